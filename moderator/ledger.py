@@ -1,0 +1,227 @@
+"""The common ledger: who holds what, and the only functions that move it.
+
+Every title keeps the same kinds of holdings: cash in accounts (the bank, a
+reserve the bank gets back when it breaks, players, companies), share
+certificates of corporations, private companies and trains.  Money moves only
+through :func:`Ledger.transfer`, certificates only through
+:func:`Ledger.move_certificate`; both record an event, so the journal can show
+exactly what a command did.  :func:`Ledger.total_cash` is the conservation
+check: it must always equal the starting total.
+
+The ledger knows nothing of a particular title's rules: a ruleset decides what
+is legal and then calls these functions.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from moderator.errors import Refusal
+from moderator.events import (
+    CashMoved,
+    CertificateMoved,
+    Event,
+)
+
+BANK = "bank"
+"""Account id of the bank (1846: the bank; 1853: the bank; 1847 AE: the bank)."""
+POOL = "pool"
+"""Holder id of the bank pool (the "Stock Market" of 1846 for certificates)."""
+RESERVE = "reserve"
+"""Account id of money the bank holds back at setup (1846: the $500s of 2.2)."""
+SCRAP = "scrap"
+"""Holder id for trains and certificates removed from the game."""
+DEPOT = "depot"
+"""Holder id for trains still for sale from the bank."""
+
+CompanyKind = Literal["corporation", "independent", "private", "minor"]
+
+
+@dataclass
+class Player:
+    """A player at the table: cash on hand, seat, and whether still in the game."""
+
+    name: str
+    cash: int = 0
+    bankrupt: bool = False
+
+
+@dataclass
+class Train:
+    """One physical train card, bought as one of its variants."""
+
+    serial: int
+    """Unique number of the card in this game (for moving a given card)."""
+    card: str
+    """The card's group as printed on the board chart, e.g. ``"4"`` for the 4 / 3/5 card."""
+    name: str
+    """The variant bought, as printed: ``"2"``, ``"3/5"``, ``"6E"``..."""
+    phased_out: bool = False
+    """Phased out (1846 6.82): does not count toward the train limit, removed after its next run."""
+
+
+@dataclass
+class Certificate:
+    """A share certificate of a corporation."""
+
+    percent: int
+    president: bool = False
+    holder: str = "ipo"
+    """Holder id: a player's name, ``"pool"``, the corporation's own id (its treasury/IPO),
+    or ``"scrap"``."""
+
+
+@dataclass
+class Company:
+    """A corporation, minor, independent railroad or private company.
+
+    One class for every kind keeps the cash ledger uniform: each has a treasury
+    (possibly always empty) and may own trains and private companies.
+    """
+
+    id: str
+    name: str
+    kind: CompanyKind
+    cash: int = 0
+    owner: str | None = None
+    """For a private/independent: its owner (a player's name or a company id); ``None``
+    while unowned (still with the bank, or never distributed)."""
+    certificates: list[Certificate] = field(default_factory=list)
+    trains: list[Train] = field(default_factory=list)
+    closed: bool = False
+    removed: bool = False
+    """Taken out of the game at setup (never in play)."""
+    launched: bool = False
+    """For corporations: the president's certificate has been bought (floated)."""
+    operated: bool = False
+    """Has operated at least once (1846 5.23)."""
+    value: int = 0
+    """List (face) value of a private company; the par price of a corporation once launched."""
+    income: int = 0
+    """Income a private company pays its owner at the start of each operating round."""
+    debt: int = 0
+    """1846 independents: the debt the buying player pays the bank on top of the price."""
+
+    def holder_percent(self, holder: str) -> int:
+        """Percent of this corporation held by ``holder``."""
+        return sum(c.percent for c in self.certificates if c.holder == holder)
+
+    def president(self) -> str | None:
+        """Holder of the president's certificate (a player's name, ``"pool"`` or ``None``)."""
+        for c in self.certificates:
+            if c.president:
+                return c.holder if c.holder != self.id else None
+        return None
+
+    def certs_of(self, holder: str) -> list[Certificate]:
+        """The certificates ``holder`` has of this corporation."""
+        return [c for c in self.certificates if c.holder == holder]
+
+
+@dataclass
+class Ledger:
+    """All holdings of a game, with the one transfer path for each kind of thing."""
+
+    bank: int = 0
+    reserve: int = 0
+    players: list[Player] = field(default_factory=list)
+    companies: dict[str, Company] = field(default_factory=dict)
+    starting_total: int = 0
+    events: list[Event] = field(default_factory=list)
+    """Events recorded since the ruleset last collected them."""
+
+    # ------------------------------------------------------------------ lookup
+    def player(self, name: str) -> Player:
+        """The player called ``name`` (exact, canonical spelling)."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise Refusal(f"no player called {name}")
+
+    def is_player(self, ident: str) -> bool:
+        """Whether ``ident`` names a player."""
+        return any(p.name == ident for p in self.players)
+
+    def cash_of(self, account: str) -> int:
+        """Cash held by an account id."""
+        if account == BANK:
+            return self.bank
+        if account == RESERVE:
+            return self.reserve
+        if account in self.companies:
+            return self.companies[account].cash
+        return self.player(account).cash
+
+    def _add(self, account: str, amount: int) -> None:
+        if account == BANK:
+            self.bank += amount
+        elif account == RESERVE:
+            self.reserve += amount
+        elif account in self.companies:
+            self.companies[account].cash += amount
+        else:
+            self.player(account).cash += amount
+
+    # --------------------------------------------------------------- transfers
+    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+        """Move ``amount`` of cash from ``source`` to ``target``: the only way money moves.
+
+        A negative amount or an account going below zero is refused; the bank
+        alone may be overdrawn (the ruleset decides what a broken bank means
+        and brings in the reserve before paying from it).
+        """
+        if amount < 0:
+            raise Refusal(f"cannot move a negative amount ({amount})")
+        if amount == 0:
+            return
+        if source != BANK and self.cash_of(source) < amount:
+            raise Refusal(f"{source} has only {self.cash_of(source)}, needs {amount}")
+        self._add(source, -amount)
+        self._add(target, amount)
+        self.events.append(CashMoved(source=source, target=target, amount=amount, reason=reason))
+
+    def move_certificate(self, corp: Company, cert: Certificate, target: str, reason: str) -> None:
+        """Move one certificate of ``corp`` to ``target``: the only way shares change hands."""
+        source = cert.holder
+        cert.holder = target
+        self.events.append(
+            CertificateMoved(
+                company=corp.id,
+                source=source,
+                target=target,
+                percent=cert.percent,
+                president=cert.president,
+                reason=reason,
+            )
+        )
+
+    # ------------------------------------------------------------ conservation
+    def total_cash(self) -> int:
+        """All cash in the game: bank, reserve, players, companies."""
+        return (
+            self.bank
+            + self.reserve
+            + sum(p.cash for p in self.players)
+            + sum(c.cash for c in self.companies.values())
+        )
+
+    def check_conservation(self) -> None:
+        """Raise ``AssertionError`` when cash was created or destroyed."""
+        total = self.total_cash()
+        if total != self.starting_total:
+            raise AssertionError(
+                f"cash total {total} differs from the starting total {self.starting_total}"
+            )
+
+    def corporations(self) -> Iterator[Company]:
+        """Corporations in play (launched or not), in their printed order."""
+        for c in self.companies.values():
+            if c.kind == "corporation" and not c.removed and not c.closed:
+                yield c
+
+    def clone(self) -> Ledger:
+        """A deep copy, used to try a command without touching the real state."""
+        return copy.deepcopy(self)

@@ -1,0 +1,501 @@
+"""Banker script v1: parser and printer (``shared/spec/script.md``).
+
+One command per line; ``#`` starts a comment; words are separated by spaces and
+a name with a space is written in double quotes.  Verbs are case-insensitive.
+:func:`parse_line` turns a line into a :data:`~moderator.commands.Command` (or
+``None`` for a blank/comment line) and raises :class:`ParseError` with a
+readable reason; :func:`format_command` prints a command back as a line that
+parses to the same command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from moderator import commands as c
+from moderator.errors import Refusal
+
+MAX_AMOUNT = 1_000_000
+"""Larger amounts are refused as absurd: no 18xx bank holds that much."""
+
+
+class ParseError(Refusal):
+    """A line that is not banker script."""
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """A parsed line of a script file, with its number for messages."""
+
+    number: int
+    text: str
+    command: c.Command
+
+
+def tokenize(line: str) -> list[str]:
+    """Split a line into words: spaces separate, double quotes group, ``#`` comments out."""
+    words: list[str] = []
+    cur: list[str] = []
+    in_quotes = False
+    had_quotes = False
+    for ch in line:
+        if in_quotes:
+            if ch == '"':
+                in_quotes = False
+            else:
+                cur.append(ch)
+        elif ch == '"':
+            in_quotes = True
+            had_quotes = True
+        elif ch == "#":
+            break
+        elif ch.isspace():
+            if cur or had_quotes:
+                words.append("".join(cur))
+                cur = []
+                had_quotes = False
+        else:
+            cur.append(ch)
+    if in_quotes:
+        raise ParseError("unclosed double quote")
+    if cur or had_quotes:
+        words.append("".join(cur))
+    return words
+
+
+def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> int:
+    """A whole number of the game's currency; a leading ``$`` or ``£`` is tolerated."""
+    text = word.lstrip("$£")
+    if text.startswith("-") and text[1:].lstrip("$£") != text[1:]:
+        text = "-" + text[1:].lstrip("$£")
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise ParseError(f"{what} must be a whole number, not {word!r}") from None
+    if value < 0 and not allow_negative:
+        raise ParseError(f"{what} may not be negative ({value})")
+    if abs(value) >= MAX_AMOUNT:
+        raise ParseError(f"{what} {value} is absurd (at most {MAX_AMOUNT - 1})")
+    return value
+
+
+def count(word: str, what: str = "number of shares") -> int:
+    """A positive count."""
+    value = amount(word, what)
+    if value == 0:
+        raise ParseError(f"{what} must be at least 1")
+    return value
+
+
+def _need(args: list[str], low: int, high: int | None, usage: str) -> None:
+    if len(args) < low or (high is not None and len(args) > high):
+        raise ParseError(f"usage: {usage}")
+
+
+def _p_game(a: list[str]) -> c.Command:
+    _need(a, 2, None, "game TITLE PLAYER...")
+    return c.GameCmd(title=a[0].upper(), players=tuple(a[1:]))
+
+
+def _p_par(a: list[str]) -> c.Command:
+    _need(a, 3, 3, "par PLAYER CORP PRICE")
+    return c.Par(player=a[0], corp=a[1], price=amount(a[2], "price"))
+
+
+def _p_buy(a: list[str]) -> c.Command:
+    _need(a, 2, 3, "buy PLAYER CORP [ipo|pool]")
+    src = None
+    if len(a) == 3:
+        word = a[2].lower()
+        if word in ("ipo", "treasury", "ipo.", "initial"):
+            src = "ipo"
+        elif word in ("pool", "market"):
+            src = "pool"
+        else:
+            raise ParseError(f"buy from 'ipo' or 'pool', not {a[2]!r}")
+    return c.Buy(player=a[0], corp=a[1], source=src)
+
+
+def _p_sell(a: list[str]) -> c.Command:
+    _need(a, 2, 3, "sell PLAYER CORP N")
+    n = count(a[2]) if len(a) == 3 else 1
+    return c.Sell(player=a[0], corp=a[1], count=n)
+
+
+def _p_pass(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "pass PLAYER")
+    return c.Pass(player=a[0])
+
+
+def _p_spend(a: list[str]) -> c.Command:
+    _need(a, 2, 3, "spend COMPANY AMOUNT [tile|token|terrain|fee]")
+    purpose = None
+    if len(a) == 3:
+        purpose = a[2].lower()
+        if purpose not in ("tile", "token", "terrain", "fee"):
+            raise ParseError(f"spend on tile, token, terrain or fee, not {a[2]!r}")
+    value = amount(a[1])
+    if value == 0:
+        raise ParseError("amount must be at least 1")
+    return c.Spend(company=a[0], amount=value, purpose=purpose)  # type: ignore[arg-type]
+
+
+def _p_run(a: list[str]) -> c.Command:
+    _need(a, 2, 5, "run COMPANY REVENUE [full|half|withhold] [mail AMOUNT]")
+    option = None
+    mail = None
+    rest = a[2:]
+    i = 0
+    while i < len(rest):
+        word = rest[i].lower()
+        if word in ("full", "pay", "payout"):
+            option = "full"
+        elif word in ("half", "halfpay"):
+            option = "half"
+        elif word in ("withhold", "retain", "hold"):
+            option = "withhold"
+        elif word == "mail" and i + 1 < len(rest):
+            mail = amount(rest[i + 1], "mail revenue")
+            i += 1
+        else:
+            raise ParseError(f"after the revenue: full, half, withhold or mail AMOUNT, not {rest[i]!r}")
+        i += 1
+    return c.Run(company=a[0], revenue=amount(a[1], "revenue"), option=option, mail=mail)  # type: ignore[arg-type]
+
+
+def _p_train(a: list[str]) -> c.Command:
+    usage = "train CORP TYPE [from CORP2 PRICE | from pool | credit]"
+    _need(a, 2, 5, usage)
+    corp, train = a[0], a[1]
+    rest = [w.lower() for w in a[2:]]
+    if not rest:
+        return c.BuyTrain(corp=corp, train=train)
+    if rest == ["credit"]:
+        return c.BuyTrain(corp=corp, train=train, credit=True)
+    if rest[0] == "from" and len(rest) == 2 and rest[1] == "pool":
+        return c.BuyTrain(corp=corp, train=train, source="pool")
+    if rest[0] == "from" and len(rest) == 3:
+        price = amount(a[4], "price")
+        return c.BuyTrain(corp=corp, train=train, source=a[3], price=price)
+    if rest[0] == "from" and len(rest) == 2:
+        raise ParseError(f"a train from another company needs a price: train {corp} {train} from {a[3]} PRICE")
+    raise ParseError(f"usage: {usage}")
+
+
+def _p_buyprivate(a: list[str]) -> c.Command:
+    _need(a, 3, 3, "buyprivate CORP PRIVATE PRICE")
+    return c.BuyPrivate(corp=a[0], private=a[1], price=amount(a[2], "price"))
+
+
+def _p_done(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "done COMPANY")
+    return c.Done(company=a[0])
+
+
+def _p_bankrupt(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "bankrupt PLAYER")
+    return c.Bankrupt(player=a[0])
+
+
+def _p_discard(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "discard CORP TYPE")
+    return c.Discard(corp=a[0], train=a[1])
+
+
+def _p_adjust(a: list[str]) -> c.Command:
+    _need(a, 3, None, "adjust ENTITY AMOUNT REASON...")
+    value = amount(a[1], allow_negative=True)
+    if value == 0:
+        raise ParseError("an adjustment of 0 changes nothing")
+    return c.Adjust(entity=a[0], amount=value, reason=" ".join(a[2:]))
+
+
+def _p_note(a: list[str]) -> c.Command:
+    _need(a, 1, None, "note TEXT...")
+    return c.Note(text=" ".join(a))
+
+
+def _p_expect(a: list[str]) -> c.Command:
+    usage = (
+        "expect PLAYER|COMPANY|bank cash N, expect CORP price N, expect PLAYER shares CORP N, "
+        "expect PLAYER value N, expect CORP president PLAYER, expect phase NAME, "
+        "expect round SR|OR, expect priority PLAYER"
+    )
+    if len(a) == 2 and a[0].lower() in ("phase", "round", "priority"):
+        return c.Expect(subject=a[0].lower(), field=a[0].lower(), value=a[1])
+    if len(a) == 4 and a[1].lower() == "shares":
+        amount(a[3], "percent")
+        return c.Expect(subject=a[0], field="shares", corp=a[2], value=a[3])
+    if len(a) == 3:
+        fld = a[1].lower()
+        if fld in ("cash", "price", "value"):
+            amount(a[2], fld, allow_negative=True)
+            return c.Expect(subject=a[0], field=fld, value=a[2])
+        if fld == "president":
+            return c.Expect(subject=a[0], field=fld, value=a[2])
+    raise ParseError(f"usage: {usage}")
+
+
+def _p_remove(a: list[str]) -> c.Command:
+    _need(a, 1, None, "remove COMPANY...")
+    return c.Remove(companies=tuple(a))
+
+
+def _p_private(a: list[str]) -> c.Command:
+    _need(a, 2, 3, "private PLAYER PRIVATE [PRICE]")
+    price = amount(a[2], "price") if len(a) == 3 else None
+    return c.PrivateResult(player=a[0], private=a[1], price=price)
+
+
+def _p_issue(a: list[str]) -> c.Command:
+    _need(a, 1, 2, "issue CORP N")
+    return c.Issue(corp=a[0], count=count(a[1]) if len(a) == 2 else 1)
+
+
+def _p_redeem(a: list[str]) -> c.Command:
+    _need(a, 1, 2, "redeem CORP N")
+    return c.Redeem(corp=a[0], count=count(a[1]) if len(a) == 2 else 1)
+
+
+def _p_assign(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "assign STEAMBOAT COMPANY")
+    return c.Assign(private=a[0], company=a[1])
+
+
+def _p_exchange(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "exchange PLAYER PRIVATE")
+    return c.Exchange(player=a[0], private=a[1])
+
+
+def _p_nationalize(a: list[str]) -> c.Command:
+    _need(a, 3, 4, "nationalize PLAYER CORP FROM [PERCENT]")
+    pct = amount(a[3], "percent") if len(a) == 4 else 10
+    if pct not in (10, 20):
+        raise ParseError("nationalize takes 10 or 20 percent")
+    return c.Nationalize(player=a[0], corp=a[1], source=a[2], percent=pct)
+
+
+def _p_trade(a: list[str]) -> c.Command:
+    _need(a, 4, 4, "trade PRIVATE FROM TO PRICE")
+    return c.Trade(private=a[0], source=a[1], target=a[2], price=amount(a[3], "price"))
+
+
+def _p_market(a: list[str]) -> c.Command:
+    _need(a, 1, None, "market VALUE...")
+    return c.MarketValues(values=tuple(amount(w, "market value") for w in a))
+
+
+def _p_setpar(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "setpar CORP VALUE")
+    return c.SetPar(corp=a[0], value=amount(a[1], "par value"))
+
+
+def _p_bond(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "bond PLAYER AMOUNT")
+    return c.Bond(player=a[0], amount=amount(a[1]))
+
+
+def _p_claim(a: list[str]) -> c.Command:
+    _need(a, 3, 3, "claim PLAYER CITY CORP")
+    return c.Claim(player=a[0], city=a[1], corp=a[2])
+
+
+def _p_settle(a: list[str]) -> c.Command:
+    _need(a, 0, 0, "settle")
+    return c.Settle()
+
+
+def _p_redeemshare(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "redeemshare PLAYER CORP")
+    return c.RedeemShare(player=a[0], corp=a[1])
+
+
+def _p_fulfil(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "fulfil PLAYER")
+    return c.Fulfil(player=a[0])
+
+
+def _p_frontier(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "frontier CORP AMOUNT")
+    return c.Frontier(corp=a[0], amount=amount(a[1]))
+
+
+def _p_elephant(a: list[str]) -> c.Command:
+    _need(a, 3, 3, "elephant FROM TO PRICE")
+    return c.Elephant(source=a[0], target=a[1], price=amount(a[2], "price"))
+
+
+def _p_extra(a: list[str]) -> c.Command:
+    _need(a, 0, 0, "extra")
+    return c.Extra()
+
+
+PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
+    "game": _p_game,
+    "par": _p_par,
+    "launch": _p_par,
+    "buy": _p_buy,
+    "sell": _p_sell,
+    "pass": _p_pass,
+    "spend": _p_spend,
+    "pay": _p_spend,
+    "run": _p_run,
+    "train": _p_train,
+    "buytrain": _p_train,
+    "buyprivate": _p_buyprivate,
+    "done": _p_done,
+    "bankrupt": _p_bankrupt,
+    "discard": _p_discard,
+    "adjust": _p_adjust,
+    "note": _p_note,
+    "expect": _p_expect,
+    "remove": _p_remove,
+    "private": _p_private,
+    "issue": _p_issue,
+    "redeem": _p_redeem,
+    "assign": _p_assign,
+    "exchange": _p_exchange,
+    "nationalize": _p_nationalize,
+    "nationalise": _p_nationalize,
+    "trade": _p_trade,
+    "market": _p_market,
+    "setpar": _p_setpar,
+    "bond": _p_bond,
+    "claim": _p_claim,
+    "settle": _p_settle,
+    "redeemshare": _p_redeemshare,
+    "fulfil": _p_fulfil,
+    "fulfill": _p_fulfil,
+    "frontier": _p_frontier,
+    "elephant": _p_elephant,
+    "extra": _p_extra,
+}
+"""Every verb and alias the parser knows, lower case."""
+
+VERBS: tuple[str, ...] = tuple(sorted(PARSERS))
+
+
+def parse_line(line: str) -> c.Command | None:
+    """Parse one line; ``None`` for a blank or comment line.
+
+    Raises:
+        ParseError: the line is not banker script; the message says why.
+    """
+    words = tokenize(line)
+    if not words:
+        return None
+    verb = words[0].lower()
+    parser = PARSERS.get(verb)
+    if parser is None:
+        raise ParseError(f"unknown command {words[0]!r}")
+    return parser(words[1:])
+
+
+def parse_script(text: str) -> Iterator[ScriptLine]:
+    """Parse a whole script; a bad line raises :class:`ParseError` prefixed by its number."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            cmd = parse_line(raw)
+        except ParseError as exc:
+            raise ParseError(f"line {number}: {exc.message}") from None
+        if cmd is not None:
+            yield ScriptLine(number=number, text=raw.strip(), command=cmd)
+
+
+def quote(word: str) -> str:
+    """Quote a name for a script line when it needs it."""
+    if word == "" or any(ch.isspace() or ch in '#"' for ch in word):
+        return '"' + word.replace('"', "'") + '"'
+    return word
+
+
+def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
+    """Print a command as a script line that parses back to the same command."""
+    q = quote
+    match cmd:
+        case c.GameCmd():
+            return " ".join(["game", cmd.title, *(q(p) for p in cmd.players)])
+        case c.Par():
+            return f"par {q(cmd.player)} {q(cmd.corp)} {cmd.price}"
+        case c.Buy():
+            return f"buy {q(cmd.player)} {q(cmd.corp)}" + (f" {cmd.source}" if cmd.source else "")
+        case c.Sell():
+            return f"sell {q(cmd.player)} {q(cmd.corp)} {cmd.count}"
+        case c.Pass():
+            return f"pass {q(cmd.player)}"
+        case c.Spend():
+            return f"spend {q(cmd.company)} {cmd.amount}" + (f" {cmd.purpose}" if cmd.purpose else "")
+        case c.Run():
+            text = f"run {q(cmd.company)} {cmd.revenue}"
+            if cmd.option:
+                text += f" {cmd.option}"
+            if cmd.mail is not None:
+                text += f" mail {cmd.mail}"
+            return text
+        case c.BuyTrain():
+            text = f"train {q(cmd.corp)} {q(cmd.train)}"
+            if cmd.credit:
+                return text + " credit"
+            if cmd.source == "pool":
+                return text + " from pool"
+            if cmd.source:
+                return text + f" from {q(cmd.source)} {cmd.price}"
+            return text
+        case c.BuyPrivate():
+            return f"buyprivate {q(cmd.corp)} {q(cmd.private)} {cmd.price}"
+        case c.Done():
+            return f"done {q(cmd.company)}"
+        case c.Bankrupt():
+            return f"bankrupt {q(cmd.player)}"
+        case c.Discard():
+            return f"discard {q(cmd.corp)} {q(cmd.train)}"
+        case c.Adjust():
+            return f"adjust {q(cmd.entity)} {cmd.amount} {cmd.reason}"
+        case c.Note():
+            return f"note {cmd.text}"
+        case c.Expect():
+            if cmd.field in ("phase", "round", "priority"):
+                return f"expect {cmd.field} {q(cmd.value)}"
+            if cmd.field == "shares":
+                return f"expect {q(cmd.subject)} shares {q(cmd.corp or '')} {cmd.value}"
+            return f"expect {q(cmd.subject)} {cmd.field} {q(cmd.value)}"
+        case c.Remove():
+            return " ".join(["remove", *(q(x) for x in cmd.companies)])
+        case c.PrivateResult():
+            return f"private {q(cmd.player)} {q(cmd.private)}" + (
+                f" {cmd.price}" if cmd.price is not None else ""
+            )
+        case c.Issue():
+            return f"issue {q(cmd.corp)} {cmd.count}"
+        case c.Redeem():
+            return f"redeem {q(cmd.corp)} {cmd.count}"
+        case c.Assign():
+            return f"assign {q(cmd.private)} {q(cmd.company)}"
+        case c.Exchange():
+            return f"exchange {q(cmd.player)} {q(cmd.private)}"
+        case c.Nationalize():
+            return f"nationalize {q(cmd.player)} {q(cmd.corp)} {q(cmd.source)} {cmd.percent}"
+        case c.Trade():
+            return f"trade {q(cmd.private)} {q(cmd.source)} {q(cmd.target)} {cmd.price}"
+        case c.MarketValues():
+            return " ".join(["market", *(str(v) for v in cmd.values)])
+        case c.SetPar():
+            return f"setpar {q(cmd.corp)} {cmd.value}"
+        case c.Bond():
+            return f"bond {q(cmd.player)} {cmd.amount}"
+        case c.Claim():
+            return f"claim {q(cmd.player)} {q(cmd.city)} {q(cmd.corp)}"
+        case c.Settle():
+            return "settle"
+        case c.RedeemShare():
+            return f"redeemshare {q(cmd.player)} {q(cmd.corp)}"
+        case c.Fulfil():
+            return f"fulfil {q(cmd.player)}"
+        case c.Frontier():
+            return f"frontier {q(cmd.corp)} {cmd.amount}"
+        case c.Elephant():
+            return f"elephant {q(cmd.source)} {q(cmd.target)} {cmd.price}"
+        case c.Extra():
+            return "extra"
+    raise TypeError(f"not a command: {cmd!r}")

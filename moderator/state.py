@@ -1,0 +1,110 @@
+"""The game state: the ledger plus market, phase, depot and where play stands.
+
+State is derived: it is what folding the journal's commands through the
+ruleset produces.  It is mutable only so that a command can be applied
+incrementally; the game applies each new command to a clone and keeps the
+clone only when the ruleset accepted it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Literal
+
+from moderator.errors import Refusal
+from moderator.events import PriceMoved
+from moderator.ledger import Company, Ledger, Train
+from moderator.market import LinearMarket, Market
+
+RoundKind = Literal["setup", "SR", "OR"]
+
+
+@dataclass
+class GameState:
+    """Everything a ruleset reads and changes while applying commands."""
+
+    title: str
+    ledger: Ledger
+    market: Market
+    phase: str
+    depot: list[Train] = field(default_factory=list)
+    """New trains still with the bank, in the order they must be bought."""
+    returned: list[Train] = field(default_factory=list)
+    """Trains given back to the bank (1846 6.83), for sale again as either type."""
+    round_kind: RoundKind = "setup"
+    round_number: int = 1
+    """Number of the stock round / set (the SR and the ORs after it share it)."""
+    or_number: int | None = None
+    """Which operating round of the set (1, 2, ...), ``None`` in a stock round."""
+    ors_in_set: int = 2
+    priority: str | None = None
+    bank_broken: bool = False
+    broken_in_round: int | None = None
+    """The set number in which the bank broke (1846 10.1)."""
+    ended: bool = False
+    result: dict[str, int] | None = None
+    # --- stock round
+    current_player: str | None = None
+    consecutive_passes: int = 0
+    sold_this_round: set[tuple[str, str]] = field(default_factory=set)
+    turn_sold: list[str] = field(default_factory=list)
+    """Corporations the current player sold this turn (a turn with a sale is not a pass)."""
+    last_actor: str | None = None
+    """Last player to buy or sell this stock round (1846 5.51)."""
+    auto_passed: set[str] = field(default_factory=set)
+    # --- operating round
+    operating: str | None = None
+    """The company whose operating turn it is."""
+    operated: list[str] = field(default_factory=list)
+    """Companies that have operated (or are operating) in this operating round."""
+    ran: bool = False
+    issued: int = 0
+    redeemed: int = 0
+    emergency_issued: bool = False
+    president_paid: bool = False
+    bought_private_this_turn: list[str] = field(default_factory=list)
+    first_or_done: bool = False
+    cert_limit: int = 0
+    extra: dict[str, object] = field(default_factory=dict)
+    """Title-specific state a ruleset needs beyond the common fields."""
+    train_serial: int = 0
+
+    # ------------------------------------------------------------------ lookup
+    def company(self, ident: str) -> Company:
+        """The company with canonical id ``ident``."""
+        try:
+            return self.ledger.companies[ident]
+        except KeyError:
+            raise Refusal(f"no company {ident}") from None
+
+    def price(self, company: str) -> int:
+        """Current share price of a launched corporation."""
+        return self.market.price(company)
+
+    def linear(self) -> LinearMarket:
+        """The market as a single row (1846)."""
+        assert isinstance(self.market, LinearMarket)
+        return self.market
+
+    def move_price(self, company: str, steps: int, reason: str) -> tuple[int, int]:
+        """Move a price on the market; the only way prices change after launch."""
+        before, after = self.linear().move(company, steps)
+        self.ledger.events.append(
+            PriceMoved(company=company, before=before, after=after, reason=reason)
+        )
+        return before, after
+
+    def place_price(self, company: str, value: int, reason: str) -> None:
+        """Put a newly launched corporation on the market."""
+        self.linear().place(company, value)
+        self.ledger.events.append(PriceMoved(company=company, before=None, after=value, reason=reason))
+
+    def clone(self) -> GameState:
+        """A deep copy for trying a command."""
+        events = self.ledger.events
+        self.ledger.events = []
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self.ledger.events = events

@@ -1,0 +1,239 @@
+"""The ruleset interface every title implements, and what all titles share.
+
+A ruleset is data (bank, starting cash, certificate limits, market, trains,
+companies) plus hooks.  :meth:`Ruleset.apply` takes a command and changes the
+state through the ledger, or raises :class:`~moderator.errors.Refusal`
+naming the rule; the game runs it on a clone so a refusal leaves no trace.
+
+Commands every title shares (``note``, ``adjust``, ``expect``) are handled
+here; a title handles the rest in ``cmd_<kind>`` methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from moderator import commands as c
+from moderator.errors import ExpectationFailed, Refusal
+from moderator.events import Noted
+from moderator.ledger import BANK, RESERVE, Company
+from moderator.state import GameState
+
+
+@dataclass(frozen=True)
+class ReceiptLine:
+    """One recipient of a run: who, how many shares, how much."""
+
+    who: str
+    shares: int
+    amount: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a run pays and where the price goes: the payout receipt.
+
+    The CLI prints :meth:`text` after a ``run``; the screen shows the same text
+    live while the revenue is typed.
+    """
+
+    company: str
+    revenue: int
+    option: str
+    per_share: int
+    retained: int
+    lines: tuple[ReceiptLine, ...]
+    price_before: int | None
+    price_after: int | None
+    rule: str
+    notes: tuple[str, ...] = ()
+    currency: str = "$"
+
+    def text(self) -> str:
+        """The receipt as plain text lines."""
+        m = self.currency
+        out = [f"{self.company} runs {m}{self.revenue}, {self.option}"]
+        if self.per_share:
+            out.append(f"  {m}{self.per_share} per share")
+        for line in self.lines:
+            shares = f"{line.shares} sh" if line.shares else ""
+            note = f"  ({line.note})" if line.note else ""
+            out.append(f"  {line.who:<12} {shares:>6} {m}{line.amount:>6}{note}")
+        if self.retained:
+            out.append(f"  {'retained':<12} {'':>6} {m}{self.retained:>6}")
+        out.extend(f"  {n}" for n in self.notes)
+        if self.price_before is not None and self.price_after is not None:
+            out.append(f"  price {m}{self.price_before} -> {m}{self.price_after} ({self.rule})")
+        return "\n".join(out)
+
+
+@dataclass
+class Ruleset:
+    """Base class of a title's rules: tables as class data, behaviour as hooks."""
+
+    title: ClassVar[str] = ""
+    currency: ClassVar[str] = "$"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Other spellings of company ids (upper case, ``&`` removed) -> canonical id."""
+
+    # ------------------------------------------------------------- setup
+    def new_state(self, players: list[str]) -> GameState:
+        """The state right after ``game TITLE PLAYER...``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- names
+    def player_name(self, state: GameState, word: str) -> str:
+        """Canonical name of the player ``word`` (case-insensitive)."""
+        low = word.lower()
+        for p in state.ledger.players:
+            if p.name.lower() == low:
+                return p.name
+        raise Refusal(f"no player called {word!r}")
+
+    def company_id(self, state: GameState, word: str) -> str:
+        """Canonical id of the company ``word``: case-insensitive, ``&`` optional."""
+        key = word.upper().replace("&", "").replace(" ", "")
+        key = self.aliases.get(key, key)
+        if key in state.ledger.companies:
+            return key
+        raise Refusal(f"no company {word!r} in {state.title}")
+
+    def entity(self, state: GameState, word: str) -> str:
+        """A player, company or ``bank``: for ``adjust`` and ``expect``."""
+        if word.lower() == BANK:
+            return BANK
+        try:
+            return self.player_name(state, word)
+        except Refusal:
+            pass
+        try:
+            return self.company_id(state, word)
+        except Refusal:
+            raise Refusal(f"no player or company called {word!r}") from None
+
+    # ------------------------------------------------------------- apply
+    def apply(self, state: GameState, cmd: c.Command) -> None:
+        """Apply ``cmd`` to ``state`` or raise :class:`Refusal` naming the rule."""
+        if isinstance(cmd, c.Expect):
+            self.check_expect(state, cmd)
+            return
+        if state.ended and not isinstance(cmd, c.Note):
+            raise Refusal("the game has ended; only checks and notes are accepted")
+        handler = getattr(self, f"cmd_{cmd.kind}", None)
+        if handler is None:
+            raise Refusal(f"'{cmd.kind}' is not a command of {self.title}")
+        handler(state, cmd)
+
+    def cmd_note(self, state: GameState, cmd: c.Note) -> None:
+        """``note``: journaled, changes nothing."""
+        state.ledger.events.append(Noted(text=cmd.text))
+
+    def cmd_adjust(self, state: GameState, cmd: c.Adjust) -> None:
+        """``adjust ENTITY AMOUNT REASON``: a correction moved against the bank."""
+        who = self.entity(state, cmd.entity)
+        if who == BANK:
+            raise Refusal("adjust moves money between the bank and a player or company")
+        reason = f"adjustment: {cmd.reason}"
+        if cmd.amount > 0:
+            self.bank_pays(state, who, cmd.amount, reason)
+        else:
+            have = state.ledger.cash_of(who)
+            if have < -cmd.amount:
+                raise Refusal(f"{who} has only {self.money(have)}; cannot take {self.money(-cmd.amount)}")
+            state.ledger.transfer(who, BANK, -cmd.amount, reason)
+
+    # ------------------------------------------------------------- money
+    def money(self, amount: int) -> str:
+        """An amount with the title's currency sign."""
+        return f"-{self.currency}{-amount}" if amount < 0 else f"{self.currency}{amount}"
+
+    def bank_pays(self, state: GameState, target: str, amount: int, reason: str) -> None:
+        """The bank pays ``target``; a bank that runs out is broken (see :meth:`bank_broke`)."""
+        state.ledger.transfer(BANK, target, amount, reason)
+        if not state.bank_broken and state.ledger.bank <= 0:
+            self.bank_broke(state)
+
+    def bank_broke(self, state: GameState) -> None:
+        """Hook: the bank has run out of money."""
+        state.bank_broken = True
+        state.broken_in_round = state.round_number
+        if state.ledger.reserve:
+            state.ledger.transfer(RESERVE, BANK, state.ledger.reserve, "the bank broke: reserve added")
+        state.ledger.events.append(Noted(text="The bank has broken."))
+
+    # ------------------------------------------------------------- queries
+    def player_value(self, state: GameState, name: str) -> int:
+        """Cash plus holdings as scored at game end."""
+        raise NotImplementedError
+
+    def company_price(self, state: GameState, company: Company) -> int | None:
+        """Share price of a company, if it has one."""
+        if state.market.has(company.id):
+            return state.market.price(company.id)
+        return None
+
+    def state_json(self, state: GameState) -> dict[str, Any]:
+        """The state JSON of the spec (extra keys allowed)."""
+        raise NotImplementedError
+
+    def receipt(
+        self, state: GameState, company: str, revenue: int, option: str | None
+    ) -> Receipt:
+        """The payout receipt a run would produce, without running it."""
+        raise NotImplementedError
+
+    def candidates(self, state: GameState) -> list[c.Command]:
+        """Commands worth offering now (the game keeps only those the rules accept)."""
+        return []
+
+    # ------------------------------------------------------------- checks
+    def check_expect(self, state: GameState, cmd: c.Expect) -> None:
+        """``expect``: compare one figure; raise :class:`ExpectationFailed` when it differs."""
+        actual: str
+        expected = cmd.value
+        fld = cmd.field
+        if fld == "phase":
+            actual = state.phase
+            same = actual.lower() == expected.lower()
+        elif fld == "round":
+            actual = state.round_kind if state.round_kind != "setup" else "setup"
+            same = actual.lower() == expected.lower()
+        elif fld == "priority":
+            actual = state.priority or "nobody"
+            same = actual == self.player_name(state, expected)
+        else:
+            who = self.entity(state, cmd.subject)
+            if fld == "cash":
+                actual = str(state.ledger.cash_of(who))
+            elif fld == "price":
+                company = state.company(self.company_id(state, cmd.subject))
+                price = self.company_price(state, company)
+                actual = "none" if price is None else str(price)
+            elif fld == "shares":
+                company = state.company(self.company_id(state, cmd.corp or ""))
+                actual = str(company.holder_percent(self.player_name(state, cmd.subject)))
+            elif fld == "value":
+                actual = str(self.player_value(state, self.player_name(state, cmd.subject)))
+            elif fld == "president":
+                company = state.company(self.company_id(state, cmd.subject))
+                actual = company.president() or "nobody"
+                try:
+                    expected = self.player_name(state, expected)
+                except Refusal:
+                    pass
+            else:  # pragma: no cover - the parser knows the fields
+                raise Refusal(f"cannot check {fld}")
+            same = actual == expected or (actual.isdigit() is False and actual.lower() == expected.lower())
+            if fld in ("cash", "price", "shares", "value"):
+                try:
+                    same = int(actual) == int(expected)
+                except ValueError:
+                    same = actual == expected
+        if not same:
+            subject = cmd.subject if fld not in ("phase", "round", "priority") else ""
+            label = " ".join(x for x in (subject, fld, cmd.corp or "") if x)
+            raise ExpectationFailed(f"expected {label} {cmd.value}, but it is {actual}")
