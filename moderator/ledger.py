@@ -120,6 +120,13 @@ class Company:
         """The certificates ``holder`` has of this corporation."""
         return [c for c in self.certificates if c.holder == holder]
 
+    def clone(self) -> Company:
+        """A copy sharing nothing mutable with this company."""
+        new = copy.copy(self)
+        new.certificates = [copy.copy(x) for x in self.certificates]
+        new.trains = [copy.copy(t) for t in self.trains]
+        return new
+
 
 @dataclass
 class Ledger:
@@ -223,5 +230,9 @@ class Ledger:
                 yield c
 
     def clone(self) -> Ledger:
-        """A deep copy, used to try a command without touching the real state."""
-        return copy.deepcopy(self)
+        """A copy sharing nothing mutable, used to try a command on (events start empty)."""
+        new = copy.copy(self)
+        new.players = [copy.copy(p) for p in self.players]
+        new.companies = {k: co.clone() for k, co in self.companies.items()}
+        new.events = []
+        return new

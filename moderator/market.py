@@ -8,6 +8,7 @@ market for a price, for moves by steps, and for the stock price order.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 
@@ -33,6 +34,13 @@ class Market:
             self.stacks[old].remove(company)
         self.position[company] = index
         self.stacks.setdefault(index, []).append(company)
+
+    def clone(self) -> Market:
+        """A copy sharing no mutable position or stack with this market."""
+        new = copy.copy(self)
+        new.position = dict(self.position)
+        new.stacks = {k: list(v) for k, v in self.stacks.items()}
+        return new
 
     def remove(self, company: str) -> None:
         """Take a closed company's marker off the market."""

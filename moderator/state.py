@@ -101,10 +101,17 @@ class GameState:
         self.ledger.events.append(PriceMoved(company=company, before=None, after=value, reason=reason))
 
     def clone(self) -> GameState:
-        """A deep copy for trying a command."""
-        events = self.ledger.events
-        self.ledger.events = []
-        try:
-            return copy.deepcopy(self)
-        finally:
-            self.ledger.events = events
+        """A copy sharing nothing mutable, for trying a command (events start empty)."""
+        new = copy.copy(self)
+        new.ledger = self.ledger.clone()
+        new.market = self.market.clone()
+        new.depot = [copy.copy(t) for t in self.depot]
+        new.returned = [copy.copy(t) for t in self.returned]
+        new.sold_this_round = set(self.sold_this_round)
+        new.turn_sold = list(self.turn_sold)
+        new.auto_passed = set(self.auto_passed)
+        new.operated = list(self.operated)
+        new.bought_private_this_turn = list(self.bought_private_this_turn)
+        new.extra = copy.deepcopy(self.extra)
+        new.result = dict(self.result) if self.result is not None else None
+        return new

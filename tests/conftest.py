@@ -1,0 +1,70 @@
+"""Shared test helpers: play banker scripts and check refusals leave no trace.
+
+Every command played through :func:`play` is followed by the two invariants
+the bank must never break: the cash total equals the starting total, and every
+corporation's certificates add up to exactly 100%.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from moderator.game import Game
+from moderator.script import parse_script
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+
+
+def check_invariants(game: Game) -> None:
+    """Cash is conserved and every corporation is exactly 100% (in whoever's hands)."""
+    game.state.ledger.check_conservation()
+    for company in game.state.ledger.companies.values():
+        if company.kind == "corporation":
+            assert sum(c.percent for c in company.certificates) == 100, company.id
+            assert sum(c.president for c in company.certificates) == 1, company.id
+
+
+def play(text: str, *, path: Path | None = None) -> Game:
+    """Play a whole script; fail the test at the first refused line, naming it."""
+    game: Game | None = None
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command, path=path)
+            check_invariants(game)
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok, f"line {line.number} `{line.text}` refused: {outcome.message}"
+        check_invariants(game)
+    assert game is not None, "no game line"
+    return game
+
+
+def refuse(game: Game, line: str, *fragments: str) -> str:
+    """Assert ``line`` is refused, its message holds ``fragments``, and nothing changed."""
+    before = json.dumps(game.state_json(), sort_keys=True)
+    journal = len(game.journal)
+    outcome = game.execute(line)
+    assert not outcome.ok, f"`{line}` was accepted"
+    for fragment in fragments:
+        assert fragment in outcome.message, f"{fragment!r} not in {outcome.message!r}"
+    assert json.dumps(game.state_json(), sort_keys=True) == before, "a refusal changed the state"
+    assert len(game.journal) == journal, "a refusal was journaled"
+    return outcome.message
+
+
+@pytest.fixture
+def play_script() -> Callable[..., Game]:
+    """The :func:`play` helper as a fixture."""
+    return play
+
+
+@pytest.fixture
+def refused() -> Callable[..., str]:
+    """The :func:`refuse` helper as a fixture."""
+    return refuse
