@@ -1451,6 +1451,17 @@ class G1846(Ruleset):
         remaining: dict[str, int] = {}
         for train in state.depot:
             remaining[train.card] = remaining.get(train.card, 0) + 1
+        upcoming = None
+        if state.depot:
+            card = state.depot[0].card
+            phase = CARD_PHASE[card]
+            if phase != state.phase:
+                upcoming = {
+                    "card": card, "phase": phase, "train_limit": TRAIN_LIMIT[phase],
+                    "phases_out": [n for c in PHASE_OUT.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]],
+                    "rusts": [n for c in RUST.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]],
+                    "privates_close": phase == "III",
+                }
         return {
             "title": self.title,
             "round": {"kind": "SR" if state.round_kind == "setup" else state.round_kind,
@@ -1471,6 +1482,7 @@ class G1846(Ruleset):
                        "stacks": {str(market.values[i]): list(s) for i, s in market.stacks.items() if s}},
             "depot": depot,
             "depot_remaining": remaining,
+            "next_phase": upcoming,
             "total_cash": ledger.total_cash(),
             "starting_total": ledger.starting_total,
         }
