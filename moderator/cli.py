@@ -26,7 +26,9 @@ def _print_json(data: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
-def play(script: Path, *, as_json: bool = False, save: Path | None = None, quiet: bool = False) -> int:
+def play(
+    script: Path, *, as_json: bool = False, save: Path | None = None, quiet: bool = False
+) -> int:
     """Play a script line by line; a refused line stops with exit status 1."""
     try:
         text = script.read_text(encoding="utf-8")
@@ -88,12 +90,20 @@ def show(game: Game) -> None:
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
     for p in data["players"]:
         shares = " ".join(f"{k} {v}%" for k, v in p["shares"].items())
-        players.add_row(p["name"], f"{cur}{p['cash']}", f"{cur}{p['value']}",
-                        f"{p['certificates']}/{data['cert_limit']}", shares, " ".join(p["privates"]))
+        players.add_row(
+            p["name"],
+            f"{cur}{p['cash']}",
+            f"{cur}{p['value']}",
+            f"{p['certificates']}/{data['cert_limit']}",
+            shares,
+            " ".join(p["privates"]),
+        )
     console.print(players)
     companies = Table(title="Companies")
     for col in ("id", "cash", "price", "president", "ipo", "pool", "trains", "privates"):
-        companies.add_column(col, justify="right" if col in ("cash", "price", "ipo", "pool") else "left")
+        companies.add_column(
+            col, justify="right" if col in ("cash", "price", "ipo", "pool") else "left"
+        )
     for co in data["companies"]:
         if co["closed"] or not (co["launched"] or co["kind"] != "corporation"):
             continue
@@ -101,14 +111,21 @@ def show(game: Game) -> None:
             continue
         owner = co["president"] if co["kind"] == "corporation" else co["owner"]
         companies.add_row(
-            co["id"], f"{cur}{co['cash']}", f"{cur}{co['price']}" if co["price"] is not None else "",
-            owner or "", f"{co['ipo']}%" if co["kind"] == "corporation" else "",
-            f"{co['pool']}%" if co["kind"] == "corporation" else "", " ".join(co["trains"]),
+            co["id"],
+            f"{cur}{co['cash']}",
+            f"{cur}{co['price']}" if co["price"] is not None else "",
+            owner or "",
+            f"{co['ipo']}%" if co["kind"] == "corporation" else "",
+            f"{co['pool']}%" if co["kind"] == "corporation" else "",
+            " ".join(co["trains"]),
             " ".join(co["privates"]),
         )
     console.print(companies)
     if data["ended"]:
-        console.print("[bold]Game over.[/] " + ", ".join(f"{k} {cur}{v}" for k, v in (data["result"] or {}).items()))
+        console.print(
+            "[bold]Game over.[/] "
+            + ", ".join(f"{k} {cur}{v}" for k, v in (data["result"] or {}).items())
+        )
 
 
 def state(save: Path, *, as_json: bool = False) -> int:
@@ -134,7 +151,9 @@ def _run_tui(path: Path | None, saves: Path, demo: bool = False) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``moderator`` console script."""
     parser = argparse.ArgumentParser(prog="moderator", description="The 18xx banker's assistant.")
-    parser.add_argument("--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)")
+    parser.add_argument(
+        "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
+    )
     sub = parser.add_subparsers(dest="cmd")
     p_play = sub.add_parser("play", help="play a banker script")
     p_play.add_argument("script", type=Path)

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from moderator import commands as c
-from moderator.errors import ExpectationFailed, Refusal, SaveError
-from moderator.events import Event
+from moderator.errors import Refusal, SaveError
+from moderator.events import Event, RoundStarted
 from moderator.journal import Entry, entry_json, read_save, save_text, write_atomic
 from moderator.script import ParseError, format_command, parse_line
 from moderator.state import GameState
@@ -69,7 +69,9 @@ class Game:
                 f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
             )
         state = ruleset.new_state(list(players))
-        game = cls(ruleset=ruleset, title=ruleset.title, players=list(players), state=state, path=path)
+        game = cls(
+            ruleset=ruleset, title=ruleset.title, players=list(players), state=state, path=path
+        )
         game._checkpoints[0] = state.clone()
         if path is not None:
             game.save()
@@ -95,7 +97,10 @@ class Game:
         except Refusal as exc:
             raise SaveError(f"{path}: {exc.message}") from None
         for number, entry in enumerate(data.journal, start=1):
-            events = game._apply_direct(entry.command, number, entry.line)
+            try:
+                events = game._apply_direct(entry.command, number, entry.line)
+            except SaveError as exc:
+                raise SaveError(f"{path}: {exc}; the file was left untouched") from None
             if verify and tuple(events) != tuple(entry.events):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{entry.line}`) no longer replays the same "
@@ -109,10 +114,16 @@ class Game:
 
     def _apply_direct(self, cmd: c.Command, number: int, line: str) -> list[Event]:
         """Apply a journaled command straight to the state (replay)."""
+        where = f"journal entry {number} (`{line}`)"
+        if isinstance(cmd, (c.GameCmd, c.Expect)):
+            raise SaveError(f"{where} is a `{cmd.kind}` line, which is never journaled")
         try:
             self.ruleset.apply(self.state, cmd)
+            self.state.ledger.check_conservation()
         except Refusal as exc:
-            raise SaveError(f"journal entry {number} (`{line}`) is refused on replay: {exc.message}") from None
+            raise SaveError(f"{where} is refused on replay: {exc.message}") from None
+        except Exception as exc:
+            raise SaveError(f"{where} cannot be replayed: {type(exc).__name__}: {exc}") from None
         events = self.state.ledger.events
         self.state.ledger.events = []
         return events
@@ -132,15 +143,15 @@ class Game:
         if cmd is None:
             return Outcome(ok=True, message="")
         if isinstance(cmd, c.GameCmd):
-            return Outcome(ok=False, message="a game is already running; `game` is the first line only",
-                           command=cmd)
+            return Outcome(
+                ok=False,
+                message="a game is already running; `game` is the first line only",
+                command=cmd,
+            )
         if isinstance(cmd, c.Expect):
-            try:
-                self.ruleset.apply(self.state, cmd)
-            except ExpectationFailed as exc:
-                return Outcome(ok=False, message=exc.message, command=cmd)
-            except Refusal as exc:
-                return Outcome(ok=False, message=exc.message, command=cmd)
+            reason = self.try_command(cmd)
+            if reason is not None:
+                return Outcome(ok=False, message=reason, command=cmd)
             return Outcome(ok=True, message="as expected", command=cmd)
         trial = self.state.clone()
         receipt = None
@@ -151,38 +162,65 @@ class Game:
             trial.ledger.check_conservation()
         except Refusal as exc:
             return Outcome(ok=False, message=exc.message, command=cmd)
-        except AssertionError as exc:  # a bug must never corrupt the bank
-            return Outcome(ok=False, message=f"internal error, command refused: {exc}", command=cmd)
+        except Exception as exc:  # a bug must never crash the app or corrupt the bank
+            return Outcome(ok=False, message=_internal(exc), command=cmd)
         events = tuple(trial.ledger.events)
         trial.ledger.events = []
-        entry = Entry(line=format_command(cmd), round=self.round_label(), command=cmd, events=events)
+        entry = Entry(
+            line=format_command(cmd), round=self._round_of(events), command=cmd, events=events
+        )
+        text = entry_json(entry)
+        try:
+            self._write(self._entry_json + [text])
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            message = f"not saved, so not applied: cannot write {self.path} ({why})"
+            return Outcome(ok=False, message=message, command=cmd)
         self.state = trial
         self.journal.append(entry)
-        self._entry_json.append(entry_json(entry))
+        self._entry_json.append(text)
         self.redo_stack.clear()
         self._maybe_checkpoint()
-        self.save()
         return Outcome(ok=True, command=cmd, events=events, receipt=receipt, journaled=True)
+
+    def _round_of(self, events: tuple[Event, ...]) -> str:
+        """The round a command belongs to: the current one, or the one it opened first.
+
+        The setup ends without a command of its own: the first stock-round
+        command (1846: the first ``par`` after the private distribution) starts
+        stock round 1 before it acts, and belongs to it.
+        """
+        if events and isinstance(events[0], RoundStarted):
+            first = events[0]
+            if first.round_kind == "SR":
+                return f"SR {first.number}"
+            return f"OR {first.number}.{first.or_number}"
+        return self.round_label()
 
     def _receipt_for(self, cmd: c.Run) -> Receipt | None:
         try:
             return self.ruleset.receipt(self.state.clone(), cmd.company, cmd.revenue, cmd.option)
-        except (Refusal, NotImplementedError):
+        except Exception:  # a receipt is a courtesy; the run itself decides
             return None
 
     def try_command(self, cmd: c.Command) -> str | None:
         """Why ``cmd`` would be refused now, or ``None`` if it would be accepted."""
-        if isinstance(cmd, c.Expect):
+        if isinstance(cmd, c.Expect):  # a check reads the state and changes nothing
             try:
                 self.ruleset.apply(self.state, cmd)
             except Refusal as exc:
                 return exc.message
+            except Exception as exc:
+                return _internal(exc)
             return None
         trial = self.state.clone()
         try:
             self.ruleset.apply(trial, cmd)
+            trial.ledger.check_conservation()
         except Refusal as exc:
             return exc.message
+        except Exception as exc:
+            return _internal(exc)
         return None
 
     def legal_commands(self) -> list[c.Command]:
@@ -205,15 +243,19 @@ class Game:
         return state
 
     def undo(self) -> Entry | None:
-        """Take back the last command (kept for :meth:`redo`)."""
+        """Take back the last command (kept for :meth:`redo`).
+
+        The save file is rewritten first; if it cannot be, nothing changes and
+        the :class:`OSError` propagates.
+        """
         if not self.journal:
             return None
+        self._write(self._entry_json[:-1])
         entry = self.journal.pop()
         self._entry_json.pop()
         self._drop_checkpoints_after(len(self.journal))
         self.state = self.replay(len(self.journal))
         self.redo_stack.append(entry)
-        self.save()
         return entry
 
     def redo(self) -> Entry | None:
@@ -221,27 +263,50 @@ class Game:
         if not self.redo_stack:
             return None
         entry = self.redo_stack.pop()
-        stack = self.redo_stack
+        stack = list(self.redo_stack)  # execute() clears the stack; keep what is left
         outcome = self.execute(entry.command)
+        if not outcome.ok:
+            self.redo_stack = [*stack, entry]
+            return None
         self.redo_stack = stack
-        return entry if outcome.ok else None
+        return self.journal[-1]
 
     def rewind(self, upto: int, backup: Path | None = None) -> Path | None:
-        """Cut the journal after ``upto`` entries; the full journal goes to a backup save."""
+        """Cut the journal after ``upto`` entries; the full journal goes to a backup save.
+
+        The backup is written to ``backup`` if given, else beside the save file
+        (``NAME.before-rewind-N.json``, never overwriting an earlier backup).
+        Returns the backup's path, or ``None`` when there was nowhere to write one.
+
+        Raises:
+            ValueError: ``upto`` is negative.
+        """
+        if upto < 0:
+            raise ValueError(f"cannot rewind to entry {upto}")
+        upto = min(upto, len(self.journal))
         written = None
-        if self.path is not None:
-            backup = backup or self.path.with_name(
-                f"{self.path.stem}.before-rewind-{len(self.journal)}{self.path.suffix}"
-            )
-            write_atomic(backup, save_text(self.title, self.players, self._entry_json))
-            written = backup
+        if backup is None and self.path is not None:
+            backup = self._free_backup_name()
+        if backup is not None:
+            write_atomic(Path(backup), save_text(self.title, self.players, self._entry_json))
+            written = Path(backup)
+        self._write(self._entry_json[:upto])
         del self.journal[upto:]
         del self._entry_json[upto:]
         self.redo_stack.clear()
         self._drop_checkpoints_after(upto)
         self.state = self.replay(upto)
-        self.save()
         return written
+
+    def _free_backup_name(self) -> Path:
+        assert self.path is not None
+        stem = f"{self.path.stem}.before-rewind-{len(self.journal)}"
+        candidate = self.path.with_name(stem + self.path.suffix)
+        n = 2
+        while candidate.exists():
+            candidate = self.path.with_name(f"{stem}-{n}{self.path.suffix}")
+            n += 1
+        return candidate
 
     def _drop_checkpoints_after(self, n: int) -> None:
         for k in [k for k in self._checkpoints if k > n]:
@@ -256,6 +321,11 @@ class Game:
         write_atomic(Path(target), save_text(self.title, self.players, self._entry_json))
         if path is not None:
             self.path = Path(path)
+
+    def _write(self, entries_json: list[str]) -> None:
+        """Write the save file with these entries (nothing when the game has no file)."""
+        if self.path is not None:
+            write_atomic(self.path, save_text(self.title, self.players, entries_json))
 
     def round_label(self, state: GameState | None = None) -> str:
         """``setup``, ``SR 3`` or ``OR 3.1``."""
@@ -274,6 +344,10 @@ class Game:
         """The game as a banker script (``game`` line plus the journal)."""
         head = format_command(c.GameCmd(title=self.title, players=tuple(self.players)))
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
+
+
+def _internal(exc: Exception) -> str:
+    return f"internal error, command refused: {type(exc).__name__}: {exc}"
 
 
 def load_or_none(path: Path) -> tuple[Game | None, str | None]:

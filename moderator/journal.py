@@ -121,10 +121,12 @@ def read_save(path: Path) -> SaveFile:
         raise SaveError(
             f"{path}: not a valid save (corrupt or truncated JSON at line {exc.lineno}: {exc.msg})"
         ) from None
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"{path}: not a valid save ({exc})") from None
     if not isinstance(data, dict) or "format_version" not in data:
         raise SaveError(f"{path}: not a moderator save file (no format_version)")
     version = data["format_version"]
-    if not isinstance(version, int) or version < 0:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise SaveError(f"{path}: format_version {version!r} is not a version number")
     if version > FORMAT_VERSION:
         raise SaveError(
@@ -138,8 +140,19 @@ def read_save(path: Path) -> SaveFile:
         data = migrate(data)
         version = data["format_version"]
     try:
-        return SaveFile.model_validate(data)
+        # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60
+        return SaveFile.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise SaveError(f"{path}: malformed save at {where}: {first['msg']}") from None
+        raise SaveError(
+            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
+        ) from None
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """A validation error's location for people: ``journal entry 3: command.price``."""
+    parts = [str(x) for x in loc]
+    if len(parts) >= 2 and parts[0] == "journal" and parts[1].isdigit():
+        rest = ".".join(parts[2:])
+        return f"journal entry {int(parts[1]) + 1}" + (f" ({rest})" if rest else "")
+    return ".".join(parts) or "the top level"

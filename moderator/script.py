@@ -10,6 +10,7 @@ parses to the same command.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -64,15 +65,28 @@ def tokenize(line: str) -> list[str]:
     return words
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
 def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> int:
-    """A whole number of the game's currency; a leading ``$`` or ``£`` is tolerated."""
-    text = word.lstrip("$£")
-    if text.startswith("-") and text[1:].lstrip("$£") != text[1:]:
-        text = "-" + text[1:].lstrip("$£")
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise ParseError(f"{what} must be a whole number, not {word!r}") from None
+    """A whole number of the game's currency; a leading ``$`` or ``£`` is tolerated.
+
+    Only ASCII digits with an optional sign are numbers (no ``1_000``, no
+    ``5.0``, no other scripts' digits).
+    """
+    text = word
+    sign = ""
+    if text[:1] in ("-", "+"):
+        sign, text = text[0], text[1:]
+    text = text.lstrip("$£")
+    if text[:1] in ("-", "+") and not sign:
+        sign, text = text[0], text[1:]
+    text = sign + text
+    if not _NUMBER.fullmatch(text):
+        raise ParseError(f"{what} must be a whole number, not {word!r}")
+    if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_AMOUNT)):
+        raise ParseError(f"{what} {word} is absurd (at most {MAX_AMOUNT - 1})")
+    value = int(text, 10)
     if value < 0 and not allow_negative:
         raise ParseError(f"{what} may not be negative ({value})")
     if abs(value) >= MAX_AMOUNT:
@@ -142,24 +156,36 @@ def _p_spend(a: list[str]) -> c.Command:
 
 
 def _p_run(a: list[str]) -> c.Command:
-    _need(a, 2, 5, "run COMPANY REVENUE [full|half|withhold] [mail AMOUNT]")
+    usage = "run COMPANY REVENUE [full|half|withhold] [mail AMOUNT]"
+    _need(a, 2, 5, usage)
     option = None
     mail = None
     rest = a[2:]
     i = 0
     while i < len(rest):
         word = rest[i].lower()
+        chosen = None
         if word in ("full", "pay", "payout"):
-            option = "full"
+            chosen = "full"
         elif word in ("half", "halfpay"):
-            option = "half"
+            chosen = "half"
         elif word in ("withhold", "retain", "hold"):
-            option = "withhold"
-        elif word == "mail" and i + 1 < len(rest):
+            chosen = "withhold"
+        elif word == "mail":
+            if i + 1 >= len(rest):
+                raise ParseError(f"mail needs an amount: {usage}")
+            if mail is not None:
+                raise ParseError("mail is given twice")
             mail = amount(rest[i + 1], "mail revenue")
             i += 1
         else:
-            raise ParseError(f"after the revenue: full, half, withhold or mail AMOUNT, not {rest[i]!r}")
+            raise ParseError(
+                f"after the revenue: full, half, withhold or mail AMOUNT, not {rest[i]!r}"
+            )
+        if chosen is not None:
+            if option is not None:
+                raise ParseError(f"two dividend options: {option} and {chosen}")
+            option = chosen
         i += 1
     return c.Run(company=a[0], revenue=amount(a[1], "revenue"), option=option, mail=mail)  # type: ignore[arg-type]
 
@@ -175,11 +201,18 @@ def _p_train(a: list[str]) -> c.Command:
         return c.BuyTrain(corp=corp, train=train, credit=True)
     if rest[0] == "from" and len(rest) == 2 and rest[1] == "pool":
         return c.BuyTrain(corp=corp, train=train, source="pool")
+    if rest[0] == "from" and len(rest) == 3 and rest[1] == "pool":
+        raise ParseError(
+            "a train from the pool is bought at its list price: "
+            f"train {corp} {train} from pool (no price)"
+        )
     if rest[0] == "from" and len(rest) == 3:
         price = amount(a[4], "price")
         return c.BuyTrain(corp=corp, train=train, source=a[3], price=price)
     if rest[0] == "from" and len(rest) == 2:
-        raise ParseError(f"a train from another company needs a price: train {corp} {train} from {a[3]} PRICE")
+        raise ParseError(
+            f"a train from another company needs a price: train {corp} {train} from {a[3]} PRICE"
+        )
     raise ParseError(f"usage: {usage}")
 
 
@@ -225,13 +258,14 @@ def _p_expect(a: list[str]) -> c.Command:
     if len(a) == 2 and a[0].lower() in ("phase", "round", "priority"):
         return c.Expect(subject=a[0].lower(), field=a[0].lower(), value=a[1])
     if len(a) == 4 and a[1].lower() == "shares":
-        amount(a[3], "percent")
-        return c.Expect(subject=a[0], field="shares", corp=a[2], value=a[3])
+        percent = amount(a[3], "percent")
+        return c.Expect(subject=a[0], field="shares", corp=a[2], value=str(percent))
     if len(a) == 3:
         fld = a[1].lower()
         if fld in ("cash", "price", "value"):
-            amount(a[2], fld, allow_negative=True)
-            return c.Expect(subject=a[0], field=fld, value=a[2])
+            # normalised (`$50` -> `50`) so the check compares numbers
+            number = amount(a[2], fld, allow_negative=True)
+            return c.Expect(subject=a[0], field=fld, value=str(number))
         if fld == "president":
             return c.Expect(subject=a[0], field=fld, value=a[2])
     raise ParseError(f"usage: {usage}")
@@ -410,6 +444,16 @@ def quote(word: str) -> str:
     return word
 
 
+def free_text(text: str) -> str:
+    """Words of a note or a reason: as typed when they read back the same, else quoted."""
+    try:
+        if text and " ".join(tokenize(text)) == text:
+            return text
+    except ParseError:
+        pass
+    return quote(text)
+
+
 def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
     """Print a command as a script line that parses back to the same command."""
     q = quote
@@ -425,7 +469,9 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.Pass():
             return f"pass {q(cmd.player)}"
         case c.Spend():
-            return f"spend {q(cmd.company)} {cmd.amount}" + (f" {cmd.purpose}" if cmd.purpose else "")
+            return f"spend {q(cmd.company)} {cmd.amount}" + (
+                f" {cmd.purpose}" if cmd.purpose else ""
+            )
         case c.Run():
             text = f"run {q(cmd.company)} {cmd.revenue}"
             if cmd.option:
@@ -439,7 +485,7 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
                 return text + " credit"
             if cmd.source == "pool":
                 return text + " from pool"
-            if cmd.source:
+            if cmd.source is not None:
                 return text + f" from {q(cmd.source)} {cmd.price}"
             return text
         case c.BuyPrivate():
@@ -451,9 +497,9 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.Discard():
             return f"discard {q(cmd.corp)} {q(cmd.train)}"
         case c.Adjust():
-            return f"adjust {q(cmd.entity)} {cmd.amount} {cmd.reason}"
+            return f"adjust {q(cmd.entity)} {cmd.amount} {free_text(cmd.reason)}"
         case c.Note():
-            return f"note {cmd.text}"
+            return f"note {free_text(cmd.text)}"
         case c.Expect():
             if cmd.field in ("phase", "round", "priority"):
                 return f"expect {cmd.field} {q(cmd.value)}"

@@ -1,0 +1,335 @@
+"""Save files: their format, atomic writes, and loads that verify and never touch the file."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import play
+
+from moderator import journal
+from moderator.errors import SaveError
+from moderator.game import Game
+from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
+
+SCRIPT = """
+game 1846 Amy Bob Carlos
+remove ERIE PRR MC OI SC TBC
+private Amy MS
+private Bob CWI
+private Bob LSL
+private Bob MAIL 60
+private Carlos BIG4
+private Carlos MPC
+par Amy GT 60
+par Bob NYC 80
+par Carlos IC 80
+buy Amy GT
+note a remark, kept
+"""
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> tuple[Game, Path]:
+    """A game played with a save file."""
+    path = tmp_path / "game.json"
+    return play(SCRIPT, path=path), path
+
+
+def _damage(path: Path, change) -> bytes:  # type: ignore[no-untyped-def]
+    """Apply ``change`` to the save's JSON data and write it back; return the new bytes."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path.read_bytes()
+
+
+def _refused_untouched(path: Path, *fragments: str) -> str:
+    """Loading ``path`` fails with a SaveError naming ``fragments``; the file is unchanged."""
+    before = path.read_bytes()
+    stat = path.stat()
+    with pytest.raises(SaveError) as info:
+        Game.load(path)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert path.read_bytes() == before
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    return message
+
+
+# ----------------------------------------------------------------- format
+def test_save_format(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert set(data) == {"format_version", "title", "players", "journal"}
+    assert data["format_version"] == FORMAT_VERSION == 1
+    assert data["title"] == "1846"
+    assert data["players"] == ["Amy", "Bob", "Carlos"]
+    assert len(data["journal"]) == len(game.journal) == 12
+    first = data["journal"][0]
+    assert set(first) == {"line", "round", "command", "events"}
+    assert first["line"] == "remove ERIE PRR MC OI SC TBC"
+    assert first["command"] == {
+        "kind": "remove",
+        "companies": ["ERIE", "PRR", "MC", "OI", "SC", "TBC"],
+    }
+    par = data["journal"][7]
+    assert par["line"] == "par Amy GT 60"
+    assert par["command"] == {"kind": "par", "player": "Amy", "corp": "GT", "price": 60}
+    assert par["round"] == "SR 1"
+    cash = [e for e in par["events"] if e["kind"] == "cash"]
+    assert {(e["source"], e["target"], e["amount"]) for e in cash} == {("Amy", "GT", 120)}
+    assert data["journal"][-1]["command"] == {"kind": "note", "text": "a remark, kept"}
+
+
+def test_empty_journal_is_valid_json(tmp_path: Path) -> None:
+    text = save_text("1846", ["A", "B", "C"], [])
+    assert json.loads(text) == {
+        "format_version": 1,
+        "title": "1846",
+        "players": ["A", "B", "C"],
+        "journal": [],
+    }
+
+
+def test_new_game_with_a_path_is_saved_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "new.json"
+    Game.new("1846", ["A", "B", "C"], path=path)
+    assert read_save(path).journal == ()
+
+
+# ----------------------------------------------------------------- atomic writes
+def test_write_atomic_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    write_atomic(path, "one")
+    write_atomic(path, "two")
+    assert path.read_text() == "two"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_every_autosave_leaves_no_temporary_file(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    assert [p.name for p in path.parent.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("victim", ["replace", "fsync"])
+def test_failed_write_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, victim: str
+) -> None:
+    path = tmp_path / "x.json"
+    write_atomic(path, "old contents")
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, victim, boom)
+    with pytest.raises(OSError):
+        write_atomic(path, "new contents")
+    monkeypatch.undo()
+    assert path.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_failed_write_in_the_middle_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crash after half the text reached the temporary file."""
+    path = tmp_path / "x.json"
+    write_atomic(path, "old contents")
+    real_fdopen = os.fdopen
+
+    class HalfFile:
+        def __init__(self, fh):  # type: ignore[no-untyped-def]
+            self.fh = fh
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()
+
+        def write(self, text: str) -> None:
+            self.fh.write(text[: len(text) // 2])
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(journal.os, "fdopen", lambda *a, **k: HalfFile(real_fdopen(*a, **k)))
+    with pytest.raises(OSError):
+        write_atomic(path, "new contents that never land")
+    monkeypatch.undo()
+    assert path.read_text() == "old contents"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+# ----------------------------------------------------------------- loading
+def test_load_replays_and_verifies(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    before = path.read_bytes()
+    loaded = Game.load(path)
+    assert loaded.state_json() == game.state_json()
+    assert [e.command for e in loaded.journal] == [e.command for e in game.journal]
+    assert [e.events for e in loaded.journal] == [e.events for e in game.journal]
+    assert loaded.path == path
+    assert path.read_bytes() == before
+
+
+def test_loaded_game_saves_the_same_bytes(saved: tuple[Game, Path], tmp_path: Path) -> None:
+    _, path = saved
+    copy = tmp_path / "copy.json"
+    Game.load(path).save(copy)
+    assert copy.read_bytes() == path.read_bytes()
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no such save file"):
+        Game.load(tmp_path / "nothing.json")
+
+
+def test_corrupt_json(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    path.write_bytes(path.read_bytes().replace(b'"journal"', b"journal", 1))
+    _refused_untouched(path, "game.json", "not a valid save", "corrupt or truncated JSON")
+
+
+@pytest.mark.parametrize("keep", [0.1, 0.5, 0.99])
+def test_truncated_file(saved: tuple[Game, Path], keep: float) -> None:
+    _, path = saved
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * keep)])
+    _refused_untouched(path, "corrupt or truncated")
+
+
+def test_not_utf8(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    _refused_untouched(path, "cannot be read")
+
+
+@pytest.mark.parametrize("content", ["[]", "42", '{"title": "1846"}', "null"])
+def test_not_a_save_file(saved: tuple[Game, Path], content: str) -> None:
+    _, path = saved
+    path.write_text(content)
+    _refused_untouched(path, "not a moderator save file")
+
+
+def test_newer_format_version(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d.update(format_version=FORMAT_VERSION + 1))
+    _refused_untouched(path, "newer moderator", f"save format {FORMAT_VERSION + 1}", "Upgrade")
+
+
+@pytest.mark.parametrize("version", ["1", -1, 1.5, True, None])
+def test_unknown_format_version(saved: tuple[Game, Path], version: object) -> None:
+    _, path = saved
+    _damage(path, lambda d: d.update(format_version=version))
+    _refused_untouched(path, "format_version", "not a version number")
+
+
+def test_old_format_without_migration(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d.update(format_version=0))
+    _refused_untouched(path, "save format 0 is too old")
+
+
+def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-step migration runs on the raw data before validation."""
+    game, path = saved
+
+    def from_zero(data: dict) -> dict:  # type: ignore[type-arg]
+        data = dict(data, format_version=1)
+        data["players"] = data.pop("seats")
+        return data
+
+    monkeypatch.setitem(journal.MIGRATIONS, 0, from_zero)
+    _damage(path, lambda d: d.update(format_version=0, seats=d.pop("players")))
+    assert Game.load(path).state_json() == game.state_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "fragments"),
+    [
+        (lambda d: d.update(extra_key=1), ("malformed save", "extra_key")),
+        (lambda d: d.pop("title"), ("malformed save", "title")),
+        (lambda d: d.update(players="Amy"), ("malformed save", "players")),
+        (lambda d: d["journal"].append({"line": "x"}), ("malformed save", "journal entry 13")),
+        (lambda d: d["journal"][2]["command"].update(kind="fly"), ("journal entry 3",)),
+        (lambda d: d["journal"][7]["command"].update(price="60"), ("journal entry 8", "price")),
+        (lambda d: d["journal"][7]["command"].update(price=60.5), ("journal entry 8", "price")),
+        (lambda d: d["journal"][7]["command"].update(typo=1), ("journal entry 8", "typo")),
+        (lambda d: d["journal"][7]["events"][0].update(kind="magic"), ("journal entry 8",)),
+        (lambda d: d.update(journal={"0": 1}), ("malformed save", "journal")),
+    ],
+)
+def test_malformed_entries(saved: tuple[Game, Path], change, fragments: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    _, path = saved
+    _damage(path, change)
+    _refused_untouched(path, *fragments)
+
+
+def test_unknown_title_or_bad_players(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d.update(title="1830"))
+    _refused_untouched(path, "unknown title")
+    _damage(path, lambda d: d.update(title="1846", players=["Amy", "amy", "Bob"]))
+    _refused_untouched(path, "same name")
+
+
+def test_edited_amount_no_longer_replays(saved: tuple[Game, Path]) -> None:
+    """The par price edited from 60 to 70: the events stored no longer match."""
+    _, path = saved
+    _damage(path, lambda d: d["journal"][7]["command"].update(price=70))
+    _refused_untouched(path, "journal entry 8", "par Amy GT 60", "no longer replays", "untouched")
+
+
+def test_edited_command_is_refused_on_replay(saved: tuple[Game, Path]) -> None:
+    """An edit that makes a command illegal (no such par price) names the rule it breaks."""
+    _, path = saved
+    _damage(path, lambda d: d["journal"][7]["command"].update(price=61))
+    _refused_untouched(path, "journal entry 8", "refused on replay")
+
+
+def test_tampered_event(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+
+    def tamper(d: dict) -> None:  # type: ignore[type-arg]
+        for event in d["journal"][7]["events"]:
+            if event["kind"] == "cash":
+                event["amount"] += 1
+
+    _damage(path, tamper)
+    _refused_untouched(path, "journal entry 8", "no longer replays")
+
+
+def test_dropped_event(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d["journal"][7]["events"].pop())
+    _refused_untouched(path, "journal entry 8", "no longer replays")
+
+
+def test_removed_entry_breaks_the_replay(saved: tuple[Game, Path]) -> None:
+    """Without `par Amy GT 60`, Amy's later `buy Amy GT` cannot replay."""
+    _, path = saved
+    _damage(path, lambda d: d["journal"].pop(7))
+    _refused_untouched(path, "journal entry")
+
+
+def test_game_or_expect_entry_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    entry = {
+        "line": "expect Amy cash 0",
+        "round": "SR 1",
+        "events": [],
+        "command": {"kind": "expect", "subject": "Amy", "field": "cash", "value": "0"},
+    }
+    _damage(path, lambda d: d["journal"].append(entry))
+    _refused_untouched(path, "journal entry 13", "never journaled")
+
+
+def test_load_without_verify_accepts_tampered_events(saved: tuple[Game, Path]) -> None:
+    """`verify=False` trusts the stored events (used for speed); the state is still replayed."""
+    game, path = saved
+    _damage(path, lambda d: d["journal"][7]["events"].pop())
+    assert Game.load(path, verify=False).state_json() == game.state_json()
