@@ -32,8 +32,39 @@ from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 # --------------------------------------------------------------------- tables
-MARKET = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 112, 124, 137, 150, 165, 180, 195,
-          212, 230, 250, 270, 295, 320, 345, 375, 405, 440, 475, 510, 550)
+MARKET = (
+    0,
+    10,
+    20,
+    30,
+    40,
+    50,
+    60,
+    70,
+    80,
+    90,
+    100,
+    112,
+    124,
+    137,
+    150,
+    165,
+    180,
+    195,
+    212,
+    230,
+    250,
+    270,
+    295,
+    320,
+    345,
+    375,
+    405,
+    440,
+    475,
+    510,
+    550,
+)
 PARS = (40, 50, 60, 70, 80, 90, 100, 112, 124, 137, 150)
 MONEY_IN_BOX = 12_000
 """All the play money (1.4); what the bank does not get at setup is the reserve (2.2)."""
@@ -135,8 +166,17 @@ class G1846(Ruleset):
     max_players: ClassVar[int] = 5
 
     def __init__(self) -> None:
-        super().__init__(aliases={"CWI": "CWI", "BIG": "BIG4", "B4": "BIG4", "PENN": "PRR",
-                                  "PA": "PRR", "CANDO": "CO", "BANDO": "BO"})
+        super().__init__(
+            aliases={
+                "CWI": "CWI",
+                "BIG": "BIG4",
+                "B4": "BIG4",
+                "PENN": "PRR",
+                "PA": "PRR",
+                "CANDO": "CO",
+                "BANDO": "BO",
+            }
+        )
 
     # ================================================================= setup
     def new_state(self, players: list[str]) -> GameState:
@@ -154,7 +194,11 @@ class G1846(Ruleset):
         for data in PRIVATES:
             kind = "independent" if data.independent else "private"
             ledger.companies[data.id] = Company(
-                id=data.id, name=data.name, kind=kind, value=data.value, income=data.income,
+                id=data.id,
+                name=data.name,
+                kind=kind,
+                value=data.value,
+                income=data.income,
                 debt=data.debt,
             )
         taken = {cid.lower() for cid in ledger.companies} | {BANK, POOL, RESERVE, SCRAP}
@@ -164,8 +208,13 @@ class G1846(Ruleset):
             taken.add(name.lower())
             ledger.players.append(Player(name=name))
             ledger.transfer(BANK, name, STARTING_CASH, "starting cash (2.2)")
-        state = GameState(title=self.title, ledger=ledger, market=LinearMarket(values=MARKET, pars=PARS),
-                          phase="I", priority=players[0])
+        state = GameState(
+            title=self.title,
+            ledger=ledger,
+            market=LinearMarket(values=MARKET, pars=PARS),
+            phase="I",
+            priority=players[0],
+        )
         for card, count in CARD_COUNTS[n].items():
             for _ in range(count):
                 state.depot.append(self._new_train(state, card, ""))
@@ -191,14 +240,14 @@ class G1846(Ruleset):
             raise Refusal("with 5 players nothing is removed (2.3)")
         ids = [self.company_id(state, w) for w in cmd.companies]
         if len(set(ids)) != len(ids):
-            raise Refusal("a company is named twice")
+            raise Refusal("a company is named twice (2.3)")
         for cid in ids:
             group = next((g for g, m in REMOVAL_GROUPS.items() if cid in m), None)
             if group is None:
                 raise Refusal(f"{cid} is in every game and cannot be removed (2.3)")
             company = state.company(cid)
             if company.removed:
-                raise Refusal(f"{cid} is already removed")
+                raise Refusal(f"{cid} is already removed (2.3)")
             company.removed = True
             gone = sum(state.company(m).removed for m in REMOVAL_GROUPS[group])
             if gone > quota:
@@ -222,31 +271,43 @@ class G1846(Ruleset):
     def cmd_private(self, state: GameState, cmd: c.PrivateResult) -> None:
         """``private PLAYER PRIVATE [PRICE]``: a distribution result (3.2, 3.22, 3.23)."""
         if state.round_kind != "setup":
-            raise Refusal("the private distribution is over: it comes before the first stock round (3)")
+            raise Refusal(
+                "the private distribution is over: it comes before the first stock round (3)"
+            )
         self._check_removals(state)
         player = self.player_name(state, cmd.player)
         company = state.company(self.company_id(state, cmd.private))
         if company.kind == "corporation":
-            raise Refusal(f"{company.id} is a corporation, not a private company")
+            raise Refusal(f"{company.id} is a corporation, not a private company (3)")
         if company.removed:
             raise Refusal(f"{company.id} was removed at setup (2.3)")
         if company.owner is not None:
-            raise Refusal(f"{company.id} already belongs to {company.owner}")
+            raise Refusal(f"{company.id} already belongs to {company.owner} (3.2)")
         price = company.value if cmd.price is None else cmd.price
         if price > company.value:
-            raise Refusal(f"{company.id} costs at most its list price {self.money(company.value)} (3.22)")
+            raise Refusal(
+                f"{company.id} costs at most its list price {self.money(company.value)} (3.22)"
+            )
         if (company.value - price) % 10:
-            raise Refusal(f"a passed private is reduced in steps of $10 from {self.money(company.value)} (3.22)")
+            raise Refusal(
+                "a passed private is reduced in steps of "
+                f"$10 from {self.money(company.value)} (3.22)"
+            )
         total = price + company.debt
         cash = state.ledger.player(player).cash
         if cash < total:
-            raise Refusal(f"{player} has {self.money(cash)}, {company.id} costs {self.money(total)} (3.23)")
+            raise Refusal(
+                f"{player} has {self.money(cash)}, {company.id} costs {self.money(total)} (3.23)"
+            )
         state.ledger.transfer(player, BANK, price, f"buys {company.id} (3.23)")
         if company.debt:
             state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
         company.owner = player
-        state.ledger.events.append(PrivateMoved(company=company.id, source=None, target=player,
-                                                reason="private distribution (3.23)"))
+        state.ledger.events.append(
+            PrivateMoved(
+                company=company.id, source=None, target=player, reason="private distribution (3.23)"
+            )
+        )
         if company.kind == "independent":
             # 3.23: the treasury is the list price even when the price paid was reduced.
             self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
@@ -403,7 +464,9 @@ class G1846(Ruleset):
         if state.ledger.player(player).bankrupt:
             raise Refusal(f"{player} is bankrupt and out of the game (6.89)")
         if state.current_player != player:
-            raise Refusal(f"it is {state.current_player}'s turn in the stock round, not {player}'s (5.11)")
+            raise Refusal(
+                f"it is {state.current_player}'s turn in the stock round, not {player}'s (5.11)"
+            )
         return player
 
     def _finish_operating_for_stock_round(self, state: GameState, verb: str) -> None:
@@ -431,7 +494,10 @@ class G1846(Ruleset):
             elif source == "ipo":
                 return f"{cid} has no share left in its treasury (5.33)"
             elif certs:
-                return f"the {cid} president's certificate cannot be bought from the Stock Market (7.13)"
+                return (
+                    f"the {cid} president's certificate cannot "
+                    "be bought from the Stock Market (7.13)"
+                )
             else:
                 return f"no {cid} share is in the Stock Market (5.32)"
         if held + 10 > 60:
@@ -442,7 +508,10 @@ class G1846(Ruleset):
         price = state.price(cid)
         cash = state.ledger.player(player).cash
         if cash < price:
-            return f"{player} has {self.money(cash)}, a {cid} share costs {self.money(price)}"
+            rule = "5.33" if source == "ipo" else "5.32"
+            return (
+                f"{player} has {self.money(cash)}, a {cid} share costs {self.money(price)} ({rule})"
+            )
         return None
 
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
@@ -456,7 +525,10 @@ class G1846(Ruleset):
             return f"{player} is at the certificate limit of {limit} (5.39)"
         cash = state.ledger.player(player).cash
         if cash < 2 * price:
-            return f"{player} has {self.money(cash)}, the president's certificate costs {self.money(2 * price)} (5.12)"
+            return (
+                f"{player} has {self.money(cash)}, the president's "
+                f"certificate costs {self.money(2 * price)} (5.12)"
+            )
         return None
 
     def check_sell(
@@ -467,7 +539,10 @@ class G1846(Ruleset):
         if not company.launched:
             return f"{cid} has not been launched"
         if self.in_receivership(company):
-            return f"{cid}'s president's certificate is in the Stock Market: its shares cannot be sold (7.13)"
+            return (
+                f"{cid}'s president's certificate is in the "
+                "Stock Market: its shares cannot be sold (7.13)"
+            )
         held = company.holder_percent(player)
         if held < 10 * n:
             return f"{player} holds {held}% of {cid}, cannot sell {n} share{'s' if n > 1 else ''}"
@@ -479,12 +554,20 @@ class G1846(Ruleset):
         if president == player:
             new = self._successor(state, company, player, held - 10 * n)
             if new is None and held - 10 * n < 20:
-                return f"{player}'s president's certificate of {cid} cannot go to the Stock Market (5.25)"
+                return (
+                    f"{player}'s president's certificate of "
+                    f"{cid} cannot go to the Stock Market (5.25)"
+                )
             if new is not None and protect == cid:
-                return f"{player} may not sell {cid} shares that change the presidency of the operating corporation (6.88)"
+                return (
+                    f"{player} may not sell {cid} shares that change "
+                    "the presidency of the operating corporation (6.88)"
+                )
         return None
 
-    def _successor(self, state: GameState, company: Company, seller: str, remaining: int) -> str | None:
+    def _successor(
+        self, state: GameState, company: Company, seller: str, remaining: int
+    ) -> str | None:
         """Who takes the presidency when the president keeps ``remaining`` percent (5.24).
 
         The player holding the most, at least 20% and more than the president keeps,
@@ -512,8 +595,9 @@ class G1846(Ruleset):
         company.launched = True
         company.value = cmd.price
         state.place_price(company.id, cmd.price, "starting price (5.34)")
-        state.ledger.events.append(PresidentChanged(company=company.id, before=None, after=player,
-                                                    reason="launch (5.34)"))
+        state.ledger.events.append(
+            PresidentChanged(company=company.id, before=None, after=player, reason="launch (5.34)")
+        )
         if company.id == "IC":
             self.bank_pays(state, "IC", cmd.price, "land grant bonus (5.35)")
         state.last_actor = player
@@ -538,40 +622,55 @@ class G1846(Ruleset):
         price = state.price(cid)
         holder = cid if source == "ipo" else POOL
         if source == "ipo":
-            state.ledger.transfer(player, cid, price, f"buys a {cid} share from its treasury (5.33)")
+            state.ledger.transfer(
+                player, cid, price, f"buys a {cid} share from its treasury (5.33)"
+            )
         else:
-            state.ledger.transfer(player, BANK, price, f"buys a {cid} share from the Stock Market (5.32)")
+            state.ledger.transfer(
+                player, BANK, price, f"buys a {cid} share from the Stock Market (5.32)"
+            )
         ordinary = [x for x in company.certs_of(holder) if not x.president]
         if ordinary:
             state.ledger.move_certificate(company, ordinary[0], player, "bought")
         else:  # 7.13 NOTE: only the president's certificate is in the pool
             own = next(x for x in company.certs_of(player) if not x.president)
-            state.ledger.move_certificate(company, own, POOL, "swapped for the president's certificate (7.13)")
+            state.ledger.move_certificate(
+                company, own, POOL, "swapped for the president's certificate (7.13)"
+            )
             pres = next(x for x in company.certs_of(POOL) if x.president)
             state.ledger.move_certificate(company, pres, player, "virtual share (7.13)")
-            state.ledger.events.append(PresidentChanged(company=cid, before=POOL, after=player,
-                                                        reason="7.13"))
+            state.ledger.events.append(
+                PresidentChanged(company=cid, before=POOL, after=player, reason="7.13")
+            )
             return
         president = company.president()
         held = company.holder_percent(player)
         if president == POOL:
             if held >= 20:
-                self._swap_presidency(state, company, POOL, player, "a holder of 20% takes over (7.13)")
+                self._swap_presidency(
+                    state, company, POOL, player, "a holder of 20% takes over (7.13)"
+                )
         elif president != player and president is not None:
             if held > company.holder_percent(president):
                 self._swap_presidency(state, company, president, player, "holds more (5.37)")
 
-    def _swap_presidency(self, state: GameState, company: Company, old: str, new: str, reason: str) -> None:
+    def _swap_presidency(
+        self, state: GameState, company: Company, old: str, new: str, reason: str
+    ) -> None:
         """The new president gives two 10% shares for the president's certificate (5.24, 5.37)."""
         pres = next(x for x in company.certificates if x.president)
         ordinary = [x for x in company.certs_of(new) if not x.president][:2]
         for cert in ordinary:
-            state.ledger.move_certificate(company, cert, old, f"exchanged for the president's certificate ({reason})")
+            state.ledger.move_certificate(
+                company, cert, old, f"exchanged for the president's certificate ({reason})"
+            )
         state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
-        state.ledger.events.append(PresidentChanged(company=company.id, before=old, after=new, reason=reason))
+        state.ledger.events.append(
+            PresidentChanged(company=company.id, before=old, after=new, reason=reason)
+        )
 
     def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
-        """``sell``: shares to the Stock Market (5.2), or a president's sale in a forced purchase (6.88)."""
+        """``sell``: shares to the Stock Market (5.2), or a president's sale for a train (6.88)."""
         if state.round_kind == "OR" and self._forced_purchase(state) is not None:
             self._sell_for_train(state, cmd)
             return
@@ -603,7 +702,12 @@ class G1846(Ruleset):
         ordinary = [x for x in company.certs_of(player) if not x.president][:n]
         for cert in ordinary:
             state.ledger.move_certificate(company, cert, POOL, "sold (5.21)")
-        self.bank_pays(state, player, price * n, f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} (5.21)")
+        self.bank_pays(
+            state,
+            player,
+            price * n,
+            f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} (5.21)",
+        )
         if was_president:
             state.move_price(cid, -1, "sale by the president (5.22)")
             self._close_if_zero(state, company, "price fell to $0 (5.26)")
@@ -617,7 +721,9 @@ class G1846(Ruleset):
         player = self._stock_turn(state, cmd.player, "pass")
         limit = self.cert_limit(state)
         if self.cert_count(state, player) > limit and self._can_sell_anything(state, player):
-            raise Refusal(f"{player} holds more than {limit} certificates and must sell first (5.43)")
+            raise Refusal(
+                f"{player} holds more than {limit} certificates and must sell first (5.43)"
+            )
         self._end_stock_turn(state, player, bought=False)
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
@@ -667,7 +773,9 @@ class G1846(Ruleset):
             return
         state.auto_passed.add(player)
         state.consecutive_passes += 1
-        state.ledger.events.append(Passed(player=player, auto=True, reason="no legal sale or purchase"))
+        state.ledger.events.append(
+            Passed(player=player, auto=True, reason="no legal sale or purchase")
+        )
         self._next_stock_player(state, player)
 
     def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:
@@ -676,8 +784,11 @@ class G1846(Ruleset):
     def _end_stock_round(self, state: GameState) -> None:
         """Priority deal (5.51), then price moves in stock price order (5.52), then the ORs."""
         if state.last_actor is not None:
-            following = [p for p in _seat_order_from(state.ledger.players, state.last_actor)
-                         if not p.bankrupt]
+            following = [
+                p
+                for p in _seat_order_from(state.ledger.players, state.last_actor)
+                if not p.bankrupt
+            ]
             new = following[0].name if following else state.last_actor
             if new != state.priority:
                 state.priority = new
@@ -685,7 +796,9 @@ class G1846(Ruleset):
         market = state.linear()
         done: set[str] = set()
         while True:
-            left = [co.id for co in state.ledger.corporations() if co.launched and co.id not in done]
+            left = [
+                co.id for co in state.ledger.corporations() if co.launched and co.id not in done
+            ]
             if not left:
                 break
             cid = market.order(left)[0]
@@ -707,14 +820,19 @@ class G1846(Ruleset):
             state.auto_passed = set()
         state.operated = []
         state.operating = None
-        state.ledger.events.append(RoundStarted(round_kind="OR", number=state.round_number, or_number=number))
+        state.ledger.events.append(
+            RoundStarted(round_kind="OR", number=state.round_number, or_number=number)
+        )
         self._private_income(state)
         self._next_operator(state)
 
     def _private_income(self, state: GameState) -> None:
         """4.2 A: owners of private companies receive income, players in seat order first."""
-        privates = [co for co in state.ledger.companies.values()
-                    if co.kind in ("private", "independent") and co.owner and not co.closed and co.income]
+        privates = [
+            co
+            for co in state.ledger.companies.values()
+            if co.kind in ("private", "independent") and co.owner and not co.closed and co.income
+        ]
         order = {p.name: i for i, p in enumerate(state.ledger.players)}
         privates.sort(key=lambda co: (0, order[co.owner]) if co.owner in order else (1, 0))
         for co in privates:
@@ -722,15 +840,28 @@ class G1846(Ruleset):
             self.bank_pays(state, co.owner, co.income, f"{co.id} income (6.1 A)")
 
     def operating_order(self, state: GameState) -> list[str]:
-        """Who still operates this round, in order: independents, then stock price order (4.2, 4.3)."""
-        order = [i for i in INDEPENDENTS if self._independent_operates(state, i) and i not in state.operated]
-        corps = [co.id for co in state.ledger.corporations() if co.launched and co.id not in state.operated]
+        """Who still operates this round: independents, then stock price order (4.2, 4.3)."""
+        order = [
+            i
+            for i in INDEPENDENTS
+            if self._independent_operates(state, i) and i not in state.operated
+        ]
+        corps = [
+            co.id
+            for co in state.ledger.corporations()
+            if co.launched and co.id not in state.operated
+        ]
         first_or = state.round_number == 1 and state.or_number == 1
         return order + state.linear().order(corps, descending=not first_or)
 
     def _independent_operates(self, state: GameState, cid: str) -> bool:
         co = state.company(cid)
-        return not co.closed and not co.removed and co.owner is not None and state.ledger.is_player(co.owner)
+        return (
+            not co.closed
+            and not co.removed
+            and co.owner is not None
+            and state.ledger.is_player(co.owner)
+        )
 
     def _next_operator(self, state: GameState) -> None:
         order = self.operating_order(state)
@@ -781,8 +912,13 @@ class G1846(Ruleset):
         if cid is None or not state.ran:
             return None
         company = state.company(cid)
-        if (company.kind != "corporation" or company.closed or company.trains
-                or self.in_receivership(company) or not self.all_trains(state)):
+        if (
+            company.kind != "corporation"
+            or company.closed
+            or company.trains
+            or self.in_receivership(company)
+            or not self.all_trains(state)
+        ):
             return None
         return company
 
@@ -791,7 +927,10 @@ class G1846(Ruleset):
         if state.round_kind != "OR":
             if state.round_kind == "setup":
                 raise Refusal("the game has not reached an operating round yet (4)")
-            raise Refusal(f"{word} can act only in an operating round; this is stock round {state.round_number}")
+            raise Refusal(
+                f"{word} can act only in an operating round; "
+                f"this is stock round {state.round_number}"
+            )
         cid = self.company_id(state, word)
         company = state.company(cid)
         if company.closed:
@@ -807,7 +946,9 @@ class G1846(Ruleset):
                 raise Refusal(f"{cid} does not operate in this round")
             self._end_company_turn(state, implicit_by=f"{cid} operates")
             if state.operating != cid and state.operating is not None:
-                raise Refusal(f"{state.operating} operates before {cid} (4.3): it has not run yet (6.2 D)")
+                raise Refusal(
+                    f"{state.operating} operates before {cid} (4.3): it has not run yet (6.2 D)"
+                )
         return company
 
     # ----------------------------------------------------------- OR commands
@@ -820,15 +961,22 @@ class G1846(Ruleset):
         """``spend``: track, tokens, terrain or fees paid to the bank (6.4, 6.5)."""
         company = self.operating_company(state, cmd.company)
         if self.in_receivership(company):
-            raise Refusal(f"{company.id} is in receivership: it lays no track and places no tokens (7.14)")
+            raise Refusal(
+                f"{company.id} is in receivership: it lays no track and places no tokens (7.14)"
+            )
         # The rules put track and tokens before the run (6.2 B); the tool accepts a cost
         # entered later in the turn, as bankers often do, since only the amount matters.
         if company.cash < cmd.amount:
-            raise Refusal(f"{company.id} has {self.money(company.cash)}, cannot spend {self.money(cmd.amount)}")
-        state.ledger.transfer(company.id, BANK, cmd.amount, cmd.purpose or "track and tokens (6.4-6.5)")
+            raise Refusal(
+                f"{company.id} has {self.money(company.cash)}, "
+                f"cannot spend {self.money(cmd.amount)}"
+            )
+        state.ledger.transfer(
+            company.id, BANK, cmd.amount, cmd.purpose or "track and tokens (6.4-6.5)"
+        )
 
     def cmd_issue(self, state: GameState, cmd: c.Issue) -> None:
-        """``issue``: shares from the treasury to the Stock Market (6.31), or in a forced purchase (6.86)."""
+        """``issue``: treasury shares to the Stock Market (6.31), or for a train (6.86)."""
         company = self.operating_company(state, cmd.corp)
         self._must_be_corporation(company, "issue shares")
         if self.in_receivership(company):
@@ -843,8 +991,10 @@ class G1846(Ruleset):
         if state.redeemed:
             raise Refusal(f"{company.id} redeemed shares this turn and may not also issue (6.3)")
         if n > limit:
-            raise Refusal(f"{company.id} may issue at most {limit} share{'s' if limit != 1 else ''} now "
-                          f"(shares held by players minus those in the Stock Market, 6.31)")
+            raise Refusal(
+                f"{company.id} may issue at most {limit} share{'s' if limit != 1 else ''} now "
+                f"(shares held by players minus those in the Stock Market, 6.31)"
+            )
         value = state.linear().value_at_offset(company.id, -1)
         certs = [x for x in company.certs_of(company.id) if not x.president][:n]
         for cert in certs:
@@ -853,30 +1003,41 @@ class G1846(Ruleset):
         state.issued += n
 
     def issue_limit(self, state: GameState, company: Company) -> int:
-        """Shares held by players minus shares in the Stock Market, and no more than the treasury has (6.31)."""
+        """Shares held by players minus those in the Stock Market, at most the treasury's (6.31)."""
         treasury = len([x for x in company.certs_of(company.id) if not x.president])
-        return max(0, min(treasury, self.player_shares(state, company) - self.shares(company, POOL)))
+        return max(
+            0, min(treasury, self.player_shares(state, company) - self.shares(company, POOL))
+        )
 
     def _emergency_issue(self, state: GameState, company: Company, n: int, limit: int) -> None:
-        """6.86: the price moves left one column per share first; each share brings one value less."""
+        """6.86: the price moves left a column per share first; each brings one value less."""
         if state.emergency_issued:
             raise Refusal(f"{company.id} has already issued shares for this train purchase (6.86)")
         cheapest = self.cheapest_train(state) or 0
         if company.cash >= cheapest:
-            raise Refusal(f"{company.id} can pay for a train itself; it issues before its dividend (6.31)")
+            raise Refusal(
+                f"{company.id} can pay for a train itself; it issues before its dividend (6.31)"
+            )
         if n > limit:
-            raise Refusal(f"{company.id} may issue at most {limit} share{'s' if limit != 1 else ''} (6.86, 6.31)")
+            raise Refusal(
+                f"{company.id} may issue at most {limit} "
+                f"share{'s' if limit != 1 else ''} (6.86, 6.31)"
+            )
         market = state.linear()
         dearest = self.dearest_train(state) or 0
         fewer = company.cash + (n - 1) * market.value_at_offset(company.id, -n)
         if n > 1 and fewer >= dearest:
-            raise Refusal(f"{n - 1} share{'s' if n > 2 else ''} would already pay for any train: "
-                          f"issue no more than needed (6.86)")
+            raise Refusal(
+                f"{n - 1} share{'s' if n > 2 else ''} would already pay for any train: "
+                f"issue no more than needed (6.86)"
+            )
         state.move_price(company.id, -n, f"issues {n} for a forced train purchase (6.86)")
         value = market.value_at_offset(company.id, -1)
         certs = [x for x in company.certs_of(company.id) if not x.president][:n]
         for cert in certs:
-            state.ledger.move_certificate(company, cert, POOL, "issued for a forced train purchase (6.86)")
+            state.ledger.move_certificate(
+                company, cert, POOL, "issued for a forced train purchase (6.86)"
+            )
         self.bank_pays(state, company.id, value * n, f"issues {n} at {self.money(value)} (6.86)")
         state.emergency_issued = True
         state.issued += n
@@ -896,11 +1057,19 @@ class G1846(Ruleset):
         n = cmd.count
         in_pool = [x for x in company.certs_of(POOL) if not x.president]
         if n > len(in_pool):
-            raise Refusal(f"only {len(in_pool)} {company.id} share{'s are' if len(in_pool) != 1 else ' is'} in the Stock Market (6.32)")
+            raise Refusal(
+                f"only {len(in_pool)} {company.id} "
+                f"share{'s are' if len(in_pool) != 1 else ' is'} in the Stock Market (6.32)"
+            )
         value = state.linear().value_at_offset(company.id, 1)
         if company.cash < value * n:
-            raise Refusal(f"{company.id} has {self.money(company.cash)}, redeeming {n} costs {self.money(value * n)} (6.32)")
-        state.ledger.transfer(company.id, BANK, value * n, f"redeems {n} at {self.money(value)} (6.32)")
+            raise Refusal(
+                f"{company.id} has {self.money(company.cash)}, "
+                f"redeeming {n} costs {self.money(value * n)} (6.32)"
+            )
+        state.ledger.transfer(
+            company.id, BANK, value * n, f"redeems {n} at {self.money(value)} (6.32)"
+        )
         for cert in in_pool[:n]:
             state.ledger.move_certificate(company, cert, company.id, "redeemed (6.32)")
         state.redeemed += n
@@ -922,12 +1091,18 @@ class G1846(Ruleset):
             raise Refusal(f"{cid} has no train to run (6.61)")
         if company.kind == "independent":
             if option not in (None, "full"):
-                raise Refusal(f"{cid} splits its revenue with its owner (6.72): write `run {cid} {revenue}`")
+                raise Refusal(
+                    f"{cid} splits its revenue with its owner (6.72): write `run {cid} {revenue}`"
+                )
             kept = revenue // 2
             owner = company.owner or "?"
-            lines = (ReceiptLine(owner, 0, revenue - kept, "owner's half"),
-                     ReceiptLine(cid, 0, kept, "treasury half"))
-            return Receipt(cid, revenue, "split", 0, 0, lines, None, None, "6.72", currency=self.currency)
+            lines = (
+                ReceiptLine(owner, 0, revenue - kept, "owner's half"),
+                ReceiptLine(cid, 0, kept, "treasury half"),
+            )
+            return Receipt(
+                cid, revenue, "split", 0, 0, lines, None, None, "6.72", currency=self.currency
+            )
         receivership = self.in_receivership(company)
         if receivership:
             if option not in (None, "withhold"):
@@ -956,17 +1131,35 @@ class G1846(Ruleset):
                 lines.append(ReceiptLine(cid, n, n * per_share, "treasury shares (6.71)"))
             n = self.shares(company, POOL)
             if n:
-                lines.append(ReceiptLine("pool", n, 0, f"{self.money(n * per_share)} stays in the bank (6.73)"))
+                lines.append(
+                    ReceiptLine(
+                        "pool", n, 0, f"{self.money(n * per_share)} stays in the bank (6.73)"
+                    )
+                )
         if option == "half":
-            notes.append(f"half: {self.money(revenue)} / 2 rounded down to $10 = {self.money(retained)} retained (6.71)")
+            notes.append(
+                f"half: {self.money(revenue)} / 2 rounded down to "
+                f"$10 = {self.money(retained)} retained (6.71)"
+            )
         price = state.price(cid)
         if receivership and not company.trains:
             steps, rule = -2, "no train in receivership (7.14)"
         else:
             steps, rule = self.price_steps(price, paid)
         after = state.linear().value_at_offset(cid, steps)
-        return Receipt(cid, revenue, option, per_share, retained, tuple(lines), price, after, rule,
-                       tuple(notes), currency=self.currency)
+        return Receipt(
+            cid,
+            revenue,
+            option,
+            per_share,
+            retained,
+            tuple(lines),
+            price,
+            after,
+            rule,
+            tuple(notes),
+            currency=self.currency,
+        )
 
     @staticmethod
     def price_steps(price: int, paid: int) -> tuple[int, str]:
@@ -988,7 +1181,10 @@ class G1846(Ruleset):
     def cmd_run(self, state: GameState, cmd: c.Run) -> None:
         """``run``: revenue and dividend (6.6, 6.7); receivership runs withhold (7.14)."""
         if cmd.mail is not None:
-            raise Refusal("1846 has no separate mail run: the Mail Contract bonus is part of the revenue (6.66)")
+            raise Refusal(
+                "1846 has no separate mail run: the Mail "
+                "Contract bonus is part of the revenue (6.66)"
+            )
         company = self.operating_company(state, cmd.company)
         cid = company.id
         if state.ran:
@@ -1002,13 +1198,25 @@ class G1846(Ruleset):
         else:
             for line in plan.lines:
                 if line.amount:
-                    self.bank_pays(state, line.who, line.amount, f"{cid} dividend {self.money(plan.per_share)}/share (6.71)")
+                    self.bank_pays(
+                        state,
+                        line.who,
+                        line.amount,
+                        f"{cid} dividend {self.money(plan.per_share)}/share (6.71)",
+                    )
                     payouts[line.who] = line.amount
             if plan.retained:
                 self.bank_pays(state, cid, plan.retained, f"{cid} retains (6.71)")
-        state.ledger.events.append(DividendPaid(company=cid, revenue=cmd.revenue, option=plan.option,
-                                                per_share=plan.per_share, retained=plan.retained,
-                                                payouts=payouts))
+        state.ledger.events.append(
+            DividendPaid(
+                company=cid,
+                revenue=cmd.revenue,
+                option=plan.option,
+                per_share=plan.per_share,
+                retained=plan.retained,
+                payouts=payouts,
+            )
+        )
         state.ran = True
         if company.kind == "independent":
             return
@@ -1024,8 +1232,14 @@ class G1846(Ruleset):
         # 6.69: phased-out trains are removed after the run
         for train in [t for t in company.trains if t.phased_out]:
             company.trains.remove(train)
-            state.ledger.events.append(TrainMoved(train=train.name, source=cid, target=SCRAP,
-                                                  reason="phased out, removed after the run (6.69)"))
+            state.ledger.events.append(
+                TrainMoved(
+                    train=train.name,
+                    source=cid,
+                    target=SCRAP,
+                    reason="phased out, removed after the run (6.69)",
+                )
+            )
         if self._close_if_zero(state, company, "price fell to $0 (8)"):
             self._next_operator(state)
             return
@@ -1051,7 +1265,9 @@ class G1846(Ruleset):
         if cmd.source == "pool":
             raise Refusal("1846 has no train pool: trains given back return to the bank (6.83)")
         if self.in_receivership(company):
-            raise Refusal(f"{cid} is in receivership: it buys the cheapest train itself when it can (7.14)")
+            raise Refusal(
+                f"{cid} is in receivership: it buys the cheapest train itself when it can (7.14)"
+            )
         if not state.ran:
             raise Refusal(f"{cid} buys trains after its dividend step (6.2 E)")
         limit = self.train_limit(state)
@@ -1065,7 +1281,10 @@ class G1846(Ruleset):
             return
         match = [v for v in self.available_variants(state) if v[0] == name]
         if not match:
-            offer = ", ".join(f"{n} {self.money(p)}" for n, p, _ in self.available_variants(state)) or "none"
+            offer = (
+                ", ".join(f"{n} {self.money(p)}" for n, p, _ in self.available_variants(state))
+                or "none"
+            )
             raise Refusal(f"the bank does not sell a {name} train now (6.81); it sells: {offer}")
         _, price, train = match[0]
         president_pays = 0
@@ -1083,15 +1302,19 @@ class G1846(Ruleset):
             raise Refusal(f"{short}: it must first issue shares (6.86): `issue {cid} N`")
         cheapest = self.cheapest_train(state) or 0
         if company.cash >= cheapest:
-            raise Refusal(f"{short}: it can afford a train for {self.money(cheapest)}, so its president "
-                          f"may not pay toward a dearer one (6.87)")
+            raise Refusal(
+                f"{short}: it can afford a train for {self.money(cheapest)}, so its president "
+                f"may not pay toward a dearer one (6.87)"
+            )
         president = company.president()
         assert president is not None and president != POOL
         need = price - company.cash
         cash = state.ledger.player(president).cash
         if cash < need:
-            raise Refusal(f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
-                          f"sell shares (6.88) or declare bankruptcy (6.89)")
+            raise Refusal(
+                f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
+                f"sell shares (6.88) or declare bankruptcy (6.89)"
+            )
         return need
 
     def can_still_issue(self, state: GameState, company: Company) -> bool:
@@ -1104,14 +1327,25 @@ class G1846(Ruleset):
             return False
         return state.linear().value_at_offset(company.id, -2) > 0
 
-    def _buy_from_bank(self, state: GameState, company: Company, name: str, price: int,
-                       train: Train, president_pays: int) -> None:
+    def _buy_from_bank(
+        self,
+        state: GameState,
+        company: Company,
+        name: str,
+        price: int,
+        train: Train,
+        president_pays: int,
+    ) -> None:
         cid = company.id
         if president_pays:
             president = company.president()
             assert president is not None
-            state.ledger.transfer(cid, BANK, company.cash, f"all of its cash toward a {name} (6.86)")
-            state.ledger.transfer(president, BANK, president_pays, f"president pays the rest of {cid}'s {name} (6.86)")
+            state.ledger.transfer(
+                cid, BANK, company.cash, f"all of its cash toward a {name} (6.86)"
+            )
+            state.ledger.transfer(
+                president, BANK, president_pays, f"president pays the rest of {cid}'s {name} (6.86)"
+            )
             state.president_paid = True
         else:
             state.ledger.transfer(cid, BANK, price, f"buys a {name} train (6.81)")
@@ -1128,12 +1362,21 @@ class G1846(Ruleset):
         train.name = name
         train.phased_out = False
         company.trains.append(train)
-        state.ledger.events.append(TrainMoved(train=name, source="bank", target=cid, price=price,
-                                              reason="bought from the bank (6.81)"))
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source="bank",
+                target=cid,
+                price=price,
+                reason="bought from the bank (6.81)",
+            )
+        )
         if new_phase:
             self._set_phase(state, new_phase)
 
-    def _buy_from_company(self, state: GameState, company: Company, name: str, source: str, price: int) -> None:
+    def _buy_from_company(
+        self, state: GameState, company: Company, name: str, source: str, price: int
+    ) -> None:
         cid = company.id
         seller = state.company(self.company_id(state, source))
         if seller.id == cid:
@@ -1141,8 +1384,10 @@ class G1846(Ruleset):
         if seller.kind != "corporation" or seller.closed:
             raise Refusal(f"{seller.id} is not a corporation in play")
         if self.in_receivership(seller):
-            raise Refusal(f"{seller.id} is in receivership: no president can agree to sell its trains "
-                          f"(7.14; the rules are silent, the tool follows common practice)")
+            raise Refusal(
+                f"{seller.id} is in receivership: no president can agree to sell its trains "
+                f"(7.14; the rules are silent, the tool follows common practice)"
+            )
         if price < 1:
             raise Refusal("a train bought from another corporation costs at least $1 (6.81)")
         trains = [t for t in seller.trains if t.name == name]
@@ -1152,22 +1397,33 @@ class G1846(Ruleset):
         if not fresh:
             raise Refusal(f"{seller.id}'s {name} is phased out and cannot be sold (6.82)")
         if company.cash < price:
-            raise Refusal(f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                          f"the president pays only toward a train from the bank (6.86)")
+            raise Refusal(
+                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
+                f"the president pays only toward a train from the bank (6.86)"
+            )
         train = fresh[0]
         state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} (6.81)")
         seller.trains.remove(train)
         company.trains.append(train)
-        state.ledger.events.append(TrainMoved(train=name, source=seller.id, target=cid, price=price,
-                                              reason="bought from another corporation (6.81)"))
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source=seller.id,
+                target=cid,
+                price=price,
+                reason="bought from another corporation (6.81)",
+            )
+        )
 
     def cmd_discard(self, state: GameState, cmd: c.Discard) -> None:
         """``discard``: give back a train over the limit after a phase change (6.83)."""
         company = self.corp(state, cmd.corp)
         limit = self.train_limit(state)
         if self.counted_trains(company) <= limit:
-            raise Refusal(f"{company.id} is within the train limit of {limit}; trains may not be "
-                          f"given back voluntarily (6.83)")
+            raise Refusal(
+                f"{company.id} is within the train limit of {limit}; trains may not be "
+                f"given back voluntarily (6.83)"
+            )
         name = cmd.train.upper()
         trains = [t for t in company.trains if t.name == name and not t.phased_out]
         if not trains:
@@ -1175,32 +1431,57 @@ class G1846(Ruleset):
         train = trains[0]
         company.trains.remove(train)
         state.returned.append(train)
-        state.ledger.events.append(TrainMoved(train=name, source=company.id, target="bank",
-                                              reason="over the train limit (6.83)"))
+        state.ledger.events.append(
+            TrainMoved(
+                train=name, source=company.id, target="bank", reason="over the train limit (6.83)"
+            )
+        )
 
     def _set_phase(self, state: GameState, phase: str) -> None:
         """Section 9: what each new phase does to money, trains and privates."""
         before = state.phase
         state.phase = phase
-        state.ledger.events.append(PhaseChanged(before=before, after=phase, reason="first train of the phase bought (6.82)"))
+        state.ledger.events.append(
+            PhaseChanged(
+                before=before, after=phase, reason="first train of the phase bought (6.82)"
+            )
+        )
         for card in RUST.get(phase, ()):
             for co in state.ledger.companies.values():
                 for train in [t for t in co.trains if t.card == card]:
                     co.trains.remove(train)
-                    state.ledger.events.append(TrainMoved(train=train.name, source=co.id, target=SCRAP,
-                                                          reason=f"removed in phase {phase} (9)"))
+                    state.ledger.events.append(
+                        TrainMoved(
+                            train=train.name,
+                            source=co.id,
+                            target=SCRAP,
+                            reason=f"removed in phase {phase} (9)",
+                        )
+                    )
         for card in PHASE_OUT.get(phase, ()):
             for co in state.ledger.companies.values():
                 for train in co.trains:
                     if train.card == card and not train.phased_out:
                         train.phased_out = True
-                        state.ledger.events.append(TrainMoved(train=train.name, source=co.id, target=co.id,
-                                                              reason=f"phased out in phase {phase} (9)"))
+                        state.ledger.events.append(
+                            TrainMoved(
+                                train=train.name,
+                                source=co.id,
+                                target=co.id,
+                                reason=f"phased out in phase {phase} (9)",
+                            )
+                        )
         gone = set(RUST.get(phase, ())) | set(PHASE_OUT.get(phase, ()))
         for train in [t for t in state.returned if t.card in gone]:
             state.returned.remove(train)
-            state.ledger.events.append(TrainMoved(train=train.name, source="bank", target=SCRAP,
-                                                  reason=f"returned train phased out (6.83, phase {phase})"))
+            state.ledger.events.append(
+                TrainMoved(
+                    train=train.name,
+                    source="bank",
+                    target=SCRAP,
+                    reason=f"returned train phased out (6.83, phase {phase})",
+                )
+            )
         if phase == "III":
             self._close_privates(state)
 
@@ -1215,10 +1496,14 @@ class G1846(Ruleset):
 
     def _close_private(self, state: GameState, co: Company, reason: str) -> None:
         if co.cash:
-            state.ledger.transfer(co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})")
+            state.ledger.transfer(
+                co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})"
+            )
         for train in list(co.trains):
             co.trains.remove(train)
-            state.ledger.events.append(TrainMoved(train=train.name, source=co.id, target=SCRAP, reason=reason))
+            state.ledger.events.append(
+                TrainMoved(train=train.name, source=co.id, target=SCRAP, reason=reason)
+            )
         co.closed = True
         state.ledger.events.append(CompanyClosed(company=co.id, reason=reason))
 
@@ -1228,7 +1513,9 @@ class G1846(Ruleset):
         company = self.operating_company(state, cmd.corp)
         cid = company.id
         if company.kind != "corporation":
-            raise Refusal(f"{cid} is an independent railroad and cannot buy private companies (6.2 NOTE)")
+            raise Refusal(
+                f"{cid} is an independent railroad and cannot buy private companies (6.2 NOTE)"
+            )
         if self.in_receivership(company):
             raise Refusal(f"{cid} is in receivership and cannot buy private companies (7.14)")
         if state.phase not in ("I", "II"):
@@ -1240,27 +1527,47 @@ class G1846(Ruleset):
             raise Refusal(f"{private.id} is not in play")
         owner = private.owner
         if not state.ledger.is_player(owner):
-            raise Refusal(f"{private.id} belongs to {owner}; corporations buy privates from players (6.91)")
+            raise Refusal(
+                f"{private.id} belongs to {owner}; corporations buy privates from players (6.91)"
+            )
         if not 1 <= cmd.price <= private.value:
             debt = " (not including its debt)" if private.debt else ""
-            raise Refusal(f"{private.id} sells for $1 to its list price {self.money(private.value)}{debt} (6.91)")
+            raise Refusal(
+                f"{private.id} sells for $1 to its list price "
+                f"{self.money(private.value)}{debt} (6.91)"
+            )
         if company.cash < cmd.price:
-            raise Refusal(f"{cid} has {self.money(company.cash)}, cannot pay {self.money(cmd.price)}")
+            raise Refusal(
+                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(cmd.price)}"
+            )
         if private.kind == "independent":
             limit = self.train_limit(state)
             if self.counted_trains(company) >= limit:
-                raise Refusal(f"{cid} is at the train limit of {limit} and cannot take {private.id}'s train (6.92)")
+                raise Refusal(
+                    f"{cid} is at the train limit of {limit} and "
+                    f"cannot take {private.id}'s train (6.92)"
+                )
         state.ledger.transfer(cid, owner, cmd.price, f"buys {private.id} (6.91)")
         private.owner = cid
-        state.ledger.events.append(PrivateMoved(company=private.id, source=owner, target=cid, reason="bought (6.91)"))
+        state.ledger.events.append(
+            PrivateMoved(company=private.id, source=owner, target=cid, reason="bought (6.91)")
+        )
         if private.kind == "independent":
             if private.cash:
-                state.ledger.transfer(private.id, cid, private.cash, f"{private.id}'s treasury (6.92)")
+                state.ledger.transfer(
+                    private.id, cid, private.cash, f"{private.id}'s treasury (6.92)"
+                )
             for train in list(private.trains):
                 private.trains.remove(train)
                 company.trains.append(train)
-                state.ledger.events.append(TrainMoved(train=train.name, source=private.id, target=cid,
-                                                      reason=f"{private.id}'s train (6.92)"))
+                state.ledger.events.append(
+                    TrainMoved(
+                        train=train.name,
+                        source=private.id,
+                        target=cid,
+                        reason=f"{private.id}'s train (6.92)",
+                    )
+                )
 
     # ----------------------------------------------------------- forced sales, bankruptcy
     def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
@@ -1269,13 +1576,17 @@ class G1846(Ruleset):
         assert company is not None
         player = self.player_name(state, cmd.player)
         if company.president() != player:
-            raise Refusal(f"only {company.id}'s president sells shares in an operating round, "
-                          f"to pay for its train (6.88)")
+            raise Refusal(
+                f"only {company.id}'s president sells shares in an operating round, "
+                f"to pay for its train (6.88)"
+            )
         if self.can_still_issue(state, company):
             raise Refusal(f"{company.id} must first issue shares (6.86): `issue {company.id} N`")
         cheapest = self.cheapest_train(state) or 0
         if company.cash >= cheapest:
-            raise Refusal(f"{company.id} can pay for a train itself; its president raises no money (6.87)")
+            raise Refusal(
+                f"{company.id} can pay for a train itself; its president raises no money (6.87)"
+            )
         dearest = self.dearest_train(state) or 0
         cash = state.ledger.player(player).cash
         if company.cash + cash >= dearest:
@@ -1305,8 +1616,10 @@ class G1846(Ruleset):
         player = self.player_name(state, cmd.player)
         company = self._forced_purchase(state) if state.round_kind == "OR" else None
         if company is None or company.president() != player:
-            raise Refusal(f"{player} can go bankrupt only as president of a corporation that must buy a "
-                          f"train (6.89)")
+            raise Refusal(
+                f"{player} can go bankrupt only as president of a corporation that must buy a "
+                f"train (6.89)"
+            )
         cid = company.id
         cheapest = self.cheapest_train(state) or 0
         issue_cash = 0
@@ -1316,16 +1629,22 @@ class G1846(Ruleset):
         cash = state.ledger.player(player).cash
         could = company.cash + issue_cash + cash + self.raisable(state, player, cid)
         if could >= cheapest:
-            raise Refusal(f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
-                          f"train: issue shares (6.86), pay and sell shares (6.88)")
+            raise Refusal(
+                f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
+                f"train: issue shares (6.86), pay and sell shares (6.88)"
+            )
         if self.can_still_issue(state, company):
-            self._emergency_issue(state, company, self.issue_limit(state, company), self.issue_limit(state, company))
+            self._emergency_issue(
+                state, company, self.issue_limit(state, company), self.issue_limit(state, company)
+            )
         state.ledger.events.append(Noted(text=f"{player} is bankrupt (6.89)"))
         # 7.11: the player's cash and the proceeds of all their shares go to the corporation.
         if cash:
             state.ledger.transfer(player, cid, cash, "bankrupt president's cash (7.11)")
         market = state.linear()
-        held = [co.id for co in state.ledger.corporations() if co.launched and co.holder_percent(player)]
+        held = [
+            co.id for co in state.ledger.corporations() if co.launched and co.holder_percent(player)
+        ]
         for hid in market.order(held):
             co = state.company(hid)
             if co.closed:
@@ -1335,15 +1654,25 @@ class G1846(Ruleset):
             was_president = co.president() == player
             for cert in co.certs_of(player):
                 state.ledger.move_certificate(co, cert, POOL, "bankruptcy sale (7.11)")
-            self.bank_pays(state, player, price * n, f"bankruptcy sale of {n} {hid} at {self.money(price)} (7.11)")
-            state.ledger.transfer(player, cid, price * n, "bankruptcy proceeds to the corporation (7.11)")
+            self.bank_pays(
+                state,
+                player,
+                price * n,
+                f"bankruptcy sale of {n} {hid} at {self.money(price)} (7.11)",
+            )
+            state.ledger.transfer(
+                player, cid, price * n, "bankruptcy proceeds to the corporation (7.11)"
+            )
             if was_president:
                 new = self._successor(state, co, player, 0)
                 if new is not None:
                     self._swap_presidency(state, co, POOL, new, "after a bankruptcy (7.11)")
                 else:
-                    state.ledger.events.append(PresidentChanged(company=hid, before=player, after=POOL,
-                                                                reason="receivership (7.13)"))
+                    state.ledger.events.append(
+                        PresidentChanged(
+                            company=hid, before=player, after=POOL, reason="receivership (7.13)"
+                        )
+                    )
                 state.move_price(hid, -1, "sale by the president (5.22, 7.11)")
                 if self._close_if_zero(state, co, "price fell to $0 (8)") and hid == cid:
                     pass
@@ -1357,7 +1686,9 @@ class G1846(Ruleset):
             self._end_game(state, "all but one player are bankrupt (10.2)")
             return
         if state.priority == player:
-            following = [p for p in _seat_order_from(state.ledger.players, player) if not p.bankrupt]
+            following = [
+                p for p in _seat_order_from(state.ledger.players, player) if not p.bankrupt
+            ]
             state.priority = following[0].name
             state.ledger.events.append(PriorityChanged(player=state.priority))
         if company.closed:
@@ -1372,10 +1703,14 @@ class G1846(Ruleset):
             return False
         cid = company.id
         if company.cash:
-            state.ledger.transfer(cid, BANK, company.cash, f"{cid} closes: its treasury goes to the bank (8.1)")
+            state.ledger.transfer(
+                cid, BANK, company.cash, f"{cid} closes: its treasury goes to the bank (8.1)"
+            )
         for train in list(company.trains):
             company.trains.remove(train)
-            state.ledger.events.append(TrainMoved(train=train.name, source=cid, target=SCRAP, reason="closed (8.1)"))
+            state.ledger.events.append(
+                TrainMoved(train=train.name, source=cid, target=SCRAP, reason="closed (8.1)")
+            )
         for co in state.ledger.companies.values():
             if co.owner == cid and not co.closed:
                 self._close_private(state, co, f"owner {cid} closed (8.1)")
@@ -1412,15 +1747,27 @@ class G1846(Ruleset):
         ledger = state.ledger
         players = []
         for p in ledger.players:
-            shares = {co.id: co.holder_percent(p.name) for co in ledger.companies.values()
-                      if co.kind == "corporation" and not co.closed and co.holder_percent(p.name)}
-            privates = [co.id for co in ledger.companies.values()
-                        if co.kind != "corporation" and co.owner == p.name and not co.closed]
-            players.append({
-                "name": p.name, "cash": p.cash, "value": self.player_value(state, p.name),
-                "shares": shares, "privates": privates,
-                "certificates": self.cert_count(state, p.name), "bankrupt": p.bankrupt,
-            })
+            shares = {
+                co.id: co.holder_percent(p.name)
+                for co in ledger.companies.values()
+                if co.kind == "corporation" and not co.closed and co.holder_percent(p.name)
+            }
+            privates = [
+                co.id
+                for co in ledger.companies.values()
+                if co.kind != "corporation" and co.owner == p.name and not co.closed
+            ]
+            players.append(
+                {
+                    "name": p.name,
+                    "cash": p.cash,
+                    "value": self.player_value(state, p.name),
+                    "shares": shares,
+                    "privates": privates,
+                    "certificates": self.cert_count(state, p.name),
+                    "bankrupt": p.bankrupt,
+                }
+            )
         companies = []
         for co in ledger.companies.values():
             if co.removed:
@@ -1430,16 +1777,25 @@ class G1846(Ruleset):
             else:
                 in_play = True
             entry: dict[str, Any] = {
-                "id": co.id, "kind": co.kind, "name": co.name, "cash": co.cash,
+                "id": co.id,
+                "kind": co.kind,
+                "name": co.name,
+                "cash": co.cash,
                 "price": state.price(co.id) if state.market.has(co.id) else None,
                 "president": co.president() if co.kind == "corporation" else None,
                 "ipo": co.holder_percent(co.id) if co.kind == "corporation" else 0,
                 "pool": co.holder_percent(POOL) if co.kind == "corporation" else 0,
                 "trains": [t.name for t in co.trains],
                 "phased_out": [t.name for t in co.trains if t.phased_out],
-                "privates": [x.id for x in ledger.companies.values() if x.owner == co.id and not x.closed],
-                "owner": co.owner, "closed": co.closed, "launched": co.launched,
-                "operated": co.operated, "value": co.value, "income": co.income,
+                "privates": [
+                    x.id for x in ledger.companies.values() if x.owner == co.id and not x.closed
+                ],
+                "owner": co.owner,
+                "closed": co.closed,
+                "launched": co.launched,
+                "operated": co.operated,
+                "value": co.value,
+                "income": co.income,
                 "in_play": in_play,
             }
             companies.append(entry)
@@ -1457,16 +1813,23 @@ class G1846(Ruleset):
             phase = CARD_PHASE[card]
             if phase != state.phase:
                 upcoming = {
-                    "card": card, "phase": phase, "train_limit": TRAIN_LIMIT[phase],
-                    "phases_out": [n for c in PHASE_OUT.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]],
+                    "card": card,
+                    "phase": phase,
+                    "train_limit": TRAIN_LIMIT[phase],
+                    "phases_out": [
+                        n for c in PHASE_OUT.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]
+                    ],
                     "rusts": [n for c in RUST.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]],
                     "privates_close": phase == "III",
                 }
         return {
             "title": self.title,
-            "round": {"kind": "SR" if state.round_kind == "setup" else state.round_kind,
-                      "number": state.round_number, "or": state.or_number,
-                      "setup": state.round_kind == "setup"},
+            "round": {
+                "kind": "SR" if state.round_kind == "setup" else state.round_kind,
+                "number": state.round_number,
+                "or": state.or_number,
+                "setup": state.round_kind == "setup",
+            },
             "phase": state.phase,
             "bank": {"cash": ledger.bank, "broken": state.bank_broken, "reserve": ledger.reserve},
             "players": players,
@@ -1478,8 +1841,10 @@ class G1846(Ruleset):
             "operating_order": self.operating_order(state) if state.round_kind == "OR" else [],
             "cert_limit": self.cert_limit(state),
             "train_limit": self.train_limit(state),
-            "market": {"values": list(market.values),
-                       "stacks": {str(market.values[i]): list(s) for i, s in market.stacks.items() if s}},
+            "market": {
+                "values": list(market.values),
+                "stacks": {str(market.values[i]): list(s) for i, s in market.stacks.items() if s},
+            },
             "depot": depot,
             "depot_remaining": remaining,
             "next_phase": upcoming,
