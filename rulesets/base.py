@@ -143,7 +143,9 @@ class Ruleset:
         else:
             have = state.ledger.cash_of(who)
             if have < -cmd.amount:
-                raise Refusal(f"{who} has only {self.money(have)}; cannot take {self.money(-cmd.amount)}")
+                raise Refusal(
+                    f"{who} has only {self.money(have)}; cannot take {self.money(-cmd.amount)}"
+                )
             state.ledger.transfer(who, BANK, -cmd.amount, reason)
 
     # ------------------------------------------------------------- money
@@ -162,7 +164,8 @@ class Ruleset:
         state.bank_broken = True
         state.broken_in_round = state.round_number
         if state.ledger.reserve:
-            state.ledger.transfer(RESERVE, BANK, state.ledger.reserve, "the bank broke: reserve added")
+            reserve = state.ledger.reserve
+            state.ledger.transfer(RESERVE, BANK, reserve, "the bank broke: reserve added")
         state.ledger.events.append(Noted(text="The bank has broken."))
 
     # ------------------------------------------------------------- queries
@@ -227,7 +230,9 @@ class Ruleset:
                     pass
             else:  # pragma: no cover - the parser knows the fields
                 raise Refusal(f"cannot check {fld}")
-            same = actual == expected or (actual.isdigit() is False and actual.lower() == expected.lower())
+            same = actual == expected or (
+                actual.isdigit() is False and actual.lower() == expected.lower()
+            )
             if fld in ("cash", "price", "shares", "value"):
                 try:
                     same = int(actual) == int(expected)
