@@ -1,0 +1,275 @@
+"""The batch `moderator` command: play, state, script; exit codes, refusals and the state JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO, SCRIPTS, SHARED
+
+from moderator.cli import main
+from moderator.game import Game
+
+EXAMPLES = sorted((SHARED / "examples").glob("*.script")) + sorted(SCRIPTS.glob("*.script"))
+SHORT = SHARED / "examples" / "1846-short-recorded.script"
+
+# finishes the short example's first operating-round set and opens stock round 2
+TO_SR2 = """\
+run PRR 0
+train PRR 4
+done PRR
+run MS 0
+done MS
+run BIG4 0
+done BIG4
+run PRR 0
+done PRR
+run NYC 0
+done NYC
+run BO 0
+done BO
+run GT 0
+done GT
+expect round SR
+pass Player1
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "game.script") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def line_count(text: str) -> int:
+    return len(text.splitlines())
+
+
+# ----------------------------------------------------------------- play
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
+def test_play_examples_exit_0(script: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(script), "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+
+
+def test_play_prints_tables_and_receipts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SCRIPTS / "1846-rulebook-example.script")]) == 0
+    out = capsys.readouterr().out
+    assert "Players" in out and "Companies" in out
+    assert "MS runs $60" in out, "a run prints its payout receipt"
+
+
+def test_second_buy_in_a_turn_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        SHORT.read_text(encoding="utf-8") + TO_SR2 + "buy Player2 NYC pool\nbuy Player2 BO pool\n"
+    )
+    assert main(["play", str(write(tmp_path, text))]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"line {line_count(text)}: refused: ")
+    assert "Player3's turn" in err and "(5.11)" in err
+
+
+def test_buy_after_a_sale_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (
+        SHORT.read_text(encoding="utf-8")
+        + TO_SR2
+        + ("buy Player2 NYC pool\nsell Player3 BO 1\nbuy Player3 BO pool\n")
+    )
+    assert main(["play", str(write(tmp_path, text))]) == 1
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"line {line_count(text)}: refused: Player3 already sold BO this stock round (5.38)\n"
+    )
+
+
+def test_unknown_verb_is_refused_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "game 1846 A B C\n# comment\n\nfrobnicate A\npass A\n"
+    assert main(["play", str(write(tmp_path, text))]) == 1
+    assert capsys.readouterr().err == "line 4: refused: unknown command 'frobnicate'\n"
+
+
+def test_failed_expect_names_line_expected_and_actual(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "game 1846 A B C\nexpect A cash 1\n"
+    assert main(["play", str(write(tmp_path, text))]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("line 2: refused: expected A cash 1, but it is ")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "no `game TITLE PLAYER...` line"),
+        ("# only a comment\n", "no `game TITLE PLAYER...` line"),
+        ("pass A\n", "line 1: refused: a script starts with `game"),
+        ("game 1830 A B C\n", "line 1: refused: unknown title"),
+        ("game 1846 A A B\n", "line 1: refused: two players have the same name"),
+        ("game 1846 A B C\ngame 1846 A B C\n", "line 2: refused: a game is already running"),
+    ],
+)
+def test_bad_game_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, fragment: str
+) -> None:
+    assert main(["play", str(write(tmp_path, text))]) == 1
+    assert fragment in capsys.readouterr().err
+
+
+def test_missing_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(tmp_path / "none.script")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- state JSON
+def check_state_json(data: dict) -> None:  # type: ignore[type-arg]
+    """The keys and types fixed by the spec's State JSON section (more keys are allowed)."""
+    for key in ("title", "round", "phase", "bank", "players", "companies", "ended", "result"):
+        assert key in data, key
+    assert isinstance(data["title"], str)
+    rnd = data["round"]
+    assert rnd["kind"] in ("SR", "OR")
+    assert isinstance(rnd["number"], int)
+    assert rnd["or"] is None or isinstance(rnd["or"], int)
+    assert isinstance(data["phase"], str)
+    assert isinstance(data["bank"]["cash"], int) and isinstance(data["bank"]["broken"], bool)
+    assert data["players"]
+    for player in data["players"]:
+        for key, kind in (
+            ("name", str),
+            ("cash", int),
+            ("value", int),
+            ("shares", dict),
+            ("privates", list),
+            ("certificates", int),
+        ):
+            assert isinstance(player[key], kind), (key, player)
+        assert all(isinstance(v, int) for v in player["shares"].values())
+    assert data["companies"]
+    for company in data["companies"]:
+        for key in (
+            "id",
+            "kind",
+            "cash",
+            "price",
+            "president",
+            "ipo",
+            "pool",
+            "trains",
+            "privates",
+        ):
+            assert key in company, (key, company)
+        assert isinstance(company["cash"], int)
+        assert isinstance(company["trains"], list) and isinstance(company["privates"], list)
+    assert isinstance(data["ended"], bool)
+    assert data["result"] is None or isinstance(data["result"], dict)
+
+
+def test_play_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SHORT), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    check_state_json(data)
+    assert data["title"] == "1846"
+    assert data["round"] == {**data["round"], "kind": "OR", "number": 1, "or": 1}
+    assert data["bank"]["cash"] == 6040 and data["bank"]["broken"] is False
+    players = {p["name"]: p for p in data["players"]}
+    assert [p["name"] for p in data["players"]] == ["Player1", "Player2", "Player3"]
+    assert players["Player1"]["cash"] == 50 and players["Player1"]["value"] == 190
+    nyc = next(co for co in data["companies"] if co["id"] == "NYC")
+    assert nyc["kind"] == "corporation"
+    assert (nyc["cash"], nyc["price"], nyc["president"]) == (0, 30, "Player2")
+    assert nyc["trains"] == ["2", "2", "2", "2"] and nyc["privates"] == ["CWI"]
+    assert data["ended"] is False and data["result"] is None
+
+
+def test_refused_play_with_json_still_prints_the_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "game 1846 A B C\nexpect A cash 1\n"
+    assert main(["play", str(write(tmp_path, text)), "--json"]) == 1
+    captured = capsys.readouterr()
+    check_state_json(json.loads(captured.out))
+    assert "line 2: refused" in captured.err
+
+
+# ----------------------------------------------------------------- saves
+def test_play_save_writes_a_loadable_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "saves" / "short.json"
+    assert main(["play", str(SHORT), "--save", str(save), "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert Game.load(save).state_json() == played
+    assert main(["state", str(save), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == played
+    assert main(["state", str(save)]) == 0
+    assert "Player1" in capsys.readouterr().out
+
+
+def test_refused_play_keeps_the_accepted_lines_in_the_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "g.json"
+    text = "game 1846 A B C\nnote one\nnote two\nfrobnicate\n"
+    assert main(["play", str(write(tmp_path, text)), "--save", str(save)]) == 1
+    assert [e.line for e in Game.load(save).journal] == ["note one", "note two"]
+
+
+def test_script_command_prints_a_replayable_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "g.json"
+    assert main(["play", str(SHORT), "--save", str(save), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["script", str(save)]) == 0
+    again = write(tmp_path, capsys.readouterr().out, "again.script")
+    assert main(["play", str(again), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == Game.load(save).state_json()
+
+
+@pytest.mark.parametrize(
+    "content", ['{"format_version": 1, "title": "18', "not json", '{"format_version": 99}']
+)
+def test_broken_save_gives_a_message_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    save = write(tmp_path, content, "broken.json")
+    assert main(["state", str(save), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert str(save) in captured.err
+    assert "Traceback" not in captured.err
+    assert save.read_text() == content
+    assert main(["script", str(save)]) == 1
+
+
+def test_missing_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["state", str(tmp_path / "none.json")]) == 1
+    assert "no such save file" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- the installed console script
+def test_installed_console_script(tmp_path: Path) -> None:
+    exe = Path(sys.executable).with_name("moderator")
+    if not exe.exists():
+        exe = REPO / ".venv" / "bin" / "moderator"
+    assert exe.exists(), "the moderator console script is installed with the package"
+    ok = subprocess.run(
+        [str(exe), "play", str(SHORT), "--json"], capture_output=True, text=True, timeout=120
+    )
+    assert ok.returncode == 0, ok.stderr
+    check_state_json(json.loads(ok.stdout))
+    bad = write(tmp_path, "game 1846 A B C\nbuy A\n")
+    refused = subprocess.run(
+        [str(exe), "play", str(bad)], capture_output=True, text=True, timeout=120
+    )
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("line 2: refused: usage: buy PLAYER CORP")
