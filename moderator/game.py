@@ -62,6 +62,8 @@ class Game:
     def new(cls, title: str, players: list[str], path: Path | None = None) -> Game:
         """Start a game (the ``game TITLE PLAYER...`` line)."""
         ruleset = ruleset_for(title)
+        if any(not p.strip() for p in players):
+            raise Refusal("a player's name may not be blank")
         if len({p.lower() for p in players}) != len(players):
             raise Refusal("two players have the same name")
         if not ruleset.min_players <= len(players) <= ruleset.max_players:

@@ -66,6 +66,8 @@ def test_new_game_refuses_bad_player_lists() -> None:
         Game.new("1846", ["Amy", "amy", "Bob"])
     with pytest.raises(Refusal, match="3 to 5 players|players"):
         Game.new("1846", ["Amy"])
+    with pytest.raises(Refusal, match="blank"):
+        Game.new("1846", ["Amy", " ", "Bob"])
     with pytest.raises(Refusal, match="unknown title"):
         Game.new("1830", ["A", "B", "C"])
 

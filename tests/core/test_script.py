@@ -264,7 +264,11 @@ def test_non_numeric_amounts_are_refused(word: str) -> None:
         parse_line(f'par Amy GT "{word}"')
 
 
-@pytest.mark.parametrize("word", [str(MAX_AMOUNT), "99999999", "9" * 5000, "-" + str(MAX_AMOUNT)])
+@pytest.mark.parametrize(
+    "word",
+    [str(MAX_AMOUNT), "99999999", "9" * 5000, "-" + str(MAX_AMOUNT)],
+    ids=["max", "eight-nines", "5000-digits", "minus-max"],
+)
 def test_absurd_amounts_are_refused(word: str) -> None:
     with pytest.raises(ParseError, match="absurd"):
         parse_line(f"adjust Amy {word} huge")
