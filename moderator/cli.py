@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from moderator.errors import SaveError
+from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.script import ParseError, parse_line
 
@@ -31,10 +31,17 @@ def play(
 ) -> int:
     """Play a script line by line; a refused line stops with exit status 1."""
     try:
-        text = script.read_text(encoding="utf-8")
+        data = script.read_bytes()
     except OSError as exc:
         print(f"{script}: cannot read ({exc.strerror})", file=sys.stderr)
         return 2
+    try:
+        text = data.decode("utf-8-sig")  # an editor's byte-order mark is not part of line 1
+    except UnicodeDecodeError as exc:
+        number = data.count(b"\n", 0, exc.start) + 1
+        bad = data[exc.start : exc.start + 1].hex()
+        print(f"line {number}: refused: not UTF-8 text (byte 0x{bad})", file=sys.stderr)
+        return 1
     game: Game | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
@@ -47,9 +54,14 @@ def play(
         if game is None:
             try:
                 game = Game.from_command(cmd, path=save)
-            except Exception as exc:  # Refusal or an unwritable save path
+            except Refusal as exc:
                 print(f"line {number}: refused: {exc}", file=sys.stderr)
                 return 1
+            except OSError as exc:
+                print(
+                    f"{save}: cannot write the save file ({exc.strerror or exc})", file=sys.stderr
+                )
+                return 2
             continue
         outcome = game.execute(cmd)
         if not outcome.ok:

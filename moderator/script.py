@@ -428,7 +428,7 @@ def parse_line(line: str) -> c.Command | None:
 
 def parse_script(text: str) -> Iterator[ScriptLine]:
     """Parse a whole script; a bad line raises :class:`ParseError` prefixed by its number."""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         try:
             cmd = parse_line(raw)
         except ParseError as exc:

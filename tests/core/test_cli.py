@@ -273,3 +273,24 @@ def test_installed_console_script(tmp_path: Path) -> None:
     )
     assert refused.returncode == 1
     assert refused.stderr.startswith("line 2: refused: usage: buy PLAYER CORP")
+
+
+def test_non_utf8_script_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.script"
+    path.write_bytes(b"game 1846 A B C\nnote caf\xe9\n")
+    assert main(["play", str(path)]) == 1
+    assert capsys.readouterr().err == "line 2: refused: not UTF-8 text (byte 0xe9)\n"
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.script"
+    path.write_bytes("\ufeffgame 1846 A B C\nnote café\n".encode())
+    assert main(["play", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "1846"
+
+
+def test_unwritable_save_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = write(tmp_path, "game 1846 A B C\n")
+    assert main(["play", str(script), "--save", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write the save file" in err and "Traceback" not in err

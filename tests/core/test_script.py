@@ -418,3 +418,8 @@ def test_spec_spellings_round_trip(line: str, expected: c.Command) -> None:
 def test_format_refuses_a_non_command() -> None:
     with pytest.raises(TypeError):
         format_command("buy Amy NYC")  # type: ignore[arg-type]
+
+
+def test_parse_script_ignores_a_byte_order_mark() -> None:
+    lines = list(parse_script("\ufeffgame 1846 A B C\n"))
+    assert lines[0].command == c.GameCmd(title="1846", players=("A", "B", "C"))
