@@ -410,6 +410,12 @@ class G1846(Ruleset):
 
     # ================================================================= dispatch
     def apply(self, state: GameState, cmd: c.Command) -> None:
+        if state.ended and not isinstance(cmd, c.Expect | c.Note):
+            why = state.extra.get("end_reason", "")
+            raise Refusal(
+                f"the game has ended{f' ({why})' if why else ''}; only checks and notes are "
+                f"accepted (10.1, 10.2)"
+            )
         if not isinstance(cmd, c.Expect | c.Note | c.Discard | c.Adjust) and not state.ended:
             over = self.over_limit(state)
             if over:
@@ -1009,14 +1015,22 @@ class G1846(Ruleset):
             0, min(treasury, self.player_shares(state, company) - self.shares(company, POOL))
         )
 
-    def _emergency_issue(self, state: GameState, company: Company, n: int, limit: int) -> None:
-        """6.86: the price moves left a column per share first; each brings one value less."""
+    def _emergency_issue(
+        self, state: GameState, company: Company, n: int, limit: int, *, advance: bool = True
+    ) -> None:
+        """6.86: the price moves left a column per share first; each brings one value less.
+
+        6.87 lets a corporation that can afford only the cheaper type of train issue shares
+        toward the dearer one, so the issue is refused only when every train is affordable.
+        ``advance``: when the issue closes the corporation, start the next company's turn.
+        """
         if state.emergency_issued:
             raise Refusal(f"{company.id} has already issued shares for this train purchase (6.86)")
-        cheapest = self.cheapest_train(state) or 0
-        if company.cash >= cheapest:
+        dearest = self.dearest_train(state) or 0
+        if company.cash >= dearest:
             raise Refusal(
-                f"{company.id} can pay for a train itself; it issues before its dividend (6.31)"
+                f"{company.id} can pay for any train itself; it issues before its dividend "
+                f"step (6.31, 6.87)"
             )
         if n > limit:
             raise Refusal(
@@ -1024,7 +1038,6 @@ class G1846(Ruleset):
                 f"share{'s' if limit != 1 else ''} (6.86, 6.31)"
             )
         market = state.linear()
-        dearest = self.dearest_train(state) or 0
         fewer = company.cash + (n - 1) * market.value_at_offset(company.id, -n)
         if n > 1 and fewer >= dearest:
             raise Refusal(
@@ -1041,7 +1054,8 @@ class G1846(Ruleset):
         self.bank_pays(state, company.id, value * n, f"issues {n} at {self.money(value)} (6.86)")
         state.emergency_issued = True
         state.issued += n
-        if self._close_if_zero(state, company, "price fell to $0 issuing shares (6.86)"):
+        closed = self._close_if_zero(state, company, "price fell to $0 issuing shares (6.86)")
+        if closed and advance:
             self._next_operator(state)
 
     def cmd_redeem(self, state: GameState, cmd: c.Redeem) -> None:
@@ -1297,15 +1311,17 @@ class G1846(Ruleset):
         cid = company.id
         short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:
-            raise Refusal(short)
-        if self.can_still_issue(state, company):
-            raise Refusal(f"{short}: it must first issue shares (6.86): `issue {cid} N`")
+            raise Refusal(f"{short}; a president adds money only to a forced purchase (6.86)")
+        # 6.87 before 6.86: a corporation that can afford the cheaper train need not issue,
+        # and its president may not pay toward the dearer one.
         cheapest = self.cheapest_train(state) or 0
         if company.cash >= cheapest:
             raise Refusal(
                 f"{short}: it can afford a train for {self.money(cheapest)}, so its president "
                 f"may not pay toward a dearer one (6.87)"
             )
+        if self.can_still_issue(state, company):
+            raise Refusal(f"{short}: it must first issue shares (6.86): `issue {cid} N`")
         president = company.president()
         assert president is not None and president != POOL
         need = price - company.cash
@@ -1624,8 +1640,12 @@ class G1846(Ruleset):
         cheapest = self.cheapest_train(state) or 0
         issue_cash = 0
         if self.can_still_issue(state, company):
-            n = self.issue_limit(state, company)
-            issue_cash = n * state.linear().value_at_offset(cid, -(n + 1))
+            # the most any bundle brings: more shares can bring less, as each lowers the price
+            market = state.linear()
+            issue_cash = max(
+                k * market.value_at_offset(cid, -(k + 1))
+                for k in range(1, self.issue_limit(state, company) + 1)
+            )
         cash = state.ledger.player(player).cash
         could = company.cash + issue_cash + cash + self.raisable(state, player, cid)
         if could >= cheapest:
@@ -1634,13 +1654,18 @@ class G1846(Ruleset):
                 f"train: issue shares (6.86), pay and sell shares (6.88)"
             )
         if self.can_still_issue(state, company):
-            self._emergency_issue(
-                state, company, self.issue_limit(state, company), self.issue_limit(state, company)
-            )
+            n = self.issue_limit(state, company)
+            self._emergency_issue(state, company, n, n, advance=False)
         state.ledger.events.append(Noted(text=f"{player} is bankrupt (6.89)"))
-        # 7.11: the player's cash and the proceeds of all their shares go to the corporation.
+
+        def receiver() -> str:
+            # 7.11: the player's cash and share proceeds go to the corporation.  The rules
+            # are silent when it has closed on the way ($0, section 8): a closed
+            # corporation's treasury goes to the bank (8.1), so the money goes there.
+            return BANK if company.closed else cid
+
         if cash:
-            state.ledger.transfer(player, cid, cash, "bankrupt president's cash (7.11)")
+            state.ledger.transfer(player, receiver(), cash, "bankrupt president's cash (7.11)")
         market = state.linear()
         held = [
             co.id for co in state.ledger.corporations() if co.launched and co.holder_percent(player)
@@ -1661,7 +1686,7 @@ class G1846(Ruleset):
                 f"bankruptcy sale of {n} {hid} at {self.money(price)} (7.11)",
             )
             state.ledger.transfer(
-                player, cid, price * n, "bankruptcy proceeds to the corporation (7.11)"
+                player, receiver(), price * n, "bankruptcy proceeds to the corporation (7.11)"
             )
             if was_president:
                 new = self._successor(state, co, player, 0)
@@ -1673,9 +1698,11 @@ class G1846(Ruleset):
                             company=hid, before=player, after=POOL, reason="receivership (7.13)"
                         )
                     )
+                # The rules are silent on the price: 7.11 calls it a sale and 5.22 moves the
+                # price one column left for a sale by the president; other holdings sold
+                # in the bankruptcy do not move it (5.22).
                 state.move_price(hid, -1, "sale by the president (5.22, 7.11)")
-                if self._close_if_zero(state, co, "price fell to $0 (8)") and hid == cid:
-                    pass
+                self._close_if_zero(state, co, "price fell to $0 (8)")
         # The rules are silent on a bankrupt player's privates: they close, as a banker would.
         for co in list(state.ledger.companies.values()):
             if co.kind in ("private", "independent") and co.owner == player and not co.closed:
@@ -1724,6 +1751,7 @@ class G1846(Ruleset):
 
     def _end_game(self, state: GameState, reason: str) -> None:
         state.ended = True
+        state.extra["end_reason"] = reason
         state.operating = None
         state.current_player = None
         state.result = {p.name: self.player_value(state, p.name) for p in state.ledger.players}

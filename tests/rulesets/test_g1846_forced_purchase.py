@@ -1,0 +1,218 @@
+"""1846 forced train purchases, bankruptcy and receivership (6.86-6.89, 7)."""
+
+from __future__ import annotations
+
+from conftest import refuse
+from g1846_helpers import (
+    BARE3,
+    cash,
+    cert_limit,
+    data,
+    game,
+    pct,
+    pool,
+    president,
+    price,
+    step,
+    trains,
+)
+from test_g1846_trains import PHASE_III
+
+FORCED = (
+    BARE3
+    + """\
+par Amy NYC 100
+buy Bob NYC
+buy Cat NYC
+buy Amy NYC
+par Bob GT 100
+par Cat IC 100
+buy Amy GT
+buy Bob NYC
+pass Cat
+pass Amy
+run NYC 0
+train NYC 2
+done NYC
+run GT 0
+train GT 2 from NYC 10
+train GT 2
+done GT
+run IC 0
+train IC 2
+train IC 2
+train IC 2
+done IC
+"""
+)
+"""SR1: NYC is Amy 30%, Bob 20%, Cat 10%, treasury 40%; Amy also holds 10% of GT and has
+no cash (Bob, out of money and unable to sell, is passed by the tool).  OR 1.1: NYC sells
+its only train to GT.  OR 1.2 starts with NYC ($90, $530, no train); 4-cards come next.
+"""
+
+
+def broke(spend: int) -> str:
+    """NYC spends ``spend`` on track and runs for nothing: $80, no train, a forced purchase."""
+    return FORCED + f"spend NYC {spend}\nrun NYC 0\n"
+
+
+# ----------------------------------------------------------------- 6.86 emergency issue
+def test_6_86_a_corporation_without_a_train_must_buy_one() -> None:
+    g = game(broke(500))
+    assert price(g, "NYC") == 80 and cash(g, "NYC") == 30
+    refuse(g, "done NYC", "6.86")
+    refuse(g, "run GT 0", "6.86")
+
+
+def test_6_86_it_must_issue_before_its_president_pays_or_sells() -> None:
+    g = game(broke(500))
+    refuse(g, "train NYC 3/5", "6.86")
+    refuse(g, "sell Amy GT 1", "6.86")
+    refuse(g, "bankrupt Amy", "6.86")
+
+
+def test_6_86_emergency_issue_drops_the_price_first() -> None:
+    g = game(broke(500))
+    refuse(g, "issue NYC 5", "6.86")  # the normal limit: four treasury shares (6.31)
+    step(g, "issue NYC 3")
+    assert price(g, "NYC") == 50  # three columns left of $80
+    assert cash(g, "NYC") == 30 + 3 * 40  # one value below the new price, for every share
+    assert pool(g, "NYC") == 30
+    refuse(g, "issue NYC 1", "6.86")
+
+
+def test_6_86_issue_no_more_shares_than_needed() -> None:
+    g = game(broke(420))
+    assert cash(g, "NYC") == 110
+    # one share brings $60 ($170); two bring $50 each ($210, more than the $180 4-train)
+    refuse(g, "issue NYC 3", "6.86")
+    step(g, "issue NYC 2")
+    assert cash(g, "NYC") == 210
+    step(g, "train NYC 4\ndone NYC")
+    assert cash(g, "NYC") == 30 and cash(g, "Amy") == 0
+
+
+# ----------------------------------------------------------------- 6.87
+def test_6_87_president_may_not_pay_toward_the_dearer_type() -> None:
+    g = game(broke(360))
+    assert cash(g, "NYC") == 170  # enough for a 3/5 ($160), not for a 4 ($180)
+    refuse(g, "train NYC 4", "6.87")
+    step(g, "train NYC 3/5")
+    assert cash(g, "NYC") == 10
+
+
+def test_6_87_the_corporation_may_issue_toward_the_dearer_type() -> None:
+    g = game(broke(360))
+    step(g, "issue NYC 1")
+    assert price(g, "NYC") == 70 and cash(g, "NYC") == 170 + 60
+    step(g, "train NYC 4")
+    assert cash(g, "NYC") == 50
+
+
+# ----------------------------------------------------------------- 6.88 president's cash and sales
+def test_6_88_president_sells_without_changing_the_operating_presidency() -> None:
+    g = game(broke(500) + "issue NYC 3\n")
+    assert cash(g, "Amy") == 0
+    refuse(g, "train NYC 3/5", "6.88", "6.89")
+    refuse(g, "sell Bob GT 1", "6.88")  # only the president raises money
+    refuse(g, "sell Amy NYC 2", "6.88")  # Bob (20%) would take NYC's presidency
+    step(g, "sell Amy NYC 1")
+    assert cash(g, "Amy") == 50 and price(g, "NYC") == 40  # a president's sale (5.22)
+    assert president(g, "NYC") == "Amy"
+    refuse(g, "sell Amy GT 1", "6.88")  # $150 + $50 already pays for any train
+    step(g, "train NYC 4")
+    assert cash(g, "NYC") == 0 and cash(g, "Amy") == 50 - 30
+    step(g, "done NYC")
+
+
+def test_6_88_sales_may_be_of_other_corporations() -> None:
+    g = game(broke(500) + "issue NYC 3\nsell Amy GT 1\n")
+    assert cash(g, "Amy") == 90
+    assert price(g, "GT") == 90  # Amy is not GT's president: no move (5.22)
+    step(g, "train NYC 3/5")
+    assert cash(g, "Amy") == 80
+
+
+def test_6_86_no_president_money_outside_a_forced_purchase() -> None:
+    g = game(broke(500) + "issue NYC 3\nsell Amy GT 1\ntrain NYC 3/5\ndone NYC\n")
+    step(g, "spend GT 100\nrun GT 0")
+    assert cash(g, "GT") == 110  # GT has its 2-trains: nobody is forced to pay for it
+    refuse(g, "train GT 3/5", "6.86")
+
+
+# ----------------------------------------------------------------- 6.89 / 7 bankruptcy
+BANKRUPT = PHASE_III + (
+    "discard IC 3/5\ndone GT\nrun IC 300 withhold\ndone IC\nspend NYC 100\nrun NYC 0\n"
+)
+"""NYC ($59, price $60) loses its phased out 2-trains; the cheapest train is the returned 3/5
+($160); NYC cannot issue (Amy's 2 shares minus 2 in the market); Amy has $60 and no share
+she could sell."""
+
+
+def test_6_89_bankruptcy_only_when_the_money_cannot_be_raised() -> None:
+    g = game(broke(500))
+    refuse(g, "bankrupt Amy", "6.8")
+    refuse(g, "bankrupt Bob", "6.89")
+    g = game(BANKRUPT)
+    refuse(g, "train NYC 3/5", "6.88", "6.89")
+    refuse(g, "bankrupt Bob", "6.89")
+
+
+def test_7_11_bankrupt_players_cash_and_shares_go_to_the_corporation() -> None:
+    g = game(BANKRUPT)
+    assert cash(g, "NYC") == 59 and cash(g, "Amy") == 60 and price(g, "NYC") == 60
+    step(g, "bankrupt Amy")
+    amy = data(g)["players"][0]
+    assert amy["bankrupt"] and amy["cash"] == 0 and amy["shares"] == {}
+    # $60 cash + her 20% sold at $60 = $179 more; in receivership NYC buys the cheapest train
+    assert trains(g, "NYC") == ["3/5"]
+    assert cash(g, "NYC") == 59 + 60 + 120 - 160
+    assert president(g, "NYC") == "pool"
+    assert pool(g, "NYC") == 40
+    assert price(g, "NYC") == 50
+    assert data(g)["priority"] == "Bob"
+
+
+def test_7_12_bankruptcy_does_not_change_the_certificate_limit() -> None:
+    g = game(BANKRUPT)
+    assert cert_limit(g) == 14
+    step(g, "bankrupt Amy")
+    assert cert_limit(g) == 14
+
+
+def test_7_13_receivership_stock_rules() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
+    assert data(g)["round"]["kind"] == "SR"
+    assert data(g)["turn"] == "Bob"
+    step(g, "buy Bob NYC")
+    assert president(g, "NYC") == "pool"
+    step(g, "pass Cat\nbuy Bob NYC")
+    assert president(g, "NYC") == "Bob"  # 20% after buying: the president's certificate
+    assert pct(g, "Bob", "NYC") == 20
+
+
+def test_7_13_no_sales_while_the_president_certificate_is_in_the_market() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
+    step(g, "buy Bob NYC\npass Cat")
+    refuse(g, "sell Bob NYC 1", "7.13")
+
+
+def test_7_14_receivership_operation_always_withholds() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\ndone IC\n")
+    assert data(g)["turn"] == "NYC"
+    refuse(g, "run NYC 100 full", "7.14")
+    refuse(g, "spend NYC 20", "7.14")
+    refuse(g, "issue NYC 1", "7.14")
+    refuse(g, "train NYC 5", "7.14")
+    before = cash(g, "NYC")
+    step(g, "run NYC 100")
+    assert cash(g, "NYC") == before + 100
+    assert price(g, "NYC") == 40
+
+
+def test_7_14_receivership_without_a_train_moves_two_left() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\n")
+    g.state.company("NYC").trains.clear()  # white box: as if its train had been removed
+    receipt = g.receipt("NYC", 0, None)
+    assert receipt.price_before == 50 and receipt.price_after == 30
+    assert "7.14" in receipt.rule
