@@ -1,0 +1,101 @@
+"""The moderator Textual app and :func:`run_app`, the entry point of the TUI.
+
+``run_app`` opens, in order of preference: the save it is given; the demo
+game played into a fresh save (``demo=True``); the most recent save in the
+saves folder; otherwise the start screen (new game, open a save, demo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from moderator.game import Game
+
+
+class ModeratorApp(App[None]):
+    """The banker's screen (see the module docstring)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "moderator"
+
+    def __init__(self, path: Path | None = None, saves: Path = Path("saves"), demo: bool = False) -> None:
+        super().__init__()
+        self.start_path = path
+        self.saves = Path(saves)
+        self.demo = demo
+
+    def on_mount(self) -> None:
+        """Open the game to show, or the start screen."""
+        from moderator.ui.saves import latest_save
+
+        if self.demo:
+            self.open_demo()
+            return
+        path = self.start_path or latest_save(self.saves)
+        if path is None:
+            self.show_start()
+        else:
+            self.open_game(path)
+
+    def show_start(self) -> None:
+        """The start screen."""
+        from moderator.ui.screens.start import StartScreen
+
+        self.push_screen(StartScreen(self.saves))
+
+    def open_game(self, path: Path, game: Game | None = None) -> bool:
+        """Load a save (unless ``game`` is given) and show it on the main screen."""
+        from moderator.errors import SaveError
+        from moderator.game import Game
+        from moderator.ui.screens.main import MainScreen
+        from moderator.ui.session import Session
+
+        if game is None:
+            try:
+                game = Game.load(Path(path))
+            except (SaveError, OSError) as exc:
+                self.notify(str(exc), title="Cannot open the save", severity="error", timeout=10)
+                if not self.screen_stack[1:]:
+                    self.show_start()
+                return False
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(MainScreen(Session(game)))
+        return True
+
+    def open_demo(self) -> None:
+        """Play the shipped demo script into a fresh save and open it."""
+        from moderator.ui.saves import make_demo_save
+
+        self.open_game(make_demo_save(self.saves))
+
+    @property
+    def game(self) -> Game | None:
+        """The game on the main screen, if one is open."""
+        from moderator.ui.screens.main import MainScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                return screen.session.game
+        return None
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette: the main screen's live commands first, then Textual's own."""
+        from moderator.ui.screens.main import MainScreen
+
+        main = next((s for s in reversed(self.screen_stack) if isinstance(s, MainScreen)), None)
+        if main is not None and screen is main:
+            yield from main.palette_commands()
+        yield from super().get_system_commands(screen)
+
+
+def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool = False) -> int:
+    """Run the TUI until the banker quits; the exit status."""
+    ModeratorApp(path=path, saves=saves, demo=demo).run()
+    return 0

@@ -1,0 +1,80 @@
+"""The UI commands: one definition each (binding id, key, action, guard, palette entry).
+
+:data:`UI_COMMANDS` is the single table the main screen builds its bindings,
+its ``check_action`` guards, its help screen and its command-palette entries
+from.  ``rounds`` says in which rounds a key is shown at all (elsewhere it is
+hidden); within those rounds the screen's guard ``can_<id>`` dims it when the
+rules allow nothing of the kind right now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class UICommand:
+    """One UI command: the key, its action and where it applies."""
+
+    id: str
+    """Binding id, also the suffix of the screen's guard ``can_<id>``."""
+    key: str
+    """Textual key name(s), comma separated."""
+    action: str
+    """Action name on the main screen (``action_<action>``)."""
+    label: str
+    """Short label for the footer and the palette."""
+    help: str
+    """One sentence for the help screen and the palette."""
+    rounds: tuple[str, ...] = ()
+    """Round kinds (``setup``, ``SR``, ``OR``) where the key applies; empty = always."""
+    key_display: str | None = None
+    show: bool = True
+
+
+UI_COMMANDS: tuple[UICommand, ...] = (
+    UICommand("par", "p", "par", "Par", "Stock round: the acting player pars a corporation.",
+              ("setup", "SR")),
+    UICommand("buy", "b", "buy", "Buy", "Stock round: buy one share (IPO or pool), with its price.",
+              ("setup", "SR")),
+    UICommand("sell", "s", "sell", "Sell",
+              "Stock round: sell shares to the pool, with what they bring.", ("setup", "SR")),
+    UICommand("pass", "x", "pass_turn", "Pass", "Stock round: the acting player passes.",
+              ("setup", "SR")),
+    UICommand("spend", "e", "spend", "Spend",
+              "Operating round: the company pays the bank for track, a token, terrain or a fee.",
+              ("OR",)),
+    UICommand("issue", "i", "issue", "Issue",
+              "Operating round: issue shares to the pool or redeem them.", ("OR",)),
+    UICommand("run", "r", "run", "Run",
+              "Operating round: revenue, then full/half/withhold, with the payout receipt.",
+              ("OR",)),
+    UICommand("train", "t", "train", "Train",
+              "Operating round: buy a train from the bank or another company.", ("OR",)),
+    UICommand("private", "v", "buy_private", "Private",
+              "Operating round: the company buys a private company from its owner.", ("OR",)),
+    UICommand("done", "d", "done", "Done", "Operating round: end the company's turn.", ("OR",)),
+    UICommand("legal", "l", "legal", "Legal",
+              "List every command the rules accept now and give one (discard, bankrupt...)."),
+    UICommand("command", "colon,slash", "command_bar", "Command",
+              "Type a banker-script line in the command bar (Esc leaves it).", key_display=":"),
+    UICommand("undo", "ctrl+z", "undo", "Undo", "Take back the last command.", key_display="^z"),
+    UICommand("redo", "ctrl+y", "redo", "Redo", "Apply the last undone command again.",
+              key_display="^y", show=False),
+    UICommand("history", "h", "history", "History",
+              "The journal by round; see the game at any line, rewind to it."),
+    UICommand("help", "f1,question_mark", "help", "Help", "This list of keys.", key_display="F1"),
+)
+"""Every UI command of the main screen, in footer order."""
+
+BY_ACTION = {cmd.action: cmd for cmd in UI_COMMANDS}
+
+
+def bindings() -> list[Binding]:
+    """The main screen's bindings, built from :data:`UI_COMMANDS`."""
+    return [
+        Binding(cmd.key, cmd.action, cmd.label, id=cmd.id, key_display=cmd.key_display, show=cmd.show)
+        for cmd in UI_COMMANDS
+    ]

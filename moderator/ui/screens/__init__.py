@@ -1,0 +1,1 @@
+"""Screens of the moderator app: start, main, dialogs, history and help."""

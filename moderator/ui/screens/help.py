@@ -1,0 +1,55 @@
+"""The help screen: every key, from the same table the bindings are built from."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from moderator.ui.keys import UI_COMMANDS
+
+EXTRA_KEYS: tuple[tuple[str, str], ...] = (
+    ("ctrl+p", "Command palette: the UI commands and every command the rules accept now"),
+    ("Tab / →", "In the command bar: complete the verb, name or whole legal command"),
+    ("↑ / ↓", "In the command bar: earlier lines; in dialogs: choices and options"),
+    ("Esc", "Close a dialog, leave the command bar"),
+    ("ctrl+q", "Quit (every accepted command is already saved)"),
+)
+"""Keys that are not main-screen commands."""
+
+
+def key_table() -> Table:
+    """The table of keys (also used for the README)."""
+    table = Table(box=None, padding=(0, 2), header_style="bold")
+    table.add_column("Key", no_wrap=True, style="bold")
+    table.add_column("Command", no_wrap=True)
+    table.add_column("What it does")
+    for cmd in UI_COMMANDS:
+        keys = " / ".join(k.replace("question_mark", "?").replace("colon", ":").replace("slash", "/")
+                          .upper() if k.startswith("f") and k[1:].isdigit() else
+                          k.replace("question_mark", "?").replace("colon", ":").replace("slash", "/")
+                          for k in cmd.key.split(","))
+        table.add_row(keys, cmd.label, cmd.help)
+    for key, what in EXTRA_KEYS:
+        table.add_row(key, "", what)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keys; any of Esc, q, F1 or ? closes it."""
+
+    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="help-box"):
+            yield Label("Keys", classes="dialog-title")
+            yield Static(key_table())
+            yield Static("Keys of commands the rules forbid right now are dimmed in the footer; "
+                         "pressing one says why.", classes="dialog-note")
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

@@ -1,0 +1,106 @@
+"""The history view: the journal with round markers, and the game at any line.
+
+Moving through the list shows the game as it was after that line
+(``Game.replay``); Enter offers "rewind to here" which, once confirmed,
+truncates the journal and keeps the full one in a backup save
+(``Game.rewind``).  The screen returns ``True`` when it rewound.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from moderator.ui.screens.dialogs import ConfirmDialog
+from moderator.ui.session import Session
+from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
+
+
+class HistoryScreen(Screen[bool]):
+    """Journal on the left, the game at the highlighted line on the right."""
+
+    BINDINGS = [
+        Binding("escape,h", "close", "Back"),
+        Binding("enter", "rewind", "Rewind to here", priority=True),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="history")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        options: list[Option] = [Option(Text("  0  start of the game", style="dim"), id="0")]
+        last_round = None
+        for n, entry in enumerate(game.journal, start=1):
+            if entry.round != last_round:
+                options.append(Option(Text(f"── {entry.round} ──", style="bold yellow"),
+                                      id=f"r{n}", disabled=True))
+                last_round = entry.round
+            options.append(Option(f"{n:>4}  {entry.line}", id=str(n)))
+        with Horizontal():
+            with Vertical(id="history-left"):
+                yield Static("Journal — ↑↓ browse, Enter rewind to here, Esc back",
+                             classes="dialog-title")
+                yield OptionList(*options, id="journal")
+            with VerticalScroll(id="history-right"):
+                yield StatusBar(id="history-status")
+                yield PlayersPanel(id="history-players", title="Players then")
+                yield CompaniesPanel(id="history-companies", title="Companies then")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start at the last line (the game as it is now)."""
+        journal = self.query_one("#journal", OptionList)
+        journal.focus()
+        journal.highlighted = journal.option_count - 1
+
+    @property
+    def line(self) -> int:
+        """The journal line highlighted (0 = before the first command)."""
+        journal = self.query_one("#journal", OptionList)
+        option = journal.highlighted_option
+        if option is None or option.id is None or option.id.startswith("r"):
+            return len(self.session.game.journal)
+        return int(option.id)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the game as it was after the highlighted line."""
+        game = self.session.game
+        n = self.line
+        data = game.state_json(game.replay(n))
+        cur = self.session.currency
+        self.query_one("#history-status", StatusBar).show(data, None, cur)
+        self.query_one("#history-players", PlayersPanel).show(data, None, cur)
+        self.query_one("#history-companies", CompaniesPanel).show(data, None, cur)
+
+    def action_close(self) -> None:
+        """Back to the main screen, nothing changed."""
+        self.dismiss(False)
+
+    def action_rewind(self) -> None:
+        """Ask, then cut the journal after the highlighted line."""
+        n = self.line
+        total = len(self.session.game.journal)
+        if n == total:
+            self.notify("this is the game as it is now; nothing to rewind", severity="warning")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            backup = self.session.game.rewind(n)
+            self.session.changed()
+            where = f"; the full journal is kept in {backup.name}" if backup else ""
+            self.app.notify(f"rewound to line {n}{where}")
+            self.dismiss(True)
+
+        self.app.push_screen(ConfirmDialog(
+            f"Rewind to line {n}?",
+            f"Lines {n + 1}–{total} are taken out of the game{' (a backup save keeps them)' if self.session.game.path else ''}."),
+            answer)

@@ -1,0 +1,161 @@
+"""The UI's handle on a game: cached views of the core, nothing more.
+
+:class:`Session` wraps a :class:`~moderator.game.Game` and caches, per
+change of the game, the state JSON and the list of legal commands so the
+screen can ask for them on every repaint and every ``check_action`` without
+asking the core twice.  It never decides what the rules allow: that is
+``Game.try_command`` / ``Game.legal_commands``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from moderator import commands as c
+from moderator.events import Event
+from moderator.game import Game, Outcome
+from moderator.script import format_command
+
+QUIET_ACCOUNTS = {"bank", "pool", "reserve", "scrap", "depot", "market"}
+"""Accounts that are not rows on screen (the bank is shown on its own)."""
+
+
+def touched(events: tuple[Event, ...] | list[Event]) -> set[str]:
+    """Ids of the players, companies and panels an outcome's events changed.
+
+    Only used to highlight what moved; the figures themselves come from the state.
+    """
+    out: set[str] = set()
+    for event in events:
+        data = event.model_dump()
+        kind = data.get("kind", "")
+        if kind in ("turn", "round", "note"):
+            continue
+        for key in ("source", "target", "company", "who", "player"):
+            value = data.get(key)
+            if isinstance(value, str) and value:
+                if value.lower() in QUIET_ACCOUNTS:
+                    if value.lower() == "bank":
+                        out.add("bank")
+                    continue
+                out.add(value)
+        if kind in ("phase_changed", "phase"):
+            out.add("phase")
+        if "train" in kind:
+            out.add("depot")
+        if "price" in kind:
+            out.add("market")
+    return out
+
+
+@dataclass
+class Session:
+    """A game plus the cached views the screen reads (see module docstring)."""
+
+    game: Game
+    version: int = 0
+    """Bumped on every change of the game (command, undo, redo, rewind)."""
+    _data: dict[str, Any] | None = field(default=None, repr=False)
+    _legal: list[c.Command] | None = field(default=None, repr=False)
+
+    # ------------------------------------------------------------ views
+    @property
+    def data(self) -> dict[str, Any]:
+        """The spec's state JSON of the current state (cached)."""
+        if self._data is None:
+            self._data = self.game.state_json()
+        return self._data
+
+    @property
+    def currency(self) -> str:
+        """The title's currency sign."""
+        return self.game.ruleset.currency
+
+    def legal(self) -> list[c.Command]:
+        """Commands the rules accept now (cached until the game changes)."""
+        if self._legal is None:
+            self._legal = self.game.legal_commands()
+        return self._legal
+
+    def legal_of(self, *kinds: type[c.Command]) -> list[c.Command]:
+        """The legal commands of the given command classes."""
+        return [cmd for cmd in self.legal() if isinstance(cmd, kinds)]
+
+    def reason(self, cmd: c.Command) -> str | None:
+        """Why the rules refuse ``cmd`` now, or ``None`` if they accept it."""
+        return self.game.try_command(cmd)
+
+    @property
+    def round_kind(self) -> str:
+        """``setup``, ``SR`` or ``OR``."""
+        rnd = self.data["round"]
+        return "setup" if rnd.get("setup") else rnd["kind"]
+
+    @property
+    def acting(self) -> str | None:
+        """The player (stock round) or company (operating round) to act."""
+        turn = self.data.get("turn")
+        if turn is None and self.round_kind != "OR":
+            return self.data.get("priority")
+        return turn
+
+    def company(self, cid: str) -> dict[str, Any] | None:
+        """The state JSON entry of a company."""
+        return next((co for co in self.data["companies"] if co["id"] == cid), None)
+
+    def money(self, amount: int | None) -> str:
+        """An amount with the currency sign (``-$5`` for negatives, blank for None)."""
+        if amount is None:
+            return ""
+        return f"-{self.currency}{-amount}" if amount < 0 else f"{self.currency}{amount}"
+
+    # ------------------------------------------------------------ changes
+    def changed(self) -> None:
+        """Forget the cached views (the game changed)."""
+        self.version += 1
+        self._data = None
+        self._legal = None
+
+    def execute(self, line_or_cmd: str | c.Command) -> Outcome:
+        """Send one command to the game (which validates and autosaves it)."""
+        outcome = self.game.execute(line_or_cmd)
+        if outcome.ok and outcome.journaled:
+            self.changed()
+        return outcome
+
+    def undo(self) -> str | None:
+        """Take back the last command; its script line, or ``None``."""
+        entry = self.game.undo()
+        if entry is None:
+            return None
+        self.changed()
+        return entry.line
+
+    def redo(self) -> str | None:
+        """Apply the last undone command again; its script line, or ``None``."""
+        entry = self.game.redo()
+        if entry is None:
+            return None
+        self.changed()
+        return entry.line
+
+    def preview(self, cmd: c.Command) -> tuple[Event, ...] | str:
+        """The events ``cmd`` would cause, or the reason it is refused.
+
+        Applies the command to a clone through the ruleset (the core does the
+        work; the game and its journal are untouched).
+        """
+        from moderator.errors import Refusal
+
+        trial = self.game.state.clone()
+        try:
+            self.game.ruleset.apply(trial, cmd)
+        except Refusal as exc:
+            return exc.message
+        return tuple(trial.ledger.events)
+
+    @staticmethod
+    def line(cmd: c.Command) -> str:
+        """A command as a banker-script line."""
+        return format_command(cmd)

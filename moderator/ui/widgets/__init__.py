@@ -1,0 +1,1 @@
+"""Widgets of the moderator app: the state panels and the command bar."""

@@ -1,0 +1,340 @@
+"""The state panels of the main screen, each a ``Static`` drawing Rich renderables.
+
+Every panel is fed the state JSON (``Game.state_json``) and the set of ids that
+changed with the last command, and only draws them: no figure is computed
+here beyond laying it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from moderator.ui.style import ACTING, CHANGED, badge, company_text
+
+
+def _money(cur: str, amount: int | None) -> str:
+    if amount is None:
+        return ""
+    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
+
+
+def _cell(text: str | Text, changed: bool, justify: str = "right") -> Text:
+    out = Text(text) if isinstance(text, str) else text.copy()
+    out.justify = justify  # type: ignore[assignment]
+    if changed:
+        out.stylize(CHANGED)
+    return out
+
+
+def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [co for co in data["companies"] if co["kind"] == "corporation" and not co["closed"]]
+
+
+class Panel(Static):
+    """Base of the panels: holds the last data and redraws on :meth:`show`."""
+
+    DEFAULT_CSS = "Panel { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, title: str = "") -> None:
+        super().__init__("", id=id)
+        self.border_title = title
+        self.data: dict[str, Any] | None = None
+        self.changed: set[str] = set()
+        self.currency = "$"
+
+    def show(self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$") -> None:
+        """Draw ``data`` (state JSON), highlighting the ids in ``changed``."""
+        self.data = data
+        self.changed = set(changed or ())
+        self.currency = currency
+        self.update(self.build())
+
+    def on_resize(self) -> None:
+        """Width-dependent panels redraw when the terminal size changes."""
+        if self.data is not None:
+            self.update(self.build())
+
+    def build(self) -> Any:
+        """The renderable for the current data."""
+        raise NotImplementedError
+
+
+class PlayersPanel(Panel):
+    """Players in seat order: cash, certificates used/limit, percent per corporation,
+    privates and current value.  The player to act is marked with ▶, priority with ◆."""
+
+    def build(self) -> Any:
+        data = self.data or {}
+        cur = self.currency
+        corps = [co["id"] for co in _corporations(data) if co["launched"]]
+        table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Cash", justify="right", no_wrap=True)
+        table.add_column("Certs", justify="right", no_wrap=True)
+        for cid in corps:
+            table.add_column(badge(cid), justify="right", no_wrap=True)
+        table.add_column("Privates", no_wrap=False)
+        table.add_column("Value", justify="right", no_wrap=True)
+        rnd = data.get("round", {})
+        acting = data.get("turn") if rnd.get("kind") == "SR" else None
+        limit = data.get("cert_limit")
+        for p in data.get("players", []):
+            name = p["name"]
+            ch = name in self.changed
+            mark = Text("▶", style=ACTING) if name == acting else Text("")
+            if name == data.get("priority"):
+                mark = Text("◆" if name != acting else "▶", style=ACTING)
+            label = Text(name, style="bold" if name == acting else "")
+            if p.get("bankrupt"):
+                label.append(" bankrupt", style="red")
+            certs = f"{p['certificates']}/{limit}" if limit else str(p["certificates"])
+            over = limit is not None and p["certificates"] > limit
+            row: list[Text] = [mark, _cell(label, ch, "left"), _cell(_money(cur, p["cash"]), ch),
+                               _cell(Text(certs, style="bold red" if over else ""), ch)]
+            for cid in corps:
+                pct = p["shares"].get(cid, 0)
+                row.append(_cell(f"{pct}%" if pct else "·", ch and cid in self.changed))
+            privates = Text(" ").join(company_text(x) for x in p["privates"])
+            row.append(_cell(privates, ch, "left"))
+            row.append(_cell(_money(cur, p["value"]), ch))
+            table.add_row(*row)
+        return table
+
+
+class CompaniesPanel(Panel):
+    """Corporations and independents: cash, price, president/owner, treasury and pool
+    percent, trains (phased-out ones marked ``*``), privates."""
+
+    def build(self) -> Any:
+        data = self.data or {}
+        cur = self.currency
+        table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Co", width=6, no_wrap=True)
+        table.add_column("Cash", justify="right", no_wrap=True)
+        table.add_column("Price", justify="right", no_wrap=True)
+        table.add_column("President", no_wrap=True)
+        table.add_column("IPO", justify="right", no_wrap=True)
+        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column("Trains", no_wrap=False)
+        table.add_column("Privates", no_wrap=False)
+        acting = data.get("turn") if data.get("round", {}).get("kind") == "OR" else None
+        waiting: list[str] = []
+        for co in data.get("companies", []):
+            cid = co["id"]
+            if co["closed"] or not co.get("in_play", True):
+                continue
+            if co["kind"] == "private":
+                continue
+            if co["kind"] == "corporation" and not co["launched"]:
+                waiting.append(cid)
+                continue
+            ch = cid in self.changed
+            mark = Text("▶", style=ACTING) if cid == acting else Text("")
+            trains = Text()
+            out = list(co.get("phased_out", []))
+            for i, name in enumerate(co["trains"]):
+                if i:
+                    trains.append(" ")
+                if name in out:
+                    out.remove(name)
+                    trains.append(f"{name}*", style="dim strike")
+                else:
+                    trains.append(name, style="bold")
+            privates = Text(" ").join(company_text(x) for x in co["privates"])
+            if co["kind"] == "corporation":
+                who = co["president"] or "—"
+                ipo = f"{co['ipo']}%"
+                pool = f"{co['pool']}%" if co["pool"] else "·"
+            else:
+                who = co.get("owner") or "—"
+                ipo = pool = ""
+            table.add_row(
+                mark, badge(cid, 6), _cell(_money(cur, co["cash"]), ch),
+                _cell(_money(cur, co["price"]), ch or "market" in self.changed and ch),
+                _cell(who, ch, "left"), _cell(ipo, ch), _cell(pool, ch),
+                _cell(trains, ch, "left"), _cell(privates, ch, "left"),
+            )
+        parts: list[Any] = [table]
+        if waiting:
+            line = Text("Not yet floated: ", style="dim")
+            line.append(Text(" ").join(company_text(x) for x in waiting))
+            parts.append(line)
+        unowned = [co["id"] for co in data.get("companies", [])
+                   if co["kind"] == "private" and not co["closed"] and co.get("owner") is None
+                   and co.get("in_play")]
+        if unowned:
+            parts.append(Text("Unowned privates: " + " ".join(unowned), style="dim"))
+        return Group(*parts)
+
+
+class MarketPanel(Panel):
+    """1846's one-row stock market: the values in a row, each space's markers stacked
+    beneath it in order (top first); the acting company is highlighted."""
+
+    CELL = 6
+
+    def build(self) -> Any:
+        data = self.data or {}
+        market = data.get("market") or {}
+        values: list[int] = market.get("values", [])
+        stacks: dict[str, list[str]] = market.get("stacks", {})
+        if not values:
+            return Text("")
+        acting = data.get("turn") if data.get("round", {}).get("kind") == "OR" else None
+        width = max(self.size.width - 2, self.CELL * 8)
+        fits = max(8, width // self.CELL)
+        occupied = [i for i, v in enumerate(values) if stacks.get(str(v))]
+        if occupied:
+            lo, hi = min(occupied), max(occupied)
+            centre = (lo + hi) // 2
+            start = max(0, min(centre - fits // 2, len(values) - fits))
+            if lo < start:
+                start = lo
+        else:
+            start = max(0, min(len(values) - fits, 5))
+        shown = list(range(start, min(len(values), start + fits)))
+        cur = self.currency
+        top = Text()
+        if shown and shown[0] > 0:
+            top.append("…", style="dim")
+        else:
+            top.append(" ")
+        for i in shown:
+            v = values[i]
+            label = f"{cur}{v}".rjust(self.CELL - 1) + " "
+            top.append(label, style="bold" if stacks.get(str(v)) else "dim")
+        if shown and shown[-1] < len(values) - 1:
+            top.append("…", style="dim")
+        depth = max((len(stacks.get(str(values[i]), [])) for i in shown), default=0)
+        lines = [top]
+        for level in range(depth):
+            line = Text(" ")
+            for i in shown:
+                stack = stacks.get(str(values[i]), [])
+                if level < len(stack):
+                    cid = stack[level]
+                    cell = badge(cid, self.CELL - 1)
+                    if cid == acting:
+                        cell.stylize("underline")
+                        cell = Text("▶", style=ACTING) + cell[1:]
+                    if cid in self.changed:
+                        cell.stylize(CHANGED)
+                    line.append(cell)
+                    line.append(" ")
+                else:
+                    line.append(" " * self.CELL)
+            lines.append(line)
+        if not depth:
+            lines.append(Text(" no company has a price yet", style="dim"))
+        return Group(*lines)
+
+
+class TrainsPanel(Panel):
+    """Phase, train limit, the depot (what can be bought next and for how much, how
+    many are left) and what the next purchase from the depot changes."""
+
+    def build(self) -> Any:
+        data = self.data or {}
+        cur = self.currency
+        line = Text()
+        line.append("Phase ", style="dim")
+        line.append(str(data.get("phase", "")), style="bold reverse" if "phase" in self.changed else "bold")
+        line.append("  train limit ", style="dim")
+        line.append(str(data.get("train_limit", "")), style="bold")
+        line.append("   Next from the bank: ", style="dim")
+        depot = data.get("depot", [])
+        if depot:
+            for i, d in enumerate(depot):
+                if i:
+                    line.append(" or ", style="dim")
+                line.append(d["train"], style="bold")
+                line.append(f" {cur}{d['price']}")
+                if d.get("returned"):
+                    line.append(" (returned)", style="dim")
+        else:
+            line.append("none left", style="red")
+        remaining = data.get("depot_remaining") or {}
+        if remaining:
+            line.append("   left: ", style="dim")
+            line.append("  ".join(f"{k}×{v}" for k, v in remaining.items()))
+        nxt = data.get("next_phase")
+        second = Text()
+        if nxt:
+            second.append("Next purchase starts phase ", style="dim")
+            second.append(str(nxt["phase"]), style="bold yellow")
+            second.append(f": train limit {nxt['train_limit']}")
+            if nxt.get("phases_out"):
+                second.append("; phases out " + ", ".join(nxt["phases_out"]), style="yellow")
+            if nxt.get("rusts"):
+                second.append("; rusts " + ", ".join(nxt["rusts"]), style="bold red")
+            if nxt.get("privates_close"):
+                second.append("; private companies close", style="yellow")
+        else:
+            second.append("Next purchase does not change the phase", style="dim")
+        return Group(line, second)
+
+
+class StatusBar(Static):
+    """The top line: title, round, acting player or company, priority, bank cash
+    (and broken), and the conservation checksum (bank + all cash = starting total)."""
+
+    DEFAULT_CSS = "StatusBar { height: auto; }"
+
+    def show(self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$") -> None:
+        """Draw the status line from ``data`` (state JSON)."""
+        changed = changed or set()
+        cur = currency
+        rnd = data["round"]
+        line = Text()
+        line.append(f" {data['title']} ", style="bold reverse")
+        line.append("  ")
+        if rnd.get("setup"):
+            line.append("Setup", style="bold")
+            line.append(" — removals and private distribution", style="dim")
+        elif rnd["kind"] == "SR":
+            line.append(f"Stock round {rnd['number']}", style="bold")
+            if data.get("turn"):
+                line.append("   to act ", style="dim")
+                line.append(str(data["turn"]), style=ACTING)
+        else:
+            line.append(f"Operating round {rnd['number']}.{rnd['or']}", style="bold")
+            order = list(data.get("operating_order") or [])
+            turn = data.get("turn")
+            if turn and turn not in order:
+                order.insert(0, turn)
+            if order:
+                line.append("   order ", style="dim")
+                for i, cid in enumerate(order):
+                    if i:
+                        line.append(" ")
+                    if cid == data.get("turn"):
+                        line.append("▶", style=ACTING)
+                        line.append(badge(cid))
+                    else:
+                        line.append(company_text(cid))
+        if data.get("priority"):
+            line.append("   priority ", style="dim")
+            line.append(str(data["priority"]), style="bold")
+        line.append("   Phase ", style="dim")
+        line.append(str(data["phase"]), style="bold")
+        bank = data["bank"]
+        line.append("   Bank ", style="dim")
+        line.append(_money(cur, bank["cash"]), style="bold reverse" if "bank" in changed else "bold")
+        if bank.get("broken"):
+            line.append(" BROKEN", style="bold red")
+        total, start = data.get("total_cash"), data.get("starting_total")
+        if total is not None and start is not None:
+            if total == start:
+                line.append(f"   ✓ {cur}{start}", style="green")
+            else:
+                line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")
+        if data.get("ended"):
+            line.append("   GAME OVER", style="bold red")
+        self.update(line)

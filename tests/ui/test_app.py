@@ -1,0 +1,308 @@
+"""Pilot tests of the TUI: keys, dialogs, command bar, receipts, undo, history, saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Input, OptionList
+from ui_helpers import rulebook_save, saved_lines
+
+from moderator import commands as c
+from moderator.game import Game
+from moderator.ui.app import ModeratorApp
+from moderator.ui.screens.dialogs import ChoiceDialog, ConfirmDialog, RunDialog
+from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.screens.main import MainScreen
+from moderator.ui.screens.start import NewGameScreen, StartScreen
+
+SIZE = (120, 40)
+
+
+def main_screen(app: ModeratorApp) -> MainScreen:
+    """The main screen under any dialogs."""
+    screen = next(s for s in app.screen_stack if isinstance(s, MainScreen))
+    return screen
+
+
+async def pick(pilot, predicate) -> None:  # type: ignore[no-untyped-def]
+    """Highlight the first choice of the open ChoiceDialog matching ``predicate``; Enter."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog), type(dialog)
+    index = next(i for i, (_, cmd) in enumerate(dialog.choices) if predicate(cmd))
+    dialog.query_one("#choices", OptionList).highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def type_line(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
+    """Type a line into the focused input and press Enter."""
+    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in line])
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_new_game_from_the_start_screen(saves: Path) -> None:
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await type_line(pilot, "Amy Bob Carlos")  # Enter in a field does not start the game
+        app.screen.query_one("#removals", Input).value = "ERIE PRR MC OI SC TBC"
+        for pid, who in [("MS", "Amy"), ("CWI", "Bob"), ("LSL", "Bob"), ("MAIL", "Bob 60"),
+                         ("BIG4", "Carlos"), ("MPC", "Carlos")]:
+            app.screen.query_one(f"#pv-{pid}", Input).value = who
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = main_screen(app)
+        data = screen.session.data
+        assert [p["cash"] for p in data["players"]] == [260, 240, 240]
+        assert data["priority"] == "Amy"
+        path = screen.session.game.path
+        assert path is not None and path.parent == saves
+        lines = saved_lines(path)
+        assert lines[0] == "remove ERIE PRR MC OI SC TBC"
+        assert "private Bob MAIL 60" in lines
+
+
+async def test_new_game_refused_setup_names_the_rule(saves: Path) -> None:
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#players", Input).value = "Amy Bob Carlos"
+        app.screen.query_one("#removals", Input).value = "ERIE"
+        app.screen.query_one("#pv-MS", Input).value = "Amy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "(2.3)" in str(app.screen.query_one("#new-game-error").render())
+        assert list(saves.iterdir()) == []
+
+
+async def test_par_buy_pass_with_keys_and_dialogs(saves: Path) -> None:
+    path = rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("p")
+        await pilot.pause()
+        labels = [str(label) for label, _ in app.screen.choices]  # type: ignore[attr-defined]
+        assert "Amy pars GT at $60   pays $120" in labels
+        await pick(pilot, lambda x: x.corp == "GT" and x.price == 60)
+        assert screen.session.data["players"][0]["cash"] == 140
+        assert "Amy" in screen.highlighted and "GT" in screen.highlighted
+        # Bob pars NYC, Carlos IC, via the command bar; then Amy buys GT with the key
+        await pilot.press("colon")
+        await type_line(pilot, "par Bob NYC 80")
+        await type_line(pilot, "par Carlos IC 80")
+        await pilot.press("escape")
+        await pilot.press("b")
+        await pilot.pause()
+        await pick(pilot, lambda x: x.corp == "GT" and x.source == "ipo")
+        assert screen.session.data["players"][0]["shares"] == {"GT": 30}
+        await pilot.press("x")
+        await pilot.pause()
+        await pick(pilot, lambda x: isinstance(x, c.Pass))
+        assert saved_lines(path)[-5:] == ["par Amy GT 60", "par Bob NYC 80", "par Carlos IC 80",
+                                          "buy Amy GT ipo", "pass Bob"]
+
+
+async def test_command_bar_par_buy_pass_and_completion(saves: Path) -> None:
+    path = rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("colon")
+        await type_line(pilot, "par Amy GT 60")
+        await type_line(pilot, "par Bob NYC 80")
+        # completion: "pa" completes to the verb, then Tab takes a whole legal line
+        await pilot.press("p", "a")
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("tab")
+        assert screen.bar.input.value in ("par", "pass")
+        screen.bar.input.value = ""
+        await type_line(pilot, "buy Carlos NYC")
+        assert "✓ buy Carlos NYC" in screen.bar.verdict_text.plain
+        await type_line(pilot, "pass Amy")
+        assert saved_lines(path)[-4:] == ["par Amy GT 60", "par Bob NYC 80", "buy Carlos NYC",
+                                          "pass Amy"]
+        assert screen.session.data["players"][2]["shares"] == {"NYC": 10}
+
+
+async def test_refused_command_says_why_and_changes_nothing(saves: Path) -> None:
+    path = rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        before = json.dumps(screen.session.data, sort_keys=True)
+        lines = saved_lines(path)
+        await pilot.press("colon")
+        await type_line(pilot, "buy Bob NYC")
+        assert "(5.11)" in screen.bar.verdict_text.plain
+        assert screen.bar.input.value == "buy Bob NYC"  # kept to be corrected
+        messages = [n.message for n in app._notifications]
+        assert any("it is Amy's turn" in m and "(5.11)" in m for m in messages)
+        assert json.dumps(screen.session.data, sort_keys=True) == before
+        assert saved_lines(path) == lines
+        # a dimmed key says why instead of doing nothing
+        await pilot.press("escape")
+        await pilot.press("r")
+        await pilot.pause()
+        assert any("operating round" in n.message for n in app._notifications)
+        assert screen.check_action("run", ()) is False
+        assert screen.check_action("par", ()) is True
+        assert screen.check_action("buy", ()) is None  # nothing launched yet
+        assert screen.check_action("redo", ()) is None
+
+
+async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
+    rulebook_save(saves, "run NYC 370 half")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RunDialog)
+        await pilot.press("3", "7", "0", "down")
+        await pilot.pause()
+        receipt = str(dialog.query_one("#extra").render())
+        assert "$19 per share" in receipt
+        assert "Bob            3 sh $    57" in receipt
+        assert "$   180" in receipt and "retained" in receipt
+        assert "price $70 -> $90" in receipt
+        await pilot.press("enter")
+        await pilot.pause()
+        nyc = screen.session.company("NYC")
+        # $180 retained plus $19 for its one treasury share (rulebook: NYC has $199)
+        assert nyc is not None and nyc["price"] == 90 and nyc["cash"] == 199
+        assert screen.session.game.journal[-1].line == "run NYC 370 half"
+
+
+async def test_run_dialog_full_payout_ic(saves: Path) -> None:
+    rulebook_save(saves, "run IC 140 full")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1", "4", "0")
+        await pilot.pause()
+        receipt = str(app.screen.query_one("#extra").render())
+        assert "$14 per share" in receipt
+        assert "IC             6 sh $    84" in receipt
+        await pilot.press("enter")
+        await pilot.pause()
+        ic = main_screen(app).session.company("IC")
+        assert ic is not None and ic["cash"] == 124 and ic["price"] == 90
+
+
+async def test_undo_and_redo(saves: Path) -> None:
+    path = rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        await pilot.press("colon")
+        await type_line(pilot, "par Amy GT 60")
+        await pilot.press("escape")
+        assert saved_lines(path)[-1] == "par Amy GT 60"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.session.data["players"][0]["cash"] == 260
+        assert saved_lines(path)[-1] == "private Carlos MPC"
+        assert screen.check_action("redo", ()) is True
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert screen.session.data["players"][0]["cash"] == 140
+        assert saved_lines(path)[-1] == "par Amy GT 60"
+
+
+async def test_history_browse_and_rewind(saves: Path) -> None:
+    path = rulebook_save(saves, "# Operating Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        total = len(screen.session.game.journal)
+        await pilot.press("h")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        assert history.line == total
+        await pilot.press("up", "up", "up")
+        await pilot.pause()
+        n = history.line
+        assert n < total
+        shown = history.query_one("#history-players").data  # type: ignore[attr-defined]
+        assert shown == screen.session.game.state_json(screen.session.game.replay(n))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert len(screen.session.game.journal) == n
+        assert len(saved_lines(path)) == n
+        assert any(".before-rewind-" in p.name for p in saves.iterdir())
+
+
+async def test_quit_and_reopen_shows_the_same_game(saves: Path) -> None:
+    rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await type_line(pilot, "par Amy GT 60")
+        await type_line(pilot, "par Bob NYC 80")
+        before = main_screen(app).session.data
+        await pilot.press("ctrl+q")
+    again = ModeratorApp(saves=saves)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert main_screen(again).session.data == before
+
+
+async def test_palette_lists_the_legal_commands(saves: Path) -> None:
+    rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [cmd.title for cmd in app.get_system_commands(app.screen)]
+        assert "pass Amy" in titles and "par Amy GT 60" in titles
+        assert not any(t.startswith("Run") for t in titles)  # not legal in a stock round
+        assert any(t.startswith("Par (p)") for t in titles)
+        assert not any(t.startswith("Buy") for t in titles)  # nothing launched yet
+
+
+async def test_demo_game_opens_in_an_operating_round(saves: Path) -> None:
+    app = ModeratorApp(saves=saves, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        assert screen.session.data["round"]["kind"] == "OR"
+        assert (saves / "demo-1846.json").exists()
+        assert Game.load(saves / "demo-1846.json").state_json() == screen.session.data
+
+
+async def test_small_terminal_keeps_the_bar_and_keys(saves: Path) -> None:
+    rulebook_save(saves, "run NYC 370 half")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        bar = screen.bar.region
+        assert bar.bottom <= 23 and bar.height >= 2
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RunDialog)

@@ -1,0 +1,47 @@
+"""Helpers for the UI tests: saves made from banker scripts, read back from disk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from moderator.game import Game
+from moderator.script import parse_script
+
+REPO = Path(__file__).resolve().parents[2]
+RULEBOOK = REPO / "tests" / "scripts" / "1846-rulebook-example.script"
+
+
+def save_from_script(path: Path, text: str, stop_before: str | None = None) -> Game:
+    """Play ``text`` into a save at ``path``, stopping before the first line that starts
+    with ``stop_before`` (the whole script when ``None``)."""
+    if stop_before is not None:
+        raw = text.splitlines()
+        cut = next(i for i, line in enumerate(raw) if line.strip().startswith(stop_before))
+        text = "\n".join(raw[:cut]) + "\n"
+    game: Game | None = None
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        if line.command.kind == "expect":
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok, f"line {line.number}: {outcome.message}"
+    assert game is not None
+    game.save(path)
+    return game
+
+
+def rulebook_save(saves: Path, stop_before: str | None, name: str = "rulebook.json") -> Path:
+    """The rulebook example played into ``saves/name`` up to ``stop_before``."""
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / name
+    save_from_script(path, RULEBOOK.read_text(encoding="utf-8"), stop_before)
+    return path
+
+
+def saved_lines(path: Path) -> list[str]:
+    """The journal lines of a save file, read from disk."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [entry["line"] for entry in data["journal"]]
