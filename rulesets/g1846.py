@@ -716,7 +716,11 @@ class G1846(Ruleset):
         )
         if was_president:
             state.move_price(cid, -1, "sale by the president (5.22)")
-            self._close_if_zero(state, company, "price fell to $0 (5.26)")
+            closed = self._close_if_zero(state, company, "price fell to $0 (5.26)")
+            if closed and state.operating == cid:
+                # A president selling the operating corporation's own shares for its train
+                # (6.88) can close it (5.26): its turn is over and the next company operates.
+                self._next_operator(state)
 
     def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
         """``pass``: ends a stock turn (5.11, 5.13)."""
@@ -975,7 +979,7 @@ class G1846(Ruleset):
         if company.cash < cmd.amount:
             raise Refusal(
                 f"{company.id} has {self.money(company.cash)}, "
-                f"cannot spend {self.money(cmd.amount)}"
+                f"cannot spend {self.money(cmd.amount)} (6.4, 6.5)"
             )
         state.ledger.transfer(
             company.id, BANK, cmd.amount, cmd.purpose or "track and tokens (6.4-6.5)"
@@ -1554,7 +1558,7 @@ class G1846(Ruleset):
             )
         if company.cash < cmd.price:
             raise Refusal(
-                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(cmd.price)}"
+                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(cmd.price)} (6.91)"
             )
         if private.kind == "independent":
             limit = self.train_limit(state)

@@ -1,0 +1,63 @@
+"""1846 game end and final score (10.1-10.3)."""
+
+from __future__ import annotations
+
+from conftest import refuse
+from g1846_helpers import PRIVATES3, THREE_CORPS, TRAINED, cash, data, game, step
+from test_g1846_forced_purchase import BANKRUPT
+
+
+def test_10_1_bank_breaks_reserve_comes_back_game_ends_after_the_set() -> None:
+    g = game(TRAINED)
+    bank = cash(g, "bank")
+    step(g, f"run NYC {bank // 10 * 10 + 100} withhold")
+    assert data(g)["bank"]["broken"]
+    assert data(g)["bank"]["reserve"] == 0
+    assert cash(g, "bank") == bank + 5500 - (bank // 10 * 10 + 100)
+    assert not data(g)["ended"]
+    step(g, "run GT 0\nrun IC 0\ndone IC")  # the last OR of the set
+    assert data(g)["ended"]
+    result = data(g)["result"]
+    assert set(result) == {"Amy", "Bob", "Cat"}
+    assert result["Amy"] == cash(g, "Amy") + 2 * 80  # NYC's 20% at $80
+
+
+def test_10_1_bank_breaking_in_the_first_or_plays_the_second() -> None:
+    g = game(THREE_CORPS + "run NYC 0\ntrain NYC 2\ndone NYC\nrun GT 0\ntrain GT 2\n")
+    step(g, "run IC 0\ntrain IC 2\nadjust IC 6000 test: a huge treasury\ndone IC")
+    assert data(g)["round"]["or"] == 2
+    step(g, "run NYC 6000 withhold")
+    assert data(g)["bank"]["broken"] and not data(g)["ended"]
+    step(g, "run GT 0\nrun IC 0\ndone IC")
+    assert data(g)["ended"]
+
+
+def test_10_1_commands_after_the_end_are_refused() -> None:
+    g = game(TRAINED + "run NYC 9000 withhold\nrun GT 0\nrun IC 0\ndone IC\n")
+    assert data(g)["ended"]
+    refuse(g, "pass Amy", "10.1")
+    refuse(g, "adjust Amy 10 late", "10.1")
+    step(g, "note the game is over\nexpect Amy cash 200")
+
+
+def test_10_3_final_score_counts_privates_at_list_price_before_phase_iii() -> None:
+    g = game(PRIVATES3 + "par Amy NYC 100\npass Bob\npass Cat\npass Amy\n")
+    values = {p["name"]: p["value"] for p in data(g)["players"]}
+    assert values["Amy"] == 60 + 200 + 60  # cash, NYC 20% at $100, MS at its $60 list price
+    assert values["Bob"] == 220 + 25 + 60 + 40 + 80  # CWI, LSL, MAIL; debt ignored
+    assert values["Cat"] == 240 + 15 + 40 + 60
+
+
+def test_10_3_no_private_value_from_phase_iii() -> None:
+    from test_g1846_trains import PHASE_III
+
+    g = game(PHASE_III + "discard IC 3/5\n")
+    amy = data(g)["players"][0]
+    assert amy["privates"] == []
+    assert amy["value"] == amy["cash"] + 2 * 70
+
+
+def test_10_2_bankrupt_player_scores_nothing_and_the_game_goes_on() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\n")
+    assert not data(g)["ended"]
+    assert data(g)["players"][0]["value"] == 0
