@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -217,6 +218,25 @@ class AmountDialog(ModalScreen[c.Command | None]):
             self.notify(f"refused: {why}", severity="error", title="Refused")
             return
         self.dismiss(cmd)
+
+    def type_ahead(self, event: Key) -> None:
+        """A key typed before the dialog had the focus: digits go to the amount,
+        Enter confirms, arrows move the option."""
+        amount = self.query_one("#amount", Input)
+        if event.is_printable and event.character:
+            amount.insert_text_at_cursor(event.character)
+        elif event.key == "enter":
+            self.on_input_submitted(Input.Submitted(amount, amount.value))
+        elif event.key in ("up", "down"):
+            self.action_option(-1 if event.key == "up" else 1)
+
+    def on_key(self, event: Key) -> None:
+        """Keys reaching the dialog itself (the amount not focused yet) are typed ahead."""
+        amount = self.query_one("#amount", Input)
+        if not amount.has_focus and (event.is_printable or event.key == "enter"):
+            amount.focus()
+            self.type_ahead(event)
+            event.stop()
 
     def action_option(self, step: int) -> None:
         """Select the previous or next option."""

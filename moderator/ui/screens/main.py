@@ -235,11 +235,25 @@ class MainScreen(Screen[None]):
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def on_key(self, event: Key) -> None:
-        """A key of a dimmed command says why it does nothing."""
+        """Keys typed ahead go where they were meant to; a dimmed key says why.
+
+        A key pressed right after ``:`` or a dialog key can reach this screen
+        before the focus has moved; it is handed on to the command bar or the
+        dialog instead of being lost or taken for a command key.
+        """
+        top = self.app.screen
+        if top is not self:
+            if isinstance(top, AmountDialog):
+                top.type_ahead(event)
+                event.stop()
+            return
+        if self.focused is not None and self.focused.id == "script":
+            if event.is_printable and event.character:
+                self.bar.input.insert_text_at_cursor(event.character)
+                event.stop()
+            return
         for cmd in UI_COMMANDS:
             if event.key in cmd.key.split(",") and self.check_action(cmd.action, ()) is not True:
-                if self.focused is not None and self.focused.id == "script":
-                    return
                 self.app.bell()
                 self.notify(self.why_not(cmd), title=cmd.label, severity="warning")
                 event.stop()

@@ -1,0 +1,109 @@
+"""End to end: the installed ``moderator`` in a real terminal (tmux), driven by keys.
+
+Starts ``moderator --saves DIR`` in a detached tmux session, plays a short
+setup and stock round through the command bar, reads the screen with
+``capture-pane`` and checks the save file on disk holds every command.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+MODERATOR = Path(sys.executable).with_name("moderator")
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
+
+
+def tmux(*args: str) -> str:
+    """Run a tmux command; its output."""
+    assert TMUX is not None
+    return subprocess.run([TMUX, *args], check=True, capture_output=True, text=True).stdout
+
+
+def screen(session: str) -> str:
+    """What the terminal shows now."""
+    return tmux("capture-pane", "-p", "-t", session)
+
+
+def wait_for(session: str, text: str, timeout: float = 15.0) -> str:
+    """Poll the pane until ``text`` appears (a readiness check, not a timing assertion)."""
+    deadline = time.monotonic() + timeout
+    shown = ""
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared; the screen shows:\n{shown}")
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A tmux session running the installed moderator on an empty saves folder."""
+    if not MODERATOR.exists():
+        pytest.skip(f"the moderator script is not installed next to {sys.executable}")
+    saves = tmp_path / "saves"
+    name = f"moderator-e2e-{uuid.uuid4().hex[:8]}"
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh")
+    tmux("resize-window", "-t", name, "-x", "120", "-y", "40")
+    tmux("send-keys", "-t", name, "-l", f"cd '{tmp_path}' && exec '{MODERATOR}' --saves '{saves}'")
+    tmux("send-keys", "-t", name, "Enter")
+    try:
+        yield name, saves
+    finally:
+        subprocess.run([TMUX or "tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def send(name: str, *keys: str) -> None:
+    """Send keys (tmux key names or literal text with ``-l``)."""
+    tmux("send-keys", "-t", name, *keys)
+
+
+def type_line(name: str, line: str) -> None:
+    """Type a literal line and press Enter."""
+    tmux("send-keys", "-t", name, "-l", line)
+    send(name, "Enter")
+
+
+def test_new_game_and_commands_in_a_real_terminal(session: tuple[str, Path]) -> None:
+    name, saves = session
+    wait_for(name, "New game")
+    send(name, "n")
+    wait_for(name, "Players")
+    tmux("send-keys", "-t", name, "-l", "Amy Bob Carlos")
+    wait_for(name, "Amy Bob Carlos")
+    send(name, "Tab")
+    time.sleep(0.3)  # a person looks before typing into the next field
+    tmux("send-keys", "-t", name, "-l", "ERIE PRR MC OI SC TBC")
+    wait_for(name, "ERIE PRR MC OI SC TBC")
+    send(name, "C-s")
+    wait_for(name, "Setup")
+    type_line(name, ":private Amy MS")  # typed at once: nothing may be lost after the ':'
+
+    wait_for(name, "✓ private Amy MS")
+    type_line(name, "par Amy GT 60")
+    wait_for(name, "Stock round 1")
+    type_line(name, "buy Amy GT")
+    shown = wait_for(name, "refused")
+    assert "(5.11)" in shown  # Bob's turn, not Amy's: the rule is named
+    send(name, "C-u")
+    type_line(name, "par Bob NYC 80")
+    shown = wait_for(name, "✓ par Bob NYC 80")
+    assert "Amy" in shown and "$80" in shown  # Amy: 400 - 60 (MS) - 80 (debt) - 120 (par)
+    assert "✓ $12000" in shown  # conservation checksum
+    saved = sorted(saves.glob("*.json"))
+    assert len(saved) == 1
+    lines = [e["line"] for e in json.loads(saved[0].read_text())["journal"]]
+    assert lines == ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "par Amy GT 60", "par Bob NYC 80"]
+    send(name, "Escape")
+    send(name, "C-q")
