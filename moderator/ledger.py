@@ -184,6 +184,7 @@ class Ledger:
             raise Refusal(f"cannot move a negative amount ({amount})")
         if amount == 0:
             return
+        self.cash_of(target)  # an unknown target is refused before any money moves
         if source != BANK and self.cash_of(source) < amount:
             raise Refusal(f"{source} has only {self.cash_of(source)}, needs {amount}")
         self._add(source, -amount)

@@ -10,7 +10,7 @@ bank eventually breaks.  The same seed gives the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from moderator import commands as c
@@ -31,9 +31,16 @@ class Simulation:
     max_commands: int = 2000
     greed: float = 0.8
     """Chance of buying in a stock turn when a purchase is possible."""
+    revenue_scale: float = 1.0
+    """Smaller revenues make longer games (the bank breaks later)."""
+    rng: random.Random | None = None
+    """Source of the choices; a ``random.Random(seed)`` when not given."""
+    check: Callable[[Game], None] | None = None
+    """Called after every accepted command (tests pass their invariants here)."""
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
         self.game = Game.new("1846", list(NAMES[: self.players]))
 
     # ---------------------------------------------------------------- driving
@@ -47,12 +54,16 @@ class Simulation:
             else:
                 stuck += 1
                 if stuck > 5:
-                    raise RuntimeError(f"simulation stuck at {self.game.round_label()} (seed {self.seed})")
+                    raise RuntimeError(
+                        f"simulation stuck at {self.game.round_label()} (seed {self.seed})"
+                    )
         return self.game
 
     def _try(self, cmds: list[c.Command]) -> bool:
         for cmd in cmds:
             if self.game.execute(cmd).ok:
+                if self.check is not None:
+                    self.check(self.game)
                 return True
         return False
 
@@ -63,8 +74,11 @@ class Simulation:
             groups = (("CO", "ERIE", "PRR"), ("MPC", "SC", "TBC"), ("LSL", "MC", "OI"))
             removed = [x for g in groups for x in rng.sample(g, quota)]
             assert self.game.execute(c.Remove(companies=tuple(removed))).ok
-        privates = [co.id for co in self.game.state.ledger.companies.values()
-                    if co.kind != "corporation" and not co.removed]
+        privates = [
+            co.id
+            for co in self.game.state.ledger.companies.values()
+            if co.kind != "corporation" and not co.removed
+        ]
         rng.shuffle(privates)
         names = [p.name for p in self.game.state.ledger.players]
         for pid in privates:
@@ -104,7 +118,11 @@ class Simulation:
                 buys.append(c.Buy(player=player, corp=co.id, source="ipo"))
                 buys.append(c.Buy(player=player, corp=co.id, source="pool"))
             else:
-                buys.append(c.Par(player=player, corp=co.id, price=rng.choice((40, 50, 60, 70, 80, 90, 100))))
+                buys.append(
+                    c.Par(
+                        player=player, corp=co.id, price=rng.choice((40, 50, 60, 70, 80, 90, 100))
+                    )
+                )
         rng.shuffle(buys)
         ruleset = self.game.ruleset
         over = ruleset.cert_count(state, player) > ruleset.cert_limit(state)  # type: ignore[attr-defined]
@@ -116,7 +134,11 @@ class Simulation:
             held = [co for co in corps if co.launched and co.holder_percent(player) >= 10]
             if held:
                 co = rng.choice(held)
-                yield c.Sell(player=player, corp=co.id, count=rng.randint(1, max(1, co.holder_percent(player) // 20)))
+                yield c.Sell(
+                    player=player,
+                    corp=co.id,
+                    count=rng.randint(1, max(1, co.holder_percent(player) // 20)),
+                )
         if rng.random() < self.greed:
             yield from buys
         yield c.Pass(player=player)
@@ -136,10 +158,13 @@ class Simulation:
             if corporation and rng.random() < 0.1 and not state.issued:
                 yield c.Redeem(corp=cid, count=1)
             if company.cash >= 20 and rng.random() < 0.5:
-                yield c.Spend(company=cid, amount=min(company.cash, rng.choice((20, 40, 60, 80))) // 10 * 10)
+                yield c.Spend(
+                    company=cid, amount=min(company.cash, rng.choice((20, 40, 60, 80))) // 10 * 10
+                )
             if corporation and state.phase in ("I", "II") and rng.random() < 0.1:
                 yield from self._private_offers(cid)
-            revenue = sum(rng.randint(*TRAIN_REVENUE[t.card]) for t in company.trains) // 10 * 10
+            revenue = sum(rng.randint(*TRAIN_REVENUE[t.card]) for t in company.trains)
+            revenue = int(revenue * self.revenue_scale) // 10 * 10
             option: str | None = None
             if corporation:
                 option = rng.choices(("full", "half", "withhold"), (7, 2, 1))[0]
@@ -170,8 +195,12 @@ class Simulation:
                 for other in state.ledger.corporations():
                     if other.id != cid and other.trains:
                         t = rng.choice(other.trains)
-                        yield c.BuyTrain(corp=cid, train=t.name, source=other.id,
-                                         price=max(1, min(company.cash, rng.randint(1, 200))))
+                        yield c.BuyTrain(
+                            corp=cid,
+                            train=t.name,
+                            source=other.id,
+                            price=max(1, min(company.cash, rng.randint(1, 200))),
+                        )
             if state.phase in ("I", "II") and rng.random() < 0.2:
                 yield from self._private_offers(cid)
         yield c.Done(company=cid)
@@ -179,10 +208,19 @@ class Simulation:
     def _private_offers(self, cid: str) -> Iterator[c.Command]:
         state = self.game.state
         for pv in state.ledger.companies.values():
-            if pv.kind != "corporation" and pv.owner and state.ledger.is_player(pv.owner) and not pv.closed:
+            if (
+                pv.kind != "corporation"
+                and pv.owner
+                and state.ledger.is_player(pv.owner)
+                and not pv.closed
+            ):
                 yield c.BuyPrivate(corp=cid, private=pv.id, price=self.rng.randint(1, pv.value))
 
 
-def simulate(seed: int, players: int = 4, max_commands: int = 2000) -> Game:
+def simulate(
+    seed: int, players: int = 4, max_commands: int = 2000, revenue_scale: float = 1.0
+) -> Game:
     """A random legal 1846 game from ``seed`` (played to the end or ``max_commands``)."""
-    return Simulation(seed=seed, players=players, max_commands=max_commands).run()
+    return Simulation(
+        seed=seed, players=players, max_commands=max_commands, revenue_scale=revenue_scale
+    ).run()

@@ -98,7 +98,9 @@ class GameState:
     def place_price(self, company: str, value: int, reason: str) -> None:
         """Put a newly launched corporation on the market."""
         self.linear().place(company, value)
-        self.ledger.events.append(PriceMoved(company=company, before=None, after=value, reason=reason))
+        self.ledger.events.append(
+            PriceMoved(company=company, before=None, after=value, reason=reason)
+        )
 
     def clone(self) -> GameState:
         """A copy sharing nothing mutable, for trying a command (events start empty)."""

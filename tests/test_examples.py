@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SCRIPTS, SHARED, play
 
 EXAMPLES = sorted((SHARED / "examples").glob("*.script")) + sorted(SCRIPTS.glob("*.script"))
@@ -23,6 +22,10 @@ def test_rulebook_example_final_figures() -> None:
     data = game.state_json()
     cash = {p["name"]: p["cash"] for p in data["players"]}
     assert cash == {"Amy": 32, "Bob": 37, "Carlos": 2}
-    prices = {c["id"]: c["price"] for c in data["companies"] if c["kind"] == "corporation" and c["launched"]}
+    prices = {
+        c["id"]: c["price"]
+        for c in data["companies"]
+        if c["kind"] == "corporation" and c["launched"]
+    }
     assert prices == {"NYC": 100, "GT": 60, "IC": 80}
     assert data["priority"] == "Carlos"
