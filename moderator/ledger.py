@@ -137,6 +137,9 @@ class Ledger:
     players: list[Player] = field(default_factory=list)
     companies: dict[str, Company] = field(default_factory=dict)
     starting_total: int = 0
+    escrow: dict[str, int] = field(default_factory=dict)
+    """Money set aside but still counted, by account id: 1853's contract bonds
+    (``bond:Amy``), money held for shares bought but not yet paid for, and the like."""
     events: list[Event] = field(default_factory=list)
     """Events recorded since the ruleset last collected them."""
 
@@ -160,7 +163,13 @@ class Ledger:
             return self.reserve
         if account in self.companies:
             return self.companies[account].cash
+        if account in self.escrow:
+            return self.escrow[account]
         return self.player(account).cash
+
+    def open_escrow(self, account: str) -> None:
+        """Create an escrow account (empty) so money can be set aside in it."""
+        self.escrow.setdefault(account, 0)
 
     def _add(self, account: str, amount: int) -> None:
         if account == BANK:
@@ -169,6 +178,8 @@ class Ledger:
             self.reserve += amount
         elif account in self.companies:
             self.companies[account].cash += amount
+        elif account in self.escrow:
+            self.escrow[account] += amount
         else:
             self.player(account).cash += amount
 
@@ -208,12 +219,13 @@ class Ledger:
 
     # ------------------------------------------------------------ conservation
     def total_cash(self) -> int:
-        """All cash in the game: bank, reserve, players, companies."""
+        """All cash in the game: bank, reserve, players, companies, escrow accounts."""
         return (
             self.bank
             + self.reserve
             + sum(p.cash for p in self.players)
             + sum(c.cash for c in self.companies.values())
+            + sum(self.escrow.values())
         )
 
     def check_conservation(self) -> None:
@@ -235,5 +247,6 @@ class Ledger:
         new = copy.copy(self)
         new.players = [copy.copy(p) for p in self.players]
         new.companies = {k: co.clone() for k, co in self.companies.items()}
+        new.escrow = dict(self.escrow)
         new.events = []
         return new

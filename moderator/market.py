@@ -24,6 +24,14 @@ class Market:
         """Current share price of ``company``."""
         raise NotImplementedError
 
+    def move(self, company: str, steps: int) -> tuple[int, int]:
+        """Move ``steps`` toward higher prices (negative: lower); returns (before, after).
+
+        A 2-D market (1847 AE) reads a step right as right and a step left as down
+        where its grid says so; a track market (1853) moves along the company's track.
+        """
+        raise NotImplementedError
+
     def has(self, company: str) -> bool:
         """Whether ``company`` has a marker on the market."""
         return company in self.position

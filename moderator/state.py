@@ -89,7 +89,7 @@ class GameState:
 
     def move_price(self, company: str, steps: int, reason: str) -> tuple[int, int]:
         """Move a price on the market; the only way prices change after launch."""
-        before, after = self.linear().move(company, steps)
+        before, after = self.market.move(company, steps)
         self.ledger.events.append(
             PriceMoved(company=company, before=before, after=after, reason=reason)
         )

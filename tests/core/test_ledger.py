@@ -158,3 +158,17 @@ def test_clone_shares_nothing_mutable() -> None:
     assert ledger.cash_of("Amy") == 300 and ledger.cash_of("NYC") == 50
     assert ledger.companies["NYC"].holder_percent("Bob") == 0
     assert ledger.events == []
+
+
+def test_escrow_money_counts_toward_conservation() -> None:
+    """Money set aside (1853 bonds) stays in the total and moves only by transfer."""
+    ledger = make_ledger()
+    before = ledger.total_cash()
+    ledger.open_escrow("bond:Amy")
+    name = ledger.players[0].name
+    ledger.transfer(name, "bond:Amy", 50, "contract bond")
+    assert ledger.cash_of("bond:Amy") == 50
+    assert ledger.total_cash() == before
+    copy = ledger.clone()
+    copy.transfer("bond:Amy", name, 50, "bond returned")
+    assert ledger.cash_of("bond:Amy") == 50 and copy.cash_of("bond:Amy") == 0
