@@ -7,10 +7,11 @@ are Amy, Bob and Cat (3 players) unless a test needs more.
 
 from __future__ import annotations
 
-from conftest import play
+from conftest import check_invariants, play
 
 from moderator.game import Game
 from moderator.ledger import POOL
+from moderator.script import parse_script
 
 REMOVE3 = "remove ERIE PRR MC OI SC TBC\n"
 """3 players: two of each removal group (2.3); C&O, LSL and MPC stay in."""
@@ -165,10 +166,6 @@ def turn(g: Game) -> str | None:
 
 def step(g: Game, text: str) -> Game:
     """Play more lines on an existing game, failing at the first refusal."""
-    from conftest import check_invariants
-
-    from moderator.script import parse_script
-
     for line in parse_script(text):
         outcome = g.execute(line.command)
         assert outcome.ok, f"`{line.text}` refused: {outcome.message}"
