@@ -410,6 +410,7 @@ class G1846(Ruleset):
 
     # ================================================================= dispatch
     def apply(self, state: GameState, cmd: c.Command) -> None:
+        state.extra["stock_rounds_started"] = 0
         if state.ended and not isinstance(cmd, c.Expect | c.Note):
             why = state.extra.get("end_reason", "")
             raise Refusal(
@@ -456,9 +457,15 @@ class G1846(Ruleset):
         if state.priority is None or state.ledger.player(state.priority).bankrupt:
             state.priority = active[0].name if active else None
         state.current_player = state.priority
+        # One command may run through a stock round where nobody can act and operating
+        # rounds where nothing operates; a second such cycle waits for an explicit `pass`
+        # instead of repeating itself without end.
+        started = int(state.extra.get("stock_rounds_started", 0)) + 1  # type: ignore[call-overload]
+        state.extra["stock_rounds_started"] = started
         if state.current_player:
             state.ledger.events.append(TurnStarted(who=state.current_player))
-            self._auto_pass(state)
+            if started <= 1:
+                self._auto_pass(state)
 
     def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
         """The player acting in the stock round; refuses out-of-turn actions (5.11)."""
@@ -724,6 +731,9 @@ class G1846(Ruleset):
 
     def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
         """``pass``: ends a stock turn (5.11, 5.13)."""
+        if state.round_kind == "setup":
+            # Starting the first stock round may already pass players with no legal move.
+            self._begin_stock_round_from_setup(state)
         if state.round_kind in ("SR", "OR"):
             name = self.player_name(state, cmd.player)
             if name in state.auto_passed and state.current_player != name:
