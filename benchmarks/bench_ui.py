@@ -30,23 +30,24 @@ CHILD = r"""
 import sys, time
 from pathlib import Path
 from moderator.ui.app import ModeratorApp
-from moderator.ui.screens.main import MainScreen
 
 class Bench(ModeratorApp):
-    def on_screen_resume(self) -> None:
-        pass
+    def on_mount(self) -> None:
+        self.set_timer(0.001, self.ready)
 
-app = Bench(path=Path(sys.argv[1]), saves=Path(sys.argv[2]))
+    def ready(self) -> None:
+        from moderator.ui.screens.main import MainScreen
+        if isinstance(self.screen, MainScreen) and self.screen.is_mounted:
+            self.call_after_refresh(self.done)
+        else:
+            self.set_timer(0.002, self.ready)
 
-def ready() -> None:
-    if isinstance(app.screen, MainScreen):
-        print("READY", time.time(), flush=True)
-        app.exit()
-    else:
-        app.set_timer(0.005, ready)
+    def done(self) -> None:
+        import os
+        os.write(1, f"READY {time.time()}\n".encode())
+        self.exit()
 
-app.call_later(lambda: app.call_after_refresh(ready))
-app.run(headless=True, size=(120, 40))
+Bench(path=Path(sys.argv[1]), saves=Path(sys.argv[2])).run(headless=True, size=(120, 40))
 """
 
 
@@ -70,7 +71,9 @@ def cold_start(path: Path, runs: int = 5) -> list[float]:
     for _ in range(runs):
         start = time.time()
         proc = subprocess.run([sys.executable, "-c", CHILD, str(path), str(path.parent)],
-                              capture_output=True, text=True, check=True)
+                              capture_output=True, text=True)
+        if proc.returncode:
+            raise RuntimeError(proc.stderr)
         line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("READY"))
         out.append(float(line.split()[1]) - start)
     return out

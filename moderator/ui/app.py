@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 class ModeratorApp(App[None]):
     """The banker's screen (see the module docstring)."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "moderator"
 
-    def __init__(self, path: Path | None = None, saves: Path = Path("saves"), demo: bool = False) -> None:
+    def __init__(
+        self, path: Path | None = None, saves: Path = Path("saves"), demo: bool = False
+    ) -> None:
         super().__init__()
         self.start_path = path
         self.saves = Path(saves)

@@ -75,6 +75,7 @@ BY_ACTION = {cmd.action: cmd for cmd in UI_COMMANDS}
 def bindings() -> list[Binding]:
     """The main screen's bindings, built from :data:`UI_COMMANDS`."""
     return [
-        Binding(cmd.key, cmd.action, cmd.label, id=cmd.id, key_display=cmd.key_display, show=cmd.show)
+        Binding(cmd.key, cmd.action, cmd.label, id=cmd.id, key_display=cmd.key_display,
+                show=cmd.show)
         for cmd in UI_COMMANDS
     ]

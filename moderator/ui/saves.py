@@ -60,7 +60,8 @@ def make_demo_save(saves: Path) -> Path:
             continue
         outcome = game.execute(line.command)
         if not outcome.ok:
-            raise RuntimeError(f"the demo script is refused at line {line.number}: {outcome.message}")
+            raise RuntimeError(
+                f"the demo script is refused at line {line.number}: {outcome.message}")
     assert game is not None
     game.save(path)
     return path

@@ -21,7 +21,8 @@ import pytest
 TMUX = shutil.which("tmux")
 MODERATOR = Path(sys.executable).with_name("moderator")
 
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
 
 
 def tmux(*args: str) -> str:
@@ -104,6 +105,7 @@ def test_new_game_and_commands_in_a_real_terminal(session: tuple[str, Path]) -> 
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     lines = [e["line"] for e in json.loads(saved[0].read_text())["journal"]]
-    assert lines == ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "par Amy GT 60", "par Bob NYC 80"]
+    assert lines == ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "par Amy GT 60",
+                     "par Bob NYC 80"]
     send(name, "Escape")
     send(name, "C-q")

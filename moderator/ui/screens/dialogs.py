@@ -34,7 +34,9 @@ class ChoiceDialog(ModalScreen[c.Command | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: list[tuple[str | Text, c.Command]], note: str = "") -> None:
+    def __init__(
+        self, title: str, choices: list[tuple[str | Text, c.Command]], note: str = ""
+    ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.choices = choices

@@ -21,6 +21,14 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
 """Keys that are not main-screen commands."""
 
 
+def _key_name(key: str) -> str:
+    """A Textual key name as printed on the keyboard."""
+    names = {"question_mark": "?", "colon": ":", "slash": "/"}
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    return names.get(key, key)
+
+
 def key_table() -> Table:
     """The table of keys (also used for the README)."""
     table = Table(box=None, padding=(0, 2), header_style="bold")
@@ -28,10 +36,7 @@ def key_table() -> Table:
     table.add_column("Command", no_wrap=True)
     table.add_column("What it does")
     for cmd in UI_COMMANDS:
-        keys = " / ".join(k.replace("question_mark", "?").replace("colon", ":").replace("slash", "/")
-                          .upper() if k.startswith("f") and k[1:].isdigit() else
-                          k.replace("question_mark", "?").replace("colon", ":").replace("slash", "/")
-                          for k in cmd.key.split(","))
+        keys = " / ".join(_key_name(k) for k in cmd.key.split(","))
         table.add_row(keys, cmd.label, cmd.help)
     for key, what in EXTRA_KEYS:
         table.add_row(key, "", what)

@@ -100,7 +100,6 @@ class HistoryScreen(Screen[bool]):
             self.app.notify(f"rewound to line {n}{where}")
             self.dismiss(True)
 
-        self.app.push_screen(ConfirmDialog(
-            f"Rewind to line {n}?",
-            f"Lines {n + 1}–{total} are taken out of the game{' (a backup save keeps them)' if self.session.game.path else ''}."),
-            answer)
+        kept = " (a backup save keeps them)" if self.session.game.path else ""
+        detail = f"Lines {n + 1}–{total} are taken out of the game{kept}."
+        self.app.push_screen(ConfirmDialog(f"Rewind to line {n}?", detail), answer)

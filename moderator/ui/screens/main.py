@@ -58,7 +58,7 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
 class LogPanel(Static):
     """The last few things that happened: accepted lines, receipts, refusals."""
 
-    DEFAULT_CSS = "LogPanel { height: auto; }"
+    DEFAULT_CSS = "LogPanel { height: 10; }"
 
     def __init__(self, *, id: str | None = None, lines: int = 8) -> None:
         super().__init__("", id=id)
@@ -70,7 +70,7 @@ class LogPanel(Static):
         body = Text(text, style=style) if isinstance(text, str) else text
         for part in body.split("\n"):
             self.lines.append(part)
-        self.update(Group(*self.lines))
+        self.update(Group(*self.lines), layout=False)  # fixed height: no new layout
 
 
 def _net_cash(events: Iterable[Any], who: str) -> int:
@@ -112,8 +112,9 @@ class MainScreen(Screen[None]):
         """Draw the game and put the focus on the board (single keys live)."""
         game = self.session.game
         where = game.path.name if game.path else "not saved"
-        self.log_panel.add(
-            f"{game.title} {' '.join(game.players)} — {len(game.journal)} commands ({where})", "dim")
+        players = " ".join(game.players)
+        count = len(game.journal)
+        self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
         self.redraw()
         self.query_one("#body").focus()
 
@@ -200,7 +201,9 @@ class MainScreen(Screen[None]):
             return bool(self.session.legal_of(*GUARD_KINDS[cmd.id]))
         if cmd.id == "spend":
             acting = self.acting_company()
-            return acting is not None and self.session.reason(c.Spend(company=acting, amount=1)) is None
+            if acting is None:
+                return False
+            return self.session.reason(c.Spend(company=acting, amount=1)) is None
         if cmd.id == "legal":
             return bool(self.session.legal())
         if cmd.id == "undo":
@@ -303,7 +306,8 @@ class MainScreen(Screen[None]):
         def label(x: c.Buy) -> Text:
             t = Text(f"{x.player} buys ")
             t.append(x.corp, style="bold")
-            t.append(f" from the {'IPO' if x.source == 'ipo' else 'pool'}   {self.price_label(x, x.player)}")
+            source = "IPO" if x.source == "ipo" else "pool"
+            t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
 
         self.choose("Buy a share", cmds, label)
@@ -311,8 +315,11 @@ class MainScreen(Screen[None]):
     def action_sell(self) -> None:
         """Sell shares: legal counts with what they bring."""
         cmds = self.session.legal_of(c.Sell)
-        self.choose("Sell shares to the pool", cmds,
-                    lambda x: f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}")
+
+        def label(x: c.Sell) -> str:
+            return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
+
+        self.choose("Sell shares to the pool", cmds, label)
 
     def action_pass_turn(self) -> None:
         """Pass the stock turn."""

@@ -88,12 +88,11 @@ class OpenScreen(Screen[None]):
             yield Label(f"Open a save from {self.saves}", classes="dialog-title")
             if not self.paths:
                 yield Static("No saves yet.", classes="dialog-note")
-            options = [
-                Option(Text.assemble((p.name, "bold"), "   ",
-                                     (time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime)),
-                                      "dim")), id=str(i))
-                for i, p in enumerate(self.paths)
-            ]
+            options = []
+            for i, p in enumerate(self.paths):
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+                label = Text.assemble((p.name, "bold"), "   ", (when, "dim"))
+                options.append(Option(label, id=str(i)))
             yield OptionList(*options, id="saves-list")
         yield Footer()
 
@@ -131,10 +130,12 @@ class NewGameScreen(Screen[None]):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Title", classes="field-label")
-                yield Select([(t, t) for t in titles], value=titles[0], allow_blank=False, id="title")
+                yield Select([(t, t) for t in titles], value=titles[0], allow_blank=False,
+                             id="title")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Input(placeholder="in seat order, clockwise: Amy Bob Carlos Dana", id="players")
+                yield Input(placeholder="in seat order, clockwise: Amy Bob Carlos Dana",
+                            id="players")
             yield Static(id="setup-help", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label("Removals", classes="field-label")

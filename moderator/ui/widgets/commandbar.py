@@ -22,7 +22,9 @@ from textual.widgets import Input, Label, Static
 from moderator.script import VERBS, ParseError, parse_line
 from moderator.ui.session import Session
 
-OPTION_WORDS = ("ipo", "pool", "full", "half", "withhold", "tile", "token", "terrain", "fee", "from")
+OPTION_WORDS = (
+    "ipo", "pool", "full", "half", "withhold", "tile", "token", "terrain", "fee", "from",
+)
 
 
 class ScriptSuggester(Suggester):
@@ -128,8 +130,9 @@ class CommandBar(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar-row"):
             yield Label("›", id="prompt")
-            yield ScriptInput(placeholder="banker script, e.g. buy Amy NYC — press : to type, Esc to leave",
-                              suggester=ScriptSuggester(self.session), id="script")
+            yield ScriptInput(
+                placeholder="banker script, e.g. buy Amy NYC — press : to type, Esc to leave",
+                suggester=ScriptSuggester(self.session), id="script")
         yield Static("", id="verdict")
 
     @property

@@ -47,10 +47,19 @@ class Panel(Static):
         self.changed: set[str] = set()
         self.currency = "$"
 
-    def show(self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$") -> None:
-        """Draw ``data`` (state JSON), highlighting the ids in ``changed``."""
+    def show(
+        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
+    ) -> None:
+        """Draw ``data`` (state JSON), highlighting the ids in ``changed``.
+
+        Nothing is redrawn when neither the data nor the highlight changed (a
+        redraw means a new layout, the costliest part of a keystroke).
+        """
+        changed = set(changed or ())
+        if data == self.data and changed == self.changed and currency == self.currency:
+            return
         self.data = data
-        self.changed = set(changed or ())
+        self.changed = changed
         self.currency = currency
         self.update(self.build())
 
@@ -245,7 +254,8 @@ class TrainsPanel(Panel):
         cur = self.currency
         line = Text()
         line.append("Phase ", style="dim")
-        line.append(str(data.get("phase", "")), style="bold reverse" if "phase" in self.changed else "bold")
+        phase_style = "bold reverse" if "phase" in self.changed else "bold"
+        line.append(str(data.get("phase", "")), style=phase_style)
         line.append("  train limit ", style="dim")
         line.append(str(data.get("train_limit", "")), style="bold")
         line.append("   Next from the bank: ", style="dim")
@@ -287,9 +297,15 @@ class StatusBar(Static):
 
     DEFAULT_CSS = "StatusBar { height: auto; }"
 
-    def show(self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$") -> None:
+    def show(
+        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
+    ) -> None:
         """Draw the status line from ``data`` (state JSON)."""
         changed = changed or set()
+        key = (data, changed, currency)
+        if key == getattr(self, "_shown", None):
+            return
+        self._shown = key
         cur = currency
         rnd = data["round"]
         line = Text()
@@ -326,7 +342,8 @@ class StatusBar(Static):
         line.append(str(data["phase"]), style="bold")
         bank = data["bank"]
         line.append("   Bank ", style="dim")
-        line.append(_money(cur, bank["cash"]), style="bold reverse" if "bank" in changed else "bold")
+        bank_style = "bold reverse" if "bank" in changed else "bold"
+        line.append(_money(cur, bank["cash"]), style=bank_style)
         if bank.get("broken"):
             line.append(" BROKEN", style="bold red")
         total, start = data.get("total_cash"), data.get("starting_total")
