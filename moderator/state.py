@@ -107,13 +107,14 @@ class GameState:
         new = copy.copy(self)
         new.ledger = self.ledger.clone()
         new.market = self.market.clone()
-        new.depot = [copy.copy(t) for t in self.depot]
-        new.returned = [copy.copy(t) for t in self.returned]
+        new.depot = [t.copy() for t in self.depot]
+        new.returned = [t.copy() for t in self.returned]
         new.sold_this_round = set(self.sold_this_round)
         new.turn_sold = list(self.turn_sold)
         new.auto_passed = set(self.auto_passed)
         new.operated = list(self.operated)
         new.bought_private_this_turn = list(self.bought_private_this_turn)
-        new.extra = copy.deepcopy(self.extra)
+        new.extra = {k: (copy.deepcopy(v) if isinstance(v, dict | list | set) else v)
+                     for k, v in self.extra.items()}
         new.result = dict(self.result) if self.result is not None else None
         return new
