@@ -225,6 +225,24 @@ class Game:
             return _internal(exc)
         return None
 
+    def preview(self, cmd: c.Command) -> tuple[Event, ...] | str:
+        """The events ``cmd`` would cause now, or the reason it would be refused.
+
+        Dialogs use it to show what a choice moves before the banker confirms it;
+        nothing changes.
+        """
+        if isinstance(cmd, c.Expect | c.GameCmd):
+            return "not a command that changes the game"
+        trial = self.state.clone()
+        try:
+            self.ruleset.apply(trial, cmd)
+            trial.ledger.check_conservation()
+        except Refusal as exc:
+            return exc.message
+        except Exception as exc:  # noqa: BLE001 - a bug must not crash the screen
+            return f"internal error: {exc}"
+        return tuple(trial.ledger.events)
+
     def legal_commands(self) -> list[c.Command]:
         """Commands the rules accept now, from the ruleset's candidates."""
         return [cmd for cmd in self.ruleset.candidates(self.state) if self.try_command(cmd) is None]

@@ -77,6 +77,10 @@ class Ruleset:
     currency: ClassVar[str] = "$"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    removal_groups: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Setup: groups of companies from which some are removed by player count (1846 2.3)."""
+    removals_per_group: ClassVar[dict[int, int]] = {}
+    """Setup: how many of each removal group go, by number of players."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Other spellings of company ids (upper case, ``&`` removed) -> canonical id."""
 

@@ -164,6 +164,8 @@ class G1846(Ruleset):
     title: ClassVar[str] = "1846"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
+    removal_groups: ClassVar[dict[str, tuple[str, ...]]] = REMOVAL_GROUPS
+    removals_per_group: ClassVar[dict[int, int]] = REMOVALS_PER_GROUP
 
     def __init__(self) -> None:
         super().__init__(
@@ -1880,7 +1882,12 @@ class G1846(Ruleset):
             "result": state.result,
             "priority": state.priority,
             "turn": state.current_player if state.round_kind == "SR" else state.operating,
-            "operating_order": self.operating_order(state) if state.round_kind == "OR" else [],
+            # the acting company first, then those still to operate (4.3)
+            "operating_order": (
+                ([state.operating] if state.operating else []) + self.operating_order(state)
+                if state.round_kind == "OR"
+                else []
+            ),
             "cert_limit": self.cert_limit(state),
             "train_limit": self.train_limit(state),
             "market": {

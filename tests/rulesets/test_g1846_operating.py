@@ -33,7 +33,8 @@ NYC $284; Amy $216, Bob $126, Cat $126.
 def order(g) -> list[str]:  # noqa: ANN001 - a Game
     """The operating company followed by those still to operate this round."""
     d = data(g)
-    return [d["turn"], *d["operating_order"]]
+    assert d["operating_order"][0] == d["turn"], "the acting company comes first"
+    return list(d["operating_order"])
 
 
 # ----------------------------------------------------------------- 4.2 / 6.1 order
