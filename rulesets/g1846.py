@@ -1627,6 +1627,16 @@ class G1846(Ruleset):
         why = self.check_sell(state, player, target, cmd.count, protect=company.id)
         if why:
             raise Refusal(why)
+        # "Once the amount needed has been raised, no further sales may be made" (6.88): a
+        # sale of several shares at once is refused when one share fewer already raises it.
+        # The amount needed is that of the dearest train on offer, since the president may
+        # then buy either type (6.87, and the IC example of 6.88 selling toward a 7/8).
+        fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
+        if cmd.count > 1 and fewer >= dearest:
+            raise Refusal(
+                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already raise the money "
+                f"needed; no further sales (6.88)"
+            )
         self._sell_shares(state, player, target, cmd.count)
 
     def raisable(self, state: GameState, player: str, protect: str) -> int:

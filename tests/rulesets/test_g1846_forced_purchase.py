@@ -15,6 +15,7 @@ from g1846_helpers import (
     price,
     step,
     trains,
+    turn,
 )
 from test_g1846_trains import PHASE_III
 
@@ -216,3 +217,185 @@ def test_7_14_receivership_without_a_train_moves_two_left() -> None:
     receipt = g.receipt("NYC", 0, None)
     assert receipt.price_before == 50 and receipt.price_after == 30
     assert "7.14" in receipt.rule
+
+
+# ----------------------------------------------------------------- 6.88 NOTE: the order may change
+ORDER = (
+    BARE3
+    + """\
+par Amy NYC 50
+par Bob IC 100
+pass Cat
+par Amy GT 100
+pass Bob
+pass Cat
+buy Amy GT
+pass Bob
+pass Cat
+pass Amy
+spend NYC 100
+run NYC 0
+issue NYC 2
+"""
+)
+"""SR1: Amy presides NYC ($50) and GT ($100, 30%, placed below IC in the $100 column);
+Bob presides IC.  OR 1.1 runs in reverse order: NYC, then IC, then GT (top first, 4.32).
+NYC spends everything, runs without a train and issues its two shares ($20): Amy, with no
+cash, must find $60 for a 2-train."""
+
+
+def test_6_88_note_a_sale_for_the_train_changes_the_operating_order_4_31() -> None:
+    g = game(ORDER)
+    assert data(g)["operating_order"] == ["NYC", "IC", "GT"]
+    assert cash(g, "NYC") == 20 and cash(g, "Amy") == 0
+    step(g, "sell Amy GT 1")  # GT has not operated, but Amy is its president (5.23)
+    assert cash(g, "Amy") == 100 and price(g, "GT") == 90  # a president's sale (5.22)
+    # GT now has the lowest price after NYC: in reverse order it operates before IC (4.31)
+    assert data(g)["operating_order"] == ["NYC", "GT", "IC"]
+    step(g, "train NYC 2")
+    assert cash(g, "Amy") == 40 and cash(g, "NYC") == 0
+    step(g, "done NYC")
+    assert turn(g) == "GT"
+    refuse(g, "run IC 0", "GT has not run", "6.2 D")
+    step(g, "run GT 0\ntrain GT 2\ndone GT\nrun IC 0")
+
+
+def test_6_88_no_more_shares_than_needed_in_one_sale() -> None:
+    # Amy starts GT at $60 and buys three more GT shares instead: 50% of GT, no cash
+    buys = "buy Amy GT\npass Bob\npass Cat\n" * 3
+    script = ORDER.replace("par Amy GT 100", "par Amy GT 60")
+    script = script.replace("buy Amy GT\npass Bob\npass Cat\n", buys)
+    g = game(script)
+    assert pct(g, "Amy", "GT") == 50 and cash(g, "Amy") == 0 and cash(g, "NYC") == 20
+    refuse(g, "sell Amy NYC 1", "5.25")  # her only NYC certificate is the president's
+    # one GT share ($60) already makes up the $80 train: a second one would be a further sale
+    refuse(g, "sell Amy GT 2", "no further sales", "6.88")
+    step(g, "sell Amy GT 1\ntrain NYC 2")
+    assert cash(g, "Amy") == 0 and cash(g, "NYC") == 0
+
+
+# ----------------------------------------------------------------- 6.89 / 7.11: a new president
+NEW_PRESIDENT = (
+    BARE3
+    + """\
+par Amy NYC 40
+buy Bob NYC
+pass Cat
+pass Amy
+buy Bob NYC
+pass Cat
+pass Amy
+pass Bob
+spend NYC 160
+run NYC 0
+issue NYC 1
+adjust Amy -310 test: Amy's money leaves the table
+"""
+)
+"""Amy and Bob each hold 20% of NYC.  OR 1.1: NYC spends its $160, runs without a train
+($30) and issues one share ($10 at $20).  Amy, left with $10, cannot sell NYC without
+handing its presidency to Bob (6.88): $20 is all that can be raised toward a $80 2-train."""
+
+
+def test_6_89_bankruptcy_hands_the_operating_corporation_to_a_new_president_7_11() -> None:
+    g = game(NEW_PRESIDENT)
+    assert cash(g, "NYC") == 10 and cash(g, "Amy") == 10 and price(g, "NYC") == 20
+    refuse(g, "train NYC 2", "6.88", "6.89")
+    step(g, "bankrupt Amy")
+    # $10 of cash and the 20% certificate sold at $20 go to NYC: $10 + $10 + $40
+    assert cash(g, "NYC") == 60
+    assert president(g, "NYC") == "Bob"  # Bob's two shares went to the market for it
+    assert pct(g, "Bob", "NYC") == 20 and pool(g, "NYC") == 30
+    assert price(g, "NYC") == 10  # the president's certificate was sold (5.22)
+    assert cert_limit(g) == 14  # still the 3-player limit for five corporations (7.12)
+    # the new president must buy the train at once (6.89, 7.11); NYC has already issued
+    assert turn(g) == "NYC"
+    refuse(g, "done NYC", "6.86")
+    refuse(g, "issue NYC 1", "6.86")
+    step(g, "train NYC 2")
+    assert cash(g, "NYC") == 0 and cash(g, "Bob") == 320 - 20
+    assert trains(g, "NYC") == ["2"]
+    step(g, "done NYC")
+
+
+def test_6_89_a_bankrupt_player_can_no_longer_act() -> None:
+    g = game(NEW_PRESIDENT + "bankrupt Amy\ntrain NYC 2\ndone NYC\nrun NYC 0\n")
+    assert data(g)["round"]["kind"] == "SR" and turn(g) == "Cat"  # NYC closed at $0
+    refuse(g, "pass Amy", "6.89")
+    refuse(g, "bankrupt Amy", "6.89")
+
+
+# ----------------------------------------------------------------- 7.13 / 7.14 receivership
+RECEIVERSHIP = (
+    BARE3
+    + """\
+private Cat MPC
+par Amy NYC 40
+par Bob GT 100
+pass Cat
+pass Amy
+pass Bob
+issue NYC 2
+spend NYC 140
+run NYC 0
+adjust Amy -310 test: Amy's money leaves the table
+bankrupt Amy
+"""
+)
+"""OR 1.1: NYC issues both shares it may (6.31, at $30), spends all, runs without a train
+($30) and cannot issue again (two player shares, two in the market).  Amy, with $10, goes
+bankrupt: NYC gets $10 + $60 = $70, too little for a $80 2-train, and its president's
+certificate lies in the Stock Market (7.11)."""
+
+
+def test_7_14_receivership_without_a_train_it_cannot_afford() -> None:
+    g = game(RECEIVERSHIP)
+    assert president(g, "NYC") == "pool" and pool(g, "NYC") == 40
+    assert cash(g, "NYC") == 70 and trains(g, "NYC") == [] and price(g, "NYC") == 20
+    # 6.89 NOTE: a corporation ends without a train when no new president takes it
+    step(g, "done NYC")
+    assert turn(g) == "GT"
+
+
+def test_7_14_receivership_refuses_what_a_president_would_do() -> None:
+    g = game(RECEIVERSHIP + "done NYC\nrun GT 0\ntrain GT 2\ndone GT\nrun GT 0\ndone GT\n")
+    assert turn(g) == "NYC"
+    refuse(g, "issue NYC 1", "7.14")
+    refuse(g, "redeem NYC 1", "7.14")
+    refuse(g, "spend NYC 20 tile", "7.14")
+    refuse(g, "spend NYC 80 token", "7.14")
+    refuse(g, "buyprivate NYC MPC 10", "7.14")
+    refuse(g, "run NYC 0 full", "7.14")
+    refuse(g, "run NYC 0 half", "7.14")
+    refuse(g, "run NYC 20", "6.61")  # no train to run
+
+
+def test_7_14_receivership_without_a_train_moves_two_columns_and_may_close() -> None:
+    g = game(RECEIVERSHIP + "done NYC\nrun GT 0\ntrain GT 2\ndone GT\nrun GT 0\ndone GT\n")
+    assert price(g, "NYC") == 20
+    step(g, "run NYC 0")  # two columns left of $20 is $0: NYC closes (8)
+    nyc = next(c for c in data(g)["companies"] if c["id"] == "NYC")
+    assert nyc["closed"] and nyc["cash"] == 0
+    assert data(g)["round"]["kind"] == "SR"
+    assert cert_limit(g) == 11  # four corporations left (8.2)
+
+
+def test_7_14_receivership_buys_the_cheapest_train_when_it_can() -> None:
+    g = game(BANKRUPT)
+    assert data(g)["phase"] == "III"
+    offered = {d["train"]: d["price"] for d in data(g)["depot"]}
+    assert offered == {"3/5": 160, "4": 180, "4/6": 450, "5": 500}
+    step(g, "bankrupt Amy")
+    assert trains(g, "NYC") == ["3/5"]  # the returned 4-card, as its cheaper type
+
+
+def test_7_13_virtual_share_when_only_the_presidents_certificate_is_in_the_market() -> None:
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
+    assert pool(g, "NYC") == 40 and price(g, "NYC") == 40
+    step(g, "buy Bob NYC pool\nbuy Cat NYC pool")
+    assert pool(g, "NYC") == 20 and president(g, "NYC") == "pool"  # only the certificate
+    bob, bank = cash(g, "Bob"), cash(g, "bank")
+    step(g, "buy Bob NYC pool")  # a virtual 10% share: Bob's share for the certificate
+    assert president(g, "NYC") == "Bob" and pct(g, "Bob", "NYC") == 20
+    assert pool(g, "NYC") == 10
+    assert cash(g, "Bob") == bob - 40 and cash(g, "bank") == bank + 40
