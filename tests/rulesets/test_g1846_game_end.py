@@ -61,3 +61,53 @@ def test_10_2_bankrupt_player_scores_nothing_and_the_game_goes_on() -> None:
     g = game(BANKRUPT + "bankrupt Amy\n")
     assert not data(g)["ended"]
     assert data(g)["players"][0]["value"] == 0
+
+
+def test_10_2_the_game_ends_at_once_when_all_but_one_player_are_bankrupt() -> None:
+    from test_g1846_forced_purchase import NEW_PRESIDENT
+
+    g = game(NEW_PRESIDENT + "bankrupt Amy\nadjust Bob -315 test: Bob's money leaves the table\n")
+    refuse(g, "train NYC 2", "6.89")  # NYC $60, Bob $5 of the $20 needed
+    step(g, "bankrupt Bob")
+    assert data(g)["ended"]
+    # Bob's $5 and his certificate ($20) went to NYC, which closed at $0 (its cash to the bank)
+    assert data(g)["result"] == {"Amy": 0, "Bob": 0, "Cat": 400}
+    assert data(g)["round"]["or"] == 1  # no more operating rounds: the end is immediate
+    refuse(g, "done NYC", "10.2")
+    refuse(g, "pass Cat", "10.2")
+    step(g, "expect Cat value 400")
+
+
+BROKE_IN_SR = (
+    TRAINED
+    + """\
+run NYC 80
+run GT 80
+"""
+)
+"""OR 1.2 of :data:`TRAINED` up to IC's run; the test withholds all but $50 of the bank."""
+
+
+def test_10_1_bank_breaks_in_a_stock_round_the_set_is_still_played() -> None:
+    g = game(BROKE_IN_SR)
+    keep = 50
+    step(g, f"run IC {cash(g, 'bank') - keep} withhold\ndone IC")
+    assert data(g)["round"]["kind"] == "SR" and cash(g, "bank") == keep
+    step(g, "pass Amy\nbuy Bob NYC\npass Cat\npass Amy")
+    assert not data(g)["bank"]["broken"]
+    step(g, "sell Bob NYC 1")  # $90 from a bank holding $50: it breaks (10.1)
+    assert data(g)["bank"]["broken"] and data(g)["bank"]["reserve"] == 0
+    assert cash(g, "Bob") == 216 - 90 + 90
+    step(g, f"expect bank cash {keep - 90 + 5500}")  # the $500s put away come back (2.2)
+    step(g, "pass Bob\npass Cat\npass Amy\npass Bob")  # a turn with a sale is no pass
+    assert data(g)["round"] == {"kind": "OR", "number": 2, "or": 1, "setup": False}
+    order = data(g)["operating_order"]
+    for cid in order:  # both operating rounds of the set are played (10.1)
+        step(g, f"run {cid} 0\ndone {cid}")
+    assert data(g)["round"]["or"] == 2 and not data(g)["ended"]
+    for cid in data(g)["operating_order"]:
+        step(g, f"run {cid} 0\ndone {cid}")
+    assert data(g)["ended"]
+    result = data(g)["result"]
+    assert result == {p["name"]: p["value"] for p in data(g)["players"]}
+    assert result["Bob"] == cash(g, "Bob") + 2 * g.state.price("GT")

@@ -351,3 +351,40 @@ def test_5_52_a_price_falling_to_zero_at_the_end_of_the_round_closes() -> None:
     bo = next(c for c in data(g)["companies"] if c["id"] == "BO")
     assert bo["closed"]  # $20, $10 after the president's sale, $0 for the market shares
     assert cert_limit(g) == 11
+
+
+def _operate_all(g, revenue: dict[str, int], *, buy: bool = False) -> None:  # noqa: ANN001
+    """One operating round: each corporation runs ``revenue`` (default 0), maybe buys a 2."""
+    for cid in data(g)["operating_order"]:
+        step(g, f"run {cid} {revenue.get(cid, 0)}" + (f"\ntrain {cid} 2" if buy else ""))
+        step(g, f"done {cid}")
+
+
+def test_8_2_a_close_lowers_the_limit_and_the_excess_must_be_sold_5_43() -> None:
+    # Amy reaches 14 certificates; Bob launches C&O at $40 and buys two more shares of it
+    lines = ["adjust Amy 1000 test funds"]
+    bob = ["par Bob CO 40", "buy Bob CO", "buy Bob CO"]
+    for i, action in enumerate(LIMIT_ACTIONS):
+        lines += [action, bob[i] if i < len(bob) else "pass Bob", "pass Cat"]
+    g = game(BARE3 + "\n".join(lines) + "\npass Amy\n")
+    assert data(g)["round"]["kind"] == "OR"
+    _operate_all(g, {}, buy=True)  # every price falls to $30; the five 2-trains are sold
+    paying = {cid: 20 for cid in ("NYC", "GT", "IC", "BO")}  # at least half of $30: no move
+    _operate_all(g, paying)
+    assert price(g, "CO") == 20 and price(g, "NYC") == 30
+    # SR2: Bob's sale takes C&O to $10, the market share at the end of the round to $0
+    step(g, "sell Bob CO 2\npass Bob\npass Cat\npass Amy\npass Bob")
+    assert data(g)["round"]["kind"] == "OR"
+    assert next(c for c in data(g)["companies"] if c["id"] == "CO")["closed"]
+    assert cert_limit(g) == 11  # four corporations with 3 players (5.4, 8.2)
+    _operate_all(g, paying)
+    _operate_all(g, paying)
+    assert data(g)["round"]["kind"] == "SR" and turn(g) == "Cat"
+    step(g, "pass Cat")
+    assert data(g)["players"][0]["certificates"] == 14
+    # the rules speak of an excess after a presidency change (5.43); the tool asks the
+    # same of an excess left by a closing, on the player's next stock turn
+    refuse(g, "pass Amy", "5.43")
+    refuse(g, "buy Amy NYC", "5.39")
+    step(g, "sell Amy GT 3\npass Amy")
+    assert data(g)["players"][0]["certificates"] == 11
