@@ -337,7 +337,7 @@ class G1846(Ruleset):
         """A corporation in play, by any spelling."""
         company = state.company(self.company_id(state, word))
         if company.kind != "corporation":
-            raise Refusal(f"{company.id} is not a corporation")
+            raise Refusal(f"{company.id} is not a corporation (5.31)")
         if company.removed:
             raise Refusal(f"{company.id} was removed at setup (2.3)")
         if company.closed:
@@ -490,8 +490,15 @@ class G1846(Ruleset):
             if state.operating is None:
                 break
             self._end_company_turn(state, implicit_by=f"a `{verb}`")
+        if state.ended:
+            raise Refusal(
+                f"`{verb}` belongs to a stock round, and none follows: the bank has broken and "
+                f"the game ends with this operating round (10.1)"
+            )
         if state.round_kind != "SR":
-            raise Refusal(f"`{verb}` belongs to a stock round; the operating rounds are not over")
+            raise Refusal(
+                f"`{verb}` belongs to a stock round; the operating rounds are not over (4)"
+            )
 
     # ----------------------------------------------------------- checks (pure)
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
@@ -552,7 +559,7 @@ class G1846(Ruleset):
         """Why ``player`` may not sell ``n`` shares of ``company``, or ``None`` (5.2)."""
         cid = company.id
         if not company.launched:
-            return f"{cid} has not been launched"
+            return f"{cid} has not been launched (5.34)"
         if self.in_receivership(company):
             return (
                 f"{cid}'s president's certificate is in the "
@@ -560,7 +567,8 @@ class G1846(Ruleset):
             )
         held = company.holder_percent(player)
         if held < 10 * n:
-            return f"{player} holds {held}% of {cid}, cannot sell {n} share{'s' if n > 1 else ''}"
+            plural = "s" if n > 1 else ""
+            return f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} (5.21)"
         president = company.president()
         if not company.operated and president != player:
             return f"only {cid}'s president may sell it before it has operated (5.23)"
@@ -742,6 +750,9 @@ class G1846(Ruleset):
                 return  # the tool already passed this player (spec: accepted, changes nothing)
         player = self._stock_turn(state, cmd.player, "pass")
         limit = self.cert_limit(state)
+        # 5.43 names an excess caused by a presidency change; the rules are silent on one
+        # left by a closing (8.2).  A banker asks the same: sell down, if possible, on the
+        # player's next stock turn.
         if self.cert_count(state, player) > limit and self._can_sell_anything(state, player):
             raise Refusal(
                 f"{player} holds more than {limit} certificates and must sell first (5.43)"
@@ -951,21 +962,21 @@ class G1846(Ruleset):
                 raise Refusal("the game has not reached an operating round yet (4)")
             raise Refusal(
                 f"{word} can act only in an operating round; "
-                f"this is stock round {state.round_number}"
+                f"this is stock round {state.round_number} (4)"
             )
         cid = self.company_id(state, word)
         company = state.company(cid)
         if company.closed:
-            raise Refusal(f"{cid} has closed")
+            raise Refusal(f"{cid} has closed (8.1)")
         if cid == state.operating:
             return company
         if cid in state.operated:
-            raise Refusal(f"{cid} has already operated in this operating round")
+            raise Refusal(f"{cid} has already operated in this operating round (6.1)")
         if cid not in self.operating_order(state):
-            raise Refusal(f"{cid} does not operate in this round")
+            raise Refusal(f"{cid} does not operate in this round (6.1)")
         while state.operating != cid:
             if state.operating is None or state.round_kind != "OR":
-                raise Refusal(f"{cid} does not operate in this round")
+                raise Refusal(f"{cid} does not operate in this round (6.1)")
             self._end_company_turn(state, implicit_by=f"{cid} operates")
             if state.operating != cid and state.operating is not None:
                 raise Refusal(
@@ -1091,6 +1102,8 @@ class G1846(Ruleset):
                 f"only {len(in_pool)} {company.id} "
                 f"share{'s are' if len(in_pool) != 1 else ' is'} in the Stock Market (6.32)"
             )
+        # At $550 there is no value further right; the rules are silent, and the price
+        # stops at $550 elsewhere (6.75), so a redemption there costs $550 a share.
         value = state.linear().value_at_offset(company.id, 1)
         if company.cash < value * n:
             raise Refusal(
@@ -1116,7 +1129,7 @@ class G1846(Ruleset):
         """Compute a run's payouts and price move without changing anything (6.7, 6.72)."""
         cid = company.id
         if revenue % 10:
-            raise Refusal(f"1846 revenues are multiples of $10, not {self.money(revenue)}")
+            raise Refusal(f"1846 revenues are multiples of $10, not {self.money(revenue)} (6.64)")
         if revenue and not company.trains:
             raise Refusal(f"{cid} has no train to run (6.61)")
         if company.kind == "independent":
@@ -1218,7 +1231,7 @@ class G1846(Ruleset):
         company = self.operating_company(state, cmd.company)
         cid = company.id
         if state.ran:
-            raise Refusal(f"{cid} has already run this turn")
+            raise Refusal(f"{cid} has already run this turn (6.61)")
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
         payouts: dict[str, int] = {}
         if company.kind == "independent":
@@ -1291,7 +1304,7 @@ class G1846(Ruleset):
         if company.kind != "corporation":
             raise Refusal(f"{cid} is an independent railroad and cannot buy trains (6.2 NOTE)")
         if cmd.credit:
-            raise Refusal("1846 has no trains on credit")
+            raise Refusal("1846 has no trains on credit (6.81)")
         if cmd.source == "pool":
             raise Refusal("1846 has no train pool: trains given back return to the bank (6.83)")
         if self.in_receivership(company):
@@ -1328,6 +1341,9 @@ class G1846(Ruleset):
         short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:
             raise Refusal(f"{short}; a president adds money only to a forced purchase (6.86)")
+        # The "Experienced players" summary says a corporation that can pay itself "must buy
+        # the earliest available train of a type it can afford"; 6.86 lets it buy either type
+        # with its own cash, and the tool follows the full rule.
         # 6.87 before 6.86: a corporation that can afford the cheaper train need not issue,
         # and its president may not pay toward the dearer one.
         cheapest = self.cheapest_train(state) or 0
@@ -1412,9 +1428,9 @@ class G1846(Ruleset):
         cid = company.id
         seller = state.company(self.company_id(state, source))
         if seller.id == cid:
-            raise Refusal(f"{cid} cannot buy a train from itself")
+            raise Refusal(f"{cid} cannot buy a train from itself (6.81)")
         if seller.kind != "corporation" or seller.closed:
-            raise Refusal(f"{seller.id} is not a corporation in play")
+            raise Refusal(f"{seller.id} is not a corporation in play (6.81)")
         if self.in_receivership(seller):
             raise Refusal(
                 f"{seller.id} is in receivership: no president can agree to sell its trains "
@@ -1424,7 +1440,7 @@ class G1846(Ruleset):
             raise Refusal("a train bought from another corporation costs at least $1 (6.81)")
         trains = [t for t in seller.trains if t.name == name]
         if not trains:
-            raise Refusal(f"{seller.id} has no {name} train")
+            raise Refusal(f"{seller.id} has no {name} train (6.81)")
         fresh = [t for t in trains if not t.phased_out]
         if not fresh:
             raise Refusal(f"{seller.id}'s {name} is phased out and cannot be sold (6.82)")
@@ -1459,7 +1475,7 @@ class G1846(Ruleset):
         name = cmd.train.upper()
         trains = [t for t in company.trains if t.name == name and not t.phased_out]
         if not trains:
-            raise Refusal(f"{company.id} has no {name} train that counts toward the limit")
+            raise Refusal(f"{company.id} has no {name} train that counts toward the limit (6.83)")
         train = trains[0]
         company.trains.remove(train)
         state.returned.append(train)
@@ -1554,9 +1570,9 @@ class G1846(Ruleset):
             raise Refusal("private companies are bought in phases I and II only (6.91)")
         private = state.company(self.company_id(state, cmd.private))
         if private.kind == "corporation":
-            raise Refusal(f"{private.id} is a corporation, not a private company")
+            raise Refusal(f"{private.id} is a corporation, not a private company (6.91)")
         if private.closed or private.removed or private.owner is None:
-            raise Refusal(f"{private.id} is not in play")
+            raise Refusal(f"{private.id} is not in play (6.91)")
         owner = private.owner
         if not state.ledger.is_player(owner):
             raise Refusal(

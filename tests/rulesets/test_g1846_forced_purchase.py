@@ -399,3 +399,10 @@ def test_7_13_virtual_share_when_only_the_presidents_certificate_is_in_the_marke
     assert president(g, "NYC") == "Bob" and pct(g, "Bob", "NYC") == 20
     assert pool(g, "NYC") == 10
     assert cash(g, "Bob") == bob - 40 and cash(g, "bank") == bank + 40
+
+
+def test_6_86_6_87_emergency_refusals_name_the_rule() -> None:
+    g = game(FORCED + "run NYC 0\n")  # $530: it can pay for any train itself
+    refuse(g, "issue NYC 1", "can pay for any train itself", "6.87")
+    g = game(broke(360) + "issue NYC 1\n")  # $230 after the issue: the 4-train is affordable
+    refuse(g, "sell Amy GT 1", "president raises no money", "6.87")

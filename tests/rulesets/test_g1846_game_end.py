@@ -105,8 +105,12 @@ def test_10_1_bank_breaks_in_a_stock_round_the_set_is_still_played() -> None:
     for cid in order:  # both operating rounds of the set are played (10.1)
         step(g, f"run {cid} 0\ndone {cid}")
     assert data(g)["round"]["or"] == 2 and not data(g)["ended"]
-    for cid in data(g)["operating_order"]:
+    *first, last = data(g)["operating_order"]
+    for cid in first:
         step(g, f"run {cid} 0\ndone {cid}")
+    step(g, f"run {last} 0")
+    refuse(g, "pass Amy", "none follows", "10.1")  # no stock round after a broken bank
+    step(g, f"done {last}")
     assert data(g)["ended"]
     result = data(g)["result"]
     assert result == {p["name"]: p["value"] for p in data(g)["players"]}

@@ -333,3 +333,43 @@ def test_8_1_a_run_that_takes_the_price_to_zero_closes_the_corporation() -> None
     assert data(g)["players"][0]["shares"] == {}
     assert data(g)["round"]["kind"] == "SR"  # nothing else operates: the next stock round
     assert trains(g, "MS") == ["2"]
+
+
+# ----------------------------------------------------------------- refusals of the turn order
+def test_6_1_commands_for_companies_that_do_not_operate_now() -> None:
+    g = game(THREE_CORPS.replace("pass Amy\npass Bob\npass Cat\n", "pass Amy\npass Bob\n"))
+    refuse(g, "run NYC 0", "only in an operating round", "(4)")
+    g = game(THREE_CORPS + "run NYC 0\ntrain NYC 2\n")
+    refuse(g, "run CO 0", "does not operate", "6.1")  # never launched
+    refuse(g, "run IC 0", "GT operates before IC", "4.3")  # NYC's turn may end, GT's not
+    step(g, "done NYC")
+    refuse(g, "run NYC 0", "already operated", "6.1")
+
+
+def test_8_1_a_closed_corporation_does_not_operate() -> None:
+    from g1846_helpers import CLOSE_BO
+
+    sr2 = "par Bob GT 50\npass Cat\nsell Amy BO 2\npass Amy\npass Bob\npass Cat\npass Amy\n"
+    g = game(CLOSE_BO + sr2)
+    assert data(g)["round"]["kind"] == "OR"
+    refuse(g, "run BO 0", "closed", "8.1")
+
+
+def test_6_61_6_64_run_refusals() -> None:
+    g = game(TRAINED)
+    refuse(g, "run NYC 85", "multiples of $10", "6.64")
+    refuse(g, "redeem NYC 1", "6.32")  # nothing in the Stock Market
+    step(g, "run NYC 80")
+    refuse(g, "run NYC 80", "already run", "6.61")
+    refuse(g, "redeem NYC 1", "dividend step", "6.32")
+
+
+def test_6_3_redeem_then_issue_refused() -> None:
+    g = game(TRAINED + "issue NYC 1\nrun NYC 80\nrun GT 80\nrun IC 80\ndone IC\n")
+    step(g, "pass Amy\npass Bob\npass Cat")
+    for cid in data(g)["operating_order"]:
+        if cid == "NYC":
+            break
+        step(g, f"run {cid} 0\ndone {cid}")
+    step(g, "redeem NYC 1")
+    refuse(g, "issue NYC 1", "redeemed", "6.3")

@@ -66,3 +66,12 @@ def test_6_93_bought_private_keeps_paying_its_income_to_the_corporation() -> Non
 def test_6_91_the_buyer_needs_the_cash() -> None:
     g = game(OR1 + "spend NYC 190\n")
     refuse(g, "buyprivate NYC MAIL 20", "6.91")
+
+
+def test_6_91_purchase_refusals_name_the_rule() -> None:
+    from test_g1846_trains import PHASE_II
+
+    g = game(PHASE_II + "run MS 0\nrun BIG4 0\nrun GT 0\n")
+    refuse(g, "buyprivate GT GT 10", "not a private", "6.91")
+    refuse(g, "buyprivate GT MC 10", "not in play", "6.91")  # removed at setup
+    refuse(g, "buyprivate GT MAIL 10", "belongs to NYC", "6.91")

@@ -196,3 +196,20 @@ def test_2_2_reserve_is_the_rest_of_the_box() -> None:
     g = game("game 1846 Amy Bob Cat\n" + REMOVE3)
     total = cash(g, "bank") + data(g)["bank"]["reserve"] + 3 * 400
     assert total == 12000
+
+
+def test_2_3_removal_refusals_name_the_rule() -> None:
+    g = game("game 1846 Amy Bob Cat\n")
+    refuse(g, "remove ERIE ERIE", "named twice", "2.3")
+    step(g, "remove ERIE")
+    refuse(g, "remove ERIE", "already removed", "2.3")
+
+
+def test_5_31_a_private_is_not_a_corporation_to_buy() -> None:
+    g = game(BARE3)
+    refuse(g, "buy Amy MS", "not a corporation", "5.31")
+
+
+def test_4_no_operating_before_the_first_stock_round() -> None:
+    g = game(BARE3)
+    refuse(g, "run NYC 0", "(4)")

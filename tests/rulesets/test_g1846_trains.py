@@ -231,3 +231,26 @@ def test_6_84_phase_iv_trains_never_run_out() -> None:
         state.depot.pop()  # white box: pretend the other 6-cards were sold
     step(g, "adjust IC 1000 test funds\ntrain IC 6")
     assert data(g)["depot_remaining"] == {"6": 1}
+
+
+def test_6_81_train_purchase_refusals_name_the_rule() -> None:
+    g = game(PHASE_II.rsplit("run MS 0\nrun BIG4 0\nrun NYC 100", 1)[0] + "run MS 0\n")
+    refuse(g, "train MS 2", "independent", "6.2 NOTE")
+    g = game(THREE_CORPS + "run NYC 0\ntrain NYC 2\ndone NYC\nrun GT 0\n")
+    refuse(g, "train GT 2 credit", "6.81")
+    refuse(g, "train GT 2 from pool", "6.83")
+    refuse(g, "train GT 2 from GT 10", "itself", "6.81")
+    refuse(g, "train GT 2 from MS 10", "not a corporation in play", "6.81")
+    refuse(g, "train GT 3/5 from NYC 10", "no 3/5", "6.81")
+
+
+def test_7_14_no_train_from_a_corporation_in_receivership() -> None:
+    from test_g1846_forced_purchase import BANKRUPT
+
+    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\n")
+    refuse(g, "train GT 3/5 from NYC 10", "receivership", "7.14")
+
+
+def test_6_83_discard_only_a_train_held() -> None:
+    g = game(PHASE_III)
+    refuse(g, "discard IC 4/6", "no 4/6", "6.83")
