@@ -373,3 +373,14 @@ def test_6_3_redeem_then_issue_refused() -> None:
         step(g, f"run {cid} 0\ndone {cid}")
     step(g, "redeem NYC 1")
     refuse(g, "issue NYC 1", "redeemed", "6.3")
+
+
+def test_6_4_6_66_spend_and_run_refusals() -> None:
+    g = game(TRAINED)
+    refuse(g, "spend NYC 50 tile", "cannot spend", "6.4")  # NYC has $40
+    refuse(g, "run NYC 80 full mail 10", "no separate mail run", "6.66")
+
+
+def test_5_21_cannot_sell_more_than_held() -> None:
+    g = game(AFTER_OR1 + "buy Amy NYC\npass Bob\npass Cat\n")
+    refuse(g, "sell Amy NYC 4", "holds 30%", "5.21")
