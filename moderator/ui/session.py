@@ -21,6 +21,43 @@ QUIET_ACCOUNTS = {"bank", "pool", "reserve", "scrap", "depot", "market"}
 """Accounts that are not rows on screen (the bank is shown on its own)."""
 
 
+def _keyed(items: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    return {item[key]: item for item in items}
+
+
+def differences(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    """Ids of the players, companies and panels whose figures differ between two
+    state JSONs (undo, redo and rewind have no events of their own to read).
+
+    Like :func:`touched`, only used to highlight; a player's share cells are
+    marked through the ids of the corporations whose percentages changed.
+    """
+    out: set[str] = set()
+    old_players = _keyed(before.get("players", []), "name")
+    for player in after.get("players", []):
+        old = old_players.get(player["name"])
+        if old == player:
+            continue
+        out.add(player["name"])
+        if old is not None:
+            shares, old_shares = player.get("shares", {}), old.get("shares", {})
+            out.update(cid for cid in set(shares) | set(old_shares)
+                       if shares.get(cid) != old_shares.get(cid))
+    old_companies = _keyed(before.get("companies", []), "id")
+    for co in after.get("companies", []):
+        if old_companies.get(co["id"]) != co:
+            out.add(co["id"])
+    if before.get("bank", {}).get("cash") != after.get("bank", {}).get("cash"):
+        out.add("bank")
+    if before.get("phase") != after.get("phase"):
+        out.add("phase")
+    if before.get("depot") != after.get("depot"):
+        out.add("depot")
+    if before.get("market") != after.get("market"):
+        out.add("market")
+    return out
+
+
 def touched(events: tuple[Event, ...] | list[Event]) -> set[str]:
     """Ids of the players, companies and panels an outcome's events changed.
 
@@ -141,19 +178,9 @@ class Session:
         return entry.line
 
     def preview(self, cmd: c.Command) -> tuple[Event, ...] | str:
-        """The events ``cmd`` would cause, or the reason it is refused.
-
-        Applies the command to a clone through the ruleset (the core does the
-        work; the game and its journal are untouched).
-        """
-        from moderator.errors import Refusal
-
-        trial = self.game.state.clone()
-        try:
-            self.game.ruleset.apply(trial, cmd)
-        except Refusal as exc:
-            return exc.message
-        return tuple(trial.ledger.events)
+        """The events ``cmd`` would cause, or the reason it is refused
+        (``Game.preview``: the game and its journal are untouched)."""
+        return self.game.preview(cmd)
 
     @staticmethod
     def line(cmd: c.Command) -> str:

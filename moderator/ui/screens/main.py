@@ -20,17 +20,18 @@ from textual.containers import VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moderator import commands as c
 from moderator.events import CashMoved
 from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, bindings
-from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, RunDialog
-from moderator.ui.session import Session, touched
+from moderator.ui.session import Session, differences, touched
 from moderator.ui.widgets.commandbar import CommandBar
+from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.panels import (
     CompaniesPanel,
     MarketPanel,
+    Panel,
     PlayersPanel,
     StatusBar,
     TrainsPanel,
@@ -95,6 +96,9 @@ class MainScreen(Screen[None]):
         self.session = session
         self._fade: Timer | None = None
         self.highlighted: set[str] = set()
+        self._guards: tuple[bool | None, ...] | None = None
+        """The keys' guards as last shown in the footer (``None``: not yet)."""
+        self.panels: list[Panel] = []
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -106,17 +110,24 @@ class MainScreen(Screen[None]):
             yield TrainsPanel(id="trains", title="Trains and phase")
             yield LogPanel(id="log")
         yield CommandBar(lambda: self.session, id="bar")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
-        """Draw the game and put the focus on the board (single keys live)."""
+        """Draw the game and put the focus on the board (single keys live).
+
+        The legal commands (for dimming keys) are not needed for the first
+        frame: they are asked for once it has been drawn.
+        """
         game = self.session.game
         where = game.path.name if game.path else "not saved"
         players = " ".join(game.players)
         count = len(game.journal)
+        self.panels = [self.query_one(pid, Panel) for pid in
+                       ("#status", "#players", "#companies", "#market", "#trains")]
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
-        self.redraw()
+        self.redraw(guards=False)
         self.query_one("#body").focus()
+        self.call_after_refresh(self.refresh_guards)
 
     @property
     def log_panel(self) -> LogPanel:
@@ -128,21 +139,36 @@ class MainScreen(Screen[None]):
         """The command bar."""
         return self.query_one("#bar", CommandBar)
 
-    def redraw(self, changed: set[str] | None = None) -> None:
-        """Draw every panel from the state JSON; highlight ``changed`` for a moment."""
+    def redraw(self, changed: set[str] | None = None, guards: bool = True) -> None:
+        """Draw the panels from the state JSON; highlight ``changed`` for a moment.
+
+        Panels whose part of the state (and highlight) is unchanged skip the
+        redraw; the footer is refreshed only when a key's guard changed.
+        """
         data = self.session.data
         cur = self.session.currency
         self.highlighted = set(changed or ())
-        self.query_one("#status", StatusBar).show(data, self.highlighted, cur)
-        for pid in ("#players", "#companies", "#market", "#trains"):
-            panel = self.query_one(pid)
-            panel.show(data, self.highlighted, cur)  # type: ignore[attr-defined]
-        self.refresh_bindings()
+        for panel in self.panels:
+            panel.show(data, self.highlighted, cur)
+        if guards:
+            self.refresh_guards()
         if self._fade is not None:
             self._fade.stop()
             self._fade = None
         if self.highlighted:
-            self._fade = self.set_timer(HIGHLIGHT_SECONDS, lambda: self.redraw())
+            self._fade = self.set_timer(HIGHLIGHT_SECONDS, self.fade)
+
+    def fade(self) -> None:
+        """The highlight's time is up: draw the figures plainly again."""
+        self._fade = None
+        self.redraw(guards=False)
+
+    def refresh_guards(self) -> None:
+        """Refresh the footer's keys if the rules now allow or forbid other keys."""
+        guards = tuple(self.check_action(cmd.action, ()) for cmd in UI_COMMANDS)
+        if guards != self._guards:
+            self._guards = guards
+            self.refresh_bindings()
 
     # ------------------------------------------------------------ giving commands
     def give(self, cmd: c.Command | str | None) -> str | None:
@@ -246,6 +272,8 @@ class MainScreen(Screen[None]):
         """
         top = self.app.screen
         if top is not self:
+            from moderator.ui.screens.dialogs import AmountDialog
+
             if isinstance(top, AmountDialog):
                 top.type_ahead(event)
                 event.stop()
@@ -281,6 +309,8 @@ class MainScreen(Screen[None]):
 
     def choose(self, title: str, cmds: list[c.Command], label: Any, note: str = "") -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``."""
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")
             return
@@ -329,6 +359,8 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------------------ operating round keys
     def action_spend(self) -> None:
         """Spend: an amount and a purpose, checked by the game."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
         cid = self.acting_company()
         if cid is None:
             return
@@ -354,6 +386,8 @@ class MainScreen(Screen[None]):
 
     def action_run(self) -> None:
         """Run: the revenue, then full / half / withhold, with the live receipt."""
+        from moderator.ui.screens.dialogs import RunDialog
+
         cid = self.acting_company()
         runs = self.session.legal_of(c.Run)
         if runs:
@@ -364,6 +398,8 @@ class MainScreen(Screen[None]):
 
     def action_train(self) -> None:
         """Buy a train: from the bank at list price, or from a company at a price."""
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+
         cmds = self.session.legal_of(c.BuyTrain)
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
@@ -392,6 +428,8 @@ class MainScreen(Screen[None]):
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+
         cmds = self.session.legal_of(c.BuyPrivate)
 
         def picked(cmd: c.Command | None) -> None:
@@ -431,33 +469,37 @@ class MainScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last command."""
+        before = self.session.data
         line = self.session.undo()
         if line is None:
             self.notify("nothing to undo", severity="warning")
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
         self.notify(f"undone: {line}")
-        self.redraw()
+        self.redraw(differences(before, self.session.data))
 
     def action_redo(self) -> None:
         """Apply the last undone command again."""
+        before = self.session.data
         line = self.session.redo()
         if line is None:
             self.notify("nothing to redo", severity="warning")
             return
         self.log_panel.add(f"↷ redone: {line}", "yellow")
         self.notify(f"redone: {line}")
-        self.redraw()
+        self.redraw(differences(before, self.session.data))
 
     def action_history(self) -> None:
         """The journal by round, with the game at any line."""
         from moderator.ui.screens.history import HistoryScreen
 
+        before = self.session.data
+
         def back(rewound: bool | None) -> None:
             if rewound:
                 self.session.changed()
                 self.log_panel.add(f"⟲ rewound to line {len(self.session.game.journal)}", "yellow")
-            self.redraw()
+                self.redraw(differences(before, self.session.data))
 
         self.app.push_screen(HistoryScreen(self.session), back)
 

@@ -155,15 +155,15 @@ class NewGameScreen(Screen[None]):
     def show_setup(self) -> None:
         """The removal groups and one field per private company of the title."""
         from moderator.game import Game
+        from rulesets import RULESETS
 
         title = str(self.query_one("#title", Select).value)
         names = ["A", "B", "C", "D", "E", "F"]
-        ruleset_cls = __import__("rulesets", fromlist=["RULESETS"]).RULESETS[title]
+        ruleset_cls = RULESETS[title]
         probe = Game.new(title, names[: ruleset_cls.min_players])
         data = probe.state_json()
-        module = __import__(ruleset_cls.__module__, fromlist=["REMOVAL_GROUPS"])
-        groups = getattr(module, "REMOVAL_GROUPS", {})
-        quota = getattr(module, "REMOVALS_PER_GROUP", {})
+        groups = ruleset_cls.removal_groups
+        quota = ruleset_cls.removals_per_group
         help_text = Text()
         if groups:
             help_text.append("Setup removals: " + "; ".join(

@@ -143,7 +143,7 @@ class CommandBar(Vertical):
     def verdict(self, text: str | Text) -> None:
         """Show a verdict under the bar."""
         self.verdict_text = Text(text) if isinstance(text, str) else text
-        self.query_one("#verdict", Static).update(text)
+        self.query_one("#verdict", Static).update(text, layout=False)  # one line, fixed
 
     def check(self, value: str) -> Text:
         """The game's verdict on a typed line."""

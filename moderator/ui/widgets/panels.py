@@ -2,7 +2,9 @@
 
 Every panel is fed the state JSON (``Game.state_json``) and the set of ids that
 changed with the last command, and only draws them: no figure is computed
-here beyond laying it out.
+here beyond laying it out.  Highlights are a style laid over the figures at
+render time (no CSS classes), and a panel whose part of the state did not
+change is not redrawn at all (see :class:`Panel`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import Static
 
 from moderator.ui.style import ACTING, CHANGED, badge, company_text
@@ -36,9 +39,19 @@ def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class Panel(Static):
-    """Base of the panels: holds the last data and redraws on :meth:`show`."""
+    """Base of the panels: draws its slice of the state JSON on :meth:`show`.
+
+    A keystroke should cost a repaint of what changed, not a new layout of the
+    screen.  So :meth:`show` compares the panel's own :meth:`view` of the data
+    (and of the highlight) with what it drew last and does nothing when they
+    are equal; when they differ it repaints, and asks for a new layout only if
+    the number of lines it needs changed.
+    """
 
     DEFAULT_CSS = "Panel { height: auto; }"
+
+    WIDTH_DEPENDENT = False
+    """Whether :meth:`build` lays out for the width (then a resize redraws)."""
 
     def __init__(self, *, id: str | None = None, title: str = "") -> None:
         super().__init__("", id=id)
@@ -46,27 +59,38 @@ class Panel(Static):
         self.data: dict[str, Any] | None = None
         self.changed: set[str] = set()
         self.currency = "$"
+        self._view: Any = None
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """What the panel shows of ``data`` and ``changed`` (compared between draws)."""
+        return data, changed
 
     def show(
         self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
     ) -> None:
-        """Draw ``data`` (state JSON), highlighting the ids in ``changed``.
-
-        Nothing is redrawn when neither the data nor the highlight changed (a
-        redraw means a new layout, the costliest part of a keystroke).
-        """
+        """Draw ``data`` (state JSON), highlighting the ids in ``changed``."""
         changed = set(changed or ())
-        if data == self.data and changed == self.changed and currency == self.currency:
+        view = (self.view(data, changed), currency)
+        if view == self._view:
             return
+        self._view = view
         self.data = data
         self.changed = changed
         self.currency = currency
-        self.update(self.build())
+        self.draw()
+
+    def draw(self) -> None:
+        """Repaint from the current data; a new layout only if the height changes."""
+        width, height = self.size
+        self.update(self.build(), layout=False)
+        if width and self.get_content_height(Size(0, 0), Size(0, 0), width) == height:
+            return
+        self.refresh(layout=True)
 
     def on_resize(self) -> None:
-        """Width-dependent panels redraw when the terminal size changes."""
-        if self.data is not None:
-            self.update(self.build())
+        """Width-dependent panels redraw when their width changes."""
+        if self.WIDTH_DEPENDENT and self.data is not None:
+            self.draw()
 
     def build(self) -> Any:
         """The renderable for the current data."""
@@ -76,6 +100,14 @@ class Panel(Static):
 class PlayersPanel(Panel):
     """Players in seat order: cash, certificates used/limit, percent per corporation,
     privates and current value.  The player to act is marked with ▶, priority with ◆."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """Players, the launched corporations, whose turn, the limit; highlights of them."""
+        corps = [co["id"] for co in _corporations(data) if co["launched"]]
+        names = {p["name"] for p in data["players"]}
+        return (data["players"], corps, data["round"].get("kind"), data.get("turn"),
+                data.get("priority"), data.get("cert_limit"),
+                changed & (names | set(corps)))
 
     def build(self) -> Any:
         data = self.data or {}
@@ -119,6 +151,11 @@ class PlayersPanel(Panel):
 class CompaniesPanel(Panel):
     """Corporations and independents: cash, price, president/owner, treasury and pool
     percent, trains (phased-out ones marked ``*``), privates."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """The companies, whose turn; highlights of companies."""
+        ids = {co["id"] for co in data["companies"]}
+        return data["companies"], data["round"].get("kind"), data.get("turn"), changed & ids
 
     def build(self) -> Any:
         data = self.data or {}
@@ -188,6 +225,13 @@ class MarketPanel(Panel):
     beneath it in order (top first); the acting company is highlighted."""
 
     CELL = 6
+    WIDTH_DEPENDENT = True
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """The market, whose turn; highlights of the companies on it."""
+        market = data.get("market") or {}
+        placed = {cid for stack in market.get("stacks", {}).values() for cid in stack}
+        return market, data["round"].get("kind"), data.get("turn"), changed & placed
 
     def build(self) -> Any:
         data = self.data or {}
@@ -291,22 +335,25 @@ class TrainsPanel(Panel):
         return Group(line, second)
 
 
-class StatusBar(Static):
+class StatusBar(Panel):
     """The top line: title, round, acting player or company, priority, bank cash
-    (and broken), and the conservation checksum (bank + all cash = starting total)."""
+    (and broken), and the conservation checksum (bank + all cash = starting total).
+
+    In an operating round the order is the state JSON's ``operating_order``,
+    which starts with the acting company (marked ▶)."""
 
     DEFAULT_CSS = "StatusBar { height: auto; }"
 
-    def show(
-        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
-    ) -> None:
-        """Draw the status line from ``data`` (state JSON)."""
-        changed = changed or set()
-        key = (data, changed, currency)
-        if key == getattr(self, "_shown", None):
-            return
-        self._shown = key
-        cur = currency
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """Everything on the line; whether the bank's cash just changed."""
+        return (data["title"], data["round"], data.get("turn"), data.get("operating_order"),
+                data.get("priority"), data["phase"], data["bank"], data.get("total_cash"),
+                data.get("starting_total"), data.get("ended"), "bank" in changed)
+
+    def build(self) -> Any:
+        data = self.data or {}
+        changed = self.changed
+        cur = self.currency
         rnd = data["round"]
         line = Text()
         line.append(f" {data['title']} ", style="bold reverse")
@@ -321,10 +368,7 @@ class StatusBar(Static):
                 line.append(str(data["turn"]), style=ACTING)
         else:
             line.append(f"Operating round {rnd['number']}.{rnd['or']}", style="bold")
-            order = list(data.get("operating_order") or [])
-            turn = data.get("turn")
-            if turn and turn not in order:
-                order.insert(0, turn)
+            order = list(dict.fromkeys(data.get("operating_order") or []))
             if order:
                 line.append("   order ", style="dim")
                 for i, cid in enumerate(order):
@@ -354,4 +398,4 @@ class StatusBar(Static):
                 line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")
         if data.get("ended"):
             line.append("   GAME OVER", style="bold red")
-        self.update(line)
+        return line
