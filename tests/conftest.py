@@ -20,6 +20,18 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
+RULEBOOK_SETUP = """
+game 1846 Amy Bob Carlos
+remove ERIE PRR MC OI SC TBC
+private Amy MS
+private Bob CWI
+private Bob LSL
+private Bob MAIL 60
+private Carlos BIG4
+private Carlos MPC
+"""
+"""The setup and private distribution of the 1846 rulebook's Detailed Example of Play."""
+
 
 def check_invariants(game: Game) -> None:
     """Cash is conserved and every corporation is exactly 100% (in whoever's hands)."""

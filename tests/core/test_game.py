@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED, check_invariants, play, refuse
+from conftest import RULEBOOK_SETUP, SHARED, check_invariants, play, refuse
 
 from moderator import commands as c
 from moderator import game as game_module
@@ -19,16 +19,7 @@ from moderator.script import parse_script
 EXAMPLE = (SHARED / "examples" / "1846-short-recorded.script").read_text(encoding="utf-8")
 """48 commands over a stock round and an operating round, with an emergency issue."""
 
-SETUP = """
-game 1846 Amy Bob Carlos
-remove ERIE PRR MC OI SC TBC
-private Amy MS
-private Bob CWI
-private Bob LSL
-private Bob MAIL 60
-private Carlos BIG4
-private Carlos MPC
-"""
+SETUP = RULEBOOK_SETUP
 SR1 = """
 par Amy GT 60
 par Bob NYC 80

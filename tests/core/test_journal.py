@@ -7,23 +7,14 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import play
+from conftest import RULEBOOK_SETUP, play
 
 from moderator import journal
 from moderator.errors import SaveError
 from moderator.game import Game
 from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
 
-SCRIPT = """
-game 1846 Amy Bob Carlos
-remove ERIE PRR MC OI SC TBC
-private Amy MS
-private Bob CWI
-private Bob LSL
-private Bob MAIL 60
-private Carlos BIG4
-private Carlos MPC
-par Amy GT 60
+SCRIPT = RULEBOOK_SETUP + """par Amy GT 60
 par Bob NYC 80
 par Carlos IC 80
 buy Amy GT

@@ -4,7 +4,7 @@ and a printed command parses back to itself."""
 from __future__ import annotations
 
 import pytest
-from conftest import play, refuse
+from conftest import RULEBOOK_SETUP, play, refuse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -279,16 +279,7 @@ def test_largest_sane_amount_is_accepted() -> None:
 
 
 # ----------------------------------------------------------------- names in a game
-SETUP = """
-game 1846 Amy Bob Carlos
-remove ERIE PRR MC OI SC TBC
-private Amy MS
-private Bob CWI
-private Bob LSL
-private Bob MAIL 60
-private Carlos BIG4
-private Carlos MPC
-"""
+SETUP = RULEBOOK_SETUP
 
 
 def test_ampersand_and_case_are_resolved_to_company_ids() -> None:
