@@ -20,6 +20,22 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
+
+def example_scripts() -> list[Path]:
+    """The shared example scripts (``../shared/examples``) and ``tests/scripts``.
+
+    ``tests/scripts`` keeps a copy of the shared recorded game so the suite also
+    runs where ``shared/`` is not beside the checkout; the shared file wins by name.
+    """
+    found: dict[str, Path] = {p.name: p for p in sorted(SCRIPTS.glob("*.script"))}
+    if (SHARED / "examples").is_dir():
+        found.update({p.name: p for p in sorted((SHARED / "examples").glob("*.script"))})
+    return [found[name] for name in sorted(found)]
+
+
+SHORT_RECORDED = next(p for p in example_scripts() if p.name == "1846-short-recorded.script")
+"""The recorded 1846 game of ``shared/examples`` (48 commands, an emergency issue)."""
+
 RULEBOOK_SETUP = """
 game 1846 Amy Bob Carlos
 remove ERIE PRR MC OI SC TBC

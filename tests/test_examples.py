@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SCRIPTS, SHARED, play
+from conftest import SCRIPTS, example_scripts, play
 
-EXAMPLES = sorted((SHARED / "examples").glob("*.script")) + sorted(SCRIPTS.glob("*.script"))
+EXAMPLES = example_scripts()
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SCRIPTS, SHARED
+from conftest import REPO, SCRIPTS, SHORT_RECORDED, example_scripts
 
 from moderator.cli import main
 from moderator.game import Game
 
-EXAMPLES = sorted((SHARED / "examples").glob("*.script")) + sorted(SCRIPTS.glob("*.script"))
-SHORT = SHARED / "examples" / "1846-short-recorded.script"
+EXAMPLES = example_scripts()
+SHORT = SHORT_RECORDED
 
 # finishes the short example's first operating-round set and opens stock round 2
 TO_SR2 = """\

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RULEBOOK_SETUP, SHARED, check_invariants, play, refuse
+from conftest import RULEBOOK_SETUP, SHORT_RECORDED, check_invariants, play, refuse
 
 from moderator import commands as c
 from moderator import game as game_module
@@ -16,7 +16,7 @@ from moderator.game import Game
 from moderator.journal import read_save
 from moderator.script import parse_script
 
-EXAMPLE = (SHARED / "examples" / "1846-short-recorded.script").read_text(encoding="utf-8")
+EXAMPLE = SHORT_RECORDED.read_text(encoding="utf-8")
 """48 commands over a stock round and an operating round, with an emergency issue."""
 
 SETUP = RULEBOOK_SETUP
