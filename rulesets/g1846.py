@@ -1650,8 +1650,8 @@ class G1846(Ruleset):
         fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
         if cmd.count > 1 and fewer >= dearest:
             raise Refusal(
-                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already raise the money "
-                f"needed; no further sales (6.88)"
+                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already "
+                f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales (6.88)"
             )
         self._sell_shares(state, player, target, cmd.count)
 
