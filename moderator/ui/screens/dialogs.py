@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from moderator import commands as c
 from moderator.ui.session import Session
+from moderator.ui.widgets.commandbar import FixedInput
 
 
 class ChoiceDialog(ModalScreen[c.Command | None]):
@@ -133,7 +134,7 @@ class AmountDialog(ModalScreen[c.Command | None]):
             yield Label(self.title_text, classes="dialog-title")
             if self.note:
                 yield Static(self.note, classes="dialog-note")
-            yield Input(value="" if self.initial is None else str(self.initial),
+            yield FixedInput(value="" if self.initial is None else str(self.initial),
                         placeholder="amount", type="integer", id="amount")
             if len(self.options) > 1:
                 yield Static(id="options", classes="dialog-options")

@@ -169,6 +169,8 @@ class MainScreen(Screen[None]):
         if guards != self._guards:
             self._guards = guards
             self.refresh_bindings()
+            # dim the keys now, so they change in the same frame as the panels
+            self.query_one(QuietFooter).relight()
 
     # ------------------------------------------------------------ giving commands
     def give(self, cmd: c.Command | str | None) -> str | None:
@@ -468,25 +470,23 @@ class MainScreen(Screen[None]):
         self.query_one("#body").focus()
 
     def action_undo(self) -> None:
-        """Take back the last command."""
+        """Take back the last command; the log names it, the figures it moved are lit."""
         before = self.session.data
         line = self.session.undo()
         if line is None:
             self.notify("nothing to undo", severity="warning")
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
-        self.notify(f"undone: {line}")
         self.redraw(differences(before, self.session.data))
 
     def action_redo(self) -> None:
-        """Apply the last undone command again."""
+        """Apply the last undone command again; the figures it moved are lit."""
         before = self.session.data
         line = self.session.redo()
         if line is None:
             self.notify("nothing to redo", severity="warning")
             return
         self.log_panel.add(f"↷ redone: {line}", "yellow")
-        self.notify(f"redone: {line}")
         self.redraw(differences(before, self.session.data))
 
     def action_history(self) -> None:

@@ -14,7 +14,12 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual.css.styles import RulesMap
 from textual.geometry import Size
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.ui.style import ACTING, CHANGED, badge, company_text
@@ -34,8 +39,60 @@ def _cell(text: str | Text, changed: bool, justify: str = "right") -> Text:
     return out
 
 
+def _acting(data: dict[str, Any], kind: str) -> str | None:
+    """Who acts, if the round is of ``kind`` (``SR``: a player, ``OR``: a company)."""
+    return data.get("turn") if data.get("round", {}).get("kind") == kind else None
+
+
 def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [co for co in data["companies"] if co["kind"] == "corporation" and not co["closed"]]
+
+
+class RenderedOnce(Visual):
+    """A panel's content, rendered once per width.
+
+    Textual renders a Rich renderable once to measure its height and again to
+    paint it; a panel's table is the dearest thing on the screen to render, so
+    the height check and the paint share one rendering here.
+    """
+
+    def __init__(self, widget: Widget, inner: Visual, min_height: int = 0) -> None:
+        self.widget = widget
+        self.inner = inner
+        self.min_height = min_height
+        """Blank lines are added below to make at least this many."""
+        self._width: int | None = None
+        self._strips: list[Strip] = []
+
+    def strips(self, width: int) -> list[Strip]:
+        """The content at ``width`` in the widget's own style (rendered on first use)."""
+        if width != self._width:
+            widget = self.widget
+            options = RenderOptions(widget._get_style, widget.styles)
+            strips = self.inner.render_strips(width, None, widget.visual_style, options)
+            if len(strips) < self.min_height:
+                blank = Strip.blank(width, widget.visual_style.rich_style)
+                strips = [*strips, *[blank] * (self.min_height - len(strips))]
+            self._strips = strips
+            self._width = width
+        return self._strips
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        """As the content's."""
+        return self.inner.get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        """The lines of the content at ``width``."""
+        return len(self.strips(width))
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        """The rendering made for the height check, unless something else is asked for."""
+        if options.selection is not None or style != self.widget.visual_style:
+            return self.inner.render_strips(width, height, style, options)
+        strips = self.strips(width)
+        return strips if height is None else strips[:height]
 
 
 class Panel(Static):
@@ -52,6 +109,9 @@ class Panel(Static):
 
     WIDTH_DEPENDENT = False
     """Whether :meth:`build` lays out for the width (then a resize redraws)."""
+    KEEP_HEIGHT = False
+    """Whether the panel keeps its height when its content needs fewer lines (a
+    panel whose height changes makes the screen lay out again, and draw twice)."""
 
     def __init__(self, *, id: str | None = None, title: str = "") -> None:
         super().__init__("", id=id)
@@ -60,6 +120,9 @@ class Panel(Static):
         self.changed: set[str] = set()
         self.currency = "$"
         self._view: Any = None
+        self._content: RenderedOnce | None = None
+        self._built_at = 0
+        """The width :meth:`build` was last called at."""
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """What the panel shows of ``data`` and ``changed`` (compared between draws)."""
@@ -82,14 +145,33 @@ class Panel(Static):
     def draw(self) -> None:
         """Repaint from the current data; a new layout only if the height changes."""
         width, height = self.size
-        self.update(self.build(), layout=False)
-        if width and self.get_content_height(Size(0, 0), Size(0, 0), width) == height:
-            return
-        self.refresh(layout=True)
+        self._built_at = width
+        keep = height if self.KEEP_HEIGHT else 0
+        self._content = RenderedOnce(self, visualize(self, self.build()), keep)
+        if width and self._content.get_height(self.styles, width) == height:
+            self.refresh()
+        else:
+            self.refresh(layout=True)
+
+    def render(self) -> Visual:
+        """The content drawn last (blank before the first :meth:`show`)."""
+        return self._content if self._content is not None else super().render()
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Take a new size from a layout without asking for yet another layout.
+
+        Textual stores a widget's new scrollable size through a reactive that
+        lays the screen out again, which costs a second frame after every
+        change of a panel's height.  A panel does not scroll, so its
+        scrollable size is stored without that.
+        """
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def on_resize(self) -> None:
-        """Width-dependent panels redraw when their width changes."""
-        if self.WIDTH_DEPENDENT and self.data is not None:
+        """Width-dependent panels redraw when their width changes (not their height)."""
+        if self.WIDTH_DEPENDENT and self.data is not None and self.size.width != self._built_at:
             self.draw()
 
     def build(self) -> Any:
@@ -105,9 +187,8 @@ class PlayersPanel(Panel):
         """Players, the launched corporations, whose turn, the limit; highlights of them."""
         corps = [co["id"] for co in _corporations(data) if co["launched"]]
         names = {p["name"] for p in data["players"]}
-        return (data["players"], corps, data["round"].get("kind"), data.get("turn"),
-                data.get("priority"), data.get("cert_limit"),
-                changed & (names | set(corps)))
+        return (data["players"], corps, _acting(data, "SR"), data.get("priority"),
+                data.get("cert_limit"), changed & (names | set(corps)))
 
     def build(self) -> Any:
         data = self.data or {}
@@ -122,8 +203,7 @@ class PlayersPanel(Panel):
             table.add_column(badge(cid), justify="right", no_wrap=True)
         table.add_column("Privates", no_wrap=False)
         table.add_column("Value", justify="right", no_wrap=True)
-        rnd = data.get("round", {})
-        acting = data.get("turn") if rnd.get("kind") == "SR" else None
+        acting = _acting(data, "SR")
         limit = data.get("cert_limit")
         for p in data.get("players", []):
             name = p["name"]
@@ -152,10 +232,12 @@ class CompaniesPanel(Panel):
     """Corporations and independents: cash, price, president/owner, treasury and pool
     percent, trains (phased-out ones marked ``*``), privates."""
 
+    KEEP_HEIGHT = True
+
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """The companies, whose turn; highlights of companies."""
         ids = {co["id"] for co in data["companies"]}
-        return data["companies"], data["round"].get("kind"), data.get("turn"), changed & ids
+        return data["companies"], _acting(data, "OR"), changed & ids
 
     def build(self) -> Any:
         data = self.data or {}
@@ -170,7 +252,7 @@ class CompaniesPanel(Panel):
         table.add_column("Pool", justify="right", no_wrap=True)
         table.add_column("Trains", no_wrap=False)
         table.add_column("Privates", no_wrap=False)
-        acting = data.get("turn") if data.get("round", {}).get("kind") == "OR" else None
+        acting = _acting(data, "OR")
         waiting: list[str] = []
         for co in data.get("companies", []):
             cid = co["id"]
@@ -226,12 +308,13 @@ class MarketPanel(Panel):
 
     CELL = 6
     WIDTH_DEPENDENT = True
+    KEEP_HEIGHT = True
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """The market, whose turn; highlights of the companies on it."""
         market = data.get("market") or {}
         placed = {cid for stack in market.get("stacks", {}).values() for cid in stack}
-        return market, data["round"].get("kind"), data.get("turn"), changed & placed
+        return market, _acting(data, "OR"), changed & placed
 
     def build(self) -> Any:
         data = self.data or {}
@@ -240,7 +323,7 @@ class MarketPanel(Panel):
         stacks: dict[str, list[str]] = market.get("stacks", {})
         if not values:
             return Text("")
-        acting = data.get("turn") if data.get("round", {}).get("kind") == "OR" else None
+        acting = _acting(data, "OR")
         width = max(self.size.width - 2, self.CELL * 8)
         fits = max(8, width // self.CELL)
         occupied = [i for i, v in enumerate(values) if stacks.get(str(v))]
@@ -292,6 +375,11 @@ class MarketPanel(Panel):
 class TrainsPanel(Panel):
     """Phase, train limit, the depot (what can be bought next and for how much, how
     many are left) and what the next purchase from the depot changes."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """Phase, limit, depot and the next phase; whether the phase just changed."""
+        return (data.get("phase"), data.get("train_limit"), data.get("depot"),
+                data.get("depot_remaining"), data.get("next_phase"), "phase" in changed)
 
     def build(self) -> Any:
         data = self.data or {}
