@@ -220,11 +220,14 @@ async def test_undo_and_redo(saves: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert screen.session.data["players"][0]["cash"] == 260
+        # what the undo moved back is lit, like a command's figures
+        assert {"Amy", "GT"} <= screen.highlighted
         assert saved_lines(path)[-1] == "private Carlos MPC"
         assert screen.check_action("redo", ()) is True
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert screen.session.data["players"][0]["cash"] == 140
+        assert {"Amy", "GT"} <= screen.highlighted
         assert saved_lines(path)[-1] == "par Amy GT 60"
 
 
@@ -306,3 +309,16 @@ async def test_small_terminal_keeps_the_bar_and_keys(saves: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RunDialog)
+
+
+async def test_operating_order_shows_each_company_once(saves: Path) -> None:
+    rulebook_save(saves, "run NYC 370 half")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        order = screen.session.data["operating_order"]
+        assert order[0] == screen.session.data["turn"]  # the core puts the acting company first
+        line = screen.query_one("#status").render_line(0).text
+        shown = line.split("order", 1)[1].split("priority", 1)[0].replace("▶", " ").split()
+        assert shown == order
