@@ -767,8 +767,16 @@ class G1846(Ruleset):
         )
 
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
+        # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
+        # at the certificate limit nothing can be bought (5.39), nor what costs more than
+        # the player's cash.
+        if self.cert_count(state, player) + 1 > self.cert_limit(state):
+            return False
+        cash = state.ledger.player(player).cash
         for co in state.ledger.corporations():
             if co.launched:
+                if cash < state.price(co.id):
+                    continue
                 for src in ("ipo", "pool"):
                     if self.check_buy(state, player, co, src) is None:
                         return True
