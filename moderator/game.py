@@ -215,32 +215,25 @@ class Game:
             except Exception as exc:
                 return _internal(exc)
             return None
-        trial = self.state.clone()
-        try:
-            self.ruleset.apply(trial, cmd)
-            trial.ledger.check_conservation()
-        except Refusal as exc:
-            return exc.message
-        except Exception as exc:
-            return _internal(exc)
-        return None
+        outcome = self.preview(cmd)
+        return outcome if isinstance(outcome, str) else None
 
     def preview(self, cmd: c.Command) -> tuple[Event, ...] | str:
         """The events ``cmd`` would cause now, or the reason it would be refused.
 
         Dialogs use it to show what a choice moves before the banker confirms it;
-        nothing changes.
+        it works on a copy of the state, so nothing changes.
         """
-        if isinstance(cmd, c.Expect | c.GameCmd):
-            return "not a command that changes the game"
+        if isinstance(cmd, c.GameCmd):
+            return "a game is already running; `game` is the first line only"
         trial = self.state.clone()
         try:
             self.ruleset.apply(trial, cmd)
             trial.ledger.check_conservation()
         except Refusal as exc:
             return exc.message
-        except Exception as exc:  # noqa: BLE001 - a bug must not crash the screen
-            return f"internal error: {exc}"
+        except Exception as exc:  # a bug must not crash the screen or the bank
+            return _internal(exc)
         return tuple(trial.ledger.events)
 
     def legal_commands(self) -> list[c.Command]:

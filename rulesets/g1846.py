@@ -1281,16 +1281,12 @@ class G1846(Ruleset):
         if steps:
             state.move_price(cid, steps, plan.rule)
         # 6.69: phased-out trains are removed after the run
-        for train in [t for t in company.trains if t.phased_out]:
-            company.trains.remove(train)
-            state.ledger.events.append(
-                TrainMoved(
-                    train=train.name,
-                    source=cid,
-                    target=SCRAP,
-                    reason="phased out, removed after the run (6.69)",
-                )
-            )
+        self._scrap_trains(
+            state,
+            company,
+            [t for t in company.trains if t.phased_out],
+            "phased out, removed after the run (6.69)",
+        )
         if self._close_if_zero(state, company, "price fell to $0 (8)"):
             self._next_operator(state)
             return
@@ -1504,16 +1500,8 @@ class G1846(Ruleset):
         )
         for card in RUST.get(phase, ()):
             for co in state.ledger.companies.values():
-                for train in [t for t in co.trains if t.card == card]:
-                    co.trains.remove(train)
-                    state.ledger.events.append(
-                        TrainMoved(
-                            train=train.name,
-                            source=co.id,
-                            target=SCRAP,
-                            reason=f"removed in phase {phase} (9)",
-                        )
-                    )
+                rusted = [t for t in co.trains if t.card == card]
+                self._scrap_trains(state, co, rusted, f"removed in phase {phase} (9)")
         for card in PHASE_OUT.get(phase, ()):
             for co in state.ledger.companies.values():
                 for train in co.trains:
@@ -1550,16 +1538,21 @@ class G1846(Ruleset):
                 continue
             self._close_private(state, co, "phase III (9)")
 
+    @staticmethod
+    def _scrap_trains(state: GameState, company: Company, trains: list[Train], reason: str) -> None:
+        """Remove ``trains`` of ``company`` from the game (rust, phase-out removal, closing)."""
+        for train in trains:
+            company.trains.remove(train)
+            state.ledger.events.append(
+                TrainMoved(train=train.name, source=company.id, target=SCRAP, reason=reason)
+            )
+
     def _close_private(self, state: GameState, co: Company, reason: str) -> None:
         if co.cash:
             state.ledger.transfer(
                 co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})"
             )
-        for train in list(co.trains):
-            co.trains.remove(train)
-            state.ledger.events.append(
-                TrainMoved(train=train.name, source=co.id, target=SCRAP, reason=reason)
-            )
+        self._scrap_trains(state, co, list(co.trains), reason)
         co.closed = True
         state.ledger.events.append(CompanyClosed(company=co.id, reason=reason))
 
@@ -1783,11 +1776,7 @@ class G1846(Ruleset):
             state.ledger.transfer(
                 cid, BANK, company.cash, f"{cid} closes: its treasury goes to the bank (8.1)"
             )
-        for train in list(company.trains):
-            company.trains.remove(train)
-            state.ledger.events.append(
-                TrainMoved(train=train.name, source=cid, target=SCRAP, reason="closed (8.1)")
-            )
+        self._scrap_trains(state, company, list(company.trains), "closed (8.1)")
         for co in state.ledger.companies.values():
             if co.owner == cid and not co.closed:
                 self._close_private(state, co, f"owner {cid} closed (8.1)")
