@@ -13,6 +13,13 @@ commands the same simulation plays next are the ones the benchmark types.
   The Pilot's own waiting is not counted: the end is the time stamp of the
   last frame, taken inside :meth:`App._display`.
 
+* **keys that change the round**: the same measure for the keys after which
+  another round's keys are shown: undo and redo across the boundary between
+  a stock round and an operating round, and the typed command (Enter) that
+  ends a stock round, each repeated :data:`ROUND_TRIPS` times at the first
+  round boundary of the typed commands.  Reported with the number of frames
+  each key caused.
+
 Frames are headless, so nothing reaches a terminal; to count the cost of
 encoding a frame for the terminal all the same, each frame's update is
 turned into its escape sequences (``render_segments``) and thrown away.
@@ -38,6 +45,13 @@ JOURNAL = 1000
 SEED, PLAYERS, SCALE = 0, 4, 0.3
 TYPED_COMMANDS = 6
 """Commands typed character by character (the others are pasted, then Enter)."""
+ROUND_TRIPS = 10
+"""Times each key that changes the round is measured."""
+ROUND_KINDS = ("round change: undo", "round change: redo", "round change: command (Enter)",
+               "round change: command (dialog, Enter)")
+"""The keys after which the footer shows another round's keys."""
+KEY_OF_VERB = {"pass": "x", "done": "d", "par": "p", "buy": "b", "sell": "s"}
+"""The main screen's dialog key for the command that ends the round."""
 
 FRAMES = r'''
 import time
@@ -127,22 +141,30 @@ async def keystrokes(path: Path, lines: list[str]) -> dict[str, list[float]]:
     app = bench_app(path=path, saves=path.parent)  # type: ignore[operator]
     out: dict[str, list[float]] = {"command (Enter)": [], "typing a character": [],
                                    "undo (ctrl+z)": []}
+    out.update({kind: [] for kind in ROUND_KINDS})
+    out.update({"command bar: open (:)": [], "command bar: leave (Esc), other round's keys": [],
+                "dialog: Esc (closed, no command)": []})
+    frame_counts: dict[str, list[int]] = {kind: [] for kind in out}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
         screen = app.screen
         assert isinstance(screen, MainScreen)
         screen.bar.input.cursor_blink = False
 
-        async def timed(key: str, kind: str) -> None:
+        async def timed(key: str, kind: str, settle: int = 2) -> None:
             frames = app.frames
             start = time.perf_counter()
             await pilot.press(key)
-            await pilot.pause()
-            await pilot.pause()
+            for _ in range(settle):
+                await pilot.pause()
             after = [t for t in frames if t > start]
             if not after:
                 raise AssertionError(f"{key!r} drew nothing")
             out[kind].append(after[-1] - start)
+            frame_counts[kind].append(len(after))
+
+        def round_kind() -> str:
+            return screen.session.round_kind
 
         await pilot.press("colon")
         for n, line in enumerate(lines):
@@ -158,6 +180,45 @@ async def keystrokes(path: Path, lines: list[str]) -> dict[str, list[float]]:
         for _ in lines:
             await timed("ctrl+z", "undo (ctrl+z)")
         assert len(screen.session.game.journal) == JOURNAL
+        # keys that change the round, at the first boundary among the typed commands
+        kinds = [round_kind()]
+        for _ in lines:
+            await pilot.press("ctrl+y")
+            await pilot.pause()
+            kinds.append(round_kind())
+        cross = next(n for n in range(len(lines)) if kinds[n + 1] != kinds[n])
+        for _ in range(len(lines) - cross):
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+        assert len(screen.session.game.journal) == JOURNAL + cross
+        for _ in range(ROUND_TRIPS):
+            await timed("ctrl+y", "round change: redo", settle=4)
+            assert round_kind() == kinds[cross + 1]
+            await timed("ctrl+z", "round change: undo", settle=4)
+            assert round_kind() == kinds[cross]
+            # from the command bar: its keys stay until the bar is left
+            await timed("colon", "command bar: open (:)", settle=4)
+            screen.bar.input.value = lines[cross]
+            await pilot.pause()
+            await timed("enter", "round change: command (Enter)", settle=4)
+            assert round_kind() == kinds[cross + 1], screen.bar.verdict_text.plain
+            await timed("escape", "command bar: leave (Esc), other round's keys", settle=4)
+            await timed("ctrl+z", "round change: undo", settle=4)
+            assert round_kind() == kinds[cross]
+            # from the board: the dialog key, then Esc (closing a dialog costs this
+            # much without any command), then the key again and Enter on the choice
+            await pilot.press(KEY_OF_VERB[lines[cross].split()[0]])
+            await pilot.pause()
+            await timed("escape", "dialog: Esc (closed, no command)", settle=4)
+            await pilot.press(KEY_OF_VERB[lines[cross].split()[0]])
+            await pilot.pause()
+            assert screen.app.screen is not screen
+            await timed("enter", "round change: command (dialog, Enter)", settle=4)
+            assert round_kind() == kinds[cross + 1]
+            await timed("ctrl+z", "round change: undo", settle=4)
+            assert round_kind() == kinds[cross]
+    out.update({f"frames: {kind}": [float(n) for n in counts]
+                for kind, counts in frame_counts.items()})
     return out
 
 
@@ -174,9 +235,17 @@ def main() -> None:
               f"{statistics.median(live):.3f} s (max {max(live):.3f})")
         keys = asyncio.run(keystrokes(path, lines))
         for kind, times in keys.items():
+            if kind.startswith("frames: "):
+                continue
+            frames = keys[f"frames: {kind}"]
             print(f"keystroke to updated screen, {kind}: median "
                   f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-                  f"({len(times)} keys; target < 50 ms)")
+                  f"({len(times)} keys, {statistics.median(frames):g} frames each (median), "
+                  f"max {max(frames):g}; target < 50 ms)")
+        crossing = [t for kind in ROUND_KINDS for t in keys[kind]]
+        print(f"keystroke to updated screen, every key that changes the round: median "
+              f"{statistics.median(crossing) * 1000:.1f} ms, max {max(crossing) * 1000:.1f} ms "
+              f"({len(crossing)} keys; target < 50 ms)")
 
 
 if __name__ == "__main__":

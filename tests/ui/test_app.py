@@ -12,9 +12,11 @@ from moderator import commands as c
 from moderator.game import Game
 from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.dialogs import ChoiceDialog, ConfirmDialog, RunDialog
+from moderator.ui.screens.help import HelpScreen
 from moderator.ui.screens.history import HistoryScreen
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.screens.start import NewGameScreen, StartScreen
+from moderator.ui.widgets.footer import KeyStrip, LiveFooterKey, QuietFooter
 
 SIZE = (120, 40)
 
@@ -306,6 +308,11 @@ async def test_small_terminal_keeps_the_bar_and_keys(saves: Path) -> None:
         screen = main_screen(app)
         bar = screen.bar.region
         assert bar.bottom <= 23 and bar.height >= 2
+        # the keys fill the bottom line up to the palette's key, cut off at its left
+        strip = screen.query_one(KeyStrip).region
+        palette = screen.query_one(LiveFooterKey).region
+        assert strip.y == palette.y == 23 and strip.right == palette.x and palette.right == 80
+        assert screen.query_one(KeyStrip).render().plain.startswith(" e Spend  i Issue")
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RunDialog)
@@ -322,3 +329,48 @@ async def test_operating_order_shows_each_company_once(saves: Path) -> None:
         line = screen.query_one("#status").render_line(0).text
         shown = line.split("order", 1)[1].split("priority", 1)[0].replace("▶", " ").split()
         assert shown == order
+
+
+async def test_round_change_shows_the_other_keys_in_the_same_footer(saves: Path) -> None:
+    rulebook_save(saves, "# Operating Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = main_screen(app)
+        footer = screen.query_one(QuietFooter)
+        strip = footer.query_one(KeyStrip)
+        widgets = list(footer.children)
+        assert screen.session.round_kind == "OR"
+        labels = [k.description for k in strip.keys]
+        assert labels[:6] == ["Spend", "Issue", "Run", "Train", "Private", "Done"]
+        assert "Par" not in labels
+        # undo into the stock round, redo back: the keys change, not the widgets
+        for kind, key, shown, hidden in [("SR", "ctrl+z", " p Par ", " r Run "),
+                                         ("OR", "ctrl+y", " r Run ", " p Par ")]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.session.round_kind == kind
+            text = strip.render()
+            assert shown in text.plain and hidden not in text.plain
+            assert list(footer.children) == widgets
+            # a key is dimmed exactly when the screen's guard says it does nothing now
+            for start, end, key_shown in strip._spans:
+                live = screen.check_action(key_shown.action, ()) is True
+                assert key_shown.enabled == live
+                dimmed = any(span.start <= start and span.end >= end and "dim" in str(span.style)
+                             for span in text.spans)
+                assert dimmed == (not live), key_shown.description
+            assert any(not k.enabled for k in strip.keys)  # some key is dimmed in each
+        assert isinstance(footer.query_one(LiveFooterKey), LiveFooterKey)
+
+
+async def test_clicking_a_footer_key_presses_it(saves: Path) -> None:
+    rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        strip = main_screen(app).query_one(KeyStrip)
+        start = strip.render().plain.index("F1 Help")
+        await pilot.click(KeyStrip, offset=(start + 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)

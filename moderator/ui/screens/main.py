@@ -169,7 +169,8 @@ class MainScreen(Screen[None]):
         if guards != self._guards:
             self._guards = guards
             self.refresh_bindings()
-            # dim the keys now, so they change in the same frame as the panels
+            # show, hide, dim the keys now (a repaint of the footer, never a new
+            # layout), so they change in the same frame as the panels
             self.query_one(QuietFooter).relight()
 
     # ------------------------------------------------------------ giving commands

@@ -1,25 +1,50 @@
-"""A footer that is rebuilt only when other keys are to be shown.
+"""A footer whose keys change (other round, dimmed or lit) without a new layout.
 
-Textual's :class:`~textual.widgets.Footer` removes and mounts all its key
-widgets whenever the screen's bindings are refreshed, and dims a key with a
-CSS class; either way every command restyles widgets and costs a frame of
-its own.  Here the keys are built once per set of keys, and a key the rules
-now allow or forbid is dimmed or lit by a style applied when it is drawn
-(:class:`LiveFooterKey`), in the same frame as the rest of the command.
-The footer looks like Textual's (this app's bindings have no groups).
+Textual's :class:`~textual.widgets.Footer` removes and mounts one widget per
+key whenever the screen's bindings are refreshed, and dims a key with a CSS
+class; either way the change costs frames of its own after the command's
+frame (a recompose, then a layout).  Here the footer is built once: the keys
+are one widget, :class:`KeyStrip`, which draws them all as a single line of
+text from the current bindings, and the command palette's key (docked on the
+right) is a :class:`LiveFooterKey`, dimmed or lit when it is drawn.  Whether
+the rules forbid a key (dimmed) or the round hides it (other keys shown), the
+change is a repaint of one line, drawn in the same frame as the panels.
+
+The footer looks like Textual's (this app's bindings have no groups and the
+footer is not compact): the strip uses the same component styles as
+Textual's footer keys, and a key under the mouse is lit and runs on a click.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+
+class ShownKey(NamedTuple):
+    """One key as the footer shows it."""
+
+    key: str
+    """The Textual key pressed when the key is clicked."""
+    key_display: str
+    """The key as printed (``^z``, ``F1``...)."""
+    description: str
+    """The label after the key."""
+    action: str
+    """The binding's action."""
+    enabled: bool
+    """``False`` when the key does nothing now (drawn dimmed)."""
+    tooltip: str = ""
+    """The binding's tooltip, shown while the mouse is over the key."""
 
 
 class LiveFooterKey(FooterKey):
@@ -45,67 +70,192 @@ class LiveFooterKey(FooterKey):
             self.refresh()
 
 
-class QuietFooter(Footer):
-    """Textual's footer, without the rebuild when nothing but dimming changed."""
+class KeyStrip(Widget):
+    """Every shown key but the palette's, drawn as one line like Textual's footer keys.
+
+    :meth:`show` sets the keys; when they differ from those drawn the strip
+    is repainted (its size never depends on the keys, so no layout is asked
+    for).  Keys that do not fit are cut off on the right, as in Textual's
+    footer.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover"}
+    DEFAULT_CSS = """
+    KeyStrip {
+        width: 1fr;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+            padding: 0 1;
+        }
+        .footer-key--description {
+            padding: 0 1 0 0;
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._layout_shown: tuple[Any, ...] | None = None
-        """The keys composed last (without their dimming), ``None`` before any."""
+        self.keys: tuple[ShownKey, ...] = ()
+        """The keys drawn, in order."""
+        self._spans: list[tuple[int, int, ShownKey]] = []
+        """Cells ``[start, end)`` of each key in the last drawing."""
+        self._hover: int | None = None
+        """Index of the key under the mouse, if any."""
 
-    def _keys(self) -> tuple[tuple[Any, ...], dict[str, bool]]:
-        """The keys to show (everything but dimming) and, per action, whether it is live."""
-        layout: list[Any] = []
-        live: dict[str, bool] = {}
-        palette = self.app.COMMAND_PALETTE_BINDING
+    def show(self, keys: tuple[ShownKey, ...]) -> None:
+        """Draw these keys (a repaint only, and only if they changed)."""
+        if keys != self.keys:
+            self.keys = keys
+            if self._hover is not None and self._hover >= len(keys):
+                self._hover = None
+            self.refresh()
+
+    def _label(self, shown: ShownKey) -> Text:
+        """One key as Textual's :class:`FooterKey` draws it (not compact)."""
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        key_padding = self.get_component_styles("footer-key--key").padding
+        description_padding = self.get_component_styles("footer-key--description").padding
+        if shown.description:
+            return Text.assemble(
+                (" " * key_padding.left + shown.key_display + " " * key_padding.right,
+                 key_style),
+                (" " * description_padding.left + shown.description
+                 + " " * description_padding.right, description_style),
+            )
+        return Text.assemble((shown.key_display, key_style))
+
+    def render(self) -> Text:
+        """The keys side by side; forbidden keys dimmed, the one under the mouse lit."""
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, ShownKey]] = []
+        base = self.rich_style
+        hover = self.get_component_rich_style("footer-key--hover")
+        for index, shown in enumerate(self.keys):
+            label = self._label(shown)
+            under = base + hover if index == self._hover else base
+            label.stylize_before(under)
+            if not shown.enabled:
+                label.stylize("dim")
+            start = line.cell_len
+            line.append_text(label)
+            spans.append((start, line.cell_len, shown))
+        self._spans = spans
+        return line
+
+    def key_at(self, x: int) -> int | None:
+        """Index of the key drawn at cell ``x`` (``None`` between or after the keys)."""
+        for index, (start, end, _shown) in enumerate(self._spans):
+            if start <= x < end:
+                return index
+        return None
+
+    def _set_hover(self, index: int | None) -> None:
+        """Light the key under the mouse (a repaint of the strip)."""
+        if index != self._hover:
+            self._hover = index
+            shown = self._spans[index][2] if index is not None else None
+            self.tooltip = (shown.tooltip or None) if shown is not None else None
+            self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Light the key under the mouse, as Textual's footer does."""
+        self._set_hover(self.key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        """No key is lit once the mouse has left."""
+        self._set_hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click on a key presses it; a dimmed key rings the bell."""
+        index = self.key_at(event.x)
+        if index is None:
+            return
+        shown = self._spans[index][2]
+        if shown.enabled:
+            self.app.simulate_key(shown.key)
+        else:
+            self.app.bell()
+
+
+class QuietFooter(Footer):
+    """Textual's footer, built once; keys shown, hidden, dimmed or lit by a repaint."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._built = False
+        """Whether the strip (and the palette's key, if any) has been composed."""
+        self._has_palette = False
+        """Whether the palette's key was composed."""
+
+    def _keys(self) -> tuple[tuple[ShownKey, ...], ShownKey | None]:
+        """The keys to show (one per action, in binding order) and the palette's key."""
+        shown: list[ShownKey] = []
+        actions: set[str] = set()
+        palette: ShownKey | None = None
+        palette_key = self.app.COMMAND_PALETTE_BINDING
         for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
-            if binding.show or key == palette:
-                layout.append((key, binding.action, binding.description, binding.key_display,
-                               tooltip))
-                live.setdefault(binding.action, enabled)
-        return tuple(layout), live
+            if key == palette_key:
+                if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+                    palette = ShownKey(binding.key, self.app.get_key_display(binding),
+                                       binding.description, binding.action, enabled,
+                                       binding.tooltip or binding.description)
+                continue
+            if not binding.show or binding.action in actions:
+                continue
+            actions.add(binding.action)
+            shown.append(ShownKey(binding.key, self.app.get_key_display(binding),
+                                  binding.description, binding.action, enabled, tooltip))
+        return tuple(shown), palette
 
     def compose(self) -> ComposeResult:
-        """One key per shown action, then the command palette's key on the right."""
+        """The strip of keys, then the command palette's key on the right."""
         if not self._bindings_ready:
             return
-        self._layout_shown = self._keys()[0]
-        bindings = self.screen.active_bindings
-        shown: set[str] = set()
-        for _node, binding, enabled, tooltip in bindings.values():
-            if not binding.show or binding.action in shown:
-                continue
-            shown.add(binding.action)
+        keys, palette = self._keys()
+        strip = KeyStrip()
+        strip.keys = keys
+        yield strip
+        self._has_palette = palette is not None
+        if palette is not None:
             yield LiveFooterKey(
-                binding.key, self.app.get_key_display(binding), binding.description,
-                binding.action, disabled=not enabled, tooltip=tooltip,
-            ).data_bind(compact=Footer.compact)
-        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette is not None and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            _node, binding, enabled, _tooltip = palette
-            yield LiveFooterKey(
-                binding.key, self.app.get_key_display(binding), binding.description,
-                binding.action, disabled=not enabled,
-                tooltip=binding.tooltip or binding.description, classes="-command-palette",
+                palette.key, palette.key_display, palette.description, palette.action,
+                disabled=not palette.enabled, tooltip=palette.tooltip,
+                classes="-command-palette",
             )
+        self._built = True
 
     def relight(self) -> bool:
-        """Dim or light the keys in place, if the same keys are to be shown.
+        """Show the current keys in place (other round's keys, dimming): a repaint only.
 
         Returns:
-            ``False`` when other keys are to be shown (only a rebuild will do).
+            ``False`` when the footer has not been built yet, or the palette's
+            key appeared or went (only a rebuild will do).
         """
-        if self._layout_shown is None or not self.is_attached:
+        if not self._built or not self.is_attached:
             return False
-        layout, live = self._keys()
-        if layout != self._layout_shown:
+        keys, palette = self._keys()
+        if (palette is not None) != self._has_palette:
             return False
-        for key in self.query(LiveFooterKey):
-            key.set_live(live.get(key.action, True))
+        self.query_one(KeyStrip).show(keys)
+        if palette is not None:
+            self.query_one(LiveFooterKey).set_live(palette.enabled)
         return True
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """Dim or light keys in place; rebuild only when other keys are to be shown."""
-        if screen is self.screen and screen.app.app_focus and self.relight():
+        """Change the keys in place; build (compose) only the first time."""
+        if screen is self.screen and self.relight():
             return
         super().bindings_changed(screen)
