@@ -7,9 +7,10 @@ saves folder; otherwise the start screen (new game, open a save, demo).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -31,6 +32,8 @@ class ModeratorApp(App[None]):
         self.start_path = path
         self.saves = Path(saves)
         self.demo = demo
+        self._resuming = False
+        """Whether Textual is bringing the app back after :meth:`suspend`."""
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -76,6 +79,36 @@ class ModeratorApp(App[None]):
         from moderator.ui.saves import make_demo_save
 
         self.open_game(make_demo_save(self.saves))
+
+    @contextmanager
+    def suspend(self) -> Iterator[None]:
+        """Textual's suspend; the screen is redrawn in full on the way back."""
+        with super().suspend():
+            yield
+            self._resuming = True
+        self._resuming = False
+
+    def refresh(self, *, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Refresh the top screen, except the redundant refresh after a dialog closed.
+
+        Textual asks the app to lay out (and repaint) the top screen whenever
+        a screen is removed, i.e. after each closed dialog, once the main
+        screen is back on the terminal, already repainted in full: a second
+        frame, with a layout of the whole screen, that changes nothing.  The
+        main screen keeps its layout under a dialog (it is laid out again on
+        its return if the terminal's size changed, and a layout one of its
+        widgets asked for meanwhile is kept for then), so that request is
+        dropped.  Any other refresh, and the one after :meth:`suspend`, is
+        Textual's.
+        """
+        if layout and not recompose and not self._resuming and self._screen_stack:
+            from moderator.ui.screens.main import MainScreen
+
+            screen = self.screen
+            if isinstance(screen, MainScreen) and screen.outer_size == self.size:
+                return self
+        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
 
     @property
     def game(self) -> Game | None:

@@ -30,7 +30,32 @@ from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
 
 
-class ChoiceDialog(ModalScreen[c.Command | None]):
+class CommandDialog(ModalScreen[c.Command | None]):
+    """A dialog returning a command (or ``None``), optionally handed over before it closes.
+
+    :attr:`take`, when set, is called with the answer while the dialog is
+    still open, before it is dismissed (and before any callback given to
+    ``push_screen``).  The main screen gives the command there: its panels
+    are redrawn before it is back on top, so closing the dialog, the
+    command and the redrawn panels make one frame (a callback of
+    ``push_screen`` runs after the main screen is back, and the panels it
+    redraws come a frame later).  ``take`` must not push or pop screens.
+    """
+
+    def __init__(self, *, classes: str | None = None, id: str | None = None) -> None:
+        super().__init__(classes=classes, id=id)
+        self.take: Callable[[c.Command | None], object] | None = None
+        """Called with the answer before the dialog is dismissed (see the class docstring)."""
+
+    def answer(self, cmd: c.Command | None) -> None:
+        """Hand ``cmd`` to :attr:`take` (once), then dismiss the dialog with it."""
+        take, self.take = self.take, None
+        if take is not None:
+            take(cmd)
+        self.dismiss(cmd)
+
+
+class ChoiceDialog(CommandDialog):
     """Pick one of a list of legal commands; Enter takes it, Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -62,11 +87,11 @@ class ChoiceDialog(ModalScreen[c.Command | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A choice was taken."""
         event.stop()
-        self.dismiss(self.choices[int(event.option_id or 0)][1])
+        self.answer(self.choices[int(event.option_id or 0)][1])
 
     def action_cancel(self) -> None:
         """Close without a command."""
-        self.dismiss(None)
+        self.answer(None)
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -94,7 +119,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class AmountDialog(ModalScreen[c.Command | None]):
+class AmountDialog(CommandDialog):
     """An amount plus (optionally) one of a few options, checked live by the game.
 
     ``build(amount, option)`` makes the command; ``options`` are the choices
@@ -220,7 +245,7 @@ class AmountDialog(ModalScreen[c.Command | None]):
             self.app.bell()
             self.notify(f"refused: {why}", severity="error", title="Refused")
             return
-        self.dismiss(cmd)
+        self.answer(cmd)
 
     def type_ahead(self, event: Key) -> None:
         """A key typed before the dialog had the focus: digits go to the amount,
@@ -248,7 +273,7 @@ class AmountDialog(ModalScreen[c.Command | None]):
 
     def action_cancel(self) -> None:
         """Close without a command."""
-        self.dismiss(None)
+        self.answer(None)
 
 
 class RunDialog(AmountDialog):

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import VerticalScroll
 from textual.events import Key
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator import commands as c
@@ -36,6 +38,9 @@ from moderator.ui.widgets.panels import (
     StatusBar,
     TrainsPanel,
 )
+
+if TYPE_CHECKING:
+    from moderator.ui.screens.dialogs import CommandDialog
 
 HIGHLIGHT_SECONDS = 3.0
 """How long the figures a command changed stay highlighted."""
@@ -90,6 +95,14 @@ class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
     BINDINGS = bindings()
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's focused widget, without the repaint of the whole screen on a change.
+
+    The widgets that gain and lose the focus repaint themselves (and the
+    footer its keys); a repaint of the whole screen, asked for at once,
+    would draw a frame before they have, and theirs would make a second.
+    """
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="main")
@@ -209,9 +222,15 @@ class MainScreen(Screen[None]):
         else:
             message.bar.refused(reason)
 
-    def ask(self, dialog: Any) -> None:
-        """Open a dialog; give the command it returns."""
-        self.app.push_screen(dialog, self.give)
+    def ask(self, dialog: CommandDialog) -> None:
+        """Open a dialog; give the command it returns.
+
+        The command is given as the dialog closes, before this screen is
+        back on top, so that it is shown redrawn in the same frame (see
+        :class:`~moderator.ui.screens.dialogs.CommandDialog`).
+        """
+        dialog.take = self.give
+        self.app.push_screen(dialog)
 
     # ------------------------------------------------------------ guards
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -464,11 +483,22 @@ class MainScreen(Screen[None]):
 
     def action_command_bar(self) -> None:
         """Focus the command bar."""
-        self.bar.input.focus()
+        self.move_focus(self.bar.input)
 
     def action_leave_bar(self) -> None:
         """Back from the command bar to the board."""
-        self.query_one("#body").focus()
+        self.move_focus(self.query_one("#body"))
+
+    def move_focus(self, widget: Widget) -> None:
+        """Focus ``widget`` now and show the keys live there in the same frame.
+
+        ``Widget.focus`` moves the focus later, and the footer learns of the
+        new keys later still (after the next frame): the keys would change
+        in a frame of their own.  Here the focus moves at once and the
+        footer's keys are redrawn with it.
+        """
+        self.set_focus(widget)
+        self.query_one(QuietFooter).relight()
 
     def action_undo(self) -> None:
         """Take back the last command; the log names it, the figures it moved are lit."""
