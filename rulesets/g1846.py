@@ -1862,6 +1862,7 @@ class G1846(Ruleset):
                 "launched": co.launched,
                 "operated": co.operated,
                 "value": co.value,
+                "debt": co.debt,
                 "income": co.income,
                 "in_play": in_play,
             }
