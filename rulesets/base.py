@@ -50,6 +50,8 @@ class Receipt:
     rule: str
     notes: tuple[str, ...] = ()
     currency: str = "$"
+    price_steps: int = 0
+    """Market spaces the price moves (positive: up/right), as the rule in ``rule`` says."""
 
     def text(self) -> str:
         """The receipt as plain text lines."""

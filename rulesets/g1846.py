@@ -1210,6 +1210,7 @@ class G1846(Ruleset):
             rule,
             tuple(notes),
             currency=self.currency,
+            price_steps=steps,
         )
 
     @staticmethod
@@ -1271,15 +1272,8 @@ class G1846(Ruleset):
         state.ran = True
         if company.kind == "independent":
             return
-        before = state.price(cid)
-        steps = 0
-        if plan.price_after is not None:
-            market = state.linear()
-            steps = market.values.index(plan.price_after) - market.position[cid]
-            if steps == 0 and plan.price_after == before:
-                steps = 0
-        if steps:
-            state.move_price(cid, steps, plan.rule)
+        if plan.price_after != plan.price_before:  # at $550 a move right stays put (6.75)
+            state.move_price(cid, plan.price_steps, plan.rule)
         # 6.69: phased-out trains are removed after the run
         self._scrap_trains(
             state,
