@@ -7,20 +7,39 @@ saves folder; otherwise the start screen (new game, open a save, demo).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
+from textual import events
 from textual.app import App, SystemCommand
+from textual.message import Message
 from textual.screen import Screen
 
 if TYPE_CHECKING:
     from moderator.game import Game
 
 
+class KeysReady(Message):
+    """A screen that holds keys (see :class:`ModeratorApp`) is drawn and focused."""
+
+    def __init__(self, screen: Screen) -> None:
+        super().__init__()
+        self.ready_screen = screen
+
+
 class ModeratorApp(App[None]):
-    """The banker's screen (see the module docstring)."""
+    """The banker's screen (see the module docstring).
+
+    No keystroke is lost while a screen is being opened: a screen with a
+    ``ready_for_keys`` attribute (the start screen, the open screen, the
+    new-game form, the main screen) gets the keys only once it is composed
+    and focused (it posts :class:`KeysReady`); keys and pastes that arrive
+    before are held here, in the order typed, and handed to it then, each as
+    if just typed.
+    """
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "moderator"
@@ -34,6 +53,8 @@ class ModeratorApp(App[None]):
         self.demo = demo
         self._resuming = False
         """Whether Textual is bringing the app back after :meth:`suspend`."""
+        self._held: deque[events.Event] = deque()
+        """Keys and pastes typed while the top screen was not ready for them."""
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -47,6 +68,30 @@ class ModeratorApp(App[None]):
             self.show_start()
         else:
             self.open_game(path)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Hold the keys typed while the top screen is not ready (class docstring)."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            self._held.append(event)
+            await self._release_keys()
+            return
+        await super().on_event(event)
+
+    async def on_keys_ready(self, message: KeysReady) -> None:
+        """A screen is ready: mark it and hand it the keys typed meanwhile."""
+        message.stop()
+        message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
+        await self._release_keys()
+
+    def _ready_for_keys(self) -> bool:
+        """Whether the top screen takes keys now."""
+        return bool(getattr(self.screen, "ready_for_keys", True))
+
+    async def _release_keys(self) -> None:
+        """Handle the held keys in order while the top screen takes them (one of
+        them may open a screen that is not ready yet: the rest wait for it)."""
+        while self._held and self._ready_for_keys():
+            await super().on_event(self._held.popleft())
 
     def show_start(self) -> None:
         """The start screen."""

@@ -73,9 +73,15 @@ BY_ACTION = {cmd.action: cmd for cmd in UI_COMMANDS}
 
 
 def bindings() -> list[Binding]:
-    """The main screen's bindings, built from :data:`UI_COMMANDS`."""
+    """The main screen's bindings, built from :data:`UI_COMMANDS`.
+
+    The command bar's key is a priority binding: it moves the focus as soon as
+    it is typed, so the keys typed right after it (a burst, a paste) go to the
+    bar, not to the board as command keys.  In the bar it is typed as text
+    (the action skips).
+    """
     return [
         Binding(cmd.key, cmd.action, cmd.label, id=cmd.id, key_display=cmd.key_display,
-                show=cmd.show)
+                show=cmd.show, priority=cmd.id == "command")
         for cmd in UI_COMMANDS
     ]

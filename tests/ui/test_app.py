@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual import events
+from textual.widgets import Input, Label, OptionList
 from ui_helpers import rulebook_save, saved_lines
 
 from moderator import commands as c
@@ -68,6 +70,136 @@ async def test_new_game_from_the_start_screen(saves: Path) -> None:
         lines = saved_lines(path)
         assert lines[0] == "remove ERIE PRR MC OI SC TBC"
         assert "private Bob MAIL 60" in lines
+
+
+def keys_of(*parts: str) -> list[str]:
+    """Pilot key names: a part of one word is a key ("tab", "ctrl+s"), any other part
+    is text typed a character at a time."""
+    keys: list[str] = []
+    for part in parts:
+        if part.isalpha() and part.islower() and len(part) > 1 or "+" in part:
+            keys.append(part)
+        else:
+            keys.extend({" ": "space", ":": "colon"}.get(ch, ch) for ch in part)
+    return keys
+
+
+CHARS = {"space": " ", "colon": ":", "tab": "\t", "enter": "\r", "escape": "\x1b"}
+
+
+async def burst(pilot, *parts: str) -> None:  # type: ignore[no-untyped-def]
+    """Send keys all at once, as a terminal delivers a paste or a fast typist: no key
+    waits for the one before to be handled (``pilot.press`` waits after each key)."""
+    app = pilot.app
+    for key in keys_of(*parts):
+        event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app.post_message(event)
+    await pilot.pause()
+    await pilot.pause()
+
+
+# The burst of the bug report (3 players: remove 2 of each group), with SC skipped
+# and Amy taking LSL: each piece of text must land in the field it was typed for.
+NEW_GAME_BURST = ("n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC", "tab", "Amy", "tab",
+                  "Carlos", "tab", "Bob", "tab", "Bob 60", "tab", "tab", "Carlos", "tab", "tab",
+                  "Amy")
+NEW_GAME_FIELDS = {"players": "Amy Bob Carlos", "removals": "ERIE PRR MC OI SC TBC",
+                   "pv-MS": "Amy", "pv-BIG4": "Carlos", "pv-CWI": "Bob", "pv-MAIL": "Bob 60",
+                   "pv-TBC": "", "pv-MPC": "Carlos", "pv-SC": "", "pv-LSL": "Amy", "pv-MC": "",
+                   "pv-OI": ""}
+NEW_GAME_LINES = ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "private Carlos BIG4",
+                  "private Bob CWI", "private Bob MAIL 60", "private Carlos MPC",
+                  "private Amy LSL"]
+
+
+def form_values(screen: NewGameScreen) -> dict[str, str]:
+    """The value of every field of the new-game form."""
+    return {field.id or "": field.value for field in screen.query(Input)}
+
+
+def check_started(app: ModeratorApp, saves: Path) -> MainScreen:
+    """The game the burst describes is open and saved."""
+    screen = main_screen(app)
+    game = screen.session.game
+    assert game.players == ["Amy", "Bob", "Carlos"]
+    assert game.path is not None and game.path.parent == saves
+    assert saved_lines(game.path)[:len(NEW_GAME_LINES)] == NEW_GAME_LINES
+    return screen
+
+
+async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
+    """Keys typed at once from the start screen on: each lands in its field, in order,
+    none lost while the form opens; ctrl+s in the same burst starts the game typed."""
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await burst(pilot, *NEW_GAME_BURST)
+        assert isinstance(app.screen, NewGameScreen)
+        assert form_values(app.screen) == NEW_GAME_FIELDS
+        assert app.focused is app.screen.query_one("#pv-LSL")
+        # back two fields (the text there is selected on focus: typing replaces it)
+        await burst(pilot, "shift+tab", "shift+tab", "Bob")
+        assert app.screen.query_one("#pv-MPC", Input).value == "Bob"
+        assert app.focused is app.screen.query_one("#pv-MPC")
+        await burst(pilot, "shift+tab", "tab", "Carlos", "ctrl+s", ":par Amy GT 60", "enter")
+        screen = check_started(app, saves)
+        assert saved_lines(screen.session.game.path)[len(NEW_GAME_LINES):] == ["par Amy GT 60"]
+
+
+async def test_new_game_form_with_pilot_press(saves: Path) -> None:
+    """The same keys through ``pilot.press`` in one call, then the game is started."""
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys_of(*NEW_GAME_BURST))
+        assert isinstance(app.screen, NewGameScreen)
+        assert form_values(app.screen) == NEW_GAME_FIELDS
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        data = check_started(app, saves).session.data
+        # Amy pays MS's $80 debt, Carlos BIG4's $60
+        assert [p["cash"] for p in data["players"]] == [220, 280, 240]
+
+
+async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
+    """Keys typed at once on the start screen and the open screen act in order: the
+    menu moves, a save opens, the command bar gets the line typed after it."""
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        rulebook_save(saves, "# Stock Round 1", name="a-rulebook.json")
+        path = rulebook_save(saves, "# Stock Round 1", name="b-rulebook.json")
+        os.utime(saves / "b-rulebook.json", (1_000_000, 1_000_000))  # older: second
+        await burst(pilot, "down", "down", "up", "enter", "end", "enter", ":par Amy GT 60",
+                    "enter")
+        screen = main_screen(app)
+        assert screen.session.game.path == path
+        assert saved_lines(path)[-1] == "par Amy GT 60"
+
+
+async def test_demo_then_typing_at_once(saves: Path) -> None:
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await burst(pilot, "d", ":done")
+        screen = main_screen(app)
+        assert screen.bar.input.value == "done"
+
+
+async def test_new_game_form_shows_the_debt_of_independents(saves: Path) -> None:
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        labels = [str(label.render()) for label in app.screen.query(".private-label")]
+        assert any(t.startswith("MS ") and t.rstrip().endswith("$60 + $80 debt") for t in labels)
+        assert any(t.startswith("BIG4") and t.rstrip().endswith("$40 + $60 debt")
+                   for t in labels)
+        assert any(t.startswith("CWI") and t.rstrip().endswith("$60") for t in labels)
+        assert all(isinstance(label, Label) for label in app.screen.query(".private-label"))
 
 
 async def test_new_game_refused_setup_names_the_rule(saves: Path) -> None:

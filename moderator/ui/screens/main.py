@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import VerticalScroll
 from textual.events import Key
@@ -26,6 +27,7 @@ from textual.widgets import Static
 
 from moderator import commands as c
 from moderator.events import CashMoved
+from moderator.ui.app import KeysReady
 from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, bindings
 from moderator.ui.session import Session, differences, touched
 from moderator.ui.widgets.commandbar import CommandBar
@@ -112,6 +114,9 @@ class MainScreen(Screen[None]):
         self._guards: tuple[bool | None, ...] | None = None
         """The keys' guards as last shown in the footer (``None``: not yet)."""
         self.panels: list[Panel] = []
+        self.ready_for_keys = False
+        """Whether the screen takes keys (mounted, focus asked for): until then the
+        app holds the keys typed, e.g. right after a game is opened or started."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -140,6 +145,7 @@ class MainScreen(Screen[None]):
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()
+        self.app.post_message(KeysReady(self))  # after the focus, which the app runs first
         self.call_after_refresh(self.refresh_guards)
 
     @property
@@ -482,7 +488,9 @@ class MainScreen(Screen[None]):
         self.choose("Commands the rules accept now", cmds, self.session.line)
 
     def action_command_bar(self) -> None:
-        """Focus the command bar."""
+        """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""
+        if self.focused is self.bar.input:
+            raise SkipAction()
         self.move_focus(self.bar.input)
 
     def action_leave_bar(self) -> None:
