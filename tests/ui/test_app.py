@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual import events
 from textual.widgets import Input, Label, OptionList
-from ui_helpers import rulebook_save, saved_lines
+from ui_helpers import SIZE, rulebook_save, running, saved_lines
 
 from moderator import commands as c
 from moderator.game import Game
@@ -19,8 +19,6 @@ from moderator.ui.screens.history import HistoryScreen
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.screens.start import NewGameScreen, StartScreen
 from moderator.ui.widgets.footer import KeyStrip, LiveFooterKey, QuietFooter
-
-SIZE = (120, 40)
 
 
 def main_screen(app: ModeratorApp) -> MainScreen:
@@ -47,9 +45,7 @@ async def type_line(pilot, line: str) -> None:  # type: ignore[no-untyped-def]
 
 
 async def test_new_game_from_the_start_screen(saves: Path) -> None:
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         assert isinstance(app.screen, StartScreen)
         await pilot.press("n")
         await pilot.pause()
@@ -131,9 +127,7 @@ def check_started(app: ModeratorApp, saves: Path) -> MainScreen:
 async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
     """Keys typed at once from the start screen on: each lands in its field, in order,
     none lost while the form opens; ctrl+s in the same burst starts the game typed."""
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         assert isinstance(app.screen, StartScreen)
         await burst(pilot, *NEW_GAME_BURST)
         assert isinstance(app.screen, NewGameScreen)
@@ -150,9 +144,7 @@ async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
 
 async def test_new_game_form_with_pilot_press(saves: Path) -> None:
     """The same keys through ``pilot.press`` in one call, then the game is started."""
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await pilot.press(*keys_of(*NEW_GAME_BURST))
         assert isinstance(app.screen, NewGameScreen)
         assert form_values(app.screen) == NEW_GAME_FIELDS
@@ -166,9 +158,7 @@ async def test_new_game_form_with_pilot_press(saves: Path) -> None:
 async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
     """Keys typed at once on the start screen and the open screen act in order: the
     menu moves, a save opens, the command bar gets the line typed after it."""
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         assert isinstance(app.screen, StartScreen)
         rulebook_save(saves, "# Stock Round 1", name="a-rulebook.json")
         path = rulebook_save(saves, "# Stock Round 1", name="b-rulebook.json")
@@ -181,18 +171,14 @@ async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
 
 
 async def test_demo_then_typing_at_once(saves: Path) -> None:
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await burst(pilot, "d", ":done")
         screen = main_screen(app)
         assert screen.bar.input.value == "done"
 
 
 async def test_new_game_form_shows_the_debt_of_independents(saves: Path) -> None:
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await pilot.press("n")
         labels = [str(label.render()) for label in app.screen.query(".private-label")]
         assert any(t.startswith("MS ") and t.rstrip().endswith("$60 + $80 debt") for t in labels)
@@ -203,9 +189,7 @@ async def test_new_game_form_shows_the_debt_of_independents(saves: Path) -> None
 
 
 async def test_new_game_refused_setup_names_the_rule(saves: Path) -> None:
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await pilot.press("n")
         await pilot.pause()
         app.screen.query_one("#players", Input).value = "Amy Bob Carlos"
@@ -220,9 +204,7 @@ async def test_new_game_refused_setup_names_the_rule(saves: Path) -> None:
 
 async def test_par_buy_pass_with_keys_and_dialogs(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         await pilot.press("p")
         await pilot.pause()
@@ -249,9 +231,7 @@ async def test_par_buy_pass_with_keys_and_dialogs(saves: Path) -> None:
 
 async def test_command_bar_par_buy_pass_and_completion(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         await pilot.press("colon")
         await type_line(pilot, "par Amy GT 60")
@@ -273,9 +253,7 @@ async def test_command_bar_par_buy_pass_and_completion(saves: Path) -> None:
 
 async def test_refused_command_says_why_and_changes_nothing(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         before = json.dumps(screen.session.data, sort_keys=True)
         lines = saved_lines(path)
@@ -300,9 +278,7 @@ async def test_refused_command_says_why_and_changes_nothing(saves: Path) -> None
 
 async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
     rulebook_save(saves, "run NYC 370 half")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         await pilot.press("r")
         await pilot.pause()
@@ -325,9 +301,7 @@ async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
 
 async def test_run_dialog_full_payout_ic(saves: Path) -> None:
     rulebook_save(saves, "run IC 140 full")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("1", "4", "0")
@@ -343,9 +317,7 @@ async def test_run_dialog_full_payout_ic(saves: Path) -> None:
 
 async def test_undo_and_redo(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         await pilot.press("colon")
         await type_line(pilot, "par Amy GT 60")
@@ -367,9 +339,7 @@ async def test_undo_and_redo(saves: Path) -> None:
 
 async def test_history_browse_and_rewind(saves: Path) -> None:
     path = rulebook_save(saves, "# Operating Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         total = len(screen.session.game.journal)
         await pilot.press("h")
@@ -396,9 +366,7 @@ async def test_history_browse_and_rewind(saves: Path) -> None:
 
 async def test_quit_and_reopen_shows_the_same_game(saves: Path) -> None:
     rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         await pilot.press("colon")
         await type_line(pilot, "par Amy GT 60")
         await type_line(pilot, "par Bob NYC 80")
@@ -412,9 +380,7 @@ async def test_quit_and_reopen_shows_the_same_game(saves: Path) -> None:
 
 async def test_palette_lists_the_legal_commands(saves: Path) -> None:
     rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         titles = [cmd.title for cmd in app.get_system_commands(app.screen)]
         assert "pass Amy" in titles and "par Amy GT 60" in titles
         assert not any(t.startswith("Run") for t in titles)  # not legal in a stock round
@@ -452,9 +418,7 @@ async def test_small_terminal_keeps_the_bar_and_keys(saves: Path) -> None:
 
 async def test_operating_order_shows_each_company_once(saves: Path) -> None:
     rulebook_save(saves, "run NYC 370 half")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         order = screen.session.data["operating_order"]
         assert order[0] == screen.session.data["turn"]  # the core puts the acting company first
@@ -465,9 +429,7 @@ async def test_operating_order_shows_each_company_once(saves: Path) -> None:
 
 async def test_round_change_shows_the_other_keys_in_the_same_footer(saves: Path) -> None:
     rulebook_save(saves, "# Operating Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         screen = main_screen(app)
         footer = screen.query_one(QuietFooter)
         strip = footer.query_one(KeyStrip)
@@ -498,9 +460,7 @@ async def test_round_change_shows_the_other_keys_in_the_same_footer(saves: Path)
 
 async def test_clicking_a_footer_key_presses_it(saves: Path) -> None:
     rulebook_save(saves, "# Stock Round 1")
-    app = ModeratorApp(saves=saves)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with running(saves) as (app, pilot):
         strip = main_screen(app).query_one(KeyStrip)
         start = strip.render().plain.index("F1 Help")
         await pilot.click(KeyStrip, offset=(start + 1, 0))

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from moderator.game import Game
 from moderator.script import parse_script
+from moderator.ui.app import ModeratorApp
 
 REPO = Path(__file__).resolve().parents[2]
+SIZE = (120, 40)
+"""The terminal the tests run at (the main screen's design size)."""
 RULEBOOK = REPO / "tests" / "scripts" / "1846-rulebook-example.script"
 
 
@@ -45,3 +52,14 @@ def saved_lines(path: Path) -> list[str]:
     """The journal lines of a save file, read from disk."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return [entry["line"] for entry in data["journal"]]
+
+
+@asynccontextmanager
+async def running(
+    saves: Path, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[ModeratorApp, Pilot[None]]]:
+    """The app on ``saves`` (resuming its newest save), started and settled."""
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot
