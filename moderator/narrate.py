@@ -1,0 +1,312 @@
+"""Narration: what the bank did by itself, as lines the banker mirrors on the table.
+
+A banker types ``buy Amy PRR`` and moves the money and the certificate for
+that purchase by hand.  What the program does *by itself* as a consequence —
+the presidency that changed hands, private income at the start of an
+operating round, the end-of-stock-round price moves, a player passed because
+nothing was left to do, a phase change and the trains it rusted, what a
+president paid toward a forced train purchase — the banker cannot guess.
+:func:`narrate` turns the events of one accepted command into one line for
+each such action, naming who, how much and the rule.
+
+The events of the command's own effect (the cash and certificate of the
+purchase typed, the dividend shown by the run's receipt) are left out: they
+are what the line typed already says.  Everything after them is narrated.
+This module is the one place that words events for people; the TUI's log
+and ``moderator play`` both print its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from moderator import commands as c
+from moderator.events import (
+    CashMoved,
+    CertificateMoved,
+    CompanyClosed,
+    DividendPaid,
+    Event,
+    Noted,
+    Passed,
+    PhaseChanged,
+    PresidentChanged,
+    PriceMoved,
+    PriorityChanged,
+    PrivateMoved,
+    RoundStarted,
+    TrainMoved,
+    TurnStarted,
+)
+from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
+
+_ACCOUNTS = {
+    BANK: "the bank",
+    POOL: "the pool",
+    RESERVE: "the reserve",
+    SCRAP: "the scrap heap",
+    DEPOT: "the depot",
+}
+"""How the accounts that are not players or companies are named in a line."""
+
+
+def _who(account: str | None) -> str:
+    if account is None:
+        return "nobody"
+    return _ACCOUNTS.get(account.lower(), account)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _is_account(name: str | None, *accounts: str) -> bool:
+    return name is not None and name.lower() in accounts
+
+
+# ------------------------------------------------------------------ the command's own events
+DirectTest = Callable[[c.Command, Event], bool]
+"""Whether an event is part of what the command's own line says (left out of the narration)."""
+
+
+def _trade(cmd: c.Command, ev: Event) -> bool:
+    """A purchase, sale, issue or redemption typed by the banker: its cash and certificates.
+
+    Private income and dividends are not the trade's: they are paid by the bank
+    for another reason, and only after a new round began (see :func:`narrate`).
+    """
+    return isinstance(ev, CashMoved | CertificateMoved)
+
+
+def _par(cmd: c.Command, ev: Event) -> bool:
+    if isinstance(ev, CashMoved | CertificateMoved):
+        return True
+    if isinstance(ev, PriceMoved):
+        return ev.before is None
+    return isinstance(ev, PresidentChanged) and ev.before is None
+
+
+def _company_pays(cmd: c.Command, ev: Event) -> bool:
+    """Spend, buy a train or a private: the company's own payment and what it bought.
+
+    A player's payment (a president's contribution to a forced purchase) is not
+    the company's own: it is narrated.
+    """
+    company = getattr(cmd, "company", None) or getattr(cmd, "corp", None) or ""
+    if isinstance(ev, CashMoved):
+        return ev.source.lower() == company.lower()
+    if isinstance(ev, TrainMoved):
+        return ev.target.lower() == company.lower() and ev.source.lower() != company.lower()
+    if isinstance(ev, PrivateMoved):
+        return (ev.target or "").lower() == company.lower()
+    return False
+
+
+def _run(cmd: c.Command, ev: Event) -> bool:
+    """A run: the dividend, its payments and the price move are on the receipt."""
+    assert isinstance(cmd, c.Run)
+    if isinstance(ev, DividendPaid):
+        return True
+    if isinstance(ev, CashMoved):
+        return _is_account(ev.source, BANK)
+    return isinstance(ev, PriceMoved) and ev.company.lower() == cmd.company.lower()
+
+
+def _manual_pass(cmd: c.Command, ev: Event) -> bool:
+    return isinstance(ev, Passed) and not ev.auto
+
+
+def _discard(cmd: c.Command, ev: Event) -> bool:
+    assert isinstance(cmd, c.Discard)
+    return isinstance(ev, TrainMoved) and ev.source.lower() == cmd.corp.lower()
+
+
+def _adjust(cmd: c.Command, ev: Event) -> bool:
+    return isinstance(ev, CashMoved)
+
+
+def _note(cmd: c.Command, ev: Event) -> bool:
+    return isinstance(ev, Noted)
+
+
+def _remove(cmd: c.Command, ev: Event) -> bool:
+    return isinstance(ev, CompanyClosed)
+
+
+def _private_result(cmd: c.Command, ev: Event) -> bool:
+    return isinstance(ev, CashMoved | PrivateMoved)
+
+
+DIRECT: dict[type, DirectTest] = {
+    c.Par: _par,
+    c.Buy: _trade,
+    c.Sell: _trade,
+    c.Issue: _trade,
+    c.Redeem: _trade,
+    c.Spend: _company_pays,
+    c.BuyTrain: _company_pays,
+    c.BuyPrivate: _company_pays,
+    c.Run: _run,
+    c.Pass: _manual_pass,
+    c.Discard: _discard,
+    c.Adjust: _adjust,
+    c.Note: _note,
+    c.Remove: _remove,
+    c.PrivateResult: _private_result,
+}
+"""Per command kind, the events that make up the command's own effect."""
+
+
+# ------------------------------------------------------------------ wording each event
+def _money(currency: str, amount: int) -> str:
+    return f"-{currency}{-amount}" if amount < 0 else f"{currency}{amount}"
+
+
+def _cash_line(ev: CashMoved, currency: str) -> str:
+    money = _money(currency, ev.amount)
+    reason = ev.reason.strip()
+    if reason.lower().startswith(ev.source.lower()) and money in reason:
+        # the reason already says who pays how much ("Bob pays $591 toward GT's 6-train")
+        return f"{_capital(reason)} — to {_who(ev.target)}"
+    payer = _capital(_who(ev.source)) if ev.source.lower() in _ACCOUNTS else ev.source
+    return f"{payer} pays {_who(ev.target)} {money}: {reason}"
+
+
+def _certificate_line(ev: CertificateMoved) -> str:
+    what = f"{ev.company} {'president' + chr(39) + 's certificate' if ev.president else 'share'}"
+    what = f"{what} ({ev.percent}%)"
+    source = f"{ev.company} treasury" if ev.source == ev.company else _who(ev.source)
+    target = f"{ev.company} treasury" if ev.target == ev.company else _who(ev.target)
+    return f"{what}: {source} → {target} ({ev.reason})"
+
+
+def _train_line(ev: TrainMoved, currency: str) -> str:
+    train = f"{ev.train}-train" if not ev.train.endswith("train") else ev.train
+    if _is_account(ev.target, SCRAP):
+        return f"{ev.source}'s {train} leaves the game: {ev.reason}"
+    if _is_account(ev.target, BANK, POOL, DEPOT):
+        return f"{ev.source}'s {train} goes to {_who(ev.target)}: {ev.reason}"
+    price = f" for {_money(currency, ev.price)}" if ev.price else ""
+    return f"{ev.target} gets a {train} from {_who(ev.source)}{price}: {ev.reason}"
+
+
+def _private_line(ev: PrivateMoved) -> str:
+    if ev.target is None:
+        return f"{ev.company} closes: {ev.reason}"
+    return f"{ev.company} goes from {_who(ev.source)} to {ev.target}: {ev.reason}"
+
+
+def _price_line(ev: PriceMoved, currency: str) -> str:
+    if ev.before is None:
+        return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
+    if ev.before == ev.after:
+        return f"{ev.company} price stays at {_money(currency, ev.after)}: {ev.reason}"
+    way = "up" if ev.after > ev.before else "down"
+    return (
+        f"{ev.company} price {way} {_money(currency, ev.before)} → "
+        f"{_money(currency, ev.after)}: {ev.reason}"
+    )
+
+
+def _president_line(ev: PresidentChanged) -> str:
+    if ev.after is None or _is_account(ev.after, POOL):
+        return f"{ev.company} has no president now ({_who(ev.before)} was): {ev.reason}"
+    if ev.before is None:
+        return f"{ev.after} is president of {ev.company}: {ev.reason}"
+    return (
+        f"{ev.company} presidency: {_who(ev.before)} → {ev.after}, "
+        f"certificates exchanged: {ev.reason}"
+    )
+
+
+def _round_line(ev: RoundStarted) -> str:
+    if ev.round_kind == "SR":
+        return f"— Stock round {ev.number} begins —"
+    return f"— Operating round {ev.number}.{ev.or_number} begins —"
+
+
+def describe(ev: Event, currency: str = "$") -> str | None:
+    """One event as a line for the banker, or ``None`` for one that needs no line."""
+    match ev:
+        case CashMoved():
+            return _cash_line(ev, currency)
+        case CertificateMoved():
+            return _certificate_line(ev)
+        case PriceMoved():
+            return _price_line(ev, currency)
+        case TrainMoved():
+            return _train_line(ev, currency)
+        case PrivateMoved():
+            return _private_line(ev)
+        case CompanyClosed():
+            return f"{ev.company} closes: {ev.reason}"
+        case PhaseChanged():
+            return f"Phase {ev.before} → {ev.after}: {ev.reason}"
+        case RoundStarted():
+            return _round_line(ev)
+        case Passed():
+            why = f": {ev.reason}" if ev.reason else ""
+            return f"{ev.player} passes" + (" (automatic)" if ev.auto else "") + why
+        case PriorityChanged():
+            return f"Priority deal goes to {ev.player}"
+        case PresidentChanged():
+            return _president_line(ev)
+        case DividendPaid():
+            per = f", {_money(currency, ev.per_share)} a share" if ev.per_share else ""
+            return f"{ev.company} runs {_money(currency, ev.revenue)}, {ev.option}{per}"
+        case Noted():
+            return ev.text
+        case TurnStarted():
+            return None
+    return None  # pragma: no cover - every kind is matched above
+
+
+def _folded(ev: Event) -> bool:
+    """A certificate swapped with a presidency: the presidency's own line says so."""
+    if not isinstance(ev, CertificateMoved):
+        return False
+    reason = ev.reason.lower()
+    return "exchanged" in reason or reason.startswith("presidency")
+
+
+def narrate(cmd: c.Command | None, events: Sequence[Event], currency: str = "$") -> list[str]:
+    """The lines a banker mirrors on the table for what ``cmd`` set off by itself.
+
+    Events of the command's own effect (:data:`DIRECT`) are left out while the
+    round the command belongs to lasts (the round it was given in, or the one
+    it opened before acting); from the next round on, every event is narrated
+    (a stock round's last pass can pay private income to the very player who
+    passed).
+
+    Args:
+        cmd: the accepted command (``None``: narrate every event).
+        events: the events it caused, in order.
+        currency: the title's currency sign.
+
+    Returns:
+        One line per action the program took beyond the command's own effect,
+        in the order it took them (turn changes are not narrated: the screen
+        shows who is to act).
+    """
+    direct = DIRECT.get(type(cmd)) if cmd is not None else None
+    own_round = True
+    acted = False  # a command that opens a round (the first par after setup) acts in it
+    lines: list[str] = []
+    for ev in events:
+        if isinstance(ev, RoundStarted) and acted:
+            own_round = False
+        acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
+        if _folded(ev):
+            continue
+        if isinstance(ev, Passed) and isinstance(cmd, c.Pass) and not ev.auto:
+            if ev.player.lower() == cmd.player.lower():
+                continue
+        if own_round and direct is not None and cmd is not None and direct(cmd, ev):
+            continue
+        text = describe(ev, currency)
+        if text:
+            lines.append(text)
+    return lines
+
+
+__all__ = ["DIRECT", "describe", "narrate"]

@@ -1,0 +1,221 @@
+"""The narration: a line for everything the bank does by itself (issue 6, point 12)."""
+
+from __future__ import annotations
+
+from conftest import SHORT_RECORDED, play
+
+from moderator import commands as c
+from moderator.events import (
+    CashMoved,
+    CertificateMoved,
+    CompanyClosed,
+    DividendPaid,
+    Noted,
+    Passed,
+    PhaseChanged,
+    PresidentChanged,
+    PriceMoved,
+    PriorityChanged,
+    PrivateMoved,
+    RoundStarted,
+    TrainMoved,
+    TurnStarted,
+)
+from moderator.game import Game
+from moderator.narrate import describe, narrate
+from moderator.script import parse_script
+from moderator.ui.saves import demo_script
+
+PHASE_II = """\
+game 1846 Amy Bob Cat
+remove ERIE PRR MC OI SC TBC
+private Amy MS
+private Bob CWI
+private Bob LSL
+private Bob MAIL
+private Cat BIG4
+private Cat MPC
+par Amy NYC 100
+par Bob GT 100
+par Cat IC 100
+run MS 0
+run BIG4 0
+buyprivate NYC MAIL 1
+issue NYC 2
+run NYC 0
+train NYC 2
+train NYC 2
+train NYC 2
+train NYC 2
+run GT 0
+train GT 2
+run IC 0
+train IC 3/5
+done IC
+run MS 0
+run BIG4 0
+run NYC 100 withhold
+run GT 100 withhold
+run IC 700 withhold
+train IC 3/5
+train IC 3/5
+train IC 3/5
+done IC
+run MS 0
+run BIG4 0
+run GT 500 withhold
+"""
+"""Phase II with every private still open; GT is about to buy the first 5-card (as in the
+1846 train tests: the players are out of money, so SR1 and SR2 end by themselves)."""
+
+
+def narrated(text: str) -> list[tuple[str, list[str]]]:
+    """Play a script; each accepted line with its narration."""
+    game: Game | None = None
+    out: list[tuple[str, list[str]]] = []
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok, f"line {line.number}: {outcome.message}"
+        if isinstance(line.command, c.Expect):
+            continue
+        out.append((line.text.strip(), narrate(line.command, outcome.events)))
+    return out
+
+
+def all_lines(text: str) -> list[str]:
+    return [n for _, lines in narrated(text) for n in lines]
+
+
+# ----------------------------------------------------------------- each kind of event
+def test_every_event_kind_has_a_line_except_turns() -> None:
+    cases = [
+        (CashMoved(source="bank", target="Amy", amount=15, reason="MPC income (6.1 A)"),
+         "The bank pays Amy $15: MPC income (6.1 A)"),
+        (PriceMoved(company="NYC", before=70, after=60, reason="sold out? no (5.52)"),
+         "NYC price down $70 → $60: sold out? no (5.52)"),
+        (PriceMoved(company="NYC", before=60, after=70, reason="x"), "NYC price up $60 → $70: x"),
+        (PriceMoved(company="NYC", before=None, after=70, reason="par"),
+         "NYC price marker placed at $70: par"),
+        (TrainMoved(train="2", source="GT", target="scrap", reason="rusts (phase IV)"),
+         "GT's 2-train leaves the game: rusts (phase IV)"),
+        (TrainMoved(train="3/5", source="bank", target="IC", price=160, reason="bought"),
+         "IC gets a 3/5-train from the bank for $160: bought"),
+        (PrivateMoved(company="MS", source="Amy", target=None, reason="phase III (9)"),
+         "MS closes: phase III (9)"),
+        (CompanyClosed(company="BO", reason="price fell to $0 (5.26)"),
+         "BO closes: price fell to $0 (5.26)"),
+        (PhaseChanged(before="II", after="III", reason="first 5 bought (6.82)"),
+         "Phase II → III: first 5 bought (6.82)"),
+        (RoundStarted(round_kind="OR", number=2, or_number=1), "— Operating round 2.1 begins —"),
+        (RoundStarted(round_kind="SR", number=3), "— Stock round 3 begins —"),
+        (Passed(player="Cat", auto=True, reason="no legal sale or purchase"),
+         "Cat passes (automatic): no legal sale or purchase"),
+        (PriorityChanged(player="Bob"), "Priority deal goes to Bob"),
+        (PresidentChanged(company="PRR", before="Amy", after="Bob", reason="holds more (5.37)"),
+         "PRR presidency: Amy → Bob, certificates exchanged: holds more (5.37)"),
+        (Noted(text="Bob is bankrupt (6.89)"), "Bob is bankrupt (6.89)"),
+    ]
+    for event, line in cases:
+        assert describe(event) == line
+    assert describe(TurnStarted(who="Amy")) is None
+    assert describe(CashMoved(source="x", target="y", amount=5, reason="r"), "£") == (
+        "x pays y £5: r"
+    )
+
+
+def test_a_reason_that_already_says_who_pays_is_not_repeated() -> None:
+    event = CashMoved(
+        source="Bob", target="bank", amount=591, reason="Bob pays $591 toward GT's 6-train (6.86)"
+    )
+    assert describe(event) == "Bob pays $591 toward GT's 6-train (6.86) — to the bank"
+
+
+# ----------------------------------------------------------------- what is left out
+def test_the_commands_own_effect_is_not_narrated() -> None:
+    buy = c.Buy(player="Amy", corp="NYC", source="ipo")
+    own = [
+        CashMoved(source="Amy", target="NYC", amount=90, reason="buys (5.33)"),
+        CertificateMoved(company="NYC", source="NYC", target="Amy", percent=10, reason="bought"),
+        TurnStarted(who="Bob"),
+    ]
+    assert narrate(buy, own) == []
+    # ... but what it set off is: a presidency (its certificate swap folded into one line)
+    swap = [
+        CertificateMoved(company="NYC", source="Amy", target="Cat", percent=10,
+                         reason="exchanged for the president's certificate (5.37)"),
+        CertificateMoved(company="NYC", source="Cat", target="Amy", percent=20, president=True,
+                         reason="presidency (5.37)"),
+        PresidentChanged(company="NYC", before="Cat", after="Amy", reason="holds more (5.37)"),
+    ]
+    assert narrate(buy, own + swap) == [
+        "NYC presidency: Cat → Amy, certificates exchanged: holds more (5.37)"
+    ]
+
+
+def test_a_run_leaves_its_dividend_to_the_receipt() -> None:
+    run = c.Run(company="NYC", revenue=100, option="full")
+    events = [
+        CashMoved(source="bank", target="Amy", amount=60, reason="NYC dividend $10/share"),
+        DividendPaid(company="NYC", revenue=100, option="full", per_share=10, retained=0,
+                     payouts={"Amy": 60}),
+        PriceMoved(company="NYC", before=70, after=80, reason="6.75"),
+    ]
+    assert narrate(run, events) == []
+
+
+def test_after_a_new_round_begins_everything_is_narrated() -> None:
+    """The last pass of a stock round can pay private income to the player who passed."""
+    last_pass = c.Pass(player="Amy")
+    events = [
+        Passed(player="Amy"),
+        PriceMoved(company="NYC", before=70, after=80, reason="sold out (5.52)"),
+        RoundStarted(round_kind="OR", number=1, or_number=1),
+        CashMoved(source="bank", target="Amy", amount=20, reason="MS income (6.1 A)"),
+        TurnStarted(who="NYC"),
+    ]
+    assert narrate(last_pass, events) == [
+        "NYC price up $70 → $80: sold out (5.52)",
+        "— Operating round 1.1 begins —",
+        "The bank pays Amy $20: MS income (6.1 A)",
+    ]
+
+
+def test_a_par_that_opens_the_first_stock_round_is_still_its_own_effect() -> None:
+    lines = dict(narrated("game 1846 Amy Bob Cat\nremove ERIE PRR MC OI SC TBC\npar Amy NYC 100\n"))
+    assert lines["par Amy NYC 100"] == ["— Stock round 1 begins —"]
+
+
+# ----------------------------------------------------------------- a real game
+def test_the_recorded_game_narrates_what_the_bank_did_by_itself() -> None:
+    text = SHORT_RECORDED.read_text(encoding="utf-8")
+    lines = all_lines(text)
+    # private income: who, how much, for which private (6.1 A)
+    assert any("pays Player1 $" in x and "CWI income" in x for x in lines)
+    assert any(x.startswith("Phase I → II") for x in lines)
+    # the forced purchase: what the president pays toward GT's train (6.86)
+    forced = [x for x in lines if "6.86" in x and "Player1" in x and "$90" in x]
+    assert forced, [x for x in lines if "6.86" in x]
+    # the price drop of an emergency issue (6.86)
+    assert any(x.startswith("GT price down") and "6.86" in x for x in lines)
+
+
+def test_the_demo_game_narrates_automatic_passes_and_end_of_round_moves() -> None:
+    lines = all_lines(demo_script())
+    assert "Carlos passes (automatic): no legal sale or purchase" in lines
+    assert "ERIE price down $70 → $60: shares in the Stock Market (5.52)" in lines
+    assert "Priority deal goes to Carlos" in lines
+
+
+def test_a_phase_change_narrates_every_private_that_closes() -> None:
+    g = play(PHASE_II)
+    outcome = g.execute("train GT 4/6")
+    assert outcome.ok, outcome.message
+    lines = narrate(outcome.command, outcome.events)
+    assert any(x.startswith("Phase II → III") for x in lines)
+    for cid in ("MS", "BIG4", "CWI", "LSL", "MPC"):
+        assert any(x.startswith(f"{cid} closes") for x in lines), (cid, lines)
+    # the independents' treasuries go back to the bank, said as a payment
+    assert any(x.startswith("MS pays the bank $60") for x in lines), lines
