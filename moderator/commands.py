@@ -223,6 +223,21 @@ class Trade(_Command):
     price: int
 
 
+class ClosePrivate(_Command):
+    """1847 AE ``close PRIVATE``: a quarry whose ability was used closes (4.2)."""
+
+    kind: Literal["close"] = "close"
+    private: str
+
+
+class Income(_Command):
+    """1847 AE ``income PRIVATE AMOUNT``: a private's income changes (Rammelsbach to 50)."""
+
+    kind: Literal["income"] = "income"
+    private: str
+    amount: int
+
+
 # ----------------------------------------------------------------- 1853
 class MarketValues(_Command):
     """1853 ``market VALUE...``."""
@@ -324,6 +339,8 @@ Command = Annotated[
     | Exchange
     | Nationalize
     | Trade
+    | ClosePrivate
+    | Income
     | MarketValues
     | SetPar
     | Bond
