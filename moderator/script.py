@@ -6,11 +6,19 @@ a name with a space is written in double quotes.  Verbs are case-insensitive.
 ``None`` for a blank/comment line) and raises :class:`ParseError` with a
 readable reason; :func:`format_command` prints a command back as a line that
 parses to the same command.
+
+Input is untrusted (a pasted line, a file from anywhere): a line holding a
+control character (ESC, BEL, U+2028, a BIDI override...) is refused, so no
+name or note can carry a terminal escape sequence into a save; a number is
+refused as absurd before Python ever converts it, so no spelling of a number
+(5,000 digits, thousands of leading zeros) can raise anything but
+:class:`ParseError`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -19,6 +27,19 @@ from moderator.errors import Refusal
 
 MAX_AMOUNT = 1_000_000
 """Larger amounts are refused as absurd: no 18xx bank holds that much."""
+
+MAX_DIGITS = 12
+"""A number written with more digits than this (leading zeros included) is refused as absurd.
+
+``000060`` is a sloppy 60 and is accepted; thousands of leading zeros are not a
+number anyone types at a table, and Python refuses to convert more than 4,300
+digits (the int-string limit), so the parser refuses them itself, first.
+"""
+
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories refused anywhere in a line: controls (but TAB, a space), format
+characters (BIDI overrides, zero-width joiners), lone surrogates, line and paragraph
+separators.  They would reach the terminal raw when a name or note is printed."""
 
 
 class ParseError(Refusal):
@@ -65,6 +86,33 @@ def tokenize(line: str) -> list[str]:
     return words
 
 
+def check_characters(line: str) -> None:
+    """Refuse a line holding a control character, naming it (``U+001B``).
+
+    TAB counts as a space.  The rules are silent; a banker's log must never be
+    able to clear the screen or retitle the terminal when it is printed.
+    """
+    if line.isprintable():  # the fast path: no Cc, Cf, Cs, Zl, Zp (nor other spaces)
+        return
+    for ch in line:
+        if ch == "\t":
+            continue
+        category = unicodedata.category(ch)
+        if category in _REFUSED_CATEGORIES:
+            name = unicodedata.name(ch, "")
+            what = "a lone surrogate" if category == "Cs" else "control character"
+            raise ParseError(
+                f"{what} U+{ord(ch):04X}" + (f" ({name})" if name else "") + " is not allowed"
+            )
+
+
+def _shown(word: str) -> str:
+    """A word for a message, cut short when it is long (a 5,000-digit number)."""
+    if len(word) <= 20:
+        return word
+    return f"{word[:8]}…{word[-4:]} ({len(word)} characters)"
+
+
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -83,9 +131,13 @@ def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> 
         sign, text = text[0], text[1:]
     text = sign + text
     if not _NUMBER.fullmatch(text):
-        raise ParseError(f"{what} must be a whole number, not {word!r}")
-    if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_AMOUNT)):
-        raise ParseError(f"{what} {word} is absurd (at most {MAX_AMOUNT - 1})")
+        raise ParseError(f"{what} must be a whole number, not {_shown(word)!r}")
+    digits = text.lstrip("+-")
+    if len(digits) > MAX_DIGITS:  # checked before int(): no int-string limit, no slow parse
+        raise ParseError(
+            f"{what} {_shown(word)} is absurd (at most {MAX_AMOUNT - 1}, "
+            f"written with at most {MAX_DIGITS} digits)"
+        )
     value = int(text, 10)
     if value < 0 and not allow_negative:
         raise ParseError(f"{what} may not be negative ({value})")
@@ -315,6 +367,16 @@ def _p_trade(a: list[str]) -> c.Command:
     return c.Trade(private=a[0], source=a[1], target=a[2], price=amount(a[3], "price"))
 
 
+def _p_close(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "close PRIVATE")
+    return c.ClosePrivate(private=a[0])
+
+
+def _p_income(a: list[str]) -> c.Command:
+    _need(a, 2, 2, "income PRIVATE AMOUNT")
+    return c.Income(private=a[0], amount=amount(a[1], "income"))
+
+
 def _p_market(a: list[str]) -> c.Command:
     _need(a, 1, None, "market VALUE...")
     return c.MarketValues(values=tuple(amount(w, "market value") for w in a))
@@ -393,6 +455,8 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "nationalize": _p_nationalize,
     "nationalise": _p_nationalize,
     "trade": _p_trade,
+    "close": _p_close,
+    "income": _p_income,
     "market": _p_market,
     "setpar": _p_setpar,
     "bond": _p_bond,
@@ -416,6 +480,7 @@ def parse_line(line: str) -> c.Command | None:
     Raises:
         ParseError: the line is not banker script; the message says why.
     """
+    check_characters(line)
     words = tokenize(line)
     if not words:
         return None
@@ -426,9 +491,22 @@ def parse_line(line: str) -> c.Command | None:
     return parser(words[1:])
 
 
+def script_lines(text: str) -> list[str]:
+    """A script's lines: split on ``\\n`` only, a CRLF file's trailing ``\\r`` dropped.
+
+    Not :meth:`str.splitlines`, which also splits on form feed, U+2028, ``\\x1c``
+    and the like: those stay inside their line (and are refused there as
+    control characters), so a message names the line an editor shows.
+    """
+    lines = text.removeprefix("\ufeff").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line does not start another
+    return [line.removesuffix("\r") for line in lines]
+
+
 def parse_script(text: str) -> Iterator[ScriptLine]:
     """Parse a whole script; a bad line raises :class:`ParseError` prefixed by its number."""
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    for number, raw in enumerate(script_lines(text), start=1):
         try:
             cmd = parse_line(raw)
         except ParseError as exc:
@@ -524,6 +602,10 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
             return f"nationalize {q(cmd.player)} {q(cmd.corp)} {q(cmd.source)} {cmd.percent}"
         case c.Trade():
             return f"trade {q(cmd.private)} {q(cmd.source)} {q(cmd.target)} {cmd.price}"
+        case c.ClosePrivate():
+            return f"close {q(cmd.private)}"
+        case c.Income():
+            return f"income {q(cmd.private)} {cmd.amount}"
         case c.MarketValues():
             return " ".join(["market", *(str(v) for v in cmd.values)])
         case c.SetPar():

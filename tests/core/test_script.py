@@ -16,6 +16,7 @@ from moderator.script import (
     format_command,
     parse_line,
     parse_script,
+    script_lines,
     tokenize,
 )
 
@@ -85,6 +86,8 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("nationalize Amy L Bob", c.Nationalize(player="Amy", corp="L", source="Bob")),
     ("nationalize Amy L Bob 20", c.Nationalize(player="Amy", corp="L", source="Bob", percent=20)),
     ("trade SPR Amy Bob 50", c.Trade(private="SPR", source="Amy", target="Bob", price=50)),
+    ("close K", c.ClosePrivate(private="K")),
+    ("income R 50", c.Income(private="R", amount=50)),
     # 1853
     ("market 10 20 30 400", c.MarketValues(values=(10, 20, 30, 400))),
     ("setpar EIR 90", c.SetPar(corp="EIR", value=90)),
@@ -241,6 +244,9 @@ def test_parse_script_names_the_line_of_an_error() -> None:
         ("redeem GT x", "whole number"),
         ("nationalize Amy L Bob 30", "10 or 20 percent"),
         ("trade SPR Amy Bob", "usage: trade"),
+        ("close", "usage: close PRIVATE"),
+        ("income R", "usage: income PRIVATE AMOUNT"),
+        ("income R lots", "income must be a whole number"),
         ("market", "usage: market VALUE"),
         ("market 10 twenty", "market value must be a whole number"),
         ("setpar EIR", "usage: setpar"),
@@ -303,7 +309,9 @@ def test_script_of_a_game_parses_back() -> None:
 
 
 # ----------------------------------------------------------------- round trip
-_NAME_CHARS = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters='"')
+_NAME_CHARS = st.characters(
+    blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp"), blacklist_characters='"'
+)
 names = st.text(_NAME_CHARS, max_size=12)
 words = st.text(_NAME_CHARS, min_size=1, max_size=8).filter(lambda w: tokenize(w) == [w])
 money = st.integers(min_value=0, max_value=MAX_AMOUNT - 1)
@@ -380,6 +388,8 @@ commands = st.one_of(
         c.Nationalize, player=names, corp=names, source=names, percent=st.sampled_from([10, 20])
     ),
     st.builds(c.Trade, private=names, source=names, target=names, price=money),
+    st.builds(c.ClosePrivate, private=names),
+    st.builds(c.Income, private=names, amount=money),
     st.builds(c.MarketValues, values=st.lists(money, min_size=1, max_size=6).map(tuple)),
     st.builds(c.SetPar, corp=names, value=money),
     st.builds(c.Bond, player=names, amount=money),
@@ -414,3 +424,139 @@ def test_format_refuses_a_non_command() -> None:
 def test_parse_script_ignores_a_byte_order_mark() -> None:
     lines = list(parse_script("\ufeffgame 1846 A B C\n"))
     assert lines[0].command == c.GameCmd(title="1846", players=("A", "B", "C"))
+
+
+# ----------------------------------------------------------------- hostile input (issue 6)
+LEADING_ZEROS = "0" * 4300 + "5"
+"""Python's int() refuses strings of more than 4,300 digits: the parser must refuse it first."""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"adjust Amy {LEADING_ZEROS} typo",
+        f"adjust Amy -{LEADING_ZEROS} typo",
+        f"par Amy GT {LEADING_ZEROS}",
+        f"par Amy GT ${'9' * 5000}",
+        f"sell Amy GT {LEADING_ZEROS}",
+        f"issue GT {LEADING_ZEROS}",
+        f"run GT {LEADING_ZEROS}",
+        f"run EIR 10 mail {LEADING_ZEROS}",
+        f"train GT 4 from NYC {LEADING_ZEROS}",
+        f"expect Amy cash {LEADING_ZEROS}",
+        f"expect Amy shares GT {LEADING_ZEROS}",
+        f"nationalize Amy L Bob {LEADING_ZEROS}",
+        f"market 10 {LEADING_ZEROS}",
+        f"income R {'0' * 5000}",
+        f"spend GT {'0' * 5000}",
+    ],
+    ids=lambda line: line.split()[0] + "-" + str(len(line)),
+)
+def test_thousands_of_digits_are_refused_as_absurd(line: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(line)
+    assert "absurd" in info.value.message
+    assert len(info.value.message) < 200, "the message does not repeat 4,300 digits"
+
+
+def test_a_few_leading_zeros_are_still_a_number() -> None:
+    assert parse_line("par Amy GT 000060") == c.Par(player="Amy", corp="GT", price=60)
+    assert parse_line(f"adjust Amy {'0' * 5}{MAX_AMOUNT - 1} x").amount == MAX_AMOUNT - 1  # type: ignore[union-attr]
+
+
+def test_game_execute_refuses_thousands_of_digits_without_raising() -> None:
+    game = play(SETUP)
+    before = game.state_json()
+    outcome = game.execute(f"adjust Amy {LEADING_ZEROS} typo")
+    assert not outcome.ok and "absurd" in outcome.message
+    outcome = game.execute(f"expect Amy cash {'9' * 5000}")
+    assert not outcome.ok and "absurd" in outcome.message
+    assert game.state_json() == before and not any(
+        e.line.startswith("adjust") for e in game.journal
+    )
+
+
+@pytest.mark.parametrize(
+    ("char", "code"),
+    [
+        ("\x1b", "U+001B"),
+        ("\x07", "U+0007"),
+        ("\x00", "U+0000"),
+        ("\r", "U+000D"),
+        ("\n", "U+000A"),
+        ("\x0c", "U+000C"),
+        ("\x1c", "U+001C"),
+        ("\x7f", "U+007F"),
+        ("\x9b", "U+009B"),  # the 8-bit CSI
+        ("\u2028", "U+2028"),
+        ("\u2029", "U+2029"),
+        ("\u202e", "U+202E"),  # right-to-left override
+        ("\u2066", "U+2066"),  # left-to-right isolate
+        ("\u200b", "U+200B"),  # zero width space
+        ("\ufeff", "U+FEFF"),  # a byte-order mark inside a line
+        ("\ud800", "U+D800"),  # a lone surrogate (possible in a JSON save)
+    ],
+)
+@pytest.mark.parametrize("template", ["note a{}b", "game 1846 A{} B C", "par Amy GT 6{}0", "{}"])
+def test_control_characters_are_refused_naming_the_character(
+    char: str, code: str, template: str
+) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_line(template.format(char))
+    assert code in info.value.message
+    assert "not allowed" in info.value.message
+    assert char not in info.value.message, "the refusal does not echo the character raw"
+
+
+def test_tab_and_other_spaces_are_still_spaces() -> None:
+    assert parse_line("buy\tAmy\tNYC") == c.Buy(player="Amy", corp="NYC")
+    # a no-break space separates words like a space; letters of any script are kept
+    assert parse_line("note caf\u00e9\u00a0\u4e2d\u6587 \U0001f682") == c.Note(
+        text="caf\u00e9 \u4e2d\u6587 \U0001f682"
+    )
+
+
+def test_game_execute_refuses_an_escape_sequence_in_a_note() -> None:
+    game = play(SETUP)
+    outcome = game.execute("note \x1b]0;pwned\x07 \x1b[2J")
+    assert not outcome.ok and "U+001B" in outcome.message
+    assert not any(e.line.startswith("note") for e in game.journal)
+
+
+def test_script_splits_on_newlines_only_and_names_the_right_line() -> None:
+    text = "game 1846 A B C\nnote page\x0cbreak\nnote fine\n"
+    with pytest.raises(ParseError) as info:
+        list(parse_script(text))
+    assert info.value.message.startswith("line 2: control character U+000C")
+    text = "game 1846 A B C\r\nnote fine\r\nnote a\u2028b\r\nnote c\n"
+    with pytest.raises(ParseError) as info:
+        list(parse_script(text))
+    assert info.value.message.startswith("line 3: control character U+2028")
+
+
+def test_script_lines_drop_a_crlf_files_carriage_returns() -> None:
+    text = "game 1846 A B C\r\n\r\npass A\r\n"
+    lines = list(parse_script(text))
+    assert [(x.number, x.text) for x in lines] == [(1, "game 1846 A B C"), (3, "pass A")]
+    assert script_lines("a\nb") == ["a", "b"] and script_lines("a\n\n") == ["a", ""]
+    assert script_lines("a\x1cb\x1dc\x85d\u2028e\n") == ["a\x1cb\x1dc\x85d\u2028e"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.one_of(
+        st.text(),
+        st.builds(lambda verb, rest: f"{verb} {rest}", st.sampled_from(sorted(PARSERS)), st.text()),
+        st.builds(
+            lambda verb, args: " ".join([verb, *args]),
+            st.sampled_from(sorted(PARSERS)),
+            st.lists(st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=6)),
+        ),
+    )
+)
+def test_fuzzed_lines_parse_or_are_refused_never_crash(line: str) -> None:
+    try:
+        result = parse_line(line)
+    except ParseError:
+        return
+    assert result is None or isinstance(result, c.Command.__origin__.__args__)  # type: ignore[attr-defined]
