@@ -22,6 +22,7 @@ from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, RoundStarted
 from moderator.journal import Entry, entry_json, read_save, save_text, write_atomic
+from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.script import ParseError, format_command, parse_line
 from moderator.state import GameState
 from rulesets import ruleset_for
@@ -56,6 +57,9 @@ class Game:
     path: Path | None = None
     _entry_json: list[str] = field(default_factory=list)
     _checkpoints: dict[int, GameState] = field(default_factory=dict)
+    read_only: bool = False
+    """Opened read-only (or closed): nothing is applied and the save is never written."""
+    _lock: SaveLock | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -71,12 +75,10 @@ class Game:
                 f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
             )
         state = ruleset.new_state(list(players))
-        game = cls(
-            ruleset=ruleset, title=ruleset.title, players=list(players), state=state, path=path
-        )
+        game = cls(ruleset=ruleset, title=ruleset.title, players=list(players), state=state)
         game._checkpoints[0] = state.clone()
         if path is not None:
-            game.save()
+            game.save(Path(path))
         return game
 
     @classmethod
@@ -87,12 +89,31 @@ class Game:
         return cls.new(cmd.title, list(cmd.players), path)
 
     @classmethod
-    def load(cls, path: Path, *, verify: bool = True) -> Game:
-        """Open a save: validate, replay, and compare events.  The file is never written.
+    def load(cls, path: Path, *, verify: bool = True, read_only: bool = False) -> Game:
+        """Open a save: validate, replay, and compare events.
+
+        Opened for writing (the default) the game locks the save until
+        :meth:`close`; ``read_only=True`` takes no lock and the game refuses
+        to change.
 
         Raises:
+            SaveLocked: another moderator has the save open for writing.
             SaveError: the file cannot be read or no longer replays.
         """
+        path = Path(path)
+        lock = None if read_only else SaveLock.acquire(path.resolve(), path)
+        try:
+            game = cls._load(path, verify=verify)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        game.read_only = read_only
+        game._lock = lock
+        return game
+
+    @classmethod
+    def _load(cls, path: Path, *, verify: bool) -> Game:
         data = read_save(path)
         try:
             game = cls.new(data.title, list(data.players))
@@ -155,6 +176,8 @@ class Game:
             if reason is not None:
                 return Outcome(ok=False, message=reason, command=cmd)
             return Outcome(ok=True, message="as expected", command=cmd)
+        if self.read_only:
+            return Outcome(ok=False, message=self._read_only_reason(), command=cmd)
         trial = self.state.clone()
         receipt = None
         try:
@@ -261,6 +284,7 @@ class Game:
         The save file is rewritten first; if it cannot be, nothing changes and
         the :class:`OSError` propagates.
         """
+        self._check_writable()
         if not self.journal:
             return None
         self._write(self._entry_json[:-1])
@@ -273,6 +297,7 @@ class Game:
 
     def redo(self) -> Entry | None:
         """Apply again the last command taken back."""
+        self._check_writable()
         if not self.redo_stack:
             return None
         entry = self.redo_stack.pop()
@@ -296,6 +321,7 @@ class Game:
         """
         if upto < 0:
             raise ValueError(f"cannot rewind to entry {upto}")
+        self._check_writable()
         upto = min(upto, len(self.journal))
         written = None
         if backup is None and self.path is not None:
@@ -327,13 +353,62 @@ class Game:
 
     # ------------------------------------------------------------ saving / views
     def save(self, path: Path | None = None) -> None:
-        """Write the save file atomically (every accepted command calls this)."""
-        target = path or self.path
-        if target is None:
+        """Write the whole save file atomically; with ``path``, "save as" (locks it).
+
+        Raises:
+            SaveLocked: ``path`` is open for writing in another moderator.
+            SaveReadOnly: no ``path`` and the game is read-only.
+            OSError: the file cannot be written (the game is unchanged).
+        """
+        if path is None:
+            if self.path is None:
+                return
+            self._check_writable()
+            write_atomic(self.path, save_text(self.title, self.players, self._entry_json))
             return
-        write_atomic(Path(target), save_text(self.title, self.players, self._entry_json))
-        if path is not None:
-            self.path = Path(path)
+        path = Path(path)
+        same = self.path is not None and path.resolve() == self.path.resolve()
+        if same and self._lock is not None and self._lock.held:
+            lock = self._lock
+        else:
+            lock = SaveLock.acquire(path.resolve(), path)
+        try:
+            write_atomic(path, save_text(self.title, self.players, self._entry_json))
+        except BaseException:
+            if lock is not self._lock:
+                lock.release()
+            raise
+        if lock is not self._lock and self._lock is not None:
+            self._lock.release()
+        self._lock = lock
+        self.path = path
+        self.read_only = False
+
+    def close(self) -> None:
+        """Let go of the save (its lock); the game stays readable but no longer changes."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        if self.path is not None:
+            self.read_only = True
+
+    def __enter__(self) -> Game:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        lock = getattr(self, "_lock", None)
+        if lock is not None:
+            lock.release()
+
+    def _read_only_reason(self) -> str:
+        return f"{self.path} is open read-only here, so nothing was applied"
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise SaveReadOnly(self._read_only_reason())
 
     def _write(self, entries_json: list[str]) -> None:
         """Write the save file with these entries (nothing when the game has no file)."""
@@ -361,6 +436,9 @@ class Game:
 
 def _internal(exc: Exception) -> str:
     return f"internal error, command refused: {type(exc).__name__}: {exc}"
+
+
+__all__ = ["Game", "Outcome", "SaveLocked", "SaveReadOnly", "load_or_none"]
 
 
 def load_or_none(path: Path) -> tuple[Game | None, str | None]:

@@ -26,7 +26,9 @@ note a remark, kept
 def saved(tmp_path: Path) -> tuple[Game, Path]:
     """A game played with a save file."""
     path = tmp_path / "game.json"
-    return play(SCRIPT, path=path), path
+    game = play(SCRIPT, path=path)
+    game.close()  # let go of the save, so the tests can open it again
+    return game, path
 
 
 def _damage(path: Path, change) -> bytes:  # type: ignore[no-untyped-def]

@@ -1,0 +1,244 @@
+"""One writer per save: an advisory lock held while a game is open for writing.
+
+Two programs appending to one save would lose commands (the last writer
+wins), so a :class:`~moderator.game.Game` opened for writing holds an OS
+advisory lock (``flock``) on a sidecar file beside the save::
+
+    saves/game.json         the save (replaced by rename when it is rewritten)
+    saves/.game.json.lock   the lock: stays put while held, names its holder
+
+The save itself cannot carry the lock because a rewrite replaces it with a new
+file.  The lock file's content (pid, host, start time) is information only:
+the kernel releases a ``flock`` when its holder dies, so a lock file left by a
+killed program never blocks anyone; the next opener takes the lock and writes
+its own name into it.  A holder removes the file when it lets go (while still
+holding the lock), and an opener checks, once it holds the lock, that the file
+it locked is still the one at that name; otherwise it tries again.
+
+Where no lock file can be created (a read-only folder) the lock falls back to
+the save file itself, opened read-only: nobody can rename a new save into such
+a folder either, so the save stays put and every writer locks the same file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import socket
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from moderator.errors import SaveError
+
+try:  # pragma: no cover - import guard
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no flock; only this process is guarded
+    fcntl = None  # type: ignore[assignment]
+
+_HELD_HERE: set[str] = set()
+"""Lock files held by this process (the only guard where ``flock`` does not exist)."""
+
+_UNWRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+class SaveLocked(SaveError):
+    """The save is open for writing in another moderator (or another game in this one)."""
+
+    def __init__(self, message: str, holder: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder or {}
+
+
+class SaveReadOnly(SaveError, PermissionError):
+    """The game was opened read-only (or closed), so it cannot write its save.
+
+    It is an :class:`OSError` too, so a front end that shows write failures of
+    ``undo``/``redo``/``rewind`` shows this one the same way.
+    """
+
+    def __init__(self, message: str) -> None:
+        PermissionError.__init__(self, errno.EPERM, message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def lock_path(save: Path) -> Path:
+    """The lock file of a save: ``.NAME.lock`` beside it (not ``*.json``: save lists skip it)."""
+    return save.with_name(f".{save.name}.lock")
+
+
+def holder_text(holder: dict[str, Any]) -> str:
+    """``pid 4242 on table-laptop since 21:03`` from a lock file's content (what is known)."""
+    parts = []
+    if isinstance(holder.get("pid"), int):
+        parts.append(f"pid {holder['pid']}")
+    if isinstance(holder.get("host"), str) and holder["host"]:
+        parts.append(f"on {_printable(holder['host'][:64])}")
+    since = holder.get("since")
+    if isinstance(since, (int, float)) and not isinstance(since, bool):
+        try:
+            when = datetime.fromtimestamp(since)
+        except (OverflowError, OSError, ValueError):
+            when = None
+        if when is not None:
+            fmt = "%H:%M" if when.date() == datetime.now().date() else "%Y-%m-%d %H:%M"
+            parts.append(f"since {when.strftime(fmt)}")
+    return " ".join(parts)
+
+
+def _printable(text: str) -> str:
+    """``text`` with anything that is not printable shown as an escape (a hostile lock file)."""
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
+
+
+class SaveLock:
+    """An exclusive advisory lock on one save, held until :meth:`release`.
+
+    Use :meth:`acquire`; releasing is idempotent, and a lock that is dropped
+    without being released closes its file (which frees the lock) when it is
+    collected.
+    """
+
+    def __init__(self, save: Path, shown: Path, fd: int | None, path: Path | None) -> None:
+        self.save = save
+        """The save file (symlinks resolved)."""
+        self.shown = shown
+        """The save's name as the user gave it (for messages)."""
+        self._fd = fd
+        self._path = path  # the lock file, or None when the save itself is locked
+
+    @property
+    def held(self) -> bool:
+        """Whether the lock is still held."""
+        return self._fd is not None
+
+    @classmethod
+    def acquire(cls, save: Path, shown: Path | None = None) -> SaveLock:
+        """Lock ``save`` (already resolved) for writing.
+
+        Raises:
+            SaveLocked: another moderator (or another open game here) holds it;
+                the message names the holder.
+            SaveError: the lock file is something other than a regular file.
+        """
+        save = Path(save)
+        shown = Path(shown) if shown is not None else save
+        path = lock_path(save)
+        for _ in range(20):  # another opener may remove the file between open and lock
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            except FileNotFoundError:
+                # no such folder: nothing to guard; the read or the write reports it
+                return cls(save, shown, None, None)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    raise SaveError(
+                        f"{path}: the lock file of {shown} is a symbolic link; remove it"
+                    ) from None
+                if exc.errno in _UNWRITABLE:
+                    return cls._acquire_in_place(save, shown)
+                raise SaveError(f"{shown}: cannot create its lock file {path} ({exc})") from None
+            if not cls._try_lock(fd, str(path)):
+                holder = _read_holder(fd)
+                os.close(fd)
+                raise _locked(shown, holder)
+            try:
+                linked = os.stat(path, follow_symlinks=False)
+            except FileNotFoundError:
+                linked = None
+            mine = os.fstat(fd)
+            if linked is None or (linked.st_dev, linked.st_ino) != (mine.st_dev, mine.st_ino):
+                cls._unlock(fd, str(path))  # the holder removed it as we opened it: again
+                continue
+            _write_holder(fd)
+            return cls(save, shown, fd, path)
+        raise SaveLocked(f"{shown} is being opened and closed by another moderator; try again")
+
+    @classmethod
+    def _acquire_in_place(cls, save: Path, shown: Path) -> SaveLock:
+        """The fallback for a folder where no lock file can be made: lock the save itself."""
+        try:
+            fd = os.open(save, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            return cls(save, shown, None, None)  # nothing there to write or to lock
+        if not cls._try_lock(fd, str(save)):
+            os.close(fd)
+            raise _locked(shown, {})
+        return cls(save, shown, fd, None)
+
+    @staticmethod
+    def _try_lock(fd: int, key: str) -> bool:
+        if key in _HELD_HERE:
+            return False
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            except OSError as exc:  # pragma: no cover - a filesystem without flock
+                if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+                    raise
+        _HELD_HERE.add(key)
+        return True
+
+    @staticmethod
+    def _unlock(fd: int, key: str) -> None:
+        _HELD_HERE.discard(key)
+        os.close(fd)  # closing the last descriptor releases the flock
+
+    def release(self) -> None:
+        """Let go of the lock (and remove the lock file); nothing happens the second time."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        key = str(self._path if self._path is not None else self.save)
+        if self._path is not None:
+            try:
+                os.unlink(self._path)  # while still holding it: see the module docstring
+            except OSError:
+                pass
+        self._unlock(fd, key)
+
+    def __del__(self) -> None:
+        try:
+            self.release()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+
+def _locked(shown: Path, holder: dict[str, Any]) -> SaveLocked:
+    """The refusal naming who holds the save."""
+    who = holder_text(holder)
+    if holder.get("pid") == os.getpid() and holder.get("host") == socket.gethostname():
+        where = "is already open in this moderator"
+    else:
+        where = "is open in another moderator"
+    detail = f" ({who})" if who else ""
+    return SaveLocked(f"{shown} {where}{detail}; close it there first", holder)
+
+
+def _read_holder(fd: int) -> dict[str, Any]:
+    """The holder recorded in a lock file (empty when it says nothing readable)."""
+    try:
+        data = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_holder(fd: int) -> None:
+    """Record this process in the lock file (information for whoever is refused)."""
+    text = json.dumps(
+        {"program": "moderator", "pid": os.getpid(), "host": socket.gethostname(),
+         "since": round(time.time(), 3)}
+    )
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, text.encode("utf-8") + b"\n", 0)
+    except OSError:  # the content is only information; the flock is the lock
+        pass
