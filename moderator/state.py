@@ -42,8 +42,14 @@ class GameState:
     bank_broken: bool = False
     broken_in_round: int | None = None
     """The set number in which the bank broke (1846 10.1)."""
+    bank_ran_out_at: int | None = None
+    """What the bank held (zero or less) the moment it ran out, before the reserve came in."""
+    reserve_added: int = 0
+    """Money put aside at setup that the bank got back when it broke (1846 2.2, 10.1)."""
     ended: bool = False
     result: dict[str, int] | None = None
+    end_reason: str | None = None
+    """Why the game ended, as a sentence naming the rule (``None`` while it goes on)."""
     # --- stock round
     current_player: str | None = None
     consecutive_passes: int = 0
@@ -53,6 +59,9 @@ class GameState:
     last_actor: str | None = None
     """Last player to buy or sell this stock round (1846 5.51)."""
     auto_passed: set[str] = field(default_factory=set)
+    """Players whose stock turn the tool ended by itself in this round (a pass when they had
+    no legal move; 1846 5.11: a turn after a sale with nothing more to buy or sell), so a
+    later ``pass`` for them is accepted and changes nothing."""
     # --- operating round
     operating: str | None = None
     """The company whose operating turn it is."""

@@ -144,13 +144,31 @@ class Ruleset:
         if who == BANK:
             raise Refusal("adjust moves money between the bank and a player or company")
         reason = f"adjustment: {cmd.reason}"
+        if cmd.amount == 0:
+            raise Refusal("an adjustment of 0 changes nothing")
         if cmd.amount > 0:
+            # A correction mends the table's money; the bank pays it only out of what it has:
+            # its cash and, once that runs out, the money put aside at setup (1846 2.2, 10.1).
+            # More than that is a typo and is refused, so the bank is never overdrawn by an
+            # adjustment.  One that empties the bank breaks it like any payment (10.1): a
+            # banker may be putting right a payment that broke the bank at the table.
+            bank, reserve = state.ledger.bank, state.ledger.reserve
+            if cmd.amount > bank + reserve:
+                held = "nothing" if bank <= 0 else f"only {self.money_grouped(bank)}"
+                aside = f" and {self.money_grouped(reserve)} put aside" if reserve else ""
+                raise Refusal(
+                    f"the bank holds {held}{aside}; an adjustment of "
+                    f"{self.money_grouped(cmd.amount)} to {who} is refused: the bank cannot "
+                    f"pay it"
+                )
             self.bank_pays(state, who, cmd.amount, reason)
         else:
             have = state.ledger.cash_of(who)
             if have < -cmd.amount:
                 raise Refusal(
-                    f"{who} has only {self.money(have)}; cannot take {self.money(-cmd.amount)}"
+                    f"{who} has only {self.money_grouped(have)}; an adjustment cannot take "
+                    f"{self.money_grouped(-cmd.amount)} (a player's or company's cash never "
+                    f"goes below zero)"
                 )
             state.ledger.transfer(who, BANK, -cmd.amount, reason)
 
@@ -159,6 +177,11 @@ class Ruleset:
         """An amount with the title's currency sign."""
         return f"-{self.currency}{-amount}" if amount < 0 else f"{self.currency}{amount}"
 
+    def money_grouped(self, amount: int) -> str:
+        """An amount with the currency sign and thousands separated: ``$4,940``."""
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{self.currency}{abs(amount):,}"
+
     def bank_pays(self, state: GameState, target: str, amount: int, reason: str) -> None:
         """The bank pays ``target``; a bank that runs out is broken (see :meth:`bank_broke`)."""
         state.ledger.transfer(BANK, target, amount, reason)
@@ -166,13 +189,101 @@ class Ruleset:
             self.bank_broke(state)
 
     def bank_broke(self, state: GameState) -> None:
-        """Hook: the bank has run out of money."""
+        """Hook: the bank has run out of money; the money put aside at setup comes back."""
         state.bank_broken = True
         state.broken_in_round = state.round_number
-        if state.ledger.reserve:
-            reserve = state.ledger.reserve
-            state.ledger.transfer(RESERVE, BANK, reserve, "the bank broke: reserve added")
-        state.ledger.events.append(Noted(text="The bank has broken."))
+        state.bank_ran_out_at = state.ledger.bank
+        reserve = state.ledger.reserve
+        state.reserve_added = reserve
+        if reserve:
+            state.ledger.transfer(
+                RESERVE, BANK, reserve, "the bank broke: the money put aside at setup is added"
+            )
+        state.ledger.events.append(Noted(text=self.bank_broke_text(state)))
+
+    def bank_broke_text(self, state: GameState) -> str:
+        """The line that tells the table the bank has broken (a title names its rule)."""
+        added = (
+            f"; the {self.money_grouped(state.reserve_added)} put aside is added"
+            if state.reserve_added
+            else ""
+        )
+        held = self.money_grouped(state.bank_ran_out_at or 0)
+        return f"The bank has broken (it holds {held}){added}."
+
+    def bank_json(self, state: GameState) -> dict[str, Any]:
+        """The state JSON's ``bank``: cash, broken, reserve, and a note once it has broken.
+
+        ``cash`` is what the bank account holds now.  After the break that can be a positive
+        figure (the reserve came in) or a negative one (the bank paid past its last dollar):
+        ``note`` says which, so a broken bank never shows a bare positive amount.
+        """
+        note = None
+        if state.bank_broken:
+            note = self.bank_note(state)
+        return {
+            "cash": state.ledger.bank,
+            "broken": state.bank_broken,
+            "reserve": state.ledger.reserve,
+            "ran_out_at": state.bank_ran_out_at,
+            "reserve_added": state.reserve_added,
+            "note": note,
+        }
+
+    def bank_note(self, state: GameState) -> str:
+        """Why a broken bank shows the figure it shows (a title adds its rule)."""
+        bank = state.ledger.bank
+        parts = [
+            f"the bank broke in round set {state.broken_in_round} "
+            f"(it held {self.money_grouped(state.bank_ran_out_at or 0)})"
+        ]
+        if state.reserve_added:
+            parts.append(f"{self.money_grouped(state.reserve_added)} put aside at setup was added")
+        if bank < 0:
+            parts.append(f"it has paid {self.money_grouped(-bank)} more than it holds")
+        else:
+            parts.append(f"{self.money_grouped(bank)} is left to keep paying")
+        return "; ".join(parts)
+
+    # ------------------------------------------------------------- game end
+    def ranking(self, state: GameState) -> list[dict[str, Any]] | None:
+        """The final places, ``None`` before the end.
+
+        Players with the same score share a place, and the next place counts them all
+        (two first, then third).  A bankrupt player is out of the game: the rules give no
+        place to one, so, as a banker would, they come after every player still in it.
+        """
+        if not state.ended or state.result is None:
+            return None
+        bankrupt = {p.name for p in state.ledger.players if p.bankrupt}
+        seat = {p.name: i for i, p in enumerate(state.ledger.players)}
+        order = sorted(
+            state.result, key=lambda n: (n in bankrupt, -state.result[n], seat.get(n, 0))
+        )
+        places: list[dict[str, Any]] = []
+        for position, name in enumerate(order, start=1):
+            key = (name in bankrupt, state.result[name])
+            last = places[-1] if places else None
+            if last is not None and (last["bankrupt"], last["score"]) == key:
+                last["players"].append(name)
+                continue
+            places.append(
+                {"place": position, "players": [name], "score": key[1], "bankrupt": key[0]}
+            )
+        return places
+
+    # ------------------------------------------------------------- payouts
+    payout_kinds: ClassVar[tuple[str, ...]] = ("full", "half", "withhold")
+    """What a title lets a run do with its revenue (1853: ``full`` and ``withhold``)."""
+
+    def payout_options(self, state: GameState, company_id: str) -> tuple[str, ...]:
+        """What ``company_id`` may do with its revenue now, in the order a dialog offers them.
+
+        Each word is a ``run`` option; a title whose companies must split (1846's
+        independent railroads) answers ``("split",)``, written as ``run CO REVENUE``
+        with no option (the contract: they split without a word).
+        """
+        return tuple(k for k in ("full", "half", "withhold") if k in self.payout_kinds)
 
     # ------------------------------------------------------------- queries
     def player_value(self, state: GameState, name: str) -> int:

@@ -414,7 +414,7 @@ class G1846(Ruleset):
     def apply(self, state: GameState, cmd: c.Command) -> None:
         state.extra["stock_rounds_started"] = 0
         if state.ended and not isinstance(cmd, c.Expect | c.Note):
-            why = state.extra.get("end_reason", "")
+            why = state.end_reason or ""
             raise Refusal(
                 f"the game has ended{f' ({why})' if why else ''}; only checks and notes are "
                 f"accepted (10.1, 10.2)"
@@ -815,12 +815,27 @@ class G1846(Ruleset):
         state.auto_passed.add(player)
         state.consecutive_passes += 1
         state.ledger.events.append(
-            Passed(player=player, auto=True, reason="no legal sale or purchase")
+            Passed(player=player, auto=True, reason="no legal sale or purchase (5.11)")
         )
         self._next_stock_player(state, player)
 
     def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:
-        """Nothing to do after a sale: the turn stays open until a buy or ``pass``."""
+        """5.11: a turn is sales and then one purchase; with neither left, the turn is over.
+
+        After a sale, when the player can neither buy a certificate nor sell anything more
+        this turn, the tool ends the turn.  It is a turn with an action, not a pass: the sale
+        keeps the round going (5.13).  A ``pass`` the banker then writes for the player is
+        accepted and changes nothing (see :meth:`cmd_pass`).
+        """
+        if state.round_kind != "SR" or state.current_player != player:
+            return
+        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
+            return
+        state.auto_passed.add(player)
+        state.ledger.events.append(
+            Noted(text=f"{player} can neither buy nor sell more: the turn ends (5.11)")
+        )
+        self._end_stock_turn(state, player, bought=False)
 
     def _end_stock_round(self, state: GameState) -> None:
         """Priority deal (5.51), then price moves in stock price order (5.52), then the ORs."""
@@ -878,7 +893,9 @@ class G1846(Ruleset):
         privates.sort(key=lambda co: (0, order[co.owner]) if co.owner in order else (1, 0))
         for co in privates:
             assert co.owner is not None
-            self.bank_pays(state, co.owner, co.income, f"{co.id} income (6.1 A)")
+            self.bank_pays(
+                state, co.owner, co.income, f"{co.id} income to {co.owner} (6.1 A)"
+            )
 
     def operating_order(self, state: GameState) -> list[str]:
         """Who still operates this round: independents, then stock price order (4.2, 4.3)."""
@@ -926,7 +943,11 @@ class G1846(Ruleset):
             self._start_operating_round(state, state.or_number + 1)
             return
         if state.bank_broken:
-            self._end_game(state, "the bank broke during this round sequence (10.1)")
+            self._end_game(
+                state,
+                f"the bank broke in round set {state.broken_in_round} (10.1); the game ended "
+                f"after that set's operating rounds",
+            )
             return
         self._start_stock_round(state)
 
@@ -978,6 +999,10 @@ class G1846(Ruleset):
             raise Refusal(f"{cid} has closed (8.1)")
         if cid == state.operating:
             return company
+        if cid in state.operated or cid not in self.operating_order(state):
+            self._into_next_operating_round(state, cid)
+            if cid == state.operating:
+                return company
         if cid in state.operated:
             raise Refusal(f"{cid} has already operated in this operating round (6.1)")
         if cid not in self.operating_order(state):
@@ -992,6 +1017,39 @@ class G1846(Ruleset):
                 )
         return company
 
+    def _into_next_operating_round(self, state: GameState, cid: str) -> None:
+        """A command for a company of the next operating round ends this one, if it may.
+
+        The contract (``done``): a command for the next round ends the current company's
+        turn.  When the company now operating is the last of the round (4.2, 6.1) its turn
+        ends as ``done`` would (never past its dividend step, 6.2 D, or a forced train
+        purchase, 6.86), the round ends and the next operating round starts (private
+        income, 6.1 A).  Nothing happens when others are still to operate this round, or
+        when the next round is a stock round; the caller then refuses as before.
+        """
+        current = state.operating
+        if current is None or self.operating_order(state):
+            return
+        if state.or_number is None or state.or_number >= state.ors_in_set:
+            if cid in state.operated or self._operates_next_set(state, cid):
+                raise Refusal(
+                    f"{cid} has already operated in operating round {state.round_number}."
+                    f"{state.or_number}, the last of this set; a stock round comes next (4)"
+                )
+            return
+        if not self._operates_next_set(state, cid):
+            return
+        self._end_company_turn(state, implicit_by=f"{cid} operates in the next round")
+        if state.round_kind != "OR" or state.ended:  # pragma: no cover - guarded above
+            raise Refusal(f"{cid} does not operate in this round (6.1)")
+
+    def _operates_next_set(self, state: GameState, cid: str) -> bool:
+        """Whether ``cid`` operates in a following operating round (it is in play)."""
+        company = state.company(cid)
+        if company.kind == "independent":
+            return self._independent_operates(state, cid)
+        return company.kind == "corporation" and company.launched and not company.closed
+
     # ----------------------------------------------------------- OR commands
     def cmd_done(self, state: GameState, cmd: c.Done) -> None:
         """``done``: end the company's operating turn."""
@@ -1004,6 +1062,14 @@ class G1846(Ruleset):
         if self.in_receivership(company):
             raise Refusal(
                 f"{company.id} is in receivership: it lays no track and places no tokens (7.14)"
+            )
+        if cmd.amount < 1:
+            # The script language refuses it too ("amount must be at least 1"): a spend of
+            # nothing moves no money, and a journal line that moves nothing could not be
+            # written back as a script.  One rule for the dialog, the bar and the script.
+            raise Refusal(
+                f"a spend of {self.money(cmd.amount)} changes nothing: the amount must be at "
+                f"least {self.money(1)} (6.4, 6.5)"
             )
         # The rules put track and tokens before the run (6.2 B); the tool accepts a cost
         # entered later in the turn, as bankers often do, since only the amount matters.
@@ -1226,6 +1292,42 @@ class G1846(Ruleset):
             return 3, "payout at least 3x a price of $165 or more: 3 right (6.75)"
         return 2, "payout at least double the price: 2 right (6.75)"
 
+    def payout_options(self, state: GameState, company_id: str) -> tuple[str, ...]:
+        """What the company may do with its revenue: the run dialog offers exactly these.
+
+        An independent railroad splits its revenue with its owner (6.72; 6.2 NOTE: it
+        "must split"), written ``run MS 40`` with no option.  A corporation whose
+        president's certificate lies in the Stock Market retains its earnings (7.14).
+        Any other corporation pays, pays half or retains (6.2 D, 6.71).
+        """
+        company = state.company(self.company_id(state, company_id))
+        if company.kind == "independent":
+            return ("split",)
+        if company.kind != "corporation":
+            return ()
+        if self.in_receivership(company):
+            return ("withhold",)
+        return super().payout_options(state, company.id)
+
+    def bank_broke_text(self, state: GameState) -> str:
+        added = (
+            f"; the {self.money_grouped(state.reserve_added)} put aside at setup is added "
+            f"(2.2) so it can keep paying"
+            if state.reserve_added
+            else ""
+        )
+        return (
+            f"The bank has broken (10.1): it holds "
+            f"{self.money_grouped(state.bank_ran_out_at or 0)}{added}; the game ends after "
+            f"the operating rounds of round set {state.broken_in_round}."
+        )
+
+    def bank_note(self, state: GameState) -> str:
+        base = super().bank_note(state)
+        if state.ended:
+            return f"{base} (10.1)"
+        return f"{base}; the game ends after the operating rounds of this set (10.1)"
+
     def receipt(self, state: GameState, company: str, revenue: int, option: str | None) -> Receipt:
         co = state.company(self.company_id(state, company))
         return self.dividend_plan(state, co, revenue, option)
@@ -1292,7 +1394,16 @@ class G1846(Ruleset):
         variants = sorted(self.available_variants(state), key=lambda v: v[1])
         if variants and company.cash >= variants[0][1]:
             name, price, train = variants[0]
-            self._buy_from_bank(state, company, name, price, train, president_pays=0)
+            self._buy_from_bank(
+                state,
+                company,
+                name,
+                price,
+                train,
+                president_pays=0,
+                reason=f"in receivership buys the cheapest train, a {name}, for "
+                f"{self.money(price)} (7.14)",
+            )
 
     # ----------------------------------------------------------- trains
     def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
@@ -1381,18 +1492,29 @@ class G1846(Ruleset):
         price: int,
         train: Train,
         president_pays: int,
+        reason: str = "",
     ) -> None:
+        """Sell ``train`` as ``name``; ``reason``: why the tool bought it by itself."""
         cid = company.id
         if president_pays:
             president = company.president()
             assert president is not None
             state.ledger.transfer(
-                cid, BANK, company.cash, f"all of its cash toward a {name} (6.86)"
+                cid,
+                BANK,
+                company.cash,
+                f"{cid} pays all its {self.money(company.cash)} toward its {name}-train (6.86)",
             )
             state.ledger.transfer(
-                president, BANK, president_pays, f"president pays the rest of {cid}'s {name} (6.86)"
+                president,
+                BANK,
+                president_pays,
+                f"{president} pays {self.money(president_pays)} toward {cid}'s {name}-train "
+                f"(6.86)",
             )
             state.president_paid = True
+        elif reason:
+            state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
         else:
             state.ledger.transfer(cid, BANK, price, f"buys a {name} train (6.81)")
         new_phase = None
@@ -1414,11 +1536,11 @@ class G1846(Ruleset):
                 source="bank",
                 target=cid,
                 price=price,
-                reason="bought from the bank (6.81)",
+                reason=reason or "bought from the bank (6.81)",
             )
         )
         if new_phase:
-            self._set_phase(state, new_phase)
+            self._set_phase(state, new_phase, f"{cid} bought the first {name}-train")
 
     def _buy_from_company(
         self, state: GameState, company: Company, name: str, source: str, price: int
@@ -1483,19 +1605,38 @@ class G1846(Ruleset):
             )
         )
 
-    def _set_phase(self, state: GameState, phase: str) -> None:
+    @staticmethod
+    def phase_effects(phase: str) -> list[str]:
+        """What entering ``phase`` does, in words (section 9, chart 6.82)."""
+        effects = [f"train limit {TRAIN_LIMIT[phase]}"]
+        for card in RUST.get(phase, ()):
+            names = "/".join(n for n, _ in TRAIN_VARIANTS[card])
+            effects.append(f"{names}-trains rust and leave the game")
+        for card in PHASE_OUT.get(phase, ()):
+            names = ", ".join(n for n, _ in TRAIN_VARIANTS[card])
+            effects.append(f"{names}-trains are phased out (removed after their next run, 6.69)")
+        if phase == "III":
+            effects.append(
+                "private companies close (a corporation's Mail Contract stays)"
+            )
+        return effects
+
+    def _set_phase(self, state: GameState, phase: str, cause: str = "") -> None:
         """Section 9: what each new phase does to money, trains and privates."""
         before = state.phase
         state.phase = phase
+        what = f"{cause}: " if cause else "first train of the phase bought: "
         state.ledger.events.append(
             PhaseChanged(
-                before=before, after=phase, reason="first train of the phase bought (6.82)"
+                before=before,
+                after=phase,
+                reason=f"{what}{'; '.join(self.phase_effects(phase))} (6.82, 9)",
             )
         )
         for card in RUST.get(phase, ()):
             for co in state.ledger.companies.values():
                 rusted = [t for t in co.trains if t.card == card]
-                self._scrap_trains(state, co, rusted, f"removed in phase {phase} (9)")
+                self._scrap_trains(state, co, rusted, f"rusts (phase {phase}, 9)")
         for card in PHASE_OUT.get(phase, ()):
             for co in state.ledger.companies.values():
                 for train in co.trains:
@@ -1506,7 +1647,10 @@ class G1846(Ruleset):
                                 train=train.name,
                                 source=co.id,
                                 target=co.id,
-                                reason=f"phased out in phase {phase} (9)",
+                                reason=(
+                                    f"phased out (phase {phase}, 9): it runs once more and "
+                                    f"leaves after that run (6.69)"
+                                ),
                             )
                         )
         gone = set(RUST.get(phase, ())) | set(PHASE_OUT.get(phase, ()))
@@ -1530,7 +1674,7 @@ class G1846(Ruleset):
                 continue
             if co.id == "MAIL" and co.owner and not state.ledger.is_player(co.owner):
                 continue
-            self._close_private(state, co, "phase III (9)")
+            self._close_private(state, co, "private companies close in phase III (9)")
 
     @staticmethod
     def _scrap_trains(state: GameState, company: Company, trains: list[Train], reason: str) -> None:
@@ -1650,6 +1794,26 @@ class G1846(Ruleset):
             )
         self._sell_shares(state, player, target, cmd.count)
 
+    def best_emergency_issue(self, state: GameState, company: Company) -> tuple[int, int]:
+        """The emergency issue that brings the most money: (shares, money); (0, 0) if none.
+
+        6.86 moves the price a column left per share first and pays one value below the new
+        price for each, so more shares can bring less.  A bundle that takes the price to $0
+        closes the corporation (6.86, 8) and is never chosen; of bundles bringing the same
+        money the smallest is (6.88: raise no more than needed, read for issues too).
+        """
+        if not self.can_still_issue(state, company):
+            return 0, 0
+        market = state.linear()
+        best_n, best_cash = 0, 0
+        for k in range(1, self.issue_limit(state, company) + 1):
+            if market.value_at_offset(company.id, -k) <= 0:
+                break
+            money = k * market.value_at_offset(company.id, -(k + 1))
+            if money > best_cash:
+                best_n, best_cash = k, money
+        return best_n, best_cash
+
     def raisable(self, state: GameState, player: str, protect: str) -> int:
         """Cash a president could raise by selling shares now (6.88), one sale per corporation."""
         total = 0
@@ -1675,14 +1839,7 @@ class G1846(Ruleset):
             )
         cid = company.id
         cheapest = self.cheapest_train(state) or 0
-        issue_cash = 0
-        if self.can_still_issue(state, company):
-            # the most any bundle brings: more shares can bring less, as each lowers the price
-            market = state.linear()
-            issue_cash = max(
-                k * market.value_at_offset(cid, -(k + 1))
-                for k in range(1, self.issue_limit(state, company) + 1)
-            )
+        issue_n, issue_cash = self.best_emergency_issue(state, company)
         cash = state.ledger.player(player).cash
         could = company.cash + issue_cash + cash + self.raisable(state, player, cid)
         if could >= cheapest:
@@ -1690,10 +1847,29 @@ class G1846(Ruleset):
                 f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
                 f"train: issue shares (6.86), pay and sell shares (6.88)"
             )
-        if self.can_still_issue(state, company):
-            n = self.issue_limit(state, company)
-            self._emergency_issue(state, company, n, n, advance=False)
-        state.ledger.events.append(Noted(text=f"{player} is bankrupt (6.89)"))
+        if issue_n:
+            # 6.86 comes first: the corporation issues before its president pays.  It issues
+            # the bundle that brings the most, never one that takes its price to $0: that
+            # would close it (8) and raise nothing.
+            self._emergency_issue(state, company, issue_n, issue_n, advance=False)
+        if company.closed:
+            # The rules are silent on this; a banker reads 6.86 and 8 together: a closed
+            # corporation buys no train, so nobody is forced to pay for one and its president
+            # is not bankrupt.  (The bundle above never reaches $0; this guards the rule.)
+            state.ledger.events.append(
+                Noted(
+                    text=f"{cid} closed while issuing shares for its train (6.86, 8): "
+                    f"{player} is not bankrupt"
+                )
+            )
+            self._next_operator(state)
+            return
+        state.ledger.events.append(
+            Noted(
+                text=f"{player} is bankrupt (6.89): {cid} needs {self.money(cheapest)} for "
+                f"a train and {player} can raise only {self.money(could)} with it"
+            )
+        )
 
         def receiver() -> str:
             # 7.11: the player's cash and share proceeds go to the corporation.  The rules
@@ -1747,7 +1923,11 @@ class G1846(Ruleset):
         state.ledger.player(player).bankrupt = True
         active = self.active_players(state)
         if len(active) <= 1:
-            self._end_game(state, "all but one player are bankrupt (10.2)")
+            left = active[0].name if active else "nobody"
+            self._end_game(
+                state, f"bankruptcy (10.2): all players but {left} are bankrupt; the game "
+                f"ended at once",
+            )
             return
         if state.priority == player:
             following = [
@@ -1783,8 +1963,9 @@ class G1846(Ruleset):
         return True
 
     def _end_game(self, state: GameState, reason: str) -> None:
+        """10.1-10.3: the game is over; each player's score is fixed."""
         state.ended = True
-        state.extra["end_reason"] = reason
+        state.end_reason = reason
         state.operating = None
         state.current_player = None
         state.result = {p.name: self.player_value(state, p.name) for p in state.ledger.players}
@@ -1893,11 +2074,13 @@ class G1846(Ruleset):
                 "setup": state.round_kind == "setup",
             },
             "phase": state.phase,
-            "bank": {"cash": ledger.bank, "broken": state.bank_broken, "reserve": ledger.reserve},
+            "bank": self.bank_json(state),
             "players": players,
             "companies": companies,
             "ended": state.ended,
             "result": state.result,
+            "end_reason": state.end_reason,
+            "ranking": self.ranking(state),
             "priority": state.priority,
             "turn": state.current_player if state.round_kind == "SR" else state.operating,
             # the acting company first, then those still to operate (4.3)
