@@ -3,6 +3,11 @@
 ``run_app`` opens, in order of preference: the save it is given; the demo
 game played into a fresh save (``demo=True``); the most recent save in the
 saves folder; otherwise the start screen (new game, open a save, demo).
+
+At any time ``ctrl+n`` starts a new game and ``ctrl+o`` opens another save
+(also in the command palette): the game on screen is saved already (after
+every command), and it lets go of its save (the lock) only once the next one
+is open, so a refusal (a save another moderator holds) changes nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import TYPE_CHECKING, Self
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
@@ -43,6 +49,12 @@ class ModeratorApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "moderator"
+    BINDINGS = [
+        # Priority: they act in the order typed, before the keys that follow them go
+        # anywhere (those are held until the screen they open is ready).
+        Binding("ctrl+n", "new_game", "New game", show=False, priority=True),
+        Binding("ctrl+o", "open_save", "Open a save", show=False, priority=True),
+    ]
 
     def __init__(
         self, path: Path | None = None, saves: Path = Path("saves"), demo: bool = False
@@ -55,6 +67,8 @@ class ModeratorApp(App[None]):
         """Whether Textual is bringing the app back after :meth:`suspend`."""
         self._held: deque[events.Event] = deque()
         """Keys and pastes typed while the top screen was not ready for them."""
+        self.open_now: Game | None = None
+        """The game open on the main screen (it holds its save's lock until closed)."""
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -100,24 +114,91 @@ class ModeratorApp(App[None]):
         self.push_screen(StartScreen(self.saves))
 
     def open_game(self, path: Path, game: Game | None = None) -> bool:
-        """Load a save (unless ``game`` is given) and show it on the main screen."""
+        """Load a save (unless ``game`` is given) and show it on the main screen.
+
+        A save that cannot be opened (held by another moderator, damaged...)
+        is reported and nothing changes; see :meth:`try_open`.
+        """
+        reason = self.try_open(path, game)
+        if reason is None:
+            return True
+        self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+        if not self.screen_stack[1:]:
+            self.show_start()
+        return False
+
+    def try_open(self, path: Path, game: Game | None = None) -> str | None:
+        """Show the game of ``path`` on the main screen; ``None``, or why it cannot be.
+
+        The save open now is simply shown again (opening it a second time would
+        find it locked, by this very program).  Another save is loaded first;
+        only once it is open does the game shown until now let go of its save.
+        """
         from moderator.errors import SaveError
         from moderator.game import Game
+        from moderator.ui.saves import close_game
         from moderator.ui.screens.main import MainScreen
         from moderator.ui.session import Session
 
+        current = self.open_now
+        if game is None and current is not None and _same_file(current.path, path):
+            self._back_to_main()
+            return None
         if game is None:
             try:
                 game = Game.load(Path(path))
             except (SaveError, OSError) as exc:
-                self.notify(str(exc), title="Cannot open the save", severity="error", timeout=10)
-                if not self.screen_stack[1:]:
-                    self.show_start()
-                return False
+                return str(exc)
+        if current is not None and current is not game:
+            close_game(current)
+        self.open_now = game
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(MainScreen(Session(game)))
-        return True
+        return None
+
+    def _back_to_main(self) -> None:
+        """Close the screens over the main screen."""
+        from moderator.ui.screens.main import MainScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainScreen):
+            self.pop_screen()
+
+    def action_new_game(self) -> None:
+        """The new-game form, over whatever is on screen (Esc goes back to it)."""
+        from moderator.ui.screens.start import NewGameScreen
+
+        self._show_form(NewGameScreen, self.saves)
+
+    def action_open_save(self) -> None:
+        """The list of saves to open, over whatever is on screen (Esc goes back to it)."""
+        from moderator.ui.screens.start import OpenScreen
+
+        self._show_form(OpenScreen, self.saves)
+
+    def _show_form(self, kind: type[Screen[None]], saves: Path) -> None:
+        """Open a ``kind`` screen: nothing when it is on top already, in place of the
+        other of the two (the form instead of the list), else over the top screen."""
+        from moderator.ui.screens.start import NewGameScreen, OpenScreen
+
+        top = self.screen
+        if isinstance(top, kind):
+            return
+        screen = kind(saves)  # type: ignore[call-arg]
+        if isinstance(top, (NewGameScreen, OpenScreen)):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def on_unmount(self) -> None:
+        """The app is closing: the open game lets go of its save (its lock)."""
+        self.close_open_game()
+
+    def close_open_game(self) -> None:
+        """Let the open game go of its save (every command is saved already)."""
+        from moderator.ui.saves import close_game
+
+        close_game(self.open_now)
 
     def open_demo(self) -> None:
         """Play the shipped demo script into a fresh save and open it."""
@@ -166,16 +247,35 @@ class ModeratorApp(App[None]):
         return None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette: the main screen's live commands first, then Textual's own."""
+        """The palette: the main screen's live commands first, then new game and open a
+        save, then Textual's own."""
         from moderator.ui.screens.main import MainScreen
 
         main = next((s for s in reversed(self.screen_stack) if isinstance(s, MainScreen)), None)
         if main is not None and screen is main:
             yield from main.palette_commands()
+        yield SystemCommand("New game (ctrl+n)", "Start a new game; the game open now stays "
+                            "saved", self.action_new_game)
+        yield SystemCommand("Open a save (ctrl+o)", "Open another saved game: title, players, "
+                            "round and date of each", self.action_open_save)
         yield from super().get_system_commands(screen)
+
+
+def _same_file(a: Path | None, b: Path) -> bool:
+    """Whether two paths name the same file (a symlink and its target are one)."""
+    if a is None:
+        return False
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return Path(a) == Path(b)
 
 
 def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool = False) -> int:
     """Run the TUI until the banker quits; the exit status."""
-    ModeratorApp(path=path, saves=saves, demo=demo).run()
+    app = ModeratorApp(path=path, saves=saves, demo=demo)
+    try:
+        app.run()
+    finally:
+        app.close_open_game()
     return 0

@@ -1,9 +1,14 @@
-"""The start screen (new game, open a save, demo game) and the new-game form.
+"""The start screen (new game, open a save, demo game), the open list and the new-game form.
+
+The open list and the form are also reached from the main screen at any time
+(``ctrl+n``, ``ctrl+o``, the command palette: see ``ModeratorApp``).
 
 The new-game form turns the title's setup choices into commands: the 1846
-removals become a ``remove ...`` line and each private distribution result a
-``private PLAYER PRIVATE [PRICE]`` line.  The game checks every one of them;
-nothing is saved until all are accepted.
+removals become a ``remove ...`` command and each private distribution result
+a ``private PLAYER PRIVATE [PRICE]`` command.  The players field is read as
+banker script (``"Mary Ann"`` in quotes is one player).  The game checks
+every command as the banker types, and a line under the form says what keeps
+the game from starting; nothing is saved until all are accepted.
 
 No keystroke is lost on these screens, however fast the keys come (a typist
 ahead of the screen, a paste, ``tmux send-keys``), and each lands in the field
@@ -25,18 +30,28 @@ it was typed for:
 from __future__ import annotations
 
 import asyncio
-import time
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from moderator.ui.app import KeysReady
+
+if TYPE_CHECKING:
+    from moderator.commands import PrivateResult
+    from moderator.game import Game
+    from moderator.ui.saves import SaveSummary
 
 
 class KeyedScreen(Screen[None]):
@@ -138,9 +153,21 @@ class StartScreen(KeyedScreen):
 
 
 class OpenScreen(KeyedScreen):
-    """The saves in the folder, newest first; Enter opens one.
+    """The saves in the folder, newest first, then the backups; Enter opens one.
 
-    Every key is the screen's (priority), as on the start screen.
+    Each save shows its title, players, the round of its last command (or
+    ``setup``), its number of commands and when it was last written, read
+    without replaying it (:func:`moderator.ui.saves.save_summaries`).  A file
+    that cannot be read is listed with the reason.  A save that cannot be
+    opened (another moderator holds it) is explained in a line under the list,
+    and the list stays.  Every key is the screen's (priority), as on the start
+    screen.
+    """
+
+    DEFAULT_CSS = """
+    OpenScreen #open-box { width: 100; max-height: 100%; }
+    OpenScreen #saves-list { max-height: 1fr; }
+    OpenScreen #open-error { padding: 1 0 0 0; color: $text-error; }
     """
 
     AUTO_FOCUS = "#saves-list"
@@ -157,24 +184,51 @@ class OpenScreen(KeyedScreen):
         self.saves = saves
 
     def compose(self) -> ComposeResult:
-        from moderator.ui.saves import list_saves
+        from moderator.ui.saves import save_summaries
 
-        self.paths = list_saves(self.saves)
-        with Vertical(classes="dialog-box"):
+        self.summaries = save_summaries(self.saves)
+        open_now = getattr(getattr(self.app, "open_now", None), "path", None)
+        with Vertical(classes="dialog-box", id="open-box"):
             yield Label(f"Open a save from {self.saves}", classes="dialog-title")
-            if not self.paths:
-                yield Static("No saves yet.", classes="dialog-note")
-            options = []
-            for i, p in enumerate(self.paths):
-                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
-                label = Text.assemble((p.name, "bold"), "   ", (when, "dim"))
-                options.append(Option(label, id=str(i)))
+            if not self.summaries:
+                yield Static("No saves yet: ctrl+n starts a new game.", classes="dialog-note")
+            options: list[Option] = []
+            backups_shown = False
+            for i, summary in enumerate(self.summaries):
+                if summary.backup and not backups_shown:
+                    backups_shown = True
+                    options.append(Option(Text("Backups (kept by play --force and by rewinds)",
+                                               style="bold dim"), disabled=True))
+                is_open = open_now is not None and _same(open_now, summary.path)
+                options.append(Option(self.describe(summary, is_open), id=str(i)))
             yield OptionList(*options, id="saves-list")
+            yield Static(id="open-error", classes="dialog-reason")
+            yield Static("Enter: open · Esc: back · ctrl+n: new game", classes="dialog-keys")
         yield Footer()
+
+    @staticmethod
+    def describe(summary: SaveSummary, is_open: bool = False) -> Text:
+        """Two lines for a save: title and players; round, commands, date and file."""
+        text = Text()
+        if summary.backup:
+            text.append("backup  ", style="yellow")
+        if summary.error is not None:
+            text.append(summary.path.name, style="bold")
+            text.append("  cannot be opened\n", style="red")
+            text.append(f"  {summary.error}", style="red")
+            return text
+        text.append(summary.title, style="bold")
+        text.append("  " + "  ".join(summary.players))
+        if is_open:
+            text.append("   ◀ open now", style="green")
+        count = f"{summary.commands} command" + ("" if summary.commands == 1 else "s")
+        text.append(f"\n  {summary.round} · {count} · {summary.when} · {summary.path.name}",
+                    style="dim")
+        return text
 
     def prepare(self) -> None:
         """Highlight the newest save."""
-        if self.paths:
+        if self.summaries:
             self.query_one("#saves-list", OptionList).highlighted = 0
 
     def action_list(self, action: str) -> None:
@@ -182,30 +236,141 @@ class OpenScreen(KeyedScreen):
         saves = self.query_one("#saves-list", OptionList)
         if action == "pick":
             if saves.highlighted is not None:
-                self.open(int(saves.get_option_at_index(saves.highlighted).id or 0))
+                option = saves.get_option_at_index(saves.highlighted)
+                if option.id is not None:
+                    self.open(int(option.id))
             return
         getattr(saves, f"action_{action}")()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A save was clicked."""
         event.stop()
-        self.open(int(event.option_id or 0))
+        if event.option_id is not None:
+            self.open(int(event.option_id))
 
     def open(self, index: int) -> None:
-        """Open the save at ``index`` of the list."""
-        self.app.open_game(self.paths[index])  # type: ignore[attr-defined]
+        """Open the save at ``index`` of the list; if it cannot be, say why and stay."""
+        path = self.summaries[index].path
+        reason = self.app.try_open(path)  # type: ignore[attr-defined]
+        if reason is not None:
+            self.app.bell()
+            self.query_one("#open-error", Static).update(
+                Text(f"✗ {path.name} cannot be opened: {reason}"))
+            self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
 
     def action_back(self) -> None:
-        """Back to the start screen."""
-        self.app.pop_screen()
+        """Back to the screen under the list (the game, or the start screen)."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(StartScreen(self.saves))
+
+
+def _same(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
+
+
+def split_players(text: str) -> list[str]:
+    """The players field: names in seat order, as banker script writes them.
+
+    Words are read with the script's tokenizer, so ``"Mary Ann"`` in double
+    quotes is one player; a comma outside quotes separates names like a space
+    (``Amy, Bob, Carlos``).
+
+    Raises:
+        ParseError: a control character, or an unclosed double quote.
+    """
+    from moderator.script import check_characters, tokenize
+
+    check_characters(text)
+    spaced = []
+    in_quotes = False
+    for ch in text:
+        if ch == '"':
+            in_quotes = not in_quotes
+        spaced.append(" " if ch == "," and not in_quotes else ch)
+    return tokenize("".join(spaced))
+
+
+_PRICE = re.compile(r"[$£]?[+-]?[0-9]+")
+"""A word that is meant as a price (``60``, ``$60``), in a private's field."""
+
+
+def private_result(text: str, private: str) -> PrivateResult | None:
+    """A private's field, ``player [price]``, as a ``private`` command; ``None`` when empty.
+
+    The player may be quoted (``"Mary Ann" 50``) or not (``Mary Ann 50``): the
+    words before the price are the name.
+
+    Raises:
+        ParseError: a control character, an unclosed quote, an absurd price.
+    """
+    from moderator.commands import PrivateResult
+    from moderator.script import amount, check_characters, tokenize
+
+    check_characters(text)
+    words = tokenize(text)
+    if not words:
+        return None
+    price = None
+    if len(words) > 1 and _PRICE.fullmatch(words[-1]):
+        price = amount(words.pop(), "price")
+    return PrivateResult(player=" ".join(words), private=private, price=price)
+
+
+DISTRIBUTION_RULE = {"1846": "3.2"}
+"""Titles whose private companies are all distributed before the first stock round, and
+the rule that says so (1846 3.2: the last private is passed on at a lower price until
+someone takes it, 3.22, so none is left over)."""
+
+
+@dataclass
+class FormCheck:
+    """What the new-game form describes, checked by the game."""
+
+    problems: list[str] = field(default_factory=list)
+    """What keeps the game from starting (the start key refuses, naming them)."""
+    pending: list[str] = field(default_factory=list)
+    """What is still to do before the first stock round, but may be given later."""
+    game: Game | None = None
+    """The game with every setup line applied, when there is no problem."""
+    players: list[str] = field(default_factory=list)
 
 
 class NewGameScreen(KeyedScreen):
     """Title, players in seat order, and the title's setup choices (see module docstring).
 
     The fields of every title are composed at once (those of the other titles
-    hidden), so a change of title mounts nothing.  Tab, shift+Tab, Esc and
-    ctrl+s are the screen's (priority), so they act in the order typed.
+    hidden), so a change of title mounts nothing; a private removed in the
+    removals field disappears from the distribution (2.3).  The form scrolls
+    to the focused field.  A line under the form says, as the banker types,
+    what keeps the game from starting, and the start key (ctrl+s, or Enter on
+    the Start button) says it again when pressed too early.  Tab, shift+Tab,
+    Esc, ctrl+s and Enter are the screen's (priority), so they act in the
+    order typed; Tab first lets the field it leaves take the keys typed into
+    it, so that a removal hides its private before the focus moves on.
+    """
+
+    DEFAULT_CSS = """
+    NewGameScreen #new-game-form {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    NewGameScreen .form-row { height: auto; }
+    NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
+    NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
+    NewGameScreen #start { margin: 1 0 0 12; }
+    NewGameScreen #new-game-error {
+        height: auto;
+        max-height: 5;
+        padding: 0 1;
+        background: $boost;
+    }
     """
 
     AUTO_FOCUS = "#players"
@@ -214,11 +379,14 @@ class NewGameScreen(KeyedScreen):
         Binding("escape", "back", "Back", priority=True),
         Binding("tab", "field(1)", "Next field", show=False, priority=True),
         Binding("shift+tab", "field(-1)", "Previous field", show=False, priority=True),
+        Binding("enter", "enter", show=False, priority=True),
     ]
 
     def __init__(self, saves: Path) -> None:
         super().__init__(classes="new-game-screen")
         self.saves = saves
+        self.probes: dict[str, Game] = {}
+        """A game of each title with the fewest players: names the companies."""
 
     def compose(self) -> ComposeResult:
         from rulesets import RULESETS
@@ -226,20 +394,19 @@ class NewGameScreen(KeyedScreen):
         titles = sorted(RULESETS)
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
-        with VerticalScroll(classes="form"):
+        with VerticalScroll(id="new-game-form"):
             yield Label("New game", classes="dialog-title")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field form-row"):
                 yield Label("Title", classes="field-label")
                 yield Select([(t, t) for t in titles], value=titles[0], allow_blank=False,
                              id="title")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field form-row"):
                 yield Label("Players", classes="field-label")
-                yield Input(placeholder="in seat order, clockwise: Amy Bob Carlos Dana",
-                            id="players")
+                yield Input(placeholder='seat order: Amy Bob "Mary Ann" Dana', id="players")
             for title in titles:
                 yield Static(self.setup_help(title), id=f"setup-help-{title}",
                              classes="dialog-note setup-help")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
                 yield Input(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
             yield Label("Private distribution (player, and the price if it was reduced):",
@@ -247,12 +414,14 @@ class NewGameScreen(KeyedScreen):
             for title in titles:
                 with Vertical(id=f"privates-{title}", classes="privates"):
                     yield from self.private_fields(title)
-            yield Static(id="new-game-error", classes="dialog-reason")
-            yield Static("Tab: next field · ctrl+s: start · Esc: back", classes="dialog-keys")
+            yield Button("Start the game  (ctrl+s)", id="start", variant="primary")
+            yield Static("Tab: next field · ctrl+s: start · Esc: back · ctrl+o: open a save",
+                         classes="dialog-keys")
+        yield Static(id="new-game-error", classes="dialog-reason")
         yield Footer()
 
     def prepare(self) -> None:
-        """Show the first title's setup fields."""
+        """Show the first title's setup fields and what the game still needs."""
         self.show_setup(self.title_shown)
 
     @staticmethod
@@ -272,15 +441,20 @@ class NewGameScreen(KeyedScreen):
                     f"{n} players remove {q}" for n, q in quota.items()) + ")")
         return help_text
 
-    def private_fields(self, title: str) -> ComposeResult:
-        """One field per private company of ``title``: its price, and the debt of an
-        independent railroad."""
+    def probe(self, title: str) -> Game:
+        """A game of ``title`` with placeholder players (for the company names)."""
         from moderator.game import Game
         from rulesets import RULESETS
 
-        names = ["A", "B", "C", "D", "E", "F"]
-        probe = Game.new(title, names[: RULESETS[title].min_players])
-        companies = [co for co in probe.state_json()["companies"]
+        if title not in self.probes:
+            names = ["A", "B", "C", "D", "E", "F"]
+            self.probes[title] = Game.new(title, names[: RULESETS[title].min_players])
+        return self.probes[title]
+
+    def private_fields(self, title: str) -> ComposeResult:
+        """One field per private company of ``title``: its price, and the debt of an
+        independent railroad."""
+        companies = [co for co in self.probe(title).state_json()["companies"]
                      if co["kind"] != "corporation"]
         self.private_ids[title] = [co["id"] for co in companies]
         for co in companies:
@@ -288,86 +462,250 @@ class NewGameScreen(KeyedScreen):
             if co.get("debt"):
                 price += f" + ${co['debt']} debt"
             label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field form-row", id=f"pv-row-{co['id']}"):
                 yield Label(label, classes="private-label")
                 yield Input(placeholder="player [price]", id=f"pv-{co['id']}")
 
     def show_setup(self, title: str) -> None:
         """Show the setup help and the private fields of ``title`` only."""
+        from rulesets import RULESETS
+
         self.title_shown = title
         for help_text in self.query(".setup-help"):
             help_text.display = help_text.id == f"setup-help-{title}"
         for box in self.query(".privates"):
             box.display = box.id == f"privates-{title}"
+        self.query_one("#removals-row").display = bool(RULESETS[title].removal_groups)
+        self.refresh_form()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Another title: its setup fields."""
         self.show_setup(str(event.value))
 
-    def action_field(self, step: int) -> None:
-        """The next (``1``) or previous (``-1``) field, at once."""
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field changed: hide the privates removed, say what is still missing."""
+        self.refresh_form()
+
+    # ------------------------------------------------------------ reading the form
+    def removed(self) -> set[str]:
+        """The companies named in the removals field that the title knows."""
+        from moderator.errors import Refusal
+        from moderator.script import ParseError, tokenize
+
+        probe = self.probe(self.title_shown)
+        try:
+            words = tokenize(self.query_one("#removals", Input).value.replace(",", " "))
+        except ParseError:
+            return set()
+        found = set()
+        for word in words:
+            try:
+                found.add(probe.ruleset.company_id(probe.state, word))
+            except Refusal:
+                pass
+        return found
+
+    def check(self) -> FormCheck:
+        """Play the form into a game: what keeps it from starting, what is still to do."""
+        from moderator.commands import Remove
+        from moderator.errors import Refusal
+        from moderator.game import Game
+        from moderator.script import ParseError, tokenize
+        from rulesets import RULESETS
+
+        title = self.title_shown
+        ruleset_cls = RULESETS[title]
+        result = FormCheck()
+        low, high = ruleset_cls.min_players, ruleset_cls.max_players
+        try:
+            result.players = split_players(self.query_one("#players", Input).value)
+        except ParseError as exc:
+            result.problems.append(f"players: {exc.message}")
+            return result
+        count = len(result.players)
+        if not low <= count <= high:
+            result.problems.append(f"{title} needs {low} to {high} players; {count} given")
+            return result
+        try:
+            game = Game.new(title, result.players)
+        except Refusal as exc:
+            result.problems.append(f"players: {exc.message}")
+            return result
+        try:
+            removals = tokenize(self.query_one("#removals", Input).value.replace(",", " "))
+        except ParseError as exc:
+            result.problems.append(f"removals: {exc.message}")
+            return result
+        if removals:
+            outcome = game.execute(Remove(companies=tuple(removals)))
+            if not outcome.ok:
+                result.problems.append(f"removals: {outcome.message}")
+                return result
+        missing = self.missing_removals(game)
+        if missing:
+            result.problems.append(missing)
+            return result
+        box = self.query_one(f"#privates-{title}", Vertical)
+        removed = self.removed()
+        no_buyer = []
+        for pid in self.private_ids[title]:
+            if pid in removed:
+                continue
+            try:
+                cmd = private_result(box.query_one(f"#pv-{pid}", Input).value, pid)
+            except ParseError as exc:
+                result.problems.append(f"private {pid}: {exc.message}")
+                continue
+            if cmd is None:
+                no_buyer.append(pid)
+                continue
+            outcome = game.execute(cmd)
+            if not outcome.ok:
+                result.problems.append(f"private {pid}: {outcome.message}")
+        if no_buyer and title in DISTRIBUTION_RULE:
+            rule = DISTRIBUTION_RULE[title]
+            if len(no_buyer) == 1:
+                result.pending.append(f"private {no_buyer[0]} has no buyer yet ({rule})")
+            else:
+                result.pending.append(
+                    f"privates {' '.join(no_buyer)} have no buyer yet ({rule})")
+        if not result.problems:
+            result.game = game
+        return result
+
+    def missing_removals(self, game: Game) -> str | None:
+        """``choose 1 more removal from CO PRR, 2 from LSL MC OI (2.3)``, or ``None``."""
+        ruleset_cls = type(game.ruleset)
+        quota = ruleset_cls.removals_per_group.get(len(game.players), 0)
+        wants = []
+        for members in ruleset_cls.removal_groups.values():
+            left = [m for m in members if not game.state.company(m).removed]
+            more = quota - (len(members) - len(left))
+            if more > 0:
+                wants.append((more, left))
+        if not wants:
+            return None
+        parts = []
+        for i, (more, left) in enumerate(wants):
+            noun = (" more removal" + ("" if more == 1 else "s")) if i == 0 else ""
+            parts.append(f"{more}{noun} from {' '.join(left)}")
+        rule = " (2.3)" if game.title == "1846" else ""
+        return "choose " + ", ".join(parts) + rule
+
+    def refresh_form(self) -> FormCheck:
+        """Hide the removed privates; the line under the form says what is missing."""
+        removed = self.removed()
+        box = self.query_one(f"#privates-{self.title_shown}", Vertical)
+        for row in box.query(".form-row"):
+            row.display = (row.id or "").removeprefix("pv-row-") not in removed
+        result = self.check()
+        self.query_one("#new-game-error", Static).update(self.explain(result))
+        return result
+
+    @staticmethod
+    def explain(result: FormCheck) -> Text:
+        """The line under the form: what keeps the game from starting, or that it is ready
+        (and what may still be given later)."""
+        text = Text()
+        if result.problems:
+            text.append("Cannot start yet: ", style="bold red")
+            text.append("; ".join(result.problems), style="red")
+            return text
+        text.append("✓ Ready: ctrl+s starts the game.", style="bold green")
+        if result.pending:
+            text.append(" Before the first stock round, still: " + "; ".join(result.pending)
+                        + " — give it here, or later with `private PLAYER PRIVATE [PRICE]`.",
+                        style="yellow")
+        return text
+
+    # ------------------------------------------------------------ keys
+    async def action_field(self, step: int) -> None:
+        """The next (``1``) or previous (``-1``) field, at once, once the field left has
+        taken the keys typed into it (a removal may hide fields on the way)."""
         select = self.query_one("#title", Select)
         if select.expanded:
             select.expanded = False
-        if step > 0:
-            self.focus_next()
-        else:
-            self.focus_previous()
+        await self.settled()
+        self.refresh_form()
+        chain = self.focus_chain
+        if not chain:
+            return
+        here = chain.index(self.focused) if self.focused in chain else -1
+        target = chain[(here + step) % len(chain)]
+        self.set_focus(target, scroll_visible=False)
+        self.call_after_refresh(self.show_focused)
 
-    def commands(self) -> tuple[str, list[str], list[str]]:
-        """The title, players and setup lines the form describes."""
-        title = self.title_shown
-        box = self.query_one(f"#privates-{title}", Vertical)
-        players = self.query_one("#players", Input).value.replace(",", " ").split()
-        lines: list[str] = []
-        removals = self.query_one("#removals", Input).value.replace(",", " ").split()
-        if removals:
-            lines.append("remove " + " ".join(removals))
-        for pid in self.private_ids[title]:
-            words = box.query_one(f"#pv-{pid}", Input).value.split()
-            if words:
-                lines.append(" ".join(["private", words[0], pid, *words[1:]]))
-        return title, players, lines
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A field was focused (a click...): scroll the form to it."""
+        self.call_after_refresh(self.show_focused)
+
+    def show_focused(self) -> None:
+        """Scroll the form to show the focused field with its label, without animation."""
+        widget = self.focused
+        if widget is None:
+            return
+        row = widget.parent if widget.parent is not None and widget.parent.has_class(
+            "form-row") else widget
+        form = self.query_one("#new-game-form", VerticalScroll)
+        if isinstance(row, Widget):
+            form.scroll_to_widget(row, animate=False, immediate=True)
+
+    async def action_enter(self) -> None:
+        """Enter on the Start button starts the game; elsewhere Enter is the field's."""
+        if self.focused is not None and self.focused.id == "start":
+            await self.action_start()
+            return
+        raise SkipAction()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The Start button was clicked."""
+        event.stop()
+        if event.button.id == "start":
+            await self.action_start()
 
     async def settled(self) -> None:
         """Wait until every field has taken the keys already typed into it (they
-        may still be queued at the field when ctrl+s, a priority key, acts)."""
+        may still be queued at the field when a priority key acts)."""
         loop = asyncio.get_running_loop()
         waits = []
-        for field in self.query(Input):
+        for field_ in self.query(Input):
             done: asyncio.Future[None] = loop.create_future()
-            if field.call_later(done.set_result, None):
+            if field_.call_later(done.set_result, None):
                 waits.append(done)
         await asyncio.gather(*waits)
 
     async def action_start(self) -> None:
-        """Check every setup line with the game; save and open it when all pass."""
-        from moderator.errors import Refusal
-        from moderator.game import Game
-        from moderator.ui.saves import new_game_path
+        """Start the game the form describes; save and open it.  Too early, say why."""
+        from moderator.errors import SaveError
+        from moderator.ui.saves import close_game, new_game_path
 
         await self.settled()
+        result = self.refresh_form()
         error = self.query_one("#new-game-error", Static)
-        title, players, lines = self.commands()
-        try:
-            game = Game.new(title, players)
-        except Refusal as exc:
-            error.update(Text(f"✗ {exc.message}", style="bold red"))
+        game = result.game
+        if game is None:
+            self.app.bell()
+            self.notify("; ".join(result.problems), title="Cannot start yet",
+                        severity="warning", timeout=8)
             return
-        for line in lines:
-            outcome = game.execute(line)
-            if not outcome.ok:
-                error.update(Text(f"✗ `{line}` refused: {outcome.message}", style="bold red"))
-                return
-        path = new_game_path(self.saves, title, players)
-        game.save(path)
+        path = new_game_path(self.saves, game.title, result.players)
+        try:
+            game.save(path)
+        except (SaveError, OSError) as exc:
+            close_game(game)
+            error.update(Text(f"✗ cannot save the new game: {exc}", style="bold red"))
+            self.app.bell()
+            return
         self.app.open_game(path, game=game)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
-        """Back to the start screen (or just close the title's menu if it is open)."""
+        """Back (or just close the title's menu if it is open)."""
         select = self.query_one("#title", Select)
         if select.expanded:
             select.expanded = False
             select.focus()
             return
-        self.app.pop_screen()
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(StartScreen(self.saves))
