@@ -1,101 +1,398 @@
 """The ``moderator`` command: the TUI, and batch ``play`` / ``state`` for scripts and saves.
 
-``moderator``                     open the TUI on the latest save (or the start screen)
-``moderator open FILE``           open the TUI on a save
-``moderator play SCRIPT``         play a banker script; exit 1 at the first refused line
-``moderator state SAVE``          show a saved game (``--json`` for the spec's JSON)
-``moderator demo``                open the TUI on the shipped demo game
+``moderator``                        open the TUI on the latest save (or the start screen)
+``moderator open FILE``              open the TUI on a save
+``moderator play SCRIPT``            play a banker script; exit 1 at the first refused line
+``moderator play SCRIPT --save F``   ...saving as it goes.  An existing F is never overwritten:
+                                     when its journal is the start of the script (same title and
+                                     players, the same first commands) the game continues from
+                                     there; otherwise the run is refused with exit 2 and F is
+                                     left untouched.  ``--force`` replaces F and keeps the old
+                                     file beside it (``game.json`` -> ``game.replaced-1.json``).
+``moderator state SAVE``             show a saved game (``--json`` for the spec's JSON)
+``moderator script SAVE``            print a saved game as a banker script
+``moderator demo``                   open the TUI on the shipped demo game
+
+``state`` and ``script`` open the save read-only (no lock), so they work while a
+TUI has the game open.  Everything they and ``play`` print that comes from a save
+or a script (names, notes, journal lines, refusals echoing input) is printed with
+control characters escaped (``\\x1b`` shown as text): a hostile save can never send
+an escape sequence to the terminal.
+
+Exit status: 0 every line accepted; 1 a refused line or a save that cannot be read;
+2 a problem with the files themselves (script unreadable, save locked by another
+moderator, a save that is not this script's game, the disk full mid-script).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
+from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
-from moderator.script import ParseError, parse_line
+from moderator.lock import SaveLocked
+from moderator.script import ParseError, format_command, parse_line, script_lines
 
 DEFAULT_SAVES = Path("saves")
 
+EXIT_REFUSED = 1
+"""A refused line, a failed ``expect``, or a save that cannot be shown."""
+EXIT_FILES = 2
+"""The files: an unreadable script, a save locked, not this game's, or not writable."""
+
+_UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def safe(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``).
+
+    Controls, format characters (BIDI overrides), lone surrogates and line/paragraph
+    separators never reach the terminal raw; ``keep_newlines`` keeps ``\\n`` (a block
+    of lines).  Everything else, including letters of any script, is printed as is.
+    """
+    if text.isprintable():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if (ch == "\n" and keep_newlines) or unicodedata.category(ch) not in _UNSAFE:
+            out.append(ch)
+            continue
+        code = ord(ch)
+        if code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
+
+
+def _err(message: str) -> None:
+    """One line on stderr, escaped."""
+    print(safe(message), file=sys.stderr)
+
 
 def _print_json(data: dict[str, Any]) -> None:
+    # json.dumps escapes every control character (and all non-ASCII): safe as it is
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
+def _close(game: Game | None) -> None:
+    """Let go of a game's save (its lock)."""
+    if game is not None:
+        game.close()
+
+
+def _not_a_regular_file(path: Path) -> str | None:
+    """Why ``path`` (which exists) cannot be a save: a directory, a FIFO, a device..."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a directory"
+    return "it is not a regular file"
+
+
+# ----------------------------------------------------------------- play
+class _Stop(Exception):
+    """Ends ``play`` with an exit status (the message is already printed)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _backup_name(save: Path, n: int) -> Path:
+    return save.with_name(f"{save.stem}.replaced-{n}{save.suffix or '.json'}")
+
+
+def _back_up(save: Path) -> Path:
+    """Copy ``save`` to the first free ``NAME.replaced-N.json`` beside it; never overwrite.
+
+    A copy, not a rename or a hard link: the save stays where a lock or another
+    program expects it until the new game replaces it, and a save written in
+    place later cannot change the backup.
+    """
+    data = save.read_bytes()
+    n = 1
+    while True:
+        backup = _backup_name(save, n)
+        try:
+            fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        except FileExistsError:
+            n += 1
+            continue
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except BaseException:
+            backup.unlink(missing_ok=True)
+            raise
+        return backup
+
+
+def _same_command(script_cmd: c.Command, saved: c.Command) -> bool:
+    """Whether a script's command is the journal's: equal, or equal but for case and ``&``.
+
+    Names and ids are case-insensitive in the script language and ``B&O`` is
+    ``BO``; the text of a note or a reason is compared as written.
+    """
+    if script_cmd == saved:
+        return True
+    if type(script_cmd) is not type(saved):
+        return False
+
+    def folded(cmd: c.Command) -> dict[str, Any]:
+        data = cmd.model_dump()
+        for key, value in data.items():
+            if isinstance(value, str) and key not in ("text", "reason"):
+                data[key] = value.casefold().replace("&", "")
+            elif isinstance(value, tuple | list):
+                data[key] = [
+                    v.casefold().replace("&", "") if isinstance(v, str) else v for v in value
+                ]
+        return data
+
+    return folded(script_cmd) == folded(saved)
+
+
+def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> tuple[Game, bool]:
+    """The game of a script's ``game`` line: a new save, the existing one to continue, or
+    (``--force``) a new save replacing the old one.  Returns the game and whether it resumes.
+    """
+    if not isinstance(cmd, c.GameCmd):
+        _err(f"line {number}: refused: a script starts with `game TITLE PLAYER...`")
+        raise _Stop(EXIT_REFUSED)
+    if save is None or not (save.exists() or save.is_symlink()):
+        return _new_game(cmd, number, save), False
+    why = _not_a_regular_file(save)
+    if why is not None:
+        _err(f"{save}: cannot write the save file ({why})")
+        raise _Stop(EXIT_FILES)
+    if force:
+        backup = _back_up_or_stop(save)
+        try:
+            game = _new_game(cmd, number, save)
+        except _Stop:
+            backup.unlink(missing_ok=True)  # the old save is untouched: no backup needed
+            raise
+        _err(f"{save}: replaced (--force); the game it held is kept in {backup}")
+        return game, False
+    try:
+        game = Game.load(save)
+    except SaveLocked as exc:  # the message names the holder
+        _err(str(exc))
+        raise _Stop(EXIT_FILES) from None
+    except SaveError as exc:
+        _err(str(exc))
+        _err(f"{save}: not continued and left untouched (--force replaces it, keeping a backup)")
+        raise _Stop(EXIT_FILES) from None
+    try:
+        new = Game.new(cmd.title, list(cmd.players))
+    except Refusal as exc:
+        _close(game)
+        _err(f"line {number}: refused: {exc}")
+        raise _Stop(EXIT_REFUSED) from None
+    if (new.title, new.players) != (game.title, game.players):
+        _close(game)
+        ours = format_command(c.GameCmd(title=new.title, players=tuple(new.players)))
+        theirs = format_command(c.GameCmd(title=game.title, players=tuple(game.players)))
+        _err(
+            f"{save} holds another game (`{theirs}`), not this script's (line {number}: "
+            f"`{ours}`); it was left untouched (--force replaces it, keeping a backup)"
+        )
+        raise _Stop(EXIT_FILES)
+    return game, True
+
+
+def _back_up_or_stop(save: Path) -> Path:
+    try:
+        return _back_up(save)
+    except OSError as exc:
+        _err(f"{save}: cannot keep a backup before replacing it ({exc.strerror or exc})")
+        raise _Stop(EXIT_FILES) from None
+
+
+def _new_game(cmd: c.GameCmd, number: int, save: Path | None) -> Game:
+    try:
+        return Game.from_command(cmd, path=save)
+    except Refusal as exc:
+        _err(f"line {number}: refused: {exc}")
+        raise _Stop(EXIT_REFUSED) from None
+    except SaveError as exc:  # locked by another moderator: the message names the holder
+        _err(str(exc))
+        raise _Stop(EXIT_FILES) from None
+    except OSError as exc:
+        _err(f"{save}: cannot write the save file ({exc.strerror or exc})")
+        raise _Stop(EXIT_FILES) from None
+
+
+def _check_before(game: Game, upto: int, cmd: c.Expect) -> str | None:
+    """Why an ``expect`` inside the already-saved part fails at its place, or ``None``."""
+    state = game.replay(upto)
+    try:
+        game.ruleset.apply(state, cmd)
+    except Refusal as exc:
+        return exc.message
+    except Exception as exc:  # a bug must not crash the batch run
+        return f"internal error, check refused: {type(exc).__name__}: {exc}"
+    return None
+
+
 def play(
-    script: Path, *, as_json: bool = False, save: Path | None = None, quiet: bool = False
+    script: Path,
+    *,
+    as_json: bool = False,
+    save: Path | None = None,
+    quiet: bool = False,
+    force: bool = False,
 ) -> int:
-    """Play a script line by line; a refused line stops with exit status 1."""
+    """Play a script line by line; a refused line stops with exit status 1.
+
+    With ``save``: an existing save whose journal starts the script is continued
+    after its last entry (the lines it already holds are checked, not replayed);
+    any other existing save is refused with exit status 2 and left untouched,
+    unless ``force`` (then it is replaced and a backup kept beside it).
+    """
     try:
         data = script.read_bytes()
     except OSError as exc:
-        print(f"{script}: cannot read ({exc.strerror})", file=sys.stderr)
-        return 2
+        _err(f"{script}: cannot read ({exc.strerror or exc})")
+        return EXIT_FILES
     try:
         text = data.decode("utf-8-sig")  # an editor's byte-order mark is not part of line 1
     except UnicodeDecodeError as exc:
         number = data.count(b"\n", 0, exc.start) + 1
         bad = data[exc.start : exc.start + 1].hex()
-        print(f"line {number}: refused: not UTF-8 text (byte 0x{bad})", file=sys.stderr)
-        return 1
+        _err(f"line {number}: refused: not UTF-8 text (byte 0x{bad})")
+        return EXIT_REFUSED
+    try:
+        return _play_lines(script, text, save, as_json=as_json, quiet=quiet, force=force)
+    except _Stop as stop:
+        return stop.status
+
+
+def _play_lines(
+    script: Path, text: str, save: Path | None, *, as_json: bool, quiet: bool, force: bool
+) -> int:
+    from moderator.narrate import narrate
+
     game: Game | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        try:
-            cmd = parse_line(raw)
-        except ParseError as exc:
-            print(f"line {number}: refused: {exc.message}", file=sys.stderr)
-            return 1
-        if cmd is None:
-            continue
-        if game is None:
+    saved: list[c.Command] = []  # the journal of a continued save, to match against the script
+    matched = 0
+    try:
+        for number, raw in enumerate(script_lines(text), start=1):
             try:
-                game = Game.from_command(cmd, path=save)
-            except Refusal as exc:
-                print(f"line {number}: refused: {exc}", file=sys.stderr)
-                return 1
-            except OSError as exc:
-                print(
-                    f"{save}: cannot write the save file ({exc.strerror or exc})", file=sys.stderr
-                )
-                return 2
-            continue
-        outcome = game.execute(cmd)
-        if not outcome.ok:
-            print(f"line {number}: refused: {outcome.message}", file=sys.stderr)
-            if as_json:
-                _print_json(game.state_json())
-            return 1
-        if outcome.receipt is not None and not as_json and not quiet:
-            print(outcome.receipt.text())
-    if game is None:
-        print(f"{script}: no `game TITLE PLAYER...` line", file=sys.stderr)
-        return 1
-    if as_json:
-        _print_json(game.state_json())
-    elif not quiet:
-        show(game)
-    return 0
+                cmd = parse_line(raw)
+            except ParseError as exc:
+                _err(f"line {number}: refused: {exc.message}")
+                if as_json and game is not None and matched >= len(saved):
+                    _print_json(game.state_json())
+                return EXIT_REFUSED
+            if cmd is None:
+                continue
+            if game is None:
+                game, resumed = _open_save(cmd, number, save, force)
+                saved = [entry.command for entry in game.journal] if resumed else []
+                continue
+            if matched < len(saved):  # inside the part the save already holds
+                if isinstance(cmd, c.Expect):
+                    reason = _check_before(game, matched, cmd)
+                    if reason is not None:
+                        _err(f"line {number}: refused: {reason}")
+                        return EXIT_REFUSED
+                    continue
+                if not _same_command(cmd, saved[matched]):
+                    entry = game.journal[matched]
+                    _err(
+                        f"{save}: line {number} differs from journal entry {matched + 1}: "
+                        f"the script has `{raw.strip()}`, the save has `{entry.line}`; "
+                        "the save was left untouched (--force replaces it, keeping a backup)"
+                    )
+                    return EXIT_FILES
+                matched += 1
+                continue
+            outcome = game.execute(cmd)
+            if not outcome.ok:
+                if _save_failed(game, cmd):
+                    _err(
+                        f"line {number}: not saved: {outcome.message}; {game.path} still holds "
+                        "the game up to the line before; fix the disk and play the script again "
+                        "to continue"
+                    )
+                    return EXIT_FILES
+                _err(f"line {number}: refused: {outcome.message}")
+                if as_json:
+                    _print_json(game.state_json())
+                return EXIT_REFUSED
+            if as_json or quiet:
+                continue
+            if outcome.receipt is not None:
+                print(safe(outcome.receipt.text(), keep_newlines=True))
+            for line in narrate(cmd, outcome.events, game.ruleset.currency):
+                print("  " + safe(line))
+        if game is None:
+            _err(f"{script}: no `game TITLE PLAYER...` line")
+            return EXIT_REFUSED
+        if matched < len(saved):
+            _err(
+                f"{save} is further along than the script: its journal has {len(saved)} "
+                f"entries, the script ends after {matched} of them; the save was left untouched"
+            )
+            return EXIT_FILES
+        if as_json:
+            _print_json(game.state_json())
+        elif not quiet:
+            show(game)
+        return 0
+    finally:
+        _close(game)
 
 
+def _save_failed(game: Game, cmd: c.Command) -> bool:
+    """Whether a refusal was the save failing (the disk full), not the rules.
+
+    The rules would accept the command now, so only writing it can have failed.
+    """
+    if game.path is None or isinstance(cmd, c.Expect):
+        return False
+    return not isinstance(game.preview(cmd), str)
+
+
+# ----------------------------------------------------------------- showing a game
 def show(game: Game) -> None:
-    """Rich tables of a game for people."""
+    """Rich tables of a game for people (names escaped: no markup, no control characters)."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    def esc(value: object) -> str:
+        return escape(safe(str(value)))
+
     data = game.state_json()
-    cur = game.ruleset.currency
-    console = Console()
+    cur = esc(game.ruleset.currency)
+    console = Console(emoji=False)  # a player named `:smile:` is printed as typed
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     bank = data["bank"]
     console.print(
-        f"[bold]{data['title']}[/]  {where}  phase {data['phase']}  bank {cur}{bank['cash']}"
+        f"[bold]{esc(data['title'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
+        f"bank {cur}{bank['cash']}"
         + ("  [red]BROKEN[/]" if bank["broken"] else "")
-        + (f"  priority {data['priority']}" if data.get("priority") else "")
+        + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
     )
     players = Table(title="Players")
     for col in ("player", "cash", "value", "certs", "shares", "privates"):
@@ -103,12 +400,12 @@ def show(game: Game) -> None:
     for p in data["players"]:
         shares = " ".join(f"{k} {v}%" for k, v in p["shares"].items())
         players.add_row(
-            p["name"],
+            esc(p["name"]),
             f"{cur}{p['cash']}",
             f"{cur}{p['value']}",
             f"{p['certificates']}/{data['cert_limit']}",
-            shares,
-            " ".join(p["privates"]),
+            esc(shares),
+            esc(" ".join(p["privates"])),
         )
     console.print(players)
     companies = Table(title="Companies")
@@ -123,34 +420,58 @@ def show(game: Game) -> None:
             continue
         owner = co["president"] if co["kind"] == "corporation" else co["owner"]
         companies.add_row(
-            co["id"],
+            esc(co["id"]),
             f"{cur}{co['cash']}",
             f"{cur}{co['price']}" if co["price"] is not None else "",
-            owner or "",
+            esc(owner or ""),
             f"{co['ipo']}%" if co["kind"] == "corporation" else "",
             f"{co['pool']}%" if co["kind"] == "corporation" else "",
-            " ".join(co["trains"]),
-            " ".join(co["privates"]),
+            esc(" ".join(co["trains"])),
+            esc(" ".join(co["privates"])),
         )
     console.print(companies)
     if data["ended"]:
         console.print(
             "[bold]Game over.[/] "
-            + ", ".join(f"{k} {cur}{v}" for k, v in (data["result"] or {}).items())
+            + ", ".join(f"{esc(k)} {cur}{v}" for k, v in (data["result"] or {}).items())
         )
 
 
-def state(save: Path, *, as_json: bool = False) -> int:
-    """Show a save file."""
+def _open_read_only(save: Path) -> Game | None:
+    """A save opened read-only for showing, or ``None`` after a one-line message."""
     try:
-        game = Game.load(save)
+        return Game.load(save, read_only=True)
     except SaveError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
-    if as_json:
-        _print_json(game.state_json())
-    else:
-        show(game)
+        _err(str(exc))
+    except Exception as exc:  # no traceback for a save, whatever is in it
+        _err(f"{save}: cannot be opened ({type(exc).__name__}: {exc})")
+    return None
+
+
+def state(save: Path, *, as_json: bool = False) -> int:
+    """Show a save file (read-only: works while a TUI has the game open)."""
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    try:
+        if as_json:
+            _print_json(game.state_json())
+        else:
+            show(game)
+    finally:
+        _close(game)
+    return 0
+
+
+def script_of(save: Path) -> int:
+    """Print a save as a banker script (read-only; journal lines escaped)."""
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    try:
+        sys.stdout.write(safe(game.script(), keep_newlines=True))
+    finally:
+        _close(game)
     return 0
 
 
@@ -170,7 +491,18 @@ def main(argv: list[str] | None = None) -> int:
     p_play = sub.add_parser("play", help="play a banker script")
     p_play.add_argument("script", type=Path)
     p_play.add_argument("--json", action="store_true", help="print the state JSON at the end")
-    p_play.add_argument("--save", type=Path, help="save the game to this file as it is played")
+    p_play.add_argument(
+        "--save",
+        type=Path,
+        help="save the game to this file as it is played; an existing save of the same game "
+        "whose journal starts the script is continued, any other is refused",
+    )
+    p_play.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --save file that is not this script's game "
+        "(the old file is kept beside it as NAME.replaced-N.json)",
+    )
     p_play.add_argument("--quiet", action="store_true", help="print nothing but refusals")
     p_state = sub.add_parser("state", help="show a saved game")
     p_state.add_argument("save", type=Path)
@@ -182,16 +514,13 @@ def main(argv: list[str] | None = None) -> int:
     p_script.add_argument("save", type=Path)
     args = parser.parse_args(argv)
     if args.cmd == "play":
-        return play(args.script, as_json=args.json, save=args.save, quiet=args.quiet)
+        return play(
+            args.script, as_json=args.json, save=args.save, quiet=args.quiet, force=args.force
+        )
     if args.cmd == "state":
         return state(args.save, as_json=args.json)
     if args.cmd == "script":
-        try:
-            sys.stdout.write(Game.load(args.save).script())
-        except SaveError as exc:
-            print(str(exc), file=sys.stderr)
-            return 1
-        return 0
+        return script_of(args.save)
     if args.cmd == "open":
         return _run_tui(args.file, args.saves)
     if args.cmd == "demo":
@@ -199,7 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     return _run_tui(None, args.saves)
 
 
-__all__ = ["main", "play", "state"]
+__all__ = ["main", "play", "safe", "script_of", "show", "state"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
