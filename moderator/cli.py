@@ -48,6 +48,9 @@ EXIT_REFUSED = 1
 EXIT_FILES = 2
 """The files: an unreadable script, a save locked, not this game's, or not writable."""
 
+MAX_SCRIPT_BYTES = 64 * 2**20
+"""A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
+
 _UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
@@ -268,9 +271,13 @@ def play(
     unless ``force`` (then it is replaced and a backup kept beside it).
     """
     try:
-        data = script.read_bytes()
+        with script.open("rb") as fh:  # a pipe is fine (`play /dev/stdin`), /dev/zero is not
+            data = fh.read(MAX_SCRIPT_BYTES + 1)
     except OSError as exc:
         _err(f"{script}: cannot read ({exc.strerror or exc})")
+        return EXIT_FILES
+    if len(data) > MAX_SCRIPT_BYTES:
+        _err(f"{script}: not a banker script (more than {MAX_SCRIPT_BYTES // 2**20} MB)")
         return EXIT_FILES
     try:
         text = data.decode("utf-8-sig")  # an editor's byte-order mark is not part of line 1

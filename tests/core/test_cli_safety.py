@@ -490,3 +490,28 @@ def test_no_narration_when_quiet_or_json(
 ) -> None:
     assert main(["play", str(SHORT_RECORDED), flag]) == 0
     assert "MPC income" not in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_play_of_an_endless_file_is_refused_fast() -> None:
+    done = moderator("play", "/dev/zero", timeout=30)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "not a banker script" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_play_reads_a_script_from_a_pipe(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "moderator.cli", "play", "/dev/stdin", "--json"],
+        input=NOTES,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["title"] == "1846"
+
+
+def test_play_of_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(tmp_path)]) == 2
+    assert "cannot read" in capsys.readouterr().err
