@@ -4,16 +4,24 @@ The flow of one command (see ``shared/spec/design.md``)::
 
     line -> parse -> ruleset.apply on a clone of the state
          -> refused: nothing changes, the reason is returned
-         -> accepted: the clone becomes the state, the command and its events are
-            appended to the journal, and the save file is rewritten atomically
+         -> accepted: the command and its events are appended to the save file
+            (one line, fsync), then the clone becomes the state and the entry
+            joins the journal; a save that cannot be written refuses the command
 
 State is the fold of the journal: :meth:`Game.replay` rebuilds it from the
 commands, which is how loading, undo and history browsing work.  Applying a
 new command never replays the journal.
+
+A game with a save file holds it for writing (an advisory lock, see
+:mod:`moderator.lock`) from :meth:`Game.new`, :meth:`Game.load` or
+:meth:`Game.save` until :meth:`Game.close`, so two moderators never write one
+save.  ``Game.load(path, read_only=True)`` takes no lock and refuses to change.
 """
 
 from __future__ import annotations
 
+import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,12 +29,53 @@ from typing import Any
 from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, RoundStarted
-from moderator.journal import Entry, entry_json, read_save, save_text, write_atomic
+from moderator.journal import (
+    Entry,
+    LoadedSave,
+    SizeMismatch,
+    append_record,
+    entry_json,
+    header_line,
+    load_save,
+    printable,
+    record_line,
+    remove_stale_temps,
+    truncate_save,
+    write_atomic,
+)
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.script import ParseError, format_command, parse_line
 from moderator.state import GameState
 from rulesets import ruleset_for
 from rulesets.base import Receipt, Ruleset
+
+__all__ = ["Game", "Outcome", "SaveLocked", "SaveReadOnly", "check_player_name", "load_or_none"]
+
+MAX_NAME_LENGTH = 40
+"""The longest player name accepted: room for a full name, not for a paragraph."""
+
+_CONTROL = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""Unicode categories refused in names: controls (ESC, BEL), format characters (BIDI
+overrides, zero-width joiners) and line/paragraph separators, which a terminal would
+act on instead of printing."""
+
+
+def check_player_name(name: str) -> None:
+    """Refuse a name the table cannot read or a terminal would act on.
+
+    Raises:
+        Refusal: blank, with a control character, or longer than :data:`MAX_NAME_LENGTH`.
+    """
+    if not name.strip():
+        raise Refusal("a player's name may not be blank")
+    bad = next((ch for ch in name if unicodedata.category(ch) in _CONTROL), None)
+    if bad is not None:
+        raise Refusal(f"a player's name may not contain control characters (U+{ord(bad):04X})")
+    if len(name) > MAX_NAME_LENGTH:
+        raise Refusal(
+            f"a player's name may be at most {MAX_NAME_LENGTH} characters (one has {len(name)})"
+        )
+
 
 CHECKPOINT_EVERY = 100
 """Replays start from a cached state every this many journal entries."""
@@ -46,7 +95,13 @@ class Outcome:
 
 @dataclass
 class Game:
-    """A game: its ruleset, current state, journal and (optionally) its save file."""
+    """A game: its ruleset, current state, journal and (optionally) its save file.
+
+    ``path`` is the save as the user named it; a symlink is resolved once, when
+    the game takes the save, and written through to its target.  Change the
+    save with :meth:`save`, not by setting ``path`` (``path = None`` stops
+    saving).
+    """
 
     ruleset: Ruleset
     title: str
@@ -55,19 +110,32 @@ class Game:
     journal: list[Entry] = field(default_factory=list)
     redo_stack: list[Entry] = field(default_factory=list)
     path: Path | None = None
-    _entry_json: list[str] = field(default_factory=list)
     _checkpoints: dict[int, GameState] = field(default_factory=dict)
     read_only: bool = False
     """Opened read-only (or closed): nothing is applied and the save is never written."""
     _lock: SaveLock | None = field(default=None, repr=False, compare=False)
+    _target: Path | None = field(default=None, repr=False, compare=False)
+    """The file written: ``path`` with symlinks resolved when the game took it."""
+    _records: list[bytes] = field(default_factory=list, repr=False, compare=False)
+    """The save's record line of every journal entry, as written."""
+    _sizes: list[int] = field(default_factory=list, repr=False, compare=False)
+    """``_sizes[k]``: the save's length in bytes with the first k records."""
+    _rewrite: bool = field(default=False, repr=False, compare=False)
+    """The file on disk is not (known to be) header + records: the next write replaces it."""
 
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, title: str, players: list[str], path: Path | None = None) -> Game:
-        """Start a game (the ``game TITLE PLAYER...`` line)."""
+        """Start a game (the ``game TITLE PLAYER...`` line); with ``path``, save and lock it.
+
+        Raises:
+            Refusal: an unknown title, or a player list the title or the table cannot use.
+            SaveLocked: ``path`` is open for writing in another moderator.
+            OSError: ``path`` cannot be written.
+        """
         ruleset = ruleset_for(title)
-        if any(not p.strip() for p in players):
-            raise Refusal("a player's name may not be blank")
+        for name in players:
+            check_player_name(name)
         if len({p.lower() for p in players}) != len(players):
             raise Refusal("two players have the same name")
         if not ruleset.min_players <= len(players) <= ruleset.max_players:
@@ -92,52 +160,80 @@ class Game:
     def load(cls, path: Path, *, verify: bool = True, read_only: bool = False) -> Game:
         """Open a save: validate, replay, and compare events.
 
-        Opened for writing (the default) the game locks the save until
-        :meth:`close`; ``read_only=True`` takes no lock and the game refuses
-        to change.
+        Opened for writing (the default) the game holds the save until
+        :meth:`close`: it is locked first, then read; an append a crash cut
+        short (never acknowledged) is cut off the file, and temporary files a
+        kill left beside it are removed.  Nothing else is written until a
+        command is.  ``read_only=True`` takes no lock, never writes, and the
+        game refuses to change.
 
         Raises:
             SaveLocked: another moderator has the save open for writing.
-            SaveError: the file cannot be read or no longer replays.
+            SaveError: the file cannot be read or no longer replays (it is left untouched).
         """
         path = Path(path)
-        lock = None if read_only else SaveLock.acquire(path.resolve(), path)
+        target = Path(os.path.realpath(path))
+        lock = None if read_only else SaveLock.acquire(target, path)
         try:
-            game = cls._load(path, verify=verify)
+            loaded = load_save(path)
+            game = cls._replay_save(path, loaded, verify=verify)
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
-        game.read_only = read_only
-        game._lock = lock
+        game.path, game._target, game.read_only, game._lock = path, target, read_only, lock
+        if loaded.records is None:  # an older format: the first write rewrites it as format 2
+            game._records = [
+                record_line(n, entry_json(e)) for n, e in enumerate(game.journal, start=1)
+            ]
+            game._rewrite = True
+        else:
+            game._records = list(loaded.records)
+            size = loaded.size - sum(len(r) for r in game._records)  # the header as on disk
+            game._sizes = [size]
+            for record in game._records:
+                size += len(record)
+                game._sizes.append(size)
+        if not read_only:
+            game._tidy(torn=loaded.torn)
         return game
 
     @classmethod
-    def _load(cls, path: Path, *, verify: bool) -> Game:
-        data = read_save(path)
+    def _replay_save(cls, path: Path, loaded: LoadedSave, *, verify: bool) -> Game:
+        """A game from a save's content: every entry checked, replayed and compared."""
+        data = loaded.save
         try:
             game = cls.new(data.title, list(data.players))
         except Refusal as exc:
-            raise SaveError(f"{path}: {exc.message}") from None
+            raise SaveError(f"{path}: {printable(exc.message)}") from None
         for number, entry in enumerate(data.journal, start=1):
             try:
+                _check_line(entry, number)
                 events = game._apply_direct(entry.command, number, entry.line)
             except SaveError as exc:
                 raise SaveError(f"{path}: {exc}; the file was left untouched") from None
             if verify and tuple(events) != tuple(entry.events):
                 raise SaveError(
-                    f"{path}: journal entry {number} (`{entry.line}`) no longer replays the same "
-                    f"way; the file was left untouched"
+                    f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
+                    f"replays the same way; the file was left untouched"
                 )
             game.journal.append(entry)
-            game._entry_json.append(entry_json(entry))
             game._maybe_checkpoint()
-        game.path = Path(path)
         return game
+
+    def _tidy(self, *, torn: bool) -> None:
+        """Once the save is held: cut off an interrupted append, remove stale temporary files."""
+        assert self._target is not None
+        remove_stale_temps(self._target)
+        if torn:
+            try:
+                truncate_save(self._target, self._sizes[-1], os.stat(self._target).st_size)
+            except OSError:  # e.g. a read-only file: rewritten whole by the first write
+                self._rewrite = True
 
     def _apply_direct(self, cmd: c.Command, number: int, line: str) -> list[Event]:
         """Apply a journaled command straight to the state (replay)."""
-        where = f"journal entry {number} (`{line}`)"
+        where = f"journal entry {number} (`{printable(line)}`)"
         if isinstance(cmd, (c.GameCmd, c.Expect)):
             raise SaveError(f"{where} is a `{cmd.kind}` line, which is never journaled")
         try:
@@ -178,6 +274,19 @@ class Game:
             return Outcome(ok=True, message="as expected", command=cmd)
         if self.read_only:
             return Outcome(ok=False, message=self._read_only_reason(), command=cmd)
+        try:
+            return self._accept(cmd)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            message = f"not saved, so not applied: cannot write {self.path} ({why})"
+            return Outcome(ok=False, message=message, command=cmd)
+
+    def _accept(self, cmd: c.Command) -> Outcome:
+        """Apply ``cmd`` on a copy, save it, then make the copy the state.
+
+        Raises:
+            OSError: the save could not be written (nothing changed).
+        """
         trial = self.state.clone()
         receipt = None
         try:
@@ -189,21 +298,18 @@ class Game:
             return Outcome(ok=False, message=exc.message, command=cmd)
         except Exception as exc:  # a bug must never crash the app or corrupt the bank
             return Outcome(ok=False, message=_internal(exc), command=cmd)
+        line = format_command(cmd)
+        reason = _unsaveable(cmd, line)
+        if reason is not None:
+            return Outcome(ok=False, message=reason, command=cmd)
         events = tuple(trial.ledger.events)
         trial.ledger.events = []
-        entry = Entry(
-            line=format_command(cmd), round=self._round_of(events), command=cmd, events=events
-        )
-        text = entry_json(entry)
-        try:
-            self._write(self._entry_json + [text])
-        except OSError as exc:
-            why = exc.strerror or str(exc)
-            message = f"not saved, so not applied: cannot write {self.path} ({why})"
-            return Outcome(ok=False, message=message, command=cmd)
+        entry = Entry(line=line, round=self._round_of(events), command=cmd, events=events)
+        record = record_line(len(self.journal) + 1, entry_json(entry))
+        self._disk_append(record)
         self.state = trial
         self.journal.append(entry)
-        self._entry_json.append(text)
+        self._records.append(record)
         self.redo_stack.clear()
         self._maybe_checkpoint()
         return Outcome(ok=True, command=cmd, events=events, receipt=receipt, journaled=True)
@@ -281,28 +387,40 @@ class Game:
     def undo(self) -> Entry | None:
         """Take back the last command (kept for :meth:`redo`).
 
-        The save file is rewritten first; if it cannot be, nothing changes and
-        the :class:`OSError` propagates.
+        The save is cut back first; if it cannot be, nothing changes.
+
+        Raises:
+            SaveReadOnly: the game is read-only (or closed).
+            OSError: the save cannot be written (the game is exactly as it was).
         """
         self._check_writable()
         if not self.journal:
             return None
-        self._write(self._entry_json[:-1])
+        self._disk_cut(len(self.journal) - 1)
         entry = self.journal.pop()
-        self._entry_json.pop()
+        self._records.pop()
         self._drop_checkpoints_after(len(self.journal))
         self.state = self.replay(len(self.journal))
         self.redo_stack.append(entry)
         return entry
 
     def redo(self) -> Entry | None:
-        """Apply again the last command taken back."""
+        """Apply again the last command taken back.
+
+        Raises:
+            SaveReadOnly: the game is read-only (or closed).
+            OSError: the save cannot be written (the game and its redo stack are unchanged).
+        """
         self._check_writable()
         if not self.redo_stack:
             return None
         entry = self.redo_stack.pop()
-        stack = list(self.redo_stack)  # execute() clears the stack; keep what is left
-        outcome = self.execute(entry.command)
+        stack = list(self.redo_stack)  # accepting a command clears the stack; keep the rest
+        try:
+            outcome = self._accept(entry.command)
+        except BaseException:
+            self.redo_stack = [*stack, entry]
+            raise
         if not outcome.ok:
             self.redo_stack = [*stack, entry]
             return None
@@ -318,6 +436,9 @@ class Game:
 
         Raises:
             ValueError: ``upto`` is negative.
+            SaveReadOnly: the game is read-only (or closed).
+            OSError: the backup or the save cannot be written (the game is exactly as
+                it was, and no backup is left behind).
         """
         if upto < 0:
             raise ValueError(f"cannot rewind to entry {upto}")
@@ -327,11 +448,16 @@ class Game:
         if backup is None and self.path is not None:
             backup = self._free_backup_name()
         if backup is not None:
-            write_atomic(Path(backup), save_text(self.title, self.players, self._entry_json))
+            write_atomic(Path(backup), self._header() + b"".join(self._records))
             written = Path(backup)
-        self._write(self._entry_json[:upto])
+        try:
+            self._disk_cut(upto)
+        except BaseException:
+            if written is not None:
+                written.unlink(missing_ok=True)
+            raise
         del self.journal[upto:]
-        del self._entry_json[upto:]
+        del self._records[upto:]
         self.redo_stack.clear()
         self._drop_checkpoints_after(upto)
         self.state = self.replay(upto)
@@ -351,44 +477,54 @@ class Game:
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
 
-    # ------------------------------------------------------------ saving / views
+    # ------------------------------------------------------------ the save file
     def save(self, path: Path | None = None) -> None:
-        """Write the whole save file atomically; with ``path``, "save as" (locks it).
+        """Write the whole save file atomically; with ``path``, "save as".
+
+        "Save as" takes ``path`` (locks it, resolving a symlink once), writes
+        the game there, and lets go of the previous save; a read-only game
+        saved to a new path becomes writable there.
 
         Raises:
             SaveLocked: ``path`` is open for writing in another moderator.
             SaveReadOnly: no ``path`` and the game is read-only.
-            OSError: the file cannot be written (the game is unchanged).
+            OSError: the file cannot be written (the game keeps its save).
         """
         if path is None:
             if self.path is None:
                 return
             self._check_writable()
-            write_atomic(self.path, save_text(self.title, self.players, self._entry_json))
+            self._disk_whole(self._records)
             return
         path = Path(path)
-        same = self.path is not None and path.resolve() == self.path.resolve()
-        if same and self._lock is not None and self._lock.held:
-            lock = self._lock
-        else:
-            lock = SaveLock.acquire(path.resolve(), path)
+        target = Path(os.path.realpath(path))
+        mine = self._lock is not None and self._lock.held and self._lock.save == target
+        lock = self._lock if mine else SaveLock.acquire(target, path)
+        assert lock is not None
+        old = (self.path, self._target, self._sizes, self._rewrite)
+        self.path, self._target = path, target
         try:
-            write_atomic(path, save_text(self.title, self.players, self._entry_json))
+            remove_stale_temps(target)
+            self._disk_whole(self._records)
         except BaseException:
-            if lock is not self._lock:
+            self.path, self._target, self._sizes, self._rewrite = old
+            if not mine:
                 lock.release()
             raise
-        if lock is not self._lock and self._lock is not None:
+        if not mine and self._lock is not None:
             self._lock.release()
         self._lock = lock
-        self.path = path
         self.read_only = False
 
     def close(self) -> None:
-        """Let go of the save (its lock); the game stays readable but no longer changes."""
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        """Let go of the save (its lock); the game stays readable but no longer changes.
+
+        Closing twice is harmless; a game that is dropped without closing lets
+        go of its save when it is collected.
+        """
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.release()
         if self.path is not None:
             self.read_only = True
 
@@ -404,17 +540,60 @@ class Game:
             lock.release()
 
     def _read_only_reason(self) -> str:
+        if self._lock is None and self._target is not None and self.read_only:
+            return (
+                f"{self.path} is open read-only here (or was closed), so nothing was applied; "
+                "open it for writing to play on"
+            )
         return f"{self.path} is open read-only here, so nothing was applied"
 
     def _check_writable(self) -> None:
         if self.read_only:
             raise SaveReadOnly(self._read_only_reason())
 
-    def _write(self, entries_json: list[str]) -> None:
-        """Write the save file with these entries (nothing when the game has no file)."""
-        if self.path is not None:
-            write_atomic(self.path, save_text(self.title, self.players, entries_json))
+    def _header(self) -> bytes:
+        return header_line(self.title, self.players)
 
+    def _disk_append(self, record: bytes) -> None:
+        """Put one more record in the save: one write and one fsync (nothing without a file)."""
+        if self.path is None or self._target is None:
+            return
+        if not self._rewrite:
+            try:
+                self._sizes.append(append_record(self._target, record, self._sizes[-1]))
+                return
+            except (SizeMismatch, FileNotFoundError):
+                pass  # not the file this game left: write it whole
+        self._disk_whole([*self._records, record])
+
+    def _disk_cut(self, keep: int) -> None:
+        """Cut the save back to its first ``keep`` records (nothing without a file).
+
+        Cutting a file at the end of a record is as safe as a rename: a crash
+        leaves the file either as it was or cut.
+        """
+        if self.path is None or self._target is None:
+            return
+        if not self._rewrite:
+            try:
+                truncate_save(self._target, self._sizes[keep], self._sizes[-1])
+                del self._sizes[keep + 1 :]
+                return
+            except (SizeMismatch, FileNotFoundError):
+                pass
+        self._disk_whole(self._records[:keep])
+
+    def _disk_whole(self, records: list[bytes]) -> None:
+        """Replace the save with the header and ``records`` (temp file, fsync, rename)."""
+        assert self._target is not None
+        header = self._header()
+        write_atomic(self._target, header + b"".join(records))
+        sizes = [len(header)]
+        for record in records:
+            sizes.append(sizes[-1] + len(record))
+        self._sizes, self._rewrite = sizes, False
+
+    # ------------------------------------------------------------ views
     def round_label(self, state: GameState | None = None) -> str:
         """``setup``, ``SR 3`` or ``OR 3.1``."""
         s = state or self.state
@@ -434,11 +613,46 @@ class Game:
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
 
 
+def _check_line(entry: Entry, number: int) -> None:
+    """A journal entry's line must read back as its command (what is shown is what applies).
+
+    Raises:
+        SaveError: the line does not parse, or parses to another command.
+    """
+    shown = printable(entry.line)
+    try:
+        parsed = parse_line(entry.line)
+    except ParseError as exc:
+        raise SaveError(
+            f"journal entry {number} shows `{shown}`, which is not a command ({exc.message})"
+        ) from None
+    if parsed != entry.command:
+        raise SaveError(f"journal entry {number} shows `{shown}` but holds a different command")
+
+
+def _unsaveable(cmd: c.Command, line: str) -> str | None:
+    """Why ``cmd`` cannot be journaled as ``line`` (its line must read back as it), or None.
+
+    A save is replayed from its commands but shown (and printed as a script)
+    by their lines; a command its own line does not give back would be shown
+    as one command and applied as another, so it is refused before it applies.
+    """
+    try:
+        parsed = parse_line(line)
+    except ParseError as exc:
+        return f"not applied: as a banker-script line (`{printable(line)}`) {exc.message}"
+    except Exception as exc:  # pragma: no cover - a parser bug must not crash the app
+        return _internal(exc)
+    if parsed != cmd:
+        return (
+            f"not applied: `{printable(line)}` would not read back as the same command, "
+            "so it could not be saved faithfully"
+        )
+    return None
+
+
 def _internal(exc: Exception) -> str:
     return f"internal error, command refused: {type(exc).__name__}: {exc}"
-
-
-__all__ = ["Game", "Outcome", "SaveLocked", "SaveReadOnly", "load_or_none"]
 
 
 def load_or_none(path: Path) -> tuple[Game | None, str | None]:

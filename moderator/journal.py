@@ -1,25 +1,43 @@
 """The journal and save files.
 
-A save file is one JSON object::
+A save (format 2) is a JSON-lines file that only ever grows by one line per
+accepted command::
 
-    {"format_version": 1, "title": "1846", "players": [...],
-     "journal": [{"line": "par Amy GT 60", "round": "SR 1",
-                  "command": {...}, "events": [...]}, ...]}
+    {"format_version":2,"title":"1846","players":["Amy","Bob","Carlos"]}
+    {"number":1,"sha256":"9f2c...","entry":{"line":"par Amy GT 60","round":"SR 1",
+                                            "command":{...},"events":[...]}}
+    ...
 
-It is written atomically (temporary file, fsync, rename, fsync of the folder)
-after every accepted command.  Loading checks the format version (older files
-are migrated one step at a time; newer ones are refused), validates every
-entry and replays the journal, comparing the events each command produces
-with the stored ones.  A file that fails any of this is reported and left
-untouched.
+The first line is the header; then one record per journal entry: its number
+(1, 2, ...), the SHA-256 of the entry's JSON exactly as written, and the entry
+(the command as a script line, the round it was given in, the command and the
+events it caused).  Saving a command is one ``write`` of one line and one
+``fsync`` before the command counts as accepted, so a save costs the same on
+the 10th command and the 10,000th.  A new file, a "save as", the first write
+after opening a format-1 save, and recovery after a failed write replace the
+whole file atomically (temporary file, fsync, rename, fsync of the folder);
+undo and rewind cut the file back to the end of an earlier record.
+
+Reading checks every record.  A last line without its newline is an append
+that a kill or a crash interrupted: it was never acknowledged, so it is left
+out (and cut off the file when the game is opened for writing).  Any other
+damaged, renumbered or mis-summed line is a corrupt save: loading refuses it
+and leaves the file as it is.  Older files (format 1: one JSON object with a
+``journal`` list) are migrated in memory one step at a time and rewritten in
+the current format on the first write; newer ones are refused.  Only regular
+files up to :data:`MAX_SAVE_BYTES` are read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +47,25 @@ from moderator.commands import Command
 from moderator.errors import SaveError
 from moderator.events import Event
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The save format this version writes."""
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""One-step migrations on raw save data: ``MIGRATIONS[n]`` turns version n into n + 1."""
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""The largest save read.  A 10,000-command 1846 game is about 8 MB (measured with
+``benchmarks/bench_core.py``); anything far beyond that is not a save, and reading
+it whole would only exhaust memory."""
+
+
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 held the same data as one JSON object; only the file's layout changed."""
+    return dict(data, format_version=2)
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+"""One-step migrations on raw save data: ``MIGRATIONS[n]`` turns version n into n + 1.
+
+The data is the save as one object (``format_version``, ``title``, ``players``,
+``journal`` as a list of entries), whatever the layout of the file it came from."""
 
 
 class Entry(BaseModel):
@@ -60,7 +92,32 @@ class SaveFile(BaseModel):
     journal: tuple[Entry, ...] = ()
 
 
+class _Header(BaseModel):
+    """The first line of a format-2 save."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format_version: int
+    title: str
+    players: tuple[str, ...]
+
+
 _ENTRY = TypeAdapter(Entry)
+_RECORD = re.compile(rb'\{"number":([0-9]{1,9}),"sha256":"([0-9a-f]{64})","entry":(\{.*\})\}')
+"""A record line (without its newline); the checksum covers the entry's bytes exactly."""
+
+
+@dataclass(frozen=True)
+class LoadedSave:
+    """A save as read from disk, with what a writer needs to go on appending to it."""
+
+    save: SaveFile
+    records: tuple[bytes, ...] | None
+    """The record lines as on disk (each with its newline), or ``None`` for an older format."""
+    size: int
+    """Bytes of the file up to the end of the last complete record."""
+    torn: bool
+    """A last line cut short by a crash was left out (it was never acknowledged)."""
 
 
 def entry_json(entry: Entry) -> str:
@@ -68,14 +125,39 @@ def entry_json(entry: Entry) -> str:
     return _ENTRY.dump_json(entry).decode()
 
 
-def write_atomic(path: Path, text: str) -> None:
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: anything not printable becomes an escape (``\\x1b``).
+
+    Messages quote journal lines and names read from a file someone else wrote;
+    such text must never move the cursor or retitle the terminal.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def header_line(title: str, players: list[str] | tuple[str, ...]) -> bytes:
+    """The header line of a format-2 save (with its newline)."""
+    head = {"format_version": FORMAT_VERSION, "title": title, "players": list(players)}
+    return json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def record_line(number: int, entry_text: str) -> bytes:
+    """The record of journal entry ``number`` (1-based) from its JSON (with its newline)."""
+    raw = entry_text.encode("utf-8")
+    digest = hashlib.sha256(raw).hexdigest()
+    return b'{"number":%d,"sha256":"%s","entry":%s}\n' % (number, digest.encode(), raw)
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -96,36 +178,180 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def save_text(title: str, players: list[str], entries_json: list[str]) -> str:
-    """The save file's text from already-serialised entries."""
-    head = json.dumps({"format_version": FORMAT_VERSION, "title": title, "players": players})
-    body = ",\n  ".join(entries_json)
-    return head[:-1] + ', "journal": [\n  ' + body + ("\n]}\n" if entries_json else "]}\n")
+    """The whole save file's text (format 2) from already-serialised entries."""
+    records = b"".join(record_line(n, text) for n, text in enumerate(entries_json, start=1))
+    return (header_line(title, players) + records).decode("utf-8")
+
+
+class SizeMismatch(OSError):
+    """The file is not the size the writer left it at: rewrite it whole rather than append."""
+
+
+def append_record(path: Path, record: bytes, size: int) -> int:
+    """Append one record to the save at ``path`` (expected to be ``size`` bytes) and fsync it.
+
+    Returns the new size.  If the write fails half-way the file is cut back
+    to ``size``, so the next append starts on a clean line.
+
+    Raises:
+        SizeMismatch: the file is not ``size`` bytes (nothing was written).
+        OSError: it could not be written (disk full, read-only...).
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+    try:
+        if os.fstat(fd).st_size != size:
+            raise SizeMismatch(f"{path} is not {size} bytes; it will be rewritten whole")
+        try:
+            view = memoryview(record)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except BaseException:
+            try:
+                os.ftruncate(fd, size)
+            except OSError:  # the caller rewrites the file whole next time
+                pass
+            raise
+    finally:
+        os.close(fd)
+    return size + len(record)
+
+
+def truncate_save(path: Path, size: int, expected: int) -> None:
+    """Cut the save at ``path`` (expected to be ``expected`` bytes) back to ``size`` bytes.
+
+    Raises:
+        SizeMismatch: the file is not ``expected`` bytes (nothing was changed).
+        OSError: it could not be written.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+    try:
+        if os.fstat(fd).st_size != expected:
+            raise SizeMismatch(f"{path} is not {expected} bytes; it will be rewritten whole")
+        os.ftruncate(fd, size)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+_TEMP_NAME = r"\.{name}\.[a-z0-9_]{{8}}\.tmp"
+"""How :func:`write_atomic` names its temporary files (``tempfile.mkstemp``'s 8 characters)."""
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files a kill mid-write left beside ``path``; the ones removed.
+
+    Only call it while holding the save's lock: a temporary file of a write in
+    progress would otherwise be taken for a stale one.
+    """
+    path = Path(path)
+    pattern = re.compile(_TEMP_NAME.format(name=re.escape(path.name)))
+    removed = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    for name in names:
+        if pattern.fullmatch(name):
+            candidate = path.parent / name
+            try:
+                if stat.S_ISREG(os.lstat(candidate).st_mode):
+                    os.unlink(candidate)
+                    removed.append(candidate)
+            except OSError:
+                pass
+    return removed
 
 
 def read_save(path: Path) -> SaveFile:
     """Read and validate a save file (without replaying it).
 
+    A last line cut short by a crash is left out (see :func:`load_save`).
+
     Raises:
-        SaveError: the file is missing, not JSON, from a newer version, or malformed.
+        SaveError: the file is missing, not a regular file, too large, not a save,
+            from a newer version, damaged or malformed.
+    """
+    return load_save(path).save
+
+
+def load_save(path: Path) -> LoadedSave:
+    """Read and validate a save file, with what a writer needs to append to it.
+
+    Raises:
+        SaveError: as :func:`read_save`.
     """
     path = Path(path)
+    data = _read_bytes(path)
+    newline = data.find(b"\n")
     try:
-        raw_text = path.read_text(encoding="utf-8")
+        head = json.loads(data[: newline if newline >= 0 else len(data)])
+    except (ValueError, RecursionError):
+        head = None
+    if isinstance(head, dict) and "format_version" in head and "journal" not in head:
+        return _read_lines(path, data, head)
+    return _read_whole(path, data)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, if it is a regular file no larger than :data:`MAX_SAVE_BYTES`."""
+    try:
+        info = os.stat(path)  # before opening: opening a FIFO would block
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: cannot be read ({exc})") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    _check_kind(path, info)
     try:
-        data = json.loads(raw_text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{path}: not a valid save (corrupt or truncated JSON at line {exc.lineno}: {exc.msg})"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"{path}: not a valid save ({exc})") from None
-    if not isinstance(data, dict) or "format_version" not in data:
-        raise SaveError(f"{path}: not a moderator save file (no format_version)")
-    version = data["format_version"]
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        _check_kind(path, os.fstat(fd))  # it may have been swapped since the stat
+        chunks, total = [], 0
+        while total <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if total > MAX_SAVE_BYTES:
+        raise SaveError(_too_large(path))
+    return b"".join(chunks)
+
+
+def _check_kind(path: Path, info: os.stat_result) -> None:
+    mode = info.st_mode
+    if not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            what = "a folder"
+        elif stat.S_ISFIFO(mode):
+            what = "a pipe (FIFO)"
+        elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            what = "a device"
+        elif stat.S_ISSOCK(mode):
+            what = "a socket"
+        else:
+            what = "not a regular file"
+        raise SaveError(f"{path}: is {what}, not a save file; nothing was read")
+    if info.st_size > MAX_SAVE_BYTES:
+        raise SaveError(_too_large(path, info.st_size))
+
+
+def _too_large(path: Path, size: int | None = None) -> str:
+    mib = MAX_SAVE_BYTES // (1024 * 1024)
+    what = f"{size:,} bytes" if size is not None else f"over {mib} MiB"
+    return (
+        f"{path}: {what} is too large for a save (at most {mib} MiB; a 10,000-command game "
+        f"is a few MB), so it was not read"
+    )
+
+
+def _check_version(path: Path, version: object) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise SaveError(f"{path}: format_version {version!r} is not a version number")
     if version > FORMAT_VERSION:
@@ -133,20 +359,104 @@ def read_save(path: Path) -> SaveFile:
             f"{path}: written by a newer moderator (save format {version}; this one reads up to "
             f"{FORMAT_VERSION}). Upgrade moderator to open it."
         )
+    return version
+
+
+def _read_whole(path: Path, data: bytes) -> LoadedSave:
+    """An older save: one JSON object with the journal in it (format 1 and before)."""
+    try:
+        raw_text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc})") from None
+    try:
+        loaded = json.loads(raw_text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{path}: not a valid save (corrupt or truncated JSON at line {exc.lineno}: {exc.msg})"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"{path}: not a valid save ({exc})") from None
+    if not isinstance(loaded, dict) or "format_version" not in loaded:
+        raise SaveError(f"{path}: not a moderator save file (no format_version)")
+    version = _check_version(path, loaded["format_version"])
+    if version >= 2:
+        raise SaveError(
+            f"{path}: not a valid save (format {version} is one record per line, "
+            f"not one JSON object)"
+        )
     while version < FORMAT_VERSION:
         migrate = MIGRATIONS.get(version)
         if migrate is None:
             raise SaveError(f"{path}: save format {version} is too old to migrate")
-        data = migrate(data)
-        version = data["format_version"]
+        loaded = migrate(loaded)
+        version = loaded["format_version"]
     try:
         # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60
-        return SaveFile.model_validate_json(json.dumps(data), strict=True)
+        save = SaveFile.model_validate_json(json.dumps(loaded), strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise SaveError(
             f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
         ) from None
+    return LoadedSave(save=save, records=None, size=len(data), torn=False)
+
+
+def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
+    """A format-2 save: a header line, then one checksummed record per line."""
+    version = _check_version(path, head["format_version"])
+    if version < 2:
+        raise SaveError(f"{path}: not a valid save (format {version} is one JSON object)")
+    lines = data.split(b"\n")
+    tail = lines.pop()  # what follows the last newline: empty, or an append cut short
+    if not lines:
+        raise SaveError(f"{path}: not a valid save (corrupt or truncated header)")
+    try:
+        header = _Header.model_validate_json(lines[0], strict=True)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SaveError(
+            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
+        ) from None
+    entries = []
+    records = []
+    for number, line in enumerate(lines[1:], start=1):
+        where = f"{path}: journal entry {number}"
+        match = _RECORD.fullmatch(line)
+        if match is None:
+            raise SaveError(
+                f"{where} is damaged (not a checksummed record); the file was left untouched"
+            )
+        if int(match[1]) != number:
+            raise SaveError(
+                f"{where} is numbered {int(match[1])}: entries were removed, repeated or "
+                f"reordered; the file was left untouched"
+            )
+        raw = match[3]
+        if hashlib.sha256(raw).hexdigest() != match[2].decode():
+            raise SaveError(
+                f"{where} does not match its checksum (the file is damaged or was edited); "
+                f"the file was left untouched"
+            )
+        try:
+            entries.append(_ENTRY.validate_json(raw, strict=True))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            rest = ".".join(str(x) for x in first["loc"])
+            raise SaveError(
+                f"{path}: malformed save at journal entry {number}"
+                + (f" ({rest})" if rest else "")
+                + f": {first['msg']}"
+            ) from None
+        records.append(line + b"\n")
+    save = SaveFile.model_construct(
+        format_version=version,
+        title=header.title,
+        players=header.players,
+        journal=tuple(entries),
+    )
+    return LoadedSave(
+        save=save, records=tuple(records), size=len(data) - len(tail), torn=bool(tail)
+    )
 
 
 def _where(loc: tuple[int | str, ...]) -> str:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator.errors import SaveError
+from moderator.journal import printable
 
 try:  # pragma: no cover - import guard
     import fcntl
@@ -78,7 +79,7 @@ def holder_text(holder: dict[str, Any]) -> str:
     if isinstance(holder.get("pid"), int):
         parts.append(f"pid {holder['pid']}")
     if isinstance(holder.get("host"), str) and holder["host"]:
-        parts.append(f"on {_printable(holder['host'][:64])}")
+        parts.append(f"on {printable(holder['host'][:64])}")
     since = holder.get("since")
     if isinstance(since, (int, float)) and not isinstance(since, bool):
         try:
@@ -89,11 +90,6 @@ def holder_text(holder: dict[str, Any]) -> str:
             fmt = "%H:%M" if when.date() == datetime.now().date() else "%Y-%m-%d %H:%M"
             parts.append(f"since {when.strftime(fmt)}")
     return " ".join(parts)
-
-
-def _printable(text: str) -> str:
-    """``text`` with anything that is not printable shown as an escape (a hostile lock file)."""
-    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
 
 
 class SaveLock:

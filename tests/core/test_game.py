@@ -138,15 +138,25 @@ def test_conservation_check_refuses_created_money(monkeypatch: pytest.MonkeyPatc
     assert game.try_command(c.Note(text="again")) is not None
 
 
-def test_failed_autosave_applies_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("victim", ["write", "fsync"])
+def test_failed_autosave_applies_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, victim: str
+) -> None:
+    """The append fails (disk full) before or after its bytes reached the file: the command
+    is refused, the file is cut back to what it was, and the next command saves normally."""
+    from moderator import journal
+
     path = tmp_path / "g.json"
     game = play(SETUP, path=path)
     before, on_disk, n = snapshot(game), path.read_bytes(), len(game.journal)
+    real = getattr(journal.os, victim)
 
-    def full_disk(*args: object) -> None:
+    def full_disk(fd: int, *args: Any) -> Any:
+        if victim == "write":
+            real(fd, args[0][:10])  # half a line lands, then the disk is full
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(game_module, "write_atomic", full_disk)
+    monkeypatch.setattr(journal.os, victim, full_disk)
     outcome = game.execute("par Amy GT 60")
     assert not outcome.ok
     assert "not saved" in outcome.message and "No space left" in outcome.message

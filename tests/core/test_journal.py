@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import RULEBOOK_SETUP, play
@@ -13,6 +15,10 @@ from moderator import journal
 from moderator.errors import SaveError
 from moderator.game import Game
 from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
+
+FORMAT_1 = Path(__file__).parent / "data" / "format1-1846-stock-round.json"
+"""A save written by moderator before format 2 (one JSON object): setup and a few
+stock-round commands, nothing whose event wording the rules might change."""
 
 SCRIPT = RULEBOOK_SETUP + """par Amy GT 60
 par Bob NYC 80
@@ -31,11 +37,42 @@ def saved(tmp_path: Path) -> tuple[Game, Path]:
     return game, path
 
 
+def _as_data(path: Path) -> dict[str, Any]:
+    """A format-2 save as one object (header fields plus ``journal``: the entries)."""
+    lines = path.read_bytes().split(b"\n")
+    data = json.loads(lines[0])
+    data["journal"] = [json.loads(line)["entry"] for line in lines[1:] if line]
+    return data
+
+
+def _write_data(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` back as someone who edits a save by hand and fixes the checksums would.
+
+    Format 2 (one checksummed record per line) when the data still fits it; otherwise the
+    one JSON object of format 1, which goes through the same validation after migration.
+    """
+    version, journal_ = data.get("format_version"), data.get("journal")
+    line_based = (
+        isinstance(version, int) and not isinstance(version, bool) and version >= 2
+        and isinstance(journal_, list)
+    )
+    if not line_based:
+        path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return
+    head = {k: v for k, v in data.items() if k != "journal"}
+    out = [json.dumps(head).encode()]
+    for n, entry in enumerate(journal_, start=1):
+        raw = json.dumps(entry, separators=(",", ":")).encode()
+        digest = hashlib.sha256(raw).hexdigest()
+        out.append(b'{"number":%d,"sha256":"%s","entry":%s}' % (n, digest.encode(), raw))
+    path.write_bytes(b"\n".join(out) + b"\n")
+
+
 def _damage(path: Path, change) -> bytes:  # type: ignore[no-untyped-def]
-    """Apply ``change`` to the save's JSON data and write it back; return the new bytes."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    """Apply ``change`` to the save's data and write it back; return the new bytes."""
+    data = _as_data(path)
     change(data)
-    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    _write_data(path, data)
     return path.read_bytes()
 
 
@@ -56,13 +93,23 @@ def _refused_untouched(path: Path, *fragments: str) -> str:
 
 # ----------------------------------------------------------------- format
 def test_save_format(saved: tuple[Game, Path]) -> None:
+    """Format 2: a header line, then one checksummed, numbered record per journal entry."""
     game, path = saved
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert set(data) == {"format_version", "title", "players", "journal"}
-    assert data["format_version"] == FORMAT_VERSION == 1
-    assert data["title"] == "1846"
-    assert data["players"] == ["Amy", "Bob", "Carlos"]
-    assert len(data["journal"]) == len(game.journal) == 12
+    lines = path.read_bytes().split(b"\n")
+    assert lines[-1] == b"", "the file ends with a newline"
+    head = json.loads(lines[0])
+    assert head == {"format_version": FORMAT_VERSION, "title": "1846",
+                    "players": ["Amy", "Bob", "Carlos"]}
+    assert FORMAT_VERSION == 2
+    records = [json.loads(line) for line in lines[1:-1]]
+    assert len(records) == len(game.journal) == 12
+    for n, (line, record) in enumerate(zip(lines[1:-1], records, strict=True), start=1):
+        assert set(record) == {"number", "sha256", "entry"}
+        assert record["number"] == n
+        raw = line.split(b',"entry":', 1)[1][:-1]
+        assert hashlib.sha256(raw).hexdigest() == record["sha256"]
+        assert json.loads(raw) == record["entry"]
+    data = _as_data(path)
     first = data["journal"][0]
     assert set(first) == {"line", "round", "command", "events"}
     assert first["line"] == "remove ERIE PRR MC OI SC TBC"
@@ -79,19 +126,24 @@ def test_save_format(saved: tuple[Game, Path]) -> None:
     assert data["journal"][-1]["command"] == {"kind": "note", "text": "a remark, kept"}
 
 
-def test_empty_journal_is_valid_json(tmp_path: Path) -> None:
+def test_empty_journal_is_a_header_line(tmp_path: Path) -> None:
     text = save_text("1846", ["A", "B", "C"], [])
-    assert json.loads(text) == {
-        "format_version": 1,
-        "title": "1846",
-        "players": ["A", "B", "C"],
-        "journal": [],
-    }
+    assert text.endswith("\n") and text.count("\n") == 1
+    assert json.loads(text) == {"format_version": 2, "title": "1846", "players": ["A", "B", "C"]}
+    path = tmp_path / "empty.json"
+    path.write_text(text)
+    assert read_save(path).journal == ()
+
+
+def test_save_text_is_what_the_game_writes(saved: tuple[Game, Path]) -> None:
+    game, path = saved
+    entries = [journal.entry_json(e) for e in game.journal]
+    assert save_text(game.title, game.players, entries).encode() == path.read_bytes()
 
 
 def test_new_game_with_a_path_is_saved_at_once(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "new.json"
-    Game.new("1846", ["A", "B", "C"], path=path)
+    Game.new("1846", ["A", "B", "C"], path=path).close()
     assert read_save(path).journal == ()
 
 
@@ -181,16 +233,28 @@ def test_missing_file(tmp_path: Path) -> None:
         Game.load(tmp_path / "nothing.json")
 
 
-def test_corrupt_json(saved: tuple[Game, Path]) -> None:
+def test_corrupt_header(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    path.write_bytes(path.read_bytes().replace(b'"journal"', b"journal", 1))
+    path.write_bytes(path.read_bytes().replace(b'"title"', b"title", 1))
     _refused_untouched(path, "game.json", "not a valid save", "corrupt or truncated JSON")
 
 
-@pytest.mark.parametrize("keep", [0.1, 0.5, 0.99])
-def test_truncated_file(saved: tuple[Game, Path], keep: float) -> None:
+def test_corrupt_format_1_file(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_bytes(FORMAT_1.read_bytes().replace(b'"journal"', b"journal", 1))
+    _refused_untouched(path, "old.json", "not a valid save", "corrupt or truncated JSON")
+
+
+def test_header_cut_short(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    data = path.read_bytes()
+    path.write_bytes(path.read_bytes()[:30])
+    _refused_untouched(path, "corrupt or truncated")
+
+
+@pytest.mark.parametrize("keep", [0.5, 0.9, 0.999])
+def test_truncated_format_1_file(tmp_path: Path, keep: float) -> None:
+    path = tmp_path / "old.json"
+    data = FORMAT_1.read_bytes()
     path.write_bytes(data[: int(len(data) * keep)])
     _refused_untouched(path, "corrupt or truncated")
 
@@ -228,7 +292,7 @@ def test_old_format_without_migration(saved: tuple[Game, Path]) -> None:
 
 
 def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A one-step migration runs on the raw data before validation."""
+    """One-step migrations run on the raw data before validation, one after the other."""
     game, path = saved
 
     def from_zero(data: dict) -> dict:  # type: ignore[type-arg]
@@ -238,7 +302,38 @@ def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.Mo
 
     monkeypatch.setitem(journal.MIGRATIONS, 0, from_zero)
     _damage(path, lambda d: d.update(format_version=0, seats=d.pop("players")))
-    assert Game.load(path).state_json() == game.state_json()
+    assert Game.load(path, read_only=True).state_json() == game.state_json()
+
+
+def test_format_1_save_loads_replays_and_is_rewritten_as_format_2(tmp_path: Path) -> None:
+    """The format-1 example save: read, replayed and verified; the first write makes it
+    format 2, and a read-only look leaves it as it was."""
+    path = tmp_path / "old.json"
+    path.write_bytes(FORMAT_1.read_bytes())
+    assert json.loads(path.read_text())["format_version"] == 1
+    data = read_save(path)
+    assert data.format_version == FORMAT_VERSION and len(data.journal) == 13
+    script = "\n".join(["game 1846 Amy Bob Carlos", *(e.line for e in data.journal)])
+    expected = play(script).state_json()
+    assert Game.load(path, read_only=True).state_json() == expected
+    with Game.load(path) as game:  # opening alone writes nothing
+        assert game.state_json() == expected
+        assert path.read_bytes() == FORMAT_1.read_bytes()
+        assert game.execute("note now in format 2").ok
+    head = json.loads(path.read_bytes().split(b"\n")[0])
+    assert head["format_version"] == 2
+    again = Game.load(path, read_only=True)
+    assert [e.line for e in again.journal][-2:] == ["pass Carlos", "note now in format 2"]
+    assert again.journal[:13] == list(data.journal)
+
+
+def test_undo_on_a_format_1_save_rewrites_it_whole(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_bytes(FORMAT_1.read_bytes())
+    with Game.load(path) as game:
+        assert game.undo() is not None
+    assert [e.line for e in read_save(path).journal] == [e.line for e in game.journal]
+    assert len(game.journal) == 12
 
 
 @pytest.mark.parametrize(
@@ -253,7 +348,7 @@ def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.Mo
         (lambda d: d["journal"][7]["command"].update(price=60.5), ("journal entry 8", "price")),
         (lambda d: d["journal"][7]["command"].update(typo=1), ("journal entry 8", "typo")),
         (lambda d: d["journal"][7]["events"][0].update(kind="magic"), ("journal entry 8",)),
-        (lambda d: d.update(journal={"0": 1}), ("malformed save", "journal")),
+        (lambda d: d.update(format_version=1, journal={"0": 1}), ("malformed save", "journal")),
     ],
 )
 def test_malformed_entries(saved: tuple[Game, Path], change, fragments: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
@@ -270,18 +365,56 @@ def test_unknown_title_or_bad_players(saved: tuple[Game, Path]) -> None:
     _refused_untouched(path, "same name")
 
 
+def _edit_par(price: int, *, line: bool = True, command: bool = True):  # type: ignore[no-untyped-def]
+    """An edit of entry 8 (`par Amy GT 60`): its line, its command or both."""
+
+    def change(d: dict) -> None:  # type: ignore[type-arg]
+        if line:
+            d["journal"][7]["line"] = f"par Amy GT {price}"
+        if command:
+            d["journal"][7]["command"]["price"] = price
+
+    return change
+
+
 def test_edited_amount_no_longer_replays(saved: tuple[Game, Path]) -> None:
-    """The par price edited from 60 to 70: the events stored no longer match."""
+    """The par price edited from 60 to 70 (line and command): the events stored no longer match."""
     _, path = saved
-    _damage(path, lambda d: d["journal"][7]["command"].update(price=70))
-    _refused_untouched(path, "journal entry 8", "par Amy GT 60", "no longer replays", "untouched")
+    _damage(path, _edit_par(70))
+    _refused_untouched(path, "journal entry 8", "par Amy GT 70", "no longer replays", "untouched")
 
 
 def test_edited_command_is_refused_on_replay(saved: tuple[Game, Path]) -> None:
     """An edit that makes a command illegal (no such par price) names the rule it breaks."""
     _, path = saved
-    _damage(path, lambda d: d["journal"][7]["command"].update(price=61))
+    _damage(path, _edit_par(61))
     _refused_untouched(path, "journal entry 8", "refused on replay")
+
+
+def test_a_command_that_differs_from_its_line_is_refused(saved: tuple[Game, Path]) -> None:
+    """Issue 6, point 6: an edited save must not show one command and apply another."""
+    _, path = saved
+    _damage(path, _edit_par(70, line=False))
+    message = _refused_untouched(path, "journal entry 8", "untouched")
+    assert "journal entry 8 shows `par Amy GT 60` but holds a different command" in message
+    _damage(path, _edit_par(60))  # both 60 again: it loads
+    Game.load(path, read_only=True)
+    _damage(path, _edit_par(70, command=False))
+    message = _refused_untouched(path, "journal entry 8")
+    assert "shows `par Amy GT 70` but holds a different command" in message
+
+
+def test_a_line_that_is_not_a_command_is_refused(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d["journal"][3].update(line="fly Bob to the moon"))
+    _refused_untouched(path, "journal entry 4 shows `fly Bob to the moon`", "not a command")
+
+
+def test_a_hostile_line_is_shown_escaped(saved: tuple[Game, Path]) -> None:
+    _, path = saved
+    _damage(path, lambda d: d["journal"][3].update(line="note \x1b]0;pwned\x07"))
+    message = _refused_untouched(path, "journal entry 4")
+    assert "\x1b" not in message and "\x07" not in message and "\\x1b]0;pwned\\x07" in message
 
 
 def test_tampered_event(saved: tuple[Game, Path]) -> None:
