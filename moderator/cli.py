@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import stat
 import sys
 import unicodedata
@@ -127,24 +128,24 @@ def _back_up(save: Path) -> Path:
     program expects it until the new game replaces it, and a save written in
     place later cannot change the backup.
     """
-    data = save.read_bytes()
-    n = 1
-    while True:
-        backup = _backup_name(save, n)
-        try:
-            fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        except FileExistsError:
-            n += 1
-            continue
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-        except BaseException:
-            backup.unlink(missing_ok=True)
-            raise
-        return backup
+    with save.open("rb") as src:
+        n = 1
+        while True:
+            backup = _backup_name(save, n)
+            try:
+                fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+            except FileExistsError:
+                n += 1
+                continue
+            try:
+                with os.fdopen(fd, "wb") as dst:
+                    shutil.copyfileobj(src, dst)
+                    dst.flush()
+                    os.fsync(dst.fileno())
+            except BaseException:
+                backup.unlink(missing_ok=True)
+                raise
+            return backup
 
 
 def _same_command(script_cmd: c.Command, saved: c.Command) -> bool:
@@ -175,6 +176,10 @@ def _same_command(script_cmd: c.Command, saved: c.Command) -> bool:
 def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> tuple[Game, bool]:
     """The game of a script's ``game`` line: a new save, the existing one to continue, or
     (``--force``) a new save replacing the old one.  Returns the game and whether it resumes.
+
+    The rules are silent on files; what a banker expects: a game at the table is never
+    lost to a typo in a command line, so an existing save is only ever continued (when
+    it is this script's game so far) or replaced on request, with a copy kept.
     """
     if not isinstance(cmd, c.GameCmd):
         _err(f"line {number}: refused: a script starts with `game TITLE PLAYER...`")
