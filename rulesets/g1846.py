@@ -484,21 +484,43 @@ class G1846(Ruleset):
             )
         return player
 
-    def _finish_operating_for_stock_round(self, state: GameState, verb: str) -> None:
-        """A stock-round command in an operating round ends the last turns, if the rules allow."""
-        while state.round_kind == "OR" and not state.ended:
-            if state.operating is None:
-                break
+    def _finish_operating_for_stock_round(
+        self, state: GameState, verb: str, *, passing: str | None = None
+    ) -> None:
+        """A stock-round command in an operating round ends the last turns, if the rules allow.
+
+        Only the turns of the operating round the command was given in are ended (never past
+        a compulsory step, see :meth:`_end_company_turn`).  ``passing``: the player a
+        ``pass`` names; when the stock round that follows ended at once because the tool
+        passed every player (5.11, 5.13), a ``pass`` for one of them is accepted and
+        changes nothing more (the contract), and this returns with the next OR begun.
+        """
+        start = (state.round_number, state.or_number)
+        while (
+            state.round_kind == "OR"
+            and not state.ended
+            and state.operating is not None
+            and (state.round_number, state.or_number) == start
+        ):
             self._end_company_turn(state, implicit_by=f"a `{verb}`")
         if state.ended:
             raise Refusal(
                 f"`{verb}` belongs to a stock round, and none follows: the bank has broken and "
                 f"the game ends with this operating round (10.1)"
             )
-        if state.round_kind != "SR":
+        if state.round_kind == "SR":
+            return
+        if state.round_number > start[0]:
+            if passing is not None and passing in state.auto_passed:
+                return
             raise Refusal(
-                f"`{verb}` belongs to a stock round; the operating rounds are not over (4)"
+                f"`{verb}` belongs to stock round {state.round_number}, which ended at once: "
+                f"no player had a legal sale or purchase, so the tool passed them all "
+                f"(5.11, 5.13)"
             )
+        raise Refusal(
+            f"`{verb}` belongs to a stock round; the operating rounds are not over (4)"
+        )
 
     # ----------------------------------------------------------- checks (pure)
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
@@ -748,6 +770,10 @@ class G1846(Ruleset):
             name = self.player_name(state, cmd.player)
             if name in state.auto_passed and state.current_player != name:
                 return  # the tool already passed this player (spec: accepted, changes nothing)
+            if state.round_kind == "OR":
+                self._finish_operating_for_stock_round(state, "pass", passing=name)
+                if state.round_kind == "OR":
+                    return  # the stock round came and went, this player passed by the tool
         player = self._stock_turn(state, cmd.player, "pass")
         limit = self.cert_limit(state)
         # 5.43 names an excess caused by a presidency change; the rules are silent on one
