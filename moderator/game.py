@@ -581,7 +581,38 @@ class Game:
                 return
             except (SizeMismatch, FileNotFoundError):
                 pass
+            except OSError:
+                self._restore_tail(keep)
+                raise
         self._disk_whole(self._records[:keep])
+
+    def _restore_tail(self, keep: int) -> None:
+        """After a cut that failed (its fsync, say): put the records after ``keep`` back, so
+        the file says what the game still holds; if even that fails, rewrite it next time."""
+        assert self._target is not None
+        try:
+            fd = os.open(self._target, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+        except OSError:
+            self._rewrite = True
+            return
+        try:
+            size = os.fstat(fd).st_size
+            if size == self._sizes[-1]:
+                return  # the cut never happened
+            if size != self._sizes[keep]:
+                self._rewrite = True
+                return
+            tail = memoryview(b"".join(self._records[keep:]))
+            while tail:
+                tail = tail[os.write(fd, tail) :]
+            try:
+                os.fsync(fd)
+            except OSError:  # the bytes are back in the file; the disk is failing anyway
+                pass
+        except OSError:
+            self._rewrite = True
+        finally:
+            os.close(fd)
 
     def _disk_whole(self, records: list[bytes]) -> None:
         """Replace the save with the header and ``records`` (temp file, fsync, rename)."""

@@ -183,3 +183,367 @@ def test_a_closed_game_no_longer_writes(save: Path) -> None:
     with pytest.raises(SaveReadOnly):
         game.undo()
     assert game.state_json() == Game.load(save, read_only=True).state_json()
+
+
+# ----------------------------------------------------------------- point 11: appends
+def _records(path: Path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")[1:-1]
+
+
+def test_each_command_is_one_write_and_one_fsync(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator import journal
+
+    calls: list[tuple[str, int]] = []
+    real_write, real_fsync = journal.os.write, journal.os.fsync
+
+    def write(fd: int, data: bytes) -> int:
+        calls.append(("write", len(data)))
+        return real_write(fd, data)
+
+    def fsync(fd: int) -> None:
+        calls.append(("fsync", 0))
+        real_fsync(fd)
+
+    def no_rewrite(*args: object) -> None:
+        raise AssertionError("a command rewrote the whole save")
+
+    with Game.load(save) as game:
+        monkeypatch.setattr(journal.os, "write", write)
+        monkeypatch.setattr(journal.os, "fsync", fsync)
+        monkeypatch.setattr("moderator.game.write_atomic", no_rewrite)
+        for k in range(3):
+            size = save.stat().st_size
+            calls.clear()
+            assert game.execute(f"note number {k}").ok
+            record = _records(save)[-1] + b"\n"
+            assert calls == [("write", len(record)), ("fsync", 0)]
+            assert save.stat().st_size == size + len(record)
+
+
+def test_a_torn_last_line_is_dropped_and_cut_off_when_opened_for_writing(save: Path) -> None:
+    """A kill mid-append leaves part of a line: it was never acknowledged, so it is left out;
+    opening the game for writing cuts the file back to its last whole record."""
+    good = save.read_bytes()
+    n = len(read_save(save).journal)
+    for torn in (b'{"number":9,"sha256":"ab', b"\x00" * 40, b'{"number":9', "{\u00e9".encode()[:2]):
+        save.write_bytes(good + torn)
+        assert len(read_save(save).journal) == n
+        game = Game.load(save, read_only=True)
+        assert len(game.journal) == n and save.read_bytes() == good + torn, "read-only: untouched"
+        with Game.load(save) as game:
+            assert save.read_bytes() == good, "repaired on opening for writing"
+            assert game.execute("note after the crash").ok
+        assert read_save(save).journal[-1].line == "note after the crash"
+        save.write_bytes(good)
+
+
+def test_an_append_killed_in_a_real_process_loses_nothing_acknowledged(save: Path) -> None:
+    """A child process acknowledges commands (prints after each one returns) and is killed
+    while it goes on; every acknowledged command is in the save."""
+    code = textwrap.dedent(
+        """
+        import sys
+        from moderator.game import Game
+        game = Game.load(sys.argv[1])
+        k = 0
+        while True:
+            assert game.execute(f"note acknowledged {k}").ok
+            print(k, flush=True)
+            k += 1
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(save)], stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
+    assert proc.stdout is not None
+    acknowledged = [int(proc.stdout.readline()) for _ in range(30)]
+    proc.kill()
+    proc.wait(timeout=60)
+    lines = [e.line for e in Game.load(save).journal]
+    for k in acknowledged:
+        assert f"note acknowledged {k}" in lines
+
+
+@pytest.mark.parametrize("where", [0, -1])
+def test_a_bad_checksum_on_a_whole_line_is_a_corrupt_save(save: Path, where: int) -> None:
+    lines = save.read_bytes().split(b"\n")
+    index = 1 if where == 0 else len(lines) - 2  # the first or the last whole record
+    lines[index] = lines[index].replace(b'"line":"', b'"line":"X', 1)
+    save.write_bytes(b"\n".join(lines))
+    before = save.read_bytes()
+    for read_only in (True, False):
+        with pytest.raises(SaveError, match="does not match its checksum") as info:
+            Game.load(save, read_only=read_only)
+        assert "left untouched" in str(info.value)
+        assert save.read_bytes() == before
+    assert not save.with_name(".game.json.lock").exists(), "a refused load lets go of the lock"
+
+
+def test_records_out_of_order_are_a_corrupt_save(save: Path) -> None:
+    lines = save.read_bytes().split(b"\n")
+    lines[2], lines[3] = lines[3], lines[2]
+    save.write_bytes(b"\n".join(lines))
+    with pytest.raises(SaveError, match="journal entry 2 is numbered 3"):
+        Game.load(save)
+
+
+def test_undo_and_rewind_cut_the_file_back(save: Path, tmp_path: Path) -> None:
+    with Game.load(save) as game:
+        for k in range(3):
+            assert game.execute(f"note {k}").ok
+        full = save.read_bytes()
+        assert game.undo() is not None
+        assert full.startswith(save.read_bytes()) and len(_records(save)) == len(game.journal)
+        assert game.redo() is not None
+        assert save.read_bytes() == full
+        backup = game.rewind(4)
+        assert backup is not None and backup.read_bytes() == full
+        assert full.startswith(save.read_bytes()) and len(_records(save)) == 4
+        assert game.execute("note after the rewind").ok
+    assert [e.line for e in read_save(save).journal][-1] == "note after the rewind"
+
+
+# ----------------------------------------------------------------- point 4: unwritable saves
+def _picture(game: Game, path: Path) -> tuple[object, ...]:
+    import json
+
+    return (
+        json.dumps(game.state_json(), sort_keys=True),
+        list(game.journal),
+        list(game.redo_stack),
+        path.read_bytes(),
+        sorted(p.name for p in path.parent.iterdir()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "victim"),
+    [("undo", "ftruncate"), ("undo", "fsync"), ("redo", "write"), ("redo", "fsync"),
+     ("rewind", "replace"), ("rewind", "ftruncate"), ("rewind", "fsync")],
+)
+def test_undo_redo_rewind_on_a_full_disk_change_nothing(
+    save: Path, monkeypatch: pytest.MonkeyPatch, action: str, victim: str
+) -> None:
+    """The save cannot be written: OSError, and the game (state, journal, redo stack), the
+    file and the folder (no backup left behind) are exactly as they were."""
+    from moderator import journal
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with Game.load(save) as game:
+        for k in range(3):
+            assert game.execute(f"note {k}").ok
+        assert game.undo() is not None  # something to redo
+        do = {"undo": game.undo, "redo": game.redo, "rewind": lambda: game.rewind(2)}[action]
+        before = _picture(game, save)
+        monkeypatch.setattr(journal.os, victim, full_disk)
+        with pytest.raises(OSError) as info:
+            do()
+        assert info.value.errno == 28
+        assert _picture(game, save) == before
+        monkeypatch.undo()
+        assert do() is not None, "it works once the disk has room"
+
+
+def test_undo_in_a_read_only_file_system(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """EROFS on every write: undo, redo and rewind raise; the command is refused as unsaved."""
+    from moderator import journal
+
+    real_open = journal.os.open
+
+    def read_only_fs(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(30, "Read-only file system")
+        return real_open(path, flags, *args, **kwargs)
+
+    with Game.load(save) as game:
+        assert game.execute("note one").ok
+        assert game.undo() is not None
+        before = _picture(game, save)
+        monkeypatch.setattr(journal.os, "open", read_only_fs)
+        monkeypatch.setattr("tempfile._os.open", read_only_fs)
+        for action in (game.undo, game.redo, lambda: game.rewind(1)):
+            with pytest.raises(OSError, match="Read-only file system"):
+                action()
+            assert _picture(game, save) == before
+        outcome = game.execute("note two")
+        assert not outcome.ok and "not saved, so not applied" in outcome.message
+        assert _picture(game, save) == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders anyway")
+def test_undo_in_a_read_only_folder_and_file(save: Path) -> None:
+    with Game.load(save) as game:
+        assert game.execute("note one").ok
+        before = _picture(game, save)
+        save.chmod(0o444)
+        save.parent.chmod(0o555)
+        try:
+            for action in (game.undo, lambda: game.rewind(1)):
+                with pytest.raises(OSError):
+                    action()
+                assert _picture(game, save) == before
+            assert not game.execute("note two").ok
+        finally:
+            save.parent.chmod(0o755)
+            save.chmod(0o644)
+
+
+# ----------------------------------------------------------------- point 5: symlinks, temp files
+def test_a_symlinked_save_is_written_through(tmp_path: Path) -> None:
+    real_dir = tmp_path / "real"
+    real_dir.mkdir()
+    target = real_dir / "game.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    game = Game.new("1846", ["Amy", "Bob", "Carlos"], path=link)
+    assert link.is_symlink() and target.is_file()
+    with pytest.raises(SaveLocked):  # the lock is the target's, whichever name opens it
+        Game.load(target)
+    for k in range(3):
+        assert game.execute(f"note {k}").ok
+    game.undo()
+    game.rewind(1, backup=tmp_path / "backup.json")
+    game.save()
+    game.close()
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert [e.line for e in read_save(target).journal] == ["note 0"]
+    with Game.load(link) as again:
+        assert again.path == link and again.execute("note via the link").ok
+    assert link.is_symlink() and read_save(target).journal[-1].line == "note via the link"
+
+
+def test_stale_temp_files_are_removed_when_opened_for_writing(save: Path) -> None:
+    folder = save.parent
+    stale = [folder / ".game.json.a1b2c3d4.tmp", folder / ".game.json.zz_9xy0q.tmp"]
+    others = [folder / ".other.json.a1b2c3d4.tmp", folder / ".game.json.x.json.a1b2c3d4.tmp",
+              folder / "notes.tmp"]
+    for p in stale + others:
+        p.write_text("half a save")
+    Game.load(save, read_only=True)
+    assert all(p.exists() for p in stale), "a read-only look removes nothing"
+    with Game.load(save):
+        assert not any(p.exists() for p in stale)
+        assert all(p.exists() for p in others)
+
+
+def test_lock_falls_back_to_the_save_where_no_lock_file_can_be_made(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator import lock as lock_module
+
+    real_open = lock_module.os.open
+
+    def no_lock_files(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if str(path).endswith(".lock"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(lock_module.os, "open", no_lock_files)
+    with Game.load(save):
+        with pytest.raises(SaveLocked, match="close it there first"):
+            Game.load(save)
+    Game.load(save).close()
+
+
+# ----------------------------------------------------------------- point 7: names
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("Amy\x1b[2J", "U+001B"), ("Bell\x07", "U+0007"), ("Line\u2028Two", "U+2028"),
+     ("\u202eymA", "U+202E"), ("Zero\u200bWidth", "U+200B"), ("Tab\tbed", "U+0009")],
+)
+def test_names_with_control_characters_are_refused(tmp_path: Path, name: str, code: str) -> None:
+    from moderator.errors import Refusal
+
+    path = tmp_path / "g.json"
+    with pytest.raises(Refusal) as info:
+        Game.new("1846", ["Bob", name, "Carlos"], path=path)
+    assert str(info.value) == f"a player's name may not contain control characters ({code})"
+    assert not path.exists()
+
+
+def test_absurdly_long_names_are_refused() -> None:
+    from moderator.errors import Refusal
+
+    Game.new("1846", ["A" * 40, "Bob", "Carlos"])
+    with pytest.raises(Refusal, match="at most 40 characters"):
+        Game.new("1846", ["A" * 41, "Bob", "Carlos"])
+    Game.new("1846", ["Zoë", "Jürgen", "Mary Ann"])  # letters of any script are names
+
+
+@pytest.mark.parametrize("name", ["Eve\x1b]0;pwned\x07", "E" * 41])
+def test_a_save_with_a_bad_name_does_not_load(save: Path, name: str) -> None:
+    lines = save.read_bytes().split(b"\n")
+    import json
+
+    head = json.loads(lines[0])
+    head["players"][2] = name
+    lines[0] = json.dumps(head).encode()
+    save.write_bytes(b"\n".join(lines))
+    with pytest.raises(SaveError, match="a player's name may") as info:
+        Game.load(save, read_only=True)
+    assert "\x1b" not in str(info.value)
+
+
+# ----------------------------------------------------------------- point 10: what is read
+def test_a_folder_is_not_a_save(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="is a folder, not a save file"):
+        read_save(tmp_path)
+    with pytest.raises(SaveError, match="is a folder"):
+        Game.load(tmp_path)
+
+
+def test_a_device_is_not_a_save() -> None:
+    with pytest.raises(SaveError, match="is a device, not a save file"):
+        read_save(Path("/dev/zero"))
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    import threading
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    errors: list[str] = []
+
+    def load() -> None:
+        try:
+            Game.load(fifo)
+        except SaveError as exc:
+            errors.append(str(exc))
+
+    thread = threading.Thread(target=load, daemon=True)
+    thread.start()
+    thread.join(timeout=20)
+    if thread.is_alive():  # unblock the reader before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("loading a FIFO blocked")
+    assert errors and "is a pipe (FIFO), not a save file" in errors[0]
+
+
+def test_a_save_beyond_the_cap_is_refused_unread(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator import journal
+
+    assert journal.MAX_SAVE_BYTES == 64 * 1024 * 1024
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", 1000)
+    assert save.stat().st_size > 1000
+    with pytest.raises(SaveError, match="too large for a save"):
+        read_save(save)
+    # a file that grows after the size check is read no further than the cap + 1
+    monkeypatch.setattr(journal, "_check_kind", lambda path, info: None)
+    read: list[int] = []
+    real_read = journal.os.read
+
+    def counting(fd: int, n: int) -> bytes:
+        data = real_read(fd, n)
+        read.append(len(data))
+        return data
+
+    monkeypatch.setattr(journal.os, "read", counting)
+    with pytest.raises(SaveError, match="too large for a save"):
+        read_save(save)
+    assert sum(read) == 1001
