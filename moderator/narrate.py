@@ -261,10 +261,16 @@ def describe(ev: Event, currency: str = "$") -> str | None:
     return None  # pragma: no cover - every kind is matched above
 
 
-def _folded(ev: Event) -> bool:
-    """A certificate swapped with a presidency: the presidency's own line says so."""
+def _folded(ev: Event, closing: set[str]) -> bool:
+    """A certificate whose move another line already says.
+
+    A certificate swapped with a presidency: the presidency's line says so.  The
+    certificates of a corporation that closes: its closing line says so.
+    """
     if not isinstance(ev, CertificateMoved):
         return False
+    if ev.company in closing and _is_account(ev.target, SCRAP):
+        return True
     reason = ev.reason.lower()
     return "exchanged" in reason or reason.startswith("presidency")
 
@@ -291,12 +297,13 @@ def narrate(cmd: c.Command | None, events: Sequence[Event], currency: str = "$")
     direct = DIRECT.get(type(cmd)) if cmd is not None else None
     own_round = True
     acted = False  # a command that opens a round (the first par after setup) acts in it
+    closing = {ev.company for ev in events if isinstance(ev, CompanyClosed)}
     lines: list[str] = []
     for ev in events:
         if isinstance(ev, RoundStarted) and acted:
             own_round = False
         acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
-        if _folded(ev):
+        if _folded(ev, closing):
             continue
         if isinstance(ev, Passed) and isinstance(cmd, c.Pass) and not ev.auto:
             if ev.player.lower() == cmd.player.lower():

@@ -155,6 +155,17 @@ def test_the_commands_own_effect_is_not_narrated() -> None:
     ]
 
 
+def test_a_closing_corporation_is_one_line_not_one_per_certificate() -> None:
+    events = [
+        CertificateMoved(company="GT", source="Amy", target="scrap", percent=20, president=True,
+                         reason="closed (8.1)"),
+        CertificateMoved(company="GT", source="pool", target="scrap", percent=10,
+                         reason="closed (8.1)"),
+        CompanyClosed(company="GT", reason="price fell to $0 (5.26)"),
+    ]
+    assert narrate(c.Done(company="GT"), events) == ["GT closes: price fell to $0 (5.26)"]
+
+
 def test_a_run_leaves_its_dividend_to_the_receipt() -> None:
     run = c.Run(company="NYC", revenue=100, option="full")
     events = [
