@@ -841,7 +841,7 @@ class G1846(Ruleset):
         state.auto_passed.add(player)
         state.consecutive_passes += 1
         state.ledger.events.append(
-            Passed(player=player, auto=True, reason="no legal sale or purchase (5.11)")
+            Passed(player=player, auto=True, reason="no legal sale or purchase")
         )
         self._next_stock_player(state, player)
 
@@ -1945,7 +1945,9 @@ class G1846(Ruleset):
         # The rules are silent on a bankrupt player's privates: they close, as a banker would.
         for co in list(state.ledger.companies.values()):
             if co.kind in ("private", "independent") and co.owner == player and not co.closed:
-                self._close_private(state, co, "owner bankrupt")
+                self._close_private(
+                    state, co, f"its owner {player} is bankrupt (6.89; closed, as a banker would)"
+                )
         state.ledger.player(player).bankrupt = True
         active = self.active_players(state)
         if len(active) <= 1:
