@@ -1967,6 +1967,11 @@ class G1846(Ruleset):
             self._next_operator(state)
         elif self.in_receivership(company) and not company.trains:
             self._receivership_buys_train(state, company)
+        elif self._forced_purchase(state) is company:
+            new = company.president()
+            state.ledger.events.append(
+                Noted(text=f"{new}, {cid}'s new president, must buy its train now (6.89, 7.11)")
+            )
 
     # ----------------------------------------------------------- closing, game end
     def _close_if_zero(self, state: GameState, company: Company, reason: str) -> bool:

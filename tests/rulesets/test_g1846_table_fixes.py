@@ -316,8 +316,9 @@ def test_6_89_bankruptcy_issues_the_bundle_that_brings_most_not_the_full_limit()
     assert price(g, "NYC") == 10  # her president's certificate was sold (5.22, 7.11)
     assert president(g, "NYC") == "Bob" and pool(g, "NYC") == 10 + 20
     assert data(g)["players"][0]["bankrupt"]
-    note = next(e.text for e in last_events(g) if isinstance(e, Noted))
-    assert note.startswith("Amy is bankrupt (6.89)") and "$10" in note
+    notes = [e.text for e in last_events(g) if isinstance(e, Noted)]
+    assert notes[0].startswith("Amy is bankrupt (6.89)") and "$10" in notes[0]
+    assert notes[-1] == "Bob, NYC's new president, must buy its train now (6.89, 7.11)"
     # the new president buys the train at once (6.89), paying the $30 NYC lacks (6.86)
     assert turn(g) == "NYC"
     step(g, "train NYC 2")
