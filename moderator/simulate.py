@@ -167,9 +167,10 @@ class Simulation:
             revenue = int(revenue * self.revenue_scale) // 10 * 10
             option: str | None = None
             if corporation:
-                option = rng.choices(("full", "half", "withhold"), (7, 2, 1))[0]
-                if company.president() == POOL:
-                    option = "withhold"
+                # only what the rules let this company do (a receivership withholds, 7.14)
+                allowed = ruleset.payout_options(state, cid)
+                weights = {"full": 7, "half": 2, "withhold": 1}
+                option = rng.choices(allowed, [weights.get(o, 1) for o in allowed])[0]
             yield c.Run(company=cid, revenue=revenue, option=option)  # type: ignore[arg-type]
             return
         if corporation:
