@@ -32,6 +32,11 @@ class UICommand:
     """Round kinds (``setup``, ``SR``, ``OR``) where the key applies; empty = always."""
     key_display: str | None = None
     show: bool = True
+    typed: bool = True
+    """Whether the key is a character the command bar takes as text (the command then
+    yields to the bar while it has the focus)."""
+    palette: bool = True
+    """Whether the command palette lists it (a second key of the same command does not)."""
 
 
 UI_COMMANDS: tuple[UICommand, ...] = (
@@ -60,28 +65,44 @@ UI_COMMANDS: tuple[UICommand, ...] = (
               "List every command the rules accept now and give one (discard, bankrupt...)."),
     UICommand("command", "colon,slash", "command_bar", "Command",
               "Type a banker-script line in the command bar (Esc leaves it).", key_display=":"),
-    UICommand("undo", "ctrl+z", "undo", "Undo", "Take back the last command.", key_display="^z"),
+    UICommand("undo", "ctrl+z", "undo", "Undo", "Take back the last command.", key_display="^z",
+              typed=False),
     UICommand("redo", "ctrl+y", "redo", "Redo", "Apply the last undone command again.",
-              key_display="^y", show=False),
+              key_display="^y", show=False, typed=False),
     UICommand("history", "h", "history", "History",
               "The journal by round; see the game at any line, rewind to it."),
-    UICommand("help", "f1,question_mark", "help", "Help", "This list of keys.", key_display="F1"),
+    UICommand("help", "f1", "help", "Help", "This list of keys.", key_display="F1", typed=False),
+    UICommand("help_typed", "question_mark", "help_typed", "Help", "This list of keys.",
+              key_display="?", show=False, palette=False),
+    UICommand("log_back", "ctrl+up", "log_scroll(-1)", "Log back",
+              "Scroll the log back to earlier lines (the mouse wheel over the log too).",
+              key_display="^↑", show=False, typed=False),
+    UICommand("log_on", "ctrl+down", "log_scroll(1)", "Log on",
+              "Scroll the log on towards the latest line.", key_display="^↓", show=False,
+              typed=False),
 )
 """Every UI command of the main screen, in footer order."""
 
-BY_ACTION = {cmd.action: cmd for cmd in UI_COMMANDS}
+def action_name(action: str) -> str:
+    """The action's name without its parameters (``log_scroll(-1)`` -> ``log_scroll``)."""
+    return action.split("(", 1)[0]
+
+
+BY_ACTION = {action_name(cmd.action): cmd for cmd in UI_COMMANDS if cmd.palette}
 
 
 def bindings() -> list[Binding]:
     """The main screen's bindings, built from :data:`UI_COMMANDS`.
 
-    The command bar's key is a priority binding: it moves the focus as soon as
-    it is typed, so the keys typed right after it (a burst, a paste) go to the
-    bar, not to the board as command keys.  In the bar it is typed as text
-    (the action skips).
+    Every key is a priority binding: its action runs as soon as the app reads
+    the key, before the next key is read.  A key that opens a dialog opens it
+    at once, and the keys typed right after it (a burst, a paste) are held by
+    the app until the dialog is ready, then go to the dialog; the command
+    bar's key moves the focus at once, so the keys after it go to the bar.
+    In the bar a ``typed`` key is text: its action skips and the bar gets it.
     """
     return [
         Binding(cmd.key, cmd.action, cmd.label, id=cmd.id, key_display=cmd.key_display,
-                show=cmd.show, priority=cmd.id == "command")
+                show=cmd.show, priority=True)
         for cmd in UI_COMMANDS
     ]

@@ -10,12 +10,21 @@ asking the core twice.  It never decides what the rules allow: that is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from moderator import commands as c
+from moderator.errors import SaveError
 from moderator.events import Event
 from moderator.game import Game, Outcome
+from moderator.journal import Entry
 from moderator.script import format_command
+
+
+class UndoFailed(Exception):
+    """An undo, redo or rewind that could not be done; the message says why (the game
+    is left as it was)."""
+
 
 QUIET_ACCOUNTS = {"bank", "pool", "reserve", "scrap", "depot", "market"}
 """Accounts that are not rows on screen (the bank is shown on its own)."""
@@ -95,6 +104,7 @@ class Session:
     """Bumped on every change of the game (command, undo, redo, rewind)."""
     _data: dict[str, Any] | None = field(default=None, repr=False)
     _legal: list[c.Command] | None = field(default=None, repr=False)
+    _legal_lines: list[str] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ views
     @property
@@ -114,6 +124,12 @@ class Session:
         if self._legal is None:
             self._legal = self.game.legal_commands()
         return self._legal
+
+    def legal_lines(self) -> list[str]:
+        """The legal commands as banker-script lines (cached like :meth:`legal`)."""
+        if self._legal_lines is None:
+            self._legal_lines = [self.line(cmd) for cmd in self.legal()]
+        return self._legal_lines
 
     def legal_of(self, *kinds: type[c.Command]) -> list[c.Command]:
         """The legal commands of the given command classes."""
@@ -153,6 +169,7 @@ class Session:
         self.version += 1
         self._data = None
         self._legal = None
+        self._legal_lines = None
 
     def execute(self, line_or_cmd: str | c.Command) -> Outcome:
         """Send one command to the game (which validates and autosaves it)."""
@@ -162,20 +179,67 @@ class Session:
         return outcome
 
     def undo(self) -> str | None:
-        """Take back the last command; its script line, or ``None``."""
-        entry = self.game.undo()
+        """Take back the last command; its script line, or ``None`` when there is none.
+
+        Raises:
+            UndoFailed: the save could not be written (the game is unchanged).
+        """
+        try:
+            entry = self.game.undo()
+        except (OSError, SaveError) as exc:
+            self.changed()  # nothing should have changed; read the game again all the same
+            raise UndoFailed(f"undo not done: {self._why(exc)}") from exc
         if entry is None:
             return None
         self.changed()
         return entry.line
 
-    def redo(self) -> str | None:
-        """Apply the last undone command again; its script line, or ``None``."""
-        entry = self.game.redo()
-        if entry is None:
+    def redo(self) -> Entry | None:
+        """Apply the last undone command again; its journal entry, or ``None`` when there
+        is nothing to redo.
+
+        Raises:
+            UndoFailed: the game refused it or the save could not be written (the game
+                is unchanged).
+        """
+        if not self.game.redo_stack:
             return None
+        pending = self.game.redo_stack[-1]
+        try:
+            entry = self.game.redo()
+        except (OSError, SaveError) as exc:
+            self.changed()
+            raise UndoFailed(f"redo not done: {self._why(exc)}") from exc
+        if entry is None:
+            why = self.reason(pending.command)
+            if why is None:
+                where = self.game.path.name if self.game.path else "the save"
+                why = f"{where} could not be written"
+            raise UndoFailed(f"redo of `{pending.line}` not done: {why}")
         self.changed()
-        return entry.line
+        return entry
+
+    def rewind(self, upto: int) -> Path | None:
+        """Cut the journal after ``upto`` entries (``Game.rewind``); the backup's path.
+
+        Raises:
+            UndoFailed: the save or its backup could not be written (the game is
+                unchanged).
+        """
+        try:
+            backup = self.game.rewind(upto)
+        except (OSError, SaveError) as exc:
+            self.changed()
+            raise UndoFailed(f"rewind not done: {self._why(exc)}") from exc
+        self.changed()
+        return backup
+
+    def _why(self, exc: BaseException) -> str:
+        """An error writing the save, in words (the file and the system's reason)."""
+        if isinstance(exc, OSError):
+            name = exc.filename or (self.game.path if self.game.path else "the save")
+            return f"cannot write {name} ({exc.strerror or exc})"
+        return str(exc)
 
     def preview(self, cmd: c.Command) -> tuple[Event, ...] | str:
         """The events ``cmd`` would cause, or the reason it is refused

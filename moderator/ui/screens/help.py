@@ -12,9 +12,14 @@ from textual.widgets import Label, Static
 from moderator.ui.keys import UI_COMMANDS
 
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
+    ("ctrl+n", "New game (from any screen)"),
+    ("ctrl+o", "Open another save (from any screen)"),
     ("ctrl+p", "Command palette: the UI commands and every command the rules accept now"),
-    ("Tab / →", "In the command bar: complete the verb, name or whole legal command"),
+    ("Tab / →", "In the command bar: complete the next word from the commands the rules "
+                "accept (buy ␣ Tab: the player; buy Amy ␣ Tab: a corporation)"),
     ("↑ / ↓", "In the command bar: earlier lines; in dialogs: choices and options"),
+    ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
+    ("0-9 a-z", "In a list: type to narrow it (par price: 8 → $80, $82...); Backspace widens"),
     ("Esc", "Close a dialog, leave the command bar"),
     ("ctrl+q", "Quit (every accepted command is already saved)"),
 )
@@ -23,7 +28,8 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
 
 def _key_name(key: str) -> str:
     """A Textual key name as printed on the keyboard."""
-    names = {"question_mark": "?", "colon": ":", "slash": "/"}
+    names = {"question_mark": "?", "colon": ":", "slash": "/", "ctrl+up": "ctrl+↑",
+             "ctrl+down": "ctrl+↓"}
     if key.startswith("f") and key[1:].isdigit():
         return key.upper()
     return names.get(key, key)
@@ -35,9 +41,15 @@ def key_table() -> Table:
     table.add_column("Key", no_wrap=True, style="bold")
     table.add_column("Command", no_wrap=True)
     table.add_column("What it does")
+    seen: dict[str, list[str]] = {}
+    for cmd in UI_COMMANDS:  # a command with two keys (F1 and ?) is one row
+        seen.setdefault(cmd.help, []).extend(_key_name(k) for k in cmd.key.split(","))
+    done: set[str] = set()
     for cmd in UI_COMMANDS:
-        keys = " / ".join(_key_name(k) for k in cmd.key.split(","))
-        table.add_row(keys, cmd.label, cmd.help)
+        if cmd.help in done:
+            continue
+        done.add(cmd.help)
+        table.add_row(" / ".join(seen[cmd.help]), cmd.label, cmd.help)
     for key, what in EXTRA_KEYS:
         table.add_row(key, "", what)
     return table

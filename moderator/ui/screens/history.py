@@ -3,10 +3,13 @@
 Moving through the list shows the game as it was after that line
 (``Game.replay``); Enter offers "rewind to here" which, once confirmed,
 truncates the journal and keeps the full one in a backup save
-(``Game.rewind``).  The screen returns ``True`` when it rewound.
+(``Game.rewind``).  The screen returns ``True`` when it rewound; a rewind
+whose save cannot be written is not done, and says why.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.ui.screens.dialogs import ConfirmDialog
-from moderator.ui.session import Session
+from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
 
 
@@ -29,9 +32,11 @@ class HistoryScreen(Screen[bool]):
         Binding("enter", "rewind", "Rewind to here", priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, report: Callable[[str], None] | None = None) -> None:
         super().__init__(id="history")
         self.session = session
+        self.report = report
+        """Told why a rewind was not done (the main screen's log), besides a toast."""
 
     def compose(self) -> ComposeResult:
         game = self.session.game
@@ -94,8 +99,16 @@ class HistoryScreen(Screen[bool]):
         def answer(yes: bool | None) -> None:
             if not yes:
                 return
-            backup = self.session.game.rewind(n)
-            self.session.changed()
+            try:
+                backup = self.session.rewind(n)
+            except UndoFailed as exc:
+                # the save (or its backup) could not be written: nothing was cut, the
+                # history stays open on the same line
+                self.app.bell()
+                self.notify(str(exc), title="Not done", severity="error", markup=False)
+                if self.report is not None:
+                    self.report(str(exc))
+                return
             where = f"; the full journal is kept in {backup.name}" if backup else ""
             self.app.notify(f"rewound to line {n}{where}")
             self.dismiss(True)

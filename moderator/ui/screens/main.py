@@ -9,31 +9,31 @@ only then redraws, highlighting what the command's events touched.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import VerticalScroll
 from textual.events import Key
+from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Static
 
 from moderator import commands as c
-from moderator.events import CashMoved
+from moderator.events import CashMoved, Event
 from moderator.ui.app import KeysReady
-from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, bindings
-from moderator.ui.session import Session, differences, touched
+from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, action_name, bindings
+from moderator.ui.session import Session, UndoFailed, differences, touched
 from moderator.ui.widgets.commandbar import CommandBar
 from moderator.ui.widgets.footer import QuietFooter
+from moderator.ui.widgets.log import LogPanel
 from moderator.ui.widgets.panels import (
     CompaniesPanel,
+    EndPanel,
     MarketPanel,
     Panel,
     PlayersPanel,
@@ -42,10 +42,12 @@ from moderator.ui.widgets.panels import (
 )
 
 if TYPE_CHECKING:
-    from moderator.ui.screens.dialogs import CommandDialog
+    from moderator.ui.screens.dialogs import CommandDialog, Step
 
 HIGHLIGHT_SECONDS = 3.0
 """How long the figures a command changed stay highlighted."""
+REFUSAL_SECONDS = 4.0
+"""How long a refusal's toast stays (the log keeps the line)."""
 
 ROUND_NAMES = {"setup": "the setup", "SR": "a stock round", "OR": "an operating round"}
 
@@ -63,24 +65,6 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
 
-class LogPanel(Static):
-    """The last few things that happened: accepted lines, receipts, refusals."""
-
-    DEFAULT_CSS = "LogPanel { height: 10; }"
-
-    def __init__(self, *, id: str | None = None, lines: int = 8) -> None:
-        super().__init__("", id=id)
-        self.border_title = "Log"
-        self.lines: deque[Text] = deque(maxlen=lines)
-
-    def add(self, text: str | Text, style: str = "") -> None:
-        """Add lines (a receipt may be several) at the bottom."""
-        body = Text(text, style=style) if isinstance(text, str) else text
-        for part in body.split("\n"):
-            self.lines.append(part)
-        self.update(Group(*self.lines), layout=False)  # fixed height: no new layout
-
-
 def _net_cash(events: Iterable[Any], who: str) -> int:
     """Cash ``who`` gains (positive) or pays (negative) in ``events`` (display only)."""
     net = 0
@@ -93,10 +77,25 @@ def _net_cash(events: Iterable[Any], who: str) -> int:
     return net
 
 
+def narration(cmd: c.Command | None, events: Sequence[Event], currency: str) -> list[str]:
+    """What the bank did by itself with ``cmd`` (``moderator.narrate``), one line each."""
+    try:
+        from moderator.narrate import narrate
+    except ImportError:  # an older core: the log shows the receipts only
+        return []
+    try:
+        return list(narrate(cmd, events, currency))
+    except Exception as exc:  # words about a command must never lose the command itself
+        return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
+
+
 class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
     BINDINGS = bindings()
+
+    LOG_ROWS = 10
+    """The log's height (with its border) when nothing asks for more."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """Textual's focused widget, without the repaint of the whole screen on a change.
@@ -117,17 +116,22 @@ class MainScreen(Screen[None]):
         self.ready_for_keys = False
         """Whether the screen takes keys (mounted, focus asked for): until then the
         app holds the keys typed, e.g. right after a game is opened or started."""
+        self._refusal: Notification | None = None
+        """The refusal toast on screen, if any (a new one replaces it)."""
+        self._log_rows = self.LOG_ROWS
+        """The log's height now (more while a long receipt is the last thing in it)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with VerticalScroll(id="body"):
+            yield EndPanel(id="end", title="Game over")
             yield PlayersPanel(id="players", title="Players")
             yield CompaniesPanel(id="companies", title="Companies")
             yield MarketPanel(id="market", title="Stock market")
             yield TrainsPanel(id="trains", title="Trains and phase")
             yield LogPanel(id="log")
-        yield CommandBar(lambda: self.session, id="bar")
+        yield CommandBar(lambda: self.session, self.give_line, id="bar")
         yield QuietFooter()
 
     def on_mount(self) -> None:
@@ -141,7 +145,7 @@ class MainScreen(Screen[None]):
         players = " ".join(game.players)
         count = len(game.journal)
         self.panels = [self.query_one(pid, Panel) for pid in
-                       ("#status", "#players", "#companies", "#market", "#trains")]
+                       ("#status", "#end", "#players", "#companies", "#market", "#trains")]
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()
@@ -184,7 +188,7 @@ class MainScreen(Screen[None]):
 
     def refresh_guards(self) -> None:
         """Refresh the footer's keys if the rules now allow or forbid other keys."""
-        guards = tuple(self.check_action(cmd.action, ()) for cmd in UI_COMMANDS)
+        guards = tuple(self.check_action(action_name(cmd.action), ()) for cmd in UI_COMMANDS)
         if guards != self._guards:
             self._guards = guards
             self.refresh_bindings()
@@ -192,9 +196,59 @@ class MainScreen(Screen[None]):
             # layout), so they change in the same frame as the panels
             self.query_one(QuietFooter).relight()
 
+    # ------------------------------------------------------------ the log
+    def show_block(self, count: int) -> None:
+        """Keep the last ``count`` log lines (a command, its receipt, what the bank did)
+        in view until the next command.
+
+        The log gets the rows they need (up to the board's height; back to
+        :attr:`LOG_ROWS` when they fit there), and when it is not on screen in
+        full — a small terminal, where the board scrolls — the board scrolls to
+        it.  A one-line entry moves nothing.
+        """
+        log = self.log_panel
+        body = self.query_one("#body", VerticalScroll)
+        room = body.scrollable_content_region.height or self.LOG_ROWS
+        want = max(self.LOG_ROWS, min(log.rows_of_last(count) + 2, room))
+        if want != self._log_rows:
+            self._log_rows = want
+            log.styles.height = want
+        if count > 1:
+            self.call_after_refresh(self._reveal_log)
+
+    def _reveal_log(self) -> None:
+        """Scroll the board so that the whole log is on screen (nothing if it is)."""
+        log = self.log_panel
+        body = self.query_one("#body", VerticalScroll)
+        if not body.scrollable_content_region.contains_region(log.region):
+            body.scroll_to_widget(log, animate=False, immediate=True)
+
+    def refusal(self, message: str, title: str) -> None:
+        """A short toast saying why; a new one replaces the one before (the log keeps
+        every refusal's line, so toasts never pile up over the tables)."""
+        old, self._refusal = self._refusal, None
+        if old is not None:
+            try:
+                self.app._unnotify(old)
+            except KeyError:  # it has timed out already
+                pass
+        note = Notification(message, title, "error", REFUSAL_SECONDS, markup=False)
+        self._refusal = note
+        self.app.post_message(Notify(note))
+
+    def failed(self, message: str) -> None:
+        """Something asked for was not done (the game is unchanged): say why."""
+        self.app.bell()
+        self.log_panel.add(f"✗ {message}", "red")
+        self.refusal(message, "Not done")
+
     # ------------------------------------------------------------ giving commands
-    def give(self, cmd: c.Command | str | None) -> str | None:
+    def give(self, cmd: c.Command | str | None, how: str = "") -> str | None:
         """Hand a command to the game; redraw after it is accepted (and saved).
+
+        The log shows the line, the receipt of a run, and each thing the bank
+        did by itself (``moderator.narrate``); ``how`` says how a dialog gave
+        it (e.g. the only legal choice).
 
         Returns:
             ``None`` when the game accepted it (or there was nothing to give),
@@ -206,22 +260,32 @@ class MainScreen(Screen[None]):
         if not outcome.ok:
             self.app.bell()
             line = self.session.line(outcome.command) if outcome.command else str(cmd)
-            self.notify(outcome.message, title=f"Refused: {line}", severity="error", timeout=8)
+            self.refusal(outcome.message, f"Refused: {line}")
             self.log_panel.add(f"✗ {line}: refused: {outcome.message}", "red")
             return outcome.message
+        count = 0
         if outcome.command is not None:
-            line = self.session.line(outcome.command)
-            if outcome.journaled:
-                self.log_panel.add(f"✓ {line}", "green")
-            else:
-                self.log_panel.add(f"✓ {line}: {outcome.message or 'ok'}", "green")
+            text = Text(f"✓ {self.session.line(outcome.command)}", style="green")
+            if not outcome.journaled:
+                text.append(f": {outcome.message or 'ok'}")
+            if how:
+                text.append(f" — {how}", style="dim")
+            count += self.log_panel.add(text)
         if outcome.receipt is not None:
-            self.log_panel.add(outcome.receipt.text())
+            count += self.log_panel.add(outcome.receipt.text())
+        if outcome.journaled:
+            for said in narration(outcome.command, outcome.events, self.session.currency):
+                count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(touched(outcome.events))
+        self.show_block(count)
         return None
 
+    def give_line(self, line: str) -> str | None:
+        """A line from the command bar (given at once: see ``CommandBar.give``)."""
+        return self.give(line)
+
     def on_command_bar_submitted(self, message: CommandBar.Submitted) -> None:
-        """A line from the command bar."""
+        """A line from a command bar without ``give`` (kept for other front ends)."""
         reason = self.give(message.line)
         if reason is None:
             message.bar.accepted(message.line.strip())
@@ -237,6 +301,15 @@ class MainScreen(Screen[None]):
         """
         dialog.take = self.give
         self.app.push_screen(dialog)
+
+    def step(self, step: Step, how: str = "the only legal choice") -> None:
+        """Give a command, or open a dialog (the first step of a choice)."""
+        from moderator.ui.screens.dialogs import CommandDialog
+
+        if isinstance(step, CommandDialog):
+            self.ask(step)
+        elif step is not None:
+            self.give(step, how)
 
     # ------------------------------------------------------------ guards
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -287,36 +360,33 @@ class MainScreen(Screen[None]):
         if cmd.id == "spend" and acting:
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
         if self.session.data.get("ended"):
-            return "the game has ended"
+            reason = self.session.data.get("end_reason")
+            return "the game has ended" + (f": {reason}" if reason else "")
         who = self.session.acting
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def on_key(self, event: Key) -> None:
-        """Keys typed ahead go where they were meant to; a dimmed key says why.
+        """A dimmed key says why it does nothing.
 
-        A key pressed right after ``:`` or a dialog key can reach this screen
-        before the focus has moved; it is handed on to the command bar or the
-        dialog instead of being lost or taken for a command key.
+        The keys of live commands never get here: they are priority bindings,
+        acted on as the app reads them (see ``keys.bindings``); a key whose
+        guard dims or hides it comes here instead and is explained.
         """
-        top = self.app.screen
-        if top is not self:
-            from moderator.ui.screens.dialogs import AmountDialog
-
-            if isinstance(top, AmountDialog):
-                top.type_ahead(event)
-                event.stop()
-            return
-        if self.focused is not None and self.focused.id == "script":
-            if event.is_printable and event.character:
-                self.bar.input.insert_text_at_cursor(event.character)
-                event.stop()
+        if self.app.screen is not self:
             return
         for cmd in UI_COMMANDS:
-            if event.key in cmd.key.split(",") and self.check_action(cmd.action, ()) is not True:
+            if (event.key in cmd.key.split(",")
+                    and self.check_action(action_name(cmd.action), ()) is not True):
                 self.app.bell()
-                self.notify(self.why_not(cmd), title=cmd.label, severity="warning")
+                self.notify(self.why_not(cmd), title=cmd.label, severity="warning",
+                            markup=False)
                 event.stop()
                 return
+
+    def typing(self) -> None:
+        """A command key typed in the command bar is text: let the bar have it."""
+        if self.focused is not None and self.focused is self.bar.input:
+            raise SkipAction()
 
     # ------------------------------------------------------------ helpers
     def acting_company(self) -> str | None:
@@ -336,29 +406,65 @@ class MainScreen(Screen[None]):
         return ""
 
     def choose(self, title: str, cmds: list[c.Command], label: Any, note: str = "") -> None:
-        """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``."""
+        """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``; a single legal
+        choice is given at once (the log says it was the only one)."""
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")
             return
+        if len(cmds) == 1:
+            self.give(cmds[0], "the only legal choice")
+            return
         self.ask(ChoiceDialog(title, [(label(x), x) for x in cmds], note))
 
     # ------------------------------------------------------------ stock round keys
     def action_par(self) -> None:
-        """Par a corporation: legal corporations and starting prices."""
-        cmds = self.session.legal_of(c.Par)
+        """Par a corporation: first the corporation, then its price (type to narrow)."""
+        from moderator.ui.screens.dialogs import ChoiceDialog
 
-        def label(x: c.Par) -> Text:
-            t = Text(f"{x.player} pars ")
-            t.append(x.corp, style="bold")
-            t.append(f" at {self.session.money(x.price)}   {self.price_label(x, x.player)}")
-            return t
+        self.typing()
+        cmds = [x for x in self.session.legal_of(c.Par) if isinstance(x, c.Par)]
+        if not cmds:
+            self.notify("nothing of the kind is legal now", severity="warning")
+            return
+        money = self.session.money
 
-        self.choose("Par a corporation", cmds, label)
+        def prices(corp: str) -> Step:
+            options = [x for x in cmds if x.corp == corp]
+            if len(options) == 1:
+                return options[0]
+
+            def label(x: c.Par) -> Text:
+                t = Text(f"{money(x.price):>6}", style="bold")
+                t.append(f"   {x.player} {self.price_label(x, x.player)}")
+                return t
+
+            return ChoiceDialog(
+                f"{options[0].player} pars {corp} at which price?",
+                [(label(x), x) for x in options], keys=[str(x.price) for x in options],
+                note="type the price's digits to narrow the list (8: $80, $82...)")
+
+        corps = list(dict.fromkeys(x.corp for x in cmds))
+        if len(corps) == 1:
+            self.step(prices(corps[0]))
+            return
+        firsts: list[tuple[str | Text, c.Command]] = []
+        for corp in corps:
+            options = [x for x in cmds if x.corp == corp]
+            low, high = min(x.price for x in options), max(x.price for x in options)
+            t = Text(f"{corp:<6}", style="bold")
+            t.append(f"  {len(options)} prices, {money(low)}–{money(high)}" if low != high
+                     else f"  at {money(low)}", style="dim")
+            firsts.append((t, options[0]))
+        dialog = ChoiceDialog(f"{cmds[0].player} pars which corporation?", firsts,
+                              keys=corps, note="then its price")
+        dialog.then = lambda x: prices(x.corp)  # type: ignore[attr-defined]
+        self.ask(dialog)
 
     def action_buy(self) -> None:
         """Buy one share: legal sources with their prices."""
+        self.typing()
         cmds = self.session.legal_of(c.Buy)
 
         def label(x: c.Buy) -> Text:
@@ -372,6 +478,7 @@ class MainScreen(Screen[None]):
 
     def action_sell(self) -> None:
         """Sell shares: legal counts with what they bring."""
+        self.typing()
         cmds = self.session.legal_of(c.Sell)
 
         def label(x: c.Sell) -> str:
@@ -381,14 +488,16 @@ class MainScreen(Screen[None]):
 
     def action_pass_turn(self) -> None:
         """Pass the stock turn."""
+        self.typing()
         cmds = self.session.legal_of(c.Pass)
         self.choose("Pass", cmds, lambda x: f"{x.player} passes")
 
     # ------------------------------------------------------------ operating round keys
     def action_spend(self) -> None:
-        """Spend: an amount and a purpose, checked by the game."""
+        """Spend: an amount and a purpose, checked by the script parser and the game."""
         from moderator.ui.screens.dialogs import AmountDialog
 
+        self.typing()
         cid = self.acting_company()
         if cid is None:
             return
@@ -404,6 +513,7 @@ class MainScreen(Screen[None]):
 
     def action_issue(self) -> None:
         """Issue or redeem shares: the legal counts with the money they move."""
+        self.typing()
         cmds = self.session.legal_of(c.Issue, c.Redeem)
 
         def label(x: c.Issue | c.Redeem) -> str:
@@ -413,9 +523,10 @@ class MainScreen(Screen[None]):
         self.choose("Issue or redeem shares", cmds, label)
 
     def action_run(self) -> None:
-        """Run: the revenue, then full / half / withhold, with the live receipt."""
+        """Run: the revenue, then the payout kinds the company may use, with the receipt."""
         from moderator.ui.screens.dialogs import RunDialog
 
+        self.typing()
         cid = self.acting_company()
         runs = self.session.legal_of(c.Run)
         if runs:
@@ -428,6 +539,7 @@ class MainScreen(Screen[None]):
         """Buy a train: from the bank at list price, or from a company at a price."""
         from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 
+        self.typing()
         cmds = self.session.legal_of(c.BuyTrain)
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
@@ -444,30 +556,39 @@ class MainScreen(Screen[None]):
             self.notify("no train can be bought now", severity="warning")
             return
 
-        def picked(cmd: c.Command | None) -> None:
+        def picked(cmd: c.Command) -> Step:
             if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
-                self.ask(AmountDialog(
+                return AmountDialog(
                     self.session, f"{cmd.corp} buys a {cmd.train} from {cmd.source}: agreed price",
-                    lambda amount, _opt: cmd.model_copy(update={"price": amount})))
-            else:
-                self.give(cmd)
+                    lambda amount, _opt: cmd.model_copy(update={"price": amount}))
+            return cmd
 
-        self.app.push_screen(ChoiceDialog("Buy a train", choices), picked)
+        if len(choices) == 1:
+            self.step(picked(choices[0][1]))
+            return
+        dialog = ChoiceDialog("Buy a train", choices)
+        dialog.then = picked
+        self.ask(dialog)
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
         from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 
+        self.typing()
         cmds = self.session.legal_of(c.BuyPrivate)
 
-        def picked(cmd: c.Command | None) -> None:
-            if isinstance(cmd, c.BuyPrivate):
-                self.ask(AmountDialog(
-                    self.session, f"{cmd.corp} buys {cmd.private}: price",
-                    lambda amount, _opt: cmd.model_copy(update={"price": amount}),
-                    initial=cmd.price, note=f"list price {self.session.money(cmd.price)}"))
+        def picked(cmd: c.Command) -> Step:
+            assert isinstance(cmd, c.BuyPrivate)
+            return AmountDialog(
+                self.session, f"{cmd.corp} buys {cmd.private}: price",
+                lambda amount, _opt: cmd.model_copy(update={"price": amount}),
+                initial=cmd.price, note=f"list price {self.session.money(cmd.price)}")
 
         if not cmds:
+            self.notify("no private company can be bought now", severity="warning")
+            return
+        if len(cmds) == 1:
+            self.step(picked(cmds[0]))
             return
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
@@ -475,22 +596,25 @@ class MainScreen(Screen[None]):
             pv = self.session.company(x.private) or {}
             choices.append((f"{x.corp} buys {x.private} from {pv.get('owner')} "
                             f"(list {self.session.money(x.price)})", x))
-        self.app.push_screen(ChoiceDialog("Buy a private company", choices), picked)
+        dialog = ChoiceDialog("Buy a private company", choices)
+        dialog.then = picked
+        self.ask(dialog)
 
     def action_done(self) -> None:
         """End the company's turn."""
+        self.typing()
         self.choose("End the turn", self.session.legal_of(c.Done), lambda x: f"done {x.company}")
 
     # ------------------------------------------------------------ anywhere
     def action_legal(self) -> None:
         """Every command the rules accept now."""
+        self.typing()
         cmds = self.session.legal()
         self.choose("Commands the rules accept now", cmds, self.session.line)
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""
-        if self.focused is self.bar.input:
-            raise SkipAction()
+        self.typing()
         self.move_focus(self.bar.input)
 
     def action_leave_bar(self) -> None:
@@ -509,29 +633,47 @@ class MainScreen(Screen[None]):
         self.query_one(QuietFooter).relight()
 
     def action_undo(self) -> None:
-        """Take back the last command; the log names it, the figures it moved are lit."""
+        """Take back the last command; the log names it, the figures it moved are lit.
+
+        When the save cannot be written (a full disk, a read-only folder) the
+        undo is not done: the log and a toast say why, the game stays as it is.
+        """
         before = self.session.data
-        line = self.session.undo()
+        try:
+            line = self.session.undo()
+        except UndoFailed as exc:
+            self.failed(str(exc))
+            return
         if line is None:
             self.notify("nothing to undo", severity="warning")
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
         self.redraw(differences(before, self.session.data))
+        self.show_block(1)
 
     def action_redo(self) -> None:
-        """Apply the last undone command again; the figures it moved are lit."""
+        """Apply the last undone command again; the figures it moved are lit (and what
+        the bank did with it is in the log, as when it was first given)."""
         before = self.session.data
-        line = self.session.redo()
-        if line is None:
+        try:
+            entry = self.session.redo()
+        except UndoFailed as exc:
+            self.failed(str(exc))
+            return
+        if entry is None:
             self.notify("nothing to redo", severity="warning")
             return
-        self.log_panel.add(f"↷ redone: {line}", "yellow")
+        count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
+        for said in narration(entry.command, entry.events, self.session.currency):
+            count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(differences(before, self.session.data))
+        self.show_block(count)
 
     def action_history(self) -> None:
         """The journal by round, with the game at any line."""
         from moderator.ui.screens.history import HistoryScreen
 
+        self.typing()
         before = self.session.data
 
         def back(rewound: bool | None) -> None:
@@ -539,8 +681,9 @@ class MainScreen(Screen[None]):
                 self.session.changed()
                 self.log_panel.add(f"⟲ rewound to line {len(self.session.game.journal)}", "yellow")
                 self.redraw(differences(before, self.session.data))
+                self.show_block(1)
 
-        self.app.push_screen(HistoryScreen(self.session), back)
+        self.app.push_screen(HistoryScreen(self.session, report=self.failed), back)
 
     def action_help(self) -> None:
         """The keys."""
@@ -548,14 +691,27 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen())
 
+    def action_help_typed(self) -> None:
+        """``?``: the keys (in the command bar, a question mark)."""
+        self.typing()
+        self.action_help()
+
+    def action_log_scroll(self, direction: int) -> None:
+        """Scroll the log a page back (-1) or on (1)."""
+        log = self.log_panel
+        if not log.scroll_lines(direction * max(1, log.content_region.height - 1)):
+            self.app.bell()
+
     # ------------------------------------------------------------ palette
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries: the UI commands live now, then the legal commands."""
         for cmd in UI_COMMANDS:
-            if self.check_action(cmd.action, ()) is True:
+            if cmd.palette and self.check_action(action_name(cmd.action), ()) is True:
                 yield SystemCommand(f"{cmd.label} ({cmd.key_display or cmd.key.split(',')[0]})",
                                     cmd.help, lambda a=cmd.action: self.run_action(a))
         for legal in self.session.legal():
             line = self.session.line(legal)
             yield SystemCommand(line, "a command the rules accept now",
                                 lambda x=legal: self.give(x))
+
+

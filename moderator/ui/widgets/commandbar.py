@@ -1,10 +1,14 @@
 """The command bar: banker script typed as on paper, completed and checked live.
 
-Completion (Tab or →) offers first a whole legal command that starts with what
-is typed (from ``Game.legal_commands``), else the next word: a verb, a player,
-a company id or an option word.  Under the bar the game's verdict on the
-typed line is shown as it is typed (``Game.try_command``).  Enter hands the
-line to the screen, which executes it; ↑/↓ recall earlier lines.
+Completion (Tab or →) offers the next word of the commands the rules accept
+now (from ``Game.legal_commands``): ``buy `` + Tab gives the acting player,
+``buy Amy `` + Tab a corporation Amy may buy; where no legal command fits, a
+verb, a player, a company id or an option word.  Under the bar the game's
+verdict on the typed line is shown as it is typed (``Game.try_command``).
+Enter hands the line to the screen, which executes it at once (before the
+next key is read, so keys typed after it go to the emptied bar); ↑/↓ recall
+earlier lines.  Lines pasted with newlines are given one by one, each as if
+Enter was pressed; a refused line stops the rest, which wait in the bar.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Callable
 from typing import Self
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -30,7 +35,13 @@ OPTION_WORDS = (
 
 
 class ScriptSuggester(Suggester):
-    """Completes banker script from the legal commands and the game's names."""
+    """Completes banker script word by word, from the legal commands and the game's names.
+
+    The next word offered is the one the commands the rules accept now have at
+    that place (``buy `` → the acting player, ``buy Amy `` → the corporations
+    Amy may buy); where none fits, a verb, a player, a company id or an option
+    word starting with what is typed.
+    """
 
     def __init__(self, session: Callable[[], Session | None]) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
@@ -48,24 +59,41 @@ class ScriptSuggester(Suggester):
         ids = [co["id"] for co in data["companies"]]
         return names + ids + list(OPTION_WORDS)
 
+    def candidates(self, value: str) -> tuple[list[str], bool]:
+        """The words that may come at the end of ``value`` (the last word completed, or the
+        next one after a space), and whether a legal command goes on after them."""
+        words = value.split(" ")
+        position = len(words) - 1
+        prefix = words[-1].lower()
+        head = [w.lower() for w in words[:-1]]
+        found: list[str] = []
+        more = False
+        session = self.session()
+        if session is not None:
+            for line in session.legal_lines():
+                parts = line.split(" ")
+                if len(parts) <= position or [p.lower() for p in parts[:position]] != head:
+                    continue
+                word = parts[position]
+                if word.lower().startswith(prefix):
+                    if word not in found:
+                        found.append(word)
+                    more = more or len(parts) > position + 1
+        if not found and prefix:
+            found = [w for w in self.words(position) if w.lower().startswith(prefix)]
+            more = position == 0
+        return found, more
+
     def complete(self, value: str) -> str | None:
-        """The completed line for ``value``, or ``None``."""
+        """The completed line for ``value`` (the first candidate), or ``None``."""
         if not value.strip():
             return None
-        low = value.lower()
-        session = self.session()
-        if session is not None and " " in value.strip():
-            for cmd in session.legal():
-                line = session.line(cmd)
-                if line.lower().startswith(low) and len(line) > len(value):
-                    return value + line[len(value):]
+        found, more = self.candidates(value)
         words = value.split(" ")
-        last = words[-1].lower()
-        if not last:
-            return None
-        for word in self.words(len(words) - 1):
-            if word.lower().startswith(last) and word.lower() != last:
-                return value + word[len(last):]
+        for word in found:
+            line = " ".join([*words[:-1], word]) + (" " if more else "")
+            if len(line) > len(value):
+                return line
         return None
 
     async def get_suggestion(self, value: str) -> str | None:
@@ -131,6 +159,26 @@ class ScriptInput(FixedInput):
         else:
             self.app.bell()
 
+    async def action_submit(self) -> None:
+        """Enter: the bar hands the line over now (see the module docstring)."""
+        bar = self.parent.parent if self.parent is not None else None
+        if isinstance(bar, CommandBar):
+            bar.submit(self.value)
+        else:
+            await super().action_submit()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste: each line ended by a newline is given as if Enter was pressed."""
+        bar = self.parent.parent if self.parent is not None else None
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        if "\n" not in text or not isinstance(bar, CommandBar):
+            super()._on_paste(event)
+            return
+        event.stop()
+        *lines, tail = text.split("\n")
+        lines[0] = self.value[:self.cursor_position] + lines[0] + self.value[self.cursor_position:]
+        bar.give_lines(lines, tail)
+
     def remember(self, line: str) -> None:
         """Keep an accepted line for recall."""
         self.recalled.append(line)
@@ -158,11 +206,23 @@ class CommandBar(Vertical):
             self.bar = bar
             self.line = line
 
-    def __init__(self, session: Callable[[], Session | None], *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        session: Callable[[], Session | None],
+        give: Callable[[str], str | None] | None = None,
+        *,
+        id: str | None = None,
+    ) -> None:
         super().__init__(id=id)
         self.session = session
+        self.give = give
+        """Gives a line to the game now: ``None`` when accepted, else the reason (without
+        it, lines are posted as :class:`Submitted` messages)."""
         self.verdict_text = Text("")
         """What the verdict line shows now."""
+        self.waiting: list[str] = []
+        """Pasted lines not given yet, after a refused one (the next is put in the bar
+        once the one in it is accepted)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar-row"):
@@ -211,15 +271,62 @@ class CommandBar(Vertical):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Hand the line to the screen."""
         event.stop()
-        if event.value.strip():
-            self.post_message(self.Submitted(self, event.value))
+        self.submit(event.value)
 
-    def accepted(self, line: str) -> None:
-        """The screen accepted the line: clear the bar and keep the line for recall."""
+    def submit(self, value: str) -> None:
+        """Enter: give the line now (or post it when no ``give`` was set)."""
+        if not value.strip():
+            if self.waiting:
+                self.input.value = self.waiting.pop(0)
+                self.input.cursor_position = len(self.input.value)
+            return
+        if self.give is None:
+            self.post_message(self.Submitted(self, value))
+            return
+        reason = self.give(value)
+        if reason is None:
+            self.accepted(value.strip())
+        else:
+            self.refused(reason)
+
+    def give_lines(self, lines: list[str], tail: str) -> None:
+        """Give pasted lines in order; a refusal stops them (the refused line stays in
+        the bar to be corrected, the rest wait behind it); ``tail`` (text after the last
+        newline) stays in the bar when all were accepted."""
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            self.input.value = line
+            self.input.cursor_position = len(line)
+            reason = self.give(line) if self.give is not None else None
+            if self.give is None:
+                self.post_message(self.Submitted(self, line))
+                self.input.value = ""
+                continue
+            if reason is not None:
+                self.waiting = [x for x in [*lines[i + 1:], tail] if x.strip()] + self.waiting
+                self.refused(reason)
+                return
+            self.accepted(line.strip(), advance=False)
+        self.input.value = tail
+        self.input.cursor_position = len(tail)
+
+    def accepted(self, line: str, advance: bool = True) -> None:
+        """The screen accepted the line: clear the bar (or put the next pasted line in it)
+        and keep the line for recall."""
         self.input.remember(line)
-        self.input.value = ""
-        self.verdict(Text(f"✓ {line}", style="green"))
+        nxt = self.waiting.pop(0) if advance and self.waiting else ""
+        self.input.value = nxt
+        self.input.cursor_position = len(nxt)
+        done = Text(f"✓ {line}", style="green")
+        if nxt:
+            done.append(f" — next pasted line in the bar ({len(self.waiting)} more wait)",
+                        style="dim")
+        self.verdict(done)
 
     def refused(self, reason: str) -> None:
         """The screen refused the line: keep it to be corrected, show why."""
-        self.verdict(Text(f"✗ refused: {reason}", style="bold red"))
+        text = Text(f"✗ refused: {reason}", style="bold red")
+        if self.waiting:
+            text.append(f" — {len(self.waiting)} pasted line(s) wait behind it", style="dim")
+        self.verdict(text)

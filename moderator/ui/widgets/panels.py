@@ -9,6 +9,7 @@ change is not redrawn at all (see :class:`Panel`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group
@@ -436,7 +437,8 @@ class StatusBar(Panel):
         """Everything on the line; whether the bank's cash just changed."""
         return (data["title"], data["round"], data.get("turn"), data.get("operating_order"),
                 data.get("priority"), data["phase"], data["bank"], data.get("total_cash"),
-                data.get("starting_total"), data.get("ended"), "bank" in changed)
+                data.get("starting_total"), data.get("ended"), data.get("end_reason"),
+                "bank" in changed)
 
     def build(self) -> Any:
         data = self.data or {}
@@ -476,8 +478,9 @@ class StatusBar(Panel):
         line.append("   Bank ", style="dim")
         bank_style = "bold reverse" if "bank" in changed else "bold"
         line.append(_money(cur, bank["cash"]), style=bank_style)
-        if bank.get("broken"):
-            line.append(" BROKEN", style="bold red")
+        if bank.get("broken") and not data.get("ended"):
+            line.append(f" broken{_rule_of(bank.get('note'))}: the game ends after this "
+                        "set of operating rounds", style="bold yellow")
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
             if total == start:
@@ -485,5 +488,98 @@ class StatusBar(Panel):
             else:
                 line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")
         if data.get("ended"):
-            line.append("   GAME OVER", style="bold red")
+            line.append("   Game over", style="bold red")
+            reason = data.get("end_reason")
+            if reason:
+                line.append(f" — {reason}", style="red")
         return line
+
+
+def _rule_of(note: str | None) -> str:
+    """`` (10.1)`` when ``note`` ends by naming a rule, else nothing."""
+    if note:
+        match = re.search(r"(\([\d.]+\))\s*\.?$", note)
+        if match:
+            return f" {match.group(1)}"
+    return ""
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The final places: the state JSON's ``ranking`` when it has one, else worked out
+    from ``result`` (players with the same score share a place; the next place counts
+    them all, as at any table: two 1st, then 3rd)."""
+    ranking = data.get("ranking")
+    if ranking:
+        return list(ranking)
+    result: dict[str, int] = data.get("result") or {}
+    seat = {p["name"]: i for i, p in enumerate(data.get("players", []))}
+    order = sorted(result, key=lambda n: (-result[n], seat.get(n, 0)))
+    places: list[dict[str, Any]] = []
+    for position, name in enumerate(order, start=1):
+        if places and places[-1]["score"] == result[name]:
+            places[-1]["players"].append(name)
+        else:
+            places.append({"place": position, "players": [name], "score": result[name]})
+    return places
+
+
+class EndPanel(Panel):
+    """The end of the game: why it ended and the final ranking (winner first, ties as
+    ties); before that, once the bank has broken, what that means (10.1 in 1846).
+    Hidden while neither applies."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """Whether the game ended, why, the ranking; the bank's state."""
+        return (data.get("ended"), data.get("end_reason"), data.get("ranking"),
+                data.get("result"), data.get("bank"))
+
+    def show(
+        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
+    ) -> None:
+        """Draw, and show the panel only once the bank has broken or the game ended."""
+        wanted = bool(data.get("ended") or (data.get("bank") or {}).get("broken"))
+        if wanted != self.display:
+            self.display = wanted
+        super().show(data, changed, currency)
+
+    def build(self) -> Any:
+        data = self.data or {}
+        cur = self.currency
+        bank = data.get("bank") or {}
+        lines: list[Text] = []
+        if data.get("ended"):
+            self.border_title = "Game over"
+            reason = data.get("end_reason") or "the game has ended"
+            lines.append(Text.assemble(("Game over — ", "bold red"), (reason, "bold")))
+            places = ranking_of(data)
+            if places:
+                top = places[0]["players"]
+                if len(top) == 1:
+                    lines.append(Text.assemble(("Winner: ", "dim"), (top[0], "bold green")))
+                else:
+                    lines.append(Text.assemble(("Winners, tied: ", "dim"),
+                                               (" and ".join(top), "bold green")))
+            for place in places:
+                tied = len(place["players"]) > 1
+                label = _ordinal(place["place"]) + ("=" if tied else " ")
+                row = Text(f"  {label:<5} ", style="bold")
+                row.append(", ".join(place["players"]), style="bold" if place is places[0]
+                           else "")
+                row.append(f"   {_money(cur, place['score'])}")
+                if tied:
+                    row.append("   (a tie: the same score)", style="dim")
+                if place.get("bankrupt"):
+                    row.append("   bankrupt (scores nothing)", style="red")
+                lines.append(row)
+        elif bank.get("broken"):
+            self.border_title = "The bank has broken"
+            note = bank.get("note") or "the game ends after this set of operating rounds"
+            lines.append(Text.assemble(("Bank ", "dim"), (_money(cur, bank.get("cash")), "bold"),
+                                       (" — ", "dim"), (note, "yellow")))
+        return Group(*lines)
