@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Self
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
@@ -67,6 +68,8 @@ class ModeratorApp(App[None]):
         """Whether Textual is bringing the app back after :meth:`suspend`."""
         self._held: deque[events.Event] = deque()
         """Keys and pastes typed while the top screen was not ready for them."""
+        self._switching = False
+        """Whether the main screen of one game is being replaced by another's."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
 
@@ -98,8 +101,8 @@ class ModeratorApp(App[None]):
         await self._release_keys()
 
     def _ready_for_keys(self) -> bool:
-        """Whether the top screen takes keys now."""
-        return bool(getattr(self.screen, "ready_for_keys", True))
+        """Whether the top screen takes keys now (none while one game replaces another)."""
+        return not self._switching and bool(getattr(self.screen, "ready_for_keys", True))
 
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
@@ -152,10 +155,29 @@ class ModeratorApp(App[None]):
         if current is not None and current is not game:
             close_game(current)
         self.open_now = game
+        screen = MainScreen(Session(game))
+        if not any(isinstance(s, MainScreen) for s in self.screen_stack):
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.push_screen(screen)
+            return None
+        # The main screen of the game shown until now must be gone before the new one
+        # (same id) is mounted: the keys typed meanwhile are held (``_switching``).
+        self._switching = True
+        removals = []
         while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(MainScreen(Session(game)))
+            removals.append(self.pop_screen())
+        self.call_later(self._show_after, removals, screen)
         return None
+
+    async def _show_after(self, removals: list[AwaitComplete], screen: Screen) -> None:
+        """Show ``screen`` once the screens closed for it are removed."""
+        try:
+            for removal in removals:
+                await removal
+        finally:
+            self.push_screen(screen)
+            self._switching = False
 
     def _back_to_main(self) -> None:
         """Close the screens over the main screen."""

@@ -63,3 +63,34 @@ async def running(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         yield app, pilot
+
+
+def burst_keys(*parts: str) -> list[str]:
+    """Pilot key names: a part of one word is a key ("tab", "ctrl+s"), any other part
+    is text typed a character at a time."""
+    keys: list[str] = []
+    for part in parts:
+        if part.isalpha() and part.islower() and len(part) > 1 or "+" in part:
+            keys.append(part)
+        else:
+            keys.extend({" ": "space", ":": "colon", '"': "quotation_mark"}.get(ch, ch)
+                        for ch in part)
+    return keys
+
+
+BURST_CHARS = {"space": " ", "colon": ":", "quotation_mark": '"', "tab": "\t", "enter": "\r",
+               "escape": "\x1b"}
+
+
+async def send_burst(pilot: Pilot[None], *parts: str) -> None:
+    """Send keys all at once, as a terminal delivers a paste or a fast typist: no key
+    waits for the one before to be handled (``pilot.press`` waits after each key)."""
+    from textual import events
+
+    app = pilot.app
+    for key in burst_keys(*parts):
+        event = events.Key(key, BURST_CHARS.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app.post_message(event)
+    await pilot.pause()
+    await pilot.pause()

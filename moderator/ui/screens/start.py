@@ -85,6 +85,26 @@ class KeyedScreen(Screen[None]):
         """What the screen does on mount before it takes keys."""
 
 
+class FormInput(Input):
+    """An input whose editing keys (End, Backspace, ←...) act in the order typed.
+
+    Textual runs a widget's bindings once the key has bubbled up to the app,
+    after the keys typed next have already reached the input: in a burst,
+    ``End`` then ``x`` typed ``x`` over the selected text first, and
+    ``Backspace`` ``Backspace`` ``Amy`` deleted the end of ``Amy``.  Here the
+    input runs its own bindings as it takes the key, in its queue's order.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, ()):
+                if await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()
+                    return
+        await super()._on_key(event)
+
+
 class StartScreen(KeyedScreen):
     """New game, open a save, demo game, quit.
 
@@ -254,8 +274,9 @@ class OpenScreen(KeyedScreen):
         reason = self.app.try_open(path)  # type: ignore[attr-defined]
         if reason is not None:
             self.app.bell()
+            shown = reason.removeprefix(f"{path}: ")  # the line names the file already
             self.query_one("#open-error", Static).update(
-                Text(f"✗ {path.name} cannot be opened: {reason}"))
+                Text(f"✗ {path.name} cannot be opened: {shown}"))
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
 
     def action_back(self) -> None:
@@ -362,6 +383,7 @@ class NewGameScreen(KeyedScreen):
         scrollbar-size-vertical: 1;
     }
     NewGameScreen .form-row { height: auto; }
+    NewGameScreen .privates { height: auto; }
     NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
     NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
     NewGameScreen #start { margin: 1 0 0 12; }
@@ -394,7 +416,8 @@ class NewGameScreen(KeyedScreen):
         titles = sorted(RULESETS)
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
-        with VerticalScroll(id="new-game-form"):
+        # not a focus stop itself: Tab goes from field to field, the form follows
+        with VerticalScroll(id="new-game-form", can_focus=False):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field form-row"):
                 yield Label("Title", classes="field-label")
@@ -402,13 +425,14 @@ class NewGameScreen(KeyedScreen):
                              id="title")
             with Horizontal(classes="field form-row"):
                 yield Label("Players", classes="field-label")
-                yield Input(placeholder='seat order: Amy Bob "Mary Ann" Dana', id="players")
+                yield FormInput(placeholder='seat order: Amy Bob "Mary Ann" Dana',
+                                id="players")
             for title in titles:
                 yield Static(self.setup_help(title), id=f"setup-help-{title}",
                              classes="dialog-note setup-help")
             with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
-                yield Input(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
+                yield FormInput(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
             yield Label("Private distribution (player, and the price if it was reduced):",
                         classes="dialog-note")
             for title in titles:
@@ -464,7 +488,7 @@ class NewGameScreen(KeyedScreen):
             label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
             with Horizontal(classes="field form-row", id=f"pv-row-{co['id']}"):
                 yield Label(label, classes="private-label")
-                yield Input(placeholder="player [price]", id=f"pv-{co['id']}")
+                yield FormInput(placeholder="player [price]", id=f"pv-{co['id']}")
 
     def show_setup(self, title: str) -> None:
         """Show the setup help and the private fields of ``title`` only."""
