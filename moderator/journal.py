@@ -51,7 +51,7 @@ FORMAT_VERSION = 2
 """The save format this version writes."""
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024
-"""The largest save read.  A 10,000-command 1846 game is about 8 MB (measured with
+"""The largest save read.  A 10,000-command 1846 game is about 5 MB (measured with
 ``benchmarks/bench_core.py``); anything far beyond that is not a save, and reading
 it whole would only exhaust memory."""
 
