@@ -637,9 +637,8 @@ class NewGameScreen(KeyedScreen):
             return text
         text.append("✓ Ready: ctrl+s starts the game.", style="bold green")
         if result.pending:
-            text.append(" Before the first stock round, still: " + "; ".join(result.pending)
-                        + " — give it here, or later with `private PLAYER PRIVATE [PRICE]`.",
-                        style="yellow")
+            text.append(" Still to give before the first stock round (here, or later in the "
+                        "command bar): " + "; ".join(result.pending) + ".", style="yellow")
         return text
 
     # ------------------------------------------------------------ keys
