@@ -59,6 +59,17 @@ def script_reason(session: Session, cmd: c.Command) -> str | None:
     return session.reason(parsed if parsed is not None else cmd)
 
 
+class AmountInput(FixedInput):
+    """The amount field: digits are the dialog's keys (bindings acted on as the app reads
+    them), not keys the input takes for itself."""
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Leave digits to the dialog's bindings; other characters as Textual's input."""
+        if character is not None and character.isdigit():
+            return False
+        return super().check_consume_key(key, character)
+
+
 class CommandDialog(ModalScreen[c.Command | None]):
     """A dialog returning a command (or ``None``), optionally handed over before it closes.
 
@@ -293,8 +304,8 @@ class AmountDialog(CommandDialog):
             yield Label(self.title_text, classes="dialog-title")
             if self.note:
                 yield Static(self.note, classes="dialog-note")
-            yield FixedInput(value="" if self.initial is None else str(self.initial),
-                             placeholder="amount", type="integer", id="amount")
+            yield AmountInput(value="" if self.initial is None else str(self.initial),
+                              placeholder="amount", type="integer", id="amount")
             if len(self.options) > 1:
                 yield Static(id="options", classes="dialog-options")
             yield Static(id="extra", classes="dialog-extra")

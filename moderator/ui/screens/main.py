@@ -204,7 +204,7 @@ class MainScreen(Screen[None]):
         The log gets the rows they need (up to the board's height; back to
         :attr:`LOG_ROWS` when they fit there), and when it is not on screen in
         full — a small terminal, where the board scrolls — the board scrolls to
-        it.  A one-line entry moves nothing.
+        its end, where the log is.  A one-line entry moves nothing.
         """
         log = self.log_panel
         body = self.query_one("#body", VerticalScroll)
@@ -213,15 +213,13 @@ class MainScreen(Screen[None]):
         if want != self._log_rows:
             self._log_rows = want
             log.styles.height = want
+        if self.session.data.get("ended"):
+            body.scroll_home(animate=False)  # the final ranking, at the top, comes first
+            return
         if count > 1:
-            self.call_after_refresh(self._reveal_log)
-
-    def _reveal_log(self) -> None:
-        """Scroll the board so that the whole log is on screen (nothing if it is)."""
-        log = self.log_panel
-        body = self.query_one("#body", VerticalScroll)
-        if not body.scrollable_content_region.contains_region(log.region):
-            body.scroll_to_widget(log, animate=False, immediate=True)
+            # the log is the board's last panel: its end, once laid out (nothing moves
+            # when the board is not scrolled, i.e. whenever everything fits)
+            body.scroll_end(animate=False)
 
     def refusal(self, message: str, title: str) -> None:
         """A short toast saying why; a new one replaces the one before (the log keeps

@@ -146,6 +146,53 @@ class ScriptInput(FixedInput):
         self.recalled: list[str] = []
         self.recall_at = 0
 
+    SYNC_KEYS = {"enter": "submit", "escape": "leave", "backspace": "delete_left",
+                 "up": "recall(-1)", "down": "recall(1)"}
+    """Keys acted on as the app reads them, besides the characters typed."""
+
+    def _forward_event(self, event: events.Event) -> None:
+        """Act on a key as the app reads it, before it reads the next one.
+
+        Textual posts a key to the focused widget and reads the next key at
+        once; the input's Enter and Esc are bindings acted on once the key has
+        gone round the screen, by which time the keys typed after them (a
+        burst, a paste) are already in the input.  Here the characters typed,
+        Enter, Esc, Backspace and ↑/↓ are acted on at once, in the order typed
+        (Textual's own path is used for every other key).
+        """
+        if isinstance(event, events.Key) and not event.is_forwarded and self._act_now(event):
+            event._set_forwarded()
+            return
+        super()._forward_event(event)
+
+    def _act_now(self, event: events.Key) -> bool:
+        """Act on ``event`` now if it is one of the keys handled here."""
+        if event.is_printable and event.character:
+            start, end = sorted(self.selection)
+            if start != end:
+                self.replace(event.character, start, end)
+            else:
+                self.insert_text_at_cursor(event.character)
+            return True
+        what = self.SYNC_KEYS.get(event.key)
+        if what is None:
+            return False
+        bar = self.parent.parent if self.parent is not None else None
+        if what == "submit" and isinstance(bar, CommandBar):
+            bar.submit(self.value)
+        elif what == "leave":
+            leave = getattr(self.screen, "action_leave_bar", None)
+            if leave is None:
+                return False
+            leave()
+        elif what == "delete_left":
+            self.action_delete_left()
+        elif what.startswith("recall"):
+            self.action_recall(-1 if what == "recall(-1)" else 1)
+        else:
+            return False
+        return True
+
     def watch_value(self, value: str) -> None:
         """Complete and check the line now (see the class docstring)."""
         self._suggestion = (self.completer.complete(value) or "") if value else ""
@@ -175,6 +222,7 @@ class ScriptInput(FixedInput):
             super()._on_paste(event)
             return
         event.stop()
+        event.prevent_default()  # not Input's own handler as well (it would paste line 1)
         *lines, tail = text.split("\n")
         lines[0] = self.value[:self.cursor_position] + lines[0] + self.value[self.cursor_position:]
         bar.give_lines(lines, tail)

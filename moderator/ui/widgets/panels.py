@@ -563,8 +563,8 @@ class EndPanel(Panel):
                 if len(top) == 1:
                     lines.append(Text.assemble(("Winner: ", "dim"), (top[0], "bold green")))
                 else:
-                    lines.append(Text.assemble(("Winners, tied: ", "dim"),
-                                               (" and ".join(top), "bold green")))
+                    names = ", ".join(top[:-1]) + " and " + top[-1]
+                    lines.append(Text.assemble(("Winners, tied: ", "dim"), (names, "bold green")))
             for place in places:
                 tied = len(place["players"]) > 1
                 label = _ordinal(place["place"]) + ("=" if tied else " ")
