@@ -515,3 +515,15 @@ async def test_a_tie_is_shown_as_a_tie(saves: Path) -> None:
 
 def test_log_panel_is_a_fixed_size_widget() -> None:
     assert LogPanel.DEFAULT_CSS.strip() == "LogPanel { height: 10; }"
+
+
+def test_the_help_lists_the_new_keys() -> None:
+    from rich.console import Console
+
+    from moderator.ui.screens.help import key_table
+
+    console = Console(width=160, record=True)
+    console.print(key_table())
+    text = console.export_text()
+    for key in ("ctrl+n", "ctrl+o", "← / →", "ctrl+↑", "ctrl+↓", "F1 / ?"):
+        assert key in text, key
