@@ -8,10 +8,9 @@ from pathlib import Path
 
 from textual import events
 from textual.widgets import Input, Label, OptionList
-from ui_helpers import SIZE, rulebook_save, running
+from ui_helpers import SIZE, main_screen, rulebook_save, running, saved_lines
 
 from moderator.game import Game
-from moderator.journal import read_save
 from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.dialogs import ChoiceDialog, ConfirmDialog, RunDialog
 from moderator.ui.screens.help import HelpScreen
@@ -19,17 +18,6 @@ from moderator.ui.screens.history import HistoryScreen
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.screens.start import NewGameScreen, StartScreen
 from moderator.ui.widgets.footer import KeyStrip, LiveFooterKey, QuietFooter
-
-
-def saved_lines(path: Path) -> list[str]:
-    """The journal lines of a save file, read from disk (any save format)."""
-    return [entry.line for entry in read_save(path).journal]
-
-
-def main_screen(app: ModeratorApp) -> MainScreen:
-    """The main screen under any dialogs."""
-    screen = next(s for s in app.screen_stack if isinstance(s, MainScreen))
-    return screen
 
 
 async def pick(pilot, predicate) -> None:  # type: ignore[no-untyped-def]

@@ -16,10 +16,9 @@ from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
-from ui_helpers import rulebook_save, running, send_burst
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.game import Game
-from moderator.journal import read_save
 from moderator.lock import SaveLocked
 from moderator.ui.app import ModeratorApp
 from moderator.ui.saves import list_backups, list_saves, save_summaries, summarize
@@ -35,14 +34,6 @@ from moderator.ui.screens.start import (
 SMALL = (80, 24)
 
 
-def saved_lines(path: Path) -> list[str]:
-    """The journal lines of a save file, read from disk (any save format)."""
-    return [entry.line for entry in read_save(path).journal]
-
-
-def main_screen(app: ModeratorApp) -> MainScreen:
-    """The main screen under any other screen."""
-    return next(s for s in app.screen_stack if isinstance(s, MainScreen))
 
 
 def option_texts(screen: OpenScreen) -> list[str]:

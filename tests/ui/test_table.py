@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 from textual import events
-from ui_helpers import rulebook_save, running, save_from_script
+from ui_helpers import main_screen, rulebook_save, running, save_from_script, saved_lines
 
 from moderator.game import Game
-from moderator.journal import read_save
 from moderator.narrate import narrate
 from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, RunDialog
@@ -29,14 +28,6 @@ from moderator.ui.widgets.panels import EndPanel, StatusBar, ranking_of
 SMALL = (80, 24)
 
 
-def saved_lines(path: Path) -> list[str]:
-    """The journal lines of a save file, read from disk."""
-    return [entry.line for entry in read_save(path).journal]
-
-
-def main_screen(app: ModeratorApp) -> MainScreen:
-    """The main screen under any dialogs."""
-    return next(s for s in app.screen_stack if isinstance(s, MainScreen))
 
 
 def screen_text(app: ModeratorApp) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -10,8 +9,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from moderator.game import Game
+from moderator.journal import read_save
 from moderator.script import parse_script
 from moderator.ui.app import ModeratorApp
+from moderator.ui.screens.main import MainScreen
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (120, 40)
@@ -48,10 +49,14 @@ def rulebook_save(saves: Path, stop_before: str | None, name: str = "rulebook.js
     return path
 
 
+def main_screen(app: ModeratorApp) -> MainScreen:
+    """The main screen under any dialogs or other screens."""
+    return next(s for s in app.screen_stack if isinstance(s, MainScreen))
+
+
 def saved_lines(path: Path) -> list[str]:
-    """The journal lines of a save file, read from disk."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [entry["line"] for entry in data["journal"]]
+    """The journal lines of a save file, read from disk (any save format)."""
+    return [entry.line for entry in read_save(path).journal]
 
 
 @asynccontextmanager
