@@ -36,6 +36,28 @@ def example_scripts() -> list[Path]:
 SHORT_RECORDED = next(p for p in example_scripts() if p.name == "1846-short-recorded.script")
 """The recorded 1846 game of ``shared/examples`` (48 commands, an emergency issue)."""
 
+TO_SR2 = """\
+run PRR 0
+train PRR 4
+done PRR
+run MS 0
+done MS
+run BIG4 0
+done BIG4
+run PRR 0
+done PRR
+run NYC 0
+done NYC
+run BO 0
+done BO
+run GT 0
+done GT
+expect round SR
+pass Player1
+"""
+"""After the short recorded game: the rest of its first operating-round set, and stock round 2
+opened (Player1 passes)."""
+
 RULEBOOK_SETUP = """
 game 1846 Amy Bob Carlos
 remove ERIE PRR MC OI SC TBC

@@ -8,35 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SCRIPTS, SHORT_RECORDED, example_scripts
+from conftest import REPO, SCRIPTS, SHORT_RECORDED, TO_SR2, example_scripts
 
 from moderator.cli import main
 from moderator.game import Game
 
 EXAMPLES = example_scripts()
 SHORT = SHORT_RECORDED
-
-# finishes the short example's first operating-round set and opens stock round 2
-TO_SR2 = """\
-run PRR 0
-train PRR 4
-done PRR
-run MS 0
-done MS
-run BIG4 0
-done BIG4
-run PRR 0
-done PRR
-run NYC 0
-done NYC
-run BO 0
-done BO
-run GT 0
-done GT
-expect round SR
-pass Player1
-"""
-
 
 def write(tmp_path: Path, text: str, name: str = "game.script") -> Path:
     path = tmp_path / name

@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SHORT_RECORDED
+from conftest import REPO, SHORT_RECORDED, TO_SR2
 
 from moderator import commands as c
 from moderator.cli import main, safe
@@ -23,28 +23,8 @@ SHORT_LINES = SHORT_TEXT.splitlines(keepends=True)
 FIRST_OR = next(i for i, line in enumerate(SHORT_LINES) if line.startswith("run "))
 """Index of the short game's first `run` line: the lines before it are setup and stock round 1."""
 
-# finishes the short game's first operating-round set and stock round 2 (prices move at its end)
-THROUGH_SR2 = """\
-run PRR 0
-train PRR 4
-done PRR
-run MS 0
-done MS
-run BIG4 0
-done BIG4
-run PRR 0
-done PRR
-run NYC 0
-done NYC
-run BO 0
-done BO
-run GT 0
-done GT
-expect round SR
-pass Player1
-pass Player2
-pass Player3
-"""
+THROUGH_SR2 = TO_SR2 + "pass Player2\npass Player3\n"
+"""The short game's first operating-round set and all of stock round 2 (prices move at its end)."""
 
 NOTES = "game 1846 A B C\nnote one\nnote two\n"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SHORT_RECORDED, play
+from conftest import SHORT_RECORDED
 
 from moderator import commands as c
 from moderator.events import (
@@ -25,48 +25,6 @@ from moderator.game import Game
 from moderator.narrate import describe, narrate
 from moderator.script import parse_script
 from moderator.ui.saves import demo_script
-
-PHASE_II = """\
-game 1846 Amy Bob Cat
-remove ERIE PRR MC OI SC TBC
-private Amy MS
-private Bob CWI
-private Bob LSL
-private Bob MAIL
-private Cat BIG4
-private Cat MPC
-par Amy NYC 100
-par Bob GT 100
-par Cat IC 100
-run MS 0
-run BIG4 0
-buyprivate NYC MAIL 1
-issue NYC 2
-run NYC 0
-train NYC 2
-train NYC 2
-train NYC 2
-train NYC 2
-run GT 0
-train GT 2
-run IC 0
-train IC 3/5
-done IC
-run MS 0
-run BIG4 0
-run NYC 100 withhold
-run GT 100 withhold
-run IC 700 withhold
-train IC 3/5
-train IC 3/5
-train IC 3/5
-done IC
-run MS 0
-run BIG4 0
-run GT 500 withhold
-"""
-"""Phase II with every private still open; GT is about to buy the first 5-card (as in the
-1846 train tests: the players are out of money, so SR1 and SR2 end by themselves)."""
 
 
 def narrated(text: str) -> list[tuple[str, list[str]]]:
@@ -218,15 +176,3 @@ def test_the_demo_game_narrates_automatic_passes_and_end_of_round_moves() -> Non
     assert "Carlos passes (automatic): no legal sale or purchase" in lines
     assert "ERIE price down $70 → $60: shares in the Stock Market (5.52)" in lines
     assert "Priority deal goes to Carlos" in lines
-
-
-def test_a_phase_change_narrates_every_private_that_closes() -> None:
-    g = play(PHASE_II)
-    outcome = g.execute("train GT 4/6")
-    assert outcome.ok, outcome.message
-    lines = narrate(outcome.command, outcome.events)
-    assert any(x.startswith("Phase II → III") for x in lines)
-    for cid in ("MS", "BIG4", "CWI", "LSL", "MPC"):
-        assert any(x.startswith(f"{cid} closes") for x in lines), (cid, lines)
-    # the independents' treasuries go back to the bank, said as a payment
-    assert any(x.startswith("MS pays the bank $60") for x in lines), lines

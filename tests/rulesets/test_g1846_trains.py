@@ -14,6 +14,8 @@ from g1846_helpers import (
     trains,
 )
 
+from moderator.narrate import narrate
+
 PHASE_II = (
     PRIVATES3
     + """\
@@ -254,3 +256,15 @@ def test_7_14_no_train_from_a_corporation_in_receivership() -> None:
 def test_6_83_discard_only_a_train_held() -> None:
     g = game(PHASE_III)
     refuse(g, "discard IC 4/6", "no 4/6", "6.83")
+
+
+def test_9_phase_iii_is_narrated_with_every_private_that_closes() -> None:
+    """The bank never acts unseen: each close, and the treasuries returned, is a log line."""
+    g = game(PHASE_II + "run MS 0\nrun BIG4 0\nrun GT 500 withhold\n")
+    outcome = g.execute("train GT 4/6")
+    assert outcome.ok, outcome.message
+    lines = narrate(outcome.command, outcome.events)
+    assert any(x.startswith("Phase II → III") for x in lines)
+    for cid in ("MS", "BIG4", "CWI", "LSL", "MPC"):
+        assert any(x.startswith(f"{cid} closes") for x in lines), (cid, lines)
+    assert any(x.startswith("MS pays the bank $60") for x in lines), lines

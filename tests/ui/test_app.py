@@ -6,9 +6,16 @@ import json
 import os
 from pathlib import Path
 
-from textual import events
 from textual.widgets import Input, Label, OptionList
-from ui_helpers import SIZE, main_screen, rulebook_save, running, saved_lines
+from ui_helpers import (
+    SIZE,
+    burst_keys,
+    main_screen,
+    rulebook_save,
+    running,
+    saved_lines,
+    send_burst,
+)
 
 from moderator.game import Game
 from moderator.ui.app import ModeratorApp
@@ -61,33 +68,6 @@ async def test_new_game_from_the_start_screen(saves: Path) -> None:
         assert "private Bob MAIL 60" in lines
 
 
-def keys_of(*parts: str) -> list[str]:
-    """Pilot key names: a part of one word is a key ("tab", "ctrl+s"), any other part
-    is text typed a character at a time."""
-    keys: list[str] = []
-    for part in parts:
-        if part.isalpha() and part.islower() and len(part) > 1 or "+" in part:
-            keys.append(part)
-        else:
-            keys.extend({" ": "space", ":": "colon"}.get(ch, ch) for ch in part)
-    return keys
-
-
-CHARS = {"space": " ", "colon": ":", "tab": "\t", "enter": "\r", "escape": "\x1b"}
-
-
-async def burst(pilot, *parts: str) -> None:  # type: ignore[no-untyped-def]
-    """Send keys all at once, as a terminal delivers a paste or a fast typist: no key
-    waits for the one before to be handled (``pilot.press`` waits after each key)."""
-    app = pilot.app
-    for key in keys_of(*parts):
-        event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
-        event.set_sender(app)
-        app.post_message(event)
-    await pilot.pause()
-    await pilot.pause()
-
-
 # The burst of the bug report (3 players: remove 2 of each group), Amy taking LSL:
 # each piece of text must land in the field it was typed for.
 NEW_GAME_BURST = ("n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC", "tab", "Amy", "tab",
@@ -122,15 +102,15 @@ async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
     none lost while the form opens; ctrl+s in the same burst starts the game typed."""
     async with running(saves) as (app, pilot):
         assert isinstance(app.screen, StartScreen)
-        await burst(pilot, *NEW_GAME_BURST)
+        await send_burst(pilot, *NEW_GAME_BURST)
         assert isinstance(app.screen, NewGameScreen)
         assert form_values(app.screen) == NEW_GAME_FIELDS
         assert app.focused is app.screen.query_one("#pv-LSL")
         # back one field (the text there is selected on focus: typing replaces it)
-        await burst(pilot, "shift+tab", "Bob")
+        await send_burst(pilot, "shift+tab", "Bob")
         assert app.screen.query_one("#pv-MPC", Input).value == "Bob"
         assert app.focused is app.screen.query_one("#pv-MPC")
-        await burst(pilot, "shift+tab", "tab", "Carlos", "ctrl+s", ":par Amy GT 60", "enter")
+        await send_burst(pilot, "shift+tab", "tab", "Carlos", "ctrl+s", ":par Amy GT 60", "enter")
         screen = check_started(app, saves)
         assert saved_lines(screen.session.game.path)[len(NEW_GAME_LINES):] == ["par Amy GT 60"]
 
@@ -138,7 +118,7 @@ async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
 async def test_new_game_form_with_pilot_press(saves: Path) -> None:
     """The same keys through ``pilot.press`` in one call, then the game is started."""
     async with running(saves) as (app, pilot):
-        await pilot.press(*keys_of(*NEW_GAME_BURST))
+        await pilot.press(*burst_keys(*NEW_GAME_BURST))
         assert isinstance(app.screen, NewGameScreen)
         assert form_values(app.screen) == NEW_GAME_FIELDS
         await pilot.press("ctrl+s")
@@ -156,7 +136,7 @@ async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
         rulebook_save(saves, "# Stock Round 1", name="a-rulebook.json")
         path = rulebook_save(saves, "# Stock Round 1", name="b-rulebook.json")
         os.utime(saves / "b-rulebook.json", (1_000_000, 1_000_000))  # older: second
-        await burst(pilot, "down", "down", "up", "enter", "end", "enter", ":par Amy GT 60",
+        await send_burst(pilot, "down", "down", "up", "enter", "end", "enter", ":par Amy GT 60",
                     "enter")
         screen = main_screen(app)
         assert screen.session.game.path == path
@@ -165,7 +145,7 @@ async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
 
 async def test_demo_then_typing_at_once(saves: Path) -> None:
     async with running(saves) as (app, pilot):
-        await burst(pilot, "d", ":done")
+        await send_burst(pilot, "d", ":done")
         screen = main_screen(app)
         assert screen.bar.input.value == "done"
 

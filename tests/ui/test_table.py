@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 from textual import events
-from ui_helpers import main_screen, rulebook_save, running, save_from_script, saved_lines
+from ui_helpers import (
+    burst_keys,
+    main_screen,
+    rulebook_save,
+    running,
+    save_from_script,
+    saved_lines,
+    send_burst,
+)
 
 from moderator.game import Game
 from moderator.narrate import narrate
@@ -38,44 +46,6 @@ def screen_text(app: ModeratorApp) -> str:
 def state(screen: MainScreen) -> str:
     """The game's state JSON, for comparing before and after."""
     return json.dumps(screen.session.game.state_json(), sort_keys=True)
-
-
-KEY_CHARS = {"space": " ", "colon": ":", "enter": "\r", "escape": "\x1b", "tab": "\t"}
-NAMED_KEYS = {"enter", "escape", "tab", "backspace", "up", "down", "left", "right", "home",
-              "end"}
-
-
-def key_names(*parts: str) -> list[str]:
-    """A part naming a key is that key ("enter", "ctrl+z"), any other part is text, one key
-    a character."""
-    keys: list[str] = []
-    for part in parts:
-        if part in NAMED_KEYS or "+" in part:
-            keys.append(part)
-        else:
-            keys.extend({" ": "space", ":": "colon"}.get(ch, ch) for ch in part)
-    return keys
-
-
-async def burst(pilot: Any, *parts: str) -> None:
-    """All the keys posted at once, as a terminal delivers a paste or a fast typist."""
-    app = pilot.app
-    for key in key_names(*parts):
-        event = events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None))
-        event.set_sender(app)
-        app.post_message(event)
-    await settle(pilot)
-
-
-async def settle(pilot: Any) -> None:
-    """Wait until the app has handed out every key it held and the screens are idle."""
-    app = pilot.app
-    for _ in range(100):
-        await pilot.pause()
-        if not app._held and getattr(app.screen, "ready_for_keys", True):
-            break
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def paste(pilot: Any, text: str) -> None:
@@ -162,7 +132,7 @@ async def test_the_log_shows_what_the_bank_did_by_itself(saves: Path) -> None:
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
         await pilot.press("colon")
-        await burst(pilot, "pass Amy", "enter")
+        await send_burst(pilot, "pass Amy", "enter")
         entry = screen.session.game.journal[-1]
         assert entry.line == "pass Amy"
         said = narrate(entry.command, entry.events, "$")
@@ -215,7 +185,7 @@ async def test_the_receipt_stays_on_screen_at_80x24_after_the_bar(saves: Path) -
     rulebook_save(saves, "run NYC 370 half")
     async with running(saves, SMALL) as (app, pilot):
         await pilot.press("colon")
-        await burst(pilot, "run NYC 370 half", "enter")
+        await send_burst(pilot, "run NYC 370 half", "enter")
         shown = screen_text(app)
         lines = receipt_lines(app)
         assert "$19 per share" in "\n".join(lines) and len(lines) >= 10
@@ -245,7 +215,7 @@ async def test_the_spend_dialog_refuses_0_as_the_bar_does(saves: Path) -> None:
         screen = main_screen(app)
         lines = saved_lines(path)
         await pilot.press("colon")
-        await burst(pilot, "spend MS 0", "enter")
+        await send_burst(pilot, "spend MS 0", "enter")
         bar_reason = screen.bar.verdict_text.plain.removeprefix("✗ refused: ")
         assert bar_reason and saved_lines(path) == lines
         await pilot.press("escape", "e", "0", "enter")
@@ -264,7 +234,7 @@ async def test_a_burst_of_keys_lands_in_the_dialogs_it_opens(saves: Path) -> Non
     """run MS, spend and run BIG4 typed at once: each key in the dialog it was typed for."""
     path = rulebook_save(saves, "run MS 60")
     async with running(saves) as (app, pilot):
-        await burst(pilot, "r", "60", "enter", "d", "e", "40", "enter", "r", "40", "enter")
+        await send_burst(pilot, "r", "60", "enter", "d", "e", "40", "enter", "r", "40", "enter")
         assert isinstance(app.screen, MainScreen)
         assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40",
                                           "run BIG4 40"]
@@ -273,7 +243,7 @@ async def test_a_burst_of_keys_lands_in_the_dialogs_it_opens(saves: Path) -> Non
 async def test_the_same_keys_with_pilot_press(saves: Path) -> None:
     path = rulebook_save(saves, "run MS 60")
     async with running(saves) as (app, pilot):
-        await pilot.press(*key_names("r", "60", "enter", "d", "e", "40", "enter", "r", "40",
+        await pilot.press(*burst_keys("r", "60", "enter", "d", "e", "40", "enter", "r", "40",
                                      "enter"))
         await pilot.pause()
         assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40",
@@ -283,7 +253,7 @@ async def test_the_same_keys_with_pilot_press(saves: Path) -> None:
 async def test_a_burst_into_the_bar_keeps_every_line(saves: Path) -> None:
     path = rulebook_save(saves, "buy Amy GT")
     async with running(saves) as (app, pilot):
-        await burst(pilot, ":buy Amy GT", "enter", "buy Bob NYC", "enter", "buy Carlos NYC",
+        await send_burst(pilot, ":buy Amy GT", "enter", "buy Bob NYC", "enter", "buy Carlos NYC",
                     "enter", "buy Amy NYC", "enter")
         assert saved_lines(path)[-4:] == ["buy Amy GT", "buy Bob NYC", "buy Carlos NYC",
                                           "buy Amy NYC"]
@@ -349,7 +319,8 @@ async def test_par_is_the_corporation_then_the_price_typed_to_narrow(saves: Path
 async def test_par_in_a_burst(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
     async with running(saves) as (app, pilot):
-        await burst(pilot, "p", "gt", "enter", "60", "enter", "p", "nyc", "enter", "80", "enter")
+        await send_burst(pilot, "p", "gt", "enter", "60", "enter",
+                         "p", "nyc", "enter", "80", "enter")
         assert saved_lines(path)[-2:] == ["par Amy GT 60", "par Bob NYC 80"]
 
 
@@ -464,7 +435,7 @@ async def test_bank_broken_is_explained_then_the_game_over_ranks_the_players(
         end = screen.query_one("#end", EndPanel)
         assert end.display and "(10.1)" in screen_text(app)
         await pilot.press("colon")
-        await burst(pilot, "run GT 0", "enter", "run IC 0", "enter", "done IC", "enter")
+        await send_burst(pilot, "run GT 0", "enter", "run IC 0", "enter", "done IC", "enter")
         data = screen.session.data
         assert data["ended"]
         shown = screen_text(app)

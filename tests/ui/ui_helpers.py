@@ -70,12 +70,20 @@ async def running(
         yield app, pilot
 
 
+NAMED_KEYS = {"enter", "escape", "tab", "backspace", "delete", "up", "down", "left", "right",
+              "home", "end", "pageup", "pagedown"}
+"""Parts of a burst that name a key rather than spell text (so are ``ctrl+s``-like parts)."""
+
+BURST_CHARS = {"space": " ", "colon": ":", "quotation_mark": '"', "tab": "\t", "enter": "\r",
+               "escape": "\x1b"}
+
+
 def burst_keys(*parts: str) -> list[str]:
-    """Pilot key names: a part of one word is a key ("tab", "ctrl+s"), any other part
-    is text typed a character at a time."""
+    """Pilot key names: a part naming a key is that key ("tab", "ctrl+s"), any other part
+    is text typed a character at a time ("gt" is g then t)."""
     keys: list[str] = []
     for part in parts:
-        if part.isalpha() and part.islower() and len(part) > 1 or "+" in part:
+        if part in NAMED_KEYS or "+" in part:
             keys.append(part)
         else:
             keys.extend({" ": "space", ":": "colon", '"': "quotation_mark"}.get(ch, ch)
@@ -83,8 +91,15 @@ def burst_keys(*parts: str) -> list[str]:
     return keys
 
 
-BURST_CHARS = {"space": " ", "colon": ":", "quotation_mark": '"', "tab": "\t", "enter": "\r",
-               "escape": "\x1b"}
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the app has handed out every key it held and the screens are idle."""
+    app = pilot.app
+    for _ in range(100):
+        await pilot.pause()
+        if not app._held and getattr(app.screen, "ready_for_keys", True):
+            break
+    await pilot.pause()
+    await pilot.pause()
 
 
 async def send_burst(pilot: Pilot[None], *parts: str) -> None:
@@ -97,5 +112,4 @@ async def send_burst(pilot: Pilot[None], *parts: str) -> None:
         event = events.Key(key, BURST_CHARS.get(key, key if len(key) == 1 else None))
         event.set_sender(app)
         app.post_message(event)
-    await pilot.pause()
-    await pilot.pause()
+    await settle(pilot)
