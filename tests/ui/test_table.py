@@ -291,6 +291,19 @@ async def test_a_refused_pasted_line_stops_the_rest(saves: Path) -> None:
         assert screen.bar.input.value == "note done"
 
 
+async def test_a_number_of_4300_digits_pasted_into_the_bar_is_refused(saves: Path) -> None:
+    """Point 3: Python's int-string limit must not close the app; the line is refused."""
+    path = rulebook_save(saves, "pass Bob")
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        before, lines = state(screen), saved_lines(path)
+        await pilot.press("colon")
+        await paste(pilot, "adjust Amy " + "0" * 4300 + "5 typo\n")
+        assert app.is_running and main_screen(app) is screen
+        assert "absurd" in screen.bar.verdict_text.plain
+        assert state(screen) == before and saved_lines(path) == lines
+
+
 # ---------------------------------------------------------------- point 17: dialogs
 async def test_par_is_the_corporation_then_the_price_typed_to_narrow(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
