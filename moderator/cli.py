@@ -403,9 +403,11 @@ def show(game: Game) -> None:
     console.print(
         f"[bold]{esc(data['title'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         f"bank {cur}{bank['cash']}"
-        + ("  [red]BROKEN[/]" if bank["broken"] else "")
+        + ("  [red]broken (10.1)[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
     )
+    if bank.get("note"):
+        console.print(f"  bank: {esc(bank['note'])}")
     players = Table(title="Players")
     for col in ("player", "cash", "value", "certs", "shares", "privates"):
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
@@ -443,10 +445,12 @@ def show(game: Game) -> None:
         )
     console.print(companies)
     if data["ended"]:
-        console.print(
-            "[bold]Game over.[/] "
-            + ", ".join(f"{esc(k)} {cur}{v}" for k, v in (data["result"] or {}).items())
-        )
+        why = f": {esc(data['end_reason'])}." if data.get("end_reason") else "."
+        console.print(f"[bold]Game over[/]{why}")
+        for place in data.get("ranking") or []:
+            tied = " (tie)" if len(place["players"]) > 1 else ""
+            names = ", ".join(esc(name) for name in place["players"])
+            console.print(f"  {place['place']}. {names} {cur}{place['score']}{tied}")
 
 
 def _open_read_only(save: Path) -> Game | None:

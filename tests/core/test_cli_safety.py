@@ -495,3 +495,49 @@ def test_play_reads_a_script_from_a_pipe(tmp_path: Path) -> None:
 def test_play_of_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", str(tmp_path)]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- point 19: the end, as text
+BANK_BREAKS = """\
+game 1846 Amy Bob Cat
+remove ERIE PRR MC OI SC TBC
+par Amy NYC 100
+par Bob GT 100
+par Cat IC 100
+pass Amy
+pass Bob
+pass Cat
+run NYC 0
+train NYC 2
+train NYC 2
+done NYC
+run GT 0
+train GT 2
+train GT 2
+done GT
+run IC 0
+train IC 2
+done IC
+run NYC 9000 withhold
+"""
+"""OR 1.2: NYC withholds more than the bank holds — the bank breaks (10.1)."""
+
+
+def test_state_explains_a_broken_bank_then_ranks_the_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", str(write(tmp_path, BANK_BREAKS))]) == 0
+    out = capsys.readouterr().out
+    assert "BROKEN" not in out and "broken (10.1)" in out
+    assert "bank: the bank broke" in out  # the core's note: when, the reserve, what is left
+    assert "Game over" not in out
+    script = write(tmp_path, BANK_BREAKS + "run GT 0\nrun IC 0\ndone IC\n", "end.script")
+    assert main(["play", str(script), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ended"] and "(10.1)" in data["end_reason"]
+    assert main(["play", str(script)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # Rich wraps long lines
+    assert f"Game over: {data['end_reason']}." in out
+    for place in data["ranking"]:
+        names = ", ".join(place["players"])
+        assert f"{place['place']}. {names} ${place['score']}" in out
