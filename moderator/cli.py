@@ -32,7 +32,6 @@ import os
 import shutil
 import stat
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,7 @@ from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.lock import SaveLocked
 from moderator.script import ParseError, format_command, parse_line, script_lines
+from moderator.text import escaped
 
 DEFAULT_SAVES = Path("saves")
 
@@ -52,31 +52,9 @@ EXIT_FILES = 2
 MAX_SCRIPT_BYTES = 64 * 2**20
 """A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
 
-_UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-
-
 def safe(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``).
-
-    Controls, format characters (BIDI overrides), lone surrogates and line/paragraph
-    separators never reach the terminal raw; ``keep_newlines`` keeps ``\\n`` (a block
-    of lines).  Everything else, including letters of any script, is printed as is.
-    """
-    if text.isprintable():
-        return text
-    out: list[str] = []
-    for ch in text:
-        if (ch == "\n" and keep_newlines) or unicodedata.category(ch) not in _UNSAFE:
-            out.append(ch)
-            continue
-        code = ord(ch)
-        if code < 0x100:
-            out.append(f"\\x{code:02x}")
-        elif code < 0x10000:
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(f"\\U{code:08x}")
-    return "".join(out)
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``)."""
+    return escaped(text, keep_newlines=keep_newlines)
 
 
 def _err(message: str) -> None:

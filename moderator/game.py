@@ -21,7 +21,6 @@ save.  ``Game.load(path, read_only=True)`` takes no lock and refuses to change.
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,7 @@ from moderator.journal import (
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.script import ParseError, format_command, parse_line
 from moderator.state import GameState
+from moderator.text import first_unsafe
 from rulesets import ruleset_for
 from rulesets.base import Receipt, Ruleset
 
@@ -53,11 +53,6 @@ __all__ = ["Game", "Outcome", "SaveLocked", "SaveReadOnly", "check_player_name",
 
 MAX_NAME_LENGTH = 40
 """The longest player name accepted: room for a full name, not for a paragraph."""
-
-_CONTROL = frozenset({"Cc", "Cf", "Zl", "Zp"})
-"""Unicode categories refused in names: controls (ESC, BEL), format characters (BIDI
-overrides, zero-width joiners) and line/paragraph separators, which a terminal would
-act on instead of printing."""
 
 
 def check_player_name(name: str) -> None:
@@ -68,7 +63,7 @@ def check_player_name(name: str) -> None:
     """
     if not name.strip():
         raise Refusal("a player's name may not be blank")
-    bad = next((ch for ch in name if unicodedata.category(ch) in _CONTROL), None)
+    bad = first_unsafe(name)
     if bad is not None:
         raise Refusal(f"a player's name may not contain control characters (U+{ord(bad):04X})")
     if len(name) > MAX_NAME_LENGTH:

@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from moderator.commands import Command
 from moderator.errors import SaveError
 from moderator.events import Event
+from moderator.text import escaped
 
 FORMAT_VERSION = 2
 """The save format this version writes."""
@@ -131,9 +132,7 @@ def printable(text: str) -> str:
     Messages quote journal lines and names read from a file someone else wrote;
     such text must never move the cursor or retitle the terminal.
     """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return escaped(text)
 
 
 def header_line(title: str, players: list[str] | tuple[str, ...]) -> bytes:

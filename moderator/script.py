@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from moderator import commands as c
 from moderator.errors import Refusal
+from moderator.text import first_unsafe
 
 MAX_AMOUNT = 1_000_000
 """Larger amounts are refused as absurd: no 18xx bank holds that much."""
@@ -36,10 +37,6 @@ number anyone types at a table, and Python refuses to convert more than 4,300
 digits (the int-string limit), so the parser refuses them itself, first.
 """
 
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-"""Unicode categories refused anywhere in a line: controls (but TAB, a space), format
-characters (BIDI overrides, zero-width joiners), lone surrogates, line and paragraph
-separators.  They would reach the terminal raw when a name or note is printed."""
 
 
 class ParseError(Refusal):
@@ -92,18 +89,13 @@ def check_characters(line: str) -> None:
     TAB counts as a space.  The rules are silent; a banker's log must never be
     able to clear the screen or retitle the terminal when it is printed.
     """
-    if line.isprintable():  # the fast path: no Cc, Cf, Cs, Zl, Zp (nor other spaces)
-        return
-    for ch in line:
-        if ch == "\t":
-            continue
-        category = unicodedata.category(ch)
-        if category in _REFUSED_CATEGORIES:
-            name = unicodedata.name(ch, "")
-            what = "a lone surrogate" if category == "Cs" else "control character"
-            raise ParseError(
-                f"{what} U+{ord(ch):04X}" + (f" ({name})" if name else "") + " is not allowed"
-            )
+    ch = first_unsafe(line, allowed="\t")
+    if ch is not None:
+        name = unicodedata.name(ch, "")
+        what = "a lone surrogate" if unicodedata.category(ch) == "Cs" else "control character"
+        raise ParseError(
+            f"{what} U+{ord(ch):04X}" + (f" ({name})" if name else "") + " is not allowed"
+        )
 
 
 def _shown(word: str) -> str:

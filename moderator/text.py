@@ -1,0 +1,53 @@
+"""Text a terminal must never act on: the one definition of a control character.
+
+Names, notes and journal lines come from people and from files someone else
+may have written.  The parser refuses control characters in a line, a player's
+name may not hold one, and anything printed from a save shows them as escapes
+(``\\x1b``), so a hostile save can never clear the screen or retitle the
+terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories a terminal may act on or show misleadingly: controls (ESC, BEL),
+format characters (direction overrides), lone surrogates, line and paragraph separators."""
+
+
+def first_unsafe(text: str, allowed: str = "") -> str | None:
+    """The first character of ``text`` in :data:`UNSAFE_CATEGORIES` (other than those in
+    ``allowed``, e.g. a TAB in a script line), or ``None``."""
+    if text.isprintable():  # the fast path: printable text holds none of them
+        return None
+    for ch in text:
+        if ch not in allowed and unicodedata.category(ch) in UNSAFE_CATEGORIES:
+            return ch
+    return None
+
+
+def escaped(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every unsafe character shown as an escape (``\\x1b``, ``\\u202e``).
+
+    ``keep_newlines`` keeps ``\\n`` (a block of lines).  Everything else, letters of
+    any script included, is kept as it is.
+    """
+    if text.isprintable():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if (ch == "\n" and keep_newlines) or unicodedata.category(ch) not in UNSAFE_CATEGORIES:
+            out.append(ch)
+            continue
+        code = ord(ch)
+        if code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
+
+
+__all__ = ["UNSAFE_CATEGORIES", "escaped", "first_unsafe"]
