@@ -147,19 +147,18 @@ class Ruleset:
         if cmd.amount == 0:
             raise Refusal("an adjustment of 0 changes nothing")
         if cmd.amount > 0:
-            # A correction mends the table's money; the bank pays it only out of what it has:
-            # its cash and, once that runs out, the money put aside at setup (1846 2.2, 10.1).
-            # More than that is a typo and is refused, so the bank is never overdrawn by an
-            # adjustment.  One that empties the bank breaks it like any payment (10.1): a
-            # banker may be putting right a payment that broke the bank at the table.
-            bank, reserve = state.ledger.bank, state.ledger.reserve
-            if cmd.amount > bank + reserve:
+            # A correction mends the table's money; the bank pays it only out of the cash
+            # it holds.  More than that is a typo (`adjust Amy 999999`) and is refused: an
+            # adjustment never dips into the money put aside at setup (1846 2.2) and never
+            # overdraws the bank.  One that pays out exactly what is left empties the bank,
+            # which breaks it like any payment (10.1): the rules are silent, and a banker may
+            # be putting right a payment that emptied the bank at the table.
+            bank = state.ledger.bank
+            if cmd.amount > bank:
                 held = "nothing" if bank <= 0 else f"only {self.money_grouped(bank)}"
-                aside = f" and {self.money_grouped(reserve)} put aside" if reserve else ""
                 raise Refusal(
-                    f"the bank holds {held}{aside}; an adjustment of "
-                    f"{self.money_grouped(cmd.amount)} to {who} is refused: the bank cannot "
-                    f"pay it"
+                    f"the bank holds {held}; an adjustment of {self.money_grouped(cmd.amount)} "
+                    f"to {who} is refused: the bank cannot pay it (10.1)"
                 )
             self.bank_pays(state, who, cmd.amount, reason)
         else:

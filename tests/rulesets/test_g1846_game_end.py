@@ -24,7 +24,7 @@ def test_10_1_bank_breaks_reserve_comes_back_game_ends_after_the_set() -> None:
 
 def test_10_1_bank_breaking_in_the_first_or_plays_the_second() -> None:
     g = game(THREE_CORPS + "run NYC 0\ntrain NYC 2\ndone NYC\nrun GT 0\ntrain GT 2\n")
-    step(g, "run IC 0\ntrain IC 2\nadjust IC 6000 test: a huge treasury\ndone IC")
+    step(g, "run IC 0\ntrain IC 2\nadjust IC 5000 test: a huge treasury\ndone IC")
     assert data(g)["round"]["or"] == 2
     step(g, "run NYC 6000 withhold")
     assert data(g)["bank"]["broken"] and not data(g)["ended"]
