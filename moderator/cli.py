@@ -317,7 +317,7 @@ def _play_lines(
                 continue
             outcome = game.execute(cmd)
             if not outcome.ok:
-                if _save_failed(game, cmd):
+                if outcome.save_failed:
                     _err(
                         f"line {number}: not saved: {outcome.message}; {game.path} still holds "
                         "the game up to the line before; fix the disk and play the script again "
@@ -350,16 +350,6 @@ def _play_lines(
         return 0
     finally:
         _close(game)
-
-
-def _save_failed(game: Game, cmd: c.Command) -> bool:
-    """Whether a refusal was the save failing (the disk full), not the rules.
-
-    The rules would accept the command now, so only writing it can have failed.
-    """
-    if game.path is None or isinstance(cmd, c.Expect):
-        return False
-    return not isinstance(game.preview(cmd), str)
 
 
 # ----------------------------------------------------------------- showing a game

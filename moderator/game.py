@@ -86,6 +86,9 @@ class Outcome:
     events: tuple[Event, ...] = ()
     receipt: Receipt | None = None
     journaled: bool = False
+    save_failed: bool = False
+    """The rules accepted the command but the save could not be written (disk full,
+    read-only): nothing was applied."""
 
 
 @dataclass
@@ -274,7 +277,7 @@ class Game:
         except OSError as exc:
             why = exc.strerror or str(exc)
             message = f"not saved, so not applied: cannot write {self.path} ({why})"
-            return Outcome(ok=False, message=message, command=cmd)
+            return Outcome(ok=False, message=message, command=cmd, save_failed=True)
 
     def _accept(self, cmd: c.Command) -> Outcome:
         """Apply ``cmd`` on a copy, save it, then make the copy the state.

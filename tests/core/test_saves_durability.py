@@ -371,6 +371,7 @@ def test_undo_in_a_read_only_file_system(save: Path, monkeypatch: pytest.MonkeyP
             assert _picture(game, save) == before
         outcome = game.execute("note two")
         assert not outcome.ok and "not saved, so not applied" in outcome.message
+        assert outcome.save_failed
         assert _picture(game, save) == before
 
 
