@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SHORT_RECORDED, TO_SR2
+from conftest import REPO, SCRIPTS, SHORT_RECORDED, TO_SR2
 
 from moderator import commands as c
 from moderator.cli import main, safe
@@ -498,28 +498,7 @@ def test_play_of_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 # ----------------------------------------------------------------- point 19: the end, as text
-BANK_BREAKS = """\
-game 1846 Amy Bob Cat
-remove ERIE PRR MC OI SC TBC
-par Amy NYC 100
-par Bob GT 100
-par Cat IC 100
-pass Amy
-pass Bob
-pass Cat
-run NYC 0
-train NYC 2
-train NYC 2
-done NYC
-run GT 0
-train GT 2
-train GT 2
-done GT
-run IC 0
-train IC 2
-done IC
-run NYC 9000 withhold
-"""
+BANK_BREAKS = (SCRIPTS / "1846-bank-breaks.script").read_text(encoding="utf-8")
 """OR 1.2: NYC withholds more than the bank holds — the bank breaks (10.1)."""
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from textual import events
 from ui_helpers import (
+    REPO,
     burst_keys,
     main_screen,
     rulebook_save,
@@ -34,6 +35,8 @@ from moderator.ui.widgets.log import LogPanel
 from moderator.ui.widgets.panels import EndPanel, StatusBar, ranking_of
 
 SMALL = (80, 24)
+BANK_BREAKS = (REPO / "tests" / "scripts" / "1846-bank-breaks.script").read_text(encoding="utf-8")
+"""OR 1.2: NYC withholds more than the bank holds — the bank breaks (10.1)."""
 
 
 
@@ -412,32 +415,9 @@ async def test_the_run_dialog_of_an_independent_offers_only_the_split(saves: Pat
 
 
 # ---------------------------------------------------------------- point 19: game end
-THREE_CORPS = """\
-game 1846 Amy Bob Cat
-remove ERIE PRR MC OI SC TBC
-par Amy NYC 100
-par Bob GT 100
-par Cat IC 100
-pass Amy
-pass Bob
-pass Cat
-run NYC 0
-train NYC 2
-train NYC 2
-done NYC
-run GT 0
-train GT 2
-train GT 2
-done GT
-run IC 0
-train IC 2
-done IC
-"""
-
-
 async def test_bank_broken_is_explained_then_the_game_over_ranks_the_players(
         saves: Path) -> None:
-    save_from_script(saves / "end.json", THREE_CORPS + "run NYC 9000 withhold\n")
+    save_from_script(saves / "end.json", BANK_BREAKS)
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
         data = screen.session.data
