@@ -1,9 +1,9 @@
 """Stock markets: where share prices live and how they move.
 
 :class:`LinearMarket` is 1846's single row, with markers stacked in a column in
-the order they arrived (1846 4.32-4.33).  Other shapes (1847 AE's 2-D grid,
-1853's per-company tracks) subclass :class:`Market`; the ruleset only asks a
-market for a price, for moves by steps, and for the stock price order.
+the order they arrived (1846 4.32-4.33); :class:`GridMarket` is 1847 AE's 2-D
+grid.  1853's per-company tracks will subclass :class:`Market` too.  A ruleset
+only asks a market for a price, for moves, and for the stock price order.
 """
 
 from __future__ import annotations
@@ -102,3 +102,109 @@ class LinearMarket(Market):
         for index in indexes:
             ordered.extend(c for c in self.stacks.get(index, []) if c in present)
         return ordered
+
+
+Cell = tuple[int, int]
+"""A space of a 2-D market: (row, column), row 0 the top row."""
+
+
+@dataclass
+class GridMarket(Market):
+    """A 2-D market of rows (1847 AE): prices rise to the right and upward.
+
+    ``rows`` holds each row's values by column, ``None`` where the board has no
+    space.  Positions are stored as ``row * width + column`` so the stacks and
+    the base class work unchanged; :meth:`cell` gives the (row, column) back.
+
+    Moves follow 1847 AE: a dividend moves right, or up one row from the
+    rightmost space of a row (6.7.4); no dividend moves left, or down one row
+    from the leftmost space (6.7.4); a selling turn moves down one row and a
+    marker at the bottom of its column stays (8.2); a sold-out corporation
+    moves up one row at the end of a stock round and one in the top row stays
+    (8.5).  A marker moved onto an occupied space goes underneath (6.7.4).
+    Where the board ends on both sides (the top-right and bottom-left corners)
+    the marker stays put: the rules give no space to go to.
+    """
+
+    rows: tuple[tuple[int | None, ...], ...] = ()
+
+    @property
+    def width(self) -> int:
+        """Columns of the widest row."""
+        return max((len(r) for r in self.rows), default=0)
+
+    def value(self, cell: Cell) -> int | None:
+        """The price printed on ``cell``, or ``None`` where the board has no space."""
+        row, col = cell
+        if not (0 <= row < len(self.rows) and 0 <= col < len(self.rows[row])):
+            return None
+        return self.rows[row][col]
+
+    def cell(self, company: str) -> Cell:
+        """The (row, column) of a company's marker."""
+        return divmod(self.position[company], self.width)
+
+    def price(self, company: str) -> int:
+        value = self.value(self.cell(company))
+        assert value is not None, f"{company} stands off the board"
+        return value
+
+    def place(self, company: str, cell: Cell) -> None:
+        """Put a marker on ``cell`` (a par space, or Krauss & Co.'s 100)."""
+        if self.value(cell) is None:
+            raise ValueError(f"the market has no space at row {cell[0]}, column {cell[1]}")
+        self._set(company, cell[0] * self.width + cell[1])
+
+    def _go(self, company: str, cell: Cell | None) -> tuple[int, int]:
+        """Move to ``cell`` when the board has it (else stay); returns (before, after)."""
+        before = self.price(company)
+        if cell is not None and self.value(cell) is not None and cell != self.cell(company):
+            self._set(company, cell[0] * self.width + cell[1])
+        return before, self.price(company)
+
+    def right(self, company: str) -> tuple[int, int]:
+        """One space right; from a row's rightmost space, one row up instead (6.7.4)."""
+        row, col = self.cell(company)
+        if self.value((row, col + 1)) is not None:
+            return self._go(company, (row, col + 1))
+        return self._go(company, (row - 1, col))
+
+    def left(self, company: str) -> tuple[int, int]:
+        """One space left; from a row's leftmost space, one row down instead (6.7.4)."""
+        row, col = self.cell(company)
+        if self.value((row, col - 1)) is not None:
+            return self._go(company, (row, col - 1))
+        return self._go(company, (row + 1, col))
+
+    def down(self, company: str) -> tuple[int, int]:
+        """One row down; at the bottom of its column the marker stays (8.2)."""
+        row, col = self.cell(company)
+        return self._go(company, (row + 1, col))
+
+    def up(self, company: str) -> tuple[int, int]:
+        """One row up; in the top space of its column the marker stays (8.5)."""
+        row, col = self.cell(company)
+        return self._go(company, (row - 1, col))
+
+    def move(self, company: str, steps: int) -> tuple[int, int]:
+        """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
+        :meth:`left` make it; returns the price before and after."""
+        before = self.price(company)
+        for _ in range(abs(steps)):
+            if steps > 0:
+                self.right(company)
+            else:
+                self.left(company)
+        return before, self.price(company)
+
+    def order(self, companies: list[str]) -> list[str]:
+        """Operating order (1847 AE 6.1): highest price first; on one space the marker
+        on top first; the same price on different spaces, the rightmost first."""
+        present = [c for c in companies if c in self.position]
+
+        def key(company: str) -> tuple[int, int, int]:
+            col = self.cell(company)[1]
+            stack = self.stacks[self.position[company]]
+            return (-self.price(company), -col, stack.index(company))
+
+        return sorted(present, key=key)

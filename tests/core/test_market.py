@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from moderator.market import LinearMarket
+from moderator.market import GridMarket, LinearMarket
 from rulesets import ruleset_for
 
 VALUES = (0, 10, 20, 30, 40, 50, 60)
@@ -122,3 +122,89 @@ def test_the_1846_market_is_ascending_and_offers_its_starting_prices() -> None:
     assert m.price("NYC") == m.values[0]
     m.move("NYC", len(m.values))
     assert m.price("NYC") == m.values[-1]
+
+
+# ----------------------------------------------------------------- 1847 AE: the 2-D grid
+_ = None
+GRID_1847AE = (
+    (_, _, _, _, 130, 150, 170, 190, 210, 230, 255, 285, 315, 350, 385, 420),
+    (_, _, 98, 108, 120, 135, 150, 170, 190, 210, 235, 260, 285, 315, 350, 385),
+    (82, 86, 92, 100, 110, 125, 140, 155, 170, 190, 210, 235, 260, 290, 320),
+    (78, 84, 88, 94, 104, 112, 125, 140, 155, 170, 190, 215),
+    (72, 80, 86, 90, 96, 104, 115, 125, 140),
+    (62, 74, 82, 88, 92, 98, 105),
+    (50, 66, 76, 84, 90),
+)
+"""The 1847 AE stock market as printed (row 0 at the top), from shared/facts/1847ae.md."""
+
+
+def grid_at(value: int, row: int | None = None) -> tuple[GridMarket, str]:
+    """A 1847 AE market with one marker, X, on the space of ``value`` (in ``row``)."""
+    market = GridMarket(rows=GRID_1847AE)
+    cells = [
+        (r, c) for r, values in enumerate(GRID_1847AE) for c, v in enumerate(values)
+        if v == value and (row is None or r == row)
+    ]
+    assert len(cells) == 1, (value, cells)
+    market.place("X", cells[0])
+    return market, "X"
+
+
+def test_grid_dividend_moves_right_and_up_from_a_rows_end() -> None:
+    """1847 AE 6.7.4: right; from the rightmost space of a row, up one space."""
+    for start, row, end in ((100, 2, 110), (86, 2, 92), (320, 2, 350), (215, 3, 235),
+                            (140, 4, 155), (105, 5, 115), (90, 6, 92), (385, 1, 420)):
+        market, x = grid_at(start, row)
+        assert market.right(x) == (start, end)
+
+
+def test_grid_no_dividend_moves_left_and_down_from_a_rows_start() -> None:
+    """1847 AE 6.7.4: left; from the leftmost space of a row, down one space."""
+    for start, row, end in ((110, 2, 100), (130, 0, 120), (98, 1, 92), (82, 2, 78), (78, 3, 72),
+                            (72, 4, 62), (62, 5, 50)):
+        market, x = grid_at(start, row)
+        assert market.left(x) == (start, end)
+
+
+def test_grid_corners_and_edges_keep_the_marker() -> None:
+    market, x = grid_at(420)
+    assert market.right(x) == (420, 420)  # top-right corner
+    market, x = grid_at(50)
+    assert market.left(x) == (50, 50)  # bottom-left corner
+    for value, row in ((320, 2), (290, 2), (260, 2), (385, 1)):
+        market, x = grid_at(value, row)
+        assert market.down(x) == (value, value)  # 8.2: nothing below
+    for value, row in ((82, 2), (86, 2), (98, 1), (108, 1), (130, 0)):
+        market, x = grid_at(value, row)
+        assert market.up(x) == (value, value)  # 8.5: nothing above
+
+
+def test_grid_sales_move_down_and_sold_out_moves_up() -> None:
+    market, x = grid_at(100)
+    assert market.down(x) == (100, 94)  # 8.2: one row down per selling turn
+    assert market.up(x) == (94, 100)  # 8.5: sold out at the end of a stock round
+    assert market.move(x, 2) == (100, 125) and market.move(x, -3) == (125, 92)
+
+
+def test_grid_a_moved_marker_goes_under_and_order_reads_price_column_stack() -> None:
+    """1847 AE 6.1: price, then the rightmost space, then the top of a stack (6.7.4)."""
+    market = GridMarket(rows=GRID_1847AE)
+    market.place("L", (2, 1))  # 86
+    market.place("HLB", (4, 1))  # 80
+    market.place("M", (4, 1))  # 80, under HLB
+    market.place("NDB", (5, 1))  # 74
+    market.right("NDB")  # 82 on row 5
+    market.place("Saar", (2, 0))  # 82 on row 2, further left
+    assert market.stacks[market.position["HLB"]] == ["HLB", "M"]
+    assert market.order(["Saar", "NDB", "M", "HLB", "L"]) == ["L", "NDB", "Saar", "HLB", "M"]
+    market.left("L")  # 86 -> 82 on row 2: under Saar
+    assert market.stacks[market.position["Saar"]] == ["Saar", "L"]
+    clone = market.clone()
+    clone.down("L")
+    assert market.price("L") == 82 and clone.price("L") == 78
+
+
+def test_grid_refuses_a_space_the_board_lacks() -> None:
+    market = GridMarket(rows=GRID_1847AE)
+    with pytest.raises(ValueError):
+        market.place("X", (0, 0))
