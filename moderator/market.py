@@ -50,6 +50,10 @@ class Market:
         new.stacks = {k: list(v) for k, v in self.stacks.items()}
         return new
 
+    def to_json(self) -> dict[str, object]:
+        """The market for the state JSON: its ``kind`` and where each marker stands."""
+        raise NotImplementedError
+
     def remove(self, company: str) -> None:
         """Take a closed company's marker off the market."""
         old = self.position.pop(company, None)
@@ -86,6 +90,14 @@ class LinearMarket(Market):
         if after != before:
             self._set(company, after)
         return self.values[before], self.values[after]
+
+    def to_json(self) -> dict[str, object]:
+        """``kind: linear``, the row's ``values`` and each space's ``stacks`` (top first)."""
+        return {
+            "kind": "linear",
+            "values": list(self.values),
+            "stacks": {str(self.values[i]): list(s) for i, s in self.stacks.items() if s},
+        }
 
     def value_at_offset(self, company: str, steps: int) -> int:
         """The price ``steps`` spaces right (left if negative) of the company's, clamped."""
@@ -196,6 +208,25 @@ class GridMarket(Market):
             else:
                 self.left(company)
         return before, self.price(company)
+
+    pars: dict[str, int] = field(default_factory=dict)
+    """Each corporation's printed par (1847 AE: fixed pars), for the state JSON."""
+
+    def to_json(self) -> dict[str, object]:
+        """``kind: grid``, the ``rows`` (``None`` where no space), each marker's ``cells``,
+        the ``stacks`` keyed ``"row,col"`` (top first) and the printed ``pars``."""
+        stacks = {}
+        for index, stack in self.stacks.items():
+            if stack:
+                row, col = divmod(index, self.width)
+                stacks[f"{row},{col}"] = list(stack)
+        return {
+            "kind": "grid",
+            "rows": [list(r) + [None] * (self.width - len(r)) for r in self.rows],
+            "cells": {c: list(self.cell(c)) for c in self.position},
+            "stacks": stacks,
+            "pars": dict(self.pars),
+        }
 
     def order(self, companies: list[str]) -> list[str]:
         """Operating order (1847 AE 6.1): highest price first; on one space the marker

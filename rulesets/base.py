@@ -83,8 +83,15 @@ class Ruleset:
     """Setup: groups of companies from which some are removed by player count (1846 2.3)."""
     removals_per_group: ClassVar[dict[int, int]] = {}
     """Setup: how many of each removal group go, by number of players."""
+    rule_numbers: ClassVar[dict[str, str]] = {}
+    """The rulebook section of each shared mechanism, cited in refusals and receipts: the
+    shared modules write ``self.r("turn")`` and each title maps the key to its number."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Other spellings of company ids (upper case, ``&`` removed) -> canonical id."""
+
+    def r(self, key: str) -> str:
+        """The title's rule number for the shared mechanism ``key`` (see :attr:`rule_numbers`)."""
+        return self.rule_numbers[key]
 
     # ------------------------------------------------------------- setup
     def new_state(self, players: list[str]) -> GameState:

@@ -15,21 +15,18 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import (
     CompanyClosed,
-    DividendPaid,
     Noted,
-    Passed,
-    PhaseChanged,
     PresidentChanged,
     PriorityChanged,
     PrivateMoved,
-    RoundStarted,
     TrainMoved,
-    TurnStarted,
 )
-from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger, Player, Train
+from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import LinearMarket
 from moderator.state import GameState
-from rulesets.base import Receipt, ReceiptLine, Ruleset
+from rulesets.base import Receipt, ReceiptLine
+from rulesets.engine import Engine
+from rulesets.stock import seat_order_from as _seat_order_from
 
 # --------------------------------------------------------------------- tables
 MARKET = (
@@ -151,21 +148,76 @@ RUST = {"IV": ("2",)}
 VARIANT_CARD = {name: card for card, variants in TRAIN_VARIANTS.items() for name, _ in variants}
 
 
-def _seat_order_from(players: list[Player], start: str) -> list[Player]:
-    """Players clockwise starting after ``start`` (not including it)."""
-    names = [p.name for p in players]
-    i = names.index(start)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+RULE_NUMBERS = {
+    "turn": "5.11",
+    "bankrupt": "6.89",
+    "bank_broken": "10.1",
+    "all_passed": "5.11, 5.13",
+    "rounds": "4",
+    "sold_then_buy": "5.38",
+    "hold_limit": "5.36",
+    "cert_limit": "5.39",
+    "buy_ipo": "5.33",
+    "buy_pool": "5.32",
+    "par": "5.34",
+    "par_cost": "5.12",
+    "sell": "5.21",
+    "pool_limit": "5.25",
+    "president_sale": "5.25",
+    "president_swap": "5.24",
+    "president_change": "5.37",
+    "one_sale": "5.22",
+    "over_cert_limit": "5.43",
+    "forced_sale": "6.88",
+    "corporation": "5.31",
+    "removed": "2.3",
+    "closed": "8",
+    "closed_or": "8.1",
+    "income": "6.1 A",
+    "order": "6.1",
+    "order_detail": "4.3",
+    "run_step": "6.2 D",
+    "forced_purchase": "6.86",
+    "forced_cheapest": "6.87",
+    "spend": "6.4, 6.5",
+    "spend_purpose": "6.4-6.5",
+    "dividend": "6.71",
+    "pool_dividend": "6.73",
+    "run": "6.61",
+    "train_step": "6.2 E",
+    "train_limit": "6.83",
+    "train_order": "6.81",
+    "train_buy": "6.81",
+    "train_trade": "6.81",
+    "discard": "6.83",
+    "phase_out": "6.69",
+    "phase_out_sale": "6.82",
+    "phases": "6.82, 9",
+    "rust": "9",
+    "game_end": "10.1, 10.2",
+}
+"""The 1846 rulebook section of each shared mechanism (see ``Ruleset.rule_numbers``)."""
 
 
-class G1846(Ruleset):
-    """1846 with 3-5 players."""
+class G1846(Engine):
+    """1846 with 3-5 players: the tables above and the rules where 1846 is its own."""
 
     title: ClassVar[str] = "1846"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     removal_groups: ClassVar[dict[str, tuple[str, ...]]] = REMOVAL_GROUPS
     removals_per_group: ClassVar[dict[int, int]] = REMOVALS_PER_GROUP
+    rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
+    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = TRAIN_VARIANTS
+    card_phase: ClassVar[dict[str, str]] = CARD_PHASE
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    train_limits: ClassVar[dict[str, int]] = TRAIN_LIMIT
+    phase_out: ClassVar[dict[str, tuple[str, ...]]] = PHASE_OUT
+    rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
+    unlimited_card: ClassVar[str | None] = "6"  # 6.84: phase IV trains are unlimited
+    max_holding: ClassVar[int | None] = 60  # 5.36
+    ipo_name: ClassVar[str] = "treasury"
+    pool_name: ClassVar[str] = "Stock Market"
 
     def __init__(self) -> None:
         super().__init__(
@@ -224,11 +276,6 @@ class G1846(Ruleset):
             ledger.companies[ind].trains.append(self._new_train(state, "2", "2"))
         ledger.events.clear()
         return state
-
-    @staticmethod
-    def _new_train(state: GameState, card: str, name: str) -> Train:
-        state.train_serial += 1
-        return Train(serial=state.train_serial, card=card, name=name)
 
     def cmd_remove(self, state: GameState, cmd: c.Remove) -> None:
         """``remove``: setup removals (2.3)."""
@@ -314,6 +361,11 @@ class G1846(Ruleset):
             # 3.23: the treasury is the list price even when the price paid was reduced.
             self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
 
+    def begin_from_setup(self, state: GameState) -> None:
+        """The first stock-round command: the removals must be complete (2.3)."""
+        self._check_removals(state)
+        super().begin_from_setup(state)
+
     # ================================================================= helpers
     def cert_limit(self, state: GameState) -> int:
         """Certificate limit for the corporations now in play (5.4, 8.2; 7.12)."""
@@ -322,112 +374,13 @@ class G1846(Ruleset):
         table = CERT_LIMIT[n]
         return table.get(corps, table[4] if corps <= 4 else table[max(table)])
 
-    def cert_count(self, state: GameState, player: str) -> int:
-        """Certificates a player holds; privates count, 20% certificates count one (5.41)."""
-        total = 0
-        for company in state.ledger.companies.values():
-            if company.kind == "corporation":
-                if not company.closed:
-                    total += sum(1 for cert in company.certificates if cert.holder == player)
-            elif company.owner == player and not company.closed:
-                total += 1
-        return total
-
-    def corp(self, state: GameState, word: str) -> Company:
-        """A corporation in play, by any spelling."""
-        company = state.company(self.company_id(state, word))
-        if company.kind != "corporation":
-            raise Refusal(f"{company.id} is not a corporation (5.31)")
-        if company.removed:
-            raise Refusal(f"{company.id} was removed at setup (2.3)")
-        if company.closed:
-            raise Refusal(f"{company.id} has closed (8)")
-        return company
-
-    def launched(self, state: GameState, word: str) -> Company:
-        """A corporation that has been launched."""
-        company = self.corp(state, word)
-        if not company.launched:
-            raise Refusal(f"{company.id} has not been launched (5.34)")
-        return company
-
-    @staticmethod
-    def shares(company: Company, holder: str) -> int:
-        """Number of 10% shares a holder has (the president's certificate is two)."""
-        return company.holder_percent(holder) // 10
-
-    def player_shares(self, state: GameState, company: Company) -> int:
-        """Shares held by players (6.31)."""
-        return sum(self.shares(company, p.name) for p in state.ledger.players)
-
     def in_receivership(self, company: Company) -> bool:
         """President's certificate in the Stock Market after a bankruptcy (7.13)."""
         return company.launched and company.president() == POOL
 
-    def all_trains(self, state: GameState) -> list[Train]:
-        """Trains the bank can sell now: returned ones, then the current card (6.81)."""
-        avail = list(state.returned)
-        if state.depot:
-            avail.append(state.depot[0])
-        return avail
-
-    def available_variants(self, state: GameState) -> list[tuple[str, int, Train]]:
-        """Every (variant, price, card) the bank sells now."""
-        out = []
-        seen: set[tuple[str, str]] = set()
-        for train in self.all_trains(state):
-            for name, price in TRAIN_VARIANTS[train.card]:
-                key = (train.card, name)
-                if key not in seen:
-                    seen.add(key)
-                    out.append((name, price, train))
-        return out
-
-    def cheapest_train(self, state: GameState) -> int | None:
-        """Price of the cheapest train the bank sells now."""
-        prices = [p for _, p, _ in self.available_variants(state)]
-        return min(prices) if prices else None
-
-    def dearest_train(self, state: GameState) -> int | None:
-        """Price of the dearest train the bank sells now."""
-        prices = [p for _, p, _ in self.available_variants(state)]
-        return max(prices) if prices else None
-
-    def counted_trains(self, company: Company) -> int:
-        """Trains counting toward the limit: phased out ones do not (6.83)."""
-        return sum(1 for t in company.trains if not t.phased_out)
-
-    def train_limit(self, state: GameState) -> int:
-        """Train limit of the current phase (6.82 chart)."""
-        return TRAIN_LIMIT[state.phase]
-
-    def over_limit(self, state: GameState) -> list[Company]:
-        """Corporations holding more trains than the limit after a phase change (6.83)."""
-        limit = self.train_limit(state)
-        return [co for co in state.ledger.corporations() if self.counted_trains(co) > limit]
-
-    def active_players(self, state: GameState) -> list[Player]:
-        """Players not bankrupt, in seat order."""
-        return [p for p in state.ledger.players if not p.bankrupt]
-
-    # ================================================================= dispatch
-    def apply(self, state: GameState, cmd: c.Command) -> None:
-        state.extra["stock_rounds_started"] = 0
-        if state.ended and not isinstance(cmd, c.Expect | c.Note):
-            why = state.end_reason or ""
-            raise Refusal(
-                f"the game has ended{f' ({why})' if why else ''}; only checks and notes are "
-                f"accepted (10.1, 10.2)"
-            )
-        if not isinstance(cmd, c.Expect | c.Note | c.Discard | c.Adjust) and not state.ended:
-            over = self.over_limit(state)
-            if over:
-                co = over[0]
-                raise Refusal(
-                    f"{co.id} holds {self.counted_trains(co)} trains over the limit of "
-                    f"{self.train_limit(state)}: `discard {co.id} TYPE` first (6.83)"
-                )
-        super().apply(state, cmd)
+    def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
+        """The starting prices of 5.34."""
+        return PARS
 
     def cmd_assign(self, state: GameState, cmd: c.Assign) -> None:
         """``assign``: the Steamboat marker is map-only; journaled as a remark."""
@@ -436,445 +389,93 @@ class G1846(Ruleset):
         state.ledger.events.append(Noted(text=f"{private.id} assigned to {target} (map only)"))
 
     # ================================================================= stock round
-    def _begin_stock_round_from_setup(self, state: GameState) -> None:
-        self._check_removals(state)
-        state.round_kind = "SR"
-        state.round_number = 1
-        self._start_stock_round(state, first=True)
-
-    def _start_stock_round(self, state: GameState, *, first: bool = False) -> None:
-        if not first:
-            state.round_number += 1
-        state.round_kind = "SR"
-        state.or_number = None
-        state.operating = None
-        state.operated = []
-        state.consecutive_passes = 0
-        state.sold_this_round = set()
-        state.turn_sold = []
-        state.last_actor = None
-        state.auto_passed = set()
-        state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
-        active = self.active_players(state)
-        if state.priority is None or state.ledger.player(state.priority).bankrupt:
-            state.priority = active[0].name if active else None
-        state.current_player = state.priority
-        # One command may run through a stock round where nobody can act and operating
-        # rounds where nothing operates; a second such cycle waits for an explicit `pass`
-        # instead of repeating itself without end.
-        started = int(state.extra.get("stock_rounds_started", 0)) + 1  # type: ignore[call-overload]
-        state.extra["stock_rounds_started"] = started
-        if state.current_player:
-            state.ledger.events.append(TurnStarted(who=state.current_player))
-            if started <= 1:
-                self._auto_pass(state)
-
-    def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
-        """The player acting in the stock round; refuses out-of-turn actions (5.11)."""
-        if state.round_kind == "setup":
-            self._begin_stock_round_from_setup(state)
-        elif state.round_kind == "OR":
-            self._finish_operating_for_stock_round(state, verb)
-        player = self.player_name(state, word)
-        if state.ledger.player(player).bankrupt:
-            raise Refusal(f"{player} is bankrupt and out of the game (6.89)")
-        if state.current_player != player:
-            raise Refusal(
-                f"it is {state.current_player}'s turn in the stock round, not {player}'s (5.11)"
-            )
-        return player
-
-    def _finish_operating_for_stock_round(
-        self, state: GameState, verb: str, *, passing: str | None = None
-    ) -> None:
-        """A stock-round command in an operating round ends the last turns, if the rules allow.
-
-        Only the turns of the operating round the command was given in are ended (never past
-        a compulsory step, see :meth:`_end_company_turn`).  ``passing``: the player a
-        ``pass`` names; when the stock round that follows ended at once because the tool
-        passed every player (5.11, 5.13), a ``pass`` for one of them is accepted and
-        changes nothing more (the contract), and this returns with the next OR begun.
-        """
-        start = (state.round_number, state.or_number)
-        while (
-            state.round_kind == "OR"
-            and not state.ended
-            and state.operating is not None
-            and (state.round_number, state.or_number) == start
-        ):
-            self._end_company_turn(state, implicit_by=f"a `{verb}`")
-        if state.ended:
-            raise Refusal(
-                f"`{verb}` belongs to a stock round, and none follows: the bank has broken and "
-                f"the game ends with this operating round (10.1)"
-            )
-        if state.round_kind == "SR":
-            return
-        if state.round_number > start[0]:
-            if passing is not None and passing in state.auto_passed:
-                return
-            raise Refusal(
-                f"`{verb}` belongs to stock round {state.round_number}, which ended at once: "
-                f"no player had a legal sale or purchase, so the tool passed them all "
-                f"(5.11, 5.13)"
-            )
-        raise Refusal(
-            f"`{verb}` belongs to a stock round; the operating rounds are not over (4)"
-        )
-
-    # ----------------------------------------------------------- checks (pure)
-    def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
-        """Why ``player`` may not buy a ``company`` share from ``source`` now, or ``None``."""
+    def buyable_certificate(
+        self, state: GameState, player: str, company: Company, source: str
+    ) -> Certificate | str:
+        """A treasury or Stock Market share; 7.13's virtual share when only the president's
+        certificate lies in the Stock Market and the buyer holds a share."""
         cid = company.id
-        if (player, cid) in state.sold_this_round:
-            return f"{player} already sold {cid} this stock round (5.38)"
         holder = cid if source == "ipo" else POOL
         certs = company.certs_of(holder)
         ordinary = [x for x in certs if not x.president]
-        held = company.holder_percent(player)
-        if not ordinary:
-            if source == "pool" and certs and held >= 10:
-                pass  # 7.13 NOTE: a virtual share swapping for the president's certificate
-            elif source == "ipo":
-                return f"{cid} has no share left in its treasury (5.33)"
-            elif certs:
-                return (
-                    f"the {cid} president's certificate cannot "
-                    "be bought from the Stock Market (7.13)"
-                )
-            else:
-                return f"no {cid} share is in the Stock Market (5.32)"
-        if held + 10 > 60:
-            return f"{player} would own more than 60% of {cid} (5.36)"
-        limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
-            return f"{player} is at the certificate limit of {limit} (5.39)"
-        price = state.price(cid)
-        cash = state.ledger.player(player).cash
-        if cash < price:
-            rule = "5.33" if source == "ipo" else "5.32"
+        if ordinary:
+            return ordinary[0]
+        if source == "pool" and certs and company.holder_percent(player) >= 10:
+            return certs[0]  # 7.13 NOTE: a virtual share swapping for the president's cert
+        if source == "ipo":
+            return f"{cid} has no share left in its treasury (5.33)"
+        if certs:
             return (
-                f"{player} has {self.money(cash)}, a {cid} share costs {self.money(price)} ({rule})"
+                f"the {cid} president's certificate cannot be bought from the Stock Market (7.13)"
             )
-        return None
+        return f"no {cid} share is in the Stock Market (5.32)"
 
-    def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
-        """Why ``player`` may not launch ``company`` at ``price``, or ``None`` (5.34)."""
-        if company.launched:
-            return f"{company.id} is already launched (5.34)"
-        if price not in PARS:
-            return f"{company.id} must start at one of {', '.join(map(str, PARS))} (5.34)"
-        limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
-            return f"{player} is at the certificate limit of {limit} (5.39)"
-        cash = state.ledger.player(player).cash
-        if cash < 2 * price:
-            return (
-                f"{player} has {self.money(cash)}, the president's "
-                f"certificate costs {self.money(2 * price)} (5.12)"
-            )
-        return None
+    def share_price(
+        self, state: GameState, company: Company, source: str, cert: Certificate
+    ) -> int:
+        """One share at the current price, from the treasury or the Stock Market (5.32, 5.33)."""
+        return state.price(company.id)
 
-    def check_sell(
-        self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
-    ) -> str | None:
-        """Why ``player`` may not sell ``n`` shares of ``company``, or ``None`` (5.2)."""
+    def _take_certificate(
+        self, state: GameState, player: str, company: Company, cert: Certificate
+    ) -> None:
+        if not cert.president:
+            super()._take_certificate(state, player, company, cert)
+            return
+        # 7.13 NOTE: only the president's certificate is in the Stock Market
         cid = company.id
-        if not company.launched:
-            return f"{cid} has not been launched (5.34)"
+        own = next(x for x in company.certs_of(player) if not x.president)
+        state.ledger.move_certificate(
+            company, own, POOL, "swapped for the president's certificate (7.13)"
+        )
+        state.ledger.move_certificate(company, cert, player, "virtual share (7.13)")
+        state.ledger.events.append(
+            PresidentChanged(company=cid, before=POOL, after=player, reason="7.13")
+        )
+
+    def _presidency_after_gain(self, state: GameState, company: Company, player: str) -> None:
+        """5.37; in receivership a holder of 20% takes over (7.13)."""
+        if company.president() == POOL:
+            if company.holder_percent(player) >= 20:
+                self._swap_presidency(
+                    state, company, POOL, player, "a holder of 20% takes over (7.13)"
+                )
+            return
+        super()._presidency_after_gain(state, company, player)
+
+    def _launch(self, state: GameState, player: str, company: Company, price: int) -> None:
+        super()._launch(state, player, company, price)
+        if company.id == "IC":
+            self.bank_pays(state, "IC", price, "land grant bonus (5.35)")
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        """7.13: nothing of a corporation in receivership; 5.23: before it operated, only
+        its president sells."""
+        cid = company.id
         if self.in_receivership(company):
             return (
                 f"{cid}'s president's certificate is in the "
                 "Stock Market: its shares cannot be sold (7.13)"
             )
-        held = company.holder_percent(player)
-        if held < 10 * n:
-            plural = "s" if n > 1 else ""
-            return f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} (5.21)"
-        president = company.president()
-        if not company.operated and president != player:
+        if not company.operated and company.president() != player:
             return f"only {cid}'s president may sell it before it has operated (5.23)"
-        if company.holder_percent(POOL) + 10 * n > 50:
-            return f"the Stock Market may hold at most 50% of {cid} (5.25)"
-        if president == player:
-            new = self._successor(state, company, player, held - 10 * n)
-            if new is None and held - 10 * n < 20:
-                return (
-                    f"{player}'s president's certificate of "
-                    f"{cid} cannot go to the Stock Market (5.25)"
-                )
-            if new is not None and protect == cid:
-                return (
-                    f"{player} may not sell {cid} shares that change "
-                    "the presidency of the operating corporation (6.88)"
-                )
         return None
 
-    def _successor(
-        self, state: GameState, company: Company, seller: str, remaining: int
-    ) -> str | None:
-        """Who takes the presidency when the president keeps ``remaining`` percent (5.24).
-
-        The player holding the most, at least 20% and more than the president keeps,
-        ties resolved clockwise from the seller.
-        """
-        best: str | None = None
-        best_pct = max(remaining, 19)
-        for p in _seat_order_from(state.ledger.players, seller):
-            pct = company.holder_percent(p.name)
-            if pct > best_pct:
-                best, best_pct = p.name, pct
-        return best
-
-    # ----------------------------------------------------------- commands
-    def cmd_par(self, state: GameState, cmd: c.Par) -> None:
-        """``par``: launch a corporation (5.34, 5.35)."""
-        player = self._stock_turn(state, cmd.player, "par")
-        company = self.corp(state, cmd.corp)
-        why = self.check_par(state, player, company, cmd.price)
-        if why:
-            raise Refusal(why)
-        pres = next(x for x in company.certificates if x.president)
-        state.ledger.transfer(player, company.id, 2 * cmd.price, f"launches {company.id} (5.34)")
-        state.ledger.move_certificate(company, pres, player, "president's certificate (5.34)")
-        company.launched = True
-        company.value = cmd.price
-        state.place_price(company.id, cmd.price, "starting price (5.34)")
-        state.ledger.events.append(
-            PresidentChanged(company=company.id, before=None, after=player, reason="launch (5.34)")
-        )
-        if company.id == "IC":
-            self.bank_pays(state, "IC", cmd.price, "land grant bonus (5.35)")
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
-
-    def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
-        """``buy``: one certificate from the treasury or the Stock Market (5.31-5.39)."""
-        player = self._stock_turn(state, cmd.player, "buy")
-        company = self.launched(state, cmd.corp)
-        source = cmd.source
-        if source is None:
-            source = "ipo" if company.certs_of(company.id) else "pool"
-        why = self.check_buy(state, player, company, source)
-        if why:
-            raise Refusal(why)
-        self._buy_share(state, player, company, source)
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
-
-    def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
+    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
+        """5.22: a sale by the president moves the price one column left; at $0 it closes."""
+        if not by_president:
+            return
         cid = company.id
-        price = state.price(cid)
-        holder = cid if source == "ipo" else POOL
-        if source == "ipo":
-            state.ledger.transfer(
-                player, cid, price, f"buys a {cid} share from its treasury (5.33)"
-            )
-        else:
-            state.ledger.transfer(
-                player, BANK, price, f"buys a {cid} share from the Stock Market (5.32)"
-            )
-        ordinary = [x for x in company.certs_of(holder) if not x.president]
-        if ordinary:
-            state.ledger.move_certificate(company, ordinary[0], player, "bought")
-        else:  # 7.13 NOTE: only the president's certificate is in the pool
-            own = next(x for x in company.certs_of(player) if not x.president)
-            state.ledger.move_certificate(
-                company, own, POOL, "swapped for the president's certificate (7.13)"
-            )
-            pres = next(x for x in company.certs_of(POOL) if x.president)
-            state.ledger.move_certificate(company, pres, player, "virtual share (7.13)")
-            state.ledger.events.append(
-                PresidentChanged(company=cid, before=POOL, after=player, reason="7.13")
-            )
-            return
-        president = company.president()
-        held = company.holder_percent(player)
-        if president == POOL:
-            if held >= 20:
-                self._swap_presidency(
-                    state, company, POOL, player, "a holder of 20% takes over (7.13)"
-                )
-        elif president != player and president is not None:
-            if held > company.holder_percent(president):
-                self._swap_presidency(state, company, president, player, "holds more (5.37)")
+        state.move_price(cid, -1, "sale by the president (5.22)")
+        closed = self._close_if_zero(state, company, "price fell to $0 (5.26)")
+        if closed and state.operating == cid:
+            # A president selling the operating corporation's own shares for its train
+            # (6.88) can close it (5.26): its turn is over and the next company operates.
+            self._next_operator(state)
 
-    def _swap_presidency(
-        self, state: GameState, company: Company, old: str, new: str, reason: str
-    ) -> None:
-        """The new president gives two 10% shares for the president's certificate (5.24, 5.37)."""
-        pres = next(x for x in company.certificates if x.president)
-        ordinary = [x for x in company.certs_of(new) if not x.president][:2]
-        for cert in ordinary:
-            state.ledger.move_certificate(
-                company, cert, old, f"exchanged for the president's certificate ({reason})"
-            )
-        state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
-        state.ledger.events.append(
-            PresidentChanged(company=company.id, before=old, after=new, reason=reason)
-        )
-
-    def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
-        """``sell``: shares to the Stock Market (5.2), or a president's sale for a train (6.88)."""
-        if state.round_kind == "OR" and self._forced_purchase(state) is not None:
-            self._sell_for_train(state, cmd)
-            return
-        player = self._stock_turn(state, cmd.player, "sell")
-        company = self.launched(state, cmd.corp)
-        if company.id in state.turn_sold:
-            raise Refusal(
-                f"{player} already sold {company.id} this turn: sell all of it in one action (5.22)"
-            )
-        why = self.check_sell(state, player, company, cmd.count)
-        if why:
-            raise Refusal(why)
-        self._sell_shares(state, player, company, cmd.count)
-        state.sold_this_round.add((player, company.id))
-        state.turn_sold.append(company.id)
-        state.last_actor = player
-        self._auto_pass_if_stuck_after_sale(state, player)
-
-    def _sell_shares(self, state: GameState, player: str, company: Company, n: int) -> None:
-        """Carry out a checked sale: presidency first (5.24), then cash, then the price (5.22)."""
-        cid = company.id
-        was_president = company.president() == player
-        if was_president:
-            remaining = company.holder_percent(player) - 10 * n
-            new = self._successor(state, company, player, remaining)
-            if new is not None:
-                self._swap_presidency(state, company, player, new, "sale by the president (5.24)")
-        price = state.price(cid)
-        ordinary = [x for x in company.certs_of(player) if not x.president][:n]
-        for cert in ordinary:
-            state.ledger.move_certificate(company, cert, POOL, "sold (5.21)")
-        self.bank_pays(
-            state,
-            player,
-            price * n,
-            f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} (5.21)",
-        )
-        if was_president:
-            state.move_price(cid, -1, "sale by the president (5.22)")
-            closed = self._close_if_zero(state, company, "price fell to $0 (5.26)")
-            if closed and state.operating == cid:
-                # A president selling the operating corporation's own shares for its train
-                # (6.88) can close it (5.26): its turn is over and the next company operates.
-                self._next_operator(state)
-
-    def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
-        """``pass``: ends a stock turn (5.11, 5.13)."""
-        if state.round_kind == "setup":
-            # Starting the first stock round may already pass players with no legal move.
-            self._begin_stock_round_from_setup(state)
-        if state.round_kind in ("SR", "OR"):
-            name = self.player_name(state, cmd.player)
-            if name in state.auto_passed and state.current_player != name:
-                return  # the tool already passed this player (spec: accepted, changes nothing)
-            if state.round_kind == "OR":
-                self._finish_operating_for_stock_round(state, "pass", passing=name)
-                if state.round_kind == "OR":
-                    return  # the stock round came and went, this player passed by the tool
-        player = self._stock_turn(state, cmd.player, "pass")
-        limit = self.cert_limit(state)
-        # 5.43 names an excess caused by a presidency change; the rules are silent on one
-        # left by a closing (8.2).  A banker asks the same: sell down, if possible, on the
-        # player's next stock turn.
-        if self.cert_count(state, player) > limit and self._can_sell_anything(state, player):
-            raise Refusal(
-                f"{player} holds more than {limit} certificates and must sell first (5.43)"
-            )
-        self._end_stock_turn(state, player, bought=False)
-
-    def _can_sell_anything(self, state: GameState, player: str) -> bool:
-        return any(
-            self.check_sell(state, player, co, 1) is None
-            for co in state.ledger.corporations()
-            if co.launched and co.holder_percent(player) and co.id not in state.turn_sold
-        )
-
-    def _can_buy_anything(self, state: GameState, player: str) -> bool:
-        # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
-        # at the certificate limit nothing can be bought (5.39), nor what costs more than
-        # the player's cash.
-        if self.cert_count(state, player) + 1 > self.cert_limit(state):
-            return False
-        cash = state.ledger.player(player).cash
-        for co in state.ledger.corporations():
-            if co.launched:
-                if cash < state.price(co.id):
-                    continue
-                for src in ("ipo", "pool"):
-                    if self.check_buy(state, player, co, src) is None:
-                        return True
-            elif self.check_par(state, player, co, PARS[0]) is None:
-                return True
-        return False
-
-    def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
-        """After a purchase or a pass the turn goes clockwise (5.11); all passing ends the round."""
-        acted = bought or bool(state.turn_sold)
-        if acted:
-            state.consecutive_passes = 0
-        else:
-            state.consecutive_passes += 1
-            state.ledger.events.append(Passed(player=player))
-        self._next_stock_player(state, player)
-
-    def _next_stock_player(self, state: GameState, player: str) -> None:
-        state.turn_sold = []
-        active = self.active_players(state)
-        if state.consecutive_passes >= len(active):
-            self._end_stock_round(state)
-            return
-        following = [p for p in _seat_order_from(state.ledger.players, player) if not p.bankrupt]
-        state.current_player = following[0].name if following else player
-        state.ledger.events.append(TurnStarted(who=state.current_player))
-        self._auto_pass(state)
-
-    def _auto_pass(self, state: GameState) -> None:
-        """Pass a player with no legal sale or purchase (spec: the tool passes them)."""
-        player = state.current_player
-        if player is None or state.round_kind != "SR":
-            return
-        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
-            return
-        state.auto_passed.add(player)
-        state.consecutive_passes += 1
-        state.ledger.events.append(
-            Passed(player=player, auto=True, reason="no legal sale or purchase")
-        )
-        self._next_stock_player(state, player)
-
-    def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:
-        """5.11: a turn is sales and then one purchase; with neither left, the turn is over.
-
-        After a sale, when the player can neither buy a certificate nor sell anything more
-        this turn, the tool ends the turn.  It is a turn with an action, not a pass: the sale
-        keeps the round going (5.13).  A ``pass`` the banker then writes for the player is
-        accepted and changes nothing (see :meth:`cmd_pass`).
-        """
-        if state.round_kind != "SR" or state.current_player != player:
-            return
-        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
-            return
-        state.auto_passed.add(player)
-        state.ledger.events.append(
-            Noted(text=f"{player} can neither buy nor sell more: the turn ends (5.11)")
-        )
-        self._end_stock_turn(state, player, bought=False)
-
-    def _end_stock_round(self, state: GameState) -> None:
-        """Priority deal (5.51), then price moves in stock price order (5.52), then the ORs."""
-        if state.last_actor is not None:
-            following = [
-                p
-                for p in _seat_order_from(state.ledger.players, state.last_actor)
-                if not p.bankrupt
-            ]
-            new = following[0].name if following else state.last_actor
-            if new != state.priority:
-                state.priority = new
-                state.ledger.events.append(PriorityChanged(player=new))
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """5.52: in stock price order, shares in the Stock Market move a price left,
+        corporations held 100% by players move right."""
         market = state.linear()
         done: set[str] = set()
         while True:
@@ -891,39 +492,9 @@ class G1846(Ruleset):
                 self._close_if_zero(state, company, "price fell to $0 (5.26)")
             elif self.player_shares(state, company) == 10:
                 state.move_price(cid, 1, "100% held by players (5.52)")
-        state.current_player = None
-        self._start_operating_round(state, 1)
 
     # ================================================================= operating rounds
-    def _start_operating_round(self, state: GameState, number: int) -> None:
-        state.round_kind = "OR"
-        state.or_number = number
-        if number > 1:
-            state.auto_passed = set()
-        state.operated = []
-        state.operating = None
-        state.ledger.events.append(
-            RoundStarted(round_kind="OR", number=state.round_number, or_number=number)
-        )
-        self._private_income(state)
-        self._next_operator(state)
-
-    def _private_income(self, state: GameState) -> None:
-        """4.2 A: owners of private companies receive income, players in seat order first."""
-        privates = [
-            co
-            for co in state.ledger.companies.values()
-            if co.kind in ("private", "independent") and co.owner and not co.closed and co.income
-        ]
-        order = {p.name: i for i, p in enumerate(state.ledger.players)}
-        privates.sort(key=lambda co: (0, order[co.owner]) if co.owner in order else (1, 0))
-        for co in privates:
-            assert co.owner is not None
-            self.bank_pays(
-                state, co.owner, co.income, f"{co.id} income to {co.owner} (6.1 A)"
-            )
-
-    def operating_order(self, state: GameState) -> list[str]:
+    def operating_candidates(self, state: GameState) -> list[str]:
         """Who still operates this round: independents, then stock price order (4.2, 4.3)."""
         order = [
             i
@@ -947,166 +518,25 @@ class G1846(Ruleset):
             and state.ledger.is_player(co.owner)
         )
 
-    def _next_operator(self, state: GameState) -> None:
-        order = self.operating_order(state)
-        if not order:
-            self._end_operating_round(state)
-            return
-        cid = order[0]
-        state.operating = cid
-        state.operated.append(cid)
-        state.ran = False
-        state.issued = 0
-        state.redeemed = 0
-        state.emergency_issued = False
-        state.president_paid = False
-        state.bought_private_this_turn = []
-        state.ledger.events.append(TurnStarted(who=cid))
-
-    def _end_operating_round(self, state: GameState) -> None:
-        state.operating = None
-        if state.or_number is not None and state.or_number < state.ors_in_set:
-            self._start_operating_round(state, state.or_number + 1)
-            return
-        if state.bank_broken:
-            self._end_game(
-                state,
-                f"the bank broke in round set {state.broken_in_round} (10.1); the game ended "
-                f"after that set's operating rounds",
-            )
-            return
-        self._start_stock_round(state)
-
-    def _end_company_turn(self, state: GameState, implicit_by: str | None = None) -> None:
-        """End the operating company's turn, unless a compulsory step is left (6.2 D, 6.86)."""
-        cid = state.operating
-        assert cid is not None
-        company = state.company(cid)
-        if not company.closed:
-            if not state.ran:
-                hint = f" before {implicit_by}" if implicit_by else ""
-                raise Refusal(
-                    f"{cid} has not run yet{hint}: its dividend step is compulsory "
-                    f"(6.2 D; `run {cid} 0` without a route)"
-                )
-            if self._forced_purchase(state) is not None:
-                raise Refusal(f"{cid} has no train and must buy one (6.86)")
-            company.operated = True
-        self._next_operator(state)
-
-    def _forced_purchase(self, state: GameState) -> Company | None:
-        """The operating corporation if it must still buy a train (6.86)."""
-        cid = state.operating
-        if cid is None or not state.ran:
-            return None
-        company = state.company(cid)
-        if (
-            company.kind != "corporation"
-            or company.closed
-            or company.trains
-            or self.in_receivership(company)
-            or not self.all_trains(state)
-        ):
-            return None
-        return company
-
-    def operating_company(self, state: GameState, word: str) -> Company:
-        """The company named, which must be operating now; later companies end earlier turns."""
-        if state.round_kind != "OR":
-            if state.round_kind == "setup":
-                raise Refusal("the game has not reached an operating round yet (4)")
-            raise Refusal(
-                f"{word} can act only in an operating round; "
-                f"this is stock round {state.round_number} (4)"
-            )
-        cid = self.company_id(state, word)
-        company = state.company(cid)
-        if company.closed:
-            raise Refusal(f"{cid} has closed (8.1)")
-        if cid == state.operating:
-            return company
-        if cid in state.operated or cid not in self.operating_order(state):
-            self._into_next_operating_round(state, cid)
-            if cid == state.operating:
-                return company
-        if cid in state.operated:
-            raise Refusal(f"{cid} has already operated in this operating round (6.1)")
-        if cid not in self.operating_order(state):
-            raise Refusal(f"{cid} does not operate in this round (6.1)")
-        while state.operating != cid:
-            if state.operating is None or state.round_kind != "OR":
-                raise Refusal(f"{cid} does not operate in this round (6.1)")
-            self._end_company_turn(state, implicit_by=f"{cid} operates")
-            if state.operating != cid and state.operating is not None:
-                raise Refusal(
-                    f"{state.operating} operates before {cid} (4.3): it has not run yet (6.2 D)"
-                )
-        return company
-
-    def _into_next_operating_round(self, state: GameState, cid: str) -> None:
-        """A command for a company of the next operating round ends this one, if it may.
-
-        The contract (``done``): a command for the next round ends the current company's
-        turn.  When the company now operating is the last of the round (4.2, 6.1) its turn
-        ends as ``done`` would (never past its dividend step, 6.2 D, or a forced train
-        purchase, 6.86), the round ends and the next operating round starts (private
-        income, 6.1 A).  Nothing happens when others are still to operate this round, or
-        when the next round is a stock round; the caller then refuses as before.
-        """
-        current = state.operating
-        if current is None or self.operating_order(state):
-            return
-        if state.or_number is None or state.or_number >= state.ors_in_set:
-            if cid in state.operated or self._operates_next_set(state, cid):
-                raise Refusal(
-                    f"{cid} has already operated in operating round {state.round_number}."
-                    f"{state.or_number}, the last of this set; a stock round comes next (4)"
-                )
-            return
-        if not self._operates_next_set(state, cid):
-            return
-        self._end_company_turn(state, implicit_by=f"{cid} operates in the next round")
-        if state.round_kind != "OR" or state.ended:  # pragma: no cover - guarded above
-            raise Refusal(f"{cid} does not operate in this round (6.1)")
-
-    def _operates_next_set(self, state: GameState, cid: str) -> bool:
-        """Whether ``cid`` operates in a following operating round (it is in play)."""
-        company = state.company(cid)
-        if company.kind == "independent":
+    def operates_next_set(self, state: GameState, cid: str) -> bool:
+        if state.company(cid).kind == "independent":
             return self._independent_operates(state, cid)
-        return company.kind == "corporation" and company.launched and not company.closed
+        return super().operates_next_set(state, cid)
 
-    # ----------------------------------------------------------- OR commands
-    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
-        """``done``: end the company's operating turn."""
-        self.operating_company(state, cmd.company)
-        self._end_company_turn(state)
+    def must_own_train(self, state: GameState, company: Company) -> bool:
+        """6.86: a corporation without a train buys one; not in receivership (7.14)."""
+        return (
+            company.kind == "corporation"
+            and not company.trains
+            and not self.in_receivership(company)
+            and bool(self.all_trains(state))
+        )
 
-    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
-        """``spend``: track, tokens, terrain or fees paid to the bank (6.4, 6.5)."""
-        company = self.operating_company(state, cmd.company)
+    def may_spend(self, state: GameState, company: Company) -> None:
         if self.in_receivership(company):
             raise Refusal(
                 f"{company.id} is in receivership: it lays no track and places no tokens (7.14)"
             )
-        if cmd.amount < 1:
-            # The script language refuses it too ("amount must be at least 1"): a spend of
-            # nothing moves no money, and a journal line that moves nothing could not be
-            # written back as a script.  One rule for the dialog, the bar and the script.
-            raise Refusal(
-                f"a spend of {self.money(cmd.amount)} changes nothing: the amount must be at "
-                f"least {self.money(1)} (6.4, 6.5)"
-            )
-        # The rules put track and tokens before the run (6.2 B); the tool accepts a cost
-        # entered later in the turn, as bankers often do, since only the amount matters.
-        if company.cash < cmd.amount:
-            raise Refusal(
-                f"{company.id} has {self.money(company.cash)}, "
-                f"cannot spend {self.money(cmd.amount)} (6.4, 6.5)"
-            )
-        state.ledger.transfer(
-            company.id, BANK, cmd.amount, cmd.purpose or "track and tokens (6.4-6.5)"
-        )
 
     def cmd_issue(self, state: GameState, cmd: c.Issue) -> None:
         """``issue``: treasury shares to the Stock Market (6.31), or for a train (6.86)."""
@@ -1226,7 +656,7 @@ class G1846(Ruleset):
     def dividend_plan(
         self, state: GameState, company: Company, revenue: int, option: str | None
     ) -> Receipt:
-        """Compute a run's payouts and price move without changing anything (6.7, 6.72)."""
+        """6.7: revenues in $10; independents split (6.72); receivership withholds (7.14)."""
         cid = company.id
         if revenue % 10:
             raise Refusal(f"1846 revenues are multiples of $10, not {self.money(revenue)} (6.64)")
@@ -1246,64 +676,17 @@ class G1846(Ruleset):
             return Receipt(
                 cid, revenue, "split", 0, 0, lines, None, None, "6.72", currency=self.currency
             )
-        receivership = self.in_receivership(company)
-        if receivership:
+        if self.in_receivership(company):
             if option not in (None, "withhold"):
                 raise Refusal(f"{cid} is in receivership and always withholds (7.14)")
             option = "withhold"
-        option = option or "full"
-        if revenue == 0:
-            option = "withhold"
-        if option == "full":
-            retained, paid = 0, revenue
-        elif option == "half":
-            retained = (revenue // 2) // 10 * 10
-            paid = revenue - retained
-        else:
-            retained, paid = revenue, 0
-        per_share = paid // 10
-        lines: list[ReceiptLine] = []
-        notes: list[str] = []
-        if per_share:
-            for p in state.ledger.players:
-                n = self.shares(company, p.name)
-                if n:
-                    lines.append(ReceiptLine(p.name, n, n * per_share))
-            n = self.shares(company, cid)
-            if n:
-                lines.append(ReceiptLine(cid, n, n * per_share, "treasury shares (6.71)"))
-            n = self.shares(company, POOL)
-            if n:
-                lines.append(
-                    ReceiptLine(
-                        "pool", n, 0, f"{self.money(n * per_share)} stays in the bank (6.73)"
-                    )
-                )
-        if option == "half":
-            notes.append(
-                f"half: {self.money(revenue)} / 2 rounded down to "
-                f"$10 = {self.money(retained)} retained (6.71)"
-            )
-        price = state.price(cid)
-        if receivership and not company.trains:
-            steps, rule = -2, "no train in receivership (7.14)"
-        else:
-            steps, rule = self.price_steps(price, paid)
-        after = state.linear().value_at_offset(cid, steps)
-        return Receipt(
-            cid,
-            revenue,
-            option,
-            per_share,
-            retained,
-            tuple(lines),
-            price,
-            after,
-            rule,
-            tuple(notes),
-            currency=self.currency,
-            price_steps=steps,
-        )
+        return super().dividend_plan(state, company, revenue, option)
+
+    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
+        """6.75 against the current price; a receivership without a train: 2 left (7.14)."""
+        if self.in_receivership(company) and not company.trains:
+            return -2, "no train in receivership (7.14)"
+        return self.price_steps(state.price(company.id), paid)
 
     @staticmethod
     def price_steps(price: int, paid: int) -> tuple[int, str]:
@@ -1354,55 +737,17 @@ class G1846(Ruleset):
             return f"{base} (10.1)"
         return f"{base}; the game ends after the operating rounds of this set (10.1)"
 
-    def receipt(self, state: GameState, company: str, revenue: int, option: str | None) -> Receipt:
-        co = state.company(self.company_id(state, company))
-        return self.dividend_plan(state, co, revenue, option)
-
-    def cmd_run(self, state: GameState, cmd: c.Run) -> None:
-        """``run``: revenue and dividend (6.6, 6.7); receivership runs withhold (7.14)."""
+    def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
         if cmd.mail is not None:
             raise Refusal(
                 "1846 has no separate mail run: the Mail "
                 "Contract bonus is part of the revenue (6.66)"
             )
-        company = self.operating_company(state, cmd.company)
-        cid = company.id
-        if state.ran:
-            raise Refusal(f"{cid} has already run this turn (6.61)")
-        plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
-        payouts: dict[str, int] = {}
-        if company.kind == "independent":
-            for line in plan.lines:
-                self.bank_pays(state, line.who, line.amount, f"{cid} run split (6.72)")
-                payouts[line.who] = line.amount
-        else:
-            for line in plan.lines:
-                if line.amount:
-                    self.bank_pays(
-                        state,
-                        line.who,
-                        line.amount,
-                        f"{cid} dividend {self.money(plan.per_share)}/share (6.71)",
-                    )
-                    payouts[line.who] = line.amount
-            if plan.retained:
-                self.bank_pays(state, cid, plan.retained, f"{cid} retains (6.71)")
-        state.ledger.events.append(
-            DividendPaid(
-                company=cid,
-                revenue=cmd.revenue,
-                option=plan.option,
-                per_share=plan.per_share,
-                retained=plan.retained,
-                payouts=payouts,
-            )
-        )
-        state.ran = True
+
+    def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
+        """6.69: phased-out trains leave after the run; $0 closes (8); 7.14 receivership."""
         if company.kind == "independent":
             return
-        if plan.price_after != plan.price_before:  # at $550 a move right stays put (6.75)
-            state.move_price(cid, plan.price_steps, plan.rule)
-        # 6.69: phased-out trains are removed after the run
         self._scrap_trains(
             state,
             company,
@@ -1432,9 +777,9 @@ class G1846(Ruleset):
             )
 
     # ----------------------------------------------------------- trains
-    def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
-        """``train``: buy a train from the bank or another corporation (6.8)."""
-        company = self.operating_company(state, cmd.corp)
+    def check_train_purchase(
+        self, state: GameState, company: Company, cmd: c.BuyTrain, name: str
+    ) -> None:
         cid = company.id
         if company.kind != "corporation":
             raise Refusal(f"{cid} is an independent railroad and cannot buy trains (6.2 NOTE)")
@@ -1446,31 +791,15 @@ class G1846(Ruleset):
             raise Refusal(
                 f"{cid} is in receivership: it buys the cheapest train itself when it can (7.14)"
             )
-        if not state.ran:
-            raise Refusal(f"{cid} buys trains after its dividend step (6.2 E)")
-        limit = self.train_limit(state)
-        if self.counted_trains(company) >= limit:
-            raise Refusal(f"{cid} is at the train limit of {limit} (6.83)")
-        name = cmd.train.upper().replace("-", "")
-        if name not in VARIANT_CARD:
-            raise Refusal(f"no {cmd.train} train in 1846 (trains: {', '.join(VARIANT_CARD)})")
-        if cmd.source is not None:
-            self._buy_from_company(state, company, name, cmd.source, cmd.price or 0)
-            return
-        match = [v for v in self.available_variants(state) if v[0] == name]
-        if not match:
-            offer = (
-                ", ".join(f"{n} {self.money(p)}" for n, p, _ in self.available_variants(state))
-                or "none"
-            )
-            raise Refusal(f"the bank does not sell a {name} train now (6.81); it sells: {offer}")
-        _, price, train = match[0]
-        president_pays = 0
-        if company.cash < price:
-            president_pays = self._president_share(state, company, name, price)
-        self._buy_from_bank(state, company, name, price, train, president_pays)
 
-    def _president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
+    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        if self.in_receivership(seller):
+            raise Refusal(
+                f"{seller.id} is in receivership: no president can agree to sell its trains "
+                f"(7.14; the rules are silent, the tool follows common practice)"
+            )
+
+    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
         """How much the president adds in a forced purchase, or a refusal (6.86-6.88)."""
         cid = company.id
         short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
@@ -1510,188 +839,21 @@ class G1846(Ruleset):
             return False
         return state.linear().value_at_offset(company.id, -2) > 0
 
-    def _buy_from_bank(
-        self,
-        state: GameState,
-        company: Company,
-        name: str,
-        price: int,
-        train: Train,
-        president_pays: int,
-        reason: str = "",
-    ) -> None:
-        """Sell ``train`` as ``name``; ``reason``: why the tool bought it by itself."""
-        cid = company.id
-        if president_pays:
-            president = company.president()
-            assert president is not None
-            state.ledger.transfer(
-                cid,
-                BANK,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward its {name}-train (6.86)",
-            )
-            state.ledger.transfer(
-                president,
-                BANK,
-                president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name}-train "
-                f"(6.86)",
-            )
-            state.president_paid = True
-        elif reason:
-            state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
-        else:
-            state.ledger.transfer(cid, BANK, price, f"buys a {name} train (6.81)")
-        new_phase = None
-        if train in state.returned:
-            state.returned.remove(train)
-        else:
-            state.depot.remove(train)
-            card_phase = CARD_PHASE[train.card]
-            if PHASES.index(card_phase) > PHASES.index(state.phase):
-                new_phase = card_phase
-            if train.card == "6" and not state.depot:  # 6.84: phase IV trains are unlimited
-                state.depot.append(self._new_train(state, "6", ""))
-        train.name = name
-        train.phased_out = False
-        company.trains.append(train)
-        state.ledger.events.append(
-            TrainMoved(
-                train=name,
-                source="bank",
-                target=cid,
-                price=price,
-                reason=reason or "bought from the bank (6.81)",
-            )
-        )
-        if new_phase:
-            self._set_phase(state, new_phase, f"{cid} bought the first {name}-train")
-
-    def _buy_from_company(
-        self, state: GameState, company: Company, name: str, source: str, price: int
-    ) -> None:
-        cid = company.id
-        seller = state.company(self.company_id(state, source))
-        if seller.id == cid:
-            raise Refusal(f"{cid} cannot buy a train from itself (6.81)")
-        if seller.kind != "corporation" or seller.closed:
-            raise Refusal(f"{seller.id} is not a corporation in play (6.81)")
-        if self.in_receivership(seller):
-            raise Refusal(
-                f"{seller.id} is in receivership: no president can agree to sell its trains "
-                f"(7.14; the rules are silent, the tool follows common practice)"
-            )
-        if price < 1:
-            raise Refusal("a train bought from another corporation costs at least $1 (6.81)")
-        trains = [t for t in seller.trains if t.name == name]
-        if not trains:
-            raise Refusal(f"{seller.id} has no {name} train (6.81)")
-        fresh = [t for t in trains if not t.phased_out]
-        if not fresh:
-            raise Refusal(f"{seller.id}'s {name} is phased out and cannot be sold (6.82)")
-        if company.cash < price:
-            raise Refusal(
-                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                f"the president pays only toward a train from the bank (6.86)"
-            )
-        train = fresh[0]
-        state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} (6.81)")
-        seller.trains.remove(train)
-        company.trains.append(train)
-        state.ledger.events.append(
-            TrainMoved(
-                train=name,
-                source=seller.id,
-                target=cid,
-                price=price,
-                reason="bought from another corporation (6.81)",
-            )
-        )
-
-    def cmd_discard(self, state: GameState, cmd: c.Discard) -> None:
-        """``discard``: give back a train over the limit after a phase change (6.83)."""
-        company = self.corp(state, cmd.corp)
-        limit = self.train_limit(state)
-        if self.counted_trains(company) <= limit:
-            raise Refusal(
-                f"{company.id} is within the train limit of {limit}; trains may not be "
-                f"given back voluntarily (6.83)"
-            )
-        name = cmd.train.upper()
-        trains = [t for t in company.trains if t.name == name and not t.phased_out]
-        if not trains:
-            raise Refusal(f"{company.id} has no {name} train that counts toward the limit (6.83)")
-        train = trains[0]
-        company.trains.remove(train)
-        state.returned.append(train)
-        state.ledger.events.append(
-            TrainMoved(
-                train=name, source=company.id, target="bank", reason="over the train limit (6.83)"
-            )
-        )
-
-    @staticmethod
-    def phase_effects(phase: str) -> list[str]:
-        """What entering ``phase`` does, in words (section 9, chart 6.82)."""
-        effects = [f"train limit {TRAIN_LIMIT[phase]}"]
-        for card in RUST.get(phase, ()):
-            names = "/".join(n for n, _ in TRAIN_VARIANTS[card])
-            effects.append(f"{names}-trains rust and leave the game")
-        for card in PHASE_OUT.get(phase, ()):
-            names = ", ".join(n for n, _ in TRAIN_VARIANTS[card])
-            effects.append(f"{names}-trains are phased out (removed after their next run, 6.69)")
+    def phase_notes(self, phase: str) -> list[str]:
+        """Phase III closes the private companies (9)."""
         if phase == "III":
-            effects.append(
-                "private companies close (a corporation's Mail Contract stays)"
-            )
-        return effects
+            return ["private companies close (a corporation's Mail Contract stays)"]
+        return []
 
-    def _set_phase(self, state: GameState, phase: str, cause: str = "") -> None:
-        """Section 9: what each new phase does to money, trains and privates."""
-        before = state.phase
-        state.phase = phase
-        what = f"{cause}: " if cause else "first train of the phase bought: "
-        state.ledger.events.append(
-            PhaseChanged(
-                before=before,
-                after=phase,
-                reason=f"{what}{'; '.join(self.phase_effects(phase))} (6.82, 9)",
-            )
-        )
-        for card in RUST.get(phase, ()):
-            for co in state.ledger.companies.values():
-                rusted = [t for t in co.trains if t.card == card]
-                self._scrap_trains(state, co, rusted, f"rusts (phase {phase}, 9)")
-        for card in PHASE_OUT.get(phase, ()):
-            for co in state.ledger.companies.values():
-                for train in co.trains:
-                    if train.card == card and not train.phased_out:
-                        train.phased_out = True
-                        state.ledger.events.append(
-                            TrainMoved(
-                                train=train.name,
-                                source=co.id,
-                                target=co.id,
-                                reason=(
-                                    f"phased out (phase {phase}, 9): it runs once more and "
-                                    f"leaves after that run (6.69)"
-                                ),
-                            )
-                        )
-        gone = set(RUST.get(phase, ())) | set(PHASE_OUT.get(phase, ()))
-        for train in [t for t in state.returned if t.card in gone]:
-            state.returned.remove(train)
-            state.ledger.events.append(
-                TrainMoved(
-                    train=train.name,
-                    source="bank",
-                    target=SCRAP,
-                    reason=f"returned train phased out (6.83, phase {phase})",
-                )
-            )
+    def phase_started(self, state: GameState, phase: str) -> None:
         if phase == "III":
             self._close_privates(state)
+
+    def next_phase_json(self, state: GameState) -> dict[str, Any] | None:
+        data = super().next_phase_json(state)
+        if data is not None:
+            data["privates_close"] = data["phase"] == "III"
+        return data
 
     def _close_privates(self, state: GameState) -> None:
         """Phase III removes private companies, except a corporation-owned Mail Contract (9)."""
@@ -1701,24 +863,6 @@ class G1846(Ruleset):
             if co.id == "MAIL" and co.owner and not state.ledger.is_player(co.owner):
                 continue
             self._close_private(state, co, "private companies close in phase III (9)")
-
-    @staticmethod
-    def _scrap_trains(state: GameState, company: Company, trains: list[Train], reason: str) -> None:
-        """Remove ``trains`` of ``company`` from the game (rust, phase-out removal, closing)."""
-        for train in trains:
-            company.trains.remove(train)
-            state.ledger.events.append(
-                TrainMoved(train=train.name, source=company.id, target=SCRAP, reason=reason)
-            )
-
-    def _close_private(self, state: GameState, co: Company, reason: str) -> None:
-        if co.cash:
-            state.ledger.transfer(
-                co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})"
-            )
-        self._scrap_trains(state, co, list(co.trains), reason)
-        co.closed = True
-        state.ledger.events.append(CompanyClosed(company=co.id, reason=reason))
 
     # ----------------------------------------------------------- privates
     def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
@@ -1783,43 +927,6 @@ class G1846(Ruleset):
                 )
 
     # ----------------------------------------------------------- forced sales, bankruptcy
-    def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
-        """6.88: the president sells shares to raise the money for a forced train purchase."""
-        company = self._forced_purchase(state)
-        assert company is not None
-        player = self.player_name(state, cmd.player)
-        if company.president() != player:
-            raise Refusal(
-                f"only {company.id}'s president sells shares in an operating round, "
-                f"to pay for its train (6.88)"
-            )
-        if self.can_still_issue(state, company):
-            raise Refusal(f"{company.id} must first issue shares (6.86): `issue {company.id} N`")
-        cheapest = self.cheapest_train(state) or 0
-        if company.cash >= cheapest:
-            raise Refusal(
-                f"{company.id} can pay for a train itself; its president raises no money (6.87)"
-            )
-        dearest = self.dearest_train(state) or 0
-        cash = state.ledger.player(player).cash
-        if company.cash + cash >= dearest:
-            raise Refusal(f"{player} already has the money needed; no further sales (6.88)")
-        target = self.launched(state, cmd.corp)
-        why = self.check_sell(state, player, target, cmd.count, protect=company.id)
-        if why:
-            raise Refusal(why)
-        # "Once the amount needed has been raised, no further sales may be made" (6.88): a
-        # sale of several shares at once is refused when one share fewer already raises it.
-        # The amount needed is that of the dearest train on offer, since the president may
-        # then buy either type (6.87, and the IC example of 6.88 selling toward a 7/8).
-        fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
-        if cmd.count > 1 and fewer >= dearest:
-            raise Refusal(
-                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already "
-                f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales (6.88)"
-            )
-        self._sell_shares(state, player, target, cmd.count)
-
     def best_emergency_issue(self, state: GameState, company: Company) -> tuple[int, int]:
         """The emergency issue that brings the most money: (shares, money); (0, 0) if none.
 
@@ -1839,20 +946,6 @@ class G1846(Ruleset):
             if money > best_cash:
                 best_n, best_cash = k, money
         return best_n, best_cash
-
-    def raisable(self, state: GameState, player: str, protect: str) -> int:
-        """Cash a president could raise by selling shares now (6.88), one sale per corporation."""
-        total = 0
-        for co in state.ledger.corporations():
-            if not co.launched:
-                continue
-            best = 0
-            for n in range(co.holder_percent(player) // 10, 0, -1):
-                if self.check_sell(state, player, co, n, protect=protect) is None:
-                    best = n
-                    break
-            total += best * state.price(co.id)
-        return total
 
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the president cannot pay for the forced train (6.89, 7.11-7.14)."""
@@ -1953,8 +1046,8 @@ class G1846(Ruleset):
         if len(active) <= 1:
             left = active[0].name if active else "nobody"
             self._end_game(
-                state, f"bankruptcy (10.2): all players but {left} are bankrupt; the game "
-                f"ended at once",
+                state,
+                f"bankruptcy (10.2): all players but {left} are bankrupt; the game ended at once",
             )
             return
         if state.priority == player:
@@ -1995,196 +1088,29 @@ class G1846(Ruleset):
         state.ledger.events.append(CompanyClosed(company=cid, reason=reason))
         return True
 
-    def _end_game(self, state: GameState, reason: str) -> None:
-        """10.1-10.3: the game is over; each player's score is fixed."""
-        state.ended = True
-        state.end_reason = reason
-        state.operating = None
-        state.current_player = None
-        state.result = {p.name: self.player_value(state, p.name) for p in state.ledger.players}
-        state.ledger.events.append(Noted(text=f"The game ends: {reason}."))
-
-    def player_value(self, state: GameState, name: str) -> int:
-        """Cash + shares at current prices + privates at list price before phase III (10.3)."""
-        total = state.ledger.player(name).cash
-        for co in state.ledger.companies.values():
-            if co.closed or co.removed:
-                continue
-            if co.kind == "corporation":
-                if co.launched:
-                    total += co.holder_percent(name) // 10 * state.price(co.id)
-            elif co.owner == name and state.phase in ("I", "II"):
-                total += co.value
-        return total
+    def private_value(self, state: GameState, name: str) -> int:
+        """10.3: privates count at list price before phase III closes them."""
+        if state.phase not in ("I", "II"):
+            return 0
+        return sum(
+            co.value
+            for co in state.ledger.companies.values()
+            if co.kind != "corporation" and co.owner == name and not co.closed and not co.removed
+        )
 
     # ================================================================= views
-    def state_json(self, state: GameState) -> dict[str, Any]:
-        ledger = state.ledger
-        players = []
-        for p in ledger.players:
-            shares = {
-                co.id: co.holder_percent(p.name)
-                for co in ledger.companies.values()
-                if co.kind == "corporation" and not co.closed and co.holder_percent(p.name)
-            }
-            privates = [
-                co.id
-                for co in ledger.companies.values()
-                if co.kind != "corporation" and co.owner == p.name and not co.closed
-            ]
-            players.append(
-                {
-                    "name": p.name,
-                    "cash": p.cash,
-                    "value": self.player_value(state, p.name),
-                    "shares": shares,
-                    "privates": privates,
-                    "certificates": self.cert_count(state, p.name),
-                    "bankrupt": p.bankrupt,
-                }
-            )
-        companies = []
-        for co in ledger.companies.values():
-            if co.removed:
-                continue
-            if co.kind != "corporation" and co.owner is None and not co.closed:
-                in_play = False
-            else:
-                in_play = True
-            entry: dict[str, Any] = {
-                "id": co.id,
-                "kind": co.kind,
-                "name": co.name,
-                "cash": co.cash,
-                "price": state.price(co.id) if state.market.has(co.id) else None,
-                "president": co.president() if co.kind == "corporation" else None,
-                "ipo": co.holder_percent(co.id) if co.kind == "corporation" else 0,
-                "pool": co.holder_percent(POOL) if co.kind == "corporation" else 0,
-                "trains": [t.name for t in co.trains],
-                "phased_out": [t.name for t in co.trains if t.phased_out],
-                "privates": [
-                    x.id for x in ledger.companies.values() if x.owner == co.id and not x.closed
-                ],
-                "owner": co.owner,
-                "closed": co.closed,
-                "launched": co.launched,
-                "operated": co.operated,
-                "value": co.value,
-                "debt": co.debt,
-                "income": co.income,
-                "in_play": in_play,
-            }
-            companies.append(entry)
-        market = state.linear()
-        depot = []
-        for train in self.all_trains(state):
-            for name, price in TRAIN_VARIANTS[train.card]:
-                depot.append({"train": name, "price": price, "returned": train in state.returned})
-        remaining: dict[str, int] = {}
-        for train in state.depot:
-            remaining[train.card] = remaining.get(train.card, 0) + 1
-        upcoming = None
-        if state.depot:
-            card = state.depot[0].card
-            phase = CARD_PHASE[card]
-            if phase != state.phase:
-                upcoming = {
-                    "card": card,
-                    "phase": phase,
-                    "train_limit": TRAIN_LIMIT[phase],
-                    "phases_out": [
-                        n for c in PHASE_OUT.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]
-                    ],
-                    "rusts": [n for c in RUST.get(phase, ()) for n, _ in TRAIN_VARIANTS[c]],
-                    "privates_close": phase == "III",
-                }
-        return {
-            "title": self.title,
-            "round": {
-                "kind": "SR" if state.round_kind == "setup" else state.round_kind,
-                "number": state.round_number,
-                "or": state.or_number,
-                "setup": state.round_kind == "setup",
-            },
-            "phase": state.phase,
-            "bank": self.bank_json(state),
-            "players": players,
-            "companies": companies,
-            "ended": state.ended,
-            "result": state.result,
-            "end_reason": state.end_reason,
-            "ranking": self.ranking(state),
-            "priority": state.priority,
-            "turn": state.current_player if state.round_kind == "SR" else state.operating,
-            # the acting company first, then those still to operate (4.3)
-            "operating_order": (
-                ([state.operating] if state.operating else []) + self.operating_order(state)
-                if state.round_kind == "OR"
-                else []
-            ),
-            "cert_limit": self.cert_limit(state),
-            "train_limit": self.train_limit(state),
-            "market": {
-                "values": list(market.values),
-                "stacks": {str(market.values[i]): list(s) for i, s in market.stacks.items() if s},
-            },
-            "depot": depot,
-            "depot_remaining": remaining,
-            "next_phase": upcoming,
-            "total_cash": ledger.total_cash(),
-            "starting_total": ledger.starting_total,
-        }
-
-    def candidates(self, state: GameState) -> list[c.Command]:
-        """Plausible commands for the acting player or company; the game filters by the rules."""
+    def title_candidates(self, state: GameState) -> list[c.Command]:
+        """Issue, redeem and private purchases of the operating corporation (6.31, 6.91)."""
         out: list[c.Command] = []
-        if state.ended:
-            return out
-        over = self.over_limit(state)
-        if over:
-            for co in over:
-                for t in {t.name for t in co.trains if not t.phased_out}:
-                    out.append(c.Discard(corp=co.id, train=t))
-            return out
-        corps = list(state.ledger.corporations())
-        if state.round_kind in ("setup", "SR"):
-            player = state.current_player or state.priority
-            if player is None:
-                return out
-            for co in corps:
-                if co.launched:
-                    out.append(c.Buy(player=player, corp=co.id, source="ipo"))
-                    out.append(c.Buy(player=player, corp=co.id, source="pool"))
-                    for n in range(1, co.holder_percent(player) // 10 + 1):
-                        out.append(c.Sell(player=player, corp=co.id, count=n))
-                else:
-                    out.extend(c.Par(player=player, corp=co.id, price=p) for p in PARS)
-            out.append(c.Pass(player=player))
-            return out
         cid = state.operating
-        if cid is None:
+        if state.round_kind != "OR" or cid is None:
             return out
-        company = state.company(cid)
-        if not state.ran:
-            out.append(c.Run(company=cid, revenue=0))
-        if company.kind == "corporation":
-            for n in range(1, 9):
-                out.append(c.Issue(corp=cid, count=n))
-                out.append(c.Redeem(corp=cid, count=n))
-            for name, _, _ in self.available_variants(state):
-                out.append(c.BuyTrain(corp=cid, train=name))
-            for other in corps:
-                if other.id != cid:
-                    for t in {t.name for t in other.trains if not t.phased_out}:
-                        out.append(c.BuyTrain(corp=cid, train=t, source=other.id, price=1))
-            for pv in state.ledger.companies.values():
-                if pv.kind != "corporation" and pv.owner and state.ledger.is_player(pv.owner):
-                    out.append(c.BuyPrivate(corp=cid, private=pv.id, price=pv.value))
-            president = company.president()
-            if president and president != POOL and self._forced_purchase(state) is not None:
-                for co in corps:
-                    for n in range(1, co.holder_percent(president) // 10 + 1):
-                        out.append(c.Sell(player=president, corp=co.id, count=n))
-                out.append(c.Bankrupt(player=president))
-        out.append(c.Done(company=cid))
+        if state.company(cid).kind != "corporation":
+            return out
+        for n in range(1, 9):
+            out.append(c.Issue(corp=cid, count=n))
+            out.append(c.Redeem(corp=cid, count=n))
+        for pv in state.ledger.companies.values():
+            if pv.kind != "corporation" and pv.owner and state.ledger.is_player(pv.owner):
+                out.append(c.BuyPrivate(corp=cid, private=pv.id, price=pv.value))
         return out

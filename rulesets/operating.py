@@ -1,0 +1,475 @@
+"""The operating round every 18xx has: private income, an order, turns, runs.
+
+Shared: private income to the owners at the start of each operating round
+(players in seat order, then companies), companies operating one after
+another in the title's order, a turn that never ends past a compulsory step
+(the dividend step, a forced train purchase), ``done`` and the implicit end of
+a turn by a later company's command, ``spend``, and ``run`` with its receipt.
+A title supplies the order (:meth:`OperatingRound.operating_candidates`), what
+its dividend options pay and where the price goes
+(:meth:`OperatingRound.price_move`, :attr:`OperatingRound.pool_pays_company`),
+and the work at the end of a round or a set.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.events import DividendPaid, Noted, RoundStarted, TurnStarted
+from moderator.ledger import BANK, POOL, Company
+from moderator.state import GameState
+from rulesets.base import Receipt, ReceiptLine, Ruleset
+
+
+class OperatingRound(Ruleset):
+    """Operating-round flow, dividends and the forced train purchase."""
+
+    pool_pays_company: ClassVar[bool] = False
+    """Dividends on pool shares go to the corporation (1847 AE 6.7.4); else they stay in
+    the bank (1846 6.73)."""
+    ipo_pays_company: ClassVar[bool] = True
+    """Dividends on unsold (treasury) shares go to the corporation (1846 6.71); else they
+    stay in the bank (1847 AE 6.7.4: the initial offering pays nobody)."""
+
+    # ------------------------------------------------------------- hooks
+    def operating_candidates(self, state: GameState) -> list[str]:
+        """Companies still to operate this round, in order (not the one operating)."""
+        raise NotImplementedError
+
+    def operates_next_set(self, state: GameState, cid: str) -> bool:
+        """Whether ``cid`` operates in a following operating round (it is in play)."""
+        company = state.company(cid)
+        return company.kind == "corporation" and company.launched and not company.closed
+
+    def operating_turn_started(self, state: GameState, cid: str) -> None:
+        """Work at the start of a company's turn (default: none)."""
+
+    def operating_round_ended(self, state: GameState) -> None:
+        """Work once every company has operated, before what follows (1847 AE 4.1)."""
+
+    def after_operating_round(self, state: GameState) -> None:
+        """What follows an operating round: the next of the set, the game end or a stock round."""
+        if state.or_number is not None and state.or_number < state.ors_in_set:
+            self._start_operating_round(state, state.or_number + 1)
+            return
+        if state.bank_broken:
+            self._end_game(  # type: ignore[attr-defined]
+                state,
+                f"the bank broke in round set {state.broken_in_round} ({self.r('bank_broken')}); "
+                f"the game ended after that set's operating rounds",
+            )
+            return
+        self._start_stock_round(state)  # type: ignore[attr-defined]
+
+    def must_own_train(self, state: GameState, company: Company) -> bool:
+        """Whether the company operating must still buy a train before its turn ends."""
+        return company.kind == "corporation" and not company.trains and bool(self.all_trains(state))  # type: ignore[attr-defined]
+
+    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
+        """Spaces the price moves for a payout of ``paid`` (positive: up), and the rule."""
+        raise NotImplementedError
+
+    def half_retained(self, revenue: int) -> int:
+        """What a half payout keeps in the treasury (1846 6.71: half, rounded down to $10)."""
+        return (revenue // 2) // 10 * 10
+
+    def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
+        """Refuse a run the title forbids before the dividend is computed (default: none)."""
+
+    def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
+        """Work after the dividend and price move (default: none)."""
+
+    def can_still_issue(self, state: GameState, company: Company) -> bool:
+        """Whether a forced purchase still requires the corporation to issue shares first."""
+        return False
+
+    # ------------------------------------------------------------- flow
+    def _start_operating_round(self, state: GameState, number: int) -> None:
+        state.round_kind = "OR"
+        state.or_number = number
+        if number > 1:
+            state.auto_passed = set()
+        state.operated = []
+        state.operating = None
+        state.ledger.events.append(
+            RoundStarted(round_kind="OR", number=state.round_number, or_number=number)
+        )
+        self._private_income(state)
+        self._next_operator(state)
+
+    def _private_income(self, state: GameState) -> None:
+        """Owners of private companies receive income: players in seat order, then companies."""
+        privates = [
+            co
+            for co in state.ledger.companies.values()
+            if co.kind in ("private", "independent")
+            and co.owner
+            and co.owner != POOL
+            and not co.closed
+            and co.income
+        ]
+        order = {p.name: i for i, p in enumerate(state.ledger.players)}
+        privates.sort(key=lambda co: (0, order[co.owner]) if co.owner in order else (1, 0))
+        for co in privates:
+            assert co.owner is not None
+            self.bank_pays(
+                state, co.owner, co.income, f"{co.id} income to {co.owner} ({self.r('income')})"
+            )
+
+    def operating_order(self, state: GameState) -> list[str]:
+        """Who still operates this round, in order."""
+        return self.operating_candidates(state)
+
+    def _next_operator(self, state: GameState) -> None:
+        order = self.operating_order(state)
+        if not order:
+            self._end_operating_round(state)
+            return
+        cid = order[0]
+        state.operating = cid
+        state.operated.append(cid)
+        state.ran = False
+        state.issued = 0
+        state.redeemed = 0
+        state.emergency_issued = False
+        state.president_paid = False
+        state.bought_private_this_turn = []
+        state.ledger.events.append(TurnStarted(who=cid))
+        self.operating_turn_started(state, cid)
+
+    def _end_operating_round(self, state: GameState) -> None:
+        state.operating = None
+        self.operating_round_ended(state)
+        if state.ended:
+            return
+        self.after_operating_round(state)
+
+    def _end_company_turn(self, state: GameState, implicit_by: str | None = None) -> None:
+        """End the operating company's turn, unless a compulsory step is left."""
+        cid = state.operating
+        assert cid is not None
+        company = state.company(cid)
+        if not company.closed:
+            if not state.ran:
+                hint = f" before {implicit_by}" if implicit_by else ""
+                raise Refusal(
+                    f"{cid} has not run yet{hint}: its dividend step is compulsory "
+                    f"({self.r('run_step')}; `run {cid} 0` without a route)"
+                )
+            if self._forced_purchase(state) is not None:
+                raise Refusal(
+                    f"{cid} has no train and must buy one ({self.r('forced_purchase')})"
+                    + self.no_route_hint(cid)
+                )
+            company.operated = True
+        self._next_operator(state)
+
+    def no_route_hint(self, cid: str) -> str:
+        """How the banker says the company has no route, where the title excuses it."""
+        return ""
+
+    def _forced_purchase(self, state: GameState) -> Company | None:
+        """The operating corporation if it must still buy a train."""
+        cid = state.operating
+        if cid is None or not state.ran:
+            return None
+        company = state.company(cid)
+        if company.closed or not self.must_own_train(state, company):
+            return None
+        return company
+
+    def operating_company(self, state: GameState, word: str) -> Company:
+        """The company named, which must be operating now; later companies end earlier turns."""
+        order_rule = self.r("order")
+        if state.round_kind != "OR":
+            if state.round_kind == "setup":
+                raise Refusal(
+                    f"the game has not reached an operating round yet ({self.r('rounds')})"
+                )
+            raise Refusal(
+                f"{word} can act only in an operating round; "
+                f"this is stock round {state.round_number} ({self.r('rounds')})"
+            )
+        cid = self.company_id(state, word)
+        company = state.company(cid)
+        if company.closed:
+            raise Refusal(f"{cid} has closed ({self.r('closed_or')})")
+        if cid == state.operating:
+            return company
+        if cid in state.operated or cid not in self.operating_order(state):
+            self._into_next_operating_round(state, cid)
+            if cid == state.operating:
+                return company
+        if cid in state.operated:
+            raise Refusal(f"{cid} has already operated in this operating round ({order_rule})")
+        if cid not in self.operating_order(state):
+            raise Refusal(f"{cid} does not operate in this round ({order_rule})")
+        while state.operating != cid:
+            if state.operating is None or state.round_kind != "OR":
+                raise Refusal(f"{cid} does not operate in this round ({order_rule})")
+            self._end_company_turn(state, implicit_by=f"{cid} operates")
+            if state.operating != cid and state.operating is not None:
+                raise Refusal(
+                    f"{state.operating} operates before {cid} ({self.r('order_detail')}): "
+                    f"it has not run yet ({self.r('run_step')})"
+                )
+        return company
+
+    def _into_next_operating_round(self, state: GameState, cid: str) -> None:
+        """A command for a company of the next operating round ends this one, if it may.
+
+        The contract (``done``): a command for the next round ends the current company's
+        turn.  When the company now operating is the last of the round its turn ends as
+        ``done`` would (never past its dividend step or a forced train purchase), the
+        round ends and the next operating round starts (private income first).  Nothing
+        happens when others are still to operate this round, or when the next round is a
+        stock round; the caller then refuses as before.
+        """
+        current = state.operating
+        if current is None or self.operating_order(state):
+            return
+        if state.or_number is None or state.or_number >= state.ors_in_set:
+            if cid in state.operated or self.operates_next_set(state, cid):
+                raise Refusal(
+                    f"{cid} has already operated in operating round {state.round_number}."
+                    f"{state.or_number}, the last of this set; a stock round comes next "
+                    f"({self.r('rounds')})"
+                )
+            return
+        if not self.operates_next_set(state, cid):
+            return
+        self._end_company_turn(state, implicit_by=f"{cid} operates in the next round")
+        if state.round_kind != "OR" or state.ended:  # pragma: no cover - guarded above
+            raise Refusal(f"{cid} does not operate in this round ({self.r('order')})")
+
+    # ------------------------------------------------------------- commands
+    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
+        """``done``: end the company's operating turn."""
+        self.operating_company(state, cmd.company)
+        self._end_company_turn(state)
+
+    def may_spend(self, state: GameState, company: Company) -> None:
+        """Refuse a spend the title forbids (1846: receivership), default none."""
+
+    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
+        """``spend``: track, tokens, terrain or fees paid to the bank."""
+        company = self.operating_company(state, cmd.company)
+        rule = self.r("spend")
+        self.may_spend(state, company)
+        if cmd.amount < 1:
+            # The script language refuses it too ("amount must be at least 1"): a spend of
+            # nothing moves no money, and a journal line that moves nothing could not be
+            # written back as a script.  One rule for the dialog, the bar and the script.
+            raise Refusal(
+                f"a spend of {self.money(cmd.amount)} changes nothing: the amount must be at "
+                f"least {self.money(1)} ({rule})"
+            )
+        # The rules put track and tokens before the run; the tool accepts a cost entered
+        # later in the turn, as bankers often do, since only the amount matters.
+        if company.cash < cmd.amount:
+            raise Refusal(
+                f"{company.id} has {self.money(company.cash)}, "
+                f"cannot spend {self.money(cmd.amount)} ({rule})"
+            )
+        state.ledger.transfer(
+            company.id,
+            BANK,
+            cmd.amount,
+            cmd.purpose or f"track and tokens ({self.r('spend_purpose')})",
+        )
+
+    # ------------------------------------------------------------- the run
+    def dividend_plan(
+        self, state: GameState, company: Company, revenue: int, option: str | None
+    ) -> Receipt:
+        """A corporation's payouts and price move for a run, changing nothing."""
+        cid = company.id
+        rule = self.r("dividend")
+        if revenue and not company.trains:
+            raise Refusal(f"{cid} has no train to run ({self.r('run')})")
+        option = option or "full"
+        if option not in self.payout_kinds:
+            allowed = " or ".join(self.payout_kinds)
+            raise Refusal(f"{self.title} has no {option} payout: {allowed} ({rule})")
+        if revenue == 0:
+            option = "withhold"
+        if option == "full":
+            retained, paid = 0, revenue
+        elif option == "half":
+            retained = self.half_retained(revenue)
+            paid = revenue - retained
+        else:
+            retained, paid = revenue, 0
+        per_share = paid // 10
+        lines: list[ReceiptLine] = []
+        notes: list[str] = []
+        if paid:
+            for p in state.ledger.players:
+                units = self.shares(company, p.name)  # type: ignore[attr-defined]
+                if units:
+                    lines.append(ReceiptLine(p.name, units, -(-units * paid // 10)))
+            units = self.shares(company, cid)  # type: ignore[attr-defined]
+            if units:
+                if self.ipo_pays_company:
+                    lines.append(
+                        ReceiptLine(cid, units, units * per_share, f"treasury shares ({rule})")
+                    )
+                else:
+                    lines.append(
+                        ReceiptLine(
+                            self.ipo_label,
+                            units,
+                            0,
+                            f"{self.money(units * per_share)} stays in the bank ({rule})",
+                        )
+                    )
+            units = self.shares(company, POOL)  # type: ignore[attr-defined]
+            if units:
+                if self.pool_pays_company:
+                    lines.append(
+                        ReceiptLine(cid, units, units * per_share, f"pool shares ({rule})")
+                    )
+                else:
+                    lines.append(
+                        ReceiptLine(
+                            "pool",
+                            units,
+                            0,
+                            f"{self.money(units * per_share)} stays in the bank "
+                            f"({self.r('pool_dividend')})",
+                        )
+                    )
+            lines.extend(self.extra_dividend_lines(state, company, per_share))
+        if option == "half":
+            notes.append(
+                f"half: {self.money(revenue)} / 2 rounded down to "
+                f"{self.money(10)} = {self.money(retained)} retained ({rule})"
+            )
+        price = state.price(cid)
+        steps, move_rule = self.price_move(state, company, paid)
+        trial = state.market.clone()
+        after = trial.move(cid, steps)[1] if steps else price
+        return Receipt(
+            cid,
+            revenue,
+            option,
+            per_share,
+            retained,
+            tuple(lines),
+            price,
+            after,
+            move_rule,
+            tuple(notes),
+            currency=self.currency,
+            price_steps=steps,
+        )
+
+    ipo_label: ClassVar[str] = "ipo"
+    """How a receipt names the unsold shares when they pay nobody."""
+
+    def extra_dividend_lines(
+        self, state: GameState, company: Company, per_share: int
+    ) -> list[ReceiptLine]:
+        """More receipt lines for shares held elsewhere (1847 AE: investor shares)."""
+        return []
+
+    def receipt(self, state: GameState, company: str, revenue: int, option: str | None) -> Receipt:
+        co = state.company(self.company_id(state, company))
+        return self.dividend_plan(state, co, revenue, option)
+
+    def cmd_run(self, state: GameState, cmd: c.Run) -> None:
+        """``run``: revenue and dividend; the receipt says who gets what and the price move."""
+        company = self.operating_company(state, cmd.company)
+        cid = company.id
+        self.check_run(state, company, cmd)
+        if state.ran:
+            raise Refusal(f"{cid} has already run this turn ({self.r('run')})")
+        plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
+        payouts: dict[str, int] = {}
+        for line in plan.lines:
+            if line.amount:
+                why = (
+                    f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+                    if plan.per_share and plan.option != "split"
+                    else f"{cid} run {plan.option} ({plan.rule})"
+                )
+                self.bank_pays(state, line.who, line.amount, why)
+                payouts[line.who] = payouts.get(line.who, 0) + line.amount
+        if plan.retained:
+            self.bank_pays(state, cid, plan.retained, f"{cid} retains ({self.r('dividend')})")
+        state.ledger.events.append(
+            DividendPaid(
+                company=cid,
+                revenue=cmd.revenue,
+                option=plan.option,
+                per_share=plan.per_share,
+                retained=plan.retained,
+                payouts=payouts,
+            )
+        )
+        state.ran = True
+        if plan.price_before is not None and plan.price_after != plan.price_before:
+            state.move_price(cid, plan.price_steps, plan.rule)
+        self.after_run(state, company, plan)
+
+    # ------------------------------------------------------------- forced sales
+    def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
+        """The president sells shares to raise the money for a forced train purchase."""
+        company = self._forced_purchase(state)
+        assert company is not None
+        rule = self.r("forced_sale")
+        player = self.player_name(state, cmd.player)
+        if company.president() != player:
+            raise Refusal(
+                f"only {company.id}'s president sells shares in an operating round, "
+                f"to pay for its train ({rule})"
+            )
+        if self.can_still_issue(state, company):
+            raise Refusal(
+                f"{company.id} must first issue shares ({self.r('forced_purchase')}): "
+                f"`issue {company.id} N`"
+            )
+        cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
+        if company.cash >= cheapest:
+            raise Refusal(
+                f"{company.id} can pay for a train itself; its president raises no money "
+                f"({self.r('forced_cheapest')})"
+            )
+        dearest = self.dearest_train(state) or 0  # type: ignore[attr-defined]
+        cash = state.ledger.player(player).cash
+        if company.cash + cash >= dearest:
+            raise Refusal(f"{player} already has the money needed; no further sales ({rule})")
+        target = self.launched(state, cmd.corp)  # type: ignore[attr-defined]
+        why = self.check_sell(state, player, target, cmd.count, protect=company.id)  # type: ignore[attr-defined]
+        if why:
+            raise Refusal(why)
+        # "Only the number of certificates necessary": a sale of several shares at once is
+        # refused when one share fewer already raises it.  The amount needed is that of the
+        # dearest train on offer, since the president may then buy either type.
+        fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
+        if cmd.count > 1 and fewer >= dearest:
+            raise Refusal(
+                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already "
+                f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales ({rule})"
+            )
+        self._sell_shares(state, player, target, cmd.count)  # type: ignore[attr-defined]
+
+    def raisable(self, state: GameState, player: str, protect: str) -> int:
+        """Cash a president could raise by selling shares now, one sale per corporation."""
+        total = 0
+        for co in state.ledger.corporations():
+            if not co.launched:
+                continue
+            best = 0
+            for n in range(co.holder_percent(player) // 10, 0, -1):
+                if self.check_sell(state, player, co, n, protect=protect) is None:  # type: ignore[attr-defined]
+                    best = n
+                    break
+            total += best * state.price(co.id)
+        return total
+
+    def note(self, state: GameState, text: str) -> None:
+        """A line the banker mirrors on the table."""
+        state.ledger.events.append(Noted(text=text))

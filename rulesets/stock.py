@@ -1,0 +1,661 @@
+"""The stock round every 18xx has: turns, passes, sell-then-buy, presidency.
+
+The flow is shared: the priority holder starts, turns go clockwise, a turn is
+sales and then one purchase, all players passing in succession ends the round,
+the priority deal goes left of the last player who acted, and the title's
+end-of-round price moves are made.  A title supplies the prices and the
+certificates on offer (:meth:`StockRound.buyable_certificate`,
+:meth:`StockRound.share_price`, who is paid), what a sale does to the price
+(:meth:`StockRound.after_sale`), and its end-of-round moves.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.events import (
+    Noted,
+    Passed,
+    PresidentChanged,
+    PriorityChanged,
+    RoundStarted,
+    TurnStarted,
+)
+from moderator.ledger import BANK, POOL, Certificate, Company, Player
+from moderator.state import GameState
+from rulesets.base import Ruleset
+
+
+def seat_order_from(players: list[Player], start: str) -> list[Player]:
+    """Players clockwise starting after ``start`` (not including it)."""
+    names = [p.name for p in players]
+    i = names.index(start)
+    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+
+
+def units_certificates(certs: list[Certificate], units: int) -> list[Certificate] | None:
+    """Certificates (never the president's) making exactly ``units`` ten-percent shares.
+
+    Ten-percent certificates are taken first, so a double certificate is kept when
+    singles will do; ``None`` when no combination adds up (certificates are sold in
+    full, 1847 AE 8.2).
+    """
+    ordinary = sorted((x for x in certs if not x.president), key=lambda x: x.percent)
+    best: dict[int, list[Certificate]] = {0: []}
+    for cert in ordinary:
+        for total, chosen in sorted(best.items(), reverse=True):
+            new = total + cert.percent
+            if new <= units * 10 and new not in best:
+                best[new] = [*chosen, cert]
+    return best.get(units * 10)
+
+
+class StockRound(Ruleset):
+    """Stock-round turns, purchases, sales and presidency changes."""
+
+    max_holding: ClassVar[int | None] = None
+    """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
+    pool_limit: ClassVar[int] = 50
+    """Most percent of one corporation the pool may hold."""
+
+    # ------------------------------------------------------------- common lookups
+    def active_players(self, state: GameState) -> list[Player]:
+        """Players not bankrupt, in seat order."""
+        return [p for p in state.ledger.players if not p.bankrupt]
+
+    def cert_limit(self, state: GameState) -> int:
+        """The certificate limit now."""
+        raise NotImplementedError
+
+    def cert_count(self, state: GameState, player: str) -> int:
+        """Certificates a player holds; privates count one, a 20% certificate one."""
+        total = 0
+        for company in state.ledger.companies.values():
+            if company.kind == "corporation":
+                if not company.closed:
+                    total += sum(1 for cert in company.certificates if cert.holder == player)
+            elif company.owner == player and not company.closed:
+                total += 1
+        return total
+
+    def corp(self, state: GameState, word: str) -> Company:
+        """A corporation in play, by any spelling."""
+        company = state.company(self.company_id(state, word))
+        if company.kind != "corporation":
+            raise Refusal(f"{company.id} is not a corporation ({self.r('corporation')})")
+        if company.removed:
+            raise Refusal(f"{company.id} was removed at setup ({self.r('removed')})")
+        if company.closed:
+            raise Refusal(f"{company.id} has closed ({self.r('closed')})")
+        return company
+
+    def launched(self, state: GameState, word: str) -> Company:
+        """A corporation whose president's certificate has been bought."""
+        company = self.corp(state, word)
+        if not company.launched:
+            raise Refusal(f"{company.id} has not been launched ({self.r('par')})")
+        return company
+
+    @staticmethod
+    def shares(company: Company, holder: str) -> int:
+        """Number of 10% shares a holder has (a 20% certificate is two)."""
+        return company.holder_percent(holder) // 10
+
+    def player_shares(self, state: GameState, company: Company) -> int:
+        """Shares held by players."""
+        return sum(self.shares(company, p.name) for p in state.ledger.players)
+
+    # ------------------------------------------------------------- hooks
+    def begin_from_setup(self, state: GameState) -> None:
+        """The first stock-round command: setup is over (1846 checks its removals)."""
+        state.round_kind = "SR"
+        state.round_number = 1
+        self._start_stock_round(state, first=True)
+
+    def stock_round_started(self, state: GameState) -> None:
+        """Work at the start of a stock round before anyone acts (1847 AE 4.5.2)."""
+
+    def first_stock_player(self, state: GameState) -> str | None:
+        """Who starts the stock round: the priority holder."""
+        return state.priority
+
+    def next_stock_players(self, state: GameState, player: str) -> list[Player]:
+        """Who may act after ``player``, first one first: clockwise."""
+        return [p for p in seat_order_from(state.ledger.players, player) if not p.bankrupt]
+
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        """A title's own purchases (a private, an exchange) the player could make now."""
+        return False
+
+    def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
+        """The starting prices ``company`` may be launched at."""
+        raise NotImplementedError
+
+    def buyable_certificate(
+        self, state: GameState, player: str, company: Company, source: str
+    ) -> Certificate | str:
+        """The certificate ``player`` would get from ``source``, or why there is none."""
+        holder = company.id if source == "ipo" else POOL
+        ordinary = [x for x in company.certs_of(holder) if not x.president]
+        if ordinary:
+            return ordinary[0]
+        if source == "ipo":
+            return f"{company.id} has no share left in its {self.ipo_name} ({self.r('buy_ipo')})"
+        return f"no {company.id} share is in the {self.pool_name} ({self.r('buy_pool')})"
+
+    ipo_name: ClassVar[str] = "treasury"
+    """What the title calls the unsold shares (1846: treasury; 1847 AE: initial offering)."""
+    pool_name: ClassVar[str] = "pool"
+    """What the title calls the bank pool (1846: the Stock Market)."""
+
+    def share_price(
+        self, state: GameState, company: Company, source: str, cert: Certificate
+    ) -> int:
+        """What ``cert`` costs from ``source``: the current price per 10% by default."""
+        return state.price(company.id) * cert.percent // 10
+
+    def ipo_payee(self, state: GameState, company: Company) -> str:
+        """Who is paid for a share from the unsold shares: the corporation by default."""
+        return company.id
+
+    def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
+        """After a purchase (1847 AE: floating)."""
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        """Why the title forbids ``player`` selling ``company`` now, or ``None``."""
+        return None
+
+    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
+        """What a selling action does to the price (the title's rule)."""
+
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """Price moves at the end of a stock round."""
+
+    def after_stock_round(self, state: GameState) -> None:
+        """What follows a stock round: the first operating round of the set."""
+        self._start_operating_round(state, 1)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------- flow
+    def _start_stock_round(self, state: GameState, *, first: bool = False) -> None:
+        if not first:
+            state.round_number += 1
+        state.round_kind = "SR"
+        state.or_number = None
+        state.operating = None
+        state.operated = []
+        state.consecutive_passes = 0
+        state.sold_this_round = set()
+        state.turn_sold = []
+        state.last_actor = None
+        state.auto_passed = set()
+        state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
+        active = self.active_players(state)
+        if state.priority is None or state.ledger.player(state.priority).bankrupt:
+            state.priority = active[0].name if active else None
+        self.stock_round_started(state)
+        state.current_player = self.first_stock_player(state)
+        # One command may run through a stock round where nobody can act and operating
+        # rounds where nothing operates; a second such cycle waits for an explicit `pass`
+        # instead of repeating itself without end.
+        started = int(state.extra.get("stock_rounds_started", 0)) + 1  # type: ignore[call-overload]
+        state.extra["stock_rounds_started"] = started
+        if state.current_player:
+            state.ledger.events.append(TurnStarted(who=state.current_player))
+            if started <= 1:
+                self._auto_pass(state)
+
+    def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
+        """The player acting in the stock round; refuses out-of-turn actions."""
+        if state.round_kind == "setup":
+            self.begin_from_setup(state)
+        elif state.round_kind == "OR":
+            self._finish_operating_for_stock_round(state, verb)
+        player = self.player_name(state, word)
+        if state.ledger.player(player).bankrupt:
+            raise Refusal(f"{player} is bankrupt and out of the game ({self.r('bankrupt')})")
+        if state.current_player != player:
+            raise Refusal(
+                f"it is {state.current_player}'s turn in the stock round, not {player}'s "
+                f"({self.r('turn')})"
+            )
+        return player
+
+    def _finish_operating_for_stock_round(
+        self, state: GameState, verb: str, *, passing: str | None = None
+    ) -> None:
+        """A stock-round command in an operating round ends the last turns, if the rules allow.
+
+        Only the turns of the operating round the command was given in are ended (never past
+        a compulsory step, see ``_end_company_turn``).  ``passing``: the player a ``pass``
+        names; when the stock round that follows ended at once because the tool passed every
+        player, a ``pass`` for one of them is accepted and changes nothing more (the
+        contract), and this returns with the next OR begun.
+        """
+        start = (state.round_number, state.or_number)
+        while (
+            state.round_kind == "OR"
+            and not state.ended
+            and state.operating is not None
+            and (state.round_number, state.or_number) == start
+        ):
+            self._end_company_turn(state, implicit_by=f"a `{verb}`")  # type: ignore[attr-defined]
+        if state.ended:
+            raise Refusal(
+                f"`{verb}` belongs to a stock round, and none follows: the bank has broken and "
+                f"the game ends with this operating round ({self.r('bank_broken')})"
+            )
+        if state.round_kind == "SR":
+            return
+        if state.round_number > start[0]:
+            if passing is not None and passing in state.auto_passed:
+                return
+            raise Refusal(
+                f"`{verb}` belongs to stock round {state.round_number}, which ended at once: "
+                f"no player had a legal sale or purchase, so the tool passed them all "
+                f"({self.r('all_passed')})"
+            )
+        raise Refusal(
+            f"`{verb}` belongs to a stock round; the operating rounds are not over "
+            f"({self.r('rounds')})"
+        )
+
+    # ------------------------------------------------------------- checks (pure)
+    def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
+        """Why ``player`` may not buy a ``company`` share from ``source`` now, or ``None``."""
+        cid = company.id
+        if (player, cid) in state.sold_this_round:
+            return f"{player} already sold {cid} this stock round ({self.r('sold_then_buy')})"
+        cert = self.buyable_certificate(state, player, company, source)
+        if isinstance(cert, str):
+            return cert
+        held = company.holder_percent(player)
+        if self.max_holding is not None and held + cert.percent > self.max_holding:
+            return (
+                f"{player} would own more than {self.max_holding}% of {cid} "
+                f"({self.r('hold_limit')})"
+            )
+        limit = self.cert_limit(state)
+        if self.cert_count(state, player) + 1 > limit:
+            return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
+        price = self.share_price(state, company, source, cert)
+        cash = state.ledger.player(player).cash
+        if cash < price:
+            rule = self.r("buy_ipo") if source == "ipo" else self.r("buy_pool")
+            what = "a" if cert.percent == 10 else f"a {cert.percent}%"
+            return (
+                f"{player} has {self.money(cash)}, {what} {cid} share costs "
+                f"{self.money(price)} ({rule})"
+            )
+        return None
+
+    def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
+        """Why ``player`` may not launch ``company`` at ``price``, or ``None``."""
+        rule = self.r("par")
+        if company.launched:
+            return f"{company.id} is already launched ({rule})"
+        pars = self.par_choices(state, company)
+        if price not in pars:
+            if len(pars) == 1:
+                return f"{company.id} starts at its printed par {pars[0]} ({rule})"
+            return f"{company.id} must start at one of {', '.join(map(str, pars))} ({rule})"
+        limit = self.cert_limit(state)
+        if self.cert_count(state, player) + 1 > limit:
+            return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
+        cash = state.ledger.player(player).cash
+        if cash < 2 * price:
+            return (
+                f"{player} has {self.money(cash)}, the president's "
+                f"certificate costs {self.money(2 * price)} ({self.r('par_cost')})"
+            )
+        return None
+
+    def check_sell(
+        self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
+    ) -> str | None:
+        """Why ``player`` may not sell ``n`` shares of ``company``, or ``None``."""
+        cid = company.id
+        rule = self.r("sell")
+        if not company.launched:
+            return f"{cid} has not been launched ({self.r('par')})"
+        held = company.holder_percent(player)
+        if held < 10 * n:
+            plural = "s" if n > 1 else ""
+            return f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} ({rule})"
+        why = self.may_sell(state, player, company)
+        if why:
+            return why
+        if company.holder_percent(POOL) + 10 * n > self.pool_limit:
+            return (
+                f"the {self.pool_name} may hold at most {self.pool_limit}% of {cid} "
+                f"({self.r('pool_limit')})"
+            )
+        president = company.president()
+        if president == player:
+            new = self._successor(state, company, player, held - 10 * n)
+            if new is None and held - 10 * n < 20:
+                return (
+                    f"{player}'s president's certificate of {cid} cannot go to the "
+                    f"{self.pool_name} ({self.r('president_sale')})"
+                )
+            if new is not None and protect == cid:
+                return (
+                    f"{player} may not sell {cid} shares that change "
+                    f"the presidency of the operating corporation ({self.r('forced_sale')})"
+                )
+        if self._sale_certificates(state, company, player, n) is None:
+            return (
+                f"{player}'s {cid} certificates do not make {n} share{'s' if n > 1 else ''}: "
+                f"certificates are sold whole ({rule})"
+            )
+        return None
+
+    def _sale_certificates(
+        self, state: GameState, company: Company, player: str, n: int
+    ) -> list[Certificate] | None:
+        """The certificates a sale of ``n`` shares would put in the pool, or ``None``.
+
+        A selling president first swaps the president's certificate for 20% of the
+        successor's (see :meth:`_swap_presidency`), so those count as the seller's.
+        """
+        own = company.certs_of(player)
+        if company.president() == player:
+            new = self._successor(state, company, player, company.holder_percent(player) - 10 * n)
+            if new is not None:
+                own = [x for x in own if not x.president]
+                own += units_certificates(company.certs_of(new), 2) or []
+        return units_certificates(own, n)
+
+    def _successor(
+        self, state: GameState, company: Company, seller: str, remaining: int
+    ) -> str | None:
+        """Who takes the presidency when the president keeps ``remaining`` percent.
+
+        The player holding the most, at least 20% and more than the president keeps,
+        ties resolved clockwise from the seller.
+        """
+        best: str | None = None
+        best_pct = max(remaining, 19)
+        for p in seat_order_from(state.ledger.players, seller):
+            pct = company.holder_percent(p.name)
+            if pct > best_pct:
+                best, best_pct = p.name, pct
+        return best
+
+    # ------------------------------------------------------------- purchases
+    def cmd_par(self, state: GameState, cmd: c.Par) -> None:
+        """``par``: launch a corporation: its president's certificate at twice the price."""
+        player = self._stock_turn(state, cmd.player, "par")
+        company = self.corp(state, cmd.corp)
+        why = self.check_par(state, player, company, cmd.price)
+        if why:
+            raise Refusal(why)
+        self._launch(state, player, company, cmd.price)
+        state.last_actor = player
+        self._end_stock_turn(state, player, bought=True)
+
+    def _launch(self, state: GameState, player: str, company: Company, price: int) -> None:
+        """The president's certificate to ``player`` at ``price`` a share; the price placed."""
+        rule = self.r("par")
+        pres = next(x for x in company.certificates if x.president)
+        payee = self.ipo_payee(state, company)
+        state.ledger.transfer(player, payee, 2 * price, f"launches {company.id} ({rule})")
+        state.ledger.move_certificate(company, pres, player, f"president's certificate ({rule})")
+        company.launched = True
+        company.value = price
+        self.place_price(state, company, price)
+        state.ledger.events.append(
+            PresidentChanged(
+                company=company.id, before=None, after=player, reason=f"launch ({rule})"
+            )
+        )
+        self.after_share_bought(state, player, company)
+
+    def place_price(self, state: GameState, company: Company, price: int) -> None:
+        """Put a launched corporation's marker on the market."""
+        state.place_price(company.id, price, f"starting price ({self.r('par')})")
+
+    def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
+        """``buy``: one certificate from the unsold shares or the pool."""
+        player = self._stock_turn(state, cmd.player, "buy")
+        company = self.launched(state, cmd.corp)
+        source = cmd.source
+        if source is None:
+            source = (
+                "ipo"
+                if not isinstance(self.buyable_certificate(state, player, company, "ipo"), str)
+                else "pool"
+            )
+        why = self.check_buy(state, player, company, source)
+        if why:
+            raise Refusal(why)
+        self._buy_share(state, player, company, source)
+        state.last_actor = player
+        self._end_stock_turn(state, player, bought=True)
+
+    def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
+        cid = company.id
+        cert = self.buyable_certificate(state, player, company, source)
+        assert not isinstance(cert, str)
+        price = self.share_price(state, company, source, cert)
+        if source == "ipo":
+            state.ledger.transfer(
+                player,
+                self.ipo_payee(state, company),
+                price,
+                f"buys a {cid} share from its {self.ipo_name} ({self.r('buy_ipo')})",
+            )
+        else:
+            state.ledger.transfer(
+                player,
+                BANK,
+                price,
+                f"buys a {cid} share from the {self.pool_name} ({self.r('buy_pool')})",
+            )
+        self._take_certificate(state, player, company, cert)
+
+    def _take_certificate(
+        self, state: GameState, player: str, company: Company, cert: Certificate
+    ) -> None:
+        """The bought certificate to ``player``, then any presidency change."""
+        state.ledger.move_certificate(company, cert, player, "bought")
+        self._presidency_after_gain(state, company, player)
+        self.after_share_bought(state, player, company)
+
+    def _presidency_after_gain(self, state: GameState, company: Company, player: str) -> None:
+        """A player now holding more than the president takes over."""
+        president = company.president()
+        if president is None or president == player:
+            return
+        if company.holder_percent(player) > company.holder_percent(president):
+            self._swap_presidency(
+                state, company, president, player, f"holds more ({self.r('president_change')})"
+            )
+
+    def _swap_presidency(
+        self, state: GameState, company: Company, old: str, new: str, reason: str
+    ) -> None:
+        """The new president gives 20% of other certificates for the president's one."""
+        pres = next(x for x in company.certificates if x.president)
+        given = units_certificates(company.certs_of(new), 2) or []
+        for cert in given:
+            state.ledger.move_certificate(
+                company, cert, old, f"exchanged for the president's certificate ({reason})"
+            )
+        state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
+        state.ledger.events.append(
+            PresidentChanged(company=company.id, before=old, after=new, reason=reason)
+        )
+
+    # ------------------------------------------------------------- sales
+    def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
+        """``sell``: shares to the pool, or a president's sale toward a forced train."""
+        if state.round_kind == "OR" and self._forced_purchase(state) is not None:  # type: ignore[attr-defined]
+            self._sell_for_train(state, cmd)  # type: ignore[attr-defined]
+            return
+        player = self._stock_turn(state, cmd.player, "sell")
+        company = self.launched(state, cmd.corp)
+        if company.id in state.turn_sold:
+            raise Refusal(
+                f"{player} already sold {company.id} this turn: sell all of it in one action "
+                f"({self.r('one_sale')})"
+            )
+        why = self.check_sell(state, player, company, cmd.count)
+        if why:
+            raise Refusal(why)
+        self._sell_shares(state, player, company, cmd.count)
+        state.sold_this_round.add((player, company.id))
+        state.turn_sold.append(company.id)
+        state.last_actor = player
+        self._auto_pass_if_stuck_after_sale(state, player)
+
+    def _sell_shares(self, state: GameState, player: str, company: Company, n: int) -> None:
+        """Carry out a checked sale: presidency first, then cash, then the price."""
+        cid = company.id
+        was_president = company.president() == player
+        if was_president:
+            remaining = company.holder_percent(player) - 10 * n
+            new = self._successor(state, company, player, remaining)
+            if new is not None:
+                self._swap_presidency(
+                    state,
+                    company,
+                    player,
+                    new,
+                    f"sale by the president ({self.r('president_swap')})",
+                )
+        price = state.price(cid)
+        certs = units_certificates(company.certs_of(player), n) or []
+        for cert in certs:
+            state.ledger.move_certificate(company, cert, POOL, f"sold ({self.r('sell')})")
+        self.bank_pays(
+            state,
+            player,
+            price * n,
+            f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} "
+            f"({self.r('sell')})",
+        )
+        self.after_sale(state, company, by_president=was_president)
+
+    # ------------------------------------------------------------- passing
+    def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
+        """``pass``: ends a stock turn without a purchase."""
+        if state.round_kind == "setup":
+            # Starting the first stock round may already pass players with no legal move.
+            self.begin_from_setup(state)
+        if state.round_kind in ("SR", "OR"):
+            name = self.player_name(state, cmd.player)
+            if name in state.auto_passed and state.current_player != name:
+                return  # the tool already passed this player (spec: accepted, changes nothing)
+            if state.round_kind == "OR":
+                self._finish_operating_for_stock_round(state, "pass", passing=name)
+                if state.round_kind == "OR":
+                    return  # the stock round came and went, this player passed by the tool
+        player = self._stock_turn(state, cmd.player, "pass")
+        limit = self.cert_limit(state)
+        # An excess caused by a presidency change must be sold on the player's next turn;
+        # the rules are silent on one left by a closing, and a banker asks the same.
+        if self.cert_count(state, player) > limit and self._can_sell_anything(state, player):
+            raise Refusal(
+                f"{player} holds more than {limit} certificates and must sell first "
+                f"({self.r('over_cert_limit')})"
+            )
+        self._end_stock_turn(state, player, bought=False)
+
+    def _can_sell_anything(self, state: GameState, player: str) -> bool:
+        return any(
+            self.check_sell(state, player, co, n) is None
+            for co in state.ledger.corporations()
+            if co.launched and co.holder_percent(player) and co.id not in state.turn_sold
+            for n in (1, 2)
+        )
+
+    def _can_buy_anything(self, state: GameState, player: str) -> bool:
+        if self.other_purchase_possible(state, player):
+            return True
+        # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
+        # at the certificate limit nothing can be bought, nor what costs more than the
+        # player's cash.
+        if self.cert_count(state, player) + 1 > self.cert_limit(state):
+            return False
+        cash = state.ledger.player(player).cash
+        for co in state.ledger.corporations():
+            if co.launched:
+                if cash < state.price(co.id) and cash < co.value:
+                    continue
+                for src in ("ipo", "pool"):
+                    if self.check_buy(state, player, co, src) is None:
+                        return True
+            else:
+                pars = self.par_choices(state, co)
+                if pars and self.check_par(state, player, co, min(pars)) is None:
+                    return True
+        return False
+
+    def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
+        """After a purchase or a pass the turn goes on; all passing ends the round."""
+        acted = bought or bool(state.turn_sold)
+        if acted:
+            state.consecutive_passes = 0
+        else:
+            state.consecutive_passes += 1
+            state.ledger.events.append(Passed(player=player))
+        self._next_stock_player(state, player)
+
+    def _next_stock_player(self, state: GameState, player: str) -> None:
+        state.turn_sold = []
+        active = self.active_players(state)
+        if state.consecutive_passes >= len(active):
+            self._end_stock_round(state)
+            return
+        following = self.next_stock_players(state, player)
+        state.current_player = following[0].name if following else player
+        state.ledger.events.append(TurnStarted(who=state.current_player))
+        self._auto_pass(state)
+
+    def _auto_pass(self, state: GameState) -> None:
+        """Pass a player with no legal sale or purchase (spec: the tool passes them)."""
+        player = state.current_player
+        if player is None or state.round_kind != "SR":
+            return
+        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
+            return
+        state.auto_passed.add(player)
+        state.consecutive_passes += 1
+        state.ledger.events.append(
+            Passed(player=player, auto=True, reason="no legal sale or purchase")
+        )
+        self._next_stock_player(state, player)
+
+    def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:
+        """A turn is sales and then one purchase; with neither left, the turn is over.
+
+        After a sale, when the player can neither buy a certificate nor sell anything more
+        this turn, the tool ends the turn.  It is a turn with an action, not a pass: the sale
+        keeps the round going.  A ``pass`` the banker then writes for the player is accepted
+        and changes nothing (see :meth:`cmd_pass`).
+        """
+        if state.round_kind != "SR" or state.current_player != player:
+            return
+        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
+            return
+        state.auto_passed.add(player)
+        state.ledger.events.append(
+            Noted(text=f"{player} can neither buy nor sell more: the turn ends ({self.r('turn')})")
+        )
+        self._end_stock_turn(state, player, bought=False)
+
+    def _end_stock_round(self, state: GameState) -> None:
+        """The priority deal, the end-of-round price moves, then what follows."""
+        if state.last_actor is not None:
+            following = [
+                p for p in seat_order_from(state.ledger.players, state.last_actor) if not p.bankrupt
+            ]
+            new = following[0].name if following else state.last_actor
+            if new != state.priority:
+                state.priority = new
+                state.ledger.events.append(PriorityChanged(player=new))
+        self.stock_round_end_moves(state)
+        state.current_player = None
+        self.after_stock_round(state)

@@ -1,0 +1,434 @@
+"""The train depot every 18xx has: trains sold in order, phases, limits, rust.
+
+A title declares its trains as tables (:attr:`TrainDepot.train_variants`,
+:attr:`TrainDepot.card_phase`, limits, what rusts or phases out when) and
+overrides a few hooks where its rulebook differs: where a train given up over
+the limit goes, what a new phase does besides trains, what happens when a
+corporation buys a new train, and whether a president pays toward one.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.events import CompanyClosed, PhaseChanged, TrainMoved
+from moderator.ledger import BANK, POOL, SCRAP, Company, Train
+from moderator.state import GameState
+from rulesets.base import Ruleset
+
+
+class TrainDepot(Ruleset):
+    """Trains for sale, phases and train limits (the tables) and buying trains (the flow)."""
+
+    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {}
+    """Each train card and the variants it is sold as, with list prices."""
+    card_phase: ClassVar[dict[str, str]] = {}
+    """The phase the first card of each kind starts."""
+    phases: ClassVar[tuple[str, ...]] = ()
+    train_limits: ClassVar[dict[str, int]] = {}
+    """Train limit per phase."""
+    phase_out: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Cards phased out (run once more, then leave) when a phase begins."""
+    rust: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Cards that rust (leave the game at once) when a phase begins."""
+    unlimited_card: ClassVar[str | None] = None
+    """A card the bank never runs out of (1846 6.84: phase IV trains)."""
+    excess_to_pool: ClassVar[bool] = False
+    """Trains over the limit go to the bank pool for sale at list price (1847 AE 6.8);
+    otherwise back to the bank as returned trains (1846 6.83)."""
+
+    # ------------------------------------------------------------- tables read
+    @staticmethod
+    def _new_train(state: GameState, card: str, name: str) -> Train:
+        state.train_serial += 1
+        return Train(serial=state.train_serial, card=card, name=name)
+
+    def variant_card(self, name: str) -> str | None:
+        """The card a train name belongs to (``"3/5"`` -> ``"4"`` in 1846)."""
+        for card, variants in self.train_variants.items():
+            if any(n == name for n, _ in variants):
+                return card
+        return None
+
+    def list_price(self, name: str) -> int:
+        """The printed price of the train ``name``."""
+        for variants in self.train_variants.values():
+            for n, price in variants:
+                if n == name:
+                    return price
+        raise Refusal(f"no {name} train in {self.title}")
+
+    def all_trains(self, state: GameState) -> list[Train]:
+        """Trains the bank sells now: returned ones, then the current card."""
+        avail = list(state.returned)
+        if state.depot:
+            avail.append(state.depot[0])
+        return avail
+
+    def available_variants(self, state: GameState) -> list[tuple[str, int, Train]]:
+        """Every (variant, price, card) the bank sells now."""
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for train in self.all_trains(state):
+            for name, price in self.train_variants[train.card]:
+                key = (train.card, name)
+                if key not in seen:
+                    seen.add(key)
+                    out.append((name, price, train))
+        return out
+
+    def cheapest_train(self, state: GameState) -> int | None:
+        """Price of the cheapest train the bank sells now."""
+        prices = [p for _, p, _ in self.available_variants(state)]
+        return min(prices) if prices else None
+
+    def dearest_train(self, state: GameState) -> int | None:
+        """Price of the dearest train the bank sells now."""
+        prices = [p for _, p, _ in self.available_variants(state)]
+        return max(prices) if prices else None
+
+    def counted_trains(self, company: Company) -> int:
+        """Trains counting toward the limit: phased out ones do not."""
+        return sum(1 for t in company.trains if not t.phased_out)
+
+    def train_limit(self, state: GameState) -> int:
+        """Train limit of the current phase."""
+        return self.train_limits[state.phase]
+
+    def over_limit(self, state: GameState) -> list[Company]:
+        """Corporations holding more trains than the limit after a phase change."""
+        limit = self.train_limit(state)
+        return [co for co in state.ledger.corporations() if self.counted_trains(co) > limit]
+
+    def pool_train_names(self, state: GameState) -> list[str]:
+        """Trains lying in the bank pool (only titles with :attr:`excess_to_pool`)."""
+        return [t.name for t in state.extra.get("pool_trains", [])]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------- hooks
+    def check_train_purchase(
+        self, state: GameState, company: Company, cmd: c.BuyTrain, name: str
+    ) -> None:
+        """Refuse a purchase the title forbids before the common checks (default: none)."""
+
+    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
+        """What the president adds toward a bank train the company cannot afford, or refuse."""
+        raise Refusal(
+            f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
+        )
+
+    def new_train_bought(
+        self, state: GameState, company: Company, train: Train, price: int
+    ) -> None:
+        """After a train from the bank's new trains was sold (Krauss & Co., 1847 AE 4.1)."""
+
+    def phase_started(self, state: GameState, phase: str) -> None:
+        """What a new phase does besides trains (1846: privates close)."""
+
+    def phase_notes(self, phase: str) -> list[str]:
+        """Words for what :meth:`phase_started` does, for the phase change line."""
+        return []
+
+    # ------------------------------------------------------------- buying
+    def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
+        """``train``: buy a train from the bank, the pool or another corporation."""
+        company = self.operating_company(state, cmd.corp)  # type: ignore[attr-defined]
+        cid = company.id
+        name = cmd.train.upper().replace("-", "")
+        self.check_train_purchase(state, company, cmd, name)
+        if not state.ran:
+            raise Refusal(f"{cid} buys trains after its dividend step ({self.r('train_step')})")
+        limit = self.train_limit(state)
+        if self.counted_trains(company) >= limit:
+            raise Refusal(f"{cid} is at the train limit of {limit} ({self.r('train_limit')})")
+        if self.variant_card(name) is None:
+            names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
+            raise Refusal(f"no {cmd.train} train in {self.title} (trains: {names})")
+        if cmd.source == "pool":
+            self._buy_from_pool(state, company, name)
+            return
+        if cmd.source is not None:
+            self._buy_from_company(state, company, name, cmd.source, cmd.price or 0)
+            return
+        match = [v for v in self.available_variants(state) if v[0] == name]
+        if not match:
+            offer = (
+                ", ".join(f"{n} {self.money(p)}" for n, p, _ in self.available_variants(state))
+                or "none"
+            )
+            raise Refusal(
+                f"the bank does not sell a {name} train now ({self.r('train_order')}); "
+                f"it sells: {offer}"
+            )
+        _, price, train = match[0]
+        president_pays = 0
+        if company.cash < price:
+            president_pays = self.president_share(state, company, name, price)
+        self._buy_from_bank(state, company, name, price, train, president_pays)
+
+    def _buy_from_bank(
+        self,
+        state: GameState,
+        company: Company,
+        name: str,
+        price: int,
+        train: Train,
+        president_pays: int,
+        reason: str = "",
+    ) -> None:
+        """Sell ``train`` as ``name``; ``reason``: why the tool bought it by itself."""
+        cid = company.id
+        forced = self.r("forced_purchase")
+        if president_pays:
+            president = company.president()
+            assert president is not None
+            state.ledger.transfer(
+                cid,
+                BANK,
+                company.cash,
+                f"{cid} pays all its {self.money(company.cash)} toward its {name}-train ({forced})",
+            )
+            state.ledger.transfer(
+                president,
+                BANK,
+                president_pays,
+                f"{president} pays {self.money(president_pays)} toward {cid}'s {name}-train "
+                f"({forced})",
+            )
+            state.president_paid = True
+        elif reason:
+            state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
+        else:
+            state.ledger.transfer(cid, BANK, price, f"buys a {name} train ({self.r('train_buy')})")
+        new_phase = None
+        fresh = train not in state.returned
+        if not fresh:
+            state.returned.remove(train)
+        else:
+            state.depot.remove(train)
+            card_phase = self.card_phase[train.card]
+            if self.phases.index(card_phase) > self.phases.index(state.phase):
+                new_phase = card_phase
+            if train.card == self.unlimited_card and not state.depot:
+                state.depot.append(self._new_train(state, train.card, ""))
+        train.name = name
+        train.phased_out = False
+        company.trains.append(train)
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source="bank",
+                target=cid,
+                price=price,
+                reason=reason or f"bought from the bank ({self.r('train_buy')})",
+            )
+        )
+        if new_phase:
+            self._set_phase(state, new_phase, f"{cid} bought the first {name}-train")
+        if fresh:
+            self.new_train_bought(state, company, train, price)
+
+    def _buy_from_pool(self, state: GameState, company: Company, name: str) -> None:
+        """A train from the bank pool at its list price (1847 AE 6.8)."""
+        cid = company.id
+        pool: list[Train] = state.extra.get("pool_trains", [])  # type: ignore[assignment]
+        if not self.excess_to_pool:
+            raise Refusal(
+                f"{self.title} has no train pool: trains given back return to the bank "
+                f"({self.r('discard')})"
+            )
+        trains = [t for t in pool if t.name == name]
+        if not trains:
+            held = ", ".join(t.name for t in pool) or "none"
+            raise Refusal(
+                f"no {name} train in the bank pool ({self.r('train_buy')}); it has: {held}"
+            )
+        price = self.list_price(name)
+        if company.cash < price:
+            raise Refusal(
+                f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
+                f"{self.money(price)} ({self.r('train_buy')})"
+            )
+        train = trains[0]
+        state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
+        pool.remove(train)
+        company.trains.append(train)
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source=POOL,
+                target=cid,
+                price=price,
+                reason=f"bought from the bank pool at list price ({self.r('train_buy')})",
+            )
+        )
+
+    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        """Refuse a train trade between corporations the title forbids (default: none)."""
+
+    def _buy_from_company(
+        self, state: GameState, company: Company, name: str, source: str, price: int
+    ) -> None:
+        cid = company.id
+        rule = self.r("train_trade")
+        seller = state.company(self.company_id(state, source))
+        if seller.id == cid:
+            raise Refusal(f"{cid} cannot buy a train from itself ({rule})")
+        if seller.kind != "corporation" or seller.closed:
+            raise Refusal(f"{seller.id} is not a corporation in play ({rule})")
+        self.may_buy_from_company(state, company, seller)
+        if price < 1:
+            raise Refusal(
+                f"a train bought from another corporation costs at least {self.money(1)} ({rule})"
+            )
+        trains = [t for t in seller.trains if t.name == name]
+        if not trains:
+            raise Refusal(f"{seller.id} has no {name} train ({rule})")
+        fresh = [t for t in trains if not t.phased_out]
+        if not fresh:
+            raise Refusal(
+                f"{seller.id}'s {name} is phased out and cannot be sold "
+                f"({self.r('phase_out_sale')})"
+            )
+        if company.cash < price:
+            raise Refusal(
+                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
+                f"the president pays only toward a train from the bank "
+                f"({self.r('forced_purchase')})"
+            )
+        train = fresh[0]
+        state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
+        seller.trains.remove(train)
+        company.trains.append(train)
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source=seller.id,
+                target=cid,
+                price=price,
+                reason=f"bought from another corporation ({rule})",
+            )
+        )
+
+    def cmd_discard(self, state: GameState, cmd: c.Discard) -> None:
+        """``discard``: give up a train over the limit after a phase change."""
+        company = self.corp(state, cmd.corp)  # type: ignore[attr-defined]
+        limit = self.train_limit(state)
+        rule = self.r("discard")
+        if self.counted_trains(company) <= limit:
+            raise Refusal(
+                f"{company.id} is within the train limit of {limit}; trains may not be "
+                f"given back voluntarily ({rule})"
+            )
+        name = cmd.train.upper()
+        trains = [t for t in company.trains if t.name == name and not t.phased_out]
+        if not trains:
+            raise Refusal(f"{company.id} has no {name} train that counts toward the limit ({rule})")
+        train = trains[0]
+        company.trains.remove(train)
+        if self.excess_to_pool:
+            state.extra.setdefault("pool_trains", []).append(train)  # type: ignore[attr-defined]
+            target = POOL
+        else:
+            state.returned.append(train)
+            target = "bank"
+        state.ledger.events.append(
+            TrainMoved(
+                train=name,
+                source=company.id,
+                target=target,
+                reason=f"over the train limit ({rule})",
+            )
+        )
+
+    # ------------------------------------------------------------- phases
+    def phase_effects(self, phase: str) -> list[str]:
+        """What entering ``phase`` does, in words."""
+        effects = [f"train limit {self.train_limits[phase]}"]
+        for card in self.rust.get(phase, ()):
+            names = "/".join(n for n, _ in self.train_variants[card])
+            effects.append(f"{names}-trains rust and leave the game")
+        for card in self.phase_out.get(phase, ()):
+            names = ", ".join(n for n, _ in self.train_variants[card])
+            effects.append(
+                f"{names}-trains are phased out (removed after their next run, "
+                f"{self.r('phase_out')})"
+            )
+        return effects + self.phase_notes(phase)
+
+    def _set_phase(self, state: GameState, phase: str, cause: str = "") -> None:
+        """What each new phase does to trains, then :meth:`phase_started`."""
+        before = state.phase
+        state.phase = phase
+        what = f"{cause}: " if cause else "first train of the phase bought: "
+        state.ledger.events.append(
+            PhaseChanged(
+                before=before,
+                after=phase,
+                reason=f"{what}{'; '.join(self.phase_effects(phase))} ({self.r('phases')})",
+            )
+        )
+        for card in self.rust.get(phase, ()):
+            for co in state.ledger.companies.values():
+                rusted = [t for t in co.trains if t.card == card]
+                self._scrap_trains(state, co, rusted, f"rusts (phase {phase}, {self.r('rust')})")
+        for card in self.phase_out.get(phase, ()):
+            for co in state.ledger.companies.values():
+                for train in co.trains:
+                    if train.card == card and not train.phased_out:
+                        train.phased_out = True
+                        state.ledger.events.append(
+                            TrainMoved(
+                                train=train.name,
+                                source=co.id,
+                                target=co.id,
+                                reason=(
+                                    f"phased out (phase {phase}, {self.r('rust')}): it runs once "
+                                    f"more and leaves after that run ({self.r('phase_out')})"
+                                ),
+                            )
+                        )
+        gone = set(self.rust.get(phase, ())) | set(self.phase_out.get(phase, ()))
+        for train in [t for t in state.returned if t.card in gone]:
+            state.returned.remove(train)
+            state.ledger.events.append(
+                TrainMoved(
+                    train=train.name,
+                    source="bank",
+                    target=SCRAP,
+                    reason=f"returned train phased out ({self.r('discard')}, phase {phase})",
+                )
+            )
+        pool: list[Train] = state.extra.get("pool_trains", [])  # type: ignore[assignment]
+        for train in [t for t in pool if t.card in gone]:
+            pool.remove(train)
+            state.ledger.events.append(
+                TrainMoved(
+                    train=train.name,
+                    source=POOL,
+                    target=SCRAP,
+                    reason=f"rusts in the bank pool (phase {phase}, {self.r('rust')})",
+                )
+            )
+        self.phase_started(state, phase)
+
+    # ------------------------------------------------------------- removing
+    @staticmethod
+    def _scrap_trains(state: GameState, company: Company, trains: list[Train], reason: str) -> None:
+        """Remove ``trains`` of ``company`` from the game (rust, phase-out removal, closing)."""
+        for train in trains:
+            company.trains.remove(train)
+            state.ledger.events.append(
+                TrainMoved(train=train.name, source=company.id, target=SCRAP, reason=reason)
+            )
+
+    def _close_private(self, state: GameState, co: Company, reason: str) -> None:
+        """A private company closes: its treasury to the bank, its trains out of the game."""
+        if co.cash:
+            state.ledger.transfer(
+                co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})"
+            )
+        self._scrap_trains(state, co, list(co.trains), reason)
+        co.closed = True
+        state.ledger.events.append(CompanyClosed(company=co.id, reason=reason))
