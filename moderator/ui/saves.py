@@ -149,13 +149,18 @@ def new_game_path(saves: Path, title: str, players: list[str]) -> Path:
     return fresh_path(saves, f"{title}-{'-'.join(players)}-{time.strftime('%Y%m%d-%H%M')}")
 
 
-def demo_script() -> str:
-    """The text of the shipped demo script."""
-    return (resources.files("moderator") / "demo" / DEMO_SCRIPT).read_text(encoding="utf-8")
+DEMO_SCRIPTS = {"1846": DEMO_SCRIPT, "1847AE": "demo-1847ae.script"}
+"""The shipped demo game of each title that has one, under ``moderator/demo/``."""
 
 
-def make_demo_save(saves: Path) -> Path:
-    """Play the demo script into a fresh save in ``saves``; the save's path.
+def demo_script(name: str = DEMO_SCRIPT) -> str:
+    """The text of a shipped demo script (the 1846 demo unless ``name`` says another)."""
+    return (resources.files("moderator") / "demo" / name).read_text(encoding="utf-8")
+
+
+def make_demo_save(saves: Path, name: str = DEMO_SCRIPT) -> Path:
+    """Play a demo script (``name``, under ``moderator/demo/``; the 1846 demo by default)
+    into a fresh save in ``saves``; the save's path.
 
     The game played here lets go of the save (its lock) before returning, so
     that the caller can open it.
@@ -163,9 +168,9 @@ def make_demo_save(saves: Path) -> Path:
     from moderator.game import Game
     from moderator.script import parse_script
 
-    path = fresh_path(saves, Path(DEMO_SCRIPT).stem)
+    path = fresh_path(saves, Path(name).stem)
     game: Game | None = None
-    for line in parse_script(demo_script()):
+    for line in parse_script(demo_script(name)):
         if game is None:
             game = Game.from_command(line.command)
             continue

@@ -31,6 +31,7 @@ from moderator.ui.session import Session, UndoFailed, differences, touched
 from moderator.ui.widgets.commandbar import CommandBar
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.log import LogPanel
+from moderator.ui.widgets.market import GridMarketPanel, PackagePanel
 from moderator.ui.widgets.panels import (
     CompaniesPanel,
     EndPanel,
@@ -96,6 +97,8 @@ class MainScreen(Screen[None]):
 
     LOG_ROWS = 10
     """The log's height (with its border) when nothing asks for more."""
+    GRID_LOG_ROWS = 6
+    """:attr:`LOG_ROWS` for a title with a 2-D market (the grid needs more rows)."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """Textual's focused widget, without the repaint of the whole screen on a change.
@@ -118,17 +121,29 @@ class MainScreen(Screen[None]):
         app holds the keys typed, e.g. right after a game is opened or started."""
         self._refusal: Notification | None = None
         """The refusal toast on screen, if any (a new one replaces it)."""
+        self.grid = (session.data.get("market") or {}).get("kind") == "grid"
+        """Whether the title's market is a 2-D grid (1847 AE), drawn by ``GridMarketPanel``."""
+        if self.grid:
+            # the grid's seven rows (and 1847 AE's Krauss row) take the room 1846's log
+            # has: the log keeps 4 lines at 120x40, and grows for a receipt (show_block)
+            self.LOG_ROWS = self.GRID_LOG_ROWS
         self._log_rows = self.LOG_ROWS
         """The log's height now (more while a long receipt is the last thing in it)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        data = self.session.data
         yield StatusBar(id="status")
         with VerticalScroll(id="body"):
             yield EndPanel(id="end", title="Game over")
             yield PlayersPanel(id="players", title="Players")
+            if data.get("package"):
+                yield PackagePanel(id="package", title="Starting package (3.3)")
             yield CompaniesPanel(id="companies", title="Companies")
-            yield MarketPanel(id="market", title="Stock market")
+            if self.grid:
+                yield GridMarketPanel(id="market", title=f"Stock market ({self.session.currency})")
+            else:
+                yield MarketPanel(id="market", title="Stock market")
             yield TrainsPanel(id="trains", title="Trains and phase")
             yield LogPanel(id="log")
         yield CommandBar(lambda: self.session, self.give_line, id="bar")
@@ -146,6 +161,9 @@ class MainScreen(Screen[None]):
         count = len(game.journal)
         self.panels = [self.query_one(pid, Panel) for pid in
                        ("#status", "#end", "#players", "#companies", "#market", "#trains")]
+        self.panels[3:3] = list(self.query("#package").results(Panel))
+        if self.LOG_ROWS != MainScreen.LOG_ROWS:
+            self.log_panel.styles.height = self.LOG_ROWS
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()

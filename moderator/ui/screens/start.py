@@ -43,7 +43,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from moderator.ui.app import KeysReady
@@ -105,6 +105,28 @@ class FormInput(Input):
         await super()._on_key(event)
 
 
+class FormCheckbox(Checkbox):
+    """A checkbox that toggles as it takes Space or Enter, in the order typed (see
+    :class:`FormInput`: a burst of ``space`` then ``ctrl+s`` must start the game with
+    the box ticked)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key in ("space", "enter"):
+            event.stop()
+            event.prevent_default()
+            self.toggle()
+            return
+        await super()._on_key(event)
+
+
+DEMOS: dict[str, tuple[str, str]] = {
+    "demo": ("demo-1846.script", "Demo game (1846, 4 players, operating round 3)"),
+    "demo-1847ae": ("demo-1847ae.script",
+                    "Demo game (1847 AE, 4 players, the starting package sold, in play)"),
+}
+"""The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
+
+
 class StartScreen(KeyedScreen):
     """New game, open a save, demo game, quit.
 
@@ -117,6 +139,7 @@ class StartScreen(KeyedScreen):
         Binding("n", "choose('new')", "New game", priority=True),
         Binding("o", "choose('open')", "Open a save", priority=True),
         Binding("d", "choose('demo')", "Demo game", priority=True),
+        Binding("e", "choose('demo-1847ae')", "1847 AE demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
         *[Binding(key, f"menu('{action}')", show=False, priority=True) for key, action in (
             ("enter", "pick"), ("up", "cursor_up"), ("down", "cursor_down"),
@@ -135,7 +158,7 @@ class StartScreen(KeyedScreen):
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Open a save", id="open"),
-                Option("Demo game (1846, 4 players, operating round 3)", id="demo"),
+                *[Option(label, id=key) for key, (_, label) in DEMOS.items()],
                 Option("Quit", id="quit"),
                 id="start-menu",
             )
@@ -168,6 +191,10 @@ class StartScreen(KeyedScreen):
             app.push_screen(OpenScreen(self.saves))
         elif what == "demo":
             app.open_demo()  # type: ignore[attr-defined]
+        elif what in DEMOS:
+            from moderator.ui.saves import make_demo_save
+
+            app.open_game(make_demo_save(self.saves, DEMOS[what][0]))  # type: ignore[attr-defined]
         elif what == "quit":
             app.exit()
 
@@ -346,7 +373,21 @@ def private_result(text: str, private: str) -> PrivateResult | None:
 DISTRIBUTION_RULE = {"1846": "3.2"}
 """Titles whose private companies are all distributed before the first stock round, and
 the rule that says so (1846 3.2: the last private is passed on at a lower price until
-someone takes it, 3.22, so none is left over)."""
+someone takes it, 3.22, so none is left over).  Only these titles have the form's
+distribution fields."""
+
+SETUP_NOTES: dict[str, str] = {
+    "1847AE": "1847 AE: 3 to 5 players in seat order; the last one starts the first stock "
+              "round. No removals and no private distribution: the privates and the L and "
+              "Saar directors are sold in the first stock round's starting package (3.3).",
+}
+"""What the form says of a title's setup where it has no removals to describe."""
+
+OPTIONS: dict[str, list[tuple[str, str]]] = {
+    "1847AE": [("variant", "Variant (section 10): no limit of one new train of a type per "
+                           "turn; the two optional train cards")],
+}
+"""A title's setup options: the word each adds to the ``game`` line, and its label."""
 
 
 @dataclass
@@ -360,6 +401,8 @@ class FormCheck:
     game: Game | None = None
     """The game with every setup line applied, when there is no problem."""
     players: list[str] = field(default_factory=list)
+    line: str = ""
+    """The ``game`` line the form starts the game with (title, players, option words)."""
 
 
 class NewGameScreen(KeyedScreen):
@@ -430,11 +473,17 @@ class NewGameScreen(KeyedScreen):
             for title in titles:
                 yield Static(self.setup_help(title), id=f"setup-help-{title}",
                              classes="dialog-note setup-help")
+            for title in titles:
+                for word, label in OPTIONS.get(title, []):
+                    with Horizontal(classes="field form-row option-row",
+                                    id=f"option-row-{title}-{word}"):
+                        yield Label("", classes="field-label")
+                        yield FormCheckbox(label, id=f"option-{title}-{word}")
             with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
                 yield FormInput(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
             yield Label("Private distribution (player, and the price if it was reduced):",
-                        classes="dialog-note")
+                        classes="dialog-note", id="privates-note")
             for title in titles:
                 with Vertical(id=f"privates-{title}", classes="privates"):
                     yield from self.private_fields(title)
@@ -457,6 +506,8 @@ class NewGameScreen(KeyedScreen):
         groups = ruleset_cls.removal_groups
         quota = ruleset_cls.removals_per_group
         help_text = Text()
+        if title in SETUP_NOTES:
+            help_text.append(SETUP_NOTES[title])
         if groups:
             help_text.append("Setup removals: " + "; ".join(
                 f"{name}: {' '.join(members)}" for name, members in groups.items()))
@@ -477,7 +528,10 @@ class NewGameScreen(KeyedScreen):
 
     def private_fields(self, title: str) -> ComposeResult:
         """One field per private company of ``title``: its price, and the debt of an
-        independent railroad."""
+        independent railroad (none for a title without a distribution)."""
+        if title not in DISTRIBUTION_RULE:
+            self.private_ids[title] = []
+            return
         companies = [co for co in self.probe(title).state_json()["companies"]
                      if co["kind"] != "corporation"]
         self.private_ids[title] = [co["id"] for co in companies]
@@ -499,7 +553,10 @@ class NewGameScreen(KeyedScreen):
             help_text.display = help_text.id == f"setup-help-{title}"
         for box in self.query(".privates"):
             box.display = box.id == f"privates-{title}"
+        for row in self.query(".option-row"):
+            row.display = (row.id or "").startswith(f"option-row-{title}-")
         self.query_one("#removals-row").display = bool(RULESETS[title].removal_groups)
+        self.query_one("#privates-note").display = title in DISTRIBUTION_RULE
         self.refresh_form()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -509,6 +566,15 @@ class NewGameScreen(KeyedScreen):
     def on_input_changed(self, event: Input.Changed) -> None:
         """A field changed: hide the privates removed, say what is still missing."""
         self.refresh_form()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """An option was ticked or cleared: the ready line shows the new ``game`` line."""
+        self.refresh_form()
+
+    def options(self) -> list[str]:
+        """The option words of the title shown whose boxes are ticked, in the title's order."""
+        return [word for word, _ in OPTIONS.get(self.title_shown, [])
+                if self.query_one(f"#option-{self.title_shown}-{word}", Checkbox).value]
 
     # ------------------------------------------------------------ reading the form
     def removed(self) -> set[str]:
@@ -550,8 +616,24 @@ class NewGameScreen(KeyedScreen):
         if not low <= count <= high:
             result.problems.append(f"{title} needs {low} to {high} players; {count} given")
             return result
+        from moderator.commands import GameCmd
+        from moderator.script import format_command, parse_line
+
+        result.line = " ".join([format_command(GameCmd(title=title,
+                                                       players=tuple(result.players))),
+                                *self.options()])
         try:
-            game = Game.new(title, result.players)
+            if title in OPTIONS:
+                # the game is started from its line, so an option word reaches the title
+                # exactly as a script gives it (`game 1847AE Amy Bob Carlos variant`)
+                cmd = parse_line(result.line)
+                assert cmd is not None
+                game = Game.from_command(cmd)
+            else:
+                game = Game.new(title, result.players)
+        except ParseError as exc:
+            result.problems.append(f"players: {exc.message}")
+            return result
         except Refusal as exc:
             result.problems.append(f"players: {exc.message}")
             return result
@@ -626,16 +708,17 @@ class NewGameScreen(KeyedScreen):
         self.query_one("#new-game-error", Static).update(self.explain(result))
         return result
 
-    @staticmethod
-    def explain(result: FormCheck) -> Text:
+    def explain(self, result: FormCheck) -> Text:
         """The line under the form: what keeps the game from starting, or that it is ready
-        (and what may still be given later)."""
+        (and what may still be given later); for a title with options, the ``game`` line."""
         text = Text()
         if result.problems:
             text.append("Cannot start yet: ", style="bold red")
             text.append("; ".join(result.problems), style="red")
             return text
         text.append("✓ Ready: ctrl+s starts the game.", style="bold green")
+        if self.title_shown in OPTIONS:
+            text.append(f"  {result.line}", style="bold")
         if result.pending:
             text.append(" Still to give before the first stock round (here, or later in the "
                         "command bar): " + "; ".join(result.pending) + ".", style="yellow")
@@ -691,7 +774,7 @@ class NewGameScreen(KeyedScreen):
         may still be queued at the field when a priority key acts)."""
         loop = asyncio.get_running_loop()
         waits = []
-        for field_ in self.query(Input):
+        for field_ in [*self.query(Input), *self.query(Checkbox)]:
             done: asyncio.Future[None] = loop.create_future()
             if field_.call_later(done.set_result, None):
                 waits.append(done)

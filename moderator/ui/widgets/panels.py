@@ -23,7 +23,38 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
-from moderator.ui.style import ACTING, CHANGED, badge, company_text
+from moderator.ui import style
+from moderator.ui.style import ACTING, CHANGED
+
+TITLE_STYLE: dict[str, str] = {
+    # 1847 AE corporations and Krauss & Co. (distinct colours for the screen, not the
+    # printed liveries); none of these ids is an 1846 company's
+    "L": "bold white on #1565c0",
+    "Saar": "bold white on #ad1457",
+    "HLB": "bold black on #66bb6a",
+    "M": "bold black on #4fc3f7",
+    "NDB": "bold white on #5d4037",
+    "N": "bold black on #ffb300",
+    "RNB": "bold white on #8e24aa",
+    "LFK": "bold black on #e0e0e0",
+}
+"""Badge styles of companies :data:`moderator.ui.style.COMPANY_STYLE` does not know yet."""
+
+
+def badge(cid: str, width: int = 0) -> Text:
+    """A company id in its colours (``style.badge``, with :data:`TITLE_STYLE` first)."""
+    if cid in TITLE_STYLE:
+        label = f" {cid} " if width == 0 else f" {cid} ".center(width)
+        return Text(label, style=TITLE_STYLE[cid])
+    return style.badge(cid, width)
+
+
+def company_text(cid: str) -> Text:
+    """A company id coloured in the foreground only (``style.company_text``, with
+    :data:`TITLE_STYLE` first)."""
+    if cid in TITLE_STYLE:
+        return Text(cid, style="bold " + TITLE_STYLE[cid].split(" on ")[1])
+    return style.company_text(cid)
 
 
 def _money(cur: str, amount: int | None) -> str:
@@ -47,6 +78,37 @@ def _acting(data: dict[str, Any], kind: str) -> str | None:
 
 def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [co for co in data["companies"] if co["kind"] == "corporation" and not co["closed"]]
+
+
+def _company(data: dict[str, Any], cid: str) -> dict[str, Any]:
+    """The state JSON entry of company ``cid`` (empty when there is none)."""
+    return next((co for co in data.get("companies", []) if co["id"] == cid), {})
+
+
+def _private_label(data: dict[str, Any], pid: str, cur: str) -> Text:
+    """A private company in a player's list.
+
+    1846 shows the id only.  Where the state says more of its privates (1847 AE:
+    ``investor_of``, ``range``) the label gives what the banker pays out or
+    exchanges: the income (``R 30``), the corporation an investor private turns
+    into a share of (``MNR 20→HLB``, 4.4), and Krauss & Co.'s price
+    (``LFK @100``, 4.1: it is scored at its price and pays no income).
+    """
+    co = _company(data, pid)
+    label = company_text(pid)
+    if "investor_of" not in co:
+        return label
+    if pid == "LFK" or co.get("price") is not None and not co.get("income"):
+        price = co.get("price")
+        if price is not None:
+            label.append(f" @{price}", style="")
+        return label
+    if co.get("income"):
+        label.append(f" {co['income']}", style="")
+    if co.get("investor_of"):
+        label.append("→", style="dim")
+        label.append(company_text(co["investor_of"]))
+    return label
 
 
 class RenderedOnce(Visual):
@@ -188,8 +250,10 @@ class PlayersPanel(Panel):
         """Players, the launched corporations, whose turn, the limit; highlights of them."""
         corps = [co["id"] for co in _corporations(data) if co["launched"]]
         names = {p["name"] for p in data["players"]}
+        privates = [(co["id"], co.get("income"), co.get("price"), co.get("investor_of"))
+                    for co in data["companies"] if co["kind"] != "corporation"]
         return (data["players"], corps, _acting(data, "SR"), data.get("priority"),
-                data.get("cert_limit"), changed & (names | set(corps)))
+                data.get("cert_limit"), changed & (names | set(corps)), privates)
 
     def build(self) -> Any:
         data = self.data or {}
@@ -222,7 +286,7 @@ class PlayersPanel(Panel):
             for cid in corps:
                 pct = p["shares"].get(cid, 0)
                 row.append(_cell(f"{pct}%" if pct else "·", ch and cid in self.changed))
-            privates = Text(" ").join(company_text(x) for x in p["privates"])
+            privates = Text(" ").join(_private_label(data, x, cur) for x in p["privates"])
             row.append(_cell(privates, ch, "left"))
             row.append(_cell(_money(cur, p["value"]), ch))
             table.add_row(*row)
@@ -231,25 +295,39 @@ class PlayersPanel(Panel):
 
 class CompaniesPanel(Panel):
     """Corporations and independents: cash, price, president/owner, treasury and pool
-    percent, trains (phased-out ones marked ``*``), privates."""
+    percent, trains (phased-out ones marked ``*``), privates.
+
+    Where the state JSON says whether a corporation has floated (1847 AE), a
+    corporation started but not floated shows ``not floated`` for its cash, the
+    column ``Inv`` gives the investor share still reserved for an investor
+    private (4.4), the president is called the director, and Krauss & Co. has
+    a row of its own: its price, its owner (or the pool) and whether the first
+    new train from the bank has paid it this operating round (4.1).
+    """
 
     KEEP_HEIGHT = True
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
-        """The companies, whose turn; highlights of companies."""
+        """The companies, whose turn, Krauss, the package; highlights of companies."""
         ids = {co["id"] for co in data["companies"]}
-        return data["companies"], _acting(data, "OR"), changed & ids
+        return (data["companies"], _acting(data, "OR"), changed & ids, data.get("krauss"),
+                data.get("package_open"))
 
     def build(self) -> Any:
         data = self.data or {}
         cur = self.currency
+        corps = _corporations(data)
+        detailed = any("floated" in co for co in corps)
+        # 1847 AE state: floated, investor shares, Krauss & Co.
         table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Co", width=6, no_wrap=True)
         table.add_column("Cash", justify="right", no_wrap=True)
         table.add_column("Price", justify="right", no_wrap=True)
-        table.add_column("President", no_wrap=True)
+        table.add_column("Director" if detailed else "President", no_wrap=True)
         table.add_column("IPO", justify="right", no_wrap=True)
+        if detailed:
+            table.add_column("Inv", justify="right", no_wrap=True)
         table.add_column("Pool", justify="right", no_wrap=True)
         table.add_column("Trains", no_wrap=False)
         table.add_column("Privates", no_wrap=False)
@@ -260,6 +338,10 @@ class CompaniesPanel(Panel):
             if co["closed"] or not co.get("in_play", True):
                 continue
             if co["kind"] == "private":
+                if detailed and cid == "LFK":
+                    krauss = self.krauss_row(data, co)
+                    if krauss is not None:
+                        table.add_row(*krauss)
                 continue
             if co["kind"] == "corporation" and not co["launched"]:
                 waiting.append(cid)
@@ -284,23 +366,61 @@ class CompaniesPanel(Panel):
             else:
                 who = co.get("owner") or "—"
                 ipo = pool = ""
-            table.add_row(
-                mark, badge(cid, 6), _cell(_money(cur, co["cash"]), ch),
+            cash = _cell(_money(cur, co["cash"]), ch)
+            if co.get("floated") is False:
+                cash = _cell(Text("not floated", style="dim"), ch)
+            cells = [
+                mark, badge(cid, 6), cash,
                 _cell(_money(cur, co["price"]), ch or "market" in self.changed and ch),
-                _cell(who, ch, "left"), _cell(ipo, ch), _cell(pool, ch),
-                _cell(trains, ch, "left"), _cell(privates, ch, "left"),
-            )
+                _cell(who, ch, "left"), _cell(ipo, ch),
+            ]
+            if detailed:
+                investor = co.get("investor") or 0
+                cells.append(_cell(f"{investor}%" if investor else "·", ch))
+            cells += [_cell(pool, ch), _cell(trains, ch, "left"), _cell(privates, ch, "left")]
+            table.add_row(*cells)
         parts: list[Any] = [table]
-        if waiting:
-            line = Text("Not yet floated: ", style="dim")
-            line.append(Text(" ").join(company_text(x) for x in waiting))
+        if waiting and not (detailed and data.get("package_open")):
+            # 1847 AE: while the starting package is open no other corporation can start
+            # (4.5.1), and the package panel shows what is for sale
+            line = Text("Not yet started: " if detailed else "Not yet floated: ", style="dim")
+            for i, x in enumerate(waiting):
+                if i:
+                    line.append(" ")
+                line.append(company_text(x))
+                if detailed and _company(data, x).get("available"):
+                    line.append(" (may start now, 4.5.1)", style="dim")
             parts.append(line)
         unowned = [co["id"] for co in data.get("companies", [])
                    if co["kind"] == "private" and not co["closed"] and co.get("owner") is None
                    and co.get("in_play")]
-        if unowned:
+        if unowned and not data.get("package_open"):
             parts.append(Text("Unowned privates: " + " ".join(unowned), style="dim"))
         return Group(*parts)
+
+    def krauss_row(self, data: dict[str, Any], co: dict[str, Any]) -> list[Text] | None:
+        """Krauss & Co.'s row (4.1): price, owner, what the first new train owes it; none
+        until it is bought."""
+        krauss = data.get("krauss") or {}
+        owner = krauss.get("owner", co.get("owner"))
+        if owner is None:
+            return None
+        ch = "LFK" in self.changed
+        price = krauss.get("price", co.get("price"))
+        if owner == "pool":
+            note = Text("in the pool: pays no one", style="dim")
+            who = "bank pool"
+        elif krauss.get("paid_this_or"):
+            note = Text("paid this round", style="dim")
+            who = owner
+        else:
+            note = Text("1st new train pays 10%", style="dim")
+            who = owner
+        cells = [Text(""), badge("LFK", 6), _cell("", ch), _cell(_money(self.currency, price), ch),
+                 _cell(who, ch, "left"), _cell("", ch), _cell("", ch),
+                 _cell("100%" if owner == "pool" else "·", ch), _cell(note, ch, "left"),
+                 _cell("", ch)]
+        return cells
 
 
 class MarketPanel(Panel):
