@@ -192,10 +192,12 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _close(game)
         _err(f"line {number}: refused: {exc}")
         raise _Stop(EXIT_REFUSED) from None
-    if (new.title, new.players) != (game.title, game.players):
+    if (new.title, new.players, new.options) != (game.title, game.players, game.options):
         _close(game)
-        ours = format_command(c.GameCmd(title=new.title, players=tuple(new.players)))
-        theirs = format_command(c.GameCmd(title=game.title, players=tuple(game.players)))
+        ours = format_command(c.GameCmd(title=new.title, players=(*new.players, *new.options)))
+        theirs = format_command(
+            c.GameCmd(title=game.title, players=(*game.players, *game.options))
+        )
         _err(
             f"{save} holds another game (`{theirs}`), not this script's (line {number}: "
             f"`{ours}`); it was left untouched (--force replaces it, keeping a backup)"

@@ -106,6 +106,9 @@ class Done(_Command):
 
     kind: Literal["done"] = "done"
     company: str
+    noroute: bool = False
+    """``done COMPANY noroute``: the company has no route, so it need not own a train
+    (1847 AE 6.8.1: a corporation must buy a train only if it has a route)."""
 
 
 class Bankrupt(_Command):

@@ -105,6 +105,8 @@ class Game:
     title: str
     players: list[str]
     state: GameState
+    options: tuple[str, ...] = ()
+    """The title's option words of the ``game`` line (1847 AE: ``variant``)."""
     journal: list[Entry] = field(default_factory=list)
     redo_stack: list[Entry] = field(default_factory=list)
     path: Path | None = None
@@ -132,6 +134,7 @@ class Game:
             OSError: ``path`` cannot be written.
         """
         ruleset = ruleset_for(title)
+        players, options = ruleset.split_options(list(players))
         for name in players:
             check_player_name(name)
         if len({p.lower() for p in players}) != len(players):
@@ -140,8 +143,11 @@ class Game:
             raise Refusal(
                 f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
             )
-        state = ruleset.new_state(list(players))
-        game = cls(ruleset=ruleset, title=ruleset.title, players=list(players), state=state)
+        state = ruleset.new_state(list(players), options)
+        game = cls(
+            ruleset=ruleset, title=ruleset.title, players=list(players), state=state,
+            options=options,
+        )
         game._checkpoints[0] = state.clone()
         if path is not None:
             game.save(Path(path))
@@ -550,7 +556,7 @@ class Game:
             raise SaveReadOnly(self._read_only_reason())
 
     def _header(self) -> bytes:
-        return header_line(self.title, self.players)
+        return header_line(self.title, [*self.players, *self.options])
 
     def _disk_append(self, record: bytes) -> None:
         """Put one more record in the save: one write and one fsync (nothing without a file)."""
@@ -638,7 +644,9 @@ class Game:
 
     def script(self) -> str:
         """The game as a banker script (``game`` line plus the journal)."""
-        head = format_command(c.GameCmd(title=self.title, players=tuple(self.players)))
+        head = format_command(
+            c.GameCmd(title=self.title, players=(*self.players, *self.options))
+        )
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
 
 

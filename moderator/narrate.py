@@ -75,7 +75,23 @@ def _trade(cmd: c.Command, ev: Event) -> bool:
     Private income and dividends are not the trade's: they are paid by the bank
     for another reason, and only after a new round began (see :func:`narrate`).
     """
-    return isinstance(ev, CashMoved | CertificateMoved)
+    if isinstance(ev, CashMoved):
+        player = getattr(cmd, "player", None)
+        if player is None:
+            return True
+        # The buyer's or seller's own payment; the bank paying a corporation that floated
+        # on this purchase (1847 AE 4.6) is the bank acting by itself, and is narrated.
+        return player.lower() in (ev.source.lower(), ev.target.lower())
+    if isinstance(ev, PrivateMoved):  # a private bought or sold (1847 AE 3.3, 4.1)
+        player = (getattr(cmd, "player", None) or "").lower()
+        return player in ((ev.source or "").lower(), (ev.target or "").lower())
+    return isinstance(ev, CertificateMoved)
+
+
+def _deal(cmd: c.Command, ev: Event) -> bool:
+    """A trade or nationalisation between players (1847 AE 4.2, 8.4): its cash, certificate
+    and private."""
+    return isinstance(ev, CashMoved | CertificateMoved | PrivateMoved)
 
 
 def _par(cmd: c.Command, ev: Event) -> bool:
@@ -153,6 +169,8 @@ DIRECT: dict[type, DirectTest] = {
     c.Note: _note,
     c.Remove: _remove,
     c.PrivateResult: _private_result,
+    c.Trade: _deal,
+    c.Nationalize: _deal,
 }
 """Per command kind, the events that make up the command's own effect."""
 

@@ -266,8 +266,10 @@ def _p_buyprivate(a: list[str]) -> c.Command:
 
 
 def _p_done(a: list[str]) -> c.Command:
-    _need(a, 1, 1, "done COMPANY")
-    return c.Done(company=a[0])
+    _need(a, 1, 2, "done COMPANY [noroute]")
+    if len(a) == 2 and a[1].lower() not in ("noroute", "no-route"):
+        raise ParseError(f"done takes a company and optionally `noroute`, not {a[1]!r}")
+    return c.Done(company=a[0], noroute=len(a) == 2)
 
 
 def _p_bankrupt(a: list[str]) -> c.Command:
@@ -561,7 +563,7 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.BuyPrivate():
             return f"buyprivate {q(cmd.corp)} {q(cmd.private)} {cmd.price}"
         case c.Done():
-            return f"done {q(cmd.company)}"
+            return f"done {q(cmd.company)}" + (" noroute" if cmd.noroute else "")
         case c.Bankrupt():
             return f"bankrupt {q(cmd.player)}"
         case c.Discard():

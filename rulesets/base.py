@@ -94,8 +94,13 @@ class Ruleset:
         return self.rule_numbers[key]
 
     # ------------------------------------------------------------- setup
-    def new_state(self, players: list[str]) -> GameState:
-        """The state right after ``game TITLE PLAYER...``."""
+    def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
+        """The ``game`` line's words after the title: players, and the title's option words
+        (1847 AE: ``variant``).  A title without options takes every word as a player."""
+        return words, ()
+
+    def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
+        """The state right after ``game TITLE PLAYER... [OPTION...]``."""
         raise NotImplementedError
 
     # ------------------------------------------------------------- names

@@ -233,7 +233,7 @@ class G1846(Engine):
         )
 
     # ================================================================= setup
-    def new_state(self, players: list[str]) -> GameState:
+    def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in BANK_SIZE:
             raise Refusal("1846 is played by 3 to 5 players (1.1)")

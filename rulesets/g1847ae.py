@@ -1,0 +1,1221 @@
+"""1847 AE (Anniversary Edition): the rulebook's tables and its exceptions.
+
+Rule numbers are those of ``shared/rules/003_dd92f8c809fb884e.txt`` (1847 AE,
+sections 1-10); component numbers come from ``shared/facts/1847ae.md``.  The
+shared engine (:mod:`rulesets.engine`) runs the stock and operating rounds;
+this module adds the starting package (3.3), Krauss & Co. (4.1), quarries
+(4.2), the Saarbrücken Private Railway (4.3), investor shares (4.4, 4.5.2),
+floating (4.6), nationalisation (8.4), the 2-D market and the end (9).
+Where the rules are silent the choice an experienced banker would make is
+written next to the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from moderator import commands as c
+from moderator.errors import ExpectationFailed, Refusal
+from moderator.events import Noted, PriceMoved, PrivateMoved
+from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
+from moderator.market import Cell, GridMarket
+from moderator.state import GameState
+from rulesets.base import ReceiptLine
+from rulesets.engine import Engine
+from rulesets.stock import seat_order_from
+
+# --------------------------------------------------------------------- tables
+_ = None
+GRID: tuple[tuple[int | None, ...], ...] = (
+    (_, _, _, _, 130, 150, 170, 190, 210, 230, 255, 285, 315, 350, 385, 420),
+    (_, _, 98, 108, 120, 135, 150, 170, 190, 210, 235, 260, 285, 315, 350, 385),
+    (82, 86, 92, 100, 110, 125, 140, 155, 170, 190, 210, 235, 260, 290, 320),
+    (78, 84, 88, 94, 104, 112, 125, 140, 155, 170, 190, 215),
+    (72, 80, 86, 90, 96, 104, 115, 125, 140),
+    (62, 74, 82, 88, 92, 98, 105),
+    (50, 66, 76, 84, 90),
+)
+"""The stock market board, row 0 at the top (facts §2)."""
+KRAUSS_CELL: Cell = (2, 3)
+"""Krauss & Co.'s grey starting space, 100 (4.1)."""
+
+BANK_TOTAL = 8_000
+STARTING_CASH = {3: 500, 4: 390, 5: 320}
+CERT_LIMIT = {3: 16, 4: 12, 5: 9}
+"""8.3: the certificate limit by players, the same all game."""
+INVESTOR = "investor"
+"""Holder of the investor certificates not yet exchanged (4.5.2)."""
+
+
+class Charter:
+    """A corporation's charter: par (fixed, on its printed space) and its certificates."""
+
+    def __init__(
+        self, cid: str, name: str, par: int, cell: Cell, certs: tuple[int, ...], investors: int = 0
+    ) -> None:
+        self.id, self.name, self.par, self.cell = cid, name, par, cell
+        self.certs = certs
+        """Percent of each certificate in the order of sale, the director's first (8.1)."""
+        self.investors = investors
+        """10% investor certificates set aside under the bank pool (3, 4.5.2)."""
+
+
+_STD = (20, 10, 10, 10, 10, 10, 10, 20)
+_SMALL = (20, 20, 10, 10, 10, 10, 20)
+CHARTERS: tuple[Charter, ...] = (
+    Charter("L", "Pfälzische Ludwigsbahn", 86, (2, 1), (20,) + (10,) * 8),
+    Charter("Saar", "Saarbrücker Eisenbahn", 84, (3, 1), (20, 10, 10, 10, 10, 20), investors=2),
+    Charter("HLB", "Hessische Ludwigsbahn", 80, (4, 1), (20, 10, 10, 10, 10, 10, 20), investors=1),
+    Charter("M", "Pfälzische Maximiliansbahn", 80, (4, 1), _STD),
+    Charter("NDB", "Neustadt-Dürkheimer Bahn", 74, (5, 1), _SMALL),
+    Charter("N", "Pfälzische Nordbahn", 66, (6, 1), _SMALL),
+    Charter("RNB", "Rhein-Nahe-Bahn", 66, (6, 1), _SMALL),
+)
+CHARTER = {ch.id: ch for ch in CHARTERS}
+NEEDS_FLOATED: dict[str, tuple[str, ...]] = {
+    "HLB": ("Saar",),
+    "M": ("Saar", "HLB"),
+    "NDB": ("Saar", "HLB"),
+    "N": ("Saar", "HLB"),
+    "RNB": ("Saar", "HLB"),
+}
+"""4.5.1: which corporations must have floated before a corporation's certificates sell."""
+
+PRIVATES: tuple[tuple[str, str, int, int], ...] = (
+    ("LFK", "Locomotive Firm Krauss & Co.", 130, 0),
+    ("R", "Rammelsbach", 150, 30),
+    ("SPR", "Saarbrücken Private Railway", 190, 15),
+    ("K", "Königsbach", 110, 5),
+    ("H", "Hochstätten", 160, 15),
+    ("W", "Weidenthal", 135, 10),
+    ("MNR", "Main-Neckar-Railway", 90, 20),
+    ("SCR", "Saarland Coal Mines", 75, 15),
+    ("VIW", "Völklinger Iron Works", 85, 20),
+)
+"""Private companies: id, name, price in the starting package, income (4.1-4.4)."""
+PACKAGE: tuple[str, ...] = ("PLP", "LFK", "R", "SPR", "K", "H", "W", "MNR", "SCR", "VIW")
+"""The starting package (3, 3.3): PLP is the Ludwigsbahn director's certificate."""
+PLP_PRICE = 172
+PACKAGE_SHARE: dict[str, tuple[str, bool]] = {
+    "PLP": ("L", True),
+    "SPR": ("Saar", True),
+    "K": ("L", False),
+    "H": ("L", False),
+    "W": ("L", False),
+}
+"""Certificates lying under a package item (3): (corporation, director's certificate)."""
+QUARRY_RANGE: dict[str, tuple[int, int]] = {
+    "R": (100, 200),
+    "K": (15, 40),
+    "H": (40, 120),
+    "W": (25, 75),
+}
+"""4.2: what a railway may pay for a quarry (the back of its certificate)."""
+TOKEN_QUARRIES = ("K", "H", "W")
+"""Quarries whose ability closes them (4.2) and which close when phase 6E begins."""
+INVESTOR_OF: dict[str, str] = {"MNR": "HLB", "SCR": "Saar", "VIW": "Saar"}
+"""4.4: private companies exchanged for an investor certificate."""
+TRADEABLE = ("R", "K", "H", "W", "MNR", "SCR", "VIW")
+"""4.2, 4.4: privates players may sell to each other in a stock round (not SPR, 4.3)."""
+
+TRAIN_VARIANTS: dict[str, tuple[tuple[str, int], ...]] = {
+    t: ((t, p),)
+    for t, p in (
+        ("3", 150),
+        ("3+3", 300),
+        ("4", 300),
+        ("4+4", 500),
+        ("5", 450),
+        ("5+5", 550),
+        ("6E", 550),
+        ("6+6", 700),
+    )
+}
+TRAIN_COUNTS = {"3": 3, "3+3": 2, "4": 2, "4+4": 1, "5": 2, "5+5": 1, "6E": 1, "6+6": 9}
+PHASES = ("3", "3+3", "4", "4+4", "5", "5+5", "6E", "6+6")
+TRAIN_LIMIT = {"3": 4, "3+3": 4, "4": 3, "4+4": 3, "5": 2, "5+5": 2, "6E": 2, "6+6": 2}
+RUST = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
+ORS_PER_SET = {"3": 1, "3+3": 1, "4": 2, "4+4": 2, "5": 3, "5+5": 3, "6E": 3, "6+6": 3}
+"""Operating rounds in a set by phase (2; the Phase Table), fixed when a stock round ends."""
+EXCHANGE_PHASES = ("3+3", "4", "4+4", "5")
+"""4.5.2: voluntary investor exchange from the first 3+3 until the 5+5 is bought."""
+
+RULE_NUMBERS = {
+    "turn": "8",
+    "bankrupt": "6.8.2",
+    "bank_broken": "9",
+    "all_passed": "8",
+    "rounds": "2",
+    "sold_then_buy": "8.1",
+    "hold_limit": "8.3",
+    "cert_limit": "8.3",
+    "buy_ipo": "8.1",
+    "buy_pool": "8.1",
+    "par": "4.5.1",
+    "par_cost": "8.1",
+    "sell": "8.2",
+    "pool_limit": "8.2",
+    "president_sale": "8.2",
+    "president_swap": "5.1",
+    "president_change": "5.1",
+    "one_sale": "8.2",
+    "over_cert_limit": "8.3",
+    "forced_sale": "6.8.2",
+    "corporation": "4.5",
+    "removed": "3",
+    "closed": "9",
+    "closed_or": "9",
+    "income": "6.1",
+    "order": "6.1",
+    "order_detail": "6.1",
+    "run_step": "6.2",
+    "forced_purchase": "6.8.1",
+    "forced_cheapest": "6.8.2",
+    "spend": "6.3-6.5",
+    "spend_purpose": "6.3-6.5",
+    "dividend": "6.7.4",
+    "pool_dividend": "6.7.4",
+    "run": "6.6.1",
+    "train_step": "6.2",
+    "train_limit": "6.8",
+    "train_order": "6.8",
+    "train_buy": "6.8",
+    "train_trade": "6.8",
+    "discard": "6.8",
+    "phase_out": "7",
+    "phase_out_sale": "6.8",
+    "phases": "7",
+    "rust": "7",
+    "game_end": "9",
+}
+"""The 1847 AE rulebook section of each shared mechanism."""
+
+
+class G1847AE(Engine):
+    """1847 AE with 3-5 players; ``variant`` in the ``game`` line plays section 10."""
+
+    title: ClassVar[str] = "1847AE"
+    currency: ClassVar[str] = "M"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
+    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = TRAIN_VARIANTS
+    card_phase: ClassVar[dict[str, str]] = {t: t for t in PHASES}
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    train_limits: ClassVar[dict[str, int]] = TRAIN_LIMIT
+    rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
+    excess_to_pool: ClassVar[bool] = True
+    max_holding: ClassVar[int | None] = None  # 8.3: up to 100% of a corporation
+    pool_pays_company: ClassVar[bool] = True  # 6.7.4
+    ipo_pays_company: ClassVar[bool] = False  # 6.7.4
+    payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 6.7.4: no half pay
+    ipo_name: ClassVar[str] = "initial offering"
+    pool_name: ClassVar[str] = "bank pool"
+
+    def __init__(self) -> None:
+        super().__init__(
+            aliases={"SAAR": "Saar", "LFKC": "LFK", "KRAUSS": "LFK", "KRAUSSCO": "LFK"}
+        )
+
+    # ================================================================= setup
+    def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
+        """``variant`` (also ``+variant``, ``v10``) plays the section 10 variant; the two
+        optional train cards may be named ``variant:TYPE,TYPE``."""
+        players: list[str] = []
+        options: list[str] = []
+        for word in words:
+            low = word.lower().lstrip("+")
+            if low in ("variant", "v10") or low.startswith("variant:"):
+                options.append(word)
+            else:
+                players.append(word)
+        if len(options) > 1:
+            raise Refusal("write the section 10 variant once in the `game` line (10)")
+        return players, tuple(options)
+
+    def optional_trains(self, options: tuple[str, ...]) -> list[str]:
+        """The optional train cards named with ``variant:TYPE,TYPE`` (10).
+
+        The rulebook's text does not print which two cards are marked "optional", so the
+        banker names them from the cards in the box; plain ``variant`` plays the rule
+        change (no limit per type) with the cards as dealt.
+        """
+        cards: list[str] = []
+        for word in options:
+            _, _, rest = word.partition(":")
+            for name in filter(None, rest.upper().split(",")):
+                if name not in TRAIN_VARIANTS:
+                    raise Refusal(f"no {name} train in 1847 AE (trains: {', '.join(PHASES)})")
+                cards.append(name)
+        if len(cards) not in (0, 2):
+            raise Refusal("section 10 adds the two optional train cards: variant:TYPE,TYPE")
+        return cards
+
+    def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
+        n = len(players)
+        if n not in STARTING_CASH:
+            raise Refusal("1847 AE is played by 3 to 5 players (8.3)")
+        ledger = Ledger(bank=BANK_TOTAL, reserve=0, starting_total=BANK_TOTAL)
+        for ch in CHARTERS:
+            company = Company(id=ch.id, name=ch.name, kind="corporation")
+            company.certificates = [
+                Certificate(pct, president=(i == 0), holder=ch.id) for i, pct in enumerate(ch.certs)
+            ] + [Certificate(10, holder=INVESTOR) for _ in range(ch.investors)]
+            ledger.companies[ch.id] = company
+        for pid, name, price, income in PRIVATES:
+            ledger.companies[pid] = Company(
+                id=pid, name=name, kind="private", value=price, income=income
+            )
+        taken = {cid.lower() for cid in ledger.companies} | {"plp", BANK, POOL, SCRAP, INVESTOR}
+        for name in players:
+            if name.lower() in taken:
+                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
+            taken.add(name.lower())
+            ledger.players.append(Player(name=name))
+            ledger.transfer(BANK, name, STARTING_CASH[n], "starting cash (3)")
+        state = GameState(
+            title=self.title,
+            ledger=ledger,
+            market=GridMarket(rows=GRID, pars={ch.id: ch.par for ch in CHARTERS}),
+            phase="3",
+            priority=players[0],  # 3.1: seats run clockwise from the Priority Deal
+            ors_in_set=1,
+        )
+        optional = self.optional_trains(options)
+        for card in PHASES:
+            for _ in range(TRAIN_COUNTS[card] + optional.count(card)):
+                state.depot.append(self._new_train(state, card, ""))
+        state.extra.update(
+            {
+                "variant": bool(options),
+                "optional_trains": optional,
+                "package": list(PACKAGE),
+                "first_sr": True,
+                # 3.3: the last seat starts, anticlockwise to the Priority Deal, who goes twice
+                "opening": [*reversed(players), players[0]],
+                "floated": [],
+                "traded": [],
+                "pool_trains": [],
+                "bought_types": [],
+                "krauss_paid": False,
+                "force_exchange": "no",
+                "noroute": None,
+            }
+        )
+        ledger.events.clear()
+        return state
+
+    # ================================================================= helpers
+    def cert_limit(self, state: GameState) -> int:
+        """8.3: 16 / 12 / 9 certificates for 3 / 4 / 5 players."""
+        return CERT_LIMIT[len(state.ledger.players)]
+
+    @staticmethod
+    def floated(state: GameState, cid: str) -> bool:
+        """Whether the corporation has floated (4.6)."""
+        return cid in state.extra["floated"]  # type: ignore[operator]
+
+    @staticmethod
+    def package(state: GameState) -> list[str]:
+        """Starting package items not yet sold (3.3)."""
+        return state.extra["package"]  # type: ignore[return-value]
+
+    def in_first_sr(self, state: GameState) -> bool:
+        """The first stock round, while the starting package is sold (3.3)."""
+        return bool(state.extra["first_sr"]) and state.round_kind in ("setup", "SR")
+
+    def grid(self, state: GameState) -> GridMarket:
+        """The 2-D market."""
+        assert isinstance(state.market, GridMarket)
+        return state.market
+
+    def _market_move(self, state: GameState, cid: str, way: str, reason: str) -> None:
+        """Move a marker ``right``/``left``/``up``/``down`` and tell the banker."""
+        grid = self.grid(state)
+        cell = grid.cell(cid)
+        before, after = getattr(grid, way)(cid)
+        if grid.cell(cid) != cell:
+            state.ledger.events.append(
+                PriceMoved(company=cid, before=before, after=after, reason=reason)
+            )
+        else:
+            state.ledger.events.append(
+                Noted(
+                    text=f"{cid}'s marker stays at {self.money(after)}: the board has no "
+                    f"space {way} of it ({reason})"
+                )
+            )
+
+    def place_price(self, state: GameState, company: Company, price: int) -> None:
+        """A launched corporation's marker on its printed par space (4.5.1)."""
+        self._place(state, company.id, CHARTER[company.id].cell, f"par ({self.r('par')})")
+
+    def _place(self, state: GameState, cid: str, cell: Cell, reason: str) -> None:
+        self.grid(state).place(cid, cell)
+        state.ledger.events.append(
+            PriceMoved(company=cid, before=None, after=state.price(cid), reason=reason)
+        )
+
+    def available(self, state: GameState, company: Company) -> str | None:
+        """Why ``company``'s certificates are not on sale yet, or ``None`` (3.3, 4.5.1)."""
+        cid = company.id
+        if self.package(state):
+            return f"{cid}'s certificates are sold once the starting package is sold (3.3, 4.5.1)"
+        need = [x for x in NEEDS_FLOATED.get(cid, ()) if not self.floated(state, x)]
+        if need:
+            verb = "have" if len(need) > 1 else "has"
+            return f"{cid} is available once {' and '.join(need)} {verb} floated (4.5.1)"
+        return None
+
+    def _fix_presidency(self, state: GameState, company: Company) -> None:
+        """5.1: a player holding more than the director takes over; among equals, the first
+        clockwise from the old director."""
+        president = company.president()
+        if president is None or not state.ledger.is_player(president):
+            return
+        best, best_pct = None, company.holder_percent(president)
+        for p in seat_order_from(state.ledger.players, president):
+            pct = company.holder_percent(p.name)
+            if pct > best_pct:
+                best, best_pct = p.name, pct
+        if best is not None:
+            self._swap_presidency(state, company, president, best, "holds more (5.1)")
+
+    def _check_float(self, state: GameState, company: Company) -> None:
+        """4.6: at 50% sold (package and investor certificates count) the bank pays the
+        corporation the value of every certificate sold so far.
+
+        The rules check at the end of a stock round, and 6.5 places the home token
+        "immediately" when it floats during one; the tool floats the corporation the
+        moment its 50% is sold (as the 18xx.games implementation does), so the next
+        corporations become available at once (4.5.1).  The treasury at the end of the
+        round is the same either way.
+        """
+        cid = company.id
+        if self.floated(state, cid) or not company.launched:
+            return
+        sold = 100 - company.holder_percent(cid)
+        if sold < 50:
+            return
+        state.extra["floated"].append(cid)  # type: ignore[attr-defined]
+        par = CHARTER[cid].par
+        self.bank_pays(
+            state,
+            cid,
+            par * sold // 10,
+            f"{cid} floats: {sold}% sold at {self.money(par)} (4.6)",
+        )
+        state.ledger.events.append(
+            Noted(
+                text=f"{cid} has floated (4.6): its director takes the charter; place its "
+                f"home station token (6.5)"
+            )
+        )
+
+    # ================================================================= stock rounds
+    def first_stock_player(self, state: GameState) -> str | None:
+        opening: list[str] = state.extra["opening"]  # type: ignore[assignment]
+        if opening:
+            return opening.pop(0)
+        return state.priority
+
+    def next_stock_players(self, state: GameState, player: str) -> list[Player]:
+        """3.3: the opening order of the first stock round, then clockwise."""
+        opening: list[str] = state.extra["opening"]  # type: ignore[assignment]
+        if opening:
+            return [state.ledger.player(opening.pop(0))]
+        return super().next_stock_players(state, player)
+
+    def stock_round_started(self, state: GameState) -> None:
+        """4.2: each quarry changes hands once a stock round; 4.5.2: the forced exchange."""
+        state.extra["traded"] = []
+        if state.extra["force_exchange"] == "due":
+            state.extra["force_exchange"] = "done"
+            for pid in INVESTOR_OF:
+                private = state.company(pid)
+                if not private.closed and private.owner and state.ledger.is_player(private.owner):
+                    self._exchange(
+                        state,
+                        private.owner,
+                        private,
+                        "the 5+5 was bought: exchange is compulsory (4.5.2)",
+                    )
+
+    def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
+        """The printed par; none for L and Saar, whose directors come in the package (3)."""
+        if company.id in ("L", "Saar"):
+            return ()
+        return (CHARTER[company.id].par,)
+
+    def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
+        if company.id in ("L", "Saar") and not company.launched:
+            item = "PLP" if company.id == "L" else "SPR"
+            return (
+                f"{company.id}'s director's certificate comes with {item} in the starting "
+                f"package (3)"
+            )
+        if not company.launched:
+            why = self.available(state, company)
+            if why:
+                return why
+        return super().check_par(state, player, company, price)
+
+    def buyable_certificate(
+        self, state: GameState, player: str, company: Company, source: str
+    ) -> Certificate | str:
+        """8.1: initial-offering certificates in their printed order; pool ones at will."""
+        why = self.available(state, company)
+        if why:
+            return why
+        if source == "ipo":
+            certs = [x for x in company.certs_of(company.id) if not x.president]
+            if certs:
+                return certs[0]
+            return f"no {company.id} certificate is left in the initial offering (8.1)"
+        certs = sorted(company.certs_of(POOL), key=lambda x: x.percent)
+        certs = [x for x in certs if not x.president]
+        if certs:
+            return certs[0]
+        return f"no {company.id} certificate is in the bank pool (8.1)"
+
+    def share_price(
+        self, state: GameState, company: Company, source: str, cert: Certificate
+    ) -> int:
+        """8.1: the initial offering sells at par, the pool at the stock price, per 10%."""
+        each = company.value if source == "ipo" else state.price(company.id)
+        return each * cert.percent // 10
+
+    def ipo_payee(self, state: GameState, company: Company) -> str:
+        """8.1: before floating the bank is paid, afterwards the corporation."""
+        return company.id if self.floated(state, company.id) else BANK
+
+    def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
+        self._fix_presidency(state, company)
+        self._check_float(state, company)
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        if state.extra["first_sr"]:
+            return "there are no sales in the first stock round (3.3)"
+        if not company.operated:
+            return f"{company.id} has not operated yet: its certificates cannot be sold (8.2)"
+        return None
+
+    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
+        """8.2: each selling action moves the price one row down."""
+        self._market_move(state, company.id, "down", "sold: one row down (8.2)")
+
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """8.5: a corporation wholly in players' hands moves up a row (never Krauss, 4.1)."""
+        corps = [co.id for co in state.ledger.corporations() if co.launched]
+        for cid in self.grid(state).order(corps):
+            company = state.company(cid)
+            rest = sum(company.holder_percent(h) for h in (cid, POOL, INVESTOR))
+            if rest == 0:
+                self._market_move(state, cid, "up", "all certificates held by players (8.5)")
+
+    def after_stock_round(self, state: GameState) -> None:
+        """3.3: with package items unsold a short operating round follows, and then the
+        first stock round goes on; after it, the sets of operating rounds (2)."""
+        if state.extra["first_sr"]:
+            if self.package(state):
+                state.ledger.events.append(
+                    Noted(
+                        text="items of the starting package are unsold: a short operating "
+                        "round, then the first stock round goes on (3.3)"
+                    )
+                )
+                self._start_operating_round(state, 0)
+                return
+            state.extra["first_sr"] = False
+        state.ors_in_set = ORS_PER_SET[state.phase]
+        self._start_operating_round(state, 1)
+
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        cash = state.ledger.player(player).cash
+        limit = self.cert_limit(state)
+        count = self.cert_count(state, player)
+        if self.package(state):
+            return any(
+                self._item_price(item) <= cash and count + self._item_certs(item) <= limit
+                for item in self.package(state)
+            )
+        krauss = state.company("LFK")
+        if (
+            krauss.owner == POOL
+            and count < limit
+            and cash >= state.price("LFK")
+            and (player, "LFK") not in state.sold_this_round
+        ):
+            return True
+        return any(self._why_no_exchange(state, player, pid) is None for pid in INVESTOR_OF)
+
+    def _can_sell_anything(self, state: GameState, player: str) -> bool:
+        return (
+            super()._can_sell_anything(state, player)
+            or self._why_no_krauss_sale(state, player) is None
+        )
+
+    # ----------------------------------------------------------- the starting package
+    @staticmethod
+    def _item_price(item: str) -> int:
+        return PLP_PRICE if item == "PLP" else next(p for i, _, p, _ in PRIVATES if i == item)
+
+    @staticmethod
+    def _item_certs(item: str) -> int:
+        """Certificates the item brings (8.3): the private and any share under it."""
+        return (item != "PLP") + (item in PACKAGE_SHARE)
+
+    def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
+        """``buy``: a package item (3.3), Krauss & Co. from the pool (4.1), or a share."""
+        word = cmd.corp.upper()
+        item = "PLP" if word == "PLP" else None
+        if item is None:
+            try:
+                cid = self.company_id(state, cmd.corp)
+            except Refusal:
+                cid = None
+            if cid is not None and state.company(cid).kind == "private":
+                item = cid
+        if item is None:
+            super().cmd_buy(state, cmd)
+            return
+        player = self._stock_turn(state, cmd.player, "buy")
+        if item in self.package(state):
+            self._buy_item(state, player, item, cmd.source)
+        elif item == "LFK":
+            self._buy_krauss(state, player, cmd.source)
+        elif item == "PLP":
+            raise Refusal("PLP, the Ludwigsbahn director's certificate, is sold (3.3)")
+        else:
+            owner = state.company(item).owner
+            raise Refusal(
+                f"{item} belongs to {owner}: privates change hands between players with "
+                f"`trade {item} {owner} {player} PRICE` (4.2, 4.4)"
+            )
+        state.last_actor = player
+        self._end_stock_turn(state, player, bought=True)
+
+    def _buy_item(self, state: GameState, player: str, item: str, source: str | None) -> None:
+        """3.3: an item of the starting package at its printed price, paid to the bank."""
+        if source is not None:
+            raise Refusal(
+                f"a starting package item is bought as it is: `buy {player} {item}` (3.3)"
+            )
+        price = self._item_price(item)
+        limit = self.cert_limit(state)
+        count = self.cert_count(state, player)
+        if count + self._item_certs(item) > limit:
+            raise Refusal(f"{player} would hold more than {limit} certificates (8.3)")
+        cash = state.ledger.player(player).cash
+        if cash < price:
+            raise Refusal(
+                f"{player} has {self.money(cash)}, {item} costs {self.money(price)} (3.3)"
+            )
+        state.ledger.transfer(player, BANK, price, f"buys {item} from the starting package (3.3)")
+        self.package(state).remove(item)
+        if item != "PLP":
+            private = state.company(item)
+            private.owner = player
+            state.ledger.events.append(
+                PrivateMoved(
+                    company=item, source=None, target=player, reason="starting package (3.3)"
+                )
+            )
+            if item == "LFK":
+                self._place(state, "LFK", KRAUSS_CELL, "Krauss & Co. starts at 100 (4.1)")
+        if item in PACKAGE_SHARE:
+            cid, director = PACKAGE_SHARE[item]
+            company = state.company(cid)
+            if director:
+                cert = next(x for x in company.certificates if x.president)
+                state.ledger.move_certificate(company, cert, player, f"comes with {item} (3)")
+                company.launched = True
+                company.value = CHARTER[cid].par
+                self.place_price(state, company, company.value)
+                state.ledger.events.append(Noted(text=f"{player} is {cid}'s director (5)"))
+            else:
+                cert = next(x for x in company.certs_of(cid) if not x.president and x.percent == 10)
+                state.ledger.move_certificate(company, cert, player, f"comes with {item} (3)")
+            self._fix_presidency(state, company)
+            self._check_float(state, company)
+        if not self.package(state):
+            state.ledger.events.append(
+                Noted(
+                    text="the starting package is sold: L and Saar certificates are on sale "
+                    "(3.3, 4.5.1)"
+                )
+            )
+
+    # ----------------------------------------------------------- Krauss & Co.
+    def _buy_krauss(self, state: GameState, player: str, source: str | None) -> None:
+        """4.1: Krauss & Co. is bought back from the bank pool at its price."""
+        krauss = state.company("LFK")
+        if source == "ipo":
+            raise Refusal("Krauss & Co. is bought from the bank pool: `buy PLAYER LFK pool` (4.1)")
+        if krauss.owner != POOL:
+            raise Refusal(f"Krauss & Co. belongs to {krauss.owner}, not to the bank pool (4.1)")
+        if (player, "LFK") in state.sold_this_round:
+            raise Refusal(f"{player} already sold LFK this stock round (8.1)")
+        limit = self.cert_limit(state)
+        if self.cert_count(state, player) + 1 > limit:
+            raise Refusal(f"{player} is at the certificate limit of {limit} (8.3)")
+        price = state.price("LFK")
+        cash = state.ledger.player(player).cash
+        if cash < price:
+            raise Refusal(f"{player} has {self.money(cash)}, LFK costs {self.money(price)} (4.1)")
+        state.ledger.transfer(player, BANK, price, "buys Krauss & Co. from the bank pool (4.1)")
+        krauss.owner = player
+        state.ledger.events.append(
+            PrivateMoved(
+                company="LFK", source=POOL, target=player, reason="bought from the pool (4.1)"
+            )
+        )
+
+    def _why_no_krauss_sale(self, state: GameState, player: str) -> str | None:
+        krauss = state.company("LFK")
+        if state.round_kind != "SR" or state.extra["first_sr"]:
+            return "there are no sales in the first stock round (3.3)"
+        if krauss.owner != player:
+            return f"{player} does not own Krauss & Co. (4.1)"
+        if "LFK" in state.turn_sold:
+            return f"{player} already sold LFK this turn (8.2)"
+        return None
+
+    def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
+        """``sell``: Krauss & Co. to the pool (4.1), or shares (8.2, 6.8.2)."""
+        try:
+            is_krauss = self.company_id(state, cmd.corp) == "LFK"
+        except Refusal:
+            is_krauss = False
+        if not is_krauss:
+            super().cmd_sell(state, cmd)
+            return
+        player = self._stock_turn(state, cmd.player, "sell")
+        if cmd.count != 1:
+            raise Refusal("Krauss & Co. is one certificate: `sell PLAYER LFK 1` (4.1)")
+        why = self._why_no_krauss_sale(state, player)
+        if why:
+            raise Refusal(why)
+        price = state.price("LFK")
+        krauss = state.company("LFK")
+        krauss.owner = POOL
+        state.ledger.events.append(
+            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
+        )
+        self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} (4.1)")
+        self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")
+        state.sold_this_round.add((player, "LFK"))
+        state.turn_sold.append("LFK")
+        state.last_actor = player
+        self._auto_pass_if_stuck_after_sale(state, player)
+
+    def new_train_bought(self, state: GameState, company: Company, train: Any, price: int) -> None:
+        """6.8: one new train of a type per turn; 4.1: the first new train of an operating
+        round pays Krauss & Co.'s owner 10% of its price and moves its marker right."""
+        state.extra["bought_types"].append(train.name)  # type: ignore[attr-defined]
+        krauss = state.company("LFK")
+        if state.extra["krauss_paid"] or not state.market.has("LFK"):
+            return
+        state.extra["krauss_paid"] = True
+        owner = krauss.owner
+        if owner and state.ledger.is_player(owner):
+            self.bank_pays(
+                state,
+                owner,
+                price // 10,
+                f"Krauss & Co. dividend: 10% of {company.id}'s {train.name} at "
+                f"{self.money(price)} (4.1)",
+            )
+        else:
+            state.ledger.events.append(
+                Noted(
+                    text="Krauss & Co. lies in the bank pool: its dividend stays with the bank "
+                    "(4.1)"
+                )
+            )
+        self._market_move(state, "LFK", "right", "Krauss & Co. paid a dividend (4.1)")
+
+    def operating_round_ended(self, state: GameState) -> None:
+        """4.1: no dividend this operating round moves Krauss & Co. one space left."""
+        if state.market.has("LFK") and not state.extra["krauss_paid"]:
+            self._market_move(state, "LFK", "left", "no Krauss & Co. dividend this round (4.1)")
+        state.extra["krauss_paid"] = False
+
+    # ----------------------------------------------------------- privates
+    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
+        """``trade``: a private sold between players in the buyer's stock turn (4.2, 4.4)."""
+        if state.round_kind == "OR" or state.extra["first_sr"]:
+            if state.extra["first_sr"] and state.round_kind != "OR":
+                raise Refusal("in the first stock round a player buys or passes only (3.3)")
+        buyer = self._stock_turn(state, cmd.target, "trade")
+        seller = self.player_name(state, cmd.source)
+        private = state.company(self.company_id(state, cmd.private))
+        pid = private.id
+        if pid == "SPR":
+            raise Refusal("the Saarbrücken Private Railway cannot be sold (4.3)")
+        if pid not in TRADEABLE:
+            raise Refusal(f"{pid} is not a private players sell to each other (4.2, 4.4)")
+        rule = "4.2" if pid in QUARRY_RANGE else "4.4"
+        if private.closed or private.owner != seller:
+            raise Refusal(f"{pid} does not belong to {seller} ({rule})")
+        if seller == buyer:
+            raise Refusal(f"{buyer} already owns {pid} ({rule})")
+        if pid in state.extra["traded"]:  # type: ignore[operator]
+            raise Refusal(f"{pid} has already changed hands this stock round (4.2)")
+        if cmd.price < 0:
+            raise Refusal(f"a price cannot be negative ({rule})")
+        cash = state.ledger.player(buyer).cash
+        if cash < cmd.price:
+            raise Refusal(
+                f"{buyer} has {self.money(cash)}, cannot pay {self.money(cmd.price)} ({rule})"
+            )
+        limit = self.cert_limit(state)
+        if self.cert_count(state, buyer) + 1 > limit:
+            raise Refusal(f"{buyer} is at the certificate limit of {limit} (8.3)")
+        if cmd.price:
+            state.ledger.transfer(buyer, seller, cmd.price, f"buys {pid} from {seller} ({rule})")
+        private.owner = buyer
+        state.extra["traded"].append(pid)  # type: ignore[attr-defined]
+        state.ledger.events.append(
+            PrivateMoved(
+                company=pid, source=seller, target=buyer, reason=f"sold between players ({rule})"
+            )
+        )
+        state.last_actor = buyer
+        self._end_stock_turn(state, buyer, bought=True)
+
+    def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
+        """``buyprivate``: a railway buys a quarry from a player, from the green phase (4.2)."""
+        company = self.operating_company(state, cmd.corp)
+        cid = company.id
+        if company.kind != "corporation":
+            raise Refusal(f"{cid} is not a railway (4.2)")
+        private = state.company(self.company_id(state, cmd.private))
+        pid = private.id
+        if pid not in QUARRY_RANGE:
+            raise Refusal(
+                f"{pid} may never be sold to a railway; only quarries may (4.2, 4.3, 4.4)"
+            )
+        if PHASES.index(state.phase) < PHASES.index("4"):
+            raise Refusal(
+                "quarries are sold to railways from the green phase on, the first 4-train (4.2)"
+            )
+        owner = private.owner
+        if private.closed or owner is None or not state.ledger.is_player(owner):
+            raise Refusal(
+                f"{pid} is not a player's to sell ({'closed' if private.closed else owner}; 4.2)"
+            )
+        low, high = QUARRY_RANGE[pid]
+        if not low <= cmd.price <= high:
+            raise Refusal(
+                f"{pid} sells to a railway for {self.money(low)} to {self.money(high)} (4.2)"
+            )
+        if company.cash < cmd.price:
+            raise Refusal(
+                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(cmd.price)} (4.2)"
+            )
+        state.ledger.transfer(cid, owner, cmd.price, f"buys {pid} (4.2)")
+        private.owner = cid
+        state.ledger.events.append(
+            PrivateMoved(company=pid, source=owner, target=cid, reason="bought by a railway (4.2)")
+        )
+
+    def cmd_close(self, state: GameState, cmd: c.ClosePrivate) -> None:
+        """``close``: a railway used Königsbach's, Hochstätten's or Weidenthal's ability (4.2)."""
+        private = state.company(self.company_id(state, cmd.private))
+        pid = private.id
+        if pid not in TOKEN_QUARRIES:
+            raise Refusal(f"{pid} has no ability that closes it; K, H and W do (4.2)")
+        if private.closed:
+            raise Refusal(f"{pid} has already closed (4.2)")
+        if private.owner is None or state.ledger.is_player(private.owner):
+            raise Refusal(f"{pid}'s ability is used by the railway that owns it (4.2)")
+        self._close_private(state, private, f"its ability was used by {private.owner} (4.2)")
+
+    def cmd_income(self, state: GameState, cmd: c.Income) -> None:
+        """``income``: Rammelsbach earns 50 once its town is connected, from brown (4.2)."""
+        private = state.company(self.company_id(state, cmd.private))
+        if private.id != "R":
+            raise Refusal(f"{private.id}'s income is fixed; only Rammelsbach's changes (4.2)")
+        if private.closed:
+            raise Refusal("Rammelsbach has closed (4.2)")
+        if PHASES.index(state.phase) < PHASES.index("5"):
+            raise Refusal("Rammelsbach's town cannot be connected before the brown phase (4.2)")
+        if cmd.amount < 0:
+            raise Refusal("an income cannot be negative (4.2)")
+        before = private.income
+        private.income = cmd.amount
+        state.ledger.events.append(
+            Noted(
+                text=f"Rammelsbach's income {self.money(before)} -> {self.money(cmd.amount)} (4.2)"
+            )
+        )
+
+    def _why_no_exchange(self, state: GameState, player: str, pid: str) -> str | None:
+        private = state.company(pid)
+        target = INVESTOR_OF[pid]
+        if state.extra["first_sr"]:
+            return "in the first stock round a player buys or passes only (3.3)"
+        if private.closed or private.owner != player:
+            return f"{player} does not own {pid} (4.4)"
+        if PHASES.index(state.phase) < PHASES.index("3+3"):
+            return f"{pid} is exchanged once the first 3+3-train has been bought (4.5.2)"
+        if state.phase not in EXCHANGE_PHASES:
+            return (
+                "after the 5+5-train the exchange is made by the bank at the next stock round "
+                "(4.5.2)"
+            )
+        if not self.floated(state, target):
+            return f"{pid} is exchanged once {target} has floated (4.5.2)"
+        return None
+
+    def cmd_exchange(self, state: GameState, cmd: c.Exchange) -> None:
+        """``exchange``: an investor private for its 10% certificate; the turn's purchase
+        (4.5.2)."""
+        player = self._stock_turn(state, cmd.player, "exchange")
+        private = state.company(self.company_id(state, cmd.private))
+        if private.id not in INVESTOR_OF:
+            raise Refusal(f"{private.id} has no investor certificate; MNR, SCR and VIW do (4.4)")
+        why = self._why_no_exchange(state, player, private.id)
+        if why:
+            raise Refusal(why)
+        self._exchange(state, player, private, "exchanged (4.5.2)")
+        state.last_actor = player
+        self._end_stock_turn(state, player, bought=True)
+
+    def _exchange(self, state: GameState, player: str, private: Company, reason: str) -> None:
+        target = state.company(INVESTOR_OF[private.id])
+        cert = next(x for x in target.certs_of(INVESTOR))
+        self._close_private(state, private, f"{private.id} {reason}")
+        state.ledger.move_certificate(
+            target, cert, player, f"investor certificate for {private.id} (4.4)"
+        )
+        self._fix_presidency(state, target)
+
+    def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
+        """``nationalize``: a holder of 70% buys a certificate from another at 150% (8.4)."""
+        player = self._stock_turn(state, cmd.player, "nationalize")
+        if state.extra["first_sr"]:
+            raise Refusal("in the first stock round a player buys or passes only (3.3)")
+        company = self.launched(state, cmd.corp)
+        cid = company.id
+        held = company.holder_percent(player)
+        if held < 70:
+            raise Refusal(f"{player} holds {held}% of {cid}; nationalisation needs 70% (8.4)")
+        seller = self.player_name(state, cmd.source)
+        if seller == player:
+            raise Refusal(f"{player} cannot buy from themselves (8.4)")
+        if (player, cid) in state.sold_this_round:
+            raise Refusal(f"{player} sold {cid} this stock round and may not buy it (8.1)")
+        if cmd.percent not in (10, 20):
+            raise Refusal("a certificate is 10% or 20% (8.4)")
+        certs = [
+            x for x in company.certs_of(seller) if not x.president and x.percent == cmd.percent
+        ]
+        if not certs:
+            raise Refusal(f"{seller} holds no {cmd.percent}% {cid} certificate (8.4)")
+        limit = self.cert_limit(state)
+        if self.cert_count(state, player) + 1 > limit:
+            raise Refusal(f"{player} would exceed the certificate limit of {limit} (8.4)")
+        value = state.price(cid) * cmd.percent // 10
+        price = -(-3 * value // 2)
+        cash = state.ledger.player(player).cash
+        if cash < price:
+            raise Refusal(
+                f"{player} has {self.money(cash)}, the certificate costs {self.money(price)} (8.4)"
+            )
+        state.ledger.transfer(
+            player,
+            seller,
+            price,
+            f"nationalises a {cmd.percent}% {cid} certificate at 150% of {self.money(value)} (8.4)",
+        )
+        state.ledger.move_certificate(company, certs[0], player, "nationalisation (8.4)")
+        state.last_actor = player
+        self._end_stock_turn(state, player, bought=True)
+
+    # ================================================================= operating rounds
+    def operating_candidates(self, state: GameState) -> list[str]:
+        """6.1: floated corporations by price; the top marker of a space first; the same price
+        on different spaces, the rightmost first.  Krauss & Co. does not operate."""
+        corps = [
+            co.id
+            for co in state.ledger.corporations()
+            if self.floated(state, co.id) and co.id not in state.operated
+        ]
+        return self.grid(state).order(corps)
+
+    def operates_next_set(self, state: GameState, cid: str) -> bool:
+        return self.floated(state, cid) and not state.company(cid).closed
+
+    def operating_turn_started(self, state: GameState, cid: str) -> None:
+        state.extra["bought_types"] = []
+        state.extra["noroute"] = None
+
+    def after_operating_round(self, state: GameState) -> None:
+        """3.3: after a short operating round the first stock round goes on."""
+        if state.or_number == 0:
+            self._start_stock_round(state, first=True)
+            return
+        super().after_operating_round(state)
+
+    def must_own_train(self, state: GameState, company: Company) -> bool:
+        """6.8.1: a floated corporation with a route must own a train at the end of its turn."""
+        return (
+            company.kind == "corporation"
+            and not company.trains
+            and state.extra["noroute"] != company.id
+            and bool(self.all_trains(state) or state.extra["pool_trains"])
+        )
+
+    def no_route_hint(self, cid: str) -> str:
+        return f"; without a route write `done {cid} noroute` (6.8.1)"
+
+    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
+        """``done [noroute]``: end the turn; ``noroute`` says it has no route (6.8.1)."""
+        company = self.operating_company(state, cmd.company)
+        if cmd.noroute:
+            if company.trains:
+                raise Refusal(f"{company.id} owns a train; `noroute` is for one without (6.8.1)")
+            state.extra["noroute"] = company.id
+            state.ledger.events.append(
+                Noted(text=f"{company.id} has no route: it need not buy a train (6.8.1)")
+            )
+        self._end_company_turn(state)
+
+    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
+        """6.7.4: a dividend moves one space right, a withheld revenue one space left."""
+        if paid:
+            return 1, "dividend paid: one space right (6.7.4)"
+        return -1, "no dividend: one space left (6.7.4)"
+
+    def extra_dividend_lines(
+        self, state: GameState, company: Company, per_share: int
+    ) -> list[ReceiptLine]:
+        units = company.holder_percent(INVESTOR) // 10
+        if not units:
+            return []
+        return [
+            ReceiptLine(
+                INVESTOR,
+                units,
+                0,
+                f"{self.money(units * per_share)} stays in the bank: not yet exchanged (4.5.2)",
+            )
+        ]
+
+    def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
+        if cmd.mail is not None:
+            raise Refusal("1847 AE has no mail run: every bonus is part of the revenue (6.7.1)")
+
+    # ----------------------------------------------------------- trains
+    def check_train_purchase(
+        self, state: GameState, company: Company, cmd: c.BuyTrain, name: str
+    ) -> None:
+        if cmd.credit:
+            raise Refusal("1847 AE has no trains on credit (3.2: no borrowing)")
+        if (
+            cmd.source is None
+            and name in state.extra["bought_types"]  # type: ignore[operator]
+            and not state.extra["variant"]
+        ):
+            raise Refusal(
+                f"{company.id} already bought a new {name}-train this turn: one new train of "
+                f"each type per turn (6.8)"
+            )
+
+    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        if state.phase == "3":
+            raise Refusal("trains change hands between corporations after the first 3+3 (6.8)")
+
+    def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
+        """``train``: 6.8; 4.3: the Saarbrücken Private Railway closes at Saar's first train."""
+        super().cmd_train(state, cmd)
+        spr = state.company("SPR")
+        saar = state.company("Saar")
+        if saar.trains and not spr.closed and spr.owner is not None:
+            self._close_private(state, spr, "Saar bought its first train (4.3)")
+
+    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
+        """6.8.2: the director pays what the treasury lacks for a train from the bank."""
+        cid = company.id
+        short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
+        if self._forced_purchase(state) is None:
+            raise Refusal(f"{short}; a director adds money only in a forced purchase (6.8.2)")
+        pool = [t for t in state.extra["pool_trains"] if self.list_price(t.name) <= company.cash]  # type: ignore[attr-defined]
+        if pool:
+            raise Refusal(f"{short}; it can buy the pool's {pool[0].name} itself (6.8.1)")
+        president = company.president()
+        assert president is not None
+        need = price - company.cash
+        cash = state.ledger.player(president).cash
+        if cash < need:
+            raise Refusal(
+                f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
+                f"sell certificates (6.8.2) or declare bankruptcy"
+            )
+        return need
+
+    def phase_notes(self, phase: str) -> list[str]:
+        notes = {
+            "3+3": [
+                "investor certificates may be exchanged (4.5.2)",
+                "trains may be bought from other corporations (6.8)",
+            ],
+            "4": ["green tiles; quarries may be sold to railways (4.2)"],
+            "5": ["brown tiles; Rammelsbach may earn 50 (4.2)"],
+            "5+5": [
+                "investor certificates are exchanged at the start of the next stock round (4.5.2)"
+            ],
+            "6E": ["Königsbach, Hochstätten and Weidenthal close"],
+        }
+        ors = ORS_PER_SET[phase]
+        return [
+            *notes.get(phase, []),
+            f"{ors} operating round{'s' if ors > 1 else ''} a set from the next stock round",
+        ]
+
+    def phase_started(self, state: GameState, phase: str) -> None:
+        if phase == "5+5":
+            state.extra["force_exchange"] = "due"
+        if phase == "6E":
+            for pid in TOKEN_QUARRIES:
+                private = state.company(pid)
+                if not private.closed and private.owner is not None:
+                    self._close_private(state, private, "phase 6E begins (Phase Table)")
+
+    # ----------------------------------------------------------- bankruptcy, end
+    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
+        """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2)."""
+        player = self.player_name(state, cmd.player)
+        company = self._forced_purchase(state) if state.round_kind == "OR" else None
+        if company is None or company.president() != player:
+            raise Refusal(
+                f"{player} can go bankrupt only as director of a corporation that must buy a "
+                f"train (6.8.2)"
+            )
+        cheapest = self.cheapest_train(state) or 0
+        cash = state.ledger.player(player).cash
+        could = company.cash + cash + self.raisable(state, player, company.id)
+        if could >= cheapest:
+            raise Refusal(
+                f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
+                f"train: pay and sell certificates (6.8.2)"
+            )
+        state.ledger.player(player).bankrupt = True
+        self._end_game(
+            state,
+            f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train and "
+            f"{player} can raise only {self.money(could)} (6.8.2); the game ends at once (9)",
+        )
+
+    def bank_broke_text(self, state: GameState) -> str:
+        return (
+            f"The bank has broken (9): it holds {self.money_grouped(state.bank_ran_out_at or 0)} "
+            f"and keeps paying; the game ends after the operating rounds of this set."
+        )
+
+    def bank_note(self, state: GameState) -> str:
+        return f"{super().bank_note(state)} (9)"
+
+    def private_value(self, state: GameState, name: str) -> int:
+        """9: certificates at their stock value; Krauss & Co. at its price (4.1).  The other
+        privates have no stock value and add nothing (2, 9: "cash and certificates at
+        market price"; the 18xx.games implementation counts their face value)."""
+        krauss = state.company("LFK")
+        if krauss.owner == name and state.market.has("LFK"):
+            return state.price("LFK")
+        return 0
+
+    def check_expect(self, state: GameState, cmd: c.Expect) -> None:
+        """``expect P shares LFK 100``: Krauss & Co. is one 100% certificate (4.1)."""
+        if cmd.field == "shares" and cmd.corp and self.company_id(state, cmd.corp) == "LFK":
+            krauss = state.company("LFK")
+            held = 100 if krauss.owner == self.player_name(state, cmd.subject) else 0
+            if held != int(cmd.value):
+                raise ExpectationFailed(
+                    f"expected {cmd.subject} shares LFK {cmd.value}, but it is {held}"
+                )
+            return
+        super().check_expect(state, cmd)
+
+    # ================================================================= views
+    def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
+        cid = entry["id"]
+        company = state.company(cid)
+        if company.kind == "corporation":
+            entry["floated"] = self.floated(state, cid)
+            entry["par"] = CHARTER[cid].par
+            entry["investor"] = company.holder_percent(INVESTOR)
+            entry["available"] = self.available(state, company) is None and (
+                company.launched or bool(self.par_choices(state, company))
+            )
+        entry["cell"] = list(self.grid(state).cell(cid)) if state.market.has(cid) else None
+        entry["range"] = list(QUARRY_RANGE[cid]) if cid in QUARRY_RANGE else None
+        entry["investor_of"] = INVESTOR_OF.get(cid)
+
+    def title_json(self, state: GameState) -> dict[str, Any]:
+        package = []
+        for item in PACKAGE:
+            if item in PACKAGE_SHARE:
+                cid, director = PACKAGE_SHARE[item]
+                with_ = f"{cid} {'20% director' if director else '10%'} certificate"
+            else:
+                with_ = None
+            owner = None
+            if item not in self.package(state):
+                if item == "PLP":
+                    owner = next(
+                        (x.holder for x in state.company("L").certificates if x.president), None
+                    )
+                    owner = owner if owner and state.ledger.is_player(owner) else "sold"
+                else:
+                    owner = state.company(item).owner or "sold"
+            name = (
+                "Ludwigsbahn director's certificate" if item == "PLP" else state.company(item).name
+            )
+            package.append(
+                {
+                    "item": item,
+                    "name": name,
+                    "price": self._item_price(item),
+                    "with": with_,
+                    "owner": owner,
+                }
+            )
+        krauss = state.company("LFK")
+        return {
+            "package": package,
+            "package_open": bool(self.package(state)),
+            "krauss": {
+                "owner": krauss.owner,
+                "price": state.price("LFK") if state.market.has("LFK") else None,
+                "paid_this_or": bool(state.extra["krauss_paid"]),
+            },
+            "first_stock_round": bool(state.extra["first_sr"]),
+            "optional_trains": list(state.extra["optional_trains"]),  # type: ignore[call-overload]
+        }
+
+    def title_candidates(self, state: GameState) -> list[c.Command]:
+        out: list[c.Command] = []
+        if state.round_kind in ("setup", "SR"):
+            player = state.current_player or state.priority
+            if player is None:
+                return out
+            for item in self.package(state):
+                out.append(c.Buy(player=player, corp=item))
+            if not self.package(state):
+                out.append(c.Buy(player=player, corp="LFK", source="pool"))
+                out.append(c.Sell(player=player, corp="LFK", count=1))
+                for pid in INVESTOR_OF:
+                    out.append(c.Exchange(player=player, private=pid))
+            return out
+        cid = state.operating
+        if cid is None:
+            return out
+        for pid, (low, _) in QUARRY_RANGE.items():
+            private = state.company(pid)
+            if private.owner and state.ledger.is_player(private.owner) and not private.closed:
+                out.append(c.BuyPrivate(corp=cid, private=pid, price=low))
+        out.append(c.Done(company=cid, noroute=True))
+        return out
