@@ -178,6 +178,7 @@ RULE_NUMBERS = {
     "order_detail": "4.3",
     "run_step": "6.2 D",
     "forced_purchase": "6.86",
+    "president_pays": "6.86",
     "forced_cheapest": "6.87",
     "spend": "6.4, 6.5",
     "spend_purpose": "6.4-6.5",
@@ -799,17 +800,12 @@ class G1846(Engine):
                 f"(7.14; the rules are silent, the tool follows common practice)"
             )
 
-    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
-        """How much the president adds in a forced purchase, or a refusal (6.86-6.88)."""
-        cid = company.id
-        short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
-        if self._forced_purchase(state) is None:
-            raise Refusal(f"{short}; a president adds money only to a forced purchase (6.86)")
+    def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
+        """6.87 before 6.86: a corporation that can afford the cheaper train need not issue,
+        and its president may not pay toward the dearer one; then it must issue first."""
         # The "Experienced players" summary says a corporation that can pay itself "must buy
         # the earliest available train of a type it can afford"; 6.86 lets it buy either type
         # with its own cash, and the tool follows the full rule.
-        # 6.87 before 6.86: a corporation that can afford the cheaper train need not issue,
-        # and its president may not pay toward the dearer one.
         cheapest = self.cheapest_train(state) or 0
         if company.cash >= cheapest:
             raise Refusal(
@@ -817,17 +813,7 @@ class G1846(Engine):
                 f"may not pay toward a dearer one (6.87)"
             )
         if self.can_still_issue(state, company):
-            raise Refusal(f"{short}: it must first issue shares (6.86): `issue {cid} N`")
-        president = company.president()
-        assert president is not None and president != POOL
-        need = price - company.cash
-        cash = state.ledger.player(president).cash
-        if cash < need:
-            raise Refusal(
-                f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
-                f"sell shares (6.88) or declare bankruptcy (6.89)"
-            )
-        return need
+            raise Refusal(f"{short}: it must first issue shares (6.86): `issue {company.id} N`")
 
     def can_still_issue(self, state: GameState, company: Company) -> bool:
         """Whether a forced purchase still requires an emergency issue first (6.86).
@@ -950,12 +936,7 @@ class G1846(Engine):
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the president cannot pay for the forced train (6.89, 7.11-7.14)."""
         player = self.player_name(state, cmd.player)
-        company = self._forced_purchase(state) if state.round_kind == "OR" else None
-        if company is None or company.president() != player:
-            raise Refusal(
-                f"{player} can go bankrupt only as president of a corporation that must buy a "
-                f"train (6.89)"
-            )
+        company = self.bankrupt_company(state, player)
         cid = company.id
         cheapest = self.cheapest_train(state) or 0
         issue_n, issue_cash = self.best_emergency_issue(state, company)

@@ -170,6 +170,7 @@ RULE_NUMBERS = {
     "order_detail": "6.1",
     "run_step": "6.2",
     "forced_purchase": "6.8.1",
+    "president_pays": "6.8.2",
     "forced_cheapest": "6.8.2",
     "spend": "6.3-6.5",
     "spend_purpose": "6.3-6.5",
@@ -690,9 +691,13 @@ class G1847AE(Engine):
         if not is_krauss:
             super().cmd_sell(state, cmd)
             return
-        player = self._stock_turn(state, cmd.player, "sell")
         if cmd.count != 1:
             raise Refusal("Krauss & Co. is one certificate: `sell PLAYER LFK 1` (4.1)")
+        forced = self._forced_purchase(state) if state.round_kind == "OR" else None
+        if forced is not None:
+            self._sell_krauss_for_train(state, forced, self.player_name(state, cmd.player))
+            return
+        player = self._stock_turn(state, cmd.player, "sell")
         why = self._why_no_krauss_sale(state, player)
         if why:
             raise Refusal(why)
@@ -708,6 +713,32 @@ class G1847AE(Engine):
         state.turn_sold.append("LFK")
         state.last_actor = player
         self._auto_pass_if_stuck_after_sale(state, player)
+
+    def _sell_krauss_for_train(self, state: GameState, company: Company, player: str) -> None:
+        """6.8.2: a director short of the forced purchase may sell Krauss & Co. too (4.1:
+        it is sold to the pool like a railway certificate)."""
+        if company.president() != player:
+            raise Refusal(
+                f"only {company.id}'s director sells in an operating round, to pay for its "
+                f"train (6.8.2)"
+            )
+        if state.company("LFK").owner != player:
+            raise Refusal(f"{player} does not own Krauss & Co. (4.1)")
+        dearest = self.dearest_train(state) or 0
+        if company.cash + state.ledger.player(player).cash >= dearest:
+            raise Refusal(f"{player} already has the money needed; no further sales (6.8.2)")
+        price = state.price("LFK")
+        state.company("LFK").owner = POOL
+        state.ledger.events.append(
+            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
+        )
+        self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} (6.8.2)")
+        self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")
+
+    def raisable(self, state: GameState, player: str, protect: str) -> int:
+        """6.8.2: what the director could sell, Krauss & Co. included."""
+        krauss = state.price("LFK") if state.company("LFK").owner == player else 0
+        return super().raisable(state, player, protect) + krauss
 
     def new_train_bought(self, state: GameState, company: Company, train: Any, price: int) -> None:
         """6.8: one new train of a type per turn; 4.1: the first new train of an operating
@@ -965,7 +996,7 @@ class G1847AE(Engine):
             company.kind == "corporation"
             and not company.trains
             and state.extra["noroute"] != company.id
-            and bool(self.all_trains(state) or state.extra["pool_trains"])
+            and bool(self.all_trains(state) or self.pool_trains(state))
         )
 
     def no_route_hint(self, cid: str) -> str:
@@ -1036,25 +1067,11 @@ class G1847AE(Engine):
         if saar.trains and not spr.closed and spr.owner is not None:
             self._close_private(state, spr, "Saar bought its first train (4.3)")
 
-    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
-        """6.8.2: the director pays what the treasury lacks for a train from the bank."""
-        cid = company.id
-        short = f"{cid} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
-        if self._forced_purchase(state) is None:
-            raise Refusal(f"{short}; a director adds money only in a forced purchase (6.8.2)")
-        pool = [t for t in state.extra["pool_trains"] if self.list_price(t.name) <= company.cash]  # type: ignore[attr-defined]
+    def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
+        """6.8.1: a corporation that can pay for a pool train buys that itself."""
+        pool = [t for t in self.pool_trains(state) if self.list_price(t.name) <= company.cash]
         if pool:
             raise Refusal(f"{short}; it can buy the pool's {pool[0].name} itself (6.8.1)")
-        president = company.president()
-        assert president is not None
-        need = price - company.cash
-        cash = state.ledger.player(president).cash
-        if cash < need:
-            raise Refusal(
-                f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
-                f"sell certificates (6.8.2) or declare bankruptcy"
-            )
-        return need
 
     def phase_notes(self, phase: str) -> list[str]:
         notes = {
@@ -1088,12 +1105,7 @@ class G1847AE(Engine):
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2)."""
         player = self.player_name(state, cmd.player)
-        company = self._forced_purchase(state) if state.round_kind == "OR" else None
-        if company is None or company.president() != player:
-            raise Refusal(
-                f"{player} can go bankrupt only as director of a corporation that must buy a "
-                f"train (6.8.2)"
-            )
+        company = self.bankrupt_company(state, player)
         cheapest = self.cheapest_train(state) or 0
         cash = state.ledger.player(player).cash
         could = company.cash + cash + self.raisable(state, player, company.id)

@@ -310,35 +310,21 @@ class OperatingRound(Ruleset):
                 units = self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
                     lines.append(ReceiptLine(p.name, units, -(-units * paid // 10)))
-            units = self.shares(company, cid)  # type: ignore[attr-defined]
-            if units:
-                if self.ipo_pays_company:
-                    lines.append(
-                        ReceiptLine(cid, units, units * per_share, f"treasury shares ({rule})")
-                    )
+            held = (
+                (cid, self.ipo_pays_company, self.ipo_label, "treasury shares", rule),
+                (POOL, self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend")),
+            )
+            for holder, pays, label, what, why in held:
+                units = self.shares(company, holder)  # type: ignore[attr-defined]
+                if not units:
+                    continue
+                amount = units * per_share
+                if pays:  # to the corporation's treasury
+                    lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
                 else:
                     lines.append(
                         ReceiptLine(
-                            self.ipo_label,
-                            units,
-                            0,
-                            f"{self.money(units * per_share)} stays in the bank ({rule})",
-                        )
-                    )
-            units = self.shares(company, POOL)  # type: ignore[attr-defined]
-            if units:
-                if self.pool_pays_company:
-                    lines.append(
-                        ReceiptLine(cid, units, units * per_share, f"pool shares ({rule})")
-                    )
-                else:
-                    lines.append(
-                        ReceiptLine(
-                            "pool",
-                            units,
-                            0,
-                            f"{self.money(units * per_share)} stays in the bank "
-                            f"({self.r('pool_dividend')})",
+                            label, units, 0, f"{self.money(amount)} stays in the bank ({why})"
                         )
                     )
             lines.extend(self.extra_dividend_lines(state, company, per_share))
@@ -455,6 +441,16 @@ class OperatingRound(Ruleset):
                 f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales ({rule})"
             )
         self._sell_shares(state, player, target, cmd.count)  # type: ignore[attr-defined]
+
+    def bankrupt_company(self, state: GameState, player: str) -> Company:
+        """The corporation ``player`` must buy a train for as its president, or refuse."""
+        company = self._forced_purchase(state) if state.round_kind == "OR" else None
+        if company is None or company.president() != player:
+            raise Refusal(
+                f"{player} can go bankrupt only as president of a corporation that must buy a "
+                f"train ({self.r('bankrupt')})"
+            )
+        return company
 
     def raisable(self, state: GameState, player: str, protect: str) -> int:
         """Cash a president could raise by selling shares now, one sale per corporation."""

@@ -104,7 +104,7 @@ class TrainDepot(Ruleset):
 
     def pool_train_names(self, state: GameState) -> list[str]:
         """Trains lying in the bank pool (only titles with :attr:`excess_to_pool`)."""
-        return [t.name for t in state.extra.get("pool_trains", [])]  # type: ignore[attr-defined]
+        return [t.name for t in self.pool_trains(state)]
 
     # ------------------------------------------------------------- hooks
     def check_train_purchase(
@@ -112,11 +112,34 @@ class TrainDepot(Ruleset):
     ) -> None:
         """Refuse a purchase the title forbids before the common checks (default: none)."""
 
+    def pool_trains(self, state: GameState) -> list[Train]:
+        """The trains lying in the bank pool (titles with :attr:`excess_to_pool`)."""
+        # Only titles with a train pool keep the list (set up in their ``new_state``).
+        return state.extra.get("pool_trains", [])  # type: ignore[return-value]
+
+    def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
+        """Refuse a president's contribution the title does not allow yet (default: none)."""
+
     def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
         """What the president adds toward a bank train the company cannot afford, or refuse."""
-        raise Refusal(
-            f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
-        )
+        short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
+        if self._forced_purchase(state) is None:  # type: ignore[attr-defined]
+            raise Refusal(
+                f"{short}; a president adds money only to a forced purchase "
+                f"({self.r('president_pays')})"
+            )
+        self.before_president_pays(state, company, short)
+        president = company.president()
+        assert president is not None and president != POOL
+        need = price - company.cash
+        cash = state.ledger.player(president).cash
+        if cash < need:
+            raise Refusal(
+                f"{short}; {president} has {self.money(cash)} of the {self.money(need)} needed: "
+                f"sell shares ({self.r('forced_sale')}) or declare bankruptcy "
+                f"({self.r('bankrupt')})"
+            )
+        return need
 
     def new_train_bought(
         self, state: GameState, company: Company, train: Train, price: int
@@ -232,7 +255,7 @@ class TrainDepot(Ruleset):
     def _buy_from_pool(self, state: GameState, company: Company, name: str) -> None:
         """A train from the bank pool at its list price (1847 AE 6.8)."""
         cid = company.id
-        pool: list[Train] = state.extra.get("pool_trains", [])  # type: ignore[assignment]
+        pool = self.pool_trains(state)
         if not self.excess_to_pool:
             raise Refusal(
                 f"{self.title} has no train pool: trains given back return to the bank "
@@ -328,7 +351,7 @@ class TrainDepot(Ruleset):
         train = trains[0]
         company.trains.remove(train)
         if self.excess_to_pool:
-            state.extra.setdefault("pool_trains", []).append(train)  # type: ignore[attr-defined]
+            self.pool_trains(state).append(train)
             target = POOL
         else:
             state.returned.append(train)
@@ -400,7 +423,7 @@ class TrainDepot(Ruleset):
                     reason=f"returned train phased out ({self.r('discard')}, phase {phase})",
                 )
             )
-        pool: list[Train] = state.extra.get("pool_trains", [])  # type: ignore[assignment]
+        pool = self.pool_trains(state)
         for train in [t for t in pool if t.card in gone]:
             pool.remove(train)
             state.ledger.events.append(
