@@ -141,3 +141,38 @@ def test_a_burst_of_keys_lands_in_the_fields_typed_for(session: tuple[str, Path]
         "par Amy GT 60"]
     send(name, "Escape")
     send(name, "C-q")
+
+
+def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
+    """The title chosen with the keys, four players, the variant ticked; the first stock
+    round's starting package on screen; a package item bought through the command bar
+    puts Krauss & Co.'s marker on the grid at 100 (4.1)."""
+    name, saves = session
+    wait_for(name, "New game")
+    send(name, "n")
+    wait_for(name, "Players")
+    send(name, "BTab")  # back to the title
+    send(name, "Enter")
+    time.sleep(0.3)  # the title's list opens
+    send(name, "Down")
+    send(name, "Enter")
+    wait_for(name, "1847 AE: 3 to 5 players")
+    send(name, "Tab")
+    tmux("send-keys", "-t", name, "-l", "Amy Bob Carlos Dana")
+    wait_for(name, "Amy Bob Carlos Dana")
+    send(name, "Tab")
+    send(name, "Space")  # the variant (section 10)
+    wait_for(name, "game 1847AE Amy Bob Carlos Dana variant")
+    send(name, "C-s")
+    shown = wait_for(name, "Starting package")
+    assert "1847AE variant" in shown and "Stock round 1" in shown
+    type_line(name, ":buy Dana LFK")
+    shown = wait_for(name, "✓ buy Dana LFK")
+    assert "100 LFK" in shown  # Krauss & Co.'s marker on the grid
+    saved = sorted(saves.glob("*.json"))
+    assert len(saved) == 1
+    data = read_save(saved[0])
+    assert list(data.players) == ["Amy", "Bob", "Carlos", "Dana"]
+    assert [e.line for e in data.journal] == ["buy Dana LFK"]
+    send(name, "Escape")
+    send(name, "C-q")

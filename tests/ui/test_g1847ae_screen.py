@@ -13,9 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.widgets import Checkbox, Select, Static
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator.game import Game
+from moderator.ui.screens.dialogs import RunDialog
+from moderator.ui.screens.start import NewGameScreen
 from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, par_cells, short_with
-from moderator.ui.widgets.panels import CompaniesPanel, Panel, PlayersPanel
+from moderator.ui.widgets.panels import CompaniesPanel, MarketPanel, Panel, PlayersPanel
 
 SMALL = (80, 24)
 ROWS: list[list[int | None]] = [
@@ -312,3 +317,165 @@ async def test_while_the_package_is_open_the_companies_panel_leaves_the_privates
     rows = panel_lines(text, "Companies")
     assert any(line.startswith("Not yet started: HLB (may start now, 4.5.1) M NDB N RNB")
                for line in rows)
+
+
+# ---------------------------------------------------------------- real 1847 AE games (Pilot)
+DEMO = (REPO / "moderator" / "demo" / "demo-1847ae.script").read_text(encoding="utf-8")
+"""The shipped demo: the starting package with a short operating round, OR 1.1, SR 2,
+stopped in OR 2.1 with Saar to act."""
+
+
+def form_line(app: App[None]) -> str:
+    """The line under the new-game form."""
+    return str(app.screen.query_one("#new-game-error", Static).render())
+
+
+async def choose_1847ae(pilot: Any) -> None:
+    """Open the new-game form and choose 1847 AE in its title list with the keys."""
+    await send_burst(pilot, "n", "shift+tab", "enter")
+    await send_burst(pilot, "down", "enter")
+
+
+async def test_a_new_1847ae_game_from_the_start_screen_with_the_variant(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await choose_1847ae(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#title", Select).value == "1847AE"
+        # no removals, no private distribution for 1847 AE; the variant box instead
+        assert not screen.query_one("#removals-row").display
+        assert not screen.query_one("#privates-note").display
+        assert not screen.query_one("#privates-1846").display
+        box = screen.query_one("#option-1847AE-variant", Checkbox)
+        assert box.display and not box.value
+        await send_burst(pilot, "tab", "Amy Bob")
+        assert "1847AE needs 3 to 5 players; 2 given" in form_line(app)
+        await send_burst(pilot, " Carlos Dana", "tab", " ")  # Space ticks the box
+        assert box.value
+        assert "game 1847AE Amy Bob Carlos Dana variant" in form_line(app)
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        data = game.state_json()
+        assert (data["title"], data["variant"]) == ("1847AE", True)
+        assert game.players == ["Amy", "Bob", "Carlos", "Dana"]
+        assert game.path is not None and Game.load(game.path, read_only=True).state_json()[
+            "variant"] is True
+        assert main_screen(app).query_one("#package", PackagePanel).display
+
+
+async def test_without_the_box_the_game_line_has_no_variant(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await choose_1847ae(pilot)
+        await send_burst(pilot, "tab", "Amy Bob Carlos")
+        assert form_line(app).endswith("game 1847AE Amy Bob Carlos")
+        await send_burst(pilot, "ctrl+s")
+        assert main_screen(app).session.data["variant"] is False
+
+
+async def test_back_to_1846_the_form_shows_its_removals_and_distribution(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await choose_1847ae(pilot)
+        await send_burst(pilot, "enter")
+        await send_burst(pilot, "up", "enter")
+        screen = app.screen
+        assert screen.query_one("#title", Select).value == "1846"
+        assert screen.query_one("#removals-row").display
+        assert screen.query_one("#privates-note").display
+        assert not screen.query_one("#option-row-1847AE-variant").display
+
+
+async def test_a_package_item_bought_by_the_bar_puts_krauss_on_the_grid_at_100(
+        saves: Path) -> None:
+    save_from_script(saves / "g.json", "game 1847AE Amy Bob Carlos Dana\n").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert isinstance(screen.query_one("#market"), GridMarketPanel)
+        package = screen.query_one("#package", PackagePanel)
+        assert package.display
+        await send_burst(pilot, ":buy Dana LFK", "enter")
+        assert saved_lines(saves / "g.json") == ["buy Dana LFK"]
+        text = screen_text(app)
+        grid = panel_lines(text, "Stock market (M)")
+        assert "100 LFK" in grid[2]  # Krauss & Co.'s marker at 100 (4.1)
+        items = " ".join(panel_lines(text, "Starting package (3.3)"))
+        assert "LFK  M130  Dana" in items and "9 of 10 for sale" in text
+        dana = next(line for line in panel_lines(text, "Players") if "Dana" in line)
+        assert "LFK @100" in dana and "M260" in dana
+        lfk = next(line for line in panel_lines(text, "Companies") if "LFK" in line)
+        assert "M100" in lfk and "Dana" in lfk
+
+
+async def test_the_package_panel_goes_once_every_item_is_sold(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO, stop_before="buy Amy VIW").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.query_one("#package", PackagePanel).display
+        await send_burst(pilot, ":buy Amy VIW", "enter")
+        assert not screen.query_one("#package", PackagePanel).display
+        assert "Starting package" not in screen_text(app)
+
+
+async def test_the_short_operating_round_is_named_on_the_status_line(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO, stop_before="spend L 40").close()
+    async with running(saves) as (app, pilot):
+        status = screen_text(app).splitlines()[0]
+        assert "Short operating round (in stock round 1)" in status
+        assert "▶ L" in status
+
+
+async def test_a_run_offers_full_or_withhold_and_logs_the_engines_receipt(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO).close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        await send_burst(pilot, "r", "50")
+        dialog = app.screen
+        assert isinstance(dialog, RunDialog)
+        assert dialog.options == ["full", "withhold"]  # no half in 1847 AE (6.7)
+        receipt = screen.session.game.receipt("Saar", 50, "full").text()
+        await send_burst(pilot, "enter")
+        assert saved_lines(saves / "g.json")[-1] == "run Saar 50 full"
+        text = screen_text(app)
+        for line in receipt.splitlines():
+            assert line.strip() in text
+        assert "not yet exchanged" in receipt  # the investor shares pay nobody (6.7)
+
+
+async def test_the_1847ae_demo_opens_from_the_start_screen(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e")
+        screen = main_screen(app)
+        data = screen.session.data
+        assert data["title"] == "1847AE" and data["round"]["kind"] == "OR"
+        assert data["turn"] == "Saar"
+        assert screen.session.game.path is not None
+        assert screen.session.game.path.name == "demo-1847ae.json"
+        grid = panel_lines(screen_text(app), "Stock market (M)")
+        assert "78▶Saar" in grid[3] and "140 LFK" in grid[2] and "92 L" in grid[2]
+
+
+async def test_the_1847ae_screen_fits_120x40_and_is_usable_at_80x24(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO).close()
+    async with running(saves) as (app, pilot):
+        text = screen_text(app)
+        for title in ("Players", "Companies", "Stock market (M)", "Trains and phase", "Log"):
+            assert f"─ {title} " in text
+        assert "33 commands" in text  # the log's first line is on screen
+    async with running(saves, SMALL) as (app, pilot):
+        panel = main_screen(app).query_one(GridMarketPanel)
+        grid = [line.plain for line in panel.build().renderables]
+        assert len(grid) == 7 and all(len(line) <= 76 for line in grid)
+        assert "78▶Saar" in grid[3]  # three markers: their full ids fit in 76 columns
+        await send_burst(pilot, ":run Saar 50 withhold", "enter")
+        assert saved_lines(saves / "g.json")[-1] == "run Saar 50 withhold"
+        assert "price M78 -> M72" in screen_text(app)  # the receipt's last line is in view
+
+
+async def test_an_1846_game_keeps_the_row_market_and_has_no_package(saves: Path) -> None:
+    from ui_helpers import rulebook_save
+
+    rulebook_save(saves, "run NYC 370 half")
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert isinstance(screen.query_one("#market"), MarketPanel)
+        assert not screen.query("#package")
+        assert screen.LOG_ROWS == 10

@@ -128,7 +128,8 @@ class MainScreen(Screen[None]):
             # has: the log keeps 4 lines at 120x40, and grows for a receipt (show_block)
             self.LOG_ROWS = self.GRID_LOG_ROWS
         self._log_rows = self.LOG_ROWS
-        """The log's height now (more while a long receipt is the last thing in it)."""
+        """The log's height now (more while a long receipt is the last thing in it;
+        0 while it fills the room the panels leave, see :meth:`fill_log`)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -162,8 +163,8 @@ class MainScreen(Screen[None]):
         self.panels = [self.query_one(pid, Panel) for pid in
                        ("#status", "#end", "#players", "#companies", "#market", "#trains")]
         self.panels[3:3] = list(self.query("#package").results(Panel))
-        if self.LOG_ROWS != MainScreen.LOG_ROWS:
-            self.log_panel.styles.height = self.LOG_ROWS
+        if self.grid:
+            self.fill_log()
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()
@@ -228,7 +229,16 @@ class MainScreen(Screen[None]):
         body = self.query_one("#body", VerticalScroll)
         room = body.scrollable_content_region.height or self.LOG_ROWS
         want = max(self.LOG_ROWS, min(log.rows_of_last(count) + 2, room))
-        if want != self._log_rows:
+        if self.grid:
+            # the log fills what the panels leave (at least LOG_ROWS): a fixed height
+            # only for a block taller than that
+            others = body.virtual_size.height - log.outer_size.height
+            if want <= max(self.LOG_ROWS, room - others):
+                self.fill_log()
+            elif want != self._log_rows:
+                self._log_rows = want
+                log.styles.height = want
+        elif want != self._log_rows:
             self._log_rows = want
             log.styles.height = want
         if self.session.data.get("ended"):
@@ -238,6 +248,14 @@ class MainScreen(Screen[None]):
             # the log is the board's last panel: its end, once laid out (nothing moves
             # when the board is not scrolled, i.e. whenever everything fits)
             body.scroll_end(animate=False)
+
+    def fill_log(self) -> None:
+        """Let the log take the board's rows the panels leave, at least :attr:`LOG_ROWS`
+        (a title with a grid market, whose panels' height varies with the players)."""
+        if self._log_rows != 0:
+            self._log_rows = 0
+            self.log_panel.styles.height = "1fr"
+            self.log_panel.styles.min_height = self.LOG_ROWS
 
     def refusal(self, message: str, title: str) -> None:
         """A short toast saying why; a new one replaces the one before (the log keeps

@@ -500,7 +500,8 @@ class TrainsPanel(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Phase, limit, depot and the next phase; whether the phase just changed."""
         return (data.get("phase"), data.get("train_limit"), data.get("depot"),
-                data.get("depot_remaining"), data.get("next_phase"), "phase" in changed)
+                data.get("depot_remaining"), data.get("next_phase"), "phase" in changed,
+                data.get("pool_trains"))
 
     def build(self) -> Any:
         data = self.data or {}
@@ -527,6 +528,11 @@ class TrainsPanel(Panel):
         if remaining:
             line.append("   left: ", style="dim")
             line.append("  ".join(f"{k}×{v}" for k, v in remaining.items()))
+        pool = data.get("pool_trains") or []
+        if pool:
+            # 1847 AE: trains in the bank pool are for sale at their list price (6.8)
+            line.append("   in the pool: ", style="dim")
+            line.append(" ".join(pool), style="bold")
         nxt = data.get("next_phase")
         second = Text()
         if nxt:
@@ -539,6 +545,8 @@ class TrainsPanel(Panel):
                 second.append("; rusts " + ", ".join(nxt["rusts"]), style="bold red")
             if nxt.get("privates_close"):
                 second.append("; private companies close", style="yellow")
+            for effect in nxt.get("effects") or ():
+                second.append(f"; {effect}", style="yellow")
         else:
             second.append("Next purchase does not change the phase", style="dim")
         return Group(line, second)
@@ -567,6 +575,8 @@ class StatusBar(Panel):
         rnd = data["round"]
         line = Text()
         line.append(f" {data['title']} ", style="bold reverse")
+        if data.get("variant"):
+            line.append("variant ", style="bold reverse")
         line.append("  ")
         if rnd.get("setup"):
             line.append("Setup", style="bold")
@@ -577,7 +587,13 @@ class StatusBar(Panel):
                 line.append("   to act ", style="dim")
                 line.append(str(data["turn"]), style=ACTING)
         else:
-            line.append(f"Operating round {rnd['number']}.{rnd['or']}", style="bold")
+            if rnd.get("or") == 0:
+                # 1847 AE 3.3: an operating round inside the first stock round, while
+                # items of the starting package are unsold
+                line.append(f"Short operating round (in stock round {rnd['number']})",
+                            style="bold")
+            else:
+                line.append(f"Operating round {rnd['number']}.{rnd['or']}", style="bold")
             order = list(dict.fromkeys(data.get("operating_order") or []))
             if order:
                 line.append("   order ", style="dim")
