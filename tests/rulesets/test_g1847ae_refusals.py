@@ -31,7 +31,9 @@ passed by the tool, 60 buys nothing)."""
 OR11 = PACKAGE + "pass B\nbuy C Saar\n"
 """Saar floated by C; everyone else broke: OR 1.1 has begun, L to operate."""
 
-SR2 = OR11 + """\
+SR2 = (
+    OR11
+    + """\
 run L 0
 train L 3
 done L
@@ -39,9 +41,12 @@ run Saar 0
 train Saar 3
 done Saar
 """
+)
 """Stock round 2, phase 3, A to act (A 95, B 110, C 59); both corporations have operated."""
 
-SR3_RICH = SR2 + """\
+SR3_RICH = (
+    SR2
+    + """\
 pass A
 pass B
 pass C
@@ -50,6 +55,7 @@ done L
 run Saar 60
 done Saar
 """
+)
 """Stock round 3, phase 3, A to act with 285 (B 237, C 275); L at 86, HLB available."""
 
 
