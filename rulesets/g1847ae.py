@@ -1140,7 +1140,13 @@ class G1847AE(Engine):
         return 0
 
     def check_expect(self, state: GameState, cmd: c.Expect) -> None:
-        """``expect P shares LFK 100``: Krauss & Co. is one 100% certificate (4.1)."""
+        """``expect P shares LFK 100``: Krauss & Co. is one 100% certificate (4.1);
+        ``expect round SR`` holds from the start: the game begins with the first stock
+        round (3.3), there is no setup to record."""
+        if cmd.field == "round" and state.round_kind == "setup":
+            if cmd.value.upper() != "SR":
+                raise ExpectationFailed(f"expected round {cmd.value}, but it is SR")
+            return
         if cmd.field == "shares" and cmd.corp and self.company_id(state, cmd.corp) == "LFK":
             krauss = state.company("LFK")
             held = 100 if krauss.owner == self.player_name(state, cmd.subject) else 0
