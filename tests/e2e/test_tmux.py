@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from moderator.game import Game
 from moderator.journal import read_save
 
 TMUX = shutil.which("tmux")
@@ -171,8 +172,9 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     assert "100 LFK" in shown  # Krauss & Co.'s marker on the grid
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
-    data = read_save(saved[0])
-    assert list(data.players) == ["Amy", "Bob", "Carlos", "Dana"]
-    assert [e.line for e in data.journal] == ["buy Dana LFK"]
+    assert [e.line for e in read_save(saved[0]).journal] == ["buy Dana LFK"]
+    game = Game.load(saved[0], read_only=True)
+    assert game.players == ["Amy", "Bob", "Carlos", "Dana"]
+    assert game.state_json()["variant"] is True
     send(name, "Escape")
     send(name, "C-q")

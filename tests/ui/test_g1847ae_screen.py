@@ -392,6 +392,8 @@ async def test_a_package_item_bought_by_the_bar_puts_krauss_on_the_grid_at_100(
         assert isinstance(screen.query_one("#market"), GridMarketPanel)
         package = screen.query_one("#package", PackagePanel)
         assert package.display
+        status = screen_text(app).splitlines()[0]
+        assert "Stock round 1 — the starting package (3.3)" in status  # not "Setup"
         await send_burst(pilot, ":buy Dana LFK", "enter")
         assert saved_lines(saves / "g.json") == ["buy Dana LFK"]
         text = screen_text(app)

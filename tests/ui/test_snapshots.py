@@ -1,14 +1,15 @@
 """Snapshot tests of the main screens (committed SVGs under ``__snapshots__``).
 
-The games are the rulebook example stopped at fixed lines, saved under a fixed
-name, so nothing on screen depends on the clock or on temporary paths.
+The games are the rulebook example (1846) or the shipped 1847 AE demo stopped at
+fixed lines, saved under a fixed name, so nothing on screen depends on the clock or on
+temporary paths.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import rulebook_save
+from ui_helpers import REPO, rulebook_save, save_from_script
 
 from moderator.ui.app import ModeratorApp
 
@@ -31,3 +32,24 @@ def test_run_dialog_with_its_receipt(snap_compare, tmp_path: Path) -> None:  # t
     rulebook_save(tmp_path / "saves", "run NYC 370 half")
     app = ModeratorApp(saves=tmp_path / "saves")
     assert snap_compare(app, terminal_size=SIZE, press=["r", "3", "7", "0", "down"])
+
+
+DEMO_1847AE = (REPO / "moderator" / "demo" / "demo-1847ae.script").read_text(encoding="utf-8")
+
+
+def test_1847ae_stock_round_with_the_starting_package(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The first stock round after its short operating round: the package with what is
+    sold and to whom, L floated, Krauss & Co. on the grid."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "1847ae.json", DEMO_1847AE, "buy Bob MNR").close()
+    assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE)
+
+
+def test_1847ae_operating_round_with_the_grid(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """OR 2.1, Saar to act: the grid with L, Saar (lit) and Krauss & Co., the investor
+    shares, the privates with their income."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "1847ae.json", DEMO_1847AE).close()
+    assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE)
