@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Select, Static
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.game import Game
-from moderator.ui.screens.dialogs import RunDialog
+from moderator.ui.screens.dialogs import ChoiceDialog, RunDialog
 from moderator.ui.screens.start import NewGameScreen
 from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, par_cells, short_with
 from moderator.ui.widgets.panels import CompaniesPanel, MarketPanel, Panel, PlayersPanel
@@ -481,3 +481,22 @@ async def test_an_1846_game_keeps_the_row_market_and_has_no_package(saves: Path)
         assert isinstance(screen.query_one("#market"), MarketPanel)
         assert not screen.query("#package")
         assert screen.LOG_ROWS == 10
+
+
+async def test_the_buy_key_offers_the_package_items_with_what_comes_with_them(
+        saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO, stop_before="buy Carlos W").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "b")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        labels = {x.corp: str(text) for text, x in dialog.choices}  # type: ignore[attr-defined]
+        assert {"W", "R", "MNR", "SCR", "VIW"} <= set(labels)
+        assert labels["W"].startswith("Carlos buys W (Weidenthal) with the L 10%")
+        assert "from the starting package   pays M135" in labels["W"]
+        assert "pool" not in labels["R"]
+        pick = next(i for i, (_, x) in enumerate(dialog.choices) if x.corp == "W")
+        for _ in range(pick):
+            await send_burst(pilot, "down")
+        await send_burst(pilot, "enter")
+        assert saved_lines(saves / "g.json")[-1] == "buy Carlos W"

@@ -1,10 +1,12 @@
 """The main screen: the whole bank at a glance, and every way to give a command.
 
 Panels (status line, players, companies, stock market, trains and phase, log)
-draw the state JSON; single keys open dialogs of legal choices; the command
-bar takes banker script.  Every path ends in :meth:`MainScreen.give`, which
-hands the command to the game (validated, journaled and saved there) and
-only then redraws, highlighting what the command's events touched.
+draw the state JSON; a title with a 2-D market (1847 AE) gets the grid instead of
+1846's row, and the starting package while it is for sale.  Single keys open
+dialogs of legal choices; the command bar takes banker script.  Every path
+ends in :meth:`MainScreen.give`, which hands the command to the game
+(validated, journaled and saved there) and only then redraws, highlighting
+what the command's events touched.
 """
 
 from __future__ import annotations
@@ -500,10 +502,18 @@ class MainScreen(Screen[None]):
         """Buy one share: legal sources with their prices."""
         self.typing()
         cmds = self.session.legal_of(c.Buy)
+        package = {item["item"]: item for item in self.session.data.get("package") or []}
 
         def label(x: c.Buy) -> Text:
             t = Text(f"{x.player} buys ")
             t.append(x.corp, style="bold")
+            if x.corp in package and x.source is None:
+                # 1847 AE 3.3: an item of the starting package, with what lies under it
+                item = package[x.corp]
+                extra = f" with the {item['with']}" if item.get("with") else ""
+                t.append(f" ({item.get('name', x.corp)}){extra}, from the starting package"
+                         f"   {self.price_label(x, x.player)}")
+                return t
             source = "IPO" if x.source == "ipo" else "pool"
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
@@ -613,10 +623,16 @@ class MainScreen(Screen[None]):
 
         def picked(cmd: c.Command) -> Step:
             assert isinstance(cmd, c.BuyPrivate)
+            note = f"list price {self.session.money(cmd.price)}"
+            span = (self.session.company(cmd.private) or {}).get("range")
+            if span:
+                # 1847 AE 4.2: a quarry is sold to a railway within its printed range
+                low, high = span
+                note = f"price from {self.session.money(low)} to {self.session.money(high)}"
             return AmountDialog(
                 self.session, f"{cmd.corp} buys {cmd.private}: price",
                 lambda amount, _opt: cmd.model_copy(update={"price": amount}),
-                initial=cmd.price, note=f"list price {self.session.money(cmd.price)}")
+                initial=cmd.price, note=note)
 
         if not cmds:
             self.notify("no private company can be bought now", severity="warning")
