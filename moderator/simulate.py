@@ -1,10 +1,18 @@
-"""Random but legal 1846 games, for property tests, benchmarks and demos.
+"""Random but legal games of 1846 and 1847 AE, for property tests, benchmarks and demos.
 
-:func:`simulate` plays a game from a seed: setup removals, a private
-distribution, then stock and operating rounds in which every command is
-chosen at random among plausible ones and kept only if the rules accept it.
-Revenues are made up per train, so the game moves through the phases and the
-bank eventually breaks.  The same seed gives the same game.
+:class:`Simulation` plays a game from a seed.  1846: setup removals, a private
+distribution, then stock and operating rounds.  1847 AE: the starting package
+with its short operating rounds (3.3), then stock rounds with pars, sales,
+Krauss & Co., investor exchanges, trades and nationalisations, and operating
+rounds with runs, trains from the bank, the pool and other corporations,
+quarries bought by railways and the forced train purchase (or ``done C
+noroute``).  Every command is chosen at random among plausible ones and kept
+only if the rules accept it.  Revenues are made up per train (multiples of 10),
+so the game moves through the phases and the bank eventually breaks (or a
+director goes bankrupt).  The same seed gives the same game.
+
+A command the engine answers with an internal error is a bug, never a choice:
+the simulation stops there with a :class:`SimulationError` naming the seed.
 """
 
 from __future__ import annotations
@@ -12,19 +20,39 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from moderator import commands as c
 from moderator.game import Game
-from moderator.ledger import POOL
+from moderator.ledger import POOL, Company
+from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
+from rulesets.g1847ae import PHASES as AE_PHASES
 
 NAMES = ("Amy", "Bob", "Carlos", "Dana", "Eve")
 TRAIN_REVENUE = {"2": (30, 90), "4": (60, 150), "5": (120, 260), "6": (180, 400)}
 """Made-up revenue range per train card (enough to break the bank in a normal length)."""
+TRAIN_REVENUE_1847AE = {
+    "3": (30, 90),
+    "3+3": (50, 140),
+    "4": (60, 150),
+    "4+4": (90, 210),
+    "5": (100, 230),
+    "5+5": (140, 290),
+    "6E": (160, 330),
+    "6+6": (200, 400),
+}
+"""1847 AE: made-up revenue range per train card (a double train scores its cities twice)."""
+TITLES = ("1846", "1847AE")
+SOURCES: tuple[Literal["ipo", "pool"], ...] = ("ipo", "pool")
+
+
+class SimulationError(RuntimeError):
+    """A random game found what a table could not get past: a crash or a dead end."""
 
 
 @dataclass
 class Simulation:
-    """A seeded random player of 1846 (3-5 players)."""
+    """A seeded random player of 1846 (the default) or 1847 AE, 3-5 players."""
 
     seed: int
     players: int = 4
@@ -37,34 +65,67 @@ class Simulation:
     """Source of the choices; a ``random.Random(seed)`` when not given."""
     check: Callable[[Game], None] | None = None
     """Called after every accepted command (tests pass their invariants here)."""
+    title: str = "1846"
+    """``1846`` or ``1847AE``."""
+    variant: bool = False
+    """1847 AE: play the section 10 variant (no limit of one new train per type a turn)."""
+    noroute: float = 0.5
+    """1847 AE: chance that a corporation without a train that cannot pay for one says it
+    has no route (``done C noroute``) instead of the forced purchase (6.8.1, 6.8.2)."""
 
     def __post_init__(self) -> None:
+        if self.title not in TITLES:
+            raise ValueError(f"no simulation of {self.title!r}: {', '.join(TITLES)}")
         if self.rng is None:
             self.rng = random.Random(self.seed)
-        self.game = Game.new("1846", list(NAMES[: self.players]))
+        words = list(NAMES[: self.players])
+        if self.variant:
+            words.append("variant")
+        self.game = Game.new(self.title, words)
+
+    @property
+    def _ae(self) -> G1847AE:
+        return cast(G1847AE, self.game.ruleset)
 
     # ---------------------------------------------------------------- driving
     def run(self) -> Game:
-        """Play until the game ends or ``max_commands`` commands were accepted."""
-        self._setup()
+        """Play until the game ends or ``max_commands`` commands were accepted.
+
+        Raises:
+            SimulationError: the engine crashed on a command, or no command was accepted
+                several times in a row (a game that cannot go on).
+        """
+        step = self._step
+        if self.title == "1846":
+            self._setup()
+        else:
+            step = self._ae_step
         stuck = 0
         while not self.game.state.ended and len(self.game.journal) < self.max_commands:
-            if self._step():
+            if step():
                 stuck = 0
             else:
                 stuck += 1
                 if stuck > 5:
-                    raise RuntimeError(
-                        f"simulation stuck at {self.game.round_label()} (seed {self.seed})"
+                    raise SimulationError(
+                        f"simulation stuck at {self.game.round_label()} "
+                        f"({self.title}, seed {self.seed}, {self.players} players)"
                     )
         return self.game
 
     def _try(self, cmds: list[c.Command]) -> bool:
         for cmd in cmds:
-            if self.game.execute(cmd).ok:
+            outcome = self.game.execute(cmd)
+            if outcome.ok:
                 if self.check is not None:
                     self.check(self.game)
                 return True
+            if outcome.message.startswith("internal error"):
+                raise SimulationError(
+                    f"{self.title}, seed {self.seed}, {self.players} players, at "
+                    f"{self.game.round_label()} after {len(self.game.journal)} commands: "
+                    f"{outcome.message}"
+                )
         return False
 
     def _setup(self) -> None:
@@ -217,11 +278,294 @@ class Simulation:
             ):
                 yield c.BuyPrivate(corp=cid, private=pv.id, price=self.rng.randint(1, pv.value))
 
+    # ================================================================ 1847 AE
+    # The choices below follow the 1847 AE rulebook (shared/rules/003): each list is
+    # what a table might plausibly do now, tried in order until the rules accept one.
+    # Cheap pure checks of the ruleset filter the lists first, so most first tries pass.
+
+    def _ae_step(self) -> bool:
+        state = self.game.state
+        over = self._ae.over_limit(state)
+        if over:  # 6.8: trains over the limit after a phase change go to the pool
+            co = over[0]
+            names = sorted({t.name for t in co.trains if not t.phased_out})
+            return self._try([c.Discard(corp=co.id, train=self.rng.choice(names))])
+        if state.round_kind in ("setup", "SR"):
+            choices = list(self._ae_stock_choices())
+        else:
+            choices = list(self._ae_operating_choices())
+        if self._try(choices):
+            return True
+        # None of the plausible choices was accepted: take one of the game's own offers
+        # (slower, as it tries every candidate), so a gap here does not end the game.
+        legal = self.game.legal_commands()
+        return bool(legal) and self._try([self.rng.choice(legal)])
+
+    # ---------------------------------------------------------------- 1847 AE stock rounds
+    def _ae_player(self) -> str:
+        """Who acts in the stock round; before the first command, the last seat (3.3)."""
+        state = self.game.state
+        if state.round_kind == "setup":
+            opening = cast(list[str], state.extra.get("opening") or [])
+            if opening:
+                return opening[0]
+        player = state.current_player or state.priority
+        assert player is not None
+        return player
+
+    def _ae_stock_choices(self) -> Iterator[c.Command]:
+        state = self.game.state
+        rng = self.rng
+        rs = self._ae
+        player = self._ae_player()
+        cash = state.ledger.player(player).cash
+        package = rs.package(state)
+        if package:
+            # 3.3: one item of the starting package, or pass; the tool passes the broke
+            items = [i for i in package if rs._item_price(i) <= cash]
+            rng.shuffle(items)
+            if rng.random() < self.greed:
+                yield from (c.Buy(player=player, corp=item) for item in items)
+            yield c.Pass(player=player)
+            return
+        first = bool(state.extra["first_sr"])
+        corps = list(state.ledger.corporations())
+        held = [co for co in corps if co.launched and co.holder_percent(player) >= 10]
+        if not first:
+            if rs.cert_count(state, player) > rs.cert_limit(state):
+                for co in held:  # 8.3: over the limit, sell first
+                    yield c.Sell(player=player, corp=co.id, count=1)
+            yield from self._ae_private_deals(player, cash)
+            if rng.random() < 0.12 and not state.turn_sold:
+                sellable = [co for co in held if co.operated]
+                if sellable:
+                    co = rng.choice(sellable)
+                    units = co.holder_percent(player) // 10
+                    yield c.Sell(player=player, corp=co.id, count=rng.randint(1, units))
+            if state.company("LFK").owner == player and rng.random() < 0.03:
+                yield c.Sell(player=player, corp="LFK", count=1)  # 4.1
+        if rng.random() < self.greed:
+            buys: list[c.Command] = []
+            for co in corps:
+                if co.launched:
+                    for source in SOURCES:
+                        if rs.check_buy(state, player, co, source) is None:
+                            buys.append(c.Buy(player=player, corp=co.id, source=source))
+                else:
+                    for par in rs.par_choices(state, co):
+                        if rs.check_par(state, player, co, par) is None:
+                            buys.append(c.Par(player=player, corp=co.id, price=par))
+            krauss = state.company("LFK")
+            if krauss.owner == POOL and state.market.has("LFK") and cash >= state.price("LFK"):
+                buys.append(c.Buy(player=player, corp="LFK", source="pool"))
+            rng.shuffle(buys)
+            yield from buys
+        yield c.Pass(player=player)
+
+    def _ae_private_deals(self, player: str, cash: int) -> Iterator[c.Command]:
+        """Exchanges (4.5.2), nationalisations (8.4) and trades (4.2, 4.4) for ``player``."""
+        state = self.game.state
+        rng = self.rng
+        rs = self._ae
+        if rng.random() < 0.5:
+            for pid in INVESTOR_OF:
+                if rs._why_no_exchange(state, player, pid) is None:
+                    yield c.Exchange(player=player, private=pid)
+        if rng.random() < 0.4:
+            for co in state.ledger.corporations():
+                if co.holder_percent(player) < 70 or (player, co.id) in state.sold_this_round:
+                    continue
+                for other in state.ledger.players:
+                    if other.name == player:
+                        continue
+                    for pct in sorted(
+                        {x.percent for x in co.certs_of(other.name) if not x.president}
+                    ):
+                        cost = -(-3 * state.price(co.id) * pct // 20)
+                        if cost <= cash:
+                            yield c.Nationalize(
+                                player=player, corp=co.id, source=other.name, percent=pct
+                            )
+        if rng.random() < 0.06 and cash >= 1:
+            offers = [
+                pv
+                for pv in state.ledger.companies.values()
+                if pv.id in TRADEABLE
+                and not pv.closed
+                and pv.owner
+                and pv.owner != player
+                and state.ledger.is_player(pv.owner)
+            ]
+            if offers:
+                pv = rng.choice(offers)
+                price = rng.randint(1, max(1, min(cash, pv.value)))
+                yield c.Trade(private=pv.id, source=str(pv.owner), target=player, price=price)
+
+    # ---------------------------------------------------------------- 1847 AE operating rounds
+    def _ae_operating_choices(self) -> Iterator[c.Command]:
+        state = self.game.state
+        rng = self.rng
+        rs = self._ae
+        cid = state.operating
+        assert cid is not None
+        company = state.company(cid)
+        phase_index = AE_PHASES.index(state.phase)
+        if not state.ran:
+            # Track and tokens; a railway without a train mostly keeps the price of one
+            # (a careless one now and then leaves its director to pay, 6.8.2).
+            keep = 0
+            if not company.trains and rng.random() < 0.9:
+                keep = rs.cheapest_train(state) or 0
+            budget = company.cash - keep
+            if budget >= 20 and rng.random() < 0.4:
+                amount = min(budget, rng.choice((20, 40, 60, 80, 100, 120))) // 10 * 10
+                yield c.Spend(company=cid, amount=amount)
+            if phase_index >= AE_PHASES.index("4") and rng.random() < 0.15:
+                yield from self._ae_quarry_offers(cid)
+            yield from self._ae_private_extras(cid)
+            revenue = sum(rng.randint(*TRAIN_REVENUE_1847AE[t.card]) for t in company.trains)
+            revenue = int(revenue * self.revenue_scale) // 10 * 10
+            allowed = rs.payout_options(state, cid)
+            option = rng.choices(allowed, [4 if o == "full" else 1 for o in allowed])[0]
+            yield c.Run(company=cid, revenue=revenue, option=option)  # type: ignore[arg-type]
+            return
+        at_limit = rs.counted_trains(company) >= rs.train_limit(state)
+        new = [] if at_limit else self._ae_new_trains(company)
+        pool = (
+            []
+            if at_limit
+            else sorted(
+                {t.name for t in state.extra["pool_trains"]},
+                key=rs.list_price,
+            )
+        )
+        if rs._forced_purchase(state) is not None:
+            yield from self._ae_forced(company, new, pool)
+            return
+        if rng.random() < 0.55:
+            offers: list[c.Command] = [
+                c.BuyTrain(corp=cid, train=name) for name, price in new if price <= company.cash
+            ]
+            offers += [
+                c.BuyTrain(corp=cid, train=name, source="pool")
+                for name in pool
+                if rs.list_price(name) <= company.cash
+            ]
+            rng.shuffle(offers)
+            yield from offers[:2]
+            if phase_index > 0 and not at_limit and rng.random() < 0.1 and company.cash >= 1:
+                yield from self._ae_company_train(company)
+        if phase_index >= AE_PHASES.index("4") and rng.random() < 0.05:
+            yield from self._ae_quarry_offers(cid)
+        yield c.Done(company=cid)
+
+    def _ae_new_trains(self, company: Company) -> list[tuple[str, int]]:
+        """New trains the bank sells now that ``company`` may still buy this turn (6.8)."""
+        state = self.game.state
+        rs = self._ae
+        bought = state.extra["bought_types"]
+        variant = bool(state.extra["variant"])
+        return [
+            (name, price)
+            for name, price, _ in rs.available_variants(state)
+            if variant or name not in bought
+        ]
+
+    def _ae_company_train(self, company: Company) -> Iterator[c.Command]:
+        """A train from another corporation, at any price from 1 (6.8)."""
+        state = self.game.state
+        rng = self.rng
+        cid = company.id
+        cash = company.cash
+        others = [
+            co
+            for co in state.ledger.corporations()
+            if co.id != cid and any(not t.phased_out for t in co.trains)
+        ]
+        if not others:
+            return
+        other = rng.choice(others)
+        train = rng.choice([t for t in other.trains if not t.phased_out])
+        list_price = self._ae.list_price(train.name)
+        price = rng.randint(1, max(1, min(cash, list_price * 3 // 2)))
+        yield c.BuyTrain(corp=cid, train=train.name, source=other.id, price=price)
+
+    def _ae_forced(
+        self, company: Company, new: list[tuple[str, int]], pool: list[str]
+    ) -> Iterator[c.Command]:
+        """6.8.1-6.8.2: a corporation without a train buys one; its director helps, sells,
+        or goes bankrupt; or, when it cannot pay, the banker says it has no route."""
+        state = self.game.state
+        rng = self.rng
+        rs = self._ae
+        cid = company.id
+        cash = company.cash
+        affordable = [
+            c.BuyTrain(corp=cid, train=n, source="pool") for n in pool if rs.list_price(n) <= cash
+        ]
+        affordable += [c.BuyTrain(corp=cid, train=n) for n, p in new if p <= cash]
+        if affordable:
+            yield from affordable
+            return
+        if rng.random() < self.noroute:
+            yield c.Done(company=cid, noroute=True)
+            return
+        if AE_PHASES.index(state.phase) > 0 and cash >= 1 and rng.random() < 0.3:
+            yield from self._ae_company_train(company)
+        yield from (c.BuyTrain(corp=cid, train=n) for n, _ in new)
+        director = company.president()
+        if director and state.ledger.is_player(director):
+            corps = [co for co in state.ledger.corporations() if co.holder_percent(director)]
+            rng.shuffle(corps)
+            for co in corps:
+                for k in range(co.holder_percent(director) // 10, 0, -1):
+                    yield c.Sell(player=director, corp=co.id, count=k)
+            yield c.Bankrupt(player=director)
+        yield c.Done(company=cid, noroute=True)
+
+    def _ae_quarry_offers(self, cid: str) -> Iterator[c.Command]:
+        """4.2: a quarry bought from a player within the price on its certificate."""
+        state = self.game.state
+        cash = state.company(cid).cash
+        for pid, (low, high) in QUARRY_RANGE.items():
+            pv = state.company(pid)
+            if pv.closed or not pv.owner or not state.ledger.is_player(pv.owner) or cash < low:
+                continue
+            yield c.BuyPrivate(corp=cid, private=pid, price=self.rng.randint(low, min(high, cash)))
+
+    def _ae_private_extras(self, cid: str) -> Iterator[c.Command]:
+        """Now and then, before the run: a quarry's ability used (4.2: it closes) or
+        Rammelsbach's town connected (50 from the brown phase, 4.2)."""
+        state = self.game.state
+        rng = self.rng
+        for pid in TOKEN_QUARRIES:
+            pv = state.company(pid)
+            if pv.owner == cid and not pv.closed and rng.random() < 0.1:
+                yield c.ClosePrivate(private=pid)
+        rammelsbach = state.company("R")
+        if (
+            not rammelsbach.closed
+            and rammelsbach.income != 50
+            and rammelsbach.owner
+            and AE_PHASES.index(state.phase) >= AE_PHASES.index("5")
+            and rng.random() < 0.3
+        ):
+            yield c.Income(private="R", amount=50)
+
 
 def simulate(
-    seed: int, players: int = 4, max_commands: int = 2000, revenue_scale: float = 1.0
+    seed: int,
+    players: int = 4,
+    max_commands: int = 2000,
+    revenue_scale: float = 1.0,
+    title: str = "1846",
 ) -> Game:
-    """A random legal 1846 game from ``seed`` (played to the end or ``max_commands``)."""
+    """A random legal game of ``title`` from ``seed`` (played to the end or
+    ``max_commands``)."""
     return Simulation(
-        seed=seed, players=players, max_commands=max_commands, revenue_scale=revenue_scale
+        seed=seed,
+        players=players,
+        max_commands=max_commands,
+        revenue_scale=revenue_scale,
+        title=title,
     ).run()
