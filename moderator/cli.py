@@ -11,7 +11,7 @@
                                      file beside it (``game.json`` -> ``game.replaced-1.json``).
 ``moderator state SAVE``             show a saved game (``--json`` for the spec's JSON)
 ``moderator script SAVE``            print a saved game as a banker script
-``moderator demo``                   open the TUI on the shipped demo game
+``moderator demo [1847ae]``          open the TUI on a shipped demo game (1846 by default)
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -461,7 +461,7 @@ def script_of(save: Path) -> int:
     return 0
 
 
-def _run_tui(path: Path | None, saves: Path, demo: bool = False) -> int:
+def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
     from moderator.ui.app import run_app
 
     return run_app(path=path, saves=saves, demo=demo)
@@ -495,7 +495,10 @@ def main(argv: list[str] | None = None) -> int:
     p_state.add_argument("--json", action="store_true")
     p_open = sub.add_parser("open", help="open a save in the TUI")
     p_open.add_argument("file", type=Path)
-    sub.add_parser("demo", help="open the shipped demo game in the TUI")
+    demo = sub.add_parser("demo", help="open the shipped demo game in the TUI")
+    demo.add_argument(
+        "title", nargs="?", default="1846", help="the demo's title: 1846 (default) or 1847ae"
+    )
     p_script = sub.add_parser("script", help="print a save as a banker script")
     p_script.add_argument("save", type=Path)
     args = parser.parse_args(argv)
@@ -510,7 +513,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "open":
         return _run_tui(args.file, args.saves)
     if args.cmd == "demo":
-        return _run_tui(None, args.saves, demo=True)
+        from moderator.ui.saves import DEMO_SCRIPTS
+
+        if args.title.upper() not in DEMO_SCRIPTS:
+            _err(f"no demo of {args.title!r} (demos: {', '.join(sorted(DEMO_SCRIPTS))})")
+            return 2
+        return _run_tui(None, args.saves, demo=args.title.upper())
     return _run_tui(None, args.saves)
 
 

@@ -303,6 +303,10 @@ class G1847AE(Engine):
                 "noroute": None,
             }
         )
+        # 3.3: the game opens with the first stock round, the last seat to act; there is
+        # nothing to record at setup, so the round starts with the `game` line.
+        self.begin_from_setup(state)
+        state.extra["stock_rounds_started"] = 0
         ledger.events.clear()
         return state
 

@@ -58,7 +58,7 @@ class ModeratorApp(App[None]):
     ]
 
     def __init__(
-        self, path: Path | None = None, saves: Path = Path("saves"), demo: bool = False
+        self, path: Path | None = None, saves: Path = Path("saves"), demo: bool | str = False
     ) -> None:
         super().__init__()
         self.start_path = path
@@ -78,7 +78,7 @@ class ModeratorApp(App[None]):
         from moderator.ui.saves import latest_save
 
         if self.demo:
-            self.open_demo()
+            self.open_demo(self.demo if isinstance(self.demo, str) else "1846")
             return
         path = self.start_path or latest_save(self.saves)
         if path is None:
@@ -222,11 +222,11 @@ class ModeratorApp(App[None]):
 
         close_game(self.open_now)
 
-    def open_demo(self) -> None:
-        """Play the shipped demo script into a fresh save and open it."""
-        from moderator.ui.saves import make_demo_save
+    def open_demo(self, title: str = "1846") -> None:
+        """Play the shipped demo script of ``title`` into a fresh save and open it."""
+        from moderator.ui.saves import DEMO_SCRIPTS, make_demo_save
 
-        self.open_game(make_demo_save(self.saves))
+        self.open_game(make_demo_save(self.saves, DEMO_SCRIPTS[title.upper()]))
 
     @contextmanager
     def suspend(self) -> Iterator[None]:
@@ -293,7 +293,9 @@ def _same_file(a: Path | None, b: Path) -> bool:
         return Path(a) == Path(b)
 
 
-def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool = False) -> int:
+def run_app(
+    path: Path | None = None, saves: Path = Path("saves"), demo: bool | str = False
+) -> int:
     """Run the TUI until the banker quits; the exit status."""
     app = ModeratorApp(path=path, saves=saves, demo=demo)
     try:

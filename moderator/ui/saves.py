@@ -121,7 +121,7 @@ def summarize(path: Path) -> SaveSummary:
         summary = SaveSummary(path, st.st_mtime, backup, error=f"cannot be read ({exc})")
     else:
         where = data.journal[-1].round if data.journal else "setup"
-        summary = SaveSummary(path, st.st_mtime, backup, data.title, tuple(data.players),
+        summary = SaveSummary(path, st.st_mtime, backup, data.title, _players(data),
                               where, len(data.journal))
     _SUMMARIES[path] = (stamp, summary)
     return summary
@@ -142,6 +142,18 @@ def fresh_path(saves: Path, stem: str) -> Path:
         path = saves / f"{stem}-{n}.json"
         n += 1
     return path
+
+
+def _players(data: object) -> tuple[str, ...]:
+    """The players of a save's ``game`` line, without the title's option words."""
+    words = list(data.players)  # type: ignore[attr-defined]
+    try:
+        from rulesets import ruleset_for
+
+        words, _ = ruleset_for(data.title).split_options(words)  # type: ignore[attr-defined]
+    except Exception:  # an unknown title: the list shows the words as they are
+        pass
+    return tuple(words)
 
 
 def new_game_path(saves: Path, title: str, players: list[str]) -> Path:

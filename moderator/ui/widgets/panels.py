@@ -578,16 +578,13 @@ class StatusBar(Panel):
         if data.get("variant"):
             line.append("variant ", style="bold reverse")
         line.append("  ")
-        if rnd.get("setup") and data.get("package_open"):
-            # 1847 AE has no setup of its own: before the first purchase the state is
-            # still in "setup", but the table is in the first stock round (3.3)
-            line.append(f"Stock round {rnd['number']}", style="bold")
-            line.append(" — the starting package (3.3)", style="dim")
-        elif rnd.get("setup"):
+        if rnd.get("setup"):
             line.append("Setup", style="bold")
             line.append(" — removals and private distribution", style="dim")
         elif rnd["kind"] == "SR":
             line.append(f"Stock round {rnd['number']}", style="bold")
+            if data.get("package_open"):  # 1847 AE: the first stock round sells it (3.3)
+                line.append(" — the starting package (3.3)", style="dim")
             if data.get("turn"):
                 line.append("   to act ", style="dim")
                 line.append(str(data["turn"]), style=ACTING)
