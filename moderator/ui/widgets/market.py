@@ -194,14 +194,9 @@ class PackagePanel(Panel):
         buyers = {item.get("owner") for item in package} - {None}
         return package, data.get("package_open"), changed & buyers
 
-    def show(
-        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
-    ) -> None:
-        """Draw, and show the panel only while the package has items for sale."""
-        wanted = bool(data.get("package_open") and data.get("package"))
-        if wanted != self.display:
-            self.display = wanted
-        super().show(data, changed, currency)
+    def shown_for(self, data: dict[str, Any]) -> bool | None:
+        """Only while the package has items for sale."""
+        return bool(data.get("package_open") and data.get("package"))
 
     def build(self) -> Any:
         data = self.data or {}

@@ -191,10 +191,17 @@ class Panel(Static):
         """What the panel shows of ``data`` and ``changed`` (compared between draws)."""
         return data, changed
 
+    def shown_for(self, data: dict[str, Any]) -> bool | None:
+        """Whether the panel is on screen for ``data``; ``None``: always (the default)."""
+        return None
+
     def show(
         self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
     ) -> None:
         """Draw ``data`` (state JSON), highlighting the ids in ``changed``."""
+        wanted = self.shown_for(data)
+        if wanted is not None and wanted != self.display:
+            self.display = wanted
         changed = set(changed or ())
         view = (self.view(data, changed), currency)
         if view == self._view:
@@ -677,14 +684,9 @@ class EndPanel(Panel):
         return (data.get("ended"), data.get("end_reason"), data.get("ranking"),
                 data.get("result"), data.get("bank"))
 
-    def show(
-        self, data: dict[str, Any], changed: set[str] | None = None, currency: str = "$"
-    ) -> None:
-        """Draw, and show the panel only once the bank has broken or the game ended."""
-        wanted = bool(data.get("ended") or (data.get("bank") or {}).get("broken"))
-        if wanted != self.display:
-            self.display = wanted
-        super().show(data, changed, currency)
+    def shown_for(self, data: dict[str, Any]) -> bool | None:
+        """Only once the bank has broken or the game ended."""
+        return bool(data.get("ended") or (data.get("bank") or {}).get("broken"))
 
     def build(self) -> Any:
         data = self.data or {}
