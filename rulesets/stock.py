@@ -564,12 +564,16 @@ class StockRound(Ruleset):
         self._end_stock_turn(state, player, bought=False)
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
-        return any(
-            self.check_sell(state, player, co, n) is None
-            for co in state.ledger.corporations()
-            if co.launched and co.holder_percent(player) and co.id not in state.turn_sold
-            for n in (1, 2)
-        )
+        for co in state.ledger.corporations():
+            if not co.launched or co.id in state.turn_sold or not co.holder_percent(player):
+                continue
+            if self.check_sell(state, player, co, 1) is None:
+                return True
+            # one double certificate (1847 AE) sells as two shares, never as one
+            doubles = any(x.percent == 20 and not x.president for x in co.certs_of(player))
+            if doubles and self.check_sell(state, player, co, 2) is None:
+                return True
+        return False
 
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
         if self.other_purchase_possible(state, player):
