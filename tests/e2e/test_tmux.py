@@ -28,10 +28,17 @@ pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
 
 
+SOCKET = ["moderator-e2e"]
+"""The tmux server of the running test: each test starts its own (``-L``), so one test's
+server shutting down never takes the next test's session with it."""
+
+
 def tmux(*args: str) -> str:
-    """Run a tmux command; its output."""
+    """Run a tmux command on this test's server; its output."""
     assert TMUX is not None
-    return subprocess.run([TMUX, *args], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        [TMUX, "-L", SOCKET[0], *args], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def screen(session: str) -> str:
@@ -39,7 +46,7 @@ def screen(session: str) -> str:
     return tmux("capture-pane", "-p", "-t", session)
 
 
-def wait_for(session: str, text: str, timeout: float = 15.0) -> str:
+def wait_for(session: str, text: str, timeout: float = 30.0) -> str:
     """Poll the pane until ``text`` appears (a readiness check, not a timing assertion)."""
     deadline = time.monotonic() + timeout
     shown = ""
@@ -58,6 +65,7 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         pytest.skip(f"the moderator script is not installed next to {sys.executable}")
     saves = tmp_path / "saves"
     name = f"moderator-e2e-{uuid.uuid4().hex[:8]}"
+    SOCKET[0] = name
     for attempt in range(3):
         try:  # the server of the test before may be exiting (its last session killed)
             tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh")
@@ -72,7 +80,7 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     try:
         yield name, saves
     finally:
-        subprocess.run([TMUX or "tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run([TMUX or "tmux", "-L", name, "kill-server"], capture_output=True)
 
 
 def send(name: str, *keys: str) -> None:
@@ -165,8 +173,8 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     send(name, "Space")  # the variant (section 10)
     wait_for(name, "game 1847AE Amy Bob Carlos Dana variant")
     send(name, "C-s")
-    shown = wait_for(name, "Starting package")
-    assert "1847AE variant" in shown and "Stock round 1" in shown
+    shown = wait_for(name, "to act Dana")  # 3.3: the last seat opens the first stock round
+    assert "1847AE variant" in shown and "Stock round 1" in shown and "Starting package" in shown
     type_line(name, ":buy Dana LFK")
     wait_for(name, "✓ buy Dana LFK")
     wait_for(name, "100 LFK")  # Krauss & Co.'s marker on the grid (its own repaint)

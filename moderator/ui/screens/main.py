@@ -355,7 +355,19 @@ class MainScreen(Screen[None]):
             return True
         if cmd.rounds and self.session.round_kind not in cmd.rounds:
             return False
+        if not self.title_has(cmd):
+            return False  # a key of another title (1847 AE issues no shares)
         return True if self.allowed(cmd) else None
+
+    def title_has(self, cmd: UICommand) -> bool:
+        """Whether the game's title has any command behind the key at all."""
+        kinds = GUARD_KINDS.get(cmd.id)
+        if kinds is None:
+            return True
+        ruleset = self.session.game.ruleset
+        return any(
+            hasattr(ruleset, f"cmd_{kind.model_fields['kind'].default}") for kind in kinds
+        )
 
     def allowed(self, cmd: UICommand) -> bool:
         """Whether the rules allow anything behind the key now (from the game)."""

@@ -272,12 +272,25 @@ class CommandBar(Vertical):
         """Pasted lines not given yet, after a refused one (the next is put in the bar
         once the one in it is accepted)."""
 
+    def placeholder(self) -> str:
+        """The bar's hint, with a player and a corporation of the game on screen."""
+        example = "buy Amy NYC"
+        try:
+            session = self.session()
+            assert session is not None
+            data = session.data
+            corp = next(co["id"] for co in data["companies"] if co["kind"] == "corporation")
+            example = f"buy {data['players'][0]['name']} {corp}"
+        except Exception:  # no game yet: the 1846 example
+            pass
+        return f"banker script, e.g. {example} — press : to type, Esc to leave"
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar-row"):
             yield Label("›", id="prompt")
             yield ScriptInput(
                 ScriptSuggester(self.session), self.typed,
-                placeholder="banker script, e.g. buy Amy NYC — press : to type, Esc to leave",
+                placeholder=self.placeholder(),
                 id="script")
         yield Static("", id="verdict")
 
