@@ -208,3 +208,10 @@ def test_grid_refuses_a_space_the_board_lacks() -> None:
     market = GridMarket(rows=GRID_1847AE)
     with pytest.raises(ValueError):
         market.place("X", (0, 0))
+
+
+def test_the_1847ae_ruleset_plays_on_the_printed_board() -> None:
+    """The ruleset's table is the board transcribed above from the facts, space for space."""
+    from rulesets.g1847ae import GRID
+
+    assert GRID == GRID_1847AE
