@@ -779,10 +779,9 @@ class G1847AE(Engine):
     # ----------------------------------------------------------- privates
     def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
         """``trade``: a private sold between players in the buyer's stock turn (4.2, 4.4)."""
-        if state.round_kind == "OR" or state.extra["first_sr"]:
-            if state.extra["first_sr"] and state.round_kind != "OR":
-                raise Refusal("in the first stock round a player buys or passes only (3.3)")
         buyer = self._stock_turn(state, cmd.target, "trade")
+        if state.extra["first_sr"]:
+            raise Refusal("in the first stock round a player buys or passes only (3.3)")
         seller = self.player_name(state, cmd.source)
         private = state.company(self.company_id(state, cmd.private))
         pid = private.id

@@ -81,3 +81,14 @@ def test_the_1847ae_demo_plays_through() -> None:
 
     game = play(demo_script("demo-1847ae.script"))
     assert game.title == "1847AE"
+
+
+def test_no_trade_in_the_first_stock_round_even_after_a_short_operating_round() -> None:
+    """3.3: a turn of the first stock round buys or passes; a trade given during the short
+    operating round is refused there too, and the operating round is left as it was."""
+    game = play(
+        "game 1847AE Amy Bob Cy\nbuy Cy PLP\nbuy Bob K\nbuy Amy H\nbuy Amy W\nbuy Bob R\n"
+        "pass Cy\npass Amy\npass Bob\nrun L 0\ntrain L 3\n"
+    )
+    assert game.state_json()["round"]["or"] == 0
+    refuse(game, "trade R Bob Cy 100", "(3.3)")
