@@ -74,6 +74,10 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             if attempt == 2:
                 raise
             time.sleep(0.5)
+    # A server of its own starts with tmux's defaults (80x24, sized by the latest client):
+    # pin the window to 120x40 so no resize reaches the app while keys are typed.
+    tmux("set-option", "-g", "default-size", "120x40")
+    tmux("set-option", "-g", "window-size", "manual")
     tmux("resize-window", "-t", name, "-x", "120", "-y", "40")
     tmux("send-keys", "-t", name, "-l", f"cd '{tmp_path}' && exec '{MODERATOR}' --saves '{saves}'")
     tmux("send-keys", "-t", name, "Enter")
@@ -173,16 +177,20 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     send(name, "Space")  # the variant (section 10)
     wait_for(name, "game 1847AE Amy Bob Carlos Dana variant")
     send(name, "C-s")
-    shown = wait_for(name, "to act Dana")  # 3.3: the last seat opens the first stock round
-    assert "1847AE variant" in shown and "Stock round 1" in shown and "Starting package" in shown
-    type_line(name, ":buy Dana LFK")
-    wait_for(name, "✓ buy Dana LFK")
-    wait_for(name, "100 LFK")  # Krauss & Co.'s marker on the grid (its own repaint)
+    wait_for(name, "to act Dana")  # 3.3: the last seat opens the first stock round
+    shown = wait_for(name, "Starting package (3.3)")  # the main screen drawn in full
+    assert "1847AE variant" in shown and "Stock round 1" in shown
+    send(name, ":")
+    time.sleep(0.5)  # a person sees the bar open before typing into it
+    type_line(name, "buy Dana LFK")
+    shown = wait_for(name, "✓ buy Dana LFK")
+    assert "LFK" in shown.split("Stock market")[-1]  # Krauss & Co.'s marker is on the grid
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     assert [e.line for e in read_save(saved[0]).journal] == ["buy Dana LFK"]
     game = Game.load(saved[0], read_only=True)
     assert game.players == ["Amy", "Bob", "Carlos", "Dana"]
     assert game.state_json()["variant"] is True
+    assert game.state_json()["krauss"]["price"] == 100  # 4.1: Krauss & Co. starts at 100
     send(name, "Escape")
     send(name, "C-q")
