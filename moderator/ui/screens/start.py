@@ -122,7 +122,7 @@ class FormCheckbox(Checkbox):
 DEMOS: dict[str, tuple[str, str]] = {
     "demo": ("demo-1846.script", "Demo game (1846, 4 players, operating round 3)"),
     "demo-1847ae": ("demo-1847ae.script",
-                    "Demo game (1847 AE, 4 players, the starting package sold, in play)"),
+                    "Demo game (1847 AE, 3 players, operating round 2.1)"),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
