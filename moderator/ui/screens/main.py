@@ -33,8 +33,9 @@ from moderator.ui.session import Session, UndoFailed, differences, touched
 from moderator.ui.widgets.commandbar import CommandBar
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.log import LogPanel
-from moderator.ui.widgets.market import GridMarketPanel, PackagePanel
+from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, TracksMarketPanel
 from moderator.ui.widgets.panels import (
+    BidsPanel,
     CompaniesPanel,
     EndPanel,
     MarketPanel,
@@ -123,8 +124,11 @@ class MainScreen(Screen[None]):
         app holds the keys typed, e.g. right after a game is opened or started."""
         self._refusal: Notification | None = None
         """The refusal toast on screen, if any (a new one replaces it)."""
-        self.grid = (session.data.get("market") or {}).get("kind") == "grid"
-        """Whether the title's market is a 2-D grid (1847 AE), drawn by ``GridMarketPanel``."""
+        self.market_kind = (session.data.get("market") or {}).get("kind")
+        """The title's market: a row (1846), a 2-D ``grid`` (1847 AE) or ``tracks`` (1853)."""
+        self.grid = self.market_kind in ("grid", "tracks")
+        """Whether the market takes many rows (1847 AE's grid, 1853's eight tracks): the
+        log then fills what the panels leave."""
         if self.grid:
             # the grid's seven rows (and 1847 AE's Krauss row) take the room 1846's log
             # has: the log keeps 4 lines at 120x40, and grows for a receipt (show_block)
@@ -140,10 +144,16 @@ class MainScreen(Screen[None]):
         with VerticalScroll(id="body"):
             yield EndPanel(id="end", title="Game over")
             yield PlayersPanel(id="players", title="Players")
+            if "bids" in data:
+                # 1853: the contract bids while they are made (2.5), hidden after `settle`
+                yield BidsPanel(id="bids", title="Contract bids (2.5)")
             if data.get("package"):
                 yield PackagePanel(id="package", title="Starting package (3.3)")
             yield CompaniesPanel(id="companies", title="Companies")
-            if self.grid:
+            if self.market_kind == "tracks":
+                yield TracksMarketPanel(id="market",
+                                        title=f"Stock market ({self.session.currency})")
+            elif self.grid:
                 yield GridMarketPanel(id="market", title=f"Stock market ({self.session.currency})")
             else:
                 yield MarketPanel(id="market", title="Stock market")
@@ -164,7 +174,8 @@ class MainScreen(Screen[None]):
         count = len(game.journal)
         self.panels = [self.query_one(pid, Panel) for pid in
                        ("#status", "#end", "#players", "#companies", "#market", "#trains")]
-        self.panels[3:3] = list(self.query("#package").results(Panel))
+        self.panels[3:3] = [*self.query("#bids").results(Panel),
+                            *self.query("#package").results(Panel)]
         if self.grid:
             self.fill_log()
         self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
@@ -588,6 +599,12 @@ class MainScreen(Screen[None]):
         if runs:
             cid = runs[0].company  # type: ignore[attr-defined]
         if cid is None:
+            return
+        if self.session.game.title == "1853":
+            # 1853 4.6.6: the mail run, always to the company, is part of the run line
+            from moderator.ui.screens.mailrun import MailRunDialog
+
+            self.ask(MailRunDialog(self.session, cid))
             return
         self.ask(RunDialog(self.session, cid))
 

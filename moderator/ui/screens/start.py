@@ -380,14 +380,57 @@ SETUP_NOTES: dict[str, str] = {
     "1847AE": "1847 AE: 3 to 5 players in seat order; the last one starts the first stock "
               "round. No removals and no private distribution: the privates and the L and "
               "Saar directors are sold in the first stock round's starting package (3.3).",
+    "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
+            "the shipped ones are PROVISIONAL, check them against the board below (an edit "
+            "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
+            "given in the main screen's command bar (2.5-2.7).",
 }
 """What the form says of a title's setup where it has no removals to describe."""
 
 OPTIONS: dict[str, list[tuple[str, str]]] = {
     "1847AE": [("variant", "Variant (section 10): no limit of one new train of a type per "
                            "turn; the two optional train cards")],
+    "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
+
+
+MARKET_TITLES = {"1853"}
+"""Titles whose market values the banker confirms on the form (1853: the board's track and
+pars are not in the rules; the shipped values are provisional until confirmed)."""
+
+
+def market_words(text: str, what: str) -> list[int]:
+    """The track field: values separated by spaces or commas (a ``£`` is allowed).
+
+    Raises:
+        ValueError: a word that is not a whole number, naming it.
+    """
+    out = []
+    for word in text.replace(",", " ").split():
+        bare = word.lstrip("£$")
+        if not bare.isdigit() or len(bare) > 6:
+            raise ValueError(f"{what}: {word!r} is not a value")
+        out.append(int(bare))
+    return out
+
+
+def par_words(text: str) -> list[tuple[str, int]]:
+    """The pars field: ``CORP VALUE`` pairs (``EIR 100 GIP 90``, commas allowed).
+
+    Raises:
+        ValueError: a company without a value, or a value that is not a number.
+    """
+    words = text.replace(",", " ").split()
+    if len(words) % 2:
+        raise ValueError("pars: write each company with its par (EIR 100 GIP 90 ...)")
+    pairs = []
+    for corp, value in zip(words[::2], words[1::2], strict=True):
+        bare = value.lstrip("£$")
+        if not bare.isdigit() or len(bare) > 6:
+            raise ValueError(f"pars: {value!r} is not a value for {corp}")
+        pairs.append((corp, int(bare)))
+    return pairs
 
 
 @dataclass
@@ -403,6 +446,8 @@ class FormCheck:
     players: list[str] = field(default_factory=list)
     line: str = ""
     """The ``game`` line the form starts the game with (title, players, option words)."""
+    setup_lines: list[str] = field(default_factory=list)
+    """Lines the form gives after ``game`` (1853: ``market``/``setpar``)."""
 
 
 class NewGameScreen(KeyedScreen):
@@ -429,6 +474,7 @@ class NewGameScreen(KeyedScreen):
     NewGameScreen .privates { height: auto; }
     NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
     NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
+    NewGameScreen .market-row Input { max-width: 130; }
     NewGameScreen #start { margin: 1 0 0 12; }
     NewGameScreen #new-game-error {
         height: auto;
@@ -479,6 +525,9 @@ class NewGameScreen(KeyedScreen):
                                     id=f"option-row-{title}-{word}"):
                         yield Label("", classes="field-label")
                         yield FormCheckbox(label, id=f"option-{title}-{word}")
+            for title in titles:
+                if title in MARKET_TITLES:
+                    yield from self.market_fields(title)
             with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
                 yield FormInput(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
@@ -544,6 +593,50 @@ class NewGameScreen(KeyedScreen):
                 yield Label(label, classes="private-label")
                 yield FormInput(placeholder="player [price]", id=f"pv-{co['id']}")
 
+    def provisional_market(self, title: str) -> tuple[list[int], dict[str, int]]:
+        """The track values and pars a new game of ``title`` starts with (the shipped,
+        provisional ones: the state JSON of a game with placeholder players)."""
+        market = self.probe(title).state_json().get("market") or {}
+        return list(market.get("values") or []), dict(market.get("pars") or {})
+
+    def market_fields(self, title: str) -> ComposeResult:
+        """The market values to confirm (1853): the track, the pars, and a box to write
+        them even when unchanged (the banker checked them against the board)."""
+        values, pars = self.provisional_market(title)
+        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-track"):
+            yield Label("Track", classes="field-label")
+            yield FormInput(" ".join(str(v) for v in values), id=f"market-{title}-track",
+                            placeholder="the board's values, £10 to £400")
+        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-pars"):
+            yield Label("Pars", classes="field-label")
+            yield FormInput(" ".join(f"{cid} {v}" for cid, v in pars.items()),
+                            id=f"market-{title}-pars", placeholder="EIR 100 GIP 90 ...")
+        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-confirm"):
+            yield Label("", classes="field-label")
+            yield FormCheckbox("These are the board's values (write them even if unchanged)",
+                               id=f"market-{title}-confirm")
+
+    def market_lines(self, title: str) -> list[str]:
+        """The ``market``/``setpar`` lines the form's market fields ask for (none while
+        they hold the shipped values and the box is clear).
+
+        Raises:
+            ValueError: a field that cannot be read, saying why.
+        """
+        if title not in MARKET_TITLES:
+            return []
+        values, pars = self.provisional_market(title)
+        confirm = self.query_one(f"#market-{title}-confirm", Checkbox).value
+        track = market_words(self.query_one(f"#market-{title}-track", Input).value, "track")
+        given = par_words(self.query_one(f"#market-{title}-pars", Input).value)
+        lines = []
+        if confirm or track != values:
+            lines.append(" ".join(["market", *(str(v) for v in track)]))
+        for corp, value in given:
+            if confirm or pars.get(corp.upper()) != value:
+                lines.append(f"setpar {corp} {value}")
+        return lines
+
     def show_setup(self, title: str) -> None:
         """Show the setup help and the private fields of ``title`` only."""
         from rulesets import RULESETS
@@ -555,6 +648,8 @@ class NewGameScreen(KeyedScreen):
             box.display = box.id == f"privates-{title}"
         for row in self.query(".option-row"):
             row.display = (row.id or "").startswith(f"option-row-{title}-")
+        for row in self.query(".market-row"):
+            row.display = (row.id or "").startswith(f"market-row-{title}-")
         self.query_one("#removals-row").display = bool(RULESETS[title].removal_groups)
         self.query_one("#privates-note").display = title in DISTRIBUTION_RULE
         self.refresh_form()
@@ -638,6 +733,25 @@ class NewGameScreen(KeyedScreen):
             result.problems.append(f"players: {exc.message}")
             return result
         try:
+            result.setup_lines = self.market_lines(title)
+        except ValueError as exc:
+            result.problems.append(str(exc))
+            return result
+        for line in result.setup_lines:
+            try:
+                cmd = parse_line(line)
+            except ParseError as exc:
+                result.problems.append(f"market values: {exc.message}")
+                return result
+            outcome = game.execute(cmd) if cmd is not None else None
+            if outcome is not None and not outcome.ok:
+                result.problems.append(f"`{line}`: {outcome.message}")
+                return result
+        if title in MARKET_TITLES:
+            result.pending.append(
+                "each player's bond (`bond PLAYER AMOUNT`), the contract claims (`claim "
+                "PLAYER CITY CORP`), then `settle` (2.5-2.7)")
+        try:
             removals = tokenize(self.query_one("#removals", Input).value.replace(",", " "))
         except ParseError as exc:
             result.problems.append(f"removals: {exc.message}")
@@ -719,7 +833,12 @@ class NewGameScreen(KeyedScreen):
         text.append("✓ Ready: ctrl+s starts the game.", style="bold green")
         if self.title_shown in OPTIONS:
             text.append(f"  {result.line}", style="bold")
-        if result.pending:
+        for line in result.setup_lines:
+            text.append(f" · {line}", style="bold")
+        if result.pending and self.title_shown in MARKET_TITLES:
+            text.append(" Then in the command bar: " + "; ".join(result.pending) + ".",
+                        style="yellow")
+        elif result.pending:
             text.append(" Still to give before the first stock round (here, or later in the "
                         "command bar): " + "; ".join(result.pending) + ".", style="yellow")
         return text

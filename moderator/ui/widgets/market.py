@@ -239,3 +239,174 @@ class PackagePanel(Panel):
                 who.stylize(CHANGED)
             text.append_text(who)
         return text
+
+
+# ---------------------------------------------------------------- 1853: one track per company
+TRACK_CELL = 4
+"""Characters of one value on a track: a space and up to three digits."""
+
+
+def track_window(count: int, prices: list[int], pars: list[int], fits: int
+                 ) -> tuple[int, int] | None:
+    """The indexes ``[start, stop)`` of a track's values shown when only ``fits`` of its
+    ``count`` values fit; ``None`` when the prices alone are too far apart for one window.
+
+    The window holds every price (indexes ``prices``) and as many of the pars
+    (``pars``) around them as fit, centred on what it holds, slid to either end
+    of the track when it would run past it.
+    """
+    if count <= fits:
+        return 0, count
+    core = prices or pars or [0]
+    lo, hi = min(core), max(core)
+    if hi - lo + 1 > fits:
+        return None
+    if pars:
+        # widen towards the pars, one value on each side in turn, while it fits
+        want_lo, want_hi = min(lo, *pars), max(hi, *pars)
+        while hi - lo + 1 < fits and (lo > want_lo or hi < want_hi):
+            if lo > want_lo:
+                lo -= 1
+            if hi < want_hi and hi - lo + 1 < fits:
+                hi += 1
+    centre = (lo + hi) // 2
+    start = max(0, min(centre - fits // 2, count - fits))
+    start = min(start, lo)
+    start = max(start, hi - fits + 1)
+    return start, start + fits
+
+
+class TracksMarketPanel(Panel):
+    """1853's stock market: one track per company, in number order (1 EIR ... 8 ECR).
+
+    Each line is a company's track: its values from £10 to the £400 that ends the
+    game (4.7.3, 5.1.3), the company's par underlined, its price (once formed)
+    in the company's colours, the acting company marked ▶.  Where the whole
+    track does not fit, a window of values around the prices and pars is shown
+    (the same window on every line, so the columns stay aligned), and the £400
+    end is always written at the right.  While the board's values are still the
+    shipped provisional ones (``market.provisional`` or any
+    ``market.provisional_pars``) the panel says PROVISIONAL: the banker confirms
+    them with ``market``/``setpar`` before the first ``bond``.
+    """
+
+    WIDTH_DEPENDENT = True
+    KEEP_HEIGHT = True
+    LABEL = 8
+    """Characters of a line's label: ``▶5 BBCI`` and a space."""
+    END = 5
+    """Characters of the right end when the track is cut: ``… 400``."""
+    base_title: str | None = None
+    """The title given by the screen (PROVISIONAL is added to it while it applies)."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """The market, the companies' numbers, whose turn; highlights of the companies."""
+        market = data.get("market") or {}
+        numbers = [(co["id"], co.get("number"), co.get("major")) for co in
+                   data.get("companies", []) if co.get("kind") == "corporation"]
+        ids = {cid for cid, _, _ in numbers}
+        return market, numbers, _acting(data, "OR"), changed & ids, "market" in changed
+
+    def companies(self) -> list[dict[str, Any]]:
+        """The corporations in number order (the order of the tracks)."""
+        data = self.data or {}
+        corps = [co for co in data.get("companies", []) if co.get("kind") == "corporation"]
+        return sorted(corps, key=lambda co: (co.get("number") or 99, co["id"]))
+
+    @staticmethod
+    def provisional(market: dict[str, Any]) -> bool:
+        """Whether any of the board's values in force is still a provisional one."""
+        return bool(market.get("provisional") or market.get("provisional_pars"))
+
+    def build(self) -> Any:
+        data = self.data or {}
+        market = data.get("market") or {}
+        values: list[int] = list(market.get("values") or [])
+        if not values:
+            return Text("")
+        pars: dict[str, int] = market.get("pars") or {}
+        positions: dict[str, int] = market.get("positions") or {}
+        acting = _acting(data, "OR")
+        corps = self.companies()
+        index = {v: i for i, v in enumerate(values)}
+        prices = [index[v] for v in positions.values() if v in index]
+        par_marks = [index[v] for v in pars.values() if v in index]
+        room = (self.size.width or 116) - self.LABEL
+        fits = max(4, room // TRACK_CELL)
+        if fits < len(values):
+            fits = max(4, (room - self.END) // TRACK_CELL)
+        common = track_window(len(values), prices, par_marks, fits)
+        lines: list[Text] = []
+        for co in corps:
+            cid = co["id"]
+            par = pars.get(cid)
+            price = positions.get(cid)
+            window = common
+            if window is None:
+                # the prices are too far apart for one window: each track shows its own
+                # price and par (the columns no longer line up)
+                own = [index[v] for v in (price,) if v in index]
+                window = track_window(len(values), own, [index[par]] if par in index else [],
+                                      fits) or (0, fits)
+            start, stop = window
+            cut_left, cut_right = start > 0, stop < len(values)
+            line = Text(no_wrap=True, overflow="crop")
+            line.append("▶" if cid == acting else " ", style=ACTING)
+            number = co.get("number")
+            line.append(f"{number if number is not None else ''}", style="dim")
+            label = company_text(cid)
+            if cid in self.changed:
+                label.stylize(CHANGED)
+            if co.get("major") is False:
+                label.stylize("italic")
+            line.append(" ")
+            line.append_text(label)
+            line.pad_right(self.LABEL - line.cell_len)
+            line.append("…" if cut_left else " ", style="dim")
+            for i in range(start, stop):
+                value = values[i]
+                text = f"{value:>{TRACK_CELL - 1}}"
+                if value == price:
+                    cell = Text(text, style=badge(cid).style)
+                    if cid == acting:
+                        cell.stylize("underline")
+                    if cid in self.changed:
+                        cell.stylize(CHANGED)
+                else:
+                    cell = Text(text, style="dim" if value != par else "bold")
+                if value == par:
+                    cell.stylize("underline")
+                if i == len(values) - 1:
+                    cell.stylize("red")
+                line.append_text(cell)
+                line.append(" ")
+            if cut_right:
+                line.append("…", style="dim")
+                end = Text(f"{values[-1]:>{TRACK_CELL - 1}}", style="red")
+                if price == values[-1]:
+                    end = Text(f"{values[-1]:>{TRACK_CELL - 1}}", style=badge(cid).style)
+                line.append_text(end)
+            lines.append(line)
+        cur = self.currency
+        self.border_subtitle = (f"par underlined · price in colour · {cur}{values[-1]} ends "
+                                "the game (4.7.3)")
+        if self.base_title is None:
+            self.base_title = str(self.border_title or "")
+        self.border_title = self.base_title
+        if self.provisional(market):
+            self.border_title = f"{self.base_title} — PROVISIONAL"
+            what = []
+            if market.get("provisional"):
+                what.append("track values")
+            if market.get("provisional_pars"):
+                shown = market["provisional_pars"]
+                what.append("pars of " + (" ".join(shown) if len(shown) < len(corps)
+                                          else "every company"))
+            note = Text.assemble(
+                ("PROVISIONAL", "bold reverse yellow"),
+                (f" {' and '.join(what)}: not the board's yet — confirm with `market` and "
+                 "`setpar` before the first bond", "yellow"))
+            note.no_wrap = True
+            note.overflow = "ellipsis"
+            lines.append(note)
+        return Group(*lines)

@@ -37,6 +37,15 @@ TITLE_STYLE: dict[str, str] = {
     "N": "bold black on #ffb300",
     "RNB": "bold white on #8e24aa",
     "LFK": "bold black on #e0e0e0",
+    # 1853 companies (screen colours, not the printed tracks' shades)
+    "EIR": "bold white on #b71c1c",
+    "GIP": "bold black on #43a047",
+    "NWR": "bold black on #ffca28",
+    "BNR": "bold white on #283593",
+    "BBCI": "bold black on #29b6f6",
+    "MSM": "bold white on #6d4c41",
+    "SIR": "bold black on #ff7043",
+    "ECR": "bold white on #7b1fa2",
 }
 """Badge styles of companies :data:`moderator.ui.style.COMPANY_STYLE` does not know yet."""
 
@@ -78,6 +87,14 @@ def _acting(data: dict[str, Any], kind: str) -> str | None:
 
 def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [co for co in data["companies"] if co["kind"] == "corporation" and not co["closed"]]
+
+
+def _held_corporations(data: dict[str, Any]) -> list[str]:
+    """The corporations with a column in the players panel: those launched, and (1853)
+    those whose shares players hold before the company forms (claims, 2.5)."""
+    held = {cid for p in data.get("players", []) for cid, pct in p.get("shares", {}).items()
+            if pct}
+    return [co["id"] for co in _corporations(data) if co["launched"] or co["id"] in held]
 
 
 def _company(data: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -255,17 +272,18 @@ class PlayersPanel(Panel):
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Players, the launched corporations, whose turn, the limit; highlights of them."""
-        corps = [co["id"] for co in _corporations(data) if co["launched"]]
+        corps = _held_corporations(data)
         names = {p["name"] for p in data["players"]}
         privates = [(co["id"], co.get("income"), co.get("price"), co.get("investor_of"))
                     for co in data["companies"] if co["kind"] != "corporation"]
         return (data["players"], corps, _acting(data, "SR"), data.get("priority"),
-                data.get("cert_limit"), changed & (names | set(corps)), privates)
+                data.get("cert_limit"), changed & (names | set(corps)), privates,
+                data.get("bonds"))
 
     def build(self) -> Any:
         data = self.data or {}
         cur = self.currency
-        corps = [co["id"] for co in _corporations(data) if co["launched"]]
+        corps = _held_corporations(data)
         table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Player", no_wrap=True)
@@ -273,7 +291,17 @@ class PlayersPanel(Panel):
         table.add_column("Certs", justify="right", no_wrap=True)
         for cid in corps:
             table.add_column(badge(cid), justify="right", no_wrap=True)
-        table.add_column("Privates", no_wrap=False)
+        bonds: dict[str, int] = data.get("bonds") or {}
+        unredeemed = any(p.get("unredeemed") for p in data.get("players", []))
+        has_privates = "bonds" not in data or any(p["privates"] for p in data["players"])
+        if bonds:
+            # 1853 2.5.2: the bond is held aside until fulfilled; not in the value (5.2.1)
+            table.add_column("Bond", justify="right", no_wrap=True)
+        if unredeemed:
+            # 1853 2.7.3: contracted shares not paid for at settlement
+            table.add_column("Unred.", no_wrap=True)
+        if has_privates:
+            table.add_column("Privates", no_wrap=False)
         table.add_column("Value", justify="right", no_wrap=True)
         acting = _acting(data, "SR")
         limit = data.get("cert_limit")
@@ -293,8 +321,18 @@ class PlayersPanel(Panel):
             for cid in corps:
                 pct = p["shares"].get(cid, 0)
                 row.append(_cell(f"{pct}%" if pct else "·", ch and cid in self.changed))
-            privates = Text(" ").join(_private_label(data, x, cur) for x in p["privates"])
-            row.append(_cell(privates, ch, "left"))
+            if bonds:
+                bond = bonds.get(name)
+                row.append(_cell(Text(_money(cur, bond), style="yellow") if bond else
+                                 Text("·", style="dim"), ch))
+            if unredeemed:
+                owed = p.get("unredeemed") or {}
+                label = Text(" ").join(Text(f"{cid}×{n}", style="red")
+                                       for cid, n in owed.items() if n)
+                row.append(_cell(label if owed else Text("·", style="dim"), ch, "left"))
+            if has_privates:
+                privates = Text(" ").join(_private_label(data, x, cur) for x in p["privates"])
+                row.append(_cell(privates, ch, "left"))
             row.append(_cell(_money(cur, p["value"]), ch))
             table.add_row(*row)
         return table
@@ -318,12 +356,15 @@ class CompaniesPanel(Panel):
         """The companies, whose turn, Krauss, the package; highlights of companies."""
         ids = {co["id"] for co in data["companies"]}
         return (data["companies"], _acting(data, "OR"), changed & ids, data.get("krauss"),
-                data.get("package_open"))
+                data.get("package_open"), (data.get("market") or {}).get("positions"),
+                data.get("round", {}).get("kind"))
 
     def build(self) -> Any:
         data = self.data or {}
         cur = self.currency
         corps = _corporations(data)
+        if any("manager" in co for co in corps):
+            return self.build_1853(data, corps)
         detailed = any("floated" in co for co in corps)
         # 1847 AE state: floated, investor shares, Krauss & Co.
         table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
@@ -405,6 +446,96 @@ class CompaniesPanel(Panel):
             parts.append(Text("Unowned privates: " + " ".join(unowned), style="dim"))
         return Group(*parts)
 
+    def build_1853(self, data: dict[str, Any], corps: list[dict[str, Any]]) -> Any:
+        """1853's companies in number order: major or minor, par and price, the director
+        or the manager (3.4), the shares issued of the initial offer, the trains with a
+        credit train and its debt (3.4.3), the minors' special token (4.8.19)."""
+        cur = self.currency
+        table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column("Co", width=6, no_wrap=True)
+        table.add_column("No", no_wrap=True)
+        table.add_column("Cash", justify="right", no_wrap=True)
+        table.add_column("Par", justify="right", no_wrap=True)
+        table.add_column("Price", justify="right", no_wrap=True)
+        table.add_column("Director", no_wrap=True)
+        table.add_column("Issued", justify="right", no_wrap=True)
+        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column("Trains", no_wrap=False)
+        table.add_column("Notes", no_wrap=True, overflow="ellipsis", ratio=1)
+        acting = _acting(data, "OR")
+        positions = (data.get("market") or {}).get("positions") or {}
+        waiting: list[dict[str, Any]] = []
+        for co in sorted(corps, key=lambda x: (x.get("number") or 99, x["id"])):
+            cid = co["id"]
+            if not co.get("formed", co["launched"]):
+                waiting.append(co)
+                continue
+            ch = cid in self.changed
+            mark = Text("▶", style=ACTING) if cid == acting else Text("")
+            kind = Text(f"{co.get('number', '')} " + ("maj" if co.get("major") else "min"),
+                        style="dim")
+            if co.get("manager"):
+                who = Text.assemble(("mgr ", "yellow"), (str(co["manager"]), ""))
+            else:
+                who = Text(co.get("president") or "—")
+            issued = co.get("issued")
+            price = positions.get(cid, co.get("price"))
+            trains = Text()
+            out = list(co.get("phased_out", []))
+            credit = co.get("credit_train")
+            for i, name in enumerate(co["trains"]):
+                if i:
+                    trains.append(" ")
+                if name in out:
+                    out.remove(name)
+                    trains.append(f"{name}*", style="dim strike")
+                elif credit is not None and name == credit:
+                    trains.append(f"{name}c", style="bold yellow")
+                    credit = None  # one credit train at a time (3.4.3)
+                else:
+                    trains.append(name, style="bold")
+            notes = Text()
+            if co.get("credit_train"):
+                debt = co.get("credit_debt") or 0
+                notes.append(f"credit {co['credit_train']}", style="yellow")
+                notes.append(f": owes {_money(cur, debt)} (3.4.3)" if debt else ": paid",
+                             style="bold red" if debt else "dim")
+            if co.get("major") is False:
+                if notes:
+                    notes.append("; ", style="dim")
+                if co.get("token_used"):
+                    notes.append("special token used", style="dim")
+                else:
+                    notes.append("special token (4.8.19)", style="cyan")
+            if co.get("tokens_bought"):
+                if notes:
+                    notes.append("; ", style="dim")
+                notes.append(f"{co['tokens_bought']} base(s) bought", style="dim")
+            pool = co.get("pool") or 0
+            table.add_row(
+                mark, badge(cid, 6), _cell(kind, ch, "left"), _cell(_money(cur, co["cash"]), ch),
+                _cell(_money(cur, co.get("par")), ch),
+                _cell(_money(cur, price), ch or "market" in self.changed and ch),
+                _cell(who, ch, "left"),
+                _cell(f"{issued}/10" if issued is not None else "", ch),
+                _cell(f"{pool}%" if pool else "·", ch), _cell(trains, ch, "left"),
+                _cell(notes, ch, "left"))
+        parts: list[Any] = [table]
+        if waiting:
+            line = Text("Not yet formed: ", style="dim")
+            for i, co in enumerate(waiting):
+                if i:
+                    line.append("  ")
+                line.append(company_text(co["id"]))
+                line.append(f" {_money(cur, co.get('par'))}", style="dim")
+                if co.get("issued"):
+                    line.append(f" {co['issued']} issued", style="")
+                if co.get("available") and data.get("round", {}).get("kind") == "SR":
+                    line.append(" (on sale, 3.1.3)", style="green")
+            parts.append(line)
+        return Group(*parts)
+
     def krauss_row(self, data: dict[str, Any], co: dict[str, Any]) -> list[Text] | None:
         """Krauss & Co.'s row (4.1): price, owner, what the first new train owes it; none
         until it is bought."""
@@ -428,6 +559,81 @@ class CompaniesPanel(Panel):
                  _cell("100%" if owner == "pool" else "·", ch), _cell(note, ch, "left"),
                  _cell("", ch)]
         return cells
+
+
+STAGE_HELP: dict[str, str] = {
+    "bonds": "`bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
+             "first and takes the Elephant (2.5.2, 2.5.3)",
+    "claims": "`claim PLAYER CITY CORP` (`sealed` for a secret city) · `pass PLAYER` ends "
+              "a bid · then `settle` (2.5, 2.7)",
+}
+"""What the command bar takes at each stage of 1853's contract bids."""
+
+
+class BidsPanel(Panel):
+    """1853's contract bids while they are being made (stage ``bonds`` or ``claims``):
+    each player's bond, the cities claimed with the share taken for each (a sealed city
+    is shown as ``sealed``), whether the bid is complete; the Elephant's holder.
+    Hidden outside the contract stage (the bonds held aside are then a column of the
+    players panel)."""
+
+    def view(self, data: dict[str, Any], changed: set[str]) -> Any:
+        """The stage, the bids and bonds, the seats; highlights of the players."""
+        names = [p["name"] for p in data.get("players", [])]
+        return (data.get("stage"), data.get("bids"), data.get("bonds"), names,
+                data.get("elephant"), changed & set(names))
+
+    def shown_for(self, data: dict[str, Any]) -> bool | None:
+        """Only while bonds or claims are being given (1853's setup)."""
+        return bool(data.get("stage"))
+
+    def build(self) -> Any:
+        data = self.data or {}
+        cur = self.currency
+        stage = data.get("stage") or ""
+        bids: dict[str, dict[str, Any]] = data.get("bids") or {}
+        bonds: dict[str, int] = data.get("bonds") or {}
+        elephant = data.get("elephant")
+        lines: list[Text] = [Text(STAGE_HELP.get(stage, stage), style="dim")]
+        width = max((len(p["name"]) for p in data.get("players", [])), default=4)
+        for p in data.get("players", []):
+            name = p["name"]
+            bid = bids.get(name) or {}
+            line = Text(no_wrap=False)
+            line.append("◆ " if name == elephant else "  ", style=ACTING)
+            who = Text(f"{name:<{width}}", style="bold")
+            if name in self.changed:
+                who.stylize(CHANGED)
+            line.append_text(who)
+            bond = bid.get("bond", bonds.get(name))
+            if bond:
+                line.append("  bond ", style="dim")
+                line.append(_money(cur, bond), style="bold yellow")
+            else:
+                line.append("  no bond yet", style="red")
+            cities: list[str] = list(bid.get("cities") or [])
+            shares: list[str] = list(bid.get("shares") or [])
+            if cities:
+                line.append("  ")
+                for i, city in enumerate(cities):
+                    if i:
+                        line.append(", ", style="dim")
+                    line.append(city, style="italic dim" if city == "sealed" else "")
+                    if i < len(shares):
+                        line.append("→", style="dim")
+                        line.append_text(company_text(shares[i]))
+                count = f"{len(cities)} cit{'y' if len(cities) == 1 else 'ies'}"
+                if bid.get("value") is not None:
+                    count += f" {_money(cur, bid['value'])}"
+                line.append(f"  ({count})", style="dim")
+            elif stage == "claims":
+                line.append("  no claim yet", style="dim")
+            if bid.get("passed"):
+                line.append("  complete", style="green")
+            if name == elephant:
+                line.append("  Elephant (2.5.3)", style="dim")
+            lines.append(line)
+        return Group(*lines)
 
 
 class MarketPanel(Panel):
@@ -573,7 +779,8 @@ class StatusBar(Panel):
         return (data["title"], data["round"], data.get("turn"), data.get("operating_order"),
                 data.get("priority"), data["phase"], data["bank"], data.get("total_cash"),
                 data.get("starting_total"), data.get("ended"), data.get("end_reason"),
-                "bank" in changed)
+                "bank" in changed, data.get("stage"), data.get("elephant"), data.get("short"),
+                data.get("extra_or"))
 
     def build(self) -> Any:
         data = self.data or {}
@@ -584,10 +791,17 @@ class StatusBar(Panel):
         line.append(f" {data['title']} ", style="bold reverse")
         if data.get("variant"):
             line.append("variant ", style="bold reverse")
+        if data.get("short"):
+            line.append("short ", style="bold reverse")  # 1853 2.4: the shortened game
         line.append("  ")
         if rnd.get("setup"):
             line.append("Setup", style="bold")
-            line.append(" — removals and private distribution", style="dim")
+            if "stage" in data:  # 1853: the contract bids (2.5-2.7)
+                what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
+                line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}",
+                            style="dim")
+            else:
+                line.append(" — removals and private distribution", style="dim")
         elif rnd["kind"] == "SR":
             line.append(f"Stock round {rnd['number']}", style="bold")
             if data.get("package_open"):  # 1847 AE: the first stock round sells it (3.3)
@@ -614,7 +828,14 @@ class StatusBar(Panel):
                         line.append(badge(cid))
                     else:
                         line.append(company_text(cid))
-        if data.get("priority"):
+            if data.get("extra_or") == "called":
+                line.append("   extra OR called (4.9)", style="yellow")
+        if data.get("elephant") or "elephant" in data:
+            # 1853 3.1.11: the Elephant is the priority deal (no holder before the bonds)
+            if data.get("elephant"):
+                line.append("   Elephant ", style="dim")
+                line.append(str(data["elephant"]), style="bold")
+        elif data.get("priority"):
             line.append("   priority ", style="dim")
             line.append(str(data["priority"]), style="bold")
         line.append("   Phase ", style="dim")

@@ -1,0 +1,316 @@
+"""The 1853 screen (issue 8, "On screen"): the eight market tracks with their pars and
+the £400 end, provisional values, bonds and contract bids, un-redeemed shares, managers,
+credit trains, the Elephant, the new-game form (shortened game, market values), the run
+dialog's mail run, the demo.
+
+The widget tests draw a hand-written state JSON (what ``Game.state_json`` gives for
+1853, per the lead's decisions) so that each shows one thing; the Pilot tests play real
+1853 games.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst  # noqa: F401
+
+from moderator.ui.widgets.market import TracksMarketPanel, track_window
+from moderator.ui.widgets.panels import BidsPanel, CompaniesPanel, Panel, PlayersPanel, StatusBar
+
+SMALL = (80, 24)
+TRACK = [10, 20, 29, 38, 47, 53, 56, 58, 61, 64, 67, 71, 76, 82, 90, 100, 112, 126, 142, 160,
+         180, 200, 225, 250, 275, 300, 320, 335, 350, 375, 400]
+ORDER = ["EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR"]
+PARS = {"EIR": 100, "GIP": 90, "NWR": 82, "BNR": 76, "BBCI": 71, "MSM": 67, "SIR": 64,
+        "ECR": 61}
+
+
+def corp(cid: str, **kw: Any) -> dict[str, Any]:
+    number = ORDER.index(cid) + 1
+    entry = {"id": cid, "kind": "corporation", "name": cid, "cash": 0, "price": None,
+             "president": None, "ipo": 100, "pool": 0, "trains": [], "phased_out": [],
+             "privates": [], "owner": None, "closed": False, "launched": False,
+             "operated": False, "value": None, "debt": 0, "income": 0, "in_play": True,
+             "number": number, "major": number <= 5, "formed": False, "par": PARS[cid],
+             "manager": None, "credit_debt": 0, "credit_train": None, "token_used": False,
+             "issued": 0, "available": False, "tokens_bought": 0}
+    entry.update(kw)
+    return entry
+
+
+def player(name: str, cash: int, shares: dict[str, int] | None = None, certs: int = 0,
+           unredeemed: dict[str, int] | None = None) -> dict[str, Any]:
+    return {"name": name, "cash": cash, "value": cash, "shares": shares or {},
+            "privates": [], "certificates": certs, "bankrupt": False,
+            "unredeemed": unredeemed or {}}
+
+
+def contract_stage() -> dict[str, Any]:
+    """The setup: bonds in (Bob 160, Amy 120, Carlos 80: seats re-ordered, Bob has the
+    Elephant), claims under way."""
+    bids = {
+        "Bob": {"cities": ["Calcutta", "Bombay", "Delhi", "sealed"], "shares":
+                ["EIR", "GIP", "EIR", "BBCI"], "bond": 160, "fulfilled": False,
+                "passed": True},
+        "Amy": {"cities": ["Madras", "Karachi"], "shares": ["SIR", "NWR"], "bond": 120,
+                "fulfilled": False, "passed": False},
+        "Carlos": {"cities": [], "shares": [], "bond": 80, "fulfilled": False,
+                   "passed": False},
+    }
+    return {
+        "title": "1853", "short": False,
+        "round": {"kind": "SR", "number": 0, "or": None, "setup": True},
+        "stage": "claims", "phase": "1", "bank": {"cash": 12810, "broken": False},
+        "players": [player("Bob", 570, {"EIR": 20, "GIP": 10, "BBCI": 10}, 3),
+                    player("Amy", 610, {"SIR": 10, "NWR": 10}, 2),
+                    player("Carlos", 650)],
+        "companies": [corp(cid) for cid in ORDER], "ended": False, "result": None,
+        "end_reason": None, "ranking": None, "priority": "Bob", "elephant": "Bob",
+        "turn": None, "operating_order": [], "cert_limit": 21, "train_limit": 4,
+        "bonds": {"Bob": 160, "Amy": 120, "Carlos": 80}, "bids": bids,
+        "minor_formed_sr1": False, "extra_or": None,
+        "market": {"kind": "tracks", "values": TRACK, "provisional": True, "pars": PARS,
+                   "provisional_pars": list(ORDER), "positions": {}},
+        "depot": [{"train": "2", "price": 300, "returned": False}], "pool_trains": [],
+        "depot_remaining": {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "2M": 2, "3M": 3,
+                            "4M": 2},
+        "next_phase": None, "total_cash": 15000, "starting_total": 15000,
+    }
+
+
+def operating_round() -> dict[str, Any]:
+    """OR 1.1: EIR (Bob) at 112, GIP managed by Amy at 90 with a credit 2 owing £120,
+    SIR a minor at 64 with its special token; Carlos holds an un-redeemed NWR share."""
+    data = copy.deepcopy(contract_stage())
+    data["round"] = {"kind": "OR", "number": 1, "or": 1, "setup": False}
+    data["stage"] = None
+    data["phase"] = "2"
+    data["bids"] = {name: {**bid, "passed": True} for name, bid in data["bids"].items()}
+    companies = {co["id"]: co for co in data["companies"]}
+    companies["EIR"].update(launched=True, formed=True, president="Bob", price=112,
+                            cash=700, trains=["2", "2"], issued=6, ipo=40)
+    companies["GIP"].update(launched=True, formed=True, manager="Amy", price=90, cash=0,
+                            trains=["2"], credit_train="2", credit_debt=120, issued=5,
+                            ipo=50, pool=10)
+    companies["SIR"].update(launched=True, formed=True, president="Carlos", price=64,
+                            cash=340, trains=["1M"], issued=4, ipo=60, token_used=False)
+    companies["NWR"].update(available=True, issued=3, ipo=70)
+    data["market"]["positions"] = {"EIR": 112, "GIP": 90, "SIR": 64}
+    data["turn"] = "GIP"
+    data["operating_order"] = ["GIP", "SIR", "EIR"]
+    data["players"][2].update(shares={"NWR": 10, "SIR": 20}, unredeemed={"NWR": 1},
+                              certs=2)
+    data["minor_formed_sr1"] = True
+    return data
+
+
+class Board(App[None]):
+    """The 1853 panels alone, fed a state JSON by the test."""
+
+    CSS_PATH = Path(__file__).resolve().parents[2] / "moderator" / "ui" / "app.tcss"
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield PlayersPanel(id="players", title="Players")
+        yield BidsPanel(id="bids", title="Contract bids (2.5)")
+        yield CompaniesPanel(id="companies", title="Companies")
+        yield TracksMarketPanel(id="market", title="Stock market (£)")
+
+
+def screen_text(app: App[None]) -> str:
+    """What the terminal shows now, as plain text."""
+    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
+
+
+async def drawn(data: dict[str, Any], width: int = 120, changed: set[str] | None = None
+                ) -> tuple[Board, str]:
+    """The panels drawn from ``data`` at ``width``; the app (stopped) and the screen's text."""
+    app = Board()
+    async with app.run_test(size=(width, 70)) as pilot:
+        for panel in app.query(Panel):
+            panel.show(data, changed or set(), "£")
+        await pilot.pause()
+        await pilot.pause()
+        return app, screen_text(app)
+
+
+def panel_lines(text: str, title: str) -> list[str]:
+    """The lines inside the panel whose title starts with ``title`` (borders left out)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"─ {title}" in line)
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("╰"))
+    return [line[2:-2].rstrip() for line in lines[start + 1:end]]  # border and padding
+
+
+def track_lines(text: str) -> list[str]:
+    """The tracks' lines of the market panel."""
+    return panel_lines(text, "Stock market (£)")
+
+
+# ---------------------------------------------------------------- the tracks (widgets)
+def test_the_track_window_holds_the_prices_then_the_pars_and_slides_to_the_ends() -> None:
+    assert track_window(31, [15], [8], 40) == (0, 31)  # all fits
+    start, stop = track_window(31, [16], [8, 15], 14)  # type: ignore[misc]
+    assert stop - start == 14 and start <= 8 and 16 < stop
+    assert track_window(31, [30], [], 10) == (21, 31)  # near 400: slid to the end
+    assert track_window(31, [0], [], 10) == (0, 10)
+    # prices first: pars too far away are left out, the prices never
+    start, stop = track_window(31, [25, 28], [8, 15], 10)  # type: ignore[misc]
+    assert start <= 25 and 28 < stop
+    assert track_window(31, [2, 29], [8], 10) is None  # no one window holds both prices
+
+
+async def test_eight_tracks_in_number_order_with_the_values_and_the_400_end() -> None:
+    _, text = await drawn(operating_round())
+    lines = track_lines(text)
+    tracks = lines[:8]
+    assert [line.split()[1] for line in tracks] == ORDER  # 1 EIR ... 8 ECR
+    assert [line.split()[0].lstrip("▶") for line in tracks] == [str(i) for i in range(1, 9)]
+    for line in tracks:
+        assert line.rstrip().endswith("400")  # every track ends at £400
+        words = [int(w.lstrip("…")) for w in line.split()[2:] if w.lstrip("…").isdigit()]
+        assert words == sorted(words) and words[-1] == 400
+        assert {64, 90, 100, 112} <= set(words)  # the prices and pars are in view
+    assert tracks[1].startswith("▶2 GIP")  # GIP operates
+    assert "£400 ends the game (4.7.3)" in text
+
+
+async def test_par_is_underlined_and_the_price_in_the_companys_colours() -> None:
+    app = Board()
+    async with app.run_test(size=(120, 60)) as pilot:
+        panel = app.query_one(TracksMarketPanel)
+        panel.show(operating_round(), set(), "£")
+        await pilot.pause()
+        eir = panel.build().renderables[0]
+
+    def styles_at(word: str) -> list[str]:
+        at = eir.plain.index(f" {word} ") + 1
+        return [str(span.style) for span in eir.spans if span.start <= at < span.end]
+
+    assert any("underline" in s for s in styles_at("100"))  # EIR's par
+    assert any("#b71c1c" in s for s in styles_at("112"))  # EIR's price in its colours
+    assert not any("#b71c1c" in s for s in styles_at("100"))
+    assert not any("underline" in s for s in styles_at("90"))
+
+
+async def test_provisional_values_are_marked_until_the_banker_confirms_them() -> None:
+    data = operating_round()
+    _, text = await drawn(data)
+    assert "─ Stock market (£) — PROVISIONAL" in text
+    note = track_lines(text)[8]
+    assert note.startswith("PROVISIONAL track values and pars of every company")
+    data["market"]["provisional"] = False
+    data["market"]["provisional_pars"] = ["ECR"]  # one par still the shipped one
+    _, text = await drawn(data)
+    assert "PROVISIONAL" in text and track_lines(text)[8].startswith(
+        "PROVISIONAL pars of ECR")
+    data["market"]["provisional_pars"] = []
+    _, text = await drawn(data)
+    assert "PROVISIONAL" not in text and len(track_lines(text)) == 8
+
+
+async def test_at_80_columns_the_tracks_show_a_window_around_the_prices() -> None:
+    _, text = await drawn(operating_round(), width=80)
+    tracks = track_lines(text)[:8]
+    assert all(len(line) <= 76 for line in tracks)
+    for line in tracks:
+        assert "…" in line and line.endswith("…400")  # cut, the end still written
+        words = line.split()
+        assert "64" in words and "112" in words  # SIR's and EIR's prices in view
+    data = operating_round()
+    data["market"]["positions"]["EIR"] = 250
+    _, text = await drawn(data, width=80)
+    tracks = track_lines(text)[:8]
+    assert all("250" in line.split() and "64" in line.split() for line in tracks)
+    data["market"]["positions"]["EIR"] = 375  # too far from SIR's 64: a window per track
+    _, text = await drawn(data, width=80)
+    tracks = track_lines(text)[:8]
+    assert "375" in tracks[0].split() and "64" in tracks[6].split()
+    assert all(len(line) <= 76 for line in tracks)
+
+
+# ---------------------------------------------------------------- panels (widgets)
+async def test_players_show_bonds_held_aside_and_unredeemed_shares() -> None:
+    _, text = await drawn(operating_round())
+    rows = panel_lines(text, "Players")
+    assert rows[0].split()[-3:] == ["Bond", "Unred.", "Value"]
+    bob = next(line for line in rows if "Bob" in line).split()
+    carlos = next(line for line in rows if "Carlos" in line).split()
+    assert bob[0] == "◆" and bob[-3:] == ["£160", "·", "£570"]  # the Elephant; his bond
+    assert carlos[-3:] == ["£80", "NWR×1", "£650"]
+    data = operating_round()
+    data["bonds"] = {}
+    for p in data["players"]:
+        p["unredeemed"] = {}
+    _, text = await drawn(data)
+    header = panel_lines(text, "Players")[0]
+    assert "Bond" not in header and "Unred." not in header
+
+
+async def test_companies_show_managers_credit_trains_minors_and_their_token() -> None:
+    _, text = await drawn(operating_round())
+    rows = panel_lines(text, "Companies")
+    assert rows[0].split()[:10] == ["Co", "No", "Cash", "Par", "Price", "Director", "Issued",
+                                    "Pool", "Trains", "Notes"]
+    gip = next(line for line in rows if " GIP " in line)
+    assert gip.split()[:10] == ["▶", "GIP", "2", "maj", "£0", "£90", "£90", "mgr", "Amy",
+                                "5/10"]
+    assert "2c" in gip and "credit 2: owes £120 (3.4.3)" in gip
+    eir = next(line for line in rows if " EIR " in line).split()
+    assert eir[:8] == ["EIR", "1", "maj", "£700", "£100", "£112", "Bob", "6/10"]
+    sir = next(line for line in rows if " SIR " in line)
+    assert "7 min" in sir and "special token (4.8.19)" in sir
+    assert rows[-1].startswith("Not yet formed: NWR £82 3 issued  BNR £76  BBCI £71")
+    data = operating_round()
+    for co in data["companies"]:
+        if co["id"] == "SIR":
+            co["token_used"] = True
+        if co["id"] == "GIP":
+            co.update(manager=None, president="Amy", credit_debt=0, credit_train=None)
+    _, text = await drawn(data)
+    rows = panel_lines(text, "Companies")
+    assert "special token used" in next(line for line in rows if " SIR " in line)
+    gip = next(line for line in rows if " GIP " in line)
+    assert "mgr" not in gip and "credit" not in gip and " Amy " in gip
+
+
+async def test_the_contract_stage_shows_each_bid_and_the_stage_on_the_status_line() -> None:
+    _, text = await drawn(contract_stage())
+    status = text.splitlines()[0]
+    assert "Setup — contract claims (2.5)" in status and "Elephant Bob" in status
+    bids = panel_lines(text, "Contract bids (2.5)")
+    assert bids[0].startswith("`claim PLAYER CITY CORP` (`sealed` for a secret city)")
+    bob = next(line for line in bids if "Bob" in line)
+    assert bob.startswith("◆ Bob")
+    assert "bond £160  Calcutta→EIR, Bombay→GIP, Delhi→EIR, sealed→BBCI  (4 cities)" in bob
+    assert "complete" in bob
+    amy = next(line for line in bids if "Amy" in line)
+    assert "bond £120  Madras→SIR, Karachi→NWR  (2 cities)" in amy
+    assert "complete" not in amy
+    assert "Carlos  bond £80  no claim yet" in next(line for line in bids if "Carlos" in line)
+    # the claimed shares are the players' already (columns before the companies form)
+    players = panel_lines(text, "Players")
+    assert players[0].split()[3:8] == ["EIR", "GIP", "NWR", "BBCI", "SIR"]
+
+
+async def test_the_bond_stage_says_who_has_no_bond_yet() -> None:
+    data = contract_stage()
+    data["stage"] = "bonds"
+    data["elephant"] = None
+    data["bonds"] = {"Bob": 160}
+    data["bids"] = {"Bob": {"cities": [], "shares": [], "bond": 160, "fulfilled": False,
+                            "passed": False}}
+    _, text = await drawn(data)
+    assert "Setup — contract bonds (2.5)" in text.splitlines()[0]
+    assert "Elephant" not in text.splitlines()[0]
+    bids = panel_lines(text, "Contract bids (2.5)")
+    assert bids[0].startswith("`bond PLAYER AMOUNT` for every player")
+    assert "Amy     no bond yet" in next(line for line in bids if "Amy" in line)
+
+
+async def test_the_bids_panel_is_hidden_after_settle() -> None:
+    _, text = await drawn(operating_round())
+    assert "Contract bids" not in text
