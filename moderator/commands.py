@@ -289,10 +289,11 @@ class RedeemShare(_Command):
 
 
 class Fulfil(_Command):
-    """1853 ``fulfil PLAYER``."""
+    """1853 ``fulfil PLAYER [CITY...]``: the bond back; CITY words reveal sealed claims."""
 
     kind: Literal["fulfil"] = "fulfil"
     player: str
+    cities: tuple[str, ...] = ()
 
 
 class Frontier(_Command):

@@ -334,7 +334,9 @@ class Game:
 
     def _receipt_for(self, cmd: c.Run) -> Receipt | None:
         try:
-            return self.ruleset.receipt(self.state.clone(), cmd.company, cmd.revenue, cmd.option)
+            return self.ruleset.receipt(
+                self.state.clone(), cmd.company, cmd.revenue, cmd.option, cmd.mail
+            )
         except Exception:  # a receipt is a courtesy; the run itself decides
             return None
 
@@ -373,9 +375,12 @@ class Game:
         """Commands the rules accept now, from the ruleset's candidates."""
         return [cmd for cmd in self.ruleset.candidates(self.state) if self.try_command(cmd) is None]
 
-    def receipt(self, company: str, revenue: int, option: str | None = None) -> Receipt:
-        """The payout receipt of a run, without running it (raises :class:`Refusal`)."""
-        return self.ruleset.receipt(self.state.clone(), company, revenue, option)
+    def receipt(
+        self, company: str, revenue: int, option: str | None = None, mail: int | None = None
+    ) -> Receipt:
+        """The payout receipt of a run, without running it (raises :class:`Refusal`);
+        ``mail``: 1853's mail run, paid to the company (4.6.6)."""
+        return self.ruleset.receipt(self.state.clone(), company, revenue, option, mail)
 
     # ------------------------------------------------------------ undo / history
     def replay(self, upto: int) -> GameState:

@@ -2,7 +2,7 @@
 
 :class:`LinearMarket` is 1846's single row, with markers stacked in a column in
 the order they arrived (1846 4.32-4.33); :class:`GridMarket` is 1847 AE's 2-D
-grid.  1853's per-company tracks will subclass :class:`Market` too.  A ruleset
+grid.  :class:`TrackMarket` is 1853's per-company tracks.  A ruleset
 only asks a market for a price, for moves, and for the stock price order.
 """
 
@@ -114,6 +114,38 @@ class LinearMarket(Market):
         for index in indexes:
             ordered.extend(c for c in self.stacks.get(index, []) if c in present)
         return ordered
+
+
+@dataclass
+class TrackMarket(LinearMarket):
+    """1853's stock market: one track per company, all with the same values.
+
+    Each company moves only along its own track, so no markers share a space and no
+    stacking order matters.  ``par_of`` is each company's printed starting price; the
+    values and pars the rules leave to the board can be provisional until the banker
+    confirms them (``provisional``, ``provisional_pars``).  The dicts are replaced, never
+    changed in place, so a clone may share them.
+    """
+
+    par_of: dict[str, int] = field(default_factory=dict)
+    provisional: bool = False
+    provisional_pars: tuple[str, ...] = ()
+
+    def at_top(self, company: str) -> bool:
+        """Whether the company's marker stands on the last space (1853: £400, the end)."""
+        return self.position[company] == len(self.values) - 1
+
+    def to_json(self) -> dict[str, object]:
+        """``kind: tracks``: the values, each par, the price of each company on the board."""
+        return {
+            "kind": "tracks",
+            "values": list(self.values),
+            "provisional": self.provisional,
+            "pars": dict(self.par_of),
+            "provisional_pars": list(self.provisional_pars),
+            "positions": {c: self.values[i] for c, i in self.position.items()},
+            "stacks": {str(self.values[i]): list(s) for i, s in self.stacks.items() if s},
+        }
 
 
 Cell = tuple[int, int]

@@ -402,8 +402,8 @@ def _p_redeemshare(a: list[str]) -> c.Command:
 
 
 def _p_fulfil(a: list[str]) -> c.Command:
-    _need(a, 1, 1, "fulfil PLAYER")
-    return c.Fulfil(player=a[0])
+    _need(a, 1, 7, "fulfil PLAYER [CITY...]")
+    return c.Fulfil(player=a[0], cities=tuple(a[1:]))
 
 
 def _p_frontier(a: list[str]) -> c.Command:
@@ -613,7 +613,7 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.RedeemShare():
             return f"redeemshare {q(cmd.player)} {q(cmd.corp)}"
         case c.Fulfil():
-            return f"fulfil {q(cmd.player)}"
+            return " ".join([f"fulfil {q(cmd.player)}", *(q(x) for x in cmd.cities)])
         case c.Frontier():
             return f"frontier {q(cmd.corp)} {cmd.amount}"
         case c.Elephant():

@@ -9,8 +9,9 @@ from __future__ import annotations
 from rulesets.base import Ruleset
 from rulesets.g1846 import G1846
 from rulesets.g1847ae import G1847AE
+from rulesets.g1853 import G1853
 
-RULESETS: dict[str, type[Ruleset]] = {"1846": G1846, "1847AE": G1847AE}
+RULESETS: dict[str, type[Ruleset]] = {"1846": G1846, "1847AE": G1847AE, "1853": G1853}
 
 
 def ruleset_for(title: str) -> Ruleset:
@@ -20,5 +21,5 @@ def ruleset_for(title: str) -> Ruleset:
     cls = RULESETS.get(title.upper())
     if cls is None:
         known = ", ".join(sorted(RULESETS))
-        raise Refusal(f"unknown title {title!r} (known: {known}; 1853 is coming)")
+        raise Refusal(f"unknown title {title!r} (known: {known})")
     return cls()

@@ -312,7 +312,12 @@ class Ruleset:
         raise NotImplementedError
 
     def receipt(
-        self, state: GameState, company: str, revenue: int, option: str | None
+        self,
+        state: GameState,
+        company: str,
+        revenue: int,
+        option: str | None,
+        mail: int | None = None,
     ) -> Receipt:
         """The payout receipt a run would produce, without running it."""
         raise NotImplementedError

@@ -361,7 +361,16 @@ class OperatingRound(Ruleset):
         """More receipt lines for shares held elsewhere (1847 AE: investor shares)."""
         return []
 
-    def receipt(self, state: GameState, company: str, revenue: int, option: str | None) -> Receipt:
+    def receipt(
+        self,
+        state: GameState,
+        company: str,
+        revenue: int,
+        option: str | None,
+        mail: int | None = None,
+    ) -> Receipt:
+        if mail:
+            raise Refusal(f"{self.title} has no mail run (1853 4.6.6)")
         co = state.company(self.company_id(state, company))
         return self.dividend_plan(state, co, revenue, option)
 
