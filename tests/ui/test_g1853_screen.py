@@ -263,7 +263,8 @@ async def test_companies_show_managers_credit_trains_minors_and_their_token() ->
     assert eir[:8] == ["EIR", "1", "maj", "£700", "£100", "£112", "Bob", "6/10"]
     sir = next(line for line in rows if " SIR " in line)
     assert "7 min" in sir and "special token (4.8.19)" in sir
-    assert rows[-1].startswith("Not yet formed: NWR £82 3 issued  BNR £76  BBCI £71")
+    assert rows[-1].startswith("Not yet formed (par, shares issued): NWR £82 3  BNR £76  "
+                               "BBCI £71")
     data = operating_round()
     for co in data["companies"]:
         if co["id"] == "SIR":

@@ -123,6 +123,8 @@ DEMOS: dict[str, tuple[str, str]] = {
     "demo": ("demo-1846.script", "Demo game (1846, 4 players, operating round 3)"),
     "demo-1847ae": ("demo-1847ae.script",
                     "Demo game (1847 AE, 3 players, operating round 2.1)"),
+    "demo-1853": ("demo-1853.script",
+                  "Demo game (1853 India, 3 players, operating round 2.1)"),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
@@ -140,6 +142,7 @@ class StartScreen(KeyedScreen):
         Binding("o", "choose('open')", "Open a save", priority=True),
         Binding("d", "choose('demo')", "Demo game", priority=True),
         Binding("e", "choose('demo-1847ae')", "1847 AE demo", priority=True),
+        Binding("i", "choose('demo-1853')", "1853 demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
         *[Binding(key, f"menu('{action}')", show=False, priority=True) for key, action in (
             ("enter", "pick"), ("up", "cursor_up"), ("down", "cursor_down"),

@@ -521,19 +521,25 @@ class CompaniesPanel(Panel):
                 _cell(f"{issued}/10" if issued is not None else "", ch),
                 _cell(f"{pool}%" if pool else "·", ch), _cell(trains, ch, "left"),
                 _cell(notes, ch, "left"))
-        parts: list[Any] = [table]
+        parts: list[Any] = [table] if table.row_count else []
         if waiting:
-            line = Text("Not yet formed: ", style="dim")
+            line = Text("Not yet formed (par, shares issued): ", style="dim")
             for i, co in enumerate(waiting):
                 if i:
                     line.append("  ")
                 line.append(company_text(co["id"]))
                 line.append(f" {_money(cur, co.get('par'))}", style="dim")
                 if co.get("issued"):
-                    line.append(f" {co['issued']} issued", style="")
-                if co.get("available") and data.get("round", {}).get("kind") == "SR":
-                    line.append(" (on sale, 3.1.3)", style="green")
+                    line.append(f" {co['issued']}")
             parts.append(line)
+            rnd = data.get("round") or {}
+            on_sale = [co["id"] for co in waiting if co.get("available")]
+            if rnd.get("kind") == "SR" and not rnd.get("setup") and on_sale:
+                # 3.1.3: the claimed companies first, the others once they are all issued
+                sale = Text("On sale (3.1.3): ", style="dim")
+                sale.append(" ".join(on_sale) if len(on_sale) < len(waiting) else
+                            "every company not yet formed")
+                parts.append(sale)
         return Group(*parts)
 
     def krauss_row(self, data: dict[str, Any], co: dict[str, Any]) -> list[Text] | None:
