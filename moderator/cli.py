@@ -11,7 +11,7 @@
                                      file beside it (``game.json`` -> ``game.replaced-1.json``).
 ``moderator state SAVE``             show a saved game (``--json`` for the spec's JSON)
 ``moderator script SAVE``            print a saved game as a banker script
-``moderator demo [1847ae]``          open the TUI on a shipped demo game (1846 by default)
+``moderator demo [1847ae|1853]``     open the TUI on a shipped demo game (1846 by default)
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -497,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
     p_open.add_argument("file", type=Path)
     demo = sub.add_parser("demo", help="open the shipped demo game in the TUI")
     demo.add_argument(
-        "title", nargs="?", default="1846", help="the demo's title: 1846 (default) or 1847ae"
+        "title", nargs="?", default="1846", help="the demo's title: 1846 (default), 1847ae or 1853"
     )
     p_script = sub.add_parser("script", help="print a save as a banker script")
     p_script.add_argument("save", type=Path)

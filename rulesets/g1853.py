@@ -661,6 +661,7 @@ class G1853(Engine):
         state.round_number = 1
         for cid in state.extra["contract"]:  # type: ignore[attr-defined]
             self._check_float_sr1(state, state.company(cid))
+        state.extra["fresh_windows"] = []  # each holder's first turn is in this round
         self._start_stock_round(state, first=True)
 
     def cmd_fulfil(self, state: GameState, cmd: c.Fulfil) -> None:
