@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
-from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst  # noqa: F401
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.widgets.market import TracksMarketPanel, track_window
 from moderator.ui.widgets.panels import BidsPanel, CompaniesPanel, Panel, PlayersPanel, StatusBar
@@ -315,3 +315,257 @@ async def test_the_bond_stage_says_who_has_no_bond_yet() -> None:
 async def test_the_bids_panel_is_hidden_after_settle() -> None:
     _, text = await drawn(operating_round())
     assert "Contract bids" not in text
+
+
+# ---------------------------------------------------------------- real 1853 games (Pilot)
+DEMO = (REPO / "moderator" / "demo" / "demo-1853.script").read_text(encoding="utf-8")
+"""The shipped demo: bonds, claims, settle, SR 1, OR 1.1, SR 2, stopped in OR 2.1 with
+SIR to act."""
+
+MANAGED = """game 1853 Amy Bob Carlos Dana Eve Finn
+bond Amy 80
+bond Bob 80
+bond Carlos 80
+bond Dana 80
+bond Eve 80
+bond Finn 80
+claim Amy Nagpur GIP
+claim Amy Lahore NWR
+claim Amy Jaipur BBCI
+pass Amy
+claim Bob Hyderabad GIP
+claim Bob Karachi NWR
+claim Bob Patna EIR
+pass Bob
+claim Carlos Ajmer GIP
+claim Carlos Trichinopoly SIR
+claim Carlos Lucknow EIR
+pass Carlos
+claim Dana Benares GIP
+claim Dana Goa MSM
+claim Dana Delhi NWR
+pass Dana
+claim Eve Sholapur BNR
+claim Eve Indore BNR
+claim Eve Surat ECR
+pass Eve
+claim Finn Poona MSM
+claim Finn Madras SIR
+claim Finn Baroda BNR
+pass Finn
+settle
+pass Amy
+pass Bob
+pass Carlos
+pass Dana
+pass Eve
+pass Finn
+"""
+"""Six players, one GIP share each for four of them: at the end of SR 1 GIP has its
+qualifying four shares issued and nobody holds two, so it forms with a manager (3.4.1)."""
+
+
+def form_line(app: App[None]) -> str:
+    """The line under the new-game form."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one("#new-game-error", Static).render())
+
+
+async def choose_1853(pilot: Any) -> None:
+    """Open the new-game form and choose 1853 (the third title) with the keys."""
+    await send_burst(pilot, "n", "shift+tab", "enter")
+    await send_burst(pilot, "down", "down", "enter")
+
+
+async def test_a_new_1853_game_from_the_start_screen_shortened(saves: Path) -> None:
+    from textual.widgets import Checkbox, Input, Select
+
+    from moderator.ui.screens.start import NewGameScreen
+
+    async with running(saves) as (app, pilot):
+        await choose_1853(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#title", Select).value == "1853"
+        assert not screen.query_one("#removals-row").display
+        assert not screen.query_one("#privates-note").display
+        # the market values to confirm, prefilled with the provisional ones
+        track = screen.query_one("#market-1853-track", Input)
+        pars = screen.query_one("#market-1853-pars", Input)
+        assert track.display and track.value.split() == [str(v) for v in TRACK]
+        assert pars.value == " ".join(f"{cid} {v}" for cid, v in PARS.items())
+        box = screen.query_one("#option-1853-short", Checkbox)
+        assert box.display and not box.value
+        await send_burst(pilot, "tab", "Amy Bob")
+        assert "1853 needs 3 to 6 players; 2 given" in form_line(app)
+        await send_burst(pilot, " Carlos", "tab", " ")  # Space ticks the shortened game
+        assert box.value
+        line = form_line(app)
+        assert "game 1853 Amy Bob Carlos short" in line
+        assert "market" not in line.split("short")[1].split("Then")[0]  # values unchanged
+        assert "Then in the command bar: each player's bond (`bond PLAYER AMOUNT`)" in line
+        await send_burst(pilot, "ctrl+s")
+        screen = main_screen(app)
+        game = screen.session.game
+        data = screen.session.data
+        assert (data["title"], data["short"], data["stage"]) == ("1853", True, "bonds")
+        assert data["starting_total"] == 7760  # 2.4: the shortened game's bank
+        assert game.path is not None and saved_lines(game.path) == []
+        text = screen_text(app)
+        assert "1853 short" in text.splitlines()[0]
+        assert "Setup — contract bonds (2.5)" in text.splitlines()[0]
+        assert "─ Contract bids (2.5)" in text and "Carlos  no bond yet" in text
+        assert "─ Stock market (£) — PROVISIONAL" in text
+
+
+async def test_edited_market_values_start_the_game_with_setpar_and_market_lines(
+        saves: Path) -> None:
+    from textual.widgets import Checkbox, Input
+
+    async with running(saves) as (app, pilot):
+        await choose_1853(pilot)
+        await send_burst(pilot, "tab", "Amy Bob Carlos")
+        screen = app.screen
+        pars = screen.query_one("#market-1853-pars", Input)
+        pars.value = pars.value.replace("GIP 90", "GIP 91")
+        await pilot.pause()
+        line = form_line(app)
+        assert line.startswith("Cannot start yet: `setpar GIP 91`:")  # not on the track
+        pars.value = pars.value.replace("GIP 91", "GIP 100")
+        await pilot.pause()
+        assert "· setpar GIP 100" in form_line(app)
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        assert game.path is not None and saved_lines(game.path) == ["setpar GIP 100"]
+        market = main_screen(app).session.data["market"]
+        assert market["pars"]["GIP"] == 100 and "GIP" not in market["provisional_pars"]
+        assert market["provisional"] is True  # the track itself is still unconfirmed
+    for old in saves.glob("*.json"):
+        old.unlink()
+    async with running(saves) as (app, pilot):
+        await choose_1853(pilot)
+        await send_burst(pilot, "tab", "Amy Bob Carlos")
+        app.screen.query_one("#market-1853-confirm", Checkbox).value = True
+        await pilot.pause()
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        assert game.path is not None
+        lines = saved_lines(game.path)
+        assert lines[0] == "market " + " ".join(str(v) for v in TRACK)
+        assert lines[1:] == [f"setpar {cid} {v}" for cid, v in PARS.items()]
+        market = main_screen(app).session.data["market"]
+        assert market["provisional"] is False and market["provisional_pars"] == []
+        assert "PROVISIONAL" not in screen_text(app)
+
+
+async def test_bonds_and_claims_given_by_the_bar_show_in_the_bids(saves: Path) -> None:
+    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\n").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.query_one("#bids", BidsPanel).display
+        await send_burst(pilot, ":bond Amy 120", "enter")
+        await send_burst(pilot, "bond Bob 160", "enter")
+        bids = panel_lines(screen_text(app), "Contract bids (2.5)")
+        assert "Amy     bond £120" in bids[1] and "Carlos  no bond yet" in bids[3]
+        await send_burst(pilot, "bond Carlos 100", "enter")
+        text = screen_text(app)
+        assert "Setup — contract claims (2.5)" in text.splitlines()[0]
+        assert "Elephant Bob" in text.splitlines()[0]  # the largest bond (2.5.3)
+        bids = panel_lines(text, "Contract bids (2.5)")
+        assert bids[1].startswith("◆ Bob     bond £160")  # seats follow the bonds
+        await send_burst(pilot, "claim Bob Calcutta EIR", "enter")
+        await send_burst(pilot, "claim Bob sealed NWR", "enter")
+        text = screen_text(app)
+        bob = next(line for line in panel_lines(text, "Contract bids (2.5)") if "Bob" in line)
+        assert "Calcutta→EIR, sealed→NWR  (2 cities)" in bob
+        players = panel_lines(text, "Players")
+        assert players[0].split()[3:5] == ["EIR", "NWR"]
+        assert next(line for line in players if "Bob" in line).split()[4:6] == ["10%", "10%"]
+        assert saved_lines(saves / "g.json") == [
+            "bond Amy 120", "bond Bob 160", "bond Carlos 100", "claim Bob Calcutta EIR",
+            "claim Bob sealed NWR"]
+
+
+async def test_the_tracks_show_a_company_formed_at_its_par(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO, stop_before="spend EIR 50").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        panel = screen.query_one("#market", TracksMarketPanel)
+        lines = panel.build().renderables
+        eir, sir = lines[0], lines[6]
+        for line, cid, value in ((eir, "EIR", 100), (sir, "SIR", 64)):
+            at = line.plain.index(f" {value} ") + 1
+            styles = [str(span.style) for span in line.spans if span.start <= at < span.end]
+            assert any(" on #" in s for s in styles), cid  # the price in its colours
+            assert any("underline" in s for s in styles), cid  # at its par
+        gip = lines[1]
+        at = gip.plain.index(" 90 ") + 1
+        assert not any(" on #" in str(span.style) for span in gip.spans
+                       if span.start <= at < span.end)  # GIP has not formed
+        rows = panel_lines(screen_text(app), "Companies")
+        assert next(line for line in rows if " EIR " in line).split()[:7] == [
+            "▶", "EIR", "1", "maj", "£1000", "£100", "£100"]
+
+
+async def test_a_run_with_the_mail_shows_the_engines_receipt(saves: Path) -> None:
+    from moderator.ui.screens.mailrun import MailRunDialog
+
+    save_from_script(saves / "g.json", DEMO, stop_before="run EIR 60").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        await send_burst(pilot, "r", "60", "tab", "20")
+        dialog = app.screen
+        assert isinstance(dialog, MailRunDialog)
+        assert dialog.options == ["full", "withhold"]
+        assert dialog.reason_text == "✓ run EIR 60 full mail 20"
+        receipt = screen.session.game.receipt("EIR", 60, "full", mail=20).text()
+        assert "mail" in receipt and str(dialog.query_one("#extra").render()) == receipt
+        await send_burst(pilot, "enter")
+        assert saved_lines(saves / "g.json")[-1] == "run EIR 60 full mail 20"
+        text = screen_text(app)
+        for line in receipt.splitlines():
+            assert line.strip() in text
+        eir = next(line for line in panel_lines(text, "Companies") if " EIR " in line)
+        assert "£370" in eir and "£112" in eir  # £350 + the mail £20; price up (4.7.1)
+
+
+async def test_a_managed_companys_panel_names_its_manager(saves: Path) -> None:
+    save_from_script(saves / "g.json", MANAGED).close()
+    async with running(saves) as (app, pilot):
+        text = screen_text(app)
+        gip = next(line for line in panel_lines(text, "Companies") if " GIP " in line)
+        assert gip.split()[:9] == ["▶", "GIP", "2", "maj", "£900", "£90", "£90", "mgr", "Amy"]
+        data = main_screen(app).session.data
+        assert next(co for co in data["companies"] if co["id"] == "GIP")["manager"] == "Amy"
+
+
+async def test_the_1853_demo_opens_from_the_start_screen(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "i")
+        screen = main_screen(app)
+        data = screen.session.data
+        assert data["title"] == "1853" and data["round"]["kind"] == "OR"
+        assert data["turn"] == "SIR"
+        assert screen.session.game.path is not None
+        assert screen.session.game.path.name == "demo-1853.json"
+        tracks = track_lines(screen_text(app))
+        assert tracks[6].startswith("▶7 SIR") and "112" in tracks[0].split()
+
+
+async def test_the_1853_screen_fits_120x40_and_is_usable_at_80x24(saves: Path) -> None:
+    save_from_script(saves / "g.json", DEMO).close()
+    async with running(saves) as (app, pilot):
+        text = screen_text(app)
+        for title in ("Players", "Companies", "Stock market (£)", "Trains and phase", "Log"):
+            assert f"─ {title}" in text
+        assert len(track_lines(text)) == 9  # eight tracks and the PROVISIONAL line
+        assert "48 commands" in text  # the log's first line is on screen
+    async with running(saves, SMALL) as (app, pilot):
+        panel = main_screen(app).query_one(TracksMarketPanel)
+        tracks = [line.plain for line in panel.build().renderables][:8]
+        assert all(len(line) <= 76 for line in tracks)
+        assert all("64" in line.split() and "112" in line.split() for line in tracks)
+        await send_burst(pilot, ":run SIR 40 withhold", "enter")
+        assert saved_lines(saves / "g.json")[-1] == "run SIR 40 withhold"
+        assert "SIR runs £40, withhold" in screen_text(app)  # the receipt is in view

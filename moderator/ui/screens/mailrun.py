@@ -10,7 +10,6 @@ like every dialog's.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from rich.text import Text
@@ -81,21 +80,12 @@ class MailRunDialog(RunDialog):
 
         if not isinstance(cmd, c.Run):
             return Text("the receipt appears as the revenue is typed", style="dim")
-        game = self.session.game
         try:
-            if cmd.mail is not None and "mail" in inspect.signature(game.receipt).parameters:
-                receipt = game.receipt(self.company, cmd.revenue, cmd.option,
-                                       mail=cmd.mail)  # type: ignore[call-arg]
-            else:
-                receipt = game.receipt(self.company, cmd.revenue, cmd.option)
+            receipt = self.session.game.receipt(self.company, cmd.revenue, cmd.option,
+                                                mail=cmd.mail)
         except (Refusal, NotImplementedError) as exc:
             return Text(str(exc), style="red")
-        text = receipt.text()
-        if cmd.mail and "mail" not in text:
-            # an engine whose receipt does not word the mail yet: say where it goes
-            text += (f"\n  mail {self.session.money(cmd.mail)} to {self.company} "
-                     f"({MAIL_RULE})")
-        return Text(text)
+        return Text(receipt.text())
 
     def action_switch_field(self) -> None:
         """Tab: the digits go to the other field."""
