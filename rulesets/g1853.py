@@ -739,19 +739,6 @@ class G1853(Engine):
             return
         super().cmd_pass(state, cmd)
 
-    def buyable_certificate(
-        self, state: GameState, player: str, company: Company, source: str
-    ) -> Certificate | str:
-        holder = company.id if source == "ipo" else POOL
-        certs = [x for x in company.certs_of(holder) if not x.president]
-        if certs:
-            return certs[0]
-        if source == "ipo":
-            return (
-                f"every {company.id} share is issued; none is left in the {self.ipo_name} (3.1.3)"
-            )
-        return f"no {company.id} share is in the {self.pool_name} (3.1.7)"
-
     def share_price(
         self, state: GameState, company: Company, source: str, cert: Certificate
     ) -> int:
@@ -1334,16 +1321,10 @@ class G1853(Engine):
             price_steps=steps,
         )
 
-    def receipt(
-        self,
-        state: GameState,
-        company: str,
-        revenue: int,
-        option: str | None,
-        mail: int | None = None,
+    def mail_plan(
+        self, state: GameState, company: Company, revenue: int, option: str | None, mail: int
     ) -> Receipt:
-        co = state.company(self.company_id(state, company))
-        return self.dividend_plan(state, co, revenue, option, mail)
+        return self.dividend_plan(state, company, revenue, option, mail)
 
     def cmd_run(self, state: GameState, cmd: c.Run) -> None:
         """``run CORP REVENUE [full|withhold] [mail N]``."""
@@ -1623,34 +1604,12 @@ class G1853(Engine):
         state.ledger.events.append(Noted(text=f"{cid} buys a {name} on credit (3.4.3)."))
         company.debt = price
         state.extra["credit"][cid] = {"serial": train.serial, "price": price}  # type: ignore[index]
-        self._buy_credit_train(state, company, name, train)
+        self._buy_from_bank(state, company, name, 0, train, 0, reason="buys it on credit (3.4.3)")
         self._collect_debt(state, company)
         if company.debt:
             self.note(
                 state, f"{cid} owes the bank {self.money(company.debt)} for its {name} (3.4.3)."
             )
-
-    def _buy_credit_train(
-        self, state: GameState, company: Company, name: str, train: Train
-    ) -> None:
-        new_phase = None
-        state.depot.remove(train)
-        card_phase = self.card_phase[train.card]
-        if self.phases.index(card_phase) > self.phases.index(state.phase):
-            new_phase = card_phase
-        train.name = name
-        company.trains.append(train)
-        state.ledger.events.append(
-            TrainMoved(
-                train=name,
-                source="bank",
-                target=company.id,
-                price=0,
-                reason="bought on credit (3.4.3)",
-            )
-        )
-        if new_phase:
-            self._set_phase(state, new_phase, f"{company.id} bought the first {name}-train")
 
     def _trade_train(
         self, state: GameState, company: Company, name: str, source: str, price: int

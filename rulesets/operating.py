@@ -369,10 +369,16 @@ class OperatingRound(Ruleset):
         option: str | None,
         mail: int | None = None,
     ) -> Receipt:
-        if mail:
-            raise Refusal(f"{self.title} has no mail run (1853 4.6.6)")
         co = state.company(self.company_id(state, company))
+        if mail:
+            return self.mail_plan(state, co, revenue, option, mail)
         return self.dividend_plan(state, co, revenue, option)
+
+    def mail_plan(
+        self, state: GameState, company: Company, revenue: int, option: str | None, mail: int
+    ) -> Receipt:
+        """The receipt of a run with a mail run (1853 4.6.6); other titles have none."""
+        raise Refusal(f"{self.title} has no mail run (1853 4.6.6)")
 
     def cmd_run(self, state: GameState, cmd: c.Run) -> None:
         """``run``: revenue and dividend; the receipt says who gets what and the price move."""
