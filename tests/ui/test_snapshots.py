@@ -1,6 +1,6 @@
 """Snapshot tests of the main screens (committed SVGs under ``__snapshots__``).
 
-The games are the rulebook example (1846) or the shipped 1847 AE demo stopped at
+The games are the rulebook example (1846) or the shipped 1847 AE and 1853 demos stopped at
 fixed lines, saved under a fixed name, so nothing on screen depends on the clock or on
 temporary paths.
 """
@@ -52,4 +52,25 @@ def test_1847ae_operating_round_with_the_grid(snap_compare, tmp_path: Path) -> N
     saves = tmp_path / "saves"
     saves.mkdir()
     save_from_script(saves / "1847ae.json", DEMO_1847AE).close()
+    assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE)
+
+
+DEMO_1853 = (REPO / "moderator" / "demo" / "demo-1853.script").read_text(encoding="utf-8")
+
+
+def test_1853_contract_stage(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The contract claims: the bonds, each bid's cities and shares (Bob's and Amy's
+    complete), Carlos with the Elephant, the provisional tracks."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "1853.json", DEMO_1853, "claim Carlos Ajmer").close()
+    assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE)
+
+
+def test_1853_operating_round_with_the_tracks(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """OR 2.1, SIR to act: the eight tracks with EIR at 112 and SIR at 64, the bonds held
+    aside, the minor's special token."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "1853.json", DEMO_1853).close()
     assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE)
