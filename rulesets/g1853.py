@@ -1804,12 +1804,21 @@ class G1853(Engine):
                         low = self.min_bond(state)
                         out.extend(c.Bond(player=p, amount=a) for a in (low, low + 20, low + 40))
                 return out
-            for p in players:
+            # Claims go round the table from the Elephant (2.5.4): offer the next bidder's.
+            bids = state.extra["bids"]
+            open_bids = [p for p in players if not bids[p]["passed"]]  # type: ignore[index]
+            made = sum(len(bids[p]["cities"]) for p in players)  # type: ignore[index]
+            if open_bids:
+                nxt = open_bids[made % len(open_bids)]
+                bid = bids[nxt]  # type: ignore[index]
+                left = bid["bond"] - sum(city_value(x) for x in bid["cities"])
                 for city in KNOWN_CITIES:
+                    if city in bid["cities"] or city_value(city) > left:
+                        continue
                     links = CITY_LINKS.get(city)
                     corps = sorted(links[0]) if links else [cid for cid, _ in COMPANIES]
-                    out.extend(c.Claim(player=p, city=city, corp=cid) for cid in corps)
-                out.append(c.Pass(player=p))
+                    out.extend(c.Claim(player=nxt, city=city, corp=cid) for cid in corps)
+            out.extend(c.Pass(player=p) for p in open_bids)
             out.append(c.Settle())
             return out
         out = list(super().candidates(state))
