@@ -194,3 +194,53 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     assert game.state_json()["krauss"]["price"] == 100  # 4.1: Krauss & Co. starts at 100
     send(name, "Escape")
     send(name, "C-q")
+
+
+def test_a_new_1853_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
+    """1853 chosen with the keys, three players, the shortened game ticked; the bonds and
+    a contract claim given through the command bar; the seats follow the bonds and the
+    largest takes the Elephant (2.5.3)."""
+    name, saves = session
+    wait_for(name, "New game")
+    send(name, "n")
+    wait_for(name, "Players")
+    send(name, "BTab")  # back to the title
+    send(name, "Enter")
+    time.sleep(0.3)  # the title's list opens
+    send(name, "Down")
+    send(name, "Down")
+    send(name, "Enter")
+    wait_for(name, "1853: 3 to 6 players")
+    send(name, "Tab")
+    tmux("send-keys", "-t", name, "-l", "Amy Bob Carlos")
+    wait_for(name, "Amy Bob Carlos")
+    send(name, "Tab")
+    send(name, "Space")  # the shortened game (2.4)
+    wait_for(name, "game 1853 Amy Bob Carlos short")
+    send(name, "C-s")
+    shown = wait_for(name, "Contract bids (2.5)")  # the main screen drawn in full
+    assert "Setup — contract bonds (2.5)" in shown and "1853 short" in shown
+    assert "PROVISIONAL" in shown
+    send(name, ":")
+    time.sleep(0.5)  # a person sees the bar open before typing into it
+    type_line(name, "bond Amy 120")
+    wait_for(name, "✓ bond Amy 120")
+    type_line(name, "bond Bob 160")
+    wait_for(name, "✓ bond Bob 160")
+    type_line(name, "bond Carlos 100")
+    shown = wait_for(name, "Setup — contract claims (2.5)")
+    assert "Elephant Bob" in shown
+    assert "◆ Bob" in shown or "Seating by bond" in shown  # the bids, or the log if it
+    # scrolled there (a terminal smaller than 120x40)
+    type_line(name, "claim Bob Calcutta EIR")
+    wait_for(name, "✓ claim Bob Calcutta EIR")
+    saved = sorted(saves.glob("*.json"))
+    assert len(saved) == 1
+    assert [e.line for e in read_save(saved[0]).journal] == [
+        "bond Amy 120", "bond Bob 160", "bond Carlos 100", "claim Bob Calcutta EIR"]
+    game = Game.load(saved[0], read_only=True)
+    data = game.state_json()
+    assert data["short"] is True and data["elephant"] == "Bob"
+    assert [p["name"] for p in data["players"]] == ["Bob", "Amy", "Carlos"]
+    send(name, "Escape")
+    send(name, "C-q")
