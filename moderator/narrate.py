@@ -50,10 +50,23 @@ _ACCOUNTS = {
 """How the accounts that are not players or companies are named in a line."""
 
 
+BOND_PREFIX = "bond:"
+"""1853: the account of a player's contract bond held aside (``bond:Amy``, 2.5.2)."""
+
+
 def _who(account: str | None) -> str:
     if account is None:
         return "nobody"
+    if account.lower().startswith(BOND_PREFIX):
+        return f"{account[len(BOND_PREFIX):]}'s bond"
     return _ACCOUNTS.get(account.lower(), account)
+
+
+def _named(account: str) -> str:
+    """An account as the subject of a line: a player or company as is, else in words."""
+    if account.lower() in _ACCOUNTS or account.lower().startswith(BOND_PREFIX):
+        return _capital(_who(account))
+    return account
 
 
 def _capital(text: str) -> str:
@@ -153,6 +166,28 @@ def _private_result(cmd: c.Command, ev: Event) -> bool:
     return isinstance(ev, CashMoved | PrivateMoved)
 
 
+def _bond(cmd: c.Command, ev: Event) -> bool:
+    """1853 ``bond`` and ``fulfil``: the bond set aside or returned is what the line says
+    (the seating and the Elephant that follow the last bond are narrated)."""
+    return isinstance(ev, CashMoved) and any(
+        account.lower().startswith(BOND_PREFIX) for account in (ev.source, ev.target))
+
+
+def _claim(cmd: c.Command, ev: Event) -> bool:
+    """1853 ``claim``: the share claimed moves to the player (unpaid until ``settle``)."""
+    return isinstance(ev, CertificateMoved)
+
+
+def _own_cash(cmd: c.Command, ev: Event) -> bool:
+    """1853 ``redeemshare``, ``frontier``, ``elephant``: the payment the line names."""
+    return isinstance(ev, CashMoved)
+
+
+def _elephant(cmd: c.Command, ev: Event) -> bool:
+    """1853 ``elephant``: the price paid and the Elephant changing hands (3.1.11)."""
+    return isinstance(ev, CashMoved | PriorityChanged)
+
+
 DIRECT: dict[type, DirectTest] = {
     c.Par: _par,
     c.Buy: _trade,
@@ -171,6 +206,12 @@ DIRECT: dict[type, DirectTest] = {
     c.PrivateResult: _private_result,
     c.Trade: _deal,
     c.Nationalize: _deal,
+    c.Bond: _bond,
+    c.Fulfil: _bond,
+    c.Claim: _claim,
+    c.RedeemShare: _own_cash,
+    c.Frontier: _own_cash,
+    c.Elephant: _elephant,
 }
 """Per command kind, the events that make up the command's own effect."""
 
@@ -186,8 +227,9 @@ def _cash_line(ev: CashMoved, currency: str) -> str:
     if reason.lower().startswith(ev.source.lower()) and money in reason:
         # the reason already says who pays how much ("Bob pays $591 toward GT's 6-train")
         return f"{_capital(reason)} — to {_who(ev.target)}"
-    payer = _capital(_who(ev.source)) if ev.source.lower() in _ACCOUNTS else ev.source
-    return f"{payer} pays {_who(ev.target)} {money}: {reason}"
+    if ev.target.lower().startswith(BOND_PREFIX):
+        return f"{ev.source} sets {money} aside as {_who(ev.target)}: {reason}"
+    return f"{_named(ev.source)} pays {_who(ev.target)} {money}: {reason}"
 
 
 def _certificate_line(ev: CertificateMoved) -> str:
@@ -226,14 +268,27 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
     )
 
 
-def _president_line(ev: PresidentChanged) -> str:
+WORDS: dict[str, dict[str, str]] = {
+    "1853": {"president": "director", "presidency": "directorship",
+             "priority": "The Elephant (priority deal)"},
+}
+"""A title's own words for what the lines call a president and the priority deal (1853:
+a company's director, 2.9; the Elephant, 3.1.11)."""
+
+
+def _word(title: str | None, word: str, default: str) -> str:
+    return WORDS.get(title or "", {}).get(word, default)
+
+
+def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
+    president = _word(title, "president", "president")
     if ev.after is None or _is_account(ev.after, POOL):
-        return f"{ev.company} has no president now ({_who(ev.before)} was): {ev.reason}"
+        return f"{ev.company} has no {president} now ({_who(ev.before)} was): {ev.reason}"
     if ev.before is None:
-        return f"{ev.after} is president of {ev.company}: {ev.reason}"
+        return f"{ev.after} is {president} of {ev.company}: {ev.reason}"
     return (
-        f"{ev.company} presidency: {_who(ev.before)} → {ev.after}, "
-        f"certificates exchanged: {ev.reason}"
+        f"{ev.company} {_word(title, 'presidency', 'presidency')}: {_who(ev.before)} → "
+        f"{ev.after}, certificates exchanged: {ev.reason}"
     )
 
 
@@ -243,8 +298,9 @@ def _round_line(ev: RoundStarted) -> str:
     return f"— Operating round {ev.number}.{ev.or_number} begins —"
 
 
-def describe(ev: Event, currency: str = "$") -> str | None:
-    """One event as a line for the banker, or ``None`` for one that needs no line."""
+def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | None:
+    """One event as a line for the banker, or ``None`` for one that needs no line
+    (``title``: the game's, for its own words, :data:`WORDS`)."""
     match ev:
         case CashMoved():
             return _cash_line(ev, currency)
@@ -266,9 +322,9 @@ def describe(ev: Event, currency: str = "$") -> str | None:
             why = f": {ev.reason}" if ev.reason else ""
             return f"{ev.player} passes" + (" (automatic)" if ev.auto else "") + why
         case PriorityChanged():
-            return f"Priority deal goes to {ev.player}"
+            return f"{_word(title, 'priority', 'Priority deal')} goes to {ev.player}"
         case PresidentChanged():
-            return _president_line(ev)
+            return _president_line(ev, title)
         case DividendPaid():
             per = f", {_money(currency, ev.per_share)} a share" if ev.per_share else ""
             return f"{ev.company} runs {_money(currency, ev.revenue)}, {ev.option}{per}"
@@ -293,7 +349,9 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     return "exchanged" in reason or reason.startswith("presidency")
 
 
-def narrate(cmd: c.Command | None, events: Sequence[Event], currency: str = "$") -> list[str]:
+def narrate(
+    cmd: c.Command | None, events: Sequence[Event], currency: str = "$", title: str | None = None
+) -> list[str]:
     """The lines a banker mirrors on the table for what ``cmd`` set off by itself.
 
     Events of the command's own effect (:data:`DIRECT`) are left out while the
@@ -306,6 +364,8 @@ def narrate(cmd: c.Command | None, events: Sequence[Event], currency: str = "$")
         cmd: the accepted command (``None``: narrate every event).
         events: the events it caused, in order.
         currency: the title's currency sign.
+        title: the game's title, for its own words (:data:`WORDS`; 1853: director,
+            the Elephant).
 
     Returns:
         One line per action the program took beyond the command's own effect,
@@ -328,7 +388,7 @@ def narrate(cmd: c.Command | None, events: Sequence[Event], currency: str = "$")
                 continue
         if own_round and direct is not None and cmd is not None and direct(cmd, ev):
             continue
-        text = describe(ev, currency)
+        text = describe(ev, currency, title)
         if text:
             lines.append(text)
     return lines

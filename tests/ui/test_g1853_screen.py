@@ -569,3 +569,46 @@ async def test_the_1853_screen_fits_120x40_and_is_usable_at_80x24(saves: Path) -
         await send_burst(pilot, ":run SIR 40 withhold", "enter")
         assert saved_lines(saves / "g.json")[-1] == "run SIR 40 withhold"
         assert "SIR runs £40, withhold" in screen_text(app)  # the receipt is in view
+
+
+# ---------------------------------------------------------------- narration in 1853's words
+def test_narration_of_the_contract_stage_and_formation_in_1853s_words() -> None:
+    from moderator.events import CashMoved, PresidentChanged, PriorityChanged
+    from moderator.game import Game
+    from moderator.narrate import narrate
+    from moderator.script import parse_line
+
+    game = Game.new("1853", ["Amy", "Bob", "Carlos"])
+    said = []
+    for line in ("bond Amy 120", "bond Bob 160", "bond Carlos 100", "claim Bob Calcutta EIR"):
+        out = game.execute(line)
+        assert out.ok, out.message
+        said.append(narrate(out.command, out.events, "£", "1853"))
+    # the bond set aside and the share claimed are what the lines say: no line of their own
+    assert said[0] == [] and said[1] == [] and said[3] == []
+    assert said[2][0] == "The Elephant (priority deal) goes to Bob"
+    assert said[2][1].startswith("Seating by bond (2.5.3): Bob £160, Amy £120, Carlos £100")
+    # a bond account in words; a director, not a president
+    back = CashMoved(source="bond:Amy", target="Amy", amount=120, reason="bond returned")
+    aside = CashMoved(source="Amy", target="bond:Amy", amount=120, reason="set aside (2.5.2)")
+    formed = PresidentChanged(company="EIR", before=None, after="Bob", reason="(2.9.1)")
+    bond_cmd = parse_line("note x")
+    lines = narrate(bond_cmd, [back, aside, formed, PriorityChanged(player="Amy")], "£",
+                    "1853")
+    assert lines == ["Amy's bond pays Amy £120: bond returned",
+                     "Amy sets £120 aside as Amy's bond: set aside (2.5.2)",
+                     "Bob is director of EIR: (2.9.1)",
+                     "The Elephant (priority deal) goes to Amy"]
+    # other titles keep their words
+    assert narrate(bond_cmd, [formed, PriorityChanged(player="Amy")], "$") == [
+        "Bob is president of EIR: (2.9.1)", "Priority deal goes to Amy"]
+
+
+async def test_the_log_names_the_elephant_after_the_last_bond(saves: Path) -> None:
+    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\nbond Amy 120\n"
+                     "bond Bob 160\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, ":bond Carlos 100", "enter")
+        text = screen_text(app)
+        assert "The Elephant (priority deal) goes to Bob" in text
+        assert "Carlos pays" not in text  # the bond set aside is the line itself

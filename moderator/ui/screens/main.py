@@ -81,14 +81,16 @@ def _net_cash(events: Iterable[Any], who: str) -> int:
     return net
 
 
-def narration(cmd: c.Command | None, events: Sequence[Event], currency: str) -> list[str]:
-    """What the bank did by itself with ``cmd`` (``moderator.narrate``), one line each."""
+def narration(cmd: c.Command | None, events: Sequence[Event], currency: str,
+              title: str | None = None) -> list[str]:
+    """What the bank did by itself with ``cmd`` (``moderator.narrate``), one line each, in
+    the words of ``title`` (1853: director, the Elephant)."""
     try:
         from moderator.narrate import narrate
     except ImportError:  # an older core: the log shows the receipts only
         return []
     try:
-        return list(narrate(cmd, events, currency))
+        return list(narrate(cmd, events, currency, title))
     except Exception as exc:  # words about a command must never lose the command itself
         return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
@@ -321,7 +323,8 @@ class MainScreen(Screen[None]):
         if outcome.receipt is not None:
             count += self.log_panel.add(outcome.receipt.text())
         if outcome.journaled:
-            for said in narration(outcome.command, outcome.events, self.session.currency):
+            for said in narration(outcome.command, outcome.events, self.session.currency,
+                                  self.session.game.title):
                 count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(touched(outcome.events))
         self.show_block(count)
@@ -743,7 +746,8 @@ class MainScreen(Screen[None]):
             self.notify("nothing to redo", severity="warning")
             return
         count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
-        for said in narration(entry.command, entry.events, self.session.currency):
+        for said in narration(entry.command, entry.events, self.session.currency,
+                              self.session.game.title):
             count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(differences(before, self.session.data))
         self.show_block(count)
