@@ -1,4 +1,4 @@
-"""Random but legal games of 1846 and 1847 AE, for property tests, benchmarks and demos.
+"""Random but legal games of 1846, 1847 AE and 1853, for property tests, benchmarks and demos.
 
 :class:`Simulation` plays a game from a seed.  1846: setup removals, a private
 distribution, then stock and operating rounds.  1847 AE: the starting package
@@ -9,7 +9,13 @@ quarries bought by railways and the forced train purchase (or ``done C
 noroute``).  Every command is chosen at random among plausible ones and kept
 only if the rules accept it.  Revenues are made up per train (multiples of 10),
 so the game moves through the phases and the bank eventually breaks (or a
-director goes bankrupt).  The same seed gives the same game.
+director goes bankrupt).  1853: contract bids (bonds, claims, some of them
+sealed, each bid closed by ``pass``, ``settle``), stock rounds with new and pool
+shares, sales and redemptions, and operating rounds with runs (full or withheld,
+mail), track, tokens, fees and frontier payments, trains from the bank (with the
+director's gift), the pool, other companies and on credit, discards, contracts
+fulfilled, the Elephant sold and the extra operating round.  The same seed
+gives the same game.
 
 A command the engine answers with an internal error is a bug, never a choice:
 the simulation stops there with a :class:`SimulationError` naming the seed.
@@ -25,10 +31,11 @@ from typing import Literal, cast
 from moderator import commands as c
 from moderator.game import Game
 from moderator.ledger import POOL, Company
+from moderator.script import format_command
 from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
 from rulesets.g1847ae import PHASES as AE_PHASES
 
-NAMES = ("Amy", "Bob", "Carlos", "Dana", "Eve")
+NAMES = ("Amy", "Bob", "Carlos", "Dana", "Eve", "Finn")
 TRAIN_REVENUE = {"2": (30, 90), "4": (60, 150), "5": (120, 260), "6": (180, 400)}
 """Made-up revenue range per train card (enough to break the bank in a normal length)."""
 TRAIN_REVENUE_1847AE = {
@@ -42,7 +49,65 @@ TRAIN_REVENUE_1847AE = {
     "6+6": (200, 400),
 }
 """1847 AE: made-up revenue range per train card (a double train scores its cities twice)."""
-TITLES = ("1846", "1847AE")
+TRAIN_REVENUE_1853 = {
+    "2": (20, 80),
+    "3": (40, 120),
+    "4": (60, 160),
+    "5": (90, 220),
+    "6": (120, 280),
+    "1M": (10, 50),
+    "2M": (20, 80),
+    "3M": (40, 120),
+    "4M": (60, 160),
+}
+"""1853: made-up revenue range per train (broad and metre gauge)."""
+CORPS_1853 = ("EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR")
+CITY_VALUE_1853 = {
+    "Calcutta": 50,
+    "Bombay": 40,
+    "Delhi": 40,
+    "Madras": 30,
+    "Waltair": 30,
+    **{
+        city: 20
+        for city in (
+            "Patna",
+            "Allahabad",
+            "Cawnpore",
+            "Lucknow",
+            "Benares",
+            "Lahore",
+            "Karachi",
+            "Nagpur",
+            "Ajmer",
+            "Jaipur",
+            "Hyderabad",
+            "Trichinopoly",
+        )
+    },
+}
+"""The named cities a bid may hold and what each adds to the bond (2.5.9)."""
+CITY_COMPANIES_1853 = {
+    "Calcutta": ("EIR",),
+    "Patna": ("EIR",),
+    "Bombay": ("BBCI",),
+    "Jaipur": ("BBCI",),
+    "Lahore": ("NWR",),
+    "Delhi": ("EIR", "GIP", "NWR", "BBCI"),
+}
+"""The city-company links the rules' examples give (2.5.8, 2.5.12); any company is
+claimed with the other cities (the table knows the board, the tool notes them)."""
+GANGES_1853 = frozenset(("Cawnpore", "Lucknow", "Allahabad", "Benares", "Patna", "Calcutta"))
+"""The Ganges valley cities, at most two in a bid (2.5.7)."""
+BID_SIZE_1853 = {3: (4, 6), 4: (3, 6), 5: (3, 5), 6: (3, 4)}
+"""Fewest and most cities in a bid by number of players (2.5.6)."""
+MIN_BOND_1853 = 80
+"""The least bond (2.5.2 as the decisions read it)."""
+TERRAIN_1853 = (30, 40, 50, 60, 70, 80, 100, 140, 240)
+"""Table 4 costs, broad and metre gauge, and Calcutta's first promotion (4.2.13)."""
+METRE_NEXT_1853 = ("2M", "3M", "4M")
+"""1853: the metre trains a minor's special token may buy ahead of their phase (4.8.19)."""
+TITLES = ("1846", "1847AE", "1853")
 SOURCES: tuple[Literal["ipo", "pool"], ...] = ("ipo", "pool")
 
 
@@ -52,7 +117,8 @@ class SimulationError(RuntimeError):
 
 @dataclass
 class Simulation:
-    """A seeded random player of 1846 (the default) or 1847 AE, 3-5 players."""
+    """A seeded random player of 1846 (the default), 1847 AE (3-5 players) or 1853
+    (3-6 players)."""
 
     seed: int
     players: int = 4
@@ -66,12 +132,14 @@ class Simulation:
     check: Callable[[Game], None] | None = None
     """Called after every accepted command (tests pass their invariants here)."""
     title: str = "1846"
-    """``1846`` or ``1847AE``."""
+    """``1846``, ``1847AE`` or ``1853``."""
     variant: bool = False
     """1847 AE: play the section 10 variant (no limit of one new train per type a turn)."""
     noroute: float = 0.5
     """1847 AE: chance that a corporation without a train that cannot pay for one says it
     has no route (``done C noroute``) instead of the forced purchase (6.8.1, 6.8.2)."""
+    short: bool = False
+    """1853: the shortened game of 2.4 (bank £7,760)."""
 
     def __post_init__(self) -> None:
         if self.title not in TITLES:
@@ -81,6 +149,10 @@ class Simulation:
         words = list(NAMES[: self.players])
         if self.variant:
             words.append("variant")
+        if self.short:
+            words.append("short")
+        self._sealed: dict[str, list[str]] = {}
+        """1853: each player's sealed cities, revealed in order at ``fulfil``."""
         self.game = Game.new(self.title, words)
 
     @property
@@ -98,6 +170,9 @@ class Simulation:
         step = self._step
         if self.title == "1846":
             self._setup()
+        elif self.title == "1853":
+            self._in_setup()
+            step = self._in_step
         else:
             step = self._ae_step
         stuck = 0
@@ -551,6 +626,265 @@ class Simulation:
             and rng.random() < 0.3
         ):
             yield c.Income(private="R", amount=50)
+
+    # ================================================================ 1853
+    # The choices below follow the 1853 rulebook (shared/rules/004) as the lead's
+    # decisions read it: contract bids (2.5-2.7), stock rounds (3), operating rounds (4).
+
+    def _in_setup(self) -> None:
+        """Bonds, claims (sometimes sealed), each bid closed by ``pass``, then ``settle``.
+
+        Every bid is planned legal before its bond is written (2.5.4, 2.5.6, 2.5.7,
+        2.5.9), so each line is one a careful table writes; a refusal of one of them is
+        an engine error and stops the game with the seed.
+        """
+        rng = self.rng
+        state = self.game.state
+        names = [p.name for p in state.ledger.players]
+        claimed: dict[str, int] = {}
+        plans: dict[str, list[tuple[str, str, bool]]] = {}
+        bonds: dict[str, int] = {}
+        for name in names:
+            cash = state.ledger.player(name).cash
+            plans[name], bonds[name] = self._in_plan_bid(cash, claimed)
+        self._sealed = {n: [city for city, _, sealed in plans[n] if sealed] for n in names}
+        order = names[:]
+        rng.shuffle(order)  # bonds are written in any order; ties follow it (2.5.3)
+        for name in order:
+            self._in_must(c.Bond(player=name, amount=bonds[name]))
+        seats = [p.name for p in self.game.state.ledger.players]
+        todo = {n: list(plans[n]) for n in seats}
+        open_bids = list(seats)
+        while open_bids:  # round and round from the Elephant holder (2.5.4)
+            for name in list(open_bids):
+                if todo[name]:
+                    city, corp, sealed = todo[name].pop(0)
+                    self._in_must(
+                        c.Claim(player=name, city="sealed" if sealed else city, corp=corp)
+                    )
+                else:
+                    self._in_must(c.Pass(player=name))
+                    open_bids.remove(name)
+        self._in_must(c.Settle())
+
+    def _in_plan_bid(
+        self, cash: int, claimed: dict[str, int]
+    ) -> tuple[list[tuple[str, str, bool]], int]:
+        """A legal contract bid: (city, company, sealed) triples and the bond.
+
+        ``claimed`` counts the shares of each company the bids so far take (ten at
+        most); it is updated.
+        """
+        rng = self.rng
+        low, high = BID_SIZE_1853[self.players]
+        size = low if rng.random() < 0.5 else rng.randint(low, high)
+        cities = list(CITY_VALUE_1853)
+        rng.shuffle(cities)
+        bid: list[tuple[str, str, bool]] = []
+        for city in cities:
+            if len(bid) == size:
+                break
+            ganges = sum(1 for x, _, _ in bid if x in GANGES_1853)
+            beige = sum(1 for x, _, _ in bid if x in GANGES_1853 and x != "Calcutta")
+            if city in GANGES_1853 and ganges >= 2:
+                continue  # 2.5.7: at most two Ganges valley cities
+            if size == 3 and city in GANGES_1853 and city != "Calcutta" and beige >= 1:
+                continue  # 2.5.7: in a three-city bid one beige city at most
+            corps = [x for x in CITY_COMPANIES_1853.get(city, CORPS_1853) if claimed.get(x, 0) < 10]
+            if not corps:
+                continue
+            corp = rng.choice(corps)
+            claimed[corp] = claimed.get(corp, 0) + 1
+            bid.append((city, corp, False))
+        real = sum(CITY_VALUE_1853[x] for x, _, _ in bid)
+        # Some cities are kept secret until the contract is fulfilled (2.5.4: written down
+        # secretly); the bond covers their real values all the same.
+        bid = [(city, corp, rng.random() < 0.15) for city, corp, _ in bid]
+        floor = max(MIN_BOND_1853, real)
+        if len(bid) == high:
+            top = cash if rng.random() < 0.25 else min(cash, floor + 60)
+        else:  # 2.5.4: below the most cities a bid stops with less than £40 unaccounted for
+            top = min(cash, real + 39)
+        return bid, rng.randint(floor, max(floor, top))
+
+    def _in_must(self, cmd: c.Command) -> None:
+        """A setup line planned legal: refused, it is an engine error."""
+        outcome = self.game.execute(cmd)
+        if not outcome.ok:
+            raise SimulationError(
+                f"{self.title}, seed {self.seed}, {self.players} players: the legal setup "
+                f"line `{format_command(cmd)}` was refused: {outcome.message}"
+            )
+        if self.check is not None:
+            self.check(self.game)
+
+    def _in_step(self) -> bool:
+        state = self.game.state
+        rs = self.game.ruleset
+        over = rs.over_limit(state)  # type: ignore[attr-defined]
+        if over:  # 4.8.6: excess trains after a phase change go back to the bank
+            co = over[0]
+            names = sorted({t.name for t in co.trains if not t.phased_out})
+            return self._try([c.Discard(corp=co.id, train=self.rng.choice(names))])
+        if state.round_kind in ("setup", "SR"):
+            choices = list(self._in_stock_choices())
+        else:
+            choices = list(self._in_operating_choices())
+        if self._try(choices):
+            return True
+        legal = self.game.legal_commands()
+        return bool(legal) and self._try([self.rng.choice(legal)])
+
+    # ---------------------------------------------------------------- 1853 stock rounds
+    def _in_stock_choices(self) -> Iterator[c.Command]:
+        state = self.game.state
+        rng = self.rng
+        rs = self.game.ruleset
+        player = state.current_player or state.priority
+        assert player is not None
+        cash = state.ledger.player(player).cash
+        corps = list(state.ledger.corporations())
+        unredeemed = self._in_unredeemed(player)
+        if unredeemed and rng.random() < 0.8:
+            # 2.7.4: un-redeemed shares are paid for before any other purchase
+            for cid in sorted(unredeemed):
+                if cash >= state.company(cid).value:
+                    yield c.RedeemShare(player=player, corp=cid)
+        held = [co for co in corps if co.holder_percent(player) and co.id not in state.turn_sold]
+        if rs.cert_count(state, player) > rs.cert_limit(state):  # type: ignore[attr-defined]
+            for co in held:  # 3.2.3: an excess left by a director change is sold first
+                yield c.Sell(player=player, corp=co.id, count=1)
+        if held and rng.random() < 0.12:
+            co = rng.choice(held)
+            units = co.holder_percent(player) // 10
+            yield c.Sell(player=player, corp=co.id, count=rng.randint(1, units))
+        if rng.random() < self.greed:
+            buys: list[c.Command] = []
+            for co in corps:
+                for source in SOURCES:
+                    if rs.check_buy(state, player, co, source) is None:  # type: ignore[attr-defined]
+                        buys.append(c.Buy(player=player, corp=co.id, source=source))
+            rng.shuffle(buys)
+            yield from buys
+        yield c.Pass(player=player)
+
+    def _in_unredeemed(self, player: str) -> dict[str, int]:
+        """The player's un-redeemed shares by company (2.7.3)."""
+        table = cast(dict[str, dict[str, int]], self.game.state.extra.get("unredeemed") or {})
+        return {cid: n for cid, n in table.get(player, {}).items() if n}
+
+    # ---------------------------------------------------------------- 1853 operating rounds
+    def _in_operating_choices(self) -> Iterator[c.Command]:
+        state = self.game.state
+        rng = self.rng
+        rs = self.game.ruleset
+        cid = state.operating
+        assert cid is not None
+        company = state.company(cid)
+        yield from self._in_table_business()
+        if not state.ran:
+            if company.cash >= 20 and rng.random() < 0.4:
+                yield from self._in_spends(company)
+            if rng.random() < 0.04:
+                yield c.Frontier(corp=cid, amount=rng.randint(1, 20) * 10)  # 4.1.14
+            revenue = sum(rng.randint(*TRAIN_REVENUE_1853[t.name]) for t in company.trains)
+            revenue = int(revenue * self.revenue_scale) // 10 * 10
+            mail = None
+            if revenue and rng.random() < 0.4:  # 4.6.6: the first and last stations again
+                mail = min(revenue, rng.randint(1, 8) * 10)
+            allowed = rs.payout_options(state, cid)
+            option = rng.choices(allowed, [4 if o == "full" else 1 for o in allowed])[0]
+            yield c.Run(company=cid, revenue=revenue, option=option, mail=mail)  # type: ignore[arg-type]
+            yield c.Run(company=cid, revenue=revenue, option="withhold", mail=mail)
+            return
+        # Trains are eagerly bought in the first operating round (4.8.16, 4.8.17)
+        if rng.random() < (0.9 if state.round_number == 1 else 0.55):
+            yield from self._in_train_offers(company)
+        yield c.Done(company=cid)
+
+    def _in_table_business(self) -> Iterator[c.Command]:
+        """What the table does between companies now and then: a contract fulfilled
+        (4.3), the Elephant sold (3.1.11), the extra operating round called (4.9)."""
+        state = self.game.state
+        rng = self.rng
+        bids = cast(dict[str, dict[str, object]], state.extra.get("bids") or {})
+        if rng.random() < 0.03:
+            waiting = [n for n, bid in bids.items() if not bid.get("fulfilled")]
+            if waiting:
+                name = rng.choice(waiting)
+                yield c.Fulfil(player=name, cities=tuple(self._sealed.get(name, ())))
+        if rng.random() < 0.01 and state.priority:
+            others = [p for p in state.ledger.players if p.name != state.priority]
+            buyer = rng.choice(others)
+            price = rng.randint(0, min(buyer.cash, 60))
+            yield c.Elephant(source=state.priority, target=buyer.name, price=price)
+        if rng.random() < 0.04:
+            yield c.Extra()
+
+    def _in_spends(self, company: Company) -> Iterator[c.Command]:
+        """Track, terrain, base tokens and the two-tile fee (4.1.3, 4.1.12, 4.4.4)."""
+        rng = self.rng
+        cid = company.id
+        cash = company.cash
+        kind = rng.random()
+        if kind < 0.3:
+            for amount in (40, 70, 100):
+                if amount <= cash:
+                    yield c.Spend(company=cid, amount=amount, purpose="token")
+        elif kind < 0.4:
+            fee = 50 if cid == "EIR" else 20
+            if fee <= cash:
+                yield c.Spend(company=cid, amount=fee, purpose="fee")
+        elif kind < 0.85:
+            costs = [x for x in TERRAIN_1853 if x <= cash]
+            if costs:
+                amount = rng.choice(costs)
+                if rng.random() < 0.2 and amount * 2 <= cash:
+                    amount += rng.choice([x for x in TERRAIN_1853 if x <= cash - amount])
+                yield c.Spend(company=cid, amount=amount, purpose=rng.choice(("terrain", "tile")))
+        else:
+            yield c.Spend(company=cid, amount=rng.randint(1, min(cash, 120)))
+
+    def _in_train_offers(self, company: Company) -> Iterator[c.Command]:
+        """New trains (with the director's gift when short, 4.8.8), pool trains, a train
+        on credit for a managed company (3.4.3) and trains from other companies (4.8.9)."""
+        state = self.game.state
+        rng = self.rng
+        rs = self.game.ruleset
+        cid = company.id
+        cash = company.cash
+        director = company.president()
+        help_ = 0
+        if director and state.ledger.is_player(director) and rng.random() < 0.5:
+            help_ = state.ledger.player(director).cash
+        offers: list[c.Command] = []
+        for name, price, _ in rs.available_variants(state):  # type: ignore[attr-defined]
+            if price <= cash + help_:
+                offers.append(c.BuyTrain(corp=cid, train=name))
+            elif rng.random() < 0.5:
+                offers.append(c.BuyTrain(corp=cid, train=name, credit=True))
+        for name in sorted(set(rs.pool_train_names(state))):  # type: ignore[attr-defined]
+            offers.append(c.BuyTrain(corp=cid, train=name, source="pool"))
+        rng.shuffle(offers)
+        yield from offers[:3]
+        if state.phase == "2" and rng.random() < 0.5:
+            # 4.8.17: in the first operating round, more 2/1M cards once the seven are sold
+            yield from (c.BuyTrain(corp=cid, train=name) for name in ("2", "1M"))
+        if rng.random() < 0.2:
+            # 4.8.19: a minor's special token buys the next phase's metre train (the bank
+            # refuses it to a major, or while metre trains of the phase are on sale)
+            yield from (c.BuyTrain(corp=cid, train=name) for name in METRE_NEXT_1853)
+        if cash >= 10 and rng.random() < 0.15:
+            others = [
+                co
+                for co in state.ledger.corporations()
+                if co.id != cid and any(not t.phased_out for t in co.trains)
+            ]
+            if others:
+                other = rng.choice(others)
+                train = rng.choice([t for t in other.trains if not t.phased_out])
+                price = rng.randint(10, max(10, min(cash, 600)))
+                yield c.BuyTrain(corp=cid, train=train.name, source=other.id, price=price)
 
 
 def simulate(

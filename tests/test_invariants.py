@@ -3,9 +3,11 @@
 For 1846 and for 1847 AE: after every accepted command the cash total (bank,
 reserve, players, companies) equals the starting total and every corporation's
 certificates add up to exactly 100% with one president's (director's)
-certificate.  Replaying the journal's lines on a new game gives the same state,
-so state really is the fold of the journal.  Whole random games reach the end
-with a result for every player.
+certificate.  For 1853 also: the bonds held aside count in the total, no cash is
+negative, and no purchase or claim breaks the Table 3 limits.  Replaying the
+journal's lines on a new game gives the same state, so state really is the fold
+of the journal.  Whole random games reach the end with a result for every
+player.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from conftest import check_invariants
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from moderator import commands as c
+from moderator.events import PresidentChanged, PriceMoved
 from moderator.game import Game
+from moderator.market import TrackMarket
 from moderator.script import parse_line
 from moderator.simulate import Simulation
 
@@ -137,4 +142,142 @@ def test_whole_random_1847ae_games_end_with_a_result(
     else:
         assert state.bank_broken and state.round_kind == "OR"
         assert state.or_number == state.ors_in_set
+    assert_replay_is_the_state(game)
+
+
+# ----------------------------------------------------------------------------- 1853
+LIMITS_1853 = {3: (6, 21), 4: (6, 16), 5: (5, 13), 6: (4, 11)}
+"""Table 3: most shares of one company per player, certificate limit."""
+
+
+def _priced_over_40(game: Game, cid: str) -> bool:
+    """Whether a company's shares count toward the limits (3.1.2: a value of £40 or less
+    exempts them; a company with no price yet is valued at its par, 3.1.7)."""
+    state = game.state
+    market = state.market
+    assert isinstance(market, TrackMarket)
+    value = state.price(cid) if market.has(cid) else market.par_of[cid]
+    return value > 40
+
+
+def over_limits_1853(game: Game) -> dict[str, str]:
+    """Each player over a Table 3 limit, with which one (counted here, not by the ruleset)."""
+    state = game.state
+    most, limit = LIMITS_1853[len(state.ledger.players)]
+    over: dict[str, str] = {}
+    for player in state.ledger.players:
+        certificates = 0
+        for co in state.ledger.corporations():
+            shares = co.holder_percent(player.name) // 10
+            if not shares or not _priced_over_40(game, co.id):
+                continue
+            if shares > most:
+                over[player.name] = f"{shares} shares of {co.id} (most {most})"
+            director = any(x.president for x in co.certs_of(player.name))
+            certificates += shares - 1 if director and shares >= 2 else shares
+        if certificates > limit and player.name not in over:
+            over[player.name] = f"{certificates} certificates (limit {limit})"
+    return over
+
+
+class Invariants1853:
+    """The checks after every accepted 1853 command.
+
+    Cash: the total (bank, players, companies, the bonds held aside) equals the start and
+    no account but the bank is ever negative.  Certificates: every company's add up to
+    100%, with one director's mark at most.  Limits (Table 3, 3.1.2): a purchase or a claim
+    never leaves its player over a limit; a player may newly be over one only when the
+    same command took a director's certificate from him (3.2.3) or moved a price he holds
+    above £40.
+    """
+
+    def __init__(self) -> None:
+        self.over: dict[str, str] = {}
+        self.checked = 0
+
+    def __call__(self, game: Game) -> None:
+        state = game.state
+        ledger = state.ledger
+        ledger.check_conservation()
+        for p in ledger.players:
+            assert p.cash >= 0, (p.name, p.cash)
+        for account, cash in ledger.escrow.items():
+            assert cash >= 0, (account, cash)
+        for co in ledger.companies.values():
+            assert co.cash >= 0, (co.id, co.cash)
+            if co.kind == "corporation":
+                assert sum(x.percent for x in co.certificates) == 100, co.id
+                assert sum(x.president for x in co.certificates) <= 1, co.id
+        over = over_limits_1853(game)
+        entry = game.journal[-1] if game.journal else None
+        if entry is not None:
+            cmd = entry.command
+            if isinstance(cmd, c.Buy | c.Claim):
+                assert cmd.player not in over, f"`{entry.line}` left {over.get(cmd.player)}"
+            for name, why in over.items():
+                if name in self.over:
+                    continue
+                lost_director = any(
+                    isinstance(e, PresidentChanged) and e.before == name for e in entry.events
+                )
+                price_rose = any(
+                    isinstance(e, PriceMoved) and (e.before or 0) <= 40 < e.after
+                    for e in entry.events
+                )
+                assert lost_director or price_rose, f"`{entry.line}` put {name} over: {why}"
+        self.over = over
+        self.checked += 1
+
+
+@settings(max_examples=15, **SETTINGS)  # type: ignore[arg-type]
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(3, 6),
+    scale=st.sampled_from([0.5, 1.0]),
+    short=st.booleans(),
+)
+def test_random_legal_1853_games_conserve_cash_shares_and_limits(
+    seed: int, players: int, scale: float, short: bool
+) -> None:
+    """1853: contract bids (bonds, open and sealed claims, passes, settle), stock rounds
+    (new and pool shares, sales, redemptions), operating rounds (runs with mail, spends,
+    frontier, trains from the bank, the pool, other companies and on credit, discards),
+    fulfilled contracts, the Elephant sold and the extra round: after each command the
+    cash, the certificates and the limits hold, and the journal replays to the same state."""
+    check = Invariants1853()
+    sim = Simulation(
+        seed=seed,
+        players=players,
+        max_commands=400,
+        revenue_scale=scale,
+        rng=random.Random(seed),
+        check=check,
+        title="1853",
+        short=short,
+    )
+    game = sim.run()
+    assert game.title == "1853"
+    assert check.checked == len(game.journal)
+    assert game.state_json()["short"] is short
+    assert_replay_is_the_state(game)
+
+
+@settings(max_examples=4, **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 6))
+def test_whole_random_1853_games_end_with_a_result(seed: int, players: int) -> None:
+    """1853 played to the end (5.1): the bank broke and the operating round was finished,
+    or a price reached £400; every player has a score, bonds left out (5.2)."""
+    sim = Simulation(
+        seed=seed,
+        players=players,
+        max_commands=3000,
+        title="1853",
+        check=Invariants1853(),
+    )
+    game = sim.run()
+    state = game.state
+    assert state.ended, f"not over after {len(game.journal)} commands"
+    data = game.state_json()
+    names = {p.name for p in state.ledger.players}
+    assert set(data["result"]) == names
     assert_replay_is_the_state(game)
