@@ -1,0 +1,279 @@
+"""1853 refusals: each test plays a short legal setup, then a command the printed rules (or the
+lead's reading of them, ``1853-decisions``) forbid; the refusal must name the rule and change
+nothing (``conftest.refuse``).
+
+Most setups are cut from the acceptance scripts ``tests/scripts/1853-*.script`` at a marked
+line (:func:`upto`); the others are written here by hand, with their arithmetic.
+"""
+
+from __future__ import annotations
+
+from conftest import SCRIPTS, play, refuse
+
+from moderator.game import Game
+
+
+def upto(script: str, marker: str, nth: int = 1) -> str:
+    """The lines of ``tests/scripts/<script>`` before the ``nth`` line that reads ``marker``."""
+    lines = (SCRIPTS / script).read_text(encoding="utf-8").splitlines()
+    seen = 0
+    for index, line in enumerate(lines):
+        if line.strip() == marker:
+            seen += 1
+            if seen == nth:
+                return "\n".join(lines[:index]) + "\n"
+    raise AssertionError(f"{marker!r} not found {nth} time(s) in {script}")
+
+
+BIDS = "1853-contract-bids.script"
+OPERATING = "1853-operating.script"
+MANAGERS = "1853-managers.script"
+MINORS = "1853-minor-trains.script"
+
+THREE = "game 1853 Amy Bob Cid\n"
+"""A 3-player game in its bond stage: 730 each; 4 to 6 cities a bid (2.5.6)."""
+
+FOUR = "game 1853 Amy Bob Cid Dee\n"
+"""A 4-player game in its bond stage: 570 each; 3 to 6 cities a bid (2.5.6)."""
+
+
+# ---- bonds (2.5.2)
+
+
+def test_bond_below_the_minimum() -> None:
+    game = play(THREE)
+    refuse(game, "bond Amy 70", "2.5.2")
+
+
+def test_bond_above_cash() -> None:
+    game = play(THREE)
+    refuse(game, "bond Amy 731", "2.5.2")
+
+
+def test_market_after_a_bond() -> None:
+    """The track and pars are typed before the first bond (decisions: 'only before the first
+    bond')."""
+    game = play(THREE + "bond Amy 100\n")
+    refuse(game, "market 10 61 64 67 71 76 82 90 100 200 400", "bond")
+    refuse(game, "setpar GIP 100", "bond")
+
+
+def test_par_is_not_an_1853_command() -> None:
+    """1853 has no par purchase: shares are claimed, then bought at their printed par."""
+    game = play(THREE + "bond Amy 100\nbond Bob 100\nbond Cid 100\n")
+    refuse(game, "par Amy EIR 100", "par")
+
+
+# ---- claims (2.5.4-2.5.12)
+
+CLAIMS3 = THREE + "bond Amy 80\nbond Bob 220\nbond Cid 100\n"
+"""Bonds in: seats Bob (220), Cid (100), Amy (80)."""
+
+
+def test_claim_exceeding_the_bond() -> None:
+    """Calcutta 50 + Delhi 40 = 90 > Amy's bond of 80 (2.5.9)."""
+    game = play(CLAIMS3 + "claim Amy Calcutta EIR\n")
+    refuse(game, "claim Amy Delhi EIR", "2.5.9")
+
+
+def test_too_many_cities() -> None:
+    """A 3-player bid has at most six cities (2.5.6): Bob's seventh (6 x 20 = 120 of 220)."""
+    six = "".join(
+        f"claim Bob {city} NWR\n"
+        for city in ("Lahore", "Karachi", "Jaipur", "Ajmer", "Nagpur", "Hyderabad")
+    )
+    game = play(CLAIMS3 + six)
+    refuse(game, "claim Bob Madras MSM", "2.5.6")
+
+
+def test_three_ganges_cities() -> None:
+    """Calcutta and Patna are two Ganges-valley cities; Lucknow would be a third (2.5.7)."""
+    game = play(CLAIMS3 + "claim Bob Calcutta EIR\nclaim Bob Patna EIR\n")
+    refuse(game, "claim Bob Lucknow EIR", "2.5.7")
+
+
+def test_two_beige_cities_in_a_three_city_bid() -> None:
+    """A 3-city bid may name only one of the five beige cities (2.5.7); settle checks it."""
+    bids = (
+        FOUR
+        + "bond Amy 80\nbond Bob 80\nbond Cid 80\nbond Dee 80\n"
+        + "claim Amy Patna EIR\nclaim Amy Lucknow EIR\nclaim Amy Delhi EIR\n"
+        + "claim Bob Bombay GIP\nclaim Bob Nagpur GIP\nclaim Bob Hyderabad GIP\n"
+        + "claim Cid Lahore NWR\nclaim Cid Karachi NWR\nclaim Cid Jaipur NWR\n"
+        + "claim Dee Madras MSM\nclaim Dee Ajmer MSM\nclaim Dee Waltair MSM\n"
+    )
+    game = play(bids)
+    refuse(game, "settle", "2.5.7")
+
+
+def test_delhi_with_msm() -> None:
+    """Delhi carries shares of companies 1, 2, 3 and 5 only (2.5.12 example)."""
+    game = play(CLAIMS3)
+    refuse(game, "claim Bob Delhi MSM", "2.5.12")
+
+
+def test_misspelt_city() -> None:
+    """A name close to a known city is taken for a typing error."""
+    game = play(CLAIMS3)
+    refuse(game, "claim Bob Calcuta EIR", "Calcutta")
+
+
+def test_pass_with_too_few_cities() -> None:
+    """Two cities of the four a 3-player bid needs (2.5.4, 2.5.6)."""
+    game = play(CLAIMS3 + "claim Amy Lahore NWR\nclaim Amy Karachi NWR\n")
+    refuse(game, "pass Amy", "2.5.4")
+
+
+def test_pass_with_40_unallocated() -> None:
+    """Bob: 5 of 6 cities, 150 of 220: 70 of the bond unallocated (2.5.4)."""
+    game = play(upto(BIDS, "claim Bob sealed BBCI"))
+    refuse(game, "pass Bob", "2.5.4")
+
+
+def test_settle_with_a_bid_short_of_cities() -> None:
+    game = play(CLAIMS3 + "claim Amy Lahore NWR\n")
+    message = refuse(game, "settle")
+    assert "2.5" in message
+
+
+# ---- the first stock round
+
+
+def test_buy_before_redeeming() -> None:
+    """Bob holds an un-redeemed BBCI share: no purchase before it is redeemed (2.7.4), though
+    his 134 would pay for GIP (90)."""
+    game = play(upto(BIDS, "redeemshare Bob BBCI"))
+    refuse(game, "buy Bob GIP", "2.7.4")
+
+
+def test_selling_unredeemed_shares() -> None:
+    """Bob's two BBCI shares: one paid, one un-redeemed, which may not be sold (2.7.4)."""
+    game = play(upto(BIDS, "sell Bob NWR 1"))
+    refuse(game, "sell Bob BBCI 2", "2.7.4")
+
+
+def test_selling_a_floated_company_in_sr1() -> None:
+    """EIR floated on Cid's purchase; his bought share is no contracted share (2.8.3)."""
+    game = play(upto(BIDS, "buy Cid GIP"))
+    refuse(game, "sell Cid EIR 1", "2.8.3")
+
+
+def test_buying_a_non_contract_company_too_early() -> None:
+    """MSM is in no bid; EIR, GIP, BBCI and NWR still have unissued shares (3.1.3)."""
+    game = play(upto(BIDS, "buy Cid EIR"))
+    refuse(game, "buy Cid MSM", "3.1.3")
+
+
+def test_buy_after_selling_the_same_company() -> None:
+    """Amy sold GIP this round (3.1.9)."""
+    game = play(upto(BIDS, "buy Amy BBCI"))
+    refuse(game, "buy Amy GIP", "3.1.9")
+
+
+def test_holding_limit() -> None:
+    """4 players: at most 6 shares of a company (Table 3, 3.1.2). Amy claims six ECR (par 61,
+    above 40): bond 120, 6 x 61 = 366, 570 - 120 - 366 = 84 left, enough for a seventh."""
+    setup = (
+        FOUR
+        + "bond Amy 120\nbond Bob 80\nbond Cid 80\nbond Dee 80\n"
+        + "".join(
+            f"claim Amy {city} ECR\n"
+            for city in ("Lahore", "Karachi", "Jaipur", "Ajmer", "Nagpur", "Hyderabad")
+        )
+        + "claim Bob Bombay GIP\nclaim Bob Allahabad GIP\nclaim Bob Trichinopoly GIP\n"
+        + "claim Cid Madras MSM\nclaim Cid Patna EIR\nclaim Cid Waltair BNR\n"
+        + "claim Dee Delhi EIR\nclaim Dee Lucknow EIR\nclaim Dee Hyderabad BNR\n"
+        + "settle\n"
+        + "expect Amy cash 84\nexpect priority Amy\n"
+    )
+    game = play(setup)
+    refuse(game, "buy Amy ECR", "3.1.2")
+
+
+def test_sale_in_the_round_the_director_is_appointed() -> None:
+    """GIP's director Cid was appointed this stock round (3.1.8)."""
+    game = play(upto(BIDS, "buy Cid EIR pool"))
+    refuse(game, "sell Cid GIP 1", "3.1.8")
+
+
+# ---- managers (3.4)
+
+
+def test_manager_paying_a_dividend() -> None:
+    game = play(upto(MANAGERS, "run NWR 40 mail 20"))
+    refuse(game, "run NWR 40 full mail 20", "3.4.2")
+
+
+def test_second_credit_train() -> None:
+    game = play(upto(MANAGERS, "train NWR 2 credit") + "train NWR 2 credit\n")
+    refuse(game, "train NWR 2 credit", "3.4.3")
+
+
+def test_spending_with_a_credit_debt() -> None:
+    """NWR owes 140 on its credit train: no other expense until it is paid (3.4.6)."""
+    game = play(upto(MANAGERS, "done NWR"))
+    refuse(game, "spend NWR 40 terrain", "3.4.6")
+
+
+# ---- trains (4.8)
+
+MAJOR_AND_MINOR = (
+    THREE
+    + "bond Amy 130\nbond Bob 90\nbond Cid 80\n"
+    + "claim Amy Calcutta EIR\nclaim Bob Madras MSM\nclaim Cid Lucknow EIR\n"
+    + "claim Amy Patna EIR\nclaim Bob Hyderabad MSM\nclaim Cid Ajmer EIR\n"
+    + "claim Amy Delhi EIR\nclaim Bob Nagpur MSM\nclaim Cid Trichinopoly MSM\n"
+    + "claim Amy Jaipur EIR\nclaim Bob Karachi MSM\nclaim Cid Lahore MSM\n"
+    + "settle\npass Amy\npass Bob\npass Cid\n"
+)
+"""EIR (Amy 4, Cid 2) and MSM (Bob 4, Cid 2) float with the claims. Amy 730 - 130 - 400 = 200;
+Bob 730 - 90 - 4 x 67 = 372; Cid 730 - 80 - 200 - 134 = 316. OR 1.1: EIR (1000), MSM (670),
+a minor formed in SR1: seven 2/1M cards (2.8.4)."""
+
+
+def test_major_buying_a_1m() -> None:
+    game = play(MAJOR_AND_MINOR + "expect round OR\nexpect EIR cash 1000\n")
+    refuse(game, "train EIR 1M", "4.8.18")
+
+
+def test_a_3_before_any_2_is_sold() -> None:
+    game = play(MAJOR_AND_MINOR)
+    refuse(game, "train EIR 3", "4.8.3")
+
+
+def test_a_3_before_the_seventh_2_is_sold() -> None:
+    """A minor formed in SR1: seven 2/1M cards, all sold before the first 3 (2.8.4, 4.8.16).
+    EIR buys four 2s (the fourth with 200 from Amy, 4.8.8), MSM two: six sold. MSM has 70 and
+    Bob 372: the 3 (440) is affordable but not yet on sale."""
+    setup = MAJOR_AND_MINOR + (
+        "train EIR 2\ntrain EIR 2\ntrain EIR 2\ntrain EIR 2\n"
+        "expect Amy cash 0\ndone EIR\n"
+        "train MSM 2\ntrain MSM 2\nexpect MSM cash 70\n"
+    )
+    game = play(setup)
+    message = refuse(game, "train MSM 3")
+    assert "4.8.3" in message or "4.8.16" in message, message
+
+
+def test_train_between_companies_below_10() -> None:
+    game = play(upto(OPERATING, "train EIR 2 from GIP 100"))
+    refuse(game, "train EIR 2 from GIP 5", "4.8.9")
+
+
+def test_extra_2_1m_only_in_the_first_or() -> None:
+    """OR 2.1: every 2/1M card is sold and extra cards were for OR 1.1 only (4.8.17)."""
+    game = play(upto(MINORS, "train BBCI 2M"))
+    refuse(game, "train BBCI 1M", "1M", "4.8")
+
+
+def test_fee_only_for_a_major() -> None:
+    """BBCI is a minor: it lays one tile a turn and has no two-tile option to pay for
+    (4.1.2, 4.1.3)."""
+    game = play(upto(MINORS, "train BBCI 1M"))
+    message = refuse(game, "spend BBCI 20 fee", "minor")
+    assert "4.1.2" in message or "4.1.3" in message, message
+
+
+def test_no_bankruptcy_in_1853() -> None:
+    game: Game = play(upto(BIDS, "sell Bob NWR 1"))
+    refuse(game, "bankrupt Bob")
