@@ -277,3 +277,50 @@ def test_fee_only_for_a_major() -> None:
 def test_no_bankruptcy_in_1853() -> None:
     game: Game = play(upto(BIDS, "sell Bob NWR 1"))
     refuse(game, "bankrupt Bob")
+
+
+# ---- the extra operating round (4.9) and fulfil (4.3.2)
+
+SR3_OPENS = upto(OPERATING, "extra") + (
+    "done EIR\nrun GIP 45 full mail 10\ntrain GIP 2\ndone GIP\n"
+)
+"""The operating script without Dee's `extra` in OR 2.1: stock round 3 has just begun, Dee (the
+Elephant's holder) to act first."""
+
+
+def test_extra_at_the_start_of_the_next_stock_round() -> None:
+    """Before anyone acts in the stock round, the Elephant's holder may still call the extra
+    operating round of the set just ended (4.9; decisions)."""
+    game = play(SR3_OPENS + "expect round SR\n")
+    outcome = game.execute("extra")
+    assert outcome.ok, outcome.message
+    assert game.state_json()["round"]["kind"] == "OR"
+
+
+def test_extra_after_a_pass_in_the_stock_round() -> None:
+    game = play(SR3_OPENS + "pass Dee\n")
+    refuse(game, "extra", "4.9")
+
+
+def test_extra_after_a_redemption_in_the_stock_round() -> None:
+    """Redeeming a share is acting in the stock round (2.7.4): too late for the extra OR."""
+    game = play(SR3_OPENS + "redeemshare Dee GIP\n")
+    refuse(game, "extra", "4.9")
+
+
+def test_second_extra_in_a_set() -> None:
+    game = play(upto(OPERATING, "done EIR", 2))
+    refuse(game, "extra", "4.9")
+
+
+def test_fulfil_reports_an_illegal_bid() -> None:
+    """Bob's sealed city turns out to be Lucknow, a third Ganges-valley city (2.5.7): the bond
+    comes back all the same and the log says the bid was illegal; the penalty is the table's
+    (4.3.2)."""
+    game = play(upto(BIDS, "fulfil Bob Karachi") + "expect Bob cash 63\n")
+    outcome = game.execute("fulfil Bob Lucknow")
+    assert outcome.ok, outcome.message
+    cash = {player["name"]: player["cash"] for player in game.state_json()["players"]}
+    assert cash["Bob"] == 63 + 220
+    told = " ".join(str(getattr(event, "text", "")) for event in outcome.events)
+    assert "2.5.7" in told, told
