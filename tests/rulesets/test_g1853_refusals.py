@@ -324,3 +324,10 @@ def test_fulfil_reports_an_illegal_bid() -> None:
     assert cash["Bob"] == 63 + 220
     told = " ".join(str(getattr(event, "text", "")) for event in outcome.events)
     assert "2.5.7" in told, told
+
+
+def test_holding_limit_bites_again_above_40() -> None:
+    """Amy bought her seventh ECR at 10 (exempt, 3.1.2); ECR is at 76 now: no eighth."""
+    setup = (SCRIPTS / "1853-market-floor.script").read_text(encoding="utf-8")
+    game = play(setup + "pass Bob\npass Cid\npass Dee\nexpect Amy cash 139\n")
+    refuse(game, "buy Amy ECR", "3.1.2")
