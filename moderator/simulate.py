@@ -777,7 +777,6 @@ class Simulation:
     def _in_operating_choices(self) -> Iterator[c.Command]:
         state = self.game.state
         rng = self.rng
-        rs = self.game.ruleset
         cid = state.operating
         assert cid is not None
         company = state.company(cid)
@@ -792,10 +791,10 @@ class Simulation:
             mail = None
             if revenue and rng.random() < 0.4:  # 4.6.6: the first and last stations again
                 mail = min(revenue, rng.randint(1, 8) * 10)
-            allowed = rs.payout_options(state, cid)
-            option = rng.choices(allowed, [4 if o == "full" else 1 for o in allowed])[0]
-            yield c.Run(company=cid, revenue=revenue, option=option, mail=mail)  # type: ignore[arg-type]
-            yield c.Run(company=cid, revenue=revenue, option="withhold", mail=mail)
+            option = "withhold"  # 3.4.2: a manager declares no dividend
+            if company.president() is not None and rng.random() < 0.8:
+                option = "full"
+            yield c.Run(company=cid, revenue=revenue, option=option, mail=mail)
             return
         # Trains are eagerly bought in the first operating round (4.8.16, 4.8.17)
         if rng.random() < (0.9 if state.round_number == 1 else 0.55):

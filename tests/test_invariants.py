@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from conftest import check_invariants
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -23,8 +24,9 @@ from moderator import commands as c
 from moderator.events import PresidentChanged, PriceMoved
 from moderator.game import Game
 from moderator.market import TrackMarket
-from moderator.script import parse_line
+from moderator.script import parse_line, parse_script
 from moderator.simulate import Simulation
+from rulesets import g1853
 
 SETTINGS = {
     "deadline": None,
@@ -263,21 +265,108 @@ def test_random_legal_1853_games_conserve_cash_shares_and_limits(
 
 
 @settings(max_examples=4, **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 6))
-def test_whole_random_1853_games_end_with_a_result(seed: int, players: int) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(3, 6),
+    short=st.booleans(),
+    scale=st.sampled_from([1.0, 1.5]),
+)
+def test_whole_random_1853_games_end_with_a_result(
+    seed: int, players: int, short: bool, scale: float
+) -> None:
     """1853 played to the end (5.1): the bank broke and the operating round was finished,
-    or a price reached £400; every player has a score, bonds left out (5.2)."""
+    or a price reached £400; every player's score is cash and shares at the market price
+    (par without one), bonds left out (5.2.1)."""
     sim = Simulation(
         seed=seed,
         players=players,
         max_commands=3000,
+        revenue_scale=scale,
         title="1853",
+        short=short,
         check=Invariants1853(),
     )
     game = sim.run()
     state = game.state
     assert state.ended, f"not over after {len(game.journal)} commands"
+    market = state.market
+    assert isinstance(market, TrackMarket)
+    if state.bank_broken:
+        assert "5.1.2" in (state.end_reason or "")
+    else:
+        assert any(
+            market.has(co.id) and state.price(co.id) == 400 for co in state.ledger.corporations()
+        )
     data = game.state_json()
-    names = {p.name for p in state.ledger.players}
-    assert set(data["result"]) == names
+    for player in state.ledger.players:
+        shares = sum(
+            co.holder_percent(player.name)
+            // 10
+            * (state.price(co.id) if market.has(co.id) else market.par_of[co.id])
+            for co in state.ledger.corporations()
+        )
+        assert data["result"][player.name] == player.cash + shares
     assert_replay_is_the_state(game)
+
+
+OVER_THE_LIMIT = """\
+game 1853 Amy Bob Carlos
+setpar EIR 53
+bond Amy 80
+bond Bob 80
+bond Carlos 80
+claim Amy Karachi EIR
+claim Bob Lahore NWR
+claim Carlos Lucknow GIP
+claim Amy Nagpur EIR
+claim Bob Jaipur BBCI
+claim Carlos Allahabad GIP
+claim Amy Ajmer EIR
+claim Bob Trichinopoly NWR
+claim Carlos Hyderabad GIP
+claim Amy Hyderabad EIR
+claim Bob Cawnpore NWR
+claim Carlos Nagpur GIP
+pass Amy
+pass Bob
+pass Carlos
+settle
+buy Amy EIR
+pass Bob
+pass Carlos
+buy Amy EIR
+pass Bob
+pass Carlos
+"""
+"""Three players; Amy holds 6 EIR shares (Table 3: the most with 3 players) and may buy
+no seventh (EIR's par set low so that she could pay for it)."""
+
+
+def _play_checked(text: str, check: Invariants1853) -> Game:
+    game: Game | None = None
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok, f"`{line.text}` refused: {outcome.message}"
+        check(game)
+    assert game is not None
+    return game
+
+
+def test_the_1853_limit_check_catches_a_purchase_over_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The property's limit check is not empty: the rules refuse Amy a seventh EIR share
+    (3.1.2), and a ruleset that let her buy it is caught by the check."""
+    game = _play_checked(OVER_THE_LIMIT, Invariants1853())
+    assert game.state.company("EIR").holder_percent("Amy") == 60
+    refused = game.execute("buy Amy EIR")
+    assert not refused.ok and "3.1.2" in refused.message
+    check = Invariants1853()
+    monkeypatch.setitem(g1853.HOLDING_LIMIT, 3, 10)
+    game = _play_checked(OVER_THE_LIMIT, check)
+    assert game.execute("buy Amy EIR").ok
+    with pytest.raises(AssertionError, match="`buy Amy EIR` left 7 shares of EIR"):
+        check(game)
