@@ -49,6 +49,8 @@ from textual.widgets.option_list import Option
 from moderator.ui.app import KeysReady
 
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
     from moderator.commands import PrivateResult
     from moderator.game import Game
     from moderator.ui.saves import SaveSummary
@@ -478,6 +480,7 @@ class NewGameScreen(KeyedScreen):
     NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
     NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
     NewGameScreen .market-row Input { max-width: 130; }
+    NewGameScreen .market-box { height: auto; }
     NewGameScreen #start { margin: 1 0 0 12; }
     NewGameScreen #new-game-error {
         height: auto;
@@ -501,6 +504,8 @@ class NewGameScreen(KeyedScreen):
         self.saves = saves
         self.probes: dict[str, Game] = {}
         """A game of each title with the fewest players: names the companies."""
+        self.mounting: list[AwaitMount] = []
+        """Fields being mounted (a title's market fields), awaited before a key reads them."""
 
     def compose(self) -> ComposeResult:
         from rulesets import RULESETS
@@ -530,7 +535,8 @@ class NewGameScreen(KeyedScreen):
                         yield FormCheckbox(label, id=f"option-{title}-{word}")
             for title in titles:
                 if title in MARKET_TITLES:
-                    yield from self.market_fields(title)
+                    # filled when the title is first chosen (see show_setup)
+                    yield Vertical(id=f"market-box-{title}", classes="market-box")
             with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
                 yield FormInput(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
@@ -602,22 +608,39 @@ class NewGameScreen(KeyedScreen):
         market = self.probe(title).state_json().get("market") or {}
         return list(market.get("values") or []), dict(market.get("pars") or {})
 
-    def market_fields(self, title: str) -> ComposeResult:
+    def market_fields(self, title: str) -> list[Widget]:
         """The market values to confirm (1853): the track, the pars, and a box to write
         them even when unchanged (the banker checked them against the board)."""
         values, pars = self.provisional_market(title)
-        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-track"):
-            yield Label("Track", classes="field-label")
-            yield FormInput(" ".join(str(v) for v in values), id=f"market-{title}-track",
-                            placeholder="the board's values, £10 to £400")
-        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-pars"):
-            yield Label("Pars", classes="field-label")
-            yield FormInput(" ".join(f"{cid} {v}" for cid, v in pars.items()),
-                            id=f"market-{title}-pars", placeholder="EIR 100 GIP 90 ...")
-        with Horizontal(classes="field form-row market-row", id=f"market-row-{title}-confirm"):
-            yield Label("", classes="field-label")
-            yield FormCheckbox("These are the board's values (write them even if unchanged)",
-                               id=f"market-{title}-confirm")
+        return [
+            Horizontal(
+                Label("Track", classes="field-label"),
+                FormInput(" ".join(str(v) for v in values), id=f"market-{title}-track",
+                          placeholder="the board's values, £10 to £400"),
+                classes="field form-row market-row", id=f"market-row-{title}-track"),
+            Horizontal(
+                Label("Pars", classes="field-label"),
+                FormInput(" ".join(f"{cid} {v}" for cid, v in pars.items()),
+                          id=f"market-{title}-pars", placeholder="EIR 100 GIP 90 ..."),
+                classes="field form-row market-row", id=f"market-row-{title}-pars"),
+            Horizontal(
+                Label("", classes="field-label"),
+                FormCheckbox("These are the board's values (write them even if unchanged)",
+                             id=f"market-{title}-confirm"),
+                classes="field form-row market-row", id=f"market-row-{title}-confirm"),
+        ]
+
+    def show_market(self, title: str) -> None:
+        """Show the market fields of ``title`` only; mount them the first time it is
+        chosen (the mount is awaited by :meth:`settled` before any key reads the form).
+
+        Mounted on demand, not composed with the form: a form of another title has
+        no market fields at all.
+        """
+        for box in self.query(".market-box"):
+            box.display = box.id == f"market-box-{title}"
+            if box.display and not box.children:
+                self.mounting.append(box.mount(*self.market_fields(title)))
 
     def market_lines(self, title: str) -> list[str]:
         """The ``market``/``setpar`` lines the form's market fields ask for (none while
@@ -626,12 +649,19 @@ class NewGameScreen(KeyedScreen):
         Raises:
             ValueError: a field that cannot be read, saying why.
         """
+        from textual.css.query import NoMatches
+
         if title not in MARKET_TITLES:
             return []
         values, pars = self.provisional_market(title)
-        confirm = self.query_one(f"#market-{title}-confirm", Checkbox).value
-        track = market_words(self.query_one(f"#market-{title}-track", Input).value, "track")
-        given = par_words(self.query_one(f"#market-{title}-pars", Input).value)
+        try:
+            confirm = self.query_one(f"#market-{title}-confirm", Checkbox).value
+            track_text = self.query_one(f"#market-{title}-track", Input).value
+            pars_text = self.query_one(f"#market-{title}-pars", Input).value
+        except NoMatches:  # being mounted: the shipped values, unchanged
+            return []
+        track = market_words(track_text, "track")
+        given = par_words(pars_text)
         lines = []
         if confirm or track != values:
             lines.append(" ".join(["market", *(str(v) for v in track)]))
@@ -651,8 +681,7 @@ class NewGameScreen(KeyedScreen):
             box.display = box.id == f"privates-{title}"
         for row in self.query(".option-row"):
             row.display = (row.id or "").startswith(f"option-row-{title}-")
-        for row in self.query(".market-row"):
-            row.display = (row.id or "").startswith(f"market-row-{title}-")
+        self.show_market(title)
         self.query_one("#removals-row").display = bool(RULESETS[title].removal_groups)
         self.query_one("#privates-note").display = title in DISTRIBUTION_RULE
         self.refresh_form()
@@ -894,6 +923,8 @@ class NewGameScreen(KeyedScreen):
     async def settled(self) -> None:
         """Wait until every field has taken the keys already typed into it (they
         may still be queued at the field when a priority key acts)."""
+        while self.mounting:
+            await self.mounting.pop(0)
         loop = asyncio.get_running_loop()
         waits = []
         for field_ in [*self.query(Input), *self.query(Checkbox)]:
