@@ -331,3 +331,86 @@ def test_holding_limit_bites_again_above_40() -> None:
     setup = (SCRIPTS / "1853-market-floor.script").read_text(encoding="utf-8")
     game = play(setup + "pass Bob\npass Cid\npass Dee\nexpect Amy cash 139\n")
     refuse(game, "buy Amy ECR", "3.1.2")
+
+
+# ---- operating: what the rules fix for spending, runs and trains
+
+
+def test_director_who_cannot_top_up() -> None:
+    """EIR has 10, a 2 costs 300, Bob has 63: the gift cannot make up the price (4.8.8)."""
+    game = play(upto(BIDS, "done EIR"))
+    refuse(game, "train EIR 2", "4.8.8")
+
+
+def test_train_limit() -> None:
+    """Phase 2: four trains at most (4.8.5, Table 6); EIR has 1000, Amy 200."""
+    game = play(MAJOR_AND_MINOR + "train EIR 2\ntrain EIR 2\ntrain EIR 2\ntrain EIR 2\n")
+    refuse(game, "train EIR 2", "4.8.5")
+
+
+def test_done_before_the_run() -> None:
+    """EIR owns trains: its run (the dividend step) comes before the end of its turn."""
+    game = play(upto(OPERATING, "run EIR 280 full mail 40"))
+    refuse(game, "done EIR", "run")
+
+
+def test_first_extra_station_costs_40() -> None:
+    game = play(upto(OPERATING, "spend EIR 40 token"))
+    refuse(game, "spend EIR 100 token", "4.4.4")
+
+
+def test_eir_fee_is_50() -> None:
+    game = play(upto(OPERATING, "spend EIR 50 fee"))
+    refuse(game, "spend EIR 20 fee", "4.1.3")
+
+
+def test_frontier_out_of_range() -> None:
+    game = play(upto(OPERATING, "frontier EIR 30"))
+    refuse(game, "frontier EIR 250", "4.1.14")
+
+
+def test_mail_above_the_revenue() -> None:
+    game = play(upto(OPERATING, "run EIR 280 full mail 40"))
+    refuse(game, "run EIR 100 full mail 150", "4.6.6")
+
+
+def test_credit_train_for_a_company_with_a_director() -> None:
+    game = play(upto(BIDS, "done EIR"))
+    refuse(game, "train EIR 2 credit", "3.4.3")
+
+
+def test_discard_within_the_limit() -> None:
+    game = play(upto(BIDS, "done EIR"))
+    refuse(game, "discard EIR 2", "4.8.6")
+
+
+def test_elephant_sold_during_a_stock_round() -> None:
+    game = play(upto(BIDS, "sell Bob NWR 1"))
+    refuse(game, "elephant Bob Amy 10", "3.1.11")
+
+
+def test_redeeming_outside_a_stock_round() -> None:
+    game = play(upto(OPERATING, "done EIR"))
+    refuse(game, "redeemshare Dee GIP", "2.7.4")
+
+
+# ---- accepted where the rules allow
+
+
+def test_unknown_city_is_accepted_as_a_20_city() -> None:
+    """A city name the facts do not list (and not close to one) is accepted as a 20 city with a
+    note; the share is Bob's at once."""
+    game = play(CLAIMS3)
+    outcome = game.execute("claim Bob Simla NWR")
+    assert outcome.ok, outcome.message
+    shares = {p["name"]: p["shares"] for p in game.state_json()["players"]}
+    assert shares["Bob"] == {"NWR": 10}
+
+
+def test_manager_is_the_previous_director() -> None:
+    """SR4 of the managers script: Bo, director with 2 NWR, sells one; nobody holds two: the
+    previous director, still a shareholder, manages NWR (3.4.1)."""
+    setup = (SCRIPTS / MANAGERS).read_text(encoding="utf-8")
+    game = play(setup + "pass Cat\npass Dan\npass Ann\nsell Bo NWR 1\n")
+    nwr = next(c for c in game.state_json()["companies"] if c["id"] == "NWR")
+    assert nwr["manager"] == "Bo"
