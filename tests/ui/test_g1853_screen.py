@@ -612,3 +612,20 @@ async def test_the_log_names_the_elephant_after_the_last_bond(saves: Path) -> No
         text = screen_text(app)
         assert "The Elephant (priority deal) goes to Bob" in text
         assert "Carlos pays" not in text  # the bond set aside is the line itself
+
+
+async def test_moderator_demo_1853_opens_the_shipped_demo(saves: Path) -> None:
+    """``moderator demo 1853`` (``run_app(demo="1853")``): the demo played into a fresh
+    save and opened, the bonds still held aside, EIR's price up after its run."""
+    from moderator.ui.app import ModeratorApp
+    from moderator.ui.saves import DEMO_SCRIPTS
+
+    assert DEMO_SCRIPTS["1853"] == "demo-1853.script"
+    app = ModeratorApp(saves=saves, demo="1853")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        data = main_screen(app).session.data
+        assert (data["title"], data["turn"]) == ("1853", "SIR")
+        assert data["bonds"] == {"Carlos": 220, "Bob": 160, "Amy": 120}
+        assert data["market"]["positions"] == {"EIR": 112, "SIR": 64}
+        assert (saves / "demo-1853.json").exists()
