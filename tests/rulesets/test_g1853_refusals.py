@@ -414,3 +414,36 @@ def test_manager_is_the_previous_director() -> None:
     game = play(setup + "pass Cat\npass Dan\npass Ann\nsell Bo NWR 1\n")
     nwr = next(c for c in game.state_json()["companies"] if c["id"] == "NWR")
     assert nwr["manager"] == "Bo"
+
+
+def test_claim_after_passing() -> None:
+    """Cid's pass said his bid was complete (2.5.4)."""
+    bid = "claim Cid Bombay BBCI\nclaim Cid Ajmer BBCI\nclaim Cid Allahabad GIP\n"
+    game = play(CLAIMS3 + bid + "claim Cid Nagpur GIP\npass Cid\n")
+    refuse(game, "claim Cid Lahore NWR", "2.5.4")
+
+
+def test_city_twice_in_one_bid() -> None:
+    game = play(CLAIMS3 + "claim Bob Calcutta EIR\n")
+    refuse(game, "claim Bob Calcutta EIR", "twice")
+
+
+def test_new_director_who_cannot_pay_the_credit_train() -> None:
+    """Managers script, SR3: Bo spends on GIP (90) and BNR (76) first, then becomes NWR's
+    director with the pool share (71): 242 - 237 = 5 left against the 80 still owed, so the
+    credit train goes back to the bank (4.8.10) and NWR keeps its two paid 2s."""
+    turns = "pass Cat\npass Dan\npass Ann\n"
+    setup = (
+        upto(MANAGERS, "buy Bo NWR pool")
+        + "buy Bo GIP\n"
+        + turns
+        + "buy Bo BNR\n"
+        + turns
+        + "buy Bo NWR pool\n"
+        + "expect NWR president Bo\nexpect Bo cash 5\n"
+    )
+    game = play(setup)
+    nwr = next(c for c in game.state_json()["companies"] if c["id"] == "NWR")
+    assert nwr["trains"] == ["2", "2"]
+    assert nwr["credit_debt"] == 0
+    assert nwr["credit_train"] is None
