@@ -334,7 +334,7 @@ def _play_lines(
                 continue
             if outcome.receipt is not None:
                 print(safe(outcome.receipt.text(), keep_newlines=True))
-            for line in narrate(cmd, outcome.events, game.ruleset.currency):
+            for line in narrate(cmd, outcome.events, game.ruleset.currency, game.title):
                 print("  " + safe(line))
         if game is None:
             _err(f"{script}: no `game TITLE PLAYER...` line")

@@ -1765,6 +1765,7 @@ class G1853(Engine):
                 p: {
                     "bond": b["bond"],
                     "cities": list(b["cities"]),
+                    "value": sum(city_value(x) for x in b["cities"]),
                     "shares": list(b["shares"]),
                     "fulfilled": b["fulfilled"],
                     "passed": b["passed"],
