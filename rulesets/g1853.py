@@ -832,6 +832,9 @@ class G1853(Engine):
             f"this round, except contracted ones at each holder's first turn from now (2.8.3).",
         )
 
+    def stock_round_started(self, state: GameState) -> None:
+        state.extra["sr_acted"] = False
+
     def cmd_redeemshare(self, state: GameState, cmd: c.RedeemShare) -> None:
         """``redeemshare PLAYER CORP``: an un-redeemed share paid for at par (2.7.4)."""
         if state.round_kind != "SR":
@@ -850,6 +853,7 @@ class G1853(Engine):
             )
         state.ledger.transfer(player, BANK, par, f"redeems a {company.id} share at par (2.7.4)")
         unred[company.id] -= 1
+        state.extra["sr_acted"] = True  # a redemption is an action of the round (4.9)
         if not unred[company.id]:
             del unred[company.id]
 
@@ -1275,10 +1279,10 @@ class G1853(Engine):
                     note = ""
                     if unred:
                         note = (
-                            f"{unred} un-redeemed: {self.money(unred * paid // 10)} stays in "
+                            f"{unred} un-redeemed: {self.money(unred * (paid // 10))} stays in "
                             f"the bank (2.7.3)"
                         )
-                    lines.append(ReceiptLine(p.name, units, units * paid // 10, note))
+                    lines.append(ReceiptLine(p.name, units, units * (paid // 10), note))
             for holder, label in ((POOL, "pool"), (cid, self.ipo_label)):
                 units = self.shares(company, holder)
                 if units:
@@ -1287,12 +1291,14 @@ class G1853(Engine):
                             label,
                             units,
                             0,
-                            f"{self.money(units * paid // 10)} stays in the bank (4.6.5)",
+                            f"{self.money(units * (paid // 10))} stays in the bank (4.6.5)",
                         )
                     )
         if mail:
             lines.append(ReceiptLine(cid, 0, mail, "mail run, to the company always (4.6.6)"))
         if paid and paid % 10:
+            # 4.6.5 gives 10% a share; the rules are silent on odd revenue, and a banker
+            # pays whole pounds a share, rounded down, the rest staying in the bank.
             notes.append("10% of the revenue a share, rounded down (4.6.5)")
         price = state.price(cid)
         if paid:
@@ -1678,6 +1684,7 @@ class G1853(Engine):
             and not state.turn_sold
             and state.last_actor is None
             and not state.sold_this_round
+            and not state.extra.get("sr_acted")
         )
         if not fresh:
             raise Refusal(
