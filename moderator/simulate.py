@@ -742,6 +742,11 @@ class Simulation:
         rs = self.game.ruleset
         player = state.current_player or state.priority
         assert player is not None
+        untouched = not (state.last_actor or state.consecutive_passes or state.sold_this_round)
+        if untouched and state.round_number > 1 and rng.random() < 0.1:
+            yield c.Extra()  # 4.9: called before anyone acts in the stock round
+        if rng.random() < 0.01:
+            yield from self._in_fulfil()
         cash = state.ledger.player(player).cash
         corps = list(state.ledger.corporations())
         unredeemed = self._in_unredeemed(player)
@@ -806,12 +811,8 @@ class Simulation:
         (4.3), the Elephant sold (3.1.11), the extra operating round called (4.9)."""
         state = self.game.state
         rng = self.rng
-        bids = cast(dict[str, dict[str, object]], state.extra.get("bids") or {})
         if rng.random() < 0.03:
-            waiting = [n for n, bid in bids.items() if not bid.get("fulfilled")]
-            if waiting:
-                name = rng.choice(waiting)
-                yield c.Fulfil(player=name, cities=tuple(self._sealed.get(name, ())))
+            yield from self._in_fulfil()
         if rng.random() < 0.01 and state.priority:
             others = [p for p in state.ledger.players if p.name != state.priority]
             buyer = rng.choice(others)
@@ -819,6 +820,14 @@ class Simulation:
             yield c.Elephant(source=state.priority, target=buyer.name, price=price)
         if rng.random() < 0.04:
             yield c.Extra()
+
+    def _in_fulfil(self) -> Iterator[c.Command]:
+        """4.3: a contract's cities are connected; the sealed ones are revealed in order."""
+        bids = cast(dict[str, dict[str, object]], self.game.state.extra.get("bids") or {})
+        waiting = [name for name, bid in bids.items() if not bid.get("fulfilled")]
+        if waiting:
+            name = self.rng.choice(waiting)
+            yield c.Fulfil(player=name, cities=tuple(self._sealed.get(name, ())))
 
     def _in_spends(self, company: Company) -> Iterator[c.Command]:
         """Track, terrain, base tokens and the two-tile fee (4.1.3, 4.1.12, 4.4.4)."""

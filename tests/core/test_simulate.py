@@ -236,6 +236,7 @@ EVERY_KIND_1853 = {
     "discard",
     "done",
     "extra",
+    "extra before a stock round",
     "elephant",
     "fulfil",
 }
@@ -259,10 +260,12 @@ def test_random_1853_games_use_every_kind_of_command() -> None:
             ).run()
             assert game.state.ended, (seed, players, short)
             endings.add("bank" if game.state.bank_broken else "£400")
-            for entry in game.journal:
+            for i, entry in enumerate(game.journal):
                 seen.add(_kind_1853(entry))
                 if " mail " in entry.line:
                     seen.add("mail")
+                if entry.line == "extra" and game.replay(i).round_kind == "SR":
+                    seen.add("extra before a stock round")
     assert EVERY_KIND_1853 - seen == set()
     assert endings == {"bank", "£400"}
 
