@@ -162,23 +162,27 @@ def _priced_over_40(game: Game, cid: str) -> bool:
     return value > 40
 
 
-def over_limits_1853(game: Game) -> dict[str, str]:
-    """Each player over a Table 3 limit, with which one (counted here, not by the ruleset)."""
+def over_limits_1853(game: Game) -> dict[str, dict[str, str]]:
+    """Each player over a Table 3 limit: by company over the holding limit, and under
+    ``"certificates"`` over the certificate limit (counted here, not by the ruleset)."""
     state = game.state
     most, limit = LIMITS_1853[len(state.ledger.players)]
-    over: dict[str, str] = {}
+    over: dict[str, dict[str, str]] = {}
     for player in state.ledger.players:
+        excess: dict[str, str] = {}
         certificates = 0
         for co in state.ledger.corporations():
             shares = co.holder_percent(player.name) // 10
             if not shares or not _priced_over_40(game, co.id):
                 continue
             if shares > most:
-                over[player.name] = f"{shares} shares of {co.id} (most {most})"
+                excess[co.id] = f"{shares} shares of {co.id} (most {most})"
             director = any(x.president for x in co.certs_of(player.name))
             certificates += shares - 1 if director and shares >= 2 else shares
-        if certificates > limit and player.name not in over:
-            over[player.name] = f"{certificates} certificates (limit {limit})"
+        if certificates > limit:
+            excess["certificates"] = f"{certificates} certificates (limit {limit})"
+        if excess:
+            over[player.name] = excess
     return over
 
 
@@ -188,13 +192,13 @@ class Invariants1853:
     Cash: the total (bank, players, companies, the bonds held aside) equals the start and
     no account but the bank is ever negative.  Certificates: every company's add up to
     100%, with one director's mark at most.  Limits (Table 3, 3.1.2): a purchase or a claim
-    never leaves its player over a limit; a player may newly be over one only when the
-    same command took a director's certificate from him (3.2.3) or moved a price he holds
-    above £40.
+    never leaves its player over the certificate limit or the holding limit of its company;
+    a player may newly be over a limit only when the same command took a director's
+    certificate from him (3.2.3) or moved a price he holds above £40.
     """
 
     def __init__(self) -> None:
-        self.over: dict[str, str] = {}
+        self.over: dict[str, dict[str, str]] = {}
         self.checked = 0
 
     def __call__(self, game: Game) -> None:
@@ -215,18 +219,23 @@ class Invariants1853:
         if entry is not None:
             cmd = entry.command
             if isinstance(cmd, c.Buy | c.Claim):
-                assert cmd.player not in over, f"`{entry.line}` left {over.get(cmd.player)}"
-            for name, why in over.items():
-                if name in self.over:
-                    continue
-                lost_director = any(
-                    isinstance(e, PresidentChanged) and e.before == name for e in entry.events
-                )
-                price_rose = any(
-                    isinstance(e, PriceMoved) and (e.before or 0) <= 40 < e.after
-                    for e in entry.events
-                )
-                assert lost_director or price_rose, f"`{entry.line}` put {name} over: {why}"
+                # a share gained never breaks its company's limit nor the certificate limit
+                # (a player over another company's limit since a price rose may buy)
+                excess = over.get(cmd.player, {})
+                for key in (cmd.corp, "certificates"):
+                    assert key not in excess, f"`{entry.line}` left {excess[key]}"
+            for name, excess in over.items():
+                for key, why in excess.items():
+                    if key in self.over.get(name, {}):
+                        continue
+                    lost_director = any(
+                        isinstance(e, PresidentChanged) and e.before == name for e in entry.events
+                    )
+                    price_rose = any(
+                        isinstance(e, PriceMoved) and (e.before or 0) <= 40 < e.after
+                        for e in entry.events
+                    )
+                    assert lost_director or price_rose, f"`{entry.line}` put {name} over: {why}"
         self.over = over
         self.checked += 1
 
