@@ -31,6 +31,7 @@ from typing import Literal, cast
 from moderator import commands as c
 from moderator.game import Game
 from moderator.ledger import POOL, Company
+from moderator.market import TrackMarket
 from moderator.script import format_command
 from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
 from rulesets.g1847ae import PHASES as AE_PHASES
@@ -752,8 +753,9 @@ class Simulation:
         unredeemed = self._in_unredeemed(player)
         if unredeemed and rng.random() < 0.8:
             # 2.7.4: un-redeemed shares are paid for before any other purchase
+            pars = cast(TrackMarket, state.market).par_of
             for cid in sorted(unredeemed):
-                if cash >= state.company(cid).value:
+                if cash >= pars[cid]:
                     yield c.RedeemShare(player=player, corp=cid)
         held = [co for co in corps if co.holder_percent(player) and co.id not in state.turn_sold]
         if rs.cert_count(state, player) > rs.cert_limit(state):  # type: ignore[attr-defined]
