@@ -533,7 +533,10 @@ class G1853(Engine):
                     f"a three-city bid may hold only one of Cawnpore, Lucknow, Allahabad, "
                     f"Benares and Patna, not {', '.join(beige)} (2.5.7)"
                 )
-            if SEALED not in cities and len(cities) < hi and bid["bond"] - total >= 40:
+            # A sealed city is worth £20 to £50: the bond is surely £40 short of used only
+            # when even Calcutta-sized sealed cities leave £40 or more (2.5.4).
+            most = total + (CITY_VALUES["Calcutta"] - CITY_VALUE_FLOOR) * cities.count(SEALED)
+            if len(cities) < hi and bid["bond"] - most >= 40:
                 out.append(
                     f"{self.money(bid['bond'] - total)} of the bond is not accounted for and "
                     f"fewer than {hi} cities are named: a player may not stop bidding with £40 "
@@ -673,10 +676,11 @@ class G1853(Engine):
         if bid["fulfilled"]:
             raise Refusal(f"{player}'s bond has already been returned (4.3.2)")
         sealed = [i for i, x in enumerate(bid["cities"]) if x == SEALED]
-        if len(cmd.cities) > len(sealed):
+        if len(cmd.cities) != len(sealed):
             raise Refusal(
                 f"{player}'s bid has {len(sealed)} sealed cit{'y' if len(sealed) == 1 else 'ies'};"
-                f" {len(cmd.cities)} named (4.3.2: the bid is revealed)"
+                f" {len(cmd.cities)} named: the whole bid is revealed when the bond is claimed, "
+                f"`fulfil {player} CITY...` (4.3.2)"
             )
         notes = []
         for index, word in zip(sealed, cmd.cities, strict=False):

@@ -478,7 +478,7 @@ async def test_bonds_and_claims_given_by_the_bar_show_in_the_bids(saves: Path) -
         await send_burst(pilot, "claim Bob sealed NWR", "enter")
         text = screen_text(app)
         bob = next(line for line in panel_lines(text, "Contract bids (2.5)") if "Bob" in line)
-        assert "Calcutta→EIR, sealed→NWR  (2 cities)" in bob
+        assert "Calcutta→EIR, sealed→NWR  (2 cities £70)" in bob
         players = panel_lines(text, "Players")
         assert players[0].split()[3:5] == ["EIR", "NWR"]
         assert next(line for line in players if "Bob" in line).split()[4:6] == ["10%", "10%"]
