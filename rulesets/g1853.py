@@ -1314,21 +1314,8 @@ class G1853(Engine):
             steps, rule = -1, "4.7.1: no dividend with shares in the bank pool"
         else:
             steps, rule = 0, "4.7.1: no dividend, no shares in the bank pool"
-        trial = state.market.clone()
-        after = trial.move(cid, steps)[1] if steps else price
-        return Receipt(
-            cid,
-            revenue,
-            option,
-            paid // 10,
-            retained,
-            tuple(lines),
-            price,
-            after,
-            rule,
-            tuple(notes),
-            currency=self.currency,
-            price_steps=steps,
+        return self.build_receipt(
+            state, cid, (revenue, option, paid // 10, retained), lines, notes, steps, rule
         )
 
     def mail_plan(

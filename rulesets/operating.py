@@ -333,10 +333,26 @@ class OperatingRound(Ruleset):
                 f"half: {self.money(revenue)} / 2 rounded down to "
                 f"{self.money(10)} = {self.money(retained)} retained ({rule})"
             )
-        price = state.price(cid)
         steps, move_rule = self.price_move(state, company, paid)
-        trial = state.market.clone()
-        after = trial.move(cid, steps)[1] if steps else price
+        return self.build_receipt(
+            state, cid, (revenue, option, per_share, retained), lines, notes, steps, move_rule
+        )
+
+    def build_receipt(
+        self,
+        state: GameState,
+        cid: str,
+        run: tuple[int, str, int, int],
+        lines: list[ReceiptLine],
+        notes: list[str],
+        steps: int,
+        move_rule: str,
+    ) -> Receipt:
+        """The receipt of a run (revenue, option, per share, retained) with the price it
+        moves to, tried on a copy of the market."""
+        price = state.price(cid)
+        after = state.market.clone().move(cid, steps)[1] if steps else price
+        revenue, option, per_share, retained = run
         return Receipt(
             cid,
             revenue,
