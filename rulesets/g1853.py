@@ -1234,9 +1234,6 @@ class G1853(Engine):
         self._collect_debt(state, company)
 
     # ----------------------------------------------------------------- the run
-    def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
-        return None
-
     def dividend_plan(
         self,
         state: GameState,
