@@ -36,9 +36,10 @@ server shutting down never takes the next test's session with it."""
 def tmux(*args: str) -> str:
     """Run a tmux command on this test's server; its output."""
     assert TMUX is not None
-    return subprocess.run(
-        [TMUX, "-L", SOCKET[0], *args], check=True, capture_output=True, text=True
-    ).stdout
+    done = subprocess.run([TMUX, "-L", SOCKET[0], *args], capture_output=True, text=True)
+    if done.returncode:
+        raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
+    return done.stdout
 
 
 def screen(session: str) -> str:
@@ -70,7 +71,7 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         try:  # the server of the test before may be exiting (its last session killed)
             tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh")
             break
-        except subprocess.CalledProcessError:
+        except AssertionError:
             if attempt == 2:
                 raise
             time.sleep(0.5)
@@ -79,7 +80,15 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     tmux("set-option", "-g", "default-size", "120x40")
     tmux("set-option", "-g", "window-size", "manual")
     tmux("resize-window", "-t", name, "-x", "120", "-y", "40")
-    tmux("send-keys", "-t", name, "-l", f"cd '{tmp_path}' && exec '{MODERATOR}' --saves '{saves}'")
+    # Not `exec`: should moderator exit (a crash), the shell keeps the pane open with
+    # what it printed, so the failing check shows the traceback on the captured screen.
+    tmux(
+        "send-keys",
+        "-t",
+        name,
+        "-l",
+        f"cd '{tmp_path}' && '{MODERATOR}' --saves '{saves}'; echo \"moderator exited: $?\"",
+    )
     tmux("send-keys", "-t", name, "Enter")
     try:
         yield name, saves
