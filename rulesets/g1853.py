@@ -1480,6 +1480,22 @@ class G1853(Engine):
             for t in self.pool_trains(state)
         ]
 
+    def next_phase_json(self, state: GameState) -> dict[str, Any] | None:
+        """The next broad train starts the next phase; metre trains start none (4.8.11)."""
+        broad = [t for t in state.depot if t.card in BROAD]
+        card = broad[0].card if broad else None
+        if card is None or self.card_phase[card] == state.phase:
+            return None
+        phase = self.card_phase[card]
+        return {
+            "card": card,
+            "phase": phase,
+            "train_limit": self.train_limits[phase],
+            "phases_out": [],
+            "rusts": [n for x in self.rust.get(phase, ()) for n, _ in TRAIN_VARIANTS[x]],
+            "effects": self.phase_notes(phase),
+        }
+
     def _token_train(self, state: GameState, company: Company) -> Train | None:
         """4.8.19: the next phase's metre train a minor's special token may buy now."""
         if self.is_major(state, company.id) or company.id in state.extra["token_used"]:  # type: ignore[operator]
