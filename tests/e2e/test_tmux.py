@@ -165,22 +165,29 @@ def test_a_burst_of_keys_lands_in_the_fields_typed_for(session: tuple[str, Path]
     send(name, "C-q")
 
 
-def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
-    """The title chosen with the keys, four players, the variant ticked; the first stock
-    round's starting package on screen; a package item bought through the command bar
-    puts Krauss & Co.'s marker on the grid at 100 (4.1)."""
-    name, saves = session
+def new_game_of(name: str, downs: int, hint: str, players: str) -> None:
+    """Open the new-game form, pick the title ``downs`` places below 1846 in its list (the
+    form shows ``hint`` for it) and type the players."""
     wait_for(name, "New game")
     send(name, "n")
     wait_for(name, "Players")
     send(name, "BTab")  # back to the title
     send(name, "Enter")
     time.sleep(0.3)  # the title's list opens
-    send(name, "Down")
+    for _ in range(downs):
+        send(name, "Down")
     send(name, "Enter")
-    wait_for(name, "1847 AE: 3 to 5 players")
+    wait_for(name, hint)
     send(name, "Tab")
-    tmux("send-keys", "-t", name, "-l", "Amy Bob Carlos Dana")
+    tmux("send-keys", "-t", name, "-l", players)
+
+
+def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
+    """The title chosen with the keys, four players, the variant ticked; the first stock
+    round's starting package on screen; a package item bought through the command bar
+    puts Krauss & Co.'s marker on the grid at 100 (4.1)."""
+    name, saves = session
+    new_game_of(name, 1, "1847 AE: 3 to 5 players", "Amy Bob Carlos Dana")
     wait_for(name, "Amy Bob Carlos Dana")
     send(name, "Tab")
     send(name, "Space")  # the variant (section 10)
@@ -210,18 +217,7 @@ def test_a_new_1853_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
     a contract claim given through the command bar; the seats follow the bonds and the
     largest takes the Elephant (2.5.3)."""
     name, saves = session
-    wait_for(name, "New game")
-    send(name, "n")
-    wait_for(name, "Players")
-    send(name, "BTab")  # back to the title
-    send(name, "Enter")
-    time.sleep(0.3)  # the title's list opens
-    send(name, "Down")
-    send(name, "Down")
-    send(name, "Enter")
-    wait_for(name, "1853: 3 to 6 players")
-    send(name, "Tab")
-    tmux("send-keys", "-t", name, "-l", "Amy Bob Carlos")
+    new_game_of(name, 2, "1853: 3 to 6 players", "Amy Bob Carlos")
     wait_for(name, "Amy Bob Carlos")
     send(name, "Tab")
     send(name, "Space")  # the shortened game (2.4)
