@@ -122,6 +122,8 @@ class Game:
     """``_sizes[k]``: the save's length in bytes with the first k records."""
     _rewrite: bool = field(default=False, repr=False, compare=False)
     """The file on disk is not (known to be) header + records: the next write replaces it."""
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Caches of views derived from the journal (the history's replay); never saved."""
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -392,6 +394,10 @@ class Game:
             self.ruleset.apply(state, entry.command)
             state.ledger.events = []
         return state
+
+    def initial_state(self) -> GameState:
+        """The state before the first journal entry (a copy)."""
+        return self._checkpoints[0].clone()
 
     def undo(self) -> Entry | None:
         """Take back the last command (kept for :meth:`redo`).

@@ -22,6 +22,28 @@ from moderator.state import GameState
 
 
 @dataclass(frozen=True)
+class ScoreItem:
+    """One line of a player's score: cash, a holding, a private, or what the rules leave out.
+
+    The score is the sum of the ``counted`` items' ``value``; an item that is not counted
+    (1853's bonds, a private after 1846's phase III) is shown with ``note`` saying why.
+    """
+
+    kind: str
+    """``cash``, ``shares``, ``private`` or ``excluded``."""
+    what: str
+    """The company (``NYC``), ``cash``, or what is excluded (``bond``)."""
+    value: int
+    count: int = 0
+    """Shares held (``shares`` items)."""
+    price: int = 0
+    """The price each share (or the private) is scored at."""
+    counted: bool = True
+    note: str = ""
+    """The rule behind the figure, or why it does not count."""
+
+
+@dataclass(frozen=True)
 class ReceiptLine:
     """One recipient of a run: who, how many shares, how much."""
 
@@ -266,14 +288,17 @@ class Ruleset:
         """
         if not state.ended or state.result is None:
             return None
+        return self.places(state, state.result)
+
+    def places(self, state: GameState, scores: dict[str, int]) -> list[dict[str, Any]]:
+        """Places for ``scores`` (the final result, or a score "if the game ended now"),
+        ties sharing a place as :meth:`ranking` describes."""
         bankrupt = {p.name for p in state.ledger.players if p.bankrupt}
         seat = {p.name: i for i, p in enumerate(state.ledger.players)}
-        order = sorted(
-            state.result, key=lambda n: (n in bankrupt, -state.result[n], seat.get(n, 0))
-        )
+        order = sorted(scores, key=lambda n: (n in bankrupt, -scores[n], seat.get(n, 0)))
         places: list[dict[str, Any]] = []
         for position, name in enumerate(order, start=1):
-            key = (name in bankrupt, state.result[name])
+            key = (name in bankrupt, scores[name])
             last = places[-1] if places else None
             if last is not None and (last["bankrupt"], last["score"]) == key:
                 last["players"].append(name)

@@ -14,8 +14,9 @@ from typing import Any
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
-from moderator.ledger import POOL
+from moderator.ledger import POOL, Company
 from moderator.state import GameState
+from rulesets.base import ScoreItem
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
 from rulesets.trains import TrainDepot
@@ -53,17 +54,46 @@ class Engine(StockRound, OperatingRound, TrainDepot):
         state.result = {p.name: self.player_value(state, p.name) for p in state.ledger.players}
         state.ledger.events.append(Noted(text=f"The game ends: {reason}."))
 
-    def private_value(self, state: GameState, name: str) -> int:
-        """What a player's private companies add to the score (title rule)."""
-        return 0
+    def score_price(self, state: GameState, company: Company) -> int | None:
+        """What one share of ``company`` scores at, ``None`` when it scores nothing."""
+        if company.launched and not company.closed and state.market.has(company.id):
+            return state.price(company.id)
+        return None
+
+    def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
+        """What a private held by a player scores, and the rule (``None``: it does not)."""
+        return None, f"privates are not scored ({self.r('game_end')})"
+
+    def excluded_score(self, state: GameState, name: str) -> list[ScoreItem]:
+        """Money of a player's that the score leaves out (1853: bonds), shown as excluded."""
+        return []
+
+    def score_items(self, state: GameState, name: str) -> list[ScoreItem]:
+        """A player's score line by line: cash, shares at their price, privates, exclusions."""
+        items = [ScoreItem("cash", "cash", state.ledger.player(name).cash)]
+        for co in state.ledger.corporations():
+            held = self.shares(co, name)
+            price = self.score_price(state, co) if held else None
+            if held and price is not None:
+                items.append(ScoreItem("shares", co.id, held * price, count=held, price=price))
+        for co in state.ledger.companies.values():
+            if co.kind != "corporation" and co.owner == name and not co.closed and not co.removed:
+                value, note = self.private_score(state, co)
+                items.append(
+                    ScoreItem(
+                        "private",
+                        co.id,
+                        value or 0,
+                        price=value or 0,
+                        counted=value is not None,
+                        note=note,
+                    )
+                )
+        return items + self.excluded_score(state, name)
 
     def player_value(self, state: GameState, name: str) -> int:
-        """Cash + certificates at the current price + :meth:`private_value`."""
-        total = state.ledger.player(name).cash
-        for co in state.ledger.corporations():
-            if co.launched and not co.closed and state.market.has(co.id):
-                total += co.holder_percent(name) // 10 * state.price(co.id)
-        return total + self.private_value(state, name)
+        """The score (game_end rule): the sum of the counted :meth:`score_items`."""
+        return sum(i.value for i in self.score_items(state, name) if i.counted)
 
     # ------------------------------------------------------------- views
     def title_json(self, state: GameState) -> dict[str, Any]:

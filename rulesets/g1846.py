@@ -1069,15 +1069,12 @@ class G1846(Engine):
         state.ledger.events.append(CompanyClosed(company=cid, reason=reason))
         return True
 
-    def private_value(self, state: GameState, name: str) -> int:
-        """10.3: privates count at list price before phase III closes them."""
-        if state.phase not in ("I", "II"):
-            return 0
-        return sum(
-            co.value
-            for co in state.ledger.companies.values()
-            if co.kind != "corporation" and co.owner == name and not co.closed and not co.removed
-        )
+    def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
+        """10.3: a private still held counts at its list price if the game ends before
+        phase III (phase III closes them, 6.4)."""
+        if state.phase in ("I", "II"):
+            return private.value, "list price: the game ended before phase III (10.3)"
+        return None, "privates count only before phase III (10.3)"
 
     # ================================================================= views
     def title_candidates(self, state: GameState) -> list[c.Command]:

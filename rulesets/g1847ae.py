@@ -1133,14 +1133,13 @@ class G1847AE(Engine):
     def bank_note(self, state: GameState) -> str:
         return f"{super().bank_note(state)} (9)"
 
-    def private_value(self, state: GameState, name: str) -> int:
+    def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         """9: certificates at their stock value; Krauss & Co. at its price (4.1).  The other
         privates have no stock value and add nothing (2, 9: "cash and certificates at
         market price"; the 18xx.games implementation counts their face value)."""
-        krauss = state.company("LFK")
-        if krauss.owner == name and state.market.has("LFK"):
-            return state.price("LFK")
-        return 0
+        if private.id == "LFK" and state.market.has("LFK"):
+            return state.price("LFK"), "Krauss & Co. at its market price (4.1, 9)"
+        return None, "no stock value: only certificates at market price score (9)"
 
     def check_expect(self, state: GameState, cmd: c.Expect) -> None:
         """``expect P shares LFK 100``: Krauss & Co. is one 100% certificate (4.1);

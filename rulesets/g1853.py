@@ -33,7 +33,7 @@ from moderator.events import (
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player, Train
 from moderator.market import TrackMarket
 from moderator.state import GameState
-from rulesets.base import Receipt, ReceiptLine
+from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.engine import Engine
 
 # ------------------------------------------------------------------ tables
@@ -1723,15 +1723,18 @@ class G1853(Engine):
         state.ledger.events.append(PriorityChanged(player=buyer))
 
     # ================================================================= score and views
-    def player_value(self, state: GameState, name: str) -> int:
-        """5.2.1: cash and shares at the market price (par for a company without one, 3.1.7);
-        un-redeemed shares count as held; bonds held aside do not count."""
-        total = state.ledger.player(name).cash
-        for co in state.ledger.corporations():
-            held = self.shares(co, name)
-            if held:
-                total += held * self.value_of(state, co.id)
-        return total
+    def score_price(self, state: GameState, company: Company) -> int | None:
+        """5.2.1: shares at the market price, par for a company without one (3.1.7);
+        un-redeemed shares count as held."""
+        return self.value_of(state, company.id)
+
+    def excluded_score(self, state: GameState, name: str) -> list[ScoreItem]:
+        """5.2.1: a bond held aside (2.4) is not the player's cash and does not count."""
+        bond = state.ledger.escrow.get(f"bond:{name}", 0)
+        if not bond:
+            return []
+        note = "bonds do not count (5.2.1)"
+        return [ScoreItem("excluded", "bond", bond, counted=False, note=note)]
 
     def bank_broke_text(self, state: GameState) -> str:
         return (

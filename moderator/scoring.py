@@ -1,0 +1,678 @@
+"""The end of the game, worked out from the journal: score, projection and history.
+
+Three views, all derived (nothing here is stored beside the journal, nothing here
+changes the game):
+
+- :func:`score` — each player's score line by line, as the title's game-end rule
+  counts it (the ruleset's ``score_items``), with places and ties, "if the game
+  ended now" while it goes on.
+- :func:`project` — the 1846 rulebook's "spreadsheet it" tip (10.1) for every
+  title: the remaining operating rounds played on a copy of the state with a
+  revenue and payout kind per company and round, through the title's own receipt
+  (dividends and price moves exactly as a ``run`` would make them).
+- :func:`history` — each player's cash and value, each company's price and each
+  run, at the end of every round, by replaying the journal (cached per game and
+  extended as the journal grows).
+
+The functions take a :class:`~moderator.game.Game`; none imports the UI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from moderator.errors import Refusal
+from moderator.events import DividendPaid
+from moderator.state import GameState
+from rulesets.base import ScoreItem
+
+if TYPE_CHECKING:
+    from moderator.game import Game
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` by the jobs that can take a while."""
+
+MAX_REVENUE = 100_000
+"""No run in any title comes near this; a larger figure is a typing slip."""
+
+
+# ================================================================= score
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's score: the items the title's game-end rule counts, and those it does not."""
+
+    name: str
+    items: tuple[ScoreItem, ...]
+    total: int
+    bankrupt: bool = False
+
+    @property
+    def cash(self) -> int:
+        """Cash on hand."""
+        return sum(i.value for i in self.items if i.kind == "cash")
+
+    def of(self, kind: str) -> list[ScoreItem]:
+        """The items of one kind (``shares``, ``private``, ``excluded``)."""
+        return [i for i in self.items if i.kind == kind]
+
+
+@dataclass(frozen=True)
+class Score:
+    """Every player's score and the places; ``final`` once the game has ended."""
+
+    title: str
+    round: str
+    final: bool
+    reason: str
+    """Why the game ended, or why this is only "if the game ended now"."""
+    players: tuple[PlayerScore, ...]
+    places: tuple[dict[str, Any], ...]
+    currency: str = "$"
+    rule: str = ""
+
+    def player(self, name: str) -> PlayerScore:
+        """The score of ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise Refusal(f"no player {name}")
+
+    def place_of(self, name: str) -> int:
+        """The place of ``name`` (a tie shares it)."""
+        for place in self.places:
+            if name in place["players"]:
+                return int(place["place"])
+        raise Refusal(f"no player {name}")
+
+    def tied(self, name: str) -> bool:
+        """Whether ``name`` shares a place."""
+        return any(name in p["players"] and len(p["players"]) > 1 for p in self.places)
+
+    def to_json(self) -> dict[str, Any]:
+        """The score as plain JSON (``moderator score --json``)."""
+        return {
+            "title": self.title,
+            "round": self.round,
+            "final": self.final,
+            "reason": self.reason,
+            "rule": self.rule,
+            "players": [
+                {
+                    "name": p.name,
+                    "total": p.total,
+                    "cash": p.cash,
+                    "bankrupt": p.bankrupt,
+                    "place": self.place_of(p.name),
+                    "tied": self.tied(p.name),
+                    "items": [
+                        {
+                            "kind": i.kind,
+                            "what": i.what,
+                            "count": i.count,
+                            "price": i.price,
+                            "value": i.value,
+                            "counted": i.counted,
+                            "note": i.note,
+                        }
+                        for i in p.items
+                    ],
+                }
+                for p in self.players
+            ],
+            "places": [dict(p) for p in self.places],
+        }
+
+    def text(self) -> str:
+        """The score as a plain-text table, places last."""
+        m = self.currency
+        head = "Final score" if self.final else "Score if the game ended now"
+        out = [f"{head} ({self.title}, {self.round}): {self.reason}"]
+        for p in self.players:
+            mark = "  (bankrupt)" if p.bankrupt else ""
+            out.append(f"{p.name}{mark}")
+            for i in p.items:
+                if i.kind == "cash":
+                    out.append(f"  {'cash':<22} {m}{i.value:>7}")
+                elif i.kind == "shares":
+                    label = f"{i.what} {i.count} x {m}{i.price}"
+                    out.append(f"  {label:<22} {m}{i.value:>7}")
+                elif i.counted:
+                    out.append(f"  {i.what + ' (' + i.kind + ')':<22} {m}{i.value:>7}  {i.note}")
+                else:
+                    shown = f" ({m}{i.value})" if i.value else ""
+                    label = f"{i.what} ({i.kind})"
+                    out.append(f"  {label:<22} {'—':>8}  not counted{shown}: {i.note}")
+            out.append(f"  {'total':<22} {m}{p.total:>7}")
+        out.append("Places:")
+        for place in self.places:
+            names = ", ".join(place["players"])
+            tie = " (tie)" if len(place["players"]) > 1 else ""
+            out.append(f"  {place['place']}. {names}{tie}  {m}{place['score']}")
+        return "\n".join(out)
+
+
+def score_state(game: Game, state: GameState) -> Score:
+    """The score of ``state`` (of ``game``'s title)."""
+    ruleset: Any = game.ruleset
+    players = []
+    for p in state.ledger.players:
+        items = tuple(ruleset.score_items(state, p.name))
+        total = sum(i.value for i in items if i.counted)
+        players.append(PlayerScore(p.name, items, total, p.bankrupt))
+    totals = {p.name: p.total for p in players}
+    rule = ruleset.r("game_end")
+    if state.ended:
+        reason = state.end_reason or "the game has ended"
+    elif state.bank_broken:
+        reason = (
+            f"the bank broke in round set {state.broken_in_round}: the game ends after that "
+            f"set's operating rounds ({rule})"
+        )
+    else:
+        reason = f"the game goes on; this is the score if it ended now ({rule})"
+    return Score(
+        title=game.title,
+        round=game.round_label(state),
+        final=state.ended,
+        reason=reason,
+        players=tuple(players),
+        places=tuple(ruleset.places(state, totals)),
+        currency=ruleset.currency,
+        rule=rule,
+    )
+
+
+def score(game: Game) -> Score:
+    """The score now: final once the game has ended, else "if the game ended now"."""
+    return score_state(game, game.state)
+
+
+# ================================================================= projection
+@dataclass(frozen=True)
+class CompanyProjection:
+    """One company's rows of the projection: dividends per round, final price, sum."""
+
+    company: str
+    price_now: int | None
+    runs: tuple[tuple[int, str | None] | None, ...]
+    """The revenue and payout kind used in each projected round (``None``: it does not run
+    in that round, having operated already)."""
+    per_share: tuple[int | None, ...]
+    final_price: int | None
+    receipts: tuple[str, ...] = ()
+    """Each run's receipt, as text."""
+    pinned: bool = False
+    """The final price was set by hand, not by the rules."""
+
+    @property
+    def sum_per_share(self) -> int:
+        """Dividends per share over the rounds plus the final price (the rulebook's Sum)."""
+        return sum(x or 0 for x in self.per_share) + (self.final_price or 0)
+
+
+@dataclass(frozen=True)
+class PlayerProjection:
+    """One player's columns: shares and amounts per company, cash on hand, final total."""
+
+    name: str
+    shares: dict[str, int]
+    amounts: dict[str, int]
+    """Per company: the dividends received plus the shares at the final price."""
+    cash_on_hand: int
+    """Cash now plus what comes in besides dividends (private income)."""
+    other: int
+    """What else the score counts: privates where the title counts them."""
+    total: int
+
+
+@dataclass(frozen=True)
+class Projection:
+    """The "spreadsheet it" table (1846 10.1 tip): the remaining operating rounds, projected."""
+
+    title: str
+    rounds: tuple[str, ...]
+    companies: tuple[CompanyProjection, ...]
+    players: tuple[PlayerProjection, ...]
+    places: tuple[dict[str, Any], ...]
+    currency: str = "$"
+    notes: tuple[str, ...] = ()
+
+    def player(self, name: str) -> PlayerProjection:
+        """The projection of ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise Refusal(f"no player {name}")
+
+    def company(self, cid: str) -> CompanyProjection:
+        """The projection of ``cid``."""
+        for co in self.companies:
+            if co.company == cid:
+                return co
+        raise Refusal(f"no company {cid} in the projection")
+
+    def table(self) -> list[list[str]]:
+        """The table laid out like the rulebook's: one row per company, then cash on hand
+        and the final total; columns OR dividends, Stock, Sum, then Shrs/Amt per player."""
+        head = ["Corp", *[f"{r} div" for r in self.rounds], "Stock", "Sum"]
+        for p in self.players:
+            head += [f"{p.name} shrs", f"{p.name} amt"]
+        rows = [head]
+        for co in self.companies:
+            row = [co.company]
+            row += ["-" if x is None else str(x) for x in co.per_share]
+            row += [str(co.final_price or 0), str(co.sum_per_share)]
+            for p in self.players:
+                n = p.shares.get(co.company, 0)
+                amount = p.amounts.get(co.company, 0)
+                row += [str(n) if n else "-", str(amount) if n or amount else "-"]
+            rows.append(row)
+        pad = [""] * (len(self.rounds) + 2)
+        if any(p.other for p in self.players):
+            rows.append(["", *pad[1:], "Privates", *_pairs(p.other for p in self.players)])
+        rows.append(["", *pad[1:], "Cash on hand", *_pairs(p.cash_on_hand for p in self.players)])
+        rows.append(["", *pad[1:], "Final total", *_pairs(p.total for p in self.players)])
+        return rows
+
+    def text(self) -> str:
+        """The table as aligned plain text, then the places and notes."""
+        rows = self.table()
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        out = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
+        out.append("Places if the game ends after these rounds:")
+        for place in self.places:
+            tie = " (tie)" if len(place["players"]) > 1 else ""
+            out.append(
+                f"  {place['place']}. {', '.join(place['players'])}{tie}  "
+                f"{self.currency}{place['score']}"
+            )
+        out.extend(self.notes)
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The projection as plain JSON."""
+        return {
+            "title": self.title,
+            "rounds": list(self.rounds),
+            "companies": [
+                {
+                    "company": co.company,
+                    "price_now": co.price_now,
+                    "runs": [list(r) if r else None for r in co.runs],
+                    "per_share": list(co.per_share),
+                    "final_price": co.final_price,
+                    "sum": co.sum_per_share,
+                }
+                for co in self.companies
+            ],
+            "players": [
+                {
+                    "name": p.name,
+                    "shares": p.shares,
+                    "amounts": p.amounts,
+                    "cash_on_hand": p.cash_on_hand,
+                    "other": p.other,
+                    "total": p.total,
+                }
+                for p in self.players
+            ],
+            "places": [dict(p) for p in self.places],
+            "notes": list(self.notes),
+        }
+
+
+def _pairs(values: Any) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        out += ["", str(v)]
+    return out
+
+
+def _pinned(item: ScoreItem, pins: Mapping[str, int]) -> ScoreItem:
+    """A shares item at a final price set by hand."""
+    if item.kind != "shares" or item.what not in pins:
+        return item
+    price = pins[item.what]
+    return replace(item, price=price, value=item.count * price, note="price set by hand")
+
+
+def last_runs(game: Game) -> dict[str, tuple[int, str]]:
+    """Each company's last run in the journal: revenue and what it did with it."""
+    runs: dict[str, tuple[int, str]] = {}
+    for entry in game.journal:
+        for ev in entry.events:
+            if isinstance(ev, DividendPaid):
+                runs[ev.company] = (ev.revenue, ev.option)
+    return runs
+
+
+def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
+    """Labels of the operating rounds a projection plays: the rest of the current set
+    (the current round included while it goes on), or ``ors`` rounds from here."""
+    s = game.state
+    if s.ended:
+        return []
+    if s.round_kind == "OR" and s.or_number is not None:
+        set_number, first = s.round_number, s.or_number
+        count = s.ors_in_set - s.or_number + 1
+    else:
+        set_number = s.round_number if s.round_kind == "SR" else 1
+        first, count = 1, s.ors_in_set
+    if ors is not None:
+        if not 1 <= ors <= 20:
+            raise Refusal(f"a projection plays 1 to 20 operating rounds, not {ors}")
+        count = ors
+    labels = []
+    number, k = set_number, first
+    for _ in range(count):
+        labels.append(f"OR {number}.{k}")
+        k += 1
+        if k > s.ors_in_set:
+            number, k = number + 1, 1
+    return labels
+
+
+def projected_companies(game: Game) -> list[str]:
+    """The companies that run in the projection: those operating now or in later rounds."""
+    ruleset: Any = game.ruleset
+    s = game.state
+    out = []
+    for co in s.ledger.companies.values():
+        if co.closed or co.removed:
+            continue
+        if co.id == s.operating or ruleset.operates_next_set(s, co.id):
+            if ruleset.payout_options(s, co.id):
+                out.append(co.id)
+    price = {cid: (s.price(cid) if s.market.has(cid) else 0) for cid in out}
+    return sorted(out, key=lambda cid: (-price[cid], cid))
+
+
+def default_runs(game: Game, ors: int | None = None) -> dict[str, list[tuple[int, str | None]]]:
+    """The projection's prefilled inputs: every company repeats its last run (a company
+    that has not run yet: nothing, withheld)."""
+    rounds = projected_rounds(game, ors)
+    last = last_runs(game)
+    out: dict[str, list[tuple[int, str | None]]] = {}
+    for cid in projected_companies(game):
+        options = game.ruleset.payout_options(game.state, cid)
+        revenue, option = last.get(cid, (0, options[-1] if options else None))
+        if options == ("split",):
+            option = None
+        elif option not in options:
+            option = options[0] if options else None
+        out[cid] = [(revenue, option)] * len(rounds)
+    return out
+
+
+def parse_runs(
+    spec: str, game: Game, rounds: int
+) -> tuple[dict[str, list[tuple[int, str | None]]], dict[str, int]]:
+    """``NYC=370:full,460:half;ERIE=200@212`` → per company, one (revenue, kind) per round,
+    and the final prices set by hand (``@PRICE``).
+
+    A company's list may be shorter than the rounds: its last entry repeats.  Companies and
+    kinds are checked here so a typing slip is refused with the reason.
+    """
+    ruleset: Any = game.ruleset
+    out: dict[str, list[tuple[int, str | None]]] = {}
+    pins: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in spec.replace("\n", ";").split(";"))):
+        if "=" not in part:
+            raise Refusal(f"`{part}`: write COMPANY=REVENUE[:KIND][,REVENUE[:KIND]...][@PRICE]")
+        name, runs_text = part.split("=", 1)
+        cid = ruleset.company_id(game.state, name.strip())
+        runs_text, at, pin = runs_text.partition("@")
+        if at:
+            try:
+                pins[cid] = int(pin)
+            except ValueError:
+                raise Refusal(f"`@{pin}`: a final price is a whole number") from None
+            if not 0 <= pins[cid] <= MAX_REVENUE:
+                raise Refusal(f"{cid}: a final price of {pins[cid]} is out of range")
+        options = ruleset.payout_options(game.state, cid)
+        runs: list[tuple[int, str | None]] = []
+        for item in filter(None, (x.strip() for x in runs_text.split(","))):
+            revenue_text, _, kind = item.partition(":")
+            try:
+                revenue = int(revenue_text)
+            except ValueError:
+                raise Refusal(f"`{item}`: the revenue must be a whole number") from None
+            if not 0 <= revenue <= MAX_REVENUE:
+                raise Refusal(f"{cid}: a revenue of {revenue} is out of range")
+            kind = kind.strip().lower() or None
+            if kind is None:
+                kind = None if options == ("split",) else (options[0] if options else None)
+            elif kind not in options:
+                raise Refusal(
+                    f"{cid} cannot {kind} now: it may {', '.join(options) or 'not run'}"
+                )
+            runs.append((revenue, kind))
+        if not runs and not at:
+            raise Refusal(f"{cid}: no revenue given")
+        if runs:
+            while len(runs) < rounds:
+                runs.append(runs[-1])
+            out[cid] = runs[:rounds]
+    return out, pins
+
+
+def project(
+    game: Game,
+    runs: Mapping[str, Sequence[tuple[int, str | None]]] | None = None,
+    ors: int | None = None,
+    progress: Progress | None = None,
+    final_prices: Mapping[str, int] | None = None,
+) -> Projection:
+    """Play the remaining operating rounds on a copy of the state and score the result.
+
+    ``runs`` overrides :func:`default_runs` per company; ``final_prices`` sets a company's
+    final price by hand, as a spreadsheet lets the table do (shown as set by hand).
+    Each run goes through the title's receipt, so dividends, treasury and pool payouts
+    and price moves are the rules' own; private income is paid at the start of each new
+    round as the rules pay it.  The game itself is untouched.
+    """
+    ruleset: Any = game.ruleset
+    if game.state.ended:
+        raise Refusal(
+            f"the game has ended ({game.state.end_reason}): nothing is left to project; "
+            f"its score is final (`score`)"
+        )
+    rounds = projected_rounds(game, ors)
+    inputs = default_runs(game, ors)
+    for cid, given in (runs or {}).items():
+        cid = ruleset.company_id(game.state, cid)
+        if cid not in inputs:
+            raise Refusal(f"{cid} does not operate in the rounds projected")
+        inputs[cid] = list(given)
+    state = game.state.clone()
+    received: dict[str, dict[str, int]] = {p.name: {} for p in state.ledger.players}
+    per_share: dict[str, list[int | None]] = {cid: [] for cid in inputs}
+    used: dict[str, list[tuple[int, str | None] | None]] = {cid: [] for cid in inputs}
+    texts: dict[str, list[str]] = {cid: [] for cid in inputs}
+    price_now = {cid: ruleset.score_price(state, state.company(cid)) for cid in inputs}
+    notes: list[str] = []
+    in_or = game.state.round_kind == "OR"
+    done_now = set(game.state.operated) - (
+        {game.state.operating} if game.state.operating and not game.state.ran else set()
+    )
+    total_steps = max(1, len(rounds) * max(1, len(inputs)))
+    step = 0
+    for k, _label in enumerate(rounds):
+        if k > 0 or not in_or:
+            ruleset._private_income(state)
+        for cid in inputs:
+            step += 1
+            if progress is not None:
+                progress(step, total_steps)
+            if k == 0 and in_or and cid in done_now:
+                per_share[cid].append(None)
+                used[cid].append(None)
+                continue
+            revenue, option = inputs[cid][k] if k < len(inputs[cid]) else inputs[cid][-1]
+            receipt = ruleset.receipt(state, cid, revenue, option)
+            for line in receipt.lines:
+                if line.amount:
+                    ruleset.bank_pays(state, line.who, line.amount, f"{cid} run (projection)")
+                    if line.who in received:
+                        got = received[line.who]
+                        got[cid] = got.get(cid, 0) + line.amount
+            if receipt.retained:
+                ruleset.bank_pays(state, cid, receipt.retained, f"{cid} retains (projection)")
+            if receipt.price_steps and state.market.has(cid):
+                state.market.move(cid, receipt.price_steps)
+            per_share[cid].append(receipt.per_share)
+            used[cid].append((revenue, receipt.option))
+            texts[cid].append(receipt.text())
+        state.ledger.events = []
+    if state.bank_broken and not game.state.bank_broken:
+        notes.append(
+            f"The bank breaks during these rounds ({ruleset.r('bank_broken')}): the game ends "
+            f"after that set."
+        )
+    pins = {ruleset.company_id(game.state, k): v for k, v in (final_prices or {}).items()}
+    for cid, pin in pins.items():
+        if cid not in inputs:
+            raise Refusal(f"{cid} does not operate in the rounds projected")
+        ruled = ruleset.score_price(state, state.company(cid))
+        notes.append(
+            f"{cid}'s final price is set by hand at {ruleset.money(pin)} "
+            f"(the rules give {ruleset.money(ruled or 0)})."
+        )
+    companies = []
+    for cid in inputs:
+        co = state.company(cid)
+        companies.append(
+            CompanyProjection(
+                company=cid,
+                price_now=price_now[cid],
+                runs=tuple(used[cid]),
+                per_share=tuple(per_share[cid]),
+                final_price=pins.get(cid, ruleset.score_price(state, co))
+                if co.kind == "corporation"
+                else None,
+                receipts=tuple(texts[cid]),
+                pinned=cid in pins,
+            )
+        )
+    players = []
+    totals: dict[str, int] = {}
+    for p in state.ledger.players:
+        items = [_pinned(i, pins) for i in ruleset.score_items(state, p.name)]
+        total = sum(i.value for i in items if i.counted)
+        shares = {i.what: i.count for i in items if i.kind == "shares"}
+        amounts: dict[str, int] = {}
+        for cid in [*inputs, *shares]:
+            value = received[p.name].get(cid, 0)
+            value += next((i.value for i in items if i.kind == "shares" and i.what == cid), 0)
+            if value:
+                amounts[cid] = value
+        dividends = sum(received[p.name].values())
+        cash_on_hand = p.cash - dividends
+        other = sum(i.value for i in items if i.counted and i.kind not in ("cash", "shares"))
+        # Shares of companies that do not run still count at their price.
+        extra = [cid for cid in shares if cid not in inputs]
+        if extra:
+            notes.append(f"{p.name} also holds {', '.join(extra)}, which do not run.")
+        players.append(PlayerProjection(p.name, shares, amounts, cash_on_hand, other, total))
+        totals[p.name] = total
+    return Projection(
+        title=game.title,
+        rounds=tuple(rounds),
+        companies=tuple(companies),
+        players=tuple(players),
+        places=tuple(ruleset.places(state, totals)),
+        currency=ruleset.currency,
+        notes=tuple(notes),
+    )
+
+
+# ================================================================= history
+@dataclass(frozen=True)
+class RoundRecord:
+    """Where money stood at the end of one round (``current``: the round still going on)."""
+
+    label: str
+    entries: int
+    """Journal entries applied by then."""
+    cash: dict[str, int]
+    value: dict[str, int]
+    prices: dict[str, int]
+    runs: dict[str, tuple[int, str, int]]
+    """Per company that ran in the round: revenue, payout kind, dividend per share."""
+    bank: int
+    current: bool = False
+
+
+@dataclass
+class _HistoryCache:
+    """A replay kept between calls, so the history grows with the journal."""
+
+    entries: int = 0
+    last_entry: object = None
+    state: GameState | None = None
+    records: list[RoundRecord] = field(default_factory=list)
+    runs: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+
+
+def _record(
+    game: Game, state: GameState, label: str, n: int, runs: dict[str, tuple[int, str, int]],
+    current: bool = False,
+) -> RoundRecord:
+    ruleset: Any = game.ruleset
+    prices = {
+        co.id: price
+        for co in state.ledger.companies.values()
+        if not co.closed and (price := ruleset.score_price(state, co)) is not None
+        and co.kind == "corporation" and co.launched
+    }
+    return RoundRecord(
+        label=label,
+        entries=n,
+        cash={p.name: p.cash for p in state.ledger.players},
+        value={p.name: ruleset.player_value(state, p.name) for p in state.ledger.players},
+        prices=prices,
+        runs=dict(runs),
+        bank=state.ledger.bank,
+        current=current,
+    )
+
+
+def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
+    """One record at the end of every round (setup included), then the round going on.
+
+    Derived from the journal by replay; the replay is kept per game and only the new
+    entries are replayed next time (an undo or rewind starts again from the beginning).
+    """
+    cache = game.derived.get("history")
+    journal = game.journal
+    if (
+        cache is None
+        or cache.state is None
+        or cache.entries > len(journal)
+        or (cache.entries and journal[cache.entries - 1] is not cache.last_entry)
+    ):
+        cache = _HistoryCache(state=game.initial_state())
+        game.derived["history"] = cache
+    assert cache.state is not None
+    state = cache.state
+    total = len(journal)
+    for n in range(cache.entries, total):
+        entry = journal[n]
+        before, was_ended = game.round_label(state), state.ended
+        game.ruleset.apply(state, entry.command)
+        state.ledger.events = []
+        for ev in entry.events:
+            if isinstance(ev, DividendPaid):
+                cache.runs[ev.company] = (ev.revenue, ev.option, ev.per_share)
+        if game.round_label(state) != before or (state.ended and not was_ended):
+            cache.records.append(_record(game, state, before, n + 1, cache.runs))
+            cache.runs = {}
+        if progress is not None and (n % 50 == 0 or n == total - 1):
+            progress(n + 1, total)
+    cache.entries, cache.last_entry = total, (journal[-1] if journal else None)
+    out = list(cache.records)
+    if not state.ended:
+        out.append(_record(game, state, game.round_label(state), total, cache.runs, True))
+    return out
