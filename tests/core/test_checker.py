@@ -1,0 +1,525 @@
+"""Check mode (moderator/checker.py): the right figures, ✓ and ✗, and nothing changed.
+
+The 1846 rulebook's 6.75 examples (revenue $500: at $165 full $212, half $180, withhold
+$150; at $124 full or half $150) are checked both in a game reached by play and with no
+game (``moderator check 1846 ...``).  Sales go through the title's own ``sell`` on a
+copy of the state: the price after the sale (1846 5.22), a presidency change (5.24), a
+refused sale (5.23, 5.25).  1847 AE and 1853 are checked through the same code against
+figures their scenario scripts already prove with ``expect`` lines.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import SCRIPTS, play
+
+from moderator.checker import CheckAnswer, check, check_main, is_check
+from moderator.errors import Refusal
+from moderator.game import Game
+
+BARE3 = "game 1846 Amy Bob Cat\nremove ERIE PRR MC OI SC TBC\n"
+
+HIGH = """\
+game 1846 A B C D E
+par A NYC 150
+buy B NYC
+buy C NYC
+buy D NYC
+buy E NYC
+pass A
+buy B NYC
+buy C NYC
+buy D NYC
+buy E NYC
+pass A
+pass B
+pass C
+pass D
+pass E
+run NYC 0
+train NYC 2
+train NYC 2
+done NYC
+run NYC 300
+done NYC
+pass A
+sell B NYC 1
+pass B
+pass C
+pass D
+pass E
+pass A
+pass B
+expect NYC price 165
+"""
+"""5 players: NYC reaches $165 by play (100% held, withheld, $300 paid, a sale in SR2 and
+5.52 at its end), operating in OR 3.1: the start of the 6.75 examples at $165."""
+
+AT_124 = (
+    BARE3
+    + """\
+par Amy NYC 137
+pass Bob
+pass Cat
+pass Amy
+run NYC 0
+train NYC 2
+done NYC
+expect NYC price 124
+"""
+)
+"""NYC launched at $137 runs nothing in OR 1.1 (one left) and starts OR 1.2 at $124."""
+
+OR_2_1 = (
+    BARE3
+    + """\
+par Amy NYC 100
+par Bob GT 100
+par Cat IC 100
+pass Amy
+pass Bob
+pass Cat
+run NYC 0
+train NYC 2
+train NYC 2
+done NYC
+run GT 0
+train GT 2
+train GT 2
+done GT
+run IC 0
+train IC 2
+done IC
+run NYC 80
+run GT 80
+run IC 80
+done IC
+pass Amy
+buy Bob NYC
+buy Cat NYC
+pass Amy
+pass Bob
+pass Cat
+expect NYC price 90
+"""
+)
+"""OR 2.1 starts with NYC at $90: Amy 20% (president), Bob 10%, Cat 10%, 60% in its
+treasury."""
+
+TWO_HOLDERS = (
+    BARE3
+    + """\
+par Amy NYC 100
+buy Bob NYC
+pass Cat
+buy Amy NYC
+buy Bob NYC
+pass Cat
+pass Amy
+pass Bob
+run NYC 0
+train NYC 2
+done NYC
+expect NYC price 90
+expect Amy shares NYC 30
+expect Bob shares NYC 20
+"""
+)
+"""NYC has operated once (OR 1.1, $100 -> $90) and OR 1.2 has begun: Amy president with
+30%, Bob 20%, Cat none."""
+
+BEFORE_OPERATING = (
+    BARE3
+    + """\
+par Amy NYC 100
+buy Bob NYC
+pass Cat
+"""
+)
+"""SR1: NYC launched, Bob holds a share, NYC has not operated yet (5.23)."""
+
+
+def upto(script: Path, line: str) -> str:
+    """The script's text before the first line that is exactly ``line``."""
+    lines = script.read_text(encoding="utf-8").splitlines()
+    return "\n".join(lines[: lines.index(line)]) + "\n"
+
+
+def snapshot(game: Game) -> tuple[str, int, int]:
+    return json.dumps(game.state_json(), sort_keys=True), len(game.journal), len(game.redo_stack)
+
+
+# ============================================================== the 6.75 examples, in a game
+@pytest.mark.parametrize(("option", "after"), [("full", 212), ("half", 180), ("withhold", 150)])
+def test_6_75_examples_at_165_in_a_game(option: str, after: int) -> None:
+    g = play(HIGH)
+    answer = check(g, f"check run NYC 500 {option} price {after}")
+    assert answer.verdict is True
+    assert f"price $165 -> ${after}" in answer.text()
+    assert f"✓ price ${after}" in answer.lines
+    assert "6.75" in answer.rule
+    assert answer.text().splitlines()[-1] == f"✓ right ({answer.rule})"
+
+
+@pytest.mark.parametrize("option", ["full", "half"])
+def test_6_75_example_at_124_in_a_game(option: str) -> None:
+    g = play(AT_124)
+    answer = check(g, f"check run NYC 500 {option} price 150")
+    assert answer.verdict is True
+    # not three columns: $124 is below $165 (6.75)
+    wrong = check(g, f"check run NYC 500 {option} price 165")
+    assert wrong.verdict is False
+    assert any(line.startswith("✗ price $165: it is $150") for line in wrong.lines)
+
+
+def test_6_75_wrong_claims_at_165_name_the_right_figures() -> None:
+    g = play(HIGH)
+    answer = check(g, "check run NYC 500 half paid 50 price 212")
+    assert answer.verdict is False
+    assert "✗ paid $50 a share: it is $25 (half: $250 retained, $250 paid / 10 = $25 a share" in (
+        answer.text()
+    )
+    assert "✗ price $212: it is $180 ($250 paid on a price of $165: payout at least the price" in (
+        answer.text()
+    )
+    assert answer.text().splitlines()[-1] == (
+        "✗ wrong: paid $50 a share (it is $25); price $212 (it is $180)"
+    )
+
+
+# ============================================================== the 6.75 examples, no game
+@pytest.mark.parametrize(
+    ("price", "kind", "after"),
+    [
+        (165, "full", 212),
+        (165, "half", 180),
+        (165, "withhold", 150),
+        (124, "full", 150),
+        (124, "half", 150),
+    ],
+)
+def test_6_75_examples_with_no_game(
+    price: int, kind: str, after: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["1846", "run", "--price", str(price), "--revenue", "500", "--kind", kind]
+    assert check_main([*argv, "--new-price", str(after)]) == 0
+    out = capsys.readouterr().out
+    assert f"price ${price} -> ${after}" in out
+    assert f"✓ price ${after}" in out
+    assert out.rstrip().splitlines()[-1].startswith("✓ right")
+    wrong = after + 1
+    assert check_main([*argv, "--new-price", str(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert f"✗ price ${wrong}: it is ${after}" in out
+    assert out.rstrip().splitlines()[-1] == f"✗ wrong: price ${wrong} (it is ${after})"
+
+
+def test_no_game_the_issues_example(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = "1846 --price 70 --revenue 370 --kind half --shares treasury=1,pool=4,Amy=3,Bob=2"
+    assert check_main([*argv.split(), "--paid", "19", "--gets", "Amy=57,Bob=38,treasury=199"]) == 0
+    out = capsys.readouterr().out
+    # half: $180 retained, $190 paid, $19 a share; the treasury share $19 + $180 = $199;
+    # the pool's $76 stays in the bank (6.73); $190 is at least double $70: 2 right
+    assert "Amy 3 (president), Bob 2, Stock Market 4, treasury 1" in out
+    assert "$76 stays in the bank (6.73)" in out
+    assert "price $70 -> $90" in out
+    for line in ("✓ paid $19 a share", "✓ Amy gets $57", "✓ Bob gets $38", "✓ PRR gets $199"):
+        assert line in out.splitlines()
+    assert check_main([*argv.split(), "--paid", "18"]) == 1
+    assert "✗ paid $18 a share: it is $19" in capsys.readouterr().out
+
+
+def test_no_game_with_nothing_claimed_is_info_and_exit_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert check_main(["1846", "run", "--price", "100", "--revenue", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "price $100 -> $90" in out
+    assert out.rstrip().splitlines()[-1].startswith("nothing claimed")
+
+
+def test_no_game_sale_by_the_president(capsys: pytest.CaptureFixture[str]) -> None:
+    # the president sells 2 of 4 shares and stays president: one column left (5.22)
+    argv = "1846 sell --price 70 --count 2 --new-price 60 --gets 140".split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "price $70 -> $60: sale by the president (5.22)" in out
+    assert "✓ price $60 after the sale" in out
+    # another player's sale does not move it
+    argv = (
+        "1846 sell --price 70 --count 2 --shares Amy=2,Bob=2 --seller Bob --new-price 60"
+    ).split()
+    assert check_main(argv) == 1
+    out = capsys.readouterr().out
+    assert "✗ price $60 after the sale: it is $70" in out
+    assert "only a sale by the president moves it (5.22)" in out
+
+
+def test_no_game_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    cases = {
+        "1899 run --price 70 --revenue 370": "unknown title",
+        "1846 run --price 71 --revenue 370": "71 is not on the market",
+        "1846 run --price 70 --revenue -10": "may not be negative",
+        "1846 run --price 70 --revenue 99999999": "absurd",
+        "1846 run --price 70": "--revenue",
+        "1846 run --price 70 --revenue 370 --shares Amy=8,Bob=4": "adds up to 12",
+        "1846 run --price 70 --revenue 370 --shares treasury=1,Amy=3": "name them all",
+        "1846 run --price 70 --revenue 370 --shares Amy=1,Bob=1": "president's certificate",
+        "1846 run --price 70 --revenue 370 --company XYZ": "no company",
+        "1846 run --price 70 --revenue 370 --row 2": "--row is for a 2-D market",
+        "1846 run --price 70 --revenue 370 --gets Zed=5": "Zed",
+        "1847AE run --price 90 --row 0 --revenue 10": "row 0 of the market has no 90",
+    }
+    for argv, fragment in cases.items():
+        assert check_main(argv.split()) == 2, argv
+        captured = capsys.readouterr()
+        assert fragment in captured.err, (argv, captured.err)
+        assert captured.out == ""
+
+
+# ============================================================== claims in a game
+def test_claims_right_and_wrong_each_get_a_line() -> None:
+    g = play(OR_2_1)
+    # half of $370: $180 retained, $190 paid, $19 a share; $190 >= 2 x $90: two right
+    answer = check(g, "check run NYC 370 half paid 19 Amy 38 Bob 19 retained 180 price 112")
+    assert answer.verdict is True
+    assert answer.lines[-5:] == (
+        "✓ paid $19 a share",
+        "✓ Amy gets $38",
+        "✓ Bob gets $19",
+        "✓ retained $180",
+        "✓ price $112",
+    )
+    # the issue's example: paid 19 price 90 -> the price is wrong, and what it should be
+    answer = check(g, "check run NYC 370 half paid 19 price 90")
+    assert answer.verdict is False
+    assert "✓ paid $19 a share" in answer.lines
+    assert any(x.startswith("✗ price $90: it is $112 (") and "(6.75)" in x for x in answer.lines)
+    assert answer.wrong == ("price $90 (it is $112)",)
+    # the treasury: 6 shares x $19 + $180 retained (6.71 NOTES)
+    assert check(g, "check run NYC 370 half NYC 294").verdict is True
+    assert check(g, "check run NYC 370 half Cat 20").wrong == ("Cat gets $20 (it is $19)",)
+
+
+def test_without_a_payout_the_check_does_what_run_does() -> None:
+    g = play(OR_2_1)
+    answer = check(g, "check run NYC 370 paid 37")
+    assert answer.verdict is True
+    assert any("no payout named: full" in x for x in answer.lines)
+
+
+def test_nothing_claimed_is_the_receipt_only() -> None:
+    g = play(OR_2_1)
+    answer = check(g, "check run NYC 370 half")
+    assert answer.verdict is None
+    assert answer.lines[0] == "NYC runs $370, half"
+    assert answer.lines == tuple(g.receipt("NYC", 370, "half").text().splitlines())
+    assert answer.text().splitlines()[-1].startswith("nothing claimed")
+    assert isinstance(answer, CheckAnswer)
+
+
+def test_a_run_the_rules_refuse_is_a_cross_with_the_rule() -> None:
+    g = play(OR_2_1)
+    answer = check(g, "check run NYC 375")
+    assert answer.verdict is False and "6.64" in answer.rule
+    g = play(BEFORE_OPERATING)
+    answer = check(g, "check run NYC 100")
+    assert answer.verdict is False
+    assert "no train" in answer.text() and answer.rule == "6.61"
+    assert check(g, "check run GT 0").verdict is False  # not launched: no price
+
+
+def test_independent_railroads_split() -> None:
+    g = play(BARE3 + "private Amy MS\npass Amy\npass Bob\npass Cat\n")
+    answer = check(g, "check run MS 60 Amy 30 MS 30 paid 0")
+    assert answer.verdict is True and "6.72" in answer.rule
+    assert check(g, "check run MS 60 half").verdict is False  # it must split (6.72)
+
+
+# ============================================================== sales in a game
+def test_sell_price_after_the_sale_1846() -> None:
+    g = play(OR_2_1)
+    # Bob is not NYC's president: his sale does not move the price (5.22)
+    answer = check(g, "check sell Bob NYC 1 price 90 gets 90")
+    assert answer.verdict is True
+    assert "price stays $90: only a sale by the president moves it (5.22)" in answer.text()
+    wrong = check(g, "check sell Bob NYC 1 price 80 gets 100")
+    assert wrong.wrong == ("price $80 after the sale (it is $90)", "Bob gets $100 (it is $90)")
+    assert "✗ Bob gets $100: it is $90 (1 x $90, 5.21)" in wrong.lines
+
+
+def test_sell_by_the_president_passes_the_presidency() -> None:
+    g = play(TWO_HOLDERS)
+    # Amy 30% sells 2: Bob's 20% is more than her 10%, he takes the president's
+    # certificate (5.24); her sale moves the price one column left (5.22)
+    answer = check(g, "check sell Amy NYC 2 price 80 gets 180 president Bob")
+    assert answer.verdict is True, answer.text()
+    text = answer.text()
+    assert "NYC presidency: Amy -> Bob: sale by the president (5.24)" in text
+    assert "price $90 -> $80: sale by the president (5.22)" in text
+    assert "Stock Market holds 20% of NYC; Amy keeps 10%" in text
+    assert {"5.21", "5.22", "5.24"} <= set(answer.rule.split(", "))
+    assert check(g, "check sell Amy NYC 2 president Amy").wrong == (
+        "NYC president Amy (it is Bob)",
+    )
+    # one share: Amy keeps 20%, as much as Bob; she stays president (5.24)
+    assert check(g, "check sell Amy NYC 1 price 80 president Amy").verdict is True
+
+
+def test_a_refused_sale_is_a_cross_with_the_reason() -> None:
+    g = play(BEFORE_OPERATING)
+    answer = check(g, "check sell Bob NYC 1 gets 100")
+    assert answer.verdict is False
+    assert "only NYC's president may sell it before it has operated (5.23)" in answer.text()
+    assert answer.rule == "5.23"
+    assert "cannot sell 1 share (5.21)" in check(g, "check sell Cat NYC 1").text()  # none held
+    g = play(OR_2_1)
+    # Amy's 20% is the president's certificate and nobody else holds 20% (5.25)
+    answer = check(g, "check sell Amy NYC 1 price 80")
+    assert answer.verdict is False and answer.rule == "5.25"
+    assert "president's certificate of NYC cannot go to the Stock Market" in answer.text()
+    # a sale that passes the presidency first is allowed (5.25 NOTE): all 30% of Amy's
+    g = play(TWO_HOLDERS)
+    assert check(g, "check sell Amy NYC 3 president Bob gets 270").verdict is True
+
+
+def test_sell_checks_the_sale_alone_not_the_end_of_the_round() -> None:
+    # Cat can buy nothing after selling; the turn would end and the round with it, and
+    # 5.52 would move NYC once more: the check reports the sale only
+    g = play(TWO_HOLDERS)
+    answer = check(g, "check sell Bob NYC 2 price 90")
+    assert answer.verdict is True, answer.text()
+    assert "5.52" in answer.text()  # named as what the end of the round will still do
+
+
+# ============================================================== refusals and nothing changed
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("check", "check run CO REVENUE"),
+        ("check fly NYC", "is not a check"),
+        ("check run", "check run CO REVENUE"),
+        ("check run NYC", "the revenue is missing"),
+        ("check run XYZ 370", "no company 'XYZ'"),
+        ("check run NYC -10", "may not be negative"),
+        ("check run NYC 5000000", "absurd"),
+        ("check run NYC ten", "whole number"),
+        ("check run NYC 370 paid", "`paid` needs an amount"),
+        ("check run NYC 370 paid 19 paid 20", "claimed twice"),
+        ("check run NYC 370 half full", "given twice"),
+        ("check run NYC 370 Zed 5", "'Zed' is not"),
+        ("check run NYC 370 split", "does not split"),
+        ("check run LSL 10", "private company"),
+        ("check sell Zed NYC 1", "no player called 'Zed'"),
+        ("check sell Bob NYC", "check sell PLAYER CO N"),
+        ("check sell Bob NYC 0", "at least 1"),
+        ("check sell Bob NYC 11", "absurd"),
+        ("check sell Bob NYC 1 worth 5", "not a claim of a sale"),
+    ],
+)
+def test_bad_input_is_refused_naming_the_form(line: str, fragment: str) -> None:
+    g = play(OR_2_1 + "")
+    before = snapshot(g)
+    with pytest.raises(Refusal) as info:
+        check(g, line)
+    assert fragment in info.value.message
+    assert snapshot(g) == before
+
+
+def test_checks_change_nothing_journal_state_or_save(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    g = play(TWO_HOLDERS, path=save)
+    before = snapshot(g)
+    on_disk = save.read_bytes()
+    lines = [
+        "check run NYC 370 half paid 19 price 90",
+        "check sell Amy NYC 2 price 80",
+        "check sell Bob NYC 1",
+        "check sell Cat NYC 1",
+        "check run NYC 0",
+        "check run NYC 375",
+    ]
+    for line in lines:
+        check(g, line)
+    assert snapshot(g) == before
+    assert save.read_bytes() == on_disk
+    assert "_auto_pass_if_stuck_after_sale" not in vars(g.ruleset)
+    g.close()
+    assert Game.load(save, read_only=True).state_json() == json.loads(before[0])
+
+
+def test_is_check() -> None:
+    assert is_check("check run NYC 370")
+    assert is_check("  CHECK sell Bob NYC 2")
+    assert is_check("Check")
+    assert not is_check("checkpoint")
+    assert not is_check("run NYC 370")
+    assert not is_check("")
+
+
+# ============================================================== 1847 AE and 1853
+AE = SCRIPTS / "1847ae-dividends-market.script"
+E1853 = SCRIPTS / "1853-operating.script"
+
+
+def test_1847ae_run_and_sale_in_a_game() -> None:
+    g = play(upto(AE, "run Saar 100"))
+    # B 20% gets 20, C 10% 10; investors and the initial offering pay nobody; 78 -> 84
+    answer = check(g, "check run Saar 100 paid 10 B 20 C 10 Saar 0 price 84")
+    assert answer.verdict is True, answer.text()
+    assert "6.7.4" in answer.rule and "4.5.2" in answer.rule
+    assert check(g, "check run Saar 100 withhold price 70").wrong == ("price M70 (it is M72)",)
+    g = play(upto(AE, "sell C Saar 1"))
+    # 104 (row 3 col 4): the sale pays 104 and moves one row down, to 96 (8.2)
+    answer = check(g, "check sell C Saar 1 price 96 gets 104")
+    assert answer.verdict is True, answer.text()
+    assert "sold: one row down (8.2)" in answer.text()
+
+
+def test_1847ae_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = (
+        "1847AE run --company Saar --price 78 --row 3 --revenue 100 "
+        "--shares B=2,C=1,investor=2 --paid 10 --new-price 84 --gets B=20,C=10"
+    ).split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Saar at M78 (row 3, column 0" in out
+    # a price on two rows without --row: the top one, said so
+    assert check_main(["1847AE", "run", "--price", "90", "--revenue", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "row 4, column 3" in out and "--row to choose" in out
+    # no dividend at a row's first space... 90 (row 4 col 3) -> 86 (row 4 col 2)
+    assert "M90 -> M86" in out
+
+
+def test_1853_run_and_sale_in_a_game() -> None:
+    g = play(upto(E1853, "run EIR 280 full mail 40"))
+    # 28 a share: Dee 3 -> 84, Ann 2 -> 56; mail 40 to EIR; 280 >= 3 x 90: 90 -> 126 (4.7.1)
+    answer = check(g, "check run EIR 280 full mail 40 paid 28 Dee 84 Ann 56 EIR 40 price 126")
+    assert answer.verdict is True, answer.text()
+    assert "4.7.1" in answer.rule and "4.6.6" in answer.rule
+    assert check(g, "check run EIR 280 half").verdict is False  # 1853 has no half (4.6.4)
+    g = play(upto(E1853, "sell Ann EIR 1"))
+    # the first stock round: a contracted share sold at par - 5 (2.8.3)
+    answer = check(g, "check sell Ann EIR 1 gets 95")
+    assert answer.verdict is True, answer.text()
+    assert "2.8.3" in answer.rule
+
+
+def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = (
+        "1853 sell --price 90 --count 1 --shares Ann=3,Ben=3 --seller Ann --gets 90 --new-price 90"
+    ).split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "EIR presidency: Ann -> Ben" in out  # Ben holds more (3.2.3)
+    assert "price stays £90" in out
+    argv = (
+        "1853 run --price 90 --revenue 280 --mail 40 "
+        "--shares Dee=3,Ann=2,pool=1 --new-price 126 --gets Dee=84,treasury=40"
+    ).split()
+    assert check_main(argv) == 0
+    assert "✓ EIR gets £40" in capsys.readouterr().out
