@@ -398,6 +398,8 @@ def default_runs(game: Game, ors: int | None = None) -> dict[str, list[tuple[int
     for cid in projected_companies(game):
         options = game.ruleset.payout_options(game.state, cid)
         revenue, option = last.get(cid, (0, options[-1] if options else None))
+        if not game.state.company(cid).trains:
+            revenue = 0  # no train, no run (every title): it earns nothing until it buys one
         if options == ("split",):
             option = None
         elif option not in options:
@@ -499,7 +501,7 @@ def project(
     )
     total_steps = max(1, len(rounds) * max(1, len(inputs)))
     step = 0
-    for k, _label in enumerate(rounds):
+    for k, label in enumerate(rounds):
         if k > 0 or not in_or:
             ruleset._private_income(state)
         for cid in inputs:
@@ -511,7 +513,10 @@ def project(
                 used[cid].append(None)
                 continue
             revenue, option = inputs[cid][k] if k < len(inputs[cid]) else inputs[cid][-1]
-            receipt = ruleset.receipt(state, cid, revenue, option)
+            try:
+                receipt = ruleset.receipt(state, cid, revenue, option)
+            except Refusal as exc:
+                raise Refusal(f"{label}, {cid} {revenue}: {exc}") from None
             for line in receipt.lines:
                 if line.amount:
                     ruleset.bank_pays(state, line.who, line.amount, f"{cid} run (projection)")
