@@ -287,6 +287,14 @@ def _play_lines(
     matched = 0
     try:
         for number, raw in enumerate(script_lines(text), start=1):
+            if game is not None and _is_check(raw):
+                # A check changes nothing and is not journaled: answer it and go on.
+                if not as_json and not quiet:
+                    answer = _answer_check(game, raw)
+                    if answer is None:
+                        return EXIT_REFUSED
+                    print(safe(answer, keep_newlines=True))
+                continue
             try:
                 cmd = parse_line(raw)
             except ParseError as exc:
@@ -461,6 +469,161 @@ def script_of(save: Path) -> int:
     return 0
 
 
+# ----------------------------------------------------------------- end of game
+def _is_check(line: str) -> bool:
+    from moderator.checker import is_check
+
+    return is_check(line)
+
+
+def _answer_check(game: Game, line: str) -> str | None:
+    """A check's answer, or ``None`` (after saying why) when the check is refused."""
+    from moderator.checker import check
+
+    try:
+        return check(game, line.strip()).text()
+    except Refusal as exc:
+        _err(f"refused: {exc}")
+        return None
+
+
+class _Progress:
+    """Progress of a long job on stderr, only where a person watches (a terminal)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.shown = False
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.tty and total >= 200:
+            sys.stderr.write(f"\r{self.label}: {done}/{total}")
+            sys.stderr.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+
+
+def score_of(save: Path, *, as_json: bool = False) -> int:
+    """Print a save's score: final, or "if the game ended now"."""
+    from moderator.scoring import score
+
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    try:
+        result = score(game)
+        if as_json:
+            _print_json(result.to_json())
+        else:
+            print(safe(result.text(), keep_newlines=True))
+    finally:
+        _close(game)
+    return 0
+
+
+def project_of(
+    save: Path,
+    *,
+    runs: str = "",
+    runs_file: Path | None = None,
+    ors: int | None = None,
+    as_json: bool = False,
+) -> int:
+    """Print the "spreadsheet it" projection of a save's remaining operating rounds."""
+    from moderator.scoring import parse_runs, project, projected_rounds
+
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    progress = _Progress("projecting")
+    try:
+        spec = runs
+        if runs_file is not None:
+            try:
+                lines = runs_file.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as exc:
+                _err(f"{runs_file}: cannot read it ({exc})")
+                return EXIT_REFUSED
+            spec = ";".join(
+                [spec, *(ln.split("#", 1)[0].strip() for ln in lines)]
+            )
+        try:
+            count = len(projected_rounds(game, ors))
+            given, pins = parse_runs(spec, game, count)
+            result = project(game, given, ors, progress=progress, final_prices=pins)
+        except Refusal as exc:
+            progress.close()
+            _err(f"refused: {exc}")
+            return EXIT_REFUSED
+        progress.close()
+        if as_json:
+            _print_json(result.to_json())
+        else:
+            print(safe(result.text(), keep_newlines=True))
+    finally:
+        _close(game)
+    return 0
+
+
+def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
+    """Write a save's score, rounds, companies, market and journal as XLSX and/or CSV."""
+    from moderator.export import export_csv, export_xlsx
+
+    if xlsx is None and csv_dir is None:
+        _err("say where: --xlsx FILE and/or --csv DIR")
+        return EXIT_REFUSED
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    try:
+        if xlsx is not None:
+            progress = _Progress("exporting")
+            try:
+                export_xlsx(game, xlsx, progress)
+            except Refusal as exc:
+                progress.close()
+                _err(f"refused: {exc}")
+                return EXIT_FILES
+            progress.close()
+            print(f"wrote {safe(str(xlsx))}")
+        if csv_dir is not None:
+            progress = _Progress("exporting")
+            try:
+                written = export_csv(game, csv_dir, progress)
+            except Refusal as exc:
+                progress.close()
+                _err(f"refused: {exc}")
+                return EXIT_FILES
+            progress.close()
+            for path in written:
+                print(f"wrote {safe(str(path))}")
+    finally:
+        _close(game)
+    return 0
+
+
+def check_of(save: Path, words: list[str]) -> int:
+    """Answer a check against a save (exit 1 when a claimed figure is wrong)."""
+    from moderator.checker import check
+
+    game = _open_read_only(save)
+    if game is None:
+        return EXIT_REFUSED
+    try:
+        try:
+            answer = check(game, " ".join(["check", *words]))
+        except Refusal as exc:
+            _err(f"refused: {exc}")
+            return EXIT_FILES
+        print(safe(answer.text(), keep_newlines=True))
+        return 1 if answer.verdict is False else 0
+    finally:
+        _close(game)
+
+
 def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
     from moderator.ui.app import run_app
 
@@ -469,6 +632,15 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``moderator`` console script."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] == "check":
+        # `moderator check SAVE run ...` checks against a save; `moderator check TITLE ...`
+        # is the calculator with no game (moderator.checker).
+        if len(words) > 1 and Path(words[1]).suffix == ".json":
+            return check_of(Path(words[1]), words[2:])
+        from moderator.checker import check_main
+
+        return check_main(words[1:])
     parser = argparse.ArgumentParser(prog="moderator", description="The 18xx banker's assistant.")
     parser.add_argument(
         "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
@@ -501,7 +673,45 @@ def main(argv: list[str] | None = None) -> int:
     )
     p_script = sub.add_parser("script", help="print a save as a banker script")
     p_script.add_argument("save", type=Path)
+    p_score = sub.add_parser("score", help="a save's score: final, or if the game ended now")
+    p_score.add_argument("save", type=Path)
+    p_score.add_argument("--json", action="store_true")
+    p_project = sub.add_parser(
+        "project",
+        help="'spreadsheet it': the remaining operating rounds projected (1846 10.1 tip)",
+        description="Projects the remaining operating rounds without touching the game. Each "
+        "company repeats its last run unless --runs or --file says otherwise.",
+    )
+    p_project.add_argument("save", type=Path)
+    p_project.add_argument(
+        "--runs",
+        default="",
+        help="per company, one REVENUE[:KIND] per round (the last repeats), '@PRICE' sets the "
+        "final price by hand: 'NYC=370:full,460:half;ERIE=200:withhold;GT=640,660@250'",
+    )
+    p_project.add_argument(
+        "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
+    )
+    p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
+    p_project.add_argument("--json", action="store_true")
+    p_export = sub.add_parser("export", help="a save as an XLSX workbook and/or CSV files")
+    p_export.add_argument("save", type=Path)
+    p_export.add_argument("--xlsx", type=Path, help="the workbook to write")
+    p_export.add_argument("--csv", type=Path, dest="csv_dir", help="a folder for the CSV files")
+    sub.add_parser(
+        "check",
+        help="check a payout or sale: `moderator check SAVE run NYC 370 half paid 19`, or with "
+        "no game `moderator check 1846 run --price 70 ...` (see `moderator check --help`)",
+    )
     args = parser.parse_args(argv)
+    if args.cmd == "score":
+        return score_of(args.save, as_json=args.json)
+    if args.cmd == "project":
+        return project_of(
+            args.save, runs=args.runs, runs_file=args.file, ors=args.ors, as_json=args.json
+        )
+    if args.cmd == "export":
+        return export_of(args.save, xlsx=args.xlsx, csv_dir=args.csv_dir)
     if args.cmd == "play":
         return play(
             args.script, as_json=args.json, save=args.save, quiet=args.quiet, force=args.force
@@ -522,7 +732,18 @@ def main(argv: list[str] | None = None) -> int:
     return _run_tui(None, args.saves)
 
 
-__all__ = ["main", "play", "safe", "script_of", "show", "state"]
+__all__ = [
+    "check_of",
+    "export_of",
+    "main",
+    "play",
+    "project_of",
+    "safe",
+    "score_of",
+    "script_of",
+    "show",
+    "state",
+]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
