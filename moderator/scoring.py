@@ -263,7 +263,7 @@ class Projection:
         for co in self.companies:
             row = [co.company]
             row += ["-" if x is None else str(x) for x in co.per_share]
-            row += [str(co.final_price or 0), str(co.sum_per_share)]
+            row += ["-" if co.final_price is None else str(co.final_price), str(co.sum_per_share)]
             for p in self.players:
                 n = p.shares.get(co.company, 0)
                 amount = p.amounts.get(co.company, 0)
