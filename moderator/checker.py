@@ -507,8 +507,14 @@ def check_sell(
     player = ruleset.player_name(game.state, player)
     cid = ruleset.company_id(game.state, company)
     m = ruleset.money
-    what = f"{player} selling {n} {cid} share{'s' if n != 1 else ''}"
+    shares = game.state.company(cid).kind == "corporation"
+    what = (
+        f"{player} selling {n} {cid} share{'s' if n != 1 else ''}"
+        if shares
+        else (f"{player} selling {cid}")
+    )
     state = _sale_state(ruleset, game.state, player)
+    in_stock_round = state.round_kind == "SR"  # else a president's sale for a train (6.88)
     before = state.price(cid) if state.market.has(cid) else None
     try:
         _sale_only(ruleset).apply(state, c.Sell(player=player, corp=cid, count=n))
@@ -548,11 +554,12 @@ def check_sell(
         lines.append(f"  price stays {m(before)}" + (f": {why}" if why else ""))
         reasons.append(why)
     after_co = state.company(cid)
-    lines.append(
-        f"  the {ruleset.pool_name} holds {after_co.holder_percent(POOL)}% of {cid}; "
-        f"{player} keeps {after_co.holder_percent(player)}%"
-    )
-    later = _LATER.get(game.title)
+    if shares:
+        lines.append(
+            f"  the {ruleset.pool_name} holds {after_co.holder_percent(POOL)}% of {cid}; "
+            f"{player} keeps {after_co.holder_percent(player)}%"
+        )
+    later = _LATER.get(game.title) if in_stock_round and shares else None
     if later and after_co.holder_percent(POOL) and not after_co.closed:
         lines.append(f"  later: {later}")
     judged: list[_Judged] = []

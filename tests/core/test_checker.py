@@ -395,6 +395,42 @@ def test_sell_checks_the_sale_alone_not_the_end_of_the_round() -> None:
     assert "5.52" in answer.text()  # named as what the end of the round will still do
 
 
+FORCED = (
+    BARE3
+    + """\
+par Amy NYC 100
+pass Bob
+pass Cat
+buy Amy NYC
+pass Bob
+pass Cat
+par Amy BO 40
+pass Bob
+pass Cat
+pass Amy
+run BO 0
+train BO 2
+done BO
+run NYC 0
+spend NYC 290
+expect NYC cash 10
+expect Amy cash 20
+"""
+)
+"""OR 1.1: NYC has run, has $10 and no train; its president Amy has $20 (6.86)."""
+
+
+def test_a_presidents_sale_toward_a_forced_purchase_follows_6_86() -> None:
+    g = play(FORCED)
+    # the game refuses `sell Amy NYC 1` now: NYC must issue shares first (6.86)
+    answer = check(g, "check sell Amy NYC 1")
+    assert answer.verdict is False and answer.rule == "6.86"
+    assert "NYC must first issue shares (6.86)" in answer.text()
+    g.execute("issue NYC 1")
+    # $80 now pays for the 2: the president raises nothing (6.87)
+    assert check(g, "check sell Amy NYC 1").rule == "6.87"
+
+
 # ============================================================== refusals and nothing changed
 @pytest.mark.parametrize(
     ("line", "fragment"),
@@ -477,6 +513,11 @@ def test_1847ae_run_and_sale_in_a_game() -> None:
     answer = check(g, "check sell C Saar 1 price 96 gets 104")
     assert answer.verdict is True, answer.text()
     assert "sold: one row down (8.2)" in answer.text()
+    # Krauss & Co. is sold to the pool at its price and slides a row down (4.1)
+    g = play(upto(AE, "sell A L 1"))
+    answer = check(g, "check sell A LFK 1 gets 110 price 104")
+    assert answer.verdict is True, answer.text()
+    assert answer.lines[0] == "A selling LFK: gets M110" and answer.rule == "4.1"
 
 
 def test_1847ae_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
