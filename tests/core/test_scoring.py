@@ -334,3 +334,30 @@ def test_history_of_a_finished_game_ends_with_its_last_round() -> None:
     game.derived.clear()
     scoring.history(game, progress=lambda d, t: progress.append(d))
     assert progress[-1] == len(game.journal)
+
+
+# ----------------------------------------------------------------- every title, whole games
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1853"])
+def test_end_views_of_simulated_games_change_nothing_and_agree(title: str) -> None:
+    from moderator.simulate import simulate
+
+    for seed in range(2):
+        game = simulate(seed, 4, max_commands=600, title=title)
+        before = game.state_json()
+        result = scoring.score(game)
+        assert {p.name: p.total for p in result.players} == {
+            p["name"]: p["value"] for p in before["players"]
+        }
+        records = scoring.history(game)
+        last = game.replay(records[-1].entries)
+        assert records[-1].value == {
+            p.name: game.ruleset.player_value(last, p.name) for p in last.ledger.players
+        }
+        if not game.state.ended:
+            projection = scoring.project(game)
+            assert len(projection.rounds) >= 1
+            for p in projection.players:
+                # The table adds up: amounts (dividends + shares at the final price), cash on
+                # hand and counted privates make the final total.
+                assert p.total == sum(p.amounts.values()) + p.cash_on_hand + p.other
+        assert game.state_json() == before
