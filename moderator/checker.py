@@ -156,11 +156,12 @@ def _join_rules(rules: list[str]) -> str:
 
 def _refused(what: str, reason: str) -> CheckAnswer:
     """The rules refuse the run or sale itself: ✗ with the reason."""
+    rule = _join_rules(_rules_in(reason))
     return CheckAnswer(
         lines=(f"{WRONG} {what}: the rules refuse it: {reason}",),
         verdict=False,
-        rule=_join_rules(_rules_in(reason)),
-        wrong=(f"{what} is refused: {reason}",),
+        rule=rule,
+        wrong=(f"the rules refuse {what}" + (f" ({rule})" if rule else ""),),
     )
 
 
@@ -683,7 +684,9 @@ def _parser() -> argparse.ArgumentParser:
             "  moderator check 1846 run --price 70 --revenue 370 --kind half "
             "--shares treasury=1,pool=4,Amy=3,Bob=2 --paid 19 --new-price 90\n"
             "  moderator check 1846 sell --price 70 --count 2 --new-price 60 --gets 140\n"
-            "  moderator check 1847AE run --company Saar --price 84 --row 3 --revenue 100"
+            "  moderator check 1847AE run --company Saar --price 84 --row 3 --revenue 100\n"
+            "`run` may be left out when --revenue is given (and `sell` when --count is):\n"
+            "  moderator check 1846 --price 70 --revenue 370 --kind half"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -720,7 +723,9 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="a run's dividends and price move (the receipt)")
     common(run)
-    run.add_argument("--revenue", type=_money_arg("revenue"), required=True)
+    run.add_argument(
+        "--revenue", type=_money_arg("revenue"), required=True, help="the run's revenue"
+    )
     run.add_argument(
         "--kind",
         choices=("full", "half", "withhold"),

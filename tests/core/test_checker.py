@@ -11,6 +11,7 @@ figures their scenario scripts already prove with ``expect`` lines.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -564,3 +565,51 @@ def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     ).split()
     assert check_main(argv) == 0
     assert "✓ EIR gets £40" in capsys.readouterr().out
+
+
+# ============================================================== the user documentation
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "check.md"
+
+
+def _blocks(lang: str) -> list[str]:
+    text = DOCS.read_text(encoding="utf-8")
+    return re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)
+
+
+def test_every_calculator_line_of_the_docs_exits_as_its_comment_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = [x for block in _blocks("sh") for x in block.splitlines() if x.startswith("moderator")]
+    assert len(lines) >= 10
+    for line in lines:
+        command, _, comment = line.partition("#")
+        argv = command.split()[2:]
+        expected = 1 if "exit 1" in comment else 0
+        assert check_main(argv) == expected, line
+        capsys.readouterr()
+
+
+def test_the_docs_calculator_outputs_are_what_it_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = [b for b in _blocks("text") if b.startswith("$ moderator check")]
+    assert len(shown) >= 4
+    for block in shown:
+        first, *output = block.rstrip("\n").splitlines()
+        status = check_main(first.split()[3:])
+        captured = capsys.readouterr()
+        assert (captured.out + captured.err).rstrip("\n").splitlines() == output, first
+        assert status == (2 if captured.err else 1 if "✗ wrong" in captured.out else 0)
+
+
+def test_the_docs_in_game_examples_are_what_check_answers() -> None:
+    g = play(OR_2_1)
+    blocks = [b for b in _blocks("text") if b.startswith("check run NYC 370")]
+    assert blocks
+    for block in blocks:
+        first, *output = block.rstrip("\n").splitlines()
+        answer = check(g, first).text().splitlines()
+        if output[0] == "...":  # the receipt left out: the claim lines and the summary
+            assert answer[-len(output) + 1 :] == output[1:], first
+        else:
+            assert answer == output, first
