@@ -53,7 +53,7 @@ from moderator.script import ParseError, amount, check_characters, count, tokeni
 from moderator.state import GameState
 from rulesets.base import Receipt, Ruleset
 
-__all__ = ["CheckAnswer", "check", "check_main", "is_check"]
+__all__ = ["CheckAnswer", "Claim", "check", "check_main", "check_run", "check_sell", "is_check"]
 
 RUN_USAGE = (
     "check run CO REVENUE [full|half|withhold] [mail N] "
@@ -96,9 +96,13 @@ class CheckAnswer:
 
 
 @dataclass(frozen=True)
-class _Claim:
-    """One figure the table claims: ``kind`` is paid, price, retained, player, company,
-    gets or president; ``subject`` the player or company it is about."""
+class Claim:
+    """One figure the table claims, for :func:`check_run` and :func:`check_sell`.
+
+    ``kind``: ``paid`` (a share), ``price`` (after), ``retained``, ``player`` and
+    ``company`` (what ``subject`` got) for a run; ``price``, ``gets`` and ``president``
+    (``value`` a player's name) for a sale.
+    """
 
     kind: str
     value: int | str
@@ -218,16 +222,14 @@ def _value(args: list[str], i: int, what: str, usage: str) -> int:
     return amount(args[i + 1], what)
 
 
-def _add(claims: list[_Claim], claim: _Claim, usage: str) -> None:
+def _add(claims: list[Claim], claim: Claim, usage: str) -> None:
     if any(x.kind == claim.kind and x.subject == claim.subject for x in claims):
         what = claim.subject or claim.kind
         raise ParseError(f"{what} is claimed twice: {usage}")
     claims.append(claim)
 
 
-def _parse_run(
-    game: Game, args: list[str]
-) -> tuple[str, int, str | None, int | None, list[_Claim]]:
+def _parse_run(game: Game, args: list[str]) -> tuple[str, int, str | None, int | None, list[Claim]]:
     if not args:
         raise ParseError(f"check run needs a company and its revenue: {RUN_USAGE}")
     cid = _company(game, args[0], RUN_USAGE)
@@ -236,7 +238,7 @@ def _parse_run(
     revenue = amount(args[1], "revenue")
     option: str | None = None
     mail: int | None = None
-    claims: list[_Claim] = []
+    claims: list[Claim] = []
     i = 2
     while i < len(args):
         word = args[i].lower()
@@ -251,7 +253,7 @@ def _parse_run(
                 raise ParseError(f"mail is given twice: {RUN_USAGE}")
             mail = _value(args, i, "mail revenue", RUN_USAGE)
         elif word in ("paid", "price", "retained"):
-            _add(claims, _Claim(word, _value(args, i, word, RUN_USAGE)), RUN_USAGE)
+            _add(claims, Claim(word, _value(args, i, word, RUN_USAGE)), RUN_USAGE)
         else:
             claims_who = _who(game, args[i])
             if claims_who is None:
@@ -261,7 +263,7 @@ def _parse_run(
                 )
             kind, subject = claims_who
             value = _value(args, i, f"{subject}'s amount", RUN_USAGE)
-            _add(claims, _Claim(kind, value, subject), RUN_USAGE)
+            _add(claims, Claim(kind, value, subject), RUN_USAGE)
         i += 2
     return cid, revenue, option, mail, claims
 
@@ -278,7 +280,7 @@ def _who(game: Game, word: str) -> tuple[str, str] | None:
         return None
 
 
-def _parse_sell(game: Game, args: list[str]) -> tuple[str, str, int, list[_Claim]]:
+def _parse_sell(game: Game, args: list[str]) -> tuple[str, str, int, list[Claim]]:
     if len(args) < 3:
         raise ParseError(
             f"check sell needs a player, a company and a number of shares: {SELL_USAGE}"
@@ -288,17 +290,17 @@ def _parse_sell(game: Game, args: list[str]) -> tuple[str, str, int, list[_Claim
     n = count(args[2])
     if n > 10:
         raise ParseError(f"{n} shares is absurd: a company has ten (check sell ...)")
-    claims: list[_Claim] = []
+    claims: list[Claim] = []
     i = 3
     while i < len(args):
         word = args[i].lower()
         if word in ("price", "gets"):
-            _add(claims, _Claim(word, _value(args, i, word, SELL_USAGE)), SELL_USAGE)
+            _add(claims, Claim(word, _value(args, i, word, SELL_USAGE)), SELL_USAGE)
         elif word in ("president", "director"):
             if i + 1 >= len(args):
                 raise ParseError(f"`{args[i]}` needs a player: {SELL_USAGE}")
             who = _player(game, args[i + 1], SELL_USAGE)
-            _add(claims, _Claim("president", who), SELL_USAGE)
+            _add(claims, Claim("president", who), SELL_USAGE)
         else:
             raise ParseError(f"{args[i]!r} is not a claim of a sale: {SELL_USAGE}")
         i += 2
@@ -322,7 +324,7 @@ def check_run(
     revenue: int,
     option: str | None = None,
     mail: int | None = None,
-    claims: list[_Claim] | tuple[_Claim, ...] = (),
+    claims: list[Claim] | tuple[Claim, ...] = (),
 ) -> CheckAnswer:
     """The receipt of ``company`` running ``revenue`` now, and a ✓/✗ line per claim.
 
@@ -360,7 +362,7 @@ def _answer(lines: list[str], judged: list[_Judged], rules: list[str]) -> CheckA
     )
 
 
-def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: _Claim) -> _Judged:
+def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) -> _Judged:
     cid, m = co.id, ruleset.money
     paid = receipt.revenue - receipt.retained if receipt.option != "split" else 0
     dividend = ruleset.r("dividend")
@@ -496,7 +498,7 @@ def check_sell(
     player: str,
     company: str,
     n: int,
-    claims: list[_Claim] | tuple[_Claim, ...] = (),
+    claims: list[Claim] | tuple[Claim, ...] = (),
 ) -> CheckAnswer:
     """What ``player`` selling ``n`` shares of ``company`` now gets and does to the price,
     any presidency change, and a ✓/✗ line per claim.
@@ -788,30 +790,30 @@ def check_main(argv: list[str]) -> int:
 
 def _calculator_run(game: Game, args: argparse.Namespace) -> CheckAnswer:
     cid = str(args.company_id)
-    claims: list[_Claim] = []
+    claims: list[Claim] = []
     if args.paid is not None:
-        claims.append(_Claim("paid", args.paid))
+        claims.append(Claim("paid", args.paid))
     if args.new_price is not None:
-        claims.append(_Claim("price", args.new_price))
+        claims.append(Claim("price", args.new_price))
     if args.retained is not None:
-        claims.append(_Claim("retained", args.retained))
+        claims.append(Claim("retained", args.retained))
     for name, value in _pairs(args.gets or "", "--gets"):
         if name.lower() in TREASURY_WORDS:
-            _add(claims, _Claim("company", value, cid), "--gets")
+            _add(claims, Claim("company", value, cid), "--gets")
             continue
         who = _who(game, name)
         if who is None:
             raise Refusal(f"--gets: {name!r} holds no share in --shares (nor is it treasury)")
-        _add(claims, _Claim(who[0], value, who[1]), "--gets")
+        _add(claims, Claim(who[0], value, who[1]), "--gets")
     return check_run(game, cid, args.revenue, args.kind, args.mail, claims)
 
 
 def _calculator_sell(game: Game, args: argparse.Namespace) -> CheckAnswer:
-    claims: list[_Claim] = []
+    claims: list[Claim] = []
     if args.new_price is not None:
-        claims.append(_Claim("price", args.new_price))
+        claims.append(Claim("price", args.new_price))
     if args.gets is not None:
-        claims.append(_Claim("gets", args.gets))
+        claims.append(Claim("gets", args.gets))
     return check_sell(game, str(args.seller_name), str(args.company_id), args.count, claims)
 
 
