@@ -23,6 +23,12 @@ CORE = [
     "rulesets",
     "rulesets.base",
     "rulesets.g1846",
+    "rulesets.g1847ae",
+    "rulesets.g1853",
+    "moderator.scoring",
+    "moderator.checker",
+    "moderator.narrate",
+    "moderator.simulate",
 ]
 
 PROBE = """
