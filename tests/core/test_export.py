@@ -1,0 +1,639 @@
+"""The export (issue 9, point 4): the workbook read back by an independent reader
+(python-calamine), its formulas recomputed by LibreOffice headless — as written, and after a
+price and a cash cell are changed — its chart, the CSV files, progress and refusals.
+
+LibreOffice runs once for the whole module (every workbook converted in one call), with a
+private profile directory so parallel runs do not clash.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from conftest import REPO, SCRIPTS, play
+from python_calamine import CalamineWorkbook
+
+from moderator import export, scoring
+from moderator.errors import Refusal
+from moderator.game import Game
+
+TITLES = {
+    "1846": "1846-rulebook-example.script",  # phase II: Carlos's BIG4 counts (10.3)
+    "1847AE": "1847ae-krauss.script",  # B's Krauss & Co. counts at its price (4.1, 9)
+    "1853": "1853-short-game.script",  # ended: the bank ran out; bonds excluded (5.2.1)
+}
+MORE = {
+    "bankrupt": "1847ae-forced-bankrupt.script",  # B bankrupt, placed last though ahead of C
+    "tie": "1846-bank-breaks.script",  # Bob and Cat tie on $380
+}
+SCRIPT_OF = {**TITLES, **MORE}
+
+CHANGED_PRICE = {"1846": ("GT", 120), "1853": ("GIP", 150)}
+"""Games whose workbook gets one company's price cell changed before recomputing."""
+CHANGED_CASH = {"1846": ("Amy", 232)}
+"""... and one player's cash cell."""
+
+LO_CSV = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1'
+"""UTF-8, comma separated, the values as computed (not as shown), every sheet (-1)."""
+
+Row = list[Any]
+
+
+# ----------------------------------------------------------------- fixtures and helpers
+@pytest.fixture(scope="module")
+def games() -> dict[str, Game]:
+    return {key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in
+            SCRIPT_OF.items()}
+
+
+@pytest.fixture(scope="module")
+def workbooks(games: dict[str, Game], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each game's workbook, written once."""
+    where = tmp_path_factory.mktemp("xlsx")
+    out = {}
+    for key, game in games.items():
+        out[key] = where / f"{key}.xlsx"
+        export.export_xlsx(game, out[key])
+    return out
+
+
+def calamine(path: Path, sheet: str) -> list[Row]:
+    """A sheet's rows as python-calamine reads them (numbers come back as floats)."""
+    return CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet).to_python()
+
+
+def num(value: Any) -> int | None:
+    """A cell as an int (``None`` for an empty cell)."""
+    if value in ("", None):
+        return None
+    as_float = float(value)
+    assert as_float == int(as_float), value
+    return int(as_float)
+
+
+def final_table(rows: list[Row]) -> tuple[list[str], Row, dict[str, Row]]:
+    """The Final sheet's header, price row and player rows (by name)."""
+    top = next(k for k, r in enumerate(rows) if r and r[0] == "Player")
+    header = [str(h) for h in rows[top]]
+    assert rows[top + 1][0] == "Price"
+    players: dict[str, Row] = {}
+    for r in rows[top + 2:]:
+        if not r or r[0] in ("", None):
+            break
+        players[str(r[0])] = r
+    return header, rows[top + 1], players
+
+
+def status(rows: list[Row]) -> dict[str, str]:
+    return {str(r[0]): str(r[1]) for r in rows[:4] if r and r[0] in ("Game ended", "Why")}
+
+
+def soffice() -> str:
+    exe = shutil.which("soffice") or shutil.which("libreoffice")
+    if exe is None:
+        pytest.fail(
+            "LibreOffice (soffice) is not installed, so the workbook's formulas cannot be "
+            "recomputed: .ci/run installs Debian's libreoffice-calc "
+            "(apt-get install --no-install-recommends libreoffice-calc)"
+        )
+    return exe
+
+
+def recompute(files: list[Path], out: Path, profile: Path) -> dict[tuple[str, str], list[Row]]:
+    """Every sheet of ``files`` as LibreOffice computes it: ``(stem, sheet) -> rows``."""
+    out.mkdir()
+    done = subprocess.run(
+        [soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+         "--convert-to", LO_CSV, "--outdir", str(out), *map(str, files)],
+        capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    sheets = {}
+    for f in files:
+        for sheet in export.SHEETS:
+            produced = out / f"{f.stem}-{sheet}.csv"
+            assert produced.is_file(), f"LibreOffice made no {produced.name}: {done.stdout}"
+            with produced.open(encoding="utf-8", newline="") as fh:
+                sheets[(f.stem, sheet)] = list(csv.reader(fh))
+    return sheets
+
+
+def set_cell(source: Path, target: Path, where: tuple[str, str], value: int) -> None:
+    """Copy ``source`` with one Final cell changed by openpyxl: ``(row label, column
+    header)`` — ``("Price", "GT")`` is GT's price cell, ``("Amy", "Cash")`` Amy's cash."""
+    wb = openpyxl.load_workbook(source)
+    ws = wb["Final"]
+    rows = [[c.value for c in r] for r in ws.iter_rows()]
+    header, _, _ = final_table(rows)
+    top = next(k for k, r in enumerate(rows) if r[0] == "Player")
+    row = next(k for k, r in enumerate(rows) if k > top and r[0] == where[0])
+    ws.cell(row=row + 1, column=header.index(where[1]) + 1, value=value)
+    wb.save(target)
+
+
+@pytest.fixture(scope="module")
+def recomputed(
+    workbooks: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[tuple[str, str], list[Row]]:
+    """All workbooks, and the ones with a changed price or cash cell, recomputed by
+    LibreOffice in one run."""
+    where = tmp_path_factory.mktemp("recompute")
+    files = list(workbooks.values())
+    for key, (cid, price) in CHANGED_PRICE.items():
+        files.append(where / f"{key}-price.xlsx")
+        set_cell(workbooks[key], files[-1], ("Price", cid), price)
+    for key, (name, cash) in CHANGED_CASH.items():
+        files.append(where / f"{key}-cash.xlsx")
+        set_cell(workbooks[key], files[-1], (name, "Cash"), cash)
+    return recompute(files, where / "out", where / "profile")
+
+
+def expected_totals(
+    game: Game, price: tuple[str, int] | None = None, cash: tuple[str, int] | None = None
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each player's total and place from the score's items, with one price or one cash
+    changed as a banker would in the sheet (places by the ruleset's own ranking)."""
+    score = scoring.score(game)
+    totals = {}
+    for p in score.players:
+        total = 0
+        for i in p.items:
+            if not i.counted:
+                continue
+            if i.kind == "cash" and cash and cash[0] == p.name:
+                total += cash[1]
+            elif i.kind == "shares" and price and price[0] == i.what:
+                total += i.count * price[1]
+            else:
+                total += i.value
+        totals[p.name] = total
+    places = {
+        name: place["place"]
+        for place in game.ruleset.places(game.state, totals)
+        for name in place["players"]
+    }
+    return totals, places
+
+
+def recomputed_final(rows: list[Row]) -> dict[str, tuple[int, int, str]]:
+    """Total, place and tie mark of each player on a recomputed Final sheet."""
+    header, _, players = final_table(rows)
+    t, p, tie = header.index("Total"), header.index("Place"), header.index("Tie")
+    return {name: (int(r[t]), int(r[p]), r[tie]) for name, r in players.items()}
+
+
+# ----------------------------------------------------------------- read back: calamine
+@pytest.mark.parametrize("key", TITLES)
+def test_workbook_read_back_final(key: str, games: dict[str, Game],
+                                  workbooks: dict[str, Path]) -> None:
+    """Final: names, cash, shares and prices as the score has them; the counted privates
+    and the excluded items in their own columns; whether and why the game ended."""
+    game, path = games[key], workbooks[key]
+    score = scoring.score(game)
+    assert CalamineWorkbook.from_path(str(path)).sheet_names == list(export.SHEETS)
+    rows = calamine(path, "Final")
+    assert status(rows) == {"Game ended": "yes" if score.final else "no", "Why": score.reason}
+    header, prices, players = final_table(rows)
+    assert list(players) == [p.name for p in score.players]
+    checked = {"shares": 0, "private": 0, "excluded": 0}
+    for p in score.players:
+        row = players[p.name]
+        assert num(row[header.index("Cash")]) == p.cash
+        for item in p.items:
+            if item.kind == "shares":
+                col = header.index(item.what)
+                assert num(row[col]) == item.count
+                assert num(prices[col]) == item.price
+                checked["shares"] += 1
+            elif item.kind != "cash" and item.counted:
+                assert num(row[header.index(f"{item.what} ({item.kind})")]) == item.value
+                checked["private"] += 1
+            elif item.kind == "excluded":
+                assert num(row[header.index(f"{item.what} (not counted)")]) == item.value
+                assert item.note in row[header.index("Not counted")]
+                checked["excluded"] += 1
+    assert checked["shares"]
+    # What each title's game-end rule adds or leaves out is in the sheet.
+    if key == "1846":
+        assert checked["private"] == 1 and "BIG4 (private)" in header
+    if key == "1847AE":
+        assert checked["private"] == 1 and "LFK (private)" in header
+        assert "no stock value" in players["A"][header.index("Not counted")]
+    if key == "1853":
+        assert checked["excluded"] == 3 and "bond (not counted)" in header
+    # The bond column lies outside the SUM: every total formula stops before Total.
+    ws = openpyxl.load_workbook(path)["Final"]
+    formulas = [c.value for r in ws.iter_rows() for c in r if isinstance(c.value, str)
+                and c.value.startswith("=SUM(")]
+    assert len(formulas) == len(score.players)
+    last_summed = header.index("Total")  # 0-based index of Total = 1-based of the cell before
+    for f in formulas:
+        cols = [ref.rstrip("0123456789") for part in f[5:-1].split(",") for ref in
+                part.split(":")]
+        assert all(openpyxl.utils.column_index_from_string(c) <= last_summed for c in cols), f
+
+
+@pytest.mark.parametrize("key", TITLES)
+def test_workbook_read_back_rounds_companies_market_journal(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
+    """Rounds (labels, cash, values, prices), Companies (every run), Market (each company's
+    price) and Journal (every line) read back equal to the history, state and journal."""
+    game, path = games[key], workbooks[key]
+    records = scoring.history(game)
+    names = [p.name for p in scoring.score(game).players]
+
+    rounds = calamine(path, "Rounds")
+    head = rounds[0]
+    assert [r[0] for r in rounds[1:]] == [rec.label for rec in records]
+    for rec, row in zip(records, rounds[1:], strict=True):
+        for name in names:
+            assert num(row[head.index(f"{name} cash")]) == rec.cash[name]
+            assert num(row[head.index(f"{name} value")]) == rec.value[name]
+        for cid, price in rec.prices.items():
+            assert num(row[head.index(f"{cid} price")]) == price
+        assert num(row[head.index("Bank")]) == rec.bank
+        assert (row[head.index("Going on")] == "yes") == rec.current
+
+    runs = [
+        [rec.label, cid, revenue, kind, per_share]
+        for rec in records for cid, (revenue, kind, per_share) in rec.runs.items()
+    ]
+    assert runs, "the game has runs"
+    companies = calamine(path, "Companies")
+    assert companies[0] == export.COMPANIES_HEADER
+    assert [[r[0], r[1], num(r[2]), r[3], num(r[4])] for r in companies[1:]] == runs
+
+    market = calamine(path, "Market")
+    assert market[0][:len(export.MARKET_HEADER)] == export.MARKET_HEADER  # the grid is wider
+    state = game.state_json()
+    on_market = [r for r in market[1:] if r and r[0] in {c["id"] for c in state["companies"]}]
+    priced = {c["id"]: c["price"] for c in state["companies"]
+              if c["price"] is not None and c["launched"] and not c["closed"]}
+    assert priced and priced.items() <= {r[0]: num(r[2]) for r in on_market}.items()
+    spaces = next(k for k, r in enumerate(market) if str(r[0]).startswith("Market spaces"))
+    assert str(state["market"]["kind"]) in market[spaces][0]
+
+    journal = calamine(path, "Journal")
+    assert journal[0] == export.JOURNAL_HEADER
+    assert [(num(r[0]), r[1], r[2]) for r in journal[1:]] == [
+        (n, e.round, e.line) for n, e in enumerate(game.journal, start=1)
+    ]
+
+
+def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path],
+                                        games: dict[str, Game]) -> None:
+    """1847 AE's grid market: the price grid and, in the same shape, who stands where."""
+    rows = calamine(workbooks["1847AE"], "Market")
+    grid = games["1847AE"].state_json()["market"]
+    top = next(k for k, r in enumerate(rows) if r[0] == "Prices")
+    for i, line in enumerate(grid["rows"]):
+        assert [num(v) for v in rows[top + 1 + i][1:len(line) + 1]] == line
+    names = next(k for k, r in enumerate(rows) if str(r[0]).startswith("Companies"))
+    for key, stack in grid["stacks"].items():
+        r, c = (int(x) for x in key.split(","))
+        assert rows[names + 1 + r][c + 1] == ", ".join(stack)
+
+
+# ----------------------------------------------------------------- recomputed: LibreOffice
+@pytest.mark.parametrize("key", [*TITLES, *MORE])
+def test_formulas_recompute_to_the_score(
+    key: str, games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """LibreOffice's totals, places and ties equal the score's, for every title, a game
+    ended by bankruptcy (the bankrupt player last, 1847 AE 9) and a tie."""
+    score = scoring.score(games[key])
+    got = recomputed_final(recomputed[(key, "Final")])
+    assert {n: t for n, (t, _, _) in got.items()} == {p.name: p.total for p in score.players}
+    assert {n: pl for n, (_, pl, _) in got.items()} == {
+        p.name: score.place_of(p.name) for p in score.players
+    }
+    assert {n for n, (_, _, tie) in got.items() if tie == "tie"} == {
+        p.name for p in score.players if score.tied(p.name)
+    }
+    if key == "bankrupt":
+        assert got["B"][0] > got["C"][0] and got["B"][1] == 3
+    if key == "tie":
+        assert got["Bob"][1] == got["Cat"][1] == 1 and got["Amy"][1] == 3
+
+
+@pytest.mark.parametrize("key", CHANGED_PRICE)
+def test_totals_follow_a_changed_price(
+    key: str, games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """Change a company's price cell: every holder's value, total and place follow."""
+    game = games[key]
+    totals, places = expected_totals(game, price=CHANGED_PRICE[key])
+    before = {p.name: p.total for p in scoring.score(game).players}
+    assert totals != before  # the change matters
+    got = recomputed_final(recomputed[(f"{key}-price", "Final")])
+    assert {n: (t, pl) for n, (t, pl, _) in got.items()} == {
+        n: (totals[n], places[n]) for n in totals
+    }
+    if key == "1846":  # GT at $120: Amy's four GT shares lift her from third to first
+        assert places["Amy"] == 1
+
+
+@pytest.mark.parametrize("key", CHANGED_CASH)
+def test_totals_follow_a_changed_cash(
+    key: str, games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """Change a player's cash cell: the total and the places follow."""
+    totals, places = expected_totals(games[key], cash=CHANGED_CASH[key])
+    got = recomputed_final(recomputed[(f"{key}-cash", "Final")])
+    assert {n: (t, pl) for n, (t, pl, _) in got.items()} == {
+        n: (totals[n], places[n]) for n in totals
+    }
+    assert got["Amy"][:2] == (672, 1)
+
+
+def test_other_sheets_survive_libreoffice(
+    games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """The workbook opens cleanly elsewhere: LibreOffice reads the same journal lines."""
+    game = games["1853"]
+    rows = recomputed[("1853", "Journal")]
+    assert [r[2] for r in rows[1:]] == [e.line for e in game.journal]
+
+
+# ----------------------------------------------------------------- the chart
+NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart"}
+
+
+@pytest.mark.parametrize("key", TITLES)
+def test_chart_of_values_over_rounds(key: str, games: dict[str, Game],
+                                     workbooks: dict[str, Path]) -> None:
+    """xl/charts/chart1.xml is a line chart on the Rounds sheet: one series per player, each
+    the player's value column, over the round labels."""
+    path = workbooks[key]
+    records = scoring.history(games[key])
+    names = [p.name for p in scoring.score(games[key]).players]
+    head = calamine(path, "Rounds")[0]
+    last = len(records) + 1
+    with zipfile.ZipFile(path) as z:
+        chart = ET.fromstring(z.read("xl/charts/chart1.xml"))
+        rels = z.read("xl/worksheets/_rels/sheet2.xml.rels").decode()
+        drawing_rels = z.read("xl/drawings/_rels/drawing1.xml.rels").decode()
+    assert "drawing1.xml" in rels and "chart1.xml" in drawing_rels  # on sheet 2 = Rounds
+    line = chart.find(".//c:lineChart", NS)
+    assert line is not None
+    series = line.findall("c:ser", NS)
+    assert len(series) == len(names)
+    for ser, name in zip(series, names, strict=True):
+        col = openpyxl.utils.get_column_letter(head.index(f"{name} value") + 1)
+        assert ser.findtext("c:val/c:numRef/c:f", namespaces=NS) == (
+            f"'Rounds'!${col}$2:${col}${last}"
+        )
+        assert ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) == f"'Rounds'!{col}1"
+        assert ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) == f"'Rounds'!$A$2:$A${last}"
+    assert "Value" in "".join(chart.itertext())
+
+
+# ----------------------------------------------------------------- CSV
+def read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return list(csv.reader(fh))
+
+
+@pytest.mark.parametrize("key", TITLES)
+def test_csv_files_equal_score_and_history(key: str, games: dict[str, Game],
+                                           tmp_path: Path) -> None:
+    game = games[key]
+    written = export.export_csv(game, tmp_path / "out")
+    assert [p.name for p in written] == list(export.CSV_FILES)
+    score, records = scoring.score(game), scoring.history(game)
+
+    final = read_csv(tmp_path / "out" / "final.csv")
+    head = final[0]
+    assert [r[0] for r in final[1:]] == [p.name for p in score.players]
+    for p, row in zip(score.players, final[1:], strict=True):
+        assert int(row[head.index("Cash")]) == p.cash
+        assert int(row[head.index("Total")]) == p.total  # computed, not a formula
+        assert int(row[head.index("Place")]) == score.place_of(p.name)
+        assert row[head.index("Game ended")] == ("yes" if score.final else "no")
+        assert row[head.index("Why")] == score.reason
+        for i in p.of("shares"):
+            assert int(row[head.index(f"{i.what} shares")]) == i.count
+            assert int(row[head.index(f"{i.what} price")]) == i.price
+            assert int(row[head.index(f"{i.what} value")]) == i.value
+        for i in p.items:
+            if i.kind == "excluded":
+                assert int(row[head.index(f"{i.what} (not counted)")]) == i.value
+                assert f"{score.currency}{i.value}" in row[head.index("Not counted")]
+
+    rounds = read_csv(tmp_path / "out" / "rounds.csv")
+    assert [r[0] for r in rounds[1:]] == [rec.label for rec in records]
+    for rec, row in zip(records, rounds[1:], strict=True):
+        for name, value in rec.value.items():
+            assert int(row[rounds[0].index(f"{name} value")]) == value
+        for cid, price in rec.prices.items():
+            assert int(row[rounds[0].index(f"{cid} price")]) == price
+
+    companies = read_csv(tmp_path / "out" / "companies.csv")
+    assert companies[1:] == [
+        [rec.label, cid, str(rev), kind, str(ps), str(rec.prices.get(cid, ""))]
+        for rec in records for cid, (rev, kind, ps) in rec.runs.items()
+    ]
+
+    market = read_csv(tmp_path / "out" / "market.csv")
+    state = game.state_json()
+    names = {c["id"]: c["name"] for c in state["companies"]}
+    assert market[0] == export.MARKET_HEADER
+    assert {r[0]: r[1] for r in market[1:]} == {
+        cid: names.get(cid, "") for stack in state["market"]["stacks"].values() for cid in stack
+    }
+
+    journal = read_csv(tmp_path / "out" / "journal.csv")
+    assert journal[1:] == [[str(n), e.round, e.line] for n, e in enumerate(game.journal, 1)]
+
+
+def test_csv_is_utf8(games: dict[str, Game], tmp_path: Path) -> None:
+    """The pound sign (1853's not-counted bonds) and 1847 AE's umlauts come out as UTF-8."""
+    export.export_csv(games["1853"], tmp_path / "a")
+    assert "£130".encode() in (tmp_path / "a" / "final.csv").read_bytes()
+    export.export_csv(games["1847AE"], tmp_path / "b")
+    assert "Pfälzische".encode() in (tmp_path / "b" / "market.csv").read_bytes()
+
+
+# ----------------------------------------------------------------- progress
+def calls_into(calls: list[tuple[int, int]]) -> scoring.Progress:
+    def progress(done: int, total: int) -> None:
+        calls.append((done, total))
+
+    return progress
+
+
+def test_progress_increases_to_the_total(tmp_path: Path) -> None:
+    """Both exports report progress(done, total) with done increasing and ending at total,
+    from a game whose history has not been replayed yet (a fresh load)."""
+    for write in (
+        lambda g, cb: export.export_xlsx(g, tmp_path / "p.xlsx", cb),
+        lambda g, cb: export.export_csv(g, tmp_path / "p", cb),
+    ):
+        game = play((SCRIPTS / "1847ae-krauss.script").read_text(encoding="utf-8"))
+        calls: list[tuple[int, int]] = []
+        write(game, calls_into(calls))
+        totals = {t for _, t in calls}
+        assert len(totals) == 1
+        dones = [d for d, _ in calls]
+        assert dones == sorted(set(dones)) and dones[0] > 0
+        assert dones[-1] == totals.pop()
+        assert len(calls) > 5  # the replay reports as it goes, not only at the end
+
+
+# ----------------------------------------------------------------- refusals
+def no_temporaries(directory: Path) -> bool:
+    return not [p for p in directory.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_bad_xlsx_paths_refused(games: dict[str, Game], tmp_path: Path) -> None:
+    game = games["1846"]
+    (tmp_path / "dir.xlsx").mkdir()
+    with pytest.raises(Refusal, match="is a directory"):
+        export.export_xlsx(game, tmp_path / "dir.xlsx")
+    with pytest.raises(Refusal, match="no directory"):
+        export.export_xlsx(game, tmp_path / "missing" / "a.xlsx")
+    with pytest.raises(Refusal, match=r"named \.xlsx"):
+        export.export_xlsx(game, tmp_path / "score.csv")
+    os.mkfifo(tmp_path / "fifo.xlsx")
+    with pytest.raises(Refusal, match="not a regular file"):
+        export.export_xlsx(game, tmp_path / "fifo.xlsx")
+    (tmp_path / "real.xlsx").write_bytes(b"keep")
+    (tmp_path / "link.xlsx").symlink_to(tmp_path / "real.xlsx")
+    with pytest.raises(Refusal, match="symbolic link"):
+        export.export_xlsx(game, tmp_path / "link.xlsx")
+    assert (tmp_path / "real.xlsx").read_bytes() == b"keep"
+    assert no_temporaries(tmp_path)
+
+
+def test_unwritable_place_refused(
+    games: dict[str, Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games["1846"]
+    if os.geteuid() != 0:  # root writes anywhere: then only the simulated case below
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        with pytest.raises(Refusal, match="not writable"):
+            export.export_xlsx(game, locked / "a.xlsx")
+
+    def denied(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    with pytest.raises(Refusal, match="Permission denied"):
+        export.export_xlsx(game, tmp_path / "a.xlsx")
+    with pytest.raises(Refusal, match="Permission denied"):
+        export.export_csv(game, tmp_path / "csv")
+    assert not (tmp_path / "a.xlsx").exists()
+    assert list((tmp_path / "csv").iterdir()) == []
+
+
+def test_a_failed_write_keeps_the_old_file(
+    games: dict[str, Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure at the last step (the rename) leaves the old workbook whole and no
+    temporary file; a later export replaces it."""
+    game, target = games["1846"], tmp_path / "score.xlsx"
+    export.export_xlsx(game, target)
+    old = target.read_bytes()
+
+    def full(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", full)
+        with pytest.raises(Refusal, match="No space left"):
+            export.export_xlsx(games["1853"], target)
+    assert target.read_bytes() == old and no_temporaries(tmp_path)
+    export.export_xlsx(games["1853"], target)
+    assert calamine(target, "Final")[0][0].startswith("1853")
+
+
+def test_csv_written_all_or_nothing(
+    games: dict[str, Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CSV file that cannot be written stops the export before any file is replaced."""
+    game, out = games["1846"], tmp_path / "out"
+    real = export._temp_beside
+    made: list[str] = []
+
+    def third_fails(path: Path, data: bytes) -> Path:
+        made.append(path.name)
+        if len(made) == 3:
+            raise Refusal(f"cannot write {path}: disk full")
+        return real(path, data)
+
+    monkeypatch.setattr(export, "_temp_beside", third_fails)
+    with pytest.raises(Refusal, match="disk full"):
+        export.export_csv(game, out)
+    assert list(out.iterdir()) == []
+
+
+def test_bad_csv_directories_refused(games: dict[str, Game], tmp_path: Path) -> None:
+    game = games["1846"]
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(Refusal, match="not a directory"):
+        export.export_csv(game, tmp_path / "file")
+    with pytest.raises(Refusal, match="no directory"):
+        export.export_csv(game, tmp_path / "missing" / "out")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "final.csv").mkdir()
+    with pytest.raises(Refusal, match="is a directory"):
+        export.export_csv(game, tmp_path / "out")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["final.csv"]
+    assert (tmp_path / "file").read_text() == "x"
+
+
+def test_never_over_the_games_own_save(tmp_path: Path) -> None:
+    """A save named like a workbook is not overwritten by its own export."""
+    save = tmp_path / "game.xlsx"
+    game = play((SCRIPTS / "1853-short-game.script").read_text(encoding="utf-8"), path=save)
+    try:
+        before = save.read_bytes()
+        with pytest.raises(Refusal, match="own save"):
+            export.export_xlsx(game, save)
+        assert save.read_bytes() == before
+    finally:
+        game.close()
+
+
+# ----------------------------------------------------------------- one code for every title
+def test_no_title_branches_and_no_textual() -> None:
+    """The export names no title or company (the rules come through the score, history and
+    state JSON), and importing it loads no Textual module."""
+    source = (REPO / "moderator" / "export.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body and isinstance(node.body[0], ast.Expr)
+    }
+    strings = {
+        node.value for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        and id(node) not in docstrings
+    }
+    forbidden = {"1846", "1847AE", "1847 AE", "1853", "bond", "bonds", "LFK", "BIG4", "Krauss"}
+    assert not strings & forbidden
+    probe = (
+        "import json, sys, moderator.export; "
+        "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'textual']))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=REPO, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
