@@ -71,6 +71,18 @@ UI_COMMANDS: tuple[UICommand, ...] = (
               key_display="^y", show=False, typed=False),
     UICommand("history", "h", "history", "History",
               "The journal by round; see the game at any line, rewind to it."),
+    UICommand("score", "f", "score", "Score",
+              "The score: final, or if the game ended now; each player item by item, places.",
+              show=False),
+    UICommand("project", "w", "project", "Project",
+              "Spreadsheet it: the remaining operating rounds projected, revenues and payout "
+              "kinds editable (the game is not changed).", show=False),
+    UICommand("rounds", "g", "rounds", "Rounds",
+              "Charts and tables of every round: prices, players' cash and value, runs.",
+              show=False),
+    UICommand("check", "c", "checker", "Check",
+              "Check a run or a sale the table made: the right figures, ✓ or ✗ (changes "
+              "nothing).", show=False),
     UICommand("help", "f1", "help", "Help", "This list of keys.", key_display="F1", typed=False),
     UICommand("help_typed", "question_mark", "help_typed", "Help", "This list of keys.",
               key_display="?", show=False, palette=False),

@@ -20,6 +20,10 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("↑ / ↓", "In the command bar: earlier lines; in dialogs: choices and options"),
     ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
     ("0-9 a-z", "In a list: type to narrow it (par price: 8 → $80, $82...); Backspace widens"),
+    ("score project rounds", "In the command bar: these words open the screens of f, w and g; "
+                             "check alone opens the checker"),
+    ("check …", "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "
+                "NYC 2: the answer in the log, nothing journaled"),
     ("Esc", "Close a dialog, leave the command bar"),
     ("ctrl+q", "Quit (every accepted command is already saved)"),
 )

@@ -26,11 +26,12 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from moderator import commands as c
+from moderator.errors import Refusal
 from moderator.events import CashMoved, Event
 from moderator.ui.app import KeysReady
 from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, action_name, bindings
 from moderator.ui.session import Session, UndoFailed, differences, touched
-from moderator.ui.widgets.commandbar import CommandBar
+from moderator.ui.widgets.commandbar import BAR_WORDS, CommandBar, is_check
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.log import LogPanel
 from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, TracksMarketPanel
@@ -331,8 +332,37 @@ class MainScreen(Screen[None]):
         return None
 
     def give_line(self, line: str) -> str | None:
-        """A line from the command bar (given at once: see ``CommandBar.give``)."""
+        """A line from the command bar (given at once: see ``CommandBar.give``).
+
+        The bar's words (``score``, ``project``, ``rounds``, ``check``) open their
+        screens, and a ``check run ...`` / ``check sell ...`` line is answered in the
+        log: neither is a command of the game, and nothing is journaled.
+        """
+        word = line.strip().lower()
+        if word in BAR_WORDS:
+            self.open_view(BAR_WORDS[word])
+            return None
+        if is_check(line):
+            return self.answer_check(line)
         return self.give(line)
+
+    def answer_check(self, line: str) -> str | None:
+        """Answer a check line in the log and a toast (``moderator.checker``); the game
+        is not changed.  Returns the reason when the line is not a check of a known form."""
+        from moderator.checker import check
+        from moderator.ui.screens.checker import answer_text
+
+        try:
+            answer = check(self.session.game, line.strip())
+        except Refusal as exc:
+            return exc.message
+        count = self.log_panel.add(Text(f"? {line.strip()}", style="bold"))
+        count += self.log_panel.add(answer_text(answer))
+        severity = {None: "information", True: "information", False: "error"}[answer.verdict]
+        self.notify(answer.summary(), title="Check (nothing changed)", severity=severity,
+                    markup=False)
+        self.show_block(count)
+        return None
 
     def on_command_bar_submitted(self, message: CommandBar.Submitted) -> None:
         """A line from a command bar without ``give`` (kept for other front ends)."""
@@ -399,6 +429,8 @@ class MainScreen(Screen[None]):
             return bool(game.journal)
         if cmd.id == "redo":
             return bool(game.redo_stack)
+        if cmd.id == "project":
+            return not game.state.ended  # nothing is left to project
         return True
 
     def why_not(self, cmd: UICommand) -> str:
@@ -767,6 +799,38 @@ class MainScreen(Screen[None]):
                 self.show_block(1)
 
         self.app.push_screen(HistoryScreen(self.session, report=self.failed), back)
+
+    def action_score(self) -> None:
+        """The score screen (final, or if the game ended now)."""
+        self.typing()
+        self.open_view("score")
+
+    def action_project(self) -> None:
+        """The projection screen ("spreadsheet it")."""
+        self.typing()
+        self.open_view("project")
+
+    def action_rounds(self) -> None:
+        """The rounds screen: charts and tables of every round."""
+        self.typing()
+        self.open_view("rounds")
+
+    def action_checker(self) -> None:
+        """The checker dialog."""
+        self.typing()
+        self.open_view("checker")
+
+    def open_view(self, view: str) -> None:
+        """Open one of the screens that read the game and never change it."""
+        from moderator.ui.screens.charts import RoundsScreen
+        from moderator.ui.screens.checker import CheckerDialog
+        from moderator.ui.screens.project import ProjectionScreen
+        from moderator.ui.screens.score import ScoreScreen
+
+        screens = {"score": ScoreScreen, "project": ProjectionScreen,
+                   "projection": ProjectionScreen, "rounds": RoundsScreen,
+                   "checker": CheckerDialog}
+        self.app.push_screen(screens[view](self.session))
 
     def action_help(self) -> None:
         """The keys."""

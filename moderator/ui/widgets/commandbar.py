@@ -9,6 +9,11 @@ Enter hands the line to the screen, which executes it at once (before the
 next key is read, so keys typed after it go to the emptied bar); ↑/↓ recall
 earlier lines.  Lines pasted with newlines are given one by one, each as if
 Enter was pressed; a refused line stops the rest, which wait in the bar.
+
+A few words are not banker script but open a screen that reads the game
+(:data:`BAR_WORDS`: ``score``, ``project``, ``rounds``, ``check``), and a
+``check run ...`` / ``check sell ...`` line is answered (``moderator.checker``)
+without anything being journaled: its verdict shows under the bar as it is typed.
 """
 
 from __future__ import annotations
@@ -26,8 +31,20 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
+from moderator.errors import Refusal
 from moderator.script import VERBS, ParseError, parse_line
 from moderator.ui.session import Session
+
+BAR_WORDS = {"score": "score", "project": "projection", "rounds": "rounds",
+             "charts": "rounds", "check": "checker"}
+"""Words of the command bar that open a screen (never commands of the game)."""
+
+
+def is_check(text: str) -> bool:
+    """Whether ``text`` is a check line (``check ...``, see ``moderator.checker``)."""
+    words = text.split()
+    return len(words) > 1 and words[0].lower() == "check"
+
 
 OPTION_WORDS = (
     "ipo", "pool", "full", "half", "withhold", "tile", "token", "terrain", "fee", "from",
@@ -305,10 +322,17 @@ class CommandBar(Vertical):
         self.query_one("#verdict", Static).update(text, layout=False)  # one line, fixed
 
     def check(self, value: str) -> Text:
-        """The game's verdict on a typed line."""
+        """The game's verdict on a typed line (for a bar word, what Enter opens; for a
+        ``check`` line, the check's answer)."""
         session = self.session()
         if not value.strip() or session is None:
             return Text("")
+        word = value.strip().lower()
+        if word in BAR_WORDS:
+            return Text(f"Enter opens the {BAR_WORDS[word]} screen (changes nothing)",
+                        style="green")
+        if is_check(value):
+            return self.check_answer(session, value)
         try:
             cmd = parse_line(value)
         except ParseError as exc:
@@ -319,6 +343,20 @@ class CommandBar(Vertical):
         if why is None:
             return Text("✓ the rules accept this — Enter to give it", style="green")
         return Text(f"✗ refused: {why}", style="bold red")
+
+    @staticmethod
+    def check_answer(session: Session, value: str) -> Text:
+        """A ``check`` line's verdict (``moderator.checker``): the summary, or what form
+        is expected while the line is not a check yet."""
+        from moderator.checker import check
+
+        try:
+            answer = check(session.game, value.strip())
+        except Refusal as exc:
+            return Text(f"… {exc.message}", style="yellow")
+        style = {None: "bold", True: "bold green", False: "bold red"}[answer.verdict]
+        return Text(f"{answer.summary()} — Enter to see the figures (nothing is journaled)",
+                    style=style)
 
     def typed(self, value: str) -> None:
         """Check the line as it is typed (an emptied bar keeps the last verdict)."""
@@ -379,6 +417,14 @@ class CommandBar(Vertical):
         nxt = self.waiting.pop(0) if advance and self.waiting else ""
         self.input.value = nxt
         self.input.cursor_position = len(nxt)
+        if is_check(line):
+            session = self.session()
+            done = self.check_answer(session, line) if session else Text("")
+            if done.plain.endswith("(nothing is journaled)"):
+                done = Text(done.plain.rsplit(" — ", 1)[0] + " — the figures are in the log",
+                            style=done.style)
+            self.verdict(done)
+            return
         done = Text(f"✓ {line}", style="green")
         if nxt:
             done.append(f" — next pasted line in the bar ({len(self.waiting)} more wait)",
