@@ -207,9 +207,18 @@ def _money_format(currency: str) -> str:
     return f'"{sign}"#,##0;-"{sign}"#,##0'
 
 
+def _put(ws: Worksheet, row: int, column: int, value: Cell) -> Any:
+    """Write a value (never a formula: a player named ``=SUM(A1)`` stays a name)."""
+    cell = ws.cell(row=row, column=column)
+    cell.value = value
+    if isinstance(value, str) and value.startswith("="):
+        cell.data_type = "s"
+    return cell
+
+
 def _header(ws: Worksheet, row: int, names: Sequence[str]) -> None:
     for col, name in enumerate(names, start=1):
-        cell = ws.cell(row=row, column=col, value=name)
+        cell = _put(ws, row, col, name)
         cell.font = BOLD
         cell.alignment = Alignment(wrap_text=False)
 
@@ -223,11 +232,11 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
     """The Final sheet: status, header, price row, one row per player with formulas."""
     layout = _FinalLayout.of(score)
     head, ended, why = _status(score)
-    ws["A1"] = head
-    ws["A1"].font = Font(bold=True, size=12)
-    ws["A2"], ws["B2"] = "Game ended", ended
-    ws["A3"], ws["B3"] = "Why", why
-    ws["A2"].font = ws["A3"].font = BOLD
+    _put(ws, 1, 1, head).font = Font(bold=True, size=12)
+    _put(ws, 2, 1, "Game ended").font = BOLD
+    _put(ws, 2, 2, ended)
+    _put(ws, 3, 1, "Why").font = BOLD
+    _put(ws, 3, 2, why)
 
     header = layout.header()
     hr = FINAL_HEADER_ROW
@@ -237,9 +246,9 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
     col = {name: k for k, name in enumerate(header, start=1)}
     letter = {name: get_column_letter(k) for name, k in col.items()}
 
-    ws.cell(row=price_row, column=1, value="Price").font = BOLD
+    _put(ws, price_row, 1, "Price").font = BOLD
     for cid in layout.companies:
-        cell = ws.cell(row=price_row, column=col[cid], value=layout.prices[cid])
+        cell = _put(ws, price_row, col[cid], layout.prices[cid])
         cell.number_format = money
 
     # The summed block: holdings and counted privates sit side by side after the shares.
@@ -249,18 +258,18 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
     totals = f"${total_l}${first}:${total_l}${last}"
     bankrupts = f"${bankrupt_l}${first}:${bankrupt_l}${last}"
     for r, p in enumerate(score.players, start=first):
-        ws.cell(row=r, column=1, value=p.name)
-        ws.cell(row=r, column=col["Cash"], value=p.cash).number_format = money
+        _put(ws, r, 1, p.name)
+        _put(ws, r, col["Cash"], p.cash).number_format = money
         for cid in layout.companies:
             held = _shares(p, cid)
-            ws.cell(row=r, column=col[cid], value=held or None)
+            _put(ws, r, col[cid], held or None)
             c = letter[cid]
             cell = ws.cell(row=r, column=col[f"{cid} value"], value=f"={c}{r}*{c}${price_row}")
             cell.number_format = money
         for kind, what in layout.counted:
             value = _item_value(p, kind, what, True)
             name = f"{what} ({kind})"
-            ws.cell(row=r, column=col[name], value=value).number_format = money
+            _put(ws, r, col[name], value).number_format = money
         parts = [f"{letter['Cash']}{r}"]
         if summed:
             parts.append(f"{letter[summed[0]]}{r}:{letter[summed[-1]]}{r}")
@@ -283,15 +292,15 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
             column=col["Tie"],
             value=f'=IF(COUNTIFS({bankrupts},{b},{totals},{t})>1,"tie","")',
         )
-        ws.cell(row=r, column=col["Bankrupt"], value="yes" if p.bankrupt else "no")
+        _put(ws, r, col["Bankrupt"], "yes" if p.bankrupt else "no")
         for what in layout.uncounted:
             name = f"{what} (not counted)"
-            ws.cell(row=r, column=col[name], value=_uncounted_value(p, what)).number_format = money
+            _put(ws, r, col[name], _uncounted_value(p, what)).number_format = money
         left_out = _not_counted_text(p, score.currency) or None
-        ws.cell(row=r, column=col["Not counted"], value=left_out)
+        _put(ws, r, col["Not counted"], left_out)
 
     notes_row = last + 2
-    ws.cell(row=notes_row, column=1, value="Notes").font = BOLD
+    _put(ws, notes_row, 1, "Notes").font = BOLD
     lines = [
         "Each value is shares × the price row; Total = SUM(cash, values, counted privates); "
         "change a price or a cash cell and the totals and places follow.",
@@ -299,7 +308,7 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
         *layout.notes,
     ]
     for k, line in enumerate(lines, start=1):
-        ws.cell(row=notes_row + k, column=1, value=line)
+        _put(ws, notes_row + k, 1, line)
     ws.freeze_panes = ws.cell(row=first, column=2)
     _widths(ws, {1: 14, col["Not counted"]: 40})
 
@@ -374,7 +383,7 @@ def _rounds_sheet(
     _header(ws, 1, header)
     for r, row in enumerate(_rounds_rows(records, players, companies), start=2):
         for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
+            cell = _put(ws, r, c, value)
             if isinstance(value, int):
                 cell.number_format = money
     ws.freeze_panes = "B2"
@@ -441,7 +450,7 @@ def _market_sheet(ws: Worksheet, state_json: dict[str, Any], money: str) -> None
     rows = _market_rows(state_json)
     for r, row in enumerate(rows, start=2):
         for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
+            cell = _put(ws, r, c, value)
             if c in (3, 4) and isinstance(value, int):
                 cell.number_format = money
     ws.freeze_panes = "A2"
@@ -449,7 +458,7 @@ def _market_sheet(ws: Worksheet, state_json: dict[str, Any], money: str) -> None
     market = state_json.get("market") or {}
     stacks: dict[str, list[str]] = market.get("stacks") or {}
     top = len(rows) + 3
-    ws.cell(row=top, column=1, value=f"Market spaces ({market.get('kind', '?')})").font = BOLD
+    _put(ws, top, 1, f"Market spaces ({market.get('kind', '?')})").font = BOLD
     if market.get("kind") == "grid":
         grid: list[list[int | None]] = market.get("rows") or []
         width = max((len(r) for r in grid), default=0)
@@ -463,21 +472,21 @@ def _market_sheet(ws: Worksheet, state_json: dict[str, Any], money: str) -> None
         _header(ws, top + 1, ["Space", "Price", "Companies (top first)"])
         for k, value in enumerate(market["values"], start=1):
             r = top + 1 + k
-            ws.cell(row=r, column=1, value=k)
-            ws.cell(row=r, column=2, value=value).number_format = money
-            ws.cell(row=r, column=3, value=", ".join(stacks.get(str(value), [])) or None)
+            _put(ws, r, 1, k)
+            _put(ws, r, 2, value).number_format = money
+            _put(ws, r, 3, ", ".join(stacks.get(str(value), [])) or None)
 
 
 def _grid(
     ws: Worksheet, top: int, title: str, grid: Sequence[Sequence[Any]], width: int, money: str
 ) -> None:
-    ws.cell(row=top, column=1, value=title).font = BOLD
+    _put(ws, top, 1, title).font = BOLD
     for j in range(width):
-        ws.cell(row=top, column=j + 2, value=j + 1).font = BOLD
+        _put(ws, top, j + 2, j + 1).font = BOLD
     for i, line in enumerate(grid):
-        ws.cell(row=top + 1 + i, column=1, value=i + 1).font = BOLD
+        _put(ws, top + 1 + i, 1, i + 1).font = BOLD
         for j, value in enumerate(line):
-            cell = ws.cell(row=top + 1 + i, column=j + 2, value=value)
+            cell = _put(ws, top + 1 + i, j + 2, value)
             if isinstance(value, int):
                 cell.number_format = money
 
@@ -521,7 +530,7 @@ def _workbook(game: Game, ticker: _Ticker) -> Workbook:
     _header(ws, 1, COMPANIES_HEADER)
     for r, row in enumerate(_companies_rows(records), start=2):
         for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
+            cell = _put(ws, r, c, value)
             if c in (3, 5, 6) and isinstance(value, int):
                 cell.number_format = money
     ws.freeze_panes = "A2"
@@ -532,8 +541,9 @@ def _workbook(game: Game, ticker: _Ticker) -> Workbook:
 
     ws = wb.create_sheet("Journal")
     _header(ws, 1, JOURNAL_HEADER)
-    for row in _journal_rows(game, ticker):
-        ws.append(row)
+    for r, row in enumerate(_journal_rows(game, ticker), start=2):
+        for c, value in enumerate(row, start=1):
+            _put(ws, r, c, value)
     ws.freeze_panes = "A2"
     _widths(ws, {2: 10, 3: 60})
     ticker.step()

@@ -29,6 +29,7 @@ from python_calamine import CalamineWorkbook
 from moderator import export, scoring
 from moderator.errors import Refusal
 from moderator.game import Game
+from moderator.simulate import simulate
 
 TITLES = {
     "1846": "1846-rulebook-example.script",  # phase II: Carlos's BIG4 counts (10.3)
@@ -40,6 +41,8 @@ MORE = {
     "tie": "1846-bank-breaks.script",  # Bob and Cat tie on $380
 }
 SCRIPT_OF = {**TITLES, **MORE}
+SIMULATED = {"sim1847AE": ("1847AE", 1), "sim1853": ("1853", 1)}
+"""Whole random legal games (moderator.simulate, seeded): 1853's seed 1 ends in a tie."""
 
 CHANGED_PRICE = {"1846": ("GT", 120), "1853": ("GIP", 150)}
 """Games whose workbook gets one company's price cell changed before recomputing."""
@@ -55,8 +58,11 @@ Row = list[Any]
 # ----------------------------------------------------------------- fixtures and helpers
 @pytest.fixture(scope="module")
 def games() -> dict[str, Game]:
-    return {key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in
-            SCRIPT_OF.items()}
+    out = {key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in
+           SCRIPT_OF.items()}
+    for key, (title, seed) in SIMULATED.items():
+        out[key] = simulate(seed, 4, max_commands=3000, title=title)
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -309,7 +315,7 @@ def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path],
 
 
 # ----------------------------------------------------------------- recomputed: LibreOffice
-@pytest.mark.parametrize("key", [*TITLES, *MORE])
+@pytest.mark.parametrize("key", [*TITLES, *MORE, *SIMULATED])
 def test_formulas_recompute_to_the_score(
     key: str, games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
 ) -> None:
@@ -328,6 +334,8 @@ def test_formulas_recompute_to_the_score(
         assert got["B"][0] > got["C"][0] and got["B"][1] == 3
     if key == "tie":
         assert got["Bob"][1] == got["Cat"][1] == 1 and got["Amy"][1] == 3
+    if key in SIMULATED:
+        assert scoring.score(games[key]).final  # played to the end
 
 
 @pytest.mark.parametrize("key", CHANGED_PRICE)
@@ -400,6 +408,24 @@ def test_chart_of_values_over_rounds(key: str, games: dict[str, Game],
         assert ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) == f"'Rounds'!{col}1"
         assert ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) == f"'Rounds'!$A$2:$A${last}"
     assert "Value" in "".join(chart.itertext())
+
+
+def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path) -> None:
+    """LibreOffice reads the chart as a line chart over the round labels and the players'
+    value columns (converted to ODS, the chart's own content.xml)."""
+    done = subprocess.run(
+        [soffice(), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
+         "--norestore", "--convert-to", "ods", "--outdir", str(tmp_path), str(workbooks["1846"])],
+        capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(tmp_path / "1846.ods") as z:
+        charts = [z.read(n).decode() for n in z.namelist()
+                  if n.startswith("Object ") and n.endswith("/content.xml")]
+    values = next(c for c in charts if "Value per player" in c)
+    assert 'chart:class="chart:line"' in values
+    for col in "EFG":  # Amy, Bob and Carlos's value columns
+        assert f'values-cell-range-address="Rounds.{col}2:Rounds.{col}7"' in values
 
 
 # ----------------------------------------------------------------- CSV
@@ -608,6 +634,23 @@ def test_never_over_the_games_own_save(tmp_path: Path) -> None:
         assert save.read_bytes() == before
     finally:
         game.close()
+
+
+def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
+    """A player named ``=SUM(1)`` (names are free text) is written as text, not run as a
+    formula; a game just begun (no prices, no runs) exports too."""
+    game = play("game 1846 =SUM(1) @b C\n")
+    path = tmp_path / "new.xlsx"
+    export.export_xlsx(game, path)
+    header, prices, players = final_table(calamine(path, "Final"))
+    assert list(players) == ["=SUM(1)", "@b", "C"]
+    assert header[:2] == ["Player", "Cash"] and "Total" in header
+    assert calamine(path, "Rounds")[0][1] == "=SUM(1) cash"
+    ws = openpyxl.load_workbook(path)["Final"]
+    name = next(c for r in ws.iter_rows() for c in r if c.value == "=SUM(1)")
+    assert name.data_type == "s"
+    written = export.export_csv(game, tmp_path / "csv")
+    assert read_csv(written[0])[1][0] == "=SUM(1)"
 
 
 # ----------------------------------------------------------------- one code for every title
