@@ -109,7 +109,8 @@ def _steps(game: Game) -> int:
 # ================================================================= the Final sheet's layout
 @dataclass
 class _FinalLayout:
-    """The Final table's columns, worked out from the score's items (no title knows here)."""
+    """The Final table's columns, worked out from the score's items (nothing here knows a
+    title)."""
 
     companies: list[str] = field(default_factory=list)
     """Companies some player holds shares of (score order)."""
@@ -119,8 +120,8 @@ class _FinalLayout:
     """(kind, what) of the other items the title counts (privates), one column each."""
     uncounted: list[str] = field(default_factory=list)
     """What the title leaves out but has a figure (1853's bonds), one column each."""
-    notes: list[str] = field(default_factory=list)
-    """The rule behind each counted private and each exclusion, once."""
+    reasons: dict[tuple[str, bool, str], list[str]] = field(default_factory=dict)
+    """(kind, counted, rule) -> the items it applies to: the notes under the table."""
 
     @classmethod
     def of(cls, score: Score) -> _FinalLayout:
@@ -140,11 +141,18 @@ class _FinalLayout:
                 elif (item.value or item.kind == "excluded") and item.what not in out.uncounted:
                     out.uncounted.append(item.what)
                 if item.kind != "shares" and item.note:
-                    state = "counted" if item.counted else "not counted"
-                    note = f"{item.what} ({item.kind}, {state}): {item.note}"
-                    if note not in out.notes:
-                        out.notes.append(note)
+                    whats = out.reasons.setdefault((item.kind, item.counted, item.note), [])
+                    if item.what not in whats:
+                        whats.append(item.what)
         return out
+
+    @property
+    def notes(self) -> list[str]:
+        """One line per rule: ``K, W (private, not counted): no stock value ... (9)``."""
+        return [
+            f"{', '.join(whats)} ({kind}, {'counted' if counted else 'not counted'}): {note}"
+            for (kind, counted, note), whats in self.reasons.items()
+        ]
 
     def header(self) -> list[str]:
         """The sheet's column headers (the CSV has its own, with prices per company)."""
