@@ -288,39 +288,57 @@ class Game:
             return Outcome(ok=False, message=message, command=cmd, save_failed=True)
 
     def _accept(self, cmd: c.Command) -> Outcome:
-        """Apply ``cmd`` on a copy, save it, then make the copy the state.
+        """Apply ``cmd`` to the state, save it, and journal it.
+
+        The command is applied in place: copying the whole state for every command
+        cost more than the rules themselves.  A command that is refused (or breaks a
+        rule of the ledger, or cannot be saved) may have changed the state halfway, so
+        the state is then rebuilt as the fold of the journal, from the nearest
+        checkpoint: a refused command leaves no trace, at a cost paid only on refusals.
 
         Raises:
             OSError: the save could not be written (nothing changed).
         """
-        trial = self.state.clone()
+        state = self.state
+        state.ledger.events = []
+        given_in = self.round_label()
         receipt = None
         try:
             if isinstance(cmd, c.Run):
                 receipt = self._receipt_for(cmd)
-            self.ruleset.apply(trial, cmd)
-            trial.ledger.check_conservation()
+            self.ruleset.apply(state, cmd)
+            state.ledger.check_conservation()
         except Refusal as exc:
+            self._restore()
             return Outcome(ok=False, message=exc.message, command=cmd)
         except Exception as exc:  # a bug must never crash the app or corrupt the bank
+            self._restore()
             return Outcome(ok=False, message=_internal(exc), command=cmd)
         line = format_command(cmd)
         reason = _unsaveable(cmd, line)
         if reason is not None:
+            self._restore()
             return Outcome(ok=False, message=reason, command=cmd)
-        events = tuple(trial.ledger.events)
-        trial.ledger.events = []
-        entry = Entry(line=line, round=self._round_of(events), command=cmd, events=events)
+        events = tuple(state.ledger.events)
+        state.ledger.events = []
+        entry = Entry(line=line, round=self._round_of(events, given_in), command=cmd, events=events)
         record = record_line(len(self.journal) + 1, entry_json(entry))
-        self._disk_append(record)
-        self.state = trial
+        try:
+            self._disk_append(record)
+        except BaseException:
+            self._restore()
+            raise
         self.journal.append(entry)
         self._records.append(record)
         self.redo_stack.clear()
         self._maybe_checkpoint()
         return Outcome(ok=True, command=cmd, events=events, receipt=receipt, journaled=True)
 
-    def _round_of(self, events: tuple[Event, ...]) -> str:
+    def _restore(self) -> None:
+        """Make the state the fold of the journal again (after a refused command)."""
+        self.state = self.replay(len(self.journal))
+
+    def _round_of(self, events: tuple[Event, ...], given_in: str) -> str:
         """The round a command belongs to: the current one, or the one it opened first.
 
         The setup ends without a command of its own: the first stock-round
@@ -332,13 +350,12 @@ class Game:
             if first.round_kind == "SR":
                 return f"SR {first.number}"
             return f"OR {first.number}.{first.or_number}"
-        return self.round_label()
+        return given_in
 
     def _receipt_for(self, cmd: c.Run) -> Receipt | None:
+        # Receipts only read the state (Ruleset.receipt; tests/core/test_game.py checks it).
         try:
-            return self.ruleset.receipt(
-                self.state.clone(), cmd.company, cmd.revenue, cmd.option, cmd.mail
-            )
+            return self.ruleset.receipt(self.state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
         except Exception:  # a receipt is a courtesy; the run itself decides
             return None
 

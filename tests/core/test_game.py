@@ -414,3 +414,70 @@ def test_whole_random_game_saves_loads_and_prints_back(tmp_path: Path, seed: int
     game.rewind(half)
     assert snapshot(game) == json.dumps(game.state_json(replayed), sort_keys=True)
     assert snapshot(Game.load(path, read_only=True)) == snapshot(game)
+
+
+# ----------------------------------------------------------------- in place, restored on refusal
+def _refusal_probes(game: Game) -> list[c.Command]:
+    """Commands to try at a position: the rules' candidates (some refused) and a few the
+    rules refuse after starting to act (a purchase beyond the cash, a sale not held)."""
+    players = [p.name for p in game.state.ledger.players]
+    corps = [co.id for co in game.state.ledger.corporations()][:3]
+    probes = list(game.ruleset.candidates(game.state))
+    for name in players[:2]:
+        for corp in corps:
+            probes += [
+                c.Sell(player=name, corp=corp, count=9),
+                c.Buy(player=name, corp=corp, source="pool"),
+            ]
+    probes += [c.Run(company=corp, revenue=10_000, option="full") for corp in corps]
+    return probes
+
+
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1853"])
+def test_a_refused_command_leaves_the_state_as_the_fold_of_the_journal(title: str) -> None:
+    """Commands apply to the live state; a refusal rebuilds it from the journal, so after
+    one the state JSON is byte-identical and every field equal to what it was."""
+    from moderator.simulate import simulate
+
+    game = simulate(1, 4, max_commands=400, title=title)
+    positions = sorted({len(game.journal) * k // 5 for k in range(1, 5)})
+    tried = refused = 0
+    for n in positions:
+        while len(game.journal) > n:
+            game.undo()
+        for cmd in _refusal_probes(game):
+            before_json, before = snapshot(game), game.state.clone()
+            entries = len(game.journal)
+            outcome = game.execute(cmd)
+            tried += 1
+            if outcome.ok:
+                game.undo()
+                game.redo_stack.clear()
+            else:
+                refused += 1
+            assert snapshot(game) == before_json, (title, n, cmd)
+            assert game.state == before, (title, n, cmd)
+            assert len(game.journal) == entries
+    assert refused > 20 and tried > refused
+
+
+def test_receipts_only_read_the_state() -> None:
+    """``Game.execute`` computes a run's receipt on the live state: every title's receipt
+    must leave the state as it found it (all runs of the recorded test scripts)."""
+    import pickle
+
+    from conftest import SCRIPTS
+
+    runs = 0
+    for path in sorted(SCRIPTS.glob("*.script")):
+        game = play(path.read_text(encoding="utf-8"))
+        for n, entry in enumerate(game.journal):
+            cmd = entry.command
+            if not isinstance(cmd, c.Run):
+                continue
+            state = game.replay(n)
+            before = pickle.dumps(state)
+            game.ruleset.receipt(state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
+            assert pickle.dumps(state) == before, (path.name, entry.line)
+            runs += 1
+    assert runs > 100
