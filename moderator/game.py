@@ -339,13 +339,14 @@ class Game:
         self.state = self.replay(len(self.journal))
 
     def _round_of(self, events: tuple[Event, ...], given_in: str) -> str:
-        """The round a command belongs to: the current one, or the one it opened first.
+        """The round a command was given in.
 
-        The setup ends without a command of its own: the first stock-round
-        command (1846: the first ``par`` after the private distribution) starts
-        stock round 1 before it acts, and belongs to it.
+        The setup ends without a command of its own: the first stock-round command
+        (1846: the first ``par`` after the private distribution) starts stock round 1
+        before it acts, and belongs to it.  Any other command belongs to the round it
+        was given in, also when it ends that round (``done IC`` closing OR 1.1).
         """
-        if events and isinstance(events[0], RoundStarted):
+        if given_in == "setup" and events and isinstance(events[0], RoundStarted):
             first = events[0]
             if first.round_kind == "SR":
                 return f"SR {first.number}"

@@ -234,6 +234,23 @@ def test_round_label_of_entries() -> None:
     assert rounds[7:] == ["SR 1"] * 7, "the first par belongs to stock round 1"
 
 
+def test_a_command_that_ends_a_round_belongs_to_that_round() -> None:
+    from conftest import SCRIPTS
+
+    game = play((SCRIPTS / "1846-rulebook-example.script").read_text(encoding="utf-8"))
+    from moderator.events import RoundStarted
+
+    closing = 0
+    for n, entry in enumerate(game.journal):
+        given_in = game.round_label(game.replay(n))
+        if given_in == "setup":  # the first stock-round command belongs to SR 1
+            assert entry.round in ("setup", "SR 1")
+            continue
+        assert entry.round == given_in, (n, entry.line)
+        closing += any(isinstance(ev, RoundStarted) for ev in entry.events)
+    assert closing >= 3, "the script has commands that end a round"
+
+
 # ----------------------------------------------------------------- replay / history
 def test_replay_n_equals_the_state_after_n_commands() -> None:
     game = play(EXAMPLE)

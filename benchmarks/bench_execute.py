@@ -1,0 +1,141 @@
+"""What `Game.execute` costs over the bare rules, per title (issue 11, point 1).
+
+Run: ``.venv/bin/python benchmarks/bench_execute.py``.  Prints the figures; it is a
+measurement, not a test.
+
+For each game (the shared recorded 1846 example and a seeded simulated game of about
+1,000 commands per title) it times:
+
+- the bare fold: ``ruleset.apply`` of every journaled command on one state, nothing else;
+- ``Game.execute`` of the same commands without a save (parse-free: commands are given);
+- ``Game.execute`` with the autosave (an fsynced append per command);
+- one command at 100, 1,000 and 10,000 journal entries with the autosave (median, p99);
+- ``moderator play`` of the recorded game as a whole process, and the TUI's import time.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from moderator import commands as c
+from moderator.game import Game
+from moderator.script import parse_line, parse_script
+from moderator.simulate import simulate
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO.parent / "shared" / "examples" / "1846-short-recorded.script"
+
+
+def _games() -> list[tuple[str, Game]]:
+    out: list[tuple[str, Game]] = []
+    if EXAMPLE.is_file():
+        lines = parse_script(EXAMPLE.read_text(encoding="utf-8"))
+        game = Game.from_command(lines[0].command)
+        for line in lines[1:]:
+            game.execute(line.command)
+        out.append(("1846 recorded example", game))
+    for title in ("1846", "1847AE", "1853"):
+        best: Game | None = None
+        for seed in range(10):
+            game = simulate(seed, 4, max_commands=1200, revenue_scale=0.3, title=title)
+            if best is None or len(game.journal) > len(best.journal):
+                best = game
+            if len(game.journal) >= 1000:
+                break
+        assert best is not None
+        out.append((f"{title} simulated", best))
+    return out
+
+
+def _bare_fold(game: Game, commands: list[c.Command]) -> float:
+    state = game.initial_state()
+    t = time.perf_counter()
+    for cmd in commands:
+        game.ruleset.apply(state, cmd)
+        state.ledger.events = []
+    return time.perf_counter() - t
+
+
+def _execute_all(game: Game, commands: list[c.Command], path: Path | None) -> float:
+    fresh = Game.new(game.title, game.players, path=path) if not game.options else None
+    if fresh is None:
+        fresh = Game.from_command(c.GameCmd(title=game.title, players=(*game.players,
+                                                                        *game.options)))
+        if path is not None:
+            fresh.save(path)
+    t = time.perf_counter()
+    for cmd in commands:
+        assert fresh.execute(cmd).ok
+    elapsed = time.perf_counter() - t
+    fresh.close()
+    return elapsed
+
+
+def _best(fn, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+    return min(fn() for _ in range(repeat))
+
+
+def _one_command(game: Game, length: int, tmp: Path) -> str:
+    commands = [e.command for e in game.journal][:length]
+    fill = [parse_line(f"note remark {k}") for k in range(length - len(commands))]
+    g = Game.from_command(c.GameCmd(title=game.title, players=(*game.players, *game.options)))
+    for cmd in commands + fill:
+        g.execute(cmd)
+    g.save(tmp / f"one-{game.title}-{length}.json")
+    times = []
+    for k in range(300):
+        t = time.perf_counter()
+        assert g.execute(f"note probe {k}").ok
+        times.append(time.perf_counter() - t)
+    g.close()
+    times.sort()
+    p99 = times[int(len(times) * 0.99) - 1]
+    return f"median {statistics.median(times) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
+
+
+def _line(label: str, seconds: float, n: int, tail: str = "") -> None:
+    print(f"  {label:<24} {seconds * 1000:8.1f} ms  ({seconds / n * 1e6:6.0f} µs/cmd){tail}")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for label, game in _games():
+            commands = [e.command for e in game.journal]
+            n = len(commands)
+            bare = _best(lambda: _bare_fold(game, commands))  # noqa: B023
+            plain = _best(lambda: _execute_all(game, commands, None))  # noqa: B023
+            saved = _best(
+                lambda: _execute_all(game, commands, tmp / f"{game.title}.json"),  # noqa: B023
+                repeat=1,
+            )
+            print(f"{label}: {n} commands")
+            _line("bare rules fold", bare, n)
+            _line("Game.execute, no save", plain, n, f"  = {plain / bare:.2f}x the fold")
+            _line("Game.execute, autosave", saved, n)
+            if label.endswith("simulated"):
+                for length in (100, 1000, 10_000):
+                    print(f"  one command at {length:>6,} entries, autosave: "
+                          f"{_one_command(game, length, tmp)}")
+        if EXAMPLE.is_file():
+            t = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "moderator.cli", "play", str(EXAMPLE), "--quiet"],
+                check=True,
+            )
+            print(f"moderator play of the recorded example (whole process): "
+                  f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        for module in ("moderator.cli", "moderator.ui.app"):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-c", f"import {module}"], check=True)
+            print(f"python -c 'import {module}' (process): "
+                  f"{(time.perf_counter() - t) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
