@@ -27,6 +27,7 @@ CORE = [
     "rulesets.g1853",
     "moderator.scoring",
     "moderator.checker",
+    "moderator.export",
     "moderator.narrate",
     "moderator.simulate",
 ]
