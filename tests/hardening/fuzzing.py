@@ -1,0 +1,264 @@
+"""Fuzzing helpers (issue 11.3): malformed banker-script lines and the games they hit.
+
+:func:`lines` is a hypothesis strategy of random and malformed lines: arbitrary
+text, a known verb followed by words from the games' own vocabulary (names,
+company ids, trains, cities, numbers written every odd way), and the legal
+commands of a position cut, shuffled, doubled or sprinkled with odd characters.
+:func:`positions` builds games of every title at a few points of play, each
+with a save in a temporary folder.  :func:`check_parse` and :func:`check_execute`
+are the properties: the parser returns a command or raises ``ParseError``
+(nothing else), and ``Game.execute`` never raises; a refused line leaves the
+state JSON byte-identical, the journal, redo stack and save file as they were.
+
+Used by ``tests/hardening/test_fuzz.py`` (a short run in CI) and by
+``scripts/fuzz.py`` (the long run: ``--lines 100000``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from moderator import commands as c
+from moderator.game import Game, Outcome
+from moderator.script import PARSERS, ParseError, format_command, parse_line, parse_script
+from moderator.simulate import NAMES, Simulation
+from moderator.text import first_unsafe
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "corpus" / "lines.json"
+"""The kept corpus: a JSON list of lines (JSON, so control characters and line breaks
+survive as escapes), each replayed against every position on every run."""
+SCRIPTS = HERE.parent / "scripts"
+
+NUMBERS = [
+    "0", "-0", "1", "-1", "10", "60", "67", "100", "999999", "1000000", "1000001",
+    "99999999999999999999", "0" * 4400 + "7", "9" * 5000, "$60", "£60", "$", "£", "60$",
+    "1e3", "1_000", "0x10", "0o7", "6.5", "60.0", "½", "٣٠", "６０", "NaN", "inf", "-inf",
+    "+60", "--1", "1,000", "²", "\u0660", "ⅷ",
+]
+"""Numbers written every way a hand, a paste or a hostile file could write one."""
+WORDS = [
+    "ipo", "pool", "from", "half", "full", "withhold", "mail", "credit", "noroute",
+    "sealed", "variant", "short", "bank", "reserve", "cash", "shares", "price", "value",
+    "president", "phase", "round", "priority", "SR", "OR", "typo", "#", "# a comment",
+    '"', '""', '"Amy', "'", "\\", "&", "B&O", "b&o", "C&WI", "Big 4", "P&LE", "L", "R",
+    "None", "null", "[]", "{}", "__import__('os')", "${HOME}", "%s", "{0}", "\t", "\u00a0",
+]
+COMPANIES = [
+    # 1846
+    "PRR", "NYC", "BO", "CO", "GT", "IC", "ERIE", "MS", "BIG4", "CWI", "LSL", "MC", "MAIL",
+    "MPC", "OI", "SC", "TBC", "DPC",
+    # 1847 AE
+    "L", "R", "PLB", "NDB", "LFB", "NWB", "HBB", "KRAUSS", "K", "SS", "EVB", "BUBB",
+    # 1853
+    "EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR", "Elephant",
+]
+TRAINS = ["2", "3", "4", "5", "6", "7/8", "3/5", "4/6", "3+3", "6E", "1M", "4M", "2+2", "9"]
+CITIES = ["Calcutta", "Bombay", "Delhi", "Madras", "Lahore", "Karachi", "Patna", "Atlantis"]
+PLAYERS = [*NAMES, "Player1", "Player2", "Player3", "amy", "AMY", "Zoe", "Amy Bob"]
+ODD = ["\x00", "\x1b", "\x1b[2J", "\x07", "\r", "\n", "\u2028", "\u202e", "\u200b", "\ufeff",
+       "\ud800", "\x9b", "\x7f", "\t", " ", "  ", '"', "#", "é", "中", "🚂", "\U0010ffff"]
+"""Characters the parser must refuse or handle (controls, separators, quotes, comments)."""
+
+
+@dataclass
+class Position:
+    """A game at one point of play, with its save, and its legal commands as lines."""
+
+    name: str
+    game: Game
+    legal: list[str] = field(default_factory=list)
+
+
+def _played(title: str, seed: int, commands: int, players: int = 4) -> Game:
+    """A simulated game of ``title`` after ``commands`` accepted commands (deterministic)."""
+    return Simulation(seed=seed, players=players, max_commands=commands, title=title).run()
+
+
+def _from_script(text: str) -> Game:
+    game: Game | None = None
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok, (line.text, outcome.message)
+    assert game is not None
+    return game
+
+
+_FOLDER: list[Path] = []
+
+
+def _folder() -> Path:
+    if not _FOLDER:
+        folder = Path(tempfile.mkdtemp(prefix="moderator-fuzz-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _FOLDER.append(folder)
+    return _FOLDER[0]
+
+
+@lru_cache(maxsize=1)
+def positions() -> tuple[Position, ...]:
+    """Games of every title at a few points (setup, stock round, operating round, late),
+    each saved (and held) in a temporary folder."""
+    recorded = (SCRIPTS / "1846-short-recorded.script").read_text(encoding="utf-8")
+    games = {
+        "1846 setup": Game.new("1846", ["Amy", "Bob", "Carlos"]),
+        "1846 recorded (OR 1)": _from_script(recorded),
+        "1846 simulated (150)": _played("1846", 7, 150),
+        "1846 simulated (600)": _played("1846", 11, 600, players=5),
+        "1847AE start": Game.new("1847AE", ["Amy", "Bob", "Carlos"]),
+        "1847AE simulated (200)": _played("1847AE", 3, 200),
+        "1853 bonds": Game.new("1853", ["Amy", "Bob", "Carlos", "Dana"]),
+        "1853 simulated (40)": _played("1853", 5, 40),
+        "1853 simulated (250)": _played("1853", 9, 250, players=5),
+    }
+    out = []
+    for k, (name, game) in enumerate(games.items()):
+        game.save(_folder() / f"position-{k}.json")
+        legal = [format_command(cmd) for cmd in game.legal_commands()]
+        out.append(Position(name=name, game=game, legal=legal))
+    return tuple(out)
+
+
+def legal_lines() -> list[str]:
+    """Every position's legal commands as lines (the seeds of the mutations)."""
+    seen: dict[str, None] = {}
+    for position in positions():
+        for line in position.legal:
+            seen.setdefault(line, None)
+    return list(seen) or ["pass Amy"]
+
+
+# ------------------------------------------------------------------ the lines
+_WORD = st.one_of(
+    st.sampled_from(NUMBERS),
+    st.sampled_from(WORDS),
+    st.sampled_from(COMPANIES),
+    st.sampled_from(TRAINS),
+    st.sampled_from(CITIES),
+    st.sampled_from(PLAYERS),
+    st.sampled_from(ODD),
+    st.text(max_size=8),
+)
+
+
+@st.composite
+def _known_verb(draw: st.DrawFn) -> str:
+    verb = draw(st.sampled_from(sorted(PARSERS)))
+    if draw(st.booleans()):
+        verb = draw(st.sampled_from([verb.upper(), verb.title(), f" {verb}", f"{verb}\t"]))
+    words = draw(st.lists(_WORD, max_size=8))
+    return " ".join([verb, *words])
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, seeds: list[str]) -> str:
+    words = draw(st.sampled_from(seeds)).split(" ")
+    for _ in range(draw(st.integers(1, 3))):
+        if not words:
+            words = [""]
+        how = draw(st.integers(0, 7))
+        at = draw(st.integers(0, max(0, len(words) - 1)))
+        if how == 0 and len(words) > 1:
+            del words[at]
+        elif how == 1:
+            words.insert(at, words[at] if words else "")
+        elif how == 2:
+            words[at] = draw(_WORD)
+        elif how == 3:
+            other = draw(st.integers(0, max(0, len(words) - 1)))
+            words[at], words[other] = words[other], words[at]
+        elif how == 4:
+            words.append(draw(_WORD))
+        elif how == 5:
+            word = words[at]
+            cut = draw(st.integers(0, len(word)))
+            words[at] = word[:cut] + draw(st.sampled_from(ODD)) + word[cut:]
+        elif how == 6:
+            words[at] = words[at].swapcase()
+        else:
+            words = words[: draw(st.integers(0, len(words)))]
+    line = " ".join(words)
+    if draw(st.integers(0, 9)) == 0:
+        line = line[: draw(st.integers(0, len(line)))]
+    return line
+
+
+def lines() -> st.SearchStrategy[str]:
+    """Random and malformed lines, most of them near a real command."""
+    seeds = legal_lines()
+    return st.one_of(
+        st.text(max_size=60),
+        st.text(st.characters(codec="ascii"), max_size=60),
+        _known_verb(),
+        _mutated(seeds),
+        _mutated(seeds),
+        st.sampled_from(seeds),
+    )
+
+
+def corpus() -> list[str]:
+    """The kept corpus of interesting lines."""
+    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+    assert isinstance(data, list) and all(isinstance(x, str) for x in data)
+    return data
+
+
+# ------------------------------------------------------------------ the properties
+def check_parse(line: str) -> c.Command | None:
+    """``parse_line`` returns a command (or ``None`` for nothing) or raises ``ParseError``;
+    a command it returns prints as a line that reads back as the same command, and a
+    refusal's message never carries a raw control character."""
+    try:
+        cmd = parse_line(line)
+    except ParseError as exc:
+        assert isinstance(exc.message, str) and exc.message
+        assert first_unsafe(exc.message) is None, repr(exc.message)
+        return None
+    if cmd is not None:
+        assert isinstance(cmd, c.Command.__origin__.__args__)  # type: ignore[attr-defined]
+        assert parse_line(format_command(cmd)) == cmd, f"{line!r} -> {format_command(cmd)!r}"
+    return cmd
+
+
+def _picture(game: Game) -> tuple[str, list[object], list[object], bytes]:
+    assert game.path is not None
+    return (
+        json.dumps(game.state_json()),
+        list(game.journal),
+        list(game.redo_stack),
+        game.path.read_bytes(),
+    )
+
+
+def check_execute(position: Position, line: str) -> Outcome:
+    """``Game.execute`` returns an Outcome and never raises; a refused line changes nothing
+    (state JSON byte-identical, journal, redo stack and save file the same).  An accepted
+    one is journaled and saved, and undone so the position stays the same for the next."""
+    game = position.game
+    before = _picture(game)
+    outcome = game.execute(line)
+    assert isinstance(outcome, Outcome), type(outcome)
+    assert isinstance(outcome.message, str)
+    assert first_unsafe(outcome.message, "\n") is None, repr(outcome.message)
+    if not outcome.ok or not outcome.journaled:
+        assert not outcome.journaled
+        assert _picture(game) == before, f"`{line!r}` was refused but changed the game"
+        return outcome
+    assert len(game.journal) == len(before[1]) + 1
+    assert game.undo() is not None
+    game.redo_stack.clear()
+    state, journal, _, on_disk = _picture(game)
+    assert (state, journal, on_disk) == (before[0], before[1], before[3])
+    game.redo_stack[:] = before[2]  # type: ignore[assignment]
+    return outcome
