@@ -1,0 +1,466 @@
+"""Following a game read-only: what the players' table view (:mod:`moderator.web`) shows.
+
+A :class:`GameSource` is a game someone else is playing, seen from the side:
+
+* :class:`SaveFollower` follows a save file another moderator (the TUI or
+  ``play --save``) is writing.  It opens the save read-only through
+  :meth:`moderator.game.Game.load` (no lock is taken, nothing is ever written)
+  and, on :meth:`GameSource.refresh`, notices that the file changed (its
+  inode, size or modification time).  A save only grows by one checksummed
+  record per command and is cut back on undo and rewind, so the follower
+  compares the file with the records it already knows: the records still in
+  place are kept, those cut off are taken back (from a cached state every
+  :data:`CHECKPOINT_EVERY` entries), and the records appended are read,
+  checked and applied one by one.  Anything else (another game in the file, a
+  record that does not read back exactly as the core writes it) is a full
+  reload through :meth:`Game.load`, which also says why a damaged save
+  cannot be read.
+* :class:`LiveGame` follows the TUI's own in-memory :class:`Game` (same
+  process).  The TUI calls :meth:`GameSource.changed` after every accepted
+  command, undo or rewind; the source also notices a change by itself from
+  the journal's length and its last entry.
+
+Both keep their own copy of the state (:class:`_Tracker`), so the banker's
+game is only read (the journal list is copied) and never locked or changed,
+and whatever thread serves the viewers does its work on its own objects.
+:meth:`GameSource.snapshot` is the dict the page renders: the state JSON, the
+score so far (:func:`moderator.scoring.score_state`), the last receipts and
+the log, computed once per :attr:`GameSource.version`.
+
+Core module: no Textual, no web framework here.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from moderator import commands as c
+from moderator.errors import Refusal, SaveError
+from moderator.game import Game
+from moderator.journal import MAX_SAVE_BYTES, Entry, entry_json, header_line, record_line
+from moderator.narrate import narrate
+from moderator.scoring import score_state
+from moderator.script import ParseError, parse_line
+from moderator.state import GameState
+
+__all__ = ["CHECKPOINT_EVERY", "FollowError", "GameSource", "LiveGame", "SaveFollower"]
+
+CHECKPOINT_EVERY = 100
+"""The follower keeps a copy of the state every this many journal entries, so an undo
+or a rewind is replayed from the nearest one rather than from the start."""
+
+RECEIPTS = 3
+"""How many of the last runs' receipts a snapshot carries."""
+
+LOG_ENTRIES = 40
+"""How many of the last journal entries a snapshot carries (newest first)."""
+
+RECEIPT_SCAN = 300
+"""Runs further back than this many entries are not looked for (a receipt that old is
+no longer what the table asks about, and finding it would cost a replay)."""
+
+
+class FollowError(Exception):
+    """The followed game cannot be brought up to date (the message says why)."""
+
+
+class _Tracker:
+    """A private copy of a game's state kept in step with a journal (a list of entries).
+
+    ``frame`` is a :class:`Game` of the same title and players used only for what
+    does not depend on the journal (its ruleset, title and round labels); the
+    state is the tracker's own.
+    """
+
+    def __init__(
+        self,
+        frame: Game,
+        entries: Sequence[Entry],
+        state: GameState,
+        checkpoints: dict[int, GameState],
+    ) -> None:
+        self.frame = frame
+        self.entries: list[Entry] = list(entries)
+        self.state = state
+        self.checkpoints = checkpoints
+        self.receipts: dict[int, list[str] | None] = {}
+        """Receipt text of the run at journal index i (0-based), computed when seen."""
+
+    @classmethod
+    def of(cls, game: Game) -> _Tracker:
+        """A tracker starting where ``game`` stands (its state is copied, never shared)."""
+        n = len(game.journal)
+        checkpoints = {k: game.replay(k) for k in range(0, n + 1, CHECKPOINT_EVERY)}
+        return cls(game, list(game.journal), game.state.clone(), checkpoints)
+
+    # ------------------------------------------------------------ following
+    def sync(self, entries: Sequence[Entry]) -> bool:
+        """Bring the state to the end of ``entries``; whether anything changed.
+
+        The entries both journals share from the start are kept; the rest of the
+        old journal is taken back, the rest of the new one applied and checked.
+
+        Raises:
+            FollowError: an entry is refused, fails, or causes other events than it
+                holds (the tracker is then as it was before the entry).
+        """
+        old = self.entries
+        n = min(len(old), len(entries))
+        k = 0
+        while k < n and (old[k] is entries[k] or old[k] == entries[k]):
+            k += 1
+        if k == len(old) == len(entries):
+            return False
+        if k < len(old):
+            self._cut(k)
+        for index in range(k, len(entries)):
+            self._push(entries[index], index)
+        return True
+
+    def _cut(self, keep: int) -> None:
+        """Take back every entry after the first ``keep`` (undo, rewind)."""
+        self.state = self.replay(keep)
+        del self.entries[keep:]
+        for k in [k for k in self.checkpoints if k > keep]:
+            del self.checkpoints[k]
+        for k in [k for k in self.receipts if k >= keep]:
+            del self.receipts[k]
+
+    def _push(self, entry: Entry, index: int) -> None:
+        """Apply the journal entry at ``index`` (0-based), checking its events."""
+        where = f"journal entry {index + 1} (`{entry.line}`)"
+        cmd = entry.command
+        trial = self.state.clone()
+        receipt = self._receipt(trial, cmd)
+        try:
+            self.frame.ruleset.apply(trial, cmd)
+            trial.ledger.check_conservation()
+        except Refusal as exc:
+            raise FollowError(f"{where} is refused on replay: {exc.message}") from None
+        except Exception as exc:  # a rules bug must not stop the viewers' server
+            raise FollowError(f"{where} cannot be replayed: {type(exc).__name__}: {exc}") from None
+        events = tuple(trial.ledger.events)
+        trial.ledger.events = []
+        if events != tuple(entry.events):
+            raise FollowError(f"{where} no longer replays the same way")
+        self.state = trial
+        self.entries.append(entry)
+        if receipt is not None:
+            self.receipts[index] = receipt
+        if len(self.entries) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(self.entries)] = trial.clone()
+
+    def _receipt(self, before: GameState, cmd: c.Command) -> list[str] | None:
+        """The payout receipt of a run, from the state before it (``None`` otherwise)."""
+        if not isinstance(cmd, c.Run):
+            return None
+        try:
+            receipt = self.frame.ruleset.receipt(
+                before.clone(), cmd.company, cmd.revenue, cmd.option, cmd.mail
+            )
+        except Exception:  # a receipt is a courtesy; the run itself decides (as Game does)
+            return None
+        return receipt.text().splitlines()
+
+    def replay(self, upto: int) -> GameState:
+        """The state after the first ``upto`` entries (from the nearest checkpoint)."""
+        start = max(k for k in self.checkpoints if k <= upto)
+        state = self.checkpoints[start].clone()
+        for entry in self.entries[start:upto]:
+            self.frame.ruleset.apply(state, entry.command)
+            state.ledger.events = []
+        return state
+
+    # ------------------------------------------------------------ views
+    def last_receipts(self, count: int = RECEIPTS) -> list[dict[str, Any]]:
+        """The receipts of the last ``count`` runs, newest first."""
+        found: list[dict[str, Any]] = []
+        stop = max(0, len(self.entries) - RECEIPT_SCAN)
+        for index in range(len(self.entries) - 1, stop - 1, -1):
+            entry = self.entries[index]
+            if not isinstance(entry.command, c.Run):
+                continue
+            if index not in self.receipts:
+                self.receipts[index] = self._receipt(self.replay(index), entry.command)
+            lines = self.receipts[index]
+            if lines:
+                found.append(
+                    {"number": index + 1, "round": entry.round, "line": entry.line, "lines": lines}
+                )
+            if len(found) >= count:
+                break
+        return found
+
+    def log(self, count: int = LOG_ENTRIES) -> list[dict[str, Any]]:
+        """The last ``count`` journal entries, newest first, each with what the bank did."""
+        ruleset = self.frame.ruleset
+        out = []
+        first = max(0, len(self.entries) - count)
+        for index in range(len(self.entries) - 1, first - 1, -1):
+            entry = self.entries[index]
+            out.append(
+                {
+                    "number": index + 1,
+                    "round": entry.round,
+                    "line": entry.line,
+                    "narrated": narrate(entry.command, entry.events, ruleset.currency,
+                                        self.frame.title),
+                }
+            )
+        return out
+
+
+class GameSource:
+    """A game the table view reads: a version that changes on every change, the state
+    JSON, and the snapshot the page renders.
+
+    Subclasses implement :meth:`_update`.  All methods may be called from any thread;
+    a lock keeps one refresh at a time.
+    """
+
+    label: str = ""
+    """What the page calls the game (the save's file name)."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.error: str | None = None
+        """Why the game could not be brought up to date (the page shows it), or ``None``."""
+        self._tracker: _Tracker | None = None
+        self._lock = threading.RLock()
+        self._listeners: list[Callable[[], None]] = []
+        self._cache: dict[str, tuple[int, Any]] = {}
+
+    # ------------------------------------------------------------ changes
+    def refresh(self) -> bool:
+        """Bring the game up to date; whether the version changed (the game, or the error
+        the page shows)."""
+        with self._lock:
+            error_before = self.error
+            try:
+                changed = self._update()
+            except FollowError as exc:
+                self.error, changed = str(exc), False
+            else:
+                if changed:
+                    self.error = None
+            if changed or self.error != error_before:
+                self.version += 1
+                return True
+            return False
+
+    def _update(self) -> bool:
+        """Read the game; whether it changed (raise :class:`FollowError` when it cannot)."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        """Say the game changed (the TUI calls it after a command, undo or rewind): the
+        server refreshes at once rather than at its next poll.  Cheap; any thread."""
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # a closed server must not disturb the banker
+                pass
+
+    def add_listener(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` (from the caller's thread) on every :meth:`changed`."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[], None]) -> None:
+        """Stop calling ``listener``."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # ------------------------------------------------------------ views
+    def _cached(self, key: str, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None and hit[0] == self.version:
+                return hit[1]
+            value = make()
+            self._cache[key] = (self.version, value)
+            return value
+
+    def _need(self) -> _Tracker:
+        if self._tracker is None:  # pragma: no cover - every source starts with a game
+            raise FollowError("no game")
+        return self._tracker
+
+    def state_json(self) -> dict[str, Any]:
+        """The spec's state JSON of the game as last read (computed once per version)."""
+        return self._cached("state", lambda: self._need().frame.state_json(self._need().state))
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the page renders (computed once per version)::
+
+            {"version", "label", "title", "currency", "commands", "round", "error",
+             "state": <state JSON>, "score": <Score.to_json()>,
+             "receipts": [{"number", "round", "line", "lines"}...]  (newest first),
+             "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
+        """
+        return self._cached("snapshot", self._make_snapshot)
+
+    def _make_snapshot(self) -> dict[str, Any]:
+        tracker = self._need()
+        frame = tracker.frame
+        return {
+            "version": self.version,
+            "label": self.label,
+            "title": frame.title,
+            "currency": frame.ruleset.currency,
+            "commands": len(tracker.entries),
+            "round": frame.round_label(tracker.state),
+            "error": self.error,
+            "state": self.state_json(),
+            "score": score_state(frame, tracker.state).to_json(),
+            "receipts": tracker.last_receipts(),
+            "log": tracker.log(),
+        }
+
+
+class LiveGame(GameSource):
+    """The TUI's own game, in the same process (read, never changed nor locked).
+
+    Construct it in the thread that owns the game (the TUI's); after that the
+    server reads only a copy of the journal list.
+    """
+
+    def __init__(self, game: Game, label: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.label = label if label is not None else (game.path.name if game.path else game.title)
+        self._tracker = _Tracker.of(game)
+
+    def _update(self) -> bool:
+        tracker = self._need()
+        entries = list(self.game.journal)  # one atomic copy; the TUI may append meanwhile
+        known = tracker.entries
+        if len(entries) == len(known) and (not entries or entries[-1] is known[-1]):
+            return False
+        return tracker.sync(entries)
+
+
+class SaveFollower(GameSource):
+    """A save file another moderator writes, followed read-only (see the module docstring).
+
+    Raises (on construction):
+        SaveError: the save cannot be opened (the message says why).
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.label = self.path.name
+        self._key: tuple[int, int, int, int] | None = None
+        self._header = b""
+        self._records: list[bytes] = []
+        self.reloads = 0
+        """How many times the save was read whole (the first opening included)."""
+        self._reload()
+
+    def _stat_key(self) -> tuple[int, int, int, int]:
+        try:
+            info = os.stat(self.path)
+        except OSError as exc:
+            raise FollowError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+    def _reload(self) -> None:
+        """Open the save whole through :meth:`Game.load` (read-only, no lock)."""
+        key = self._stat_key()
+        game = Game.load(self.path, read_only=True)
+        self.reloads += 1
+        self._tracker = _Tracker.of(game)
+        self._header = header_line(game.title, [*game.players, *game.options])
+        self._records = [
+            record_line(n, entry_json(e)) for n, e in enumerate(game.journal, start=1)
+        ]
+        self._key = key
+
+    def _update(self) -> bool:
+        key = self._stat_key()
+        if key == self._key:
+            return False
+        self._key = key  # each version of the file is read once, even one that fails
+        entries = self._entries_from(self._read())
+        if entries is not None:
+            try:
+                return self._need().sync(entries)
+            except FollowError:
+                pass  # the full reload below says why, or finds the file replaced meanwhile
+        try:
+            self._reload()
+        except SaveError as exc:
+            raise FollowError(str(exc)) from None
+        return True
+
+    def _read(self) -> bytes:
+        """The file's bytes (a regular file of at most :data:`MAX_SAVE_BYTES`)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            raise FollowError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SAVE_BYTES:
+                raise FollowError(f"{self.path}: is no longer a save file")
+            chunks = []
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
+        return b"".join(chunks)
+
+    def _entries_from(self, data: bytes) -> list[Entry] | None:
+        """The journal the file holds now, reusing the entries already known, or ``None``
+        when the file is not the known header and records followed by new ones."""
+        if not data.startswith(self._header):
+            return None
+        tracker = self._need()
+        offset, kept = len(self._header), 0
+        for record in self._records:
+            if not data.startswith(record, offset):
+                break
+            offset += len(record)
+            kept += 1
+        lines = data[offset:].split(b"\n")
+        lines.pop()  # after the last newline: nothing, or an append still being written
+        entries = tracker.entries[:kept]
+        records = self._records[:kept]
+        for number, line in enumerate(lines, start=kept + 1):
+            entry = _entry_of(line, number)
+            if entry is None:
+                return None
+            entries.append(entry)
+            records.append(line + b"\n")
+        self._records = records
+        return entries
+
+
+def _entry_of(line: bytes, number: int) -> Entry | None:
+    """The entry of record ``number`` if the line is exactly what the core writes for it
+    (number, checksum and the entry's JSON; its script line reads back as its command),
+    else ``None``."""
+    head = b'{"number":%d,"sha256":"' % number
+    middle = b'","entry":'
+    start = len(head) + 64 + len(middle)
+    if not line.startswith(head) or line[len(head) + 64 : start] != middle:
+        return None
+    try:
+        entry = Entry.model_validate_json(line[start:-1], strict=True)
+    except ValidationError:
+        return None
+    if record_line(number, entry_json(entry)) != line + b"\n":
+        return None
+    try:
+        if parse_line(entry.line) != entry.command:
+            return None
+    except ParseError:
+        return None
+    return entry

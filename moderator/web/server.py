@@ -1,0 +1,539 @@
+"""The table view's server: a read-only web page of the game for every player's phone.
+
+Starlette (routing, responses, server-sent events) served by uvicorn, pages from
+Jinja2 templates; no HTTP is parsed here.
+
+Read-only by construction:
+
+* only ``GET`` (and ``HEAD``) is answered; any other method is refused with 405
+  before anything else runs, and no route changes the game;
+* the game is read through a :class:`moderator.follow.GameSource` (a save
+  opened read-only, or the TUI's game, only read);
+* the files served are the package's own assets, read once at start into a table
+  keyed by name: no part of a URL ever reaches the filesystem;
+* every request needs the access token, given in the query string
+  (``?token=...``) or by the cookie the first page answer sets; without it the
+  answer is 403.  The address printed (and drawn as a QR code) carries the token.
+
+Live: one background task per server refreshes the source (every
+:data:`POLL_SECONDS`, or at once when the source says it changed), and renders
+the view once per change, in a worker thread; every viewer gets the same cached
+bytes.  ``/events`` is a server-sent event stream that says ``version N`` on
+every change; the page then fetches ``/view``.  So many viewers cost one refresh
+per change, and the banker's process (the TUI's thread, or the ``play`` writing
+the save) never waits for them.
+
+Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
+stream), ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the
+page shows, as JSON), ``/static/NAME`` (the assets).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import socket
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anyio
+import jinja2
+import segno
+import uvicorn
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from moderator.errors import SaveError
+from moderator.follow import GameSource, SaveFollower
+from moderator.web.colours import stylesheet
+from moderator.web.view import page_model
+
+__all__ = [
+    "COOKIE",
+    "Sharing",
+    "create_app",
+    "lan_address",
+    "new_token",
+    "qr_text",
+    "serve_main",
+    "start_sharing",
+]
+
+COOKIE = "moderator_table"
+"""The cookie that carries the access token after the first page (HttpOnly, SameSite)."""
+
+POLL_SECONDS = 0.25
+"""How often the server looks at the source for a change nobody announced (a save
+written by another process): well within the second the page has to follow a command."""
+
+KEEPALIVE_SECONDS = 15.0
+"""A comment line on an idle event stream this often, so proxies and phones keep it."""
+
+RETRY_MS = 2000
+"""How soon a browser reconnects a dropped event stream (the ``retry:`` field)."""
+
+SECURITY_HEADERS = [
+    (b"cache-control", b"no-store"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+]
+"""Sent with every answer: nothing cached, nothing from elsewhere, no framing."""
+
+_ASSET_TYPES = {
+    "style.css": "text/css; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "icon.svg": "image/svg+xml",
+}
+
+
+def _assets() -> dict[str, tuple[bytes, str]]:
+    """The package's static files, read once: name -> (bytes, content type)."""
+    folder = resources.files("moderator.web").joinpath("static")
+    table = {name: (folder.joinpath(name).read_bytes(), kind)
+             for name, kind in _ASSET_TYPES.items()}
+    table["colours.css"] = (stylesheet().encode(), "text/css; charset=utf-8")
+    return table
+
+
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("moderator.web", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def new_token() -> str:
+    """A fresh random access token (128 bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+# ================================================================= the shared refresh
+class Hub:
+    """The one refresh of the source shared by every viewer of one server.
+
+    :meth:`update` runs in a worker thread: it refreshes the source and, when the
+    version moved, renders the view and the JSON once.  :meth:`run` is the
+    background task; streams wait on :meth:`wait`.
+    """
+
+    def __init__(self, source: GameSource, token: str) -> None:
+        self.source = source
+        self.token = token
+        self.version = -1
+        self.view = b""
+        self.snapshot_json = b""
+        self.state_json = b""
+        self.model: dict[str, Any] = {}
+        self.closing = False
+        self._render_lock = threading.Lock()
+        self._changed = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def update(self) -> bool:
+        """Refresh the source; render when its version moved. Whether it did."""
+        with self._render_lock:
+            self.source.refresh()
+            version = self.source.version
+            if version == self.version and self.view:
+                return False
+            snap = self.source.snapshot()
+            model = page_model(snap)
+            self.view = _ENV.get_template("view.html").render(m=model).encode()
+            self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
+            self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
+            self.model = model
+            self.version = snap["version"]
+            return True
+
+    async def ensure(self) -> None:
+        """Make sure something was rendered (a server used without its lifespan)."""
+        if not self.view:
+            await anyio.to_thread.run_sync(self.update)
+
+    async def run(self) -> None:
+        """Refresh at every poll or nudge until :meth:`close`; wake the streams on change."""
+        self._loop = asyncio.get_running_loop()
+        self.source.add_listener(self.nudge)
+        try:
+            while not self.closing:
+                if await anyio.to_thread.run_sync(self.update):
+                    self._notify()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+                self._wake.clear()
+        finally:
+            self.source.remove_listener(self.nudge)
+
+    def nudge(self) -> None:
+        """The source changed (called from any thread): refresh now."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake.set)
+
+    def _notify(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait(self, version: int, timeout: float) -> None:
+        """Until the version is no longer ``version``, the server closes, or ``timeout``."""
+        if self.version != version or self.closing:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    def close(self) -> None:
+        """End every stream and the refresh task (in the server's loop)."""
+        self.closing = True
+        self._notify()
+        self._wake.set()
+
+    def close_threadsafe(self) -> None:
+        """:meth:`close` from another thread."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.close)
+        else:
+            self.closing = True
+
+
+# ================================================================= the guard
+class Guard:
+    """Refuses every method but GET/HEAD (405) and every request without the token (403);
+    adds :data:`SECURITY_HEADERS` to every answer, and the token cookie when the token
+    came in the query string.  A plain ASGI middleware, so streams are not buffered."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":  # no websockets: close before accepting
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        request = Request(scope)
+        from_query = request.query_params.get("token")
+        given = from_query or request.cookies.get(COOKIE) or ""
+        response: Response | None = None
+        if scope["method"] not in ("GET", "HEAD"):
+            response = PlainTextResponse(
+                "405: this view is read-only; it answers GET only\n",
+                status_code=405,
+                headers={"Allow": "GET, HEAD"},
+            )
+        elif not secrets.compare_digest(given.encode(), self.token.encode()):
+            response = PlainTextResponse(
+                "403: open the address the banker shows (it carries the access token)\n",
+                status_code=403,
+            )
+        set_cookie = response is None and from_query is not None
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS:
+                    headers[name.decode()] = value.decode()
+                if set_cookie:
+                    headers.append(
+                        "set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    )
+            await send(message)
+
+        if response is not None:
+            await response(scope, receive, send_with_headers)
+            return
+        await self.app(scope, receive, send_with_headers)
+
+
+# ================================================================= routes
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def page(request: Request) -> Response:
+    """The whole page (the first load; later changes come through ``/view``)."""
+    hub = _hub(request)
+    await hub.ensure()
+    html = _ENV.get_template("page.html").render(m=hub.model, token=hub.token)
+    return Response(html, media_type="text/html; charset=utf-8")
+
+
+async def view(request: Request) -> Response:
+    """The page's changing part, as rendered for the current version."""
+    hub = _hub(request)
+    await hub.ensure()
+    return Response(hub.view, media_type="text/html; charset=utf-8")
+
+
+async def state_json(request: Request) -> Response:
+    """The spec's state JSON of the game as the page shows it."""
+    hub = _hub(request)
+    await hub.ensure()
+    return Response(hub.state_json, media_type="application/json")
+
+
+async def snapshot_json(request: Request) -> Response:
+    """Everything the page shows, as JSON (state, score, receipts, log, version)."""
+    hub = _hub(request)
+    await hub.ensure()
+    return Response(hub.snapshot_json, media_type="application/json")
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: ``version`` at once and on every change, comments to keep the
+    connection alive; the stream ends when the server closes."""
+    hub = _hub(request)
+    await hub.ensure()
+
+    async def stream() -> AsyncIterator[str]:
+        yield f"retry: {RETRY_MS}\n\n"
+        sent: int | None = None
+        while not hub.closing:
+            version = hub.version
+            if version != sent:
+                yield f"event: version\ndata: {version}\n\n"
+                sent = version
+            else:
+                yield ": still here\n\n"
+            await hub.wait(version, KEEPALIVE_SECONDS)
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
+    )
+
+
+def _static_route(assets: dict[str, tuple[bytes, str]]) -> Any:
+    async def static(request: Request) -> Response:
+        """One of the package's own assets, by exact name; anything else is 404."""
+        found = assets.get(request.path_params["name"])
+        if found is None:
+            return PlainTextResponse("404: no such file\n", status_code=404)
+        body, kind = found
+        return Response(body, media_type=kind)
+
+    return static
+
+
+def create_app(source: GameSource, token: str) -> Starlette:
+    """The read-only table view of ``source``, answering only requests with ``token``.
+
+    The returned app runs its refresh task in its lifespan (uvicorn, or Starlette's
+    ``TestClient`` used as a context manager); ``app.state.hub`` is the shared refresh.
+    """
+    if not token:
+        raise ValueError("the table view needs an access token")
+    hub = Hub(source, token)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(hub.update)
+        task = asyncio.create_task(hub.run())
+        try:
+            yield
+        finally:
+            hub.close()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/view", view, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+        Route("/state.json", state_json, methods=["GET"]),
+        Route("/snapshot.json", snapshot_json, methods=["GET"]),
+        Route("/static/{name}", _static_route(_assets()), methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.add_middleware(Guard, token=token)
+    return app
+
+
+# ================================================================= running it
+def lan_address() -> str | None:
+    """This machine's address on the local network (the interface of the default route),
+    or ``None`` without one.  No packet is sent: connecting a UDP socket only picks
+    the route."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): never routed anywhere
+        address = s.getsockname()[0]
+        if address and not address.startswith("127.") and address != "0.0.0.0":
+            return str(address)
+    return None
+
+
+def _bind(lan: bool, port: int) -> tuple[socket.socket, str]:
+    """A listening socket (localhost, or every interface with ``lan``) and the host the
+    address names.
+
+    Raises:
+        OSError: the port is taken or cannot be used.
+    """
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = (lan_address() or "127.0.0.1") if lan else "127.0.0.1"
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock, shown
+
+
+def _config(app: Starlette) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        ws="none",
+        timeout_graceful_shutdown=2,
+    )
+
+
+@dataclass
+class Sharing:
+    """One running table-view server in a background thread (the TUI's "share" key)."""
+
+    url: str
+    """``http://HOST:PORT/?token=...``: what the players open (and the QR code says)."""
+    source: GameSource
+    _server: uvicorn.Server = field(repr=False)
+    _thread: threading.Thread = field(repr=False)
+    _hub: Hub = field(repr=False)
+
+    def stop(self) -> None:
+        """Stop the server: every viewer's stream ends, the port is freed. Idempotent."""
+        self._hub.close_threadsafe()
+        self._server.should_exit = True
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=10)
+
+
+def start_sharing(source: GameSource, *, lan: bool = False, port: int = 0) -> Sharing:
+    """Serve ``source`` in a background thread and return once it answers.
+
+    ``lan``: listen on every interface and name the LAN address (else 127.0.0.1 only).
+    ``port``: 0 picks a free one.
+
+    Raises:
+        OSError: the port cannot be used.
+        RuntimeError: the server did not start.
+    """
+    token = new_token()
+    app = create_app(source, token)
+    sock, host = _bind(lan, port)
+    server = uvicorn.Server(_config(app))
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [sock]}, name="moderator-table-view", daemon=True
+    )
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            server.should_exit = True
+            sock.close()
+            raise RuntimeError("the table view's server did not start")
+        time.sleep(0.01)
+    url = f"http://{host}:{sock.getsockname()[1]}/?token={token}"
+    return Sharing(url=url, source=source, _server=server, _thread=thread, _hub=app.state.hub)
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with text (two modules a character, ``▀ ▄ █``).
+
+    Light modules are drawn, dark ones left blank, for a terminal with a dark
+    background (as ``qrencode -t UTF8`` does); the quiet zone is two modules.  Made
+    with segno; no image is written.
+    """
+    code = segno.make(url, error="l", micro=False)
+    rows = [list(row) for row in code.matrix_iter(scale=1, border=2)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))
+    chars = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
+    lines = []
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
+        lines.append("".join(chars[(bool(a), bool(b))] for a, b in zip(top, bottom, strict=True)))
+    return "\n".join(lines)
+
+
+def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> int:
+    """``moderator serve [SAVE] [--lan] [--port N]``: share a save until Ctrl-C.
+
+    ``save`` defaults to the newest save in ``saves_dir``.  Prints the address and
+    its QR code, then serves (blocking).  Returns the exit status: 0 after Ctrl-C, 2
+    when there is no save to share, it cannot be read, or the port cannot be used.
+    """
+    from moderator.ui.saves import latest_save  # the saves folder's rules (no Textual)
+
+    if save is None:
+        save = latest_save(Path(saves_dir))
+        if save is None:
+            print(f"error: no save in {saves_dir} to share; name one: moderator serve SAVE",
+                  file=sys.stderr)
+            return 2
+    try:
+        source = SaveFollower(Path(save))
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock, host = _bind(lan, port)
+    except OSError as exc:
+        print(f"error: cannot listen on port {port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    token = new_token()
+    app = create_app(source, token)
+    hub: Hub = app.state.hub
+    url = f"http://{host}:{sock.getsockname()[1]}/?token={token}"
+    where = "the local network" if lan else "this computer only (add --lan for the table's Wi-Fi)"
+    if lan and host == "127.0.0.1":
+        where = "every interface, but no network address was found: players may not reach it"
+    print(f"Sharing {save} read-only on {where}.")
+    print(f"Players open: {url}")
+    print(qr_text(url))
+    print("Ctrl-C stops.", flush=True)
+
+    class _Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            hub.close_threadsafe()  # end the viewers' streams so the server can stop
+            super().handle_exit(sig, frame)
+
+    server = _Server(_config(app))
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
+        pass
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,284 @@
+"""What the table view's templates draw, laid out from a snapshot (no rules here).
+
+:func:`page_model` turns a :meth:`moderator.follow.GameSource.snapshot` into plain
+lists and dicts the Jinja templates only print: every figure comes from the state
+JSON, the score, the receipts and the log of the snapshot; nothing is computed here
+beyond choosing what goes where (the order of companies, the market's cells).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moderator.web.colours import css_class
+
+
+def money(currency: str, amount: int | None) -> str:
+    """``$120``, ``-$20``, ``£61``, ``M92``; empty for no amount."""
+    if amount is None:
+        return ""
+    return f"-{currency}{-amount}" if amount < 0 else f"{currency}{amount}"
+
+
+def _acting(state: dict[str, Any]) -> str | None:
+    turn = state.get("turn")
+    return turn if isinstance(turn, str) else None
+
+
+def _round_text(state: dict[str, Any], label: str) -> str:
+    kind = (state.get("round") or {}).get("kind")
+    names = {"SR": "Stock round", "OR": "Operating round"}
+    if kind in names:
+        return f"{names[kind]} {label.split(' ', 1)[-1]}"
+    return label.capitalize()
+
+
+def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
+    state = snap["state"]
+    cur = snap["currency"]
+    acting = _acting(state)
+    presidents = {co["id"]: co.get("president") for co in state.get("companies", [])}
+    names = {co["id"]: co.get("name") or co["id"] for co in state.get("companies", [])}
+    scores = {p["name"]: p for p in (snap.get("score") or {}).get("players", [])}
+    out = []
+    for p in state.get("players", []):
+        holdings = [
+            {
+                "id": cid,
+                "pct": pct,
+                "cls": css_class(cid),
+                "president": presidents.get(cid) == p["name"],
+                "name": names.get(cid, cid),
+            }
+            for cid, pct in (p.get("shares") or {}).items()
+            if pct
+        ]
+        score = scores.get(p["name"], {})
+        extra = []
+        if p.get("bond"):
+            extra.append(f"bond {money(cur, p['bond'])}")
+        for cid, count in (p.get("unredeemed") or {}).items():
+            if count:
+                extra.append(f"{cid} unredeemed {count}")
+        out.append(
+            {
+                "name": p["name"],
+                "cash": money(cur, p.get("cash")),
+                "value": money(cur, p.get("value")),
+                "certificates": p.get("certificates", 0),
+                "cert_limit": state.get("cert_limit"),
+                "holdings": holdings,
+                "privates": [
+                    {"id": pid, "name": names.get(pid, pid), "cls": css_class(pid)}
+                    for pid in p.get("privates") or []
+                ],
+                "bankrupt": p.get("bankrupt", False),
+                "acting": acting == p["name"],
+                "priority": state.get("priority") == p["name"],
+                "total": money(cur, score.get("total")),
+                "place": score.get("place"),
+                "extra": extra,
+            }
+        )
+    return out
+
+
+def _companies(snap: dict[str, Any]) -> dict[str, Any]:
+    state = snap["state"]
+    cur = snap["currency"]
+    acting = _acting(state)
+    names = {co["id"]: co.get("name") or co["id"] for co in state.get("companies", [])}
+    running, waiting, independents, privates, closed = [], [], [], [], []
+    order = {cid: i for i, cid in enumerate(state.get("operating_order") or [])}
+    for co in state.get("companies", []):
+        cid = co["id"]
+        if co.get("closed"):
+            closed.append({"id": cid, "cls": css_class(cid), "name": co.get("name") or cid})
+            continue
+        if co["kind"] == "private":
+            owner = co.get("owner")
+            privates.append(
+                {
+                    "id": cid,
+                    "name": co.get("name") or cid,
+                    "owner": owner or "for sale",
+                    "income": money(cur, co.get("income")) if co.get("income") else "",
+                    "value": money(cur, co.get("value")) if co.get("value") else "",
+                    "cls": css_class(cid),
+                }
+            )
+            continue
+        entry = {
+            "id": cid,
+            "name": co.get("name") or cid,
+            "cls": css_class(cid),
+            "cash": money(cur, co.get("cash")),
+            "price": money(cur, co.get("price")),
+            "par": money(cur, co.get("par")) if co.get("par") else "",
+            "president": co.get("president") or co.get("owner") or "",
+            "trains": list(co.get("trains") or []),
+            "phased_out": list(co.get("phased_out") or []),
+            "privates": [{"id": pid, "name": names.get(pid, pid)} for pid in co.get("privates")
+                         or []],
+            "ipo": co.get("ipo", 0),
+            "pool": co.get("pool", 0),
+            "debt": money(cur, co.get("credit_debt") or 0) if co.get("credit_debt") else "",
+            "manager": co.get("manager") or "",
+            "acting": acting == cid,
+            "operated": co.get("operated", False),
+            "order": order.get(cid),
+        }
+        if co["kind"] == "independent":
+            entry["value"] = money(cur, co.get("value"))
+            independents.append(entry)
+        elif co.get("launched"):
+            running.append(entry)
+        else:
+            waiting.append(entry)
+    running.sort(key=lambda e: (e["order"] is None, e["order"] or 0))
+    return {
+        "running": running,
+        "waiting": waiting,
+        "independents": independents,
+        "privates": privates,
+        "closed": closed,
+    }
+
+
+def _market(snap: dict[str, Any]) -> dict[str, Any]:
+    state = snap["state"]
+    market = state.get("market") or {}
+    kind = market.get("kind")
+    acting = _acting(state)
+    cur = snap["currency"]
+
+    def markers(stack: list[str]) -> list[dict[str, Any]]:
+        return [{"id": cid, "cls": css_class(cid), "acting": cid == acting} for cid in stack]
+
+    if kind == "linear":
+        stacks = market.get("stacks") or {}
+        cells = [
+            {"value": money(cur, v), "markers": markers(stacks.get(str(v), []))}
+            for v in market.get("values") or []
+        ]
+        return {"kind": "linear", "cells": cells}
+    if kind == "grid":
+        stacks = market.get("stacks") or {}
+        pars = _par_cells(market)
+        rows = []
+        for r, row in enumerate(market.get("rows") or []):
+            rows.append(
+                [
+                    None if v is None else {
+                        "value": v,
+                        "par": (r, col) in pars,
+                        "markers": markers(stacks.get(f"{r},{col}", [])),
+                    }
+                    for col, v in enumerate(row)
+                ]
+            )
+        return {"kind": "grid", "rows": rows, "currency": cur}
+    if kind == "tracks":
+        values = list(market.get("values") or [])
+        pars = market.get("pars") or {}
+        positions = market.get("positions") or {}
+        corps = sorted(
+            (co for co in state.get("companies", []) if co.get("kind") == "corporation"),
+            key=lambda co: (co.get("number") or 99, co["id"]),
+        )
+        tracks = []
+        for co in corps:
+            cid = co["id"]
+            tracks.append(
+                {
+                    "id": cid,
+                    "number": co.get("number"),
+                    "major": co.get("major", True),
+                    "cls": css_class(cid),
+                    "acting": cid == acting,
+                    "cells": [
+                        {
+                            "value": v,
+                            "price": positions.get(cid) == v,
+                            "par": pars.get(cid) == v,
+                            "end": i == len(values) - 1,
+                        }
+                        for i, v in enumerate(values)
+                    ],
+                }
+            )
+        provisional = bool(market.get("provisional") or market.get("provisional_pars"))
+        return {"kind": "tracks", "tracks": tracks, "currency": cur, "provisional": provisional,
+                "end": money(cur, values[-1]) if values else ""}
+    return {"kind": kind or "none"}
+
+
+def _par_cells(market: dict[str, Any]) -> set[tuple[int, int]]:
+    """The grid's par spaces: given by the state, else each par value's leftmost space
+    (as the terminal screen marks them)."""
+    given = market.get("par_cells")
+    if given:
+        return {(int(r), int(c)) for r, c in given}
+    rows: list[list[int | None]] = market.get("rows") or []
+    found = set()
+    for value in set((market.get("pars") or {}).values()):
+        spaces = [(c, r) for r, row in enumerate(rows) for c, v in enumerate(row) if v == value]
+        if spaces:
+            col, row = min(spaces)
+            found.add((row, col))
+    return found
+
+
+def _trains(snap: dict[str, Any]) -> dict[str, Any]:
+    state = snap["state"]
+    cur = snap["currency"]
+    nxt = state.get("next_phase")
+    return {
+        "phase": state.get("phase"),
+        "train_limit": state.get("train_limit"),
+        "depot": [
+            {"train": d["train"], "price": money(cur, d.get("price")),
+             "returned": d.get("returned", False)}
+            for d in state.get("depot") or []
+        ],
+        "remaining": list((state.get("depot_remaining") or {}).items()),
+        "pool": list(state.get("pool_trains") or []),
+        "next": nxt,
+    }
+
+
+def page_model(snap: dict[str, Any]) -> dict[str, Any]:
+    """Everything the templates print, from a snapshot."""
+    state = snap["state"]
+    cur = snap["currency"]
+    bank = state.get("bank") or {}
+    score = snap.get("score") or {}
+    return {
+        "version": snap["version"],
+        "label": snap.get("label", ""),
+        "title": snap["title"],
+        "currency": cur,
+        "error": snap.get("error"),
+        "commands": snap.get("commands", 0),
+        "round": snap.get("round", ""),
+        "round_text": _round_text(state, snap.get("round", "")),
+        "acting": _acting(state),
+        "priority": state.get("priority"),
+        "bank": money(cur, bank.get("cash")),
+        "bank_broken": bool(bank.get("broken")),
+        "ended": bool(state.get("ended")),
+        "end_reason": state.get("end_reason"),
+        "players": _players(snap),
+        "companies": _companies(snap),
+        "market": _market(snap),
+        "trains": _trains(snap),
+        "receipts": snap.get("receipts") or [],
+        "log": snap.get("log") or [],
+        "score": {
+            "final": bool(score.get("final")),
+            "reason": score.get("reason", ""),
+            "places": [
+                dict(p, money=money(cur, p.get("score"))) for p in score.get("places") or []
+            ],
+        },
+    }
