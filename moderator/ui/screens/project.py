@@ -85,6 +85,11 @@ class RevenueInput(Input):
         super().__init__(value, placeholder=placeholder, restrict=r"\d{0,6}", max_length=6,
                          id=id, select_on_focus=False)
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Only digits are text here: the screen's letter keys (f, h, w, r...), Space,
+        + and - stay live while a cell has the focus."""
+        return character is not None and character.isdigit()
+
 
 class ProjectionScreen(Screen[None]):
     """The projection of the remaining operating rounds (see the module docstring)."""
@@ -298,7 +303,7 @@ class ProjectionScreen(Screen[None]):
                     self.query_one(f"#kind-{i}-{k}", Label).update(
                         Text("operated", style="dim"))
         focused = self.focused
-        if focused is None or focused.disabled:
+        if not isinstance(focused, RevenueInput) or focused.disabled:
             ready = [cell for cell in self.query(RevenueInput) if not cell.disabled]
             if ready:
                 ready[0].focus()
