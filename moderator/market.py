@@ -43,6 +43,26 @@ class Market:
         self.position[company] = index
         self.stacks.setdefault(index, []).append(company)
 
+    def price_after(self, company: str, steps: int) -> int:
+        """The price ``steps`` would move ``company`` to, leaving the market as it was.
+
+        A receipt asks this for every run; trying the move and putting the marker back
+        in its place in its stack costs far less than copying the market.
+        """
+        position = self.position[company]
+        spaces = set(self.stacks)
+        stack = list(self.stacks[position])
+        _, after = self.move(company, steps)
+        now = self.position[company]
+        if now != position:
+            if now in spaces:
+                self.stacks[now].remove(company)
+            for space in [k for k in self.stacks if k not in spaces]:
+                del self.stacks[space]  # spaces the move went through or to, new and empty
+            self.position[company] = position
+            self.stacks[position] = stack
+        return after
+
     def clone(self) -> Market:
         """A copy sharing no mutable position or stack with this market."""
         new = copy.copy(self)

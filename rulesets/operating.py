@@ -351,7 +351,7 @@ class OperatingRound(Ruleset):
         """The receipt of a run (revenue, option, per share, retained) with the price it
         moves to, tried on a copy of the market."""
         price = state.price(cid)
-        after = state.market.clone().move(cid, steps)[1] if steps else price
+        after = state.market.price_after(cid, steps) if steps else price
         revenue, option, per_share, retained = run
         return Receipt(
             cid,

@@ -215,3 +215,15 @@ def test_the_1847ae_ruleset_plays_on_the_printed_board() -> None:
     from rulesets.g1847ae import GRID
 
     assert GRID == GRID_1847AE
+
+
+@pytest.mark.parametrize("steps", [-3, -1, 0, 1, 2, 3, 10])
+def test_price_after_is_the_move_and_leaves_the_market_as_it_was(steps: int) -> None:
+    linear = market(A=30, B=30, C=40, D=30)
+    grid, _ = grid_at(GRID_1847AE[2][3] or 0, 2)
+    grid.place("Y", grid.cell("X"))
+    for m, company in ((linear, "B"), (linear, "C"), (grid, "X"), (grid, "Y")):
+        before = (dict(m.position), {k: list(v) for k, v in m.stacks.items()}, m.to_json())
+        expected = m.clone().move(company, steps)[1]
+        assert m.price_after(company, steps) == expected
+        assert (m.position, m.stacks, m.to_json()) == before
