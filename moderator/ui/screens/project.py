@@ -74,6 +74,7 @@ class RevenueInput(Input):
         background: $boost;
     }
     RevenueInput:focus {
+        border: none;
         background: $accent 40%;
     }
     RevenueInput.-edited {

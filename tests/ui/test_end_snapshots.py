@@ -1,0 +1,52 @@
+"""Snapshot tests of the end-of-game screens (committed SVGs under ``__snapshots__``).
+
+The shipped 1846 demo (stopped in OR 3.1, as the README shows it) saved under a fixed
+name, so nothing on screen depends on the clock or on temporary paths.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import REPO, save_from_script
+
+from moderator.ui.app import ModeratorApp
+
+SIZE = (120, 40)
+DEMO_1846 = (REPO / "moderator" / "demo" / "demo-1846.script").read_text(encoding="utf-8")
+
+
+def demo_app(tmp_path: Path) -> ModeratorApp:
+    """The app on the 1846 demo game."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "demo-1846.json", DEMO_1846).close()
+    return ModeratorApp(saves=saves)
+
+
+def test_rounds_screen_with_the_charts(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """g: share price per company and value per player over the rounds (plotext)."""
+    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE, press=["g"])
+
+
+def test_rounds_screen_players_table(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """g then 2: each player's cash and value per round with the changes."""
+    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE, press=["g", "2"])
+
+
+def test_score_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """f: the score if the game ended now, item by item, with the places."""
+    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE, press=["f"])
+
+
+def test_projection_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """w: the remaining rounds of set 3 projected, PRR's second run edited to 400 half."""
+    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE,
+                        press=["w", "down", "down", "end", "backspace", "backspace", "backspace",
+                               "4", "0", "0", "h"])
+
+
+def test_checker_dialog(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """c: a half payout checked, the dividend claimed wrong."""
+    keys = [{" ": "space"}.get(ch, ch) for ch in "run NYC 100 half paid 6 price 50"]
+    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE, press=["c", *keys])
