@@ -281,13 +281,13 @@ class Game:
         if self.read_only:
             return Outcome(ok=False, message=self._read_only_reason(), command=cmd)
         try:
-            return self._accept(cmd)
+            return self._accept(cmd, text_or_cmd if isinstance(text_or_cmd, str) else None)
         except OSError as exc:
             why = exc.strerror or str(exc)
             message = f"not saved, so not applied: cannot write {self.path} ({why})"
             return Outcome(ok=False, message=message, command=cmd, save_failed=True)
 
-    def _accept(self, cmd: c.Command) -> Outcome:
+    def _accept(self, cmd: c.Command, text: str | None = None) -> Outcome:
         """Apply ``cmd`` to the state, save it, and journal it.
 
         The command is applied in place: copying the whole state for every command
@@ -315,7 +315,8 @@ class Game:
             self._restore()
             return Outcome(ok=False, message=_internal(exc), command=cmd)
         line = format_command(cmd)
-        reason = _unsaveable(cmd, line)
+        # ``text`` was parsed into ``cmd``: if it is the very line, it reads back as ``cmd``.
+        reason = None if text is not None and text.strip() == line else _unsaveable(cmd, line)
         if reason is not None:
             self._restore()
             return Outcome(ok=False, message=reason, command=cmd)
