@@ -477,3 +477,24 @@ def test_the_help_lists_the_end_of_game_keys() -> None:
     for label in ("Score", "Project", "Rounds", "Check"):
         assert label in text
     assert "check run NYC 370 half" in text
+
+
+async def test_the_score_screen_exports_the_workbook_beside_the_save(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """x on the score screen: ``moderator.export.export_xlsx`` beside the save (in a
+    worker with progress on a long journal); the save itself is untouched."""
+    monkeypatch.setattr(endgame, "LONG_JOURNAL", 10)
+    path = demo_save(saves, "1846")
+    before = path.read_bytes()
+    async with running(saves) as (app, pilot):
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        target = path.with_suffix(".xlsx")
+        assert target.is_file() and target.read_bytes()[:2] == b"PK"
+        assert any(str(target) in str(n.message) for n in app._notifications)
+    assert path.read_bytes() == before
