@@ -23,10 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "tests" / "hardening")]
 
+import fuzzing  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-import fuzzing  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
