@@ -6,7 +6,8 @@ A :class:`GameSource` is a game someone else is playing, seen from the side:
   ``play --save``) is writing.  It opens the save read-only through
   :meth:`moderator.game.Game.load` (no lock is taken, nothing is ever written)
   and, on :meth:`GameSource.refresh`, notices that the file changed (its
-  inode, size or modification time).  A save only grows by one checksummed
+  inode, size or modification time; a file written in the last two seconds is also
+  compared by content, since a clock tick is coarse).  A save only grows by one checksummed
   record per command and is cut back on undo and rewind, so the follower
   compares the file with the records it already knows: the records still in
   place are kept, those cut off are taken back (from a cached state every
@@ -32,9 +33,12 @@ Core module: no Textual, no web framework here.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import stat
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -61,6 +65,10 @@ RECEIPTS = 3
 
 LOG_ENTRIES = 40
 """How many of the last journal entries a snapshot carries (newest first)."""
+
+RACY_NS = 2_000_000_000
+"""A file modified less than this long ago (ns) may change again without its size or
+time changing (a clock tick is coarse): its content is compared, not only its stat."""
 
 RECEIPT_SCAN = 300
 """Runs further back than this many entries are not looked for (a receipt that old is
@@ -358,6 +366,7 @@ class SaveFollower(GameSource):
         self.path = Path(path)
         self.label = self.path.name
         self._key: tuple[int, int, int, int] | None = None
+        self._digest = b""
         self._header = b""
         self._records: list[bytes] = []
         self.reloads = 0
@@ -373,7 +382,10 @@ class SaveFollower(GameSource):
 
     def _reload(self) -> None:
         """Open the save whole through :meth:`Game.load` (read-only, no lock)."""
-        key = self._stat_key()
+        key: tuple[int, int, int, int] | None = None
+        with contextlib.suppress(FollowError):  # Game.load says why it cannot be read
+            key = self._stat_key()
+            self._digest = _digest(self._read())
         game = Game.load(self.path, read_only=True)
         self.reloads += 1
         self._tracker = _Tracker.of(game)
@@ -385,13 +397,21 @@ class SaveFollower(GameSource):
 
     def _update(self) -> bool:
         key = self._stat_key()
-        if key == self._key:
+        racy = time.time_ns() - key[3] < RACY_NS
+        if key == self._key and not racy:
             return False
-        self._key = key  # each version of the file is read once, even one that fails
-        entries = self._entries_from(self._read())
+        data = self._read()
+        digest = _digest(data)
+        if digest == self._digest:
+            self._key = key
+            return False
+        # each version of the file is read once, even one that fails
+        self._key, self._digest = key, digest
+        entries = self._entries_from(data)
         if entries is not None:
             try:
-                return self._need().sync(entries)
+                # a file read again after an error: the page must lose the error too
+                return self._need().sync(entries) or self.error is not None
             except FollowError:
                 pass  # the full reload below says why, or finds the file replaced meanwhile
         try:
@@ -441,6 +461,10 @@ class SaveFollower(GameSource):
             records.append(line + b"\n")
         self._records = records
         return entries
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _entry_of(line: bytes, number: int) -> Entry | None:

@@ -243,7 +243,15 @@ def _trains(snap: dict[str, Any]) -> dict[str, Any]:
         ],
         "remaining": list((state.get("depot_remaining") or {}).items()),
         "pool": list(state.get("pool_trains") or []),
-        "next": nxt,
+        "next": None if not nxt else {
+            "card": nxt.get("card", ""),
+            "phase": nxt.get("phase", ""),
+            "train_limit": nxt.get("train_limit", ""),
+            "rusts": list(nxt.get("rusts") or []),
+            "phases_out": list(nxt.get("phases_out") or []),
+            "privates_close": bool(nxt.get("privates_close")),
+            "effects": list(nxt.get("effects") or []),
+        },
     }
 
 
