@@ -498,3 +498,26 @@ async def test_the_score_screen_exports_the_workbook_beside_the_save(
         assert target.is_file() and target.read_bytes()[:2] == b"PK"
         assert any(str(target) in str(n.message) for n in app._notifications)
     assert path.read_bytes() == before
+
+
+async def test_a_job_that_fails_in_its_worker_says_why_and_the_app_goes_on(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator.ui.screens import charts
+
+    def broken(game, progress=None):  # type: ignore[no-untyped-def]
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(endgame, "LONG_JOURNAL", 10)
+    monkeypatch.setattr(charts, "history", broken)
+    demo_save(saves, "1846")
+    async with running(saves) as (app, pilot):
+        await pilot.press("g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RoundsScreen) and app.screen.records is None
+        assert "stopped: IndexError" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
