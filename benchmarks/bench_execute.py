@@ -34,7 +34,7 @@ EXAMPLE = REPO.parent / "shared" / "examples" / "1846-short-recorded.script"
 def _games() -> list[tuple[str, Game]]:
     out: list[tuple[str, Game]] = []
     if EXAMPLE.is_file():
-        lines = parse_script(EXAMPLE.read_text(encoding="utf-8"))
+        lines = list(parse_script(EXAMPLE.read_text(encoding="utf-8")))
         game = Game.from_command(lines[0].command)
         for line in lines[1:]:
             game.execute(line.command)
