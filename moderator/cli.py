@@ -578,26 +578,26 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     game = _open_read_only(save)
     if game is None:
         return EXIT_REFUSED
+    def workbook(progress: _Progress) -> list[Path]:
+        assert game is not None and xlsx is not None
+        export_xlsx(game, xlsx, progress)
+        return [xlsx]
+
+    def csv_files(progress: _Progress) -> list[Path]:
+        assert game is not None and csv_dir is not None
+        return export_csv(game, csv_dir, progress)
+
+    jobs = ([workbook] if xlsx is not None else []) + ([csv_files] if csv_dir else [])
     try:
-        if xlsx is not None:
+        for job in jobs:
             progress = _Progress("exporting")
             try:
-                export_xlsx(game, xlsx, progress)
+                written = job(progress)
             except Refusal as exc:
-                progress.close()
                 _err(f"refused: {exc}")
                 return EXIT_FILES
-            progress.close()
-            print(f"wrote {safe(str(xlsx))}")
-        if csv_dir is not None:
-            progress = _Progress("exporting")
-            try:
-                written = export_csv(game, csv_dir, progress)
-            except Refusal as exc:
+            finally:
                 progress.close()
-                _err(f"refused: {exc}")
-                return EXIT_FILES
-            progress.close()
             for path in written:
                 print(f"wrote {safe(str(path))}")
     finally:

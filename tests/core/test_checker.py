@@ -23,39 +23,7 @@ from moderator.game import Game
 
 BARE3 = "game 1846 Amy Bob Cat\nremove ERIE PRR MC OI SC TBC\n"
 
-HIGH = """\
-game 1846 A B C D E
-par A NYC 150
-buy B NYC
-buy C NYC
-buy D NYC
-buy E NYC
-pass A
-buy B NYC
-buy C NYC
-buy D NYC
-buy E NYC
-pass A
-pass B
-pass C
-pass D
-pass E
-run NYC 0
-train NYC 2
-train NYC 2
-done NYC
-run NYC 300
-done NYC
-pass A
-sell B NYC 1
-pass B
-pass C
-pass D
-pass E
-pass A
-pass B
-expect NYC price 165
-"""
+HIGH = (SCRIPTS / "1846-nyc-at-165.script").read_text(encoding="utf-8")
 """5 players: NYC reaches $165 by play (100% held, withheld, $300 paid, a sale in SR2 and
 5.52 at its end), operating in OR 3.1: the start of the 6.75 examples at $165."""
 

@@ -103,3 +103,27 @@ def test_check_lines_in_a_script_are_answered_not_journaled(
     assert len(Game.load(save, read_only=True).journal) == len(
         Game.load(plain, read_only=True).journal
     )
+
+
+def test_export_writes_the_workbook_and_the_csv_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from python_calamine import CalamineWorkbook
+
+    save = save_of(tmp_path, "1846-rulebook-example.script")
+    capsys.readouterr()
+    before = save.read_bytes()
+    xlsx, folder = tmp_path / "game.xlsx", tmp_path / "csv"
+    assert main(["export", str(save), "--xlsx", str(xlsx), "--csv", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote {xlsx}" in out and f"wrote {folder / 'final.csv'}" in out
+    sheets = CalamineWorkbook.from_path(str(xlsx)).sheet_names
+    assert sheets[:5] == ["Final", "Rounds", "Companies", "Market", "Journal"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "companies.csv", "final.csv", "journal.csv", "market.csv", "rounds.csv"
+    ]
+    assert save.read_bytes() == before
+    assert main(["export", str(save)]) == 1
+    assert "--xlsx FILE" in capsys.readouterr().err
+    assert main(["export", str(save), "--xlsx", str(tmp_path)]) == 2
+    assert "refused" in capsys.readouterr().err

@@ -7,7 +7,7 @@ are Amy, Bob and Cat (3 players) unless a test needs more.
 
 from __future__ import annotations
 
-from conftest import check_invariants, play
+from conftest import SCRIPTS, check_invariants, play
 
 from moderator.game import Game
 from moderator.ledger import POOL
@@ -171,3 +171,8 @@ def step(g: Game, text: str) -> Game:
         assert outcome.ok, f"`{line.text}` refused: {outcome.message}"
         check_invariants(g)
     return g
+
+
+HIGH = (SCRIPTS / "1846-nyc-at-165.script").read_text(encoding="utf-8")
+"""5 players: NYC at $150 is 100% held ($165), withholds ($150), pays $300 ($180); B sells a
+share in SR2, so the end of the round takes it back to $165 (5.52)."""

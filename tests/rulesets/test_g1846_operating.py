@@ -7,6 +7,7 @@ from conftest import refuse
 from g1846_helpers import (
     AFTER_OR1,
     BARE3,
+    HIGH,
     PRIVATES3,
     THREE_CORPS,
     TRAINED,
@@ -239,42 +240,6 @@ def test_6_75_receipt_at_510_stops_at_550() -> None:
     market.stacks.setdefault(MARKET.index(510), []).append("NYC")
     receipt = g.receipt("NYC", 2000, "full")
     assert receipt.price_before == 510 and receipt.price_after == 550
-
-
-HIGH = """\
-game 1846 A B C D E
-par A NYC 150
-buy B NYC
-buy C NYC
-buy D NYC
-buy E NYC
-pass A
-buy B NYC
-buy C NYC
-buy D NYC
-buy E NYC
-pass A
-pass B
-pass C
-pass D
-pass E
-run NYC 0
-train NYC 2
-train NYC 2
-done NYC
-run NYC 300
-done NYC
-pass A
-sell B NYC 1
-pass B
-pass C
-pass D
-pass E
-pass A
-pass B
-"""
-"""5 players: NYC at $150 is 100% held ($165), withholds ($150), pays $300 ($180); B sells a
-share in SR2, so the end of the round takes it back to $165 (5.52)."""
 
 
 @pytest.mark.parametrize(("option", "after"), [("full", 212), ("half", 180), ("withhold", 150)])
