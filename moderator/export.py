@@ -42,6 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from moderator import scoring
 from moderator.errors import Refusal
+from moderator.journal import fsync_dir
 from moderator.scoring import Progress, RoundRecord, Score
 
 if TYPE_CHECKING:
@@ -667,17 +668,6 @@ def _unlink(path: Path) -> None:
         pass
 
 
-def _sync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory fds
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
     """Rename each temporary file over its target; on a failure remove the temporaries left."""
     done = 0
@@ -690,7 +680,7 @@ def _replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
             _unlink(tmp)
         raise Refusal(f"cannot write {pairs[done][1]}: {exc.strerror or exc}") from exc
     if pairs:
-        _sync_dir(pairs[0][1].parent)
+        fsync_dir(pairs[0][1].parent)
 
 
 def export_xlsx(game: Game, path: Path, progress: Progress | None = None) -> None:

@@ -36,12 +36,12 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from moderator.commands import Command
 from moderator.errors import SaveError
@@ -55,6 +55,21 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 """The largest save read.  A 10,000-command 1846 game is about 5 MB (measured with
 ``benchmarks/bench_core.py``); anything far beyond that is not a save, and reading
 it whole would only exhaust memory."""
+
+MAX_HEADER_BYTES = 64 * 1024
+"""The longest first line read as a format-2 header (a real one is under 400 bytes: a
+title, at most six names of at most 40 characters and an option word)."""
+
+MAX_SAVE_VALUES = 4_000_000
+"""The most JSON values (counted by their ``,``, ``[`` and ``{``) a format-1 save may hold
+before it is parsed whole: a real save has one per 17 bytes or so (a 64 MiB one about 4
+million), while a hostile one of tiny values (``[[],[],...]``) would take gigabytes of
+memory to parse.  Counting bounds the memory of a parse to a few hundred MB."""
+
+MAX_EVENTS = 10_000
+"""The most events one journal entry may hold.  A command of a real game causes a few
+dozen at most (28 in a simulated 1,364-command game); the bound keeps a hostile record
+of millions of events from being turned into millions of objects."""
 
 
 def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -79,7 +94,9 @@ class Entry(BaseModel):
     round: str
     """Where the game stood when the command was given, e.g. ``SR 1`` or ``OR 2.1``."""
     command: Command
-    events: tuple[Event, ...] = ()
+    events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS, fail_fast=True)
+    """``fail_fast``: a damaged list is refused at its first bad item (pydantic would
+    otherwise build an error for every one of millions of items)."""
 
 
 class SaveFile(BaseModel):
@@ -89,8 +106,8 @@ class SaveFile(BaseModel):
 
     format_version: int
     title: str
-    players: tuple[str, ...]
-    journal: tuple[Entry, ...] = ()
+    players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
+    journal: tuple[Entry, ...] = Field(default=(), fail_fast=True)
 
 
 class _Header(BaseModel):
@@ -100,7 +117,9 @@ class _Header(BaseModel):
 
     format_version: int
     title: str
-    players: tuple[str, ...]
+    players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
+    """At most 16 words: every title's most players and its option words (the game checks
+    the rest)."""
 
 
 _ENTRY = TypeAdapter(Entry)
@@ -166,8 +185,13 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (where the platform has directory fds)."""
     try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        dir_fd = os.open(directory, os.O_RDONLY)
     except OSError:  # pragma: no cover - platforms without directory fds
         return
     try:
@@ -283,10 +307,13 @@ def load_save(path: Path) -> LoadedSave:
     path = Path(path)
     data = _read_bytes(path)
     newline = data.find(b"\n")
-    try:
-        head = json.loads(data[: newline if newline >= 0 else len(data)])
-    except (ValueError, RecursionError):
-        head = None
+    first = newline if newline >= 0 else len(data)
+    head = None
+    if first <= MAX_HEADER_BYTES:  # a longer first line is no header (or a format-1 save)
+        try:
+            head = json.loads(data[:first])
+        except (ValueError, RecursionError):
+            head = None
     if isinstance(head, dict) and "format_version" in head and "journal" not in head:
         return _read_lines(path, data, head)
     return _read_whole(path, data)
@@ -363,6 +390,12 @@ def _check_version(path: Path, version: object) -> int:
 
 def _read_whole(path: Path, data: bytes) -> LoadedSave:
     """An older save: one JSON object with the journal in it (format 1 and before)."""
+    values = data.count(b",") + data.count(b"[") + data.count(b"{")
+    if values > MAX_SAVE_VALUES:
+        raise SaveError(
+            f"{path}: not a valid save ({values:,} JSON values; a save holds at most "
+            f"{MAX_SAVE_VALUES:,}), so it was not parsed"
+        )
     try:
         raw_text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -405,12 +438,15 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     version = _check_version(path, head["format_version"])
     if version < 2:
         raise SaveError(f"{path}: not a valid save (format {version} is one JSON object)")
-    lines = data.split(b"\n")
-    tail = lines.pop()  # what follows the last newline: empty, or an append cut short
-    if not lines:
+    end = data.rfind(b"\n") + 1
+    tail = data[end:]  # what follows the last newline: empty, or an append cut short
+    if not end:
         raise SaveError(f"{path}: not a valid save (corrupt or truncated header)")
+    # The lines one at a time (never ``data.split``: a file of 60 million empty lines
+    # would be a list of 60 million objects before its first line is refused).
+    lines = _lines(data, end)
     try:
-        header = _Header.model_validate_json(lines[0], strict=True)
+        header = _Header.model_validate_json(next(lines), strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise SaveError(
@@ -418,7 +454,7 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
         ) from None
     entries = []
     records = []
-    for number, line in enumerate(lines[1:], start=1):
+    for number, line in enumerate(lines, start=1):
         where = f"{path}: journal entry {number}"
         match = _RECORD.fullmatch(line)
         if match is None:
@@ -456,6 +492,15 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     return LoadedSave(
         save=save, records=tuple(records), size=len(data) - len(tail), torn=bool(tail)
     )
+
+
+def _lines(data: bytes, end: int) -> Iterator[bytes]:
+    """The lines of ``data[:end]`` (which ends with a newline), without their newlines."""
+    start = 0
+    while start < end:
+        stop = data.index(b"\n", start, end)
+        yield data[start:stop]
+        start = stop + 1
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
