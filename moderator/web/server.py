@@ -17,11 +17,11 @@ Read-only by construction:
 
 Live: one background task per server refreshes the source (every
 :data:`POLL_SECONDS`, or at once when the source says it changed), and renders
-the view once per change, in a worker thread; every viewer gets the same cached
-bytes.  ``/events`` is a server-sent event stream that says ``version N`` on
-every change; the page then fetches ``/view``.  So many viewers cost one refresh
-per change, and the banker's process (the TUI's thread, or the ``play`` writing
-the save) never waits for them.
+the view once per change, in a worker thread.  ``/events`` is a server-sent event
+stream that carries the view (the page's changing part, as HTML) at once and on
+every change; the page swaps it in.  Every viewer gets the same bytes, so many
+viewers cost one refresh and one rendering per change, and the banker's process
+(the TUI's thread, or the ``play`` writing the save) never waits for them.
 
 Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
 stream), ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the
@@ -68,6 +68,7 @@ __all__ = [
     "new_token",
     "qr_text",
     "serve_main",
+    "sse_frame",
     "start_sharing",
 ]
 
@@ -144,6 +145,8 @@ class Hub:
         self.snapshot_json = b""
         self.state_json = b""
         self.model: dict[str, Any] = {}
+        self.current: tuple[int, bytes] = (-1, b"")
+        """The version and its server-sent event (the view), replaced as one."""
         self.closing = False
         self._render_lock = threading.Lock()
         self._changed = asyncio.Event()
@@ -159,10 +162,12 @@ class Hub:
                 return False
             snap = self.source.snapshot()
             model = page_model(snap)
-            self.view = _ENV.get_template("view.html").render(m=model).encode()
+            view = _ENV.get_template("view.html").render(m=model).encode()
+            self.view = view
             self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
             self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
             self.model = model
+            self.current = (snap["version"], sse_frame(snap["version"], view))
             self.version = snap["version"]
             return True
 
@@ -198,7 +203,7 @@ class Hub:
 
     async def wait(self, version: int, timeout: float) -> None:
         """Until the version is no longer ``version``, the server closes, or ``timeout``."""
-        if self.version != version or self.closing:
+        if self.current[0] != version or self.closing:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
@@ -305,22 +310,31 @@ async def snapshot_json(request: Request) -> Response:
     return Response(hub.snapshot_json, media_type="application/json")
 
 
+def sse_frame(version: int, view: bytes) -> bytes:
+    """The server-sent event of one version: ``id`` the version, ``event: view``, the
+    view's HTML as ``data`` lines (made once per version, sent to every viewer)."""
+    lines = view.replace(b"\r", b"").split(b"\n")
+    data = b"".join(b"data: " + line + b"\n" for line in lines)
+    return b"id: %d\nevent: view\n%s\n" % (version, data)
+
+
 async def events(request: Request) -> Response:
-    """Server-sent events: ``version`` at once and on every change, comments to keep the
-    connection alive; the stream ends when the server closes."""
+    """Server-sent events: the current view at once (so a reconnection catches up) and
+    again on every change; comments keep the connection alive; the stream ends when
+    the server closes."""
     hub = _hub(request)
     await hub.ensure()
 
-    async def stream() -> AsyncIterator[str]:
-        yield f"retry: {RETRY_MS}\n\n"
+    async def stream() -> AsyncIterator[bytes]:
+        yield b"retry: %d\n\n" % RETRY_MS
         sent: int | None = None
         while not hub.closing:
-            version = hub.version
+            version, frame = hub.current
             if version != sent:
-                yield f"event: version\ndata: {version}\n\n"
+                yield frame
                 sent = version
             else:
-                yield ": still here\n\n"
+                yield b": still here\n\n"
             await hub.wait(version, KEEPALIVE_SECONDS)
 
     return StreamingResponse(

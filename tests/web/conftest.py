@@ -58,20 +58,35 @@ def saved_game(tmp_path: Path) -> Iterator[Game]:
 
 class EventReader:
     """Reads an open ``/events`` stream line by line; :meth:`next_version` waits (with a
-    deadline) for the next ``version`` event.  Use with a short keep-alive so the
-    deadline is checked at least every keep-alive."""
+    deadline) for the next ``view`` event.  Use with a short keep-alive so the deadline
+    is checked at least every keep-alive."""
 
     def __init__(self, lines: Iterator[str]) -> None:
         self.lines = lines
+        self.last_view = ""
+        """The HTML the last ``view`` event carried."""
 
     def next_version(self, timeout: float = 5.0) -> int:
+        """The id (the version) of the next ``view`` event; its HTML in :attr:`last_view`."""
         deadline = time.monotonic() + timeout
+        ident: str | None = None
+        kind: str | None = None
+        data: list[str] = []
         for line in self.lines:
-            if line.startswith("data:"):
-                return int(line.split(":", 1)[1])
-            if time.monotonic() > deadline:
-                break
-        raise AssertionError(f"no version event within {timeout} s")
+            if line == "":
+                if kind == "view" and ident is not None:
+                    self.last_view = "\n".join(data)
+                    return int(ident)
+                ident, kind, data = None, None, []
+                if time.monotonic() > deadline:
+                    break
+            elif line.startswith("id:"):
+                ident = line[3:].strip()
+            elif line.startswith("event:"):
+                kind = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[6:] if line.startswith("data: ") else line[5:])
+        raise AssertionError(f"no view event within {timeout} s")
 
 
 # ================================================================= the browser

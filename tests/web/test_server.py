@@ -304,6 +304,7 @@ def _follows(client: TestClient, events: EventReader, game: Game, change: Any,
     version = events.next_version(timeout=5)
     took = time.monotonic() - start
     assert version > before
+    assert f'data-commands="{len(game.journal)}"' in events.last_view  # the view came along
     assert client.get("/state.json" + Q).json() == game.state_json()
     assert client.get("/snapshot.json" + Q).json()["version"] == version
     return took
@@ -318,8 +319,9 @@ def test_live_updates_after_a_command_an_undo_and_a_rewind(tmp_path: Path, kind:
     with client_for(source) as client, _stream(client) as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         events = EventReader(stream.iter_lines())
-        first = events.next_version()
+        first = events.next_version()  # the current view at once
         assert first == client.get("/snapshot.json" + Q).json()["version"]
+        assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
         took = [
             _follows(client, events, game, lambda: game.execute(lines[41]), nudge),
             _follows(client, events, game, lambda: game.execute(lines[42]), nudge),

@@ -63,10 +63,10 @@ def test_sharing_serves_the_live_game_until_stopped(saved_game: Game) -> None:
             done.set()
 
         threading.Thread(target=read, daemon=True).start()
-        _wait(lambda: any(x.startswith("data:") for x in lines))
+        _wait(lambda: "event: view" in lines)
         saved_game.execute("run PRR 100 full")
         source.changed()
-        _wait(lambda: sum(x.startswith("data:") for x in lines) >= 2)
+        _wait(lambda: lines.count("event: view") >= 2)
         state = httpx.get(base + "/state.json?" + token, timeout=10).json()
         assert state == saved_game.state_json()
     finally:

@@ -1,11 +1,11 @@
 /* moderator table view: follows the game live (server-sent events), no framework.
  *
- * The server sends `event: version` whenever the game changes; the page then fetches
- * the server-rendered view (/view) and swaps it in.  On every (re)connection the view
- * is fetched again, so a phone that slept or lost the Wi-Fi catches up by itself.
- * EventSource reconnects on its own after a dropped connection; when the server
- * refused or went away for good (readyState CLOSED) the page retries every few seconds
- * and when it becomes visible again. */
+ * The server sends the page's changing part (`event: view`, the HTML rendered once for
+ * every viewer) as soon as the stream opens and again whenever the game changes; the
+ * page swaps it in.  So a phone that slept or lost the Wi-Fi catches up the moment
+ * EventSource reconnects (it does so by itself).  When the server refused or went
+ * away for good (readyState CLOSED) the page retries every few seconds, and at once
+ * when it becomes visible again. */
 (function () {
   "use strict";
   var token = document.body.getAttribute("data-token") || "";
@@ -13,18 +13,11 @@
   var query = "?token=" + encodeURIComponent(token);
   var view = document.getElementById("view");
   var live = document.getElementById("live");
-  var source = null, retry = null, busy = false, again = false;
+  var source = null, retry = null;
 
   function status(text, cls) {
     live.textContent = text;
     live.className = "live " + cls;
-  }
-
-  function scrolls() {
-    var out = [];
-    var boxes = view.querySelectorAll(".market-scroll");
-    for (var i = 0; i < boxes.length; i++) out.push(boxes[i].scrollLeft);
-    return out;
   }
 
   function centreMarket() {
@@ -35,39 +28,26 @@
     }
   }
 
-  function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch("/view" + query, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.text();
-      })
-      .then(function (html) {
-        var kept = scrolls();
-        view.innerHTML = html;
-        var snap = document.getElementById("snapshot");
-        if (snap) version = snap.getAttribute("data-version");
-        var boxes = view.querySelectorAll(".market-scroll");
-        for (var i = 0; i < boxes.length && i < kept.length; i++) boxes[i].scrollLeft = kept[i];
-        var h1 = document.querySelector("h1");
-        if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
-      })
-      .catch(function () { status("offline", "off"); })
-      .then(function () {
-        busy = false;
-        if (again) { again = false; refresh(); }
-      });
+  function show(html, id) {
+    if (id === version) return;
+    var boxes = view.querySelectorAll(".market-scroll"), kept = [];
+    for (var i = 0; i < boxes.length; i++) kept.push(boxes[i].scrollLeft);
+    view.innerHTML = html;
+    version = id;
+    boxes = view.querySelectorAll(".market-scroll");
+    for (var j = 0; j < boxes.length && j < kept.length; j++) boxes[j].scrollLeft = kept[j];
+    var h1 = document.querySelector("h1");
+    if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
   }
 
   function connect() {
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) source.close();
     source = new EventSource("/events" + query);
-    source.addEventListener("open", function () { status("live", "on"); refresh(); });
-    source.addEventListener("version", function (e) { if (e.data !== version) refresh(); });
+    source.addEventListener("open", function () { status("live", "on"); });
+    source.addEventListener("view", function (e) { status("live", "on"); show(e.data, e.lastEventId); });
     source.addEventListener("error", function () {
-      status("reconnecting…", "off");
+      status(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
       if (source.readyState === EventSource.CLOSED && !retry) {
         retry = setTimeout(connect, 3000);
       }
@@ -75,9 +55,7 @@
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) return;
-    if (!source || source.readyState === EventSource.CLOSED) connect();
-    else refresh();
+    if (!document.hidden && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
   centreMarket();
   connect();
