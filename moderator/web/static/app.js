@@ -21,11 +21,10 @@
   }
 
   function centreMarket() {
-    var boxes = view.querySelectorAll(".market-scroll");
-    for (var i = 0; i < boxes.length; i++) {
-      var held = boxes[i].querySelector(".held");
-      if (held) boxes[i].scrollLeft = Math.max(0, held.offsetLeft - 16);
-    }
+    // 1846's one row is wider than a phone: open it on the companies' prices
+    var row = view.querySelector(".market-row");
+    var held = row && row.querySelector(".held");
+    if (held) row.parentNode.scrollLeft = Math.max(0, held.offsetLeft - 16);
   }
 
   function show(html, id) {
