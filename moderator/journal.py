@@ -66,6 +66,10 @@ before it is parsed whole: a real save has one per 17 bytes or so (a 64 MiB one 
 million), while a hostile one of tiny values (``[[],[],...]``) would take gigabytes of
 memory to parse.  Counting bounds the memory of a parse to a few hundred MB."""
 
+MAX_RECORD_VALUES = 1_000_000
+"""The most JSON values one record may hold.  A real record holds a few hundred; parsing
+a hostile one of tens of millions of tiny values would take over a gigabyte."""
+
 MAX_EVENTS = 10_000
 """The most events one journal entry may hold.  A command of a real game causes a few
 dozen at most (28 in a simulated 1,364-command game); the bound keeps a hostile record
@@ -467,6 +471,13 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                 f"reordered; the file was left untouched"
             )
         raw = match[3]
+        if len(raw) > MAX_RECORD_VALUES:  # long enough to hold too many values: count them
+            values = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
+            if values > MAX_RECORD_VALUES:
+                raise SaveError(
+                    f"{where} is damaged ({values:,} JSON values; a record holds at most "
+                    f"{MAX_RECORD_VALUES:,}); the file was left untouched"
+                )
         if hashlib.sha256(raw).hexdigest() != match[2].decode():
             raise SaveError(
                 f"{where} does not match its checksum (the file is damaged or was edited); "
