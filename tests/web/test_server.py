@@ -51,15 +51,17 @@ def _field(block: str, cls: str) -> str:
 
 
 def _money(cur: str, amount: int | None) -> str:
-    return "—" if amount is None else f"{cur}{amount}"
+    if amount is None:
+        return "—"
+    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
 
 
 def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None:
     """Every figure the page shows of players and companies is the state JSON's."""
     for p in state["players"]:
         block = _article(page, "data-player", p["name"])
-        assert _field(block, "cash") == f"{currency}{p['cash']}"
-        assert _field(block, "value") == f"{currency}{p['value']}"
+        assert _field(block, "cash") == _money(currency, p["cash"])
+        assert _field(block, "value") == _money(currency, p["value"])
         assert _field(block, "certs") == f"{p['certificates']}/{state['cert_limit']}"
         for cid, pct in p["shares"].items():
             if pct:
@@ -69,12 +71,12 @@ def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None
             continue
         block = _article(page, "data-company", co["id"])
         assert _field(block, "price") == _money(currency, co["price"])
-        assert _field(block, "cash") == f"{currency}{co['cash']}"
+        assert _field(block, "cash") == _money(currency, co["cash"])
         assert _field(block, "president") == (co["president"] or "—")
         trains = ", ".join(co["trains"]) if co["trains"] else "none"
         assert f'<strong class="trains">{trains}</strong>' in block
     assert f'<dd id="phase">{html.escape(str(state["phase"]))}</dd>' in page
-    assert f'<dd id="bank">{currency}{state["bank"]["cash"]}' in page
+    assert f'<dd id="bank">{_money(currency, state["bank"]["cash"])}' in page
     if state.get("turn") and not state["ended"]:
         assert f'<dd class="who" id="acting">{html.escape(state["turn"])}</dd>' in page
 
@@ -373,3 +375,37 @@ def test_a_broken_save_is_shown_on_the_page(tmp_path: Path) -> None:
         events.next_version()
         view = client.get("/view" + Q).text
         assert 'class="error"' in view and "journal entry 20" in view
+
+
+SCRIPTS = sorted((Path(__file__).resolve().parents[1] / "scripts").glob("*.script"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_recorded_game_renders_its_figures(script: Path) -> None:
+    """From the first line to the game's end (closed companies, bankruptcies, a broken
+    bank, 1853's bids): the page shows the state JSON's figures at a few points."""
+    from moderator.script import parse_line
+
+    lines = [ln for ln in script.read_text().splitlines()
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    head = parse_line(lines[0])
+    game = Game.new(head.title, list(head.players))  # type: ignore[union-attr]
+    source = LiveGame(game)
+    stops = {1, len(lines) // 2, len(lines) - 1}
+    with client_for(source) as client:
+        for number, line in enumerate(lines[1:], start=1):
+            game.execute(line)
+            if number in stops or number == len(lines) - 1:
+                source.changed()
+                _settled(client, game)
+                page = client.get("/" + Q)
+                assert page.status_code == 200
+                _check_page_against(page.text, game.state_json(), game.ruleset.currency)
+
+
+def _settled(client: TestClient, game: Game, timeout: float = 5.0) -> None:
+    """Until the server shows the game as it is now."""
+    deadline = time.monotonic() + timeout
+    while client.get("/state.json" + Q).json() != game.state_json():
+        assert time.monotonic() < deadline, "the server did not catch up"
+        time.sleep(0.02)
