@@ -203,10 +203,13 @@ def test_the_follower_is_core_no_textual_no_web() -> None:
     assert json.loads(done.stdout) == []
 
 
-def test_the_web_package_does_not_load_textual() -> None:
-    probe = PROBE.replace("moderator.follow", "moderator.web, moderator.web.__main__").replace(
-        '("textual", "starlette", "uvicorn", "jinja2")', '("textual",)'
-    )
+def test_the_web_package_does_not_load_textual(tmp_path: Path) -> None:
+    """Not on import, nor when ``serve_main`` looks for the newest save."""
+    probe = PROBE.replace(
+        "import moderator.follow",
+        "import moderator.web.__main__\n"
+        f"assert moderator.web.serve_main(None, {str(tmp_path)!r}, lan=False, port=0) == 2",
+    ).replace('("textual", "starlette", "uvicorn", "jinja2")', '("textual",)')
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
