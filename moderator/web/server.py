@@ -454,17 +454,20 @@ class Sharing:
             self._thread.join(timeout=10)
 
 
-def start_sharing(source: GameSource, *, lan: bool = False, port: int = 0) -> Sharing:
+def start_sharing(
+    source: GameSource, *, lan: bool = False, port: int = 0, token: str | None = None
+) -> Sharing:
     """Serve ``source`` in a background thread and return once it answers.
 
     ``lan``: listen on every interface and name the LAN address (else 127.0.0.1 only).
-    ``port``: 0 picks a free one.
+    ``port``: 0 picks a free one.  ``token``: a new random one unless given (sharing
+    again on the same port with the same token lets open pages carry on by themselves).
 
     Raises:
         OSError: the port cannot be used.
         RuntimeError: the server did not start.
     """
-    token = new_token()
+    token = token or new_token()
     app = create_app(source, token)
     sock, host = _bind(lan, port)
     server = uvicorn.Server(_config(app))

@@ -97,3 +97,35 @@ def test_a_page_without_the_token_is_refused(browser: Browser, server: tuple[str
     tab = browser.open(url.split("?", 1)[0])
     text, _ = browser.wait_for(tab, "document.body && document.body.innerText", bool)
     assert text.startswith("403")
+
+
+def test_the_page_comes_back_by_itself_after_the_server_was_away(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """As after the laptop slept: the stream drops, the banker plays on, the server is
+    back on the same address; the page reconnects and catches up without a reload."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from moderator.follow import LiveGame
+    from moderator.web import start_sharing
+
+    game = new_saved_game(tmp_path / "game.json")
+    source = LiveGame(game)
+    sharing = start_sharing(source)
+    parts = urlsplit(sharing.url)
+    token = parse_qs(parts.query)["token"][0]
+    try:
+        tab = browser.open(sharing.url)
+        start = game.state_json()["players"][0]["cash"]
+        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
+        browser.evaluate(tab, "window.stillTheSamePage = 1846")
+        sharing.stop()
+        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v != "live")
+        assert game.execute("run PRR 100 full").ok  # Amy gets 20 meanwhile
+        sharing = start_sharing(source, port=parts.port or 0, token=token)
+        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${start + 20}", timeout=15)
+        assert browser.evaluate(tab, "window.stillTheSamePage") == 1846
+        assert browser.evaluate(tab, "document.getElementById('live').textContent") == "live"
+    finally:
+        sharing.stop()
+        game.close()
