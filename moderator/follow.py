@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import secrets
 import stat
 import threading
 import time
@@ -237,7 +238,9 @@ class GameSource:
     """What the page calls the game (the save's file name)."""
 
     def __init__(self) -> None:
-        self.version = 0
+        self.version = secrets.randbelow(1 << 30)
+        """Moves on (by one) with every change; starts anywhere, so two sources (a game
+        shared again, another save) never show a page the same number."""
         self.error: str | None = None
         """Why the game could not be brought up to date (the page shows it), or ``None``."""
         self._tracker: _Tracker | None = None

@@ -38,6 +38,7 @@ import socket
 import sys
 import threading
 import time
+import traceback
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from importlib import resources
@@ -182,7 +183,12 @@ class Hub:
         self.source.add_listener(self.nudge)
         try:
             while not self.closing:
-                if await anyio.to_thread.run_sync(self.update):
+                try:
+                    changed = await anyio.to_thread.run_sync(self.update)
+                except Exception:  # a bug in a view must not stop the viewers' updates
+                    traceback.print_exc()
+                    changed = False
+                if changed:
                     self._notify()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
