@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tests" / "hardening")]
+sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "hardening")]
 
 from crashing import Harness, make_script  # noqa: E402
 

@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tests" / "hardening")]
+sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "hardening")]
 
 import fuzzing  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402

@@ -79,7 +79,7 @@ WRITER = textwrap.dedent(
     except SaveLocked as exc:
         print("locked", str(exc).replace("\\n", " "), flush=True)
         sys.exit(3)
-    print("ready", len(game.journal), flush=True)
+    print(f"ready {len(game.journal)}", flush=True)
     if sys.argv[4:] == ["wait"]:  # hold the save until the harness says go
         sys.stdin.readline()
     for line in lines[1 + len(game.journal):]:
@@ -87,19 +87,19 @@ WRITER = textwrap.dedent(
         if roll < 0.04 and game.journal:
             print("begin undo", flush=True)
             game.undo()
-            print("ok", len(game.journal), flush=True)
+            print(f"ok {len(game.journal)}", flush=True)
             print("begin redo", flush=True)
             assert game.redo() is not None
-            print("ok", len(game.journal), flush=True)
+            print(f"ok {len(game.journal)}", flush=True)
         elif roll < 0.06:
             print("begin save", flush=True)
             game.save()
-            print("ok", len(game.journal), flush=True)
+            print(f"ok {len(game.journal)}", flush=True)
         print("begin cmd", flush=True)
         outcome = game.execute(line.command)
         assert outcome.ok, (line.text, outcome.message)
-        print("ok", len(game.journal), flush=True)
-    print("done", len(game.journal), flush=True)
+        print(f"ok {len(game.journal)}", flush=True)
+    print(f"done {len(game.journal)}", flush=True)
     """
 )
 """The Python writer: prints ``ready N``, then ``begin OP`` / ``ok N`` around every operation."""
@@ -249,11 +249,13 @@ class Harness:
 
     @staticmethod
     def _acks(out: str) -> tuple[int | None, str | None, bool]:
-        """The last acknowledged length, the operation in flight, whether it said ``done``."""
+        """The last acknowledged length, the operation in flight, whether it said ``done``.
+
+        Only whole lines count: a line the kill cut short was never said."""
         acked: int | None = None
         pending: str | None = None
         done = False
-        for line in out.splitlines():
+        for line in out.split("\n")[:-1]:
             word, _, rest = line.partition(" ")
             if word in ("ready", "ok"):
                 acked, pending = int(rest), None

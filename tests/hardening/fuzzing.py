@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from conftest import play
 from hypothesis import strategies as st
 
 from moderator import commands as c
 from moderator.game import Game, Outcome
-from moderator.script import PARSERS, ParseError, format_command, parse_line, parse_script
+from moderator.script import PARSERS, ParseError, format_command, parse_line
 from moderator.simulate import NAMES, Simulation
 from moderator.text import first_unsafe
 
@@ -83,18 +84,6 @@ def _played(title: str, seed: int, commands: int, players: int = 4) -> Game:
     return Simulation(seed=seed, players=players, max_commands=commands, title=title).run()
 
 
-def _from_script(text: str) -> Game:
-    game: Game | None = None
-    for line in parse_script(text):
-        if game is None:
-            game = Game.from_command(line.command)
-            continue
-        outcome = game.execute(line.command)
-        assert outcome.ok, (line.text, outcome.message)
-    assert game is not None
-    return game
-
-
 _FOLDER: list[Path] = []
 
 
@@ -113,7 +102,7 @@ def positions() -> tuple[Position, ...]:
     recorded = (SCRIPTS / "1846-short-recorded.script").read_text(encoding="utf-8")
     games = {
         "1846 setup": Game.new("1846", ["Amy", "Bob", "Carlos"]),
-        "1846 recorded (OR 1)": _from_script(recorded),
+        "1846 recorded (OR 1)": play(recorded),
         "1846 simulated (150)": _played("1846", 7, 150),
         "1846 simulated (600)": _played("1846", 11, 600, players=5),
         "1847AE start": Game.new("1847AE", ["Amy", "Bob", "Carlos"]),
