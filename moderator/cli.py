@@ -698,12 +698,28 @@ def main(argv: list[str] | None = None) -> int:
     p_export.add_argument("save", type=Path)
     p_export.add_argument("--xlsx", type=Path, help="the workbook to write")
     p_export.add_argument("--csv", type=Path, dest="csv_dir", help="a folder for the CSV files")
+    p_serve = sub.add_parser(
+        "serve",
+        help="share a game with the table: a live, read-only page for every player's phone",
+        description="Serves the save (the newest in the saves folder by default) as a live "
+        "read-only page; prints its address, with an access key, and a QR code. Ctrl-C stops.",
+    )
+    p_serve.add_argument("save", type=Path, nargs="?")
+    p_serve.add_argument(
+        "--lan", action="store_true", help="listen on the laptop's network address (default: "
+        "this computer only)"
+    )
+    p_serve.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
     sub.add_parser(
         "check",
         help="check a payout or sale: `moderator check SAVE run NYC 370 half paid 19`, or with "
         "no game `moderator check 1846 run --price 70 ...` (see `moderator check --help`)",
     )
     args = parser.parse_args(argv)
+    if args.cmd == "serve":
+        from moderator.web import serve_main
+
+        return serve_main(args.save, args.saves, lan=args.lan, port=args.port)
     if args.cmd == "score":
         return score_of(args.save, as_json=args.json)
     if args.cmd == "project":

@@ -127,3 +127,9 @@ def test_export_writes_the_workbook_and_the_csv_files(
     assert "--xlsx FILE" in capsys.readouterr().err
     assert main(["export", str(save), "--xlsx", str(tmp_path)]) == 2
     assert "refused" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_missing_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--saves", str(tmp_path), "serve"]) == 2
+    assert capsys.readouterr().err
+    assert main(["serve", str(tmp_path / "nothing.json")]) == 2

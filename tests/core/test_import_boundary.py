@@ -28,6 +28,7 @@ CORE = [
     "moderator.scoring",
     "moderator.checker",
     "moderator.export",
+    "moderator.follow",
     "moderator.narrate",
     "moderator.simulate",
 ]
