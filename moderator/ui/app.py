@@ -8,10 +8,15 @@ At any time ``ctrl+n`` starts a new game and ``ctrl+o`` opens another save
 (also in the command palette): the game on screen is saved already (after
 every command), and it lets go of its save (the lock) only once the next one
 is open, so a refusal (a save another moderator holds) changes nothing.
+
+The app also owns the sharing of the open game with the players' table view
+(``ctrl+t``, :class:`moderator.ui.sharing.TableShare`): it goes on across screens
+and games, in a worker thread, and stops when the app quits.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -25,6 +30,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from moderator.ui.sharing import TableShare
+
 if TYPE_CHECKING:
     from moderator.game import Game
 
@@ -35,6 +42,10 @@ class KeysReady(Message):
     def __init__(self, screen: Screen) -> None:
         super().__init__()
         self.ready_screen = screen
+
+
+class SharingChanged(Message):
+    """The table view's sharing changed (posted from any thread, the worker's too)."""
 
 
 class ModeratorApp(App[None]):
@@ -72,6 +83,10 @@ class ModeratorApp(App[None]):
         """Whether the main screen of one game is being replaced by another's."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
+        self.table_share = TableShare(lambda: self.post_message(SharingChanged()))
+        """The sharing of the open game with the players' table view (``ctrl+t``)."""
+        self.share_closing: threading.Thread | None = None
+        """The thread stopping the table view's server as the app quits, if sharing."""
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -155,7 +170,11 @@ class ModeratorApp(App[None]):
         if current is not None and current is not game:
             close_game(current)
         self.open_now = game
-        screen = MainScreen(Session(game))
+        session = Session(game)
+        session.listeners.append(self.table_share.changed)  # the table view follows at once
+        if self.table_share.follow(game):
+            self.settle_sharing()  # shared: the players' address now shows this game
+        screen = MainScreen(session)
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
@@ -213,8 +232,48 @@ class ModeratorApp(App[None]):
             self.push_screen(screen)
 
     def on_unmount(self) -> None:
-        """The app is closing: the open game lets go of its save (its lock)."""
+        """The app is closing: the open game lets go of its save (its lock), and the
+        table view's server stops (in a thread the interpreter waits for: the
+        terminal is given back meanwhile)."""
         self.close_open_game()
+        share = self.table_share
+        if share.wanted or share.sharing is not None or share.busy:
+            share.wanted = False
+            self.share_closing = threading.Thread(target=share.close,
+                                                  name="moderator-table-view-stop")
+            self.share_closing.start()
+
+    # ------------------------------------------------------------ the table view
+    def open_sharing(self) -> None:
+        """The sharing screen; sharing starts at once when the game is not shared."""
+        from moderator.ui.screens.sharing import SharingScreen
+
+        if isinstance(self.screen, SharingScreen):
+            return
+        share = self.table_share
+        if not share.wanted and share.sharing is None and self.open_now is not None:
+            share.follow(self.open_now)
+            if share.share():
+                self.settle_sharing()
+        self.push_screen(SharingScreen(share))
+
+    def settle_sharing(self) -> None:
+        """Start or stop the table view's server as asked, in a worker thread (the
+        screen never waits for it; a failure is shown on the sharing screen)."""
+        self.run_worker(self.table_share.settle, name="table-view", group="table-view",
+                        thread=True, exit_on_error=False)
+
+    def on_sharing_changed(self, message: SharingChanged) -> None:
+        """Show the sharing as it is now on the sharing screen and in the footers."""
+        from moderator.ui.screens.sharing import SharingScreen
+        from moderator.ui.widgets.footer import SharingMark
+
+        message.stop()
+        for screen in self.screen_stack:
+            if isinstance(screen, SharingScreen) and screen.is_mounted:
+                screen.update_view()
+            for mark in screen.query(SharingMark):
+                mark.update_mark()
 
     def close_open_game(self) -> None:
         """Let the open game go of its save (every command is saved already)."""

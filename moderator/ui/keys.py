@@ -83,6 +83,10 @@ UI_COMMANDS: tuple[UICommand, ...] = (
     UICommand("check", "c", "checker", "Check",
               "Check a run or a sale the table made: the right figures, ✓ or ✗ (changes "
               "nothing).", show=False),
+    UICommand("share", "ctrl+t", "share", "Share",
+              "Share the game with the players' phones (the table view): the address and "
+              "its QR code; l on the local network, s stops.", key_display="^t", show=False,
+              typed=False),
     UICommand("help", "f1", "help", "Help", "This list of keys.", key_display="F1", typed=False),
     UICommand("help_typed", "question_mark", "help_typed", "Help", "This list of keys.",
               key_display="?", show=False, palette=False),

@@ -9,6 +9,7 @@ asking the core twice.  It never decides what the rules allow: that is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,8 @@ class Session:
     game: Game
     version: int = 0
     """Bumped on every change of the game (command, undo, redo, rewind)."""
+    listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
+    """Called after every change of the game (the table view is told at once)."""
     _data: dict[str, Any] | None = field(default=None, repr=False)
     _legal: list[c.Command] | None = field(default=None, repr=False)
     _legal_lines: list[str] | None = field(default=None, repr=False)
@@ -165,11 +168,13 @@ class Session:
 
     # ------------------------------------------------------------ changes
     def changed(self) -> None:
-        """Forget the cached views (the game changed)."""
+        """Forget the cached views (the game changed) and tell the :attr:`listeners`."""
         self.version += 1
         self._data = None
         self._legal = None
         self._legal_lines = None
+        for listener in self.listeners:
+            listener()
 
     def execute(self, line_or_cmd: str | c.Command) -> Outcome:
         """Send one command to the game (which validates and autosaves it)."""

@@ -21,7 +21,7 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
     ("0-9 a-z", "In a list: type to narrow it (par price: 8 → $80, $82...); Backspace widens"),
     ("score project rounds", "In the command bar: these words open the screens of f, w and g; "
-                             "check alone opens the checker"),
+                             "check alone opens the checker, share the sharing screen (ctrl+t)"),
     ("check …", "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "
                 "NYC 2: the answer in the log, nothing journaled"),
     ("Esc", "Close a dialog, leave the command bar"),

@@ -334,8 +334,8 @@ class MainScreen(Screen[None]):
     def give_line(self, line: str) -> str | None:
         """A line from the command bar (given at once: see ``CommandBar.give``).
 
-        The bar's words (``score``, ``project``, ``rounds``, ``check``) open their
-        screens, and a ``check run ...`` / ``check sell ...`` line is answered in the
+        The bar's words (``score``, ``project``, ``rounds``, ``check``, ``share``) open
+        their screens, and a ``check run ...`` / ``check sell ...`` line is answered in the
         log: neither is a command of the game, and nothing is journaled.
         """
         word = line.strip().lower()
@@ -820,8 +820,15 @@ class MainScreen(Screen[None]):
         self.typing()
         self.open_view("checker")
 
+    def action_share(self) -> None:
+        """The sharing screen (the players' table view); sharing starts if it was off."""
+        self.app.open_sharing()  # type: ignore[attr-defined]
+
     def open_view(self, view: str) -> None:
         """Open one of the screens that read the game and never change it."""
+        if view == "sharing":
+            self.action_share()
+            return
         from moderator.ui.screens.charts import RoundsScreen
         from moderator.ui.screens.checker import CheckerDialog
         from moderator.ui.screens.project import ProjectionScreen

@@ -11,7 +11,7 @@ earlier lines.  Lines pasted with newlines are given one by one, each as if
 Enter was pressed; a refused line stops the rest, which wait in the bar.
 
 A few words are not banker script but open a screen that reads the game
-(:data:`BAR_WORDS`: ``score``, ``project``, ``rounds``, ``check``), and a
+(:data:`BAR_WORDS`: ``score``, ``project``, ``rounds``, ``check``, ``share``), and a
 ``check run ...`` / ``check sell ...`` line is answered (``moderator.checker``)
 without anything being journaled: its verdict shows under the bar as it is typed.
 """
@@ -36,7 +36,7 @@ from moderator.script import VERBS, ParseError, parse_line
 from moderator.ui.session import Session
 
 BAR_WORDS = {"score": "score", "project": "projection", "rounds": "rounds",
-             "charts": "rounds", "check": "checker"}
+             "charts": "rounds", "check": "checker", "share": "sharing"}
 """Words of the command bar that open a screen (never commands of the game)."""
 
 

@@ -13,6 +13,10 @@ change is a repaint of one line, drawn in the same frame as the panels.
 The footer looks like Textual's (this app's bindings have no groups and the
 footer is not compact): the strip uses the same component styles as
 Textual's footer keys, and a key under the mouse is lit and runs on a click.
+
+While the game is shared with the players' table view, :class:`SharingMark`
+shows ``● sharing`` on the right of the keys (a click opens the sharing screen);
+otherwise it takes no room.
 """
 
 from __future__ import annotations
@@ -190,6 +194,59 @@ class KeyStrip(Widget):
             self.app.bell()
 
 
+class SharingMark(Widget):
+    """``● sharing`` while the table view's server runs (or starts or stops); hidden
+    otherwise.  The app calls :meth:`update_mark` when the sharing changes."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    SharingMark {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+        text-style: bold;
+        color: $text-success;
+        background: $success-muted;
+        display: none;
+    }
+    SharingMark.-on {
+        display: block;
+    }
+    """
+
+    def on_mount(self) -> None:
+        """Show whether the game is shared now."""
+        self.update_mark()
+
+    def _state(self) -> str | None:
+        """``sharing``, ``sharing…`` (starting or stopping) or ``None``."""
+        share = getattr(self.app, "table_share", None)
+        if share is None:
+            return None
+        if share.busy:
+            return "sharing…"
+        return "sharing" if share.sharing is not None else None
+
+    def update_mark(self) -> None:
+        """Show or hide the mark (a repaint, and a layout only when it appears or goes)."""
+        state = self._state()
+        self.set_class(state is not None, "-on")
+        self.tooltip = "The players' table view is shared (ctrl+t)" if state else None
+        self.refresh()
+
+    def render(self) -> Text:
+        """The mark."""
+        state = self._state()
+        return Text(f"● {state}" if state else "", no_wrap=True, end="")
+
+    def on_click(self, event: events.Click) -> None:
+        """A click opens the sharing screen."""
+        event.stop()
+        opener = getattr(self.app, "open_sharing", None)
+        if opener is not None:
+            opener()
+
+
 class QuietFooter(Footer):
     """Textual's footer, built once; keys shown, hidden, dimmed or lit by a repaint."""
 
@@ -228,6 +285,7 @@ class QuietFooter(Footer):
         strip = KeyStrip()
         strip.keys = keys
         yield strip
+        yield SharingMark()
         self._has_palette = palette is not None
         if palette is not None:
             yield LiveFooterKey(
