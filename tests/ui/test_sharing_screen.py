@@ -342,3 +342,28 @@ def test_table_share_settles_without_textual() -> None:
     assert share.error == "no game is open to share"
     share.settle()  # nothing wanted: nothing done
     assert share.sharing is None and share.token == token
+
+
+async def test_redo_and_rewind_reach_the_server(saves: Path) -> None:
+    demo_save(saves)
+    async with running(saves) as (app, pilot):
+        url = await share_now(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        main = main_screen(app)
+        game = main.session.game
+        told: list[int] = []
+        source = app.table_share.source
+        assert source is not None
+        source.add_listener(lambda: told.append(1))
+        end = game.state_json()
+        main.action_undo()
+        await served(pilot, url, game.state_json(), 2.0)
+        main.action_redo()
+        assert game.state_json() == end
+        await served(pilot, url, end, 2.0)
+        count = len(game.journal)
+        main.session.rewind(count - 5)
+        assert len(game.journal) == count - 5
+        await served(pilot, url, game.state_json(), 2.0)
+        assert len(told) >= 3  # undo, redo, rewind: each told the server at once
