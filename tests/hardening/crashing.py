@@ -109,16 +109,13 @@ ALLOWED = {"cmd": (0, 1), "undo": (-1, 0), "redo": (0, 1), "save": (0,)}
 
 
 def _wait_dead(pid: int, timeout: float = 20) -> None:
-    """Wait until a killed process (not our child) has exited: gone, or a zombie (its files,
-    and so its lock, already closed)."""
+    """Wait until a killed process (not our child: tmux's) is gone.  Not merely a zombie:
+    a killed process's leading thread can be a zombie while its other threads still hold
+    its files, and so its lock."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            return
-        if state in ("Z", "X"):
-            return
+    while Path(f"/proc/{pid}").exists():
+        if time.monotonic() > deadline:
+            raise CrashCheckFailed(f"pid {pid} still runs {timeout} s after SIGKILL")
         time.sleep(0.02)
 
 
@@ -242,9 +239,14 @@ class Harness:
 
     @staticmethod
     def _kill(proc: subprocess.Popen[str]) -> tuple[str, str]:
+        """Kill the writer; the rest of its output.  Read through the same buffered
+        streams as the lines read before (``communicate`` would read the raw pipes and
+        miss what those streams had already buffered)."""
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate(timeout=60)
+        assert proc.stdout is not None and proc.stderr is not None
+        out, err = proc.stdout.read(), proc.stderr.read()
+        proc.wait(timeout=60)
         return out, err
 
     @staticmethod
@@ -317,8 +319,9 @@ class Harness:
             raise CrashCheckFailed(
                 f"not exactly one writer got the save: {head.strip()!r} / {other.strip()!r}"
             )
-        out2, _ = second.communicate(timeout=60)
-        if second.returncode != 3:
+        assert second.stdout is not None
+        second.stdout.read()
+        if second.wait(timeout=60) != 3:
             self._kill(first)
             raise CrashCheckFailed(f"the refused writer exited {second.returncode}")
         if "open in another moderator" not in other or f"pid {first.pid}" not in other:
