@@ -7,7 +7,10 @@ certificate.  For 1853 also: the bonds held aside count in the total, no cash is
 negative, and no purchase or claim breaks the Table 3 limits.  Replaying the
 journal's lines on a new game gives the same state, so state really is the fold
 of the journal.  Whole random games reach the end with a result for every
-player.
+player.  Games of every title whose commands all come from the rules' own list
+(``Game.legal_commands``) also keep every cash non-negative and the limits, come
+back to the same state after undo then redo, and reload from their save to the
+same state (issue 11.2).
 """
 
 from __future__ import annotations
