@@ -172,7 +172,7 @@ class TableShare:
                         self.wanted = False
                     continue
                 break
-        self.busy = None
+            self.busy = None
         self._tell()
 
     def _stop(self, running: Sharing) -> None:

@@ -264,7 +264,10 @@ async def test_opening_another_game_keeps_the_address(saves: Path) -> None:
                     and main_screen(app).session.game.title == "1853")
         new_game = main_screen(app).session.game
         await served(pilot, url, new_game.state_json(), 10.0)
+        # the server answers a moment before the worker has recorded it
+        await until(pilot, lambda: not app.table_share.busy)
         assert app.table_share.view().url == url
+        await pilot.pause()
         assert "● sharing" in screen_text(app)
 
 
@@ -280,7 +283,7 @@ async def test_an_error_is_shown_and_the_game_goes_on(
     async with running(saves) as (app, pilot):
         game = main_screen(app).session.game
         await pilot.press("ctrl+t")
-        await until(pilot, lambda: app.table_share.error)
+        await until(pilot, lambda: app.table_share.error and not app.table_share.busy)
         await pilot.pause()
         shown = screen_text(app)
         assert "Cannot share" in shown and "Address already in use" in shown
