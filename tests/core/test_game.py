@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RULEBOOK_SETUP, SHORT_RECORDED, check_invariants, play, refuse
+from conftest import RULEBOOK_SETUP, SCRIPTS, SHORT_RECORDED, check_invariants, play, refuse
 
 from moderator import commands as c
 from moderator import game as game_module
@@ -235,8 +235,6 @@ def test_round_label_of_entries() -> None:
 
 
 def test_a_command_that_ends_a_round_belongs_to_that_round() -> None:
-    from conftest import SCRIPTS
-
     game = play((SCRIPTS / "1846-rulebook-example.script").read_text(encoding="utf-8"))
     from moderator.events import RoundStarted
 
@@ -482,8 +480,6 @@ def test_receipts_only_read_the_state() -> None:
     """``Game.execute`` computes a run's receipt on the live state: every title's receipt
     must leave the state as it found it (all runs of the recorded test scripts)."""
     import pickle
-
-    from conftest import SCRIPTS
 
     runs = 0
     for path in sorted(SCRIPTS.glob("*.script")):
