@@ -127,3 +127,11 @@ def play_script() -> Callable[..., Game]:
 def refused() -> Callable[..., str]:
     """The :func:`refuse` helper as a fixture."""
     return refuse
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    """An empty saves folder."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder

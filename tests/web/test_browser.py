@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, Browser, new_saved_game
 
 from moderator.game import Game
+
+from .web_helpers import REPO, Browser, new_saved_game
 
 CASH = "document.querySelector('[data-player=\"{}\"] .cash').textContent"
 

@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, demo_lines, new_saved_game
 
 from moderator.errors import SaveError
 from moderator.follow import LiveGame, SaveFollower
 from moderator.game import Game
 from moderator.scoring import score
+
+from .web_helpers import REPO, demo_lines, new_saved_game
 
 
 def _same(source: SaveFollower | LiveGame, game: Game) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import TOKEN, EventReader, demo_lines, new_saved_game
 from starlette.testclient import TestClient
 
 import moderator.web.server as server
@@ -21,6 +20,8 @@ from moderator.follow import GameSource, LiveGame, SaveFollower
 from moderator.game import Game
 from moderator.web import create_app
 from moderator.web.colours import COLOURS
+
+from .web_helpers import TOKEN, EventReader, demo_lines, new_saved_game
 
 Q = f"?token={TOKEN}"
 

@@ -12,11 +12,12 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 import segno
-from conftest import new_saved_game
 
 from moderator.follow import LiveGame, SaveFollower
 from moderator.game import Game
 from moderator.web import lan_address, qr_text, serve_main, start_sharing
+
+from .web_helpers import new_saved_game
 
 
 def _raw_get(url: str, target: str) -> tuple[int, bytes]:
