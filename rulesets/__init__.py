@@ -6,12 +6,35 @@ ruleset class.
 
 from __future__ import annotations
 
-from rulesets.base import Ruleset
-from rulesets.g1846 import G1846
-from rulesets.g1847ae import G1847AE
-from rulesets.g1853 import G1853
+import importlib
+from collections.abc import Iterator, Mapping
 
-RULESETS: dict[str, type[Ruleset]] = {"1846": G1846, "1847AE": G1847AE, "1853": G1853}
+from rulesets.base import Ruleset
+
+_MODULES = {
+    "1846": ("rulesets.g1846", "G1846"),
+    "1847AE": ("rulesets.g1847ae", "G1847AE"),
+    "1853": ("rulesets.g1853", "G1853"),
+}
+
+
+class _Titles(Mapping[str, type[Ruleset]]):
+    """The titles, each module imported the first time its title is asked for (a game of
+    one title never pays for loading the others)."""
+
+    def __getitem__(self, title: str) -> type[Ruleset]:
+        module, name = _MODULES[title]
+        cls: type[Ruleset] = getattr(importlib.import_module(module), name)
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+RULESETS: Mapping[str, type[Ruleset]] = _Titles()
 
 
 def ruleset_for(title: str) -> Ruleset:
