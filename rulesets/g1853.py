@@ -524,6 +524,17 @@ class G1853(Engine):
                 f"it has {len(ganges)} Ganges-valley cities ({', '.join(ganges)}); at most two, "
                 f"Calcutta included (2.5.7)"
             )
+        if not complete and len(cities) < lo:
+            # A claim must leave a bid that can still be completed: the cities 2.5.6 still
+            # requires cost at least £20 each, and all must fit in the bond (2.5.9).
+            short = lo - len(cities)
+            if total + short * CITY_VALUE_FLOOR > bid["bond"]:
+                out.append(
+                    f"it would have {len(cities)} cities worth {self.money(total)}, leaving "
+                    f"{self.money(bid['bond'] - total)} of the bond for the {short} more a bid "
+                    f"needs with {n} players (2.5.6) at {self.money(CITY_VALUE_FLOOR)} or more "
+                    f"each (2.5.9)"
+                )
         if complete:
             if len(cities) < lo:
                 out.append(f"it has {len(cities)} cities; at least {lo} with {n} players (2.5.6)")

@@ -71,9 +71,24 @@ CLAIMS3 = THREE + "bond Amy 80\nbond Bob 220\nbond Cid 100\n"
 
 
 def test_claim_exceeding_the_bond() -> None:
-    """Calcutta 50 + Delhi 40 = 90 > Amy's bond of 80 (2.5.9)."""
-    game = play(CLAIMS3 + "claim Amy Calcutta EIR\n")
-    refuse(game, "claim Amy Delhi EIR", "2.5.9")
+    """Lahore, Karachi and Jaipur (£20 each) + Calcutta £50 = £110 > Amy's bond of £80
+    (2.5.9)."""
+    game = play(CLAIMS3 + "claim Amy Lahore NWR\nclaim Amy Karachi NWR\nclaim Amy Jaipur BBCI\n")
+    refuse(game, "claim Amy Calcutta EIR", "more than the bond", "2.5.9")
+
+
+def test_a_claim_must_leave_a_bid_that_can_be_completed() -> None:
+    """Amy's £80 bond holds the four cities a 3-player bid needs (2.5.6) only at £20 each:
+    Calcutta (£50) would leave £30 for three more, so no bid could ever be complete and
+    neither her pass nor the settlement would be accepted (2.5.4, 2.5.9)."""
+    game = play(CLAIMS3)
+    refuse(game, "claim Amy Calcutta EIR", "leaving £30", "3 more", "2.5.6", "2.5.9")
+    # The report's own case: £100, Allahabad and Calcutta, then Madras would leave £0 for
+    # the fourth city.
+    dead = THREE + "bond Amy 100\nbond Bob 220\nbond Cid 100\n"
+    game = play(dead + "claim Amy Allahabad BNR\n")
+    refuse(game, "claim Amy Calcutta EIR", "leaving £30", "2 more", "2.5.9")
+    assert game.execute("claim Amy Madras SIR").ok  # £50 of £100: two more at £20 still fit
 
 
 def test_too_many_cities() -> None:
