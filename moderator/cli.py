@@ -506,6 +506,14 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+def _print_result(result: Any, as_json: bool) -> None:
+    """A score or projection as JSON or as its text table (names escaped)."""
+    if as_json:
+        _print_json(result.to_json())
+    else:
+        print(safe(result.text(), keep_newlines=True))
+
+
 def score_of(save: Path, *, as_json: bool = False) -> int:
     """Print a save's score: final, or "if the game ended now"."""
     from moderator.scoring import score
@@ -514,11 +522,7 @@ def score_of(save: Path, *, as_json: bool = False) -> int:
     if game is None:
         return EXIT_REFUSED
     try:
-        result = score(game)
-        if as_json:
-            _print_json(result.to_json())
-        else:
-            print(safe(result.text(), keep_newlines=True))
+        _print_result(score(game), as_json)
     finally:
         _close(game)
     return 0
@@ -559,10 +563,7 @@ def project_of(
             _err(f"refused: {exc}")
             return EXIT_REFUSED
         progress.close()
-        if as_json:
-            _print_json(result.to_json())
-        else:
-            print(safe(result.text(), keep_newlines=True))
+        _print_result(result, as_json)
     finally:
         _close(game)
     return 0
