@@ -327,9 +327,7 @@ class Game:
         else:
             reason = _unsaveable(cmd, line)
             if reason is None:
-                if len(_READ_BACK) >= READ_BACK_KEPT:
-                    _READ_BACK.clear()
-                _READ_BACK[line] = cmd
+                _remember_read_back(line, cmd)
         if reason is not None:
             self._restore()
             return Outcome(ok=False, message=reason, command=cmd)
@@ -702,6 +700,8 @@ def _check_line(entry: Entry, number: int) -> None:
     Raises:
         SaveError: the line does not parse, or parses to another command.
     """
+    if _READ_BACK.get(entry.line) == entry.command:
+        return  # this very line was proven to read back as this command
     shown = printable(entry.line)
     try:
         parsed = parse_line(entry.line)
@@ -711,6 +711,14 @@ def _check_line(entry: Entry, number: int) -> None:
         ) from None
     if parsed != entry.command:
         raise SaveError(f"journal entry {number} shows `{shown}` but holds a different command")
+    _remember_read_back(entry.line, parsed)
+
+
+def _remember_read_back(line: str, cmd: c.Command) -> None:
+    """Remember that ``line`` reads back as ``cmd`` (a bounded memory)."""
+    if len(_READ_BACK) >= READ_BACK_KEPT:
+        _READ_BACK.clear()
+    _READ_BACK[line] = cmd
 
 
 def _unsaveable(cmd: c.Command, line: str) -> str | None:
