@@ -121,8 +121,9 @@ class Game:
     _lock: SaveLock | None = field(default=None, repr=False, compare=False)
     _target: Path | None = field(default=None, repr=False, compare=False)
     """The file written: ``path`` with symlinks resolved when the game took it."""
-    _records: list[bytes] = field(default_factory=list, repr=False, compare=False)
-    """The save's record line of every journal entry, as written."""
+    _records: list[bytes | None] = field(default_factory=list, repr=False, compare=False)
+    """The save's record line of every journal entry, as written; ``None`` for an entry
+    made while the game had no save file (made when the game is first saved)."""
     _sizes: list[int] = field(default_factory=list, repr=False, compare=False)
     """``_sizes[k]``: the save's length in bytes with the first k records."""
     _rewrite: bool = field(default=False, repr=False, compare=False)
@@ -337,9 +338,12 @@ class Game:
         entry = Entry.model_construct(
             line=line, round=self._round_of(events, given_in), command=cmd, events=events
         )
-        record = record_line(len(self.journal) + 1, entry_json(entry))
+        record = None
+        if self._target is not None:
+            record = record_line(len(self.journal) + 1, entry_json(entry))
         try:
-            self._disk_append(record)
+            if record is not None:
+                self._disk_append(record)
         except BaseException:
             self._restore()
             raise
@@ -496,7 +500,7 @@ class Game:
         if backup is None and self.path is not None:
             backup = self._free_backup_name()
         if backup is not None:
-            write_atomic(Path(backup), self._header() + b"".join(self._records))
+            write_atomic(Path(backup), self._header() + b"".join(self._all_records()))
             written = Path(backup)
         try:
             self._disk_cut(upto)
@@ -542,7 +546,7 @@ class Game:
             if self.path is None:
                 return
             self._check_writable()
-            self._disk_whole(self._records)
+            self._disk_whole(self._all_records())
             return
         path = Path(path)
         target = Path(os.path.realpath(path))
@@ -553,7 +557,7 @@ class Game:
         self.path, self._target = path, target
         try:
             remove_stale_temps(target)
-            self._disk_whole(self._records)
+            self._disk_whole(self._all_records())
         except BaseException:
             self.path, self._target, self._sizes, self._rewrite = old
             if not mine:
@@ -599,6 +603,14 @@ class Game:
         if self.read_only:
             raise SaveReadOnly(self._read_only_reason())
 
+    def _all_records(self) -> list[bytes]:
+        """Every entry's record, making those of entries made without a save file."""
+        records = self._records
+        for n, record in enumerate(records):
+            if record is None:
+                records[n] = record_line(n + 1, entry_json(self.journal[n]))
+        return records  # type: ignore[return-value]
+
     def _header(self) -> bytes:
         return header_line(self.title, [*self.players, *self.options])
 
@@ -612,7 +624,7 @@ class Game:
                 return
             except (SizeMismatch, FileNotFoundError):
                 pass  # not the file this game left: write it whole
-        self._disk_whole([*self._records, record])
+        self._disk_whole([*self._all_records(), record])
 
     def _disk_cut(self, keep: int) -> None:
         """Cut the save back to its first ``keep`` records (nothing without a file).
@@ -632,7 +644,7 @@ class Game:
             except OSError:
                 self._restore_tail(keep)
                 raise
-        self._disk_whole(self._records[:keep])
+        self._disk_whole(self._all_records()[:keep])
 
     def _restore_tail(self, keep: int) -> None:
         """After a cut that failed (its fsync, say): put the records after ``keep`` back, so
@@ -650,7 +662,7 @@ class Game:
             if size != self._sizes[keep]:
                 self._rewrite = True
                 return
-            tail = memoryview(b"".join(self._records[keep:]))
+            tail = memoryview(b"".join(self._all_records()[keep:]))
             while tail:
                 tail = tail[os.write(fd, tail) :]
             try:
