@@ -2,11 +2,12 @@
 
 The flow of one command (see ``shared/spec/design.md``)::
 
-    line -> parse -> ruleset.apply on a clone of the state
-         -> refused: nothing changes, the reason is returned
+    line -> parse -> ruleset.apply to the state (a run returns its receipt)
+         -> refused: the state is rebuilt as the fold of the journal (from the
+            nearest checkpoint), so nothing changes; the reason is returned
          -> accepted: the command and its events are appended to the save file
-            (one line, fsync), then the clone becomes the state and the entry
-            joins the journal; a save that cannot be written refuses the command
+            (one line, fsync) and the entry joins the journal; a save that
+            cannot be written refuses the command (and the state is rebuilt)
 
 State is the fold of the journal: :meth:`Game.replay` rebuilds it from the
 commands, which is how loading, undo and history browsing work.  Applying a
@@ -36,6 +37,7 @@ from moderator.journal import (
     entry_json,
     header_line,
     load_save,
+    new_entry,
     printable,
     record_line,
     remove_stale_temps,
@@ -81,7 +83,7 @@ _READ_BACK: dict[str, c.Command] = {}
 """Replays start from a cached state every this many journal entries."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What happened to one command."""
 
@@ -308,11 +310,9 @@ class Game:
         state = self.state
         state.ledger.events = []
         given_in = self.round_label()
-        receipt = None
         try:
-            if isinstance(cmd, c.Run):
-                receipt = self._receipt_for(cmd)
-            self.ruleset.apply(state, cmd)
+            # A run's receipt is the one the rules paid from, worked out before paying.
+            receipt = self.ruleset.apply(state, cmd)
             state.ledger.check_conservation()
         except Refusal as exc:
             self._restore()
@@ -323,7 +323,7 @@ class Game:
         line = format_command(cmd)
         # ``text`` was parsed into ``cmd``: if it is the very line, it reads back as ``cmd``;
         # so does a line already proven to (parsing is deterministic).
-        if (text is not None and text.strip() == line) or _READ_BACK.get(line) == cmd:
+        if (text is not None and text.strip() == line) or _proven(line, cmd):
             reason = None
         else:
             reason = _unsaveable(cmd, line)
@@ -335,9 +335,7 @@ class Game:
         events = tuple(state.ledger.events)
         state.ledger.events = []
         # Every field is the program's own, already validated: no second validation.
-        entry = Entry.model_construct(
-            line=line, round=self._round_of(events, given_in), command=cmd, events=events
-        )
+        entry = new_entry(line, self._round_of(events, given_in), cmd, events)
         record = None
         if self._target is not None:
             record = record_line(len(self.journal) + 1, entry_json(entry))
@@ -371,13 +369,6 @@ class Game:
                 return f"SR {first.number}"
             return f"OR {first.number}.{first.or_number}"
         return given_in
-
-    def _receipt_for(self, cmd: c.Run) -> Receipt | None:
-        # Receipts only read the state (Ruleset.receipt; tests/core/test_game.py checks it).
-        try:
-            return self.ruleset.receipt(self.state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
-        except Exception:  # a receipt is a courtesy; the run itself decides
-            return None
 
     def try_command(self, cmd: c.Command) -> str | None:
         """Why ``cmd`` would be refused now, or ``None`` if it would be accepted."""
@@ -418,8 +409,9 @@ class Game:
         self, company: str, revenue: int, option: str | None = None, mail: int | None = None
     ) -> Receipt:
         """The payout receipt of a run, without running it (raises :class:`Refusal`);
-        ``mail``: 1853's mail run, paid to the company (4.6.6)."""
-        return self.ruleset.receipt(self.state.clone(), company, revenue, option, mail)
+        ``mail``: 1853's mail run, paid to the company (4.6.6).  Receipts only read the
+        state (``tests/core/test_game.py`` checks every title), so none is copied."""
+        return self.ruleset.receipt(self.state, company, revenue, option, mail)
 
     # ------------------------------------------------------------ undo / history
     def replay(self, upto: int) -> GameState:
@@ -712,7 +704,7 @@ def _check_line(entry: Entry, number: int) -> None:
     Raises:
         SaveError: the line does not parse, or parses to another command.
     """
-    if _READ_BACK.get(entry.line) == entry.command:
+    if _proven(entry.line, entry.command):
         return  # this very line was proven to read back as this command
     shown = printable(entry.line)
     try:
@@ -721,9 +713,23 @@ def _check_line(entry: Entry, number: int) -> None:
         raise SaveError(
             f"journal entry {number} shows `{shown}`, which is not a command ({exc.message})"
         ) from None
-    if parsed != entry.command:
+    if not _same(parsed, entry.command):
         raise SaveError(f"journal entry {number} shows `{shown}` but holds a different command")
     _remember_read_back(entry.line, parsed)
+
+
+def _same(a: c.Command | None, b: c.Command) -> bool:
+    """``a == b`` for commands, without pydantic's general ``==`` (once per command).
+
+    Commands are frozen models of plain fields with no extras or private attributes:
+    same type and equal field dicts make equal commands.
+    """
+    return a is b or (a is not None and type(a) is type(b) and a.__dict__ == b.__dict__)
+
+
+def _proven(line: str, cmd: c.Command) -> bool:
+    """``line`` was proven to read back as ``cmd``."""
+    return _same(_READ_BACK.get(line), cmd)
 
 
 def _remember_read_back(line: str, cmd: c.Command) -> None:
@@ -746,7 +752,7 @@ def _unsaveable(cmd: c.Command, line: str) -> str | None:
         return f"not applied: as a banker-script line (`{printable(line)}`) {exc.message}"
     except Exception as exc:  # pragma: no cover - a parser bug must not crash the app
         return _internal(exc)
-    if parsed != cmd:
+    if not _same(parsed, cmd):
         return (
             f"not applied: `{printable(line)}` would not read back as the same command, "
             "so it could not be saved faithfully"

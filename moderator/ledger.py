@@ -14,11 +14,11 @@ is legal and then calls these functions.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from moderator.copying import shallow
 from moderator.errors import Refusal
 from moderator.events import (
     CashMoved,
@@ -130,7 +130,7 @@ class Company:
 
     def clone(self) -> Company:
         """A copy sharing nothing mutable with this company."""
-        new = copy.copy(self)
+        new = shallow(self)
         new.certificates = [x.copy() for x in self.certificates]
         new.trains = [t.copy() for t in self.trains]
         return new
@@ -228,13 +228,12 @@ class Ledger:
     # ------------------------------------------------------------ conservation
     def total_cash(self) -> int:
         """All cash in the game: bank, reserve, players, companies, escrow accounts."""
-        return (
-            self.bank
-            + self.reserve
-            + sum(p.cash for p in self.players)
-            + sum(c.cash for c in self.companies.values())
-            + sum(self.escrow.values())
-        )
+        total = self.bank + self.reserve + sum(self.escrow.values())
+        for p in self.players:  # plain loops: this runs after every command
+            total += p.cash
+        for co in self.companies.values():
+            total += co.cash
+        return total
 
     def check_conservation(self) -> None:
         """Raise ``AssertionError`` when cash was created or destroyed."""
@@ -252,7 +251,7 @@ class Ledger:
 
     def clone(self) -> Ledger:
         """A copy sharing nothing mutable, used to try a command on (events start empty)."""
-        new = copy.copy(self)
+        new = shallow(self)
         new.players = [Player(p.name, p.cash, p.bankrupt) for p in self.players]
         new.companies = {k: co.clone() for k, co in self.companies.items()}
         new.escrow = dict(self.escrow)

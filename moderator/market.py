@@ -8,8 +8,9 @@ only asks a market for a price, for moves, and for the stock price order.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
+
+from moderator.copying import shallow
 
 
 @dataclass
@@ -65,7 +66,7 @@ class Market:
 
     def clone(self) -> Market:
         """A copy sharing no mutable position or stack with this market."""
-        new = copy.copy(self)
+        new = shallow(self)
         new.position = dict(self.position)
         new.stacks = {k: list(v) for k, v in self.stacks.items()}
         return new

@@ -54,6 +54,8 @@ class ScriptLine:
 
 def tokenize(line: str) -> list[str]:
     """Split a line into words: spaces separate, double quotes group, ``#`` comments out."""
+    if '"' not in line:  # most lines: no quotes, so whitespace alone separates words
+        return line.split("#", 1)[0].split()
     words: list[str] = []
     cur: list[str] = []
     in_quotes = False
@@ -509,9 +511,12 @@ def parse_script(text: str) -> Iterator[ScriptLine]:
             yield ScriptLine(number=number, text=raw.strip(), command=cmd)
 
 
+_NEEDS_QUOTES = re.compile(r'[\s#"]')
+
+
 def quote(word: str) -> str:
     """Quote a name for a script line when it needs it."""
-    if word == "" or any(ch.isspace() or ch in '#"' for ch in word):
+    if word == "" or _NEEDS_QUOTES.search(word):
         return '"' + word.replace('"', "'") + '"'
     return word
 

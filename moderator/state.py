@@ -8,10 +8,10 @@ clone only when the ruleset accepted it.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Literal
 
+from moderator.copying import plain_copy, shallow
 from moderator.errors import Refusal
 from moderator.events import PriceMoved
 from moderator.ledger import Company, Ledger, Train
@@ -113,7 +113,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """A copy sharing nothing mutable, for trying a command (events start empty)."""
-        new = copy.copy(self)
+        new = shallow(self)
         new.ledger = self.ledger.clone()
         new.market = self.market.clone()
         new.depot = [t.copy() for t in self.depot]
@@ -123,7 +123,7 @@ class GameState:
         new.auto_passed = set(self.auto_passed)
         new.operated = list(self.operated)
         new.bought_private_this_turn = list(self.bought_private_this_turn)
-        new.extra = {k: (copy.deepcopy(v) if isinstance(v, dict | list | set) else v)
+        new.extra = {k: (plain_copy(v) if isinstance(v, dict | list | set) else v)
                      for k, v in self.extra.items()}
         new.result = dict(self.result) if self.result is not None else None
         return new

@@ -156,17 +156,22 @@ class Ruleset:
             raise Refusal(f"no player or company called {word!r}") from None
 
     # ------------------------------------------------------------- apply
-    def apply(self, state: GameState, cmd: c.Command) -> None:
-        """Apply ``cmd`` to ``state`` or raise :class:`Refusal` naming the rule."""
+    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
+        """Apply ``cmd`` to ``state`` or raise :class:`Refusal` naming the rule.
+
+        Returns the receipt of a ``run`` (what it paid, where the price went), as the
+        rules worked it out before paying; ``None`` for every other command.
+        """
         if isinstance(cmd, c.Expect):
             self.check_expect(state, cmd)
-            return
+            return None
         if state.ended and not isinstance(cmd, c.Note):
             raise Refusal("the game has ended; only checks and notes are accepted")
         handler = getattr(self, f"cmd_{cmd.kind}", None)
         if handler is None:
             raise Refusal(f"'{cmd.kind}' is not a command of {self.title}")
-        handler(state, cmd)
+        receipt: Receipt | None = handler(state, cmd)
+        return receipt
 
     def cmd_note(self, state: GameState, cmd: c.Note) -> None:
         """``note``: journaled, changes nothing."""

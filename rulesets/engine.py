@@ -16,7 +16,7 @@ from moderator.errors import Refusal
 from moderator.events import Noted
 from moderator.ledger import POOL, Company
 from moderator.state import GameState
-from rulesets.base import ScoreItem
+from rulesets.base import Receipt, ScoreItem
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
 from rulesets.trains import TrainDepot
@@ -26,7 +26,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
     """A title on the shared engine: tables plus the hooks its rulebook needs."""
 
     # ------------------------------------------------------------- dispatch
-    def apply(self, state: GameState, cmd: c.Command) -> None:
+    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         state.extra["stock_rounds_started"] = 0
         if state.ended and not isinstance(cmd, c.Expect | c.Note):
             why = state.end_reason or ""
@@ -42,7 +42,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
                     f"{co.id} holds {self.counted_trains(co)} trains over the limit of "
                     f"{self.train_limit(state)}: `discard {co.id} TYPE` first ({self.r('discard')})"
                 )
-        super().apply(state, cmd)
+        return super().apply(state, cmd)
 
     # ------------------------------------------------------------- game end
     def _end_game(self, state: GameState, reason: str) -> None:

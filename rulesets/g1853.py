@@ -1331,12 +1331,12 @@ class G1853(Engine):
     ) -> Receipt:
         return self.dividend_plan(state, company, revenue, option, mail)
 
-    def cmd_run(self, state: GameState, cmd: c.Run) -> None:
-        """``run CORP REVENUE [full|withhold] [mail N]``."""
+    def cmd_run(self, state: GameState, cmd: c.Run) -> Receipt:
+        """``run CORP REVENUE [full|withhold] [mail N]``; returns the receipt."""
         company = self.operating_company(state, cmd.company)
         if state.ran:
             raise Refusal(f"{company.id} has already run this turn (4.5.1)")
-        self._run(state, company, cmd.revenue, cmd.option, cmd.mail)
+        return self._run(state, company, cmd.revenue, cmd.option, cmd.mail)
 
     def _run(
         self,
@@ -1347,7 +1347,7 @@ class G1853(Engine):
         mail: int | None,
         *,
         auto: bool = False,
-    ) -> None:
+    ) -> Receipt:
         cid = company.id
         plan = self.dividend_plan(state, company, revenue, option, mail)
         if auto:
@@ -1384,6 +1384,7 @@ class G1853(Engine):
             self._end_game(
                 state, f"{cid}'s share value reached £400, the end of the market (4.7.3, 5.1.3)"
             )
+        return plan
 
     # ----------------------------------------------------------------- credit trains
     def _collect_debt(self, state: GameState, company: Company) -> None:

@@ -396,8 +396,9 @@ class OperatingRound(Ruleset):
         """The receipt of a run with a mail run (1853 4.6.6); other titles have none."""
         raise Refusal(f"{self.title} has no mail run (1853 4.6.6)")
 
-    def cmd_run(self, state: GameState, cmd: c.Run) -> None:
-        """``run``: revenue and dividend; the receipt says who gets what and the price move."""
+    def cmd_run(self, state: GameState, cmd: c.Run) -> Receipt:
+        """``run``: revenue and dividend; the receipt (returned) says who gets what and the
+        price move."""
         company = self.operating_company(state, cmd.company)
         cid = company.id
         self.check_run(state, company, cmd)
@@ -430,6 +431,7 @@ class OperatingRound(Ruleset):
         if plan.price_before is not None and plan.price_after != plan.price_before:
             state.move_price(cid, plan.price_steps, plan.rule)
         self.after_run(state, company, plan)
+        return plan
 
     # ------------------------------------------------------------- forced sales
     def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:

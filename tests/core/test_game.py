@@ -12,6 +12,7 @@ from conftest import RULEBOOK_SETUP, SCRIPTS, SHORT_RECORDED, check_invariants, 
 from moderator import commands as c
 from moderator import game as game_module
 from moderator.errors import Refusal, SaveError
+from moderator.events import DividendPaid
 from moderator.game import Game
 from moderator.journal import read_save
 from moderator.script import parse_script
@@ -493,4 +494,30 @@ def test_receipts_only_read_the_state() -> None:
             game.ruleset.receipt(state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
             assert pickle.dumps(state) == before, (path.name, entry.line)
             runs += 1
+    assert runs > 100
+
+
+def test_a_runs_outcome_carries_the_receipt_the_rules_paid_from() -> None:
+    """``Game.execute`` takes a run's receipt from the run itself (the rules work it out
+    before paying): it is the receipt the game would have shown just before the run, and
+    its payouts are the money the run moved (all runs of the recorded test scripts)."""
+    runs = 0
+    for path in sorted(SCRIPTS.glob("*.script")):
+        played = play(path.read_text(encoding="utf-8"))
+        game = Game.from_command(c.GameCmd(title=played.title,
+                                           players=(*played.players, *played.options)))
+        for entry in played.journal:
+            cmd = entry.command
+            expected = None
+            if isinstance(cmd, c.Run):
+                expected = game.receipt(cmd.company, cmd.revenue, cmd.option, cmd.mail)
+            outcome = game.execute(cmd)
+            assert outcome.ok, (path.name, entry.line, outcome.message)
+            assert outcome.receipt == expected, (path.name, entry.line)
+            if expected is None:
+                continue
+            runs += 1
+            paid = [e for e in outcome.events if isinstance(e, DividendPaid)]
+            assert len(paid) == 1, (path.name, entry.line)
+            assert paid[0].per_share == expected.per_share, (path.name, entry.line)
     assert runs > 100

@@ -459,3 +459,22 @@ def test_load_without_verify_accepts_tampered_events(saved: tuple[Game, Path]) -
     game, path = saved
     _damage(path, lambda d: d["journal"][7]["events"].pop())
     assert Game.load(path, verify=False).state_json() == game.state_json()
+
+
+def test_new_entry_is_a_validated_entry(saved: tuple[Game, Path]) -> None:
+    """The game builds entries without validating them again: each must be equal to,
+    dump as, and behave like the validated model."""
+    game, _ = saved
+    assert game.journal
+    for entry in game.journal:
+        fast = journal.new_entry(entry.line, entry.round, entry.command, entry.events)
+        checked = journal.Entry(
+            line=entry.line, round=entry.round, command=entry.command, events=entry.events
+        )
+        assert fast == checked and checked == fast
+        assert fast.model_dump() == checked.model_dump()
+        assert journal.entry_json(fast) == journal.entry_json(checked)
+        assert fast.model_fields_set == checked.model_fields_set
+        assert hash(fast) == hash(checked)
+        with pytest.raises(ValueError):
+            fast.line = "pass Amy"  # type: ignore[misc]  # frozen, like the model

@@ -560,3 +560,29 @@ def test_fuzzed_lines_parse_or_are_refused_never_crash(line: str) -> None:
     except ParseError:
         return
     assert result is None or isinstance(result, c.Command.__origin__.__args__)  # type: ignore[attr-defined]
+
+
+def _words_one_by_one(line: str) -> list[str]:
+    """Words of a line without quotes, split a character at a time (``str.isspace``)."""
+    words: list[str] = []
+    word = ""
+    for ch in line:
+        if ch == "#":
+            break
+        if ch.isspace():
+            if word:
+                words.append(word)
+            word = ""
+        else:
+            word += ch
+    return words + ([word] if word else [])
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab1 \t#\u00a0\u2028\u3000\x1c\x85\u200b\u00e9")),
+               max_size=16))
+@settings(max_examples=500, deadline=None)
+def test_a_line_without_quotes_splits_on_every_kind_of_space(line: str) -> None:
+    """Lines without quotes take a fast path; it splits exactly where the quote-aware
+    reading does: on every character ``str.isspace`` calls a space, up to a ``#``."""
+    assert tokenize(line) == _words_one_by_one(line)
+    assert tokenize(line) == tokenize(line + ' ""')[: len(_words_one_by_one(line))]
