@@ -7,10 +7,12 @@ For each game (the shared recorded 1846 example and a seeded simulated game of a
 1,000 commands per title) it times:
 
 - the bare fold: ``ruleset.apply`` of every journaled command on one state, nothing else;
-- ``Game.execute`` of the same commands without a save (parse-free: commands are given);
+- ``Game.execute`` of the same commands without a save (parse-free: commands are given),
+  taken in turns with the fold, the best of nine each;
 - ``Game.execute`` with the autosave (an fsynced append per command);
 - one command at 100, 1,000 and 10,000 journal entries with the autosave (median, p99);
-- ``moderator play`` of the recorded game as a whole process, and the TUI's import time.
+- ``moderator play`` of the recorded game as a whole process, and the TUI's import time,
+  each with the project's bytecode cached and without it (``benchmarks/bytecode.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bytecode import bytecode_env
 
 from moderator import commands as c
 from moderator import game as game_module
@@ -133,19 +137,25 @@ def main() -> None:
                 for length in (100, 1000, 10_000):
                     print(f"  one command at {length:>6,} entries, autosave: "
                           f"{_one_command(game, length, tmp)}")
-        if EXAMPLE.is_file():
-            t = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "moderator.cli", "play", str(EXAMPLE), "--quiet"],
-                check=True,
-            )
-            print(f"moderator play of the recorded example (whole process): "
-                  f"{(time.perf_counter() - t) * 1000:.0f} ms")
-        for module in ("moderator.cli", "moderator.ui.app"):
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-c", f"import {module}"], check=True)
-            print(f"python -c 'import {module}' (process): "
-                  f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        for cached, how in ((True, "bytecode cached"), (False, "no bytecode cache")):
+            env = bytecode_env(cached)
+            if EXAMPLE.is_file():
+                play = [sys.executable, "-m", "moderator.cli", "play", str(EXAMPLE), "--quiet"]
+                print(f"moderator play of the recorded example (whole process, {how}): "
+                      f"{_process(play, env) * 1000:.0f} ms")
+            for module in ("moderator.cli", "moderator.ui.app"):
+                seconds = _process([sys.executable, "-c", f"import {module}"], env)
+                print(f"python -c 'import {module}' (process, {how}): {seconds * 1000:.0f} ms")
+
+
+def _process(argv: list[str], env: dict[str, str], runs: int = 5) -> float:
+    """The median of ``runs`` whole runs of a process, in seconds."""
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 if __name__ == "__main__":

@@ -33,14 +33,14 @@ Targets (2 cores): cold start < 0.6 s, keystroke < 50 ms.  Run
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bytecode import bytecode_env
 
 from moderator.game import Game
 from moderator.simulate import simulate
@@ -123,36 +123,11 @@ def make_save(folder: Path) -> tuple[Path, list[str]]:
     return path, lines[JOURNAL:]
 
 
-REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("moderator", "rulesets")
-
-
-def bytecode(cached: bool) -> dict[str, str]:
-    """Prepare the project's bytecode cache and return the child's environment.
-
-    ``cached``: compiled, as Python leaves it after the first start on a normal install.
-    Not cached: no ``__pycache__`` of the project's own modules and no writing of one, as
-    on the very first start, or on a machine with ``PYTHONDONTWRITEBYTECODE`` set (this
-    sandbox).  Installed libraries keep the bytecode pip compiled for them either way.
-    """
-    env = dict(os.environ)
-    if cached:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", *PACKAGES], cwd=REPO,
-                       check=True, capture_output=True)
-    else:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        for package in PACKAGES:
-            for cache in (REPO / package).rglob("__pycache__"):
-                shutil.rmtree(cache)
-    return env
-
-
 def cold_start(path: Path, runs: int = 7, *, cached: bool = True) -> tuple[list[float],
                                                                            list[float]]:
     """Seconds from spawning the process to the first frame, and to live keys."""
     first, live = [], []
-    env = bytecode(cached)
+    env = bytecode_env(cached)
     for _ in range(runs):
         start = time.time()
         proc = subprocess.run([sys.executable, "-c", CHILD, str(path), str(path.parent)],
