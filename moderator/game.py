@@ -312,7 +312,7 @@ class Game:
         given_in = self.round_label()
         try:
             # A run's receipt is the one the rules paid from, worked out before paying.
-            receipt = self.ruleset.apply(state, cmd)
+            result = self.ruleset.apply(state, cmd)
             state.ledger.check_conservation()
         except Refusal as exc:
             self._restore()
@@ -320,6 +320,7 @@ class Game:
         except Exception as exc:  # a bug must never crash the app or corrupt the bank
             self._restore()
             return Outcome(ok=False, message=_internal(exc), command=cmd)
+        receipt = result if isinstance(cmd, c.Run) else None
         line = format_command(cmd)
         # ``text`` was parsed into ``cmd``: if it is the very line, it reads back as ``cmd``;
         # so does a line already proven to (parsing is deterministic).

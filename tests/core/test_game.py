@@ -493,6 +493,16 @@ def test_receipts_only_read_the_state() -> None:
             before = pickle.dumps(state)
             game.ruleset.receipt(state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
             assert pickle.dumps(state) == before, (path.name, entry.line)
+            # ...and so must the receipts typed on the way there (the screen shows one
+            # for every revenue typed), refused ones too: any company, option, amount
+            for company in sorted(state.ledger.companies):
+                for option in (None, "full", "half", "withhold", "split", "bogus"):
+                    for revenue in (0, 5, cmd.revenue, 10**6):
+                        try:
+                            game.ruleset.receipt(state, company, revenue, option, None)
+                        except Refusal:
+                            pass
+                assert pickle.dumps(state) == before, (path.name, entry.line, company)
             runs += 1
     assert runs > 100
 
