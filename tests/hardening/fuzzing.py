@@ -28,10 +28,12 @@ from conftest import play
 from hypothesis import strategies as st
 
 from moderator import commands as c
+from moderator.errors import Refusal
 from moderator.game import Game, Outcome
 from moderator.script import PARSERS, ParseError, format_command, parse_line
 from moderator.simulate import NAMES, Simulation
 from moderator.text import first_unsafe
+from rulesets.base import Receipt
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus" / "lines.json"
@@ -230,12 +232,32 @@ def _picture(game: Game) -> tuple[str, list[object], list[object], bytes]:
     )
 
 
+def check_receipt(game: Game, line: str) -> None:
+    """A ``run`` line's receipt, as the screen shows it while the revenue is typed, for any
+    company: a receipt, or a refusal with a message; never another exception."""
+    try:
+        cmd = parse_line(line)
+    except ParseError:
+        return
+    if not isinstance(cmd, c.Run):
+        return
+    try:
+        receipt = game.receipt(cmd.company, cmd.revenue, cmd.option, cmd.mail)
+    except Refusal as exc:
+        assert isinstance(exc.message, str) and exc.message
+        return
+    assert isinstance(receipt, Receipt)
+    receipt.text()
+
+
 def check_execute(position: Position, line: str) -> Outcome:
     """``Game.execute`` returns an Outcome and never raises; a refused line changes nothing
     (state JSON byte-identical, journal, redo stack and save file the same).  An accepted
     one is journaled and saved, and undone so the position stays the same for the next."""
     game = position.game
     before = _picture(game)
+    check_receipt(game, line)
+    assert _picture(game) == before, f"the receipt of `{line!r}` changed the game"
     outcome = game.execute(line)
     assert isinstance(outcome, Outcome), type(outcome)
     assert isinstance(outcome.message, str)
