@@ -116,8 +116,10 @@ class ModeratorApp(App[None]):
         """A screen is ready: mark it and hand it the keys typed meanwhile."""
         message.stop()
         message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
-        if getattr(message.ready_screen, "session", None) is not None:
-            self.settle_memory()  # a game's main screen: the game is loaded and shown
+        from moderator.ui.screens.main import MainScreen
+
+        if isinstance(message.ready_screen, MainScreen):
+            self.settle_memory()  # a game is loaded and shown (not for a dialog: see there)
         await self._release_keys()
 
     def settle_memory(self) -> None:
@@ -128,9 +130,10 @@ class ModeratorApp(App[None]):
         screen's widgets that is some 60-80 ms, paid now and then right after a keystroke
         (``benchmarks/bench_ui.py`` measured 100-150 ms keystrokes that way).  Frozen
         objects are still freed when nothing refers to them; only a reference cycle among
-        them stays until the app quits, a bounded cost for a program that opens a few
-        games per session.  Only a real run does this (:func:`run_app`), not a test
-        process that starts many apps.
+        them stays until the app quits.  So this is done once per game opened (a few per
+        session), never for the dialogs, whose widgets hold their parents and are gone in
+        a moment.  Only a real run does this (:func:`run_app`), not a test process that
+        starts many apps.
         """
         if self.freeze_memory:
             gc.freeze()
