@@ -8,10 +8,11 @@ For each game (the shared recorded 1846 example and a seeded simulated game of a
 
 - the bare fold: ``ruleset.apply`` of every journaled command on one state, nothing else;
 - ``Game.execute`` of the same commands without a save (parse-free: commands are given),
-  taken in turns with the fold, the best of nine each;
+  taken in turns with the fold, the best of nine each (more for a short game);
 - ``Game.execute`` with the autosave (an fsynced append per command);
 - one command at 100, 1,000 and 10,000 journal entries with the autosave (median, p99);
-- ``moderator play`` of the recorded game as a whole process, and the TUI's import time,
+- ``moderator play`` of the recorded game and of each simulated (full) game as a whole
+  process, and the TUI's import time,
   each with the project's bytecode cached and without it (``benchmarks/bytecode.py``).
 """
 
@@ -84,9 +85,10 @@ def _execute_all(game: Game, commands: list[c.Command], path: Path | None) -> fl
 
 def _paired(game: Game, commands: list[c.Command], rounds: int = 9) -> tuple[float, float]:
     """The best of ``rounds`` bare folds and executes, taken in turns so that a busy
-    moment of the machine falls on both alike."""
+    moment of the machine falls on both alike (a short game gets more rounds: about
+    10,000 commands in all)."""
     bare = plain = float("inf")
-    for _ in range(rounds):
+    for _ in range(max(rounds, 10_000 // max(1, len(commands)))):
         bare = min(bare, _bare_fold(game, commands))
         plain = min(plain, _execute_all(game, commands, None))
     return bare, plain
@@ -121,7 +123,12 @@ def _line(label: str, seconds: float, n: int, tail: str = "") -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
+        scripts: list[tuple[str, Path]] = []
         for label, game in _games():
+            if label.endswith("simulated"):  # a full game, for `moderator play`
+                script = tmp / f"{game.title}-full.script"
+                script.write_text(game.script(), encoding="utf-8")
+                scripts.append((f"the {label} game ({len(game.journal):,} commands)", script))
             commands = [e.command for e in game.journal]
             n = len(commands)
             bare, plain = _paired(game, commands)
@@ -139,9 +146,10 @@ def main() -> None:
                           f"{_one_command(game, length, tmp)}")
         for cached, how in ((True, "bytecode cached"), (False, "no bytecode cache")):
             env = bytecode_env(cached)
-            if EXAMPLE.is_file():
-                play = [sys.executable, "-m", "moderator.cli", "play", str(EXAMPLE), "--quiet"]
-                print(f"moderator play of the recorded example (whole process, {how}): "
+            played = [("the recorded example", EXAMPLE)] if EXAMPLE.is_file() else []
+            for what, script in played + scripts:
+                play = [sys.executable, "-m", "moderator.cli", "play", str(script), "--quiet"]
+                print(f"moderator play of {what} (whole process, {how}): "
                       f"{_process(play, env) * 1000:.0f} ms")
             for module in ("moderator.cli", "moderator.ui.app"):
                 seconds = _process([sys.executable, "-c", f"import {module}"], env)
