@@ -1,0 +1,264 @@
+"""An exactness audit of 1853's money rules against the 2009 rulebook.
+
+Each test plays a short banker script whose figures were worked out BY HAND from the rulebook
+(the arithmetic is in the comments, with the rule numbers), then checks the game with ``expect``
+lines and asserts on the state JSON.  The setups are written here or cut from the acceptance
+scripts ``tests/scripts/1853-*.script`` at a marked line.
+
+Unless a test types its own ``market``, the provisional track and pars of the lead's decisions
+are in force: ... 71 76 82 90 100 112 126 142 160 ...; EIR 100, GIP 90, NWR 82.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import SCRIPTS, play, refuse
+
+from moderator.game import Game
+
+
+def upto(script: str, marker: str, nth: int = 1) -> str:
+    """The lines of ``tests/scripts/<script>`` before the ``nth`` line that reads ``marker``."""
+    lines = (SCRIPTS / script).read_text(encoding="utf-8").splitlines()
+    seen = 0
+    for index, line in enumerate(lines):
+        if line.strip() == marker:
+            seen += 1
+            if seen == nth:
+                return "\n".join(lines[:index]) + "\n"
+    raise AssertionError(f"{marker!r} not found {nth} time(s) in {script}")
+
+
+def whole(script: str) -> str:
+    """A whole acceptance script."""
+    return (SCRIPTS / script).read_text(encoding="utf-8")
+
+
+def company(game: Game, cid: str) -> dict[str, Any]:
+    """One company's entry of the state JSON."""
+    return next(c for c in game.state_json()["companies"] if c["id"] == cid)
+
+
+def cash(game: Game) -> dict[str, int]:
+    """Each player's cash."""
+    return {p["name"]: p["cash"] for p in game.state_json()["players"]}
+
+
+OPERATING = "1853-operating.script"
+MANAGERS = "1853-managers.script"
+MINORS = "1853-minor-trains.script"
+
+BIDS3 = """\
+game 1853 Hal Ivy Jon
+bond Hal 130
+bond Ivy 100
+bond Jon 90
+claim Hal Calcutta EIR
+claim Ivy Bombay GIP
+claim Jon Lucknow EIR
+claim Hal Patna EIR
+claim Ivy Allahabad GIP
+claim Jon Madras GIP
+claim Hal Delhi EIR
+claim Ivy Nagpur GIP
+claim Jon Ajmer EIR
+claim Hal Jaipur EIR
+claim Ivy Hyderabad GIP
+claim Jon Karachi GIP
+pass Hal
+pass Ivy
+pass Jon
+"""
+"""Three players' contract bids (2.5): Hal 50 + 20 + 40 + 20 = 130 (Calcutta and Patna, two
+Ganges cities); Ivy 40 + 20 + 20 + 20 = 100; Jon 20 + 30 + 20 + 20 = 90."""
+
+BASE3 = BIDS3 + """\
+settle
+expect Hal cash 200
+expect Ivy cash 270
+expect Jon cash 260
+expect bank cash 13950
+pass Hal
+pass Ivy
+pass Jon
+expect round OR
+expect EIR president Hal
+expect GIP president Ivy
+expect EIR cash 1000
+expect GIP cash 900
+expect bank cash 12050
+train EIR 2
+train EIR 2
+done EIR
+train GIP 2
+train GIP 2
+done GIP
+expect EIR cash 400
+expect GIP cash 300
+expect bank cash 13250
+expect round SR
+"""
+"""The bids settled at par (2.7.2): Hal 4 x 100 = 400 (730 - 130 - 400 = 200); Ivy 4 x 90 = 360
+(730 - 100 - 360 = 270); Jon 2 x 100 + 2 x 90 = 380 (730 - 90 - 380 = 260); the bank
+15000 - 3 x 730 + 400 + 360 + 380 = 13950.  EIR (Hal 4, Jon 2) and GIP (Ivy 4, Jon 2) have
+the qualifying 6 shares issued (Table 3); SR1 all pass; formed with 10 x par, 1000 and 900
+(3.3.1): bank 13950 - 1900 = 12050.  OR 1.1: two 2-trains each at 300 (Table 5): EIR 400,
+GIP 300, bank 12050 + 1200 = 13250.  No share in the pool: no price moved (4.7.1).  Stock round
+2 starts with Hal (nobody bought in SR1, the Elephant stays, 3.1.11)."""
+
+
+# ---------------------------------------------------------------- 4.6.5, 4.7.1 price moves
+
+
+def test_dividend_of_exactly_twice_the_price_moves_two_spaces() -> None:
+    """4.7.1: "twice or more times the share price, but less than three times ... two spaces".
+    EIR pays 200 at 100: 200 = 2 x 100, two spaces: 100 -> 112 -> 126.  20 a share (4.6.5):
+    Hal 4 -> 80 (200 + 80 = 280), Jon 2 -> 40 (260 + 40 = 300); the 4 unsold shares' 80 stay in
+    the bank.  GIP pays 269 at 90: 269 < 3 x 90 = 270, so two spaces, not three: 90 -> 100 -> 112;
+    26 a share (rounded down): Ivy 4 -> 104 (374), Jon 2 -> 52 (352).  Bank: 13250 - 120 - 156
+    = 12974."""
+    game = play(
+        BASE3
+        + "pass Hal\npass Ivy\npass Jon\n"
+        + "run EIR 200 full\nexpect EIR price 126\nexpect Hal cash 280\nexpect Jon cash 300\n"
+        + "done EIR\n"
+        + "run GIP 269 full\nexpect GIP price 112\nexpect Ivy cash 374\nexpect Jon cash 352\n"
+        + "expect bank cash 12974\n"
+    )
+    assert company(game, "EIR")["cash"] == 400
+    assert company(game, "GIP")["cash"] == 300
+
+
+def test_dividend_just_under_the_price_moves_one_space() -> None:
+    """4.7.1: a total dividend under twice the price moves one space; a dividend below the
+    price still moves one (it is a dividend paid).  EIR pays 90 at 100: 9 a share, one space
+    100 -> 112.  GIP pays 179 at 90 (< 180): one space 90 -> 100; 17 a share."""
+    game = play(
+        BASE3
+        + "pass Hal\npass Ivy\npass Jon\n"
+        + "run EIR 90 full\nexpect EIR price 112\nexpect Hal cash 236\nexpect Jon cash 278\n"
+        + "done EIR\n"
+        + "run GIP 179 full\nexpect GIP price 100\nexpect Ivy cash 338\nexpect Jon cash 312\n"
+    )
+    # 278 + 2 x 17 = 312; bank 13250 - 54 - 102 = 13094
+    assert game.state_json()["bank"]["cash"] == 13094
+
+
+def test_withheld_dividend_with_mail_and_a_pool_share() -> None:
+    """4.6.4, 4.6.6, 4.7.1.  SR2: Jon sells one EIR at the market price 100 (3.1.7; no £5
+    discount after SR1, 2.8.3): 260 + 100 = 360.  OR 2.1: EIR withholds 150 with a mail run of
+    30: both to EIR, 400 + 150 + 30 = 580; no dividend and a share in the pool: one space down,
+    100 -> 90.  GIP withholds 0... it runs 120 in full with mail 20: 12 a share, Ivy 4 -> 48,
+    Jon 2 -> 24; the mail 20 to GIP (300 + 20 = 320) whatever is paid out; 120 < 180: up one,
+    90 -> 100.  Bank 13250 - 100 - 180 - 72 - 20 (the 4 unsold GIP shares' 48 stay) = 12878."""
+    game = play(
+        BASE3
+        + "pass Hal\npass Ivy\nsell Jon EIR 1\nexpect Jon cash 360\npass Jon\n"
+        + "expect round OR\n"
+        + "run EIR 150 withhold mail 30\nexpect EIR cash 580\nexpect EIR price 90\n"
+        + "expect Hal cash 200\ndone EIR\n"
+        + "run GIP 120 full mail 20\nexpect GIP cash 320\nexpect GIP price 100\n"
+        + "expect Ivy cash 318\nexpect Jon cash 384\nexpect bank cash 12878\n"
+    )
+    assert company(game, "EIR")["pool"] == 10
+
+
+def test_no_dividend_without_a_pool_share_keeps_the_price() -> None:
+    """4.7.1: "If no dividend is paid and there are no shares in the Bank Pool, the share price
+    does not change" -- also with the mail run paid to the company.  EIR withholds 300, mail
+    40: 400 + 340 = 740, price stays 100."""
+    play(
+        BASE3
+        + "pass Hal\npass Ivy\npass Jon\n"
+        + "run EIR 300 withhold mail 40\nexpect EIR cash 740\nexpect EIR price 100\n"
+    )
+
+
+# ---------------------------------------------------------------- 4.7.3, 5.1.3: the top
+
+
+TOP3 = "game 1853 Hal Ivy Jon\nmarket 10 61 64 67 71 76 82 90 100 375 400\n" + BIDS3.split(
+    "\n", 1
+)[1]
+"""The bids on a short typed track: 100 (EIR's par) is two spaces below 400."""
+
+
+def test_a_five_space_move_stops_at_400_and_ends_the_game() -> None:
+    """4.7.1, 4.7.3, 5.1.3.  OR 2.1: EIR pays 1000 at 100, 10 x the price: five spaces at most,
+    but the track ends two spaces up: 100 -> 375 -> 400, the end of the board.  The dividend is
+    paid (100 a share: Hal 4 -> 400, Jon 2 -> 200) and the game stops at once: GIP does not run.
+    Scores (5.2.1): Hal 200 + 400 + EIR 4 x 400 = 2200; Jon 260 + 200 + EIR 2 x 400 + GIP 2 x 90
+    = 1440; Ivy 270 + GIP 4 x 90 = 630; no bond counts (Hal's 130, Ivy's 100, Jon's 90 are
+    still set aside)."""
+    setup = TOP3 + BASE3.split("pass Jon\n", 1)[1] + "pass Hal\npass Ivy\npass Jon\n"
+    game = play(setup + "run EIR 1000 full\nexpect EIR price 400\n")
+    data = game.state_json()
+    assert data["ended"] is True
+    assert data["result"] == {"Hal": 2200, "Jon": 1440, "Ivy": 630}
+    assert data["bonds"] == {"Hal": 130, "Ivy": 100, "Jon": 90}
+    refuse(game, "run GIP 100 full", "ended")
+
+
+# ---------------------------------------------------------------- 3.4: a credit train
+
+
+def test_credit_train_paid_off_over_several_runs() -> None:
+    """3.4.3, 3.4.6, 4.1.14, 4.6.6.  The managers script after OR 1.1: the managed NWR owes 140
+    on its credit 2-train and has 0.  OR 2.1: a frontier post pays 30 (4.1.14), straight to the
+    debt: 110 owed; it withholds 40 with mail 20 (a manager pays no dividend, 3.4.2): 60 more,
+    50 owed, NWR still 0; no dividend, a share in the pool: 76 -> 71.  OR 3.1 (nobody buys in
+    SR3): 60 withheld + mail 20 = 80: 50 pays the debt off, NWR keeps 30; 71 -> 67.  Only now
+    may it pay for terrain (3.4.6): a metre river, 30, leaves 0.  Bank: 13770 (30 - 30, 60 - 60,
+    -80 + 50, +30) = 13770."""
+    setup = upto(MANAGERS, "expect round SR") + (
+        "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\n"
+        "frontier NWR 30\n"
+    )
+    game = play(setup)
+    assert company(game, "NWR")["credit_debt"] == 110
+    assert company(game, "NWR")["cash"] == 0
+    refuse(game, "spend NWR 30 terrain", "3.4.6")
+    game = play(
+        setup
+        + "run NWR 40 mail 20\nexpect NWR cash 0\nexpect NWR price 71\ndone NWR\n"
+        + "pass Ann\npass Bo\npass Cat\npass Dan\n"
+        + "run NWR 60 mail 20\nexpect NWR cash 30\nexpect NWR price 67\n"
+        + "spend NWR 30 terrain\nexpect NWR cash 0\nexpect bank cash 13770\n"
+    )
+    nwr = company(game, "NWR")
+    assert nwr["credit_debt"] == 0
+    assert nwr["credit_train"] is None
+    assert nwr["trains"] == ["2", "2", "2"]
+
+
+# ---------------------------------------------------------------- 5.1.2, 5.2.1: the end
+
+
+def test_bank_broken_then_score_with_unredeemed_shares_and_a_bond() -> None:
+    """5.1.1, 5.1.2, 5.2.1, 2.7.3.  The operating script ends with SR4 about to start (Ben has
+    the Elephant): nobody buys.  OR 4.1 (phase 2, one OR a set): EIR withholds 14000, more than
+    the bank's 13119: the bank has run out of money; no dividend and no EIR share in the pool,
+    the price stays 200.  The operating round is completed (5.1.2): GIP pays 100, 10 a share:
+    Ben 3 -> 30 (52 + 30 = 82), Cal 2 -> 20 (231 + 20 = 251), Dee's one redeemed share -> 10
+    (259 + 10 = 269), his two un-redeemed shares earn nothing (2.7.3); 100 < 2 x 112: 112 -> 126.
+    Then the game ends.  Scores (5.2.1): Dee 269 + EIR 3 x 200 + GIP 3 x 126 (un-redeemed
+    shares count as held: the lead's decision) = 1247 -- his bond of 250 does not count;
+    Ann 409 + EIR 3 x 200 = 1009; Ben 82 + GIP 3 x 126 = 460; Cal 251 + GIP 2 x 126 + NWR 82
+    (no price: par, 3.1.7) = 585."""
+    game = play(
+        whole(OPERATING)
+        + "pass Ben\npass Cal\npass Dee\npass Ann\n"
+        + "expect bank cash 13119\n"
+        + "run EIR 14000 withhold\nexpect EIR price 200\ndone EIR\n"
+        + "run GIP 100 full\nexpect GIP price 126\n"
+        + "expect Ben cash 82\nexpect Cal cash 251\nexpect Dee cash 269\n"
+        + "done GIP\n"
+    )
+    data = game.state_json()
+    assert data["bank"]["broken"] is True
+    assert data["ended"] is True
+    assert data["result"] == {"Dee": 1247, "Ann": 1009, "Ben": 460, "Cal": 585}
+    dee = next(p for p in data["players"] if p["name"] == "Dee")
+    assert dee["unredeemed"] == {"GIP": 2}
+    assert dee["bond"] == 250
