@@ -262,3 +262,103 @@ def test_bank_broken_then_score_with_unredeemed_shares_and_a_bond() -> None:
     dee = next(p for p in data["players"] if p["name"] == "Dee")
     assert dee["unredeemed"] == {"GIP": 2}
     assert dee["bond"] == 250
+
+
+# ---------------------------------------------------------------- 2.7.2-2.7.4: settling
+
+CHEAPEST = """\
+game 1853 Amy Bob Cid Dee
+bond Amy 200
+bond Bob 80
+bond Cid 80
+bond Dee 80
+claim Amy Calcutta EIR
+claim Bob Bombay GIP
+claim Cid Madras MSM
+claim Dee Bombay GIP
+claim Amy Patna EIR
+claim Bob Nagpur GIP
+claim Cid Waltair MSM
+claim Dee Lucknow EIR
+claim Amy Delhi EIR
+claim Bob Hyderabad GIP
+claim Cid Ajmer MSM
+claim Dee Nagpur GIP
+claim Amy Lahore NWR
+claim Amy Karachi NWR
+claim Amy Jaipur BBCI
+pass Amy
+pass Bob
+pass Cid
+pass Dee
+settle
+"""
+"""Four players (570 each).  Amy's bond 200 (cash 370) holds six cities, the most (2.5.6):
+Calcutta 50 + Patna 20 + Delhi 40 + Lahore 20 + Karachi 20 + Jaipur 20 = 170.  Her shares:
+EIR 3 x 100, NWR 2 x 82, BBCI 71 = 535 against 370.  The cheapest first (2.7.3): without the
+BBCI 464 > 370; without it and one NWR 382 > 370; without both NWR 300 <= 370: three shares
+un-redeemed and she pays 300: 70 left.  (Leaving one EIR and the BBCI unpaid would let her pay
+364, but those are not her cheapest shares.)  Bob 3 x 90 = 270 (490 -> 220); Cid 3 x 67 = 201
+(490 -> 289); Dee GIP 90 + EIR 100 + GIP 90 = 280 (490 -> 210).  Bank 15000 - 4 x 570 + 300
++ 270 + 201 + 280 = 13771."""
+
+
+def test_settling_leaves_the_cheapest_shares_unredeemed() -> None:
+    """2.7.2, 2.7.3, 2.7.4, 5.2.1 (see :data:`CHEAPEST`).  Amy's 70 cannot redeem her BBCI (71)
+    and she may buy nothing before she does.  Her value: 70 + EIR 3 x 100 + NWR 2 x 82 + BBCI 71
+    (no company has a price yet: par, 3.1.7; un-redeemed shares count, the lead's decision) =
+    605; the bond of 200 does not count (5.2.1)."""
+    game = play(
+        CHEAPEST
+        + "expect Amy cash 70\nexpect Bob cash 220\nexpect Cid cash 289\nexpect Dee cash 210\n"
+        + "expect bank cash 13771\nexpect Amy value 605\n"
+    )
+    amy = next(p for p in game.state_json()["players"] if p["name"] == "Amy")
+    assert amy["unredeemed"] == {"NWR": 2, "BBCI": 1}
+    assert amy["shares"] == {"EIR": 30, "NWR": 20, "BBCI": 10}
+    refuse(game, "redeemshare Amy BBCI", "2.7.4")
+    refuse(game, "buy Amy GIP", "2.7.4")
+
+
+# ---------------------------------------------------------------- 4.8.8: the director's gift
+
+
+def test_director_gives_exactly_the_shortfall() -> None:
+    """4.8.8: the director may make up the balance; the treasury is then empty.  OR 2.1: EIR
+    (400) runs 0 (no pool share: no move), buys a 2 (300): 100 left; the next 2 costs 300:
+    Hal gives the 200 he has, EIR and Hal are left with 0.  Bank 13250 + 300 + 300 = 13850."""
+    game = play(
+        BASE3
+        + "pass Hal\npass Ivy\npass Jon\n"
+        + "run EIR 0\ntrain EIR 2\nexpect EIR cash 100\ntrain EIR 2\n"
+        + "expect EIR cash 0\nexpect Hal cash 0\nexpect bank cash 13850\nexpect EIR price 100\n"
+    )
+    assert company(game, "EIR")["trains"] == ["2", "2", "2", "2"]
+
+
+# ---------------------------------------------------------------- 5.1.2: mid-set
+
+
+def test_bank_broken_in_the_first_or_of_a_set_ends_the_game_after_that_or() -> None:
+    """5.1.2: "the sequence of operating turns should be continued until the end of a complete
+    Operating Round ... (This may not necessarily be the same as a complete set of rounds up to
+    the next Stock Round.)".  The phases script's OR 3.1 is the first of a set of two, and the
+    Elephant's holder has called the extra round (4.9): EIR withholds 20000 and the bank runs
+    out; GIP, NWR and BNR still run (withholding 10 each) and the game ends with OR 3.1.
+    Scores: cash only (no company pays, no bond came back): Pam 50, Quin 118, Rex 158, Sue 152,
+    Tom 142, plus the shares at their prices (none moved: no pool share, 4.7.1): Pam EIR 3 x 100
+    + GIP 90 = 440; Quin GIP 3 x 90 + NWR 82 = 470; Rex NWR 3 x 82 + BNR 76 = 480; Sue BNR
+    3 x 76 + EIR 100 = 480; Tom 100 + 90 + 82 + 76 = 490."""
+    phases = (SCRIPTS / "1853-phases.script").read_text(encoding="utf-8")
+    cut = phases.index("# ---- OR 3.1, the first")
+    game = play(
+        phases[:cut]
+        + "expect round OR\nextra\nrun EIR 20000 withhold\ndone EIR\n"
+        + "run GIP 10 withhold\ndone GIP\nrun NWR 10 withhold\ndone NWR\n"
+        + "run BNR 10 withhold\ndone BNR\n"
+    )
+    data = game.state_json()
+    assert data["ended"] is True
+    assert data["round"]["or"] == 1
+    assert data["result"] == {"Pam": 440, "Quin": 470, "Rex": 480, "Sue": 480, "Tom": 490}
+    refuse(game, "run EIR 10 withhold", "ended")
