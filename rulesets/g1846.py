@@ -602,6 +602,22 @@ class G1846(Engine):
                 f"{n - 1} share{'s' if n > 2 else ''} would already pay for any train: "
                 f"issue no more than needed (6.86)"
             )
+        # 6.86: the remainder comes "first from issuing shares up to the normal limit ...
+        # and then, if needed, from its President's cash".  A bundle that leaves the
+        # corporation short of the cheapest train while a larger one (within the limit,
+        # never one that takes the price to $0) would bring more is refused: the president
+        # pays only what issuing cannot raise.  Bundles bringing the same money are equal.
+        money = n * market.value_at_offset(company.id, -(n + 1))
+        cheapest = self.cheapest_train(state) or 0
+        best_n, best_money = self.best_emergency_issue(state, company)
+        if company.cash + money < cheapest and best_money > money:
+            raise Refusal(
+                f"{n} share{'s' if n != 1 else ''} bring{'s' if n == 1 else ''} "
+                f"{self.money(money)} and leave{'s' if n == 1 else ''} {company.id} short of the "
+                f"{self.money(cheapest)} train; the remainder comes first from issuing shares "
+                f"up to the normal limit (6.86): `issue {company.id} {best_n}` brings "
+                f"{self.money(best_money)}"
+            )
         state.move_price(company.id, -n, f"issues {n} for a forced train purchase (6.86)")
         value = market.value_at_offset(company.id, -1)
         certs = [x for x in company.certs_of(company.id) if not x.president][:n]
