@@ -362,3 +362,66 @@ def test_bank_broken_in_the_first_or_of_a_set_ends_the_game_after_that_or() -> N
     assert data["round"]["or"] == 1
     assert data["result"] == {"Pam": 440, "Quin": 470, "Rex": 480, "Sue": 480, "Tom": 490}
     refuse(game, "run EIR 10 withhold", "ended")
+
+
+def test_score_lists_the_bond_as_not_counted() -> None:
+    """5.2.1: "Any un-redeemed Bonds may NOT be included in scores".  After the bank broke
+    (see the test above) Dee's score is 269 cash + EIR 600 + GIP 378 = 1247, and his bond of 250
+    is shown but left out."""
+    from moderator.scoring import score
+
+    game = play(
+        whole(OPERATING)
+        + "pass Ben\npass Cal\npass Dee\npass Ann\n"
+        + "run EIR 14000 withhold\ndone EIR\nrun GIP 100 full\ndone GIP\n"
+    )
+    result = score(game)
+    assert result.final
+    dee = result.player("Dee")
+    assert dee.total == 1247
+    bond = [i for i in dee.items if i.kind == "excluded"]
+    assert [(i.what, i.value, i.counted) for i in bond] == [("bond", 250, False)]
+    gip = next(i for i in dee.items if i.kind == "shares" and i.what == "GIP")
+    assert (gip.count, gip.price, gip.value) == (3, 126, 378)
+
+
+# ---------------------------------------------------------------- 3.4.6: a sale pays the debt
+
+GIP_FORMS = upto(MANAGERS, "expect round SR") + """\
+expect round SR
+buy Ann GIP
+buy Bo GIP
+expect GIP president Bo
+expect GIP cash 900
+pass Cat
+pass Dan
+pass Ann
+pass Bo
+expect priority Cat
+expect bank cash 13050
+"""
+"""The managers script after OR 1.1 (NWR, managed by Ann, owes 140 on its credit 2 and has
+0).  SR2: Ann buys a GIP at par 90 (227 -> 137), Bo another (242 -> 152): GIP has 5 issued
+(Bo 2, Cat 1, Dan 1, Ann 1), the qualifying number with 4 players; Bo, with two, is director at
+once (3.2.1) and GIP is formed with 10 x 90 = 900 (3.3.1).  Bank 13770 + 180 - 900 = 13050.
+Bo bought last: the Elephant to Cat (3.1.11)."""
+
+
+def test_a_managed_company_pays_its_debt_from_a_train_sale() -> None:
+    """3.4.3, 3.4.5, 3.4.6, 4.8.9.  OR 2.1, company order (Table 1): GIP (2) before NWR (3).
+    GIP has no train: it runs nothing (no GIP share in the pool, no move) and buys one of
+    NWR's paid 2s for 150 (4.8.9): GIP 900 - 150 = 750; NWR's 150 pays the 140 owed first
+    (3.4.6) and it keeps 10.  NWR then withholds 40 with mail 20: 10 + 60 = 70; 76 -> 71 (a
+    share in the pool).  Its credit train is paid for, so it may spend again: a river, 40:
+    30 left.  Bank 13050 + 140 - 60 + 40 = 13170."""
+    game = play(
+        GIP_FORMS
+        + "train GIP 2 from NWR 150\nexpect GIP cash 750\nexpect GIP price 90\n"
+        + "expect NWR cash 10\nexpect bank cash 13190\n"
+        + "run NWR 40 mail 20\nexpect NWR cash 70\nexpect NWR price 71\n"
+        + "spend NWR 40 terrain\nexpect NWR cash 30\nexpect bank cash 13170\n"
+    )
+    nwr = company(game, "NWR")
+    assert nwr["credit_debt"] == 0
+    assert nwr["trains"] == ["2", "2"]
+    assert company(game, "GIP")["trains"] == ["2"]
