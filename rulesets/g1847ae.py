@@ -301,6 +301,7 @@ class G1847AE(Engine):
                 "krauss_paid": False,
                 "force_exchange": "no",
                 "noroute": None,
+                "last_passer": None,
             }
         )
         # 3.3: the game opens with the first stock round, the last seat to act; there is
@@ -431,9 +432,24 @@ class G1847AE(Engine):
             return [state.ledger.player(opening.pop(0))]
         return super().next_stock_players(state, player)
 
+    def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
+        """3.3: "A Stock Round ends when all players have passed consecutively".
+
+        The Priority Deal holder's two turns in a row at the start of the first stock round
+        are one player passing: a second pass there does not count as another player's, so
+        the round goes on until every player has passed (C buys, B buys, A passes twice,
+        B passes: C still has a turn).
+        """
+        passed = not bought and not state.turn_sold
+        if passed and state.extra.get("last_passer") == player:
+            state.consecutive_passes -= 1  # the shared turn adds it back: still one pass
+        state.extra["last_passer"] = player if passed else None
+        super()._end_stock_turn(state, player, bought=bought)
+
     def stock_round_started(self, state: GameState) -> None:
         """4.2: each quarry changes hands once a stock round; 4.5.2: the forced exchange."""
         state.extra["traded"] = []
+        state.extra["last_passer"] = None  # 3.3: passes are counted within one round
         if state.extra["force_exchange"] == "due":
             state.extra["force_exchange"] = "done"
             for pid in INVESTOR_OF:

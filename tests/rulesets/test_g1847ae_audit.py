@@ -1,0 +1,223 @@
+"""1847 AE exactness audit: money rules against the printed rulebook.
+
+Each test plays a short banker script (written here or cut from an acceptance script in
+``tests/scripts``) and checks the figures worked BY HAND from the rulebook
+(``shared/rules/003_dd92f8c809fb884e.txt``); the arithmetic and the rule are in the
+comments.  Refusals must name the rule and change nothing (``conftest.refuse``).
+"""
+
+from __future__ import annotations
+
+from conftest import SCRIPTS, play, refuse
+
+from moderator.game import Game
+
+
+def upto(script: str, line: str) -> str:
+    """The text of ``tests/scripts/<script>`` before the first line equal to ``line``."""
+    text = (SCRIPTS / script).read_text(encoding="utf-8")
+    head, found, _ = text.partition("\n" + line + "\n")
+    assert found, f"{line!r} not in {script}"
+    return head + "\n"
+
+
+def ok(game: Game, *lines: str) -> None:
+    """Every line is accepted (``expect`` lines check the hand-worked figures)."""
+    for line in lines:
+        outcome = game.execute(line)
+        assert outcome.ok, f"`{line}`: {outcome.message}"
+
+
+KRAUSS_OR41 = upto(
+    "1847ae-krauss.script", "# ---- OR 4.1: income A 30, B 35, C 50. Order: Saar 88 before L 82"
+)
+"""The Krauss script up to OR 4.1 (phase 3+3): income paid, Saar (270) to operate; B owns
+Krauss & Co. at 125 (row 3 col 6); A 305, B 162, C 231, L 30; one 3+3 left in the bank."""
+
+
+# ----------------------------------------------------------------- 4.1 Krauss & Co.
+def test_4_1_krauss_pays_on_the_first_new_train_after_a_train_from_a_company() -> None:
+    """4.1: "the first train bought from the Bank during an Operating Round" pays Krauss;
+    a train bought from another corporation earlier in the same OR does not use it up."""
+    g = play(
+        KRAUSS_OR41
+        + """\
+expect bank cash 7002
+run Saar 300 withhold
+train Saar 3 from L 100
+expect B cash 162
+train Saar 3+3
+"""
+    )
+    # bank 7002 (= the script's 6934 after OR 4.1 + Saar's 18 and L's 50 payouts)
+    # Saar 270 + 300 withheld - 100 (to L) - 300 (the 3+3) = 170; L 30 + 100 = 130
+    # Krauss: 10% of 300 = 30 to B (162 + 30 = 192); 125 (row 3 col 6) -> 140 (row 3 col 7)
+    # bank 7002 - 300 + 300 - 30 = 6972
+    ok(
+        g,
+        "expect B cash 192",
+        "expect Saar cash 170",
+        "expect L cash 130",
+        "expect LFK price 140",
+        "expect bank cash 6972",
+    )
+    # the OR ends with a dividend paid: no move left (4.1); at the end of the stock round
+    # Krauss, held by B, does not move up (4.1, 8.5)
+    ok(g, "done Saar", "run L 100", "done L", "expect LFK price 140")
+    ok(g, "pass C", "pass A", "pass B", "expect round OR", "expect LFK price 140")
+
+
+KRAUSS_DIRECTOR = """\
+game 1847AE A B C
+buy C PLP
+buy B SPR
+buy A K
+buy A W
+buy B R
+buy C LFK
+buy A SCR
+buy B MNR
+buy C H
+buy A VIW
+pass A
+"""
+"""Turns C B A A B C A B C A (3.3). A 95 (500-110-135-75-85), B 70 (500-190-150-90),
+C 38 (500-172-130-160). L: C 20% director + H's 10%, A 20% (K, W): PLP+K+W+H = 50%, L
+floats with 430 (4.6). B and C can buy nothing (passed by the tool), A passes: OR 1.1.
+Income: A 5+10+15+20 = 50, B 15+30+20 = 65, C 15 (H): A 145, B 135, C 53.
+Bank 8000 - 1500 + 1297 - 430 - 130 = 7237."""
+
+
+def test_4_1_6_8_2_krauss_sold_for_a_forced_train_then_its_dividend_stays_in_the_bank() -> None:
+    """6.8.2: the director sells Krauss & Co. to the pool to pay for L's forced train
+    (4.1: "sold ... to the Bank Pool like a railway certificate ... moved one space down");
+    the train is the OR's first new one, and with Krauss in the pool "the dividend remains
+    with the Bank" while the marker still moves right (4.1)."""
+    g = play(KRAUSS_DIRECTOR)
+    ok(g, "expect round OR", "expect A cash 145", "expect B cash 135", "expect C cash 53")
+    ok(g, "expect L cash 430", "expect bank cash 7237", "expect LFK price 100")
+    ok(g, "spend L 430", "run L 0")
+    # L 0 in its treasury, C 53: short of the 150 for a 3. L has not operated yet, so C's
+    # L shares cannot be sold (8.2); C sells Krauss at 100: C 153; 100 (row 2 col 3) -> 94
+    # (row 3 col 3); bank 7237 + 430 - 100 = 7567
+    ok(g, "sell C LFK 1", "expect C cash 153", "expect LFK price 94", "expect bank cash 7567")
+    ok(g, "train L 3")
+    # L pays its 0, C the 150 (6.8.2): C 3; Krauss lies in the pool: its 15 stays in the
+    # bank; the marker moves right 94 (row 3 col 3) -> 104 (row 3 col 4); bank 7567 + 150
+    ok(g, "expect C cash 3", "expect L cash 0", "expect LFK price 104", "expect bank cash 7717")
+    ok(g, "done L")
+    # a dividend was paid this OR (to nobody): no move left; SR 2, priority B (left of A)
+    ok(g, "expect round SR", "expect LFK price 104", "expect priority B")
+    # 4.1: bought back from the pool at its price, the turn's purchase: B 135 - 104 = 31
+    ok(g, "buy B LFK pool", "expect B cash 31", "expect B shares LFK 100")
+    # 9: cash + certificates at stock value; Krauss at its price (4.1); privates score 0.
+    # B: 31 + Saar 20% at 84 (168) + Krauss 104 = 303; C: 3 + L 30% at 82 (246) = 249;
+    # A: 145 + L 20% at 82 (164) = 309
+    ok(g, "expect B value 303", "expect C value 249", "expect A value 309")
+
+
+DIVIDENDS_SR6 = upto(
+    "1847ae-dividends-market.script",
+    "# ---- SR 6 (B, C, A): four selling turns of Saar go down column 4 and stay at its bottom",
+)
+"""SR 6, B to act: A 249, B 344, C 345, bank 6034. L 90 (row 4 col 3): C 20% director,
+B 20% (two 10%), A 10%, pool 10%, IPO 40%. Saar 104 (row 3 col 4): B 20% director, C 20%,
+A 20% (10% certificates), IPO the last 20%, investors 20%."""
+
+
+def test_8_2_5_1_two_sales_in_one_turn_and_the_director_changes() -> None:
+    """8.2: each corporation sold in a turn moves one row down, each at its own price
+    before the sale; 5.1: the director's certificate goes to the next player clockwise of
+    those holding the most, who hands over 20% in exchange; those go to the pool."""
+    g = play(DIVIDENDS_SR6)
+    ok(g, "expect B cash 344", "expect bank cash 6034")
+    ok(g, "expect L price 90", "expect Saar price 104")
+    ok(g, "sell B L 2")
+    # 2 x 90 = 180: B 524; L 90 (row 4 col 3) -> 88 (row 5 col 3); pool 10% + 20% = 30%
+    ok(g, "expect B cash 524", "expect L price 88", "expect L president C")
+    ok(g, "sell B Saar 2")
+    # B keeps 0%; C and A hold 20% each: C, the first clockwise after B, takes the
+    # director's certificate and gives B two 10% (5.1), which go to the pool at 104:
+    # B 524 + 208 = 732; Saar 104 (row 3 col 4) -> 96 (row 4 col 4) -- the L sale did not
+    # move Saar; bank 6034 - 180 - 208 = 5646
+    ok(g, "expect B cash 732", "expect Saar price 96", "expect Saar president C")
+    ok(g, "expect C shares Saar 20", "expect B shares Saar 0", "expect bank cash 5646")
+    # 8.1: B may not buy back what he sold this stock round
+    refuse(g, "buy B L pool", "8.1")
+    refuse(g, "buy B Saar pool", "8.1")
+
+
+QUARRIES_SR5 = upto(
+    "1847ae-quarries-investors.script",
+    "# ---- SR 5: the 5+5 was bought in OR 4.1: every investor company is exchanged now (4.5.2)",
+)
+"""SR 5, phase 5+5 (three ORs a set), A to act: A 291, B 220, C 249, bank 7141; Saar and HLB
+have floated, so N is available (4.5.1). L: C 20% director, A 20%, B 10%."""
+
+
+def operate_round(game: Game, *, noroute: str = "", **revenue: int) -> None:
+    """Every corporation of the operating round runs in turn (0, or ``revenue[CO]`` paid
+    out) and ends its turn; ``noroute`` names one without a train or route (6.8.1)."""
+    number = game.state_json()["round"]["or"]
+    while game.state_json()["round"]["or"] == number and game.state_json()["turn"]:
+        cid = game.state_json()["turn"]
+        done = f"done {cid} noroute" if cid == noroute else f"done {cid}"
+        ok(game, f"run {cid} {revenue.get(cid, 0)}", done)
+
+
+def test_4_6_6_7_4_8_4_8_5_n_floats_sinks_to_50_is_nationalised_and_sold_out() -> None:
+    """4.6: N floats at 50% with the value of the certificates sold (par 66); 6.7.4 no
+    dividend at the bottom-left space (50) leaves it there; 8.4 nationalising a 20% and a
+    10% certificate at 150% of the price; 8.5 sold out at the end of the stock round."""
+    g = play(QUARRIES_SR5)
+    ok(g, "par A N 66", "buy B N", "buy C N")
+    # A: 20% director at 2 x 66 = 132 to the bank (not floated, 8.1): 291 - 132 = 159
+    # B: the next certificate is the 20% (8.1, 4.5.1): 132 to the bank: 220 - 132 = 88
+    # C: a 10% at 66: 249 - 66 = 183; 20 + 20 + 10 = 50%: N floats, 5 x 66 = 330 (4.6)
+    # bank 7141 + 132 + 132 + 66 - 330 = 7141
+    ok(g, "expect A cash 159", "expect B cash 88", "expect C cash 183")
+    ok(g, "expect N cash 330", "expect bank cash 7141", "expect N price 66")
+    ok(g, "pass A", "pass B", "pass C", "expect round OR")
+    # OR 5.1: income B H 15 + W 10, C R 50. L pays 5000: 500 per 10%: C 1000, A 1000, B 500
+    # N withholds 0 each time (no train, no route)
+    operate_round(g, noroute="N", L=5000)
+    # OR 5.2 has begun, its income paid: A 1159, B 88 + 25 + 500 + 25, C 183 + 50 + 1000 + 50
+    ok(g, "expect A cash 1159", "expect B cash 638", "expect C cash 1283")
+    # no dividend: 66 (row 6 col 1) -> 50 (row 6 col 0)
+    ok(g, "expect N price 50")
+    for _ in range(2):  # OR 5.2 and 5.3: at the bottom-left space the marker stays (6.7.4)
+        operate_round(g, noroute="N")
+        ok(g, "expect N price 50")
+    # income once more (OR 5.3): B 663, C 1333; N 330 (withheld 0)
+    ok(g, "expect round SR", "expect B cash 663", "expect C cash 1333", "expect N cash 330")
+    # SR 6 (A, B, C): A buys N's three 10% and the last 20% from the initial offering, at
+    # par into N's treasury (8.1): 1159 - 3 x 66 - 132 = 829; N 330 + 330 = 660
+    ok(g, "buy A N", "pass B", "pass C", "buy A N", "pass B", "pass C", "buy A N")
+    ok(g, "pass B", "pass C", "buy A N", "pass B", "pass C")
+    ok(g, "expect A shares N 70", "expect A cash 829", "expect N cash 660")
+    ok(g, "nationalize A N B 20")
+    # 8.4: B's 20% at 150% of 2 x 50: 150. A 829 - 150 = 679, B 663 + 150 = 813
+    ok(g, "expect A cash 679", "expect B cash 813", "expect A shares N 90")
+    ok(g, "pass B", "pass C", "nationalize A N C")
+    # C's 10% at 150% of 50 = 75: A 604, C 1408
+    ok(g, "expect A cash 604", "expect C cash 1408", "expect A shares N 100")
+    ok(g, "pass B", "pass C", "pass A", "expect round OR")
+    # 8.5: N wholly in players' hands: 50 (row 6 col 0) -> 62 (row 5 col 0)
+    ok(g, "expect N price 62", "expect priority B")
+
+
+# ----------------------------------------------------------------- 3.3 the first stock round
+def test_3_3_the_double_turn_passed_twice_is_one_pass_and_the_round_goes_on() -> None:
+    """3.3: "A Stock Round ends when all players have passed consecutively." C buys PLP, B
+    buys SPR, A passes on both of his turns (the Priority Deal's two turns in a row), B
+    passes: C has not passed, so C acts next in the same round; no short OR, no income."""
+    g = play("game 1847AE A B C\nbuy C PLP\nbuy B SPR\npass A\npass A\npass B\n")
+    state = g.state_json()
+    assert state["round"] == {"kind": "SR", "number": 1, "or": None, "setup": False}
+    assert state["turn"] == "C"
+    # C 500 - 172 = 328, B 500 - 190 = 310: no short OR paid SPR's 15 (6.1)
+    ok(g, "expect B cash 310", "expect C cash 328", "expect A cash 500")
+    # C passes too: all three have passed; now the short OR pays SPR 15 to B (3.3) and the
+    # round goes on from the Priority Deal, C (left of B, the last to buy)
+    ok(g, "pass C", "expect B cash 325", "expect priority C", "expect round SR")
+    assert g.state_json()["turn"] == "C"
