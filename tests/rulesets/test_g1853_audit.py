@@ -73,7 +73,9 @@ pass Jon
 """Three players' contract bids (2.5): Hal 50 + 20 + 40 + 20 = 130 (Calcutta and Patna, two
 Ganges cities); Ivy 40 + 20 + 20 + 20 = 100; Jon 20 + 30 + 20 + 20 = 90."""
 
-BASE3 = BIDS3 + """\
+BASE3 = (
+    BIDS3
+    + """\
 settle
 expect Hal cash 200
 expect Ivy cash 270
@@ -99,6 +101,7 @@ expect GIP cash 300
 expect bank cash 13250
 expect round SR
 """
+)
 """The bids settled at par (2.7.2): Hal 4 x 100 = 400 (730 - 130 - 400 = 200); Ivy 4 x 90 = 360
 (730 - 100 - 360 = 270); Jon 2 x 100 + 2 x 90 = 380 (730 - 90 - 380 = 260); the bank
 15000 - 3 x 730 + 400 + 360 + 380 = 13950.  EIR (Hal 4, Jon 2) and GIP (Ivy 4, Jon 2) have
@@ -149,7 +152,7 @@ def test_withheld_dividend_with_mail_and_a_pool_share() -> None:
     """4.6.4, 4.6.6, 4.7.1.  SR2: Jon sells one EIR at the market price 100 (3.1.7; no £5
     discount after SR1, 2.8.3): 260 + 100 = 360.  OR 2.1: EIR withholds 150 with a mail run of
     30: both to EIR, 400 + 150 + 30 = 580; no dividend and a share in the pool: one space down,
-    100 -> 90.  GIP withholds 0... it runs 120 in full with mail 20: 12 a share, Ivy 4 -> 48,
+    100 -> 90.  GIP runs 120 in full with mail 20: 12 a share, Ivy 4 -> 48,
     Jon 2 -> 24; the mail 20 to GIP (300 + 20 = 320) whatever is paid out; 120 < 180: up one,
     90 -> 100.  Bank 13250 - 100 - 180 - 72 - 20 (the 4 unsold GIP shares' 48 stay) = 12878."""
     game = play(
@@ -178,9 +181,9 @@ def test_no_dividend_without_a_pool_share_keeps_the_price() -> None:
 # ---------------------------------------------------------------- 4.7.3, 5.1.3: the top
 
 
-TOP3 = "game 1853 Hal Ivy Jon\nmarket 10 61 64 67 71 76 82 90 100 375 400\n" + BIDS3.split(
-    "\n", 1
-)[1]
+TOP3 = (
+    "game 1853 Hal Ivy Jon\nmarket 10 61 64 67 71 76 82 90 100 375 400\n" + BIDS3.split("\n", 1)[1]
+)
 """The bids on a short typed track: 100 (EIR's par) is two spaces below 400."""
 
 
@@ -212,8 +215,7 @@ def test_credit_train_paid_off_over_several_runs() -> None:
     may it pay for terrain (3.4.6): a metre river, 30, leaves 0.  Bank: 13770 (30 - 30, 60 - 60,
     -80 + 50, +30) = 13770."""
     setup = upto(MANAGERS, "expect round SR") + (
-        "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\n"
-        "frontier NWR 30\n"
+        "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\nfrontier NWR 30\n"
     )
     game = play(setup)
     assert company(game, "NWR")["credit_debt"] == 110
@@ -387,7 +389,9 @@ def test_score_lists_the_bond_as_not_counted() -> None:
 
 # ---------------------------------------------------------------- 3.4.6: a sale pays the debt
 
-GIP_FORMS = upto(MANAGERS, "expect round SR") + """\
+GIP_FORMS = (
+    upto(MANAGERS, "expect round SR")
+    + """\
 expect round SR
 buy Ann GIP
 buy Bo GIP
@@ -400,6 +404,7 @@ pass Bo
 expect priority Cat
 expect bank cash 13050
 """
+)
 """The managers script after OR 1.1 (NWR, managed by Ann, owes 140 on its credit 2 and has
 0).  SR2: Ann buys a GIP at par 90 (227 -> 137), Bo another (242 -> 152): GIP has 5 issued
 (Bo 2, Cat 1, Dan 1, Ann 1), the qualifying number with 4 players; Bo, with two, is director at
@@ -425,3 +430,40 @@ def test_a_managed_company_pays_its_debt_from_a_train_sale() -> None:
     assert nwr["credit_debt"] == 0
     assert nwr["trains"] == ["2", "2"]
     assert company(game, "GIP")["trains"] == ["2"]
+
+
+def test_credit_train_returned_when_the_new_director_cannot_pay() -> None:
+    """4.8.10: "If a Director takes over control of a Company which is buying a train on credit
+    the train must either be purchased at that point or returned to the bank."  The rules are
+    silent on what the company paid toward it; moderator undoes the purchase (the train was
+    never bought) and the bank gives back what was paid -- the program's reading, kept.
+    Managers script, SR3: Bo buys GIP (90: 242 -> 152) and BNR (76: -> 76), then NWR's pool
+    share (71: -> 5) and is director with two; 80 is still owed and he has 5: the credit 2 goes
+    back to the bank (it is sold again at full price, 4.8.6), and NWR gets back the 160 + 60 it
+    paid toward it: 0 + 220 = 220."""
+    turns = "pass Cat\npass Dan\npass Ann\n"
+    game = play(
+        upto(MANAGERS, "buy Bo NWR pool")
+        + "buy Bo GIP\n"
+        + turns
+        + "buy Bo BNR\n"
+        + turns
+        + "buy Bo NWR pool\n"
+        + "expect NWR president Bo\nexpect Bo cash 5\nexpect NWR cash 220\n"
+    )
+    nwr = company(game, "NWR")
+    assert (nwr["credit_debt"], nwr["credit_train"], nwr["trains"]) == (0, None, ["2", "2"])
+
+
+def test_a_director_who_cannot_cover_a_train_may_end_the_turn() -> None:
+    """4.8.8: the director MAY make up the balance, "should he wish"; 1853 has no forced
+    purchase.  Contract-bids script, OR 1.1: EIR has 10 after its three 2s; a fourth 2 costs
+    300 and its director Bob has 63 toward the 290 missing: refused, and the turn ends without
+    it; nothing changed hands."""
+    game = play(upto("1853-contract-bids.script", "done EIR"))
+    refuse(game, "train EIR 2", "4.8.8")
+    before = cash(game)
+    outcome = game.execute("done EIR")
+    assert outcome.ok, outcome.message
+    assert cash(game) == before
+    assert company(game, "EIR")["cash"] == 10
