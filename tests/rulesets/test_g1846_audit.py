@@ -172,10 +172,7 @@ def test_5_52_several_corporations_in_one_column_move_in_stock_price_order() -> 
     End of SR2 (5.52, in stock price order, 4.32 top first): NYC has a market share: left
     to $80; then GT (now the top of the $90 column): left to $80, below NYC (4.33); IC
     (treasury shares, not 100% held by players) stays at $90.  OR 2.1: IC, NYC, GT."""
-    g = game(
-        TRAINED
-        + "issue NYC 1\nrun NYC 80\nissue GT 1\nrun GT 80\nrun IC 80\ndone IC\n"
-    )
+    g = game(TRAINED + "issue NYC 1\nrun NYC 80\nissue GT 1\nrun GT 80\nrun IC 80\ndone IC\n")
     assert (cash(g, "NYC"), cash(g, "GT"), cash(g, "IC")) == (176, 176, 284)
     assert (cash(g, "Amy"), cash(g, "Bob"), cash(g, "Cat")) == (216, 216, 216)
     step(g, "pass Amy\npass Bob\npass Cat")
@@ -231,3 +228,21 @@ def test_6_86_the_president_may_not_pay_after_a_short_issue() -> None:
     refuse(g, "train NYC 3/5", "6.86")
     refuse(g, "sell Amy GT 1", "6.86")
     refuse(g, "bankrupt Amy", "6.86")
+
+
+# ----------------------------------------------------------------- 10.1: the bank runs out
+def test_10_1_a_bank_emptied_to_exactly_0_has_run_out() -> None:
+    """OR 1.2: NYC withholds exactly what the bank holds: the bank has "run out of money"
+    (10.1) at $0.  The $500s put aside at setup come back: 3 players, $12,000 - $6,500 =
+    $5,500 (2.2).  NYC withheld: $90 -> $80 (6.75).  The game goes on to the end of this
+    set (OR 1.2) and ends there: Amy's score is her $200 and 20% of NYC at $80 (10.3)."""
+    g = game(TRAINED)
+    bank = cash(g, "bank")
+    assert bank % 10 == 0
+    step(g, f"run NYC {bank} withhold")
+    assert data(g)["bank"]["broken"] and cash(g, "bank") == 5500
+    assert cash(g, "NYC") == 40 + bank and price(g, "NYC") == 80
+    assert not data(g)["ended"]
+    step(g, "run GT 0\nrun IC 0\ndone IC")
+    assert data(g)["ended"]
+    assert data(g)["result"]["Amy"] == 200 + 2 * 80
