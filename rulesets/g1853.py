@@ -1741,7 +1741,7 @@ class G1853(Engine):
         return self.value_of(state, company.id)
 
     def excluded_score(self, state: GameState, name: str) -> list[ScoreItem]:
-        """5.2.1: a bond held aside (2.4) is not the player's cash and does not count."""
+        """5.2.1: a bond held aside (2.5.3, 2.5.11) is not the player's cash and does not count."""
         bond = state.ledger.escrow.get(f"bond:{name}", 0)
         if not bond:
             return []

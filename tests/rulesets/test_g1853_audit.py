@@ -261,6 +261,7 @@ def test_bank_broken_then_score_with_unredeemed_shares_and_a_bond() -> None:
     assert data["bank"]["broken"] is True
     assert data["ended"] is True
     assert data["result"] == {"Dee": 1247, "Ann": 1009, "Ben": 460, "Cal": 585}
+    assert {p["name"]: p["value"] for p in data["players"]} == data["result"]
     dee = next(p for p in data["players"] if p["name"] == "Dee")
     assert dee["unredeemed"] == {"GIP": 2}
     assert dee["bond"] == 250
