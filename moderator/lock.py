@@ -45,6 +45,10 @@ _HELD_HERE: set[str] = set()
 _UNWRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
+HOLDER_WAIT_STEPS = 30
+"""How many 10 ms steps a refused opener waits for the holder to write its name."""
+
+
 class SaveLocked(SaveError):
     """The save is open for writing in another moderator (or another game in this one)."""
 
@@ -141,6 +145,13 @@ class SaveLock:
                 raise SaveError(f"{shown}: cannot create its lock file {path} ({exc})") from None
             if not cls._try_lock(fd, str(path)):
                 holder = _read_holder(fd)
+                # A holder writes its name just after it locks (and after its own check
+                # below): one caught in between gets a moment, so the refusal names it.
+                waited = 0
+                while not holder and waited < HOLDER_WAIT_STEPS:
+                    time.sleep(0.01)
+                    waited += 1
+                    holder = _read_holder(fd)
                 os.close(fd)
                 raise _locked(shown, holder)
             try:

@@ -81,6 +81,35 @@ def test_a_second_process_is_refused_naming_the_holder(save: Path) -> None:
         assert game.execute("note mine").ok
 
 
+def test_a_holder_caught_before_it_wrote_its_name_is_named_all_the_same(save: Path) -> None:
+    """A holder writes its name into the lock file just after it locks; a second opener
+    that comes in between waits a moment for it (the crash harness's two writers started
+    together caught that window): the refusal still names the holder."""
+    lock = save.with_name(f".{save.name}.lock")
+    code = textwrap.dedent(
+        """
+        import fcntl, json, os, socket, sys, time
+        fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        print("locked", flush=True)
+        time.sleep(0.1)
+        text = json.dumps({"program": "moderator", "pid": os.getpid(),
+                           "host": socket.gethostname(), "since": time.time()})
+        os.pwrite(fd, text.encode() + b"\\n", 0)
+        sys.stdin.read()
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code, str(lock)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
+        with pytest.raises(SaveLocked) as info:
+            Game.load(save)
+        assert f"pid {proc.pid}" in str(info.value), str(info.value)
+    finally:
+        proc.communicate("", timeout=60)
+
+
 def test_a_killed_holder_does_not_block(save: Path) -> None:
     proc = _holder(save)
     proc.kill()
