@@ -702,8 +702,31 @@ class G1847AE(Engine):
             return f"{player} already sold LFK this turn (8.2)"
         return None
 
+    def _pool_train_it_can_pay(self, state: GameState, company: Company) -> Any:
+        """6.8.1: a train in the bank pool the corporation can pay for from its treasury."""
+        return next(
+            (t for t in self.pool_trains(state) if self.list_price(t.name) <= company.cash),
+            None,
+        )
+
+    def _no_forced_purchase_with_a_pool_train(self, state: GameState) -> None:
+        """6.8.1: the forced purchase (6.8.2) comes only when the treasury cannot pay for a
+        train "from the Bank or the Bank Pool"; while it can pay for a pool train, the
+        director neither sells nor goes bankrupt."""
+        forced = self._forced_purchase(state) if state.round_kind == "OR" else None
+        if forced is None:
+            return
+        train = self._pool_train_it_can_pay(state, forced)
+        if train is not None:
+            raise Refusal(
+                f"{forced.id} has {self.money(forced.cash)} and can buy the pool's {train.name} "
+                f"at {self.money(self.list_price(train.name))} itself: there is no forced "
+                f"purchase, so its director sells nothing (6.8.1)"
+            )
+
     def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
         """``sell``: Krauss & Co. to the pool (4.1), or shares (8.2, 6.8.2)."""
+        self._no_forced_purchase_with_a_pool_train(state)
         try:
             is_krauss = self.company_id(state, cmd.corp) == "LFK"
         except Refusal:
@@ -1088,9 +1111,9 @@ class G1847AE(Engine):
 
     def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
         """6.8.1: a corporation that can pay for a pool train buys that itself."""
-        pool = [t for t in self.pool_trains(state) if self.list_price(t.name) <= company.cash]
-        if pool:
-            raise Refusal(f"{short}; it can buy the pool's {pool[0].name} itself (6.8.1)")
+        train = self._pool_train_it_can_pay(state, company)
+        if train is not None:
+            raise Refusal(f"{short}; it can buy the pool's {train.name} itself (6.8.1)")
 
     def phase_notes(self, phase: str) -> list[str]:
         notes = {
@@ -1125,6 +1148,7 @@ class G1847AE(Engine):
         """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2)."""
         player = self.player_name(state, cmd.player)
         company = self.bankrupt_company(state, player)
+        self._no_forced_purchase_with_a_pool_train(state)
         cheapest = self.cheapest_train(state) or 0
         cash = state.ledger.player(player).cash
         could = company.cash + cash + self.raisable(state, player, company.id)

@@ -221,3 +221,50 @@ def test_3_3_the_double_turn_passed_twice_is_one_pass_and_the_round_goes_on() ->
     # round goes on from the Priority Deal, C (left of B, the last to buy)
     ok(g, "pass C", "expect B cash 325", "expect priority C", "expect round SR")
     assert g.state_json()["turn"] == "C"
+
+
+KRAUSS_SR4 = upto("1847ae-krauss.script", "# ---- SR 4: all pass")
+"""SR 4, phase 3+3, C to act: A 275 (K, W, SCR, the L 20%), B 127 (H, MNR, Krauss, Saar 20%
+director, L 10%), C 181 (R, VIW, L 20% director, Saar 10%). Saar 88, cash 270; its IPO
+holds 3 x 10% and the last 20%, the investors 20%. In OR 3.1 Saar paid 60: B 12, C 6 and
+the investors' 12 stayed in the bank (4.5.2)."""
+
+
+def test_4_5_2_investor_shares_pay_nobody_until_exchanged_then_their_holder() -> None:
+    """4.5.2: "As long as the Investor Certificates have not been exchanged, their dividend
+    remains with the bank"; the voluntary exchange (from the first 3+3, the corporation
+    floated) is the turn's purchase, moves no money and closes the private (4.4)."""
+    g = play(KRAUSS_SR4)
+    ok(g, "exchange C VIW", "expect C shares Saar 20", "expect C cash 181")
+    ok(g, "exchange A SCR", "expect A shares Saar 10", "expect A cash 275")
+    # C 20% = B 20%: no change of director (5.1)
+    ok(g, "expect Saar president B", "pass B", "pass C", "pass A", "expect round OR")
+    # 8.5: Saar still has initial-offering certificates: no move (88)
+    # OR 4.1 income: A K 5 + W 10 = 15 (SCR closed), B H 15 + MNR 20 = 35, C R 30 (VIW
+    # closed): A 290, B 162, C 211
+    ok(g, "expect Saar price 88", "expect A cash 290", "expect B cash 162", "expect C cash 211")
+    ok(g, "run Saar 100")
+    # 10 per 10%: B 20% 20, C 20% 20, A 10% 10; the IPO's 50% pays nobody and the treasury
+    # nothing (no pool shares): Saar 270; 88 (row 3 col 2) -> 94 (row 3 col 3)
+    ok(g, "expect B cash 182", "expect C cash 231", "expect A cash 300")
+    ok(g, "expect Saar cash 270", "expect Saar price 94")
+
+
+QUARRIES_L_OR41 = upto("1847ae-quarries-investors.script", "income R 50")
+"""OR 4.1, phase 5, L (1030, C its director) to operate: its two 3s rusted with the 4+4;
+the bank pool holds HLB's 4 and Saar's 3+3 (300 each), the bank sells the 5 at 450.
+C 149 (129 + Saar's 20), holding Saar 20%; A 236 (Krauss was paid 50 for HLB's 4+4)."""
+
+
+def test_6_8_1_a_corporation_that_can_pay_for_a_pool_train_forces_no_sale() -> None:
+    """6.8.1: the forced purchase (6.8.2) happens only "when a Corporation must buy a train
+    but does not have enough money in its treasury to buy a train from the Bank or the
+    Bank Pool". L can pay the pool's 4 itself, so its director sells nothing, and is not
+    bankrupt: L buys the pool train (at list price, no Krauss dividend: not a new train)."""
+    g = play(QUARRIES_L_OR41)
+    ok(g, "expect C cash 149", "spend L 730", "run L 0", "expect L cash 300")
+    # L 300 < the bank's 5 at 450, and 300 + C's 149 = 449: the tool let C sell Saar
+    refuse(g, "sell C Saar 1", "6.8.1")
+    refuse(g, "bankrupt C", "6.8.1")
+    refuse(g, "train L 5", "6.8.1")
+    ok(g, "train L 4 from pool", "expect L cash 0", "expect C cash 149", "expect A cash 236")
