@@ -268,3 +268,29 @@ def test_6_8_1_a_corporation_that_can_pay_for_a_pool_train_forces_no_sale() -> N
     refuse(g, "bankrupt C", "6.8.1")
     refuse(g, "train L 5", "6.8.1")
     ok(g, "train L 4 from pool", "expect L cash 0", "expect C cash 149", "expect A cash 236")
+
+
+# ----------------------------------------------------------------- 9 the end of the game
+def test_9_bank_broken_by_a_sale_in_a_stock_round_a_full_set_follows_then_the_end() -> None:
+    """9: "If the bank runs out of money during a Stock Round (due to sale of certificates)
+    the Stock Round will be continued as usual and will be followed by a complete set of
+    Operating Rounds"; the bank keeps paying below zero; then the game ends."""
+    g = play(KRAUSS_SR4)
+    ok(g, "pass C", "pass A", "pass B", "expect round OR", "expect bank cash 7002")
+    # OR 4.1: Saar pays 23170: 2317 per 10% to B 20% and C 10% = 3 x 2317 = 6951 (the IPO's
+    # and investors' shares pay nobody): bank 7002 - 6951 = 51, not yet broken
+    ok(g, "run Saar 23170", "done Saar", "expect bank cash 51", "run L 0", "done L")
+    assert not g.state_json()["bank"]["broken"]
+    # SR 5 (C first): C sells an L share at 78 (L: 82 -> 78 by its withheld run): bank -27
+    ok(g, "expect round SR", "expect L price 78", "sell C L 1")
+    state = g.state_json()
+    assert state["bank"]["broken"] and state["round"]["kind"] == "SR"
+    # the round goes on as usual (A may still buy); then the set of one OR (phase 3+3)
+    ok(g, "pass C", "buy A L pool", "pass B", "pass C", "pass A", "expect round OR")
+    # A pays 72 for the pool share (L 78 -> 72 by C's sale): bank -27 + 72 = 45; OR 5.1
+    # income A 30, B 35, C 50 from the bank: 45 - 115 = -70 (payments are still made)
+    assert g.state_json()["bank"]["cash"] == -70
+    assert not g.state_json()["ended"]
+    ok(g, "run Saar 0", "done Saar", "run L 0", "done L")
+    state = g.state_json()
+    assert state["ended"] and "9" in state["end_reason"]
