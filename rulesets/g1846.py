@@ -606,10 +606,18 @@ class G1846(Engine):
         # and then, if needed, from its President's cash".  A bundle that leaves the
         # corporation short of the cheapest train while a larger one (within the limit,
         # never one that takes the price to $0) would bring more is refused: the president
-        # pays only what issuing cannot raise.  Bundles bringing the same money are equal.
+        # pays only what issuing cannot raise.  A larger bundle is never refused for
+        # bringing less: issuing up to the limit is the rule's own words (and 18xx.games
+        # issues the largest bundle, per BGG rulings: shared/facts/1846.md 12, 16).
         money = n * market.value_at_offset(company.id, -(n + 1))
         cheapest = self.cheapest_train(state) or 0
-        best_n, best_money = self.best_emergency_issue(state, company)
+        best_n, best_money = n, money
+        for k in range(n + 1, limit + 1):
+            if market.value_at_offset(company.id, -k) <= 0:
+                break  # $0 closes the corporation (6.86, 8): never asked for
+            more = k * market.value_at_offset(company.id, -(k + 1))
+            if more > best_money:
+                best_n, best_money = k, more
         if company.cash + money < cheapest and best_money > money:
             raise Refusal(
                 f"{n} share{'s' if n != 1 else ''} bring{'s' if n == 1 else ''} "

@@ -212,6 +212,18 @@ def test_6_86_four_shares_for_the_same_money_are_also_up_to_the_limit() -> None:
     assert (cash(g, "NYC"), price(g, "NYC"), pool(g, "NYC")) == (150, 40, 40)
 
 
+def test_6_86_the_full_limit_is_never_refused_even_when_it_brings_less() -> None:
+    """From $70 (one column lower than above) the bundles bring: 1 share $50, 2 x $40 = $80,
+    3 x $30 = $90, 4 x $20 = $80.  Issuing "up to the normal limit" (6.86) is the rule's own
+    words, and 18xx.games issues the largest bundle (shared/facts/1846.md 12): four shares
+    are accepted though three bring more.  NYC $30 + $80 = $110, at $30."""
+    g = game(broke(500))
+    g.state.move_price("NYC", -1, "test: one column lower")  # not journaled: no refusal follows
+    assert price(g, "NYC") == 70
+    step(g, "issue NYC 4")
+    assert (cash(g, "NYC"), price(g, "NYC")) == (110, 30)
+
+
 def test_6_86_one_share_is_enough_when_it_pays_for_the_cheaper_train() -> None:
     """NYC $110 at $80: one share ($60 at the new $70) makes $170, enough for the $160 3/5,
     so the president pays nothing and a single share is accepted (6.86, 6.87 lets it issue
