@@ -568,7 +568,25 @@ class G1847AE(Engine):
             and (player, "LFK") not in state.sold_this_round
         ):
             return True
-        return any(self._why_no_exchange(state, player, pid) is None for pid in INVESTOR_OF)
+        if any(self._why_no_exchange(state, player, pid) is None for pid in INVESTOR_OF):
+            return True
+        return self._may_buy_a_private(state, player)
+
+    def _may_buy_a_private(self, state: GameState, player: str) -> bool:
+        """4.2, 4.4: a private another player owns may be bought "for any agreed price" in
+        the buyer's stock turn (not the first stock round), so a player with room for a
+        certificate has a legal purchase even without the cash for a share."""
+        if state.extra["first_sr"] or self.cert_count(state, player) >= self.cert_limit(state):
+            return False
+        traded: list[str] = state.extra["traded"]  # type: ignore[assignment]
+        for pid in TRADEABLE:
+            private = state.company(pid)
+            owner = private.owner
+            if private.closed or pid in traded or owner in (None, player):
+                continue
+            if state.ledger.is_player(owner):
+                return True
+        return False
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
         return (

@@ -294,3 +294,24 @@ def test_9_bank_broken_by_a_sale_in_a_stock_round_a_full_set_follows_then_the_en
     ok(g, "run Saar 0", "done Saar", "run L 0", "done L")
     state = g.state_json()
     assert state["ended"] and "9" in state["end_reason"]
+
+
+# ----------------------------------------------------------------- 4.2 quarries between players
+def test_4_2_a_player_who_can_buy_a_quarry_is_not_passed_by_the_tool() -> None:
+    """4.2: "Quarries may be sold between players during the Stock Round for any agreed
+    price" -- a player without the cash for any share still has a legal purchase while
+    another player owns a quarry (script contract: only a player with no legal sale or
+    purchase is passed by the tool)."""
+    g = play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\nsell C LFK 1\ntrain L 3\ndone L\n")
+    ok(g, "expect round SR", "expect B cash 135", "expect A cash 145", "expect C cash 3")
+    # SR 2 (B, C, A): B buys a Saar 10% at 84: 135 - 84 = 51; Saar SPR 20% + investors 20% +
+    # 10% = 50%: floats with 5 x 84 = 420 (4.6)
+    ok(g, "buy B Saar", "expect B cash 51", "expect Saar cash 420", "pass C", "pass A")
+    # B (51) cannot pay for an L (82) or Saar (84) share and has nothing to sell (Saar has
+    # not operated, 8.2), but A owns K, W, SCR and VIW: B's turn is not passed
+    assert g.state_json()["turn"] == "B"
+    ok(g, "trade K A B 40", "expect B cash 11", "expect A cash 185")
+    ok(g, "pass C", "pass A", "pass B", "expect round OR")
+    # OR 2.1 income: A W 10 + SCR 15 + VIW 20 = 45 -> 230; B SPR 15 + R 30 + MNR 20 + K 5 =
+    # 70 -> 81; C H 15 -> 18
+    ok(g, "expect A cash 230", "expect B cash 81", "expect C cash 18")
