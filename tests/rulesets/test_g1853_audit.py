@@ -14,20 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import SCRIPTS, play, refuse
+from test_g1853_refusals import upto
 
 from moderator.game import Game
-
-
-def upto(script: str, marker: str, nth: int = 1) -> str:
-    """The lines of ``tests/scripts/<script>`` before the ``nth`` line that reads ``marker``."""
-    lines = (SCRIPTS / script).read_text(encoding="utf-8").splitlines()
-    seen = 0
-    for index, line in enumerate(lines):
-        if line.strip() == marker:
-            seen += 1
-            if seen == nth:
-                return "\n".join(lines[:index]) + "\n"
-    raise AssertionError(f"{marker!r} not found {nth} time(s) in {script}")
 
 
 def whole(script: str) -> str:
