@@ -68,10 +68,6 @@ class BenchApp(ModeratorApp):
 
     frames: list[float] = []
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.freeze_memory = True  # as run_app sets it for a real run
-
     def _display(self, screen, renderable) -> None:
         super()._display(screen, renderable)
         if renderable is None:

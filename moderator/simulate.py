@@ -317,7 +317,8 @@ class Simulation:
             if forced:
                 yield from (c.BuyTrain(corp=cid, train=n) for n in names)
                 yield c.Issue(corp=cid, count=rng.randint(1, 2))
-                yield c.Issue(corp=cid, count=1)
+                # 6.86: a bundle that stops short of what a larger one raises is refused
+                yield from (c.Issue(corp=cid, count=k) for k in range(1, 9))
                 president = company.president()
                 if president and president != POOL:
                     for co in state.ledger.corporations():

@@ -16,7 +16,6 @@ and games, in a worker thread, and stops when the app quits.
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -88,8 +87,6 @@ class ModeratorApp(App[None]):
         """The sharing of the open game with the players' table view (``ctrl+t``)."""
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
-        self.freeze_memory = False
-        """Set for a real run (:func:`run_app`): see :meth:`settle_memory`."""
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -116,27 +113,7 @@ class ModeratorApp(App[None]):
         """A screen is ready: mark it and hand it the keys typed meanwhile."""
         message.stop()
         message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
-        from moderator.ui.screens.main import MainScreen
-
-        if isinstance(message.ready_screen, MainScreen):
-            self.settle_memory()  # a game is loaded and shown (not for a dialog: see there)
         await self._release_keys()
-
-    def settle_memory(self) -> None:
-        """Take what lives now (the modules, the game just loaded, its screen) out of the
-        garbage collector's rounds, once a game is on screen.
-
-        Python's full collections walk every object alive.  With a long journal and the
-        screen's widgets that is some 60-80 ms, paid now and then right after a keystroke
-        (``benchmarks/bench_ui.py`` measured 100-150 ms keystrokes that way).  Frozen
-        objects are still freed when nothing refers to them; only a reference cycle among
-        them stays until the app quits.  So this is done once per game opened (a few per
-        session), never for the dialogs, whose widgets hold their parents and are gone in
-        a moment.  Only a real run does this (:func:`run_app`), not a test process that
-        starts many apps.
-        """
-        if self.freeze_memory:
-            gc.freeze()
 
     def _ready_for_keys(self) -> bool:
         """Whether the top screen takes keys now (none while one game replaces another)."""
@@ -380,7 +357,6 @@ def run_app(
 ) -> int:
     """Run the TUI until the banker quits; the exit status."""
     app = ModeratorApp(path=path, saves=saves, demo=demo)
-    app.freeze_memory = True
     try:
         app.run()
     finally:

@@ -106,7 +106,7 @@ def positions() -> tuple[Position, ...]:
         "1846 setup": Game.new("1846", ["Amy", "Bob", "Carlos"]),
         "1846 recorded (OR 1)": play(recorded),
         "1846 simulated (150)": _played("1846", 7, 150),
-        "1846 simulated (600)": _played("1846", 11, 600, players=5),
+        "1846 simulated (to its end)": _played("1846", 11, 1000, players=5),
         "1847AE start": Game.new("1847AE", ["Amy", "Bob", "Carlos"]),
         "1847AE simulated (200)": _played("1847AE", 3, 200),
         "1853 bonds": Game.new("1853", ["Amy", "Bob", "Carlos", "Dana"]),

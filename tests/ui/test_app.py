@@ -15,7 +15,6 @@ from ui_helpers import (
     running,
     saved_lines,
     send_burst,
-    settle,
 )
 
 from moderator.game import Game
@@ -447,38 +446,3 @@ async def test_clicking_a_footer_key_presses_it(saves: Path) -> None:
         await pilot.click(KeyStrip, offset=(start + 1, 0))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-
-
-async def test_a_real_run_takes_the_loaded_game_out_of_the_collectors_rounds(
-    saves: Path,
-) -> None:
-    """With ``freeze_memory`` (set by ``run_app``), the game on screen and everything
-    alive with it are frozen once its main screen is ready, so a full collection later
-    walks only what came after; without it (a test process) nothing is frozen."""
-    import gc
-
-    path = rulebook_save(saves, "run NYC 370 half")
-    assert gc.get_freeze_count() == 0
-    plain = ModeratorApp(path=path, saves=saves)
-    async with plain.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        assert isinstance(plain.screen, MainScreen)
-        assert gc.get_freeze_count() == 0
-    app = ModeratorApp(path=path, saves=saves)
-    app.freeze_memory = True
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            screen = main_screen(app)
-            frozen = gc.get_freeze_count()
-            assert frozen > 10_000  # the modules, the game and its screen
-            await send_burst(pilot, ":note frozen", "enter")  # the app goes on as before
-            assert screen.session.game.journal[-1].line == "note frozen"
-            # a dialog is not frozen: it is gone in a moment, and its widgets hold their
-            # parents (a cycle a freeze would keep for good)
-            await send_burst(pilot, "escape", "r")
-            assert isinstance(app.screen, RunDialog)
-            assert gc.get_freeze_count() <= frozen  # frozen objects freed since: fewer
-            await send_burst(pilot, "escape")
-    finally:
-        gc.unfreeze()  # the rest of the test process collects as usual
