@@ -338,9 +338,7 @@ def check_run(
         raise Refusal(f"{cid} is a private company: it does not run ({RUN_USAGE})")
     option = _option_for(game, cid, option)
     what = f"{cid} running {ruleset.money(revenue)}" + (f" ({option})" if option else "")
-    if co.kind == "corporation" and not state.market.has(cid):
-        return _refused(what, f"{cid} has no share price: it has not been launched")
-    try:
+    try:  # an unlaunched corporation has no share price: the receipt refuses it (the rule)
         receipt = game.receipt(cid, revenue, option, mail)
     except Refusal as exc:
         return _refused(what, exc.message)

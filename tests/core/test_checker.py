@@ -298,7 +298,9 @@ def test_a_run_the_rules_refuse_is_a_cross_with_the_rule() -> None:
     answer = check(g, "check run NYC 100")
     assert answer.verdict is False
     assert "no train" in answer.text() and answer.rule == "6.61"
-    assert check(g, "check run GT 0").verdict is False  # not launched: no price
+    unlaunched = check(g, "check run GT 0")  # not launched: no price, says the receipt
+    assert unlaunched.verdict is False and unlaunched.rule == "6.61"
+    assert "has no share price: it has not been launched" in unlaunched.text()
 
 
 def test_independent_railroads_split() -> None:
