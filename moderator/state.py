@@ -14,6 +14,7 @@ from typing import Literal
 from moderator.copying import plain_copy, shallow
 from moderator.errors import Refusal
 from moderator.events import PriceMoved
+from moderator.fixes import RULES_LEVEL
 from moderator.ledger import Company, Ledger, Train
 from moderator.market import LinearMarket, Market
 
@@ -78,6 +79,9 @@ class GameState:
     extra: dict[str, object] = field(default_factory=dict)
     """Title-specific state a ruleset needs beyond the common fields."""
     train_serial: int = 0
+    rules_level: int = RULES_LEVEL
+    """The rules level the game is played under (``moderator.fixes``): a save made before a
+    rules fix replays under the rules it was recorded with."""
 
     # ------------------------------------------------------------------ lookup
     def company(self, ident: str) -> Company:

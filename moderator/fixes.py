@@ -1,0 +1,67 @@
+"""Rules levels: which rules fixes a game was played under (saves outlive rules fixes).
+
+A save records the rules level it was written with.  A game whose save predates a
+fix keeps replaying exactly as recorded (the table played it so): every fix below
+is applied only to games whose level includes it, tested with :func:`follows`.
+Loading such a save tells the banker which entries today's rules would settle
+differently, under which rule, and offers to rewind to the first of them (a
+rewound game then plays on under today's rules).
+
+A fix is one row of :data:`FIXES`; its code keeps the old behaviour behind
+``if not follows(state, "ID")``.  Saves written before rules levels existed are level 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from moderator.state import GameState
+
+
+@dataclass(frozen=True)
+class RulesFix:
+    """One change of the rules engine that can make a recorded entry replay differently."""
+
+    ident: str
+    """Short id used in code: ``follows(state, ident)``."""
+    level: int
+    """The first rules level that includes the fix."""
+    title: str
+    """The title whose rule it is (``1846``, ``1847AE``, ``1853``)."""
+    rule: str
+    """The rule number in the title's rulebook."""
+    summary: str
+    """What today's rules do differently, in a banker's words."""
+
+
+FIXES: dict[str, RulesFix] = {
+    fix.ident: fix
+    for fix in (
+        RulesFix("1847AE-6.8.2", 1, "1847AE", "6.8.2",
+                 "a director sells every certificate he may before he is bankrupt"),
+        RulesFix("1853-4.8.10", 1, "1853", "4.8.10",
+                 "a new director chooses to buy the credit train or return it to the bank"),
+        RulesFix("1853-2.8.1", 1, "1853", "2.8.1",
+                 "a share sold to the pool in the first stock round stays there until the "
+                 "next stock round"),
+    )
+}
+"""Every rules fix that changes how a recorded command plays, by id."""
+
+RULES_LEVEL = max((fix.level for fix in FIXES.values()), default=0)
+"""The rules level of this build: new games are played and saved under it."""
+
+
+def follows(state: GameState, ident: str) -> bool:
+    """Whether the game in ``state`` is played under the fix ``ident`` (see :data:`FIXES`)."""
+    return state.rules_level >= FIXES[ident].level
+
+
+def fixes_between(title: str, old: int, new: int = RULES_LEVEL) -> list[RulesFix]:
+    """The fixes of ``title`` a game at level ``old`` does not follow and level ``new`` does."""
+    return [f for f in FIXES.values() if f.title == title and old < f.level <= new]
+
+
+__all__ = ["FIXES", "RULES_LEVEL", "RulesFix", "fixes_between", "follows"]
