@@ -610,11 +610,24 @@ def _csv_tables(game: Game, ticker: _Ticker) -> dict[str, list[list[Cell]]]:
     return tables
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a text cell as a formula (CSV injection)."""
+
+
+def csv_safe(value: Cell) -> Cell:
+    """A cell as a spreadsheet will read it as text: a string a spreadsheet would run as a
+    formula (a player named ``=1+2``, a note starting with ``+``, ``-``, ``@``, a tab or a
+    carriage return) gets a leading apostrophe, the usual neutraliser; numbers are kept."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _csv_bytes(rows: Sequence[Sequence[Cell]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in rows:
-        writer.writerow(["" if v is None else v for v in row])
+        writer.writerow(["" if v is None else csv_safe(v) for v in row])
     return out.getvalue().encode("utf-8")
 
 

@@ -680,3 +680,19 @@ def test_no_title_branches_and_no_textual() -> None:
                           cwd=REPO, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+# ----------------------------------------------------------------- CSV injection
+@pytest.mark.parametrize("start", list(export.FORMULA_STARTS))
+def test_csv_cells_a_spreadsheet_would_run_are_text(start: str, tmp_path: Path) -> None:
+    """A player's name (or any text) that a spreadsheet would read as a formula is written
+    with a leading apostrophe; numbers, negative ones too, stay numbers (issue 20.10)."""
+    name = f"{start}1+2" if start not in "\t\r" else f"{start}Amy"
+    if start in "\t\r":  # a name may not hold control characters: test the cell rule itself
+        assert export.csv_safe(name) == "'" + name
+        return
+    game = Game.new("1846", [name, "Bob", "Cy"])
+    export.export_csv(game, tmp_path / "out")
+    final = read_csv(tmp_path / "out" / "final.csv")
+    assert final[1][0] == "'" + name
+    assert export.csv_safe(-5) == -5 and export.csv_safe("Amy") == "Amy"
