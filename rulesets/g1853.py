@@ -1865,7 +1865,9 @@ class G1853(Engine):
             cid = state.operating
             out.append(c.Extra())
             for name, _, _ in self._train_offer(state, state.company(cid)):
-                out.append(c.BuyTrain(corp=cid, train=name))
+                # a corporation's bank trains are offered by the engine already: once each
+                if c.BuyTrain(corp=cid, train=name) not in out:
+                    out.append(c.BuyTrain(corp=cid, train=name))
                 out.append(c.BuyTrain(corp=cid, train=name, credit=True))
             if not state.ran:
                 out.append(c.Run(company=cid, revenue=0, option="withhold"))
