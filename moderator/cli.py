@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from moderator import __version__
 from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
@@ -643,6 +644,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return check_main(words[1:])
     parser = argparse.ArgumentParser(prog="moderator", description="The 18xx banker's assistant.")
+    parser.add_argument("--version", action="version", version=f"moderator {__version__}")
     parser.add_argument(
         "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
     )

@@ -58,6 +58,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moderator.errors import SaveError
 from moderator.follow import GameSource, SaveFollower
+from moderator.text import escaped
 from moderator.web.colours import stylesheet
 from moderator.web.view import page_model
 
@@ -542,7 +543,7 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     where = "the local network" if lan else "this computer only (add --lan for the table's Wi-Fi)"
     if lan and host == "127.0.0.1":
         where = "every interface, but no network address was found: players may not reach it"
-    print(f"Sharing {save} read-only on {where}.")
+    print(f"Sharing {escaped(str(save))} read-only on {where}.")  # a name is text, not escapes
     print(f"Players open: {url}")
     print(qr_text(url))
     print("Ctrl-C stops.", flush=True)

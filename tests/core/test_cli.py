@@ -272,3 +272,13 @@ def test_unwritable_save_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["play", str(script), "--save", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "cannot write the save file" in err and "Traceback" not in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """``moderator --version`` prints the program's version (issue 21.10)."""
+    import moderator
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"moderator {moderator.__version__}"

@@ -170,3 +170,25 @@ def test_a_follower_is_shared_like_a_live_game(tmp_path: Path) -> None:
     finally:
         sharing.stop()
         game.close()
+
+
+def test_serve_prints_the_save_name_escaped(tmp_path: Path) -> None:
+    """A save's file name is text: ``moderator serve`` prints its escape sequences as
+    ``\\x1b``, never sends them to the terminal (issue 20.9)."""
+    import subprocess
+    import sys
+
+    save = tmp_path / "evil\x1b[2J.json"
+    new_saved_game(save, upto=5).close()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "moderator.cli", "serve", str(save), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline().decode("utf-8")  # "Sharing ... read-only on ..."
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert first.startswith("Sharing ")
+    assert "\x1b" not in first and "evil\\x1b[2J.json" in first
