@@ -45,6 +45,7 @@ from moderator.journal import (
     write_atomic,
 )
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
+from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line
 from moderator.state import GameState
 from moderator.text import first_unsafe
@@ -401,6 +402,19 @@ class Game:
         except Exception as exc:  # a bug must not crash the screen or the bank
             return _internal(exc)
         return tuple(trial.ledger.events)
+
+    def forecast(self, cmd: c.Command) -> Effects | str:
+        """What ``cmd`` would do now, split into its own effect and what would follow by
+        itself (``moderator.narrate.split``), or the reason it would be refused.
+
+        The events are :meth:`preview`'s: the rules applied to a copy of the state, the
+        code path of :meth:`execute`.  A dialog shows the own effect as the command's
+        figure and every follow-up as a line of its own (issue 18.4).
+        """
+        events = self.preview(cmd)
+        if isinstance(events, str):
+            return events
+        return split(cmd, events)
 
     def legal_commands(self) -> list[c.Command]:
         """Commands the rules accept now, from the ruleset's candidates."""

@@ -19,6 +19,7 @@ and ``moderator play`` both print its lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from moderator import commands as c
 from moderator.events import (
@@ -349,6 +350,89 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     return "exchanged" in reason or reason.startswith("presidency")
 
 
+def _own(cmd: c.Command | None, events: Sequence[Event]) -> list[bool]:
+    """Per event, whether it is part of ``cmd``'s own effect (see :func:`split`)."""
+    direct = DIRECT.get(type(cmd)) if cmd is not None else None
+    own_round = True
+    acted = False  # a command that opens a round (the first par after setup) acts in it
+    out: list[bool] = []
+    for ev in events:
+        if isinstance(ev, RoundStarted) and acted:
+            own_round = False
+        acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
+        if isinstance(ev, Passed) and isinstance(cmd, c.Pass) and not ev.auto:
+            if ev.player.lower() == cmd.player.lower():
+                out.append(True)
+                continue
+        out.append(own_round and direct is not None and cmd is not None and direct(cmd, ev))
+    return out
+
+
+@dataclass(frozen=True)
+class Effects:
+    """A command's events split in two: its own effect, and what followed by itself.
+
+    The *own* events are what the command's line says (the purchase's payment and
+    certificate, the run's dividend and price move: :data:`DIRECT`), while the round
+    it was given in lasts.  The *follow-ups* are what the bank did by itself as a
+    consequence: automatic passes, the end of the round, private income, the price
+    moves at the end of a stock round, a phase change, a president's contribution to
+    a forced train purchase.  A dialog shows the own effect as the command's figure
+    and the follow-ups as lines of their own, never netted into it (issue 18.4); the
+    log prints the follow-ups (:func:`narrate`).
+    """
+
+    command: c.Command | None
+    own: tuple[Event, ...]
+    follows: tuple[Event, ...]
+
+    def own_cash(self) -> tuple[CashMoved, ...]:
+        """The payments of the command's own effect, in order."""
+        return tuple(ev for ev in self.own if isinstance(ev, CashMoved))
+
+    def paid(self, who: str) -> int:
+        """What ``who`` pays (negative: receives) in the command's own effect alone."""
+        net = 0
+        for ev in self.own_cash():
+            if ev.source.lower() == who.lower():
+                net += ev.amount
+            if ev.target.lower() == who.lower():
+                net -= ev.amount
+        return net
+
+    def lines(self, currency: str = "$", title: str | None = None) -> list[str]:
+        """The follow-ups as the log words them (:func:`narrate`)."""
+        return _worded(self.follows, self.own + self.follows, currency, title)
+
+
+def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
+    """Split the events of ``cmd`` into its own effect and what followed by itself.
+
+    The own effect (:data:`DIRECT`) counts while the round the command belongs to
+    lasts (the round it was given in, or the one it opened before acting); from the
+    next round on every event follows by itself (a stock round's last purchase can
+    end the round, and the private income then paid to the buyer is not the
+    purchase's price: issue 18.4).  ``cmd`` ``None``: every event follows.
+    """
+    flags = _own(cmd, events)
+    own = tuple(ev for ev, mine in zip(events, flags, strict=True) if mine)
+    follows = tuple(ev for ev, mine in zip(events, flags, strict=True) if not mine)
+    return Effects(cmd, own, follows)
+
+
+def _worded(events: Sequence[Event], every: Sequence[Event], currency: str,
+            title: str | None) -> list[str]:
+    closing = {ev.company for ev in every if isinstance(ev, CompanyClosed)}
+    lines: list[str] = []
+    for ev in events:
+        if _folded(ev, closing):
+            continue
+        text = describe(ev, currency, title)
+        if text:
+            lines.append(text)
+    return lines
+
+
 def narrate(
     cmd: c.Command | None, events: Sequence[Event], currency: str = "$", title: str | None = None
 ) -> list[str]:
@@ -358,7 +442,7 @@ def narrate(
     round the command belongs to lasts (the round it was given in, or the one
     it opened before acting); from the next round on, every event is narrated
     (a stock round's last pass can pay private income to the very player who
-    passed).
+    passed).  The split is :func:`split`'s, which the dialogs show too.
 
     Args:
         cmd: the accepted command (``None``: narrate every event).
@@ -372,26 +456,7 @@ def narrate(
         in the order it took them (turn changes are not narrated: the screen
         shows who is to act).
     """
-    direct = DIRECT.get(type(cmd)) if cmd is not None else None
-    own_round = True
-    acted = False  # a command that opens a round (the first par after setup) acts in it
-    closing = {ev.company for ev in events if isinstance(ev, CompanyClosed)}
-    lines: list[str] = []
-    for ev in events:
-        if isinstance(ev, RoundStarted) and acted:
-            own_round = False
-        acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
-        if _folded(ev, closing):
-            continue
-        if isinstance(ev, Passed) and isinstance(cmd, c.Pass) and not ev.auto:
-            if ev.player.lower() == cmd.player.lower():
-                continue
-        if own_round and direct is not None and cmd is not None and direct(cmd, ev):
-            continue
-        text = describe(ev, currency, title)
-        if text:
-            lines.append(text)
-    return lines
+    return split(cmd, events).lines(currency, title)
 
 
-__all__ = ["DIRECT", "describe", "narrate"]
+__all__ = ["DIRECT", "Effects", "describe", "narrate", "split"]

@@ -19,6 +19,7 @@ from moderator.errors import SaveError
 from moderator.events import Event
 from moderator.game import Game, Outcome
 from moderator.journal import Entry
+from moderator.narrate import Effects
 from moderator.script import format_command
 
 
@@ -108,6 +109,7 @@ class Session:
     _data: dict[str, Any] | None = field(default=None, repr=False)
     _legal: list[c.Command] | None = field(default=None, repr=False)
     _legal_lines: list[str] | None = field(default=None, repr=False)
+    _forecasts: dict[str, Effects | str] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ views
     @property
@@ -173,6 +175,7 @@ class Session:
         self._data = None
         self._legal = None
         self._legal_lines = None
+        self._forecasts = {}
         for listener in self.listeners:
             listener()
 
@@ -250,6 +253,16 @@ class Session:
         """The events ``cmd`` would cause, or the reason it is refused
         (``Game.preview``: the game and its journal are untouched)."""
         return self.game.preview(cmd)
+
+    def forecast(self, cmd: c.Command) -> Effects | str:
+        """What ``cmd`` would do now: its own effect and what would follow by itself
+        (``Game.forecast``, on a copy: the game and its journal are untouched), or the
+        reason it is refused.  Cached until the game changes."""
+        key = self.line(cmd)
+        found = self._forecasts.get(key)
+        if found is None:
+            found = self._forecasts[key] = self.game.forecast(cmd)
+        return found
 
     @staticmethod
     def line(cmd: c.Command) -> str:
