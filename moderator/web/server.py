@@ -518,7 +518,7 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     its QR code, then serves (blocking).  Returns the exit status: 0 after Ctrl-C, 2
     when there is no save to share, it cannot be read, or the port cannot be used.
     """
-    from moderator.ui.saves import latest_save  # the saves folder's rules (no Textual)
+    from moderator.saves_index import latest_save  # the saves folder's rules (core)
 
     if save is None:
         save = latest_save(Path(saves_dir))
