@@ -78,7 +78,10 @@ class Receipt:
     def text(self) -> str:
         """The receipt as plain text lines."""
         m = self.currency
-        out = [f"{self.company} runs {m}{self.revenue}, {self.option}"]
+        # A run of 0 pays nothing whatever payout was named: say so, not "withhold"
+        # (issue 18.11: `run L 0 full` is no withholding; the price moves as for none paid).
+        head = "no revenue, no dividend" if self.revenue == 0 else self.option
+        out = [f"{self.company} runs {m}{self.revenue}, {head}"]
         if self.per_share:
             out.append(f"  {m}{self.per_share} per share")
         for line in self.lines:
