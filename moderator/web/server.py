@@ -60,6 +60,12 @@ from moderator.errors import SaveError
 from moderator.follow import GameSource, SaveFollower
 from moderator.text import escaped
 from moderator.web.colours import stylesheet
+from moderator.web.guard import (
+    MAX_HEADER_BYTES,
+    BoundedHeaders,
+    GuardedH11Protocol,
+    quiet_logs,
+)
 from moderator.web.view import page_model
 
 __all__ = [
@@ -432,14 +438,20 @@ def _bind(lan: bool, port: int) -> tuple[socket.socket, str]:
 
 
 def _config(app: Starlette) -> uvicorn.Config:
-    return uvicorn.Config(
-        app,
+    """uvicorn's settings: quiet logs, no websockets, and the connection guard
+    (:mod:`moderator.web.guard`: silent and surplus connections closed, headers bounded)."""
+    config = uvicorn.Config(
+        BoundedHeaders(app),
         log_level="warning",
         access_log=False,
         lifespan="on",
         ws="none",
+        http=GuardedH11Protocol,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         timeout_graceful_shutdown=2,
     )
+    quiet_logs()
+    return config
 
 
 @dataclass
