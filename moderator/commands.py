@@ -319,6 +319,15 @@ class Extra(_Command):
     kind: Literal["extra"] = "extra"
 
 
+class CreditTrain(_Command):
+    """1853 ``credit CORP pay|return``: the new director's choice for the credit train
+    (4.8.10): buy it now (pay what is still owed) or return it to the bank."""
+
+    kind: Literal["credit"] = "credit"
+    corp: str
+    choice: Literal["pay", "return"]
+
+
 Command = Annotated[
     GameCmd
     | Par
@@ -354,6 +363,7 @@ Command = Annotated[
     | Fulfil
     | Frontier
     | Elephant
-    | Extra,
+    | Extra
+    | CreditTrain,
     Field(discriminator="kind"),
 ]

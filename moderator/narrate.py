@@ -213,6 +213,7 @@ DIRECT: dict[type, DirectTest] = {
     c.RedeemShare: _own_cash,
     c.Frontier: _own_cash,
     c.Elephant: _elephant,
+    c.CreditTrain: lambda cmd, ev: isinstance(ev, CashMoved | TrainMoved),  # 1853 4.8.10
 }
 """Per command kind, the events that make up the command's own effect."""
 

@@ -423,6 +423,22 @@ def _p_extra(a: list[str]) -> c.Command:
     return c.Extra()
 
 
+CREDIT_CHOICES = {
+    "pay": "pay", "buy": "pay", "keep": "pay",
+    "return": "return", "back": "return", "giveback": "return", "give-back": "return",
+}  # fmt: skip
+"""1853 4.8.10: the words for the new director's choice: buy the credit train or return it."""
+
+
+def _p_credit(a: list[str]) -> c.Command:
+    usage = "credit CORP pay|return"
+    _need(a, 2, 2, usage)
+    choice = CREDIT_CHOICES.get(a[1].lower())
+    if choice is None:
+        raise ParseError(f"the credit train is bought (`pay`) or returned (`return`), not {a[1]!r}")
+    return c.CreditTrain(corp=a[0], choice=choice)  # type: ignore[arg-type]
+
+
 PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "game": _p_game,
     "par": _p_par,
@@ -464,6 +480,8 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "frontier": _p_frontier,
     "elephant": _p_elephant,
     "extra": _p_extra,
+    "credit": _p_credit,
+    "credittrain": _p_credit,
 }
 """Every verb and alias the parser knows, lower case."""
 
@@ -625,4 +643,6 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
             return f"elephant {q(cmd.source)} {q(cmd.target)} {cmd.price}"
         case c.Extra():
             return "extra"
+        case c.CreditTrain():
+            return f"credit {q(cmd.corp)} {cmd.choice}"
     raise TypeError(f"not a command: {cmd!r}")

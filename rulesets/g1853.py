@@ -30,6 +30,7 @@ from moderator.events import (
     PriorityChanged,
     TrainMoved,
 )
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player, Train
 from moderator.market import TrackMarket
 from moderator.state import GameState
@@ -278,6 +279,7 @@ class G1853(Engine):
                 "major_bbci": False,
                 "minor_formed_sr1": False,
                 "credit": {},
+                "credit_choice": None,
                 "tokens": {},
                 "ajmer_paid": False,
                 "token_used": [],
@@ -773,6 +775,19 @@ class G1853(Engine):
             )
         if (player, cid) in state.sold_this_round:
             return f"{player} sold {cid} this stock round and may not buy it again (3.1.9)"
+        if (
+            source == "pool"
+            and state.round_kind == "SR"
+            and state.round_number == 1
+            and company.certs_of(POOL)
+            and follows(state, "1853-2.8.1")
+        ):
+            # The pool is empty when the first stock round begins (the contract bids put no
+            # share there), so every pool share now was sold in this round.
+            return (
+                f"a {cid} share sold to the bank pool in the first stock round stays there: "
+                f"no one may buy it from the pool until the next stock round (2.8.1)"
+            )
         if not self.available(state, cid):
             return (
                 f"{cid} is not available yet: every share of the contract companies "
@@ -1401,40 +1416,146 @@ class G1853(Engine):
             self.note(state, f"{company.id}'s credit train is paid for (3.4.3).")
 
     def _credit_on_director(self, state: GameState, company: Company, director: str) -> None:
-        """4.8.10: a new director pays what is owed on the credit train, or it goes back."""
+        """4.8.10: a director takes over a company buying a train on credit: "the train must
+        either be purchased at that point or returned to the bank".
+
+        Under rules fix ``1853-4.8.10`` the new director chooses (``credit CORP pay`` /
+        ``credit CORP return``) and nothing else is accepted until he has.  A director who
+        cannot pay what is owed (with what the treasury holds, 4.8.8) has no choice: the
+        train goes back at once, as before.  Games saved before the fix keep the old
+        reading: he pays whenever he has the cash.
+        """
         if not company.debt:
             return
         cid = company.id
         owed = company.debt
-        info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
         cash = state.ledger.player(director).cash
-        if cash >= owed:
-            state.ledger.transfer(
-                director, BANK, owed, f"{director} pays the rest of {cid}'s credit train (4.8.10)"
+        if not follows(state, "1853-4.8.10"):
+            if cash >= owed:
+                state.ledger.transfer(
+                    director,
+                    BANK,
+                    owed,
+                    f"{director} pays the rest of {cid}'s credit train (4.8.10)",
+                )
+                company.debt = 0
+                state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
+                return
+            self._return_credit_train(
+                state, company, f"credit train returned: {director} cannot pay "
+                f"{self.money(owed)} (4.8.10)"
             )
-            company.debt = 0
-            state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
             return
-        # The rules are silent on what was paid so far: a banker undoes the sale.
+        if cash + company.cash < owed:
+            # 4.8.10 leaves no choice when the train cannot be bought: it goes back.
+            self._return_credit_train(
+                state, company, f"credit train returned: {director} cannot pay "
+                f"{self.money(owed)} (4.8.10)"
+            )
+            return
+        state.extra["credit_choice"] = {"corp": cid, "director": director}
+        self.note(
+            state,
+            f"{director} takes over {cid}, which owes {self.money(owed)} on its credit "
+            f"{self._credit_train_name(state, company)}: he buys it now or returns it to the "
+            f"bank, `credit {cid} pay` or `credit {cid} return` (4.8.10).",
+        )
+
+    def _credit_train_name(self, state: GameState, company: Company) -> str:
+        """The credit train's name (``2``), or ``train`` when it has left the company."""
+        info = state.extra["credit"].get(company.id, {})  # type: ignore[attr-defined]
+        train = next((t for t in company.trains if t.serial == info.get("serial")), None)
+        return train.name if train is not None else "train"
+
+    def _return_credit_train(self, state: GameState, company: Company, reason: str) -> None:
+        """4.8.10: the credit train goes back to the bank.  The rules are silent on what
+        the company paid toward it: a banker undoes the sale (the train was never bought),
+        so the bank gives it back; the train is for sale again at full price (4.8.6)."""
+        cid = company.id
+        owed = company.debt
+        info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
         train = next((t for t in company.trains if t.serial == info.get("serial")), None)
         paid = int(info.get("price", owed)) - owed
         if train is not None:
             company.trains.remove(train)
             self.pool_trains(state).append(train)
             state.ledger.events.append(
-                TrainMoved(
-                    train=train.name,
-                    source=cid,
-                    target=POOL,
-                    reason=(
-                        f"credit train returned: {director} cannot pay {self.money(owed)} (4.8.10)"
-                    ),
-                )
+                TrainMoved(train=train.name, source=cid, target=POOL, reason=reason)
             )
         if paid:
             self.bank_pays(state, cid, paid, f"{cid} gets back what it paid toward the train")
         company.debt = 0
         state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
+
+    def _pending_credit(self, state: GameState) -> dict[str, str] | None:
+        """The credit train choice a new director still owes the table (4.8.10), if any."""
+        pending = state.extra.get("credit_choice")
+        return pending if isinstance(pending, dict) else None
+
+    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
+        """4.8.10: while a new director has not chosen between buying the credit train and
+        returning it, only his choice is accepted (with checks, notes and corrections)."""
+        pending = self._pending_credit(state)
+        if pending is not None and not isinstance(
+            cmd, c.CreditTrain | c.Expect | c.Note | c.Adjust
+        ):
+            cid = pending["corp"]
+            owed = self.money(state.company(cid).debt)
+            raise Refusal(
+                f"{pending['director']} has taken over {cid}, which owes {owed} on its credit "
+                f"train: it must be bought or returned to the bank first, `credit {cid} pay` "
+                f"or `credit {cid} return` (4.8.10)"
+            )
+        return super().apply(state, cmd)
+
+    def cmd_credit(self, state: GameState, cmd: c.CreditTrain) -> None:
+        """``credit CORP pay|return``: the new director's choice for the credit train (4.8.10).
+
+        ``pay``: what the treasury holds goes to the debt first (3.4.6; it is normally
+        empty, the debt having taken every pound as it came), the director pays the rest
+        (4.8.8: the only gift a director may make).  ``return``: the train goes back to the
+        bank and what the company paid toward it is refunded (see
+        :meth:`_return_credit_train`)."""
+        pending = self._pending_credit(state)
+        if pending is None:
+            raise Refusal(
+                "no credit train is waiting for a new director's choice: it is made when a "
+                "director takes over a company buying a train on credit (4.8.10)"
+            )
+        company = self.corp(state, cmd.corp)
+        cid = pending["corp"]
+        director = pending["director"]
+        if company.id != cid:
+            raise Refusal(
+                f"the choice waiting is {cid}'s credit train, not {company.id}'s: "
+                f"`credit {cid} pay` or `credit {cid} return` (4.8.10)"
+            )
+        name = self._credit_train_name(state, company)
+        if cmd.choice == "pay":
+            owed = company.debt
+            cash = state.ledger.player(director).cash
+            if cash + company.cash < owed:
+                raise Refusal(
+                    f"{director} has {self.money(cash)} and {cid} {self.money(company.cash)}; "
+                    f"{self.money(owed)} is owed on the {name}: `credit {cid} return` (4.8.10)"
+                )
+            self._collect_debt(state, company)
+            if company.debt:
+                state.ledger.transfer(
+                    director,
+                    BANK,
+                    company.debt,
+                    f"{director} pays the rest of {cid}'s credit {name}, "
+                    f"{self.money(company.debt)} (4.8.10, 4.8.8)",
+                )
+                company.debt = 0
+                state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
+                self.note(state, f"{cid}'s {name} is paid for: {director} bought it (4.8.10).")
+        else:
+            self._return_credit_train(
+                state, company, f"credit train returned to the bank by {director} (4.8.10)"
+            )
+        state.extra["credit_choice"] = None
 
     # ----------------------------------------------------------------- trains
     def _train_offer(
@@ -1848,6 +1969,10 @@ class G1853(Engine):
             out.extend(c.Pass(player=p) for p in open_bids)
             out.append(c.Settle())
             return out
+        pending = self._pending_credit(state)
+        if pending is not None:  # 4.8.10: the new director's choice comes first
+            cid = pending["corp"]
+            return [c.CreditTrain(corp=cid, choice="pay"), c.CreditTrain(corp=cid, choice="return")]
         out = list(super().candidates(state))
         out = [x for x in out if not isinstance(x, c.Par | c.Bankrupt)]
         if state.round_kind == "SR" and state.current_player:
@@ -1875,4 +2000,6 @@ class G1853(Engine):
             bid = state.extra["bids"].get(p)  # type: ignore[attr-defined]
             if bid and not bid["fulfilled"] and SEALED not in bid["cities"]:
                 out.append(c.Fulfil(player=p))
-        return out
+        # The engine offers each of available_variants' trains by name, and 1853's include
+        # the bank pool's (4.8.6): a 2 on sale and a 2 in the pool made `train GIP 2` twice.
+        return list(dict.fromkeys(out))

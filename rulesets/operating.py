@@ -183,16 +183,17 @@ class OperatingRound(Ruleset):
     def operating_company(self, state: GameState, word: str) -> Company:
         """The company named, which must be operating now; later companies end earlier turns."""
         order_rule = self.r("order")
+        # the name first: `run XYZ 10` in a stock round says there is no XYZ (issue 18.11)
+        cid = self.company_id(state, word)
         if state.round_kind != "OR":
             if state.round_kind == "setup":
                 raise Refusal(
                     f"the game has not reached an operating round yet ({self.r('rounds')})"
                 )
             raise Refusal(
-                f"{word} can act only in an operating round; "
+                f"{cid} can act only in an operating round; "
                 f"this is stock round {state.round_number} ({self.r('rounds')})"
             )
-        cid = self.company_id(state, word)
         company = state.company(cid)
         if company.closed:
             raise Refusal(f"{cid} has closed ({self.r('closed_or')})")

@@ -103,6 +103,8 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("train GIP 2 credit", c.BuyTrain(corp="GIP", train="2", credit=True)),
     ("elephant Amy Bob 30", c.Elephant(source="Amy", target="Bob", price=30)),
     ("extra", c.Extra()),
+    ("credit NWR pay", c.CreditTrain(corp="NWR", choice="pay")),
+    ("credit NWR return", c.CreditTrain(corp="NWR", choice="return")),
 ]
 
 
@@ -400,11 +402,13 @@ commands = st.one_of(
     st.builds(c.Frontier, corp=names, amount=money),
     st.builds(c.Elephant, source=names, target=names, price=money),
     st.builds(c.Extra),
+    st.builds(c.CreditTrain, corp=names, choice=st.sampled_from(["pay", "return"])),
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600))
 @given(commands)
+@example(c.GameCmd(title="", players=("Patna", "pool", "SR", "£60", "Atlantis", "K")))  # issue 18.3
 def test_format_command_parses_back_to_the_same_command(cmd: c.Command) -> None:
     line = format_command(cmd)
     assert "\n" not in line
