@@ -141,6 +141,8 @@ class Simulation:
     has no route (``done C noroute``) instead of the forced purchase (6.8.1, 6.8.2)."""
     short: bool = False
     """1853: the shortened game of 2.4 (bank £7,760)."""
+    second_edition: bool = False
+    """1846: the second edition (``2e``: Boomtown and Little Miami in the private groups)."""
 
     def __post_init__(self) -> None:
         if self.title not in TITLES:
@@ -152,6 +154,8 @@ class Simulation:
             words.append("variant")
         if self.short:
             words.append("short")
+        if self.second_edition:
+            words.append("2e")
         self._sealed: dict[str, list[str]] = {}
         """1853: each player's sealed cities, revealed in order at ``fulfil``."""
         self.game = Game.new(self.title, words)
@@ -206,10 +210,10 @@ class Simulation:
 
     def _setup(self) -> None:
         rng = self.rng
-        quota = {3: 2, 4: 1, 5: 0}[self.players]
-        if quota:
-            groups = (("CO", "ERIE", "PRR"), ("MPC", "SC", "TBC"), ("LSL", "MC", "OI"))
-            removed = [x for g in groups for x in rng.sample(g, quota)]
+        # the groups and quotas of the game's edition (2.3; second edition: facts §5)
+        groups = self.game.state_json()["removal_groups"].values()
+        removed = [x for g in groups for x in rng.sample(g["members"], g["remove"])]
+        if removed:
             assert self.game.execute(c.Remove(companies=tuple(removed))).ok
         privates = [
             co.id

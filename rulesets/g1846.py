@@ -4,6 +4,14 @@ Rule numbers in comments and refusals are those of the GMT rulebook
 (``shared/rules/001_c74c63d146e1fff5.txt``).  Component numbers come from
 ``shared/facts/1846.md``.  Where the rules are silent the choice an
 experienced banker would make is written down next to the code.
+
+``game 1846 PLAYERS... 2e`` plays the second edition (GMT 2021 printing): Boomtown
+and Little Miami join the blue and orange private groups, and each private group
+loses one company more at setup (facts §5).  The facts list no other money
+difference (bank, starting cash, certificate limits, market, trains and the other
+privates are the same, facts §0-§8), so everything else is shared.  The 2021
+rulebook is not among the shared rules: the second edition's additions cite the
+facts and keep the 2016 rule numbers of the mechanisms they use (2.3, 3, 6.91, 9).
 """
 
 from __future__ import annotations
@@ -107,6 +115,25 @@ PRIVATES: tuple[PrivateData, ...] = (
     PrivateData("MC", "Michigan Central", 40, 15),
     PrivateData("OI", "Ohio & Indiana", 40, 15),
 )
+PRIVATES_2E: dict[str, PrivateData] = {
+    "SC": PrivateData("BT", "Boomtown", 40, 10),
+    "OI": PrivateData("LM", "Little Miami", 40, 15),
+}
+"""The second edition's privates (facts §5), each listed after the private it follows:
+Boomtown (blue group; +$20 at Cincinnati for its corporation, typed in the revenue) and
+Little Miami (orange group; extra tile lays in Cincinnati and Dayton, $20 cheaper each,
+typed as spending)."""
+SECOND_EDITION_ONLY = ("BT", "LM")
+ABILITY_NOTES = {
+    "BT": "{corp} owns Boomtown: $20 more at Cincinnati (H12) until phase IV; "
+    "include it in the revenue you type (facts §5)",
+    "LM": "{corp} owns Little Miami: extra tile lays in Cincinnati (H12) and Dayton (G13), "
+    "$20 cheaper each; type what it pays with `spend` (facts §5)",
+}
+"""Second edition: the reminder journaled when a corporation buys Boomtown or Little
+Miami (their abilities are map-side: the banker types the revenue and the spending)."""
+EDITION_WORDS = {"2e": "2e", "second-edition": "2e", "2nd-edition": "2e", "2nd": "2e"}
+"""``game`` line words that choose the second edition (the contract spells it ``2e``)."""
 INDEPENDENTS = ("MS", "BIG4")
 """In operating order (4.2 B)."""
 
@@ -117,6 +144,15 @@ REMOVAL_GROUPS: dict[str, tuple[str, ...]] = {
 }
 """Groups from which 3 and 4 player games remove companies (2.3)."""
 REMOVALS_PER_GROUP = {3: 2, 4: 1, 5: 0}
+REMOVAL_GROUPS_2E: dict[str, tuple[str, ...]] = {
+    "corporations": ("CO", "ERIE", "PRR"),
+    "blue": ("MPC", "SC", "TBC", "BT"),
+    "orange": ("LSL", "MC", "OI", "LM"),
+}
+"""Second edition (facts §5): Boomtown joins the blue group, Little Miami the orange."""
+PRIVATE_REMOVALS_2E = {3: 3, 4: 2, 5: 1}
+"""Second edition: each private group loses (5 - players) + 1 (facts §5); the
+corporations' group is removed as in the first edition (facts §4)."""
 
 CERT_LIMIT = {
     3: {5: 14, 4: 11},
@@ -234,10 +270,55 @@ class G1846(Engine):
         )
 
     # ================================================================= setup
+    def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
+        """``2e`` (also ``second-edition``) after the players plays the second edition;
+        the option is kept as ``2e`` whatever its spelling."""
+        players = [w for w in words if w.lower() not in EDITION_WORDS]
+        found = len(words) - len(players)
+        if found > 1:
+            raise Refusal("write the second edition once in the `game` line: `2e`")
+        return players, ("2e",) if found else ()
+
+    @staticmethod
+    def edition(state: GameState) -> str:
+        """``2e`` for the second edition, ``1e`` for the first (old saves have no mark)."""
+        return str(state.extra.get("edition", "1e"))
+
+    def removal_plan(self, state: GameState) -> dict[str, tuple[tuple[str, ...], int]]:
+        """Each setup removal group: its members and how many of them go (2.3; second
+        edition: facts §5)."""
+        n = len(state.ledger.players)
+        if self.edition(state) == "2e":
+            return {
+                group: (
+                    members,
+                    REMOVALS_PER_GROUP[n] if group == "corporations" else PRIVATE_REMOVALS_2E[n],
+                )
+                for group, members in REMOVAL_GROUPS_2E.items()
+            }
+        return {
+            group: (members, REMOVALS_PER_GROUP[n]) for group, members in REMOVAL_GROUPS.items()
+        }
+
+    def company_id(self, state: GameState, word: str) -> str:
+        """As for every title; a second-edition private named in a first-edition game is
+        refused with the way to play the second edition."""
+        try:
+            return super().company_id(state, word)
+        except Refusal:
+            key = word.upper().replace("&", "").replace(" ", "")
+            if key in SECOND_EDITION_ONLY:
+                raise Refusal(
+                    f"{key} is a second-edition private: this game is the first edition "
+                    f"(start it with `game 1846 PLAYERS... 2e`)"
+                ) from None
+            raise
+
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in BANK_SIZE:
             raise Refusal("1846 is played by 3 to 5 players (1.1)")
+        second = "2e" in options
         bank = BANK_SIZE[n]
         ledger = Ledger(bank=bank, reserve=MONEY_IN_BOX - bank, starting_total=MONEY_IN_BOX)
         for cid, name in CORPORATIONS:
@@ -246,7 +327,12 @@ class G1846(Engine):
                 Certificate(10, holder=cid) for _ in range(8)
             ]
             ledger.companies[cid] = company
+        cards: list[PrivateData] = []
         for data in PRIVATES:
+            cards.append(data)
+            if second and data.id in PRIVATES_2E:
+                cards.append(PRIVATES_2E[data.id])
+        for data in cards:
             kind = "independent" if data.independent else "private"
             ledger.companies[data.id] = Company(
                 id=data.id,
@@ -270,6 +356,10 @@ class G1846(Engine):
             phase="I",
             priority=players[0],
         )
+        if second:
+            # Only a second-edition game carries the mark: a first-edition state (and so
+            # every older save) stays exactly as it was.
+            state.extra["edition"] = "2e"
         for card, count in CARD_COUNTS[n].items():
             for _ in range(count):
                 state.depot.append(self._new_train(state, card, ""))
@@ -279,43 +369,46 @@ class G1846(Engine):
         return state
 
     def cmd_remove(self, state: GameState, cmd: c.Remove) -> None:
-        """``remove``: setup removals (2.3)."""
+        """``remove``: setup removals (2.3; second edition: facts §5)."""
         if state.round_kind != "setup" or any(
             co.owner for co in state.ledger.companies.values() if co.kind != "corporation"
         ):
             raise Refusal("removals are made at setup, before the private distribution (2.3)")
         n = len(state.ledger.players)
-        quota = REMOVALS_PER_GROUP[n]
-        if quota == 0:
+        plan = self.removal_plan(state)
+        if not any(quota for _, quota in plan.values()):
             raise Refusal("with 5 players nothing is removed (2.3)")
         ids = [self.company_id(state, w) for w in cmd.companies]
         if len(set(ids)) != len(ids):
             raise Refusal("a company is named twice (2.3)")
+        rule = "2.3, second edition" if self.edition(state) == "2e" else "2.3"
         for cid in ids:
-            group = next((g for g, m in REMOVAL_GROUPS.items() if cid in m), None)
+            group = next((g for g, (m, _) in plan.items() if cid in m), None)
             if group is None:
                 raise Refusal(f"{cid} is in every game and cannot be removed (2.3)")
+            members, quota = plan[group]
+            if quota == 0:
+                raise Refusal(f"with {n} players none of {', '.join(members)} is removed ({rule})")
             company = state.company(cid)
             if company.removed:
                 raise Refusal(f"{cid} is already removed (2.3)")
             company.removed = True
-            gone = sum(state.company(m).removed for m in REMOVAL_GROUPS[group])
+            gone = sum(state.company(m).removed for m in members)
             if gone > quota:
                 raise Refusal(
-                    f"with {n} players only {quota} of {', '.join(REMOVAL_GROUPS[group])} "
-                    f"are removed (2.3)"
+                    f"with {n} players only {quota} of {', '.join(members)} are removed ({rule})"
                 )
             state.ledger.events.append(CompanyClosed(company=cid, reason="removed at setup (2.3)"))
 
     def _check_removals(self, state: GameState) -> None:
         n = len(state.ledger.players)
-        quota = REMOVALS_PER_GROUP[n]
-        for members in REMOVAL_GROUPS.values():
+        rule = "2.3, second edition" if self.edition(state) == "2e" else "2.3"
+        for members, quota in self.removal_plan(state).values():
             gone = sum(state.company(m).removed for m in members)
             if gone != quota:
                 raise Refusal(
                     f"with {n} players remove {quota} of {', '.join(members)} first "
-                    f"(2.3): `remove ...`"
+                    f"({rule}): `remove ...`"
                 )
 
     def cmd_private(self, state: GameState, cmd: c.PrivateResult) -> None:
@@ -858,6 +951,26 @@ class G1846(Engine):
     def phase_started(self, state: GameState, phase: str) -> None:
         if phase == "III":
             self._close_privates(state)
+        if self.edition(state) == "2e":
+            self._boomtown_notes(state, phase)
+
+    def _boomtown_notes(self, state: GameState, phase: str) -> None:
+        """Second edition: Boomtown's $20 at Cincinnati outlives the company at phase III
+        and ends at phase IV (facts §5, §7).  The bonus is part of the revenue the banker
+        types; the journal only reminds."""
+        bt = state.ledger.companies.get("BT")
+        if bt is None or bt.removed or bt.owner is None or state.ledger.is_player(bt.owner):
+            return
+        if phase == "III":
+            text = (
+                f"Boomtown has closed; {bt.owner} still adds $20 at Cincinnati (H12) to "
+                f"its revenue until phase IV (facts §5)"
+            )
+        elif phase == "IV":
+            text = f"{bt.owner}'s Boomtown bonus ($20 at Cincinnati) ends in phase IV (facts §5)"
+        else:
+            return
+        state.ledger.events.append(Noted(text=text))
 
     def next_phase_json(self, state: GameState) -> dict[str, Any] | None:
         data = super().next_phase_json(state)
@@ -935,6 +1048,8 @@ class G1846(Engine):
                         reason=f"{private.id}'s train (6.92)",
                     )
                 )
+        if private.id in ABILITY_NOTES:
+            state.ledger.events.append(Noted(text=ABILITY_NOTES[private.id].format(corp=cid)))
 
     # ----------------------------------------------------------- forced sales, bankruptcy
     def best_emergency_issue(self, state: GameState, company: Company) -> tuple[int, int]:
@@ -1092,6 +1207,16 @@ class G1846(Engine):
         company.closed = True
         state.ledger.events.append(CompanyClosed(company=cid, reason=reason))
         return True
+
+    def title_json(self, state: GameState) -> dict[str, Any]:
+        """The edition (``1e``/``2e``) and the setup removal groups with their quotas."""
+        return {
+            "edition": self.edition(state),
+            "removal_groups": {
+                group: {"members": list(members), "remove": quota}
+                for group, (members, quota) in self.removal_plan(state).items()
+            },
+        }
 
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         """10.3: a private still held counts at its list price if the game ends before
