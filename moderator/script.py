@@ -150,6 +150,9 @@ def count(word: str, what: str = "number of shares") -> int:
 
 def _need(args: list[str], low: int, high: int | None, usage: str) -> None:
     if len(args) < low or (high is not None and len(args) > high):
+        for word in args:  # a pasted 5,000-digit number is absurd, whatever its place
+            if _NUMBER.fullmatch(word.lstrip("$£")) and len(word) > MAX_DIGITS:
+                amount(word)
         raise ParseError(f"usage: {usage}")
 
 
