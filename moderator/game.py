@@ -573,6 +573,7 @@ class Game:
         if not mine and self._lock is not None:
             self._lock.release()
         self._lock = lock
+        lock.follow()  # the file just written at the name is the one to hold (hard links)
         self.read_only = False
 
     def close(self) -> None:
@@ -686,6 +687,8 @@ class Game:
         assert self._target is not None
         header = self._header()
         write_atomic(self._target, header + b"".join(records))
+        if self._lock is not None:
+            self._lock.follow()  # a new file is at the name now: lock it (hard links)
         sizes = [len(header)]
         for record in records:
             sizes.append(sizes[-1] + len(record))

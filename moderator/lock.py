@@ -7,8 +7,17 @@ advisory lock (``flock``) on a sidecar file beside the save::
     saves/game.json         the save (replaced by rename when it is rewritten)
     saves/.game.json.lock   the lock: stays put while held, names its holder
 
-The save itself cannot carry the lock because a rewrite replaces it with a new
-file.  The lock file's content (pid, host, start time) is information only:
+The name's lock alone would let a second writer in through another name of the
+same file (a hard link: two names, one file), so on POSIX the holder also locks
+the save file itself, its device and inode (``flock`` on a read-only descriptor),
+and moves that lock to the new file each time a rewrite renames one into place.
+Windows locks are mandatory (they would refuse the holder's own appends through
+another descriptor), so there only the name is locked; hard links to a save are
+rare there.  The OS specifics (flags, ``flock`` or ``portalocker``) are in
+:mod:`moderator.osfiles`.
+
+The name's lock cannot be on the save itself because a rewrite replaces it with a
+new file.  The lock file's content (pid, host, start time) is information only:
 the kernel releases a ``flock`` when its holder dies, so a lock file left by a
 killed program never blocks anyone; the next opener takes the lock and writes
 its own name into it.  A holder removes the file when it lets go (while still
@@ -31,16 +40,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from moderator import osfiles
 from moderator.errors import SaveError
 from moderator.journal import printable
 
-try:  # pragma: no cover - import guard
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: no flock; only this process is guarded
-    fcntl = None  # type: ignore[assignment]
-
 _HELD_HERE: set[str] = set()
-"""Lock files held by this process (the only guard where ``flock`` does not exist)."""
+"""Locks held by this process (``flock`` does not refuse a second descriptor of one
+process on every platform): lock file paths, and ``inode:DEV:INO`` for saves."""
 
 _UNWRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
@@ -111,6 +117,9 @@ class SaveLock:
         """The save's name as the user gave it (for messages)."""
         self._fd = fd
         self._path = path  # the lock file, or None when the save itself is locked
+        self._file_fd: int | None = None
+        """The save file itself, locked (POSIX, beside the lock file; see the docstring)."""
+        self._file_key: str | None = None
 
     @property
     def held(self) -> bool:
@@ -131,7 +140,8 @@ class SaveLock:
         path = lock_path(save)
         for _ in range(20):  # another opener may remove the file between open and lock
             try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | osfiles.NOFOLLOW | osfiles.CLOEXEC
+                             | osfiles.BINARY, 0o644)
             except FileNotFoundError:
                 # no such folder: nothing to guard; the read or the write reports it
                 return cls(save, shown, None, None)
@@ -163,14 +173,20 @@ class SaveLock:
                 cls._unlock(fd, str(path))  # the holder removed it as we opened it: again
                 continue
             _write_holder(fd)
-            return cls(save, shown, fd, path)
+            lock = cls(save, shown, fd, path)
+            try:
+                lock.follow()
+            except BaseException:
+                lock.release()
+                raise
+            return lock
         raise SaveLocked(f"{shown} is being opened and closed by another moderator; try again")
 
     @classmethod
     def _acquire_in_place(cls, save: Path, shown: Path) -> SaveLock:
         """The fallback for a folder where no lock file can be made: lock the save itself."""
         try:
-            fd = os.open(save, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            fd = os.open(save, osfiles.READ)
         except OSError:
             return cls(save, shown, None, None)  # nothing there to write or to lock
         if not cls._try_lock(fd, str(save)):
@@ -180,29 +196,57 @@ class SaveLock:
 
     @staticmethod
     def _try_lock(fd: int, key: str) -> bool:
-        if key in _HELD_HERE:
+        if key in _HELD_HERE or not osfiles.try_lock(fd):
             return False
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return False
-            except OSError as exc:  # pragma: no cover - a filesystem without flock
-                if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
-                    raise
         _HELD_HERE.add(key)
         return True
 
     @staticmethod
     def _unlock(fd: int, key: str) -> None:
         _HELD_HERE.discard(key)
-        os.close(fd)  # closing the last descriptor releases the flock
+        osfiles.unlock(fd)  # closing the last descriptor releases the lock
+
+    def follow(self) -> None:
+        """Lock the file now at the save's name (its device and inode), and let go of
+        the one locked before: at acquiring, and after each rewrite renamed a new file
+        into place.  Nothing to do on Windows, for a save not written yet, or where the
+        save itself is the lock (a read-only folder).
+
+        Raises:
+            SaveLocked: the file is open for writing in another moderator under another
+                name (a hard link).
+        """
+        if osfiles.WINDOWS or self._fd is None or self._path is None:
+            return
+        try:
+            fd = os.open(self.save, osfiles.READ)
+        except OSError:
+            return  # not written yet (a new game): its first write calls this again
+        info = os.fstat(fd)
+        key = f"inode:{info.st_dev}:{info.st_ino}"
+        if key == self._file_key:
+            os.close(fd)
+            return
+        if not self._try_lock(fd, key):
+            os.close(fd)
+            raise SaveLocked(
+                f"{self.shown} is open for writing in another moderator under another name "
+                "(a hard link to the same file); close it there first"
+            )
+        old_fd, old_key = self._file_fd, self._file_key
+        self._file_fd, self._file_key = fd, key
+        if old_fd is not None and old_key is not None:
+            self._unlock(old_fd, old_key)
 
     def release(self) -> None:
         """Let go of the lock (and remove the lock file); nothing happens the second time."""
         fd, self._fd = self._fd, None
         if fd is None:
             return
+        if self._file_fd is not None and self._file_key is not None:
+            file_fd, self._file_fd = self._file_fd, None
+            self._unlock(file_fd, self._file_key)
+            self._file_key = None
         key = str(self._path if self._path is not None else self.save)
         if self._path is not None:
             try:
@@ -232,7 +276,7 @@ def _locked(shown: Path, holder: dict[str, Any]) -> SaveLocked:
 def _read_holder(fd: int) -> dict[str, Any]:
     """The holder recorded in a lock file (empty when it says nothing readable)."""
     try:
-        data = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
+        data = json.loads(osfiles.read_at(fd, 4096, 0).decode("utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -246,6 +290,6 @@ def _write_holder(fd: int) -> None:
     )
     try:
         os.ftruncate(fd, 0)
-        os.pwrite(fd, text.encode("utf-8") + b"\n", 0)
+        osfiles.write_at(fd, text.encode("utf-8") + b"\n", 0)
     except OSError:  # the content is only information; the flock is the lock
         pass

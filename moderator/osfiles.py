@@ -1,0 +1,120 @@
+"""What the save files need from the operating system, the same on Linux, macOS and Windows.
+
+Textual runs on all three, and a banker's laptop may be any of them.  The save
+code opens files with flags only POSIX has (``O_CLOEXEC``, ``O_NOFOLLOW``,
+``O_NONBLOCK``), needs ``O_BINARY`` on Windows (else ``os.write`` turns each
+``\\n`` into ``\\r\\n`` and every checksum breaks), and locks files.  This module
+names each of those once:
+
+- the open flags, each ``0`` where the platform has no such flag;
+- :func:`try_lock` / :func:`unlock`: an exclusive, non-blocking lock that the OS
+  drops when its holder dies — ``flock`` on POSIX, and on Windows (no ``fcntl``)
+  the well-kept ``portalocker`` library (``LockFileEx``), imported only there;
+- :func:`read_at` / :func:`write_at`: positioned I/O without ``pread``/``pwrite``
+  (which Windows lacks).
+
+Directory fsync (making a rename durable) is in :func:`moderator.journal.fsync_dir`;
+Windows has no directory descriptors and NTFS journals renames itself, so it is
+skipped there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+
+CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
+BINARY: int = getattr(os, "O_BINARY", 0)
+"""Windows only: no newline translation on ``os.write`` (0 elsewhere)."""
+
+READ = os.O_RDONLY | NONBLOCK | CLOEXEC | BINARY
+"""Open for reading without blocking on a FIFO, not inherited by children."""
+
+WINDOWS = sys.platform == "win32"
+
+try:  # pragma: no cover - import guard
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: portalocker below
+    fcntl = None  # type: ignore[assignment]
+
+_NO_LOCKS = (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL)
+"""A filesystem that has no locks at all (some network mounts): not an error."""
+
+
+def try_lock(fd: int) -> bool:
+    """Take an exclusive lock on the open file ``fd`` without waiting; whether it was free.
+
+    The OS releases the lock when the descriptor is closed or the process dies, so
+    a crashed holder never blocks the next opener.
+    """
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as exc:  # pragma: no cover - a filesystem without flock
+            if exc.errno not in _NO_LOCKS:
+                raise
+        return True
+    return _portalocker_lock(fd)  # pragma: no cover - Windows
+
+
+def unlock(fd: int) -> None:
+    """Release the lock on ``fd`` and close it (closing alone releases a ``flock``)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        import portalocker
+
+        try:
+            portalocker.unlock(fd)
+        except portalocker.exceptions.LockException:
+            pass
+    os.close(fd)
+
+
+def _portalocker_lock(fd: int) -> bool:  # pragma: no cover - Windows (tests force it)
+    import portalocker
+
+    try:
+        portalocker.lock(fd, portalocker.LOCK_EX | portalocker.LOCK_NB)
+    except portalocker.exceptions.AlreadyLocked:
+        return False
+    except portalocker.exceptions.LockException as exc:
+        cause = exc.__cause__
+        if isinstance(cause, OSError) and cause.errno in _NO_LOCKS:
+            return True
+        return False
+    return True
+
+
+def read_at(fd: int, size: int, offset: int) -> bytes:
+    """Up to ``size`` bytes of ``fd`` from ``offset`` (``os.pread`` where there is one)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(fd, size)  # pragma: no cover - Windows
+
+
+def write_at(fd: int, data: bytes, offset: int) -> None:
+    """Write ``data`` to ``fd`` at ``offset`` (``os.pwrite`` where there is one)."""
+    if hasattr(os, "pwrite"):
+        os.pwrite(fd, data, offset)
+        return
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    os.write(fd, data)  # pragma: no cover - Windows
+
+
+__all__ = [
+    "BINARY",
+    "CLOEXEC",
+    "NOFOLLOW",
+    "NONBLOCK",
+    "READ",
+    "WINDOWS",
+    "read_at",
+    "try_lock",
+    "unlock",
+    "write_at",
+]
