@@ -40,6 +40,7 @@ from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.lock import SaveLocked
+from moderator.osfiles import FileRefused, read_regular
 from moderator.script import ParseError, format_command, parse_line, script_lines
 from moderator.text import escaped
 
@@ -52,6 +53,10 @@ EXIT_FILES = 2
 
 MAX_SCRIPT_BYTES = 64 * 2**20
 """A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
+
+MAX_RUNS_BYTES = 1 * 2**20
+"""A longer ``project --file`` is refused unread: one company a line is a few hundred bytes."""
+
 
 def safe(text: str, *, keep_newlines: bool = False) -> str:
     """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``)."""
@@ -547,10 +552,19 @@ def project_of(
     try:
         spec = runs
         if runs_file is not None:
-            try:
-                lines = runs_file.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as exc:
-                _err(f"{runs_file}: cannot read it ({exc})")
+            try:  # a runs file is read as carefully as a save (no FIFO, no /dev/zero)
+                lines = read_regular(runs_file, MAX_RUNS_BYTES).decode("utf-8").splitlines()
+            except FileRefused as exc:
+                name = escaped(str(runs_file))
+                if exc.missing:
+                    _err(f"{name}: no such runs file")
+                else:
+                    big = "large" in exc.what
+                    limit = f" (at most {MAX_RUNS_BYTES // 1024} KiB)" if big else ""
+                    _err(f"{name}: {exc.what}{limit}, not a runs file; nothing was read")
+                return EXIT_REFUSED
+            except UnicodeDecodeError:
+                _err(f"{escaped(str(runs_file))}: not UTF-8 text, not a runs file")
                 return EXIT_REFUSED
             spec = ";".join(
                 [spec, *(ln.split("#", 1)[0].strip() for ln in lines)]
@@ -742,7 +756,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "open":
         return _run_tui(args.file, args.saves)
     if args.cmd == "demo":
-        from moderator.ui.saves import DEMO_SCRIPTS
+        from moderator.saves_index import DEMO_SCRIPTS
 
         if args.title.upper() not in DEMO_SCRIPTS:
             _err(f"no demo of {args.title!r} (demos: {', '.join(sorted(DEMO_SCRIPTS))})")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 
 CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
@@ -106,14 +107,95 @@ def write_at(fd: int, data: bytes, offset: int) -> None:
     os.write(fd, data)  # pragma: no cover - Windows
 
 
+class FileRefused(Exception):
+    """A file that is not read: missing, not a regular file, too large, or unreadable.
+
+    ``what`` says why in words that follow the file's name (``is a pipe (FIFO)``).
+    """
+
+    def __init__(self, what: str, *, missing: bool = False, size: int | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.missing = missing
+        """The file does not exist."""
+        self.size = size
+        """The file's size when it was refused as too large (``None``: not known)."""
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words (``None`` for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: os.PathLike[str] | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, read without blocking.
+
+    The file is checked before it is opened (opening a FIFO would block) and again
+    once open (it may have been swapped), and never more than ``limit + 1`` bytes
+    are read (``/dev/zero`` would never end).  Every file a user names (a save, a
+    runs file) is read through this.
+
+    Raises:
+        FileRefused: missing, not a regular file, over ``limit``, or unreadable.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise FileRefused("does not exist", missing=True) from None
+    except OSError as exc:
+        raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    _check_regular(info, limit)
+    try:
+        fd = os.open(path, READ)
+    except OSError as exc:
+        raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        _check_regular(os.fstat(fd), limit)
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if total > limit:
+        raise FileRefused("is too large")
+    return b"".join(chunks)
+
+
+def _check_regular(info: os.stat_result, limit: int) -> None:
+    what = kind_of(info.st_mode)
+    if what is not None:
+        raise FileRefused(f"is {what}")
+    if info.st_size > limit:
+        raise FileRefused("is too large", size=info.st_size)
+
+
 __all__ = [
     "BINARY",
+    "FileRefused",
     "CLOEXEC",
     "NOFOLLOW",
     "NONBLOCK",
     "READ",
     "WINDOWS",
+    "kind_of",
     "read_at",
+    "read_regular",
     "try_lock",
     "unlock",
     "write_at",

@@ -70,11 +70,36 @@ def test_project_refuses_bad_inputs(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["project", str(save), "--runs", "NYC=lots"]) == 1
     assert "whole number" in capsys.readouterr().err
     assert main(["project", str(save), "--file", str(tmp_path / "missing.txt")]) == 1
-    assert "cannot read it" in capsys.readouterr().err
+    assert "no such runs file" in capsys.readouterr().err
     ended = tmp_path / "ended"
     ended.mkdir()
     assert main(["project", str(save_of(ended, "1853-short-game.script"))]) == 1
     assert "score is final" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder", "large", "binary"])
+def test_project_reads_a_runs_file_as_carefully_as_a_save(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--file /dev/zero`` ended in a MemoryError and a FIFO blocked: a runs file is read
+    with the limits and checks of a save (issue 20.6); nothing is projected."""
+    import os
+
+    save = save_of(tmp_path, "1846-rulebook-example.script")
+    capsys.readouterr()
+    runs = {"device": Path("/dev/zero"), "fifo": tmp_path / "fifo", "folder": tmp_path,
+            "large": tmp_path / "large.txt", "binary": tmp_path / "bin.txt"}[kind]
+    if kind == "fifo":
+        os.mkfifo(runs)
+    if kind == "large":
+        runs.write_text("NYC=200:half\n" * 200_000)
+    if kind == "binary":
+        runs.write_bytes(b"NYC=\xff\xfe")
+    assert main(["project", str(save), "--file", str(runs)]) == 1
+    err = capsys.readouterr().err
+    expected = {"device": "is a device", "fifo": "is a pipe (FIFO)", "folder": "is a folder",
+                "large": "is too large (at most 1024 KiB)", "binary": "not UTF-8"}[kind]
+    assert expected in err and "not a runs file" in err
 
 
 def test_check_against_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
