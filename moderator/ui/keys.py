@@ -61,6 +61,9 @@ UI_COMMANDS: tuple[UICommand, ...] = (
     UICommand("private", "v", "buy_private", "Private",
               "Operating round: the company buys a private company from its owner.", ("OR",)),
     UICommand("done", "d", "done", "Done", "Operating round: end the company's turn.", ("OR",)),
+    UICommand("credit", "k", "credit_train", "Credit train",
+              "1853: a new director buys the company's credit train or returns it to the bank "
+              "(4.8.10).", ("SR", "OR"), show=False),
     UICommand("legal", "l", "legal", "Legal",
               "List every command the rules accept now and give one (discard, bankrupt...)."),
     UICommand("command", "colon,slash", "command_bar", "Command",

@@ -629,3 +629,48 @@ async def test_moderator_demo_1853_opens_the_shipped_demo(saves: Path) -> None:
         assert data["bonds"] == {"Carlos": 220, "Bob": 160, "Amy": 120}
         assert data["market"]["positions"] == {"EIR": 112, "SIR": 64}
         assert (saves / "demo-1853.json").exists()
+
+
+MANAGERS_SCRIPT = (REPO / "tests" / "scripts" / "1853-managers.script").read_text(
+    encoding="utf-8")
+"""NWR, managed by Ann, owes £80 on its credit 2 (it paid £160 + £60 toward the £300) when
+Bo's pool share makes him its director in SR 3 (the ``credit NWR pay`` line follows)."""
+
+
+async def test_the_credit_key_offers_buying_or_returning_with_the_engines_figures(
+        saves: Path) -> None:
+    """4.8.10: ``k`` opens the new director's two choices, each with what it moves (the
+    game's preview): Bo pays the £80 still owed, or NWR gets back the £220 it paid."""
+    from moderator.ui.screens.dialogs import ChoiceDialog
+
+    save_from_script(saves / "g.json", MANAGERS_SCRIPT, stop_before="credit NWR pay").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "k")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        labels = {x.choice: str(text) for text, x in dialog.choices}  # type: ignore[attr-defined]
+        assert labels == {"pay": "Bo buys NWR's credit train   pays £80",
+                          "return": "NWR returns it to the bank   receives £220"}
+        assert "Bo takes over NWR" in dialog.title_text
+        index = next(i for i, (_, x) in enumerate(dialog.choices)
+                     if x.choice == "return")  # type: ignore[attr-defined]
+        for _ in range(index):
+            await send_burst(pilot, "down")
+        await send_burst(pilot, "enter")
+        assert saved_lines(saves / "g.json")[-1] == "credit NWR return"
+        nwr = next(co for co in main_screen(app).session.data["companies"]
+                   if co["id"] == "NWR")
+        assert (nwr["cash"], nwr["credit_debt"], nwr["trains"]) == (220, 0, ["2", "2"])
+
+
+async def test_the_credit_key_is_dimmed_with_no_choice_waiting_and_hidden_in_1846(
+        saves: Path) -> None:
+    save_from_script(saves / "g.json", MANAGERS_SCRIPT).close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.check_action("credit_train", ()) is None  # 1853, nothing waiting
+        await send_burst(pilot, "k")
+        assert app.screen is screen  # no dialog
+    save_from_script(saves / "h.json", "game 1846 Amy Bob Carlos\n").close()
+    async with running(saves) as (app, pilot):
+        assert main_screen(app).check_action("credit_train", ()) is False

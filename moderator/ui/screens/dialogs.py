@@ -133,6 +133,8 @@ class ChoiceDialog(CommandDialog):
         Binding("pagedown", "move('page_down')", show=False, priority=True),
         Binding("backspace", "unfilter", show=False, priority=True),
         *[Binding(k, f"filter('{k}')", show=False, priority=True) for k in FILTER_KEYS],
+        *[Binding(k.upper(), f"filter('{k}')", show=False, priority=True)  # either case
+          for k in string.ascii_lowercase],
     ]
 
     def __init__(

@@ -66,6 +66,7 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "train": (c.BuyTrain,),
     "private": (c.BuyPrivate,),
     "done": (c.Done,),
+    "credit": (c.CreditTrain,),
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
@@ -718,6 +719,32 @@ class MainScreen(Screen[None]):
         """End the company's turn."""
         self.typing()
         self.choose("End the turn", self.session.legal_of(c.Done), lambda x: f"done {x.company}")
+
+    def action_credit_train(self) -> None:
+        """1853 4.8.10: the new director buys the credit train or returns it to the bank;
+        the figures are the game's preview of each choice."""
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
+        self.typing()
+        cmds = [x for x in self.session.legal_of(c.CreditTrain) if isinstance(x, c.CreditTrain)]
+        if not cmds:
+            self.notify("no credit train is waiting for a new director's choice",
+                        severity="warning")
+            return
+        cid = cmds[0].corp
+        director = (self.session.company(cid) or {}).get("president") or "the director"
+
+        def label(x: c.CreditTrain) -> str:
+            if x.choice == "pay":
+                return f"{director} buys {cid}'s credit train   {self.price_label(x, director)}"
+            refund = self.price_label(x, cid)
+            return f"{cid} returns it to the bank   {refund or 'nothing to refund'}"
+
+        note = "4.8.10: bought at that point or returned to the bank"
+        if len(cmds) == 1:
+            note = "he cannot pay what is owed: " + note
+        self.ask(ChoiceDialog(f"{director} takes over {cid}: its credit train",
+                              [(label(x), x) for x in cmds], note))
 
     # ------------------------------------------------------------ anywhere
     def action_legal(self) -> None:
