@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted, PriceMoved, PrivateMoved
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
@@ -762,14 +763,7 @@ class G1847AE(Engine):
         why = self._why_no_krauss_sale(state, player)
         if why:
             raise Refusal(why)
-        price = state.price("LFK")
-        krauss = state.company("LFK")
-        krauss.owner = POOL
-        state.ledger.events.append(
-            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
-        )
-        self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} (4.1)")
-        self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")
+        self._krauss_to_pool(state, player, "4.1")
         state.sold_this_round.add((player, "LFK"))
         state.turn_sold.append("LFK")
         state.last_actor = player
@@ -788,12 +782,16 @@ class G1847AE(Engine):
         dearest = self.dearest_train(state) or 0
         if company.cash + state.ledger.player(player).cash >= dearest:
             raise Refusal(f"{player} already has the money needed; no further sales (6.8.2)")
+        self._krauss_to_pool(state, player, "6.8.2")
+
+    def _krauss_to_pool(self, state: GameState, player: str, rule: str) -> None:
+        """Krauss & Co. sold to the pool at its price, its marker one row down (4.1)."""
         price = state.price("LFK")
         state.company("LFK").owner = POOL
         state.ledger.events.append(
             PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
         )
-        self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} (6.8.2)")
+        self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} ({rule})")
         self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")
 
     def raisable(self, state: GameState, player: str, protect: str) -> int:
@@ -1163,7 +1161,15 @@ class G1847AE(Engine):
 
     # ----------------------------------------------------------- bankruptcy, end
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
-        """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2)."""
+        """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2).
+
+        6.8.2: "If a Director has sold all possible shares but cannot raise the cash needed,
+        the player is declared bankrupt."  So ``bankrupt`` first makes every sale still
+        possible, each a line the banker mirrors (the certificates, the price, the marker one
+        row down, 8.2), and only then ends the game (9).  Sales typed before it with ``sell``
+        stand.  A game saved before this fix (rules level 0) ends without the sales, as it
+        was played (:mod:`moderator.fixes`).
+        """
         player = self.player_name(state, cmd.player)
         company = self.bankrupt_company(state, player)
         self._no_forced_purchase_with_a_pool_train(state)
@@ -1175,12 +1181,78 @@ class G1847AE(Engine):
                 f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
                 f"train: pay and sell certificates (6.8.2)"
             )
+        if not follows(state, "1847AE-6.8.2"):
+            # Rules level 0: the game ended without the sales (kept so old saves replay).
+            state.ledger.player(player).bankrupt = True
+            self._end_game(
+                state,
+                f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train "
+                f"and {player} can raise only {self.money(could)} (6.8.2); the game ends at "
+                f"once (9)",
+            )
+            return
+        sold = self._sell_all_before_bankruptcy(state, player, company, cheapest)
+        raised = company.cash + state.ledger.player(player).cash
         state.ledger.player(player).bankrupt = True
+        after = f"after selling {sold}" if sold else "with nothing left to sell"
         self._end_game(
             state,
-            f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train and "
-            f"{player} can raise only {self.money(could)} (6.8.2); the game ends at once (9)",
+            f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train and, "
+            f"{after}, {company.id} and {player} have only {self.money(raised)} (6.8.2); the "
+            f"game ends at once (9)",
         )
+
+    def _sell_all_before_bankruptcy(
+        self, state: GameState, player: str, company: Company, cheapest: int
+    ) -> str:
+        """6.8.2: the director sells every certificate he still may before he is declared
+        bankrupt; returns what was sold, in words (empty when nothing was).
+
+        What may be sold is what a ``sell`` line would be allowed (8.2, 6.8.2): never the
+        director's certificate of the corporation in trouble when its directorship would
+        change, never a director's certificate nobody can take (it cannot go to the pool,
+        8.2), never past 50% in the pool; the directorship of another corporation may
+        change (6.8.2).  Each corporation's certificates go in one sale at the price before
+        it, and its marker moves one row down (8.2).  Krauss & Co. goes to the pool as well
+        (4.1).  The rules leave the order of the sales to the seller ("he must state the
+        order of sales", 8.2); it changes no figure, since each sale moves only its own
+        marker, and the program sells in operating order (6.1), Krauss & Co. last.
+        """
+        corporations = [co.id for co in state.ledger.corporations() if co.launched]
+        sales: list[tuple[Company, int]] = []
+        for cid in self.grid(state).order(corporations):
+            target = state.company(cid)
+            n = next(
+                (
+                    k
+                    for k in range(target.holder_percent(player) // 10, 0, -1)
+                    if self.check_sell(state, player, target, k, protect=company.id) is None
+                ),
+                0,
+            )
+            if n:
+                sales.append((target, n))
+        krauss = state.company("LFK").owner == player
+        if not sales and not krauss:
+            return ""
+        short = cheapest - company.cash - state.ledger.player(player).cash
+        state.ledger.events.append(
+            Noted(
+                text=f"{company.id} has {self.money(company.cash)} and its director {player} "
+                f"{self.money(state.ledger.player(player).cash)} toward the "
+                f"{self.money(cheapest)} train, {self.money(short)} short: before the "
+                f"bankruptcy {player} sells every certificate the rules allow (6.8.2)"
+            )
+        )
+        words: list[str] = []
+        for target, n in sales:
+            price = state.price(target.id)
+            self._sell_shares(state, player, target, n)
+            words.append(f"{n * 10}% of {target.id} at {self.money(price)}")
+        if krauss:
+            words.append(f"Krauss & Co. at {self.money(state.price('LFK'))}")
+            self._krauss_to_pool(state, player, "6.8.2")
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
     def bank_broke_text(self, state: GameState) -> str:
         return (

@@ -8,9 +8,13 @@ comments.  Refusals must name the rule and change nothing (``conftest.refuse``).
 
 from __future__ import annotations
 
-from conftest import SCRIPTS, play, refuse
+import json
 
+from conftest import REPO, SCRIPTS, play, refuse
+
+from moderator.fixes import RULES_LEVEL
 from moderator.game import Game
+from moderator.narrate import narrate
 
 
 def upto(script: str, line: str) -> str:
@@ -315,3 +319,195 @@ def test_4_2_a_player_who_can_buy_a_quarry_is_not_passed_by_the_tool() -> None:
     # OR 2.1 income: A W 10 + SCR 15 + VIW 20 = 45 -> 230; B SPR 15 + R 30 + MNR 20 + K 5 =
     # 70 -> 81; C H 15 -> 18
     ok(g, "expect A cash 230", "expect B cash 81", "expect C cash 18")
+
+
+# ----------------------------------------------------------------- 6.8.2 bankruptcy after the sales
+BANKRUPT_SALES = upto("1847ae-bankrupt-sales.script", "bankrupt Cora")
+"""The acceptance script (issue 19.1) up to ``bankrupt Cora`` in OR 3.1: Saar (M20) must buy
+the 3+3 at M300; Cora M141 holds L 10% (72), Saar 20% director + 10% (62); Anna M230 holds
+L 10% and Krauss & Co. (140); Bert M183 holds L 30% (director). The script's comments work
+every figure."""
+
+
+def test_6_8_2_bankrupt_sells_every_possible_certificate_first() -> None:
+    """6.8.2: "If a Director has sold all possible shares but cannot raise the cash needed,
+    the player is declared bankrupt": ``bankrupt`` makes the sales, each moving its marker
+    one row down (8.2), and keeps Saar's director certificate (no one else holds 20%: it
+    cannot go to the pool, 8.2; nor may the sale change Saar's directorship, 6.8.2)."""
+    g = play(BANKRUPT_SALES)
+    outcome = g.execute("bankrupt Cora")
+    assert outcome.ok, outcome.message
+    # Cora 141 + L 10% at 72 = 213, L 72 (row 4 col 0) -> 62 (row 5 col 0); + Saar 10% at 62
+    # = 275, Saar 62 (row 5 col 0) -> 50 (row 6 col 0); Saar 20 + 275 = 295 < 300: bankrupt
+    ok(g, "expect L price 62", "expect Saar price 50", "expect Cora cash 275")
+    ok(g, "expect Cora shares L 0", "expect Cora shares Saar 20", "expect Saar president Cora")
+    # 9: Anna 230 + 62 + Krauss 140 = 432; Bert 183 + 3 x 62 = 369; Cora 275 + 2 x 50 = 375
+    ok(g, "expect Anna value 432", "expect Bert value 369", "expect Cora value 375")
+    state = g.state_json()
+    assert state["ended"] and state["result"] == {"Anna": 432, "Bert": 369, "Cora": 375}
+    assert "(6.8.2)" in state["end_reason"] and "(9)" in state["end_reason"]
+    assert "M295" in state["end_reason"]
+    pool = {co["id"]: co["pool"] for co in state["companies"] if co["kind"] == "corporation"}
+    assert pool["L"] == 10 and pool["Saar"] == 10
+    # each sale is a line to mirror: the certificate, the price paid, the marker's move
+    lines = narrate(outcome.command, outcome.events, "M")
+    assert any("toward the M300 train, M139 short" in x and "(6.8.2)" in x for x in lines)
+    sales = [x for x in lines if "sells 1" in x or "price down" in x or "→ the pool" in x]
+    assert sales == [
+        "L share (10%): Cora → the pool (sold (8.2))",
+        "The bank pays Cora M72: sells 1 L share at M72 (8.2)",
+        "L price down M72 → M62: sold: one row down (8.2)",
+        "Saar share (10%): Cora → the pool (sold (8.2))",
+        "The bank pays Cora M62: sells 1 Saar share at M62 (8.2)",
+        "Saar price down M62 → M50: sold: one row down (8.2)",
+    ]
+    assert lines[-1].startswith("The game ends: Cora is bankrupt")
+
+
+def test_6_8_2_a_sale_typed_before_bankrupt_stands_and_the_rest_is_sold() -> None:
+    """6.8.2: a ``sell`` typed first is one of the sales; ``bankrupt`` sells what is left.
+    The figures are the same as when ``bankrupt`` makes both sales."""
+    g = play(BANKRUPT_SALES)
+    # Cora sells L 10% at 72 herself: 213; L 72 -> 62
+    ok(g, "sell Cora L 1", "expect Cora cash 213", "expect L price 62")
+    outcome = g.execute("bankrupt Cora")
+    assert outcome.ok, outcome.message
+    lines = narrate(outcome.command, outcome.events, "M")
+    assert not any("L share" in x for x in lines)
+    # only the Saar 10% is left to sell: 213 + 62 = 275; Saar 62 -> 50
+    ok(g, "expect Cora cash 275", "expect Saar price 50", "expect L price 62")
+    ok(g, "expect Anna value 432", "expect Bert value 369", "expect Cora value 375")
+
+
+def test_6_8_2_bankrupt_with_nothing_left_to_sell_ends_the_game_at_once() -> None:
+    """6.8.2, 9: when every possible sale has been typed, ``bankrupt`` moves nothing."""
+    g = play(BANKRUPT_SALES)
+    ok(g, "sell Cora L 1", "sell Cora Saar 1")
+    # Cora 141 + 72 + 62 = 275; Saar's 20% director certificate cannot go to the pool (8.2)
+    refuse(g, "sell Cora Saar 2", "8.2")
+    outcome = g.execute("bankrupt Cora")
+    assert outcome.ok, outcome.message
+    assert [type(ev).__name__ for ev in outcome.events] == ["Noted"]
+    assert "with nothing left to sell" in g.state_json()["end_reason"]
+    ok(g, "expect Cora value 375", "expect Anna value 432", "expect Bert value 369")
+
+
+def test_6_8_2_bankrupt_is_refused_while_the_sales_would_raise_the_train() -> None:
+    """6.8.2: bankruptcy comes only when even every sale cannot raise the cash: with M10 more
+    in Saar's treasury (30 + 141 + 72 + 62 = 305 >= 300) Cora pays and sells instead."""
+    g = play(BANKRUPT_SALES.replace("spend Saar 400\n", "spend Saar 390\n").replace(
+        "expect Saar cash 20\n", "expect Saar cash 30\n"))
+    refuse(g, "bankrupt Cora", "M305", "M300", "6.8.2")
+
+
+def test_6_8_2_the_sales_may_change_another_corporations_directorship() -> None:
+    """6.8.2: the director "may only sell certificates provided that there is no change of
+    Directorship of the acting Corporation (but there may be a change in others)": Cora, L's
+    director with 20%, sells it all before she is bankrupt and Anna (20%) takes L over."""
+    g = play(
+        """\
+game 1847AE Anna Bert Cora
+buy Cora SPR
+buy Bert H
+buy Anna K
+buy Anna W
+buy Bert R
+buy Cora PLP
+buy Anna LFK
+buy Bert MNR
+pass Cora
+buy Anna SCR
+buy Bert VIW
+buy Cora Saar
+run L 0
+train L 3
+done L
+run Saar 0
+done Saar noroute
+pass Anna
+pass Bert
+pass Cora
+run L 0
+train L 3
+done L
+run Saar 0
+done Saar noroute
+pass Anna
+pass Bert
+trade VIW Bert Cora 50
+pass Anna
+pass Bert
+pass Cora
+run L 20 withhold
+train L 3
+done L
+spend Saar 420
+run Saar 0
+"""
+    )
+    # SR 1 (turns Cora Bert Anna Anna Bert Cora Anna Bert Cora Anna Bert Cora): Anna 500 -
+    # 110 - 135 - 130 - 75 = 50; Bert 500 - 160 - 150 - 90 - 85 = 15; Cora 500 - 190 - 172 -
+    # 84 = 54. L: Cora 20% director, Anna 20% (K, W), Bert 10% (H): floats with 430; Saar:
+    # Cora 30% + investors 20%: floats with 420 (4.6).
+    # Income a round: Anna K 5 + W 10 + SCR 15 = 30, Bert H 15 + R 30 + MNR 20 + VIW 20 = 85,
+    # Cora SPR 15; Krauss pays Anna 15 for each of L's three 3s (4.1).
+    # OR 1.1: Anna 50 + 30 + 15 = 95, Bert 100, Cora 69; L 86 -> 82, Saar 84 -> 78.
+    # OR 2.1: Anna 140, Bert 185, Cora 84; L 82 -> 78, Saar 78 -> 72.
+    # SR 3: Cora buys VIW from Bert for 50: Cora 34, Bert 235.
+    # OR 3.1: Anna 140 + 30 + 15 = 185, Bert 235 + 65 = 300, Cora 34 + 15 + 20 = 69;
+    # L 130 + 20 = 150 pays the last 3, 78 -> 72; Saar spends its 420, 72 -> 62.
+    ok(g, "expect Anna cash 185", "expect Bert cash 300", "expect Cora cash 69")
+    ok(g, "expect L price 72", "expect Saar price 62", "expect L president Cora")
+    # Saar 0 + Cora 69 + L 20% at 72 (144) + Saar 10% at 62 = 275 < 300 (the 3+3)
+    outcome = g.execute("bankrupt Cora")
+    assert outcome.ok, outcome.message
+    # L's directorship goes to Anna (she gives two 10% certificates for the 20% one, 5.1);
+    # Cora sells two 10% at 72: 69 + 144 = 213, L 72 -> 62; Saar 10% at 62: 275, 62 -> 50
+    ok(g, "expect L president Anna", "expect Anna shares L 20", "expect Cora shares L 0")
+    ok(g, "expect Cora cash 275", "expect L price 62", "expect Saar price 50")
+    ok(g, "expect Saar president Cora", "expect Cora shares Saar 20")
+    lines = narrate(outcome.command, outcome.events, "M")
+    assert any(x.startswith("L presidency: Cora → Anna") for x in lines)
+    # 9: Anna 185 + L 20% at 62 + Krauss 140 = 449; Bert 300 + 62 = 362; Cora 275 + 100 = 375
+    assert g.state_json()["result"] == {"Anna": 449, "Bert": 362, "Cora": 375}
+
+
+def test_6_8_2_a_game_saved_before_the_fix_ends_without_the_sales() -> None:
+    """Saves outlive rules fixes (moderator.fixes "1847AE-6.8.2"): a game at rules level 0
+    ends as it did when it was played, without the sales (L 72, Saar 62; 442, 399, 399)."""
+    lines = BANKRUPT_SALES.splitlines()
+    g = play("\n".join(x for x in lines if x.startswith("game ")) + "\n")
+    g.state.rules_level = 0
+    for line in lines:
+        if line.strip() and not line.startswith(("#", "game ")):
+            ok(g, line)
+    outcome = g.execute("bankrupt Cora")
+    assert outcome.ok, outcome.message
+    ok(g, "expect L price 72", "expect Saar price 62", "expect Cora cash 141")
+    assert g.state_json()["result"] == {"Anna": 442, "Bert": 399, "Cora": 399}
+    assert g.state_json()["end_reason"] == (
+        "Cora is bankrupt: Saar needs M300 for a train and Cora can raise only M295 (6.8.2); "
+        "the game ends at once (9)"
+    )
+
+
+def test_6_8_2_the_level_0_fixture_bankruptcy_replays_its_recorded_events() -> None:
+    """The fixture saved at rules level 0 (tests/core/data): its last entry, ``bankrupt B``
+    with B's L 10% unsold, gives the very events recorded; at today's level B sells it."""
+    path = REPO / "tests" / "core" / "data" / "level0-1847ae-bankrupt-without-sales.json"
+    records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    header, entries = records[0], [r["entry"] for r in records[1:]]
+    for level in (0, RULES_LEVEL):
+        g = play(f"game {header['title']} {' '.join(header['players'])}\n")
+        g.state.rules_level = level
+        for entry in entries[:-1]:
+            ok(g, entry["line"])
+        outcome = g.execute(entries[-1]["line"])
+        assert outcome.ok, outcome.message
+        events = [ev.model_dump() for ev in outcome.events]
+        if level == 0:
+            assert events == entries[-1]["events"]
+        else:
+            # B sells his L 10% at 78 first (6.8.2): 60 + 78 = 138 < 150; L 78 -> 72
+            assert events != entries[-1]["events"]
+            ok(g, "expect B cash 138", "expect L price 72")
