@@ -2,14 +2,18 @@
 
 :data:`UI_COMMANDS` is the single table the main screen builds its bindings,
 its ``check_action`` guards, its help screen and its command-palette entries
-from.  ``rounds`` says in which rounds a key is shown at all (elsewhere it is
-hidden); within those rounds the screen's guard ``can_<id>`` dims it when the
-rules allow nothing of the kind right now.
+from.  ``rounds`` says in which stages of the game a key is shown at all
+(elsewhere it is hidden; a stage is a round kind, or a step of a title's setup:
+see :func:`stage_of`); within those stages the screen's guard ``can_<id>`` dims
+it when the rules allow nothing of the kind right now.  So the footer shows
+only what the current stage may ever allow: 1853's contract bids show Bond,
+Claim, Pass and Settle, never Par, Buy or Sell.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.binding import Binding
 
@@ -29,7 +33,8 @@ class UICommand:
     help: str
     """One sentence for the help screen and the palette."""
     rounds: tuple[str, ...] = ()
-    """Round kinds (``setup``, ``SR``, ``OR``) where the key applies; empty = always."""
+    """Stages (:func:`stage_of`: ``setup``, ``SR``, ``OR``, 1853's ``bonds`` and ``claims``)
+    where the key applies; empty = always."""
     key_display: str | None = None
     show: bool = True
     typed: bool = True
@@ -37,17 +42,29 @@ class UICommand:
     yields to the bar while it has the focus)."""
     palette: bool = True
     """Whether the command palette lists it (a second key of the same command does not)."""
+    absent: tuple[str, ...] = ()
+    """Titles that never have the command, although their rules name it to refuse it
+    (1853 has no par purchase, 3.1.4): the key is hidden there."""
 
 
 UI_COMMANDS: tuple[UICommand, ...] = (
     UICommand("par", "p", "par", "Par", "Stock round: the acting player pars a corporation.",
-              ("setup", "SR")),
+              ("setup", "SR"), absent=("1853",)),
     UICommand("buy", "b", "buy", "Buy", "Stock round: buy one share (IPO or pool), with its price.",
               ("setup", "SR")),
     UICommand("sell", "s", "sell", "Sell",
               "Stock round: sell shares to the pool, with what they bring.", ("setup", "SR")),
-    UICommand("pass", "x", "pass_turn", "Pass", "Stock round: the acting player passes.",
-              ("setup", "SR")),
+    UICommand("pass", "x", "pass_turn", "Pass",
+              "Stock round: the acting player passes (1853 contract bids: a bid is complete).",
+              ("setup", "SR", "claims")),
+    UICommand("bond", "n", "bond", "Bond",
+              "1853 contract bids: a player's bond, set aside from cash (2.5.2).", ("bonds",)),
+    UICommand("claim", "a", "claim", "Claim",
+              "1853 contract bids: a city of the bid and the share claimed with it, or a "
+              "sealed city (2.5.4, 2.5.5).", ("claims",)),
+    UICommand("settle", "m", "settle", "Settle",
+              "1853 contract bids: the claimed shares paid at par, what cannot be paid "
+              "un-redeemed; the first stock round begins (2.7).", ("claims",)),
     UICommand("spend", "e", "spend", "Spend",
               "Operating round: the company pays the bank for track, a token, terrain or a fee.",
               ("OR",)),
@@ -101,6 +118,21 @@ UI_COMMANDS: tuple[UICommand, ...] = (
               typed=False),
 )
 """Every UI command of the main screen, in footer order."""
+
+STAGE_NAMES = {"setup": "the setup", "SR": "a stock round", "OR": "an operating round",
+               "bonds": "the contract bonds (1853 2.5.2)",
+               "claims": "the contract claims (1853 2.5.4)"}
+"""Each stage of :func:`stage_of` as a refusal names it."""
+
+
+def stage_of(data: dict[str, Any]) -> str:
+    """The stage of the game in the state JSON ``data``: ``SR`` or ``OR``; in the setup,
+    the title's step (1853: ``bonds``, then ``claims`` until ``settle``) or ``setup``."""
+    rnd = data["round"]
+    if rnd.get("setup"):
+        return str(data.get("stage") or "setup")
+    return str(rnd["kind"])
+
 
 def action_name(action: str) -> str:
     """The action's name without its parameters (``log_scroll(-1)`` -> ``log_scroll``)."""

@@ -17,6 +17,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator import commands as c
+from moderator.events import CashMoved
 from moderator.ui.widgets.market import TracksMarketPanel, track_window
 from moderator.ui.widgets.panels import BidsPanel, CompaniesPanel, Panel, PlayersPanel, StatusBar
 
@@ -674,3 +676,113 @@ async def test_the_credit_key_is_dimmed_with_no_choice_waiting_and_hidden_in_184
     save_from_script(saves / "h.json", "game 1846 Amy Bob Carlos\n").close()
     async with running(saves) as (app, pilot):
         assert main_screen(app).check_action("credit_train", ()) is False
+
+
+# ---------------------------------------------------------------- contract bids by keys (18.7)
+def shown_keys(app: App[None]) -> list[str]:
+    """The labels of the footer's keys shown now, lit or dimmed."""
+    from moderator.ui.widgets.footer import KeyStrip
+
+    return [key.description for key in main_screen(app).query_one(KeyStrip).keys]  # type: ignore[arg-type]
+
+
+async def test_the_footer_shows_only_the_keys_of_the_contract_stage(saves: Path) -> None:
+    """Issue 18.7: the bonds show Bond (never Par, Buy, Sell, Pass); the claims Pass, Claim,
+    Settle; after `settle` the stock round's keys, still without Par (3.1.4)."""
+    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\n").close()
+    async with running(saves) as (app, pilot):
+        keys = shown_keys(app)
+        assert "Bond" in keys
+        assert not {"Par", "Buy", "Sell", "Pass", "Claim", "Settle"} & set(keys)
+        await send_burst(pilot, ":bond Amy 120", "enter", "bond Bob 160", "enter",
+                         "bond Carlos 100", "enter", "escape")
+        keys = shown_keys(app)
+        assert {"Pass", "Claim", "Settle"} <= set(keys)
+        assert not {"Par", "Buy", "Sell", "Bond"} & set(keys)
+    save_from_script(saves / "g.json", DEMO, stop_before="pass Carlos").close()
+    async with running(saves) as (app, pilot):
+        keys = shown_keys(app)
+        assert {"Buy", "Sell", "Pass"} <= set(keys)
+        assert not {"Par", "Bond", "Claim", "Settle"} & set(keys)
+
+
+async def test_bonds_claims_passes_and_settle_by_keys(saves: Path) -> None:
+    """Issue 18.7: n (bond), a (claim), x (pass), m (settle) give the contract bids; the
+    figures come from the game (the lowest bond it accepts, the preview's payments)."""
+    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\n").close()
+    async with running(saves) as (app, pilot):
+        # n: three players without a bond -> whose, then the amount (the minimum typed in)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.title_text == "Whose contract bond? (2.5.2)"  # type: ignore[attr-defined]
+        await pilot.press("b", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.title_text == "Bob's contract bond (2.5.2)"  # type: ignore[attr-defined]
+        low = min(x.amount for x in main_screen(app).session.legal_of(c.Bond))  # type: ignore[attr-defined]
+        assert f"at least £{low}" in dialog.note  # type: ignore[attr-defined]
+        await send_burst(pilot, "backspace", "backspace", "backspace", "160")
+        extra = str(dialog.query_one("#extra").render())
+        assert "Bob → Bob's bond £160" in extra  # the engine's preview of `bond Bob 160`
+        await pilot.press("enter")
+        await pilot.pause()
+        await send_burst(pilot, ":bond Amy 120", "enter", "bond Carlos 100", "enter", "escape")
+        # a: Bob (the Elephant) claims first; a city, then the company
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.title_text == "Bob's claim: which city? (2.5.4)"  # type: ignore[attr-defined]
+        await send_burst(pilot, "CAL", "enter")  # either case narrows (issue 18.9)
+        if app.screen is not main_screen(app):  # Calcutta carries more than EIR: which
+            await send_burst(pilot, "eir", "enter")
+        assert saved_lines(saves / "g.json")[-1] == "claim Bob Calcutta EIR"
+        lines = ["claim Bob Delhi EIR", "claim Bob Patna EIR", "claim Bob Lahore NWR",
+                 "claim Amy Bombay BBCI", "claim Amy Jaipur BBCI", "claim Amy Madras SIR",
+                 "claim Amy Nagpur GIP", "claim Carlos Karachi NWR", "claim Carlos Lucknow EIR",
+                 "claim Carlos Cawnpore EIR", "claim Carlos Hyderabad GIP"]
+        await send_burst(pilot, ":", *[part for line in lines for part in (line, "enter")],
+                         "escape")
+        assert saved_lines(saves / "g.json")[-1] == "claim Carlos Hyderabad GIP"
+        # x in the claims: whose bid is complete (each may pass now)
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen.title_text == "Whose bid is complete? (2.5.4)"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert saved_lines(saves / "g.json")[-1].startswith("pass ")
+        bids = main_screen(app).session.data["bids"]
+        rest = [f"pass {name}" for name, bid in bids.items() if not bid["passed"]]
+        await send_burst(pilot, ":", *[part for line in rest for part in (line, "enter")],
+                         "escape")
+        # m: the settlement's payments, from the engine's preview, then Enter gives it
+        preview = main_screen(app).session.preview(c.Settle())
+        paid = [ev for ev in preview if isinstance(ev, CashMoved)]  # type: ignore[union-attr]
+        assert paid
+        await pilot.press("m")
+        await pilot.pause()
+        note = app.screen.note  # type: ignore[attr-defined]
+        for ev in paid:
+            assert f"→ the bank £{ev.amount}" in note and ev.source in note
+        await pilot.press("enter")
+        await pilot.pause()
+        assert saved_lines(saves / "g.json")[-1] == "settle"
+        assert main_screen(app).session.round_kind == "SR"
+
+
+def test_a_corporations_bank_train_is_offered_once() -> None:
+    """Issue 18.11: the legal list offered "train GIP 2" twice (the engine's offer and
+    1853's own); every candidate is now one command once."""
+    from collections import Counter
+
+    from moderator.simulate import simulate
+
+    game = simulate(1, players=3, title="1853", max_commands=120)
+    checked = 0
+    for upto in range(len(game.journal)):
+        state = game.replay(upto)
+        if state.round_kind != "OR":
+            continue
+        trains = Counter(x.model_dump_json() for x in game.ruleset.candidates(state)
+                         if isinstance(x, c.BuyTrain))
+        assert all(n == 1 for n in trains.values()), trains
+        checked += bool(trains)
+    assert checked  # positions with trains offered were seen

@@ -18,8 +18,11 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("Tab / →", "In the command bar: complete the next word from the commands the rules "
                 "accept (buy ␣ Tab: the player; buy Amy ␣ Tab: a corporation)"),
     ("↑ / ↓", "In the command bar: earlier lines; in dialogs: choices and options"),
+    ("ctrl+u", "In the command bar: clear the line left of the cursor (all of it at its end; "
+               "a refused line is selected, so typing replaces it too)"),
     ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
-    ("0-9 a-z", "In a list: type to narrow it (par price: 8 → $80, $82...); Backspace widens"),
+    ("0-9 a-z", "In a list: type to narrow it, in either case (par price: 8 → $80, $82...; "
+                "SPR or spr → SPR); Backspace widens"),
     ("score project rounds", "In the command bar: these words open the screens of f, w and g; "
                              "check alone opens the checker, share the sharing screen (ctrl+t)"),
     ("check …", "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "

@@ -29,9 +29,17 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import CashMoved, Event
 from moderator.ui.app import KeysReady
-from moderator.ui.keys import BY_ACTION, UI_COMMANDS, UICommand, action_name, bindings
+from moderator.ui.keys import (
+    BY_ACTION,
+    STAGE_NAMES,
+    UI_COMMANDS,
+    UICommand,
+    action_name,
+    bindings,
+    stage_of,
+)
 from moderator.ui.session import Session, UndoFailed, differences, touched
-from moderator.ui.widgets.commandbar import BAR_WORDS, CommandBar, is_check
+from moderator.ui.widgets.commandbar import BAR_WORDS, CommandBar, is_check, one_row
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.log import LogPanel
 from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, TracksMarketPanel
@@ -54,7 +62,8 @@ HIGHLIGHT_SECONDS = 3.0
 REFUSAL_SECONDS = 4.0
 """How long a refusal's toast stays (the log keeps the line)."""
 
-ROUND_NAMES = {"setup": "the setup", "SR": "a stock round", "OR": "an operating round"}
+ROUND_NAMES = STAGE_NAMES
+"""The stages as a refusal names them (kept for other modules)."""
 
 GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "par": (c.Par,),
@@ -66,6 +75,9 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "train": (c.BuyTrain,),
     "private": (c.BuyPrivate,),
     "done": (c.Done,),
+    "bond": (c.Bond,),
+    "claim": (c.Claim,),
+    "settle": (c.Settle,),
     "credit": (c.CreditTrain,),
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
@@ -175,14 +187,14 @@ class MainScreen(Screen[None]):
         game = self.session.game
         where = game.path.name if game.path else "not saved"
         players = " ".join(game.players)
-        count = len(game.journal)
         self.panels = [self.query_one(pid, Panel) for pid in
                        ("#status", "#end", "#players", "#companies", "#market", "#trains")]
         self.panels[3:3] = [*self.query("#bids").results(Panel),
                             *self.query("#package").results(Panel)]
         if self.grid:
             self.fill_log()
-        self.log_panel.add(f"{game.title} {players} — {count} commands ({where})", "dim")
+        # the count of commands is the log's title, kept up to date (see redraw)
+        self.log_panel.add(f"{game.title} {players} ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()
         self.app.post_message(KeysReady(self))  # after the focus, which the app runs first
@@ -209,6 +221,7 @@ class MainScreen(Screen[None]):
         self.highlighted = set(changed or ())
         for panel in self.panels:
             panel.show(data, self.highlighted, cur)
+        self.log_panel.count_commands(len(self.session.game.journal))
         if guards:
             self.refresh_guards()
         if self._fade is not None:
@@ -310,7 +323,7 @@ class MainScreen(Screen[None]):
         outcome = self.session.execute(cmd)
         if not outcome.ok:
             self.app.bell()
-            line = self.session.line(outcome.command) if outcome.command else str(cmd)
+            line = one_row(self.session.line(outcome.command) if outcome.command else str(cmd))
             self.refusal(outcome.message, f"Refused: {line}")
             self.log_panel.add(f"✗ {line}: refused: {outcome.message}", "red")
             return outcome.message
@@ -398,8 +411,10 @@ class MainScreen(Screen[None]):
         cmd = BY_ACTION.get(action)
         if cmd is None:
             return True
-        if cmd.rounds and self.session.round_kind not in cmd.rounds:
-            return False
+        if cmd.rounds and stage_of(self.session.data) not in cmd.rounds:
+            return False  # a key of another stage (1853's bonds: no par, buy or sell)
+        if self.session.game.title in cmd.absent:
+            return False  # a command the title never has (1853: no par purchase, 3.1.4)
         if not self.title_has(cmd):
             return False  # a key of another title (1847 AE issues no shares)
         return True if self.allowed(cmd) else None
@@ -436,10 +451,13 @@ class MainScreen(Screen[None]):
 
     def why_not(self, cmd: UICommand) -> str:
         """Why a key does nothing now: the round, or the game's reason."""
-        kind = self.session.round_kind
+        title = self.session.game.title
+        if title in cmd.absent or not self.title_has(cmd):
+            return f"{title} has no {cmd.label.lower()} command"
+        kind = stage_of(self.session.data)
         if cmd.rounds and kind not in cmd.rounds:
-            wanted = " or ".join(ROUND_NAMES[r] for r in cmd.rounds if r != "setup")
-            return f"{cmd.label} is for {wanted}; this is {ROUND_NAMES[kind]}"
+            wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds if r != "setup")
+            return f"{cmd.label} is for {wanted}; this is {STAGE_NAMES[kind]}"
         if cmd.id == "undo":
             return "nothing to undo"
         if cmd.id == "redo":
@@ -593,7 +611,107 @@ class MainScreen(Screen[None]):
         """Pass the stock turn."""
         self.typing()
         cmds = self.session.legal_of(c.Pass)
+        if stage_of(self.session.data) == "claims":
+            from moderator.ui.screens.bids import bid_summary
+
+            # 1853 2.5.4: a pass in the contract bids ends the player's bid
+            self.choose("Whose bid is complete? (2.5.4)", cmds,
+                        lambda x: f"{x.player} passes: the bid is complete "
+                                  f"({bid_summary(self.session, x.player)})")
+            return
         self.choose("Pass", cmds, lambda x: f"{x.player} passes")
+
+    # ------------------------------------------------------------ 1853 contract bids keys
+    def action_bond(self) -> None:
+        """1853 ``bond``: whose bond (when several have none yet), then the amount, from
+        the lowest the rules accept (2.5.2)."""
+        from moderator.ui.screens.bids import BondDialog
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
+        self.typing()
+        cmds = [x for x in self.session.legal_of(c.Bond) if isinstance(x, c.Bond)]
+        if not cmds:
+            self.notify("no bond can be set aside now", severity="warning")
+            return
+        lows: dict[str, int] = {}
+        for x in cmds:  # the lowest bond the game accepts, per player
+            lows[x.player] = min(lows.get(x.player, x.amount), x.amount)
+        if len(lows) == 1:
+            player = next(iter(lows))
+            self.ask(BondDialog(self.session, player, lows[player]))
+            return
+        cash = {p["name"]: p.get("cash") for p in self.session.data.get("players", [])}
+        firsts = [next(x for x in cmds if x.player == p) for p in lows]
+        choices: list[tuple[str | Text, c.Command]] = [
+            (f"{x.player}   has {self.session.money(cash.get(x.player))}", x) for x in firsts]
+        dialog = ChoiceDialog("Whose contract bond? (2.5.2)", choices, keys=list(lows),
+                              note="then the amount")
+        dialog.then = lambda x: BondDialog(  # type: ignore[attr-defined]
+            self.session, x.player, lows[x.player])
+        self.ask(dialog)
+
+    def action_claim(self) -> None:
+        """1853 ``claim``: a city for the next bidder (or a sealed one), then the company
+        whose share comes with it (2.5.4, 2.5.5); every choice is one the game accepts."""
+        from moderator.ui.screens.bids import bid_summary, claim_label
+        from moderator.ui.screens.dialogs import ChoiceDialog
+        from rulesets.g1853 import SEALED, city_value
+
+        self.typing()
+        cmds = [x for x in self.session.legal_of(c.Claim) if isinstance(x, c.Claim)]
+        if not cmds:
+            self.notify("no claim can be made now", severity="warning")
+            return
+        player = cmds[0].player
+        # 2.5.5: a secret city; the game checks each (they are not among its candidates)
+        cmds += [cmd for co in self.session.data.get("companies", [])
+                 if (cmd := c.Claim(player=player, city=SEALED, corp=co["id"])) not in cmds
+                 and self.session.reason(cmd) is None]
+        cities = list(dict.fromkeys(x.city for x in cmds))
+        pars = (self.session.data.get("market") or {}).get("pars") or {}
+
+        def companies(city: str) -> Step:
+            options = [x for x in cmds if x.city == city]
+            if len(options) == 1:
+                return options[0]
+            shown = "a sealed city" if city == SEALED else city
+            return ChoiceDialog(
+                f"{player} claims {shown} with which company's share?",
+                [(f"{x.corp:<5} par {self.session.money(pars.get(x.corp))}", x)
+                 for x in options], keys=[x.corp for x in options])
+
+        choices: list[tuple[str | Text, c.Command]] = []
+        for city in cities:
+            corps = [x.corp for x in cmds if x.city == city]
+            if city == SEALED:
+                label = claim_label(self.session, "sealed", corps, city_value(city))
+                label.append("  (counted £20 until revealed)", style="dim")
+            else:
+                label = claim_label(self.session, city, corps, city_value(city))
+            choices.append((label, next(x for x in cmds if x.city == city)))
+        dialog = ChoiceDialog(f"{player}'s claim: which city? (2.5.4)", choices,
+                              keys=cities, note=bid_summary(self.session, player))
+        dialog.then = lambda x: companies(x.city)  # type: ignore[attr-defined]
+        self.ask(dialog)
+
+    def action_settle(self) -> None:
+        """1853 ``settle``: what the settlement moves, from the engine's preview, then
+        Enter gives it (2.7)."""
+        from rich.markup import escape
+
+        from moderator.ui.screens.bids import preview_lines
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
+        self.typing()
+        cmds = self.session.legal_of(c.Settle)
+        if not cmds:
+            self.notify("the bids cannot be settled now", severity="warning")
+            return
+        moves = "\n".join(escape(line.plain) for line in preview_lines(self.session, cmds[0]))
+        self.ask(ChoiceDialog(
+            "Settle the contract bids (2.7)",
+            [("settle: the claimed shares paid at par; the first stock round begins", cmds[0])],
+            note=moves))
 
     # ------------------------------------------------------------ operating round keys
     def action_spend(self) -> None:
@@ -654,7 +772,8 @@ class MainScreen(Screen[None]):
         for x in cmds:
             assert isinstance(x, c.BuyTrain)
             if x.source is None:
-                choices.append((f"{x.corp} buys a {x.train} from the bank   "
+                credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
+                choices.append((f"{x.corp} buys a {x.train} from the bank{credit}   "
                                 f"{self.price_label(x, x.corp)}", x))
             elif x.source == "pool":
                 choices.append((f"{x.corp} buys a {x.train} from the pool   "

@@ -46,6 +46,19 @@ def is_check(text: str) -> bool:
     return len(words) > 1 and words[0].lower() == "check"
 
 
+SHORT_LINE = 60
+"""Characters of a line the log and a toast show; a longer one (a paste) is cut short."""
+
+
+def one_row(line: str, limit: int = SHORT_LINE) -> str:
+    """``line`` on one row of the log or a toast: cut short, with its length, when long
+    (a pasted 5,000-digit number must not flood the log or cover the screen)."""
+    line = " ".join(line.split("\n"))
+    if len(line) <= limit:
+        return line
+    return f"{line[:limit - 16]}…{line[-4:]} ({len(line)} characters)"
+
+
 OPTION_WORDS = (
     "ipo", "pool", "full", "half", "withhold", "tile", "token", "terrain", "fee", "from",
 )
@@ -241,7 +254,8 @@ class ScriptInput(FixedInput):
         event.stop()
         event.prevent_default()  # not Input's own handler as well (it would paste line 1)
         *lines, tail = text.split("\n")
-        lines[0] = self.value[:self.cursor_position] + lines[0] + self.value[self.cursor_position:]
+        start, end = sorted(self.selection)  # a selection (a refused line) is replaced
+        lines[0] = self.value[:start] + lines[0] + self.value[end:]
         bar.give_lines(lines, tail)
 
     def remember(self, line: str) -> None:
@@ -432,7 +446,9 @@ class CommandBar(Vertical):
         self.verdict(done)
 
     def refused(self, reason: str) -> None:
-        """The screen refused the line: keep it to be corrected, show why."""
+        """The screen refused the line: keep it to be corrected, selected (what is typed
+        next replaces it; ← or → keeps it to be edited), and show why."""
+        self.input.select_all()
         text = Text(f"✗ refused: {reason}", style="bold red")
         if self.waiting:
             text.append(f" — {len(self.waiting)} pasted line(s) wait behind it", style="dim")

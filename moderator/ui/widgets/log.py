@@ -63,6 +63,13 @@ class LogPanel(Widget):
         self._changed()
         return len(parts)
 
+    def count_commands(self, count: int) -> None:
+        """Show the game's number of commands in the title (``Log · 12 commands``); the
+        border is repainted only when the count changed."""
+        title = f"Log · {count} command{'' if count == 1 else 's'}"
+        if title != self.border_title:
+            self.border_title = title
+
     @property
     def plain_lines(self) -> list[str]:
         """The lines kept, as plain text."""
