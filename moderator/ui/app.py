@@ -27,29 +27,21 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.message import Message
 from textual.screen import Screen
 
+from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
     from moderator.game import Game
-
-
-class KeysReady(Message):
-    """A screen that holds keys (see :class:`ModeratorApp`) is drawn and focused."""
-
-    def __init__(self, screen: Screen) -> None:
-        super().__init__()
-        self.ready_screen = screen
-
-
-class SharingChanged(Message):
-    """The table view's sharing changed (posted from any thread, the worker's too)."""
+    from moderator.ui.session import Session
 
 
 class ModeratorApp(App[None]):
     """The banker's screen (see the module docstring).
+
+    It is the screens' :class:`~moderator.ui.host.Host`: they call its services
+    through that protocol and never import this module.
 
     No keystroke is lost while a screen is being opened: a screen with a
     ``ready_for_keys`` attribute (the start screen, the open screen, the
@@ -81,6 +73,8 @@ class ModeratorApp(App[None]):
         """Keys and pastes typed while the top screen was not ready for them."""
         self._switching = False
         """Whether the main screen of one game is being replaced by another's."""
+        self._removing = 0
+        """How many closed screens are still being removed (keys wait for them)."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
         self.table_share = TableShare(lambda: self.post_message(SharingChanged()))
@@ -90,7 +84,7 @@ class ModeratorApp(App[None]):
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
-        from moderator.ui.saves import latest_save
+        from moderator.saves_index import latest_save
 
         if self.demo:
             self.open_demo(self.demo if isinstance(self.demo, str) else "1846")
@@ -116,14 +110,49 @@ class ModeratorApp(App[None]):
         await self._release_keys()
 
     def _ready_for_keys(self) -> bool:
-        """Whether the top screen takes keys now (none while one game replaces another)."""
-        return not self._switching and bool(getattr(self.screen, "ready_for_keys", True))
+        """Whether the top screen takes keys now: none while one game replaces another,
+        nor while a closed screen is still being taken off (see :meth:`pop_screen`)."""
+        return (not self._switching and not self._removing
+                and bool(getattr(self.screen, "ready_for_keys", True)))
 
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
-        them may open a screen that is not ready yet: the rest wait for it)."""
+        them may open a screen that is not ready yet, or close one that is still
+        being removed: the rest wait for it)."""
         while self._held and self._ready_for_keys():
             await super().on_event(self._held.popleft())
+
+    def pop_screen(self) -> AwaitComplete:
+        """Textual's ``pop_screen``; the keys typed after it wait until the screen is gone.
+
+        Textual takes a closed screen (a dismissed dialog) off the stack at once
+        but removes it from the app later.  A key handed out meanwhile may open
+        the same screen again, under the same id as the one not yet removed:
+        ``r 9 0 Enter d r`` typed in one burst crashed the app with
+        ``DuplicateIds 'run-dialog'`` (issue 18.1).  So the keys after the one
+        that closed a screen are held, in order, until its removal is done.
+        """
+        return self._track_removal(super().pop_screen())
+
+    def switch_screen(self, screen: Screen | str) -> AwaitComplete:
+        """Textual's ``switch_screen``; the keys typed after it wait as for :meth:`pop_screen`."""
+        return self._track_removal(super().switch_screen(screen))
+
+    def _track_removal(self, removal: AwaitComplete) -> AwaitComplete:
+        """Hold the keys until ``removal`` is done, then hand them out."""
+        if not removal.is_done:
+            self._removing += 1
+            self.call_next(self._removed, removal)
+        return removal
+
+    async def _removed(self, removal: AwaitComplete) -> None:
+        """A closed screen is gone (Textual awaits its removal just before this runs):
+        the keys typed after it go on."""
+        try:
+            await removal
+        finally:
+            self._removing -= 1
+        await self._release_keys()
 
     def show_start(self) -> None:
         """The start screen."""
@@ -154,7 +183,7 @@ class ModeratorApp(App[None]):
         """
         from moderator.errors import SaveError
         from moderator.game import Game
-        from moderator.ui.saves import close_game
+        from moderator.saves_index import close_game
         from moderator.ui.screens.main import MainScreen
         from moderator.ui.session import Session
 
@@ -275,15 +304,26 @@ class ModeratorApp(App[None]):
             for mark in screen.query(SharingMark):
                 mark.update_mark()
 
+    def switch_view(self, view: str, session: Session) -> None:
+        """Replace the top screen (a read-only view) with another: ``score``, ``project``
+        or ``rounds`` of ``session``'s game."""
+        from moderator.ui.screens.charts import RoundsScreen
+        from moderator.ui.screens.project import ProjectionScreen
+        from moderator.ui.screens.score import ScoreScreen
+
+        views: dict[str, type[Screen[None]]] = {
+            "score": ScoreScreen, "project": ProjectionScreen, "rounds": RoundsScreen}
+        self.switch_screen(views[view](session))  # type: ignore[call-arg]
+
     def close_open_game(self) -> None:
         """Let the open game go of its save (every command is saved already)."""
-        from moderator.ui.saves import close_game
+        from moderator.saves_index import close_game
 
         close_game(self.open_now)
 
     def open_demo(self, title: str = "1846") -> None:
         """Play the shipped demo script of ``title`` into a fresh save and open it."""
-        from moderator.ui.saves import DEMO_SCRIPTS, make_demo_save
+        from moderator.saves_index import DEMO_SCRIPTS, make_demo_save
 
         self.open_game(make_demo_save(self.saves, DEMO_SCRIPTS[title.upper()]))
 
@@ -352,13 +392,49 @@ def _same_file(a: Path | None, b: Path) -> bool:
         return Path(a) == Path(b)
 
 
+EXIT_CRASH = 70
+"""The exit status after an uncaught exception (``EX_SOFTWARE`` of BSD's sysexits):
+never 0, so a shell or a script notices (issue 20.11)."""
+
+
+def crash_line(app: ModeratorApp, error: BaseException | None) -> str:
+    """The one line printed after a crash: what happened and where the game is saved."""
+    from moderator.text import escaped
+
+    what = f"{type(error).__name__}: {error}" if error is not None else "an internal error"
+    what = escaped(" ".join(what.split()))[:200]
+    game = app.open_now
+    if game is not None and game.path is not None:
+        where = escaped(str(game.path))
+        saved = (f"every command given is saved in {where} "
+                 f"(continue with: moderator open {where})")
+    else:
+        saved = f"no game was open (saves are in {escaped(str(app.saves))})"
+    return f"moderator stopped on an error ({what}); {saved}"
+
+
 def run_app(
     path: Path | None = None, saves: Path = Path("saves"), demo: bool | str = False
 ) -> int:
-    """Run the TUI until the banker quits; the exit status."""
+    """Run the TUI until the banker quits; the exit status.
+
+    0 after a quit; :data:`EXIT_CRASH` after any uncaught exception (Textual's
+    traceback, then one line on stderr saying where the game is saved: every
+    command is saved as it is given, so nothing is lost but the screen).
+    """
+    import sys
+    import traceback
+
     app = ModeratorApp(path=path, saves=saves, demo=demo)
+    failure: BaseException | None = None
     try:
         app.run()
+    except Exception as exc:  # Textual itself failed (its driver, the terminal)
+        traceback.print_exc()
+        failure = exc
     finally:
         app.close_open_game()
-    return 0
+    if failure is None and not app.return_code:
+        return 0
+    print(crash_line(app, failure or app._exception), file=sys.stderr)
+    return EXIT_CRASH

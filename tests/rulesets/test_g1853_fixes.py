@@ -12,14 +12,17 @@ credit, paying 160 and owing 140 (3.4.3); in OR 2.1 its withheld 40 + mail 20 pa
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from conftest import play, refuse
+import pytest
+from conftest import REPO, SCRIPTS, SHARED, play, refuse
 from test_g1853_refusals import upto
 
 from moderator import commands as c
 from moderator.game import Game
 from moderator.script import parse_line, parse_script
+from rulesets.g1853 import RULE_NUMBERS
 
 MANAGERS = "1853-managers.script"
 
@@ -186,3 +189,54 @@ def test_a_2_on_sale_and_a_2_in_the_pool_are_offered_once_each() -> None:
     assert len(offers) == len(set(offers))
     assert offers.count(c.BuyTrain(corp="NWR", train="2")) == 1
     assert offers.count(c.BuyTrain(corp="NWR", train="2", source="pool")) == 1
+
+
+# ---------------------------------------------------------------- 1853's own rule numbers
+RULEBOOK = SHARED / "rules" / "004_9d938b0db747198a.txt"
+"""The 1853 rulebook (2009 updated rules)."""
+NUMBER = re.compile(r"(?<![£§=\d.,])\d+\.\d+(?:\.\d+)*(?![\d£])")
+"""A rule number such as 4.8.10 (not an amount, a section of the facts or a code value)."""
+
+
+def cited(text: str) -> set[str]:
+    """The rule numbers cited in brackets in ``text``: ``(4.8.10)``, ``(3.1.2, Table 3)``."""
+    return {n for group in re.findall(r"\(([^()]*)\)", text) for n in NUMBER.findall(group)}
+
+
+def rulebook_numbers() -> set[str]:
+    if not RULEBOOK.is_file():
+        pytest.skip(f"the 1853 rulebook is not beside the checkout ({RULEBOOK})")
+    return set(NUMBER.findall(RULEBOOK.read_text(encoding="utf-8")))
+
+
+def test_every_rule_number_in_g1853_is_one_of_the_1853_rulebook() -> None:
+    """Issue 19.4: no refusal or line of rulesets/g1853.py cites another title's rule (1846's
+    6.x or 10.1): every number in brackets, and every value of its rule table, is in the
+    1853 rulebook."""
+    known = rulebook_numbers()
+    source = (REPO / "rulesets" / "g1853.py").read_text(encoding="utf-8")
+    numbers = cited(source) | {n for value in RULE_NUMBERS.values() for n in NUMBER.findall(value)}
+    assert {"4.8.10", "2.8.1", "5.1.1", "3.1.9"} <= numbers
+    assert not sorted(numbers - known)
+    assert "10.1" not in known and "6.75" not in known  # 1846's: the check can fail
+
+
+def test_every_rule_number_an_1853_game_logs_is_one_of_the_1853_rulebook() -> None:
+    """Issue 19.4: the lines an 1853 game shows (its own and the shared modules', from
+    every 1853 acceptance script) cite only 1853's rules."""
+    known = rulebook_numbers()
+    seen: set[str] = set()
+    for script in sorted(SCRIPTS.glob("1853-*.script")):
+        game = play(script.read_text(encoding="utf-8"))
+        for entry in game.journal:
+            for event in entry.events:
+                for value in event.model_dump().values():
+                    if isinstance(value, str):
+                        numbers = cited(value) | (
+                            set(NUMBER.findall(value.split(":", 1)[0]))
+                            if re.match(r"^\d+\.\d", value)
+                            else set()
+                        )
+                        assert numbers <= known, f"{script.name}: {value!r}"
+                        seen |= numbers
+    assert {"4.8.10", "3.4.3", "5.1.2"} <= seen

@@ -28,6 +28,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from moderator.scoring import Progress, RoundRecord, history
+from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, run_job
 from moderator.ui.style import COMPANY_STYLE, FOREGROUND
 
@@ -279,10 +280,6 @@ class RoundsScreen(Screen[None]):
         self.dismiss(None)
 
     def action_switch(self, where: str) -> None:
-        """Replace this screen with the score or the projection."""
-        from moderator.ui.screens.project import ProjectionScreen
-        from moderator.ui.screens.score import ScoreScreen
-
-        screen = ScoreScreen(self.session) if where == "score" else ProjectionScreen(
-            self.session)
-        self.app.switch_screen(screen)
+        """Replace this screen with the score or the projection (made by the app:
+        the views never import one another)."""
+        host(self.app).switch_view(where, self.session)

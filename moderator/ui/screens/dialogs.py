@@ -37,7 +37,7 @@ from textual.widgets.option_list import Option
 
 from moderator import commands as c
 from moderator.script import ParseError, parse_line
-from moderator.ui.app import KeysReady
+from moderator.ui.host import KeysReady
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
 

@@ -28,7 +28,7 @@ from textual.widget import Widget
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import CashMoved, Event
-from moderator.ui.app import KeysReady
+from moderator.ui.host import KeysReady, host
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -968,7 +968,7 @@ class MainScreen(Screen[None]):
 
     def action_share(self) -> None:
         """The sharing screen (the players' table view); sharing starts if it was off."""
-        self.app.open_sharing()  # type: ignore[attr-defined]
+        host(self.app).open_sharing()
 
     def open_view(self, view: str) -> None:
         """Open one of the screens that read the game and never change it."""

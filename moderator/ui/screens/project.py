@@ -40,6 +40,7 @@ from moderator.scoring import (
     project,
     projected_rounds,
 )
+from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, places_text, run_job
 from moderator.ui.style import company_text
 
@@ -448,9 +449,6 @@ class ProjectionScreen(Screen[None]):
         self.dismiss(None)
 
     def action_switch(self, where: str) -> None:
-        """Replace this screen with the score or the rounds."""
-        from moderator.ui.screens.charts import RoundsScreen
-        from moderator.ui.screens.score import ScoreScreen
-
-        screen = ScoreScreen(self.session) if where == "score" else RoundsScreen(self.session)
-        self.app.switch_screen(screen)
+        """Replace this screen with the score or the rounds (made by the app:
+        the views never import one another)."""
+        host(self.app).switch_view(where, self.session)

@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from moderator.errors import Refusal
 from moderator.scoring import PlayerScore, Progress, Score, score
+from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, ordinal, places_text, run_job
 from moderator.ui.style import company_text
 
@@ -210,13 +211,9 @@ class ScoreScreen(Screen[None]):
         self.dismiss(None)
 
     def action_switch(self, where: str) -> None:
-        """Replace this screen with the projection or the rounds."""
-        from moderator.ui.screens.charts import RoundsScreen
-        from moderator.ui.screens.project import ProjectionScreen
-
-        screen = ProjectionScreen(self.session) if where == "project" else RoundsScreen(
-            self.session)
-        self.app.switch_screen(screen)
+        """Replace this screen with the projection or the rounds (made by the app:
+        the views never import one another)."""
+        host(self.app).switch_view(where, self.session)
 
     def action_export(self) -> None:
         """Write the game to an XLSX workbook beside its save (``moderator.export``)."""

@@ -24,6 +24,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from moderator.ui.host import host
+
 if TYPE_CHECKING:
     from moderator.ui.sharing import ShareView, TableShare
 
@@ -145,12 +147,12 @@ class SharingScreen(Screen[None]):
             self.share.unshare()
         else:
             self.share.share()
-        app.settle_sharing()  # type: ignore[attr-defined]
+        host(app).settle_sharing()
 
     def action_lan(self) -> None:
         """Listen on the local network, or on this computer only."""
         self.share.set_lan(not self.share.lan)
-        self.app.settle_sharing()  # type: ignore[attr-defined]
+        host(self.app).settle_sharing()
 
     def action_close(self) -> None:
         """Back to the game; sharing goes on in the background."""

@@ -46,14 +46,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from moderator.ui.app import KeysReady
+from moderator.ui.host import KeysReady, host
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
     from moderator.commands import PrivateResult
     from moderator.game import Game
-    from moderator.ui.saves import SaveSummary
+    from moderator.saves_index import SaveSummary
 
 
 class KeyedScreen(Screen[None]):
@@ -195,11 +195,11 @@ class StartScreen(KeyedScreen):
         elif what == "open":
             app.push_screen(OpenScreen(self.saves))
         elif what == "demo":
-            app.open_demo()  # type: ignore[attr-defined]
+            host(app).open_demo()
         elif what in DEMOS:
-            from moderator.ui.saves import make_demo_save
+            from moderator.saves_index import make_demo_save
 
-            app.open_game(make_demo_save(self.saves, DEMOS[what][0]))  # type: ignore[attr-defined]
+            host(app).open_game(make_demo_save(self.saves, DEMOS[what][0]))
         elif what == "quit":
             app.exit()
 
@@ -209,7 +209,7 @@ class OpenScreen(KeyedScreen):
 
     Each save shows its title, players, the round of its last command (or
     ``setup``), its number of commands and when it was last written, read
-    without replaying it (:func:`moderator.ui.saves.save_summaries`).  A file
+    without replaying it (:func:`moderator.saves_index.save_summaries`).  A file
     that cannot be read is listed with the reason.  A save that cannot be
     opened (another moderator holds it) is explained in a line under the list,
     and the list stays.  Every key is the screen's (priority), as on the start
@@ -236,7 +236,7 @@ class OpenScreen(KeyedScreen):
         self.saves = saves
 
     def compose(self) -> ComposeResult:
-        from moderator.ui.saves import save_summaries
+        from moderator.saves_index import save_summaries
 
         self.summaries = save_summaries(self.saves)
         open_now = getattr(getattr(self.app, "open_now", None), "path", None)
@@ -303,7 +303,7 @@ class OpenScreen(KeyedScreen):
     def open(self, index: int) -> None:
         """Open the save at ``index`` of the list; if it cannot be, say why and stay."""
         path = self.summaries[index].path
-        reason = self.app.try_open(path)  # type: ignore[attr-defined]
+        reason = host(self.app).try_open(path)
         if reason is not None:
             self.app.bell()
             shown = reason.removeprefix(f"{path}: ")  # the line names the file already
@@ -936,7 +936,7 @@ class NewGameScreen(KeyedScreen):
     async def action_start(self) -> None:
         """Start the game the form describes; save and open it.  Too early, say why."""
         from moderator.errors import SaveError
-        from moderator.ui.saves import close_game, new_game_path
+        from moderator.saves_index import close_game, new_game_path
 
         await self.settled()
         result = self.refresh_form()
@@ -955,7 +955,7 @@ class NewGameScreen(KeyedScreen):
             error.update(Text(f"✗ cannot save the new game: {exc}", style="bold red"))
             self.app.bell()
             return
-        self.app.open_game(path, game=game)  # type: ignore[attr-defined]
+        host(self.app).open_game(path, game=game)
 
     def action_back(self) -> None:
         """Back (or just close the title's menu if it is open)."""

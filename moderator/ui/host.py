@@ -1,0 +1,75 @@
+"""What the screens ask of the app, one level below both (imports point one way).
+
+The app (:mod:`moderator.ui.app`) shows the screens, so it imports them; a
+screen never imports the app.  What a screen needs of it is here instead: the
+messages it posts (:class:`KeysReady`, :class:`SharingChanged`) and
+:class:`Host`, the app's services a screen calls (open a game, a demo, the
+sharing screen, another read-only view), reached through :func:`host`.  The
+calls are direct, not messages: a key that opens a game acts before the next
+key of a burst is read, so the keys typed ahead go to the screen it opened.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+    from moderator.game import Game
+    from moderator.ui.session import Session
+
+
+class KeysReady(Message):
+    """A screen that holds keys (see :class:`~moderator.ui.app.ModeratorApp`) is drawn
+    and focused."""
+
+    def __init__(self, screen: Screen) -> None:
+        super().__init__()
+        self.ready_screen = screen
+
+
+class SharingChanged(Message):
+    """The table view's sharing changed (posted from any thread, the worker's too)."""
+
+
+@runtime_checkable
+class Host(Protocol):
+    """The app's services a screen may call (the app implements them)."""
+
+    def open_game(self, path: Path, game: Game | None = None) -> bool:
+        """Show the game of ``path`` (or ``game``, loaded already); a refusal is reported."""
+        ...
+
+    def try_open(self, path: Path, game: Game | None = None) -> str | None:
+        """Show the game of ``path``; ``None``, or why it cannot be opened."""
+        ...
+
+    def open_demo(self, title: str = "1846") -> None:
+        """Play the shipped demo of ``title`` into a fresh save and show it."""
+        ...
+
+    def open_sharing(self) -> None:
+        """The sharing screen (the players' table view)."""
+        ...
+
+    def settle_sharing(self) -> None:
+        """Start or stop the table view's server as asked (in a worker)."""
+        ...
+
+    def switch_view(self, view: str, session: Session) -> None:
+        """Replace the top screen with the read-only view ``view`` (``score``,
+        ``project``, ``rounds``) of ``session``'s game."""
+        ...
+
+
+def host(app: App[Any]) -> Host:
+    """The app as a screen's host; a ``TypeError`` in an app that is not one (a test's
+    bare app), rather than an ``AttributeError`` deep in a key's action."""
+    if not isinstance(app, Host):
+        raise TypeError(f"{type(app).__name__} is not moderator's app: it cannot open screens")
+    return app
