@@ -1925,11 +1925,20 @@ class G1853(Engine):
                 if state.ledger.escrow.get(f"bond:{p.name}", 0)
             },
             "elephant": state.priority,
+            "credit_choice": self._credit_choice_json(state),
             "minor_formed_sr1": bool(state.extra["minor_formed_sr1"]),
             "extra_or": state.extra["extra_or"],
             "qualifying": QUALIFYING[self.n_players(state)],
             "holding_limit": HOLDING_LIMIT[self.n_players(state)],
         }
+
+    def _credit_choice_json(self, state: GameState) -> dict[str, Any] | None:
+        """4.8.10: the new director's choice the game waits for: company, director, owed."""
+        pending = self._pending_credit(state)
+        if pending is None:
+            return None
+        owed = state.company(pending["corp"]).debt
+        return {"corp": pending["corp"], "director": pending["director"], "owed": owed}
 
     def state_json(self, state: GameState) -> dict[str, Any]:
         data = super().state_json(state)

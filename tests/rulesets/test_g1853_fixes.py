@@ -58,6 +58,8 @@ def test_4_8_10_a_new_director_chooses_and_nothing_else_is_accepted_first() -> N
     choices."""
     game = play(TAKEOVER)
     assert game.state_json()["players"][1]["cash"] == 171
+    waiting = {"corp": "NWR", "director": "Bo", "owed": 80}
+    assert game.state_json()["credit_choice"] == waiting
     assert company(game, "NWR")["credit_debt"] == 80
     for line in ("pass Cat", "buy Cat NWR", "sell Bo NWR 1", "run NWR 10", "extra"):
         refuse(game, line, "4.8.10", "credit NWR pay", "credit NWR return")
@@ -81,6 +83,7 @@ def test_4_8_10_the_new_director_pays_the_80_still_owed() -> None:
     assert (nwr["cash"], nwr["credit_debt"], nwr["credit_train"]) == (0, 0, None)
     assert nwr["trains"] == ["2", "2", "2"]
     assert game.state.current_player == "Cat"
+    assert game.state_json()["credit_choice"] is None
     refuse(game, "credit NWR pay", "4.8.10")  # chosen once: nothing waits any more
 
 
