@@ -1423,7 +1423,9 @@ class G1853(Engine):
         ``credit CORP return``) and nothing else is accepted until he has.  A director who
         cannot pay what is owed (with what the treasury holds, 4.8.8) has no choice: the
         train goes back at once, as before.  Games saved before the fix keep the old
-        reading: he pays whenever he has the cash.
+        reading: he pays whenever he has the cash.  A new manager (3.4.1) takes the credit
+        train over as it stands: 4.8.10 speaks of a director, and a manager may hold one
+        (3.4.3), so only a director's takeover calls for the choice.
         """
         if not company.debt:
             return
