@@ -20,6 +20,10 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from moderator.journal import Entry
 
 DEMO_SCRIPT = "demo-1846.script"
 """The shipped demo game, under ``moderator/demo/``."""
@@ -124,11 +128,24 @@ def summarize(path: Path) -> SaveSummary:
         # list must never crash on one bad file
         summary = SaveSummary(path, st.st_mtime, backup, error=f"cannot be read ({exc})")
     else:
-        where = data.journal[-1].round if data.journal else "setup"
+        where = _round_now(data.journal[-1]) if data.journal else "setup"
         summary = SaveSummary(path, st.st_mtime, backup, data.title, _players(data),
                               where, len(data.journal))
     _SUMMARIES[path] = (stamp, summary)
     return summary
+
+
+def _round_now(entry: Entry) -> str:
+    """The round the game is in after ``entry``: the last round its events began (the pass
+    that ends a stock round begins the operating round), else the round it was given in."""
+    from moderator.events import RoundStarted
+
+    for event in reversed(entry.events):
+        if isinstance(event, RoundStarted):
+            if event.round_kind == "SR":
+                return f"SR {event.number}"
+            return f"OR {event.number}.{event.or_number}"
+    return entry.round
 
 
 def save_summaries(saves: Path) -> list[SaveSummary]:

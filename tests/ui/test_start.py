@@ -127,7 +127,7 @@ async def test_open_list_shows_title_players_round_commands_and_date(saves: Path
         texts = option_texts(app.screen)
         assert len(texts) == 5  # newer, older, broken, the heading of the backups, the backup
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_700_100_000))
-        newer_round = Game.load(newer, read_only=True).journal[-1].round
+        newer_round = Game.load(newer, read_only=True).round_label()  # the round now
         assert texts[0].startswith("1846  Amy  Bob  Carlos")
         assert "open now" in texts[0]
         assert f"{newer_round} · {len(saved_lines(newer))} commands · {when} · newer.json" \
@@ -376,3 +376,64 @@ async def test_a_new_game_with_the_distribution_still_to_give_starts_in_setup(
         game = main_screen(app).session.game
         assert game.path is not None
         assert saved_lines(game.path) == ["remove ERIE PRR MC OI SC TBC"]
+
+
+# ---------------------------------------------------------------- issue 18.10 and 18.11
+def test_the_open_list_shows_the_round_the_game_is_in_not_the_last_commands() -> None:
+    """Issue 18.11: the pass that ends stock round 1 was given in SR 1, but the game is in
+    OR 1.1 (the round its events began); the list says OR 1.1, as the game does."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = rulebook_save(Path(folder), "# Operating Round 1", name="sr-ended.json")
+        game = Game.load(path, read_only=True)
+        assert game.journal[-1].round == "SR 1"  # the line was given in the stock round
+        assert summarize(path).round == game.round_label() == "OR 1.1"
+        text = OpenScreen.describe(summarize(path)).plain
+        assert "OR 1.1 · " in text and "SR 1" not in text
+
+
+async def test_the_form_refuses_control_characters_in_names_as_play_does(saves: Path) -> None:
+    """Issue 18.10: a pasted escape sequence in a name is refused (U+001B named), as the
+    script (``game``/``play``) refuses it; nothing is started or saved."""
+    from textual import events
+
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        field = screen.query_one("#players", Input)
+        field.post_message(events.Paste("\x1b[2JeeAmy Bob Carlos"))
+        await pilot.pause()
+        await pilot.pause()
+        assert "\x1b" in field.value
+        assert "players: control character U+001B" in error_line(app)
+        await send_burst(pilot, "ctrl+s")
+        assert isinstance(app.screen, NewGameScreen)
+        assert list(saves.iterdir()) == []
+
+
+def test_form_names_and_amounts_follow_the_script_rules() -> None:
+    """Issue 18.10: names by ``Game``'s own check, amounts by the script parser's number
+    rule (ASCII digits, a currency sign; no other scripts' digits, no ``1_0``)."""
+    import pytest
+
+    from moderator.script import ParseError
+    from moderator.ui.screens.start import market_words, par_words
+
+    with pytest.raises(ParseError, match="at most 40 characters"):
+        split_players("Amy Bob " + "x" * 41)
+    with pytest.raises(ParseError, match="U\\+001B"):
+        split_players("\x1b[2JAmy Bob Carlos")
+    assert split_players("Amy, Bob Carlos") == ["Amy", "Bob", "Carlos"]
+    for word in ("١٢٠", "1_0", "1.5", "99999999999999"):
+        with pytest.raises(ParseError):
+            private_result(f"Amy {word}", "MC")
+        with pytest.raises(ValueError):
+            market_words(f"10 {word} 400", "track")
+        with pytest.raises(ValueError):
+            par_words(f"EIR {word}")
+    assert market_words("10, £20 400", "track") == [10, 20, 400]
+    assert par_words("EIR 100, GIP £90") == [("EIR", 100), ("GIP", 90)]
+    result = private_result('"Mary Ann" $60', "MC")
+    assert result is not None and (result.player, result.price) == ("Mary Ann", 60)

@@ -335,9 +335,12 @@ def split_players(text: str) -> list[str]:
     (``Amy, Bob, Carlos``).
 
     Raises:
-        ParseError: a control character, or an unclosed double quote.
+        ParseError: a control character, an unclosed double quote, or a name ``play``
+            refuses (``Game``'s own check: blank, too long).
     """
-    from moderator.script import check_characters, tokenize
+    from moderator.errors import Refusal
+    from moderator.game import check_player_name
+    from moderator.script import ParseError, check_characters, tokenize
 
     check_characters(text)
     spaced = []
@@ -346,11 +349,19 @@ def split_players(text: str) -> list[str]:
         if ch == '"':
             in_quotes = not in_quotes
         spaced.append(" " if ch == "," and not in_quotes else ch)
-    return tokenize("".join(spaced))
+    names = tokenize("".join(spaced))
+    for name in names:  # the names `game`/`play` accept, by the same check (issue 18.10)
+        try:
+            check_player_name(name)
+        except Refusal as exc:
+            raise ParseError(exc.message) from exc
+    return names
 
 
-_PRICE = re.compile(r"[$£]?[+-]?[0-9]+")
-"""A word that is meant as a price (``60``, ``$60``), in a private's field."""
+_PRICE = re.compile(r"[$£]?[+-]?\d[\d_.,]*")
+"""A word that is meant as a price (``60``, ``$60``), in a private's field: digits of any
+script, ``_``, ``.`` and ``,`` included, so that ``١٢٠`` or ``1_0`` is refused by the script's
+number rule (:func:`moderator.script.amount`) rather than read as part of a name."""
 
 
 def private_result(text: str, private: str) -> PrivateResult | None:
@@ -409,15 +420,25 @@ def market_words(text: str, what: str) -> list[int]:
     """The track field: values separated by spaces or commas (a ``£`` is allowed).
 
     Raises:
-        ValueError: a word that is not a whole number, naming it.
+        ValueError: a word that is not a whole number as a script writes it, naming it.
     """
-    out = []
-    for word in text.replace(",", " ").split():
-        bare = word.lstrip("£$")
-        if not bare.isdigit() or len(bare) > 6:
-            raise ValueError(f"{what}: {word!r} is not a value")
-        out.append(int(bare))
-    return out
+    return [_script_number(word, what) for word in text.replace(",", " ").split()]
+
+
+def _script_number(word: str, what: str) -> int:
+    """A value of a form's field by the script parser's own number rule (ASCII digits,
+    a ``£``/``$``; no ``١٢٠``, no ``1_0``, nothing absurd: ``moderator.script.amount``),
+    so the form takes exactly what the ``market``/``setpar`` lines it writes take.
+
+    Raises:
+        ValueError: the parser's reason, naming the field.
+    """
+    from moderator.script import ParseError, amount
+
+    try:
+        return amount(word, "value")
+    except ParseError as exc:
+        raise ValueError(f"{what}: {exc.message}") from exc
 
 
 def par_words(text: str) -> list[tuple[str, int]]:
@@ -429,13 +450,8 @@ def par_words(text: str) -> list[tuple[str, int]]:
     words = text.replace(",", " ").split()
     if len(words) % 2:
         raise ValueError("pars: write each company with its par (EIR 100 GIP 90 ...)")
-    pairs = []
-    for corp, value in zip(words[::2], words[1::2], strict=True):
-        bare = value.lstrip("£$")
-        if not bare.isdigit() or len(bare) > 6:
-            raise ValueError(f"pars: {value!r} is not a value for {corp}")
-        pairs.append((corp, int(bare)))
-    return pairs
+    return [(corp, _script_number(value, f"pars: {corp}"))
+            for corp, value in zip(words[::2], words[1::2], strict=True)]
 
 
 @dataclass
