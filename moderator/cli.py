@@ -369,6 +369,13 @@ def _play_lines(
 
 
 # ----------------------------------------------------------------- showing a game
+def _bank_rule(bank: dict[str, Any]) -> str:
+    """`` (9)``: the title's rule on the bank running out (the state JSON's ``bank.rule``:
+    1846 10.1, 1847 AE 9, 1853 5.1.1), or nothing when the title names none."""
+    rule = bank.get("rule")
+    return f" ({rule})" if rule else ""
+
+
 def show(game: Game) -> None:
     """Rich tables of a game for people (names escaped: no markup, no control characters)."""
     from rich.console import Console
@@ -387,7 +394,7 @@ def show(game: Game) -> None:
     console.print(
         f"[bold]{esc(data['title'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         f"bank {cur}{bank['cash']}"
-        + ("  [red]broken (10.1)[/]" if bank["broken"] else "")
+        + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
     )
     if bank.get("note"):

@@ -110,7 +110,11 @@ class Ruleset:
     """Setup: how many of each removal group go, by number of players."""
     rule_numbers: ClassVar[dict[str, str]] = {}
     """The rulebook section of each shared mechanism, cited in refusals and receipts: the
-    shared modules write ``self.r("turn")`` and each title maps the key to its number."""
+    shared modules write ``self.r("turn")`` and each title maps the key to its number.
+    Every title has the same keys.  Two of the bank's: ``bank_runs_out``, the rule that the
+    bank running out of money ends the game (1846 10.1, 1847 AE 9, 1853 5.1.1), cited by the
+    bank line's "broken"; ``bank_broken``, the rule on how the game goes on to its end once
+    it has (1846 10.1, 1847 AE 9, 1853 5.1.2)."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Other spellings of company ids (upper case, ``&`` removed) -> canonical id."""
 
@@ -193,14 +197,15 @@ class Ruleset:
             # it holds.  More than that is a typo (`adjust Amy 999999`) and is refused: an
             # adjustment never dips into the money put aside at setup (1846 2.2) and never
             # overdraws the bank.  One that pays out exactly what is left empties the bank,
-            # which breaks it like any payment (10.1): the rules are silent, and a banker may
-            # be putting right a payment that emptied the bank at the table.
+            # which breaks it like any payment (the title's rule: 1846 10.1, 1847 AE 9, 1853
+            # 5.1.1): the rules are silent, and a banker may be putting right a payment that
+            # emptied the bank at the table.
             bank = state.ledger.bank
             if cmd.amount > bank:
                 held = "nothing" if bank <= 0 else f"only {self.money_grouped(bank)}"
                 raise Refusal(
                     f"the bank holds {held}; an adjustment of {self.money_grouped(cmd.amount)} "
-                    f"to {who} is refused: the bank cannot pay it (10.1)"
+                    f"to {who} is refused: the bank cannot pay it ({self.r('bank_runs_out')})"
                 )
             self.bank_pays(state, who, cmd.amount, reason)
         else:
@@ -257,7 +262,9 @@ class Ruleset:
 
         ``cash`` is what the bank account holds now.  After the break that can be a positive
         figure (the reserve came in) or a negative one (the bank paid past its last dollar):
-        ``note`` says which, so a broken bank never shows a bare positive amount.
+        ``note`` says which, so a broken bank never shows a bare positive amount.  ``rule``
+        is the title's rule on the bank running out (``bank_runs_out``, see
+        :attr:`rule_numbers`), which the bank line cites beside "broken".
         """
         note = None
         if state.bank_broken:
@@ -269,6 +276,7 @@ class Ruleset:
             "ran_out_at": state.bank_ran_out_at,
             "reserve_added": state.reserve_added,
             "note": note,
+            "rule": self.rule_numbers.get("bank_runs_out"),
         }
 
     def bank_note(self, state: GameState) -> str:

@@ -188,6 +188,7 @@ RULE_NUMBERS = {
     "turn": "5.11",
     "bankrupt": "6.89",
     "bank_broken": "10.1",
+    "bank_runs_out": "10.1",
     "all_passed": "5.11, 5.13",
     "rounds": "4",
     "sold_then_buy": "5.38",

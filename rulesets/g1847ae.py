@@ -145,6 +145,7 @@ RULE_NUMBERS = {
     "turn": "8",
     "bankrupt": "6.8.2",
     "bank_broken": "9",
+    "bank_runs_out": "9",
     "all_passed": "8",
     "rounds": "2",
     "sold_then_buy": "8.1",

@@ -131,6 +131,7 @@ RULE_NUMBERS = {
     "turn": "3.1",
     "bankrupt": "5",
     "bank_broken": "5.1.2",
+    "bank_runs_out": "5.1.1",
     "all_passed": "3",
     "rounds": "3.5",
     "sold_then_buy": "3.1.9",
