@@ -851,7 +851,7 @@ class StatusBar(Panel):
         bank_style = "bold reverse" if "bank" in changed else "bold"
         line.append(_money(cur, bank["cash"]), style=bank_style)
         if bank.get("broken") and not data.get("ended"):
-            line.append(f" broken{_rule_of(bank.get('note'))}: the game ends after this "
+            line.append(f" broken{_bank_rule(bank)}: the game ends after this "
                         "set of operating rounds", style="bold yellow")
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
@@ -867,8 +867,13 @@ class StatusBar(Panel):
         return line
 
 
-def _rule_of(note: str | None) -> str:
-    """`` (10.1)`` when ``note`` ends by naming a rule, else nothing."""
+def _bank_rule(bank: dict[str, Any]) -> str:
+    """`` (9)``: the title's rule on the bank running out (the state JSON's ``bank.rule``:
+    1846 10.1, 1847 AE 9, 1853 5.1.1); without one, the rule the bank's note ends by
+    naming, else nothing."""
+    if bank.get("rule"):
+        return f" ({bank['rule']})"
+    note = bank.get("note")
     if note:
         match = re.search(r"(\([\d.]+\))\s*\.?$", note)
         if match:
