@@ -49,7 +49,7 @@ from pydantic import ValidationError
 from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
-from moderator.journal import MAX_SAVE_BYTES, Entry, entry_json, header_line, record_line
+from moderator.journal import MAX_SAVE_BYTES, Entry, entry_json, line_digest, record_line
 from moderator.narrate import narrate
 from moderator.scoring import score_state
 from moderator.script import ParseError, parse_line
@@ -392,10 +392,7 @@ class SaveFollower(GameSource):
         game = Game.load(self.path, read_only=True)
         self.reloads += 1
         self._tracker = _Tracker.of(game)
-        self._header = header_line(game.title, [*game.players, *game.options])
-        self._records = [
-            record_line(n, entry_json(e)) for n, e in enumerate(game.journal, start=1)
-        ]
+        self._header, self._records = game.saved_lines()
         self._key = key
 
     def _update(self) -> bool:
@@ -457,7 +454,11 @@ class SaveFollower(GameSource):
         entries = tracker.entries[:kept]
         records = self._records[:kept]
         for number, line in enumerate(lines, start=kept + 1):
-            entry = _entry_of(line, number)
+            try:
+                prev = line_digest(records[-1] if records else self._header)
+            except ValueError:  # an older format's header: no chain to follow
+                return None
+            entry = _entry_of(line, number, prev)
             if entry is None:
                 return None
             entries.append(entry)
@@ -470,10 +471,10 @@ def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-def _entry_of(line: bytes, number: int) -> Entry | None:
+def _entry_of(line: bytes, number: int, prev: str) -> Entry | None:
     """The entry of record ``number`` if the line is exactly what the core writes for it
-    (number, checksum and the entry's JSON; its script line reads back as its command),
-    else ``None``."""
+    (number, checksum chained from ``prev`` and the entry's JSON; its script line reads
+    back as its command), else ``None``."""
     head = b'{"number":%d,"sha256":"' % number
     middle = b'","entry":'
     start = len(head) + 64 + len(middle)
@@ -483,7 +484,7 @@ def _entry_of(line: bytes, number: int) -> Entry | None:
         entry = Entry.model_validate_json(line[start:-1], strict=True)
     except ValidationError:
         return None
-    if record_line(number, entry_json(entry)) != line + b"\n":
+    if record_line(number, entry_json(entry), prev) != line + b"\n":
         return None
     try:
         if parse_line(entry.line) != entry.command:

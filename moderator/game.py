@@ -17,6 +17,23 @@ A game with a save file holds it for writing (an advisory lock, see
 :mod:`moderator.lock`) from :meth:`Game.new`, :meth:`Game.load` or
 :meth:`Game.save` until :meth:`Game.close`, so two moderators never write one
 save.  ``Game.load(path, read_only=True)`` takes no lock and refuses to change.
+
+Saves outlive rules fixes (:mod:`moderator.fixes`).  A save records the rules
+level its game is played under; loading replays it at that level, exactly as
+recorded.  When today's rules are a higher level with fixes of the title in
+between, the journal is replayed a second time at today's level and the first
+entry that today's rules refuse or settle differently is kept in
+:attr:`Game.rules_difference` (with the fixes that may explain it), for the
+front ends to tell the banker.  The game plays on under its own level until
+the banker rewinds to before that entry (:meth:`Game.rewind`,
+:meth:`Game.upgrade`): the save is then rewritten whole at today's level.  A
+save that today's rules replay the same way simply moves to today's level
+(written at the next write).
+
+Two events that differ only in wording are the same for this comparison: the
+``reason`` of an event and the notes (``Noted``) are words for the banker; the
+money, certificates, trains, prices, directors, rounds, turns and passes are
+the rules.
 """
 
 from __future__ import annotations
@@ -28,22 +45,30 @@ from typing import Any
 
 from moderator import commands as c
 from moderator.errors import Refusal, SaveError
-from moderator.events import Event, RoundStarted
+from moderator.events import Event, Noted, RoundStarted
+from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
 from moderator.journal import (
+    PROGRAM,
+    CutLine,
     Entry,
     LoadedSave,
     SizeMismatch,
     append_record,
+    chain,
     entry_json,
     header_line,
+    keep_cut_text,
+    line_digest,
     load_save,
     new_entry,
     printable,
     record_line,
+    remembered_length,
     remove_stale_temps,
     truncate_save,
     write_atomic,
 )
+from moderator.journal import remember_length as store_length
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line
@@ -52,7 +77,15 @@ from moderator.text import first_unsafe
 from rulesets import ruleset_for
 from rulesets.base import Receipt, Ruleset
 
-__all__ = ["Game", "Outcome", "SaveLocked", "SaveReadOnly", "check_player_name", "load_or_none"]
+__all__ = [
+    "Game",
+    "Outcome",
+    "RulesDifference",
+    "SaveLocked",
+    "SaveReadOnly",
+    "check_player_name",
+    "load_or_none",
+]
 
 MAX_NAME_LENGTH = 40
 """The longest player name accepted: room for a full name, not for a paragraph."""
@@ -99,6 +132,39 @@ class Outcome:
     read-only): nothing was applied."""
 
 
+@dataclass(frozen=True)
+class RulesDifference:
+    """The first journal entry today's rules settle differently from the save's level."""
+
+    number: int
+    """The entry's number (1-based)."""
+    line: str
+    """Its script line."""
+    round: str
+    """The round it was given in."""
+    what: str
+    """What differs, in words: today's refusal, or the first event that differs."""
+    fixes: tuple[RulesFix, ...]
+    """The fixes of the title between the save's level and today's (one of them made it)."""
+    level: int
+    """The save's rules level."""
+
+    def describe(self, path: Path | None = None) -> str:
+        """The banker's notice: the entry, what differs, under which rule, what to do."""
+        fixes = "; ".join(f"{f.title} {f.rule}: {f.summary}" for f in self.fixes)
+        which = "this rules fix" if len(self.fixes) == 1 else "one of these rules fixes"
+        where = f"{path}: " if path is not None else ""
+        back = self.number - 1
+        return (
+            f"{where}played under older rules (level {self.level}; today's are level "
+            f"{RULES_LEVEL}). Today's rules differ from journal entry {self.number} "
+            f"(`{printable(self.line)}`, {self.round}): {self.what}. Under {which}: {fixes}. "
+            f"The game opens as recorded and plays on under its own rules; to play on under "
+            f"today's, rewind to entry {back} (in the TUI: History, Enter on line {back}), "
+            f"which keeps the full journal in a backup save."
+        )
+
+
 @dataclass
 class Game:
     """A game: its ruleset, current state, journal and (optionally) its save file.
@@ -133,11 +199,41 @@ class Game:
     """The file on disk is not (known to be) header + records: the next write replaces it."""
     derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """Caches of views derived from the journal (the history's replay); never saved."""
+    cut: CutLine | None = field(default=None, repr=False, compare=False)
+    """The save ended in an incomplete line when it was opened (left out of the game)."""
+    cut_kept: Path | None = field(default=None, repr=False, compare=False)
+    """The side file that keeps the cut line's text (opened for writing only)."""
+    cut_not_kept: str | None = field(default=None, repr=False, compare=False)
+    """Why the cut text could not be kept in a side file (it was then left in the save)."""
+    rules_difference: RulesDifference | None = field(default=None, repr=False, compare=False)
+    """The first entry today's rules settle differently, while the game is played under
+    an older rules level (see the module docstring)."""
+    remember_length: bool = field(default=False, repr=False, compare=False)
+    """Remember beside the save how many entries it holds when it is let go of (the TUI),
+    so that a save that comes back shorter is noticed (:attr:`shrunk_from`)."""
+    shrunk_from: int | None = field(default=None, repr=False, compare=False)
+    """How many entries the save held when last let go of, if it now holds fewer."""
+    program: str | None = field(default=None, repr=False, compare=False)
+    """The moderator that last wrote the save's header (``None`` before format 3)."""
+    _head: str | None = field(default=None, repr=False, compare=False)
+    """The checksum ``_records`` chain from (``None``: not chained, an older format)."""
+    _disk_header: bytes | None = field(default=None, repr=False, compare=False)
+    """The header line as the save holds it (read or last written)."""
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def new(cls, title: str, players: list[str], path: Path | None = None) -> Game:
+    def new(
+        cls,
+        title: str,
+        players: list[str],
+        path: Path | None = None,
+        *,
+        rules_level: int = RULES_LEVEL,
+    ) -> Game:
         """Start a game (the ``game TITLE PLAYER...`` line); with ``path``, save and lock it.
+
+        ``rules_level``: the rules the game is played under (an older one only to replay
+        a save recorded under it, :mod:`moderator.fixes`).
 
         Raises:
             Refusal: an unknown title, or a player list the title or the table cannot use.
@@ -155,6 +251,7 @@ class Game:
                 f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
             )
         state = ruleset.new_state(list(players), options)
+        state.rules_level = rules_level
         game = cls(
             ruleset=ruleset, title=ruleset.title, players=list(players), state=state,
             options=options,
@@ -172,15 +269,26 @@ class Game:
         return cls.new(cmd.title, list(cmd.players), path)
 
     @classmethod
-    def load(cls, path: Path, *, verify: bool = True, read_only: bool = False) -> Game:
-        """Open a save: validate, replay, and compare events.
+    def load(
+        cls,
+        path: Path,
+        *,
+        verify: bool = True,
+        read_only: bool = False,
+        remember_length: bool = False,
+    ) -> Game:
+        """Open a save: validate, replay at its rules level, and compare events.
 
         Opened for writing (the default) the game holds the save until
         :meth:`close`: it is locked first, then read; an append a crash cut
-        short (never acknowledged) is cut off the file, and temporary files a
-        kill left beside it are removed.  Nothing else is written until a
-        command is.  ``read_only=True`` takes no lock, never writes, and the
-        game refuses to change.
+        short (never acknowledged) is kept in a side file and cut off the
+        file (:attr:`cut`, :attr:`cut_kept`), and temporary files a kill left
+        beside it are removed.  Nothing else is written until a command is.
+        ``read_only=True`` takes no lock, never writes, and the game refuses
+        to change.  A save of an older rules level is compared with today's
+        rules (:attr:`rules_difference`; skipped with ``verify=False``).
+        ``remember_length``: see :attr:`remember_length` (:attr:`shrunk_from`).
+        :meth:`notices` says all of it in words.
 
         Raises:
             SaveLocked: another moderator has the save open for writing.
@@ -197,31 +305,52 @@ class Game:
                 lock.release()
             raise
         game.path, game._target, game.read_only, game._lock = path, target, read_only, lock
-        if loaded.records is None:  # an older format: the first write rewrites it as format 2
-            game._records = [
-                record_line(n, entry_json(e)) for n, e in enumerate(game.journal, start=1)
-            ]
+        game.program = loaded.save.program
+        game.cut = loaded.cut
+        if loaded.records is None:  # format 1: the first write rewrites it as format 3
+            header = game._header()
+            game._records = chain(
+                header, [record_line(n, entry_json(e), "") for n, e in
+                         enumerate(game.journal, start=1)]
+            )
+            game._head = line_digest(header)
             game._rewrite = True
         else:
             game._records = list(loaded.records)
+            game._disk_header = loaded.header
+            if loaded.save.format_version >= 3:
+                game._head = line_digest(loaded.header)
             size = loaded.size - sum(len(r) for r in game._records)  # the header as on disk
             game._sizes = [size]
             for record in game._records:
                 size += len(record)
                 game._sizes.append(size)
+        if verify:
+            game._compare_with_today()
+        if game._disk_header != game._header():
+            # an older format, another program or rules level: the next write is whole
+            game._rewrite = True
+        game.remember_length = remember_length
         if not read_only:
             game._tidy(torn=loaded.torn)
+            if remember_length:
+                known = remembered_length(target)
+                if known is not None and known > len(game.journal):
+                    game.shrunk_from = known
+                store_length(target, len(game.journal))
         return game
 
     @classmethod
     def _replay_save(cls, path: Path, loaded: LoadedSave, *, verify: bool) -> Game:
-        """A game from a save's content: every entry checked, replayed and compared."""
+        """A game from a save's content: every entry checked, replayed at the save's rules
+        level and compared (its events, and the round it names)."""
         data = loaded.save
         try:
-            game = cls.new(data.title, list(data.players))
+            game = cls.new(data.title, list(data.players), rules_level=data.rules_level)
         except Refusal as exc:
             raise SaveError(f"{path}: {printable(exc.message)}") from None
         for number, entry in enumerate(data.journal, start=1):
+            given_in = game.round_label()
             try:
                 _check_line(entry, number)
                 events = game._apply_direct(entry.command, number, entry.line)
@@ -232,14 +361,98 @@ class Game:
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
                     f"replays the same way; the file was left untouched"
                 )
+            if verify and entry.round != game._round_of(tuple(events), given_in):
+                raise SaveError(
+                    f"{path}: journal entry {number} (`{printable(entry.line)}`) says it was "
+                    f"given in `{printable(entry.round)}`, but it was given in "
+                    f"{game._round_of(tuple(events), given_in)} (the file was edited); the "
+                    f"file was left untouched"
+                )
             game.journal.append(entry)
             game._maybe_checkpoint()
         return game
 
+    def _compare_with_today(self) -> None:
+        """Compare a game recorded under an older rules level with today's rules.
+
+        Cheap when nothing can differ: a game at today's level, or one whose title has
+        no fix since its level (it simply moves to today's level).  Otherwise the
+        journal is replayed a second time at today's level: the first entry refused or
+        settled differently is kept in :attr:`rules_difference`; if none is, the game
+        takes the second replay's states and moves to today's level.
+        """
+        level = self.state.rules_level
+        if level >= RULES_LEVEL:
+            return
+        fixes = tuple(fixes_between(self.title, level))
+        if not fixes:
+            for state in (self.state, *self._checkpoints.values()):
+                state.rules_level = RULES_LEVEL
+            return
+        today = Game.new(self.title, [*self.players, *self.options])
+        state = today.state
+        for number, entry in enumerate(self.journal, start=1):
+            given_in = today.round_label()
+            what = None
+            state.ledger.events = []
+            try:
+                self_events: tuple[Event, ...] = entry.events
+                today.ruleset.apply(state, entry.command)
+                state.ledger.check_conservation()
+            except Refusal as exc:
+                what = f"today's rules refuse it ({printable(exc.message)})"
+            except Exception as exc:
+                what = f"today's rules cannot apply it ({type(exc).__name__}: {exc})"
+            else:
+                events = tuple(state.ledger.events)
+                if events != self_events:
+                    what = _event_difference(self_events, events, today)
+            state.ledger.events = []
+            if what is not None:
+                self.rules_difference = RulesDifference(
+                    number=number, line=entry.line, round=entry.round or given_in,
+                    what=what, fixes=fixes, level=level,
+                )
+                return
+            today.journal.append(entry)
+            today._maybe_checkpoint()
+        # the same game under today's rules: play on at today's level
+        self.state, self._checkpoints = today.state, today._checkpoints
+
+    def notices(self) -> list[str]:
+        """What the banker must be told about the save as it was opened, one line each:
+        an incomplete last line, a save shorter than when it was last let go of, entries
+        today's rules settle differently."""
+        out = []
+        path = self.path if self.path is not None else Path("the save")
+        if self.cut is not None:
+            text = self.cut.describe(path, self.cut_kept)
+            if self.cut_not_kept is not None:
+                text += f"; it could not be kept in a side file ({self.cut_not_kept}), so it " \
+                    "was left in the save, which is rewritten whole at its next write"
+            out.append(text)
+        if self.shrunk_from is not None:
+            out.append(
+                f"{path} held {self.shrunk_from} commands when moderator last closed it, and "
+                f"holds {len(self.journal)} now: it was cut or replaced by an older copy "
+                f"meanwhile (look for a newer copy before playing on)"
+            )
+        if self.rules_difference is not None:
+            out.append(self.rules_difference.describe(path))
+        return out
+
     def _tidy(self, *, torn: bool) -> None:
-        """Once the save is held: cut off an interrupted append, remove stale temporary files."""
+        """Once the save is held: keep an interrupted append's text in a side file and cut
+        it off, remove stale temporary files."""
         assert self._target is not None
         remove_stale_temps(self._target)
+        if torn and self.cut is not None:
+            try:
+                self.cut_kept = keep_cut_text(self._target, self.cut)
+            except OSError as exc:  # never lose it: the file keeps it until a whole rewrite
+                self.cut_not_kept = exc.strerror or str(exc)
+                self._rewrite = True
+                return
         if torn:
             try:
                 truncate_save(self._target, self._sizes[-1], os.stat(self._target).st_size)
@@ -340,10 +553,10 @@ class Game:
         entry = new_entry(line, self._round_of(events, given_in), cmd, events)
         record = None
         if self._target is not None:
-            record = record_line(len(self.journal) + 1, entry_json(entry))
+            record = record_line(len(self.journal) + 1, entry_json(entry), self._prev())
         try:
             if record is not None:
-                self._disk_append(record)
+                record = self._disk_append(record)
         except BaseException:
             self._restore()
             raise
@@ -461,6 +674,7 @@ class Game:
         self._drop_checkpoints_after(len(self.journal))
         self.state = self.replay(len(self.journal))
         self.redo_stack.append(entry)
+        self._remember()
         return entry
 
     def redo(self) -> Entry | None:
@@ -493,6 +707,11 @@ class Game:
         (``NAME.before-rewind-N.json``, never overwriting an earlier backup).
         Returns the backup's path, or ``None`` when there was nowhere to write one.
 
+        A game played under an older rules level that is rewound to before the
+        first entry today's rules settle differently (:attr:`rules_difference`)
+        plays on under today's rules: the save is rewritten whole at today's
+        level (the backup keeps the old level).
+
         Raises:
             ValueError: ``upto`` is negative.
             SaveReadOnly: the game is read-only (or closed).
@@ -503,6 +722,10 @@ class Game:
             raise ValueError(f"cannot rewind to entry {upto}")
         self._check_writable()
         upto = min(upto, len(self.journal))
+        difference = self.rules_difference
+        upgrade = None
+        if difference is not None and upto < difference.number:
+            upgrade = self._replayed_at(RULES_LEVEL, upto)  # before anything is written
         written = None
         if backup is None and self.path is not None:
             backup = self._free_backup_name()
@@ -510,7 +733,10 @@ class Game:
             write_atomic(Path(backup), self._header() + b"".join(self._all_records()))
             written = Path(backup)
         try:
-            self._disk_cut(upto)
+            if upgrade is not None and self._target is not None:
+                self._disk_whole_at(self._all_records()[:upto], RULES_LEVEL)
+            else:
+                self._disk_cut(upto)
         except BaseException:
             if written is not None:
                 written.unlink(missing_ok=True)
@@ -518,9 +744,60 @@ class Game:
         del self.journal[upto:]
         del self._records[upto:]
         self.redo_stack.clear()
-        self._drop_checkpoints_after(upto)
-        self.state = self.replay(upto)
+        if upgrade is not None:
+            self.state, self._checkpoints = upgrade
+            self.rules_difference = None
+        else:
+            self._drop_checkpoints_after(upto)
+            self.state = self.replay(upto)
+        self._remember()
         return written
+
+    def upgrade(self) -> Path | None:
+        """Play on under today's rules: rewind to just before the first entry they settle
+        differently (:meth:`rewind`); the backup's path.  A game with no such entry
+        already plays under today's rules: nothing is done (``None``).
+
+        Raises:
+            SaveReadOnly, OSError: as :meth:`rewind`.
+        """
+        if self.rules_difference is None:
+            self._check_writable()
+            return None
+        return self.rewind(self.rules_difference.number - 1)
+
+    @property
+    def rules_level(self) -> int:
+        """The rules level the game is played under (:mod:`moderator.fixes`)."""
+        return self.state.rules_level
+
+    def _replayed_at(self, level: int, upto: int) -> tuple[GameState, dict[int, GameState]]:
+        """The state after the first ``upto`` entries played under rules ``level``, and its
+        checkpoints (nothing of the game changes).
+
+        Raises:
+            SaveError: an entry is refused at that level (the caller only asks for entries
+                that level plays the same way).
+        """
+        start = self._checkpoints[0].clone()
+        start.rules_level = level
+        checkpoints = {0: start.clone()}
+        state = start
+        for number, entry in enumerate(self.journal[:upto], start=1):
+            try:
+                self.ruleset.apply(state, entry.command)
+            except Refusal as exc:  # pragma: no cover - the comparison found it the same
+                raise SaveError(f"journal entry {number} is refused at rules level {level}: "
+                                f"{exc.message}") from None
+            state.ledger.events = []
+            if number % CHECKPOINT_EVERY == 0:
+                checkpoints[number] = state.clone()
+        return state, checkpoints
+
+    def _remember(self) -> None:
+        """Remember the save's length beside it, where the front end asked for it."""
+        if self.remember_length and self._target is not None and not self.read_only:
+            store_length(self._target, len(self.journal))
 
     def _free_backup_name(self) -> Path:
         assert self.path is not None
@@ -582,6 +859,8 @@ class Game:
         Closing twice is harmless; a game that is dropped without closing lets
         go of its save when it is collected.
         """
+        if self._lock is not None:
+            self._remember()
         lock, self._lock = self._lock, None
         if lock is not None:
             lock.release()
@@ -612,27 +891,58 @@ class Game:
             raise SaveReadOnly(self._read_only_reason())
 
     def _all_records(self) -> list[bytes]:
-        """Every entry's record, making those of entries made without a save file."""
+        """Every entry's record, chained from the header :meth:`_header` writes now, making
+        those of entries made without a save file."""
+        head = line_digest(self._header())
         records = self._records
+        if self._head != head:  # another header (level, program) or an older format
+            present = [
+                r if r is not None else record_line(n, entry_json(self.journal[n - 1]), "")
+                for n, r in enumerate(records, start=1)
+            ]
+            records[:] = chain(self._header(), present)
+            self._head = head
+            return records  # type: ignore[return-value]
+        prev = head
         for n, record in enumerate(records):
             if record is None:
-                records[n] = record_line(n + 1, entry_json(self.journal[n]))
+                records[n] = record_line(n + 1, entry_json(self.journal[n]), prev)
+            prev = line_digest(records[n])  # type: ignore[arg-type]
         return records  # type: ignore[return-value]
 
-    def _header(self) -> bytes:
-        return header_line(self.title, [*self.players, *self.options])
+    def _prev(self) -> str:
+        """The checksum the next record chains from (a wrong one is mended by a whole
+        rewrite: it only happens when the file is rewritten whole anyway)."""
+        last = self._records[-1] if self._records else None
+        if last is not None:
+            return line_digest(last)
+        return self._head or line_digest(self._header())
 
-    def _disk_append(self, record: bytes) -> None:
-        """Put one more record in the save: one write and one fsync (nothing without a file)."""
+    def _header(self, level: int | None = None) -> bytes:
+        level = self.state.rules_level if level is None else level
+        return header_line(self.title, [*self.players, *self.options], level, PROGRAM)
+
+    def saved_lines(self) -> tuple[bytes, list[bytes]]:
+        """The header and records the save holds (as read, or as this game last wrote
+        them): what a reader following the file compares it with."""
+        header = self._disk_header if self._disk_header is not None else self._header()
+        return header, [r for r in self._records if r is not None]
+
+    def _disk_append(self, record: bytes) -> bytes:
+        """Put one more record in the save: one write and one fsync (nothing without a file).
+
+        Returns the record as written (chained anew when the file is rewritten whole).
+        """
         if self.path is None or self._target is None:
-            return
+            return record
         if not self._rewrite:
             try:
                 self._sizes.append(append_record(self._target, record, self._sizes[-1]))
-                return
+                return record
             except (SizeMismatch, FileNotFoundError):
                 pass  # not the file this game left: write it whole
-        self._disk_whole([*self._all_records(), record])
+        records = self._disk_whole([*self._all_records(), record])
+        return records[-1]
 
     def _disk_cut(self, keep: int) -> None:
         """Cut the save back to its first ``keep`` records (nothing without a file).
@@ -682,10 +992,17 @@ class Game:
         finally:
             os.close(fd)
 
-    def _disk_whole(self, records: list[bytes]) -> None:
-        """Replace the save with the header and ``records`` (temp file, fsync, rename)."""
+    def _disk_whole(self, records: list[bytes]) -> list[bytes]:
+        """Replace the save with the header and ``records`` (temp file, fsync, rename);
+        the records as written."""
+        return self._disk_whole_at(records, self.state.rules_level)
+
+    def _disk_whole_at(self, records: list[bytes], level: int) -> list[bytes]:
+        """:meth:`_disk_whole` with the header of rules ``level``: the records are chained
+        from it, and the game's own records (those it still holds) become these."""
         assert self._target is not None
-        header = self._header()
+        header = self._header(level)
+        records = chain(header, records)
         write_atomic(self._target, header + b"".join(records))
         if self._lock is not None:
             self._lock.follow()  # a new file is at the name now: lock it (hard links)
@@ -693,6 +1010,10 @@ class Game:
         for record in records:
             sizes.append(sizes[-1] + len(record))
         self._sizes, self._rewrite = sizes, False
+        kept = min(len(records), len(self._records))
+        self._records[:kept] = records[:kept]
+        self._head, self._disk_header = line_digest(header), header
+        return records
 
     # ------------------------------------------------------------ views
     def round_label(self, state: GameState | None = None) -> str:
@@ -714,6 +1035,46 @@ class Game:
             c.GameCmd(title=self.title, players=(*self.players, *self.options))
         )
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
+
+
+def _rules_view(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    """Events as the rules see them: without their wording (``reason``) and notes."""
+    out = []
+    for ev in events:
+        if isinstance(ev, Noted):
+            continue
+        data = ev.model_dump()
+        data.pop("reason", None)
+        out.append(data)
+    return out
+
+
+def _event_difference(
+    recorded: tuple[Event, ...], today: tuple[Event, ...], game: Game
+) -> str | None:
+    """How today's events differ from the recorded ones in rules (``None``: in wording only)."""
+    from moderator.narrate import describe
+
+    old, new = _rules_view(recorded), _rules_view(today)
+    if old == new:
+        return None
+    kept_old = [ev for ev in recorded if not isinstance(ev, Noted)]
+    kept_new = [ev for ev in today if not isinstance(ev, Noted)]
+    k = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+             min(len(old), len(new)))
+    currency = getattr(game.ruleset, "currency", "$")
+
+    def said(events: list[Event]) -> str:
+        if k >= len(events):
+            return "nothing more"
+        ev = events[k]
+        text = describe(ev, currency, game.title)
+        if not text:  # an event with no line of its own (a turn): its fields
+            fields = ev.model_dump(exclude={"kind"})
+            text = f"{ev.kind} " + ", ".join(f"{k}={v}" for k, v in fields.items())
+        return f"“{printable(text)}”"
+
+    return f"today's rules give {said(kept_new)}, where the save records {said(kept_old)}"
 
 
 def _check_line(entry: Entry, number: int) -> None:

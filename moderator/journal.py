@@ -1,17 +1,34 @@
 """The journal and save files.
 
-A save (format 2) is a JSON-lines file that only ever grows by one line per
+A save (format 3) is a JSON-lines file that only ever grows by one line per
 accepted command::
 
-    {"format_version":2,"title":"1846","players":["Amy","Bob","Carlos"]}
+    {"format_version":3,"title":"1846","players":["Amy","Bob","Carlos"],"rules_level":1,
+     "program":"0.1.0","sha256":"77ab..."}
     {"number":1,"sha256":"9f2c...","entry":{"line":"par Amy GT 60","round":"SR 1",
                                             "command":{...},"events":[...]}}
     ...
 
-The first line is the header; then one record per journal entry: its number
-(1, 2, ...), the SHA-256 of the entry's JSON exactly as written, and the entry
-(the command as a script line, the round it was given in, the command and the
-events it caused).  Saving a command is one ``write`` of one line and one
+The first line is the header: the title, the players (and the title's option
+words), the rules level the game is played under (:mod:`moderator.fixes`), the
+version of the moderator that last wrote the header, and the SHA-256 of the
+header's own bytes before its ``sha256`` field.  Then one record per journal
+entry: its number (1, 2, ...), a checksum, and the entry (the command as a
+script line, the round it was given in, the command and the events it caused).
+
+The checksums are a chain: record n's is the SHA-256 of the checksum before it
+(the header's for record 1), a space, n, a space and the entry's JSON exactly
+as written (:func:`record_line`).  So every byte of the file is covered: an
+edited header (an option word added, another rules level), an edited field of
+any entry, or records moved between saves are refused with the place named,
+and the file is left untouched.  (A checksum is not a signature: someone who
+recomputes the whole chain can still forge a save; replay then checks that
+every command, its line, its round and its events are what the rules give.)
+
+Format 2 (the same layout without the header's checksum, level or program,
+each record summing only its entry) is read as before, at rules level 0, and
+rewritten in format 3 by its first write; so is format 1 (one JSON object).
+Saving a command is one ``write`` of one line and one
 ``fsync`` before the command counts as accepted, so a save costs the same on
 the 10th command and the 10,000th.  A new file, a "save as", the first write
 after opening a format-1 save, and recovery after a failed write replace the
@@ -19,13 +36,16 @@ whole file atomically (temporary file, fsync, rename, fsync of the folder);
 undo and rewind cut the file back to the end of an earlier record.
 
 Reading checks every record.  A last line without its newline is an append
-that a kill or a crash interrupted: it was never acknowledged, so it is left
-out (and cut off the file when the game is opened for writing).  Any other
-damaged, renumbered or mis-summed line is a corrupt save: loading refuses it
-and leaves the file as it is.  Older files (format 1: one JSON object with a
-``journal`` list) are migrated in memory one step at a time and rewritten in
-the current format on the first write; newer ones are refused.  Only regular
-files up to :data:`MAX_SAVE_BYTES` are read.
+that a kill or a crash interrupted (or a file cut short by a copy): it was
+never acknowledged, so the game is the records before it, and
+:attr:`LoadedSave.cut` says so, with the line's number and text; a game
+opened for writing keeps that text in a side file (:func:`keep_cut_text`)
+before cutting it off the save, and every front end tells the banker.  Any
+other damaged, renumbered or mis-summed line is a corrupt save: loading
+refuses it and leaves the file as it is.  Older files are migrated in memory
+one step at a time and rewritten in the current format on the first write;
+newer ones are refused.  Only regular files up to :data:`MAX_SAVE_BYTES` are
+read.
 """
 
 from __future__ import annotations
@@ -43,13 +63,21 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from moderator import __version__
 from moderator.commands import Command
 from moderator.errors import SaveError
 from moderator.events import Event
+from moderator.fixes import RULES_LEVEL
 from moderator.text import escaped
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The save format this version writes."""
+
+PROGRAM = __version__
+"""This moderator's version, written in each save's header."""
+
+MAX_PROGRAM_LENGTH = 40
+"""The longest program version a header may name."""
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """The largest save read.  A 10,000-command 1846 game is about 5 MB (measured with
@@ -81,7 +109,16 @@ def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data, format_version=2)
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+def _from_format_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 adds the rules level (a save from before it is level 0), the program and
+    the checksum chain (made when the save is next written whole)."""
+    return dict(data, format_version=3, rules_level=0)
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _from_format_1,
+    2: _from_format_2,
+}
 """One-step migrations on raw save data: ``MIGRATIONS[n]`` turns version n into n + 1.
 
 The data is the save as one object (``format_version``, ``title``, ``players``,
@@ -133,6 +170,10 @@ class SaveFile(BaseModel):
     title: str
     players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
     journal: tuple[Entry, ...] = Field(default=(), fail_fast=True)
+    rules_level: int = Field(default=0, ge=0)
+    """The rules level the game is played under (:mod:`moderator.fixes`); 0 before format 3."""
+    program: str | None = Field(default=None, max_length=MAX_PROGRAM_LENGTH)
+    """The moderator that last wrote the header (format 3), ``None`` before."""
 
 
 class _Header(BaseModel):
@@ -147,9 +188,43 @@ class _Header(BaseModel):
     the rest)."""
 
 
+class _Header3(_Header):
+    """The first line of a format-3 save, without its checksum."""
+
+    rules_level: int = Field(ge=0)
+    program: str = Field(max_length=MAX_PROGRAM_LENGTH)
+
+
 _ENTRY = TypeAdapter(Entry)
 _RECORD = re.compile(rb'\{"number":([0-9]{1,9}),"sha256":"([0-9a-f]{64})","entry":(\{.*\})\}')
-"""A record line (without its newline); the checksum covers the entry's bytes exactly."""
+"""A record line (without its newline): its number, checksum and entry."""
+_SUMMED_HEADER = re.compile(rb'(\{.*),"sha256":"([0-9a-f]{64})"\}')
+"""A format-3 header line (without its newline): the header before its checksum, and it."""
+_DIGEST_AT = len(b'"sha256":"')
+
+
+@dataclass(frozen=True)
+class CutLine:
+    """A save's last line without its newline: an append cut short, never acknowledged."""
+
+    line: int
+    """Its line number in the file (the header is line 1, so journal entry ``line - 1``)."""
+    text: bytes
+    """What the line held, as on disk."""
+
+    @property
+    def entry(self) -> int:
+        """The journal entry it would have been."""
+        return self.line - 1
+
+    def describe(self, path: Path, kept: Path | None = None) -> str:
+        """The banker's warning, naming the line (and the side file keeping it)."""
+        where = f"; its text is kept in {kept}" if kept is not None else ""
+        return (
+            f"{path} ends in an incomplete line (line {self.line}, {len(self.text):,} bytes: "
+            f"journal entry {self.entry} was never completely written, by a crash or a cut "
+            f"copy); the game opens with the {self.entry - 1} entries before it{where}"
+        )
 
 
 @dataclass(frozen=True)
@@ -162,7 +237,11 @@ class LoadedSave:
     size: int
     """Bytes of the file up to the end of the last complete record."""
     torn: bool
-    """A last line cut short by a crash was left out (it was never acknowledged)."""
+    """A last line cut short was left out (it was never acknowledged): see ``cut``."""
+    header: bytes = b""
+    """The header line as on disk, with its newline (``b""`` for format 1)."""
+    cut: CutLine | None = None
+    """The last line cut short, if any."""
 
 
 def entry_json(entry: Entry) -> str:
@@ -179,17 +258,56 @@ def printable(text: str) -> str:
     return escaped(text)
 
 
-def header_line(title: str, players: list[str] | tuple[str, ...]) -> bytes:
-    """The header line of a format-2 save (with its newline)."""
-    head = {"format_version": FORMAT_VERSION, "title": title, "players": list(players)}
-    return json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+def header_line(
+    title: str,
+    players: list[str] | tuple[str, ...],
+    rules_level: int = RULES_LEVEL,
+    program: str = PROGRAM,
+) -> bytes:
+    """The header line of a format-3 save (with its newline), its checksum last."""
+    head = {"format_version": FORMAT_VERSION, "title": title, "players": list(players),
+            "rules_level": rules_level, "program": program}
+    body = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    digest = hashlib.sha256(body).hexdigest().encode()
+    return body[:-1] + b',"sha256":"%s"}\n' % digest
 
 
-def record_line(number: int, entry_text: str) -> bytes:
-    """The record of journal entry ``number`` (1-based) from its JSON (with its newline)."""
-    raw = entry_text.encode("utf-8")
-    digest = hashlib.sha256(raw).hexdigest()
+def line_digest(line: bytes) -> str:
+    """The checksum a header or record line (as written) carries: what the next record
+    chains from.  Only for lines this module wrote or checked."""
+    at = line.index(b'"sha256":"') + _DIGEST_AT
+    return line[at : at + 64].decode()
+
+
+def _chained(prev: str, number: int, raw: bytes) -> str:
+    return hashlib.sha256(b"%s %d %s" % (prev.encode(), number, raw)).hexdigest()
+
+
+def record_line(number: int, entry_text: str | bytes, prev: str) -> bytes:
+    """The record of journal entry ``number`` (1-based) from its JSON (with its newline),
+    chained from ``prev``: the checksum of the record before it (of the header for 1)."""
+    raw = entry_text.encode("utf-8") if isinstance(entry_text, str) else entry_text
+    digest = _chained(prev, number, raw)
     return b'{"number":%d,"sha256":"%s","entry":%s}\n' % (number, digest.encode(), raw)
+
+
+def record_entry(record: bytes) -> bytes:
+    """The entry's JSON in a record line (as written, format 2 or 3), as written."""
+    start = record.index(b',"entry":') + len(b',"entry":')
+    end = len(record) - (2 if record.endswith(b"\n") else 1)
+    return record[start:end]
+
+
+def chain(header: bytes, records: list[bytes]) -> list[bytes]:
+    """``records`` (of any format) chained anew from ``header``: the same entries, numbered
+    1, 2, ... (used when the header changes, and to rewrite an older save in format 3)."""
+    prev = line_digest(header)
+    out = []
+    for number, record in enumerate(records, start=1):
+        line = record_line(number, record_entry(record), prev)
+        out.append(line)
+        prev = line_digest(line)
+    return out
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
@@ -225,10 +343,16 @@ def fsync_dir(directory: Path) -> None:
         os.close(dir_fd)
 
 
-def save_text(title: str, players: list[str], entries_json: list[str]) -> str:
-    """The whole save file's text (format 2) from already-serialised entries."""
-    records = b"".join(record_line(n, text) for n, text in enumerate(entries_json, start=1))
-    return (header_line(title, players) + records).decode("utf-8")
+def save_text(
+    title: str, players: list[str], entries_json: list[str], rules_level: int = RULES_LEVEL
+) -> str:
+    """The whole save file's text (format 3) from already-serialised entries."""
+    header = header_line(title, players, rules_level)
+    prev, records = line_digest(header), []
+    for number, text in enumerate(entries_json, start=1):
+        records.append(record_line(number, text, prev))
+        prev = line_digest(records[-1])
+    return (header + b"".join(records)).decode("utf-8")
 
 
 class SizeMismatch(OSError):
@@ -309,6 +433,59 @@ def remove_stale_temps(path: Path) -> list[Path]:
             except OSError:
                 pass
     return removed
+
+
+def keep_cut_text(path: Path, cut: CutLine) -> Path:
+    """Keep the text of a cut last line beside the save, before it is cut off the file.
+
+    The side file is ``NAME.cut-N.txt`` (N: the line's number), or ``NAME.cut-N-2.txt``...
+    when that name holds other text; the same text already kept is not written twice.
+    Returns the side file's path.
+
+    Raises:
+        OSError: it could not be written (the caller then leaves the save as it is).
+    """
+    path = Path(path)
+    stem = f"{path.stem}.cut-{cut.line}"
+    candidate, n = path.with_name(stem + ".txt"), 2
+    while candidate.exists() or candidate.is_symlink():
+        try:
+            if stat.S_ISREG(os.lstat(candidate).st_mode) and candidate.read_bytes() == cut.text:
+                return candidate
+        except OSError:
+            pass
+        candidate, n = path.with_name(f"{stem}-{n}.txt"), n + 1
+    write_atomic(candidate, cut.text)
+    return candidate
+
+
+def _length_file(path: Path) -> Path:
+    path = Path(path)
+    return path.with_name(f".{path.name}.length")
+
+
+def remember_length(path: Path, entries: int) -> None:
+    """Remember beside the save (``.NAME.json.length``) how many entries it holds now.
+
+    A hint for the next opening (:func:`remembered_length`): best effort, never an error.
+    """
+    try:
+        write_atomic(_length_file(path), f"{entries}\n")
+    except OSError:
+        pass
+
+
+def remembered_length(path: Path) -> int | None:
+    """How many entries the save held when a moderator that remembers lengths last let go
+    of it (closed it, undid or rewound), or ``None`` when nothing is remembered."""
+    where = _length_file(path)
+    try:
+        if not stat.S_ISREG(os.lstat(where).st_mode):
+            return None
+        text = where.read_bytes()[:32].decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
 
 
 def read_save(path: Path) -> SaveFile:
@@ -459,7 +636,7 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
 
 
 def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
-    """A format-2 save: a header line, then one checksummed record per line."""
+    """A format-2 or -3 save: a header line, then one checksummed record per line."""
     version = _check_version(path, head["format_version"])
     if version < 2:
         raise SaveError(f"{path}: not a valid save (format {version} is one JSON object)")
@@ -470,17 +647,14 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     # The lines one at a time (never ``data.split``: a file of 60 million empty lines
     # would be a list of 60 million objects before its first line is refused).
     lines = _lines(data, end)
-    try:
-        header = _Header.model_validate_json(next(lines), strict=True)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise SaveError(
-            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
-        ) from None
+    first = next(lines)
+    header, prev = _read_header(path, first, version)
+    rules_level = getattr(header, "rules_level", 0)
+    program = getattr(header, "program", None)
     entries = []
     records = []
     for number, line in enumerate(lines, start=1):
-        where = f"{path}: journal entry {number}"
+        where = f"{path}: journal entry {number} (line {number + 1})"
         match = _RECORD.fullmatch(line)
         if match is None:
             raise SaveError(
@@ -499,20 +673,27 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                     f"{where} is damaged ({values:,} JSON values; a record holds at most "
                     f"{MAX_RECORD_VALUES:,}); the file was left untouched"
                 )
-        if hashlib.sha256(raw).hexdigest() != match[2].decode():
+        digest = match[2].decode()
+        if prev is None:  # format 2: each record sums its entry only
+            expected = hashlib.sha256(raw).hexdigest()
+        else:
+            expected = _chained(prev, number, raw)
+            prev = digest
+        if digest != expected:
+            before = "" if prev is None else ", or a line before it,"
             raise SaveError(
-                f"{where} does not match its checksum (the file is damaged or was edited); "
-                f"the file was left untouched"
+                f"{where} does not match its checksum (the file is damaged, or it{before} "
+                f"was edited); the file was left untouched"
             )
         try:
             entries.append(_ENTRY.validate_json(raw, strict=True))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            rest = ".".join(str(x) for x in first["loc"])
+            first_error = exc.errors()[0]
+            rest = ".".join(str(x) for x in first_error["loc"])
             raise SaveError(
                 f"{path}: malformed save at journal entry {number}"
                 + (f" ({rest})" if rest else "")
-                + f": {first['msg']}"
+                + f": {first_error['msg']}"
             ) from None
         records.append(line + b"\n")
     save = SaveFile.model_construct(
@@ -520,10 +701,54 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
         title=header.title,
         players=header.players,
         journal=tuple(entries),
+        rules_level=rules_level,
+        program=program,
     )
+    cut = CutLine(line=len(records) + 2, text=tail) if tail else None
     return LoadedSave(
-        save=save, records=tuple(records), size=len(data) - len(tail), torn=bool(tail)
+        save=save, records=tuple(records), size=len(data) - len(tail), torn=bool(tail),
+        header=first + b"\n", cut=cut,
     )
+
+
+def _read_header(path: Path, line: bytes, version: int) -> tuple[_Header, str | None]:
+    """The header and the checksum record 1 chains from (``None`` for format 2).
+
+    Raises:
+        SaveError: a format-3 header without its checksum or not matching it, or malformed.
+    """
+    prev = None
+    body = line
+    if version >= 3:
+        match = _SUMMED_HEADER.fullmatch(line)
+        if match is None:
+            raise SaveError(
+                f"{path}: the header (line 1) has no checksum, so it is damaged or was edited; "
+                f"the file was left untouched"
+            )
+        body = match[1] + b"}"
+        prev = match[2].decode()
+        if hashlib.sha256(body).hexdigest() != prev:
+            raise SaveError(
+                f"{path}: the header (line 1: the title, the players and options, the rules "
+                f"level) does not match its checksum (the file is damaged or was edited); "
+                f"the file was left untouched"
+            )
+    try:
+        model = _Header3 if version >= 3 else _Header
+        header = model.model_validate_json(body, strict=True)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SaveError(
+            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
+        ) from None
+    if isinstance(header, _Header3) and header.rules_level > RULES_LEVEL:
+        raise SaveError(
+            f"{path}: played under rules level {header.rules_level} (written by moderator "
+            f"{escaped(header.program)}); this moderator ({PROGRAM}) knows the rules up to "
+            f"level {RULES_LEVEL}. Upgrade moderator to open it."
+        )
+    return header, prev
 
 
 def _lines(data: bytes, end: int) -> Iterator[bytes]:

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from conftest import RULEBOOK_SETUP, play
 
+import moderator
 from moderator import journal
 from moderator.errors import SaveError
+from moderator.fixes import RULES_LEVEL
 from moderator.game import Game
 from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
 
@@ -38,9 +40,11 @@ def saved(tmp_path: Path) -> tuple[Game, Path]:
 
 
 def _as_data(path: Path) -> dict[str, Any]:
-    """A format-2 save as one object (header fields plus ``journal``: the entries)."""
+    """A format-2 or -3 save as one object (header fields but its checksum, plus
+    ``journal``: the entries)."""
     lines = path.read_bytes().split(b"\n")
     data = json.loads(lines[0])
+    data.pop("sha256", None)
     data["journal"] = [json.loads(line)["entry"] for line in lines[1:] if line]
     return data
 
@@ -48,8 +52,9 @@ def _as_data(path: Path) -> dict[str, Any]:
 def _write_data(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` back as someone who edits a save by hand and fixes the checksums would.
 
-    Format 2 (one checksummed record per line) when the data still fits it; otherwise the
-    one JSON object of format 1, which goes through the same validation after migration.
+    Format 3 (a summed header, records chained from it) or format 2 (records summing their
+    entries) when the data still fits it; otherwise the one JSON object of format 1, which
+    goes through the same validation after migration.
     """
     version, journal_ = data.get("format_version"), data.get("journal")
     line_based = (
@@ -60,10 +65,17 @@ def _write_data(path: Path, data: dict[str, Any]) -> None:
         path.write_text(json.dumps(data, indent=1), encoding="utf-8")
         return
     head = {k: v for k, v in data.items() if k != "journal"}
-    out = [json.dumps(head).encode()]
+    body = json.dumps(head).encode()
+    prev = hashlib.sha256(body).hexdigest()
+    chained = version >= 3
+    out = [body[:-1] + b',"sha256":"%s"}' % prev.encode() if chained else body]
     for n, entry in enumerate(journal_, start=1):
         raw = json.dumps(entry, separators=(",", ":")).encode()
-        digest = hashlib.sha256(raw).hexdigest()
+        if chained:
+            digest = hashlib.sha256(b"%s %d %s" % (prev.encode(), n, raw)).hexdigest()
+            prev = digest
+        else:
+            digest = hashlib.sha256(raw).hexdigest()
         out.append(b'{"number":%d,"sha256":"%s","entry":%s}' % (n, digest.encode(), raw))
     path.write_bytes(b"\n".join(out) + b"\n")
 
@@ -93,21 +105,28 @@ def _refused_untouched(path: Path, *fragments: str) -> str:
 
 # ----------------------------------------------------------------- format
 def test_save_format(saved: tuple[Game, Path]) -> None:
-    """Format 2: a header line, then one checksummed, numbered record per journal entry."""
+    """Format 3: a header line (title, players, rules level, program) summed by its own
+    checksum, then one numbered record per journal entry, each checksum chained from the
+    one before it (the header's for the first)."""
     game, path = saved
     lines = path.read_bytes().split(b"\n")
     assert lines[-1] == b"", "the file ends with a newline"
     head = json.loads(lines[0])
+    assert FORMAT_VERSION == 3
     assert head == {"format_version": FORMAT_VERSION, "title": "1846",
-                    "players": ["Amy", "Bob", "Carlos"]}
-    assert FORMAT_VERSION == 2
+                    "players": ["Amy", "Bob", "Carlos"], "rules_level": RULES_LEVEL,
+                    "program": moderator.__version__, "sha256": head["sha256"]}
+    body = lines[0][: lines[0].rindex(b',"sha256"')] + b"}"
+    assert hashlib.sha256(body).hexdigest() == head["sha256"]
+    prev = head["sha256"]
     records = [json.loads(line) for line in lines[1:-1]]
     assert len(records) == len(game.journal) == 12
     for n, (line, record) in enumerate(zip(lines[1:-1], records, strict=True), start=1):
         assert set(record) == {"number", "sha256", "entry"}
         assert record["number"] == n
         raw = line.split(b',"entry":', 1)[1][:-1]
-        assert hashlib.sha256(raw).hexdigest() == record["sha256"]
+        assert hashlib.sha256(b"%s %d %s" % (prev.encode(), n, raw)).hexdigest() == record["sha256"]
+        prev = record["sha256"]
         assert json.loads(raw) == record["entry"]
     data = _as_data(path)
     first = data["journal"][0]
@@ -129,7 +148,8 @@ def test_save_format(saved: tuple[Game, Path]) -> None:
 def test_empty_journal_is_a_header_line(tmp_path: Path) -> None:
     text = save_text("1846", ["A", "B", "C"], [])
     assert text.endswith("\n") and text.count("\n") == 1
-    assert json.loads(text) == {"format_version": 2, "title": "1846", "players": ["A", "B", "C"]}
+    head = json.loads(text)
+    assert head["format_version"] == 3 and head["players"] == ["A", "B", "C"]
     path = tmp_path / "empty.json"
     path.write_text(text)
     assert read_save(path).journal == ()
@@ -305,9 +325,9 @@ def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.Mo
     assert Game.load(path, read_only=True).state_json() == game.state_json()
 
 
-def test_format_1_save_loads_replays_and_is_rewritten_as_format_2(tmp_path: Path) -> None:
+def test_format_1_save_loads_replays_and_is_rewritten_as_format_3(tmp_path: Path) -> None:
     """The format-1 example save: read, replayed and verified; the first write makes it
-    format 2, and a read-only look leaves it as it was."""
+    format 3, and a read-only look leaves it as it was."""
     path = tmp_path / "old.json"
     path.write_bytes(FORMAT_1.read_bytes())
     assert json.loads(path.read_text())["format_version"] == 1
@@ -319,11 +339,11 @@ def test_format_1_save_loads_replays_and_is_rewritten_as_format_2(tmp_path: Path
     with Game.load(path) as game:  # opening alone writes nothing
         assert game.state_json() == expected
         assert path.read_bytes() == FORMAT_1.read_bytes()
-        assert game.execute("note now in format 2").ok
+        assert game.execute("note now in format 3").ok
     head = json.loads(path.read_bytes().split(b"\n")[0])
-    assert head["format_version"] == 2
+    assert head["format_version"] == 3
     again = Game.load(path, read_only=True)
-    assert [e.line for e in again.journal][-2:] == ["pass Carlos", "note now in format 2"]
+    assert [e.line for e in again.journal][-2:] == ["pass Carlos", "note now in format 3"]
     assert again.journal[:13] == list(data.journal)
 
 
