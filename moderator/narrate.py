@@ -401,6 +401,11 @@ class Effects:
                 net -= ev.amount
         return net
 
+    def payments(self, currency: str = "$") -> list[str]:
+        """The command's own payments in words, one each (``Amy pays the bank $80``)."""
+        return [f"{_named(ev.source)} pays {_who(ev.target)} {_money(currency, ev.amount)}"
+                for ev in self.own_cash()]
+
     def lines(self, currency: str = "$", title: str | None = None) -> list[str]:
         """The follow-ups as the log words them (:func:`narrate`)."""
         return _worded(self.follows, self.own + self.follows, currency, title)

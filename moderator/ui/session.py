@@ -264,6 +264,39 @@ class Session:
             found = self._forecasts[key] = self.game.forecast(cmd)
         return found
 
+    def figure(self, cmd: c.Command, who: str) -> str:
+        """What ``who`` pays or receives by ``cmd`` itself (``pays $80``), from
+        :meth:`forecast`'s own effect: what follows by itself (the end of the round,
+        private income...) is never netted in (issue 18.4); blank when nothing moves."""
+        found = self.forecast(cmd)
+        if isinstance(found, str):
+            return ""
+        paid = found.paid(who)
+        if paid > 0:
+            return f"pays {self.money(paid)}"
+        if paid < 0:
+            return f"receives {self.money(-paid)}"
+        return ""
+
+    def payments(self, cmd: c.Command) -> list[str]:
+        """The payments of ``cmd``'s own effect in words (:meth:`forecast`)."""
+        found = self.forecast(cmd)
+        return [] if isinstance(found, str) else found.payments(self.currency)
+
+    def follow_lines(self, cmd: c.Command) -> list[str]:
+        """What would follow ``cmd`` by itself, one line each in the log's words
+        (:meth:`forecast`; ``moderator.narrate``)."""
+        found = self.forecast(cmd)
+        return [] if isinstance(found, str) else found.lines(self.currency, self.game.title)
+
+    def last_run(self, company: str) -> c.Run | None:
+        """The company's last ``run`` in the journal (the run dialog starts from it)."""
+        for entry in reversed(self.game.journal):
+            cmd = entry.command
+            if isinstance(cmd, c.Run) and cmd.company.lower() == company.lower():
+                return cmd
+        return None
+
     @staticmethod
     def line(cmd: c.Command) -> str:
         """A command as a banker-script line."""

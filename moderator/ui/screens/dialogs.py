@@ -5,8 +5,16 @@
 * :class:`AmountDialog` asks for an amount (and an option such as the spend
   purpose), checking legality live with ``Game.try_command``.
 * :class:`RunDialog` is the amount dialog of ``run``: revenue, then the payout
-  kinds the company may use, with the payout receipt (``Game.receipt``) live.
+  kinds the company may use, side by side, with the payout receipt
+  (``Game.receipt``) live; it opens with the company's last run filled in.
 * :class:`ConfirmDialog` asks yes or no.
+
+Every figure a dialog shows is the engine's: the command's own effect from
+``Session.forecast`` (``Game.preview`` on a copy, split by
+``moderator.narrate.split``), and what would follow by itself (the end of the
+round, private income, price moves, a phase change) as lines of its own under
+it, never netted into the price (issue 18.4).  In an operating round ``d``
+takes the dialog's choice and then ends the company's turn (``done``).
 
 The dialogs never decide legality themselves: every choice they offer comes
 from the game, and every command is written as a banker-script line, read
@@ -46,6 +54,29 @@ Step = Union[c.Command, "CommandDialog", None]
 
 FILTER_KEYS = tuple(string.digits) + tuple(string.ascii_lowercase)
 """Keys that narrow a choice list (type-to-filter)."""
+
+
+def follow_text(lines: list[str]) -> Text:
+    """What would follow a command by itself, one line each (blank when nothing would)."""
+    if not lines:
+        return Text("")
+    text = Text("then, by itself:", style="dim")
+    for line in lines:
+        text.append(f"\n  · {line}", style="cyan")
+    return text
+
+
+def effects_text(session: Session, cmd: c.Command | None) -> Text:
+    """A command's own payments, then what would follow by itself (``Session.forecast``)."""
+    if cmd is None:
+        return Text("")
+    text = Text("\n".join(session.payments(cmd)))
+    follows = follow_text(session.follow_lines(cmd))
+    if follows.plain:
+        if text.plain:
+            text.append("\n")
+        text.append_text(follows)
+    return text
 
 
 def script_reason(session: Session, cmd: c.Command) -> str | None:
@@ -94,24 +125,32 @@ class CommandDialog(ModalScreen[c.Command | None]):
         """Turns the answer into the next step (see the class docstring)."""
         self.ready_for_keys = False
         """Whether the dialog takes keys yet (the app holds them until it is focused)."""
+        self.done_after: c.Command | None = None
+        """The ``done`` that ``d`` gives after the dialog's command (an operating round's
+        turn: the choice and the end of the turn in one key, issue 18.6); ``None``: the
+        key is not the dialog's."""
 
     def keys_ready(self) -> None:
         """The dialog is drawn and focused: the app may hand it the keys typed meanwhile."""
         self.app.post_message(KeysReady(self))
 
-    def answer(self, cmd: c.Command | None) -> None:
-        """Hand ``cmd`` to :attr:`take` (once), then dismiss the dialog with it."""
+    def answer(self, cmd: c.Command | None, done: bool = False) -> None:
+        """Hand ``cmd`` to :attr:`take` (once), then dismiss the dialog with it; ``done``:
+        then give :attr:`done_after` too, when ``cmd`` was accepted (``d``)."""
         take, self.take = self.take, None
         if cmd is not None and self.then is not None:
             step = self.then(cmd)
             if isinstance(step, CommandDialog):
                 self.dismiss(None)
                 step.take = take
+                step.done_after = self.done_after
                 self.app.push_screen(step)
                 return
             cmd = step
         if take is not None:
-            take(cmd)
+            refused = take(cmd)
+            if done and cmd is not None and refused is None and self.done_after is not None:
+                take(self.done_after)
         self.dismiss(cmd)
 
 
@@ -120,6 +159,10 @@ class ChoiceDialog(CommandDialog):
 
     Letters and digits typed narrow the list to the choices whose key starts
     with them (``keys``, by default the label's words), Backspace widens it.
+    ``details``, per choice, are the lines of what would follow it by itself
+    (shown under the list for the highlighted choice); ``start`` is the choice
+    highlighted first.  With :attr:`done_after` set, ``d`` takes the choice and
+    ends the turn (it does not narrow the list then).
     """
 
     BINDINGS = [
@@ -143,11 +186,16 @@ class ChoiceDialog(CommandDialog):
         choices: list[tuple[str | Text, c.Command]],
         note: str = "",
         keys: list[str] | None = None,
+        details: list[list[str]] | None = None,
+        start: int = 0,
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.choices = choices
         self.note = note
+        self.details = details if details is not None else [[] for _ in choices]
+        """Per choice, what would follow it by itself (``Session.follow_lines``)."""
+        self.start = start if 0 <= start < len(choices) else 0
         self.keys = [k.lower() for k in keys] if keys is not None else [
             (label.plain if isinstance(label, Text) else label).lower() for label, _ in choices]
         """What type-to-filter matches, per choice."""
@@ -163,11 +211,31 @@ class ChoiceDialog(CommandDialog):
                 yield Static(self.note, classes="dialog-note")
             options = [Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             yield OptionList(*options, id="choices")
+            yield Static(self.detail_text(self.start), id="choice-detail",
+                         classes="dialog-extra")
             yield Static(self.keys_line(), id="choice-keys", classes="dialog-keys")
+
+    def detail_text(self, index: int | None) -> Text:
+        """What would follow choice ``index`` by itself."""
+        if index is None or not 0 <= index < len(self.details):
+            return Text("")
+        return follow_text(self.details[index])
+
+    @property
+    def detail_shown(self) -> str:
+        """The lines under the list as shown (what follows the highlighted choice)."""
+        return str(self.query_one("#choice-detail", Static).render())
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show what would follow the highlighted choice by itself."""
+        event.stop()
+        index = int(event.option_id or 0) if event.option_id is not None else None
+        self.query_one("#choice-detail", Static).update(self.detail_text(index))
 
     def keys_line(self) -> Text:
         """The line of keys under the list, with the filter typed."""
-        line = Text("↑↓ choose · type to narrow · Enter confirm · Esc cancel", style="")
+        done = " · d confirm and end the turn" if self.done_after is not None else ""
+        line = Text(f"↑↓ choose · type to narrow · Enter confirm{done} · Esc cancel", style="")
         if self.typed:
             line = Text.assemble(("narrowed to ", "dim"), (self.typed, "bold"),
                                  (f" ({len(self.shown)})", "dim"),
@@ -179,7 +247,7 @@ class ChoiceDialog(CommandDialog):
         options = self.query_one("#choices", OptionList)
         self.set_focus(options, scroll_visible=False)
         if self.choices:
-            options.highlighted = 0
+            options.highlighted = self.start
         self.keys_ready()
 
     def matches(self, index: int) -> bool:
@@ -203,7 +271,11 @@ class ChoiceDialog(CommandDialog):
         self.query_one("#choice-keys", Static).update(self.keys_line())
 
     def action_filter(self, key: str) -> None:
-        """Narrow the list by one more character."""
+        """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
+        highlighted choice, then end the turn)."""
+        if key == "d" and self.done_after is not None:
+            self.action_pick(done=True)
+            return
         self.typed += key
         self.refilter()
 
@@ -217,14 +289,14 @@ class ChoiceDialog(CommandDialog):
         """Move the highlight (the list's own action, run as the key is read)."""
         getattr(self.query_one("#choices", OptionList), f"action_{how}")()
 
-    def action_pick(self) -> None:
-        """Take the highlighted choice."""
+    def action_pick(self, done: bool = False) -> None:
+        """Take the highlighted choice (``done``: then end the turn)."""
         options = self.query_one("#choices", OptionList)
         option = options.highlighted_option
         if option is None:
             self.app.bell()
             return
-        self.answer(self.choices[int(option.id or 0)][1])
+        self.answer(self.choices[int(option.id or 0)][1], done)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A choice was clicked."""
@@ -262,18 +334,32 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+def typed_into(field: Input, digit: str) -> None:
+    """A digit typed into an amount field: it replaces the selection (a filled-in
+    amount), else goes in at the cursor."""
+    if field.selection.is_empty:
+        field.insert_text_at_cursor(digit)
+    else:
+        start, end = sorted(field.selection)
+        field.replace(digit, start, end)
+
+
 class AmountDialog(CommandDialog):
     """An amount plus (optionally) one of a few options, checked live by the game.
 
     ``build(amount, option)`` makes the command; ``options`` are the choices,
     laid out left to right and moved with ←/→ or ↑/↓ (``None`` = no option
     word).  Enter returns the command only when the script parser and the
-    game accept it; otherwise the reason stays on screen.
+    game accept it; otherwise the reason stays on screen.  An amount filled in
+    (``initial``) is selected: the first digit typed replaces it, Enter takes
+    it.  Under the amount: the command's own payments and what would follow by
+    itself (:meth:`describe`, from ``Session.forecast``).
     """
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", priority=True),
         Binding("enter", "confirm", "Confirm", priority=True),
+        Binding("d", "confirm(True)", show=False, priority=True),
         Binding("up,left", "option(-1)", "Previous option", show=False, priority=True),
         Binding("down,right", "option(1)", "Next option", show=False, priority=True),
         Binding("backspace", "erase", show=False, priority=True),
@@ -310,11 +396,14 @@ class AmountDialog(CommandDialog):
                               placeholder="amount", type="integer", id="amount")
             if len(self.options) > 1:
                 yield Static(id="options", classes="dialog-options")
+            yield from self.before_extra()
             yield Static(id="extra", classes="dialog-extra")
+            yield from self.after_extra()
             yield Static(id="reason", classes="dialog-reason")
-            keys = "type the amount · ←→ option · Enter confirm · Esc cancel"
+            done = " · d confirm and end the turn" if self.done_after is not None else ""
+            keys = f"type the amount · ←→ option · Enter confirm{done} · Esc cancel"
             if len(self.options) == 1:
-                keys = "type the amount · Enter confirm · Esc cancel"
+                keys = f"type the amount · Enter confirm{done} · Esc cancel"
             yield Static(keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -322,6 +411,8 @@ class AmountDialog(CommandDialog):
         amount = self.query_one("#amount", Input)
         self.set_focus(amount, scroll_visible=False)
         amount.cursor_position = len(amount.value)
+        if amount.value:
+            amount.select_all()  # filled in: typing replaces it, Enter takes it
         self.recheck()
         self.keys_ready()
 
@@ -351,9 +442,18 @@ class AmountDialog(CommandDialog):
         except ValueError:
             return None
 
+    def before_extra(self) -> list[Static]:
+        """Widgets above the text under the amount (none by default)."""
+        return []
+
+    def after_extra(self) -> list[Static]:
+        """Widgets below the text under the amount (none by default)."""
+        return []
+
     def describe(self, cmd: c.Command | None) -> Any:
-        """Extra text under the amount (the run dialog's receipt); none by default."""
-        return ""
+        """Text under the amount: the command's own payments and what would follow by
+        itself (``Session.forecast``; the run dialog: its receipt)."""
+        return effects_text(self.session, cmd)
 
     def verdict(self, cmd: c.Command) -> str | None:
         """Why ``cmd`` is refused (script parser, then the game), or ``None``."""
@@ -401,8 +501,9 @@ class AmountDialog(CommandDialog):
             self.action_confirm()
 
     def action_digit(self, digit: str) -> None:
-        """Type a digit into the amount (as the key is read: see the module docstring)."""
-        self.query_one("#amount", Input).insert_text_at_cursor(digit)
+        """Type a digit into the amount (as the key is read: see the module docstring);
+        a selected amount (one filled in) is replaced."""
+        typed_into(self.query_one("#amount", Input), digit)
         self.recheck()
 
     def action_erase(self) -> None:
@@ -410,8 +511,12 @@ class AmountDialog(CommandDialog):
         self.query_one("#amount", Input).action_delete_left()
         self.recheck()
 
-    def action_confirm(self) -> None:
-        """Enter: return the command if the parser and the game accept it; else say why."""
+    def action_confirm(self, done: bool = False) -> None:
+        """Enter: return the command if the parser and the game accept it; else say why
+        (``d``, ``done``: then end the turn, when the dialog has :attr:`done_after`)."""
+        if done and self.done_after is None:
+            self.app.bell()
+            return
         cmd = self.command()
         if cmd is None:
             self.app.bell()
@@ -421,7 +526,7 @@ class AmountDialog(CommandDialog):
             self.app.bell()
             self.recheck()
             return
-        self.answer(cmd)
+        self.answer(cmd, done)
 
     def action_option(self, step: int) -> None:
         """Select the previous or next option."""
@@ -462,7 +567,13 @@ class RunDialog(AmountDialog):
     """``run COMPANY REVENUE [full|half|withhold]`` with the payout receipt drawn live.
 
     Only the payout kinds the company may use are offered (an 1846 independent
-    railroad splits, 6.72: no choice is shown).
+    railroad splits, 6.72: no choice is shown).  The dialog opens with the
+    company's last run filled in (revenue selected, so typing replaces it, and its
+    payout kind chosen): Enter runs the same as last time (issue 18.8).  For the
+    revenue typed every payout kind is shown side by side — per share, the
+    president's take, the treasury, the price after — each from the engine's
+    preview of that very command (``Session.forecast``), ←/→ picking one; under it
+    the chosen kind's receipt (``Game.receipt``) and what would follow by itself.
     """
 
     def __init__(self, session: Session, company: str, initial: int | None = None) -> None:
@@ -474,11 +585,96 @@ class RunDialog(AmountDialog):
         title = f"Run {company}: revenue, then {' / '.join(words)}"
         if len(options) == 1:
             title = f"Run {company}: revenue ({words[0]})"
+        self.last = session.last_run(company)
+        """The company's last run (the dialog starts from it), if any."""
+        note = ""
+        if initial is None and self.last is not None:
+            initial = self.last.revenue
+            kind = PAYOUT_LABELS.get(self.last.option, self.last.option or "")
+            note = (f"as last time: {session.money(self.last.revenue)} {kind} "
+                    "(Enter takes it; typing replaces it)")
         super().__init__(
             session, title, build, options=options, option_labels=PAYOUT_LABELS,
-            initial=initial, dialog_id="run-dialog",
+            initial=initial, note=note, dialog_id="run-dialog",
         )
+        if self.last is not None and self.last.option in options:
+            self.selected = options.index(self.last.option)
         self.company = company
+
+    def before_extra(self) -> list[Static]:
+        """The payout kinds side by side, above the receipt."""
+        return [Static(id="payouts", classes="dialog-extra")]
+
+    def after_extra(self) -> list[Static]:
+        """What would follow the run by itself, under the receipt."""
+        return [Static(id="follows", classes="dialog-extra")]
+
+    def recheck(self) -> None:
+        """As the amount dialog, plus the payout kinds side by side and what follows."""
+        super().recheck()
+        cmd = self.command()
+        for wid, text in (("#payouts", self.payouts(cmd)), ("#follows", self.follows(cmd))):
+            for widget in self.query(wid).results(Static):
+                widget.update(text)
+
+    def variants(self, cmd: c.Run) -> list[c.Run]:
+        """``cmd`` with each payout kind offered, in the order offered."""
+        return [cmd.model_copy(update={"option": kind}) for kind in self.options]
+
+    def figures(self, cmd: c.Run) -> dict[str, int | None] | None:
+        """Per share, the president's take, the treasury and the price after for ``cmd``,
+        from the engine's preview of it (``None``: refused)."""
+        from moderator.events import CashMoved, DividendPaid, PriceMoved
+
+        found = self.session.forecast(cmd)
+        if isinstance(found, str):
+            return None
+        co = self.session.company(self.company) or {}
+        president = co.get("president")
+        per_share: int | None = None
+        take = treasury = 0
+        price = co.get("price")
+        for ev in found.own:
+            if isinstance(ev, DividendPaid):
+                per_share = ev.per_share
+            elif isinstance(ev, CashMoved):
+                if president and ev.target.lower() == str(president).lower():
+                    take += ev.amount
+                if ev.target.lower() == self.company.lower():
+                    treasury += ev.amount
+            elif isinstance(ev, PriceMoved) and ev.company.lower() == self.company.lower():
+                price = ev.after
+        return {"per share": per_share, "president": take, "treasury": treasury,
+                "price after": price}
+
+    def payouts(self, cmd: c.Command | None) -> Text:
+        """The payout kinds side by side for the revenue typed (the chosen one lit)."""
+        if not isinstance(cmd, c.Run) or len(self.options) < 2:
+            return Text("")
+        co = self.session.company(self.company) or {}
+        president = co.get("president") or "—"
+        director = "director" if self.session.game.title == "1853" else "president"
+        rows = [("per share", "per share"), ("president", f"{president} ({director})"),
+                ("treasury", f"{self.company} treasury"), ("price after", "price after")]
+        columns = [self.figures(run) for run in self.variants(cmd)]
+        width = max(len(label) for _, label in rows) + 1
+        text = Text(" " * width)
+        for i, kind in enumerate(self.options):
+            label = PAYOUT_LABELS.get(kind, kind or "")[:9]
+            text.append(f"{label:>10}", style="bold reverse" if i == self.selected else "bold")
+        for key, label in rows:
+            text.append(f"\n{label:<{width}}")
+            for i, figures in enumerate(columns):
+                value = None if figures is None else figures[key]
+                cell = "—" if value is None else self.session.money(value)
+                text.append(f"{cell:>10}", style="bold" if i == self.selected else "")
+        return text
+
+    def follows(self, cmd: c.Command | None) -> Text:
+        """What would follow the run by itself (e.g. a 1853 price move, a phase)."""
+        if cmd is None:
+            return Text("")
+        return follow_text(self.session.follow_lines(cmd))
 
     def describe(self, cmd: c.Command | None) -> Any:
         """The payout receipt of ``Game.receipt`` for the typed revenue and option."""
@@ -487,7 +683,8 @@ class RunDialog(AmountDialog):
         if not isinstance(cmd, c.Run):
             return Text("the receipt appears as the revenue is typed", style="dim")
         try:
-            receipt = self.session.game.receipt(self.company, cmd.revenue, cmd.option)
+            receipt = self.session.game.receipt(self.company, cmd.revenue, cmd.option,
+                                                mail=cmd.mail)
         except (Refusal, NotImplementedError) as exc:
             return Text(str(exc), style="red")
         return Text(receipt.text())

@@ -5,19 +5,17 @@ Government Mail, whose revenue always goes to the company, whether or not a divi
 is paid (4.6.6).  The dialog is :class:`~moderator.ui.screens.dialogs.RunDialog` with a
 second field for the mail (Tab moves between the two); the receipt drawn live is the
 engine's (``Game.receipt``), and the command is checked by the parser and the game
-like every dialog's.
+like every dialog's.  Like the revenue, the mail opens as it was in the company's
+last run, selected so that typing replaces it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from moderator import commands as c
-from moderator.ui.screens.dialogs import AmountInput, RunDialog
+from moderator.ui.screens.dialogs import AmountInput, RunDialog, typed_into
 from moderator.ui.session import Session
 
 MAIL_RULE = "4.6.6"
@@ -36,6 +34,8 @@ class MailRunDialog(RunDialog):
                  mail: int | None = None) -> None:
         super().__init__(session, company, initial)
         self.title_text += " · Tab: the mail run"
+        if mail is None and initial is None and self.last is not None:
+            mail = self.last.mail  # the same as last time (issue 18.8)
         self.initial_mail = mail
         self.field = "amount"
         """The field the digits go to: ``amount`` (the revenue) or ``mail``."""
@@ -74,29 +74,18 @@ class MailRunDialog(RunDialog):
             return cmd.model_copy(update={"mail": mail})
         return cmd
 
-    def describe(self, cmd: c.Command | None) -> Any:
-        """The engine's receipt for the revenue, the payout and the mail."""
-        from moderator.errors import Refusal
-
-        if not isinstance(cmd, c.Run):
-            return Text("the receipt appears as the revenue is typed", style="dim")
-        try:
-            receipt = self.session.game.receipt(self.company, cmd.revenue, cmd.option,
-                                                mail=cmd.mail)
-        except (Refusal, NotImplementedError) as exc:
-            return Text(str(exc), style="red")
-        return Text(receipt.text())
-
     def action_switch_field(self) -> None:
         """Tab: the digits go to the other field."""
         self.field = "mail" if self.field == "amount" else "amount"
         field = self.query_one(f"#{self.field}", Input)
         self.set_focus(field, scroll_visible=False)
         field.cursor_position = len(field.value)
+        if field.value:
+            field.select_all()  # typing replaces it
 
     def action_digit(self, digit: str) -> None:
-        """A digit into the field with the focus."""
-        self.query_one(f"#{self.field}", Input).insert_text_at_cursor(digit)
+        """A digit into the field with the focus (replacing a selected amount)."""
+        typed_into(self.query_one(f"#{self.field}", Input), digit)
         self.recheck()
 
     def action_erase(self) -> None:

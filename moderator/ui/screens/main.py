@@ -27,7 +27,7 @@ from textual.widget import Widget
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import CashMoved, Event
+from moderator.events import Event
 from moderator.ui.host import KeysReady, host
 from moderator.ui.keys import (
     BY_ACTION,
@@ -81,18 +81,6 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "credit": (c.CreditTrain,),
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
-
-
-def _net_cash(events: Iterable[Any], who: str) -> int:
-    """Cash ``who`` gains (positive) or pays (negative) in ``events`` (display only)."""
-    net = 0
-    for ev in events:
-        if isinstance(ev, CashMoved):
-            if ev.target == who:
-                net += ev.amount
-            if ev.source == who:
-                net -= ev.amount
-    return net
 
 
 def narration(cmd: c.Command | None, events: Sequence[Event], currency: str,
@@ -507,20 +495,26 @@ class MainScreen(Screen[None]):
         return self.session.acting if self.session.round_kind == "OR" else None
 
     def price_label(self, cmd: c.Command, who: str) -> str:
-        """What ``who`` pays or receives for ``cmd``, read from the game's preview."""
-        events = self.session.preview(cmd)
-        if isinstance(events, str):
-            return ""
-        net = _net_cash(events, who)
-        if net < 0:
-            return f"pays {self.session.money(-net)}"
-        if net > 0:
-            return f"receives {self.session.money(net)}"
-        return ""
+        """What ``who`` pays or receives by ``cmd`` itself (``Session.figure``: the own
+        effect of the engine's preview; what follows by itself is never netted in, and
+        the dialogs list it under the choice: :meth:`follow_ups`)."""
+        return self.session.figure(cmd, who)
 
-    def choose(self, title: str, cmds: list[c.Command], label: Any, note: str = "") -> None:
-        """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``; a single legal
-        choice is given at once (the log says it was the only one)."""
+    def follow_ups(self, cmds: Sequence[c.Command]) -> list[list[str]]:
+        """Per command, what would follow it by itself (``Session.follow_lines``)."""
+        return [self.session.follow_lines(x) for x in cmds]
+
+    def done_after(self) -> c.Command | None:
+        """The acting company's ``done``, which ``d`` gives after a dialog's command in an
+        operating round (issue 18.6)."""
+        cid = self.acting_company()
+        return c.Done(company=cid) if cid is not None else None
+
+    def choose(self, title: str, cmds: list[c.Command], label: Any, note: str = "",
+               done: bool = False) -> None:
+        """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
+        would follow it by itself; a single legal choice is given at once (the log says
+        it was the only one).  ``done``: ``d`` takes the choice and ends the turn."""
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         if not cmds:
@@ -529,7 +523,11 @@ class MainScreen(Screen[None]):
         if len(cmds) == 1:
             self.give(cmds[0], "the only legal choice")
             return
-        self.ask(ChoiceDialog(title, [(label(x), x) for x in cmds], note))
+        dialog = ChoiceDialog(title, [(label(x), x) for x in cmds], note,
+                              details=self.follow_ups(cmds))
+        if done:
+            dialog.done_after = self.done_after()
+        self.ask(dialog)
 
     # ------------------------------------------------------------ stock round keys
     def action_par(self) -> None:
@@ -556,7 +554,8 @@ class MainScreen(Screen[None]):
             return ChoiceDialog(
                 f"{options[0].player} pars {corp} at which price?",
                 [(label(x), x) for x in options], keys=[str(x.price) for x in options],
-                note="type the price's digits to narrow the list (8: $80, $82...)")
+                note="type the price's digits to narrow the list (8: $80, $82...)",
+                details=self.follow_ups(options))
 
         corps = list(dict.fromkeys(x.corp for x in cmds))
         if len(corps) == 1:
@@ -727,10 +726,12 @@ class MainScreen(Screen[None]):
             return c.Spend(company=cid, amount=amount, purpose=purpose)  # type: ignore[arg-type]
 
         co = self.session.company(cid) or {}
-        self.ask(AmountDialog(
+        dialog = AmountDialog(
             self.session, f"{cid} spends (treasury {self.session.money(co.get('cash'))})", build,
             options=[None, "tile", "token", "terrain", "fee"],
-            option_labels={None: "track/other"}))
+            option_labels={None: "track/other"})
+        dialog.done_after = self.done_after()
+        self.ask(dialog)
 
     def action_issue(self) -> None:
         """Issue or redeem shares: the legal counts with the money they move."""
@@ -741,7 +742,7 @@ class MainScreen(Screen[None]):
             verb = "issues" if isinstance(x, c.Issue) else "redeems"
             return f"{x.corp} {verb} {x.count}   {self.price_label(x, x.corp)}"
 
-        self.choose("Issue or redeem shares", cmds, label)
+        self.choose("Issue or redeem shares", cmds, label, done=True)
 
     def action_run(self) -> None:
         """Run: the revenue, then the payout kinds the company may use, with the receipt."""
@@ -758,19 +759,25 @@ class MainScreen(Screen[None]):
             # 1853 4.6.6: the mail run, always to the company, is part of the run line
             from moderator.ui.screens.mailrun import MailRunDialog
 
-            self.ask(MailRunDialog(self.session, cid))
-            return
-        self.ask(RunDialog(self.session, cid))
+            dialog: RunDialog = MailRunDialog(self.session, cid)
+        else:
+            dialog = RunDialog(self.session, cid)
+        dialog.done_after = self.done_after()
+        self.ask(dialog)
 
     def action_train(self) -> None:
-        """Buy a train: from the bank at list price, or from a company at a price."""
+        """Buy a train: always the list of the trains the company may buy, the bank's
+        next train first and highlighted (``t`` Enter takes it, ``t`` ``d`` takes it and
+        ends the turn: the same keys in every position, issue 18.6), then the pool's and
+        other companies' (at a price agreed, asked next)."""
         from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 
         self.typing()
-        cmds = self.session.legal_of(c.BuyTrain)
+        cmds = [x for x in self.session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
+        order = {None: 0, "pool": 1}
+        cmds.sort(key=lambda x: order.get(x.source, 2))  # stable: the rules' order within
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
-            assert isinstance(x, c.BuyTrain)
             if x.source is None:
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
                 choices.append((f"{x.corp} buys a {x.train} from the bank{credit}   "
@@ -791,11 +798,14 @@ class MainScreen(Screen[None]):
                     lambda amount, _opt: cmd.model_copy(update={"price": amount}))
             return cmd
 
-        if len(choices) == 1:
-            self.step(picked(choices[0][1]))
-            return
-        dialog = ChoiceDialog("Buy a train", choices)
+        # the bank's and the pool's trains at their price: what follows each (a phase
+        # change, trains rusting) is listed under it; a price agreed is asked next
+        details = [self.session.follow_lines(x) if x.source in (None, "pool") else []
+                   for x in cmds]
+        dialog = ChoiceDialog("Buy a train", choices, details=details,
+                              note="Enter: the highlighted train · d: it, then done")
         dialog.then = picked
+        dialog.done_after = self.done_after()
         self.ask(dialog)
 
     def action_buy_private(self) -> None:
@@ -813,10 +823,12 @@ class MainScreen(Screen[None]):
                 # 1847 AE 4.2: a quarry is sold to a railway within its printed range
                 low, high = span
                 note = f"price from {self.session.money(low)} to {self.session.money(high)}"
-            return AmountDialog(
+            dialog = AmountDialog(
                 self.session, f"{cmd.corp} buys {cmd.private}: price",
                 lambda amount, _opt: cmd.model_copy(update={"price": amount}),
                 initial=cmd.price, note=note)
+            dialog.done_after = self.done_after()
+            return dialog
 
         if not cmds:
             self.notify("no private company can be bought now", severity="warning")
@@ -870,7 +882,12 @@ class MainScreen(Screen[None]):
         """Every command the rules accept now."""
         self.typing()
         cmds = self.session.legal()
-        self.choose("Commands the rules accept now", cmds, self.session.line)
+
+        def label(x: c.Command) -> str:
+            paid = "; ".join(self.session.payments(x))
+            return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
+
+        self.choose("Commands the rules accept now", cmds, label)
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""
