@@ -41,8 +41,11 @@ def play_at_level(text: str, level: int) -> Game:
     game: Game | None = None
     for line in parse_script(text):
         if game is None:
-            assert isinstance(line.command, c.GameCmd)
-            game = Game.new(line.command.title, list(line.command.players), rules_level=level)
+            game = Game.from_command(line.command)
+            # the state a save of that level replays under, and the checkpoints a refusal
+            # rebuilds it from
+            for state in (game.state, *game._checkpoints.values()):
+                state.rules_level = level
             continue
         outcome = game.execute(line.command)
         assert outcome.ok, f"line {line.number} `{line.text}` refused: {outcome.message}"
