@@ -762,13 +762,33 @@ class TrainsPanel(Panel):
                 second.append("; phases out " + ", ".join(nxt["phases_out"]), style="yellow")
             if nxt.get("rusts"):
                 second.append("; rusts " + ", ".join(nxt["rusts"]), style="bold red")
-            if nxt.get("privates_close"):
+            effects = list(nxt.get("effects") or ())
+            if nxt.get("privates_close") and not any(
+                    "private companies close" in effect for effect in effects):
+                # said once: 1846's effect says it already, with the Mail Contract's exception
                 second.append("; private companies close", style="yellow")
-            for effect in nxt.get("effects") or ():
+            for effect in effects:
                 second.append(f"; {effect}", style="yellow")
         else:
             second.append("Next purchase does not change the phase", style="dim")
         return Group(line, second)
+
+
+def _setup_done(data: dict[str, Any]) -> bool:
+    """Whether a setup without stages (1846) is done: the removals are made and the
+    private companies distributed (a player owns one; 1846 2.3, 3.2)."""
+    if "stage" in data:
+        return False  # 1853: the contract bids are the setup until `settle`
+    players = {p["name"] for p in data.get("players", [])}
+    return any(co.get("owner") in players for co in data.get("companies", [])
+               if co.get("kind") in ("private", "independent"))
+
+
+def _unowned_privates(data: dict[str, Any]) -> bool:
+    """Whether a private company is still without an owner (a result may come)."""
+    return any(co.get("owner") is None and not co.get("closed")
+               for co in data.get("companies", [])
+               if co.get("kind") in ("private", "independent"))
 
 
 class StatusBar(Panel):
@@ -786,7 +806,8 @@ class StatusBar(Panel):
                 data.get("priority"), data["phase"], data["bank"], data.get("total_cash"),
                 data.get("starting_total"), data.get("ended"), data.get("end_reason"),
                 "bank" in changed, data.get("stage"), data.get("elephant"), data.get("short"),
-                data.get("extra_or"))
+                data.get("extra_or"),
+                data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)))
 
     def build(self) -> Any:
         data = self.data or {}
@@ -800,7 +821,16 @@ class StatusBar(Panel):
         if data.get("short"):
             line.append("short ", style="bold reverse")  # 1853 2.4: the shortened game
         line.append("  ")
-        if rnd.get("setup"):
+        if rnd.get("setup") and _setup_done(data):
+            # 1846 3.23: the privates are distributed, so the first stock round is what
+            # comes (the game begins it with the first stock-round command)
+            line.append(f"Stock round {rnd.get('number') or 1}", style="bold")
+            if data.get("priority"):
+                line.append("   to act ", style="dim")
+                line.append(str(data["priority"]), style=ACTING)
+            if _unowned_privates(data):
+                line.append("   a private result may still be entered", style="dim")
+        elif rnd.get("setup"):
             line.append("Setup", style="bold")
             if "stage" in data:  # 1853: the contract bids (2.5-2.7)
                 what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
