@@ -192,6 +192,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(str(exc))
         _err(f"{save}: not continued and left untouched (--force replaces it, keeping a backup)")
         raise _Stop(EXIT_FILES) from None
+    _tell(game)
     try:
         new = Game.new(cmd.title, list(cmd.players))
     except Refusal as exc:
@@ -444,10 +445,20 @@ def show(game: Game) -> None:
             console.print(f"  {place['place']}. {names} {cur}{place['score']}{tied}")
 
 
+def _tell(game: Game) -> None:
+    """What the banker must know about a save just opened (a cut last line, entries
+    today's rules settle differently), one ``warning:`` line each on stderr."""
+    for notice in game.notices():
+        _err(f"warning: {notice}")
+
+
 def _open_read_only(save: Path) -> Game | None:
-    """A save opened read-only for showing, or ``None`` after a one-line message."""
+    """A save opened read-only for showing, or ``None`` after a one-line message
+    (its notices, :func:`_tell`, go to stderr)."""
     try:
-        return Game.load(save, read_only=True)
+        game = Game.load(save, read_only=True)
+        _tell(game)
+        return game
     except SaveError as exc:
         _err(str(exc))
     except Exception as exc:  # no traceback for a save, whatever is in it

@@ -193,9 +193,13 @@ class ModeratorApp(App[None]):
             return None
         if game is None:
             try:
-                game = Game.load(Path(path))
+                game = Game.load(Path(path), remember_length=True)
             except (SaveError, OSError) as exc:
                 return str(exc)
+            for notice in game.notices():  # a cut line, a shorter save, older rules (20.1, 20.7)
+                self.notify(notice, title="About this save", severity="warning", timeout=60,
+                            markup=False)
+        game.remember_length = True
         if current is not None and current is not game:
             close_game(current)
         self.open_now = game
