@@ -22,7 +22,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.game import Game
-from moderator.narrate import describe, narrate
+from moderator.narrate import describe, narrate, split
 from moderator.script import parse_script
 from moderator.ui.saves import demo_script
 
@@ -176,3 +176,87 @@ def test_the_demo_game_narrates_automatic_passes_and_end_of_round_moves() -> Non
     assert "Carlos passes (automatic): no legal sale or purchase" in lines
     assert "ERIE price down $70 → $60: shares in the Stock Market (5.52)" in lines
     assert "Priority deal goes to Carlos" in lines
+
+
+# ----------------------------------------------------------------- own effect and follow-ups
+AE_END_OF_SR1 = """game 1847AE Amy Bob Carlos
+buy Carlos R
+buy Bob H
+buy Amy W
+buy Amy MNR
+buy Bob K
+pass Carlos
+buy Amy VIW
+buy Bob SPR
+buy Carlos LFK
+buy Amy PLP
+buy Carlos SCR
+"""
+"""1847 AE, 3 players: the starting package sold (3.3); the next L share bought from the
+IPO ends the first stock round, and the privates pay their income (6.1) at once."""
+
+
+def _game(text: str) -> Game:
+    game: Game | None = None
+    for line in parse_script(text):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        assert game.execute(line.command).ok, line.text
+    assert game is not None
+    return game
+
+
+def test_split_keeps_every_event_once_in_order() -> None:
+    for _, events, cmd in _demo_outcomes():
+        effects = split(cmd, events)
+        assert sorted(map(id, effects.own + effects.follows)) == sorted(map(id, events))
+        assert [e for e in events if e in effects.own] == list(effects.own)
+        assert effects.lines() == narrate(cmd, events)
+
+
+def _demo_outcomes() -> list[tuple[str, tuple, c.Command]]:
+    game: Game | None = None
+    out = []
+    for line in parse_script(demo_script()):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        outcome = game.execute(line.command)
+        assert outcome.ok
+        if not isinstance(line.command, c.Expect):
+            out.append((line.text, outcome.events, line.command))
+    return out
+
+
+def test_the_purchase_that_ends_the_1847ae_first_stock_round_costs_its_price() -> None:
+    """Issue 18.4: the dialog showed "Carlos buys L from the IPO pays M41": the M45 of
+    private income (R M30, SCR M15) paid to Carlos as the round ended was netted in."""
+    game = _game(AE_END_OF_SR1)
+    buy = c.Buy(player="Carlos", corp="L", source="ipo")
+    forecast = game.forecast(buy)
+    assert not isinstance(forecast, str)
+    assert forecast.paid("Carlos") == 86  # a 10% L share at its par, M86 (its charter)
+    lines = forecast.lines("M", "1847AE")
+    assert "— Operating round 1.1 begins —" in lines
+    assert "The bank pays Carlos M30: R income to Carlos (6.1)" in lines
+    assert "The bank pays Carlos M15: SCR income to Carlos (6.1)" in lines
+    before = game.state.ledger.player("Carlos").cash
+    outcome = game.execute(buy)
+    assert outcome.ok
+    assert game.state.ledger.player("Carlos").cash == before - 86 + 45
+    assert [(ev.source, ev.target, ev.amount) for ev in forecast.own_cash()] == [
+        (ev.source, ev.target, ev.amount) for ev in outcome.events
+        if isinstance(ev, CashMoved) and ev.source == "Carlos"]
+
+
+def test_a_forecast_is_the_commit_split_the_same_way() -> None:
+    game = _game(AE_END_OF_SR1)
+    for cmd in game.legal_commands():
+        forecast = game.forecast(cmd)
+        assert not isinstance(forecast, str)
+        trial = _game(AE_END_OF_SR1)
+        outcome = trial.execute(cmd)
+        assert outcome.ok
+        assert split(cmd, outcome.events) == forecast
+    assert isinstance(game.forecast(c.Buy(player="Amy", corp="ZZZ")), str)  # refused: why
