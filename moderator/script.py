@@ -557,7 +557,9 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
     q = quote
     match cmd:
         case c.GameCmd():
-            return " ".join(["game", cmd.title, *(q(p) for p in cmd.players)])
+            # the title is quoted like any word: an empty one (`game "" ...`) prints as `""`,
+            # never as nothing, which would read back with the first player as the title
+            return " ".join(["game", q(cmd.title), *(q(p) for p in cmd.players)])
         case c.Par():
             return f"par {q(cmd.player)} {q(cmd.corp)} {cmd.price}"
         case c.Buy():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import examples
 from fuzzing import (
     CORPUS,
     check_execute,
@@ -20,7 +21,7 @@ from fuzzing import (
     lines,
     positions,
 )
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from moderator.game import Game
@@ -31,7 +32,12 @@ FUZZ = settings(
     suppress_health_check=list(HealthCheck),
     phases=(Phase.explicit, Phase.generate),
 )
-"""Fresh random lines on every run (no example database), no shrinking of long lines."""
+"""No example database, no shrinking of long lines.  The profile decides the rest: the same
+lines on every CI run (derandomized), fresh ones under ``explore`` (tests/conftest.py)."""
+
+EMPTY_TITLE = 'game   "" Patna pool SR £60 Atlantis K'
+"""Found by a random CI run (issue 18.3): the empty quoted title printed as nothing, so the
+line read back with `Patna` as the title.  Kept as an explicit example (and in the corpus)."""
 
 
 def _position_names() -> list[str]:
@@ -58,14 +64,16 @@ def test_the_corpus_is_json_strings() -> None:
     assert len(data) == len(set(data)) >= 50
 
 
-@settings(FUZZ, max_examples=3000)
+@settings(FUZZ, max_examples=examples(3000))
 @given(line=lines())
+@example(line=EMPTY_TITLE)
 def test_fuzzed_lines_through_the_parser(line: str) -> None:
     check_parse(line)
 
 
-@settings(FUZZ, max_examples=5000)
+@settings(FUZZ, max_examples=examples(5000))
 @given(line=lines(), index=st.integers(0, 100))
+@example(line=EMPTY_TITLE, index=0)
 def test_fuzzed_lines_through_games_of_every_title(line: str, index: int) -> None:
     all_positions = positions()
     check_execute(all_positions[index % len(all_positions)], line)
