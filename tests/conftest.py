@@ -3,15 +3,30 @@
 Every command played through :func:`play` is followed by the two invariants
 the bank must never break: the cash total equals the starting total, and every
 corporation's certificates add up to exactly 100%.
+
+Hypothesis runs under one of two profiles (issue 18.3: CI must never fail by chance):
+
+- ``ci`` (the default): derandomized, so every run draws the same examples (a seed from
+  each test's own source); no example database, no deadline, no health check that
+  depends on the machine's speed.  A property test in CI is as repeatable as any other.
+- ``explore`` (``HYPOTHESIS_PROFILE=explore``, or ``--hypothesis-profile=explore``):
+  fresh random examples on every run, :func:`examples` times ``HYPOTHESIS_EXPLORE_FACTOR``
+  (10) as many, and the example database in ``.hypothesis/`` so a failure found is
+  replayed first next time.  ``scripts/explore.sh`` runs it.
+
+A case the open-ended search finds is kept as an explicit ``@example`` on its test.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from moderator.game import Game
 from moderator.script import parse_script
@@ -19,6 +34,63 @@ from moderator.script import parse_script
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
+
+# ----------------------------------------------------------------- hypothesis profiles
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],  # timing: a loaded machine is not a bug
+)
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    max_examples=1000,
+    deadline=None,
+    print_blob=True,
+    database=DirectoryBasedExampleDatabase(REPO / ".hypothesis" / "examples"),
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def examples(count: int) -> int:
+    """A test's number of examples: ``count`` in CI, more when exploring.
+
+    A test's own ``max_examples`` outranks the profile's, so a test that sets one takes it
+    from here to let ``explore`` search further than CI.
+    """
+    if settings.get_current_profile_name() == "explore":
+        return count * int(os.environ.get("HYPOTHESIS_EXPLORE_FACTOR", "10"))
+    return count
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Under the ``ci`` profile, a property test whose own settings bring chance back
+    (``derandomize=False``, an example database, a deadline) fails, naming the setting."""
+    if settings.get_current_profile_name() != "ci":
+        return
+    own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+    if own is None or item.get_closest_marker("hypothesis") is None:
+        return
+    chance = [
+        what
+        for what, bad in (
+            ("derandomize=False", not own.derandomize),
+            ("an example database", own.database is not None),
+            ("a deadline", own.deadline is not None),
+        )
+        if bad
+    ]
+    if chance:
+        pytest.fail(
+            f"{item.nodeid}: its @settings bring chance into CI ({', '.join(chance)}); "
+            "leave them to the profile in tests/conftest.py",
+            pytrace=False,
+        )
 
 
 def example_scripts() -> list[Path]:

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import check_invariants
+from conftest import check_invariants, examples
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +62,7 @@ def assert_replay_is_the_state(game: Game) -> None:
 
 
 # ----------------------------------------------------------------------------- 1846
-@settings(max_examples=12, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(12), **SETTINGS)  # type: ignore[arg-type]
 @given(
     seed=st.integers(0, 2**32), players=st.integers(3, 5), scale=st.sampled_from([0.3, 0.6, 1.0])
 )
@@ -79,7 +79,7 @@ def test_random_legal_games_conserve_cash_and_shares(seed: int, players: int, sc
     assert_replay_is_the_state(sim.run())
 
 
-@settings(max_examples=4, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 5))
 def test_whole_random_games_end_with_a_score(seed: int, players: int) -> None:
     """Played to the end, a game has a result for every player and still balances."""
@@ -91,7 +91,7 @@ def test_whole_random_games_end_with_a_score(seed: int, players: int) -> None:
 
 
 # ----------------------------------------------------------------------------- 1847 AE
-@settings(max_examples=40, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(40), **SETTINGS)  # type: ignore[arg-type]
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(3, 5),
@@ -121,7 +121,7 @@ def test_random_legal_1847ae_games_conserve_cash_and_shares(
     assert_replay_is_the_state(game)
 
 
-@settings(max_examples=25, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(25), **SETTINGS)  # type: ignore[arg-type]
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 5), variant=st.booleans())
 def test_whole_random_1847ae_games_end_with_a_result(
     seed: int, players: int, variant: bool
@@ -245,7 +245,7 @@ class Invariants1853:
         self.checked += 1
 
 
-@settings(max_examples=15, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(15), **SETTINGS)  # type: ignore[arg-type]
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(3, 6),
@@ -278,7 +278,7 @@ def test_random_legal_1853_games_conserve_cash_shares_and_limits(
     assert_replay_is_the_state(game)
 
 
-@settings(max_examples=4, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(3, 6),
@@ -493,7 +493,7 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     return game
 
 
-@settings(max_examples=6, **SETTINGS)  # type: ignore[arg-type]
+@settings(max_examples=examples(6), **SETTINGS)  # type: ignore[arg-type]
 @given(
     title=st.sampled_from(["1846", "1847AE", "1853"]),
     players=st.integers(3, 5),
