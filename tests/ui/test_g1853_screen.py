@@ -786,3 +786,33 @@ def test_a_corporations_bank_train_is_offered_once() -> None:
         assert all(n == 1 for n in trains.values()), trains
         checked += bool(trains)
     assert checked  # positions with trains offered were seen
+
+
+async def test_the_train_dialog_offers_each_bank_train_once(saves: Path) -> None:
+    """Issue 18.11: "GIP buys a 2 from the bank" was offered twice; the credit purchase
+    (3.4.3) is its own choice, labelled so."""
+    from moderator.game import Game
+    from moderator.simulate import simulate
+
+    def both(game: Game) -> bool:  # a bank train legal both paid and on credit (3.4.3)
+        bank = [x for x in game.legal_commands()
+                if isinstance(x, c.BuyTrain) and x.source is None]
+        return any(x.credit for x in bank) and any(not x.credit for x in bank)
+
+    script = simulate(4, players=4, title="1853", max_commands=400).script().splitlines()
+    replay = Game.new("1853", script[0].split()[2:])
+    upto = next(n for n, line in enumerate(script[1:], 1)
+                if replay.execute(line).ok and replay.state.round_kind == "OR" and both(replay))
+    save_from_script(saves / "g.json", "\n".join(script[:upto + 1]) + "\n").close()
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        trains = [x for x in session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
+        assert len(trains) == len(set(trains))
+        assert any(x.credit for x in trains) and any(not x.credit for x in trains)
+        await pilot.press("t")
+        await pilot.pause()
+        labels = [str(label) for label, _ in app.screen.choices]  # type: ignore[attr-defined]
+        assert len(labels) == len(set(labels)), labels
+        assert any("from the bank on credit (3.4.3)" in label for label in labels)
+        legal = session.legal_lines()
+        assert len(legal) == len(set(legal))
