@@ -660,9 +660,9 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
             raise SaveError(
                 f"{where} is damaged (not a checksummed record); the file was left untouched"
             )
-        if int(match[1]) != number:
+        if match[1] != b"%d" % number:  # the very bytes: ``03`` is no 3
             raise SaveError(
-                f"{where} is numbered {int(match[1])}: entries were removed, repeated or "
+                f"{where} is numbered {match[1].decode()}: entries were removed, repeated or "
                 f"reordered; the file was left untouched"
             )
         raw = match[3]

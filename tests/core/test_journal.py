@@ -498,3 +498,136 @@ def test_new_entry_is_a_validated_entry(saved: tuple[Game, Path]) -> None:
         assert hash(fast) == hash(checked)
         with pytest.raises(ValueError):
             fast.line = "pass Amy"  # type: ignore[misc]  # frozen, like the model
+
+
+# ----------------------------------------------------------------- issue 20.2: every byte summed
+def _edit_line(path: Path, index: int, old: bytes, new: bytes) -> None:
+    """Replace ``old`` by ``new`` in line ``index`` (0: the header), checksums untouched."""
+    lines = path.read_bytes().split(b"\n")
+    assert old in lines[index], (old, lines[index])
+    lines[index] = lines[index].replace(old, new, 1)
+    path.write_bytes(b"\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (b'"Carlos"]', b'"Carlos","short"]'),  # an option word added
+        (b'"title":"1846"', b'"title":"1853"'),
+        (b'"Amy"', b'"Ann"'),
+        (b'"rules_level":%d' % RULES_LEVEL, b'"rules_level":0'),
+        (b'"program":"', b'"program":"9'),
+        (b'"sha256":"', b'"sha256":"0'),
+    ],
+)
+def test_an_edited_header_is_refused(saved: tuple[Game, Path], old: bytes, new: bytes) -> None:
+    """Issue 20.2: any field of the header edited (its checksum left as it was)."""
+    _, path = saved
+    _edit_line(path, 0, old, new)
+    _refused_untouched(path, "header", "line 1", "untouched")
+
+
+def test_a_header_whose_checksum_is_mended_breaks_the_first_record(
+    saved: tuple[Game, Path],
+) -> None:
+    """Issue 20.2: `short` appended to an 1853 save's header, `variant` to an 1847 AE one,
+    the header's own checksum recomputed: the first record chains from the old one."""
+    for title, players, option in (("1853", ["Ann", "Bo", "Cat"], "short"),
+                                   ("1847AE", ["A", "B", "C"], "variant")):
+        path = saved[1].with_name(f"{title}.json")
+        play(f"game {title} {' '.join(players)}\nnote one\n", path=path).close()
+        lines = path.read_bytes().splitlines(keepends=True)
+        lines[0] = journal.header_line(title, [*players, option])
+        path.write_bytes(b"".join(lines))
+        _refused_untouched_among(path, "journal entry 1 (line 2) does not match its checksum")
+        path.unlink()
+
+
+def _refused_untouched_among(path: Path, *fragments: str) -> None:
+    """As :func:`_refused_untouched`, in a folder that holds other files too."""
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        Game.load(path)
+    for fragment in fragments:
+        assert fragment in str(info.value)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (b'"number":3', b'"number":03'),
+        (b'"sha256":"', b'"sha256":"f'),
+        (b'"line":"', b'"line":" '),
+        (b'"round":"setup"', b'"round":"SR 1"'),
+        (b'"kind":"private"', b'"kind":"private" '),
+        (b'"events":[', b'"events":[ '),
+    ],
+)
+def test_every_field_of_an_entry_is_summed(
+    saved: tuple[Game, Path], old: bytes, new: bytes
+) -> None:
+    """Issue 20.2: the number, checksum, line, round, command and events of entry 3."""
+    _, path = saved
+    _edit_line(path, 3, old, new)
+    _refused_untouched(path, "journal entry 3", "untouched")
+
+
+def test_an_entry_whose_checksum_is_mended_breaks_the_next(saved: tuple[Game, Path]) -> None:
+    """An edited round with that record's checksum recomputed: the chain breaks at the next."""
+    _, path = saved
+    lines = path.read_bytes().splitlines(keepends=True)
+    raw = journal.record_entry(lines[3]).replace(b'"round":"setup"', b'"round":"OR 9.9"')
+    lines[3] = journal.record_line(3, raw, journal.line_digest(lines[2]))
+    path.write_bytes(b"".join(lines))
+    _refused_untouched(path, "journal entry 4 (line 5) does not match its checksum")
+
+
+def test_a_forged_round_is_refused_by_the_replay(saved: tuple[Game, Path]) -> None:
+    """Even with the whole chain recomputed, an entry's round must be the one it was given
+    in (a checksum is no signature; the replay is the last check)."""
+    _, path = saved
+    _damage(path, lambda d: d["journal"][2].update(round="OR 9.9"))
+    _refused_untouched(path, "journal entry 3", "says it was given in `OR 9.9`", "setup")
+
+
+def test_a_format_2_save_opens_and_is_rewritten_in_format_3(
+    saved: tuple[Game, Path],
+) -> None:
+    """A save written before the chain (format 2, rules level 0) opens as before; a
+    read-only look leaves it; the first write rewrites it whole in format 3."""
+    game, path = saved
+    data = _as_data(path)
+    data = {"format_version": 2, "title": data["title"], "players": data["players"],
+            "journal": data["journal"]}
+    _write_data(path, data)
+    before = path.read_bytes()
+    assert b"rules_level" not in before
+    assert Game.load(path, read_only=True).state_json() == game.state_json()
+    with Game.load(path) as again:
+        assert path.read_bytes() == before
+        assert again.execute("note in format 3").ok
+    head = json.loads(path.read_bytes().split(b"\n")[0])
+    assert (head["format_version"], head["rules_level"]) == (3, RULES_LEVEL)
+    assert [e.line for e in read_save(path).journal][-1] == "note in format 3"
+
+
+def test_a_newer_rules_level_is_refused(saved: tuple[Game, Path]) -> None:
+    """A save played under rules this moderator does not know yet."""
+    _, path = saved
+    _damage(path, lambda d: d.update(rules_level=RULES_LEVEL + 1))
+    _refused_untouched(path, f"rules level {RULES_LEVEL + 1}", "Upgrade moderator")
+
+
+def test_a_save_written_by_another_program_is_rewritten_by_its_first_write(
+    saved: tuple[Game, Path],
+) -> None:
+    """The header names the moderator that last wrote it: another version's save is
+    rewritten whole (with this version's name) at its first write, not appended to."""
+    _, path = saved
+    _damage(path, lambda d: d.update(program="0.0.1"))
+    with Game.load(path) as game:
+        assert game.program == "0.0.1"
+        assert game.execute("note by this version").ok
+    head = json.loads(path.read_bytes().split(b"\n")[0])
+    assert head["program"] == moderator.__version__

@@ -268,6 +268,100 @@ def test_a_torn_last_line_is_dropped_and_cut_off_when_opened_for_writing(save: P
         save.write_bytes(good)
 
 
+# ----------------------------------------------------------------- issue 20.1: cut saves
+def test_a_cut_save_says_where_and_keeps_the_cut_text(save: Path) -> None:
+    """Issue 20.1: a save cut inside a line opens as the entries before it, and says so: the
+    line's number, and (opened for writing) the side file ``NAME.cut-N.txt`` that keeps the
+    cut text before the file is cut back; a read-only look writes nothing."""
+    good = save.read_bytes()
+    n = len(read_save(save).journal)
+    torn = b'{"number":%d,"sha256":"ab' % (n + 1)
+    save.write_bytes(good + torn)
+    looked = Game.load(save, read_only=True)
+    assert looked.cut is not None and looked.cut.line == n + 2 and looked.cut.text == torn
+    (notice,) = looked.notices()
+    assert f"ends in an incomplete line (line {n + 2}," in notice
+    assert f"the game opens with the {n} entries before it" in notice
+    assert sorted(p.name for p in save.parent.iterdir()) == ["game.json"], "read-only"
+    with Game.load(save) as game:
+        side = save.with_name(f"game.cut-{n + 2}.txt")
+        assert game.cut_kept == side and side.read_bytes() == torn
+        assert save.read_bytes() == good
+        assert f"its text is kept in {side}" in game.notices()[0]
+    # cut again at the same line with other text: a second side file, the first kept
+    save.write_bytes(good + b"{other")
+    with Game.load(save) as game:
+        assert game.cut_kept == save.with_name(f"game.cut-{n + 2}-2.txt")
+    assert side.read_bytes() == torn
+    # the same text again: not written twice
+    save.write_bytes(good + torn)
+    with Game.load(save) as game:
+        assert game.cut_kept == side
+    assert len(list(save.parent.glob("game.cut-*.txt"))) == 2
+
+
+def test_the_cut_text_is_never_lost_when_no_side_file_can_be_written(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No side file (a full disk, say): the cut text stays in the save, the notice says why."""
+    from moderator import game as game_module
+
+    good = save.read_bytes()
+    save.write_bytes(good + b"{cut")
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(game_module, "keep_cut_text", full)
+    with Game.load(save) as game:
+        assert save.read_bytes() == good + b"{cut"
+        assert "could not be kept in a side file (No space left on device)" in game.notices()[0]
+
+
+def test_state_and_play_say_the_save_is_cut(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`state` and `play --save` print the warning (stderr), naming the line."""
+    from moderator.cli import main
+
+    good = save.read_bytes()
+    n = len(read_save(save).journal)
+    save.write_bytes(good + b'{"number":')
+    assert main(["state", str(save)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {save} ends in an incomplete line (line {n + 2}," in err
+    script = tmp_path / "s.script"
+    script.write_text(RULEBOOK_SETUP + "par Amy GT 60\npar Bob NYC 80\n")
+    assert main(["play", str(script), "--save", str(save), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert f"ends in an incomplete line (line {n + 2}," in err
+    assert f"its text is kept in {save.with_name(f'game.cut-{n + 2}.txt')}" in err
+
+
+def test_a_save_that_comes_back_shorter_is_noticed(save: Path) -> None:
+    """Issue 20.1: a front end that remembers lengths (the TUI) is told when a save holds
+    fewer commands than when it last let go of it -- also when the cut fell between lines
+    (a valid, shorter save).  Undo and rewind remember the new length at once."""
+    with Game.load(save, remember_length=True) as game:
+        for k in range(3):
+            assert game.execute(f"note {k}").ok
+        n = len(game.journal)
+        full = save.read_bytes()
+    assert (save.parent / ".game.json.length").read_text() == f"{n}\n"
+    lines = full.splitlines(keepends=True)
+    save.write_bytes(b"".join(lines[:-2]))  # an older copy, two commands shorter
+    with Game.load(save, remember_length=True) as game:
+        assert game.shrunk_from == n
+        (notice,) = game.notices()
+        assert f"held {n} commands when moderator last closed it, and holds {n - 2} now" in notice
+    with Game.load(save, remember_length=True) as game:
+        assert game.shrunk_from is None, "told once: the new length is remembered"
+        assert game.undo() is not None
+    with Game.load(save, remember_length=True) as game:
+        assert game.shrunk_from is None, "an undo is no cut"
+    assert Game.load(save, read_only=True).shrunk_from is None
+
+
 def test_an_append_killed_in_a_real_process_loses_nothing_acknowledged(save: Path) -> None:
     """A child process acknowledges commands (prints after each one returns) and is killed
     while it goes on; every acknowledged command is in the save."""
