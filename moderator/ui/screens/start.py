@@ -399,7 +399,8 @@ SETUP_NOTES: dict[str, str] = {
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
             "the shipped ones are PROVISIONAL, check them against the board below (an edit "
             "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
-            "given in the main screen's command bar (2.5-2.7).",
+            "given on the main screen: keys n (bond), a (claim), x (pass), m (settle), or "
+            "the command bar (2.5-2.7).",
 }
 """What the form says of a title's setup where it has no removals to describe."""
 

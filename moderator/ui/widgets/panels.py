@@ -568,12 +568,12 @@ class CompaniesPanel(Panel):
 
 
 STAGE_HELP: dict[str, str] = {
-    "bonds": "`bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
+    "bonds": "n or `bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
              "first and takes the Elephant (2.5.2, 2.5.3)",
-    "claims": "`claim PLAYER CITY CORP` (`sealed` for a secret city) · `pass PLAYER` ends "
-              "a bid · then `settle` (2.5, 2.7)",
+    "claims": "a or `claim PLAYER CITY CORP` (`sealed` for a secret city) · x or `pass "
+              "PLAYER` ends a bid · then m or `settle` (2.5, 2.7)",
 }
-"""What the command bar takes at each stage of 1853's contract bids."""
+"""The keys and the command bar's lines at each stage of 1853's contract bids."""
 
 
 class BidsPanel(Panel):
