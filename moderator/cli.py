@@ -559,8 +559,12 @@ def project_of(
     runs_file: Path | None = None,
     ors: int | None = None,
     as_json: bool = False,
+    width: int | None = None,
 ) -> int:
-    """Print the "spreadsheet it" projection of a save's remaining operating rounds."""
+    """Print the "spreadsheet it" projection of a save's remaining operating rounds.
+
+    The table fits ``width`` columns (0: one wide table), by default the terminal's
+    (``COLUMNS`` first), or 100 when the output is not a terminal (issue 21.7)."""
     from moderator.scoring import parse_runs, project, projected_rounds
 
     game = _open_read_only(save)
@@ -596,7 +600,12 @@ def project_of(
             _err(f"refused: {exc}")
             return EXIT_REFUSED
         progress.close()
-        _print_result(result, as_json)
+        if as_json:
+            _print_result(result, as_json)
+        else:
+            if width is None:  # COLUMNS, else the terminal's width, else 100
+                width = shutil.get_terminal_size((100, 24)).columns
+            print(safe(result.text(max(width, 0)), keep_newlines=True))
     finally:
         _close(game)
     return 0
@@ -729,6 +738,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
     p_project.add_argument("--json", action="store_true")
+    p_project.add_argument(
+        "--width", type=int, help="fit the table to this many columns (default: the "
+        "terminal's, or 100 when not a terminal; 0: one wide table)"
+    )
     p_export = sub.add_parser("export", help="a save as an XLSX workbook and/or CSV files")
     p_export.add_argument("save", type=Path)
     p_export.add_argument("--xlsx", type=Path, help="the workbook to write")
@@ -759,7 +772,8 @@ def main(argv: list[str] | None = None) -> int:
         return score_of(args.save, as_json=args.json)
     if args.cmd == "project":
         return project_of(
-            args.save, runs=args.runs, runs_file=args.file, ors=args.ors, as_json=args.json
+            args.save, runs=args.runs, runs_file=args.file, ors=args.ors, as_json=args.json,
+            width=args.width,
         )
     if args.cmd == "export":
         return export_of(args.save, xlsx=args.xlsx, csv_dir=args.csv_dir)

@@ -276,20 +276,78 @@ class Projection:
         rows.append(["", *pad[1:], "Final total", *_pairs(p.total for p in self.players)])
         return rows
 
-    def text(self) -> str:
-        """The table as aligned plain text, then the places and notes."""
-        rows = self.table()
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-        out = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
-        out.append("Places if the game ends after these rounds:")
+    def text(self, width: int | None = None) -> str:
+        """The table as aligned plain text, then the places and notes.
+
+        ``width`` (columns; ``None`` or 0: no limit) wraps the table into blocks that each
+        fit: every block repeats the company column, the rounds, Stock and Sum come first
+        and each player's Shrs/Amt pair stays whole, with Cash on hand and the Final total
+        under the players' blocks; the places and notes are wrapped to the width too."""
+        out = self.table_lines(width)
+        limit = width or None
+        out.extend(_wrap("Places if the game ends after these rounds:", limit, ""))
         for place in self.places:
             tie = " (tie)" if len(place["players"]) > 1 else ""
-            out.append(
-                f"  {place['place']}. {', '.join(place['players'])}{tie}  "
-                f"{self.currency}{place['score']}"
-            )
-        out.extend(self.notes)
+            line = (f"  {place['place']}. {', '.join(place['players'])}{tie}  "
+                    f"{self.currency}{place['score']}")
+            out.extend(_wrap(line, limit, "      "))
+        for note in self.notes:
+            out.extend(_wrap(note, limit, "  "))
         return "\n".join(out)
+
+    def table_lines(self, width: int | None = None) -> list[str]:
+        """The 10.1 table as lines of text, in blocks of at most ``width`` columns.
+
+        Two heading lines, as the rulebook heads its table: each round's label over
+        "div", each player's name over "shrs amt".  A block wider than ``width`` is
+        left only when a single column group (with the company column) is wider."""
+        units = self._units()
+        foot_labels = [*(["Privates"] if any(p.other for p in self.players) else []),
+                       "Cash on hand", "Final total"]
+        keys = ["Corp", *(co.company for co in self.companies)]
+        blocks: list[list[_Unit]] = []
+        for unit in units:
+            if blocks and (not width or _block_width(blocks[-1] + [unit], keys, foot_labels)
+                           <= width):
+                blocks[-1].append(unit)
+            else:
+                blocks.append([unit])
+        lines: list[str] = []
+        for n, block in enumerate(blocks):
+            if n:
+                lines.append("")
+            lines.extend(_render_block(block, keys, foot_labels))
+        return lines
+
+    def _units(self) -> list[_Unit]:
+        """The table's column groups, in the rulebook's order: each round's dividend,
+        Stock, Sum, then each player's Shrs and Amt."""
+        rows = len(self.companies)
+        with_privates = any(p.other for p in self.players)
+        none = [""] * (3 if with_privates else 2)
+        units = [
+            _Unit(r, [_Column("div", ["-" if co.per_share[i] is None else
+                                      str(co.per_share[i]) for co in self.companies], none)])
+            for i, r in enumerate(self.rounds)
+        ]
+        units.append(_Unit("", [_Column("Stock", ["-" if co.final_price is None else
+                                                  str(co.final_price)
+                                                  for co in self.companies], none)]))
+        units.append(_Unit("", [_Column("Sum", [str(co.sum_per_share)
+                                                for co in self.companies], none)]))
+        for p in self.players:
+            shrs, amts = [], []
+            for co in self.companies:
+                held = p.shares.get(co.company, 0)
+                amount = p.amounts.get(co.company, 0)
+                shrs.append(str(held) if held else "-")
+                amts.append(str(amount) if held or amount else "-")
+            foot = [*([str(p.other)] if with_privates else []), str(p.cash_on_hand),
+                    str(p.total)]
+            units.append(_Unit(p.name, [_Column("shrs", shrs, none),
+                                        _Column("amt", amts, foot)], player=True))
+        assert all(len(c.cells) == rows for u in units for c in u.columns)
+        return units
 
     def to_json(self) -> dict[str, Any]:
         """The projection as plain JSON."""
@@ -321,6 +379,97 @@ class Projection:
             "places": [dict(p) for p in self.places],
             "notes": list(self.notes),
         }
+
+
+@dataclass(frozen=True)
+class _Column:
+    """One column of the projection's text table: its head, a cell per company and a
+    cell per footer row (Privates, Cash on hand, Final total)."""
+
+    head: str
+    cells: list[str]
+    foot: list[str]
+
+    @property
+    def width(self) -> int:
+        return max(len(x) for x in [self.head, *self.cells, *self.foot])
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """Columns kept together under one title: a round's "div", Stock, Sum, or a player's
+    "shrs amt" pair under the player's name."""
+
+    title: str
+    columns: list[_Column]
+    player: bool = False
+
+    def widths(self) -> list[int]:
+        """Each column's width; a title wider than its columns widens the first."""
+        widths = [c.width for c in self.columns]
+        spare = len(self.title) - (sum(widths) + 2 * (len(widths) - 1))
+        if spare > 0:
+            widths[0] += spare
+        return widths
+
+    @property
+    def width(self) -> int:
+        widths = self.widths()
+        return sum(widths) + 2 * (len(widths) - 1)
+
+
+def _key_width(block: list[_Unit], keys: list[str], labels: list[str]) -> int:
+    """The company column's width in ``block``: wide enough for the footer labels
+    (right-aligned across the columns left of the players) when the block has players."""
+    key = max(len(k) for k in keys)
+    if any(u.player for u in block):
+        left = sum(2 + u.width for u in block if not u.player)
+        key = max(key, max(len(x) for x in labels) - left)
+    return key
+
+
+def _block_width(block: list[_Unit], keys: list[str], labels: list[str]) -> int:
+    return _key_width(block, keys, labels) + sum(2 + u.width for u in block)
+
+
+def _render_block(block: list[_Unit], keys: list[str], labels: list[str]) -> list[str]:
+    """One block of the projection's table: two heading lines, the company rows and, when
+    the block holds players, the footer rows with their labels left of the players."""
+    key = _key_width(block, keys, labels)
+    widths = [u.widths() for u in block]
+    titles = " " * key + "".join(
+        "  " + u.title.rjust(u.width) for u in block)
+    lines = [titles.rstrip()] if titles.strip() else []
+    heads = keys[0].ljust(key) + "".join(
+        "  " + c.head.rjust(w) for u, ws in zip(block, widths, strict=True)
+        for c, w in zip(u.columns, ws, strict=True))
+    lines.append(heads.rstrip())
+    for row, company in enumerate(keys[1:]):
+        line = company.ljust(key) + "".join(
+            "  " + c.cells[row].rjust(w) for u, ws in zip(block, widths, strict=True)
+            for c, w in zip(u.columns, ws, strict=True))
+        lines.append(line.rstrip())
+    if any(u.player for u in block):
+        left = key + sum(2 + u.width for u in block if not u.player)
+        alone = all(u.player for u in block)  # a block of players only: labels to the left
+        for row, label in enumerate(labels):
+            line = (label.ljust(left) if alone else label.rjust(left)) + "".join(
+                "  " + c.foot[row].rjust(w) for u, ws in zip(block, widths, strict=True)
+                if u.player for c, w in zip(u.columns, ws, strict=True))
+            lines.append(line.rstrip())
+    return lines
+
+
+def _wrap(line: str, width: int | None, indent: str) -> list[str]:
+    """``line`` as it is, or wrapped to ``width`` with ``indent`` before each further line."""
+    if not width or len(line) <= width:
+        return [line]
+    import textwrap
+
+    lead = len(line) - len(line.lstrip(" "))
+    return textwrap.wrap(line.strip(), width, initial_indent=line[:lead],
+                         subsequent_indent=indent, break_long_words=True,
+                         break_on_hyphens=False)
 
 
 def _pairs(values: Any) -> list[str]:
