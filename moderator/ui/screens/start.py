@@ -33,7 +33,7 @@ import asyncio
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -405,11 +405,19 @@ SETUP_NOTES: dict[str, str] = {
 """What the form says of a title's setup where it has no removals to describe."""
 
 OPTIONS: dict[str, list[tuple[str, str]]] = {
+    "1846": [("2e", "Second edition (2021): Boomtown, Little Miami  (F2)")],
     "1847AE": [("variant", "Variant (section 10): no limit of one new train of a type per "
                            "turn; the two optional train cards")],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
+
+EDITION_TITLES = ("1846",)
+"""Titles whose option is an edition with companies of its own (1846 ``2e``: Boomtown,
+Little Miami).  Its box sits under the title; F2 or a click ticks it, and it is no Tab
+stop, so the fields from the players on are the same in both editions.  The edition's
+own private fields are mounted the first time it is ticked and hidden, like removed
+ones, while it is not."""
 
 
 MARKET_TITLES = {"1853"}
@@ -514,6 +522,7 @@ class NewGameScreen(KeyedScreen):
         Binding("tab", "field(1)", "Next field", show=False, priority=True),
         Binding("shift+tab", "field(-1)", "Previous field", show=False, priority=True),
         Binding("enter", "enter", show=False, priority=True),
+        Binding("f2", "edition", "Edition", show=False, priority=True),
     ]
 
     def __init__(self, saves: Path) -> None:
@@ -537,6 +546,8 @@ class NewGameScreen(KeyedScreen):
                 yield Label("Title", classes="field-label")
                 yield Select([(t, t) for t in titles], value=titles[0], allow_blank=False,
                              id="title")
+            for title in EDITION_TITLES:
+                yield from self.option_rows(title)
             with Horizontal(classes="field form-row"):
                 yield Label("Players", classes="field-label")
                 yield FormInput(placeholder='seat order: Amy Bob "Mary Ann" Dana',
@@ -545,11 +556,8 @@ class NewGameScreen(KeyedScreen):
                 yield Static(self.setup_help(title), id=f"setup-help-{title}",
                              classes="dialog-note setup-help")
             for title in titles:
-                for word, label in OPTIONS.get(title, []):
-                    with Horizontal(classes="field form-row option-row",
-                                    id=f"option-row-{title}-{word}"):
-                        yield Label("", classes="field-label")
-                        yield FormCheckbox(label, id=f"option-{title}-{word}")
+                if title not in EDITION_TITLES:
+                    yield from self.option_rows(title)
             for title in titles:
                 if title in MARKET_TITLES:
                     # filled when the title is first chosen (see show_setup)
@@ -568,13 +576,25 @@ class NewGameScreen(KeyedScreen):
         yield Static(id="new-game-error", classes="dialog-reason")
         yield Footer()
 
+    @staticmethod
+    def option_rows(title: str) -> ComposeResult:
+        """A row with a box for each of ``title``'s options (an edition's: no Tab stop)."""
+        for word, label in OPTIONS.get(title, []):
+            with Horizontal(classes="field form-row option-row",
+                            id=f"option-row-{title}-{word}"):
+                yield Label("", classes="field-label")
+                box = FormCheckbox(label, id=f"option-{title}-{word}")
+                box.can_focus = title not in EDITION_TITLES
+                yield box
+
     def prepare(self) -> None:
         """Show the first title's setup fields and what the game still needs."""
         self.show_setup(self.title_shown)
 
     @staticmethod
-    def setup_help(title: str) -> Text:
-        """The removal groups of ``title`` and how many of each to remove."""
+    def setup_help(title: str, options: tuple[str, ...] = ()) -> Text:
+        """The removal groups of ``title`` (with the option words ``options``) and how many
+        of each to remove."""
         from rulesets import RULESETS
 
         ruleset_cls = RULESETS[title]
@@ -583,7 +603,20 @@ class NewGameScreen(KeyedScreen):
         help_text = Text()
         if title in SETUP_NOTES:
             help_text.append(SETUP_NOTES[title])
-        if groups:
+        if groups and options:
+            # an edition's own groups and quotas, as its games say (1846 2e: facts §5)
+            from moderator.game import Game
+
+            names = ["A", "B", "C", "D", "E", "F"]
+            plans = {n: Game.new(title, [*names[:n], *options]).state_json()["removal_groups"]
+                     for n in quota}
+            first = next(iter(plans.values()))
+            help_text.append("Setup removals: " + "; ".join(
+                f"{name}: {' '.join(g['members'])}" for name, g in first.items()))
+            help_text.append("  (per group, in that order: " + "; ".join(
+                f"{n} players remove " + ", ".join(str(g["remove"]) for g in plan.values())
+                for n, plan in plans.items()) + ")")
+        elif groups:
             help_text.append("Setup removals: " + "; ".join(
                 f"{name}: {' '.join(members)}" for name, members in groups.items()))
             if quota:
@@ -601,6 +634,50 @@ class NewGameScreen(KeyedScreen):
             self.probes[title] = Game.new(title, names[: RULESETS[title].min_players])
         return self.probes[title]
 
+    def edition_game(self) -> Game:
+        """A game of the title shown with the option words ticked (its companies)."""
+        from moderator.game import Game
+        from rulesets import RULESETS
+
+        title, options = self.title_shown, self.options()
+        key = " ".join(["edition", title, *options])
+        if key not in self.probes:
+            names = ["A", "B", "C", "D", "E", "F"][: RULESETS[title].min_players]
+            self.probes[key] = Game.new(title, [*names, *options])
+        return self.probes[key]
+
+    def absent(self) -> set[str]:
+        """The private fields of the title shown that the edition ticked has no company for
+        (1846 first edition: BT and LM)."""
+        title = self.title_shown
+        if title not in EDITION_TITLES:
+            return set()
+        have = self.edition_game().state.ledger.companies
+        return {pid for pid in self.private_ids.get(title, []) if pid not in have}
+
+    def show_edition_fields(self) -> None:
+        """Mount the private fields of the edition ticked that the form has none for yet
+        (1846 2e: BT after SC, LM after OI), in the edition's order; awaited by
+        :meth:`settled` before any key reads the form."""
+        title = self.title_shown
+        if title not in EDITION_TITLES:
+            return
+        box = self.query_one(f"#privates-{title}", Vertical)
+        ids = self.private_ids[title]
+        companies = [co for co in self.edition_game().state_json()["companies"]
+                     if co["kind"] != "corporation"]
+        for i, co in enumerate(companies):
+            if co["id"] in ids:
+                continue
+            before = companies[i - 1]["id"] if i else None
+            at = ids.index(before) + 1 if before in ids else len(ids)
+            ids.insert(at, co["id"])
+            row = self.private_row(co)
+            if before in ids:
+                self.mounting.append(box.mount(row, after=f"#pv-row-{before}"))
+            else:
+                self.mounting.append(box.mount(row))
+
     def private_fields(self, title: str) -> ComposeResult:
         """One field per private company of ``title``: its price, and the debt of an
         independent railroad (none for a title without a distribution)."""
@@ -611,13 +688,18 @@ class NewGameScreen(KeyedScreen):
                      if co["kind"] != "corporation"]
         self.private_ids[title] = [co["id"] for co in companies]
         for co in companies:
-            price = f"${co['value']}"
-            if co.get("debt"):
-                price += f" + ${co['debt']} debt"
-            label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
-            with Horizontal(classes="field form-row", id=f"pv-row-{co['id']}"):
-                yield Label(label, classes="private-label")
-                yield FormInput(placeholder="player [price]", id=f"pv-{co['id']}")
+            yield self.private_row(co)
+
+    @staticmethod
+    def private_row(co: dict[str, Any]) -> Horizontal:
+        """The field of one private company (``co`` as in the state JSON)."""
+        price = f"${co['value']}"
+        if co.get("debt"):
+            price += f" + ${co['debt']} debt"
+        label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
+        return Horizontal(Label(label, classes="private-label"),
+                          FormInput(placeholder="player [price]", id=f"pv-{co['id']}"),
+                          classes="field form-row", id=f"pv-row-{co['id']}")
 
     def provisional_market(self, title: str) -> tuple[list[int], dict[str, int]]:
         """The track values and pars a new game of ``title`` starts with (the shipped,
@@ -712,8 +794,19 @@ class NewGameScreen(KeyedScreen):
         self.refresh_form()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """An option was ticked or cleared: the ready line shows the new ``game`` line."""
+        """An option was ticked or cleared: the ready line shows the new ``game`` line; an
+        edition's removal groups and private fields follow it."""
+        if self.title_shown in EDITION_TITLES:
+            self.query_one(f"#setup-help-{self.title_shown}", Static).update(
+                self.setup_help(self.title_shown, tuple(self.options())))
+            self.show_edition_fields()
         self.refresh_form()
+
+    def action_edition(self) -> None:
+        """F2: tick or clear the edition box of the title shown (1846: the second edition)."""
+        if self.title_shown in EDITION_TITLES:
+            word = OPTIONS[self.title_shown][0][0]
+            self.query_one(f"#option-{self.title_shown}-{word}", Checkbox).toggle()
 
     def options(self) -> list[str]:
         """The option words of the title shown whose boxes are ticked, in the title's order."""
@@ -815,7 +908,7 @@ class NewGameScreen(KeyedScreen):
             result.problems.append(missing)
             return result
         box = self.query_one(f"#privates-{title}", Vertical)
-        removed = self.removed()
+        removed = self.removed() | self.absent()
         no_buyer = []
         for pid in self.private_ids[title]:
             if pid in removed:
@@ -846,8 +939,12 @@ class NewGameScreen(KeyedScreen):
         """``choose 1 more removal from CO PRR, 2 from LSL MC OI (2.3)``, or ``None``."""
         ruleset_cls = type(game.ruleset)
         quota = ruleset_cls.removals_per_group.get(len(game.players), 0)
+        groups = [(members, quota) for members in ruleset_cls.removal_groups.values()]
+        plan = game.state_json().get("removal_groups")  # 1846: the edition's own (facts §5)
+        if plan:
+            groups = [(tuple(g["members"]), g["remove"]) for g in plan.values()]
         wants = []
-        for members in ruleset_cls.removal_groups.values():
+        for members, quota in groups:
             left = [m for m in members if not game.state.company(m).removed]
             more = quota - (len(members) - len(left))
             if more > 0:
@@ -863,7 +960,7 @@ class NewGameScreen(KeyedScreen):
 
     def refresh_form(self) -> FormCheck:
         """Hide the removed privates; the line under the form says what is missing."""
-        removed = self.removed()
+        removed = self.removed() | self.absent()
         box = self.query_one(f"#privates-{self.title_shown}", Vertical)
         for row in box.query(".form-row"):
             row.display = (row.id or "").removeprefix("pv-row-") not in removed
