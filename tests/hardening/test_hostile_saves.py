@@ -12,7 +12,8 @@ process), deeply nested JSON, wrong types in a format-2 header, symlinks that le
 nowhere or to what is not a save, a folder that is really read-only (a child process
 run as an unprivileged user when the tests run as root, so the check never skips), a
 full disk on a whole-file write (the first write to a format-1 save, a new game,
-"save as"), and saves that try to make the loader run code.
+"save as"), saves that try to make the loader run code, and (issue 20) a small save cut
+at every byte and changed at every byte.
 """
 
 from __future__ import annotations
@@ -441,3 +442,57 @@ def test_no_module_that_reads_saves_can_run_code() -> None:
             text = source.read_text(encoding="utf-8")
             for word in risky:
                 assert word not in text, f"{source.relative_to(REPO)} uses {word}"
+
+
+# ----------------------------------------------------------------- issue 20.1, 20.2, 20.13
+def _small_save(tmp_path: Path) -> tuple[Path, bytes]:
+    """A small save (a header and four records of a few kinds) and its bytes."""
+    path = tmp_path / "small.json"
+    play("game 1846 Amy Bob Carlos\nnote a\nremove ERIE PRR MC OI SC TBC\nprivate Amy MS\n"
+         "note b\n", path=path).close()
+    return path, path.read_bytes()
+
+
+def test_a_save_cut_at_every_byte_is_refused_or_says_so(tmp_path: Path) -> None:
+    """Issue 20.1/20.13: every prefix of a small save either is refused, or opens with the
+    warning naming the cut line, or ends exactly at a line's end (a whole shorter save:
+    the case the TUI's remembered length catches); never silently another game."""
+    path, data = _small_save(tmp_path)
+    ends = {i + 1 for i, byte in enumerate(data) if byte == ord("\n")}
+    counts = {"refused": 0, "warned": 0, "whole lines": 0}
+    for k in range(len(data) + 1):
+        path.write_bytes(data[:k])
+        try:
+            game = Game.load(path, read_only=True)
+        except SaveError:
+            counts["refused"] += 1
+            assert k < min(ends), "only a cut header is refused"
+            continue
+        if k in ends:
+            counts["whole lines"] += 1
+            assert game.cut is None and len(game.journal) == data[:k].count(b"\n") - 1
+            continue
+        counts["warned"] += 1
+        assert game.cut is not None and game.cut.line == data[:k].count(b"\n") + 1
+        assert "ends in an incomplete line" in game.notices()[0]
+    assert counts["whole lines"] == 5 and counts["refused"] == min(ends)
+    assert sum(counts.values()) == len(data) + 1
+
+
+def test_any_byte_of_a_save_changed_is_refused(tmp_path: Path) -> None:
+    """Issue 20.2/20.13: every byte of a small save changed in turn (to the next byte
+    value; a newline is made a space) is refused -- a checksum, a record's layout or its
+    number -- except the last newline, which makes the last line a cut one (said so)."""
+    path, data = _small_save(tmp_path)
+    accepted = []
+    for k in range(len(data)):
+        changed = bytearray(data)
+        changed[k] = 0x20 if data[k] == ord("\n") else (data[k] + 1) % 256
+        path.write_bytes(bytes(changed))
+        try:
+            game = Game.load(path, read_only=True)
+        except SaveError:
+            continue
+        accepted.append(k)
+        assert game.cut is not None, f"byte {k} changed and the save still loads"
+    assert accepted == [len(data) - 1]
