@@ -285,7 +285,7 @@ async def test_the_contract_stage_shows_each_bid_and_the_stage_on_the_status_lin
     status = text.splitlines()[0]
     assert "Setup — contract claims (2.5)" in status and "Elephant Bob" in status
     bids = panel_lines(text, "Contract bids (2.5)")
-    assert bids[0].startswith("a or `claim PLAYER CITY CORP` (`sealed` for a secret city)")
+    assert bids[0].startswith("a: `claim PLAYER CITY CORP` (`sealed` for a secret city)")
     bob = next(line for line in bids if "Bob" in line)
     assert bob.startswith("◆ Bob")
     assert "bond £160  Calcutta→EIR, Bombay→GIP, Delhi→EIR, sealed→BBCI  (4 cities)" in bob
@@ -310,7 +310,7 @@ async def test_the_bond_stage_says_who_has_no_bond_yet() -> None:
     assert "Setup — contract bonds (2.5)" in text.splitlines()[0]
     assert "Elephant" not in text.splitlines()[0]
     bids = panel_lines(text, "Contract bids (2.5)")
-    assert bids[0].startswith("n or `bond PLAYER AMOUNT` for every player")
+    assert bids[0].startswith("n: `bond PLAYER AMOUNT` for every player")
     assert "Amy     no bond yet" in next(line for line in bids if "Amy" in line)
 
 

@@ -568,10 +568,10 @@ class CompaniesPanel(Panel):
 
 
 STAGE_HELP: dict[str, str] = {
-    "bonds": "n or `bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
-             "first and takes the Elephant (2.5.2, 2.5.3)",
-    "claims": "a or `claim PLAYER CITY CORP` (`sealed` for a secret city) · x or `pass "
-              "PLAYER` ends a bid · then m or `settle` (2.5, 2.7)",
+    "bonds": "n: `bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
+             "first, with the Elephant (2.5.2, 2.5.3)",
+    "claims": "a: `claim PLAYER CITY CORP` (`sealed` for a secret city) · x: `pass PLAYER` "
+              "ends a bid · m: `settle` (2.5, 2.7)",
 }
 """The keys and the command bar's lines at each stage of 1853's contract bids."""
 
