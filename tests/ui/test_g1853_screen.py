@@ -816,3 +816,18 @@ async def test_the_train_dialog_offers_each_bank_train_once(saves: Path) -> None
         assert any("from the bank on credit (3.4.3)" in label for label in labels)
         legal = session.legal_lines()
         assert len(legal) == len(set(legal))
+
+
+async def test_a_key_of_another_stage_says_which_stage_it_is_for(saves: Path) -> None:
+    """Issue 18.7: a hidden key pressed says why: the stage it belongs to, or that the
+    title has no such command (1853: no par, 3.1.4)."""
+    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\n").close()
+    async with running(saves) as (app, pilot):
+        await pilot.press("x")
+        await pilot.press("p")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert ("Pass is for a stock round or the contract claims (1853 2.5.4); this is the "
+                "contract bonds (1853 2.5.2)") in said
+        assert "1853 has no par command" in said
+        assert saved_lines(saves / "g.json") == []

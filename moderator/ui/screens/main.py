@@ -444,7 +444,10 @@ class MainScreen(Screen[None]):
             return f"{title} has no {cmd.label.lower()} command"
         kind = stage_of(self.session.data)
         if cmd.rounds and kind not in cmd.rounds:
-            wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds if r != "setup")
+            # the setup steps of the title only (1846's pass is not for 1853's claims)
+            steps = ("bonds", "claims") if "stage" in self.session.data else ()
+            wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds
+                                 if r in ("SR", "OR", *steps))
             return f"{cmd.label} is for {wanted}; this is {STAGE_NAMES[kind]}"
         if cmd.id == "undo":
             return "nothing to undo"
