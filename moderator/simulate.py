@@ -1,9 +1,9 @@
 """Random but legal games of 1846, 1847 AE and 1853, for property tests, benchmarks and demos.
 
-:class:`Simulation` plays a game from a seed.  1846: setup removals, a private
-distribution, then stock and operating rounds.  1847 AE: the starting package
-with its short operating rounds (3.3), then stock rounds with pars, sales,
-Krauss & Co., investor exchanges, trades and nationalisations, and operating
+:class:`Simulation` plays a game from a seed.  1846 (either edition; ``second_edition``
+plays ``2e``): setup removals, a private distribution, then stock and operating rounds.
+1847 AE: the starting package with its short operating rounds (3.3), then stock rounds
+with pars, sales, Krauss & Co., investor exchanges, trades and nationalisations, and operating
 rounds with runs, trains from the bank, the pool and other corporations,
 quarries bought by railways and the forced train purchase (or ``done C
 noroute``).  Every command is chosen at random among plausible ones and kept
