@@ -117,6 +117,13 @@ class CommandDialog(ModalScreen[c.Command | None]):
     and inherits :attr:`take` (e.g. par: the corporation, then the price).
     """
 
+    DEFAULT_CSS = """
+    CommandDialog .dialog-box {
+        overflow-y: auto;
+    }
+    """
+    """A dialog taller than the terminal (a long receipt, many follow-ups) scrolls."""
+
     def __init__(self, *, classes: str | None = None, id: str | None = None) -> None:
         super().__init__(classes=classes, id=id)
         self.take: Callable[[c.Command | None], object] | None = None

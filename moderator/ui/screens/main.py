@@ -805,8 +805,7 @@ class MainScreen(Screen[None]):
         # change, trains rusting) is listed under it; a price agreed is asked next
         details = [self.session.follow_lines(x) if x.source in (None, "pool") else []
                    for x in cmds]
-        dialog = ChoiceDialog("Buy a train", choices, details=details,
-                              note="Enter: the highlighted train · d: it, then done")
+        dialog = ChoiceDialog("Buy a train", choices, details=details)
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)
