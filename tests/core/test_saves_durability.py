@@ -13,11 +13,14 @@ import socket
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import RULEBOOK_SETUP, play
 
+from moderator import lock as lock_module
 from moderator.errors import SaveError
 from moderator.game import Game, SaveLocked, SaveReadOnly, load_or_none
 from moderator.journal import read_save
@@ -81,10 +84,14 @@ def test_a_second_process_is_refused_naming_the_holder(save: Path) -> None:
         assert game.execute("note mine").ok
 
 
-def test_a_holder_caught_before_it_wrote_its_name_is_named_all_the_same(save: Path) -> None:
+def test_a_holder_caught_before_it_wrote_its_name_is_named_all_the_same(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A holder writes its name into the lock file just after it locks; a second opener
     that comes in between waits a moment for it (the crash harness's two writers started
-    together caught that window): the refusal still names the holder."""
+    together caught that window): the refusal still names the holder.  The holder writes
+    its name when the opener has begun to wait (its first wait step), not after a sleep of
+    its own, which a loaded machine could stretch past the opener's patience (issue 18.3)."""
     lock = save.with_name(f".{save.name}.lock")
     code = textwrap.dedent(
         """
@@ -92,19 +99,32 @@ def test_a_holder_caught_before_it_wrote_its_name_is_named_all_the_same(save: Pa
         fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         print("locked", flush=True)
-        time.sleep(0.1)
+        sys.stdin.readline()  # the opener is waiting for the name now
         text = json.dumps({"program": "moderator", "pid": os.getpid(),
                            "host": socket.gethostname(), "since": time.time()})
         os.pwrite(fd, text.encode() + b"\\n", 0)
+        print("named", flush=True)
         sys.stdin.read()
         """
     )
     proc = subprocess.Popen([sys.executable, "-c", code, str(lock)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, cwd=REPO)
+    steps: list[float] = []
+
+    def wait_step(seconds: float) -> None:  # the opener's wait for the holder's name
+        if not steps:
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("name yourself\n")
+            proc.stdin.flush()
+            assert proc.stdout.readline().strip() == "named"
+        steps.append(seconds)
+
+    monkeypatch.setattr(lock_module, "time", SimpleNamespace(sleep=wait_step, time=time.time))
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
         with pytest.raises(SaveLocked) as info:
             Game.load(save)
+        assert steps, "the opener never waited: the window was not hit"
         assert f"pid {proc.pid}" in str(info.value), str(info.value)
     finally:
         proc.communicate("", timeout=60)
