@@ -414,7 +414,7 @@ class Harness:
         self.check(acked, pending, "TUI")
 
     @staticmethod
-    def _wait(tmux, name: str, ready, timeout: float = 30) -> bool:  # type: ignore[no-untyped-def]
+    def _wait(tmux, name: str, ready, timeout: float = 180) -> bool:  # type: ignore[no-untyped-def]
         """Poll the screen until ``ready(screen)``; whether it came before ``timeout``."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

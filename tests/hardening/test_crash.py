@@ -38,7 +38,10 @@ def test_twenty_kills_lose_no_acknowledged_command(
     assert sum(report.kills.values()) == 20, report.text()
     assert report.kills["tui"] == 2 and report.kills["play"] == 2, report.text()
     assert report.refused_by_lock == 2
-    assert report.acknowledged >= 17, report.text()
+    # every kill that waited for an acknowledgement is checked against it (with this seed:
+    # 12 Python writers, 2 pairs, 2 TUIs); the 2 writers killed at a random moment only when
+    # they had begun to acknowledge, which a loaded machine makes rarer (issue 18.3)
+    assert report.acknowledged >= 16, report.text()
     assert report.longest > 10, report.text()
 
 
