@@ -382,12 +382,12 @@ class G1846(Engine):
         ids = [self.company_id(state, w) for w in cmd.companies]
         if len(set(ids)) != len(ids):
             raise Refusal("a company is named twice (2.3)")
-        rule = "2.3, second edition" if self.edition(state) == "2e" else "2.3"
         for cid in ids:
             group = next((g for g, (m, _) in plan.items() if cid in m), None)
             if group is None:
                 raise Refusal(f"{cid} is in every game and cannot be removed (2.3)")
             members, quota = plan[group]
+            rule = self._removal_rule(state, group)
             if quota == 0:
                 raise Refusal(f"with {n} players none of {', '.join(members)} is removed ({rule})")
             company = state.company(cid)
@@ -403,14 +403,20 @@ class G1846(Engine):
 
     def _check_removals(self, state: GameState) -> None:
         n = len(state.ledger.players)
-        rule = "2.3, second edition" if self.edition(state) == "2e" else "2.3"
-        for members, quota in self.removal_plan(state).values():
+        for group, (members, quota) in self.removal_plan(state).items():
             gone = sum(state.company(m).removed for m in members)
             if gone != quota:
                 raise Refusal(
                     f"with {n} players remove {quota} of {', '.join(members)} first "
-                    f"({rule}): `remove ...`"
+                    f"({self._removal_rule(state, group)}): `remove ...`"
                 )
+
+    def _removal_rule(self, state: GameState, group: str) -> str:
+        """What a removal refusal cites: 2.3, and for a second-edition private group the
+        facts' count ((5 - players) + 1, facts §5)."""
+        if self.edition(state) == "2e" and group != "corporations":
+            return "2.3, second edition"
+        return "2.3"
 
     def cmd_private(self, state: GameState, cmd: c.PrivateResult) -> None:
         """``private PLAYER PRIVATE [PRICE]``: a distribution result (3.2, 3.22, 3.23)."""

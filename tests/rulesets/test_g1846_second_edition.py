@@ -159,7 +159,7 @@ def test_2_3_facts5_removal_refusals() -> None:
     five = game("game 1846 A B C D E 2e\n")
     refuse(five, "remove PRR", "none of CO, ERIE, PRR is removed", "2.3")
     refuse(five, "private A MS", "remove 1 of MPC, SC, TBC, BT first", "2.3")
-    refuse(five, "remove BT SC", "only 1 of MPC, SC, TBC, BT", "2.3")
+    refuse(five, "remove BT SC", "only 1 of MPC, SC, TBC, BT", "(2.3, second edition)")
     step(five, "remove BT LM")
     step(five, "private A MS")
 
