@@ -343,3 +343,32 @@ async def test_the_1847ae_purchase_that_ends_the_first_stock_round_shows_its_pri
         after = next(p for p in screen.session.data["players"] if p["name"] == "Carlos")
         # M86 paid, then M45 of income (6.1): the figure shown was the price itself
         assert after["cash"] == before["cash"] - 86 + 45
+
+
+async def test_the_run_dialog_opens_with_the_last_run_filled_in(tmp_path: Path) -> None:
+    """Issue 18.8: "same as last time": the revenue and payout kind of the company's last
+    run are filled in (Enter takes them, a digit typed replaces the revenue)."""
+    from textual.widgets import Input
+    from ui_helpers import save_from_script
+
+    from moderator.ui.saves import demo_script
+
+    save_from_script(tmp_path / "g.json", demo_script()).close()
+    async with running(tmp_path) as (app, pilot):
+        screen = main_screen(app)
+        cid = screen.session.data["turn"]
+        last = screen.session.last_run(cid)
+        assert last is not None and last.option is not None
+        await send_burst(pilot, "r")
+        dialog = app.screen
+        assert isinstance(dialog, RunDialog)
+        assert dialog.query_one("#amount", Input).value == str(last.revenue)
+        assert dialog.option == last.option
+        assert dialog.command() == c.Run(company=cid, revenue=last.revenue, option=last.option)
+        await send_burst(pilot, "9", "0")  # typing replaces the amount filled in
+        assert dialog.query_one("#amount", Input).value == "90"
+        await send_burst(pilot, "enter")
+        assert screen.session.game.journal[-1].line == f"run {cid} 90 {last.option}"
+        assert screen.session.undo() is not None
+        await send_burst(pilot, "r", "enter")  # Enter: the same as last time
+        assert screen.session.game.journal[-1].line == f"run {cid} {last.revenue} {last.option}"
