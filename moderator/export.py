@@ -1,16 +1,31 @@
 """The export: a game's score, history, market and journal as a workbook or CSV files.
 
-``moderator export SAVE --xlsx FILE`` writes one workbook (openpyxl) with the sheets
+``moderator export SAVE --xlsx FILE`` writes one workbook (XlsxWriter) with the sheets
 
 - **Final**: the score (:func:`moderator.scoring.score`) with live formulas — each holding
   is shares × the company's price cell, each total the SUM of cash, holdings and the
   privates the title counts, the place ranked from the totals — so a banker may change a
   price or a cash cell and read the new totals;
 - **Rounds**: each player's cash and value and each company's price at the end of every
-  round (:func:`moderator.scoring.history`), with a line chart of the values;
+  round (:func:`moderator.scoring.history`), with line charts of the values and prices;
 - **Companies**: every run of every round: revenue, payout kind, per share, price;
 - **Market**: where each company stands on the market now, and the market's spaces;
 - **Journal**: every accepted command with its number and round.
+
+Why XlsxWriter: every formula is written together with its result (``write_formula``'s
+value) — the engine's own figure, the score's, which the formula gives too — so a reader
+that does not calculate (openpyxl's ``data_only``, pandas, python-calamine, a file
+previewer, a phone) shows every total and place, while a spreadsheet program recomputes
+on opening and on every change.  openpyxl writes formulas without results (those readers
+showed blank totals); XlsxWriter also draws the charts' series in given colours and
+writes a full print setup, and imports faster.  It only writes, which is all the export
+does (the tests read the workbook back with openpyxl and python-calamine).
+
+Every column is as wide as its header and its values; each sheet prints as a table
+would: Final on one landscape page, the long sheets one page wide with their header row
+on every page, Rounds' charts on a page of their own.  The charts draw each company in
+its livery colour and each player in a colour of their own (:mod:`moderator.palette`,
+shared with the terminal's charts and the table view).
 
 ``--csv DIR`` writes the same sheets as ``final.csv``, ``rounds.csv``, ``companies.csv``,
 ``market.csv`` and ``journal.csv``: plain values (the totals computed), UTF-8, a header row.
@@ -33,14 +48,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from openpyxl import Workbook
-from openpyxl.chart import LineChart, Reference
-from openpyxl.chart.data_source import AxDataSource, StrRef
-from openpyxl.styles import Alignment, Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
+import xlsxwriter
+from xlsxwriter.chart import Chart
+from xlsxwriter.format import Format
+from xlsxwriter.utility import xl_col_to_name
+from xlsxwriter.worksheet import Worksheet
 
-from moderator import scoring
+from moderator import palette, scoring
 from moderator.errors import Refusal
 from moderator.journal import fsync_dir
 from moderator.scoring import Progress, RoundRecord, Score
@@ -56,8 +70,6 @@ CSV_FILES = ("final.csv", "rounds.csv", "companies.csv", "market.csv", "journal.
 
 FINAL_HEADER_ROW = 5
 """The Final sheet's column headers; the price row follows, then one row per player."""
-
-BOLD = Font(bold=True)
 
 Cell = int | str | None
 """A plain value of a CSV row (or of a cell written as a value)."""
@@ -216,100 +228,211 @@ def _money_format(currency: str) -> str:
     return f'"{sign}"#,##0;-"{sign}"#,##0'
 
 
-def _put(ws: Worksheet, row: int, column: int, value: Cell) -> Any:
-    """Write a value (never a formula: a player named ``=SUM(A1)`` stays a name)."""
-    cell = ws.cell(row=row, column=column)
-    cell.value = value
-    if isinstance(value, str) and value.startswith("="):
-        cell.data_type = "s"
-    return cell
+def _shown(value: Cell, currency: str | None) -> str:
+    """A cell as a spreadsheet shows it (money with its sign and thousands separators)."""
+    if value is None:
+        return ""
+    if isinstance(value, int) and currency is not None:
+        return f"-{currency}{-value:,}" if value < 0 else f"{currency}{value:,}"
+    return str(value)
 
 
-def _header(ws: Worksheet, row: int, names: Sequence[str]) -> None:
-    for col, name in enumerate(names, start=1):
-        cell = _put(ws, row, col, name)
-        cell.font = BOLD
-        cell.alignment = Alignment(wrap_text=False)
+class _Formats:
+    """The workbook's cell formats, made once."""
+
+    def __init__(self, wb: xlsxwriter.Workbook, currency: str) -> None:
+        self.currency = currency
+        money = _money_format(currency)
+        self.bold = wb.add_format({"bold": True})
+        self.title = wb.add_format({"bold": True, "font_size": 12})
+        self.money = wb.add_format({"num_format": money})
+        self.money_bold = wb.add_format({"num_format": money, "bold": True})
+        self.wrap = wb.add_format({"text_wrap": True, "valign": "top"})
 
 
-def _widths(ws: Worksheet, widths: dict[int, int]) -> None:
-    for col, width in widths.items():
-        ws.column_dimensions[get_column_letter(col)].width = width
+PRINT_WIDTH = {True: 920, False: 680}
+"""The width a page prints, in screen pixels, landscape and portrait: Letter or A4 less
+half an inch each side, a little to spare."""
+FONT_SPARE = 1.45
+"""How much wider than Calibri's a column may draw where the spreadsheet program has
+another font (LibreOffice without Carlito draws a column about a third wider)."""
 
 
-def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
-    """The Final sheet: status, header, price row, one row per player with formulas."""
+class _Sheet:
+    """One worksheet written cell by cell (rows and columns from 0, as XlsxWriter counts),
+    remembering the widest thing shown in each column so the columns fit their headers and
+    values: a header is never cut ("PRR valu")."""
+
+    def __init__(self, wb: xlsxwriter.Workbook, name: str, fmt: _Formats) -> None:
+        self.ws: Worksheet = wb.add_worksheet(name)
+        self.name = name
+        self.fmt = fmt
+        self.width: dict[int, float] = {}
+        self.last_row = 0
+        self.last_col = 0
+
+    def _fit(self, row: int, col: int, shown: str, bold: bool, fit: bool) -> None:
+        self.last_row = max(self.last_row, row)
+        self.last_col = max(self.last_col, col)
+        if fit and shown:
+            # Bold glyphs are about a tenth wider; one character's margin each side.
+            chars = max(len(line) for line in shown.splitlines()) * (1.1 if bold else 1.0)
+            self.width[col] = max(self.width.get(col, 0), chars + 2)
+
+    def put(self, row: int, col: int, value: Cell, fmt: Format | None = None, *,
+            money: bool = False, fit: bool = True) -> None:
+        """Write a value: a number, text (never run as a formula: a player named
+        ``=SUM(A1)`` stays a name) or nothing.  ``fit=False``: text that may run on over
+        the empty cells to its right (a title, a note) and does not widen its column."""
+        if value is None:
+            return
+        if isinstance(value, int):
+            cell_fmt = fmt or (self.fmt.money if money else None)
+            self.ws.write_number(row, col, value, cell_fmt)
+        else:
+            self.ws.write_string(row, col, value, fmt)
+        bold = fmt in (self.fmt.bold, self.fmt.title, self.fmt.money_bold)
+        shown = _shown(value, self.fmt.currency if money else None)
+        self._fit(row, col, shown, bold, fit)
+
+    def formula(self, row: int, col: int, formula: str, value: int | str,
+                fmt: Format | None = None, *, money: bool = False) -> None:
+        """Write a live formula together with its result as computed by moderator, so a
+        reader that does not calculate (a previewer, pandas, a phone) shows the figure."""
+        self.ws.write_formula(row, col, formula, fmt, value)
+        bold = fmt in (self.fmt.bold, self.fmt.money_bold)
+        shown = _shown(value, self.fmt.currency if money else None)
+        self._fit(row, col, shown, bold, True)
+
+    def header(self, row: int, names: Sequence[str]) -> None:
+        """A bold header row from column A."""
+        for col, name in enumerate(names):
+            self.put(row, col, name, self.fmt.bold)
+
+    def table(self, top: int, rows: Iterable[Sequence[Cell]],
+              money_cols: Iterable[int] = ()) -> int:
+        """Rows of plain values from row ``top``; the columns in ``money_cols`` show money.
+        Returns the row after the last."""
+        money = set(money_cols)
+        r = top
+        for r, row in enumerate(rows, start=top):
+            for c, value in enumerate(row):
+                self.put(r, c, value, money=c in money)
+        return r + 1
+
+    def set_widths(self, caps: dict[int, int] | None = None, wrap: Iterable[int] = ()) -> None:
+        """Each column as wide as its widest header or value (at most its cap in ``caps``;
+        the columns in ``wrap`` wrap longer text onto more lines)."""
+        caps = caps or {}
+        wrapped = set(wrap)
+        for col, width in self.width.items():
+            cap = caps.get(col)
+            fmt = self.fmt.wrap if col in wrapped else None
+            self.ws.set_column(col, col, min(width, cap) if cap else width, fmt)
+
+    def col_pixels(self, col: int) -> int:
+        """A column's width on screen in pixels (the default column is 64)."""
+        width = self.width.get(col)
+        return 64 if width is None else int(width * 7 + 5)
+
+    def print_setup(self, title: str, *, landscape: bool, tall: int | None, last_row: int,
+                    last_col: int, header_rows: int | None = None) -> None:
+        """What a printed table needs: the orientation, one page wide (and ``tall`` pages
+        tall, 0 for as many as it takes), the print area, the header row repeated on every
+        page and the sheet named in the page header.
+
+        ``tall=None``: a sheet with page breaks of its own (the charts' page) is scaled
+        to one page wide instead, since a spreadsheet fitting pages ignores the breaks."""
+        ws = self.ws
+        if landscape:
+            ws.set_landscape()
+        else:
+            ws.set_portrait()
+        if tall is None:
+            pixels = sum(self.col_pixels(c) for c in range(last_col + 1)) * FONT_SPARE
+            page = PRINT_WIDTH[landscape]
+            ws.set_print_scale(max(10, min(100, int(100 * page / max(1, pixels)))))
+        else:
+            ws.fit_to_pages(1, tall)
+        ws.set_margins(left=0.5, right=0.5, top=0.7, bottom=0.6)
+        ws.print_area(0, 0, last_row, last_col)
+        if header_rows is not None:
+            ws.repeat_rows(header_rows)
+        safe = title.replace("&", "&&")
+        ws.set_header(f"&L{safe} · &A&RPage &P of &N", margin=0.3)
+
+
+def _final_sheet(sh: _Sheet, score: Score) -> None:
+    """The Final sheet: status, header, price row, one row per player with formulas, each
+    written with the result the score (:func:`moderator.scoring.score`) gives."""
+    fmt = sh.fmt
     layout = _FinalLayout.of(score)
     head, ended, why = _status(score)
-    _put(ws, 1, 1, head).font = Font(bold=True, size=12)
-    _put(ws, 2, 1, "Game ended").font = BOLD
-    _put(ws, 2, 2, ended)
-    _put(ws, 3, 1, "Why").font = BOLD
-    _put(ws, 3, 2, why)
+    sh.put(0, 0, head, fmt.title, fit=False)
+    sh.put(1, 0, "Game ended", fmt.bold)
+    sh.put(1, 1, ended)
+    sh.put(2, 0, "Why", fmt.bold)
+    sh.put(2, 1, why, fit=False)
 
     header = layout.header()
-    hr = FINAL_HEADER_ROW
+    hr = FINAL_HEADER_ROW - 1
     price_row = hr + 1
     first, last = hr + 2, hr + 1 + len(score.players)
-    _header(ws, hr, header)
-    col = {name: k for k, name in enumerate(header, start=1)}
-    letter = {name: get_column_letter(k) for name, k in col.items()}
+    sh.header(hr, header)
+    col = {name: k for k, name in enumerate(header)}
+    letter = {name: xl_col_to_name(k) for name, k in col.items()}
 
-    _put(ws, price_row, 1, "Price").font = BOLD
+    sh.put(price_row, 0, "Price", fmt.bold)
     for cid in layout.companies:
-        cell = _put(ws, price_row, col[cid], layout.prices[cid])
-        cell.number_format = money
+        sh.put(price_row, col[cid], layout.prices[cid], money=True)
 
-    # The summed block: holdings and counted privates sit side by side after the shares.
+    # Excel's rows count from 1: row r here is row r + 1 in a formula.
+    price_ref = price_row + 1
     summed = [f"{cid} value" for cid in layout.companies]
     summed += [f"{what} ({kind})" for kind, what in layout.counted]
     total_l, bankrupt_l = letter["Total"], letter["Bankrupt"]
-    totals = f"${total_l}${first}:${total_l}${last}"
-    bankrupts = f"${bankrupt_l}${first}:${bankrupt_l}${last}"
+    totals = f"${total_l}${first + 1}:${total_l}${last + 1}"
+    bankrupts = f"${bankrupt_l}${first + 1}:${bankrupt_l}${last + 1}"
     for r, p in enumerate(score.players, start=first):
-        _put(ws, r, 1, p.name)
-        _put(ws, r, col["Cash"], p.cash).number_format = money
+        x = r + 1
+        sh.put(r, 0, p.name)
+        sh.put(r, col["Cash"], p.cash, money=True)
         for cid in layout.companies:
             held = _shares(p, cid)
-            _put(ws, r, col[cid], held or None)
+            sh.put(r, col[cid], held or None)
             c = letter[cid]
-            cell = ws.cell(row=r, column=col[f"{cid} value"], value=f"={c}{r}*{c}${price_row}")
-            cell.number_format = money
+            # The engine's own figure for the holding (shares × price, rule 10.3 / 9 / 8.1).
+            value = _item_value(p, "shares", cid, True) or 0
+            sh.formula(r, col[f"{cid} value"], f"={c}{x}*{c}${price_ref}", value, fmt.money,
+                       money=True)
         for kind, what in layout.counted:
-            value = _item_value(p, kind, what, True)
-            name = f"{what} ({kind})"
-            _put(ws, r, col[name], value).number_format = money
-        parts = [f"{letter['Cash']}{r}"]
+            sh.put(r, col[f"{what} ({kind})"], _item_value(p, kind, what, True), money=True)
+        parts = [f"{letter['Cash']}{x}"]
         if summed:
-            parts.append(f"{letter[summed[0]]}{r}:{letter[summed[-1]]}{r}")
-        cell = ws.cell(row=r, column=col["Total"], value=f"=SUM({','.join(parts)})")
-        cell.number_format = money
-        cell.font = BOLD
-        t, b = f"{total_l}{r}", f"{bankrupt_l}{r}"
+            parts.append(f"{letter[summed[0]]}{x}:{letter[summed[-1]]}{x}")
+        sh.formula(r, col["Total"], f"=SUM({','.join(parts)})", p.total, fmt.money_bold,
+                   money=True)
+        t, b = f"{total_l}{x}", f"{bankrupt_l}{x}"
         # The place: one more than the players ahead — ranked by total like RANK (ties share
         # a place), a bankrupt player after every solvent one (the ruleset's places()).
-        ws.cell(
-            row=r,
-            column=col["Place"],
-            value=(
-                f'=1+IF({b}="yes",COUNTIF({bankrupts},"no"),0)'
-                f'+COUNTIFS({bankrupts},{b},{totals},">"&{t})'
-            ),
+        sh.formula(
+            r, col["Place"],
+            f'=1+IF({b}="yes",COUNTIF({bankrupts},"no"),0)'
+            f'+COUNTIFS({bankrupts},{b},{totals},">"&{t})',
+            score.place_of(p.name),
         )
-        ws.cell(
-            row=r,
-            column=col["Tie"],
-            value=f'=IF(COUNTIFS({bankrupts},{b},{totals},{t})>1,"tie","")',
+        sh.formula(
+            r, col["Tie"],
+            f'=IF(COUNTIFS({bankrupts},{b},{totals},{t})>1,"tie","")',
+            "tie" if score.tied(p.name) else "",
         )
-        _put(ws, r, col["Bankrupt"], "yes" if p.bankrupt else "no")
+        sh.put(r, col["Bankrupt"], "yes" if p.bankrupt else "no")
         for what in layout.uncounted:
-            name = f"{what} (not counted)"
-            _put(ws, r, col[name], _uncounted_value(p, what)).number_format = money
-        left_out = _not_counted_text(p, score.currency) or None
-        _put(ws, r, col["Not counted"], left_out)
+            sh.put(r, col[f"{what} (not counted)"], _uncounted_value(p, what), money=True)
+        sh.put(r, col["Not counted"], _not_counted_text(p, score.currency) or None)
 
     notes_row = last + 2
-    _put(ws, notes_row, 1, "Notes").font = BOLD
+    sh.put(notes_row, 0, "Notes", fmt.bold)
     lines = [
         "Each value is shares × the price row; Total = SUM(cash, values, counted privates); "
         "change a price or a cash cell and the totals and places follow.",
@@ -317,9 +440,18 @@ def _final_sheet(ws: Worksheet, score: Score, money: str) -> None:
         *layout.notes,
     ]
     for k, line in enumerate(lines, start=1):
-        _put(ws, notes_row + k, 1, line)
-    ws.freeze_panes = ws.cell(row=first, column=2)
-    _widths(ws, {1: 14, col["Not counted"]: 40})
+        sh.put(notes_row + k, 0, line, fit=False)
+    sh.ws.freeze_panes(first, 1)
+    not_counted = col["Not counted"]
+    sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
+    # The printed page: the table and its notes, scaled to one landscape page.
+    sh.print_setup(score.title, landscape=True, tall=1, last_row=notes_row + len(lines),
+                   last_col=len(header) - 1)
+    sh.ws.center_horizontally()
+
+
+NOTE_WIDTH = 50
+"""The widest a text column grows (in characters); longer text wraps within the cell."""
 
 
 def _rounds_header(players: Sequence[str], companies: Sequence[str]) -> list[str]:
@@ -361,52 +493,90 @@ def _priced(records: Sequence[RoundRecord], companies: Sequence[str]) -> list[st
     return [c for c in companies if any(c in rec.prices for rec in records)]
 
 
+CHART_SIZE = (760, 300)
+"""Each chart's width and height in pixels: the two stacked fit one landscape page."""
+CHART_ROWS = 16
+"""Rows (of 20 pixels) a chart takes, with a row's gap below it."""
+CHART_GAP = 20
+"""Pixels between two charts side by side."""
+CHART_TOP = 10
+"""Pixels between a chart and the top of its row (clear of the page break above)."""
+
+
 def _line_chart(
-    ws: Worksheet, title: str, y_title: str, first_col: int, count: int, rows: int, anchor: str
-) -> None:
-    """A line chart of ``count`` columns from ``first_col`` over the round rows."""
-    chart = LineChart()
-    chart.title = title
-    chart.y_axis.title = y_title
-    chart.x_axis.title = "Round"
-    chart.x_axis.delete = False
-    chart.y_axis.delete = False
-    chart.height, chart.width = 9, 18
-    data = Reference(ws, min_col=first_col, max_col=first_col + count - 1, min_row=1,
-                     max_row=rows + 1)
-    chart.add_data(data, titles_from_data=True)
-    # The round labels are text: a string reference (openpyxl's set_categories makes a
-    # numeric one).
-    labels = Reference(ws, min_col=1, min_row=2, max_row=rows + 1)
-    for series in chart.series:
-        series.cat = AxDataSource(strRef=StrRef(f=str(labels)))
-    ws.add_chart(chart, anchor)
+    wb: xlsxwriter.Workbook, sh: _Sheet, title: str, y_title: str, first_col: int,
+    colours: Sequence[str], rows: int,
+) -> Chart:
+    """A line chart of ``len(colours)`` columns from ``first_col`` over the round rows,
+    each line in its colour (:mod:`moderator.palette`)."""
+    chart = wb.add_chart({"type": "line"})
+    assert chart is not None
+    for k, colour in enumerate(colours):
+        c = first_col + k
+        chart.add_series({
+            "name": [sh.name, 0, c],
+            "categories": [sh.name, 1, 0, rows, 0],
+            "values": [sh.name, 1, c, rows, c],
+            "line": {"color": colour, "width": 2.25},
+            "marker": {"type": "circle", "size": 4,
+                       "border": {"color": colour}, "fill": {"color": colour}},
+        })
+    chart.set_title({"name": title})
+    chart.set_x_axis({"name": "Round"})
+    chart.set_y_axis({"name": y_title, "major_gridlines": {"visible": True,
+                                                           "line": {"color": "#d9d9d9"}}})
+    chart.set_legend({"position": "right"})
+    chart.set_size({"width": CHART_SIZE[0], "height": CHART_SIZE[1]})
+    return chart
 
 
 def _rounds_sheet(
-    ws: Worksheet, records: Sequence[RoundRecord], players: Sequence[str],
-    companies: Sequence[str], money: str, currency: str,
+    wb: xlsxwriter.Workbook, sh: _Sheet, records: Sequence[RoundRecord],
+    players: Sequence[str], companies: Sequence[str], title: str, currency: str,
 ) -> None:
-    """The Rounds sheet and its charts: value per player, price per company."""
+    """The Rounds sheet, and below it its charts (value per player, price per company) on
+    a printed page of their own."""
     header = _rounds_header(players, companies)
-    _header(ws, 1, header)
-    for r, row in enumerate(_rounds_rows(records, players, companies), start=2):
-        for c, value in enumerate(row, start=1):
-            cell = _put(ws, r, c, value)
-            if isinstance(value, int):
-                cell.number_format = money
-    ws.freeze_panes = "B2"
-    _widths(ws, {1: 10})
-    if not records:
-        return
+    sh.header(0, header)
     n = len(players)
-    where = get_column_letter(len(header) + 2)
-    if n:
-        _line_chart(ws, "Value per player", f"Value ({currency})", 2 + n, n, len(records),
-                    f"{where}2")
-    if companies:
-        _line_chart(ws, "Price per company", f"Price ({currency})", 2 + 2 * n, len(companies),
-                    len(records), f"{where}22")
+    money = range(1, 2 + 2 * n + len(companies))  # cash, values, prices and the bank
+    end = sh.table(1, _rounds_rows(records, players, companies), money)
+    sh.ws.freeze_panes(1, 1)
+    sh.set_widths()
+    last_row, last_col = end - 1, len(header) - 1
+    charts: list[Chart] = []
+    if records and n:
+        charts.append(_line_chart(wb, sh, "Value per player", f"Value ({currency})", 1 + n,
+                                  [palette.player_line(k) for k in range(n)], len(records)))
+    if records and companies:
+        colours = [palette.company_line(c, k) for k, c in enumerate(companies)]
+        charts.append(_line_chart(wb, sh, "Price per company", f"Price ({currency})",
+                                  1 + 2 * n, colours, len(records)))
+    top = end + 1
+    table_pixels = sum(sh.col_pixels(c) for c in range(len(header)))
+    # Side by side under a wide table (they print larger), else one above the other.
+    side = table_pixels >= len(charts) * (CHART_SIZE[0] + CHART_GAP)
+    for k, chart in enumerate(charts):
+        if side:
+            where = {"x_offset": k * (CHART_SIZE[0] + CHART_GAP), "y_offset": CHART_TOP,
+                     "object_position": 1}
+            sh.ws.insert_chart(top, 0, chart, where)
+        else:
+            sh.ws.insert_chart(top + k * CHART_ROWS, 0, chart,
+                               {"y_offset": CHART_TOP, "object_position": 1})
+    if charts:
+        # The charts start a page of their own, so a printed chart is never cut in two.
+        sh.ws.set_h_pagebreaks([top])
+        last_row = top + (1 if side else len(charts)) * CHART_ROWS - 1
+        reach, col = 0, 0
+        wide = (len(charts) if side else 1) * (CHART_SIZE[0] + CHART_GAP)
+        while reach < wide:
+            reach += sh.col_pixels(col)
+            col += 1
+        last_col = max(last_col, col - 1)
+    sh.print_setup(title, landscape=True, tall=None if charts else 0, last_row=last_row,
+                   last_col=last_col, header_rows=0)
+    sh.ws.repeat_columns(0)
 
 
 COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Per share", "Price"]
@@ -453,54 +623,52 @@ def _market_rows(state_json: dict[str, Any]) -> list[list[Cell]]:
     return rows
 
 
-def _market_sheet(ws: Worksheet, state_json: dict[str, Any], money: str) -> None:
+def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     """Where the companies stand, then the market's spaces (a row of prices, or the grid)."""
-    _header(ws, 1, MARKET_HEADER)
+    fmt = sh.fmt
+    sh.header(0, MARKET_HEADER)
     rows = _market_rows(state_json)
-    for r, row in enumerate(rows, start=2):
-        for c, value in enumerate(row, start=1):
-            cell = _put(ws, r, c, value)
-            if c in (3, 4) and isinstance(value, int):
-                cell.number_format = money
-    ws.freeze_panes = "A2"
-    _widths(ws, {1: 10, 2: 30})
+    sh.table(1, rows, (2, 3))
+    sh.ws.freeze_panes(1, 0)
     market = state_json.get("market") or {}
     stacks: dict[str, list[str]] = market.get("stacks") or {}
-    top = len(rows) + 3
-    _put(ws, top, 1, f"Market spaces ({market.get('kind', '?')})").font = BOLD
+    top = len(rows) + 2
+    sh.put(top, 0, f"Market spaces ({market.get('kind', '?')})", fmt.bold, fit=False)
     if market.get("kind") == "grid":
         grid: list[list[int | None]] = market.get("rows") or []
         width = max((len(r) for r in grid), default=0)
-        _grid(ws, top + 1, "Prices", grid, width, money)
+        _grid(sh, top + 1, "Prices", grid, width)
         names = [
             [", ".join(stacks.get(f"{i},{j}", [])) or None for j in range(len(line))]
             for i, line in enumerate(grid)
         ]
-        _grid(ws, top + len(grid) + 3, "Companies (top of a stack first)", names, width, money)
+        _grid(sh, top + len(grid) + 3, "Companies (top of a stack first)", names, width)
     elif market.get("values"):
-        _header(ws, top + 1, ["Space", "Price", "Companies (top first)"])
+        sh.header(top + 1, ["Space", "Price", "Companies (top first)"])
         for k, value in enumerate(market["values"], start=1):
             r = top + 1 + k
-            _put(ws, r, 1, k)
-            _put(ws, r, 2, value).number_format = money
-            _put(ws, r, 3, ", ".join(stacks.get(str(value), [])) or None)
+            sh.put(r, 0, k)
+            sh.put(r, 1, value, money=True)
+            sh.put(r, 2, ", ".join(stacks.get(str(value), [])) or None)
+    sh.set_widths()
+    sh.print_setup(title, landscape=True, tall=0, last_row=sh.last_row, last_col=sh.last_col)
 
 
-def _grid(
-    ws: Worksheet, top: int, title: str, grid: Sequence[Sequence[Any]], width: int, money: str
-) -> None:
-    _put(ws, top, 1, title).font = BOLD
+def _grid(sh: _Sheet, top: int, title: str, grid: Sequence[Sequence[Any]], width: int) -> None:
+    fmt = sh.fmt
+    sh.put(top, 0, title, fmt.bold, fit=False)
     for j in range(width):
-        _put(ws, top, j + 2, j + 1).font = BOLD
+        sh.put(top, j + 1, j + 1, fmt.bold)
     for i, line in enumerate(grid):
-        _put(ws, top + 1 + i, 1, i + 1).font = BOLD
+        sh.put(top + 1 + i, 0, i + 1, fmt.bold)
         for j, value in enumerate(line):
-            cell = _put(ws, top + 1 + i, j + 2, value)
-            if isinstance(value, int):
-                cell.number_format = money
+            sh.put(top + 1 + i, j + 1, value, money=isinstance(value, int))
 
 
 JOURNAL_HEADER = ["Number", "Round", "Line"]
+
+JOURNAL_LINE_WIDTH = 90
+"""The widest the Journal's script lines grow (in characters); longer lines wrap."""
 
 
 def _journal_rows(game: Game, ticker: _Ticker) -> Iterable[list[Cell]]:
@@ -511,55 +679,61 @@ def _journal_rows(game: Game, ticker: _Ticker) -> Iterable[list[Cell]]:
     ticker.step(len(game.journal) % 200)
 
 
-def workbook(game: Game, progress: Progress | None = None) -> Workbook:
-    """The export as an openpyxl workbook (not written anywhere)."""
+def workbook(game: Game, progress: Progress | None = None) -> bytes:
+    """The export as the bytes of an ``.xlsx`` file (not written anywhere)."""
     return _workbook(game, _Ticker(progress, _steps(game)))
 
 
-def _workbook(game: Game, ticker: _Ticker) -> Workbook:
+def _workbook(game: Game, ticker: _Ticker) -> bytes:
     currency = game.ruleset.currency
-    money = _money_format(currency)
     records = _history(game, ticker, len(game.journal))
     score = scoring.score(game)
     players = [p.name for p in score.players]
     companies = _company_order(game, records)
+    title = score.title
 
-    wb = Workbook()
-    final = wb.active
-    assert final is not None
-    final.title = "Final"
-    _final_sheet(final, score, money)
+    buffer = io.BytesIO()
+    # Text is only ever text: nothing a player types becomes a formula, a number or a link.
+    wb = xlsxwriter.Workbook(buffer, {
+        "in_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
+        "strings_to_urls": False,
+    })
+    wb.set_properties({"title": f"{title}: score and history",
+                       "comments": "Written by moderator export"})
+    fmt = _Formats(wb, currency)
+    _final_sheet(_Sheet(wb, "Final", fmt), score)
     ticker.step()
 
     priced = _priced(records, companies)
-    _rounds_sheet(wb.create_sheet("Rounds"), records, players, priced, money, currency)
+    _rounds_sheet(wb, _Sheet(wb, "Rounds", fmt), records, players, priced, title, currency)
     ticker.step()
 
-    ws = wb.create_sheet("Companies")
-    _header(ws, 1, COMPANIES_HEADER)
-    for r, row in enumerate(_companies_rows(records), start=2):
-        for c, value in enumerate(row, start=1):
-            cell = _put(ws, r, c, value)
-            if c in (3, 5, 6) and isinstance(value, int):
-                cell.number_format = money
-    ws.freeze_panes = "A2"
+    sh = _Sheet(wb, "Companies", fmt)
+    sh.header(0, COMPANIES_HEADER)
+    end = sh.table(1, _companies_rows(records), (2, 4, 5))
+    sh.ws.freeze_panes(1, 0)
+    sh.set_widths()
+    sh.print_setup(title, landscape=False, tall=0, last_row=end - 1,
+                   last_col=len(COMPANIES_HEADER) - 1, header_rows=0)
     ticker.step()
 
-    _market_sheet(wb.create_sheet("Market"), game.state_json(), money)
+    _market_sheet(_Sheet(wb, "Market", fmt), game.state_json(), title)
     ticker.step()
 
-    ws = wb.create_sheet("Journal")
-    _header(ws, 1, JOURNAL_HEADER)
-    for r, row in enumerate(_journal_rows(game, ticker), start=2):
-        for c, value in enumerate(row, start=1):
-            _put(ws, r, c, value)
-    ws.freeze_panes = "A2"
-    _widths(ws, {2: 10, 3: 60})
+    sh = _Sheet(wb, "Journal", fmt)
+    sh.header(0, JOURNAL_HEADER)
+    end = sh.table(1, _journal_rows(game, ticker))
+    sh.ws.freeze_panes(1, 0)
+    sh.set_widths({2: JOURNAL_LINE_WIDTH}, wrap=[2])
+    sh.print_setup(title, landscape=False, tall=0, last_row=end - 1,
+                   last_col=len(JOURNAL_HEADER) - 1, header_rows=0)
     ticker.step()
 
-    # Spreadsheet programs recompute every formula when they open the file.
-    wb.calculation.fullCalcOnLoad = True
-    return wb
+    # XlsxWriter asks the spreadsheet program to recompute every formula on opening
+    # (fullCalcOnLoad); the results written beside the formulas serve the readers that
+    # do not calculate.
+    wb.close()
+    return buffer.getvalue()
 
 
 # ================================================================= CSV tables
@@ -708,10 +882,7 @@ def export_xlsx(game: Game, path: Path, progress: Progress | None = None) -> Non
         raise Refusal(f"an XLSX export is a file named .xlsx, not {path.name}")
     _check_target(path, game, "the workbook")
     ticker = _Ticker(progress, _steps(game))
-    wb = _workbook(game, ticker)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    tmp = _temp_beside(path, buffer.getvalue())
+    tmp = _temp_beside(path, _workbook(game, ticker))
     _replace_all([(tmp, path)])
     ticker.finish()
 

@@ -1,9 +1,13 @@
-"""The export (issue 9, point 4): the workbook read back by an independent reader
-(python-calamine), its formulas recomputed by LibreOffice headless — as written, and after a
-price and a cash cell are changed — its chart, the CSV files, progress and refusals.
+"""The export (issue 9, point 4; issue 21.6): the workbook read back by readers that do not
+calculate (python-calamine, openpyxl's ``data_only``: every formula carries its result),
+its formulas recomputed by LibreOffice headless — as written, and after a price and a cash
+cell are changed — its column widths, its printed pages (LibreOffice's PDF, one landscape
+page for Final), its charts and their colours, the CSV files, progress and refusals.
 
-LibreOffice runs once for the whole module (every workbook converted in one call), with a
-private profile directory so parallel runs do not clash.
+LibreOffice runs once for the recomputation (every workbook converted in one call) and
+once for the PDFs, each with a private profile directory so parallel runs do not clash.
+The profile tells LibreOffice to recompute every formula on loading (it trusts the stored
+results of an Excel-style file by default), so the recomputed figures are the formulas'.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import ast
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,9 +29,10 @@ from typing import Any
 import openpyxl
 import pytest
 from conftest import REPO, SCRIPTS, play
+from pypdf import PdfReader
 from python_calamine import CalamineWorkbook
 
-from moderator import export, scoring
+from moderator import export, palette, scoring
 from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.simulate import simulate
@@ -39,6 +45,7 @@ TITLES = {
 MORE = {
     "bankrupt": "1847ae-forced-bankrupt.script",  # B bankrupt, placed last though ahead of C
     "tie": "1846-bank-breaks.script",  # Bob and Cat tie on $380
+    "recorded": "1846-short-recorded.script",  # the recorded game of shared/examples
 }
 SCRIPT_OF = {**TITLES, **MORE}
 SIMULATED = {"sim1847AE": ("1847AE", 1), "sim1853": ("1853", 1)}
@@ -51,6 +58,16 @@ CHANGED_CASH = {"1846": ("Amy", 232)}
 
 LO_CSV = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1'
 """UTF-8, comma separated, the values as computed (not as shown), every sheet (-1)."""
+
+RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry"
+ xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode"
+ oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+"""
+"""LibreOffice's setting 'recalculate on file load: always' for XLSX files, written into the
+private profile: without it LibreOffice shows the results stored in the file."""
 
 Row = list[Any]
 
@@ -118,14 +135,23 @@ def soffice() -> str:
     return exe
 
 
+def libreoffice(convert_to: str, files: list[Path], out: Path,
+                profile: Path) -> subprocess.CompletedProcess[str]:
+    """Convert ``files`` into ``out`` with LibreOffice headless, recomputing every formula
+    on loading (a private profile: :data:`RECALC_ALWAYS`)."""
+    out.mkdir(exist_ok=True)
+    (profile / "user").mkdir(parents=True, exist_ok=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
+    return subprocess.run(
+        [soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+         "--convert-to", convert_to, "--outdir", str(out), *map(str, files)],
+        capture_output=True, text=True, timeout=300,
+    )
+
+
 def recompute(files: list[Path], out: Path, profile: Path) -> dict[tuple[str, str], list[Row]]:
     """Every sheet of ``files`` as LibreOffice computes it: ``(stem, sheet) -> rows``."""
-    out.mkdir()
-    done = subprocess.run(
-        [soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-         "--convert-to", LO_CSV, "--outdir", str(out), *map(str, files)],
-        capture_output=True, text=True, timeout=180,
-    )
+    done = libreoffice(LO_CSV, files, out, profile)
     assert done.returncode == 0, done.stderr
     sheets = {}
     for f in files:
@@ -138,16 +164,23 @@ def recompute(files: list[Path], out: Path, profile: Path) -> dict[tuple[str, st
 
 
 def set_cell(source: Path, target: Path, where: tuple[str, str], value: int) -> None:
-    """Copy ``source`` with one Final cell changed by openpyxl: ``(row label, column
-    header)`` — ``("Price", "GT")`` is GT's price cell, ``("Amy", "Cash")`` Amy's cash."""
-    wb = openpyxl.load_workbook(source)
-    ws = wb["Final"]
-    rows = [[c.value for c in r] for r in ws.iter_rows()]
+    """Copy ``source`` with one Final cell changed as a banker's edit would, every other
+    byte kept — the totals' stored results too, now stale: ``(row label, column header)``,
+    ``("Price", "GT")`` is GT's price cell, ``("Amy", "Cash")`` Amy's cash."""
+    rows = calamine(source, "Final")
     header, _, _ = final_table(rows)
-    top = next(k for k, r in enumerate(rows) if r[0] == "Player")
+    top = next(k for k, r in enumerate(rows) if r and r[0] == "Player")
     row = next(k for k, r in enumerate(rows) if k > top and r[0] == where[0])
-    ws.cell(row=row + 1, column=header.index(where[1]) + 1, value=value)
-    wb.save(target)
+    ref = f"{openpyxl.utils.get_column_letter(header.index(where[1]) + 1)}{row + 1}"
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":  # Final
+                text, n = re.subn(rf'(<c r="{ref}"[^>]*><v>)[^<]*(</v>)', rf"\g<1>{value}\2",
+                                  data.decode())
+                assert n == 1, f"no value cell {ref}"
+                data = text.encode()
+            zout.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
 
 
 @pytest.fixture(scope="module")
@@ -377,37 +410,266 @@ def test_other_sheets_survive_libreoffice(
     assert [r[2] for r in rows[1:]] == [e.line for e in game.journal]
 
 
+# ----------------------------------------------------------------- readers that do not calculate
+def stored_final(path: Path, reader: str) -> dict[str, dict[str, Any]]:
+    """Each player's row of Final as a reader that does not calculate sees it (the results
+    stored beside the formulas): openpyxl with ``data_only`` or python-calamine."""
+    if reader == "openpyxl":
+        ws = openpyxl.load_workbook(path, data_only=True)["Final"]
+        rows: list[Row] = [list(r) for r in ws.iter_rows(values_only=True)]
+    else:
+        rows = calamine(path, "Final")
+    header, _, players = final_table(rows)
+    return {name: dict(zip(header, row, strict=False)) for name, row in players.items()}
+
+
+@pytest.mark.parametrize("reader", ["openpyxl", "calamine"])
+@pytest.mark.parametrize("key", [*TITLES, *MORE, *SIMULATED])
+def test_totals_and_places_shown_without_calculating(
+    key: str, reader: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
+    """Every holding's value, total, place and tie mark is in the file as the score
+    (the engine) has it, so openpyxl's data_only and python-calamine read the numbers — no
+    blank cells (issue 21.6)."""
+    score = scoring.score(games[key])
+    got = stored_final(workbooks[key], reader)
+    assert list(got) == [p.name for p in score.players]
+    for p in score.players:
+        row = got[p.name]
+        assert num(row["Total"]) == p.total
+        assert num(row["Place"]) == score.place_of(p.name)
+        assert (row["Tie"] or "") == ("tie" if score.tied(p.name) else "")
+        for cid in [h.removesuffix(" value") for h in row if h.endswith(" value")]:
+            held = [i for i in p.of("shares") if i.what == cid and i.counted]
+            assert num(row[f"{cid} value"]) == sum(i.value for i in held)
+
+
+def cell(value: Any) -> int | str:
+    """A cell compared across readers: a number as an int, anything else as its text."""
+    try:
+        return num(value) or 0
+    except ValueError:
+        return str(value).replace("\r", "")
+
+
+@pytest.mark.parametrize("key", [*TITLES, *MORE, *SIMULATED])
+def test_stored_results_equal_what_the_formulas_give(
+    key: str, workbooks: dict[str, Path], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """Every cell of Final as stored equals LibreOffice's recomputation of it: the results
+    written beside the formulas are the formulas' own."""
+    stored = stored_final(workbooks[key], "calamine")
+    rows = recomputed[(key, "Final")]
+    header, _, players = final_table(rows)
+    for name, row in players.items():
+        for h, value in zip(header, row, strict=False):
+            assert cell(stored[name].get(h)) == cell(value), (name, h)
+
+
+# ----------------------------------------------------------------- widths and print setup
+def widths(path: Path, sheet: str) -> dict[int, float]:
+    """Each column's width (1-based column -> characters) as openpyxl reads it."""
+    ws = openpyxl.load_workbook(path)[sheet]
+    out: dict[int, float] = {}
+    for dim in ws.column_dimensions.values():
+        if dim.customWidth and dim.min is not None and dim.max is not None:
+            for col in range(dim.min, dim.max + 1):
+                out[col] = dim.width
+    return out
+
+
+def shown(value: Any, money: bool, currency: str) -> str:
+    """A number as the sheet shows it (money with its sign and thousands separators)."""
+    if isinstance(value, float) and value == int(value):
+        value = int(value)
+    if money and isinstance(value, int):
+        return f"-{currency}{-value:,}" if value < 0 else f"{currency}{value:,}"
+    return str(value)
+
+
+@pytest.mark.parametrize("key", [*TITLES, "recorded"])
+def test_no_header_or_figure_is_cut(key: str, games: dict[str, Game],
+                                    workbooks: dict[str, Path]) -> None:
+    """Every column is at least as wide as its header and its figures: no "PRR valu", no
+    "Player1 c" (issue 21.6)."""
+    path, currency = workbooks[key], games[key].ruleset.currency
+    checked = 0
+    for sheet, top in [("Final", export.FINAL_HEADER_ROW - 1), ("Rounds", 0),
+                       ("Companies", 0), ("Market", 0), ("Journal", 0)]:
+        rows = calamine(path, sheet)
+        width = widths(path, sheet)
+        header = rows[top]
+        body = rows[top + 1:]
+        if sheet in ("Final", "Market"):  # the table ends at the first empty row
+            body = body[:next((k for k, r in enumerate(body) if not r or r[0] in ("", None)),
+                              len(body))]
+        for col, name in enumerate(header, start=1):
+            if name in ("", None):
+                continue
+            assert width.get(col, 0) >= len(str(name)) + 1, (sheet, name, width.get(col))
+            checked += 1
+            money = sheet != "Journal" and str(name) not in (
+                "Place", "Number", "Market row", "Market column", "Stack"
+            ) and not (sheet == "Final" and str(name) in {
+                cid for cid in header if f"{cid} value" in header})
+            for row in body:
+                if col - 1 < len(row) and row[col - 1] not in ("", None):
+                    text = shown(row[col - 1], money, currency)
+                    if sheet == "Final" and name == "Not counted":
+                        continue  # wraps within its cell
+                    assert width[col] >= len(text), (sheet, name, text, width[col])
+    assert checked > 20
+
+
+def pdf_pages(pdf: Path) -> dict[str, list[str]]:
+    """The printed pages of each sheet (named in every page's header, ``TITLE · SHEET``):
+    sheet -> the pages' text."""
+    pages: dict[str, list[str]] = {}
+    for page in PdfReader(str(pdf)).pages:
+        text = page.extract_text()
+        match = re.search(r"· (\w+)\s*Page \d+ of \d+", text)
+        assert match, text[:200]
+        pages.setdefault(match.group(1), []).append(text)
+    return pages
+
+
+@pytest.fixture(scope="module")
+def printed(workbooks: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+            ) -> dict[str, dict[str, list[str]]]:
+    """Each workbook printed by LibreOffice (PDF, its default page size), in one run."""
+    where = tmp_path_factory.mktemp("print")
+    keys = [*TITLES, "recorded", *SIMULATED]
+    done = libreoffice("pdf", [workbooks[k] for k in keys], where / "out", where / "profile")
+    assert done.returncode == 0, done.stderr
+    return {k: pdf_pages(where / "out" / f"{k}.pdf") for k in keys}
+
+
+@pytest.mark.parametrize("key", [*TITLES, "recorded", *SIMULATED])
+def test_final_prints_on_one_page_and_no_chart_is_cut(
+    key: str, games: dict[str, Game], printed: dict[str, dict[str, list[str]]]
+) -> None:
+    """Final prints on one landscape page, whole games too; each chart is on exactly one
+    page (a chart cut by a page break shows on two); every sheet prints (issue 21.6)."""
+    pages = printed[key]
+    assert list(pages) == list(export.SHEETS)
+    assert len(pages["Final"]) == 1
+    final = pages["Final"][0]
+    for p in scoring.score(games[key]).players:
+        assert p.name in final
+    assert "Notes" in final
+    for title in ("Value per player", "Price per company"):
+        assert sum(title in text for text in pages["Rounds"]) == 1, title
+    # The header row is printed again on every page of the long sheets.
+    for sheet, first in [("Rounds", "Round"), ("Companies", "Round"), ("Journal", "Number")]:
+        assert all(first in text for text in pages[sheet]), sheet
+
+
+def test_print_setup_in_the_file(workbooks: dict[str, Path]) -> None:
+    """What a spreadsheet program prints with: Final landscape, fit to one page wide and
+    tall; every sheet a print area; the long sheets' header row repeated; Rounds' charts
+    after a page break of their own."""
+    with zipfile.ZipFile(workbooks["recorded"]) as z:
+        book = z.read("xl/workbook.xml").decode()
+        final = z.read("xl/worksheets/sheet1.xml").decode()
+        rounds = z.read("xl/worksheets/sheet2.xml").decode()
+    # Fit to a page, 1 wide and 1 tall (the attributes' default), landscape.
+    assert '<pageSetUpPr fitToPage="1"/>' in final
+    assert '<pageSetup orientation="landscape"/>' in final
+    for sheet in export.SHEETS:
+        assert re.search(rf'_xlnm.Print_Area" localSheetId="\d">{sheet}!\$A\$1:', book), sheet
+    for sheet in ("Rounds", "Companies", "Journal"):
+        assert re.search(rf'_xlnm.Print_Titles" localSheetId="\d">{sheet}!.*\$1:\$1<', book)
+    assert '<rowBreaks count="1" manualBreakCount="1">' in rounds
+
+
 # ----------------------------------------------------------------- the chart
-NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart"}
+NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
+      "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+
+
+def charts(path: Path) -> dict[str, ET.Element]:
+    """The workbook's charts by title."""
+    out = {}
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            if name.startswith("xl/charts/chart"):
+                chart = ET.fromstring(z.read(name))
+                title = "".join(chart.find("c:chart/c:title", NS).itertext())  # type: ignore[union-attr]
+                out[title] = chart
+    return out
+
+
+def series(chart: ET.Element) -> list[tuple[str, str, str, str]]:
+    """Each line of a line chart: (name reference, values reference, categories reference,
+    line colour as ``#rrggbb``)."""
+    line = chart.find(".//c:lineChart", NS)
+    assert line is not None
+    out = []
+    for ser in line.findall("c:ser", NS):
+        colour = ser.find("c:spPr/a:ln/a:solidFill/a:srgbClr", NS)
+        assert colour is not None, "a line without a colour of its own"
+        out.append((
+            ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) or "",
+            ser.findtext("c:val/c:numRef/c:f", namespaces=NS) or "",
+            ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) or "",
+            "#" + colour.attrib["val"].lower(),
+        ))
+    return out
 
 
 @pytest.mark.parametrize("key", TITLES)
-def test_chart_of_values_over_rounds(key: str, games: dict[str, Game],
-                                     workbooks: dict[str, Path]) -> None:
-    """xl/charts/chart1.xml is a line chart on the Rounds sheet: one series per player, each
-    the player's value column, over the round labels."""
+def test_charts_of_values_and_prices_over_rounds(key: str, games: dict[str, Game],
+                                                 workbooks: dict[str, Path]) -> None:
+    """The Rounds sheet holds two line charts: one line per player, each the player's value
+    column, and one per company, each its price column, over the round labels."""
     path = workbooks[key]
     records = scoring.history(games[key])
     names = [p.name for p in scoring.score(games[key]).players]
     head = calamine(path, "Rounds")[0]
     last = len(records) + 1
     with zipfile.ZipFile(path) as z:
-        chart = ET.fromstring(z.read("xl/charts/chart1.xml"))
         rels = z.read("xl/worksheets/_rels/sheet2.xml.rels").decode()
         drawing_rels = z.read("xl/drawings/_rels/drawing1.xml.rels").decode()
     assert "drawing1.xml" in rels and "chart1.xml" in drawing_rels  # on sheet 2 = Rounds
-    line = chart.find(".//c:lineChart", NS)
-    assert line is not None
-    series = line.findall("c:ser", NS)
-    assert len(series) == len(names)
-    for ser, name in zip(series, names, strict=True):
+    found = charts(path)
+    assert set(found) == {"Value per player", "Price per company"}
+    lines = series(found["Value per player"])
+    assert len(lines) == len(names)
+    for (name_ref, values, cats, _), name in zip(lines, names, strict=True):
         col = openpyxl.utils.get_column_letter(head.index(f"{name} value") + 1)
-        assert ser.findtext("c:val/c:numRef/c:f", namespaces=NS) == (
-            f"'Rounds'!${col}$2:${col}${last}"
-        )
-        assert ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) == f"'Rounds'!{col}1"
-        assert ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) == f"'Rounds'!$A$2:$A${last}"
-    assert "Value" in "".join(chart.itertext())
+        assert values == f"Rounds!${col}$2:${col}${last}"
+        assert name_ref == f"Rounds!${col}$1"
+        assert cats == f"Rounds!$A$2:$A${last}"
+    priced = [h.removesuffix(" price") for h in head if h.endswith(" price")]
+    lines = series(found["Price per company"])
+    assert len(lines) == len(priced) > 0
+    for (name_ref, values, _, _), cid in zip(lines, priced, strict=True):
+        col = openpyxl.utils.get_column_letter(head.index(f"{cid} price") + 1)
+        assert (name_ref, values) == (f"Rounds!${col}$1", f"Rounds!${col}$2:${col}${last}")
+
+
+@pytest.mark.parametrize("key", [*TITLES, "recorded"])
+def test_chart_lines_in_the_companies_and_players_colours(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
+    """Every company's line is drawn in its livery colour (the table view's, from
+    moderator.palette), every player's in a colour of their own: no two lines alike."""
+    path = workbooks[key]
+    head = calamine(path, "Rounds")[0]
+    found = charts(path)
+    by_column = {f"Rounds!${openpyxl.utils.get_column_letter(k + 1)}$1": h
+                 for k, h in enumerate(head)}
+    companies = [(by_column[ref].removesuffix(" price"), colour)
+                 for ref, _, _, colour in series(found["Price per company"])]
+    for cid, colour in companies:
+        assert cid in palette.COMPANIES, cid  # every company of the three titles has one
+        assert colour == palette.COMPANIES[cid].line("light"), cid
+    assert len({c for _, c in companies}) == len(companies)
+    players = [colour for _, _, _, colour in series(found["Value per player"])]
+    assert players == [palette.player_line(n) for n in range(len(players))]
+    assert len(set(players)) == len(players)
+    # Not the one default colour a spreadsheet gives every line.
+    assert len({c for _, c in companies} | set(players)) > 2
 
 
 def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path) -> None:
@@ -650,7 +912,7 @@ def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
     name = next(c for r in ws.iter_rows() for c in r if c.value == "=SUM(1)")
     assert name.data_type == "s"
     written = export.export_csv(game, tmp_path / "csv")
-    assert read_csv(written[0])[1][0] == "=SUM(1)"
+    assert read_csv(written[0])[1][0] == "'=SUM(1)"  # neutralised for spreadsheets (20.10)
 
 
 # ----------------------------------------------------------------- one code for every title
