@@ -83,12 +83,12 @@ def test_a_100_mb_file_is_refused_at_once_reading_nothing(tmp_path: Path) -> Non
         fh.truncate(100 * MB)
     stat = path.stat()
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: another process's load does not count (18.3)
     try:
         with pytest.raises(SaveError) as info:
             Game.load(path)
     finally:
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     message = str(info.value)
@@ -129,13 +129,13 @@ MEASURE = textwrap.dedent(
     import resource, sys, time
     from moderator.errors import SaveError
     from moderator.game import Game
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not slow it down
     try:
         Game.load(sys.argv[1], read_only=True)
         result = "loaded"
     except SaveError as exc:
         result = "refused: " + str(exc)[-200:]
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, round(took, 2), result)
     """
 )
@@ -157,7 +157,7 @@ def test_a_hostile_60_mb_save_is_refused_with_bounded_memory(tmp_path: Path, sha
     peak, took, result = done.stdout.split(" ", 2)
     assert result.startswith("refused: "), result
     assert int(peak) < 512, f"{shape}: {peak} MB to refuse it ({result})"
-    assert float(took) < 20, f"{shape}: {took} s to refuse it"
+    assert float(took) < 20, f"{shape}: {took} s of CPU to refuse it"
 
 
 # ----------------------------------------------------------------- nesting and types
