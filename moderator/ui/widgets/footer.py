@@ -307,9 +307,15 @@ class QuietFooter(Footer):
         keys, palette = self._keys()
         if (palette is not None) != self._has_palette:
             return False
-        self.query_one(KeyStrip).show(keys)
+        strips = self.query(KeyStrip)
+        lights = self.query(LiveFooterKey)
+        if not strips or (palette is not None and not lights):
+            # being recomposed or taken down (a screen closing as keys arrive): the
+            # rebuild, if any, draws the keys
+            return False
+        strips.first().show(keys)
         if palette is not None:
-            self.query_one(LiveFooterKey).set_live(palette.enabled)
+            lights.first().set_live(palette.enabled)
         return True
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
