@@ -4,7 +4,9 @@ Everything comes from ``moderator.scoring.history`` (the journal replayed, one
 record per round, then the round going on).  Three tabs:
 
 - *Charts* — each company's share price and each player's value over the
-  rounds, drawn with ``textual_plotext`` (companies in their livery colours);
+  rounds, drawn with ``textual_plotext``: each company in its livery colour, each
+  player in a colour of their own (:mod:`moderator.palette`, the same as the XLSX
+  export's charts and the table view; the variants drawn on a dark background);
 - *Players* — per round each player's cash and value, with the change since
   the round before;
 - *Companies* — per round each company's price with its change, and its run
@@ -27,33 +29,27 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
+from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
 from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, run_job
-from moderator.ui.style import COMPANY_STYLE, FOREGROUND
 
 if TYPE_CHECKING:
     from moderator.ui.session import Session
-
-PALETTE = ("cyan", "magenta", "yellow", "green", "red", "blue", "orange", "white")
-"""Line colours of players, and of companies without a livery colour."""
 
 MAX_TICKS = 12
 """At most this many round labels under a chart (every n-th round when there are more)."""
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    value = hex_colour.lstrip("#")
-    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+def company_colour(cid: str, n: int) -> tuple[int, int, int]:
+    """A company's line colour as a plotext RGB triple: its livery as drawn on the
+    terminal's dark background (the ``n``-th spare colour for a company without one)."""
+    return palette.rgb(palette.company_line(cid, n, "dark"))
 
 
-def company_colour(cid: str, n: int) -> Any:
-    """A company's line colour: its livery (as a plotext RGB triple), else the palette's."""
-    style = FOREGROUND.get(cid) or COMPANY_STYLE.get(cid, "")
-    colour = style.split(" on ")[-1].split()[-1] if style else ""
-    if colour.startswith("#") and len(colour) == 7:
-        return _rgb(colour)
-    return PALETTE[n % len(PALETTE)]
+def player_colour(n: int) -> tuple[int, int, int]:
+    """The ``n``-th player's line colour (seating order) as a plotext RGB triple."""
+    return palette.rgb(palette.player_line(n))
 
 
 def round_labels(records: list[RoundRecord]) -> list[str]:
@@ -204,7 +200,7 @@ class RoundsScreen(Screen[None]):
         for n, name in enumerate(names):
             xs = [i for i, r in enumerate(records) if name in r.value]
             ys = [records[i].value[name] for i in xs]
-            plt.plot(xs, ys, label=name, marker="braille", color=PALETTE[n % len(PALETTE)])
+            plt.plot(xs, ys, label=name, marker="braille", color=player_colour(n))
         self._yticks(plt, [v for r in records for v in r.value.values()])
         plot.refresh()
 
