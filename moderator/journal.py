@@ -468,8 +468,11 @@ def remember_length(path: Path, entries: int) -> None:
     """Remember beside the save (``.NAME.json.length``) how many entries it holds now.
 
     A hint for the next opening (:func:`remembered_length`): best effort, never an error.
+    Call it while holding the save's lock (the temporary files of a killed write of the
+    hint are removed first).
     """
     try:
+        remove_stale_temps(_length_file(path))
         write_atomic(_length_file(path), f"{entries}\n")
     except OSError:
         pass
