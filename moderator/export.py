@@ -253,7 +253,7 @@ class _Formats:
 PRINT_WIDTH = {True: 920, False: 680}
 """The width a page prints, in screen pixels, landscape and portrait: Letter or A4 less
 half an inch each side, a little to spare."""
-FONT_SPARE = 1.45
+FONT_SPARE = 1.38
 """How much wider than Calibri's a column may draw where the spreadsheet program has
 another font (LibreOffice without Carlito draws a column about a third wider)."""
 
