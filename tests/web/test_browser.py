@@ -23,6 +23,9 @@ from moderator.game import Game
 from .web_helpers import REPO, Browser, new_saved_game
 
 CASH = "document.querySelector('[data-player=\"{}\"] .cash').textContent"
+PATIENCE = 60.0
+"""Seconds a page may take to show what it should: only waited for when something is wrong
+(headless Chromium on a loaded machine can take several seconds to draw; issue 18.3)."""
 
 
 @pytest.fixture
@@ -69,10 +72,11 @@ def test_the_page_follows_a_command_and_an_undo_without_reloading(
     with Game.load(save, read_only=True) as game:
         before = {p["name"]: p["cash"] for p in game.state_json()["players"]}
     tab = browser.open(url)
-    browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}", timeout=20)
+    browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}", timeout=PATIENCE)
     for name, cash in before.items():
         assert browser.evaluate(tab, CASH.format(name)) == f"${cash}"
-    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
+    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
+                     timeout=PATIENCE)
     browser.evaluate(tab, "window.stillTheSamePage = 46")
 
     # the banker plays PRR's run into the save: Amy holds 20% of PRR
@@ -81,22 +85,26 @@ def test_the_page_follows_a_command_and_an_undo_without_reloading(
         assert outcome.ok, outcome.message
         after = {p["name"]: p["cash"] for p in banker.state_json()["players"]}
         assert after["Amy"] == before["Amy"] + 20
-        _, took = browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${after['Amy']}")
-        assert took < 3.0  # the server polls the save every 0.25 s
+        # the server polls the save every 0.25 s; how soon the page follows is not asserted:
+        # a wall-clock bound fails by chance on a loaded machine (issue 18.3)
+        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${after['Amy']}",
+                         timeout=PATIENCE)
         for name, cash in after.items():
             assert browser.evaluate(tab, CASH.format(name)) == f"${cash}"
         receipt = "document.querySelector('.receipt figcaption').textContent"
         assert "run PRR 100 full" in browser.evaluate(tab, receipt)
 
         banker.undo()
-        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}")
+        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}",
+                         timeout=PATIENCE)
     assert browser.evaluate(tab, "window.stillTheSamePage") == 46  # live, not reloaded
 
 
 def test_a_page_without_the_token_is_refused(browser: Browser, server: tuple[str, Path]) -> None:
     url, _ = server
     tab = browser.open(url.split("?", 1)[0])
-    text, _ = browser.wait_for(tab, "document.body && document.body.innerText", bool)
+    text, _ = browser.wait_for(tab, "document.body && document.body.innerText", bool,
+                               timeout=PATIENCE)
     assert text.startswith("403")
 
 
@@ -118,13 +126,15 @@ def test_the_page_comes_back_by_itself_after_the_server_was_away(
     try:
         tab = browser.open(sharing.url)
         start = game.state_json()["players"][0]["cash"]
-        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
+        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
+                         timeout=PATIENCE)
         browser.evaluate(tab, "window.stillTheSamePage = 1846")
         sharing.stop()
-        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v != "live")
+        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v != "live",
+                         timeout=PATIENCE)
         assert game.execute("run PRR 100 full").ok  # Amy gets 20 meanwhile
         sharing = start_sharing(source, port=parts.port or 0, token=token)
-        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${start + 20}", timeout=15)
+        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${start + 20}", timeout=PATIENCE)
         assert browser.evaluate(tab, "window.stillTheSamePage") == 1846
         assert browser.evaluate(tab, "document.getElementById('live').textContent") == "live"
     finally:
