@@ -401,7 +401,7 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
             held = _shares(p, cid)
             sh.put(r, col[cid], held or None)
             c = letter[cid]
-            # The engine's own figure for the holding (shares × price, rule 10.3 / 9 / 8.1).
+            # The engine's own figure for the holding (the score's shares × price).
             value = _item_value(p, "shares", cid, True) or 0
             sh.formula(r, col[f"{cid} value"], f"={c}{x}*{c}${price_ref}", value, fmt.money,
                        money=True)
