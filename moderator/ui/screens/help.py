@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -45,7 +45,9 @@ def _key_name(key: str) -> str:
 def key_table() -> Table:
     """The table of keys (also used for the README)."""
     table = Table(box=None, padding=(0, 2), header_style="bold")
-    table.add_column("Key", no_wrap=True, style="bold")
+    # a long key cell (`score project rounds`) wraps rather than narrowing every
+    # description: the help fits a 120x40 terminal with few wrapped rows
+    table.add_column("Key", max_width=16, style="bold")
     table.add_column("Command", no_wrap=True)
     table.add_column("What it does")
     seen: dict[str, list[str]] = {}
@@ -68,11 +70,17 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box", id="help-box"):
+        # scrolls (↑↓, PgUp/PgDn, the wheel) when the keys are more than the terminal's rows
+        with VerticalScroll(classes="dialog-box", id="help-box") as box:
+            # the whole terminal but its edge: the keys are many (120x40 shows the table
+            # down to ctrl+t without scrolling)
+            box.styles.width = 118
+            box.styles.max_height = "100%"
             yield Label("Keys", classes="dialog-title")
             yield Static(key_table())
             yield Static("Keys of commands the rules forbid right now are dimmed in the footer; "
-                         "pressing one says why.", classes="dialog-note")
+                         "pressing one says why; keys of another stage are not shown.",
+                         classes="dialog-note")
 
     def action_close(self) -> None:
         """Close the help."""
