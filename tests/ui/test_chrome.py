@@ -162,3 +162,28 @@ async def test_a_run_of_nothing_is_not_called_withhold(saves: Path) -> None:
         lines = main_screen(app).query_one("#log", LogPanel).plain_lines
         assert f"{cid} runs $0, no revenue, no dividend" in lines
         assert not any("withhold" in line for line in lines[-3:])
+
+
+class Choices(App[None]):
+    """A choice list alone (1847 AE's SPR and Saar side by side)."""
+
+    def on_mount(self) -> None:
+        from moderator import commands as c
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
+        self.dialog = ChoiceDialog("Buy a share", [
+            ("Amy buys SPR from the IPO", c.Buy(player="Amy", corp="SPR")),
+            ("Amy buys Saar from the IPO", c.Buy(player="Amy", corp="Saar")),
+            ("Amy buys HLB from the IPO", c.Buy(player="Amy", corp="HLB"))])
+        self.push_screen(self.dialog)
+
+
+async def test_filtering_a_list_ignores_case() -> None:
+    """Issue 18.9: `SPR` found nothing (only `spr` did)."""
+    for typed in ("SPR", "spr", "Spr"):
+        app = Choices()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press(*typed)
+            await pilot.pause()
+            assert app.dialog.shown == [0], typed
