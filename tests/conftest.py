@@ -57,13 +57,21 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def profile_name() -> str:
+    """The hypothesis profile in force (``--hypothesis-profile`` may have changed it)."""
+    current = getattr(settings, "get_current_profile_name", None)  # not in older releases
+    if current is not None:
+        return str(current())
+    return str(getattr(settings, "_current_profile", None) or "default")
+
+
 def examples(count: int) -> int:
     """A test's number of examples: ``count`` in CI, more when exploring.
 
     A test's own ``max_examples`` outranks the profile's, so a test that sets one takes it
     from here to let ``explore`` search further than CI.
     """
-    if settings.get_current_profile_name() == "explore":
+    if profile_name() == "explore":
         return count * int(os.environ.get("HYPOTHESIS_EXPLORE_FACTOR", "10"))
     return count
 
@@ -71,7 +79,7 @@ def examples(count: int) -> int:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Under the ``ci`` profile, a property test whose own settings bring chance back
     (``derandomize=False``, an example database, a deadline) fails, naming the setting."""
-    if settings.get_current_profile_name() != "ci":
+    if profile_name() != "ci":
         return
     own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
     if own is None or item.get_closest_marker("hypothesis") is None:

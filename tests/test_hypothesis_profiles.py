@@ -10,11 +10,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from conftest import examples, pytest_runtest_setup
+from conftest import examples, profile_name, pytest_runtest_setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-IN_CI = settings.get_current_profile_name() == "ci"
+IN_CI = profile_name() == "ci"
 ci_only = pytest.mark.skipif(not IN_CI, reason="checks the ci profile")
 
 
