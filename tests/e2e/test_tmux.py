@@ -53,7 +53,7 @@ def tmux(*args: str) -> str:
 PATIENCE = 180.0
 """Seconds a step may wait for the screen: generous, since a test only waits this long
 when something is wrong (on a quiet machine every step takes well under a second; with
-both cores busy and other suites running, starting the app alone has taken 20 s)."""
+both cores busy and other suites running, a step can take tens of seconds)."""
 
 
 def screen(session: str, *, colours: bool = False) -> str:
