@@ -207,12 +207,14 @@ class _Tracker:
                 break
         return found
 
-    def log(self, count: int = LOG_ENTRIES) -> list[dict[str, Any]]:
-        """The last ``count`` journal entries, newest first, each with what the bank did."""
+    def log(self, count: int = LOG_ENTRIES, before: int | None = None) -> list[dict[str, Any]]:
+        """The last ``count`` journal entries (numbered below ``before`` when given),
+        newest first, each with what the bank did."""
         ruleset = self.frame.ruleset
         out = []
-        first = max(0, len(self.entries) - count)
-        for index in range(len(self.entries) - 1, first - 1, -1):
+        end = len(self.entries) if before is None else max(0, min(before - 1, len(self.entries)))
+        first = max(0, end - count)
+        for index in range(end - 1, first - 1, -1):
             entry = self.entries[index]
             out.append(
                 {
@@ -316,6 +318,12 @@ class GameSource:
              "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
         """
         return self._cached("snapshot", self._make_snapshot)
+
+    def older_log(self, before: int, count: int) -> list[dict[str, Any]]:
+        """The log's entries numbered below ``before`` (at most ``count``, newest first),
+        as the snapshot's ``log`` carries them: the table view's older commands."""
+        with self._lock:
+            return self._need().log(count, before)
 
     def _make_snapshot(self) -> dict[str, Any]:
         tracker = self._need()

@@ -18,14 +18,22 @@ Read-only by construction:
 Live: one background task per server refreshes the source (every
 :data:`POLL_SECONDS`, or at once when the source says it changed), and renders
 the view once per change, in a worker thread.  ``/events`` is a server-sent event
-stream that carries the view (the page's changing part, as HTML) at once and on
-every change; the page swaps it in.  Every viewer gets the same bytes, so many
-viewers cost one refresh and one rendering per change, and the banker's process
-(the TUI's thread, or the ``play`` writing the save) never waits for them.
+stream that carries the view (the page's changing part, as HTML: ``event: view``)
+when it opens, then on every change only the view's sections that changed
+(``event: parts``, the sections' HTML; the page swaps each in by its id), and in
+them an unchanged log entry, card or receipt only as a note to keep the page's own
+copy (``<li data-keep="c12"></li>``); a stream that missed a version, or opens
+holding an older one, gets the whole view again, and one that opens holding the
+current version (``have=N``, or ``Last-Event-ID`` on a reconnection) gets nothing
+until the next change.  Every viewer gets the same bytes (the frames
+are made once per change), so many viewers cost one refresh and one rendering per
+change, and the banker's process (the TUI's thread, or the ``play`` writing the
+save) never waits for them.
 
 Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
-stream), ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the
-page shows, as JSON), ``/static/NAME`` (the assets).
+stream), ``/log?before=N`` (the log's older commands, as list items),
+``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the page
+shows, as JSON), ``/static/NAME`` (the assets).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 import socket
 import sys
@@ -66,7 +75,7 @@ from moderator.web.guard import (
     GuardedH11Protocol,
     quiet_logs,
 )
-from moderator.web.view import page_model
+from moderator.web.view import LOG_PAGE, page_model
 
 __all__ = [
     "COOKIE",
@@ -92,6 +101,59 @@ KEEPALIVE_SECONDS = 15.0
 
 RETRY_MS = 2000
 """How soon a browser reconnects a dropped event stream (the ``retry:`` field)."""
+
+SECTION = re.compile(rb'<section id="(s-[a-z]+)".*?</section>', re.S)
+"""A top-level section of the view (its id, its HTML): the unit an update sends.  The
+sections never nest, and every text in them is escaped, so the first ``</section>``
+ends one."""
+
+UNIT = re.compile(
+    rb'<li value="\d+" data-key="[^"]+"[^\n]*</li>$'  # a log entry: one line
+    rb'|<article [^>]*?data-key="[^"]+".*?</article>'  # a player's or company's card
+    rb'|<figure [^>]*?data-key="[^"]+".*?</figure>',  # a receipt
+    re.S | re.M,
+)
+"""An element of a section the page keeps when it did not change: an update sends
+``<TAG data-keep="KEY"></TAG>`` in its place and the page moves its own copy there."""
+
+_KEY = re.compile(rb'<([a-z]+) [^>]*?data-key="([^"]+)"')
+
+
+def _units(section: bytes) -> dict[bytes, bytes]:
+    found = {}
+    for m in UNIT.finditer(section):
+        head = _KEY.match(m.group(0))
+        if head:
+            found[head.group(2)] = m.group(0)
+    return found
+
+
+def thinned(section: bytes, before: bytes) -> bytes:
+    """``section`` with every unit (:data:`UNIT`) that ``before`` holds unchanged replaced
+    by an empty element saying to keep it."""
+    old = _units(before)
+
+    def keep(m: re.Match[bytes]) -> bytes:
+        head = _KEY.match(m.group(0))
+        if head is None or old.get(head.group(2)) != m.group(0):
+            return m.group(0)
+        tag, key = head.group(1), head.group(2)
+        return b'<%s data-keep="%s"></%s>' % (tag, key, tag)
+
+    return UNIT.sub(keep, section)
+
+
+@dataclass(frozen=True)
+class Frames:
+    """The server-sent events of one version, made once for every viewer."""
+
+    version: int
+    full: bytes
+    """``event: view``: the whole view."""
+    base: int | None = None
+    """The version :attr:`parts` updates (the one before), or ``None``."""
+    parts: bytes = b""
+    """``event: parts``: only the sections that changed since :attr:`base`."""
 
 SECURITY_HEADERS = [
     (b"cache-control", b"no-store"),
@@ -153,8 +215,11 @@ class Hub:
         self.snapshot_json = b""
         self.state_json = b""
         self.model: dict[str, Any] = {}
-        self.current: tuple[int, bytes] = (-1, b"")
-        """The version and its server-sent event (the view), replaced as one."""
+        self.frames = Frames(-1, b"")
+        """The version's server-sent events (the view, the changed sections), replaced
+        as one."""
+        self.sections: dict[bytes, bytes] = {}
+        """The current view's sections by id."""
         self.closing = False
         self._render_lock = threading.Lock()
         self._changed = asyncio.Event()
@@ -175,7 +240,17 @@ class Hub:
             self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
             self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
             self.model = model
-            self.current = (snap["version"], sse_frame(snap["version"], view))
+            sections = {m.group(1): m.group(0) for m in SECTION.finditer(view)}
+            changed = [thinned(html, self.sections[key]) if key in self.sections else html
+                       for key, html in sections.items() if self.sections.get(key) != html]
+            parts = b""
+            if self.frames.version >= 0 and sections.keys() == self.sections.keys():
+                # an event with no data is never dispatched: say so rather than send none
+                body = b"\n".join(changed) or b"<!-- nothing on the page changed -->"
+                parts = sse_frame(snap["version"], body, event="parts")
+            self.frames = Frames(snap["version"], sse_frame(snap["version"], view),
+                                 self.frames.version if parts else None, parts)
+            self.sections = sections
             self.version = snap["version"]
             return True
 
@@ -216,7 +291,7 @@ class Hub:
 
     async def wait(self, version: int, timeout: float) -> None:
         """Until the version is no longer ``version``, the server closes, or ``timeout``."""
-        if self.current[0] != version or self.closing:
+        if self.frames.version != version or self.closing:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
@@ -323,32 +398,56 @@ async def snapshot_json(request: Request) -> Response:
     return Response(hub.snapshot_json, media_type="application/json")
 
 
-def sse_frame(version: int, view: bytes) -> bytes:
-    """The server-sent event of one version: ``id`` the version, ``event: view``, the
-    view's HTML as ``data`` lines (made once per version, sent to every viewer)."""
-    lines = view.replace(b"\r", b"").split(b"\n")
-    data = b"".join(b"data: " + line + b"\n" for line in lines)
-    return b"id: %d\nevent: view\n%s\n" % (version, data)
-
-
-async def events(request: Request) -> Response:
-    """Server-sent events: the current view at once (so a reconnection catches up) and
-    again on every change; comments keep the connection alive; the stream ends when
-    the server closes."""
+async def older_log(request: Request) -> Response:
+    """The log's commands numbered below ``before`` (at most ``count``, 100 by default
+    and at most 1000), newest first, as the list items the page appends."""
     hub = _hub(request)
     await hub.ensure()
 
+    def number(name: str, default: int, most: int) -> int:
+        given = request.query_params.get(name, "")
+        return min(int(given), most) if given.isdigit() and len(given) < 10 else default
+
+    before = number("before", 0, 1 << 30)
+    count = max(1, number("count", LOG_PAGE, 1000))
+    entries = await anyio.to_thread.run_sync(hub.source.older_log, before, count)
+    html = _ENV.get_template("older.html").render(entries=entries)
+    return Response(html, media_type="text/html; charset=utf-8")
+
+
+def sse_frame(version: int, view: bytes, event: str = "view") -> bytes:
+    """The server-sent event of one version: ``id`` the version, ``event: view`` (or
+    ``parts``), the HTML as ``data`` lines (made once per version, sent to every viewer)."""
+    lines = view.replace(b"\r", b"").split(b"\n")
+    data = b"".join(b"data: " + line + b"\n" for line in lines)
+    return b"id: %d\nevent: %s\n%s\n" % (version, event.encode(), data)
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: the current view at once (so a reconnection catches up),
+    unless the browser says (``Last-Event-ID``, or ``have=N`` for the page's first
+    stream) it holds that version already; then on
+    every change the sections that changed, or the whole view to a stream that missed a
+    version; comments keep the connection alive; the stream ends when the server
+    closes."""
+    hub = _hub(request)
+    await hub.ensure()
+    # the version the page holds: the stream's last event (a reconnection), else the
+    # version the page was loaded with (``have``)
+    last = request.headers.get("last-event-id") or request.query_params.get("have", "")
+    held: int | None = int(last) if last.isdigit() and len(last) < 20 else None
+
     async def stream() -> AsyncIterator[bytes]:
         yield b"retry: %d\n\n" % RETRY_MS
-        sent: int | None = None
+        sent = held
         while not hub.closing:
-            version, frame = hub.current
-            if version != sent:
-                yield frame
-                sent = version
+            frames = hub.frames
+            if frames.version != sent:
+                yield frames.parts if sent is not None and frames.base == sent else frames.full
+                sent = frames.version
             else:
                 yield b": still here\n\n"
-            await hub.wait(version, KEEPALIVE_SECONDS)
+            await hub.wait(frames.version, KEEPALIVE_SECONDS)
 
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
@@ -393,6 +492,7 @@ def create_app(source: GameSource, token: str) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/view", view, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
+        Route("/log", older_log, methods=["GET"]),
         Route("/state.json", state_json, methods=["GET"]),
         Route("/snapshot.json", snapshot_json, methods=["GET"]),
         Route("/static/{name}", _static_route(_assets()), methods=["GET"]),

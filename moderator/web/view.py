@@ -12,6 +12,9 @@ from typing import Any
 
 from moderator.web.colours import css_class
 
+LOG_PAGE = 100
+"""How many older commands the log's "Show older commands" button fetches at a time."""
+
 
 def money(currency: str, amount: int | None) -> str:
     """``$120``, ``-$20``, ``£61``, ``M92``; empty for no amount."""
@@ -261,6 +264,8 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
     cur = snap["currency"]
     bank = state.get("bank") or {}
     score = snap.get("score") or {}
+    log = snap.get("log") or []
+    oldest = min((e["number"] for e in log), default=1)  # the commands below it are hidden
     return {
         "version": snap["version"],
         "label": snap.get("label", ""),
@@ -281,7 +286,10 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "market": _market(snap),
         "trains": _trains(snap),
         "receipts": snap.get("receipts") or [],
-        "log": snap.get("log") or [],
+        "log": log,
+        "log_oldest": oldest,
+        "log_hidden": max(0, oldest - 1),
+        "log_page": LOG_PAGE,
         "score": {
             "final": bool(score.get("final")),
             "reason": score.get("reason", ""),

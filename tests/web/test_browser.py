@@ -7,6 +7,7 @@ would (taking the save's lock), and the page in chromium follows without a reloa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -15,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +35,13 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """``python -m moderator.web`` on the 1846 demo's save; (page address, save)."""
     save = tmp_path / "game.json"
     new_saved_game(save).close()
+    with serving(save) as url:
+        yield url, save
+
+
+@contextlib.contextmanager
+def serving(save: Path) -> Iterator[str]:
+    """``python -m moderator.web SAVE`` running; the page's address."""
     process = subprocess.Popen(
         [sys.executable, "-m", "moderator.web", str(save), "--port", "0"],
         cwd=REPO,
@@ -52,7 +61,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             seen.append(line)
             if line.startswith("Players open: "):
                 url = line.split(": ", 1)[1].strip()
-        yield url, save
+        yield url
     except queue.Empty:
         pytest.fail("the server printed no address: " + "".join(seen))
     finally:
@@ -140,3 +149,122 @@ def test_the_page_comes_back_by_itself_after_the_server_was_away(
     finally:
         sharing.stop()
         game.close()
+
+
+MARKET = """(() => {
+  const boxes = [...document.querySelectorAll('.market-scroll')];
+  return boxes.map(box => {
+    const outer = box.getBoundingClientRect();
+    const sticky = box.querySelector('.market-tracks th');
+    const left = outer.left + box.clientLeft + (sticky ? sticky.getBoundingClientRect().width : 0);
+    const right = outer.left + box.clientLeft + box.clientWidth;
+    const origin = outer.left + box.clientLeft - box.scrollLeft;
+    const marks = [...box.querySelectorAll('.marker, .market-tracks td.held')].map(m => {
+      const r = m.getBoundingClientRect();
+      const id = m.matches('td') ? m.parentElement.querySelector('th').textContent : m.textContent;
+      return {id: id.trim(),
+              x0: r.left - origin, x1: r.right - origin,
+              seen: r.left >= left - 0.5 && r.right <= right + 0.5};
+    });
+    return {scroll: box.scrollLeft, width: right - left, wide: box.scrollWidth > box.clientWidth,
+            marks: marks};
+  });
+})()"""
+"""Each market box: its scroll, the width left for the market, and every company marker
+(1846, 1847 AE) or price cell (1853) with its place and whether it is in view."""
+
+
+def _best_window(marks: list[dict[str, Any]], width: float) -> int:
+    """The most markers one view of ``width`` can hold."""
+    return max(sum(1 for m in marks if a["x0"] - 0.5 <= m["x0"] <= m["x1"] <= a["x0"] + width + 0.5)
+               for a in marks)
+
+
+SCRIPTS = REPO / "tests" / "scripts"
+
+
+def _saved_script(save: Path, script: str) -> None:
+    """A recorded game (``tests/scripts``) played into ``save``."""
+    from moderator.script import parse_line
+
+    lines = [ln for ln in (SCRIPTS / script).read_text().splitlines()
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    head = parse_line(lines[0])
+    with Game.new(head.title, list(head.players), path=save) as game:  # type: ignore[union-attr]
+        for line in lines[1:]:
+            game.execute(line)
+
+
+@pytest.mark.parametrize("title, script", [
+    ("1846", None), ("1847ae", None), ("1853", None),
+    ("1847ae", "1847ae-dividends-market.script"), ("1853", "1853-price-400.script"),
+    ("1853", "1853-phases.script"),
+])
+def test_the_market_opens_on_the_companies(
+    browser: Browser, tmp_path: Path, title: str, script: str | None
+) -> None:
+    """Issue 21.8: on a phone (390 px) every title's market opens showing the companies'
+    markers, all of them when they fit, else as many as one screen can hold (1853's
+    EIR at £100 used to be off-screen right, 1846's leaders too).  The demos, and games
+    whose prices went right."""
+    save = tmp_path / "game.json"
+    if script is None:
+        new_saved_game(save, title).close()
+    else:
+        _saved_script(save, script)
+    with serving(save) as url:
+        tab = browser.open(url, phone=True)
+        boxes, _ = browser.wait_for(tab, MARKET, lambda v: bool(v) and bool(v[0]["marks"]),
+                                    timeout=20)
+        browser.wait_for(tab, "document.getElementById('live').textContent",
+                         lambda v: v == "live")
+        boxes = browser.evaluate(tab, MARKET)
+        assert browser.evaluate(tab, "document.documentElement.scrollWidth") == 390
+    assert len(boxes) == 1
+    box = boxes[0]
+    assert box["wide"], "the market is wider than a phone: the test needs a scrolled market"
+    marks = box["marks"]
+    span = max(m["x1"] for m in marks) - min(m["x0"] for m in marks)
+    seen = [m["id"] for m in marks if m["seen"]]
+    if span <= box["width"]:
+        assert len(seen) == len(marks), (title, box)
+    else:
+        assert len(seen) == _best_window(marks, box["width"]) > 0, (title, box)
+    if title == "1853" and script is None:
+        assert "EIR" in " ".join(seen)  # at £112, right of the rest
+
+
+def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, Path]) -> None:
+    """Issue 21.8: the log says how many older commands are hidden; its button shows them,
+    a hundred at a time, and they stay shown when the game moves on."""
+    url, save = server
+    with Game.load(save, read_only=True) as game:
+        count = len(game.journal)
+    items = "document.querySelectorAll('#s-log ol.log > li').length"
+    note = "document.getElementById('log-note').textContent"
+    button = "document.getElementById('log-older')"
+    tab = browser.open(url)
+    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
+                     timeout=20)
+    assert browser.evaluate(tab, items) == 40
+    assert f"{count - 40} older commands are hidden" in browser.evaluate(tab, note)
+    assert browser.evaluate(tab, button + ".textContent") == "Show 100 older commands"
+    browser.evaluate(tab, button + ".click()")
+    browser.wait_for(tab, items, lambda v: v == 140)
+    assert f"{count - 140} older commands are hidden" in browser.evaluate(tab, note)
+    browser.evaluate(tab, button + ".click()")
+    browser.wait_for(tab, items, lambda v: v == count)
+    assert browser.evaluate(tab, note) == f"All {count} commands are shown."
+    assert browser.evaluate(tab, button) is None
+    numbers = browser.evaluate(
+        tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)")
+    assert numbers == list(range(count, 0, -1))
+
+    with Game.load(save) as banker:  # the game moves on: the older ones stay open
+        assert banker.execute("run PRR 100 full").ok
+        browser.wait_for(tab, "document.getElementById('snapshot').dataset.commands",
+                         lambda v: v == str(count + 1))
+        browser.wait_for(tab, items, lambda v: v == count + 1)
+        numbers = browser.evaluate(
+            tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)")
+        assert numbers == list(range(count + 1, 0, -1))

@@ -186,7 +186,7 @@ def test_each_company_has_its_colour() -> None:
 # ================================================================= the token
 def test_without_the_token_everything_is_403(saved_game: Game) -> None:
     with client_for(LiveGame(saved_game)) as client:
-        for path in ("/", "/view", "/events", "/state.json", "/snapshot.json",
+        for path in ("/", "/view", "/events", "/log", "/state.json", "/snapshot.json",
                      "/static/app.js", "/nothing-here"):
             answer = client.get(path)
             assert answer.status_code == 403, path
@@ -308,6 +308,10 @@ def _follows(client: TestClient, events: EventReader, game: Game, change: Any,
     took = time.monotonic() - start
     assert version > before
     assert f'data-commands="{len(game.journal)}"' in events.last_view  # the view came along
+    # only the sections that changed came, and put in place they make the current view
+    assert events.last_kind == "parts"
+    assert len(events.last_data) < len(events.last_view)
+    assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
     assert client.get("/state.json" + Q).json() == game.state_json()
     assert client.get("/snapshot.json" + Q).json()["version"] == version
     return took
@@ -410,3 +414,76 @@ def _settled(client: TestClient, game: Game, timeout: float = 5.0) -> None:
     while client.get("/state.json" + Q).json() != game.state_json():
         assert time.monotonic() < deadline, "the server did not catch up"
         time.sleep(0.02)
+
+
+# ================================================================= sending less
+def _frame_sizes(title: str, tmp_path: Path) -> tuple[list[int], list[int]]:
+    """Bytes of the whole-view event and of the changed-sections event for each command
+    of ``title``'s demo, played one at a time into a shared game."""
+    lines = demo_lines(title)
+    game = new_saved_game(tmp_path / f"{title}.json", title, upto=0)
+    source = LiveGame(game)
+    hub = server.Hub(source, TOKEN)
+    hub.update()
+    full, parts = [], []
+    for line in lines[1:]:
+        assert game.execute(line).ok
+        assert hub.update()
+        full.append(len(hub.frames.full))
+        parts.append(len(hub.frames.parts))
+    game.close()
+    return full, parts
+
+
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+def test_an_update_sends_only_the_sections_that_changed(tmp_path: Path, title: str) -> None:
+    """Issue 21.8: an update carries the changed sections (never the unchanged ones); the
+    figures in docs/table-view.md come from this measure."""
+    full, parts = _frame_sizes(title, tmp_path)
+    assert all(0 < p < f for p, f in zip(parts, full, strict=True))
+    assert sum(parts) < 0.75 * sum(full)
+
+
+def test_a_stream_sends_what_the_page_lacks(saved_game: Game) -> None:
+    """The page's first stream names the version it was loaded with (``have``): nothing
+    is sent until a change, then only the changed sections; a page holding an older
+    version than the one before gets the whole view."""
+    source = LiveGame(saved_game)
+    with client_for(source) as client:
+        current = client.get("/snapshot.json" + Q).json()["version"]
+        with client.stream("GET", f"/events{Q}&have={current - 5}") as stream:
+            events = EventReader(stream.iter_lines())
+            assert events.next_version() == current and events.last_kind == "view"
+        with client.stream("GET", f"/events{Q}&have={current}") as stream:
+            events = EventReader(stream.iter_lines())
+            events.last_view = client.get("/view" + Q).text.rstrip("\n")
+            assert saved_game.execute("run PRR 100 full").ok
+            source.changed()
+            assert events.next_version() == current + 1
+            assert events.last_kind == "parts"
+            assert 's-trains' not in events.last_data  # a run leaves the trains alone
+            assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
+
+
+def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game) -> None:
+    count = len(saved_game.journal)
+    assert count > 40 + 100  # the demo is long enough for two pages of older commands
+    with client_for(LiveGame(saved_game)) as client:
+        page = client.get("/view" + Q).text
+        log = re.search(r'<section id="s-log".*?</section>', page, re.S)
+        assert log
+        newest = [int(n) for n in re.findall(r'<li value="(\d+)"', log.group(0))]
+        assert newest == list(range(count, count - 40, -1))
+        hidden = count - 40
+        assert f'<span class="hidden-count">{hidden}</span> older commands are hidden' in page
+        assert f'data-before="{count - 39}"' in page and "Show 100 older commands" in page
+        older = client.get(f"/log{Q}&before={count - 39}").text
+        numbers = [int(n) for n in re.findall(r'<li value="(\d+)"', older)]
+        assert numbers == list(range(count - 40, count - 140, -1))  # the next 100, newest first
+        assert "<code>" in older and "<section" not in older
+        rest = client.get(f"/log{Q}&before={numbers[-1]}&count=500").text
+        assert [int(n) for n in re.findall(r'<li value="(\d+)"', rest)] == list(
+            range(numbers[-1] - 1, 0, -1))
+        for bad in ("before=x", "before=-3", "before=99999999999", ""):
+            answer = client.get(f"/log{Q}&{bad}")
+            assert answer.status_code == 200 and "<li" not in answer.text

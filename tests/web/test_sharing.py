@@ -67,7 +67,7 @@ def test_sharing_serves_the_live_game_until_stopped(saved_game: Game) -> None:
         _wait(lambda: "event: view" in lines)
         saved_game.execute("run PRR 100 full")
         source.changed()
-        _wait(lambda: lines.count("event: view") >= 2)
+        _wait(lambda: "event: parts" in lines)  # the sections that changed
         state = httpx.get(base + "/state.json?" + token, timeout=10).json()
         assert state == saved_game.state_json()
     finally:

@@ -11,6 +11,7 @@ import fcntl
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import tempfile
@@ -22,6 +23,7 @@ from typing import Any
 
 import pytest
 
+import moderator.web.server as server
 from moderator.game import Game
 from moderator.script import parse_line
 
@@ -56,26 +58,67 @@ def saved_game(tmp_path: Path) -> Iterator[Game]:
     game.close()
 
 
+SECTION = re.compile(r'<section id="(s-[a-z]+)".*?</section>', re.S)
+"""A section of the view, as the server splits it (``server.SECTION``)."""
+
+UNIT = re.compile(server.UNIT.pattern.decode(), server.UNIT.flags & ~re.ASCII)
+"""A log entry, card or receipt an update may say to keep (``server.UNIT``)."""
+
+
+def patched(view: str, parts: str, version: int) -> str:
+    """``view`` with each section of ``parts`` put in place of the one with its id, and
+    the snapshot's version and command count brought along (what the page's script does
+    with an ``event: parts``)."""
+    for found in SECTION.finditer(parts):
+        start = f'<section id="{found.group(1)}"'
+        old = next(m for m in SECTION.finditer(view) if m.group(0).startswith(start))
+        mine = {}
+        for unit in UNIT.finditer(old.group(0)):
+            key = re.match(r'<[a-z]+ [^>]*?data-key="([^"]+)"', unit.group(0))
+            assert key
+            mine[key.group(1)] = unit.group(0)
+        fresh = re.sub(r'<([a-z]+) data-keep="([^"]+)"></\1>',
+                       lambda m, mine=mine: mine[m.group(2)], found.group(0))
+        view = view[: old.start()] + fresh + view[old.end():]
+    commands = re.search(r'<section id="s-log"[^>]* data-commands="(\d+)"', view)
+    assert commands, "the log section carries the command count"
+    return re.sub(r'<div id="snapshot" data-version="\d+" data-commands="\d+">',
+                  f'<div id="snapshot" data-version="{version}" '
+                  f'data-commands="{commands.group(1)}">', view, count=1)
+
+
 class EventReader:
     """Reads an open ``/events`` stream line by line; :meth:`next_version` waits (with a
-    deadline) for the next ``view`` event.  Use with a short keep-alive so the deadline
-    is checked at least every keep-alive."""
+    deadline) for the next ``view`` or ``parts`` event.  Use with a short keep-alive so
+    the deadline is checked at least every keep-alive."""
 
     def __init__(self, lines: Iterator[str]) -> None:
         self.lines = lines
         self.last_view = ""
-        """The HTML the last ``view`` event carried."""
+        """The view as the page holds it after the last event: the HTML a ``view`` event
+        carried, with the sections of the ``parts`` events since put in place."""
+        self.last_kind = ""
+        """``view`` or ``parts``: what the last event was."""
+        self.last_data = ""
+        """What the last event carried."""
 
     def next_version(self, timeout: float = 5.0) -> int:
-        """The id (the version) of the next ``view`` event; its HTML in :attr:`last_view`."""
+        """The id (the version) of the next ``view`` or ``parts`` event; the view as the
+        page would hold it then in :attr:`last_view`."""
         deadline = time.monotonic() + timeout
         ident: str | None = None
         kind: str | None = None
         data: list[str] = []
         for line in self.lines:
             if line == "":
-                if kind == "view" and ident is not None:
-                    self.last_view = "\n".join(data)
+                if kind in ("view", "parts") and ident is not None:
+                    self.last_kind, self.last_data = kind, "\n".join(data)
+                    if kind == "view":
+                        self.last_view = self.last_data
+                    else:
+                        assert self.last_view, "a parts event before any view"
+                        self.last_view = patched(self.last_view, self.last_data,
+                                                 int(ident))
                     return int(ident)
                 ident, kind, data = None, None, []
                 if time.monotonic() > deadline:
@@ -189,11 +232,19 @@ class Browser:
             result: dict[str, Any] = answer.get("result", {})
             return result
 
-    def open(self, url: str) -> str:
-        """Open ``url`` in a new tab; its session id."""
-        target = self.call("Target.createTarget", {"url": url})["targetId"]
+    def open(self, url: str, phone: bool = False) -> str:
+        """Open ``url`` in a new tab; its session id.  ``phone``: a 390 x 844 touch screen
+        (headless chromium's windows are at least 500 px wide)."""
+        target = self.call("Target.createTarget",
+                           {"url": "about:blank" if phone else url})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
-        return str(session["sessionId"])
+        ident = str(session["sessionId"])
+        if phone:
+            self.call("Emulation.setDeviceMetricsOverride", {
+                "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
+                session=ident)
+            self.call("Page.navigate", {"url": url}, session=ident)
+        return ident
 
     def evaluate(self, session: str, expression: str) -> Any:
         """The value of a JavaScript expression in the tab."""

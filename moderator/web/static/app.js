@@ -1,11 +1,18 @@
 /* moderator table view: follows the game live (server-sent events), no framework.
  *
- * The server sends the page's changing part (`event: view`, the HTML rendered once for
- * every viewer) as soon as the stream opens and again whenever the game changes; the
- * page swaps it in.  So a phone that slept or lost the Wi-Fi catches up the moment
+ * The stream first sends the page's changing part (`event: view`, the HTML rendered
+ * once for every viewer) unless the page already holds that version, then on every
+ * change only the sections that changed (`event: parts`), which the page swaps in by
+ * their ids; in them, a log entry, card or receipt that did not change comes only as a
+ * note to keep the page's own (`data-keep`).  So a phone that slept or lost the Wi-Fi catches up the moment
  * EventSource reconnects (it does so by itself).  When the server refused or went
  * away for good (readyState CLOSED) the page retries every few seconds, and at once
- * when it becomes visible again. */
+ * when it becomes visible again.
+ *
+ * The market opens showing the companies' markers: all of them when they fit the
+ * screen, else the widest group that does, centred; a market the reader scrolled by
+ * hand stays where the reader put it.  The log shows the newest commands; its button
+ * fetches older ones (`/log?before=N`), and they stay open across updates. */
 (function () {
   "use strict";
   var token = document.body.getAttribute("data-token") || "";
@@ -14,37 +21,199 @@
   var view = document.getElementById("view");
   var live = document.getElementById("live");
   var source = null, retry = null;
+  var touched = {};  // market boxes (by position) the reader scrolled by hand
+  var openedTo = 0;  // the oldest command the reader opened in the log (0: none)
 
   function status(text, cls) {
     live.textContent = text;
     live.className = "live " + cls;
   }
 
-  function centreMarket() {
-    // 1846's one row is wider than a phone: open it on the companies' prices
-    var row = view.querySelector(".market-row");
-    var held = row && row.querySelector(".held");
-    if (held) row.parentNode.scrollLeft = Math.max(0, held.offsetLeft - 16);
+  // ------------------------------------------------------------ the market
+  function placeMarket(box) {
+    var marks = box.querySelectorAll(".marker, .market-tracks td.held");
+    if (!marks.length) return;
+    var outer = box.getBoundingClientRect();
+    var origin = outer.left + box.clientLeft - box.scrollLeft;  // content x = 0
+    var sticky = box.querySelector(".market-tracks th");        // 1853's company column
+    var left = sticky ? sticky.getBoundingClientRect().width : 0;
+    var width = box.clientWidth - left;
+    var spans = [];
+    for (var i = 0; i < marks.length; i++) {
+      var r = marks[i].getBoundingClientRect();
+      spans.push([r.left - origin, r.right - origin]);
+    }
+    spans.sort(function (a, b) { return a[0] - b[0]; });
+    var best = null, most = -1;
+    for (var s = 0; s < spans.length; s++) {  // the window of `width` holding the most
+      var count = 0, right = spans[s][1];
+      for (var t = s; t < spans.length; t++) {
+        if (spans[t][1] - spans[s][0] > width) continue;
+        count++;
+        right = Math.max(right, spans[t][1]);
+      }
+      if (count > most) { most = count; best = [spans[s][0], right]; }
+    }
+    var middle = (best[0] + best[1]) / 2;
+    box.scrollLeft = Math.max(0, Math.round(middle - left - width / 2));
+  }
+
+  function settleMarket(kept) {
+    var boxes = view.querySelectorAll(".market-scroll");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      if (box.hasAttribute("data-placed")) continue;  // not replaced by this update
+      box.setAttribute("data-placed", "");
+      if (touched[i] && kept && i < kept.length) box.scrollLeft = kept[i];
+      else placeMarket(box);
+      watch(box, i);
+    }
+  }
+
+  function watch(box, i) {  // the reader's own scrolling: leave that box alone from now on
+    ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (kind) {
+      box.addEventListener(kind, function () { touched[i] = true; }, { passive: true });
+    });
+  }
+
+  // ------------------------------------------------------------ the log's older commands
+  function showOlder(count) {
+    var button = document.getElementById("log-older");
+    if (!button || button.disabled) return;
+    button.disabled = true;
+    var url = "/log" + query + "&before=" + encodeURIComponent(button.getAttribute("data-before")) +
+      "&count=" + count;
+    fetch(url, { credentials: "same-origin" }).then(function (answer) {
+      if (!answer.ok) throw new Error("HTTP " + answer.status);
+      return answer.text();
+    }).then(function (html) {
+      if (document.getElementById("log-older") !== button) return;  // replaced meanwhile
+      var list = document.querySelector("#s-log ol.log");
+      var box = document.createElement("template");
+      box.innerHTML = html;
+      var items = box.content.children, oldest = null, added = 0;
+      while (items.length) {
+        var item = items[0];
+        var number = parseInt(item.getAttribute("value"), 10);
+        if (oldest === null || number < oldest) oldest = number;
+        list.appendChild(item);
+        added++;
+      }
+      if (oldest !== null) openedTo = oldest;
+      var hidden = oldest === null ? 0 : oldest - 1;
+      var note = document.getElementById("log-note");
+      if (note) {
+        note.querySelector(".shown-count").textContent = list.children.length;
+        note.querySelector(".hidden-count").textContent = hidden;
+      }
+      if (hidden <= 0 || !added) {
+        button.parentNode.removeChild(button);
+        if (note) note.textContent = "All " + list.children.length + " commands are shown.";
+        return;
+      }
+      var page = parseInt(button.getAttribute("data-page"), 10) || 100;
+      button.setAttribute("data-before", String(oldest));
+      button.textContent = "Show " + Math.min(page, hidden) + " older commands";
+      button.disabled = false;
+    }).catch(function () {
+      button.disabled = false;
+      button.textContent = "Could not fetch the older commands: try again";
+    });
+  }
+
+  function settleLog() {
+    var section = document.getElementById("s-log");
+    if (!section || section.hasAttribute("data-wired")) return;
+    section.setAttribute("data-wired", "");
+    var list = section.querySelector("ol.log");
+    var button = document.getElementById("log-older");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      showOlder(parseInt(button.getAttribute("data-page"), 10) || 100);
+    });
+    var before = parseInt(button.getAttribute("data-before"), 10);
+    if (openedTo && before > openedTo) showOlder(before - openedTo);  // keep them open
+  }
+
+  // ------------------------------------------------------------ updates
+  function scrolls() {
+    var boxes = view.querySelectorAll(".market-scroll"), kept = [];
+    for (var i = 0; i < boxes.length; i++) kept.push(boxes[i].scrollLeft);
+    return kept;
+  }
+
+  function settled(kept) {
+    settleMarket(kept);
+    settleLog();
+    var h1 = document.querySelector("h1");
+    if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
   }
 
   function show(html, id) {
     if (id === version) return;
-    var boxes = view.querySelectorAll(".market-scroll"), kept = [];
-    for (var i = 0; i < boxes.length; i++) kept.push(boxes[i].scrollLeft);
+    var kept = scrolls();
     view.innerHTML = html;
     version = id;
-    boxes = view.querySelectorAll(".market-scroll");
-    for (var j = 0; j < boxes.length && j < kept.length; j++) boxes[j].scrollLeft = kept[j];
-    var h1 = document.querySelector("h1");
-    if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
+    settled(kept);
+  }
+
+  function refetch() {
+    fetch("/view" + query, { credentials: "same-origin" }).then(function (answer) {
+      return answer.ok ? answer.text() : null;
+    }).then(function (html) {
+      if (!html) return;
+      var kept = scrolls();
+      view.innerHTML = html;
+      var snapshot = document.getElementById("snapshot");
+      version = snapshot ? snapshot.getAttribute("data-version") : null;
+      settled(kept);
+    });
+  }
+
+  function keptUnits(fresh, old) {
+    // an unchanged log entry, card or receipt comes as <li data-keep="KEY"></li>: move
+    // the page's own element with that data-key there
+    var keeps = fresh.querySelectorAll("[data-keep]");
+    if (!keeps.length) return true;
+    var mine = {}, keyed = old.querySelectorAll("[data-key]");
+    for (var k = 0; k < keyed.length; k++) mine[keyed[k].getAttribute("data-key")] = keyed[k];
+    for (var j = 0; j < keeps.length; j++) {
+      var own = mine[keeps[j].getAttribute("data-keep")];
+      if (!own) return false;
+      keeps[j].parentNode.replaceChild(own, keeps[j]);
+    }
+    return true;
+  }
+
+  function patch(html, id) {
+    if (id === version) return;
+    var kept = scrolls();
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    var fresh = box.content.querySelectorAll("section[id]");
+    for (var i = 0; i < fresh.length; i++) {
+      var old = document.getElementById(fresh[i].id);
+      if (!old || !keptUnits(fresh[i], old)) { refetch(); return; }  // not the view they update
+      old.parentNode.replaceChild(fresh[i], old);
+    }
+    var snapshot = document.getElementById("snapshot");
+    var log = document.getElementById("s-log");
+    if (snapshot) {
+      snapshot.setAttribute("data-version", id);
+      if (log) snapshot.setAttribute("data-commands", log.getAttribute("data-commands"));
+    }
+    version = id;
+    settled(kept);
   }
 
   function connect() {
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) source.close();
-    source = new EventSource("/events" + query);
+    var have = version && /^\d+$/.test(version) ? "&have=" + version : "";
+    source = new EventSource("/events" + query + have);
     source.addEventListener("open", function () { status("live", "on"); });
     source.addEventListener("view", function (e) { status("live", "on"); show(e.data, e.lastEventId); });
+    source.addEventListener("parts", function (e) { status("live", "on"); patch(e.data, e.lastEventId); });
     source.addEventListener("error", function () {
       status(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
       if (source.readyState === EventSource.CLOSED && !retry) {
@@ -56,6 +225,10 @@
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
-  centreMarket();
+  window.addEventListener("resize", function () {  // a phone turned: place them again
+    var boxes = view.querySelectorAll(".market-scroll");
+    for (var i = 0; i < boxes.length; i++) if (!touched[i]) placeMarket(boxes[i]);
+  });
+  settled(null);
   connect();
 })();
