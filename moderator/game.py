@@ -359,7 +359,8 @@ class Game:
             if verify and tuple(events) != tuple(entry.events):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
-                    f"replays the same way; the file was left untouched"
+                    f"replays the same way{_written_by(data.program)}; the file was left "
+                    f"untouched"
                 )
             if verify and entry.round != game._round_of(tuple(events), given_in):
                 raise SaveError(
@@ -1035,6 +1036,16 @@ class Game:
             c.GameCmd(title=self.title, players=(*self.players, *self.options))
         )
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
+
+
+def _written_by(program: str | None) -> str:
+    """Which moderator wrote a save, when another than this one (a rules change that no
+    rules fix names makes a save replay differently: the banker needs the versions)."""
+    if program is None:
+        return " (written by an older moderator, before saves named it)"
+    if program != PROGRAM:
+        return f" (written by moderator {printable(program)}; this is {PROGRAM})"
+    return ""
 
 
 def _rules_view(events: tuple[Event, ...]) -> list[dict[str, Any]]:

@@ -631,3 +631,19 @@ def test_a_save_written_by_another_program_is_rewritten_by_its_first_write(
         assert game.execute("note by this version").ok
     head = json.loads(path.read_bytes().split(b"\n")[0])
     assert head["program"] == moderator.__version__
+
+
+def test_a_save_that_replays_differently_names_the_program_that_wrote_it(
+    saved: tuple[Game, Path],
+) -> None:
+    """A rules change no rules fix names makes a save replay differently: the refusal says
+    which moderator wrote it, so the banker can open it with that one."""
+    _, path = saved
+
+    def older(d: dict) -> None:  # type: ignore[type-arg]
+        d.update(program="0.0.1")
+        d["journal"][7]["events"].pop()
+
+    _damage(path, older)
+    _refused_untouched(path, "journal entry 8", "no longer replays the same way (written by "
+                       f"moderator 0.0.1; this is {moderator.__version__})")
