@@ -67,7 +67,7 @@ def route(url: str, path: str) -> str:
 def answers(url: str) -> bool:
     """Whether the server at ``url`` answers at all."""
     try:
-        httpx.get(route(url, "/state.json"), timeout=2)
+        httpx.get(route(url, "/state.json"), timeout=30)  # a stopped server refuses at once
     except httpx.HTTPError:
         return False
     return True
