@@ -127,7 +127,8 @@ class CommandDialog(ModalScreen[c.Command | None]):
     def __init__(self, *, classes: str | None = None, id: str | None = None) -> None:
         super().__init__(classes=classes, id=id)
         self.take: Callable[[c.Command | None], object] | None = None
-        """Called with the answer before the dialog is dismissed (see the class docstring)."""
+        """Called with the answer before the dialog is dismissed (see the class docstring);
+        it returns ``None`` when the game accepted the command, else why not."""
         self.then: Callable[[c.Command], Step] | None = None
         """Turns the answer into the next step (see the class docstring)."""
         self.ready_for_keys = False
@@ -218,8 +219,10 @@ class ChoiceDialog(CommandDialog):
                 yield Static(self.note, classes="dialog-note")
             options = [Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
             yield OptionList(*options, id="choices")
-            yield Static(self.detail_text(self.start), id="choice-detail",
-                         classes="dialog-extra")
+            detail = Static(self.detail_text(self.start), id="choice-detail",
+                            classes="dialog-extra")
+            detail.display = any(self.details)  # no blank row when nothing ever follows
+            yield detail
             yield Static(self.keys_line(), id="choice-keys", classes="dialog-keys")
 
     def detail_text(self, index: int | None) -> Text:
@@ -623,6 +626,7 @@ class RunDialog(AmountDialog):
         for wid, text in (("#payouts", self.payouts(cmd)), ("#follows", self.follows(cmd))):
             for widget in self.query(wid).results(Static):
                 widget.update(text)
+                widget.display = bool(text.plain)  # no blank rows for nothing to show
 
     def variants(self, cmd: c.Run) -> list[c.Run]:
         """``cmd`` with each payout kind offered, in the order offered."""
