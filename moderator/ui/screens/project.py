@@ -135,6 +135,13 @@ class ProjectionScreen(Screen[None]):
         height: auto;
         margin: 1 0 0 0;
     }
+    ProjectionScreen #proj-more {
+        height: auto;
+    }
+    ProjectionScreen .proj-more-table {
+        height: auto;
+        margin: 1 0 0 0;
+    }
     ProjectionScreen #proj-places, ProjectionScreen #proj-notes {
         height: auto;
         padding: 1 0 0 0;
@@ -185,6 +192,7 @@ class ProjectionScreen(Screen[None]):
             yield Vertical(id="proj-editor")
             yield Static("", id="proj-status")
             yield DataTable(id="proj-table", cursor_type="none", zebra_stripes=True)
+            yield Vertical(id="proj-more")
             yield Static("", id="proj-places")
             yield Static("", id="proj-notes")
         yield Footer()
@@ -258,7 +266,8 @@ class ProjectionScreen(Screen[None]):
         """The projection cannot be made: say why (the last table stays, dimmed)."""
         self.error = message
         self.query_one("#proj-status", Static).update(Text(f"✗ {message}", style="bold red"))
-        self.query_one("#proj-table", DataTable).styles.opacity = 0.5
+        for table in self.query(DataTable):
+            table.styles.opacity = 0.5
 
     def show(self, result: Projection) -> None:
         """Show ``result``: the rulebook's table, the places and the notes."""
@@ -269,29 +278,7 @@ class ProjectionScreen(Screen[None]):
         status = Text(f"{len(result.rounds)} operating round(s): {', '.join(result.rounds)}",
                       style="dim")
         self.query_one("#proj-status", Static).update(status)
-        rows = result.table()
-        table = self.query_one("#proj-table", DataTable)
-        table.styles.opacity = 1.0
-        table.clear(columns=True)
-        table.header_height = 2
-        for n, head in enumerate(rows[0]):
-            table.add_column(Text(self.two_lines(head), style="bold",
-                                  justify="right" if n else "left"), key=head)
-        others = {"Privates": "privates", "Cash on hand": "cash", "Final total": "total"}
-        for row in rows[1:]:
-            label = next((n for n, cell in enumerate(row) if cell), 0)
-            key = row[0] or others.get(row[label], row[label])
-            bold = key == "total"
-            cells: list[Text] = []
-            for n, cell in enumerate(row):
-                if n == 0:
-                    # cash on hand, the final total: their label in the first column
-                    cells.append(company_text(cell) if cell else
-                                 Text(row[label], style="bold"))
-                    continue
-                cells.append(Text("" if n == label and not row[0] else cell,
-                                  style="bold" if bold else "", justify="right"))
-            table.add_row(*cells, key=key)
+        self.lay_out(result.table())
         places = Text("Places if the game ends after these rounds: ", style="bold")
         places.append_text(places_text(result.places, money))
         self.query_one("#proj-places", Static).update(places)
@@ -309,6 +296,77 @@ class ProjectionScreen(Screen[None]):
             ready = [cell for cell in self.query(RevenueInput) if not cell.disabled]
             if ready:
                 ready[0].focus()
+
+    def on_resize(self) -> None:
+        """Lay the table out again for the new width."""
+        if self.projection is not None:
+            self.lay_out(self.projection.table())
+
+    def lay_out(self, rows: list[list[str]]) -> None:
+        """The table (``Projection.table``) in ``#proj-table``; when it is wider than the
+        screen, the players' columns that do not fit go into further tables below
+        (``#proj-more``), each repeating the company column, a player's shrs and amt
+        always together (issue 21.7: no sideways scrolling to find a player)."""
+        groups = self.column_groups(rows, self.size.width - 6 if self.size.width else 0)
+        more = self.query_one("#proj-more", Vertical)
+        extra = list(more.query(DataTable))
+        while len(extra) < len(groups) - 1:
+            table = DataTable(cursor_type="none", zebra_stripes=True, classes="proj-more-table")
+            more.mount(table)
+            extra.append(table)
+        for table in extra[len(groups) - 1:]:
+            table.remove()
+        tables = [self.query_one("#proj-table", DataTable), *extra[: len(groups) - 1]]
+        for table, columns in zip(tables, groups, strict=True):
+            self.fill(table, rows, columns)
+
+    def column_groups(self, rows: list[list[str]], width: int) -> list[list[int]]:
+        """The columns of each table: the company column, the rounds, Stock and Sum, then
+        as many players' pairs as ``width`` holds (0: no limit); the other pairs in
+        further groups that start with the company column."""
+        labels = [row[next((n for n, cell in enumerate(row) if cell), 0)] for row in rows[1:]]
+        widths = []
+        for n, head in enumerate(rows[0]):
+            cells = [*self.two_lines(head).split("\n"), *(row[n] for row in rows[1:])]
+            if n == 0:
+                cells += labels
+            widths.append(max(len(c) for c in cells) + 2)  # a cell's padding each side
+        first = 3 + sum(1 for head in rows[0] if head.endswith(" div"))  # the first player's
+        groups = [list(range(first))]
+        for a in range(first, len(rows[0]), 2):
+            pair = [a, a + 1]
+            used = sum(widths[n] for n in groups[-1])
+            if width and groups[-1] != [0] and used + widths[a] + widths[a + 1] > width:
+                groups.append([0])
+            groups[-1] += pair
+        return groups
+
+    def fill(self, table: DataTable[Text], rows: list[list[str]], columns: list[int]) -> None:
+        """``table`` with the ``columns`` of ``rows`` (labels of the footer rows in the
+        first column)."""
+        table.styles.opacity = 1.0
+        table.clear(columns=True)
+        table.header_height = 2
+        for n in columns:
+            head = rows[0][n]
+            table.add_column(Text(self.two_lines(head), style="bold",
+                                  justify="right" if n else "left"), key=head)
+        others = {"Privates": "privates", "Cash on hand": "cash", "Final total": "total"}
+        for row in rows[1:]:
+            label = next((n for n, cell in enumerate(row) if cell), 0)
+            key = row[0] or others.get(row[label], row[label])
+            bold = key == "total"
+            cells: list[Text] = []
+            for n in columns:
+                cell = row[n]
+                if n == 0:
+                    # cash on hand, the final total: their label in the first column
+                    cells.append(company_text(cell) if cell else
+                                 Text(row[label], style="bold"))
+                    continue
+                cells.append(Text("" if n == label and not row[0] else cell,
+                                  style="bold" if bold else "", justify="right"))
+            table.add_row(*cells, key=key)
 
     @staticmethod
     def two_lines(head: str) -> str:
