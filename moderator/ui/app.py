@@ -16,18 +16,22 @@ and games, in a worker thread, and stops when the app quits.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
+from weakref import WeakKeyDictionary
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
@@ -73,8 +77,12 @@ class ModeratorApp(App[None]):
         """Keys and pastes typed while the top screen was not ready for them."""
         self._switching = False
         """Whether the main screen of one game is being replaced by another's."""
-        self._removing = 0
-        """How many closed screens are still being removed (keys wait for them)."""
+        self._screens_changing = 0
+        """How many screens are still being opened or closed (keys wait for them)."""
+        self._typed_for: WeakKeyDictionary[events.Event, Screen] = WeakKeyDictionary()
+        """The screen each key was handed to (see :meth:`on_event`)."""
+        self._unused: tuple[Screen, int, Notification] | None = None
+        """The last keys not used because their screen had closed, and the toast."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
         self.table_share = TableShare(lambda: self.post_message(SharingChanged()))
@@ -96,12 +104,47 @@ class ModeratorApp(App[None]):
             self.open_game(path)
 
     async def on_event(self, event: events.Event) -> None:
-        """Hold the keys typed while the top screen is not ready (class docstring)."""
-        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            self._held.append(event)
-            await self._release_keys()
-            return
+        """Hold the keys typed while the top screen is not ready (class docstring).
+
+        A key no priority binding takes goes to the focused widget and, when that
+        widget leaves it, comes back here for the screen's other bindings.  It may
+        come back late, when the screen it was typed for is gone (a burst: the next
+        key closed it): it is not used on the screen on top now, whose bindings it was
+        never meant for (a ``g`` typed on the projection acted on the score after it),
+        and the banker is told.  Once the app is quitting no key acts any more.
+        """
+        if isinstance(event, (events.Key, events.Paste)):
+            if self._exit:
+                return  # quitting: a key left over must not open a screen now
+            if not event.is_forwarded:
+                self._held.append(event)
+                await self._release_keys()
+                return
+            typed_for = self._typed_for.get(event)
+            if typed_for is not None and typed_for is not self.screen:
+                self._not_used(event, typed_for)
+                return
         await super().on_event(event)
+
+    def _not_used(self, event: events.Event, screen: Screen) -> None:
+        """A key came back for a screen that is gone: a bell and one toast (counting the
+        keys) instead of an action on the wrong screen."""
+        self.bell()
+        where = " ".join(re.findall(r"[A-Z][a-z]*", type(screen).__name__)).lower()
+        if self._unused is not None and self._unused[0] is screen:
+            count = self._unused[1] + 1
+            try:
+                self._unnotify(self._unused[2])
+            except KeyError:  # timed out already
+                pass
+        else:
+            count = 1
+        keys = "a key" if count == 1 else f"{count} keys"
+        note = Notification(
+            f"{keys} typed for the {where} came after it had closed: not used",
+            "Keys not used", "warning", 4.0, markup=False)
+        self._unused = (screen, count, note)
+        self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
 
     async def on_keys_ready(self, message: KeysReady) -> None:
         """A screen is ready: mark it and hand it the keys typed meanwhile."""
@@ -111,8 +154,8 @@ class ModeratorApp(App[None]):
 
     def _ready_for_keys(self) -> bool:
         """Whether the top screen takes keys now: none while one game replaces another,
-        nor while a closed screen is still being taken off (see :meth:`pop_screen`)."""
-        return (not self._switching and not self._removing
+        nor while a screen is being opened or closed (see :meth:`push_screen`)."""
+        return (not self._switching and not self._screens_changing
                 and bool(getattr(self.screen, "ready_for_keys", True)))
 
     async def _release_keys(self) -> None:
@@ -120,38 +163,52 @@ class ModeratorApp(App[None]):
         them may open a screen that is not ready yet, or close one that is still
         being removed: the rest wait for it)."""
         while self._held and self._ready_for_keys():
-            await super().on_event(self._held.popleft())
+            event = self._held.popleft()
+            self._typed_for[event] = self.screen
+            await super().on_event(event)
+
+    # Textual opens and closes screens in steps: a pushed screen is on top of the stack at
+    # once but composed and mounted later; a closed one is off the stack at once but
+    # removed from the app later.  A key handed out in between reached a screen without
+    # its widgets (``NoMatches '#journal'``: ``h Enter`` in a burst), or opened a screen
+    # again under the id of the one not yet removed (``DuplicateIds 'run-dialog'``:
+    # ``r 9 0 Enter d r`` in a burst, issue 18.1).  So the keys typed after a key that
+    # opens or closes a screen wait, in order, until the change is done.
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``push_screen``; the keys typed after it wait until the screen is
+        mounted (see the comment above)."""
+        result = super().push_screen(screen, *args, **kwargs)
+        if isinstance(result, AwaitMount):
+            self._keys_wait_for(result)
+        return result
 
     def pop_screen(self) -> AwaitComplete:
-        """Textual's ``pop_screen``; the keys typed after it wait until the screen is gone.
-
-        Textual takes a closed screen (a dismissed dialog) off the stack at once
-        but removes it from the app later.  A key handed out meanwhile may open
-        the same screen again, under the same id as the one not yet removed:
-        ``r 9 0 Enter d r`` typed in one burst crashed the app with
-        ``DuplicateIds 'run-dialog'`` (issue 18.1).  So the keys after the one
-        that closed a screen are held, in order, until its removal is done.
-        """
-        return self._track_removal(super().pop_screen())
-
-    def switch_screen(self, screen: Screen | str) -> AwaitComplete:
-        """Textual's ``switch_screen``; the keys typed after it wait as for :meth:`pop_screen`."""
-        return self._track_removal(super().switch_screen(screen))
-
-    def _track_removal(self, removal: AwaitComplete) -> AwaitComplete:
-        """Hold the keys until ``removal`` is done, then hand them out."""
+        """Textual's ``pop_screen``; the keys typed after it wait until the screen is gone."""
+        removal = super().pop_screen()
         if not removal.is_done:
-            self._removing += 1
-            self.call_next(self._removed, removal)
+            self._keys_wait_for(removal)
         return removal
 
-    async def _removed(self, removal: AwaitComplete) -> None:
-        """A closed screen is gone (Textual awaits its removal just before this runs):
-        the keys typed after it go on."""
+    def switch_screen(self, screen: Screen | str) -> AwaitComplete:
+        """Textual's ``switch_screen``; the keys typed after it wait until the new screen
+        is mounted and the old one gone."""
+        switch = super().switch_screen(screen)
+        if not switch.is_done:
+            self._keys_wait_for(switch)
+        return switch
+
+    def _keys_wait_for(self, change: AwaitComplete | AwaitMount) -> None:
+        """Hold the keys until ``change`` (a screen opened or closed) is done."""
+        self._screens_changing += 1
+        # after the callback Textual itself queued to await the change
+        self.call_next(self._changed, change)
+
+    async def _changed(self, change: AwaitComplete | AwaitMount) -> None:
+        """A screen is opened or closed: the keys typed after it go on."""
         try:
-            await removal
+            await change
         finally:
-            self._removing -= 1
+            self._screens_changing -= 1
         await self._release_keys()
 
     def show_start(self) -> None:
