@@ -601,8 +601,12 @@ class RunDialog(AmountDialog):
         if initial is None and self.last is not None:
             initial = self.last.revenue
             kind = PAYOUT_LABELS.get(self.last.option, self.last.option or "")
+            if self.last.revenue == 0:
+                kind = "— no revenue, no dividend"  # whatever kind was named (issue 18.11)
+            elif self.last.option not in options:
+                kind = ""  # `run NYC 370`: the title's default kind, not an independent's split
             note = (f"as last time: {session.money(self.last.revenue)} {kind} "
-                    "(Enter takes it; typing replaces it)")
+                    "(Enter takes it; typing replaces it)").replace("  ", " ")
         super().__init__(
             session, title, build, options=options, option_labels=PAYOUT_LABELS,
             initial=initial, note=note, dialog_id="run-dialog",
