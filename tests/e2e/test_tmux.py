@@ -77,7 +77,9 @@ def wait_until(
         if ready(shown):
             return shown
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what} never appeared; the screen shows:\n{shown}")
+            size = tmux("display-message", "-p", "-t", session, "#{pane_width}x#{pane_height}")
+            raise AssertionError(
+                f"{what} never appeared; the screen ({size.strip()}) shows:\n{shown}")
         time.sleep(0.1)
 
 
@@ -98,7 +100,10 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     SOCKET[0] = name
     for attempt in range(3):
         try:  # the server of the test before may be exiting (its last session killed)
-            tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh")
+            # the size options in the same call: no moment with tmux's default 80x24
+            tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh", ";",
+                 "set-option", "-g", "default-size", "120x40", ";",
+                 "set-option", "-g", "window-size", "manual")
             break
         except AssertionError:
             if attempt == 2:
