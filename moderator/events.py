@@ -1,20 +1,20 @@
 """Events: what an accepted command did, journaled beside it.
 
-Each event is a frozen pydantic model tagged by ``kind``; :data:`Event` is the
-discriminated union.  Events describe consequences (money moved, certificates
-moved, prices moved, rounds began); they are recomputed and compared when a
-save is loaded, and the screen uses them to highlight what just changed.
+Each event is a frozen record (:class:`moderator.commands.Record`) tagged by
+``kind``; :data:`Event` is the discriminated union.  Events describe consequences
+(money moved, certificates moved, prices moved, rounds began); they are recomputed
+and compared when a save is loaded, and the screen uses them to highlight what just changed.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from moderator.commands import Record
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Event(Record):
+    pass
 
 
 class CashMoved(_Event):
@@ -163,5 +163,5 @@ Event = Annotated[
     | PresidentChanged
     | DividendPaid
     | Noted,
-    Field(discriminator="kind"),
+    "kind",
 ]

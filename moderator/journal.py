@@ -50,6 +50,7 @@ read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -59,12 +60,11 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from moderator import __version__
-from moderator.commands import Command
+from moderator.commands import Command, Record
 from moderator.errors import SaveError
 from moderator.events import Event
 from moderator.fixes import RULES_LEVEL
@@ -125,77 +125,131 @@ The data is the save as one object (``format_version``, ``title``, ``players``,
 ``journal`` as a list of entries), whatever the layout of the file it came from."""
 
 
-class Entry(BaseModel):
-    """One accepted command with the events it caused."""
+class Entry(Record):
+    """One accepted command with the events it caused.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    A record (:class:`moderator.commands.Record`): the game makes one per accepted command
+    from parts it already checked; a save's entries are validated by pydantic through
+    :func:`_models` (``events`` at most :data:`MAX_EVENTS`, refused at the first bad one).
+    """
 
     line: str
     """The command as a script line."""
     round: str
     """Where the game stood when the command was given, e.g. ``SR 1`` or ``OR 2.1``."""
     command: Command
-    events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS, fail_fast=True)
-    """``fail_fast``: a damaged list is refused at its first bad item (pydantic would
-    otherwise build an error for every one of millions of items)."""
+    events: tuple[Event, ...] = ()
 
+    @classmethod
+    def pydantic_model(cls) -> Any:
+        return _entry_model()
 
-_ENTRY_FIELDS = frozenset(("line", "round", "command", "events"))
+    @classmethod
+    def model_validate_json(cls, data: bytes | str, *, strict: bool = False) -> Entry:
+        """An entry read from JSON, validated (pydantic's ``ValidationError`` if not)."""
+        return _entry_adapter().validate_json(data, strict=strict)  # type: ignore[no-any-return]
 
 
 def new_entry(line: str, round: str, command: Command, events: tuple[Event, ...]) -> Entry:
-    """An entry from the game's own, already validated parts, without validating again.
-
-    What ``Entry.model_construct`` does for a model with no aliases, defaults left unset
-    or hooks, minus its per-field loop: this runs once per accepted command.  The test
-    of this module checks it equals a validated ``Entry``.
-    """
-    entry = Entry.__new__(Entry)
-    setattr_ = object.__setattr__
-    setattr_(entry, "__dict__", {"line": line, "round": round, "command": command,
-                                 "events": events})
-    # One shared set: an entry is frozen, so nothing ever adds to its fields set.
-    setattr_(entry, "__pydantic_fields_set__", _ENTRY_FIELDS)
-    setattr_(entry, "__pydantic_extra__", None)
-    setattr_(entry, "__pydantic_private__", None)
+    """An entry from the game's own, already validated parts, without checking again
+    (this runs once per accepted command).  The test of this module checks it equals a
+    validated ``Entry``."""
+    entry = object.__new__(Entry)
+    object.__setattr__(entry, "__dict__", {"line": line, "round": round, "command": command,
+                                           "events": events})
     return entry
 
 
-class SaveFile(BaseModel):
-    """The whole save file."""
+if TYPE_CHECKING:
+    from pydantic import BaseModel, TypeAdapter
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    format_version: int
-    title: str
-    players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
-    journal: tuple[Entry, ...] = Field(default=(), fail_fast=True)
-    rules_level: int = Field(default=0, ge=0)
-    """The rules level the game is played under (:mod:`moderator.fixes`); 0 before format 3."""
-    program: str | None = Field(default=None, max_length=MAX_PROGRAM_LENGTH)
-    """The moderator that last wrote the header (format 3), ``None`` before."""
+    SaveFile = BaseModel
+    """The whole save file: ``format_version``, ``title``, ``players``, ``journal`` (a
+    tuple of :class:`Entry`), ``rules_level`` and ``program`` (see :func:`_models`)."""
+    _Header = BaseModel
 
 
-class _Header(BaseModel):
-    """The first line of a format-2 save."""
+@functools.cache
+def _entry_model() -> Any:
+    """The pydantic model an :class:`Entry` read from a save is validated by."""
+    import typing
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    from pydantic import BaseModel, ConfigDict, Field
 
-    format_version: int
-    title: str
-    players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
-    """At most 16 words: every title's most players and its option words (the game checks
-    the rest)."""
+    tagged_command = typing.Annotated[typing.get_args(Command)[0], Field(discriminator="kind")]
+    tagged_event = typing.Annotated[typing.get_args(Event)[0], Field(discriminator="kind")]
+
+    class Entry(BaseModel):
+        """One accepted command with the events it caused (validated)."""
+
+        model_config = ConfigDict(frozen=True, extra="forbid")
+
+        line: str
+        round: str
+        command: tagged_command  # type: ignore[valid-type]
+        events: tuple[tagged_event, ...] = Field(  # type: ignore[valid-type]
+            default=(), max_length=MAX_EVENTS, fail_fast=True)
+        """``fail_fast``: a damaged list is refused at its first bad item (pydantic would
+        otherwise build an error for every one of millions of items)."""
+
+    return Entry
 
 
-class _Header3(_Header):
-    """The first line of a format-3 save, without its checksum."""
+@functools.cache
+def _models() -> SimpleNamespace:
+    """The save file's pydantic models, made the first time a save is read: a process
+    that only plays a script (``moderator play``, ``check``) never imports pydantic
+    (issue 21.1)."""
+    from pydantic import BaseModel, ConfigDict, Field
 
-    rules_level: int = Field(ge=0)
-    program: str = Field(max_length=MAX_PROGRAM_LENGTH)
+    class SaveFile(BaseModel):
+        """The whole save file."""
+
+        model_config = ConfigDict(frozen=True, extra="forbid")
+
+        format_version: int
+        title: str
+        players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
+        journal: tuple[_Entry, ...] = Field(default=(), fail_fast=True)
+        rules_level: int = Field(default=0, ge=0)
+        """The rules level the game is played under (:mod:`moderator.fixes`); 0 before
+        format 3."""
+        program: str | None = Field(default=None, max_length=MAX_PROGRAM_LENGTH)
+        """The moderator that last wrote the header (format 3), ``None`` before."""
+
+    class Header(BaseModel):
+        """The first line of a format-2 save."""
+
+        model_config = ConfigDict(frozen=True, extra="forbid")
+
+        format_version: int
+        title: str
+        players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
+        """At most 16 words: every title's most players and its option words (the game
+        checks the rest)."""
+
+    class Header3(Header):
+        """The first line of a format-3 save, without its checksum."""
+
+        rules_level: int = Field(ge=0)
+        program: str = Field(max_length=MAX_PROGRAM_LENGTH)
+
+    return SimpleNamespace(SaveFile=SaveFile, Header=Header, Header3=Header3)
 
 
-_ENTRY = TypeAdapter(Entry)
+_Entry = Entry
+"""The record class, under a name :func:`_entry_model`'s own ``Entry`` does not hide."""
+
+
+@functools.cache
+def _entry_adapter() -> TypeAdapter[Entry]:
+    """The entry's validator and serializer, built on first use: building it (every command
+    and event kind) costs more than a ``play --json`` of a short game (issue 21.1)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Entry)
+
+
 _RECORD = re.compile(rb'\{"number":([0-9]{1,9}),"sha256":"([0-9a-f]{64})","entry":(\{.*\})\}')
 """A record line (without its newline): its number, checksum and entry."""
 _SUMMED_HEADER = re.compile(rb'(\{.*),"sha256":"([0-9a-f]{64})"\}')
@@ -244,9 +298,23 @@ class LoadedSave:
     """The last line cut short, if any."""
 
 
+def build_validators() -> None:
+    """Import pydantic and build the save's validators now, not at the first save read: for
+    a process about to lose access to its libraries (one dropping privileges)."""
+    _models()
+    _entry_adapter()
+
+
+def _validation_error() -> type[Exception]:
+    """Pydantic's ``ValidationError`` (imported when a save is read, not before)."""
+    from pydantic import ValidationError
+
+    return ValidationError
+
+
 def entry_json(entry: Entry) -> str:
     """An entry as compact JSON (cached by the game so a save only writes text)."""
-    return _ENTRY.dump_json(entry).decode()
+    return _entry_adapter().dump_json(entry).decode()
 
 
 def printable(text: str) -> str:
@@ -629,8 +697,8 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
         version = loaded["format_version"]
     try:
         # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60
-        save = SaveFile.model_validate_json(json.dumps(loaded), strict=True)
-    except ValidationError as exc:
+        save = _models().SaveFile.model_validate_json(json.dumps(loaded), strict=True)
+    except _validation_error() as exc:
         first = exc.errors()[0]
         raise SaveError(
             f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
@@ -689,8 +757,8 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                 f"was edited); the file was left untouched"
             )
         try:
-            entries.append(_ENTRY.validate_json(raw, strict=True))
-        except ValidationError as exc:
+            entries.append(_entry_adapter().validate_json(raw, strict=True))
+        except _validation_error() as exc:
             first_error = exc.errors()[0]
             rest = ".".join(str(x) for x in first_error["loc"])
             raise SaveError(
@@ -699,7 +767,7 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                 + f": {first_error['msg']}"
             ) from None
         records.append(line + b"\n")
-    save = SaveFile.model_construct(
+    save = _models().SaveFile.model_construct(
         format_version=version,
         title=header.title,
         players=header.players,
@@ -738,14 +806,14 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[_Header, str | 
                 f"the file was left untouched"
             )
     try:
-        model = _Header3 if version >= 3 else _Header
+        model = _models().Header3 if version >= 3 else _models().Header
         header = model.model_validate_json(body, strict=True)
-    except ValidationError as exc:
+    except _validation_error() as exc:
         first = exc.errors()[0]
         raise SaveError(
             f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
         ) from None
-    if isinstance(header, _Header3) and header.rules_level > RULES_LEVEL:
+    if isinstance(header, _models().Header3) and header.rules_level > RULES_LEVEL:
         raise SaveError(
             f"{path}: played under rules level {header.rules_level} (written by moderator "
             f"{escaped(header.program)}); this moderator ({PROGRAM}) knows the rules up to "

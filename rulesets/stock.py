@@ -71,12 +71,17 @@ class StockRound(Ruleset):
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Certificates a player holds; privates count one, a 20% certificate one."""
+        # Plain loops, no generator per company: this runs for the player on turn after
+        # every stock-round turn (the tool's auto-pass) and before every purchase.
         total = 0
         for company in state.ledger.companies.values():
+            if company.closed:
+                continue
             if company.kind == "corporation":
-                if not company.closed:
-                    total += sum(1 for cert in company.certificates if cert.holder == player)
-            elif company.owner == player and not company.closed:
+                for cert in company.certificates:
+                    if cert.holder == player:
+                        total += 1
+            elif company.owner == player:
                 total += 1
         return total
 

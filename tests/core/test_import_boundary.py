@@ -240,3 +240,48 @@ def test_the_web_loads_no_ui_module() -> None:
         capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+# ---------------------------------------------------------------- start-up (issue 21.1)
+HEAVY = ("textual", "rich.table", "starlette", "uvicorn", "openpyxl", "xlsxwriter")
+"""What the batch commands never need: the TUI, Rich's tables (``state`` without ``--json``
+only), the table view's server and the XLSX writers."""
+
+def _heavy_modules_after(run: str) -> list[str]:
+    """The heavy modules (:data:`HEAVY`, and their submodules) loaded after ``run``."""
+    probe = (
+        "import json, sys\n"
+        f"{run}\n"
+        "sys.stdout.write('\\n')\n"
+        f"heavy = {HEAVY!r}\n"
+        "print(json.dumps(sorted(m for m in sys.modules\n"
+        "                        if any(m == h or m.startswith(h + '.') for h in heavy))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_loads_nothing_heavy() -> None:
+    """``import moderator.cli`` (every ``moderator`` process pays it) loads no TUI, Rich
+    table, web server or spreadsheet library (issue 21.1)."""
+    assert _heavy_modules_after("import moderator.cli") == []
+
+
+def test_play_json_and_check_load_nothing_heavy() -> None:
+    """A whole ``moderator play SCRIPT --json`` and a ``moderator check`` calculation
+    import only what they need (issue 21.1)."""
+    play = ("from moderator.cli import main\n"
+            "assert main(['play', 'tests/scripts/1846-rulebook-example.script', '--json']) == 0")
+    assert _heavy_modules_after(play) == []
+    check = ("from moderator.cli import main\n"
+             "assert main(['check', '1846', 'run', '--price', '165', '--revenue', '500',\n"
+             "             '--kind', 'full', '--new-price', '212']) == 0")
+    assert _heavy_modules_after(check) == []
+
+
+def test_the_heavy_probe_can_see_them() -> None:
+    """The check is not vacuous: a Rich table and the XLSX export are visible to it."""
+    assert _heavy_modules_after("import rich.table, moderator.export") != []
+    assert "rich.table" in _heavy_modules_after("import rich.table")

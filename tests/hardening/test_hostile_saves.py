@@ -238,6 +238,8 @@ READ_ONLY_CHILD = textwrap.dedent(
     import json, os, sys
     from pathlib import Path
     from moderator.game import Game
+    from moderator.journal import build_validators
+    build_validators()  # pydantic is imported at the first save read: do it before
     if os.geteuid() == 0:  # root writes anywhere: become nobody once everything is imported
         os.setgroups([])
         os.setgid(65534)
