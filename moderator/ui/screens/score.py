@@ -56,6 +56,7 @@ class ScoreScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ScoreScreen #score-head {
+        height: auto;  /* the whole reason, wrapped: never cut short */
         padding: 0 1;
         background: $boost;
     }
