@@ -277,7 +277,12 @@ class Ruleset:
             "reserve_added": state.reserve_added,
             "note": note,
             "rule": self.rule_numbers.get("bank_runs_out"),
+            "ends": self.bank_ends_game,
         }
+
+    bank_ends_game: ClassVar[str] = "the game ends after this set of operating rounds"
+    """When a broken bank ends the game, as the status bar says it (the state JSON's
+    ``bank.ends``; a title whose rule differs sets its own words and rule)."""
 
     def bank_note(self, state: GameState) -> str:
         """Why a broken bank shows the figure it shows (a title adds its rule)."""

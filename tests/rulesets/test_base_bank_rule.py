@@ -35,3 +35,16 @@ def test_the_bank_json_names_the_titles_rule_before_and_after_it_breaks(title: s
     game = play(text + f"adjust {player} {cash} test\n")
     bank = game.state_json()["bank"]
     assert bank["broken"] and bank["rule"] == rule
+
+
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_the_bank_json_says_when_a_broken_bank_ends_the_game(title: str) -> None:
+    """1853 5.1.2: the game ends when the operating round under way is complete, not the
+    set (1846 10.1, 1847 AE 9: after the set's operating rounds); the status bar says
+    ``bank.ends``."""
+    text, player, cash, _, _ = GAMES[title]
+    ends = play(text + f"adjust {player} {cash} test\n").state_json()["bank"]["ends"]
+    if title == "1853":
+        assert ends == "the game ends when this operating round is complete (5.1.2)"
+    else:
+        assert ends == "the game ends after this set of operating rounds"

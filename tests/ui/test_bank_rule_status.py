@@ -42,3 +42,15 @@ def test_a_bank_without_a_rule_in_the_json_falls_back_to_its_note() -> None:
     bar = StatusBar(id="status")
     bar.data, bar.changed, bar.currency = data, set(), "M"
     assert " broken (9):" in str(bar.build().plain)
+
+
+@pytest.mark.parametrize("title", sorted(BROKEN))
+def test_the_status_bar_says_when_the_titles_rule_ends_the_game(title: str) -> None:
+    """1853 5.1.2 ends the game with the operating round under way; 1846 and 1847 AE with
+    the set's operating rounds."""
+    line = status_line(BROKEN[title][0])
+    if title == "1853":
+        assert "the game ends when this operating round is complete (5.1.2)" in line
+        assert "set of operating rounds" not in line
+    else:
+        assert "the game ends after this set of operating rounds" in line

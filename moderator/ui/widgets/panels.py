@@ -881,8 +881,8 @@ class StatusBar(Panel):
         bank_style = "bold reverse" if "bank" in changed else "bold"
         line.append(_money(cur, bank["cash"]), style=bank_style)
         if bank.get("broken") and not data.get("ended"):
-            line.append(f" broken{_bank_rule(bank)}: the game ends after this "
-                        "set of operating rounds", style="bold yellow")
+            ends = bank.get("ends") or "the game ends after this set of operating rounds"
+            line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
             if total == start:
@@ -977,11 +977,12 @@ class EndPanel(Panel):
                 if tied:
                     row.append("   (a tie: the same score)", style="dim")
                 if place.get("bankrupt"):
-                    row.append("   bankrupt (scores nothing)", style="red")
+                    row.append("   bankrupt: placed after every player still in", style="red")
                 lines.append(row)
         elif bank.get("broken"):
             self.border_title = "The bank has broken"
-            note = bank.get("note") or "the game ends after this set of operating rounds"
+            note = (bank.get("note") or bank.get("ends")
+                    or "the game ends after this set of operating rounds")
             lines.append(Text.assemble(("Bank ", "dim"), (_money(cur, bank.get("cash")), "bold"),
                                        (" — ", "dim"), (note, "yellow")))
         return Group(*lines)
