@@ -35,10 +35,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from moderator import __version__
+from moderator import __version__, osfiles
 from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
+from moderator.journal import prune_backups
 from moderator.lock import SaveLocked
 from moderator.osfiles import FileRefused, read_regular
 from moderator.script import ParseError, format_command, parse_line, script_lines
@@ -117,7 +118,8 @@ def _back_up(save: Path) -> Path:
         while True:
             backup = _backup_name(save, n)
             try:
-                fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+                fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
+                             | osfiles.CLOEXEC | osfiles.BINARY, 0o644)
             except FileExistsError:
                 n += 1
                 continue
@@ -129,6 +131,7 @@ def _back_up(save: Path) -> Path:
             except BaseException:
                 backup.unlink(missing_ok=True)
                 raise
+            prune_backups(save)  # the newest MAX_BACKUPS of the save's backups are kept
             return backup
 
 

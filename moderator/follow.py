@@ -47,6 +47,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from moderator import commands as c
+from moderator import osfiles
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.journal import MAX_SAVE_BYTES, Entry, entry_json, line_digest, record_line
@@ -431,7 +432,7 @@ class SaveFollower(GameSource):
     def _read(self) -> bytes:
         """The file's bytes (a regular file of at most :data:`MAX_SAVE_BYTES`)."""
         try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            fd = os.open(self.path, osfiles.READ)
         except OSError as exc:
             raise FollowError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
         try:

@@ -39,11 +39,13 @@ the rules.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from moderator import commands as c
+from moderator import osfiles
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
 from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
@@ -61,7 +63,9 @@ from moderator.journal import (
     line_digest,
     load_save,
     new_entry,
+    not_writable,
     printable,
+    prune_backups,
     record_line,
     remembered_length,
     remove_stale_temps,
@@ -215,6 +219,9 @@ class Game:
     """How many entries the save held when last let go of, if it now holds fewer."""
     program: str | None = field(default=None, repr=False, compare=False)
     """The moderator that last wrote the save's header (``None`` before format 3)."""
+    unwritable: str | None = field(default=None, repr=False, compare=False)
+    """Why a save asked for writing was opened read-only: its permission bits say it is
+    not to be written (:func:`moderator.journal.not_writable`; issue 20.5)."""
     _head: str | None = field(default=None, repr=False, compare=False)
     """The checksum ``_records`` chain from (``None``: not chained, an older format)."""
     _disk_header: bytes | None = field(default=None, repr=False, compare=False)
@@ -305,6 +312,12 @@ class Game:
                 lock.release()
             raise
         game.path, game._target, game.read_only, game._lock = path, target, read_only, lock
+        if not read_only:
+            game.unwritable = not_writable(target)
+            if game.unwritable is not None:  # refused before anything is written or tidied
+                if lock is not None:
+                    lock.release()
+                game.read_only, game._lock = True, None
         game.program = loaded.save.program
         game.cut = loaded.cut
         if loaded.records is None:  # format 1: the first write rewrites it as format 3
@@ -331,7 +344,7 @@ class Game:
             # an older format, another program or rules level: the next write is whole
             game._rewrite = True
         game.remember_length = remember_length
-        if not read_only:
+        if not game.read_only:
             game._tidy(torn=loaded.torn)
             if remember_length:
                 known = remembered_length(target)
@@ -440,6 +453,9 @@ class Game:
             )
         if self.rules_difference is not None:
             out.append(self.rules_difference.describe(path))
+        if self.unwritable is not None:
+            out.append(f"{path} {self.unwritable}: opened read-only, so no command is applied; "
+                       "make it writable (chmod u+w) and open it again to play on")
         return out
 
     def _tidy(self, *, torn: bool) -> None:
@@ -447,6 +463,8 @@ class Game:
         it off, remove stale temporary files."""
         assert self._target is not None
         remove_stale_temps(self._target)
+        if self.path is not None and self.path != self._target:
+            remove_stale_temps(self.path)  # a symlink's backups are beside the link
         if torn and self.cut is not None:
             try:
                 self.cut_kept = keep_cut_text(self._target, self.cut)
@@ -705,7 +723,9 @@ class Game:
         """Cut the journal after ``upto`` entries; the full journal goes to a backup save.
 
         The backup is written to ``backup`` if given, else beside the save file
-        (``NAME.before-rewind-N.json``, never overwriting an earlier backup).
+        (``NAME.before-rewind-N.json``, never overwriting an earlier backup); of
+        those beside the save, the :data:`~moderator.journal.MAX_BACKUPS` newest are
+        kept and older ones removed (:func:`~moderator.journal.prune_backups`).
         Returns the backup's path, or ``None`` when there was nowhere to write one.
 
         A game played under an older rules level that is rewound to before the
@@ -728,10 +748,14 @@ class Game:
         if difference is not None and upto < difference.number:
             upgrade = self._replayed_at(RULES_LEVEL, upto)  # before anything is written
         written = None
-        if backup is None and self.path is not None:
+        beside = backup is None and self.path is not None
+        if beside:
             backup = self._free_backup_name()
         if backup is not None:
-            write_atomic(Path(backup), self._header() + b"".join(self._all_records()))
+            # its temporary file is named after the save, so that the save's next opening
+            # removes it if a kill left it (remove_stale_temps)
+            write_atomic(Path(backup), self._header() + b"".join(self._all_records()),
+                         side_of=self.path if beside else None)
             written = Path(backup)
         try:
             if upgrade is not None and self._target is not None:
@@ -752,6 +776,8 @@ class Game:
             self._drop_checkpoints_after(upto)
             self.state = self.replay(upto)
         self._remember()
+        if beside and self.path is not None:
+            prune_backups(self.path)
         return written
 
     def upgrade(self) -> Path | None:
@@ -803,8 +829,18 @@ class Game:
     def _free_backup_name(self) -> Path:
         assert self.path is not None
         stem = f"{self.path.stem}.before-rewind-{len(self.journal)}"
-        candidate = self.path.with_name(stem + self.path.suffix)
-        n = 2
+        # after the highest copy number there is: a name freed by prune_backups is never
+        # taken again, so the numbers keep saying which copy is newer
+        copies = re.compile(re.escape(stem) + r"(?:-([0-9]+))?" + re.escape(self.path.suffix))
+        try:
+            names = os.listdir(self.path.parent)
+        except OSError:
+            names = []
+        found = [int(m.group(1) or 1) for m in map(copies.fullmatch, names) if m]
+        n = max(found, default=0) + 1
+        candidate = self.path.with_name(
+            stem + (f"-{n}" if n > 1 else "") + self.path.suffix)
+        n += 1
         while candidate.exists():
             candidate = self.path.with_name(f"{stem}-{n}{self.path.suffix}")
             n += 1
@@ -852,7 +888,7 @@ class Game:
             self._lock.release()
         self._lock = lock
         lock.follow()  # the file just written at the name is the one to hold (hard links)
-        self.read_only = False
+        self.read_only, self.unwritable = False, None
 
     def close(self) -> None:
         """Let go of the save (its lock); the game stays readable but no longer changes.
@@ -880,6 +916,11 @@ class Game:
             lock.release()
 
     def _read_only_reason(self) -> str:
+        if self.unwritable is not None and self.read_only:
+            return (
+                f"{self.path} {self.unwritable}, so nothing was applied; make it writable "
+                "(chmod u+w) and open it again to play on"
+            )
         if self._lock is None and self._target is not None and self.read_only:
             return (
                 f"{self.path} is open read-only here (or was closed), so nothing was applied; "
@@ -890,6 +931,15 @@ class Game:
     def _check_writable(self) -> None:
         if self.read_only:
             raise SaveReadOnly(self._read_only_reason())
+        self._check_mode()
+
+    def _check_mode(self) -> None:
+        """Refuse, before anything changes, to write a save made read-only since it was
+        opened (a whole rewrite would otherwise replace it; issue 20.5)."""
+        why = not_writable(self._target) if self._target is not None else None
+        if why is not None:
+            raise SaveReadOnly(f"{self.path} {why}, so nothing was changed; make it "
+                               "writable (chmod u+w) to play on")
 
     def _all_records(self) -> list[bytes]:
         """Every entry's record, chained from the header :meth:`_header` writes now, making
@@ -970,7 +1020,7 @@ class Game:
         the file says what the game still holds; if even that fails, rewrite it next time."""
         assert self._target is not None
         try:
-            fd = os.open(self._target, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            fd = os.open(self._target, os.O_WRONLY | os.O_APPEND | osfiles.CLOEXEC | osfiles.BINARY)
         except OSError:
             self._rewrite = True
             return
@@ -1002,6 +1052,7 @@ class Game:
         """:meth:`_disk_whole` with the header of rules ``level``: the records are chained
         from it, and the game's own records (those it still holds) become these."""
         assert self._target is not None
+        self._check_mode()
         header = self._header(level)
         records = chain(header, records)
         write_atomic(self._target, header + b"".join(records))

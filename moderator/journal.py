@@ -55,15 +55,15 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from moderator import __version__
+from moderator import __version__, osfiles
 from moderator.commands import Command, Record
 from moderator.errors import SaveError
 from moderator.events import Event
@@ -378,14 +378,39 @@ def chain(header: bytes, records: list[bytes]) -> list[bytes]:
     return out
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
+def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
+
+    The new file keeps the old one's permission bits (a rename would otherwise give
+    every rewritten save the temporary file's); a new file gets the usual default
+    (``0o666`` less the umask, as ``open`` gives).  The temporary file beside ``path``
+    is ``.NAME.XXXXXXXX.tmp``, or, for a file kept beside the save ``side_of`` (a
+    rewind's backup, a cut line's text), ``.SAVE.XXXXXXXX.side.tmp``: named after the
+    save, so the next opening of the save removes it if a kill left it
+    (:func:`remove_stale_temps`).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = None  # a new file (or one we cannot stat): the umask's default
+    owner = Path(side_of).name if side_of is not None else path.name
+    tail = ".side.tmp" if side_of is not None else ".tmp"
+    create = 0o666 if mode is None else mode | 0o200  # the umask applies to a new file
+    while True:
+        tmp = path.parent / f".{owner}.{secrets.token_hex(4)}{tail}"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
+                         | osfiles.CLOEXEC | osfiles.BINARY, create)
+            break
+        except FileExistsError:  # pragma: no cover - 2**32 names
+            continue
     try:
         with os.fdopen(fd, "wb") as fh:
+            if mode is not None:  # exactly the old bits, whatever the umask took off
+                _set_mode(fd, tmp, mode)
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -399,10 +424,20 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     fsync_dir(path.parent)
 
 
+def _set_mode(fd: int, path: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # pragma: no cover - Windows before Python 3.13 (only the read-only bit counts)
+        os.chmod(path, mode)
+
+
 def fsync_dir(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (where the platform has directory fds)."""
+    """Make a rename in ``directory`` durable (where the platform has directory fds:
+    Windows has none, and NTFS journals renames itself)."""
+    if osfiles.WINDOWS:  # pragma: no cover - Windows
+        return
     try:
-        dir_fd = os.open(directory, os.O_RDONLY)
+        dir_fd = os.open(directory, os.O_RDONLY | osfiles.CLOEXEC)
     except OSError:  # pragma: no cover - platforms without directory fds
         return
     try:
@@ -437,7 +472,7 @@ def append_record(path: Path, record: bytes, size: int) -> int:
         SizeMismatch: the file is not ``size`` bytes (nothing was written).
         OSError: it could not be written (disk full, read-only...).
     """
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | osfiles.CLOEXEC | osfiles.BINARY)
     try:
         if os.fstat(fd).st_size != size:
             raise SizeMismatch(f"{path} is not {size} bytes; it will be rewritten whole")
@@ -464,7 +499,7 @@ def truncate_save(path: Path, size: int, expected: int) -> None:
         SizeMismatch: the file is not ``expected`` bytes (nothing was changed).
         OSError: it could not be written.
     """
-    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+    fd = os.open(path, os.O_WRONLY | osfiles.CLOEXEC | osfiles.BINARY)
     try:
         if os.fstat(fd).st_size != expected:
             raise SizeMismatch(f"{path} is not {expected} bytes; it will be rewritten whole")
@@ -475,31 +510,112 @@ def truncate_save(path: Path, size: int, expected: int) -> None:
 
 
 _TEMP_NAME = r"\.{name}\.[a-z0-9_]{{8}}\.tmp"
-"""How :func:`write_atomic` names its temporary files (``tempfile.mkstemp``'s 8 characters)."""
+"""How :func:`write_atomic` names its temporary files (8 random characters; older
+versions used ``tempfile.mkstemp``'s, which are of the same kind)."""
+_SIDE_TEMP_NAME = r"\.{name}\.[0-9a-f]{{8}}\.side\.tmp"
+"""The temporary files of the files kept beside a save (``side_of``)."""
+
+MAX_BACKUPS = 20
+"""How many backups (``NAME.before-rewind-N.json``, ``NAME.replaced-N.json``) are kept
+per save: making one more removes the oldest (:func:`prune_backups`)."""
 
 
 def remove_stale_temps(path: Path) -> list[Path]:
     """Remove the temporary files a kill mid-write left beside ``path``; the ones removed.
 
-    Only call it while holding the save's lock: a temporary file of a write in
-    progress would otherwise be taken for a stale one.
+    Those of the save itself (a whole rewrite), of the files kept beside it (a rewind's
+    backup, a cut line's text: ``side_of``) and of its remembered length, and only
+    those: the names are ours alone (another save's temporary files never match), and
+    only regular files are removed.  Only call it while holding the save's lock: a
+    temporary file of a write in progress would otherwise be taken for a stale one.
     """
     path = Path(path)
-    pattern = re.compile(_TEMP_NAME.format(name=re.escape(path.name)))
+    name = re.escape(path.name)
+    pattern = re.compile("|".join((
+        _TEMP_NAME.format(name=name),
+        _SIDE_TEMP_NAME.format(name=name),
+        _TEMP_NAME.format(name=re.escape(_length_file(path).name)),
+    )))
     removed = []
     try:
         names = os.listdir(path.parent)
     except OSError:
         return []
-    for name in names:
-        if pattern.fullmatch(name):
-            candidate = path.parent / name
+    for entry in names:
+        if pattern.fullmatch(entry):
+            candidate = path.parent / entry
             try:
                 if stat.S_ISREG(os.lstat(candidate).st_mode):
                     os.unlink(candidate)
                     removed.append(candidate)
             except OSError:
                 pass
+    return removed
+
+
+def not_writable(path: Path) -> str | None:
+    """Why the save at ``path`` must not be written, in words that follow its name
+    (``None``: it may be, or there is no file yet).
+
+    A save whose permission bits give nobody write permission (``chmod a-w``: a banker
+    keeping it as it is) is not written even where the OS would let us (root, or a
+    rename over it, which needs only the folder's permission), nor one we may not write.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None  # no file yet, or none we can look at: the write itself says why
+    mode = stat.S_IMODE(info.st_mode)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return f"is read-only (mode {mode:04o}: nobody may write it)"
+    if not os.access(path, os.W_OK):
+        return f"is read-only for you (mode {mode:04o}: no write permission)"
+    return None
+
+
+def backup_pattern(path: Path) -> re.Pattern[str]:
+    """The names of ``path``'s backups: ``STEM.before-rewind-N.json`` (``-N-2``... when
+    taken) made by a rewind, ``STEM.replaced-N.json`` by ``play --force``."""
+    path = Path(path)
+    suffixes = {re.escape(path.suffix), re.escape(".json")}
+    return re.compile(
+        rf"{re.escape(path.stem)}\.(?:before-rewind-[0-9]+(?:-[0-9]+)?|replaced-[0-9]+)"
+        rf"(?:{'|'.join(sorted(suffixes))})"
+    )
+
+
+def prune_backups(path: Path, keep: int = MAX_BACKUPS) -> list[Path]:
+    """Keep the ``keep`` newest backups of the save ``path`` (by modification time) and
+    remove the others; the ones removed.  Only regular files named as backups of this
+    save are counted or removed; best effort (a file that cannot be removed stays)."""
+    path = Path(path)
+    pattern = backup_pattern(path)
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    found = []
+    for entry in names:
+        if not pattern.fullmatch(entry):
+            continue
+        candidate = path.parent / entry
+        try:
+            info = os.lstat(candidate)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            # made within one clock tick: the later copy has the higher number (-2, -3...)
+            copy = re.search(r"\.before-rewind-[0-9]+-([0-9]+)|\.replaced-([0-9]+)", entry)
+            number = int(copy.group(1) or copy.group(2)) if copy else 1
+            found.append((info.st_mtime_ns, number, entry, candidate))
+    found.sort(reverse=True)
+    removed = []
+    for *_, candidate in found[keep:]:
+        try:
+            os.unlink(candidate)
+            removed.append(candidate)
+        except OSError:
+            pass
     return removed
 
 
@@ -523,7 +639,7 @@ def keep_cut_text(path: Path, cut: CutLine) -> Path:
         except OSError:
             pass
         candidate, n = path.with_name(f"{stem}-{n}.txt"), n + 1
-    write_atomic(candidate, cut.text)
+    write_atomic(candidate, cut.text, side_of=path)
     return candidate
 
 
@@ -593,52 +709,18 @@ def load_save(path: Path) -> LoadedSave:
 
 
 def _read_bytes(path: Path) -> bytes:
-    """The file's bytes, if it is a regular file no larger than :data:`MAX_SAVE_BYTES`."""
+    """The file's bytes, if it is a regular file no larger than :data:`MAX_SAVE_BYTES`
+    (read by :func:`moderator.osfiles.read_regular`, as every file a user names)."""
     try:
-        info = os.stat(path)  # before opening: opening a FIFO would block
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    _check_kind(path, info)
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        _check_kind(path, os.fstat(fd))  # it may have been swapped since the stat
-        chunks, total = [], 0
-        while total <= MAX_SAVE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if total > MAX_SAVE_BYTES:
-        raise SaveError(_too_large(path))
-    return b"".join(chunks)
-
-
-def _check_kind(path: Path, info: os.stat_result) -> None:
-    mode = info.st_mode
-    if not stat.S_ISREG(mode):
-        if stat.S_ISDIR(mode):
-            what = "a folder"
-        elif stat.S_ISFIFO(mode):
-            what = "a pipe (FIFO)"
-        elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-            what = "a device"
-        elif stat.S_ISSOCK(mode):
-            what = "a socket"
-        else:
-            what = "not a regular file"
-        raise SaveError(f"{path}: is {what}, not a save file; nothing was read")
-    if info.st_size > MAX_SAVE_BYTES:
-        raise SaveError(_too_large(path, info.st_size))
+        return osfiles.read_regular(path, MAX_SAVE_BYTES)
+    except osfiles.FileRefused as exc:
+        if exc.missing:
+            raise SaveError(f"{path}: no such save file") from None
+        if exc.what == "is too large":
+            raise SaveError(_too_large(path, exc.size)) from None
+        if exc.what.startswith("is "):
+            raise SaveError(f"{path}: {exc.what}, not a save file; nothing was read") from None
+        raise SaveError(f"{path}: {exc.what}") from None
 
 
 def _too_large(path: Path, size: int | None = None) -> str:

@@ -119,3 +119,74 @@ def test_positioned_io_without_pread(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert osfiles.read_at(fd, 5, 6) == b"World"
     finally:
         os.close(fd)
+
+
+# ----------------------------------------------------------------- portable open flags
+MODERATOR = Path(__file__).resolve().parents[2] / "moderator"
+
+
+def test_open_flags_come_from_osfiles() -> None:
+    """Issue 20.3: the POSIX-only flags are named once, in osfiles (``0`` where the OS has
+    none); every ``os.open`` in moderator/ passes osfiles' ``CLOEXEC`` (or ``READ``), and
+    every one that writes passes ``BINARY`` (on Windows ``os.write`` would otherwise turn
+    each newline into CR LF and break every checksum)."""
+    import re
+
+    direct = re.compile(r"\bos\.O_(CLOEXEC|NOFOLLOW|NONBLOCK|BINARY)\b")
+    offenders, calls = [], 0
+    for source in sorted(MODERATOR.rglob("*.py")):
+        if source.name == "osfiles.py":
+            continue
+        text = source.read_text(encoding="utf-8")
+        name = source.relative_to(MODERATOR.parent)
+        offenders += [f"{name}: os.O_{m.group(1)}" for m in direct.finditer(text)]
+        for call in re.finditer(r"\bos\.open\(", text):
+            calls += 1
+            args = text[call.end(): text.index(")", call.end())]
+            line = text.count("\n", 0, call.start()) + 1
+            if "osfiles.CLOEXEC" not in args and "osfiles.READ" not in args:
+                offenders.append(f"{name}:{line}: os.open without osfiles.CLOEXEC")
+            if re.search(r"O_WRONLY|O_RDWR", args) and "osfiles.BINARY" not in args:
+                offenders.append(f"{name}:{line}: a write without osfiles.BINARY")
+    assert calls >= 10, "the source was not read (else this test proves nothing)"
+    assert offenders == []
+
+
+def test_the_flags_are_zero_where_the_os_has_none() -> None:
+    """Where the OS has no such flag (Windows: no O_CLOEXEC/O_NOFOLLOW/O_NONBLOCK) it is 0,
+    and O_BINARY, where there is one, is in READ (a fresh interpreter: no reload here)."""
+    code = textwrap.dedent(
+        """
+        import os
+        for flag in ("O_CLOEXEC", "O_NOFOLLOW", "O_NONBLOCK"):
+            delattr(os, flag)
+        os.O_BINARY = 0x8000
+        from moderator import osfiles
+        print(osfiles.CLOEXEC, osfiles.NOFOLLOW, osfiles.NONBLOCK, osfiles.BINARY,
+              osfiles.READ == os.O_RDONLY | 0x8000)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=60)
+    assert done.stdout.split() == ["0", "0", "0", "32768", "True"], done.stderr[-2000:]
+
+
+def test_fsync_dir_is_a_no_op_without_directory_descriptors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moderator import journal
+
+    opened: list[object] = []
+    real_open = journal.os.open
+
+    def watching(path: object, *args: object, **kwargs: object) -> int:
+        opened.append(path)
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(journal.os, "open", watching)
+    journal.fsync_dir(tmp_path)
+    assert opened == [tmp_path]
+    opened.clear()
+    monkeypatch.setattr(osfiles, "WINDOWS", True)
+    journal.fsync_dir(tmp_path)  # Windows: no directory descriptors, NTFS journals renames
+    assert opened == []

@@ -681,7 +681,9 @@ def test_a_save_beyond_the_cap_is_refused_unread(
     with pytest.raises(SaveError, match="too large for a save"):
         read_save(save)
     # a file that grows after the size check is read no further than the cap + 1
-    monkeypatch.setattr(journal, "_check_kind", lambda path, info: None)
+    from moderator import osfiles
+
+    monkeypatch.setattr(osfiles, "_check_regular", lambda info, limit: None)
     read: list[int] = []
     real_read = journal.os.read
 
@@ -694,3 +696,146 @@ def test_a_save_beyond_the_cap_is_refused_unread(
     with pytest.raises(SaveError, match="too large for a save"):
         read_save(save)
     assert sum(read) == 1001
+
+
+# ----------------------------------------------------------------- leftovers (issue 20.4)
+KILL_AT_RENAME = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from moderator.game import Game
+    save, where = Path(sys.argv[1]), sys.argv[2]
+    real_replace = os.replace
+    def replace(src, dst, *args, **kwargs):
+        if where in Path(dst).name:  # the temporary file is written: die before the rename
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real_replace(src, dst, *args, **kwargs)
+    os.replace = replace
+    game = Game.load(save, remember_length=True)
+    for n in range(3):
+        assert game.execute(f"note {n}").ok
+        game.rewind(len(game.journal) - 1)
+    """
+)
+
+
+@pytest.mark.parametrize("where", [".before-rewind-", ".length"])
+def test_a_kill_during_a_rewind_leaves_no_temporary_file_after_the_next_open(
+    save: Path, where: str
+) -> None:
+    """kill -9 between writing a rewind's temporary file (its backup's, or the remembered
+    length's) and renaming it: the next opening for writing removes it, and nothing that
+    is not the save's own (issue 20.4)."""
+    folder = save.parent
+    other = folder / ".other.json.0123abcd.side.tmp"
+    other.write_text("another save's")
+    done = subprocess.run([sys.executable, "-c", KILL_AT_RENAME, str(save), where],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == -9, done.stderr[-2000:]
+    left = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp") and p != other)
+    assert left, "the kill left a temporary file (else this test proves nothing)"
+    Game.load(save, read_only=True).close()
+    assert all((folder / name).exists() for name in left), "a read-only look removes nothing"
+    with Game.load(save):
+        assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == [other.name]
+
+
+def test_rewinds_keep_the_20_newest_backups(save: Path) -> None:
+    """25 rewinds make 25 backups; the 20 newest are kept (journal.MAX_BACKUPS), and a
+    file that only looks like a backup of another save is never touched."""
+    from moderator.journal import MAX_BACKUPS
+
+    assert MAX_BACKUPS == 20
+    folder = save.parent
+    foreign = [folder / "other.before-rewind-3.json", folder / "game.before-rewind-x.json"]
+    for p in foreign:
+        p.write_text("not ours")
+    made = []
+    with Game.load(save) as game:
+        n = len(game.journal)
+        for k in range(25):
+            assert game.execute(f"note {k}").ok
+            backup = game.rewind(n)
+            assert backup is not None
+            made.append(backup.name)
+    kept = sorted(p.name for p in folder.glob("game.before-rewind-*.json") if p not in foreign)
+    assert len(made) == len(set(made)) == 25
+    assert kept == sorted(made[-20:])
+    assert all(p.exists() for p in foreign)
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# ----------------------------------------------------------------- modes (issue 20.5)
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o7777
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664])
+def test_a_whole_rewrite_keeps_the_save_s_mode(save: Path, mode: int) -> None:
+    save.chmod(mode)
+    inode = save.stat().st_ino
+    with Game.load(save) as game:
+        game.save()  # a whole rewrite: temporary file and rename
+        assert save.stat().st_ino != inode
+        assert _mode(save) == mode
+        assert game.execute("note after").ok
+    assert _mode(save) == mode
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_a_new_save_gets_the_umask_s_default(tmp_path: Path, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        path = tmp_path / "new.json"
+        play(RULEBOOK_SETUP, path=path).close()
+    finally:
+        os.umask(old)
+    assert _mode(path) == 0o666 & ~umask
+
+
+def test_a_read_only_save_opens_read_only_and_says_why(save: Path) -> None:
+    """A save with no write permission (0444) opened for writing opens read-only with
+    the reason, and nothing is written: not the save, its mode, nor a temporary file.
+    Checked by the mode bits, so it holds as root too (who could write it)."""
+    save.chmod(0o444)
+    before = save.read_bytes()
+    names = sorted(p.name for p in save.parent.iterdir())
+    with Game.load(save) as game:
+        assert game.read_only and game.unwritable is not None
+        assert "read-only" in game.unwritable and "0444" in game.unwritable
+        assert any("read-only" in line and "0444" in line for line in game.notices())
+        outcome = game.execute("note not applied")
+        assert not outcome.ok and "is read-only (mode 0444" in outcome.message
+        assert str(save) in outcome.message and "nothing was applied" in outcome.message
+        for action in (game.undo, lambda: game.rewind(1), game.save):
+            with pytest.raises(SaveReadOnly, match="read-only"):
+                action()
+    assert save.read_bytes() == before and _mode(save) == 0o444
+    assert sorted(p.name for p in save.parent.iterdir()) == names
+
+
+def test_a_save_made_read_only_while_open_is_not_rewritten(save: Path) -> None:
+    """chmod a-w while the game is open: a whole rewrite or a rewind is refused with the
+    reason before anything changes (a rename would need only the folder's permission)."""
+    with Game.load(save) as game:
+        assert game.execute("note one").ok
+        save.chmod(0o444)
+        before = save.read_bytes()
+        journal = len(game.journal)
+        for action in (game.save, lambda: game.rewind(1), game.undo):
+            with pytest.raises(SaveReadOnly, match=r"is read-only \(mode 0444"):
+                action()
+        assert len(game.journal) == journal
+        assert save.read_bytes() == before and _mode(save) == 0o444
+        save.chmod(0o644)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
+def test_a_save_we_may_not_write_opens_read_only(save: Path) -> None:
+    """Others may write it, we (its owner) may not: the OS's answer counts too."""
+    save.chmod(0o466)
+    try:
+        with Game.load(save) as game:
+            assert game.read_only and "read-only for you" in (game.unwritable or "")
+    finally:
+        save.chmod(0o644)

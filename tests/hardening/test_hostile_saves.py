@@ -293,8 +293,9 @@ def read_only_folder() -> Iterator[Path]:
 
 def test_a_really_read_only_folder(read_only_folder: Path) -> None:
     """Run by an unprivileged user (root writes anywhere, so as root the child drops to
-    ``nobody``): the save opens, a command is refused as not saved and not applied, undo
-    and save raise OSError, a new game cannot be created there; the file is untouched."""
+    ``nobody``): the save (mode 0444) opens read-only and says why (issue 20.5), a command
+    is refused as not applied, undo and save raise PermissionError, a new game cannot be
+    created there; the file is untouched."""
     path = read_only_folder
     before = path.read_bytes()
     done = subprocess.run(
@@ -303,11 +304,11 @@ def test_a_really_read_only_folder(read_only_folder: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
-    assert out["ok"] is False and out["failed"] is True, out
-    assert "not saved, so not applied" in out["message"] and str(path) in out["message"]
-    assert "Permission denied" in out["message"]
+    assert out["ok"] is False and out["failed"] is False, out
+    assert "is read-only" in out["message"] and str(path) in out["message"]
+    assert "nothing was applied" in out["message"]
     assert out["journal"] and out["journal after"], out
-    assert out["undo"] == "PermissionError" and out["save"] == "PermissionError", out
+    assert out["undo"] == "SaveReadOnly" and out["save"] == "SaveReadOnly", out
     assert out["new"] == "PermissionError", out
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
