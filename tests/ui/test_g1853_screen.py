@@ -665,6 +665,22 @@ async def test_the_credit_key_offers_buying_or_returning_with_the_engines_figure
         assert (nwr["cash"], nwr["credit_debt"], nwr["trains"]) == (220, 0, ["2", "2"])
 
 
+async def test_while_the_choice_waits_a_dimmed_key_names_the_director(saves: Path) -> None:
+    """4.8.10: while the game waits for Bo's choice, a key the rules refuse says Bo must
+    choose first (not whose stock turn is next)."""
+    from moderator.ui.keys import UI_COMMANDS
+
+    save_from_script(saves / "g.json", MANAGERS_SCRIPT, stop_before="credit NWR pay").close()
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        dimmed = [cmd for cmd in UI_COMMANDS if cmd.id in ("buy", "sell", "pass")
+                  and screen.check_action(cmd.action.split("(")[0], ()) is None]
+        assert dimmed
+        for cmd in dimmed:
+            why = screen.why_not(cmd)
+            assert "Bo" in why and "4.8.10" in why, why
+
+
 async def test_the_credit_key_is_dimmed_with_no_choice_waiting_and_hidden_in_1846(
         saves: Path) -> None:
     save_from_script(saves / "g.json", MANAGERS_SCRIPT).close()

@@ -466,6 +466,10 @@ class MainScreen(Screen[None]):
         if self.session.data.get("ended"):
             reason = self.session.data.get("end_reason")
             return "the game has ended" + (f": {reason}" if reason else "")
+        waiting = self.session.data.get("credit_choice")
+        if waiting:  # 1853 4.8.10: the game waits for the new director, whoever's turn it is
+            return (f"{waiting['director']} first buys {waiting['corp']}'s credit train or "
+                    "returns it to the bank (4.8.10; key k)")
         who = self.session.acting
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
