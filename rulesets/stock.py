@@ -11,6 +11,9 @@ certificates on offer (:meth:`StockRound.buyable_certificate`,
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
 from typing import ClassVar
 
 from moderator import commands as c
@@ -52,8 +55,44 @@ def units_certificates(certs: list[Certificate], units: int) -> list[Certificate
     return best.get(units * 10)
 
 
+_COUNTED = threading.local()
+"""While the tool asks whether the player on turn can still buy or sell (a read-only
+question of one state), each player's certificate count, counted once: ``memo`` is the
+state asked about and the counts so far, or ``None``.  Per thread: the TUI and the
+table view may ask about other states at the same time."""
+
+CertCount = Callable[["StockRound", GameState, str], int]
+
+
+def _counted_once(count: CertCount) -> CertCount:
+    """``count`` (a title's ``cert_count``), remembered per player while a no-move check
+    of the same state runs: 1853's ``check_buy`` counts a player's certificates (a sum
+    over every corporation) for every corporation and source it is asked about, and the
+    auto-pass asks about all of them after every turn (issue 21.3)."""
+
+    @functools.wraps(count)
+    def cert_count(self: StockRound, state: GameState, player: str) -> int:
+        memo = getattr(_COUNTED, "memo", None)
+        if memo is None or memo[0] is not state:
+            return count(self, state, player)
+        counts: dict[str, int] = memo[1]
+        found = counts.get(player)
+        if found is None:
+            found = counts[player] = count(self, state, player)
+        return found
+
+    cert_count.counted_once = True  # type: ignore[attr-defined]
+    return cert_count
+
+
 class StockRound(Ruleset):
     """Stock-round turns, purchases, sales and presidency changes."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("cert_count")
+        if own is not None and not getattr(own, "counted_once", False):
+            cls.cert_count = _counted_once(own)  # type: ignore[method-assign]
 
     max_holding: ClassVar[int | None] = None
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
@@ -623,12 +662,22 @@ class StockRound(Ruleset):
         state.ledger.events.append(TurnStarted(who=state.current_player))
         self._auto_pass(state)
 
+    def _can_move(self, state: GameState, player: str) -> bool:
+        """The player can still buy or sell something.  Only asks: every certificate count
+        it needs is counted once (:func:`_counted_once`)."""
+        outer = getattr(_COUNTED, "memo", None)
+        _COUNTED.memo = (state, {})
+        try:
+            return self._can_buy_anything(state, player) or self._can_sell_anything(state, player)
+        finally:
+            _COUNTED.memo = outer
+
     def _auto_pass(self, state: GameState) -> None:
         """Pass a player with no legal sale or purchase (spec: the tool passes them)."""
         player = state.current_player
         if player is None or state.round_kind != "SR":
             return
-        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
+        if self._can_move(state, player):
             return
         state.auto_passed.add(player)
         state.consecutive_passes += 1
@@ -647,7 +696,7 @@ class StockRound(Ruleset):
         """
         if state.round_kind != "SR" or state.current_player != player:
             return
-        if self._can_buy_anything(state, player) or self._can_sell_anything(state, player):
+        if self._can_move(state, player):
             return
         state.auto_passed.add(player)
         state.ledger.events.append(
@@ -668,3 +717,6 @@ class StockRound(Ruleset):
         self.stock_round_end_moves(state)
         state.current_player = None
         self.after_stock_round(state)
+
+
+StockRound.cert_count = _counted_once(StockRound.cert_count)  # type: ignore[method-assign]
