@@ -839,3 +839,27 @@ def test_a_save_we_may_not_write_opens_read_only(save: Path) -> None:
             assert game.read_only and "read-only for you" in (game.unwritable or "")
     finally:
         save.chmod(0o644)
+
+
+def test_prune_backups_counts_both_kinds_and_only_this_save_s_files(tmp_path: Path) -> None:
+    """``play --force``'s ``NAME.replaced-N.json`` and a rewind's backups count together;
+    oldest by modification time go first; a symlink or another save's backup never counts
+    and is never removed."""
+    from moderator.journal import prune_backups
+
+    save = tmp_path / "game.json"
+    save.write_text("the save")
+    names = [f"game.replaced-{n}.json" for n in (1, 2)] + [
+        f"game.before-rewind-{n}.json" for n in (7, 3, 9)]
+    for age, name in enumerate(names):
+        (tmp_path / name).write_text(name)
+        os.utime(tmp_path / name, ns=(10**18 + age * 10**9,) * 2)
+    keep = [tmp_path / "game2.replaced-1.json", tmp_path / "game.replaced-1.json.txt"]
+    for p in keep:
+        p.write_text("not this save's")
+    (tmp_path / "game.before-rewind-1.json").symlink_to(tmp_path / "game2.replaced-1.json")
+    removed = prune_backups(save, keep=3)
+    assert sorted(p.name for p in removed) == sorted(names[:2])
+    assert all((tmp_path / name).exists() for name in names[2:])
+    assert all(p.exists() for p in keep) and save.exists()
+    assert (tmp_path / "game.before-rewind-1.json").is_symlink()
