@@ -102,7 +102,7 @@ class EventReader:
         self.last_data = ""
         """What the last event carried."""
 
-    def next_version(self, timeout: float = 5.0) -> int:
+    def next_version(self, timeout: float = 30.0) -> int:
         """The id (the version) of the next ``view`` or ``parts`` event; the view as the
         page would hold it then in :attr:`last_view`."""
         deadline = time.monotonic() + timeout
@@ -253,7 +253,7 @@ class Browser:
         return result.get("result", {}).get("value")
 
     def wait_for(self, session: str, expression: str, check: Callable[[Any], bool],
-                 timeout: float = 10.0) -> tuple[Any, float]:
+                 timeout: float = 60.0) -> tuple[Any, float]:
         """Poll ``expression`` until ``check`` holds; its value and the seconds it took."""
         start = time.monotonic()
         value = None
