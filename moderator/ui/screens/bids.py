@@ -12,12 +12,13 @@ as ``execute``, on a copy) — never a sum worked out here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
 from moderator import commands as c
-from moderator.events import CashMoved, CertificateMoved, Noted
+from moderator.events import CashMoved, CertificateMoved, Event, Noted
 from moderator.ui.screens.dialogs import AmountDialog
 from moderator.ui.session import Session
 
@@ -34,10 +35,22 @@ def _account(word: str) -> str:
 
 def preview_lines(session: Session, cmd: c.Command) -> list[Text]:
     """What ``cmd`` would move, line by line, from the engine's preview: each payment
-    with its reason, each certificate, each note; or why it would be refused."""
-    events = session.preview(cmd)
-    if isinstance(events, str):
-        return [Text(f"✗ refused: {events}", style="bold red")]
+    with its reason, each certificate, each note; or why it would be refused.
+
+    The command's own effect comes first; what would follow by itself (the seating
+    after the last bond, the Elephant...) comes under a line of its own, never mixed
+    in (``Session.forecast``, issue 18.4)."""
+    found = session.forecast(cmd)
+    if isinstance(found, str):
+        return [Text(f"✗ refused: {found}", style="bold red")]
+    out = _event_lines(session, found.own)
+    follows = _event_lines(session, found.follows)
+    if out and follows:
+        out.append(Text("then, by itself:", style="dim italic"))
+    return out + follows
+
+
+def _event_lines(session: Session, events: Sequence[Event]) -> list[Text]:
     out: list[Text] = []
     for event in events:
         if isinstance(event, CashMoved):
