@@ -41,8 +41,8 @@ from __future__ import annotations
 import csv
 import io
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +54,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
-from moderator import palette, scoring
+from moderator import osfiles, palette, scoring
 from moderator.errors import Refusal
 from moderator.journal import fsync_dir
 from moderator.scoring import Progress, RoundRecord, Score
@@ -831,8 +831,21 @@ def _check_target(path: Path, game: Game, what: str) -> None:
 
 def _temp_beside(path: Path, data: bytes) -> Path:
     """``data`` written and synced to a temporary file in ``path``'s directory."""
+    try:  # a replaced file keeps its mode; a new one gets 0o666 less the umask, as open gives
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        while True:
+            tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
+                             | osfiles.CLOEXEC | osfiles.BINARY, 0o666 if mode is None else mode)
+                break
+            except FileExistsError:  # pragma: no cover - 2**32 names
+                continue
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)  # exactly the old bits, whatever the umask took off
     except OSError as exc:
         raise Refusal(f"cannot write {path}: {exc.strerror or exc}") from exc
     try:

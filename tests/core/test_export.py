@@ -960,3 +960,24 @@ def test_csv_cells_a_spreadsheet_would_run_are_text(start: str, tmp_path: Path) 
     final = read_csv(tmp_path / "out" / "final.csv")
     assert final[1][0] == "'" + name
     assert export.csv_safe(-5) == -5 and export.csv_safe("Amy") == "Amy"
+
+
+def test_exported_files_get_the_usual_mode_and_a_replaced_one_keeps_its_own(
+    games: dict[str, Game], tmp_path: Path
+) -> None:
+    """A new export is 0o666 less the umask (as any program's new file), not 0o600; a file
+    it replaces keeps its permission bits (issue 20.5's rule, for exports too)."""
+    import os
+    import stat
+
+    umask = os.umask(0o022)
+    try:
+        export.export_xlsx(games["1846"], tmp_path / "a.xlsx")
+        export.export_csv(games["1846"], tmp_path / "csv")
+        assert stat.S_IMODE((tmp_path / "a.xlsx").stat().st_mode) == 0o644
+        assert stat.S_IMODE((tmp_path / "csv" / "final.csv").stat().st_mode) == 0o644
+        (tmp_path / "a.xlsx").chmod(0o640)
+        export.export_xlsx(games["1846"], tmp_path / "a.xlsx")
+        assert stat.S_IMODE((tmp_path / "a.xlsx").stat().st_mode) == 0o640
+    finally:
+        os.umask(umask)
