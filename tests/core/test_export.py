@@ -129,7 +129,7 @@ def soffice() -> str:
     if exe is None:
         pytest.fail(
             "LibreOffice (soffice) is not installed, so the workbook's formulas cannot be "
-            "recomputed: .ci/run installs Debian's libreoffice-calc "
+            "recomputed: scripts/test installs Debian's libreoffice-calc "
             "(apt-get install --no-install-recommends libreoffice-calc)"
         )
     return exe

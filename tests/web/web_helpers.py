@@ -140,7 +140,7 @@ def chromium_binary() -> str:
         if found:
             return found
     pytest.fail(
-        "chromium is not installed: .ci/run installs it (apt-get install -y "
+        "chromium is not installed: scripts/test installs it (apt-get install -y "
         "--no-install-recommends chromium); the table view's browser test needs it"
     )
 
