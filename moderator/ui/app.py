@@ -29,7 +29,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -102,6 +102,24 @@ class ModeratorApp(App[None]):
             self.show_start()
         else:
             self.open_game(path)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, always plain text (issue 20.8): its message often holds a player's
+        name, a note or a file name, so it is never read as markup (``[/]`` would end the
+        app) and a character a terminal acts on shows as its escape (``\\x1b``).
+        ``markup`` is ignored: no toast of this app is markup."""
+        from moderator.text import escaped
+
+        super().notify(escaped(message, keep_newlines=True), title=escaped(title),
+                       severity=severity, timeout=timeout, markup=False)
 
     async def on_event(self, event: events.Event) -> None:
         """Hold the keys typed while the top screen is not ready (class docstring).

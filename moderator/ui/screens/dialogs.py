@@ -45,6 +45,7 @@ from textual.widgets.option_list import Option
 
 from moderator import commands as c
 from moderator.script import ParseError, parse_line
+from moderator.text import escaped
 from moderator.ui.host import KeysReady
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
@@ -54,6 +55,13 @@ Step = Union[c.Command, "CommandDialog", None]
 
 FILTER_KEYS = tuple(string.digits) + tuple(string.ascii_lowercase)
 """Keys that narrow a choice list (type-to-filter)."""
+
+
+def plain(label: str | Text) -> Text:
+    """A choice's label as text shown literally: a player's name or a note is never
+    markup (``[/]`` would end the app) and a control character shows as its escape
+    (issue 20.8)."""
+    return Text(escaped(label)) if isinstance(label, str) else label
 
 
 def follow_text(lines: list[str]) -> Text:
@@ -214,10 +222,12 @@ class ChoiceDialog(CommandDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
+            # names, notes and typed lines are only text, never markup (issue 20.8)
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.note:
-                yield Static(self.note, classes="dialog-note")
-            options = [Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)]
+                yield Static(self.note, classes="dialog-note", markup=False)
+            options = [Option(plain(label), id=str(i))
+                       for i, (label, _) in enumerate(self.choices)]
             yield OptionList(*options, id="choices")
             detail = Static(self.detail_text(self.start), id="choice-detail",
                             classes="dialog-extra")
@@ -276,7 +286,7 @@ class ChoiceDialog(CommandDialog):
         self.shown = shown
         options = self.query_one("#choices", OptionList)
         options.clear_options()
-        options.add_options([Option(self.choices[i][0], id=str(i)) for i in shown])
+        options.add_options([Option(plain(self.choices[i][0]), id=str(i)) for i in shown])
         options.highlighted = 0
         self.query_one("#choice-keys", Static).update(self.keys_line())
 
@@ -334,9 +344,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.question, classes="dialog-title")
+            yield Label(self.question, classes="dialog-title", markup=False)  # 20.8
             if self.detail:
-                yield Static(self.detail, classes="dialog-note")
+                yield Static(self.detail, classes="dialog-note", markup=False)
             yield Static("y / Enter: yes · n / Esc: no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:
@@ -399,9 +409,9 @@ class AmountDialog(CommandDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)  # 20.8
             if self.note:
-                yield Static(self.note, classes="dialog-note")
+                yield Static(self.note, classes="dialog-note", markup=False)
             yield AmountInput(value="" if self.initial is None else str(self.initial),
                               placeholder="amount", type="integer", id="amount")
             if len(self.options) > 1:
@@ -409,7 +419,7 @@ class AmountDialog(CommandDialog):
             yield from self.before_extra()
             yield Static(id="extra", classes="dialog-extra")
             yield from self.after_extra()
-            yield Static(id="reason", classes="dialog-reason")
+            yield Static(id="reason", classes="dialog-reason", markup=False)
             done = " · d confirm and end the turn" if self.done_after is not None else ""
             keys = f"type the amount · ←→ option · Enter confirm{done} · Esc cancel"
             if len(self.options) == 1:

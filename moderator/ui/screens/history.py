@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from moderator.text import escaped
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -44,10 +45,10 @@ class HistoryScreen(Screen[bool]):
         last_round = None
         for n, entry in enumerate(game.journal, start=1):
             if entry.round != last_round:
-                options.append(Option(Text(f"── {entry.round} ──", style="bold yellow"),
-                                      id=f"r{n}", disabled=True))
+                options.append(Option(Text(f"── {escaped(str(entry.round))} ──",
+                                           style="bold yellow"), id=f"r{n}", disabled=True))
                 last_round = entry.round
-            options.append(Option(f"{n:>4}  {entry.line}", id=str(n)))
+            options.append(Option(Text(f"{n:>4}  {escaped(entry.line)}"), id=str(n)))  # 20.8
         with Horizontal():
             with Vertical(id="history-left"):
                 yield Static("Journal — ↑↓ browse, Enter rewind to here, Esc back",

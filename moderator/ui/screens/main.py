@@ -28,6 +28,7 @@ from textual.widget import Widget
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
+from moderator.text import escaped
 from moderator.ui.host import KeysReady, host
 from moderator.ui.keys import (
     BY_ACTION,
@@ -173,7 +174,7 @@ class MainScreen(Screen[None]):
         frame: they are asked for once it has been drawn.
         """
         game = self.session.game
-        where = game.path.name if game.path else "not saved"
+        where = escaped(game.path.name) if game.path else "not saved"  # 20.8
         players = " ".join(game.players)
         self.panels = [self.query_one(pid, Panel) for pid in
                        ("#status", "#end", "#players", "#companies", "#market", "#trains")]
@@ -703,8 +704,6 @@ class MainScreen(Screen[None]):
     def action_settle(self) -> None:
         """1853 ``settle``: what the settlement moves, from the engine's preview, then
         Enter gives it (2.7)."""
-        from rich.markup import escape
-
         from moderator.ui.screens.bids import preview_lines
         from moderator.ui.screens.dialogs import ChoiceDialog
 
@@ -713,7 +712,7 @@ class MainScreen(Screen[None]):
         if not cmds:
             self.notify("the bids cannot be settled now", severity="warning")
             return
-        moves = "\n".join(escape(line.plain) for line in preview_lines(self.session, cmds[0]))
+        moves = "\n".join(line.plain for line in preview_lines(self.session, cmds[0]))
         self.ask(ChoiceDialog(
             "Settle the contract bids (2.7)",
             [("settle: the claimed shares paid at par; the first stock round begins", cmds[0])],

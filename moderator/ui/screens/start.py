@@ -46,6 +46,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from moderator.text import escaped
 from moderator.ui.host import KeysReady, host
 
 if TYPE_CHECKING:
@@ -159,7 +160,8 @@ class StartScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="start-box"):
             yield Label("moderator — the 18xx banker", classes="dialog-title")
-            yield Static(f"Saves folder: {self.saves}", classes="dialog-note")
+            yield Static(f"Saves folder: {escaped(str(self.saves))}", classes="dialog-note",
+                         markup=False)  # a path is only text (20.8)
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Open a save", id="open"),
@@ -241,7 +243,8 @@ class OpenScreen(KeyedScreen):
         self.summaries = save_summaries(self.saves)
         open_now = getattr(getattr(self.app, "open_now", None), "path", None)
         with Vertical(classes="dialog-box", id="open-box"):
-            yield Label(f"Open a save from {self.saves}", classes="dialog-title")
+            yield Label(f"Open a save from {escaped(str(self.saves))}", classes="dialog-title",
+                        markup=False)  # a path is only text (20.8)
             if not self.summaries:
                 yield Static("No saves yet: ctrl+n starts a new game.", classes="dialog-note")
             options: list[Option] = []
@@ -254,7 +257,7 @@ class OpenScreen(KeyedScreen):
                 is_open = open_now is not None and _same(open_now, summary.path)
                 options.append(Option(self.describe(summary, is_open), id=str(i)))
             yield OptionList(*options, id="saves-list")
-            yield Static(id="open-error", classes="dialog-reason")
+            yield Static(id="open-error", classes="dialog-reason", markup=False)
             yield Static("Enter: open · Esc: back · ctrl+n: new game", classes="dialog-keys")
         yield Footer()
 
@@ -265,16 +268,17 @@ class OpenScreen(KeyedScreen):
         if summary.backup:
             text.append("backup  ", style="yellow")
         if summary.error is not None:
-            text.append(summary.path.name, style="bold")
+            text.append(escaped(summary.path.name), style="bold")
             text.append("  cannot be opened\n", style="red")
-            text.append(f"  {summary.error}", style="red")
+            text.append(f"  {escaped(summary.error)}", style="red")
             return text
-        text.append(summary.title, style="bold")
-        text.append("  " + "  ".join(summary.players))
+        text.append(escaped(summary.title), style="bold")
+        text.append("  " + escaped("  ".join(summary.players)))
         if is_open:
             text.append("   ◀ open now", style="green")
         count = f"{summary.commands} command" + ("" if summary.commands == 1 else "s")
-        text.append(f"\n  {summary.round} · {count} · {summary.when} · {summary.path.name}",
+        text.append(f"\n  {summary.round} · {count} · {summary.when} · "
+                    f"{escaped(summary.path.name)}",
                     style="dim")
         return text
 
@@ -308,7 +312,7 @@ class OpenScreen(KeyedScreen):
             self.app.bell()
             shown = reason.removeprefix(f"{path}: ")  # the line names the file already
             self.query_one("#open-error", Static).update(
-                Text(f"✗ {path.name} cannot be opened: {shown}"))
+                Text(f"✗ {escaped(path.name)} cannot be opened: {escaped(shown)}"))
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
 
     def action_back(self) -> None:
@@ -573,7 +577,7 @@ class NewGameScreen(KeyedScreen):
             yield Button("Start the game  (ctrl+s)", id="start", variant="primary")
             yield Static("Tab: next field · ctrl+s: start · Esc: back · ctrl+o: open a save",
                          classes="dialog-keys")
-        yield Static(id="new-game-error", classes="dialog-reason")
+        yield Static(id="new-game-error", classes="dialog-reason", markup=False)
         yield Footer()
 
     @staticmethod

@@ -33,6 +33,7 @@ from textual.widgets import Input, Label, Static
 
 from moderator.errors import Refusal
 from moderator.script import VERBS, ParseError, parse_line
+from moderator.text import escaped
 from moderator.ui.session import Session
 
 BAR_WORDS = {"score": "score", "project": "projection", "rounds": "rounds",
@@ -332,8 +333,9 @@ class CommandBar(Vertical):
 
     def verdict(self, text: str | Text) -> None:
         """Show a verdict under the bar."""
-        self.verdict_text = Text(text) if isinstance(text, str) else text
-        self.query_one("#verdict", Static).update(text, layout=False)  # one line, fixed
+        self.verdict_text = Text(escaped(text)) if isinstance(text, str) else text
+        # the Text, never the str: a typed line in a refusal is not markup (issue 20.8)
+        self.query_one("#verdict", Static).update(self.verdict_text, layout=False)
 
     def check(self, value: str) -> Text:
         """The game's verdict on a typed line (for a bar word, what Enter opens; for a

@@ -17,6 +17,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from moderator.text import escaped
+
 KEEP = 500
 """Lines of history the log keeps."""
 WHEEL_STEP = 3
@@ -49,7 +51,10 @@ class LogPanel(Widget):
         Returns:
             The number of lines added.
         """
-        body = Text(text, style=style) if isinstance(text, str) else text
+        # a line is only text: names, notes and file names are never markup, and a
+        # character a terminal acts on shows as its escape (issue 20.8)
+        body = (Text(escaped(text, keep_newlines=True), style=style) if isinstance(text, str)
+                else text)
         parts = body.split("\n")
         for part in parts:
             if len(self.lines) == self.lines.maxlen and self._width:
