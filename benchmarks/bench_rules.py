@@ -11,6 +11,11 @@ seven; parsing every line is timed the same way.  ``--profile`` prints, per game
 share of the fold spent in the stock round's bookkeeping (the tool's auto-pass: can the
 player on turn still buy or sell) and the ten functions with the most own time.
 
+``--fold SCRIPT N`` only parses SCRIPT and folds it N times, printing nothing: for an
+instruction count, which a busy machine does not change (``PYTHONHASHSEED=0 valgrind
+--tool=callgrind --callgrind-out-file=/dev/null python benchmarks/bench_rules.py --fold
+SCRIPT 1``, less the same with ``0``).
+
 To compare two commits on a loaded machine, run this file with ``PYTHONPATH`` pointing at
 the other commit's packages (``git archive REV moderator rulesets | tar -x -C DIR``) in
 turns with a run on this tree, and take each one's best.
@@ -77,6 +82,13 @@ def _profile(commands: list) -> None:  # type: ignore[type-arg]
 
 
 def main() -> None:
+    if "--fold" in sys.argv:
+        at = sys.argv.index("--fold")
+        text = Path(sys.argv[at + 1]).read_text(encoding="utf-8").splitlines()
+        commands = [parse_line(x) for x in text if x.strip() and not x.lstrip().startswith("#")]
+        for _ in range(int(sys.argv[at + 2])):
+            _fold(commands)
+        return
     profile = "--profile" in sys.argv
     for label, lines in _games():
         commands = [parse_line(x) for x in lines]
