@@ -313,8 +313,17 @@ def _validation_error() -> type[Exception]:
 
 
 def entry_json(entry: Entry) -> str:
-    """An entry as compact JSON (cached by the game so a save only writes text)."""
-    return _entry_adapter().dump_json(entry).decode()
+    """An entry as compact JSON (cached by the game so a save only writes text).
+
+    Written by the standard library, the same text pydantic writes for the entry's
+    model (keys in declared order, no spaces, non-ASCII as is, control characters
+    escaped): building pydantic's serializer would cost a process's first saved command
+    about 0.3 s (issue 21.1).  ``tests/core/test_journal.py`` compares the two.
+    """
+    return _JSON(entry.model_dump())
+
+
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def printable(text: str) -> str:

@@ -647,3 +647,19 @@ def test_a_save_that_replays_differently_names_the_program_that_wrote_it(
     _damage(path, older)
     _refused_untouched(path, "journal entry 8", "no longer replays the same way (written by "
                        f"moderator 0.0.1; this is {moderator.__version__})")
+
+
+def test_entry_json_is_the_text_pydantic_writes(saved: tuple[Game, Path]) -> None:
+    """Issue 21.1: entries are written by the standard library, not pydantic's serializer:
+    every entry of a game, and one of hostile text (control characters, quotes, non-ASCII),
+    is the same text pydantic writes for the entry's model, and reads back equal."""
+    from moderator import commands as c
+
+    game, _ = saved
+    text = 'a\x00b\x1f\x7f\u2028é\U0001f600"\\/\n\t\r\b\f'
+    odd = journal.new_entry(text, "SR 1", c.Note(text=text), ())
+    adapter = journal._entry_adapter()
+    for entry in (*game.journal, odd):
+        written = journal.entry_json(entry)
+        assert written == adapter.dump_json(entry).decode()
+        assert journal.Entry.model_validate_json(written, strict=True) == entry
