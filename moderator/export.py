@@ -836,16 +836,7 @@ def _temp_beside(path: Path, data: bytes) -> Path:
     except OSError:
         mode = None
     try:
-        while True:
-            tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
-            try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
-                             | osfiles.CLOEXEC | osfiles.BINARY, 0o666 if mode is None else mode)
-                break
-            except FileExistsError:  # pragma: no cover - 2**32 names
-                continue
-        if mode is not None and hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)  # exactly the old bits, whatever the umask took off
+        fd, tmp = _open_temp(path, mode)
     except OSError as exc:
         raise Refusal(f"cannot write {path}: {exc.strerror or exc}") from exc
     try:
@@ -859,6 +850,22 @@ def _temp_beside(path: Path, data: bytes) -> Path:
             raise Refusal(f"cannot write {path}: {exc.strerror or exc}") from exc
         raise
     return Path(tmp)
+
+
+def _open_temp(path: Path, mode: int | None) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open for writing: ``mode``'s bits exactly, or
+    (``None``) ``0o666`` less the umask, as ``open`` gives a new file."""
+    while True:
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
+                         | osfiles.CLOEXEC | osfiles.BINARY, 0o666 if mode is None else mode)
+            break
+        except FileExistsError:  # pragma: no cover - 2**32 names
+            continue
+    if mode is not None and hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)  # exactly the old bits, whatever the umask took off
+    return fd, tmp
 
 
 def _unlink(path: Path) -> None:

@@ -20,7 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -822,7 +821,7 @@ def test_unwritable_place_refused(
     def denied(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    monkeypatch.setattr(export, "_open_temp", denied)
     with pytest.raises(Refusal, match="Permission denied"):
         export.export_xlsx(game, tmp_path / "a.xlsx")
     with pytest.raises(Refusal, match="Permission denied"):
