@@ -37,8 +37,10 @@ def _percentile(times: list[float], q: float) -> float:
 
 
 def _figures(times: list[float]) -> str:
-    return (f"median {statistics.median(times) * 1000:.3f} ms, "
-            f"p99 {_percentile(times, 0.99) * 1000:.3f} ms, max {max(times) * 1000:.2f} ms")
+    return (
+        f"median {statistics.median(times) * 1000:.3f} ms, "
+        f"p99 {_percentile(times, 0.99) * 1000:.3f} ms, max {max(times) * 1000:.2f} ms"
+    )
 
 
 def _play(full: Game, batch: list, path: Path | None) -> tuple[list[float], list[float]]:  # type: ignore[type-arg]
@@ -58,8 +60,10 @@ def _play(full: Game, batch: list, path: Path | None) -> tuple[list[float], list
 def main() -> None:
     full = simulate(0, 4, max_commands=3000, revenue_scale=0.3)
     real = [e.command for e in full.journal][:LENGTH]
-    notes = [parse_line(f"note remark {k}: the table counted the bank again")
-             for k in range(LENGTH - len(real))]
+    notes = [
+        parse_line(f"note remark {k}: the table counted the bank again")
+        for k in range(LENGTH - len(real))
+    ]
     batch = real + notes
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "batch.json"
@@ -74,10 +78,12 @@ def main() -> None:
                 w = time.perf_counter()
                 os.fsync(probe.fileno())
                 fsyncs.append(time.perf_counter() - w)
-    print(f"{len(batch):,} commands ({len(real):,} of a simulated 1846 game, then notes), "
-          f"saved as they go ({size / 1e6:.1f} MB); load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"{len(batch):,} commands ({len(real):,} of a simulated 1846 game, then notes), "
+        f"saved as they go ({size / 1e6:.1f} MB); load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"  CPU  per command, all:        {_figures(cpu)}")
-    print(f"  CPU  per command, real game:  {_figures(cpu[:len(real)])}")
+    print(f"  CPU  per command, real game:  {_figures(cpu[: len(real)])}")
     print(f"  CPU  per command, last 1,000: {_figures(cpu[-1000:])}")
     print(f"  CPU  per command, no save:    {_figures(bare_cpu)}")
     print(f"  CPU  no save, last 1,000:     {_figures(bare_cpu[-1000:])}")

@@ -82,8 +82,10 @@ def saving(full: Game, commands: list, tmp: Path) -> None:  # type: ignore[type-
         times = _time_each(game, probes)
         size = path.stat().st_size
         game.close()
-        print(f"one command with autosave at {length:>6,} entries ({size / 1e6:.1f} MB save): "
-              f"{_figures(times)} over {len(times)} commands")
+        print(
+            f"one command with autosave at {length:>6,} entries ({size / 1e6:.1f} MB save): "
+            f"{_figures(times)} over {len(times)} commands"
+        )
     batch = _padded(commands, 10_000)
     for label, path in (("without a save", None), ("with --save", tmp / "batch.json")):
         t = time.perf_counter()
@@ -94,8 +96,10 @@ def saving(full: Game, commands: list, tmp: Path) -> None:  # type: ignore[type-
         game.close()
         print(f"play 10,000 commands {label}: {elapsed:.1f} s")
     path = tmp / "batch.json"
-    print(f"10,000-command save: {path.stat().st_size / 1e6:.1f} MB "
-          f"(a real game's entries are larger than notes: see the 1,250-command figure)")
+    print(
+        f"10,000-command save: {path.stat().st_size / 1e6:.1f} MB "
+        f"(a real game's entries are larger than notes: see the 1,250-command figure)"
+    )
     load = _best(lambda: Game.load(path, read_only=True), repeat=1)
     print(f"load + verify the 10,000-command save: {load:.1f} s")
 
@@ -126,8 +130,7 @@ def main() -> None:
         raw = _best(lambda: _fresh_replay(full, commands[:n]))
         print(f"load + verify {n} commands from a save: {load * 1000:.0f} ms")
         print(
-            f"replay {n} commands (fold only): {raw * 1000:.0f} ms"
-            f" ({raw / n * 1e6:.0f} us/command)"
+            f"replay {n} commands (fold only): {raw * 1000:.0f} ms ({raw / n * 1e6:.0f} us/command)"
         )
         # 2. applying one command at 1,000 commands (autosave included), no replay
         game = Game.new(full.title, full.players, path=Path(tmp) / "g1000.json")

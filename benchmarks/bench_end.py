@@ -36,9 +36,7 @@ def _long_game(title: str, length: int) -> Game:
 
 def _middle_of(game: Game) -> Game:
     """The same game halfway through (a projection needs a game still going on)."""
-    middle = Game.from_command(
-        c.GameCmd(title=game.title, players=(*game.players, *game.options))
-    )
+    middle = Game.from_command(c.GameCmd(title=game.title, players=(*game.players, *game.options)))
     for entry in game.journal[: len(game.journal) // 2]:
         assert middle.execute(entry.command).ok
     return middle
@@ -70,8 +68,10 @@ def bench(title: str) -> None:
     _row("history (cold: replay of the journal)", _median_ms(cold, 3))
     _row("history (cached)", _median_ms(lambda: scoring.history(game)))
     middle = _middle_of(game)
-    _row(f"project at {middle.round_label()} (rest of the set)",
-         _median_ms(lambda: scoring.project(middle)))
+    _row(
+        f"project at {middle.round_label()} (rest of the set)",
+        _median_ms(lambda: scoring.project(middle)),
+    )
     _row("project (10 rounds)", _median_ms(lambda: scoring.project(middle, ors=10)))
     for cid, (revenue, option) in scoring.last_runs(game).items():
         line = f"check run {cid} {revenue} {'' if option == 'split' else option}".strip()

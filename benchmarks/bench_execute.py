@@ -70,8 +70,9 @@ def _bare_fold(game: Game, commands: list[c.Command]) -> float:
 def _execute_all(game: Game, commands: list[c.Command], path: Path | None) -> float:
     fresh = Game.new(game.title, game.players, path=path) if not game.options else None
     if fresh is None:
-        fresh = Game.from_command(c.GameCmd(title=game.title, players=(*game.players,
-                                                                        *game.options)))
+        fresh = Game.from_command(
+            c.GameCmd(title=game.title, players=(*game.players, *game.options))
+        )
         if path is not None:
             fresh.save(path)
     game_module._READ_BACK.clear()  # each run proves its lines read back, as a new process would
@@ -142,15 +143,19 @@ def main() -> None:
             _line("Game.execute, autosave", saved, n)
             if label.endswith("simulated"):
                 for length in (100, 1000, 10_000):
-                    print(f"  one command at {length:>6,} entries, autosave: "
-                          f"{_one_command(game, length, tmp)}")
+                    print(
+                        f"  one command at {length:>6,} entries, autosave: "
+                        f"{_one_command(game, length, tmp)}"
+                    )
         for cached, how in ((True, "bytecode cached"), (False, "no bytecode cache")):
             env = bytecode_env(cached)
             played = [("the recorded example", EXAMPLE)] if EXAMPLE.is_file() else []
             for what, script in played + scripts:
                 play = [sys.executable, "-m", "moderator.cli", "play", str(script), "--quiet"]
-                print(f"moderator play of {what} (whole process, {how}): "
-                      f"{_process(play, env) * 1000:.0f} ms")
+                print(
+                    f"moderator play of {what} (whole process, {how}): "
+                    f"{_process(play, env) * 1000:.0f} ms"
+                )
             for module in ("moderator.cli", "moderator.ui.app"):
                 seconds = _process([sys.executable, "-c", f"import {module}"], env)
                 print(f"python -c 'import {module}' (process, {how}): {seconds * 1000:.0f} ms")

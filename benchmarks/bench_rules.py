@@ -45,8 +45,10 @@ def _games() -> list[tuple[str, list[str]]]:
     for title in ("1846", "1847AE", "1853"):
         game = simulate(0, 4, max_commands=3000, revenue_scale=0.3, title=title)
         games.append((f"simulated {title}", game.script().splitlines()))
-    return [(label, [x for x in lines if x.strip() and not x.lstrip().startswith("#")])
-            for label, lines in games]
+    return [
+        (label, [x for x in lines if x.strip() and not x.lstrip().startswith("#")])
+        for label, lines in games
+    ]
 
 
 def _fold(commands: list) -> None:  # type: ignore[type-arg]
@@ -77,8 +79,9 @@ def _profile(commands: list) -> None:  # type: ignore[type-arg]
     book = sum(v[3] for k, v in raw.items() if k[2] in BOOKKEEPING and "stock" in k[0])
     print(f"    stock-round bookkeeping (auto-pass checks): {book / total:.0%} of the fold")
     for (file, line, name), v in sorted(raw.items(), key=lambda kv: -kv[1][2])[:10]:
-        print(f"    {v[2] / total:5.1%} own  {v[3] / total:5.1%} cum  "
-              f"{Path(file).name}:{line} {name}")
+        print(
+            f"    {v[2] / total:5.1%} own  {v[3] / total:5.1%} cum  {Path(file).name}:{line} {name}"
+        )
 
 
 def main() -> None:
@@ -96,9 +99,11 @@ def main() -> None:
         fold = _best(lambda: _fold(commands))  # noqa: B023
         parse = _best(lambda: [parse_line(x) for x in lines])  # noqa: B023
         n = len(commands)
-        print(f"{label:<20} {n:>5} commands  rules {fold * 1000:6.1f} ms "
-              f"({fold / n * 1e6:5.1f} us/command)  parsing {parse * 1000:5.1f} ms "
-              f"({parse / (fold + parse):.0%} of both)")
+        print(
+            f"{label:<20} {n:>5} commands  rules {fold * 1000:6.1f} ms "
+            f"({fold / n * 1e6:5.1f} us/command)  parsing {parse * 1000:5.1f} ms "
+            f"({parse / (fold + parse):.0%} of both)"
+        )
         if profile:
             _profile(commands)
 

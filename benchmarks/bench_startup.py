@@ -51,8 +51,9 @@ def _scripts(tmp: Path) -> list[tuple[str, Path]]:
     """The recorded game and a long simulated game per title, as script files (made in
     another process, so this one stays small: a child's peak RSS starts at its parent's)."""
     found = [("recorded 1846", EXAMPLE)] if EXAMPLE.exists() else []
-    made = subprocess.run([PYTHON, "-c", MAKE, str(tmp)], capture_output=True, text=True,
-                          check=True, cwd=REPO)
+    made = subprocess.run(
+        [PYTHON, "-c", MAKE, str(tmp)], capture_output=True, text=True, check=True, cwd=REPO
+    )
     for line in made.stdout.splitlines():
         title, count = line.split()
         found.append((f"simulated {title} ({count} commands)", tmp / f"{title}.script"))
@@ -62,8 +63,9 @@ def _scripts(tmp: Path) -> list[tuple[str, Path]]:
 def _run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds (user + system) and peak RSS (KiB) of one process."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
-                            env=env)
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd, env=env
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -79,7 +81,7 @@ def main() -> None:
     if "--against" in args:
         at = args.index("--against")
         against = Path(args[at + 1]).resolve()
-        del args[at:at + 2]
+        del args[at : at + 2]
     rounds = int(args[0]) if args else 9
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
@@ -89,12 +91,12 @@ def main() -> None:
             ("import moderator.cli", [PYTHON, "-c", "import moderator.cli"], env),
         ]
         for label, script in _scripts(Path(tmp)):
-            kinds.append((f"play --json {label}",
-                          [PYTHON, "-c", PLAY, "play", str(script), "--json"], env))
+            kinds.append(
+                (f"play --json {label}", [PYTHON, "-c", PLAY, "play", str(script), "--json"], env)
+            )
         if against is not None:
             other = dict(env, PYTHONPATH=str(against))
-            kinds += [(f"{label} [{against.name}]", argv, other)
-                      for label, argv, _ in kinds[1:]]
+            kinds += [(f"{label} [{against.name}]", argv, other) for label, argv, _ in kinds[1:]]
         # not the repository: a child's sys.path[0] is its working directory
         cwd = Path(tmp)
         best: dict[str, list[float]] = {label: [1e9, 1e9, 0] for label, _, _ in kinds}
@@ -110,8 +112,10 @@ def main() -> None:
         print(f"{'':<60} {'wall':>8} {'x bare':>6} {'CPU':>8} {'x bare':>6} {'peak RSS':>9}")
         for label, _, _ in kinds:
             wall, cpu, rss = best[label]
-            print(f"{label:<60} {wall * 1000:6.0f}ms {wall / bare_wall:6.1f} "
-                  f"{cpu * 1000:6.0f}ms {cpu / max(bare_cpu, 1e-3):6.1f} {rss / 1024:7.1f}MB")
+            print(
+                f"{label:<60} {wall * 1000:6.0f}ms {wall / bare_wall:6.1f} "
+                f"{cpu * 1000:6.0f}ms {cpu / max(bare_cpu, 1e-3):6.1f} {rss / 1024:7.1f}MB"
+            )
 
 
 if __name__ == "__main__":

@@ -51,8 +51,12 @@ TYPED_COMMANDS = 6
 """Commands typed character by character (the others are pasted, then Enter)."""
 ROUND_TRIPS = 10
 """Times each key that changes the round is measured."""
-ROUND_KINDS = ("round change: undo", "round change: redo", "round change: command (Enter)",
-               "round change: command (dialog, Enter)")
+ROUND_KINDS = (
+    "round change: undo",
+    "round change: redo",
+    "round change: command (Enter)",
+    "round change: command (dialog, Enter)",
+)
 """The keys after which the footer shows another round's keys."""
 KEY_OF_VERB = {"pass": "x", "done": "d", "par": "p", "buy": "b", "sell": "s"}
 """The main screen's dialog key for the command that ends the round."""
@@ -81,7 +85,9 @@ class BenchApp(ModeratorApp):
         """Hook for the cold-start child."""
 '''
 
-CHILD = FRAMES + r'''
+CHILD = (
+    FRAMES
+    + r"""
 import os, sys
 from pathlib import Path
 
@@ -104,7 +110,8 @@ class ColdStart(BenchApp):
 
 
 ColdStart(path=Path(sys.argv[1]), saves=Path(sys.argv[2])).run(headless=True, size=(120, 40))
-'''
+"""
+)
 
 
 def make_save(folder: Path) -> tuple[Path, list[str]]:
@@ -119,15 +126,20 @@ def make_save(folder: Path) -> tuple[Path, list[str]]:
     return path, lines[JOURNAL:]
 
 
-def cold_start(path: Path, runs: int = 7, *, cached: bool = True) -> tuple[list[float],
-                                                                           list[float]]:
+def cold_start(
+    path: Path, runs: int = 7, *, cached: bool = True
+) -> tuple[list[float], list[float]]:
     """Seconds from spawning the process to the first frame, and to live keys."""
     first, live = [], []
     env = bytecode_env(cached)
     for _ in range(runs):
         start = time.time()
-        proc = subprocess.run([sys.executable, "-c", CHILD, str(path), str(path.parent)],
-                              capture_output=True, text=True, env=env)
+        proc = subprocess.run(
+            [sys.executable, "-c", CHILD, str(path), str(path.parent)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         if proc.returncode:
             raise RuntimeError(proc.stderr)
         line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("READY"))
@@ -145,11 +157,19 @@ async def keystrokes(path: Path, lines: list[str]) -> dict[str, list[float]]:
     from moderator.ui.screens.main import MainScreen
 
     app = bench_app(path=path, saves=path.parent)  # type: ignore[operator]
-    out: dict[str, list[float]] = {"command (Enter)": [], "typing a character": [],
-                                   "undo (ctrl+z)": []}
+    out: dict[str, list[float]] = {
+        "command (Enter)": [],
+        "typing a character": [],
+        "undo (ctrl+z)": [],
+    }
     out.update({kind: [] for kind in ROUND_KINDS})
-    out.update({"command bar: open (:)": [], "command bar: leave (Esc), other round's keys": [],
-                "dialog: Esc (closed, no command)": []})
+    out.update(
+        {
+            "command bar: open (:)": [],
+            "command bar: leave (Esc), other round's keys": [],
+            "dialog: Esc (closed, no command)": [],
+        }
+    )
     frame_counts: dict[str, list[int]] = {kind: [] for kind in out}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.2)
@@ -231,8 +251,9 @@ async def keystrokes(path: Path, lines: list[str]) -> dict[str, list[float]]:
             assert round_kind() == kinds[cross + 1]
             await timed("ctrl+z", "round change: undo", settle=4)
             assert round_kind() == kinds[cross]
-    out.update({f"frames: {kind}": [float(n) for n in counts]
-                for kind, counts in frame_counts.items()})
+    out.update(
+        {f"frames: {kind}": [float(n) for n in counts] for kind, counts in frame_counts.items()}
+    )
     return out
 
 
@@ -240,27 +261,37 @@ def main() -> None:
     """Print the figures."""
     with tempfile.TemporaryDirectory() as tmp:
         path, lines = make_save(Path(tmp))
-        print(f"save: {len(Game.load(path).journal)} journal entries (simulated 1846, seed "
-              f"{SEED}); then {len(lines)} commands typed")
+        print(
+            f"save: {len(Game.load(path).journal)} journal entries (simulated 1846, seed "
+            f"{SEED}); then {len(lines)} commands typed"
+        )
         for cached, how in ((True, "bytecode cached"), (False, "no bytecode cache")):
             first, live = cold_start(path, cached=cached)
-            print(f"cold start ({how}) to the first frame of the main screen: median "
-                  f"{statistics.median(first):.3f} s (max {max(first):.3f}; target < 0.6 s)")
-            print(f"cold start ({how}) to live keys (legal commands known): median "
-                  f"{statistics.median(live):.3f} s (max {max(live):.3f})")
+            print(
+                f"cold start ({how}) to the first frame of the main screen: median "
+                f"{statistics.median(first):.3f} s (max {max(first):.3f}; target < 0.6 s)"
+            )
+            print(
+                f"cold start ({how}) to live keys (legal commands known): median "
+                f"{statistics.median(live):.3f} s (max {max(live):.3f})"
+            )
         keys = asyncio.run(keystrokes(path, lines))
         for kind, times in keys.items():
             if kind.startswith("frames: "):
                 continue
             frames = keys[f"frames: {kind}"]
-            print(f"keystroke to updated screen, {kind}: median "
-                  f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-                  f"({len(times)} keys, {statistics.median(frames):g} frames each (median), "
-                  f"max {max(frames):g}; target < 50 ms)")
+            print(
+                f"keystroke to updated screen, {kind}: median "
+                f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+                f"({len(times)} keys, {statistics.median(frames):g} frames each (median), "
+                f"max {max(frames):g}; target < 50 ms)"
+            )
         crossing = [t for kind in ROUND_KINDS for t in keys[kind]]
-        print(f"keystroke to updated screen, every key that changes the round: median "
-              f"{statistics.median(crossing) * 1000:.1f} ms, max {max(crossing) * 1000:.1f} ms "
-              f"({len(crossing)} keys; target < 50 ms)")
+        print(
+            f"keystroke to updated screen, every key that changes the round: median "
+            f"{statistics.median(crossing) * 1000:.1f} ms, max {max(crossing) * 1000:.1f} ms "
+            f"({len(crossing)} keys; target < 50 ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -40,8 +40,9 @@ COMMANDS = re.compile(r'data-commands="(\d+)"')
 
 
 # ================================================================= the viewers' process
-async def _viewer(client: object, base: str, query: str, seen: list[tuple[float, int]],
-                  final: int) -> None:
+async def _viewer(
+    client: object, base: str, query: str, seen: list[tuple[float, int]], final: int
+) -> None:
     import httpx
 
     assert isinstance(client, httpx.AsyncClient)
@@ -66,8 +67,9 @@ async def _viewers(url: str, count: int, final: int, timeout: float) -> list[lis
     seen: list[list[tuple[float, int]]] = [[] for _ in range(count)]
     limits = httpx.Limits(max_connections=count * 2 + 10, max_keepalive_connections=count * 2)
     async with httpx.AsyncClient(timeout=None, limits=limits) as client:
-        tasks = [asyncio.create_task(_viewer(client, base, query, seen[i], final))
-                 for i in range(count)]
+        tasks = [
+            asyncio.create_task(_viewer(client, base, query, seen[i], final)) for i in range(count)
+        ]
         await asyncio.wait(tasks, timeout=timeout)
         for task in tasks:
             task.cancel()
@@ -90,8 +92,9 @@ def _commands(count: int) -> tuple[str, list[str], list[str]]:
         seed += 1
 
 
-def _play(game: Game, lines: list[str], pace: float, source: LiveGame | None
-          ) -> tuple[list[float], list[float]]:
+def _play(
+    game: Game, lines: list[str], pace: float, source: LiveGame | None
+) -> tuple[list[float], list[float]]:
     """Play ``lines`` at ``pace``; each command's banker-side seconds and accept time."""
     took, accepted = [], []
     for line in lines:
@@ -110,8 +113,10 @@ def _play(game: Game, lines: list[str], pace: float, source: LiveGame | None
 def _ms(values: list[float]) -> str:
     values = sorted(values)
     p95 = values[int(0.95 * (len(values) - 1))]
-    return (f"median {statistics.median(values) * 1000:7.2f} ms   p95 {p95 * 1000:7.2f} ms   "
-            f"max {values[-1] * 1000:7.2f} ms")
+    return (
+        f"median {statistics.median(values) * 1000:7.2f} ms   p95 {p95 * 1000:7.2f} ms   "
+        f"max {values[-1] * 1000:7.2f} ms"
+    )
 
 
 def main() -> None:
@@ -121,8 +126,9 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=200)
     parser.add_argument("--pace", type=float, default=0.2)
     parser.add_argument("--mode", choices=("live", "save"), default="live")
-    parser.add_argument("--as-viewers", nargs=3, metavar=("URL", "COUNT", "FINAL"),
-                        help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--as-viewers", nargs=3, metavar=("URL", "COUNT", "FINAL"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.as_viewers:
         url, count, final = args.as_viewers
@@ -130,8 +136,10 @@ def main() -> None:
         return
 
     title, players, lines = _commands(args.commands)
-    print(f"{title} with {len(players)} players, {len(lines)} commands, one every "
-          f"{args.pace:.2f} s; {args.viewers} viewers; mode {args.mode}")
+    print(
+        f"{title} with {len(players)} players, {len(lines)} commands, one every "
+        f"{args.pace:.2f} s; {args.viewers} viewers; mode {args.mode}"
+    )
     folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
 
     # without viewers (no server at all)
@@ -150,7 +158,9 @@ def main() -> None:
         source = None
         server = subprocess.Popen(
             [sys.executable, "-m", "moderator.web", str(folder / "shared.json"), "--port", "0"],
-            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         assert server.stdout is not None
         url = ""
@@ -159,9 +169,20 @@ def main() -> None:
             if line.startswith("Players open: "):
                 url = line.split(": ", 1)[1].strip()
     viewers = subprocess.Popen(
-        [sys.executable, __file__, "--commands", str(args.commands), "--pace", str(args.pace),
-         "--as-viewers", url, str(args.viewers), str(len(lines))],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            __file__,
+            "--commands",
+            str(args.commands),
+            "--pace",
+            str(args.pace),
+            "--as-viewers",
+            url,
+            str(args.viewers),
+            str(len(lines)),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     time.sleep(3)  # every viewer connected and holding its first view
     took, accepted = _play(game, lines, args.pace, source)
@@ -188,8 +209,10 @@ def main() -> None:
     added = statistics.median(took) - statistics.median(base_took)
     print(f"added on the banker's side (median):  {added * 1000:7.2f} ms")
     print(f"viewer sees a change:                 {_ms(delays)}")
-    print(f"viewers connected: {sum(1 for v in seen if v)} of {args.viewers}; "
-          f"(viewer, command) pairs never seen: {missed}")
+    print(
+        f"viewers connected: {sum(1 for v in seen if v)} of {args.viewers}; "
+        f"(viewer, command) pairs never seen: {missed}"
+    )
 
 
 if __name__ == "__main__":

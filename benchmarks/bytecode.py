@@ -29,13 +29,15 @@ def bytecode_env(cached: bool) -> dict[str, str]:
     env = dict(os.environ)
     if cached:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", *PACKAGES], cwd=REPO,
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", *PACKAGES],
+            cwd=REPO,
+            check=True,
+            capture_output=True,
+        )
     else:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         for package in PACKAGES:
             for cache in (REPO / package).rglob("__pycache__"):
                 shutil.rmtree(cache)
     return env
-
-

@@ -30,8 +30,19 @@ from moderator.ui.app import ModeratorApp  # noqa: E402
 SIZE = (120, 40)
 SHOTS: dict[str, list[str]] = {
     "rounds": ["g"],
-    "projection": ["w", "down", "down", "end", "backspace", "backspace", "backspace",
-                   "4", "0", "0", "h"],
+    "projection": [
+        "w",
+        "down",
+        "down",
+        "end",
+        "backspace",
+        "backspace",
+        "backspace",
+        "4",
+        "0",
+        "0",
+        "h",
+    ],
     "score": ["f"],
 }
 """Capture name -> the keys pressed on the main screen before it is taken."""

@@ -118,8 +118,16 @@ def _back_up(save: Path) -> Path:
         while True:
             backup = _backup_name(save, n)
             try:
-                fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
-                             | osfiles.CLOEXEC | osfiles.BINARY, 0o644)
+                fd = os.open(
+                    backup,
+                    os.O_WRONLY
+                    | os.O_CREAT
+                    | os.O_EXCL
+                    | osfiles.NOFOLLOW
+                    | osfiles.CLOEXEC
+                    | osfiles.BINARY,
+                    0o644,
+                )
             except FileExistsError:
                 n += 1
                 continue
@@ -205,9 +213,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
     if (new.title, new.players, new.options) != (game.title, game.players, game.options):
         _close(game)
         ours = format_command(c.GameCmd(title=new.title, players=(*new.players, *new.options)))
-        theirs = format_command(
-            c.GameCmd(title=game.title, players=(*game.players, *game.options))
-        )
+        theirs = format_command(c.GameCmd(title=game.title, players=(*game.players, *game.options)))
         _err(
             f"{save} holds another game (`{theirs}`), not this script's (line {number}: "
             f"`{ours}`); it was left untouched (--force replaces it, keeping a backup)"
@@ -591,9 +597,7 @@ def project_of(
             except UnicodeDecodeError:
                 _err(f"{escaped(str(runs_file))}: not UTF-8 text, not a runs file")
                 return EXIT_REFUSED
-            spec = ";".join(
-                [spec, *(ln.split("#", 1)[0].strip() for ln in lines)]
-            )
+            spec = ";".join([spec, *(ln.split("#", 1)[0].strip() for ln in lines)])
         try:
             count = len(projected_rounds(game, ors))
             given, pins = parse_runs(spec, game, count)
@@ -624,6 +628,7 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     game = _open_read_only(save)
     if game is None:
         return EXIT_REFUSED
+
     def workbook(progress: _Progress) -> list[Path]:
         assert game is not None and xlsx is not None
         export_xlsx(game, xlsx, progress)
@@ -742,8 +747,10 @@ def main(argv: list[str] | None = None) -> int:
     p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
     p_project.add_argument("--json", action="store_true")
     p_project.add_argument(
-        "--width", type=int, help="fit the table to this many columns (default: the "
-        "terminal's, or 100 when not a terminal; 0: one wide table)"
+        "--width",
+        type=int,
+        help="fit the table to this many columns (default: the "
+        "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
     p_export = sub.add_parser("export", help="a save as an XLSX workbook and/or CSV files")
     p_export.add_argument("save", type=Path)
@@ -757,8 +764,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p_serve.add_argument("save", type=Path, nargs="?")
     p_serve.add_argument(
-        "--lan", action="store_true", help="listen on the laptop's network address (default: "
-        "this computer only)"
+        "--lan",
+        action="store_true",
+        help="listen on the laptop's network address (default: this computer only)",
     )
     p_serve.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
     sub.add_parser(
@@ -775,7 +783,11 @@ def main(argv: list[str] | None = None) -> int:
         return score_of(args.save, as_json=args.json)
     if args.cmd == "project":
         return project_of(
-            args.save, runs=args.runs, runs_file=args.file, ors=args.ors, as_json=args.json,
+            args.save,
+            runs=args.runs,
+            runs_file=args.file,
+            ors=args.ors,
+            as_json=args.json,
             width=args.width,
         )
     if args.cmd == "export":

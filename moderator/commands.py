@@ -153,8 +153,9 @@ class Record:
     def model_construct(cls, **values: Any) -> Record:
         """A record from values known to be right (defaults filled in), unchecked."""
         record = object.__new__(cls)
-        object.__setattr__(record, "__dict__", {
-            name: values.get(name, default) for name, default in cls._order})
+        object.__setattr__(
+            record, "__dict__", {name: values.get(name, default) for name, default in cls._order}
+        )
         return record
 
     # ------------------------------------------------------------- pydantic, on demand
@@ -164,8 +165,7 @@ class Record:
         return _mirror(cls)
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
-                                     ) -> CoreSchema:
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         from pydantic_core import core_schema
 
         model = cls.pydantic_model()
@@ -186,7 +186,8 @@ class Record:
             from_model,
             inner,
             serialization=core_schema.plain_serializer_function_ser_schema(
-                to_model, return_schema=inner),
+                to_model, return_schema=inner
+            ),
         )
 
 

@@ -186,8 +186,9 @@ class _FinalLayout:
 
 def _item_value(player: scoring.PlayerScore, kind: str, what: str, counted: bool) -> int | None:
     """The summed value of a player's items of ``kind``/``what`` (``None``: none held)."""
-    found = [i.value for i in player.items if i.kind == kind and i.what == what
-             and i.counted == counted]
+    found = [
+        i.value for i in player.items if i.kind == kind and i.what == what and i.counted == counted
+    ]
     return sum(found) if found else None
 
 
@@ -208,8 +209,10 @@ def _not_counted_text(player: scoring.PlayerScore, currency: str) -> str:
             continue
         shown = f"{i.what} {currency}{i.value}" if i.value else i.what
         by_note.setdefault(i.note, []).append(shown)
-    return "; ".join(f"{', '.join(whats)}: {note}" if note else ", ".join(whats)
-                     for note, whats in by_note.items())
+    return "; ".join(
+        f"{', '.join(whats)}: {note}" if note else ", ".join(whats)
+        for note, whats in by_note.items()
+    )
 
 
 def _status(score: Score) -> tuple[str, str, str]:
@@ -279,8 +282,16 @@ class _Sheet:
             chars = max(len(line) for line in shown.splitlines()) * (1.1 if bold else 1.0)
             self.width[col] = max(self.width.get(col, 0), chars + 2)
 
-    def put(self, row: int, col: int, value: Cell, fmt: Format | None = None, *,
-            money: bool = False, fit: bool = True) -> None:
+    def put(
+        self,
+        row: int,
+        col: int,
+        value: Cell,
+        fmt: Format | None = None,
+        *,
+        money: bool = False,
+        fit: bool = True,
+    ) -> None:
         """Write a value: a number, text (never run as a formula: a player named
         ``=SUM(A1)`` stays a name) or nothing.  ``fit=False``: text that may run on over
         the empty cells to its right (a title, a note) and does not widen its column."""
@@ -295,8 +306,16 @@ class _Sheet:
         shown = _shown(value, self.fmt.currency if money else None)
         self._fit(row, col, shown, bold, fit)
 
-    def formula(self, row: int, col: int, formula: str, value: int | str,
-                fmt: Format | None = None, *, money: bool = False) -> None:
+    def formula(
+        self,
+        row: int,
+        col: int,
+        formula: str,
+        value: int | str,
+        fmt: Format | None = None,
+        *,
+        money: bool = False,
+    ) -> None:
         """Write a live formula together with its result as computed by moderator, so a
         reader that does not calculate (a previewer, pandas, a phone) shows the figure."""
         self.ws.write_formula(row, col, formula, fmt, value)
@@ -309,8 +328,9 @@ class _Sheet:
         for col, name in enumerate(names):
             self.put(row, col, name, self.fmt.bold)
 
-    def table(self, top: int, rows: Iterable[Sequence[Cell]],
-              money_cols: Iterable[int] = ()) -> int:
+    def table(
+        self, top: int, rows: Iterable[Sequence[Cell]], money_cols: Iterable[int] = ()
+    ) -> int:
         """Rows of plain values from row ``top``; the columns in ``money_cols`` show money.
         Returns the row after the last."""
         money = set(money_cols)
@@ -335,8 +355,16 @@ class _Sheet:
         width = self.width.get(col)
         return 64 if width is None else int(width * 7 + 5)
 
-    def print_setup(self, title: str, *, landscape: bool, tall: int | None, last_row: int,
-                    last_col: int, header_rows: int | None = None) -> None:
+    def print_setup(
+        self,
+        title: str,
+        *,
+        landscape: bool,
+        tall: int | None,
+        last_row: int,
+        last_col: int,
+        header_rows: int | None = None,
+    ) -> None:
         """What a printed table needs: the orientation, one page wide (and ``tall`` pages
         tall, 0 for as many as it takes), the print area, the header row repeated on every
         page and the sheet named in the page header.
@@ -403,26 +431,28 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
             c = letter[cid]
             # The engine's own figure for the holding (the score's shares × price).
             value = _item_value(p, "shares", cid, True) or 0
-            sh.formula(r, col[f"{cid} value"], f"={c}{x}*{c}${price_ref}", value, fmt.money,
-                       money=True)
+            sh.formula(
+                r, col[f"{cid} value"], f"={c}{x}*{c}${price_ref}", value, fmt.money, money=True
+            )
         for kind, what in layout.counted:
             sh.put(r, col[f"{what} ({kind})"], _item_value(p, kind, what, True), money=True)
         parts = [f"{letter['Cash']}{x}"]
         if summed:
             parts.append(f"{letter[summed[0]]}{x}:{letter[summed[-1]]}{x}")
-        sh.formula(r, col["Total"], f"=SUM({','.join(parts)})", p.total, fmt.money_bold,
-                   money=True)
+        sh.formula(r, col["Total"], f"=SUM({','.join(parts)})", p.total, fmt.money_bold, money=True)
         t, b = f"{total_l}{x}", f"{bankrupt_l}{x}"
         # The place: one more than the players ahead — ranked by total like RANK (ties share
         # a place), a bankrupt player after every solvent one (the ruleset's places()).
         sh.formula(
-            r, col["Place"],
+            r,
+            col["Place"],
             f'=1+IF({b}="yes",COUNTIF({bankrupts},"no"),0)'
             f'+COUNTIFS({bankrupts},{b},{totals},">"&{t})',
             score.place_of(p.name),
         )
         sh.formula(
-            r, col["Tie"],
+            r,
+            col["Tie"],
             f'=IF(COUNTIFS({bankrupts},{b},{totals},{t})>1,"tie","")',
             "tie" if score.tied(p.name) else "",
         )
@@ -445,8 +475,13 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     not_counted = col["Not counted"]
     sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
     # The printed page: the table and its notes, scaled to one landscape page.
-    sh.print_setup(score.title, landscape=True, tall=1, last_row=notes_row + len(lines),
-                   last_col=len(header) - 1)
+    sh.print_setup(
+        score.title,
+        landscape=True,
+        tall=1,
+        last_row=notes_row + len(lines),
+        last_col=len(header) - 1,
+    )
     sh.ws.center_horizontally()
 
 
@@ -504,8 +539,13 @@ CHART_TOP = 10
 
 
 def _line_chart(
-    wb: xlsxwriter.Workbook, sh: _Sheet, title: str, y_title: str, first_col: int,
-    colours: Sequence[str], rows: int,
+    wb: xlsxwriter.Workbook,
+    sh: _Sheet,
+    title: str,
+    y_title: str,
+    first_col: int,
+    colours: Sequence[str],
+    rows: int,
 ) -> Chart:
     """A line chart of ``len(colours)`` columns from ``first_col`` over the round rows,
     each line in its colour (:mod:`moderator.palette`)."""
@@ -513,26 +553,38 @@ def _line_chart(
     assert chart is not None
     for k, colour in enumerate(colours):
         c = first_col + k
-        chart.add_series({
-            "name": [sh.name, 0, c],
-            "categories": [sh.name, 1, 0, rows, 0],
-            "values": [sh.name, 1, c, rows, c],
-            "line": {"color": colour, "width": 2.25},
-            "marker": {"type": "circle", "size": 4,
-                       "border": {"color": colour}, "fill": {"color": colour}},
-        })
+        chart.add_series(
+            {
+                "name": [sh.name, 0, c],
+                "categories": [sh.name, 1, 0, rows, 0],
+                "values": [sh.name, 1, c, rows, c],
+                "line": {"color": colour, "width": 2.25},
+                "marker": {
+                    "type": "circle",
+                    "size": 4,
+                    "border": {"color": colour},
+                    "fill": {"color": colour},
+                },
+            }
+        )
     chart.set_title({"name": title})
     chart.set_x_axis({"name": "Round"})
-    chart.set_y_axis({"name": y_title, "major_gridlines": {"visible": True,
-                                                           "line": {"color": "#d9d9d9"}}})
+    chart.set_y_axis(
+        {"name": y_title, "major_gridlines": {"visible": True, "line": {"color": "#d9d9d9"}}}
+    )
     chart.set_legend({"position": "right"})
     chart.set_size({"width": CHART_SIZE[0], "height": CHART_SIZE[1]})
     return chart
 
 
 def _rounds_sheet(
-    wb: xlsxwriter.Workbook, sh: _Sheet, records: Sequence[RoundRecord],
-    players: Sequence[str], companies: Sequence[str], title: str, currency: str,
+    wb: xlsxwriter.Workbook,
+    sh: _Sheet,
+    records: Sequence[RoundRecord],
+    players: Sequence[str],
+    companies: Sequence[str],
+    title: str,
+    currency: str,
 ) -> None:
     """The Rounds sheet, and below it its charts (value per player, price per company) on
     a printed page of their own."""
@@ -546,24 +598,40 @@ def _rounds_sheet(
     last_row, last_col = end - 1, len(header) - 1
     charts: list[Chart] = []
     if records and n:
-        charts.append(_line_chart(wb, sh, "Value per player", f"Value ({currency})", 1 + n,
-                                  [palette.player_line(k) for k in range(n)], len(records)))
+        charts.append(
+            _line_chart(
+                wb,
+                sh,
+                "Value per player",
+                f"Value ({currency})",
+                1 + n,
+                [palette.player_line(k) for k in range(n)],
+                len(records),
+            )
+        )
     if records and companies:
         colours = [palette.company_line(c, k) for k, c in enumerate(companies)]
-        charts.append(_line_chart(wb, sh, "Price per company", f"Price ({currency})",
-                                  1 + 2 * n, colours, len(records)))
+        charts.append(
+            _line_chart(
+                wb, sh, "Price per company", f"Price ({currency})", 1 + 2 * n, colours, len(records)
+            )
+        )
     top = end + 1
     table_pixels = sum(sh.col_pixels(c) for c in range(len(header)))
     # Side by side under a wide table (they print larger), else one above the other.
     side = table_pixels >= len(charts) * (CHART_SIZE[0] + CHART_GAP)
     for k, chart in enumerate(charts):
         if side:
-            where = {"x_offset": k * (CHART_SIZE[0] + CHART_GAP), "y_offset": CHART_TOP,
-                     "object_position": 1}
+            where = {
+                "x_offset": k * (CHART_SIZE[0] + CHART_GAP),
+                "y_offset": CHART_TOP,
+                "object_position": 1,
+            }
             sh.ws.insert_chart(top, 0, chart, where)
         else:
-            sh.ws.insert_chart(top + k * CHART_ROWS, 0, chart,
-                               {"y_offset": CHART_TOP, "object_position": 1})
+            sh.ws.insert_chart(
+                top + k * CHART_ROWS, 0, chart, {"y_offset": CHART_TOP, "object_position": 1}
+            )
     if charts:
         # The charts start a page of their own, so a printed chart is never cut in two.
         sh.ws.set_h_pagebreaks([top])
@@ -574,8 +642,14 @@ def _rounds_sheet(
             reach += sh.col_pixels(col)
             col += 1
         last_col = max(last_col, col - 1)
-    sh.print_setup(title, landscape=True, tall=None if charts else 0, last_row=last_row,
-                   last_col=last_col, header_rows=0)
+    sh.print_setup(
+        title,
+        landscape=True,
+        tall=None if charts else 0,
+        last_row=last_row,
+        last_col=last_col,
+        header_rows=0,
+    )
     sh.ws.repeat_columns(0)
 
 
@@ -694,12 +768,18 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
 
     buffer = io.BytesIO()
     # Text is only ever text: nothing a player types becomes a formula, a number or a link.
-    wb = xlsxwriter.Workbook(buffer, {
-        "in_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
-        "strings_to_urls": False,
-    })
-    wb.set_properties({"title": f"{title}: score and history",
-                       "comments": "Written by moderator export"})
+    wb = xlsxwriter.Workbook(
+        buffer,
+        {
+            "in_memory": True,
+            "strings_to_formulas": False,
+            "strings_to_numbers": False,
+            "strings_to_urls": False,
+        },
+    )
+    wb.set_properties(
+        {"title": f"{title}: score and history", "comments": "Written by moderator export"}
+    )
     fmt = _Formats(wb, currency)
     _final_sheet(_Sheet(wb, "Final", fmt), score)
     ticker.step()
@@ -713,8 +793,14 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     end = sh.table(1, _companies_rows(records), (2, 4, 5))
     sh.ws.freeze_panes(1, 0)
     sh.set_widths()
-    sh.print_setup(title, landscape=False, tall=0, last_row=end - 1,
-                   last_col=len(COMPANIES_HEADER) - 1, header_rows=0)
+    sh.print_setup(
+        title,
+        landscape=False,
+        tall=0,
+        last_row=end - 1,
+        last_col=len(COMPANIES_HEADER) - 1,
+        header_rows=0,
+    )
     ticker.step()
 
     _market_sheet(_Sheet(wb, "Market", fmt), game.state_json(), title)
@@ -725,8 +811,14 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     end = sh.table(1, _journal_rows(game, ticker))
     sh.ws.freeze_panes(1, 0)
     sh.set_widths({2: JOURNAL_LINE_WIDTH}, wrap=[2])
-    sh.print_setup(title, landscape=False, tall=0, last_row=end - 1,
-                   last_col=len(JOURNAL_HEADER) - 1, header_rows=0)
+    sh.print_setup(
+        title,
+        landscape=False,
+        tall=0,
+        last_row=end - 1,
+        last_col=len(JOURNAL_HEADER) - 1,
+        header_rows=0,
+    )
     ticker.step()
 
     # XlsxWriter asks the spreadsheet program to recompute every formula on opening
@@ -772,7 +864,8 @@ def _csv_tables(game: Game, ticker: _Ticker) -> dict[str, list[list[Cell]]]:
     tables: dict[str, list[list[Cell]]] = {"final.csv": _final_csv(score)}
     ticker.step()
     tables["rounds.csv"] = [
-        list(_rounds_header(players, priced)), *_rounds_rows(records, players, priced)
+        list(_rounds_header(players, priced)),
+        *_rounds_rows(records, players, priced),
     ]
     ticker.step()
     tables["companies.csv"] = [list(COMPANIES_HEADER), *_companies_rows(records)]
@@ -858,8 +951,16 @@ def _open_temp(path: Path, mode: int | None) -> tuple[int, str]:
     while True:
         tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
-                         | osfiles.CLOEXEC | osfiles.BINARY, 0o666 if mode is None else mode)
+            fd = os.open(
+                tmp,
+                os.O_WRONLY
+                | os.O_CREAT
+                | os.O_EXCL
+                | osfiles.NOFOLLOW
+                | osfiles.CLOEXEC
+                | osfiles.BINARY,
+                0o666 if mode is None else mode,
+            )
             break
         except FileExistsError:  # pragma: no cover - 2**32 names
             continue

@@ -39,13 +39,28 @@ class RulesFix:
 FIXES: dict[str, RulesFix] = {
     fix.ident: fix
     for fix in (
-        RulesFix("1847AE-6.8.2", 1, "1847AE", "6.8.2",
-                 "a director sells every certificate he may before he is bankrupt"),
-        RulesFix("1853-4.8.10", 1, "1853", "4.8.10",
-                 "a new director chooses to buy the credit train or return it to the bank"),
-        RulesFix("1853-2.8.1", 1, "1853", "2.8.1",
-                 "a share sold to the pool in the first stock round stays there until the "
-                 "next stock round"),
+        RulesFix(
+            "1847AE-6.8.2",
+            1,
+            "1847AE",
+            "6.8.2",
+            "a director sells every certificate he may before he is bankrupt",
+        ),
+        RulesFix(
+            "1853-4.8.10",
+            1,
+            "1853",
+            "4.8.10",
+            "a new director chooses to buy the credit train or return it to the bank",
+        ),
+        RulesFix(
+            "1853-2.8.1",
+            1,
+            "1853",
+            "2.8.1",
+            "a share sold to the pool in the first stock round stays there until the "
+            "next stock round",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

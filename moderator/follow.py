@@ -222,8 +222,9 @@ class _Tracker:
                     "number": index + 1,
                     "round": entry.round,
                     "line": entry.line,
-                    "narrated": narrate(entry.command, entry.events, ruleset.currency,
-                                        self.frame.title),
+                    "narrated": narrate(
+                        entry.command, entry.events, ruleset.currency, self.frame.title
+                    ),
                 }
             )
         return out
@@ -313,10 +314,10 @@ class GameSource:
     def snapshot(self) -> dict[str, Any]:
         """What the page renders (computed once per version)::
 
-            {"version", "label", "title", "currency", "commands", "round", "error",
-             "state": <state JSON>, "score": <Score.to_json()>,
-             "receipts": [{"number", "round", "line", "lines"}...]  (newest first),
-             "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
+        {"version", "label", "title", "currency", "commands", "round", "error",
+         "state": <state JSON>, "score": <Score.to_json()>,
+         "receipts": [{"number", "round", "line", "lines"}...]  (newest first),
+         "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
         """
         return self._cached("snapshot", self._make_snapshot)
 

@@ -260,7 +260,10 @@ class Game:
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level
         game = cls(
-            ruleset=ruleset, title=ruleset.title, players=list(players), state=state,
+            ruleset=ruleset,
+            title=ruleset.title,
+            players=list(players),
+            state=state,
             options=options,
         )
         game._checkpoints[0] = state.clone()
@@ -323,8 +326,8 @@ class Game:
         if loaded.records is None:  # format 1: the first write rewrites it as format 3
             header = game._header()
             game._records = chain(
-                header, [record_line(n, entry_json(e), "") for n, e in
-                         enumerate(game.journal, start=1)]
+                header,
+                [record_line(n, entry_json(e), "") for n, e in enumerate(game.journal, start=1)],
             )
             game._head = line_digest(header)
             game._rewrite = True
@@ -424,8 +427,12 @@ class Game:
             state.ledger.events = []
             if what is not None:
                 self.rules_difference = RulesDifference(
-                    number=number, line=entry.line, round=entry.round or given_in,
-                    what=what, fixes=fixes, level=level,
+                    number=number,
+                    line=entry.line,
+                    round=entry.round or given_in,
+                    what=what,
+                    fixes=fixes,
+                    level=level,
                 )
                 return
             today.journal.append(entry)
@@ -442,8 +449,10 @@ class Game:
         if self.cut is not None:
             text = self.cut.describe(path, self.cut_kept)
             if self.cut_not_kept is not None:
-                text += f"; it could not be kept in a side file ({self.cut_not_kept}), so it " \
+                text += (
+                    f"; it could not be kept in a side file ({self.cut_not_kept}), so it "
                     "was left in the save, which is rewritten whole at its next write"
+                )
             out.append(text)
         if self.shrunk_from is not None:
             out.append(
@@ -454,8 +463,10 @@ class Game:
         if self.rules_difference is not None:
             out.append(self.rules_difference.describe(path))
         if self.unwritable is not None:
-            out.append(f"{path} {self.unwritable}: opened read-only, so no command is applied; "
-                       "make it writable (chmod u+w) and open it again to play on")
+            out.append(
+                f"{path} {self.unwritable}: opened read-only, so no command is applied; "
+                "make it writable (chmod u+w) and open it again to play on"
+            )
         return out
 
     def _tidy(self, *, torn: bool) -> None:
@@ -754,8 +765,11 @@ class Game:
         if backup is not None:
             # its temporary file is named after the save, so that the save's next opening
             # removes it if a kill left it (remove_stale_temps)
-            write_atomic(Path(backup), self._header() + b"".join(self._all_records()),
-                         side_of=self.path if beside else None)
+            write_atomic(
+                Path(backup),
+                self._header() + b"".join(self._all_records()),
+                side_of=self.path if beside else None,
+            )
             written = Path(backup)
         try:
             if upgrade is not None and self._target is not None:
@@ -814,8 +828,9 @@ class Game:
             try:
                 self.ruleset.apply(state, entry.command)
             except Refusal as exc:  # pragma: no cover - the comparison found it the same
-                raise SaveError(f"journal entry {number} is refused at rules level {level}: "
-                                f"{exc.message}") from None
+                raise SaveError(
+                    f"journal entry {number} is refused at rules level {level}: {exc.message}"
+                ) from None
             state.ledger.events = []
             if number % CHECKPOINT_EVERY == 0:
                 checkpoints[number] = state.clone()
@@ -838,8 +853,7 @@ class Game:
             names = []
         found = [int(m.group(1) or 1) for m in map(copies.fullmatch, names) if m]
         n = max(found, default=0) + 1
-        candidate = self.path.with_name(
-            stem + (f"-{n}" if n > 1 else "") + self.path.suffix)
+        candidate = self.path.with_name(stem + (f"-{n}" if n > 1 else "") + self.path.suffix)
         n += 1
         while candidate.exists():
             candidate = self.path.with_name(f"{stem}-{n}{self.path.suffix}")
@@ -938,8 +952,10 @@ class Game:
         opened (a whole rewrite would otherwise replace it; issue 20.5)."""
         why = not_writable(self._target) if self._target is not None else None
         if why is not None:
-            raise SaveReadOnly(f"{self.path} {why}, so nothing was changed; make it "
-                               "writable (chmod u+w) to play on")
+            raise SaveReadOnly(
+                f"{self.path} {why}, so nothing was changed; make it "
+                "writable (chmod u+w) to play on"
+            )
 
     def _all_records(self) -> list[bytes]:
         """Every entry's record, chained from the header :meth:`_header` writes now, making
@@ -1083,9 +1099,7 @@ class Game:
 
     def script(self) -> str:
         """The game as a banker script (``game`` line plus the journal)."""
-        head = format_command(
-            c.GameCmd(title=self.title, players=(*self.players, *self.options))
-        )
+        head = format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
         return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
 
 
@@ -1122,8 +1136,10 @@ def _event_difference(
         return None
     kept_old = [ev for ev in recorded if not isinstance(ev, Noted)]
     kept_new = [ev for ev in today if not isinstance(ev, Noted)]
-    k = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-             min(len(old), len(new)))
+    k = next(
+        (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+        min(len(old), len(new)),
+    )
     currency = getattr(game.ruleset, "currency", "$")
 
     def said(events: list[Event]) -> str:

@@ -155,8 +155,9 @@ def new_entry(line: str, round: str, command: Command, events: tuple[Event, ...]
     (this runs once per accepted command).  The test of this module checks it equals a
     validated ``Entry``."""
     entry = object.__new__(Entry)
-    object.__setattr__(entry, "__dict__", {"line": line, "round": round, "command": command,
-                                           "events": events})
+    object.__setattr__(
+        entry, "__dict__", {"line": line, "round": round, "command": command, "events": events}
+    )
     return entry
 
 
@@ -188,7 +189,8 @@ def _entry_model() -> Any:
         round: str
         command: tagged_command  # type: ignore[valid-type]
         events: tuple[tagged_event, ...] = Field(  # type: ignore[valid-type]
-            default=(), max_length=MAX_EVENTS, fail_fast=True)
+            default=(), max_length=MAX_EVENTS, fail_fast=True
+        )
         """``fail_fast``: a damaged list is refused at its first bad item (pydantic would
         otherwise build an error for every one of millions of items)."""
 
@@ -342,8 +344,13 @@ def header_line(
     program: str = PROGRAM,
 ) -> bytes:
     """The header line of a format-3 save (with its newline), its checksum last."""
-    head = {"format_version": FORMAT_VERSION, "title": title, "players": list(players),
-            "rules_level": rules_level, "program": program}
+    head = {
+        "format_version": FORMAT_VERSION,
+        "title": title,
+        "players": list(players),
+        "rules_level": rules_level,
+        "program": program,
+    }
     body = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     digest = hashlib.sha256(body).hexdigest().encode()
     return body[:-1] + b',"sha256":"%s"}\n' % digest
@@ -411,8 +418,16 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
     while True:
         tmp = path.parent / f".{owner}.{secrets.token_hex(4)}{tail}"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | osfiles.NOFOLLOW
-                         | osfiles.CLOEXEC | osfiles.BINARY, create)
+            fd = os.open(
+                tmp,
+                os.O_WRONLY
+                | os.O_CREAT
+                | os.O_EXCL
+                | osfiles.NOFOLLOW
+                | osfiles.CLOEXEC
+                | osfiles.BINARY,
+                create,
+            )
             break
         except FileExistsError:  # pragma: no cover - 2**32 names
             continue
@@ -540,11 +555,15 @@ def remove_stale_temps(path: Path) -> list[Path]:
     """
     path = Path(path)
     name = re.escape(path.name)
-    pattern = re.compile("|".join((
-        _TEMP_NAME.format(name=name),
-        _SIDE_TEMP_NAME.format(name=name),
-        _TEMP_NAME.format(name=re.escape(_length_file(path).name)),
-    )))
+    pattern = re.compile(
+        "|".join(
+            (
+                _TEMP_NAME.format(name=name),
+                _SIDE_TEMP_NAME.format(name=name),
+                _TEMP_NAME.format(name=re.escape(_length_file(path).name)),
+            )
+        )
+    )
     removed = []
     try:
         names = os.listdir(path.parent)
@@ -868,8 +887,12 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     )
     cut = CutLine(line=len(records) + 2, text=tail) if tail else None
     return LoadedSave(
-        save=save, records=tuple(records), size=len(data) - len(tail), torn=bool(tail),
-        header=first + b"\n", cut=cut,
+        save=save,
+        records=tuple(records),
+        size=len(data) - len(tail),
+        torn=bool(tail),
+        header=first + b"\n",
+        cut=cut,
     )
 
 

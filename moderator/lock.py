@@ -140,8 +140,11 @@ class SaveLock:
         path = lock_path(save)
         for _ in range(20):  # another opener may remove the file between open and lock
             try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | osfiles.NOFOLLOW | osfiles.CLOEXEC
-                             | osfiles.BINARY, 0o644)
+                fd = os.open(
+                    path,
+                    os.O_RDWR | os.O_CREAT | osfiles.NOFOLLOW | osfiles.CLOEXEC | osfiles.BINARY,
+                    0o644,
+                )
             except FileNotFoundError:
                 # no such folder: nothing to guard; the read or the write reports it
                 return cls(save, shown, None, None)
@@ -285,8 +288,12 @@ def _read_holder(fd: int) -> dict[str, Any]:
 def _write_holder(fd: int) -> None:
     """Record this process in the lock file (information for whoever is refused)."""
     text = json.dumps(
-        {"program": "moderator", "pid": os.getpid(), "host": socket.gethostname(),
-         "since": round(time.time(), 3)}
+        {
+            "program": "moderator",
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "since": round(time.time(), 3),
+        }
     )
     try:
         os.ftruncate(fd, 0)

@@ -59,7 +59,7 @@ def _who(account: str | None) -> str:
     if account is None:
         return "nobody"
     if account.lower().startswith(BOND_PREFIX):
-        return f"{account[len(BOND_PREFIX):]}'s bond"
+        return f"{account[len(BOND_PREFIX) :]}'s bond"
     return _ACCOUNTS.get(account.lower(), account)
 
 
@@ -171,7 +171,8 @@ def _bond(cmd: c.Command, ev: Event) -> bool:
     """1853 ``bond`` and ``fulfil``: the bond set aside or returned is what the line says
     (the seating and the Elephant that follow the last bond are narrated)."""
     return isinstance(ev, CashMoved) and any(
-        account.lower().startswith(BOND_PREFIX) for account in (ev.source, ev.target))
+        account.lower().startswith(BOND_PREFIX) for account in (ev.source, ev.target)
+    )
 
 
 def _claim(cmd: c.Command, ev: Event) -> bool:
@@ -271,8 +272,11 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
 
 
 WORDS: dict[str, dict[str, str]] = {
-    "1853": {"president": "director", "presidency": "directorship",
-             "priority": "The Elephant (priority deal)"},
+    "1853": {
+        "president": "director",
+        "presidency": "directorship",
+        "priority": "The Elephant (priority deal)",
+    },
 }
 """A title's own words for what the lines call a president and the priority deal (1853:
 a company's director, 2.9; the Elephant, 3.1.11)."""
@@ -403,8 +407,10 @@ class Effects:
 
     def payments(self, currency: str = "$") -> list[str]:
         """The command's own payments in words, one each (``Amy pays the bank $80``)."""
-        return [f"{_named(ev.source)} pays {_who(ev.target)} {_money(currency, ev.amount)}"
-                for ev in self.own_cash()]
+        return [
+            f"{_named(ev.source)} pays {_who(ev.target)} {_money(currency, ev.amount)}"
+            for ev in self.own_cash()
+        ]
 
     def lines(self, currency: str = "$", title: str | None = None) -> list[str]:
         """The follow-ups as the log words them (:func:`narrate`)."""
@@ -426,8 +432,9 @@ def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
     return Effects(cmd, own, follows)
 
 
-def _worded(events: Sequence[Event], every: Sequence[Event], currency: str,
-            title: str | None) -> list[str]:
+def _worded(
+    events: Sequence[Event], every: Sequence[Event], currency: str, title: str | None
+) -> list[str]:
     closing = {ev.company for ev in every if isinstance(ev, CompanyClosed)}
     lines: list[str] = []
     for ev in events:

@@ -42,6 +42,7 @@ def _candidates(saves: Path) -> list[Path]:
 
 def _newest_first(paths: list[Path]) -> list[Path]:
     """``paths`` sorted by the time last written, newest first (name breaks ties)."""
+
     def key(p: Path) -> tuple[float, str]:
         try:
             return (p.stat().st_mtime, p.name)
@@ -129,8 +130,9 @@ def summarize(path: Path) -> SaveSummary:
         summary = SaveSummary(path, st.st_mtime, backup, error=f"cannot be read ({exc})")
     else:
         where = _round_now(data.journal[-1]) if data.journal else "setup"
-        summary = SaveSummary(path, st.st_mtime, backup, data.title, _players(data),
-                              where, len(data.journal))
+        summary = SaveSummary(
+            path, st.st_mtime, backup, data.title, _players(data), where, len(data.journal)
+        )
     _SUMMARIES[path] = (stamp, summary)
     return summary
 
@@ -210,7 +212,8 @@ def make_demo_save(saves: Path, name: str = DEMO_SCRIPT) -> Path:
         outcome = game.execute(line.command)
         if not outcome.ok:
             raise RuntimeError(
-                f"the demo script is refused at line {line.number}: {outcome.message}")
+                f"the demo script is refused at line {line.number}: {outcome.message}"
+            )
     assert game is not None
     game.save(path)
     close_game(game)

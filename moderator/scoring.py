@@ -288,8 +288,10 @@ class Projection:
         out.extend(_wrap("Places if the game ends after these rounds:", limit, ""))
         for place in self.places:
             tie = " (tie)" if len(place["players"]) > 1 else ""
-            line = (f"  {place['place']}. {', '.join(place['players'])}{tie}  "
-                    f"{self.currency}{place['score']}")
+            line = (
+                f"  {place['place']}. {', '.join(place['players'])}{tie}  "
+                f"{self.currency}{place['score']}"
+            )
             out.extend(_wrap(line, limit, "      "))
         for note in self.notes:
             out.extend(_wrap(note, limit, "  "))
@@ -302,13 +304,17 @@ class Projection:
         "div", each player's name over "shrs amt".  A block wider than ``width`` is
         left only when a single column group (with the company column) is wider."""
         units = self._units()
-        foot_labels = [*(["Privates"] if any(p.other for p in self.players) else []),
-                       "Cash on hand", "Final total"]
+        foot_labels = [
+            *(["Privates"] if any(p.other for p in self.players) else []),
+            "Cash on hand",
+            "Final total",
+        ]
         keys = ["Corp", *(co.company for co in self.companies)]
         blocks: list[list[_Unit]] = []
         for unit in units:
-            if blocks and (not width or _block_width(blocks[-1] + [unit], keys, foot_labels)
-                           <= width):
+            if blocks and (
+                not width or _block_width(blocks[-1] + [unit], keys, foot_labels) <= width
+            ):
                 blocks[-1].append(unit)
             else:
                 blocks.append([unit])
@@ -326,15 +332,39 @@ class Projection:
         with_privates = any(p.other for p in self.players)
         none = [""] * (3 if with_privates else 2)
         units = [
-            _Unit(r, [_Column("div", ["-" if co.per_share[i] is None else
-                                      str(co.per_share[i]) for co in self.companies], none)])
+            _Unit(
+                r,
+                [
+                    _Column(
+                        "div",
+                        [
+                            "-" if co.per_share[i] is None else str(co.per_share[i])
+                            for co in self.companies
+                        ],
+                        none,
+                    )
+                ],
+            )
             for i, r in enumerate(self.rounds)
         ]
-        units.append(_Unit("", [_Column("Stock", ["-" if co.final_price is None else
-                                                  str(co.final_price)
-                                                  for co in self.companies], none)]))
-        units.append(_Unit("", [_Column("Sum", [str(co.sum_per_share)
-                                                for co in self.companies], none)]))
+        units.append(
+            _Unit(
+                "",
+                [
+                    _Column(
+                        "Stock",
+                        [
+                            "-" if co.final_price is None else str(co.final_price)
+                            for co in self.companies
+                        ],
+                        none,
+                    )
+                ],
+            )
+        )
+        units.append(
+            _Unit("", [_Column("Sum", [str(co.sum_per_share) for co in self.companies], none)])
+        )
         for p in self.players:
             shrs, amts = [], []
             for co in self.companies:
@@ -342,10 +372,12 @@ class Projection:
                 amount = p.amounts.get(co.company, 0)
                 shrs.append(str(held) if held else "-")
                 amts.append(str(amount) if held or amount else "-")
-            foot = [*([str(p.other)] if with_privates else []), str(p.cash_on_hand),
-                    str(p.total)]
-            units.append(_Unit(p.name, [_Column("shrs", shrs, none),
-                                        _Column("amt", amts, foot)], player=True))
+            foot = [*([str(p.other)] if with_privates else []), str(p.cash_on_hand), str(p.total)]
+            units.append(
+                _Unit(
+                    p.name, [_Column("shrs", shrs, none), _Column("amt", amts, foot)], player=True
+                )
+            )
         assert all(len(c.cells) == rows for u in units for c in u.columns)
         return units
 
@@ -437,25 +469,31 @@ def _render_block(block: list[_Unit], keys: list[str], labels: list[str]) -> lis
     the block holds players, the footer rows with their labels left of the players."""
     key = _key_width(block, keys, labels)
     widths = [u.widths() for u in block]
-    titles = " " * key + "".join(
-        "  " + u.title.rjust(u.width) for u in block)
+    titles = " " * key + "".join("  " + u.title.rjust(u.width) for u in block)
     lines = [titles.rstrip()] if titles.strip() else []
     heads = keys[0].ljust(key) + "".join(
-        "  " + c.head.rjust(w) for u, ws in zip(block, widths, strict=True)
-        for c, w in zip(u.columns, ws, strict=True))
+        "  " + c.head.rjust(w)
+        for u, ws in zip(block, widths, strict=True)
+        for c, w in zip(u.columns, ws, strict=True)
+    )
     lines.append(heads.rstrip())
     for row, company in enumerate(keys[1:]):
         line = company.ljust(key) + "".join(
-            "  " + c.cells[row].rjust(w) for u, ws in zip(block, widths, strict=True)
-            for c, w in zip(u.columns, ws, strict=True))
+            "  " + c.cells[row].rjust(w)
+            for u, ws in zip(block, widths, strict=True)
+            for c, w in zip(u.columns, ws, strict=True)
+        )
         lines.append(line.rstrip())
     if any(u.player for u in block):
         left = key + sum(2 + u.width for u in block if not u.player)
         alone = all(u.player for u in block)  # a block of players only: labels to the left
         for row, label in enumerate(labels):
             line = (label.ljust(left) if alone else label.rjust(left)) + "".join(
-                "  " + c.foot[row].rjust(w) for u, ws in zip(block, widths, strict=True)
-                if u.player for c, w in zip(u.columns, ws, strict=True))
+                "  " + c.foot[row].rjust(w)
+                for u, ws in zip(block, widths, strict=True)
+                if u.player
+                for c, w in zip(u.columns, ws, strict=True)
+            )
             lines.append(line.rstrip())
     return lines
 
@@ -467,9 +505,14 @@ def _wrap(line: str, width: int | None, indent: str) -> list[str]:
     import textwrap
 
     lead = len(line) - len(line.lstrip(" "))
-    return textwrap.wrap(line.strip(), width, initial_indent=line[:lead],
-                         subsequent_indent=indent, break_long_words=True,
-                         break_on_hyphens=False)
+    return textwrap.wrap(
+        line.strip(),
+        width,
+        initial_indent=line[:lead],
+        subsequent_indent=indent,
+        break_long_words=True,
+        break_on_hyphens=False,
+    )
 
 
 def _pairs(values: Any) -> list[str]:
@@ -596,9 +639,7 @@ def parse_runs(
             if kind is None:
                 kind = None if options == ("split",) else (options[0] if options else None)
             elif kind not in options:
-                raise Refusal(
-                    f"{cid} cannot {kind} now: it may {', '.join(options) or 'not run'}"
-                )
+                raise Refusal(f"{cid} cannot {kind} now: it may {', '.join(options) or 'not run'}")
             runs.append((revenue, kind))
         if not runs and not at:
             raise Refusal(f"{cid}: no revenue given")
@@ -771,15 +812,21 @@ class _HistoryCache:
 
 
 def _record(
-    game: Game, state: GameState, label: str, n: int, runs: dict[str, tuple[int, str, int]],
+    game: Game,
+    state: GameState,
+    label: str,
+    n: int,
+    runs: dict[str, tuple[int, str, int]],
     current: bool = False,
 ) -> RoundRecord:
     ruleset: Any = game.ruleset
     prices = {
         co.id: price
         for co in state.ledger.companies.values()
-        if not co.closed and (price := ruleset.score_price(state, co)) is not None
-        and co.kind == "corporation" and co.launched
+        if not co.closed
+        and (price := ruleset.score_price(state, co)) is not None
+        and co.kind == "corporation"
+        and co.launched
     }
     return RoundRecord(
         label=label,

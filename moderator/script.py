@@ -38,7 +38,6 @@ digits (the int-string limit), so the parser refuses them itself, first.
 """
 
 
-
 class ParseError(Refusal):
     """A line that is not banker script."""
 

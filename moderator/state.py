@@ -127,7 +127,9 @@ class GameState:
         new.auto_passed = set(self.auto_passed)
         new.operated = list(self.operated)
         new.bought_private_this_turn = list(self.bought_private_this_turn)
-        new.extra = {k: (plain_copy(v) if isinstance(v, dict | list | set) else v)
-                     for k, v in self.extra.items()}
+        new.extra = {
+            k: (plain_copy(v) if isinstance(v, dict | list | set) else v)
+            for k, v in self.extra.items()
+        }
         new.result = dict(self.result) if self.result is not None else None
         return new

@@ -196,8 +196,7 @@ def city_value(city: str) -> int:
 class G1853(Engine):
     """1853 with 3-6 players; ``short`` in the ``game`` line plays the shortened game (2.4)."""
 
-    bank_ends_game: ClassVar[str] = (
-        "the game ends when this operating round is complete (5.1.2)")
+    bank_ends_game: ClassVar[str] = "the game ends when this operating round is complete (5.1.2)"
     """5.1.2: a broken bank ends the game with the operating round under way, not the set."""
 
     title: ClassVar[str] = "1853"
@@ -1449,15 +1448,17 @@ class G1853(Engine):
                 state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
                 return
             self._return_credit_train(
-                state, company, f"credit train returned: {director} cannot pay "
-                f"{self.money(owed)} (4.8.10)"
+                state,
+                company,
+                f"credit train returned: {director} cannot pay {self.money(owed)} (4.8.10)",
             )
             return
         if cash + company.cash < owed:
             # 4.8.10 leaves no choice when the train cannot be bought: it goes back.
             self._return_credit_train(
-                state, company, f"credit train returned: {director} cannot pay "
-                f"{self.money(owed)} (4.8.10)"
+                state,
+                company,
+                f"credit train returned: {director} cannot pay {self.money(owed)} (4.8.10)",
             )
             return
         state.extra["credit_choice"] = {"corp": cid, "director": director}

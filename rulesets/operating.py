@@ -390,8 +390,7 @@ class OperatingRound(Ruleset):
         if co.kind == "private":
             raise Refusal(f"{co.id} is a private company: it does not run ({self.r('run')})")
         if co.kind == "corporation" and not state.market.has(co.id):
-            raise Refusal(f"{co.id} has no share price: it has not been launched "
-                          f"({self.r('run')})")
+            raise Refusal(f"{co.id} has no share price: it has not been launched ({self.r('run')})")
         if mail:
             return self.mail_plan(state, co, revenue, option, mail)
         return self.dividend_plan(state, co, revenue, option)

@@ -102,8 +102,11 @@ class TrainDepot(Ruleset):
         limit = self.train_limit(state)
         # Checked before every command: a company with no more trains than the limit,
         # phased out ones included, cannot be over it, and that is nearly every company.
-        return [co for co in state.ledger.corporations()
-                if len(co.trains) > limit and self.counted_trains(co) > limit]
+        return [
+            co
+            for co in state.ledger.corporations()
+            if len(co.trains) > limit and self.counted_trains(co) > limit
+        ]
 
     def pool_train_names(self, state: GameState) -> list[str]:
         """Trains lying in the bank pool (only titles with :attr:`excess_to_pool`)."""

@@ -47,14 +47,25 @@ def main(argv: list[str] | None = None) -> int:
 
     counts = {"examples": 0, "bursts": 0, "keys": 0}
 
-    @settings(max_examples=args.examples, deadline=None, database=None, derandomize=False,
-              suppress_health_check=list(HealthCheck), phases=(Phase.generate, Phase.shrink))
-    @given(title=st.sampled_from(TITLES), seed=st.integers(-1, 200),
-           commands=st.integers(5, 600), data=st.data())
+    @settings(
+        max_examples=args.examples,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        suppress_health_check=list(HealthCheck),
+        phases=(Phase.generate, Phase.shrink),
+    )
+    @given(
+        title=st.sampled_from(TITLES),
+        seed=st.integers(-1, 200),
+        commands=st.integers(5, 600),
+        data=st.data(),
+    )
     def one(title: str, seed: int, commands: int, data: st.DataObject) -> None:
         where = position(title, seed, commands)
-        bursts = data.draw(st.lists(bursting.bursts(list(where.lines)), min_size=1,
-                                    max_size=5), label="bursts")
+        bursts = data.draw(
+            st.lists(bursting.bursts(list(where.lines)), min_size=1, max_size=5), label="bursts"
+        )
         counts["examples"] += 1
         counts["bursts"] += len(bursts)
         counts["keys"] += sum(len(b) for b in bursts)
@@ -70,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         failed = True
         print(f"FAILED: {type(exc).__name__}: {str(exc)[:2000]}", file=sys.stderr)
     took = time.perf_counter() - start
-    print(f"{counts['examples']} examples, {counts['bursts']} bursts, {counts['keys']} keys "
-          f"in {took:.0f} s: {'a failure (above)' if failed else 'the app lived through all'}")
+    print(
+        f"{counts['examples']} examples, {counts['bursts']} bursts, {counts['keys']} keys "
+        f"in {took:.0f} s: {'a failure (above)' if failed else 'the app lived through all'}"
+    )
     return 1 if failed else 0
 
 

@@ -36,8 +36,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play", type=float, default=0.07, help="share of `play` kills")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
-    weights = {"python": max(0.0, 1 - args.tui - args.pair - args.play),
-               "pair": args.pair, "play": args.play, "tui": args.tui}
+    weights = {
+        "python": max(0.0, 1 - args.tui - args.pair - args.play),
+        "pair": args.pair,
+        "play": args.play,
+        "tui": args.tui,
+    }
     with tempfile.TemporaryDirectory(prefix="moderator-crash-") as folder:
         script, lines = make_script(Path(folder), seed=seed % 1000)
         print(f"seed {seed}; a simulated 1846 game of {len(lines)} commands", flush=True)

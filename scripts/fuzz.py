@@ -61,8 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         outcome = fuzzing.check_execute(games[index % len(games)], line)
         counts["accepted" if outcome.ok else "refused"] += 1
         if counts.total() % 10_000 == 0:
-            print(f"  {counts.total() - corpus_lines:,} lines, "
-                  f"{time.perf_counter() - start:.0f} s", flush=True)
+            print(
+                f"  {counts.total() - corpus_lines:,} lines, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
 
     if args.seed is not None:
         one = __import__("hypothesis").seed(args.seed)(one)

@@ -118,8 +118,13 @@ class ModeratorApp(App[None]):
         ``markup`` is ignored: no toast of this app is markup."""
         from moderator.text import escaped
 
-        super().notify(escaped(message, keep_newlines=True), title=escaped(title),
-                       severity=severity, timeout=timeout, markup=False)
+        super().notify(
+            escaped(message, keep_newlines=True),
+            title=escaped(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     async def on_event(self, event: events.Event) -> None:
         """Hold the keys typed while the top screen is not ready (class docstring).
@@ -160,7 +165,11 @@ class ModeratorApp(App[None]):
         keys = "a key" if count == 1 else f"{count} keys"
         note = Notification(
             f"{keys} typed for the {where} came after it had closed: not used",
-            "Keys not used", "warning", 4.0, markup=False)
+            "Keys not used",
+            "warning",
+            4.0,
+            markup=False,
+        )
         self._unused = (screen, count, note)
         self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
 
@@ -173,8 +182,11 @@ class ModeratorApp(App[None]):
     def _ready_for_keys(self) -> bool:
         """Whether the top screen takes keys now: none while one game replaces another,
         nor while a screen is being opened or closed (see :meth:`push_screen`)."""
-        return (not self._switching and not self._screens_changing
-                and bool(getattr(self.screen, "ready_for_keys", True)))
+        return (
+            not self._switching
+            and not self._screens_changing
+            and bool(getattr(self.screen, "ready_for_keys", True))
+        )
 
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
@@ -272,8 +284,9 @@ class ModeratorApp(App[None]):
             except (SaveError, OSError) as exc:
                 return str(exc)
             for notice in game.notices():  # a cut line, a shorter save, older rules (20.1, 20.7)
-                self.notify(notice, title="About this save", severity="warning", timeout=60,
-                            markup=False)
+                self.notify(
+                    notice, title="About this save", severity="warning", timeout=60, markup=False
+                )
         game.remember_length = True
         if current is not None and current is not game:
             close_game(current)
@@ -347,8 +360,9 @@ class ModeratorApp(App[None]):
         share = self.table_share
         if share.wanted or share.sharing is not None or share.busy:
             share.wanted = False
-            self.share_closing = threading.Thread(target=share.close,
-                                                  name="moderator-table-view-stop")
+            self.share_closing = threading.Thread(
+                target=share.close, name="moderator-table-view-stop"
+            )
             self.share_closing.start()
 
     # ------------------------------------------------------------ the table view
@@ -368,8 +382,13 @@ class ModeratorApp(App[None]):
     def settle_sharing(self) -> None:
         """Start or stop the table view's server as asked, in a worker thread (the
         screen never waits for it; a failure is shown on the sharing screen)."""
-        self.run_worker(self.table_share.settle, name="table-view", group="table-view",
-                        thread=True, exit_on_error=False)
+        self.run_worker(
+            self.table_share.settle,
+            name="table-view",
+            group="table-view",
+            thread=True,
+            exit_on_error=False,
+        )
 
     def on_sharing_changed(self, message: SharingChanged) -> None:
         """Show the sharing as it is now on the sharing screen and in the footers."""
@@ -391,7 +410,10 @@ class ModeratorApp(App[None]):
         from moderator.ui.screens.score import ScoreScreen
 
         views: dict[str, type[Screen[None]]] = {
-            "score": ScoreScreen, "project": ProjectionScreen, "rounds": RoundsScreen}
+            "score": ScoreScreen,
+            "project": ProjectionScreen,
+            "rounds": RoundsScreen,
+        }
         self.switch_screen(views[view](session))  # type: ignore[call-arg]
 
     def close_open_game(self) -> None:
@@ -414,8 +436,9 @@ class ModeratorApp(App[None]):
             self._resuming = True
         self._resuming = False
 
-    def refresh(self, *, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Self:
+    def refresh(
+        self, *, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
         """Refresh the top screen, except the redundant refresh after a dialog closed.
 
         Textual asks the app to lay out (and repaint) the top screen whenever
@@ -454,10 +477,16 @@ class ModeratorApp(App[None]):
         main = next((s for s in reversed(self.screen_stack) if isinstance(s, MainScreen)), None)
         if main is not None and screen is main:
             yield from main.palette_commands()
-        yield SystemCommand("New game (ctrl+n)", "Start a new game; the game open now stays "
-                            "saved", self.action_new_game)
-        yield SystemCommand("Open a save (ctrl+o)", "Open another saved game: title, players, "
-                            "round and date of each", self.action_open_save)
+        yield SystemCommand(
+            "New game (ctrl+n)",
+            "Start a new game; the game open now stays saved",
+            self.action_new_game,
+        )
+        yield SystemCommand(
+            "Open a save (ctrl+o)",
+            "Open another saved game: title, players, round and date of each",
+            self.action_open_save,
+        )
         yield from super().get_system_commands(screen)
 
 
@@ -485,16 +514,13 @@ def crash_line(app: ModeratorApp, error: BaseException | None) -> str:
     game = app.open_now
     if game is not None and game.path is not None:
         where = escaped(str(game.path))
-        saved = (f"every command given is saved in {where} "
-                 f"(continue with: moderator open {where})")
+        saved = f"every command given is saved in {where} (continue with: moderator open {where})"
     else:
         saved = f"no game was open (saves are in {escaped(str(app.saves))})"
     return f"moderator stopped on an error ({what}); {saved}"
 
 
-def run_app(
-    path: Path | None = None, saves: Path = Path("saves"), demo: bool | str = False
-) -> int:
+def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | str = False) -> int:
     """Run the TUI until the banker quits; the exit status.
 
     0 after a quit; :data:`EXIT_CRASH` after any uncaught exception (Textual's

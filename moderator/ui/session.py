@@ -52,8 +52,11 @@ def differences(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
         out.add(player["name"])
         if old is not None:
             shares, old_shares = player.get("shares", {}), old.get("shares", {})
-            out.update(cid for cid in set(shares) | set(old_shares)
-                       if shares.get(cid) != old_shares.get(cid))
+            out.update(
+                cid
+                for cid in set(shares) | set(old_shares)
+                if shares.get(cid) != old_shares.get(cid)
+            )
     old_companies = _keyed(before.get("companies", []), "id")
     for co in after.get("companies", []):
         if old_companies.get(co["id"]) != co:

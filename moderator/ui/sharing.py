@@ -162,8 +162,9 @@ class TableShare:
             while True:
                 running = self.sharing
                 want = self.wanted and self.source is not None
-                if running is not None and (not want or running.source is not self.source
-                                            or self._sharing_lan != self.lan):
+                if running is not None and (
+                    not want or running.source is not self.source or self._sharing_lan != self.lan
+                ):
                     self._stop(running)
                     continue
                 if want and running is None:
@@ -204,8 +205,10 @@ class TableShare:
                     raise
                 # the session's port was taken meanwhile: another one (a new address)
                 sharing = start_sharing(source, lan=lan, port=0, token=self.token)
-                self.note = (f"port {self.port} is taken now: the address changed, "
-                             "the players scan the new code")
+                self.note = (
+                    f"port {self.port} is taken now: the address changed, "
+                    "the players scan the new code"
+                )
         except OSError as exc:
             where = f"port {self.port}" if self.port else "a port"
             self.error = f"cannot listen on {where}: {exc.strerror or exc}"
@@ -218,8 +221,10 @@ class TableShare:
         parts = urlsplit(sharing.url)
         self.port = parts.port or self.port
         if lan and parts.hostname and parts.hostname.startswith("127."):
-            self.note = ("no network address was found (no Wi-Fi?): listening on every "
-                         "interface, but the address shown is this computer's only")
+            self.note = (
+                "no network address was found (no Wi-Fi?): listening on every "
+                "interface, but the address shown is this computer's only"
+            )
 
     def close(self) -> None:
         """Stop sharing now, waiting for the server (the app is quitting)."""

@@ -74,7 +74,8 @@ class GuardedH11Protocol(H11Protocol):
         """Close the oldest connection that has sent nothing (the set keeps no order, so
         the one whose timer runs out first); whether there was one."""
         silent = [
-            c for c in self.connections
+            c
+            for c in self.connections
             if c is not self and getattr(c, "silent", False) and not c.transport.is_closing()
         ]
         if not silent:
@@ -97,9 +98,16 @@ class BoundedHeaders:
         """Refuse an oversized request; pass everything else (the lifespan too) on."""
         if scope["type"] == "http" and _head_size(scope) > MAX_HEADER_BYTES:
             log.warning("refused a request whose headers pass %d bytes", MAX_HEADER_BYTES)
-            await send({"type": "http.response.start", "status": 431,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                                    (b"connection", b"close")]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 431,
+                    "headers": [
+                        (b"content-type", b"text/plain; charset=utf-8"),
+                        (b"connection", b"close"),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": b"request headers too large\n"})
             return
         await self.app(scope, receive, send)

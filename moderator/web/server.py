@@ -155,6 +155,7 @@ class Frames:
     parts: bytes = b""
     """``event: parts``: only the sections that changed since :attr:`base`."""
 
+
 SECURITY_HEADERS = [
     (b"cache-control", b"no-store"),
     (b"x-content-type-options", b"nosniff"),
@@ -178,8 +179,9 @@ _ASSET_TYPES = {
 def _assets() -> dict[str, tuple[bytes, str]]:
     """The package's static files, read once: name -> (bytes, content type)."""
     folder = resources.files("moderator.web").joinpath("static")
-    table = {name: (folder.joinpath(name).read_bytes(), kind)
-             for name, kind in _ASSET_TYPES.items()}
+    table = {
+        name: (folder.joinpath(name).read_bytes(), kind) for name, kind in _ASSET_TYPES.items()
+    }
     table["colours.css"] = (stylesheet().encode(), "text/css; charset=utf-8")
     return table
 
@@ -241,15 +243,22 @@ class Hub:
             self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
             self.model = model
             sections = {m.group(1): m.group(0) for m in SECTION.finditer(view)}
-            changed = [thinned(html, self.sections[key]) if key in self.sections else html
-                       for key, html in sections.items() if self.sections.get(key) != html]
+            changed = [
+                thinned(html, self.sections[key]) if key in self.sections else html
+                for key, html in sections.items()
+                if self.sections.get(key) != html
+            ]
             parts = b""
             if self.frames.version >= 0 and sections.keys() == self.sections.keys():
                 # an event with no data is never dispatched: say so rather than send none
                 body = b"\n".join(changed) or b"<!-- nothing on the page changed -->"
                 parts = sse_frame(snap["version"], body, event="parts")
-            self.frames = Frames(snap["version"], sse_frame(snap["version"], view),
-                                 self.frames.version if parts else None, parts)
+            self.frames = Frames(
+                snap["version"],
+                sse_frame(snap["version"], view),
+                self.frames.version if parts else None,
+                parts,
+            )
             self.sections = sections
             self.version = snap["version"]
             return True
@@ -635,8 +644,10 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     if save is None:
         save = latest_save(Path(saves_dir))
         if save is None:
-            print(f"error: no save in {saves_dir} to share; name one: moderator serve SAVE",
-                  file=sys.stderr)
+            print(
+                f"error: no save in {saves_dir} to share; name one: moderator serve SAVE",
+                file=sys.stderr,
+            )
             return 2
     try:
         source = SaveFollower(Path(save))

@@ -121,8 +121,9 @@ def _companies(snap: dict[str, Any]) -> dict[str, Any]:
             "president": co.get("president") or co.get("owner") or "",
             "trains": list(co.get("trains") or []),
             "phased_out": list(co.get("phased_out") or []),
-            "privates": [{"id": pid, "name": names.get(pid, pid)} for pid in co.get("privates")
-                         or []],
+            "privates": [
+                {"id": pid, "name": names.get(pid, pid)} for pid in co.get("privates") or []
+            ],
             "ipo": co.get("ipo", 0),
             "pool": co.get("pool", 0),
             "debt": money(cur, co.get("credit_debt") or 0) if co.get("credit_debt") else "",
@@ -172,7 +173,9 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
         for r, row in enumerate(market.get("rows") or []):
             rows.append(
                 [
-                    None if v is None else {
+                    None
+                    if v is None
+                    else {
                         "value": v,
                         "par": (r, col) in pars,
                         "markers": markers(stacks.get(f"{r},{col}", [])),
@@ -211,8 +214,13 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                 }
             )
         provisional = bool(market.get("provisional") or market.get("provisional_pars"))
-        return {"kind": "tracks", "tracks": tracks, "currency": cur, "provisional": provisional,
-                "end": money(cur, values[-1]) if values else ""}
+        return {
+            "kind": "tracks",
+            "tracks": tracks,
+            "currency": cur,
+            "provisional": provisional,
+            "end": money(cur, values[-1]) if values else "",
+        }
     return {"kind": kind or "none"}
 
 
@@ -240,13 +248,18 @@ def _trains(snap: dict[str, Any]) -> dict[str, Any]:
         "phase": state.get("phase"),
         "train_limit": state.get("train_limit"),
         "depot": [
-            {"train": d["train"], "price": money(cur, d.get("price")),
-             "returned": d.get("returned", False)}
+            {
+                "train": d["train"],
+                "price": money(cur, d.get("price")),
+                "returned": d.get("returned", False),
+            }
             for d in state.get("depot") or []
         ],
         "remaining": list((state.get("depot_remaining") or {}).items()),
         "pool": list(state.get("pool_trains") or []),
-        "next": None if not nxt else {
+        "next": None
+        if not nxt
+        else {
             "card": nxt.get("card", ""),
             "phase": nxt.get("phase", ""),
             "train_limit": nxt.get("train_limit", ""),

@@ -16,6 +16,7 @@ from moderator.game import Game
 EXAMPLES = example_scripts()
 SHORT = SHORT_RECORDED
 
+
 def write(tmp_path: Path, text: str, name: str = "game.script") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")

@@ -87,8 +87,13 @@ def test_project_reads_a_runs_file_as_carefully_as_a_save(
 
     save = save_of(tmp_path, "1846-rulebook-example.script")
     capsys.readouterr()
-    runs = {"device": Path("/dev/zero"), "fifo": tmp_path / "fifo", "folder": tmp_path,
-            "large": tmp_path / "large.txt", "binary": tmp_path / "bin.txt"}[kind]
+    runs = {
+        "device": Path("/dev/zero"),
+        "fifo": tmp_path / "fifo",
+        "folder": tmp_path,
+        "large": tmp_path / "large.txt",
+        "binary": tmp_path / "bin.txt",
+    }[kind]
     if kind == "fifo":
         os.mkfifo(runs)
     if kind == "large":
@@ -97,8 +102,13 @@ def test_project_reads_a_runs_file_as_carefully_as_a_save(
         runs.write_bytes(b"NYC=\xff\xfe")
     assert main(["project", str(save), "--file", str(runs)]) == 1
     err = capsys.readouterr().err
-    expected = {"device": "is a device", "fifo": "is a pipe (FIFO)", "folder": "is a folder",
-                "large": "is too large (at most 1024 KiB)", "binary": "not UTF-8"}[kind]
+    expected = {
+        "device": "is a device",
+        "fifo": "is a pipe (FIFO)",
+        "folder": "is a folder",
+        "large": "is too large (at most 1024 KiB)",
+        "binary": "not UTF-8",
+    }[kind]
     assert expected in err and "not a runs file" in err
 
 
@@ -145,7 +155,11 @@ def test_export_writes_the_workbook_and_the_csv_files(
     sheets = CalamineWorkbook.from_path(str(xlsx)).sheet_names
     assert sheets[:5] == ["Final", "Rounds", "Companies", "Market", "Journal"]
     assert sorted(p.name for p in folder.iterdir()) == [
-        "companies.csv", "final.csv", "journal.csv", "market.csv", "rounds.csv"
+        "companies.csv",
+        "final.csv",
+        "journal.csv",
+        "market.csv",
+        "rounds.csv",
     ]
     assert save.read_bytes() == before
     assert main(["export", str(save)]) == 1

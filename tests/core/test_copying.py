@@ -64,8 +64,10 @@ def test_every_titles_extra_copies_like_deepcopy(played: Game) -> None:
 def _pickled(state: object) -> bytes:
     """``state`` pickled with its sets in a fixed order: a set pickles in its iteration
     order, which two equal sets need not share (a copy of a set that lost members)."""
-    fields = {k: (sorted(v, key=repr) if isinstance(v, set | frozenset) else v)
-              for k, v in vars(state).items()}
+    fields = {
+        k: (sorted(v, key=repr) if isinstance(v, set | frozenset) else v)
+        for k, v in vars(state).items()
+    }
     return pickle.dumps(fields)
 
 
@@ -78,7 +80,6 @@ def test_a_clone_equals_and_shares_nothing_with_its_state(played: Game) -> None:
     _containers(vars(state), ours)
     _containers(vars(clone), theirs)
     assert not set(ours) & set(theirs)
-    for a, b in zip(state.ledger.companies.values(), clone.ledger.companies.values(),
-                    strict=True):
+    for a, b in zip(state.ledger.companies.values(), clone.ledger.companies.values(), strict=True):
         assert a is not b and a.certificates is not b.certificates
         assert all(x is not y for x, y in zip(a.certificates, b.certificates, strict=True))

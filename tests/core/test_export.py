@@ -55,7 +55,7 @@ CHANGED_PRICE = {"1846": ("GT", 120), "1853": ("GIP", 150)}
 CHANGED_CASH = {"1846": ("Amy", 232)}
 """... and one player's cash cell."""
 
-LO_CSV = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1'
+LO_CSV = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 """UTF-8, comma separated, the values as computed (not as shown), every sheet (-1)."""
 
 RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
@@ -74,8 +74,9 @@ Row = list[Any]
 # ----------------------------------------------------------------- fixtures and helpers
 @pytest.fixture(scope="module")
 def games() -> dict[str, Game]:
-    out = {key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in
-           SCRIPT_OF.items()}
+    out = {
+        key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in SCRIPT_OF.items()
+    }
     for key, (title, seed) in SIMULATED.items():
         out[key] = simulate(seed, 4, max_commands=3000, title=title)
     return out
@@ -112,7 +113,7 @@ def final_table(rows: list[Row]) -> tuple[list[str], Row, dict[str, Row]]:
     header = [str(h) for h in rows[top]]
     assert rows[top + 1][0] == "Price"
     players: dict[str, Row] = {}
-    for r in rows[top + 2:]:
+    for r in rows[top + 2 :]:
         if not r or r[0] in ("", None):
             break
         players[str(r[0])] = r
@@ -134,17 +135,29 @@ def soffice() -> str:
     return exe
 
 
-def libreoffice(convert_to: str, files: list[Path], out: Path,
-                profile: Path) -> subprocess.CompletedProcess[str]:
+def libreoffice(
+    convert_to: str, files: list[Path], out: Path, profile: Path
+) -> subprocess.CompletedProcess[str]:
     """Convert ``files`` into ``out`` with LibreOffice headless, recomputing every formula
     on loading (a private profile: :data:`RECALC_ALWAYS`)."""
     out.mkdir(exist_ok=True)
     (profile / "user").mkdir(parents=True, exist_ok=True)
     (profile / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
     return subprocess.run(
-        [soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-         "--convert-to", convert_to, "--outdir", str(out), *map(str, files)],
-        capture_output=True, text=True, timeout=300,
+        [
+            soffice(),
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            convert_to,
+            "--outdir",
+            str(out),
+            *map(str, files),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
@@ -175,8 +188,9 @@ def set_cell(source: Path, target: Path, where: tuple[str, str], value: int) -> 
         for item in zin.infolist():
             data = zin.read(item.filename)
             if item.filename == "xl/worksheets/sheet1.xml":  # Final
-                text, n = re.subn(rf'(<c r="{ref}"[^>]*><v>)[^<]*(</v>)', rf"\g<1>{value}\2",
-                                  data.decode())
+                text, n = re.subn(
+                    rf'(<c r="{ref}"[^>]*><v>)[^<]*(</v>)', rf"\g<1>{value}\2", data.decode()
+                )
                 assert n == 1, f"no value cell {ref}"
                 data = text.encode()
             zout.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
@@ -235,8 +249,9 @@ def recomputed_final(rows: list[Row]) -> dict[str, tuple[int, int, str]]:
 
 # ----------------------------------------------------------------- read back: calamine
 @pytest.mark.parametrize("key", TITLES)
-def test_workbook_read_back_final(key: str, games: dict[str, Game],
-                                  workbooks: dict[str, Path]) -> None:
+def test_workbook_read_back_final(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
     """Final: names, cash, shares and prices as the score has them; the counted privates
     and the excluded items in their own columns; whether and why the game ended."""
     game, path = games[key], workbooks[key]
@@ -274,13 +289,16 @@ def test_workbook_read_back_final(key: str, games: dict[str, Game],
         assert checked["excluded"] == 3 and "bond (not counted)" in header
     # The bond column lies outside the SUM: every total formula stops before Total.
     ws = openpyxl.load_workbook(path)["Final"]
-    formulas = [c.value for r in ws.iter_rows() for c in r if isinstance(c.value, str)
-                and c.value.startswith("=SUM(")]
+    formulas = [
+        c.value
+        for r in ws.iter_rows()
+        for c in r
+        if isinstance(c.value, str) and c.value.startswith("=SUM(")
+    ]
     assert len(formulas) == len(score.players)
     last_summed = header.index("Total")  # 0-based index of Total = 1-based of the cell before
     for f in formulas:
-        cols = [ref.rstrip("0123456789") for part in f[5:-1].split(",") for ref in
-                part.split(":")]
+        cols = [ref.rstrip("0123456789") for part in f[5:-1].split(",") for ref in part.split(":")]
         assert all(openpyxl.utils.column_index_from_string(c) <= last_summed for c in cols), f
 
 
@@ -308,7 +326,8 @@ def test_workbook_read_back_rounds_companies_market_journal(
 
     runs = [
         [rec.label, cid, revenue, kind, per_share]
-        for rec in records for cid, (revenue, kind, per_share) in rec.runs.items()
+        for rec in records
+        for cid, (revenue, kind, per_share) in rec.runs.items()
     ]
     assert runs, "the game has runs"
     companies = calamine(path, "Companies")
@@ -316,11 +335,14 @@ def test_workbook_read_back_rounds_companies_market_journal(
     assert [[r[0], r[1], num(r[2]), r[3], num(r[4])] for r in companies[1:]] == runs
 
     market = calamine(path, "Market")
-    assert market[0][:len(export.MARKET_HEADER)] == export.MARKET_HEADER  # the grid is wider
+    assert market[0][: len(export.MARKET_HEADER)] == export.MARKET_HEADER  # the grid is wider
     state = game.state_json()
     on_market = [r for r in market[1:] if r and r[0] in {c["id"] for c in state["companies"]}]
-    priced = {c["id"]: c["price"] for c in state["companies"]
-              if c["price"] is not None and c["launched"] and not c["closed"]}
+    priced = {
+        c["id"]: c["price"]
+        for c in state["companies"]
+        if c["price"] is not None and c["launched"] and not c["closed"]
+    }
     assert priced and priced.items() <= {r[0]: num(r[2]) for r in on_market}.items()
     spaces = next(k for k, r in enumerate(market) if str(r[0]).startswith("Market spaces"))
     assert str(state["market"]["kind"]) in market[spaces][0]
@@ -332,14 +354,13 @@ def test_workbook_read_back_rounds_companies_market_journal(
     ]
 
 
-def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path],
-                                        games: dict[str, Game]) -> None:
+def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[str, Game]) -> None:
     """1847 AE's grid market: the price grid and, in the same shape, who stands where."""
     rows = calamine(workbooks["1847AE"], "Market")
     grid = games["1847AE"].state_json()["market"]
     top = next(k for k, r in enumerate(rows) if r[0] == "Prices")
     for i, line in enumerate(grid["rows"]):
-        assert [num(v) for v in rows[top + 1 + i][1:len(line) + 1]] == line
+        assert [num(v) for v in rows[top + 1 + i][1 : len(line) + 1]] == line
     names = next(k for k, r in enumerate(rows) if str(r[0]).startswith("Companies"))
     for key, stack in grid["stacks"].items():
         r, c = (int(x) for x in key.split(","))
@@ -487,30 +508,41 @@ def shown(value: Any, money: bool, currency: str) -> str:
 
 
 @pytest.mark.parametrize("key", [*TITLES, "recorded"])
-def test_no_header_or_figure_is_cut(key: str, games: dict[str, Game],
-                                    workbooks: dict[str, Path]) -> None:
+def test_no_header_or_figure_is_cut(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
     """Every column is at least as wide as its header and its figures: no "PRR valu", no
     "Player1 c" (issue 21.6)."""
     path, currency = workbooks[key], games[key].ruleset.currency
     checked = 0
-    for sheet, top in [("Final", export.FINAL_HEADER_ROW - 1), ("Rounds", 0),
-                       ("Companies", 0), ("Market", 0), ("Journal", 0)]:
+    for sheet, top in [
+        ("Final", export.FINAL_HEADER_ROW - 1),
+        ("Rounds", 0),
+        ("Companies", 0),
+        ("Market", 0),
+        ("Journal", 0),
+    ]:
         rows = calamine(path, sheet)
         width = widths(path, sheet)
         header = rows[top]
-        body = rows[top + 1:]
+        body = rows[top + 1 :]
         if sheet in ("Final", "Market"):  # the table ends at the first empty row
-            body = body[:next((k for k, r in enumerate(body) if not r or r[0] in ("", None)),
-                              len(body))]
+            body = body[
+                : next((k for k, r in enumerate(body) if not r or r[0] in ("", None)), len(body))
+            ]
         for col, name in enumerate(header, start=1):
             if name in ("", None):
                 continue
             assert width.get(col, 0) >= len(str(name)) + 1, (sheet, name, width.get(col))
             checked += 1
-            money = sheet != "Journal" and str(name) not in (
-                "Place", "Number", "Market row", "Market column", "Stack"
-            ) and not (sheet == "Final" and str(name) in {
-                cid for cid in header if f"{cid} value" in header})
+            money = (
+                sheet != "Journal"
+                and str(name) not in ("Place", "Number", "Market row", "Market column", "Stack")
+                and not (
+                    sheet == "Final"
+                    and str(name) in {cid for cid in header if f"{cid} value" in header}
+                )
+            )
             for row in body:
                 if col - 1 < len(row) and row[col - 1] not in ("", None):
                     text = shown(row[col - 1], money, currency)
@@ -533,8 +565,9 @@ def pdf_pages(pdf: Path) -> dict[str, list[str]]:
 
 
 @pytest.fixture(scope="module")
-def printed(workbooks: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
-            ) -> dict[str, dict[str, list[str]]]:
+def printed(
+    workbooks: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, list[str]]]:
     """Each workbook printed by LibreOffice (PDF, its default page size), in one run."""
     where = tmp_path_factory.mktemp("print")
     keys = [*TITLES, "recorded", *SIMULATED]
@@ -584,8 +617,10 @@ def test_print_setup_in_the_file(workbooks: dict[str, Path]) -> None:
 
 
 # ----------------------------------------------------------------- the chart
-NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
-      "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+NS = {
+    "c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
+    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+}
 
 
 def charts(path: Path) -> dict[str, ET.Element]:
@@ -609,18 +644,21 @@ def series(chart: ET.Element) -> list[tuple[str, str, str, str]]:
     for ser in line.findall("c:ser", NS):
         colour = ser.find("c:spPr/a:ln/a:solidFill/a:srgbClr", NS)
         assert colour is not None, "a line without a colour of its own"
-        out.append((
-            ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) or "",
-            ser.findtext("c:val/c:numRef/c:f", namespaces=NS) or "",
-            ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) or "",
-            "#" + colour.attrib["val"].lower(),
-        ))
+        out.append(
+            (
+                ser.findtext("c:tx/c:strRef/c:f", namespaces=NS) or "",
+                ser.findtext("c:val/c:numRef/c:f", namespaces=NS) or "",
+                ser.findtext("c:cat/c:strRef/c:f", namespaces=NS) or "",
+                "#" + colour.attrib["val"].lower(),
+            )
+        )
     return out
 
 
 @pytest.mark.parametrize("key", TITLES)
-def test_charts_of_values_and_prices_over_rounds(key: str, games: dict[str, Game],
-                                                 workbooks: dict[str, Path]) -> None:
+def test_charts_of_values_and_prices_over_rounds(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
     """The Rounds sheet holds two line charts: one line per player, each the player's value
     column, and one per company, each its price column, over the round labels."""
     path = workbooks[key]
@@ -658,10 +696,13 @@ def test_chart_lines_in_the_companies_and_players_colours(
     path = workbooks[key]
     head = calamine(path, "Rounds")[0]
     found = charts(path)
-    by_column = {f"Rounds!${openpyxl.utils.get_column_letter(k + 1)}$1": h
-                 for k, h in enumerate(head)}
-    companies = [(by_column[ref].removesuffix(" price"), colour)
-                 for ref, _, _, colour in series(found["Price per company"])]
+    by_column = {
+        f"Rounds!${openpyxl.utils.get_column_letter(k + 1)}$1": h for k, h in enumerate(head)
+    }
+    companies = [
+        (by_column[ref].removesuffix(" price"), colour)
+        for ref, _, _, colour in series(found["Price per company"])
+    ]
     for cid, colour in companies:
         assert cid in palette.COMPANIES, cid  # every company of the three titles has one
         assert colour == palette.COMPANIES[cid].line("light"), cid
@@ -677,14 +718,28 @@ def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path)
     """LibreOffice reads the chart as a line chart over the round labels and the players'
     value columns (converted to ODS, the chart's own content.xml)."""
     done = subprocess.run(
-        [soffice(), f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
-         "--norestore", "--convert-to", "ods", "--outdir", str(tmp_path), str(workbooks["1846"])],
-        capture_output=True, text=True, timeout=180,
+        [
+            soffice(),
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "ods",
+            "--outdir",
+            str(tmp_path),
+            str(workbooks["1846"]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert done.returncode == 0, done.stderr
     with zipfile.ZipFile(tmp_path / "1846.ods") as z:
-        charts = [z.read(n).decode() for n in z.namelist()
-                  if n.startswith("Object ") and n.endswith("/content.xml")]
+        charts = [
+            z.read(n).decode()
+            for n in z.namelist()
+            if n.startswith("Object ") and n.endswith("/content.xml")
+        ]
     values = next(c for c in charts if "Value per player" in c)
     assert 'chart:class="chart:line"' in values
     for col in "EFG":  # Amy, Bob and Carlos's value columns
@@ -698,8 +753,9 @@ def read_csv(path: Path) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("key", TITLES)
-def test_csv_files_equal_score_and_history(key: str, games: dict[str, Game],
-                                           tmp_path: Path) -> None:
+def test_csv_files_equal_score_and_history(
+    key: str, games: dict[str, Game], tmp_path: Path
+) -> None:
     game = games[key]
     written = export.export_csv(game, tmp_path / "out")
     assert [p.name for p in written] == list(export.CSV_FILES)
@@ -734,7 +790,8 @@ def test_csv_files_equal_score_and_history(key: str, games: dict[str, Game],
     companies = read_csv(tmp_path / "out" / "companies.csv")
     assert companies[1:] == [
         [rec.label, cid, str(rev), kind, str(ps), str(rec.prices.get(cid, ""))]
-        for rec in records for cid, (rev, kind, ps) in rec.runs.items()
+        for rec in records
+        for cid, (rev, kind, ps) in rec.runs.items()
     ]
 
     market = read_csv(tmp_path / "out" / "market.csv")
@@ -926,11 +983,14 @@ def test_no_title_branches_and_no_textual() -> None:
         id(node.body[0].value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
-        and node.body and isinstance(node.body[0], ast.Expr)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
     }
     strings = {
-        node.value for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
         and id(node) not in docstrings
     }
     forbidden = {"1846", "1847AE", "1847 AE", "1853", "bond", "bonds", "LFK", "BIG4", "Krauss"}
@@ -939,8 +999,9 @@ def test_no_title_branches_and_no_textual() -> None:
         "import json, sys, moderator.export; "
         "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'textual']))"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=REPO, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 

@@ -514,8 +514,9 @@ def test_a_runs_outcome_carries_the_receipt_the_rules_paid_from() -> None:
     runs = 0
     for path in sorted(SCRIPTS.glob("*.script")):
         played = play(path.read_text(encoding="utf-8"))
-        game = Game.from_command(c.GameCmd(title=played.title,
-                                           players=(*played.players, *played.options)))
+        game = Game.from_command(
+            c.GameCmd(title=played.title, players=(*played.players, *played.options))
+        )
         for entry in played.journal:
             cmd = entry.command
             expected = None

@@ -105,7 +105,8 @@ MODULES = _package_modules()
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports_of(path: Path, *, typing_too: bool = False) -> set[str]:
@@ -188,29 +189,48 @@ def test_no_import_cycles_among_the_modules() -> None:
 def test_the_cycle_check_finds_a_circle(tmp_path: Path) -> None:
     """The check is not vacuous: it finds the circles the UI once had (issue 18.12), and
     reads lazy imports, leaving type-only ones out."""
-    graph = {"app": {"main", "keys"}, "main": {"app", "dialogs"}, "dialogs": {"main"},
-             "score": {"project"}, "project": {"charts"}, "charts": {"score"}, "keys": set()}
-    assert sorted(import_cycles(graph)) == [["app", "dialogs", "main"],
-                                            ["charts", "project", "score"]]
+    graph = {
+        "app": {"main", "keys"},
+        "main": {"app", "dialogs"},
+        "dialogs": {"main"},
+        "score": {"project"},
+        "project": {"charts"},
+        "charts": {"score"},
+        "keys": set(),
+    }
+    assert sorted(import_cycles(graph)) == [
+        ["app", "dialogs", "main"],
+        ["charts", "project", "score"],
+    ]
     probe = tmp_path / "probe.py"
     probe.write_text(
         "from typing import TYPE_CHECKING\n"
         "from moderator import commands as c\n"
         "if TYPE_CHECKING:\n    from moderator.game import Game\n"
-        "def f():\n    from moderator.ui.app import KeysReady\n", encoding="utf-8")
+        "def f():\n    from moderator.ui.app import KeysReady\n",
+        encoding="utf-8",
+    )
     assert imports_of(probe) == {"moderator.ui.app", "moderator.commands"}
     assert imports_of(probe, typing_too=True) == {
-        "moderator.ui.app", "moderator.commands", "moderator.game"}
+        "moderator.ui.app",
+        "moderator.commands",
+        "moderator.game",
+    }
 
 
 def test_no_screen_or_widget_imports_the_app() -> None:
     """Screens and widgets ask the app through ``moderator.ui.host``; the app alone
     imports the screens (not even a type-only import points back up)."""
-    below = [name for name in MODULES
-             if name.startswith(("moderator.ui.screens.", "moderator.ui.widgets."))]
+    below = [
+        name
+        for name in MODULES
+        if name.startswith(("moderator.ui.screens.", "moderator.ui.widgets."))
+    ]
     assert below, "no screens found: the check would be vacuous"
-    offenders = {name: sorted(imports_of(MODULES[name], typing_too=True)
-                              & {"moderator.ui.app"}) for name in below}
+    offenders = {
+        name: sorted(imports_of(MODULES[name], typing_too=True) & {"moderator.ui.app"})
+        for name in below
+    }
     assert {name: found for name, found in offenders.items() if found} == {}
 
 
@@ -221,10 +241,14 @@ def test_the_core_and_the_web_never_import_the_ui() -> None:
     outside = [name for name in MODULES if not name.startswith("moderator.ui")]
     # the command line starts the TUI (``run_app``), and only that
     allowed = {"moderator.cli": {"moderator.ui.app"}}
-    offenders = {name: sorted(m for m in imports_of(MODULES[name], typing_too=True)
-                              if m.startswith("moderator.ui")
-                              and m not in allowed.get(name, set()))
-                 for name in outside}
+    offenders = {
+        name: sorted(
+            m
+            for m in imports_of(MODULES[name], typing_too=True)
+            if m.startswith("moderator.ui") and m not in allowed.get(name, set())
+        )
+        for name in outside
+    }
     assert {name: found for name, found in offenders.items() if found} == {}
     web = [name for name in MODULES if name.startswith("moderator.web")]
     assert "moderator.web.server" in web
@@ -232,12 +256,23 @@ def test_the_core_and_the_web_never_import_the_ui() -> None:
 
 def test_the_web_loads_no_ui_module() -> None:
     """Importing the table view's server loads neither ``moderator.ui`` nor Textual."""
-    probe = PROBE.replace('m == "textual" or m.startswith("textual.")',
-                          'm.startswith(("textual", "moderator.ui"))')
+    probe = PROBE.replace(
+        'm == "textual" or m.startswith("textual.")', 'm.startswith(("textual", "moderator.ui"))'
+    )
     done = subprocess.run(
-        [sys.executable, "-c", probe, "moderator.web", "moderator.web.server",
-         "moderator.saves_index"],
-        capture_output=True, text=True, cwd=REPO, timeout=120)
+        [
+            sys.executable,
+            "-c",
+            probe,
+            "moderator.web",
+            "moderator.web.server",
+            "moderator.saves_index",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 
@@ -246,6 +281,7 @@ def test_the_web_loads_no_ui_module() -> None:
 HEAVY = ("textual", "rich.table", "starlette", "uvicorn", "openpyxl", "xlsxwriter")
 """What the batch commands never need: the TUI, Rich's tables (``state`` without ``--json``
 only), the table view's server and the XLSX writers."""
+
 
 def _heavy_modules_after(run: str) -> list[str]:
     """The heavy modules (:data:`HEAVY`, and their submodules) loaded after ``run``."""
@@ -257,8 +293,9 @@ def _heavy_modules_after(run: str) -> list[str]:
         "print(json.dumps(sorted(m for m in sys.modules\n"
         "                        if any(m == h or m.startswith(h + '.') for h in heavy))))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -272,12 +309,16 @@ def test_importing_the_command_line_loads_nothing_heavy() -> None:
 def test_play_json_and_check_load_nothing_heavy() -> None:
     """A whole ``moderator play SCRIPT --json`` and a ``moderator check`` calculation
     import only what they need (issue 21.1)."""
-    play = ("from moderator.cli import main\n"
-            "assert main(['play', 'tests/scripts/1846-rulebook-example.script', '--json']) == 0")
+    play = (
+        "from moderator.cli import main\n"
+        "assert main(['play', 'tests/scripts/1846-rulebook-example.script', '--json']) == 0"
+    )
     assert _heavy_modules_after(play) == []
-    check = ("from moderator.cli import main\n"
-             "assert main(['check', '1846', 'run', '--price', '165', '--revenue', '500',\n"
-             "             '--kind', 'full', '--new-price', '212']) == 0")
+    check = (
+        "from moderator.cli import main\n"
+        "assert main(['check', '1846', 'run', '--price', '165', '--revenue', '500',\n"
+        "             '--kind', 'full', '--new-price', '212']) == 0"
+    )
     assert _heavy_modules_after(check) == []
 
 

@@ -22,12 +22,15 @@ FORMAT_1 = Path(__file__).parent / "data" / "format1-1846-stock-round.json"
 """A save written by moderator before format 2 (one JSON object): setup and a few
 stock-round commands, nothing whose event wording the rules might change."""
 
-SCRIPT = RULEBOOK_SETUP + """par Amy GT 60
+SCRIPT = (
+    RULEBOOK_SETUP
+    + """par Amy GT 60
 par Bob NYC 80
 par Carlos IC 80
 buy Amy GT
 note a remark, kept
 """
+)
 
 
 @pytest.fixture
@@ -58,7 +61,9 @@ def _write_data(path: Path, data: dict[str, Any]) -> None:
     """
     version, journal_ = data.get("format_version"), data.get("journal")
     line_based = (
-        isinstance(version, int) and not isinstance(version, bool) and version >= 2
+        isinstance(version, int)
+        and not isinstance(version, bool)
+        and version >= 2
         and isinstance(journal_, list)
     )
     if not line_based:
@@ -113,9 +118,14 @@ def test_save_format(saved: tuple[Game, Path]) -> None:
     assert lines[-1] == b"", "the file ends with a newline"
     head = json.loads(lines[0])
     assert FORMAT_VERSION == 3
-    assert head == {"format_version": FORMAT_VERSION, "title": "1846",
-                    "players": ["Amy", "Bob", "Carlos"], "rules_level": RULES_LEVEL,
-                    "program": moderator.__version__, "sha256": head["sha256"]}
+    assert head == {
+        "format_version": FORMAT_VERSION,
+        "title": "1846",
+        "players": ["Amy", "Bob", "Carlos"],
+        "rules_level": RULES_LEVEL,
+        "program": moderator.__version__,
+        "sha256": head["sha256"],
+    }
     body = lines[0][: lines[0].rindex(b',"sha256"')] + b"}"
     assert hashlib.sha256(body).hexdigest() == head["sha256"]
     prev = head["sha256"]
@@ -532,8 +542,10 @@ def test_a_header_whose_checksum_is_mended_breaks_the_first_record(
 ) -> None:
     """Issue 20.2: `short` appended to an 1853 save's header, `variant` to an 1847 AE one,
     the header's own checksum recomputed: the first record chains from the old one."""
-    for title, players, option in (("1853", ["Ann", "Bo", "Cat"], "short"),
-                                   ("1847AE", ["A", "B", "C"], "variant")):
+    for title, players, option in (
+        ("1853", ["Ann", "Bo", "Cat"], "short"),
+        ("1847AE", ["A", "B", "C"], "variant"),
+    ):
         path = saved[1].with_name(f"{title}.json")
         play(f"game {title} {' '.join(players)}\nnote one\n", path=path).close()
         lines = path.read_bytes().splitlines(keepends=True)
@@ -598,8 +610,12 @@ def test_a_format_2_save_opens_and_is_rewritten_in_format_3(
     read-only look leaves it; the first write rewrites it whole in format 3."""
     game, path = saved
     data = _as_data(path)
-    data = {"format_version": 2, "title": data["title"], "players": data["players"],
-            "journal": data["journal"]}
+    data = {
+        "format_version": 2,
+        "title": data["title"],
+        "players": data["players"],
+        "journal": data["journal"],
+    }
     _write_data(path, data)
     before = path.read_bytes()
     assert b"rules_level" not in before
@@ -645,8 +661,12 @@ def test_a_save_that_replays_differently_names_the_program_that_wrote_it(
         d["journal"][7]["events"].pop()
 
     _damage(path, older)
-    _refused_untouched(path, "journal entry 8", "no longer replays the same way (written by "
-                       f"moderator 0.0.1; this is {moderator.__version__})")
+    _refused_untouched(
+        path,
+        "journal entry 8",
+        "no longer replays the same way (written by "
+        f"moderator 0.0.1; this is {moderator.__version__})",
+    )
 
 
 def test_entry_json_is_the_text_pydantic_writes(saved: tuple[Game, Path]) -> None:

@@ -55,8 +55,9 @@ def test_a_hard_link_is_refused_to_another_process(tmp_path: Path) -> None:
             print("taken")
     """)
     try:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             timeout=60, check=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+        ).stdout
     finally:
         held.release()
     assert out.startswith("refused:") and "hard link" in out
@@ -94,8 +95,9 @@ def test_a_game_write_moves_the_lock(tmp_path: Path) -> None:
         game.close()
 
 
-def test_the_portalocker_path_windows_takes(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_portalocker_path_windows_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without ``fcntl`` (Windows) the lock is portalocker's: exclusive, and free again
     once released."""
     monkeypatch.setattr(osfiles, "fcntl", None)
@@ -142,7 +144,7 @@ def test_open_flags_come_from_osfiles() -> None:
         offenders += [f"{name}: os.O_{m.group(1)}" for m in direct.finditer(text)]
         for call in re.finditer(r"\bos\.open\(", text):
             calls += 1
-            args = text[call.end(): text.index(")", call.end())]
+            args = text[call.end() : text.index(")", call.end())]
             line = text.count("\n", 0, call.start()) + 1
             if "osfiles.CLOEXEC" not in args and "osfiles.READ" not in args:
                 offenders.append(f"{name}:{line}: os.open without osfiles.CLOEXEC")
@@ -166,8 +168,13 @@ def test_the_flags_are_zero_where_the_os_has_none() -> None:
               osfiles.READ == os.O_RDONLY | 0x8000)
         """
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[2], timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=60,
+    )
     assert done.stdout.split() == ["0", "0", "0", "32768", "True"], done.stderr[-2000:]
 
 

@@ -142,7 +142,9 @@ def grid_at(value: int, row: int | None = None) -> tuple[GridMarket, str]:
     """A 1847 AE market with one marker, X, on the space of ``value`` (in ``row``)."""
     market = GridMarket(rows=GRID_1847AE)
     cells = [
-        (r, c) for r, values in enumerate(GRID_1847AE) for c, v in enumerate(values)
+        (r, c)
+        for r, values in enumerate(GRID_1847AE)
+        for c, v in enumerate(values)
         if v == value and (row is None or r == row)
     ]
     assert len(cells) == 1, (value, cells)
@@ -152,16 +154,31 @@ def grid_at(value: int, row: int | None = None) -> tuple[GridMarket, str]:
 
 def test_grid_dividend_moves_right_and_up_from_a_rows_end() -> None:
     """1847 AE 6.7.4: right; from the rightmost space of a row, up one space."""
-    for start, row, end in ((100, 2, 110), (86, 2, 92), (320, 2, 350), (215, 3, 235),
-                            (140, 4, 155), (105, 5, 115), (90, 6, 92), (385, 1, 420)):
+    for start, row, end in (
+        (100, 2, 110),
+        (86, 2, 92),
+        (320, 2, 350),
+        (215, 3, 235),
+        (140, 4, 155),
+        (105, 5, 115),
+        (90, 6, 92),
+        (385, 1, 420),
+    ):
         market, x = grid_at(start, row)
         assert market.right(x) == (start, end)
 
 
 def test_grid_no_dividend_moves_left_and_down_from_a_rows_start() -> None:
     """1847 AE 6.7.4: left; from the leftmost space of a row, down one space."""
-    for start, row, end in ((110, 2, 100), (130, 0, 120), (98, 1, 92), (82, 2, 78), (78, 3, 72),
-                            (72, 4, 62), (62, 5, 50)):
+    for start, row, end in (
+        (110, 2, 100),
+        (130, 0, 120),
+        (98, 1, 92),
+        (82, 2, 78),
+        (78, 3, 72),
+        (72, 4, 62),
+        (62, 5, 50),
+    ):
         market, x = grid_at(start, row)
         assert market.left(x) == (start, end)
 

@@ -50,30 +50,50 @@ def all_lines(text: str) -> list[str]:
 # ----------------------------------------------------------------- each kind of event
 def test_every_event_kind_has_a_line_except_turns() -> None:
     cases = [
-        (CashMoved(source="bank", target="Amy", amount=15, reason="MPC income (6.1 A)"),
-         "The bank pays Amy $15: MPC income (6.1 A)"),
-        (PriceMoved(company="NYC", before=70, after=60, reason="sold out? no (5.52)"),
-         "NYC price down $70 → $60: sold out? no (5.52)"),
+        (
+            CashMoved(source="bank", target="Amy", amount=15, reason="MPC income (6.1 A)"),
+            "The bank pays Amy $15: MPC income (6.1 A)",
+        ),
+        (
+            PriceMoved(company="NYC", before=70, after=60, reason="sold out? no (5.52)"),
+            "NYC price down $70 → $60: sold out? no (5.52)",
+        ),
         (PriceMoved(company="NYC", before=60, after=70, reason="x"), "NYC price up $60 → $70: x"),
-        (PriceMoved(company="NYC", before=None, after=70, reason="par"),
-         "NYC price marker placed at $70: par"),
-        (TrainMoved(train="2", source="GT", target="scrap", reason="rusts (phase IV)"),
-         "GT's 2-train leaves the game: rusts (phase IV)"),
-        (TrainMoved(train="3/5", source="bank", target="IC", price=160, reason="bought"),
-         "IC gets a 3/5-train from the bank for $160: bought"),
-        (PrivateMoved(company="MS", source="Amy", target=None, reason="phase III (9)"),
-         "MS closes: phase III (9)"),
-        (CompanyClosed(company="BO", reason="price fell to $0 (5.26)"),
-         "BO closes: price fell to $0 (5.26)"),
-        (PhaseChanged(before="II", after="III", reason="first 5 bought (6.82)"),
-         "Phase II → III: first 5 bought (6.82)"),
+        (
+            PriceMoved(company="NYC", before=None, after=70, reason="par"),
+            "NYC price marker placed at $70: par",
+        ),
+        (
+            TrainMoved(train="2", source="GT", target="scrap", reason="rusts (phase IV)"),
+            "GT's 2-train leaves the game: rusts (phase IV)",
+        ),
+        (
+            TrainMoved(train="3/5", source="bank", target="IC", price=160, reason="bought"),
+            "IC gets a 3/5-train from the bank for $160: bought",
+        ),
+        (
+            PrivateMoved(company="MS", source="Amy", target=None, reason="phase III (9)"),
+            "MS closes: phase III (9)",
+        ),
+        (
+            CompanyClosed(company="BO", reason="price fell to $0 (5.26)"),
+            "BO closes: price fell to $0 (5.26)",
+        ),
+        (
+            PhaseChanged(before="II", after="III", reason="first 5 bought (6.82)"),
+            "Phase II → III: first 5 bought (6.82)",
+        ),
         (RoundStarted(round_kind="OR", number=2, or_number=1), "— Operating round 2.1 begins —"),
         (RoundStarted(round_kind="SR", number=3), "— Stock round 3 begins —"),
-        (Passed(player="Cat", auto=True, reason="no legal sale or purchase"),
-         "Cat passes (automatic): no legal sale or purchase"),
+        (
+            Passed(player="Cat", auto=True, reason="no legal sale or purchase"),
+            "Cat passes (automatic): no legal sale or purchase",
+        ),
         (PriorityChanged(player="Bob"), "Priority deal goes to Bob"),
-        (PresidentChanged(company="PRR", before="Amy", after="Bob", reason="holds more (5.37)"),
-         "PRR presidency: Amy → Bob, certificates exchanged: holds more (5.37)"),
+        (
+            PresidentChanged(company="PRR", before="Amy", after="Bob", reason="holds more (5.37)"),
+            "PRR presidency: Amy → Bob, certificates exchanged: holds more (5.37)",
+        ),
         (Noted(text="Bob is bankrupt (6.89)"), "Bob is bankrupt (6.89)"),
     ]
     for event, line in cases:
@@ -102,10 +122,21 @@ def test_the_commands_own_effect_is_not_narrated() -> None:
     assert narrate(buy, own) == []
     # ... but what it set off is: a presidency (its certificate swap folded into one line)
     swap = [
-        CertificateMoved(company="NYC", source="Amy", target="Cat", percent=10,
-                         reason="exchanged for the president's certificate (5.37)"),
-        CertificateMoved(company="NYC", source="Cat", target="Amy", percent=20, president=True,
-                         reason="presidency (5.37)"),
+        CertificateMoved(
+            company="NYC",
+            source="Amy",
+            target="Cat",
+            percent=10,
+            reason="exchanged for the president's certificate (5.37)",
+        ),
+        CertificateMoved(
+            company="NYC",
+            source="Cat",
+            target="Amy",
+            percent=20,
+            president=True,
+            reason="presidency (5.37)",
+        ),
         PresidentChanged(company="NYC", before="Cat", after="Amy", reason="holds more (5.37)"),
     ]
     assert narrate(buy, own + swap) == [
@@ -115,10 +146,17 @@ def test_the_commands_own_effect_is_not_narrated() -> None:
 
 def test_a_closing_corporation_is_one_line_not_one_per_certificate() -> None:
     events = [
-        CertificateMoved(company="GT", source="Amy", target="scrap", percent=20, president=True,
-                         reason="closed (8.1)"),
-        CertificateMoved(company="GT", source="pool", target="scrap", percent=10,
-                         reason="closed (8.1)"),
+        CertificateMoved(
+            company="GT",
+            source="Amy",
+            target="scrap",
+            percent=20,
+            president=True,
+            reason="closed (8.1)",
+        ),
+        CertificateMoved(
+            company="GT", source="pool", target="scrap", percent=10, reason="closed (8.1)"
+        ),
         CompanyClosed(company="GT", reason="price fell to $0 (5.26)"),
     ]
     assert narrate(c.Done(company="GT"), events) == ["GT closes: price fell to $0 (5.26)"]
@@ -128,8 +166,9 @@ def test_a_run_leaves_its_dividend_to_the_receipt() -> None:
     run = c.Run(company="NYC", revenue=100, option="full")
     events = [
         CashMoved(source="bank", target="Amy", amount=60, reason="NYC dividend $10/share"),
-        DividendPaid(company="NYC", revenue=100, option="full", per_share=10, retained=0,
-                     payouts={"Amy": 60}),
+        DividendPaid(
+            company="NYC", revenue=100, option="full", per_share=10, retained=0, payouts={"Amy": 60}
+        ),
         PriceMoved(company="NYC", before=70, after=80, reason="6.75"),
     ]
     assert narrate(run, events) == []
@@ -246,8 +285,10 @@ def test_the_purchase_that_ends_the_1847ae_first_stock_round_costs_its_price() -
     assert outcome.ok
     assert game.state.ledger.player("Carlos").cash == before - 86 + 45
     assert [(ev.source, ev.target, ev.amount) for ev in forecast.own_cash()] == [
-        (ev.source, ev.target, ev.amount) for ev in outcome.events
-        if isinstance(ev, CashMoved) and ev.source == "Carlos"]
+        (ev.source, ev.target, ev.amount)
+        for ev in outcome.events
+        if isinstance(ev, CashMoved) and ev.source == "Carlos"
+    ]
 
 
 def test_a_forecast_is_the_commit_split_the_same_way() -> None:

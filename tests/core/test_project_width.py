@@ -18,8 +18,13 @@ from moderator import scoring
 from moderator.cli import main
 from moderator.game import Game
 
-LONG_NAMES = {"Pam": "Pamela", "Quin": "Quintessa", "Rex": "Rexford", "Sue": "Susannah",
-              "Tom": "Tomasz"}
+LONG_NAMES = {
+    "Pam": "Pamela",
+    "Quin": "Quintessa",
+    "Rex": "Rexford",
+    "Sue": "Susannah",
+    "Tom": "Tomasz",
+}
 """The five players of the 1853 phases script, renamed: the old table was 198 columns wide."""
 
 
@@ -60,10 +65,10 @@ def gathered(result: scoring.Projection, text: str) -> tuple[dict[str, list[str]
     for block in blocks_of(text):
         head = next(n for n, line in enumerate(block) if line.startswith("Corp"))
         titles += [t for line in block[:head] for t in re.split(r"\s{2,}", line.strip())]
-        for line in block[head + 1:]:
+        for line in block[head + 1 :]:
             label = next((x for x in labels if line.strip().startswith(x)), None)
             key = label or line.split()[0]
-            rest = line.strip()[len(key):].split()
+            rest = line.strip()[len(key) :].split()
             rows.setdefault(key, []).extend(rest)
     return rows, titles
 
@@ -77,7 +82,7 @@ def wide_rows(result: scoring.Projection) -> dict[str, list[str]]:
             rows[row[0]] = row[1:]
         else:
             label = next(cell for cell in row if cell)
-            rows[label] = [cell for cell in row[row.index(label) + 1:] if cell]
+            rows[label] = [cell for cell in row[row.index(label) + 1 :] if cell]
     return rows
 
 
@@ -87,8 +92,10 @@ def test_five_players_fit_the_width_with_every_figure(
 ) -> None:
     result = projection_of(five_players)
     rows = result.table()
-    one_line = max(len("  ".join(c.rjust(max(len(r[i]) for r in rows)) for i, c in
-                                 enumerate(row))) for row in rows)
+    one_line = max(
+        len("  ".join(c.rjust(max(len(r[i]) for r in rows)) for i, c in enumerate(row)))
+        for row in rows
+    )
     assert one_line > 180  # the old one-line layout: it wrapped in a 100-column terminal
     capsys.readouterr()
     assert main(["project", str(five_players), "--width", str(width)]) == 0

@@ -107,8 +107,13 @@ def test_a_holder_caught_before_it_wrote_its_name_is_named_all_the_same(
         sys.stdin.read()
         """
     )
-    proc = subprocess.Popen([sys.executable, "-c", code, str(lock)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, cwd=REPO)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(lock)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
     steps: list[float] = []
 
     def wait_step(seconds: float) -> None:  # the opener's wait for the holder's name
@@ -463,8 +468,15 @@ def _picture(game: Game, path: Path) -> tuple[object, ...]:
 
 @pytest.mark.parametrize(
     ("action", "victim"),
-    [("undo", "ftruncate"), ("undo", "fsync"), ("redo", "write"), ("redo", "fsync"),
-     ("rewind", "replace"), ("rewind", "ftruncate"), ("rewind", "fsync")],
+    [
+        ("undo", "ftruncate"),
+        ("undo", "fsync"),
+        ("redo", "write"),
+        ("redo", "fsync"),
+        ("rewind", "replace"),
+        ("rewind", "ftruncate"),
+        ("rewind", "fsync"),
+    ],
 )
 def test_undo_redo_rewind_on_a_full_disk_change_nothing(
     save: Path, monkeypatch: pytest.MonkeyPatch, action: str, victim: str
@@ -563,8 +575,11 @@ def test_a_symlinked_save_is_written_through(tmp_path: Path) -> None:
 def test_stale_temp_files_are_removed_when_opened_for_writing(save: Path) -> None:
     folder = save.parent
     stale = [folder / ".game.json.a1b2c3d4.tmp", folder / ".game.json.zz_9xy0q.tmp"]
-    others = [folder / ".other.json.a1b2c3d4.tmp", folder / ".game.json.x.json.a1b2c3d4.tmp",
-              folder / "notes.tmp"]
+    others = [
+        folder / ".other.json.a1b2c3d4.tmp",
+        folder / ".game.json.x.json.a1b2c3d4.tmp",
+        folder / "notes.tmp",
+    ]
     for p in stale + others:
         p.write_text("half a save")
     Game.load(save, read_only=True)
@@ -596,8 +611,14 @@ def test_lock_falls_back_to_the_save_where_no_lock_file_can_be_made(
 # ----------------------------------------------------------------- point 7: names
 @pytest.mark.parametrize(
     ("name", "code"),
-    [("Amy\x1b[2J", "U+001B"), ("Bell\x07", "U+0007"), ("Line\u2028Two", "U+2028"),
-     ("\u202eymA", "U+202E"), ("Zero\u200bWidth", "U+200B"), ("Tab\tbed", "U+0009")],
+    [
+        ("Amy\x1b[2J", "U+001B"),
+        ("Bell\x07", "U+0007"),
+        ("Line\u2028Two", "U+2028"),
+        ("\u202eymA", "U+202E"),
+        ("Zero\u200bWidth", "U+200B"),
+        ("Tab\tbed", "U+0009"),
+    ],
 )
 def test_names_with_control_characters_are_refused(tmp_path: Path, name: str, code: str) -> None:
     from moderator.errors import Refusal
@@ -729,8 +750,13 @@ def test_a_kill_during_a_rewind_leaves_no_temporary_file_after_the_next_open(
     folder = save.parent
     other = folder / ".other.json.0123abcd.side.tmp"
     other.write_text("another save's")
-    done = subprocess.run([sys.executable, "-c", KILL_AT_RENAME, str(save), where],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", KILL_AT_RENAME, str(save), where],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
     assert done.returncode == -9, done.stderr[-2000:]
     left = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp") and p != other)
     assert left, "the kill left a temporary file (else this test proves nothing)"
@@ -850,7 +876,8 @@ def test_prune_backups_counts_both_kinds_and_only_this_save_s_files(tmp_path: Pa
     save = tmp_path / "game.json"
     save.write_text("the save")
     names = [f"game.replaced-{n}.json" for n in (1, 2)] + [
-        f"game.before-rewind-{n}.json" for n in (7, 3, 9)]
+        f"game.before-rewind-{n}.json" for n in (7, 3, 9)
+    ]
     for age, name in enumerate(names):
         (tmp_path / name).write_text(name)
         os.utime(tmp_path / name, ns=(10**18 + age * 10**9,) * 2)

@@ -155,9 +155,7 @@ def test_state_prints_the_notice(name: str, capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
-def test_a_level_0_save_plays_on_under_its_rules_until_upgraded(
-    name: str, tmp_path: Path
-) -> None:
+def test_a_level_0_save_plays_on_under_its_rules_until_upgraded(name: str, tmp_path: Path) -> None:
     """A command added to an old-level game keeps its level (the header too) when today's
     rules differ; the notice stays until the banker upgrades."""
     path = _copy(name, tmp_path)
@@ -200,9 +198,7 @@ def test_upgrading_rewinds_to_before_the_difference(name: str, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
-def test_a_rewind_past_the_difference_stays_at_the_old_level(
-    name: str, tmp_path: Path
-) -> None:
+def test_a_rewind_past_the_difference_stays_at_the_old_level(name: str, tmp_path: Path) -> None:
     """Only a rewind to before the first difference upgrades; one after it keeps the
     game at its level (the entries kept still settle as recorded)."""
     entries, number, _ = FIXTURES[name]

@@ -109,8 +109,9 @@ def test_projection_reproduces_the_rulebook_table() -> None:
     assert rows[2][5:] == ["-", "-", "3", "1140", "6", "2280"]
     assert rows[-2][-6:] == ["", "1143", "", "324", "", "912"]
     assert rows[-1][-6:] == ["", "4203", "", "2316", "", "4974"]
-    assert any("GT's final price is set by hand at $250 (the rules give $295)" in n
-               for n in result.notes)
+    assert any(
+        "GT's final price is set by hand at $250 (the rules give $295)" in n for n in result.notes
+    )
     assert game.state_json() == before and game.journal == []
 
 
@@ -269,9 +270,7 @@ def test_score_ties_share_a_place() -> None:
     assert result.tied("P2") and "(tie)" in result.text()
 
 
-@pytest.mark.parametrize(
-    "name", sorted(p.name for p in SCRIPTS.glob("*.script"))
-)
+@pytest.mark.parametrize("name", sorted(p.name for p in SCRIPTS.glob("*.script")))
 def test_score_total_is_the_rules_player_value(name: str) -> None:
     game = script(name)
     result = scoring.score(game)

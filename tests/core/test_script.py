@@ -618,8 +618,11 @@ def _words_one_by_one(line: str) -> list[str]:
     return words + ([word] if word else [])
 
 
-@given(st.text(alphabet=st.sampled_from(list("ab1 \t#\u00a0\u2028\u3000\x1c\x85\u200b\u00e9")),
-               max_size=16))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("ab1 \t#\u00a0\u2028\u3000\x1c\x85\u200b\u00e9")), max_size=16
+    )
+)
 @settings(max_examples=examples(500))
 def test_a_line_without_quotes_splits_on_every_kind_of_space(line: str) -> None:
     """Lines without quotes take a fast path; it splits exactly where the quote-aware

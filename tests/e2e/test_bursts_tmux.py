@@ -31,7 +31,8 @@ MODERATOR = Path(sys.executable).with_name("moderator")
 EXITED = "BURSTS-EXITED rc="
 
 pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
+    TMUX is None, reason="tmux is not installed, so the terminal test cannot run"
+)
 
 
 class Terminal:
@@ -42,16 +43,16 @@ class Terminal:
         self.socket = f"moderator-bursts-{uuid.uuid4().hex[:8]}"
         self.saves = tmp_path / "saves"
         self.saves.mkdir()
-        command = (f"cd '{tmp_path}' && '{MODERATOR}' --saves '{self.saves}' demo {title}; "
-                   f"echo {EXITED}$?; sleep 600")
-        self.tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
-                  "sh", "-c", command)
+        command = (
+            f"cd '{tmp_path}' && '{MODERATOR}' --saves '{self.saves}' demo {title}; "
+            f"echo {EXITED}$?; sleep 600"
+        )
+        self.tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "sh", "-c", command)
 
     def tmux(self, *args: str) -> str:
         """A tmux command on this terminal's server; its output."""
         assert TMUX is not None
-        done = subprocess.run([TMUX, "-L", self.socket, *args], capture_output=True,
-                              text=True)
+        done = subprocess.run([TMUX, "-L", self.socket, *args], capture_output=True, text=True)
         if done.returncode:
             raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
@@ -124,9 +125,26 @@ def test_the_burst_of_issue_18_1(terminal: Terminal) -> None:
     assert saved_lines(terminal.saves)[before:] == ["run PRR 90 full", "done PRR"]
 
 
-KEYS = (list("eirtvdlbspxhfwgc0123456789") + ["Enter"] * 6
-        + ["Escape", "Escape", "Left", "Right", "Up", "Down", "Tab", "BSpace", "C-z", "C-y",
-           "F1", "?", ":", "C-o"])
+KEYS = (
+    list("eirtvdlbspxhfwgc0123456789")
+    + ["Enter"] * 6
+    + [
+        "Escape",
+        "Escape",
+        "Left",
+        "Right",
+        "Up",
+        "Down",
+        "Tab",
+        "BSpace",
+        "C-z",
+        "C-y",
+        "F1",
+        "?",
+        ":",
+        "C-o",
+    ]
+)
 """tmux names of the keys a banker uses (no ``C-t``: it opens a port; no ``C-q``: it
 quits)."""
 
@@ -138,12 +156,20 @@ def random_burst(rnd: random.Random) -> list[str]:
     if kind == "noise":
         return [rnd.choice(KEYS) for _ in range(25)]
     if kind == "bar":
-        return [":", rnd.choice(["undo", "done", "run", "score", "note a [/] b", "pass"]),
-                rnd.choice(["Enter", "Escape"])]
+        return [
+            ":",
+            rnd.choice(["undo", "done", "run", "score", "note a [/] b", "pass"]),
+            rnd.choice(["Enter", "Escape"]),
+        ]
     out: list[str] = []
     for _ in range(4):
-        out += [rnd.choice("rrrteibsp"), rnd.choice("123456789"), "0",
-                "Enter", rnd.choice(["d", "d", "Enter", "Escape", "r"])]
+        out += [
+            rnd.choice("rrrteibsp"),
+            rnd.choice("123456789"),
+            "0",
+            "Enter",
+            rnd.choice(["d", "d", "Enter", "Escape", "r"]),
+        ]
     return out
 
 

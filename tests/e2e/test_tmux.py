@@ -33,7 +33,8 @@ TMUX = shutil.which("tmux")
 MODERATOR = Path(sys.executable).with_name("moderator")
 
 pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="tmux is not installed, so the terminal test cannot run")
+    TMUX is None, reason="tmux is not installed, so the terminal test cannot run"
+)
 
 
 SOCKET = ["moderator-e2e"]
@@ -79,15 +80,19 @@ def wait_until(
         if time.monotonic() > deadline:
             size = tmux("display-message", "-p", "-t", session, "#{pane_width}x#{pane_height}")
             raise AssertionError(
-                f"{what} never appeared; the screen ({size.strip()}) shows:\n{shown}")
+                f"{what} never appeared; the screen ({size.strip()}) shows:\n{shown}"
+            )
         time.sleep(0.1)
 
 
 def wait_for(session: str, *texts: str, timeout: float = PATIENCE) -> str:
     """Poll the pane until every one of ``texts`` is on it at once."""
     return wait_until(
-        session, lambda shown: all(t in shown for t in texts), " and ".join(map(repr, texts)),
-        timeout=timeout)
+        session,
+        lambda shown: all(t in shown for t in texts),
+        " and ".join(map(repr, texts)),
+        timeout=timeout,
+    )
 
 
 @pytest.fixture
@@ -101,9 +106,27 @@ def session(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     for attempt in range(3):
         try:  # the server of the test before may be exiting (its last session killed)
             # the size options in the same call: no moment with tmux's default 80x24
-            tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh", ";",
-                 "set-option", "-g", "default-size", "120x40", ";",
-                 "set-option", "-g", "window-size", "manual")
+            tmux(
+                "new-session",
+                "-d",
+                "-s",
+                name,
+                "-x",
+                "120",
+                "-y",
+                "40",
+                "sh",
+                ";",
+                "set-option",
+                "-g",
+                "default-size",
+                "120x40",
+                ";",
+                "set-option",
+                "-g",
+                "window-size",
+                "manual",
+            )
             break
         except AssertionError:
             if attempt == 2:
@@ -170,8 +193,12 @@ def test_new_game_and_commands_in_a_real_terminal(session: tuple[str, Path]) -> 
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     lines = [e.line for e in read_save(saved[0]).journal]
-    assert lines == ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "par Amy GT 60",
-                     "par Bob NYC 80"]
+    assert lines == [
+        "remove ERIE PRR MC OI SC TBC",
+        "private Amy MS",
+        "par Amy GT 60",
+        "par Bob NYC 80",
+    ]
     send(name, "Escape")
     send(name, "C-q")
 
@@ -183,18 +210,43 @@ def test_a_burst_of_keys_lands_in_the_fields_typed_for(session: tuple[str, Path]
     reach the terminal at once; each lands where it was typed for, none is lost."""
     name, saves = session
     wait_for(name, "New game")
-    send(name, "n", "Amy Bob Carlos", "Tab", "ERIE PRR MC OI SC TBC", "Tab",
-         "Amy", "Tab", "Carlos", "Tab", "Bob", "Tab", "Bob 60", "Tab", "Carlos",
-         "Tab", "Amy", "C-s", ":par Amy GT 60", "Enter")
+    send(
+        name,
+        "n",
+        "Amy Bob Carlos",
+        "Tab",
+        "ERIE PRR MC OI SC TBC",
+        "Tab",
+        "Amy",
+        "Tab",
+        "Carlos",
+        "Tab",
+        "Bob",
+        "Tab",
+        "Bob 60",
+        "Tab",
+        "Carlos",
+        "Tab",
+        "Amy",
+        "C-s",
+        ":par Amy GT 60",
+        "Enter",
+    )
     wait_for(name, "✓ par Amy GT 60")
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     data = read_save(saved[0])
     assert list(data.players) == ["Amy", "Bob", "Carlos"]
     assert [e.line for e in data.journal] == [
-        "remove ERIE PRR MC OI SC TBC", "private Amy MS", "private Carlos BIG4",
-        "private Bob CWI", "private Bob MAIL 60", "private Carlos MPC", "private Amy LSL",
-        "par Amy GT 60"]
+        "remove ERIE PRR MC OI SC TBC",
+        "private Amy MS",
+        "private Carlos BIG4",
+        "private Bob CWI",
+        "private Bob MAIL 60",
+        "private Carlos MPC",
+        "private Amy LSL",
+        "par Amy GT 60",
+    ]
     send(name, "Escape")
     send(name, "C-q")
 
@@ -229,17 +281,26 @@ def choose_title(name: str, title: str, hint: str) -> None:
     it (the cause of this test's failures on a loaded machine): so a key that moved
     nothing is sent again, and one that went too far is taken back."""
     send(name, "Enter")  # the title field (focused) opens its list
-    now = highlighted_title(wait_until(name, lambda s: highlighted_title(s) is not None,
-                                       "the open title list", colours=True))
+    now = highlighted_title(
+        wait_until(
+            name, lambda s: highlighted_title(s) is not None, "the open title list", colours=True
+        )
+    )
     deadline = time.monotonic() + PATIENCE
     patience = 2.0
     while now != title:
         assert now is not None and time.monotonic() < deadline, f"{title} never highlighted"
         send(name, "Down" if TITLES.index(now) < TITLES.index(title) else "Up")
         try:
-            now = highlighted_title(wait_until(
-                name, lambda s, was=now: highlighted_title(s) not in (None, was),
-                "the next title highlighted", timeout=patience, colours=True))
+            now = highlighted_title(
+                wait_until(
+                    name,
+                    lambda s, was=now: highlighted_title(s) not in (None, was),
+                    "the next title highlighted",
+                    timeout=patience,
+                    colours=True,
+                )
+            )
         except AssertionError:
             patience = min(2 * patience, 30.0)  # swallowed, or slow: look again, send again
             now = highlighted_title(screen(name, colours=True)) or now
@@ -275,8 +336,11 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     send(name, ":")  # the bar takes the focus at once (MainScreen.move_focus)
     type_line(name, "buy Dana LFK")
     # Krauss & Co.'s marker is on the grid (the log and the grid may be drawn apart)
-    wait_until(name, lambda s: "✓ buy Dana LFK" in s and "LFK" in s.split("Stock market")[-1],
-               "LFK bought and on the grid")
+    wait_until(
+        name,
+        lambda s: "✓ buy Dana LFK" in s and "LFK" in s.split("Stock market")[-1],
+        "LFK bought and on the grid",
+    )
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     assert [e.line for e in read_save(saved[0]).journal] == ["buy Dana LFK"]
@@ -300,8 +364,9 @@ def test_a_new_1853_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
     wait_for(name, "game 1853 Amy Bob Carlos short")
     send(name, "C-s")
     # the main screen drawn in full
-    wait_for(name, "Contract bids (2.5)", "Setup — contract bonds (2.5)", "1853 short",
-             "PROVISIONAL")
+    wait_for(
+        name, "Contract bids (2.5)", "Setup — contract bonds (2.5)", "1853 short", "PROVISIONAL"
+    )
     send(name, ":")  # the bar takes the focus at once (MainScreen.move_focus)
     type_line(name, "bond Amy 120")
     wait_for(name, "✓ bond Amy 120")
@@ -309,14 +374,25 @@ def test_a_new_1853_game_in_a_real_terminal(session: tuple[str, Path]) -> None:
     wait_for(name, "✓ bond Bob 160")
     type_line(name, "bond Carlos 100")
     # the bids, or the log if it scrolled there (a terminal smaller than 120x40)
-    wait_until(name, lambda s: "Setup — contract claims (2.5)" in s and "Elephant Bob" in s
-               and ("◆ Bob" in s or "Seating by bond" in s), "the claims with Bob's Elephant")
+    wait_until(
+        name,
+        lambda s: (
+            "Setup — contract claims (2.5)" in s
+            and "Elephant Bob" in s
+            and ("◆ Bob" in s or "Seating by bond" in s)
+        ),
+        "the claims with Bob's Elephant",
+    )
     type_line(name, "claim Bob Calcutta EIR")
     wait_for(name, "✓ claim Bob Calcutta EIR")
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1
     assert [e.line for e in read_save(saved[0]).journal] == [
-        "bond Amy 120", "bond Bob 160", "bond Carlos 100", "claim Bob Calcutta EIR"]
+        "bond Amy 120",
+        "bond Bob 160",
+        "bond Carlos 100",
+        "claim Bob Calcutta EIR",
+    ]
     game = Game.load(saved[0], read_only=True)
     data = game.state_json()
     assert data["short"] is True and data["elephant"] == "Bob"

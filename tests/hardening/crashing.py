@@ -155,17 +155,19 @@ class Report:
         """The figures, for people."""
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kills.items()))
         flight = ", ".join(f"{k} {n}" for k, n in sorted(self.in_flight.items())) or "none"
-        return "\n".join([
-            f"kills: {sum(self.kills.values())} ({kinds}) in {self.seconds:.0f} s",
-            f"acknowledged operations checked: {self.acknowledged}",
-            f"kills with an operation in flight: {flight}",
-            f"torn last lines dropped: {self.torn}; stale temporary files: {self.temps}",
-            f"second writers refused by the lock: {self.refused_by_lock}",
-            f"games played to the end across kills: {self.finished_games}; "
-            f"longest journal: {self.longest}",
-            f"failures: {len(self.failures)}",
-            *self.failures[:10],
-        ])
+        return "\n".join(
+            [
+                f"kills: {sum(self.kills.values())} ({kinds}) in {self.seconds:.0f} s",
+                f"acknowledged operations checked: {self.acknowledged}",
+                f"kills with an operation in flight: {flight}",
+                f"torn last lines dropped: {self.torn}; stale temporary files: {self.temps}",
+                f"second writers refused by the lock: {self.refused_by_lock}",
+                f"games played to the end across kills: {self.finished_games}; "
+                f"longest journal: {self.longest}",
+                f"failures: {len(self.failures)}",
+                *self.failures[:10],
+            ]
+        )
 
 
 @dataclass
@@ -189,8 +191,11 @@ class Harness:
     def check(self, acked: int | None, pending: str | None, label: str) -> int:
         """Load the save after a kill and check it; the journal's length."""
         save = self.save
-        temps = [p for p in save.parent.iterdir() if p.name.startswith(f".{save.name}.")
-                 and p.name.endswith(".tmp")]
+        temps = [
+            p
+            for p in save.parent.iterdir()
+            if p.name.startswith(f".{save.name}.") and p.name.endswith(".tmp")
+        ]
         self.report.temps += len(temps)
         if not save.exists():
             if acked:
@@ -234,7 +239,10 @@ class Harness:
         return subprocess.Popen(
             [PYTHON, "-c", WRITER, str(self.save), str(self.script), seed, *(["wait"] * wait)],
             stdin=subprocess.PIPE if wait else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
         )
 
     @staticmethod
@@ -340,7 +348,10 @@ class Harness:
         """``moderator play --save`` continuing the save, killed at a random time."""
         proc = subprocess.Popen(
             [str(MODERATOR), "play", str(self.script), "--save", str(self.save), "--quiet"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
         )
         try:
             proc.wait(timeout=self.rng.uniform(0.2, 2.5))
@@ -374,8 +385,9 @@ class Harness:
             done = subprocess.run([TMUX, "-L", name, *args], capture_output=True, text=True)
             return done.stdout
 
-        command = (f"echo $$ > '{pidfile}'; exec '{MODERATOR}' --saves '{self.folder}' "
-                   f"open '{self.save}'")
+        command = (
+            f"echo $$ > '{pidfile}'; exec '{MODERATOR}' --saves '{self.folder}' open '{self.save}'"
+        )
         tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", "sh", "-c", command)
         tmux("set-option", "-g", "window-size", "manual")  # as tests/e2e: no resize mid-run
         tmux("resize-window", "-t", name, "-x", "120", "-y", "40")
@@ -426,8 +438,12 @@ class Harness:
     # ------------------------------------------------------------ a run
     def run_plan(self, plan: list[str]) -> Report:
         """One kill of each writer kind named in ``plan``, in order."""
-        actions = {"python": self.kill_python, "pair": self.kill_pair,
-                   "play": self.kill_play, "tui": self.kill_tui}
+        actions = {
+            "python": self.kill_python,
+            "pair": self.kill_pair,
+            "play": self.kill_play,
+            "tui": self.kill_tui,
+        }
         start = time.perf_counter()
         for kind in plan:
             actions[kind]()
@@ -436,8 +452,12 @@ class Harness:
 
     def run(self, kills: int, weights: dict[str, float], progress: bool = False) -> Report:
         """``kills`` kills, each of a writer kind drawn by ``weights``."""
-        actions = {"python": self.kill_python, "pair": self.kill_pair,
-                   "play": self.kill_play, "tui": self.kill_tui}
+        actions = {
+            "python": self.kill_python,
+            "pair": self.kill_pair,
+            "play": self.kill_play,
+            "tui": self.kill_tui,
+        }
         kinds = list(weights)
         start = time.perf_counter()
         done = 0

@@ -31,8 +31,12 @@ def test_twenty_kills_lose_no_acknowledged_command(
 ) -> None:
     path, lines = script
     harness = Harness(tmp_path, path, lines, random.Random(20261123))
-    plan = ["python"] * 8 + ["pair", "play", "python", "tui"] + ["python"] * 4 + [
-        "pair", "play", "tui", "python"]
+    plan = (
+        ["python"] * 8
+        + ["pair", "play", "python", "tui"]
+        + ["python"] * 4
+        + ["pair", "play", "tui", "python"]
+    )
     report = harness.run_plan(plan)
     assert not report.failures, report.text()
     assert sum(report.kills.values()) == 20, report.text()

@@ -103,8 +103,11 @@ def _header_players(n: int) -> bytes:
 
 
 def _events(item: bytes, n: int) -> bytes:
-    entry = (b'{"line":"note x","round":"setup","command":{"kind":"note","text":"x"},"events":['
-             + item * n + b"0]}")
+    entry = (
+        b'{"line":"note x","round":"setup","command":{"kind":"note","text":"x"},"events":['
+        + item * n
+        + b"0]}"
+    )
     return HEADER + _record(1, entry)
 
 
@@ -112,14 +115,22 @@ HUGE: dict[str, Callable[[int], bytes]] = {
     "a header of millions of names": lambda size: _header_players(size // 4),
     "a format-1 save of millions of empty lists": lambda size: (
         b'{"format_version":1,"title":"1846","players":["A","B","C"],"journal":['
-        + b"[]," * (size // 3) + b"[]]}"),
+        + b"[]," * (size // 3)
+        + b"[]]}"
+    ),
     "millions of nested brackets": lambda size: b"[" * size,
     "millions of empty lines": lambda size: HEADER + b"\n" * size,
     "a record of millions of bad events": lambda size: _events(b"0,", size // 2),
     "a record of millions of half events": lambda size: _events(b'{"kind":"note"},', size // 16),
-    "a record with one huge note": lambda size: HEADER + _record(
-        1, b'{"line":"note x","round":"setup","command":{"kind":"note","text":"'
-        + b"x" * size + b'"},"events":[]}'),
+    "a record with one huge note": lambda size: (
+        HEADER
+        + _record(
+            1,
+            b'{"line":"note x","round":"setup","command":{"kind":"note","text":"'
+            + b"x" * size
+            + b'"},"events":[]}',
+        )
+    ),
 }
 """Files just under the 64 MiB cap, each made to cost the loader as much memory as it can.
 Before issue 11 the worst took 7 GB or was killed for want of memory."""
@@ -150,8 +161,11 @@ def test_a_hostile_60_mb_save_is_refused_with_bounded_memory(tmp_path: Path, sha
     path.write_bytes(HUGE[shape](60 * MB))
     assert 50 * MB < path.stat().st_size < journal.MAX_SAVE_BYTES
     done = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True,
-        cwd=REPO, timeout=300,
+        [sys.executable, "-c", MEASURE, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     peak, took, result = done.stdout.split(" ", 2)
@@ -169,9 +183,15 @@ DEEP = 100_000
     [
         b'{"format_version":2,"title":"1846","players":' + b"[" * DEEP + b"]" * DEEP + b"}\n",
         b'{"format_version":1,"title":"1846","players":["A","B","C"],"journal":'
-        + b"[" * DEEP + b"]" * DEEP + b"}",
-        HEADER + _record(1, b'{"line":"note x","round":"setup","command":{"kind":"note",'
-                         b'"text":' + b"[" * DEEP + b"]" * DEEP + b'},"events":[]}'),
+        + b"[" * DEEP
+        + b"]" * DEEP
+        + b"}",
+        HEADER
+        + _record(
+            1,
+            b'{"line":"note x","round":"setup","command":{"kind":"note",'
+            b'"text":' + b"[" * DEEP + b"]" * DEEP + b'},"events":[]}',
+        ),
         b'{"a":' * DEEP + b"1" + b"}" * DEEP,
     ],
     ids=["header", "format-1 journal", "record", "objects"],
@@ -193,11 +213,12 @@ def test_deeply_nested_json_is_refused(tmp_path: Path, content: bytes) -> None:
         (b'{"format_version":2,"title":"1846","players":null}', "players"),
         (b'{"format_version":2,"title":"1846"}', "players"),
         (b'{"format_version":2,"title":"1846","players":["A","B","C"],"x":1}', "x"),
-        (b'{"format_version":2,"title":"1846","players":[' + b'"A",' * 20 + b'"B"]}',
-         "players"),
+        (b'{"format_version":2,"title":"1846","players":[' + b'"A",' * 20 + b'"B"]}', "players"),
         (b'{"format_version":2.0,"title":"1846","players":["A","B","C"]}', "not a version"),
-        (b'{"format_version":' + b"9" * 5000 + b',"title":"1846","players":[]}',
-         "not a valid save"),
+        (
+            b'{"format_version":' + b"9" * 5000 + b',"title":"1846","players":[]}',
+            "not a valid save",
+        ),
         (b'{"format_version":-2,"title":"1846","players":["A","B","C"]}', "not a version"),
         (b'{"format_version":99,"title":"1846","players":["A","B","C"]}', "newer moderator"),
     ],
@@ -216,8 +237,7 @@ def test_wrong_types_in_a_format_2_header(tmp_path: Path, header: bytes, fragmen
         (lambda d: (d / "link.json").symlink_to(d / "link.json"), "cannot be read"),
         (lambda d: (d / "link.json").symlink_to("/dev/zero"), "is a device"),
         (lambda d: (d / "link.json").symlink_to(d), "is a folder"),
-        (lambda d: (os.mkfifo(d / "pipe"), (d / "link.json").symlink_to(d / "pipe")),
-         "is a pipe"),
+        (lambda d: (os.mkfifo(d / "pipe"), (d / "link.json").symlink_to(d / "pipe")), "is a pipe"),
     ],
     ids=["dangling", "loop", "device", "folder", "fifo"],
 )
@@ -299,8 +319,11 @@ def test_a_really_read_only_folder(read_only_folder: Path) -> None:
     path = read_only_folder
     before = path.read_bytes()
     done = subprocess.run(
-        [sys.executable, "-c", READ_ONLY_CHILD, str(path)], capture_output=True, text=True,
-        cwd=REPO, timeout=120,
+        [sys.executable, "-c", READ_ONLY_CHILD, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
@@ -438,8 +461,15 @@ def test_a_pickle_is_not_a_save(tmp_path: Path) -> None:
 
 def test_no_module_that_reads_saves_can_run_code() -> None:
     """The core and the rules import nothing that turns data into code."""
-    risky = ("import pickle", "import marshal", "import shelve", "yaml.load(", "eval(",
-             "exec(", "__import__(")
+    risky = (
+        "import pickle",
+        "import marshal",
+        "import shelve",
+        "yaml.load(",
+        "eval(",
+        "exec(",
+        "__import__(",
+    )
     for folder in ("moderator", "rulesets"):
         for source in sorted((REPO / folder).rglob("*.py")):
             text = source.read_text(encoding="utf-8")
@@ -451,8 +481,10 @@ def test_no_module_that_reads_saves_can_run_code() -> None:
 def _small_save(tmp_path: Path) -> tuple[Path, bytes]:
     """A small save (a header and four records of a few kinds) and its bytes."""
     path = tmp_path / "small.json"
-    play("game 1846 Amy Bob Carlos\nnote a\nremove ERIE PRR MC OI SC TBC\nprivate Amy MS\n"
-         "note b\n", path=path).close()
+    play(
+        "game 1846 Amy Bob Carlos\nnote a\nremove ERIE PRR MC OI SC TBC\nprivate Amy MS\nnote b\n",
+        path=path,
+    ).close()
     return path, path.read_bytes()
 
 

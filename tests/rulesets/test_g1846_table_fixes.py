@@ -438,8 +438,13 @@ def test_phase_change_events_name_what_closes_phases_out_and_rusts_9() -> None:
     events = last_events(g)
     phase = next(e for e in events if isinstance(e, PhaseChanged))
     assert phase.before == "II" and phase.after == "III"
-    for words in ("GT bought the first 4/6-train", "train limit 3", "2-trains are phased out",
-                  "private companies close", "9"):
+    for words in (
+        "GT bought the first 4/6-train",
+        "train limit 3",
+        "2-trains are phased out",
+        "private companies close",
+        "9",
+    ):
         assert words in phase.reason
     closed = {e.company: e.reason for e in events if isinstance(e, CompanyClosed)}
     assert closed and all("phase III (9)" in r for r in closed.values())
@@ -469,8 +474,11 @@ def test_automatic_actions_name_their_rule() -> None:
     g = game(BANKRUPT + "bankrupt Amy\n")
     bought = next(e for e in last_events(g) if isinstance(e, TrainMoved) and e.target == "NYC")
     assert "receivership" in bought.reason and "7.14" in bought.reason
-    paid = next(e for e in last_events(g) if isinstance(e, CashMoved) and e.reason.startswith(
-        "NYC in receivership"))
+    paid = next(
+        e
+        for e in last_events(g)
+        if isinstance(e, CashMoved) and e.reason.startswith("NYC in receivership")
+    )
     assert paid.amount == 160
     g = game(TRAINED)
     step(g, f"run NYC {cash(g, 'bank') // 10 * 10 + 100} withhold")

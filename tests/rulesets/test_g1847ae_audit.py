@@ -395,8 +395,11 @@ def test_6_8_2_bankrupt_with_nothing_left_to_sell_ends_the_game_at_once() -> Non
 def test_6_8_2_bankrupt_is_refused_while_the_sales_would_raise_the_train() -> None:
     """6.8.2: bankruptcy comes only when even every sale cannot raise the cash: with M10 more
     in Saar's treasury (30 + 141 + 72 + 62 = 305 >= 300) Cora pays and sells instead."""
-    g = play(BANKRUPT_SALES.replace("spend Saar 400\n", "spend Saar 390\n").replace(
-        "expect Saar cash 20\n", "expect Saar cash 30\n"))
+    g = play(
+        BANKRUPT_SALES.replace("spend Saar 400\n", "spend Saar 390\n").replace(
+            "expect Saar cash 20\n", "expect Saar cash 30\n"
+        )
+    )
     refuse(g, "bankrupt Cora", "M305", "M300", "6.8.2")
 
 

@@ -87,8 +87,9 @@ def test_every_line_and_refusal_of_the_1847ae_scripts_cites_only_1847ae_rules() 
         for step, line in enumerate(lines[1:]):
             outcome = game.execute(line)
             assert outcome.ok, f"`{line}`: {outcome.message}"
-            texts = [v for ev in outcome.events for v in ev.model_dump().values()
-                     if isinstance(v, str)]
+            texts = [
+                v for ev in outcome.events for v in ev.model_dump().values() if isinstance(v, str)
+            ]
             if step % 5 == 0:
                 texts += _refusals_on_the_way(game)
             for value in texts:

@@ -51,11 +51,14 @@ def test_variant_word_is_an_option_kept_in_the_save_and_the_script(tmp_path: Pat
 
 def test_variant_lifts_the_one_train_per_type_limit_and_adds_named_cards() -> None:
     opening = "buy Cy PLP\nbuy Bob K\nbuy Amy H\nbuy Amy W\n"
-    plain = play("game 1847AE Amy Bob Cy\n" + opening + "pass Bob\npass Cy\npass Amy\n"
-                 "run L 0\ntrain L 3\n")
+    plain = play(
+        "game 1847AE Amy Bob Cy\n" + opening + "pass Bob\npass Cy\npass Amy\nrun L 0\ntrain L 3\n"
+    )
     refuse(plain, "train L 3", "(6.8)")
-    varied = play("game 1847AE Amy Bob Cy variant\n" + opening + "pass Bob\npass Cy\npass Amy\n"
-                  "run L 0\ntrain L 3\ntrain L 3\n")
+    varied = play(
+        "game 1847AE Amy Bob Cy variant\n" + opening + "pass Bob\npass Cy\npass Amy\n"
+        "run L 0\ntrain L 3\ntrain L 3\n"
+    )
     assert varied.state_json()["companies"][0]["trains"] == ["3", "3"]
     cards = Game.new("1847AE", ["Amy", "Bob", "Cy", "variant:4,5"]).state_json()
     assert cards["optional_trains"] == ["4", "5"]

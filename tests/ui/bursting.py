@@ -51,35 +51,157 @@ SIZE = (120, 40)
 
 FOOTER_KEYS = sorted({key for cmd in UI_COMMANDS for key in cmd.key.split(",")})
 """Every key of the main screen's commands (what the footer and help list)."""
-SCREEN_KEYS = ["y", "n", "q", "f", "w", "g", "k", "a", "m", "o", "u", "j", "space",
-               "ctrl+n", "ctrl+o", "ctrl+u", "ctrl+t", "question_mark"]
+SCREEN_KEYS = [
+    "y",
+    "n",
+    "q",
+    "f",
+    "w",
+    "g",
+    "k",
+    "a",
+    "m",
+    "o",
+    "u",
+    "j",
+    "space",
+    "ctrl+n",
+    "ctrl+o",
+    "ctrl+u",
+    "ctrl+t",
+    "question_mark",
+]
 """Keys of the other screens and dialogs: confirm, close, switch views, new game, open a
 save, the table view's sharing (``ctrl+t``), letters that narrow a choice list."""
-NAMED = ["enter", "enter", "enter", "escape", "escape", "up", "down", "left", "right", "tab",
-         "shift+tab", "backspace", "home", "end", "pageup", "pagedown", "ctrl+z", "ctrl+y"]
+NAMED = [
+    "enter",
+    "enter",
+    "enter",
+    "escape",
+    "escape",
+    "up",
+    "down",
+    "left",
+    "right",
+    "tab",
+    "shift+tab",
+    "backspace",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "ctrl+z",
+    "ctrl+y",
+]
 """The named keys a banker uses (Enter and Escape most often)."""
 DIGITS = list("0123456789")
-OPENERS = ["r", "r", "t", "e", "i", "b", "s", "p", "v", "l", "h", "f", "w", "g", "c", "f1",
-           "question_mark", "ctrl+o", "ctrl+n"]
+OPENERS = [
+    "r",
+    "r",
+    "t",
+    "e",
+    "i",
+    "b",
+    "s",
+    "p",
+    "v",
+    "l",
+    "h",
+    "f",
+    "w",
+    "g",
+    "c",
+    "f1",
+    "question_mark",
+    "ctrl+o",
+    "ctrl+n",
+]
 """Keys that open a dialog or a screen."""
 KEYS = FOOTER_KEYS + SCREEN_KEYS + NAMED + DIGITS
 """One key of a burst's noise."""
 LEFT_OUT = ("ctrl+q", "ctrl+c")
 """Keys never typed: they quit the app (on purpose, not a crash)."""
 
-CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "space": " ", "colon": ":",
-              "slash": "/", "question_mark": "?", "backspace": "\x7f"}
+CHARACTERS = {
+    "enter": "\r",
+    "tab": "\t",
+    "escape": "\x1b",
+    "space": " ",
+    "colon": ":",
+    "slash": "/",
+    "question_mark": "?",
+    "backspace": "\x7f",
+}
 """The character a terminal sends with a named key (``None`` for the others)."""
-CHARACTER_KEYS = {" ": "space", ":": "colon", "/": "slash", "?": "question_mark",
-                  '"': "quotation_mark", "$": "dollar_sign", "£": "pound_sign",
-                  "-": "minus", ".": "full_stop", "#": "number_sign", "&": "ampersand"}
+CHARACTER_KEYS = {
+    " ": "space",
+    ":": "colon",
+    "/": "slash",
+    "?": "question_mark",
+    '"': "quotation_mark",
+    "$": "dollar_sign",
+    "£": "pound_sign",
+    "-": "minus",
+    ".": "full_stop",
+    "#": "number_sign",
+    "&": "ampersand",
+}
 """Textual's key names of the characters a typed command line may hold."""
 
-LINE_WORDS = ["run", "done", "buy", "sell", "par", "pass", "train", "spend", "issue",
-              "redeem", "undo", "note", "bond", "claim", "score", "project", "check", "share",
-              "ERIE", "PRR", "IC", "NYC", "GT", "BO", "MS", "L", "R", "EIR", "GIP", "Amy",
-              "Bob", "Carlos", "Dana", "ipo", "pool", "full", "half", "withhold", "2", "4",
-              "10", "40", "60", "100", "250", "$60", "£80", "-5", '"', "#", "é", "🚂"]
+LINE_WORDS = [
+    "run",
+    "done",
+    "buy",
+    "sell",
+    "par",
+    "pass",
+    "train",
+    "spend",
+    "issue",
+    "redeem",
+    "undo",
+    "note",
+    "bond",
+    "claim",
+    "score",
+    "project",
+    "check",
+    "share",
+    "ERIE",
+    "PRR",
+    "IC",
+    "NYC",
+    "GT",
+    "BO",
+    "MS",
+    "L",
+    "R",
+    "EIR",
+    "GIP",
+    "Amy",
+    "Bob",
+    "Carlos",
+    "Dana",
+    "ipo",
+    "pool",
+    "full",
+    "half",
+    "withhold",
+    "2",
+    "4",
+    "10",
+    "40",
+    "60",
+    "100",
+    "250",
+    "$60",
+    "£80",
+    "-5",
+    '"',
+    "#",
+    "é",
+    "🚂",
+]
 """Words of typed and pasted lines: verbs, names of every title, amounts, odd text."""
 
 
@@ -107,16 +229,21 @@ def bursts(draw: st.DrawFn, lines: list[str] | None = None) -> Burst:
     """One burst: noise of banker keys, whole commands typed ahead, a paste, a typed line."""
     parts: Burst = []
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(
-            ["noise", "noise", "command", "command", "again", "again", "paste", "bar"]))
+        kind = draw(
+            st.sampled_from(
+                ["noise", "noise", "command", "command", "again", "again", "paste", "bar"]
+            )
+        )
         if kind == "noise":
             parts += draw(st.lists(st.sampled_from(KEYS), min_size=1, max_size=12))
         elif kind == "again":
             # open, close, open the same again: a screen or dialog reopened while the one
             # closed is still being removed (issue 18.1's crash was one such)
-            once = [draw(st.sampled_from(OPENERS)),
-                    *draw(st.lists(st.sampled_from(KEYS), max_size=3)),
-                    draw(st.sampled_from(["escape", "enter", "enter"]))]
+            once = [
+                draw(st.sampled_from(OPENERS)),
+                *draw(st.lists(st.sampled_from(KEYS), max_size=3)),
+                draw(st.sampled_from(["escape", "enter", "enter"])),
+            ]
             parts += once * draw(st.integers(2, 3))
         elif kind == "command":
             # a dialog key, an amount (revenues end in 0), Enter, then the next key
@@ -126,8 +253,11 @@ def bursts(draw: st.DrawFn, lines: list[str] | None = None) -> Burst:
         elif kind == "paste":
             parts.append(("paste", draw(command_lines(lines))))
         else:
-            parts += ["colon", *typed(draw(command_lines(lines))),
-                      draw(st.sampled_from(["enter", "enter", "escape", "tab"]))]
+            parts += [
+                "colon",
+                *typed(draw(command_lines(lines))),
+                draw(st.sampled_from(["enter", "enter", "escape", "tab"])),
+            ]
     return parts
 
 
@@ -154,8 +284,7 @@ async def send(pilot: Pilot[None], burst: Burst) -> None:
     """Deliver the burst all at once, then let the app settle."""
     app = pilot.app
     for part in burst:
-        event: events.Event = (events.Paste(part[1]) if isinstance(part, tuple)
-                               else key_event(part))
+        event: events.Event = events.Paste(part[1]) if isinstance(part, tuple) else key_event(part)
         event.set_sender(app)
         app.post_message(event)
     await settle(pilot)
@@ -196,7 +325,8 @@ def check_alive(app: ModeratorApp, burst: Burst) -> None:
         return
     live = json.loads(json.dumps(game.state_json()))
     assert live == replayed_state(game.path), (
-        f"the state on screen differs from its save replayed, after {burst}")
+        f"the state on screen differs from its save replayed, after {burst}"
+    )
 
 
 @dataclass(frozen=True)
@@ -232,8 +362,7 @@ def demo_position(title: str, folder: Path) -> Position:
 
 def simulated_position(title: str, seed: int, commands: int, folder: Path) -> Position:
     """A random game of ``moderator.simulate`` cut after ``commands`` commands."""
-    game = Simulation(seed=seed, title=title, max_commands=commands,
-                      players=3 + seed % 3).run()
+    game = Simulation(seed=seed, title=title, max_commands=commands, players=3 + seed % 3).run()
     saves = folder / f"sim-{title.lower()}-{seed}-{commands}"
     saves.mkdir(parents=True)
     path = saves / "game.json"
@@ -273,8 +402,9 @@ class QuietShare:
         """Nothing to start or stop."""
 
 
-async def type_bursts(position: Position, burst_list: list[Burst],
-                      inspect: Callable[[ModeratorApp], T] | None = None) -> T | None:
+async def type_bursts(
+    position: Position, burst_list: list[Burst], inspect: Callable[[ModeratorApp], T] | None = None
+) -> T | None:
     """Open a copy of the position's save and send it each burst, checking after each;
     then ``inspect(app)`` while the app still runs (its value is returned)."""
     path = fresh_copy(position)
@@ -291,7 +421,8 @@ async def type_bursts(position: Position, burst_list: list[Burst],
         shutil.rmtree(path.parent, ignore_errors=True)
 
 
-def run(position: Position, burst_list: list[Burst],
-        inspect: Callable[[ModeratorApp], T] | None = None) -> T | None:
+def run(
+    position: Position, burst_list: list[Burst], inspect: Callable[[ModeratorApp], T] | None = None
+) -> T | None:
     """:func:`type_bursts` from synchronous code (a hypothesis test)."""
     return asyncio.run(type_bursts(position, burst_list, inspect))

@@ -52,8 +52,14 @@ async def test_new_game_from_the_start_screen(saves: Path) -> None:
         assert isinstance(app.screen, NewGameScreen)
         await type_line(pilot, "Amy Bob Carlos")  # Enter in a field does not start the game
         app.screen.query_one("#removals", Input).value = "ERIE PRR MC OI SC TBC"
-        for pid, who in [("MS", "Amy"), ("CWI", "Bob"), ("LSL", "Bob"), ("MAIL", "Bob 60"),
-                         ("BIG4", "Carlos"), ("MPC", "Carlos")]:
+        for pid, who in [
+            ("MS", "Amy"),
+            ("CWI", "Bob"),
+            ("LSL", "Bob"),
+            ("MAIL", "Bob 60"),
+            ("BIG4", "Carlos"),
+            ("MPC", "Carlos"),
+        ]:
             app.screen.query_one(f"#pv-{pid}", Input).value = who
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -70,16 +76,48 @@ async def test_new_game_from_the_start_screen(saves: Path) -> None:
 
 # The burst of the bug report (3 players: remove 2 of each group), Amy taking LSL:
 # each piece of text must land in the field it was typed for.
-NEW_GAME_BURST = ("n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC", "tab", "Amy", "tab",
-                  "Carlos", "tab", "Bob", "tab", "Bob 60", "tab", "Carlos", "tab", "Amy")
+NEW_GAME_BURST = (
+    "n",
+    "Amy Bob Carlos",
+    "tab",
+    "ERIE PRR MC OI SC TBC",
+    "tab",
+    "Amy",
+    "tab",
+    "Carlos",
+    "tab",
+    "Bob",
+    "tab",
+    "Bob 60",
+    "tab",
+    "Carlos",
+    "tab",
+    "Amy",
+)
 # (the removed privates, TBC and SC here, are not in the form's Tab order)
-NEW_GAME_FIELDS = {"players": "Amy Bob Carlos", "removals": "ERIE PRR MC OI SC TBC",
-                   "pv-MS": "Amy", "pv-BIG4": "Carlos", "pv-CWI": "Bob", "pv-MAIL": "Bob 60",
-                   "pv-TBC": "", "pv-MPC": "Carlos", "pv-SC": "", "pv-LSL": "Amy", "pv-MC": "",
-                   "pv-OI": ""}
-NEW_GAME_LINES = ["remove ERIE PRR MC OI SC TBC", "private Amy MS", "private Carlos BIG4",
-                  "private Bob CWI", "private Bob MAIL 60", "private Carlos MPC",
-                  "private Amy LSL"]
+NEW_GAME_FIELDS = {
+    "players": "Amy Bob Carlos",
+    "removals": "ERIE PRR MC OI SC TBC",
+    "pv-MS": "Amy",
+    "pv-BIG4": "Carlos",
+    "pv-CWI": "Bob",
+    "pv-MAIL": "Bob 60",
+    "pv-TBC": "",
+    "pv-MPC": "Carlos",
+    "pv-SC": "",
+    "pv-LSL": "Amy",
+    "pv-MC": "",
+    "pv-OI": "",
+}
+NEW_GAME_LINES = [
+    "remove ERIE PRR MC OI SC TBC",
+    "private Amy MS",
+    "private Carlos BIG4",
+    "private Bob CWI",
+    "private Bob MAIL 60",
+    "private Carlos MPC",
+    "private Amy LSL",
+]
 
 
 def form_values(screen: NewGameScreen) -> dict[str, str]:
@@ -93,7 +131,7 @@ def check_started(app: ModeratorApp, saves: Path) -> MainScreen:
     game = screen.session.game
     assert game.players == ["Amy", "Bob", "Carlos"]
     assert game.path is not None and game.path.parent == saves
-    assert saved_lines(game.path)[:len(NEW_GAME_LINES)] == NEW_GAME_LINES
+    assert saved_lines(game.path)[: len(NEW_GAME_LINES)] == NEW_GAME_LINES
     return screen
 
 
@@ -112,7 +150,7 @@ async def test_new_game_form_takes_a_burst_of_keys(saves: Path) -> None:
         assert app.focused is app.screen.query_one("#pv-MPC")
         await send_burst(pilot, "shift+tab", "tab", "Carlos", "ctrl+s", ":par Amy GT 60", "enter")
         screen = check_started(app, saves)
-        assert saved_lines(screen.session.game.path)[len(NEW_GAME_LINES):] == ["par Amy GT 60"]
+        assert saved_lines(screen.session.game.path)[len(NEW_GAME_LINES) :] == ["par Amy GT 60"]
 
 
 async def test_new_game_form_with_pilot_press(saves: Path) -> None:
@@ -136,8 +174,9 @@ async def test_start_and_open_screens_take_a_burst_of_keys(saves: Path) -> None:
         rulebook_save(saves, "# Stock Round 1", name="a-rulebook.json")
         path = rulebook_save(saves, "# Stock Round 1", name="b-rulebook.json")
         os.utime(saves / "b-rulebook.json", (1_000_000, 1_000_000))  # older: second
-        await send_burst(pilot, "down", "down", "up", "enter", "end", "enter", ":par Amy GT 60",
-                    "enter")
+        await send_burst(
+            pilot, "down", "down", "up", "enter", "end", "enter", ":par Amy GT 60", "enter"
+        )
         screen = main_screen(app)
         assert screen.session.game.path == path
         assert saved_lines(path)[-1] == "par Amy GT 60"
@@ -155,8 +194,7 @@ async def test_new_game_form_shows_the_debt_of_independents(saves: Path) -> None
         await pilot.press("n")
         labels = [str(label.render()) for label in app.screen.query(".private-label")]
         assert any(t.startswith("MS ") and t.rstrip().endswith("$60 + $80 debt") for t in labels)
-        assert any(t.startswith("BIG4") and t.rstrip().endswith("$40 + $60 debt")
-                   for t in labels)
+        assert any(t.startswith("BIG4") and t.rstrip().endswith("$40 + $60 debt") for t in labels)
         assert any(t.startswith("CWI") and t.rstrip().endswith("$60") for t in labels)
         assert all(isinstance(label, Label) for label in app.screen.query(".private-label"))
 
@@ -204,8 +242,13 @@ async def test_par_buy_pass_with_keys_and_dialogs(saves: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert "✓ pass Bob — the only legal choice" in screen.log_panel.plain_lines
-        assert saved_lines(path)[-5:] == ["par Amy GT 60", "par Bob NYC 80", "par Carlos IC 80",
-                                          "buy Amy GT ipo", "pass Bob"]
+        assert saved_lines(path)[-5:] == [
+            "par Amy GT 60",
+            "par Bob NYC 80",
+            "par Carlos IC 80",
+            "buy Amy GT ipo",
+            "pass Bob",
+        ]
 
 
 async def test_command_bar_par_buy_pass_and_completion(saves: Path) -> None:
@@ -225,8 +268,12 @@ async def test_command_bar_par_buy_pass_and_completion(saves: Path) -> None:
         await type_line(pilot, "buy Carlos NYC")
         assert "✓ buy Carlos NYC" in screen.bar.verdict_text.plain
         await type_line(pilot, "pass Amy")
-        assert saved_lines(path)[-4:] == ["par Amy GT 60", "par Bob NYC 80", "buy Carlos NYC",
-                                          "pass Amy"]
+        assert saved_lines(path)[-4:] == [
+            "par Amy GT 60",
+            "par Bob NYC 80",
+            "buy Carlos NYC",
+            "pass Amy",
+        ]
         assert screen.session.data["players"][2]["shares"] == {"NYC": 10}
 
 
@@ -419,8 +466,10 @@ async def test_round_change_shows_the_other_keys_in_the_same_footer(saves: Path)
         assert labels[:6] == ["Spend", "Issue", "Run", "Train", "Private", "Done"]
         assert "Par" not in labels
         # undo into the stock round, redo back: the keys change, not the widgets
-        for kind, key, shown, hidden in [("SR", "ctrl+z", " p Par ", " r Run "),
-                                         ("OR", "ctrl+y", " r Run ", " p Par ")]:
+        for kind, key, shown, hidden in [
+            ("SR", "ctrl+z", " p Par ", " r Run "),
+            ("OR", "ctrl+y", " r Run ", " p Par "),
+        ]:
             await pilot.press(key)
             await pilot.pause()
             assert screen.session.round_kind == kind
@@ -431,8 +480,10 @@ async def test_round_change_shows_the_other_keys_in_the_same_footer(saves: Path)
             for start, end, key_shown in strip._spans:
                 live = screen.check_action(key_shown.action, ()) is True
                 assert key_shown.enabled == live
-                dimmed = any(span.start <= start and span.end >= end and "dim" in str(span.style)
-                             for span in text.spans)
+                dimmed = any(
+                    span.start <= start and span.end >= end and "dim" in str(span.style)
+                    for span in text.spans
+                )
                 assert dimmed == (not live), key_shown.description
             assert any(not k.enabled for k in strip.keys)  # some key is dimmed in each
         assert isinstance(footer.query_one(LiveFooterKey), LiveFooterKey)

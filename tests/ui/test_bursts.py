@@ -104,25 +104,33 @@ def test_whole_turns_typed_ahead_act_in_order() -> None:
 @given(title=st.sampled_from(TITLES), data=st.data())
 def test_random_bursts_on_each_demo(title: str, data: st.DataObject) -> None:
     position = demo(title)
-    bursts = data.draw(st.lists(bursting.bursts(list(position.lines)), min_size=1,
-                                max_size=4), label="bursts")
+    bursts = data.draw(
+        st.lists(bursting.bursts(list(position.lines)), min_size=1, max_size=4), label="bursts"
+    )
     bursting.run(position, bursts)
 
 
 @settings(max_examples=examples(6), suppress_health_check=SLOW)
-@given(title=st.sampled_from(TITLES), seed=st.integers(0, 50),
-       commands=st.integers(5, 400), data=st.data())
-def test_random_bursts_on_simulated_positions(title: str, seed: int, commands: int,
-                                              data: st.DataObject) -> None:
+@given(
+    title=st.sampled_from(TITLES),
+    seed=st.integers(0, 50),
+    commands=st.integers(5, 400),
+    data=st.data(),
+)
+def test_random_bursts_on_simulated_positions(
+    title: str, seed: int, commands: int, data: st.DataObject
+) -> None:
     position = simulated(title, seed, commands)
-    bursts = data.draw(st.lists(bursting.bursts(list(position.lines)), min_size=1,
-                                max_size=3), label="bursts")
+    bursts = data.draw(
+        st.lists(bursting.bursts(list(position.lines)), min_size=1, max_size=3), label="bursts"
+    )
     bursting.run(position, bursts)
 
 
 def test_the_checks_can_fail(tmp_path: Path) -> None:
     """The property is not vacuous: a twice-used id and a state that is not its save's
     replay are both caught."""
+
     async def doubled() -> None:
         app = ModeratorApp(path=bursting.fresh_copy(demo("1846"), tmp_path))
         async with app.run_test(size=bursting.SIZE) as pilot:
@@ -168,8 +176,7 @@ def test_a_key_back_from_a_closed_screen_is_not_used_and_said(tmp_path: Path) ->
                 key.set_sender(app)
                 app.post_message(key)
             await bursting.settle(pilot)
-            return (type(app.screen).__name__,
-                    [str(n.message) for n in app._notifications])
+            return (type(app.screen).__name__, [str(n.message) for n in app._notifications])
 
     top, toasts = asyncio.run(stale())
     assert top == "MainScreen"  # not the rounds: the key did nothing here
@@ -180,12 +187,15 @@ def test_a_key_back_from_a_closed_screen_is_not_used_and_said(tmp_path: Path) ->
 # ------------------------------------------------------------ a crash exits non-zero (20.11)
 def headless(monkeypatch: pytest.MonkeyPatch) -> None:
     """``run_app`` runs the app without a terminal."""
-    monkeypatch.setattr(ModeratorApp, "run",
-                        functools.partialmethod(ModeratorApp.run, headless=True, size=(120, 40)))
+    monkeypatch.setattr(
+        ModeratorApp,
+        "run",
+        functools.partialmethod(ModeratorApp.run, headless=True, size=(120, 40)),
+    )
 
 
 def test_a_crash_exits_non_zero_and_names_the_save(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     headless(monkeypatch)
     path = bursting.fresh_copy(demo("1846"), tmp_path)
@@ -203,14 +213,16 @@ def test_a_crash_exits_non_zero_and_names_the_save(
     status = run_app(path=path, saves=path.parent)
     assert status == EXIT_CRASH != 0
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith("moderator stopped on an error (RuntimeError: a bug in a key's "
-                              "action)")
+    assert err[-1].startswith(
+        "moderator stopped on an error (RuntimeError: a bug in a key's action)"
+    )
     assert f"saved in {path}" in err[-1] and f"moderator open {path}" in err[-1]
     Game.load(path).close()  # the save is whole and let go (its lock)
 
 
-def test_a_quit_exits_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_quit_exits_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     headless(monkeypatch)
     path = bursting.fresh_copy(demo("1846"), tmp_path)
     real_on_mount = ModeratorApp.on_mount
@@ -227,5 +239,7 @@ def test_a_quit_exits_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def test_the_crash_line_without_a_game(tmp_path: Path) -> None:
     app = ModeratorApp(saves=tmp_path / "saves\x1b[2J")
     line = app_module.crash_line(app, KeyError("x"))
-    assert line == ("moderator stopped on an error (KeyError: 'x'); no game was open "
-                    f"(saves are in {tmp_path}/saves\\x1b[2J)")
+    assert line == (
+        "moderator stopped on an error (KeyError: 'x'); no game was open "
+        f"(saves are in {tmp_path}/saves\\x1b[2J)"
+    )

@@ -68,8 +68,9 @@ async def test_rounds_charts_draw_companies_and_players_in_their_colours(
         companies = screen.companies(records)
         assert len(companies) >= 2
         prices = drawn_colours(screen.query_one("#prices-plot", PlotextPlot))
-        expected = [palette.rgb(palette.company_line(cid, n, "dark"))
-                    for n, cid in enumerate(companies)]
+        expected = [
+            palette.rgb(palette.company_line(cid, n, "dark")) for n, cid in enumerate(companies)
+        ]
         assert len(set(expected)) == len(expected)
         for cid, colour in zip(companies, expected, strict=True):
             assert colour in prices, cid

@@ -89,7 +89,8 @@ def test_the_help_names_ctrl_u_and_case_free_filtering() -> None:
 
 # ---------------------------------------------------------------- labels (18.11)
 async def test_the_1846_status_line_leaves_setup_once_the_privates_are_distributed(
-        saves: Path) -> None:
+    saves: Path,
+) -> None:
     save_from_script(saves / "g.json", "game 1846 Amy Bob Carlos Dana\n").close()
     async with running(saves) as (app, pilot):
         assert "Setup — removals and private distribution" in status_line(app)
@@ -171,10 +172,14 @@ class Choices(App[None]):
         from moderator import commands as c
         from moderator.ui.screens.dialogs import ChoiceDialog
 
-        self.dialog = ChoiceDialog("Buy a share", [
-            ("Amy buys SPR from the IPO", c.Buy(player="Amy", corp="SPR")),
-            ("Amy buys Saar from the IPO", c.Buy(player="Amy", corp="Saar")),
-            ("Amy buys HLB from the IPO", c.Buy(player="Amy", corp="HLB"))])
+        self.dialog = ChoiceDialog(
+            "Buy a share",
+            [
+                ("Amy buys SPR from the IPO", c.Buy(player="Amy", corp="SPR")),
+                ("Amy buys Saar from the IPO", c.Buy(player="Amy", corp="Saar")),
+                ("Amy buys HLB from the IPO", c.Buy(player="Amy", corp="HLB")),
+            ],
+        )
         self.push_screen(self.dialog)
 
 

@@ -35,10 +35,14 @@ PLAYERS = {"1846": 4, "1847AE": 3, "1853": 4}
 def _positions() -> list[tuple[str, int, str]]:
     """(title, seed, round kind) for each position; seeds drawn once from a fixed seed."""
     rng = random.Random(18)
-    stages = {"1846": ("SR", "OR", "OR"), "1847AE": ("SR", "SR-end", "OR", "OR"),
-              "1853": ("setup", "SR", "OR", "OR")}
-    return [(title, rng.randrange(1000), stage)
-            for title, kinds in stages.items() for stage in kinds]
+    stages = {
+        "1846": ("SR", "OR", "OR"),
+        "1847AE": ("SR", "SR-end", "OR", "OR"),
+        "1853": ("setup", "SR", "OR", "OR"),
+    }
+    return [
+        (title, rng.randrange(1000), stage) for title, kinds in stages.items() for stage in kinds
+    ]
 
 
 POSITIONS = _positions()
@@ -52,8 +56,12 @@ def _game_at(tmp: Path, title: str, seed: int, stage: str) -> int:
     played = sim.run()
     if stage == "SR-end":  # the command that ends a stock round is the next one
         stage = "SR"
-        cuts = [n for n, entry in enumerate(played.journal) if entry.round.startswith("SR")
-                and any(isinstance(ev, RoundStarted) for ev in entry.events)]
+        cuts = [
+            n
+            for n, entry in enumerate(played.journal)
+            if entry.round.startswith("SR")
+            and any(isinstance(ev, RoundStarted) for ev in entry.events)
+        ]
     else:
         cuts = [n for n, entry in enumerate(played.journal) if entry.round.startswith(stage)]
     assert cuts, f"{title} seed {seed}: no {stage} command in {len(played.journal)}"
@@ -112,7 +120,12 @@ def follows_shown(text: str) -> list[str]:
 
 
 KINDS: dict[str, tuple[type[c.Command], ...]] = {
-    "p": (c.Par,), "b": (c.Buy,), "s": (c.Sell,), "i": (c.Issue, c.Redeem), "t": (c.BuyTrain,)}
+    "p": (c.Par,),
+    "b": (c.Buy,),
+    "s": (c.Sell,),
+    "i": (c.Issue, c.Redeem),
+    "t": (c.BuyTrain,),
+}
 
 
 def opens_a_list(screen: MainScreen, key: str) -> bool:
@@ -146,14 +159,18 @@ async def check_choices(app: ModeratorApp, pilot, screen: MainScreen, key: str) 
         plain = label.plain if isinstance(label, Text) else label
         if key == "l":
             paid = "; ".join(effects.payments(currency))
-            assert plain == (f"{screen.session.line(cmd)}   {paid}" if paid
-                             else screen.session.line(cmd))
+            assert plain == (
+                f"{screen.session.line(cmd)}   {paid}" if paid else screen.session.line(cmd)
+            )
         else:
             assert shown_figure(label) == effects.paid(payer(cmd)), (plain, effects.own)
         compared += 1
     first = dialog.choices[0][1] if dialog.choices else None
-    prices = [x for x in screen.session.legal_of(c.Par)
-              if isinstance(x, c.Par) and isinstance(first, c.Par) and x.corp == first.corp]
+    prices = [
+        x
+        for x in screen.session.legal_of(c.Par)
+        if isinstance(x, c.Par) and isinstance(first, c.Par) and x.corp == first.corp
+    ]
     if dialog.then is not None and key == "p" and len(prices) > 1:
         await send_burst(pilot, "home", "enter")  # the first corporation: now its prices
         if isinstance(app.screen, ChoiceDialog):
@@ -174,7 +191,8 @@ async def check_open_choices(app: ModeratorApp, pilot, screen: MainScreen) -> in
         effects = committed(game, cmd)
         assert shown_figure(label) == effects.paid(payer(cmd))
         assert follows_shown(dialog.detail_shown) == effects.lines(
-            screen.session.currency, game.title)
+            screen.session.currency, game.title
+        )
     return len(dialog.choices)
 
 
@@ -201,8 +219,10 @@ async def check_run(app: ModeratorApp, pilot, screen: MainScreen, rng: random.Ra
         return 0
     co = session.company(dialog.company) or {}
     president = co.get("president")
-    rows = {line.split("  ")[0].strip(): line.split()[-len(dialog.options):]
-            for line in _static(dialog, "#payouts").splitlines()[1:]}
+    rows = {
+        line.split("  ")[0].strip(): line.split()[-len(dialog.options) :]
+        for line in _static(dialog, "#payouts").splitlines()[1:]
+    }
     for column, kind in enumerate(dialog.options):
         run = cmd.model_copy(update={"option": kind})
         if session.reason(run) is not None:
@@ -219,25 +239,33 @@ async def check_run(app: ModeratorApp, pilot, screen: MainScreen, rng: random.Ra
             if isinstance(ev, PriceMoved) and ev.company == dialog.company:
                 price = ev.after
         if len(dialog.options) > 1:
-            expect = {"per share": session.money(paid[0].per_share) if paid else "—",
-                      "treasury": session.money(treasury), "price after": session.money(price)}
+            expect = {
+                "per share": session.money(paid[0].per_share) if paid else "—",
+                "treasury": session.money(treasury),
+                "price after": session.money(price),
+            }
             for name, value in expect.items():
                 row = next(r for label, r in rows.items() if label.endswith(name))
                 assert row[column] == value, (name, run, rows)
-            row = next(r for label, r in rows.items() if "(president)" in label
-                       or "(director)" in label)
+            row = next(
+                r for label, r in rows.items() if "(president)" in label or "(director)" in label
+            )
             assert row[column] == session.money(take), (run, rows)
         if column == dialog.selected:
             assert follows_shown(_static(dialog, "#follows")) == effects.lines(
-                session.currency, game.title)
+                session.currency, game.title
+            )
             receipt = game.receipt(dialog.company, revenue, kind, mail=cmd.mail).text()
             assert _static(dialog, "#extra") == receipt
             for line in receipt.splitlines()[1:]:
                 match = re.match(r"\s+(\S+)\s+\d+ sh \D+\s*(\d+)", line)
                 if match and int(match.group(2)):
                     who, amount = match.group(1), int(match.group(2))
-                    got = sum(ev.amount for ev in effects.own
-                              if isinstance(ev, CashMoved) and ev.target == who)
+                    got = sum(
+                        ev.amount
+                        for ev in effects.own
+                        if isinstance(ev, CashMoved) and ev.target == who
+                    )
                     assert got == amount, (line, effects.own)
         compared += 1
     await send_burst(pilot, "escape")
@@ -263,8 +291,9 @@ async def check_amount(app: ModeratorApp, pilot, screen: MainScreen, key: str, a
     if cmd is not None and screen.session.reason(cmd) is None:
         effects = committed(screen.session.game, cmd)
         shown = _static(dialog, "#extra")
-        assert follows_shown(shown) == effects.lines(screen.session.currency,
-                                                     screen.session.game.title)
+        assert follows_shown(shown) == effects.lines(
+            screen.session.currency, screen.session.game.title
+        )
         head = shown.split("then, by itself:")[0].strip()
         assert (head.splitlines() if head else []) == effects.payments(screen.session.currency)
         compared = 1
@@ -325,10 +354,12 @@ async def test_the_1847ae_purchase_that_ends_the_first_stock_round_shows_its_pri
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         labels = [label.plain if isinstance(label, Text) else label for label, _ in dialog.choices]
-        assert any(x.startswith("Carlos buys L from the IPO") and x.endswith("pays M86")
-                   for x in labels), labels
-        assert any(x.startswith("Carlos buys Saar from the IPO") and x.endswith("pays M84")
-                   for x in labels), labels
+        assert any(
+            x.startswith("Carlos buys L from the IPO") and x.endswith("pays M86") for x in labels
+        ), labels
+        assert any(
+            x.startswith("Carlos buys Saar from the IPO") and x.endswith("pays M84") for x in labels
+        ), labels
         assert not any("M41" in x or "M39" in x for x in labels)
         shown = follows_shown(dialog.detail_shown)
         assert "— Operating round 1.1 begins —" in shown

@@ -169,8 +169,10 @@ def projected_cells(table: DataTable, projection: scoring.Projection) -> list[li
     shown = []
     for row in rows[1:]:
         label = next(n for n, c in enumerate(row) if c)
-        key = row[0] or {"Privates": "privates", "Cash on hand": "cash",
-                         "Final total": "total"}[row[label]]
+        key = (
+            row[0]
+            or {"Privates": "privates", "Cash on hand": "cash", "Final total": "total"}[row[label]]
+        )
         cells = [cell(table, key, head) for head in rows[0]]
         if not row[0]:
             cells[label], cells[0] = cells[0], ""
@@ -268,8 +270,9 @@ async def test_a_kind_the_company_may_not_use_is_refused(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ProjectionScreen)
         assert screen.projection == scoring.project(game)
-        cid = next(c for c in screen.companies
-                   if "half" not in game.ruleset.payout_options(game.state, c))
+        cid = next(
+            c for c in screen.companies if "half" not in game.ruleset.payout_options(game.state, c)
+        )
         row = screen.companies.index(cid)
         await pilot.press("plus")  # a second round, where every company runs
         await pilot.pause()
@@ -366,8 +369,7 @@ async def test_rounds_screen_shows_the_history_as_charts_and_tables(saves: Path)
         for n, record in enumerate(expected):
             for name, cash in record.cash.items():
                 assert cell(players, str(n), f"{name}:cash").split()[0] == f"${cash}"
-                assert cell(players, str(n), f"{name}:value").split()[0] == \
-                    f"${record.value[name]}"
+                assert cell(players, str(n), f"{name}:value").split()[0] == f"${record.value[name]}"
             for cid, price in record.prices.items():
                 assert cell(companies, str(n), f"{cid}:price").split()[0] == f"${price}"
             for cid, (revenue, kind, _per_share) in record.runs.items():

@@ -41,9 +41,23 @@ def test_score_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-
 
 def test_projection_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """w: the remaining rounds of set 3 projected, PRR's second run edited to 400 half."""
-    assert snap_compare(demo_app(tmp_path), terminal_size=SIZE,
-                        press=["w", "down", "down", "end", "backspace", "backspace", "backspace",
-                               "4", "0", "0", "h"])
+    assert snap_compare(
+        demo_app(tmp_path),
+        terminal_size=SIZE,
+        press=[
+            "w",
+            "down",
+            "down",
+            "end",
+            "backspace",
+            "backspace",
+            "backspace",
+            "4",
+            "0",
+            "0",
+            "h",
+        ],
+    )
 
 
 def test_checker_dialog(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

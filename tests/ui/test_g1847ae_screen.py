@@ -33,43 +33,97 @@ ROWS: list[list[int | None]] = [
     [50, 66, 76, 84, 90, None, None, None, None, None, None, None, None, None, None, None],
 ]
 PARS = {"L": 86, "Saar": 84, "HLB": 80, "M": 80, "NDB": 74, "N": 66, "RNB": 66}
-PACKAGE = [("PLP", 172, "L 20% director's certificate"), ("LFK", 130, None), ("R", 150, None),
-           ("SPR", 190, "Saar 20% director's certificate"), ("K", 110, "one L 10% share"),
-           ("H", 160, "one L 10% share"), ("W", 135, "one L 10% share"), ("MNR", 90, None),
-           ("SCR", 75, None), ("VIW", 85, None)]
+PACKAGE = [
+    ("PLP", 172, "L 20% director's certificate"),
+    ("LFK", 130, None),
+    ("R", 150, None),
+    ("SPR", 190, "Saar 20% director's certificate"),
+    ("K", 110, "one L 10% share"),
+    ("H", 160, "one L 10% share"),
+    ("W", 135, "one L 10% share"),
+    ("MNR", 90, None),
+    ("SCR", 75, None),
+    ("VIW", 85, None),
+]
 INCOME = {"R": 30, "SPR": 15, "K": 5, "H": 15, "W": 10, "MNR": 20, "SCR": 15, "VIW": 20}
 INVESTOR = {"MNR": "HLB", "SCR": "Saar", "VIW": "Saar"}
 RANGE = {"R": [100, 200], "K": [15, 40], "H": [40, 120], "W": [25, 75]}
 
 
 def corp(cid: str, **kw: Any) -> dict[str, Any]:
-    entry = {"id": cid, "kind": "corporation", "name": cid, "cash": 0, "price": None,
-             "president": None, "ipo": 100, "pool": 0, "trains": [], "phased_out": [],
-             "privates": [], "owner": None, "closed": False, "launched": False,
-             "operated": False, "value": None, "debt": 0, "income": 0, "in_play": True,
-             "floated": False, "available": False, "par": PARS[cid],
-             "investor": {"Saar": 20, "HLB": 10}.get(cid, 0), "cell": None}
+    entry = {
+        "id": cid,
+        "kind": "corporation",
+        "name": cid,
+        "cash": 0,
+        "price": None,
+        "president": None,
+        "ipo": 100,
+        "pool": 0,
+        "trains": [],
+        "phased_out": [],
+        "privates": [],
+        "owner": None,
+        "closed": False,
+        "launched": False,
+        "operated": False,
+        "value": None,
+        "debt": 0,
+        "income": 0,
+        "in_play": True,
+        "floated": False,
+        "available": False,
+        "par": PARS[cid],
+        "investor": {"Saar": 20, "HLB": 10}.get(cid, 0),
+        "cell": None,
+    }
     entry.update(kw)
     return entry
 
 
 def private(pid: str, owner: str | None, **kw: Any) -> dict[str, Any]:
     price = dict((i, p) for i, p, _ in PACKAGE)[pid]
-    entry = {"id": pid, "kind": "private", "name": pid, "cash": 0, "price": None,
-             "president": None, "ipo": 0, "pool": 0, "trains": [], "phased_out": [],
-             "privates": [], "owner": owner, "closed": False, "launched": False,
-             "operated": False, "value": price, "debt": 0, "income": INCOME.get(pid, 0),
-             "in_play": True, "range": RANGE.get(pid), "investor_of": INVESTOR.get(pid)}
+    entry = {
+        "id": pid,
+        "kind": "private",
+        "name": pid,
+        "cash": 0,
+        "price": None,
+        "president": None,
+        "ipo": 0,
+        "pool": 0,
+        "trains": [],
+        "phased_out": [],
+        "privates": [],
+        "owner": owner,
+        "closed": False,
+        "launched": False,
+        "operated": False,
+        "value": price,
+        "debt": 0,
+        "income": INCOME.get(pid, 0),
+        "in_play": True,
+        "range": RANGE.get(pid),
+        "investor_of": INVESTOR.get(pid),
+    }
     if pid == "LFK":
         entry["price"] = 100 if owner else None
     entry.update(kw)
     return entry
 
 
-def player(name: str, cash: int, shares: dict[str, int], privates: list[str],
-           certs: int) -> dict[str, Any]:
-    return {"name": name, "cash": cash, "value": cash, "shares": shares,
-            "privates": privates, "certificates": certs, "bankrupt": False}
+def player(
+    name: str, cash: int, shares: dict[str, int], privates: list[str], certs: int
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "cash": cash,
+        "value": cash,
+        "shares": shares,
+        "privates": privates,
+        "certificates": certs,
+        "bankrupt": False,
+    }
 
 
 def package_round() -> dict[str, Any]:
@@ -78,44 +132,92 @@ def package_round() -> dict[str, Any]:
     companies = [
         corp("L", launched=True, president="Dana", price=86, cell=[2, 1], ipo=70),
         corp("Saar", launched=True, president="Bob", price=84, cell=[3, 1], ipo=60),
-        corp("HLB"), corp("M"), corp("NDB"), corp("N"), corp("RNB"),
+        corp("HLB"),
+        corp("M"),
+        corp("NDB"),
+        corp("N"),
+        corp("RNB"),
         *[private(pid, owners.get(pid)) for pid, _, _ in PACKAGE if pid != "PLP"],
     ]
     return {
-        "title": "1847AE", "variant": False,
+        "title": "1847AE",
+        "variant": False,
         "round": {"kind": "SR", "number": 1, "or": None, "setup": False},
-        "phase": "3", "bank": {"cash": 6192, "broken": False},
-        "players": [player("Amy", 280, {"L": 10}, ["K"], 2),
-                    player("Bob", 200, {"Saar": 20}, ["SPR"], 2),
-                    player("Carlos", 260, {}, ["LFK"], 1),
-                    player("Dana", 218, {"L": 20}, [], 1)],
-        "companies": companies, "ended": False, "result": None, "end_reason": None,
-        "ranking": None, "priority": "Dana", "turn": "Dana", "operating_order": [],
-        "cert_limit": 12, "train_limit": 4,
-        "market": {"kind": "grid", "rows": ROWS,
-                   "cells": {"L": [2, 1], "Saar": [3, 1], "LFK": [2, 3]},
-                   "stacks": {"2,1": ["L"], "3,1": ["Saar"], "2,3": ["LFK"]}, "pars": PARS},
-        "package": [{"item": i, "name": i, "price": p, "with": w, "owner": owners.get(i)}
-                    for i, p, w in PACKAGE],
+        "phase": "3",
+        "bank": {"cash": 6192, "broken": False},
+        "players": [
+            player("Amy", 280, {"L": 10}, ["K"], 2),
+            player("Bob", 200, {"Saar": 20}, ["SPR"], 2),
+            player("Carlos", 260, {}, ["LFK"], 1),
+            player("Dana", 218, {"L": 20}, [], 1),
+        ],
+        "companies": companies,
+        "ended": False,
+        "result": None,
+        "end_reason": None,
+        "ranking": None,
+        "priority": "Dana",
+        "turn": "Dana",
+        "operating_order": [],
+        "cert_limit": 12,
+        "train_limit": 4,
+        "market": {
+            "kind": "grid",
+            "rows": ROWS,
+            "cells": {"L": [2, 1], "Saar": [3, 1], "LFK": [2, 3]},
+            "stacks": {"2,1": ["L"], "3,1": ["Saar"], "2,3": ["LFK"]},
+            "pars": PARS,
+        },
+        "package": [
+            {"item": i, "name": i, "price": p, "with": w, "owner": owners.get(i)}
+            for i, p, w in PACKAGE
+        ],
         "package_open": True,
         "krauss": {"owner": "Carlos", "price": 100, "paid_this_or": False},
-        "depot": [{"train": "3", "price": 150, "returned": False}], "pool_trains": [],
-        "depot_remaining": {"3": 3, "3+3": 2, "4": 2, "4+4": 1, "5": 2, "5+5": 1, "6E": 1,
-                            "6+6": 9},
-        "next_phase": None, "total_cash": 8000, "starting_total": 8000,
+        "depot": [{"train": "3", "price": 150, "returned": False}],
+        "pool_trains": [],
+        "depot_remaining": {
+            "3": 3,
+            "3+3": 2,
+            "4": 2,
+            "4+4": 1,
+            "5": 2,
+            "5+5": 1,
+            "6E": 1,
+            "6+6": 9,
+        },
+        "next_phase": None,
+        "total_cash": 8000,
+        "starting_total": 8000,
     }
 
 
 def operating_round() -> dict[str, Any]:
     """OR 2.1 with every corporation started, stacks on 80 and 66, HLB to act."""
     data = copy.deepcopy(package_round())
-    cells = {"L": [2, 5], "Saar": [3, 2], "HLB": [4, 1], "M": [4, 1], "NDB": [5, 1],
-             "N": [6, 2], "RNB": [6, 1], "LFK": [2, 4]}
+    cells = {
+        "L": [2, 5],
+        "Saar": [3, 2],
+        "HLB": [4, 1],
+        "M": [4, 1],
+        "NDB": [5, 1],
+        "N": [6, 2],
+        "RNB": [6, 1],
+        "LFK": [2, 4],
+    }
     for co in data["companies"]:
         if co["kind"] == "corporation":
             r, c = cells[co["id"]]
-            co.update(launched=True, floated=co["id"] != "RNB", cell=[r, c],
-                      price=ROWS[r][c], president="Amy", cash=300, trains=["3"], ipo=30)
+            co.update(
+                launched=True,
+                floated=co["id"] != "RNB",
+                cell=[r, c],
+                price=ROWS[r][c],
+                president="Amy",
+                cash=300,
+                trains=["3"],
+                ipo=30,
+            )
         else:
             co["owner"] = co["owner"] or "Bob"
     stacks: dict[str, list[str]] = {}
@@ -150,8 +252,9 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
 
 
-async def drawn(data: dict[str, Any], width: int = 120, changed: set[str] | None = None
-                ) -> tuple[Board, str]:
+async def drawn(
+    data: dict[str, Any], width: int = 120, changed: set[str] | None = None
+) -> tuple[Board, str]:
     """The panels drawn from ``data`` at ``width``; the app (stopped) and the screen's text."""
     app = Board()
     async with app.run_test(size=(width, 60)) as pilot:
@@ -167,7 +270,7 @@ def panel_lines(text: str, title: str) -> list[str]:
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if f"─ {title} " in line)
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("╰"))
-    return [line[2:-2].rstrip() for line in lines[start + 1:end]]  # border and padding
+    return [line[2:-2].rstrip() for line in lines[start + 1 : end]]  # border and padding
 
 
 # ---------------------------------------------------------------- the grid (widgets)
@@ -185,8 +288,7 @@ async def test_the_grid_draws_every_space_and_blanks_where_the_board_has_none() 
     assert grid[6].rstrip().endswith("90")
 
 
-async def test_the_grid_shows_every_marker_top_first_with_krauss_and_the_acting_company(
-) -> None:
+async def test_the_grid_shows_every_marker_top_first_with_krauss_and_the_acting_company() -> None:
     _, text = await drawn(operating_round())
     grid = panel_lines(text, "Stock market (M)")
     assert "80▶HLB M" in grid[4]  # HLB on top of M on 80; HLB operates (▶)
@@ -209,8 +311,9 @@ async def test_the_grid_at_80_columns_writes_one_letter_markers_with_a_legend() 
     grid = panel_lines(text, "Stock market (M)")
     assert len(grid) == 7 and all(len(line) <= 76 for line in grid)
     assert "80 HM" in grid[4] and "110 K" in grid[2] and "74 D" in grid[5]
-    legend = text.splitlines()[[i for i, line in enumerate(text.splitlines())
-                               if "─ Stock market" in line][0] + 8]
+    legend = text.splitlines()[
+        [i for i, line in enumerate(text.splitlines()) if "─ Stock market" in line][0] + 8
+    ]
     assert "K LFK" in legend and "D NDB" in legend and "H HLB" in legend
 
 
@@ -303,8 +406,7 @@ async def test_krauss_in_the_pool_and_before_it_is_bought() -> None:
     assert not any("LFK" in line for line in panel_lines(text, "Companies"))
 
 
-async def test_while_the_package_is_open_the_companies_panel_leaves_the_privates_to_it(
-) -> None:
+async def test_while_the_package_is_open_the_companies_panel_leaves_the_privates_to_it() -> None:
     _, text = await drawn(package_round())
     rows = panel_lines(text, "Companies")
     assert not any("Unowned privates" in line or "Not yet" in line for line in rows)
@@ -315,8 +417,9 @@ async def test_while_the_package_is_open_the_companies_panel_leaves_the_privates
             co["available"] = True
     _, text = await drawn(data)
     rows = panel_lines(text, "Companies")
-    assert any(line.startswith("Not yet started: HLB (may start now, 4.5.1) M NDB N RNB")
-               for line in rows)
+    assert any(
+        line.startswith("Not yet started: HLB (may start now, 4.5.1) M NDB N RNB") for line in rows
+    )
 
 
 # ---------------------------------------------------------------- real 1847 AE games (Pilot)
@@ -358,8 +461,10 @@ async def test_a_new_1847ae_game_from_the_start_screen_with_the_variant(saves: P
         data = game.state_json()
         assert (data["title"], data["variant"]) == ("1847AE", True)
         assert game.players == ["Amy", "Bob", "Carlos", "Dana"]
-        assert game.path is not None and Game.load(game.path, read_only=True).state_json()[
-            "variant"] is True
+        assert (
+            game.path is not None
+            and Game.load(game.path, read_only=True).state_json()["variant"] is True
+        )
         assert main_screen(app).query_one("#package", PackagePanel).display
 
 
@@ -384,8 +489,7 @@ async def test_back_to_1846_the_form_shows_its_removals_and_distribution(saves: 
         assert not screen.query_one("#option-row-1847AE-variant").display
 
 
-async def test_a_package_item_bought_by_the_bar_puts_krauss_on_the_grid_at_100(
-        saves: Path) -> None:
+async def test_a_package_item_bought_by_the_bar_puts_krauss_on_the_grid_at_100(saves: Path) -> None:
     save_from_script(saves / "g.json", "game 1847AE Amy Bob Carlos Dana\n").close()
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -483,8 +587,7 @@ async def test_an_1846_game_keeps_the_row_market_and_has_no_package(saves: Path)
         assert screen.LOG_ROWS == 10
 
 
-async def test_the_buy_key_offers_the_package_items_with_what_comes_with_them(
-        saves: Path) -> None:
+async def test_the_buy_key_offers_the_package_items_with_what_comes_with_them(saves: Path) -> None:
     save_from_script(saves / "g.json", DEMO, stop_before="buy Carlos W").close()
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "b")

@@ -23,63 +23,161 @@ from moderator.ui.widgets.market import TracksMarketPanel, track_window
 from moderator.ui.widgets.panels import BidsPanel, CompaniesPanel, Panel, PlayersPanel, StatusBar
 
 SMALL = (80, 24)
-TRACK = [10, 20, 29, 38, 47, 53, 56, 58, 61, 64, 67, 71, 76, 82, 90, 100, 112, 126, 142, 160,
-         180, 200, 225, 250, 275, 300, 320, 335, 350, 375, 400]
+TRACK = [
+    10,
+    20,
+    29,
+    38,
+    47,
+    53,
+    56,
+    58,
+    61,
+    64,
+    67,
+    71,
+    76,
+    82,
+    90,
+    100,
+    112,
+    126,
+    142,
+    160,
+    180,
+    200,
+    225,
+    250,
+    275,
+    300,
+    320,
+    335,
+    350,
+    375,
+    400,
+]
 ORDER = ["EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR"]
-PARS = {"EIR": 100, "GIP": 90, "NWR": 82, "BNR": 76, "BBCI": 71, "MSM": 67, "SIR": 64,
-        "ECR": 61}
+PARS = {"EIR": 100, "GIP": 90, "NWR": 82, "BNR": 76, "BBCI": 71, "MSM": 67, "SIR": 64, "ECR": 61}
 
 
 def corp(cid: str, **kw: Any) -> dict[str, Any]:
     number = ORDER.index(cid) + 1
-    entry = {"id": cid, "kind": "corporation", "name": cid, "cash": 0, "price": None,
-             "president": None, "ipo": 100, "pool": 0, "trains": [], "phased_out": [],
-             "privates": [], "owner": None, "closed": False, "launched": False,
-             "operated": False, "value": None, "debt": 0, "income": 0, "in_play": True,
-             "number": number, "major": number <= 5, "formed": False, "par": PARS[cid],
-             "manager": None, "credit_debt": 0, "credit_train": None, "token_used": False,
-             "issued": 0, "available": False, "tokens_bought": 0}
+    entry = {
+        "id": cid,
+        "kind": "corporation",
+        "name": cid,
+        "cash": 0,
+        "price": None,
+        "president": None,
+        "ipo": 100,
+        "pool": 0,
+        "trains": [],
+        "phased_out": [],
+        "privates": [],
+        "owner": None,
+        "closed": False,
+        "launched": False,
+        "operated": False,
+        "value": None,
+        "debt": 0,
+        "income": 0,
+        "in_play": True,
+        "number": number,
+        "major": number <= 5,
+        "formed": False,
+        "par": PARS[cid],
+        "manager": None,
+        "credit_debt": 0,
+        "credit_train": None,
+        "token_used": False,
+        "issued": 0,
+        "available": False,
+        "tokens_bought": 0,
+    }
     entry.update(kw)
     return entry
 
 
-def player(name: str, cash: int, shares: dict[str, int] | None = None, certs: int = 0,
-           unredeemed: dict[str, int] | None = None) -> dict[str, Any]:
-    return {"name": name, "cash": cash, "value": cash, "shares": shares or {},
-            "privates": [], "certificates": certs, "bankrupt": False,
-            "unredeemed": unredeemed or {}}
+def player(
+    name: str,
+    cash: int,
+    shares: dict[str, int] | None = None,
+    certs: int = 0,
+    unredeemed: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "cash": cash,
+        "value": cash,
+        "shares": shares or {},
+        "privates": [],
+        "certificates": certs,
+        "bankrupt": False,
+        "unredeemed": unredeemed or {},
+    }
 
 
 def contract_stage() -> dict[str, Any]:
     """The setup: bonds in (Bob 160, Amy 120, Carlos 80: seats re-ordered, Bob has the
     Elephant), claims under way."""
     bids = {
-        "Bob": {"cities": ["Calcutta", "Bombay", "Delhi", "sealed"], "shares":
-                ["EIR", "GIP", "EIR", "BBCI"], "bond": 160, "fulfilled": False,
-                "passed": True},
-        "Amy": {"cities": ["Madras", "Karachi"], "shares": ["SIR", "NWR"], "bond": 120,
-                "fulfilled": False, "passed": False},
-        "Carlos": {"cities": [], "shares": [], "bond": 80, "fulfilled": False,
-                   "passed": False},
+        "Bob": {
+            "cities": ["Calcutta", "Bombay", "Delhi", "sealed"],
+            "shares": ["EIR", "GIP", "EIR", "BBCI"],
+            "bond": 160,
+            "fulfilled": False,
+            "passed": True,
+        },
+        "Amy": {
+            "cities": ["Madras", "Karachi"],
+            "shares": ["SIR", "NWR"],
+            "bond": 120,
+            "fulfilled": False,
+            "passed": False,
+        },
+        "Carlos": {"cities": [], "shares": [], "bond": 80, "fulfilled": False, "passed": False},
     }
     return {
-        "title": "1853", "short": False,
+        "title": "1853",
+        "short": False,
         "round": {"kind": "SR", "number": 0, "or": None, "setup": True},
-        "stage": "claims", "phase": "1", "bank": {"cash": 12810, "broken": False},
-        "players": [player("Bob", 570, {"EIR": 20, "GIP": 10, "BBCI": 10}, 3),
-                    player("Amy", 610, {"SIR": 10, "NWR": 10}, 2),
-                    player("Carlos", 650)],
-        "companies": [corp(cid) for cid in ORDER], "ended": False, "result": None,
-        "end_reason": None, "ranking": None, "priority": "Bob", "elephant": "Bob",
-        "turn": None, "operating_order": [], "cert_limit": 21, "train_limit": 4,
-        "bonds": {"Bob": 160, "Amy": 120, "Carlos": 80}, "bids": bids,
-        "minor_formed_sr1": False, "extra_or": None,
-        "market": {"kind": "tracks", "values": TRACK, "provisional": True, "pars": PARS,
-                   "provisional_pars": list(ORDER), "positions": {}},
-        "depot": [{"train": "2", "price": 300, "returned": False}], "pool_trains": [],
-        "depot_remaining": {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "2M": 2, "3M": 3,
-                            "4M": 2},
-        "next_phase": None, "total_cash": 15000, "starting_total": 15000,
+        "stage": "claims",
+        "phase": "1",
+        "bank": {"cash": 12810, "broken": False},
+        "players": [
+            player("Bob", 570, {"EIR": 20, "GIP": 10, "BBCI": 10}, 3),
+            player("Amy", 610, {"SIR": 10, "NWR": 10}, 2),
+            player("Carlos", 650),
+        ],
+        "companies": [corp(cid) for cid in ORDER],
+        "ended": False,
+        "result": None,
+        "end_reason": None,
+        "ranking": None,
+        "priority": "Bob",
+        "elephant": "Bob",
+        "turn": None,
+        "operating_order": [],
+        "cert_limit": 21,
+        "train_limit": 4,
+        "bonds": {"Bob": 160, "Amy": 120, "Carlos": 80},
+        "bids": bids,
+        "minor_formed_sr1": False,
+        "extra_or": None,
+        "market": {
+            "kind": "tracks",
+            "values": TRACK,
+            "provisional": True,
+            "pars": PARS,
+            "provisional_pars": list(ORDER),
+            "positions": {},
+        },
+        "depot": [{"train": "2", "price": 300, "returned": False}],
+        "pool_trains": [],
+        "depot_remaining": {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "2M": 2, "3M": 3, "4M": 2},
+        "next_phase": None,
+        "total_cash": 15000,
+        "starting_total": 15000,
     }
 
 
@@ -92,19 +190,45 @@ def operating_round() -> dict[str, Any]:
     data["phase"] = "2"
     data["bids"] = {name: {**bid, "passed": True} for name, bid in data["bids"].items()}
     companies = {co["id"]: co for co in data["companies"]}
-    companies["EIR"].update(launched=True, formed=True, president="Bob", price=112,
-                            cash=700, trains=["2", "2"], issued=6, ipo=40)
-    companies["GIP"].update(launched=True, formed=True, manager="Amy", price=90, cash=0,
-                            trains=["2"], credit_train="2", credit_debt=120, issued=5,
-                            ipo=50, pool=10)
-    companies["SIR"].update(launched=True, formed=True, president="Carlos", price=64,
-                            cash=340, trains=["1M"], issued=4, ipo=60, token_used=False)
+    companies["EIR"].update(
+        launched=True,
+        formed=True,
+        president="Bob",
+        price=112,
+        cash=700,
+        trains=["2", "2"],
+        issued=6,
+        ipo=40,
+    )
+    companies["GIP"].update(
+        launched=True,
+        formed=True,
+        manager="Amy",
+        price=90,
+        cash=0,
+        trains=["2"],
+        credit_train="2",
+        credit_debt=120,
+        issued=5,
+        ipo=50,
+        pool=10,
+    )
+    companies["SIR"].update(
+        launched=True,
+        formed=True,
+        president="Carlos",
+        price=64,
+        cash=340,
+        trains=["1M"],
+        issued=4,
+        ipo=60,
+        token_used=False,
+    )
     companies["NWR"].update(available=True, issued=3, ipo=70)
     data["market"]["positions"] = {"EIR": 112, "GIP": 90, "SIR": 64}
     data["turn"] = "GIP"
     data["operating_order"] = ["GIP", "SIR", "EIR"]
-    data["players"][2].update(shares={"NWR": 10, "SIR": 20}, unredeemed={"NWR": 1},
-                              certs=2)
+    data["players"][2].update(shares={"NWR": 10, "SIR": 20}, unredeemed={"NWR": 1}, certs=2)
     data["minor_formed_sr1"] = True
     return data
 
@@ -127,8 +251,9 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
 
 
-async def drawn(data: dict[str, Any], width: int = 120, changed: set[str] | None = None
-                ) -> tuple[Board, str]:
+async def drawn(
+    data: dict[str, Any], width: int = 120, changed: set[str] | None = None
+) -> tuple[Board, str]:
     """The panels drawn from ``data`` at ``width``; the app (stopped) and the screen's text."""
     app = Board()
     async with app.run_test(size=(width, 70)) as pilot:
@@ -144,7 +269,7 @@ def panel_lines(text: str, title: str) -> list[str]:
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if f"─ {title}" in line)
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("╰"))
-    return [line[2:-2].rstrip() for line in lines[start + 1:end]]  # border and padding
+    return [line[2:-2].rstrip() for line in lines[start + 1 : end]]  # border and padding
 
 
 def track_lines(text: str) -> list[str]:
@@ -207,8 +332,7 @@ async def test_provisional_values_are_marked_until_the_banker_confirms_them() ->
     data["market"]["provisional"] = False
     data["market"]["provisional_pars"] = ["ECR"]  # one par still the shipped one
     _, text = await drawn(data)
-    assert "PROVISIONAL" in text and track_lines(text)[8].startswith(
-        "PROVISIONAL pars of ECR")
+    assert "PROVISIONAL" in text and track_lines(text)[8].startswith("PROVISIONAL pars of ECR")
     data["market"]["provisional_pars"] = []
     _, text = await drawn(data)
     assert "PROVISIONAL" not in text and len(track_lines(text)) == 8
@@ -255,18 +379,26 @@ async def test_players_show_bonds_held_aside_and_unredeemed_shares() -> None:
 async def test_companies_show_managers_credit_trains_minors_and_their_token() -> None:
     _, text = await drawn(operating_round())
     rows = panel_lines(text, "Companies")
-    assert rows[0].split()[:10] == ["Co", "No", "Cash", "Par", "Price", "Director", "Issued",
-                                    "Pool", "Trains", "Notes"]
+    assert rows[0].split()[:10] == [
+        "Co",
+        "No",
+        "Cash",
+        "Par",
+        "Price",
+        "Director",
+        "Issued",
+        "Pool",
+        "Trains",
+        "Notes",
+    ]
     gip = next(line for line in rows if " GIP " in line)
-    assert gip.split()[:10] == ["▶", "GIP", "2", "maj", "£0", "£90", "£90", "mgr", "Amy",
-                                "5/10"]
+    assert gip.split()[:10] == ["▶", "GIP", "2", "maj", "£0", "£90", "£90", "mgr", "Amy", "5/10"]
     assert "2c" in gip and "credit 2: owes £120 (3.4.3)" in gip
     eir = next(line for line in rows if " EIR " in line).split()
     assert eir[:8] == ["EIR", "1", "maj", "£700", "£100", "£112", "Bob", "6/10"]
     sir = next(line for line in rows if " SIR " in line)
     assert "7 min" in sir and "special token (4.8.19)" in sir
-    assert rows[-1].startswith("Not yet formed (par, shares issued): NWR £82 3  BNR £76  "
-                               "BBCI £71")
+    assert rows[-1].startswith("Not yet formed (par, shares issued): NWR £82 3  BNR £76  BBCI £71")
     data = operating_round()
     for co in data["companies"]:
         if co["id"] == "SIR":
@@ -304,8 +436,9 @@ async def test_the_bond_stage_says_who_has_no_bond_yet() -> None:
     data["stage"] = "bonds"
     data["elephant"] = None
     data["bonds"] = {"Bob": 160}
-    data["bids"] = {"Bob": {"cities": [], "shares": [], "bond": 160, "fulfilled": False,
-                            "passed": False}}
+    data["bids"] = {
+        "Bob": {"cities": [], "shares": [], "bond": 160, "fulfilled": False, "passed": False}
+    }
     _, text = await drawn(data)
     assert "Setup — contract bonds (2.5)" in text.splitlines()[0]
     assert "Elephant" not in text.splitlines()[0]
@@ -422,7 +555,8 @@ async def test_a_new_1853_game_from_the_start_screen_shortened(saves: Path) -> N
 
 
 async def test_edited_market_values_start_the_game_with_setpar_and_market_lines(
-        saves: Path) -> None:
+    saves: Path,
+) -> None:
     from textual.widgets import Checkbox, Input
 
     async with running(saves) as (app, pilot):
@@ -485,8 +619,12 @@ async def test_bonds_and_claims_given_by_the_bar_show_in_the_bids(saves: Path) -
         assert players[0].split()[3:5] == ["EIR", "NWR"]
         assert next(line for line in players if "Bob" in line).split()[4:6] == ["10%", "10%"]
         assert saved_lines(saves / "g.json") == [
-            "bond Amy 120", "bond Bob 160", "bond Carlos 100", "claim Bob Calcutta EIR",
-            "claim Bob sealed NWR"]
+            "bond Amy 120",
+            "bond Bob 160",
+            "bond Carlos 100",
+            "claim Bob Calcutta EIR",
+            "claim Bob sealed NWR",
+        ]
 
 
 async def test_the_tracks_show_a_company_formed_at_its_par(saves: Path) -> None:
@@ -503,11 +641,19 @@ async def test_the_tracks_show_a_company_formed_at_its_par(saves: Path) -> None:
             assert any("underline" in s for s in styles), cid  # at its par
         gip = lines[1]
         at = gip.plain.index(" 90 ") + 1
-        assert not any(" on #" in str(span.style) for span in gip.spans
-                       if span.start <= at < span.end)  # GIP has not formed
+        assert not any(
+            " on #" in str(span.style) for span in gip.spans if span.start <= at < span.end
+        )  # GIP has not formed
         rows = panel_lines(screen_text(app), "Companies")
         assert next(line for line in rows if " EIR " in line).split()[:7] == [
-            "▶", "EIR", "1", "maj", "£1000", "£100", "£100"]
+            "▶",
+            "EIR",
+            "1",
+            "maj",
+            "£1000",
+            "£100",
+            "£100",
+        ]
 
 
 async def test_a_run_with_the_mail_shows_the_engines_receipt(saves: Path) -> None:
@@ -595,20 +741,24 @@ def test_narration_of_the_contract_stage_and_formation_in_1853s_words() -> None:
     aside = CashMoved(source="Amy", target="bond:Amy", amount=120, reason="set aside (2.5.2)")
     formed = PresidentChanged(company="EIR", before=None, after="Bob", reason="(2.9.1)")
     bond_cmd = parse_line("note x")
-    lines = narrate(bond_cmd, [back, aside, formed, PriorityChanged(player="Amy")], "£",
-                    "1853")
-    assert lines == ["Amy's bond pays Amy £120: bond returned",
-                     "Amy sets £120 aside as Amy's bond: set aside (2.5.2)",
-                     "Bob is director of EIR: (2.9.1)",
-                     "The Elephant (priority deal) goes to Amy"]
+    lines = narrate(bond_cmd, [back, aside, formed, PriorityChanged(player="Amy")], "£", "1853")
+    assert lines == [
+        "Amy's bond pays Amy £120: bond returned",
+        "Amy sets £120 aside as Amy's bond: set aside (2.5.2)",
+        "Bob is director of EIR: (2.9.1)",
+        "The Elephant (priority deal) goes to Amy",
+    ]
     # other titles keep their words
     assert narrate(bond_cmd, [formed, PriorityChanged(player="Amy")], "$") == [
-        "Bob is president of EIR: (2.9.1)", "Priority deal goes to Amy"]
+        "Bob is president of EIR: (2.9.1)",
+        "Priority deal goes to Amy",
+    ]
 
 
 async def test_the_log_names_the_elephant_after_the_last_bond(saves: Path) -> None:
-    save_from_script(saves / "g.json", "game 1853 Amy Bob Carlos\nbond Amy 120\n"
-                     "bond Bob 160\n").close()
+    save_from_script(
+        saves / "g.json", "game 1853 Amy Bob Carlos\nbond Amy 120\nbond Bob 160\n"
+    ).close()
     async with running(saves) as (app, pilot):
         await send_burst(pilot, ":bond Carlos 100", "enter")
         text = screen_text(app)
@@ -633,14 +783,14 @@ async def test_moderator_demo_1853_opens_the_shipped_demo(saves: Path) -> None:
         assert (saves / "demo-1853.json").exists()
 
 
-MANAGERS_SCRIPT = (REPO / "tests" / "scripts" / "1853-managers.script").read_text(
-    encoding="utf-8")
+MANAGERS_SCRIPT = (REPO / "tests" / "scripts" / "1853-managers.script").read_text(encoding="utf-8")
 """NWR, managed by Ann, owes £80 on its credit 2 (it paid £160 + £60 toward the £300) when
 Bo's pool share makes him its director in SR 3 (the ``credit NWR pay`` line follows)."""
 
 
 async def test_the_credit_key_offers_buying_or_returning_with_the_engines_figures(
-        saves: Path) -> None:
+    saves: Path,
+) -> None:
     """4.8.10: ``k`` opens the new director's two choices, each with what it moves (the
     game's preview): Bo pays the £80 still owed, or NWR gets back the £220 it paid."""
     from moderator.ui.screens.dialogs import ChoiceDialog
@@ -651,17 +801,17 @@ async def test_the_credit_key_offers_buying_or_returning_with_the_engines_figure
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         labels = {x.choice: str(text) for text, x in dialog.choices}  # type: ignore[attr-defined]
-        assert labels == {"pay": "Bo buys NWR's credit train   pays £80",
-                          "return": "NWR returns it to the bank   receives £220"}
+        assert labels == {
+            "pay": "Bo buys NWR's credit train   pays £80",
+            "return": "NWR returns it to the bank   receives £220",
+        }
         assert "Bo takes over NWR" in dialog.title_text
-        index = next(i for i, (_, x) in enumerate(dialog.choices)
-                     if x.choice == "return")  # type: ignore[attr-defined]
+        index = next(i for i, (_, x) in enumerate(dialog.choices) if x.choice == "return")  # type: ignore[attr-defined]
         for _ in range(index):
             await send_burst(pilot, "down")
         await send_burst(pilot, "enter")
         assert saved_lines(saves / "g.json")[-1] == "credit NWR return"
-        nwr = next(co for co in main_screen(app).session.data["companies"]
-                   if co["id"] == "NWR")
+        nwr = next(co for co in main_screen(app).session.data["companies"] if co["id"] == "NWR")
         assert (nwr["cash"], nwr["credit_debt"], nwr["trains"]) == (220, 0, ["2", "2"])
 
 
@@ -673,8 +823,12 @@ async def test_while_the_choice_waits_a_dimmed_key_names_the_director(saves: Pat
     save_from_script(saves / "g.json", MANAGERS_SCRIPT, stop_before="credit NWR pay").close()
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
-        dimmed = [cmd for cmd in UI_COMMANDS if cmd.id in ("buy", "sell", "pass")
-                  and screen.check_action(cmd.action.split("(")[0], ()) is None]
+        dimmed = [
+            cmd
+            for cmd in UI_COMMANDS
+            if cmd.id in ("buy", "sell", "pass")
+            and screen.check_action(cmd.action.split("(")[0], ()) is None
+        ]
         assert dimmed
         for cmd in dimmed:
             why = screen.why_not(cmd)
@@ -682,7 +836,8 @@ async def test_while_the_choice_waits_a_dimmed_key_names_the_director(saves: Pat
 
 
 async def test_the_credit_key_is_dimmed_with_no_choice_waiting_and_hidden_in_1846(
-        saves: Path) -> None:
+    saves: Path,
+) -> None:
     save_from_script(saves / "g.json", MANAGERS_SCRIPT).close()
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -710,8 +865,16 @@ async def test_the_footer_shows_only_the_keys_of_the_contract_stage(saves: Path)
         keys = shown_keys(app)
         assert "Bond" in keys
         assert not {"Par", "Buy", "Sell", "Pass", "Claim", "Settle"} & set(keys)
-        await send_burst(pilot, ":bond Amy 120", "enter", "bond Bob 160", "enter",
-                         "bond Carlos 100", "enter", "escape")
+        await send_burst(
+            pilot,
+            ":bond Amy 120",
+            "enter",
+            "bond Bob 160",
+            "enter",
+            "bond Carlos 100",
+            "enter",
+            "escape",
+        )
         keys = shown_keys(app)
         assert {"Pass", "Claim", "Settle"} <= set(keys)
         assert not {"Par", "Buy", "Sell", "Bond"} & set(keys)
@@ -751,12 +914,22 @@ async def test_bonds_claims_passes_and_settle_by_keys(saves: Path) -> None:
         if app.screen is not main_screen(app):  # Calcutta carries more than EIR: which
             await send_burst(pilot, "eir", "enter")
         assert saved_lines(saves / "g.json")[-1] == "claim Bob Calcutta EIR"
-        lines = ["claim Bob Delhi EIR", "claim Bob Patna EIR", "claim Bob Lahore NWR",
-                 "claim Amy Bombay BBCI", "claim Amy Jaipur BBCI", "claim Amy Madras SIR",
-                 "claim Amy Nagpur GIP", "claim Carlos Karachi NWR", "claim Carlos Lucknow EIR",
-                 "claim Carlos Cawnpore EIR", "claim Carlos Hyderabad GIP"]
-        await send_burst(pilot, ":", *[part for line in lines for part in (line, "enter")],
-                         "escape")
+        lines = [
+            "claim Bob Delhi EIR",
+            "claim Bob Patna EIR",
+            "claim Bob Lahore NWR",
+            "claim Amy Bombay BBCI",
+            "claim Amy Jaipur BBCI",
+            "claim Amy Madras SIR",
+            "claim Amy Nagpur GIP",
+            "claim Carlos Karachi NWR",
+            "claim Carlos Lucknow EIR",
+            "claim Carlos Cawnpore EIR",
+            "claim Carlos Hyderabad GIP",
+        ]
+        await send_burst(
+            pilot, ":", *[part for line in lines for part in (line, "enter")], "escape"
+        )
         assert saved_lines(saves / "g.json")[-1] == "claim Carlos Hyderabad GIP"
         # x in the claims: whose bid is complete (each may pass now)
         await pilot.press("x")
@@ -767,8 +940,7 @@ async def test_bonds_claims_passes_and_settle_by_keys(saves: Path) -> None:
         assert saved_lines(saves / "g.json")[-1].startswith("pass ")
         bids = main_screen(app).session.data["bids"]
         rest = [f"pass {name}" for name, bid in bids.items() if not bid["passed"]]
-        await send_burst(pilot, ":", *[part for line in rest for part in (line, "enter")],
-                         "escape")
+        await send_burst(pilot, ":", *[part for line in rest for part in (line, "enter")], "escape")
         # m: the settlement's payments, from the engine's preview, then Enter gives it
         preview = main_screen(app).session.preview(c.Settle())
         paid = [ev for ev in preview if isinstance(ev, CashMoved)]  # type: ignore[union-attr]
@@ -797,8 +969,9 @@ def test_a_corporations_bank_train_is_offered_once() -> None:
         state = game.replay(upto)
         if state.round_kind != "OR":
             continue
-        trains = Counter(x.model_dump_json() for x in game.ruleset.candidates(state)
-                         if isinstance(x, c.BuyTrain))
+        trains = Counter(
+            x.model_dump_json() for x in game.ruleset.candidates(state) if isinstance(x, c.BuyTrain)
+        )
         assert all(n == 1 for n in trains.values()), trains
         checked += bool(trains)
     assert checked  # positions with trains offered were seen
@@ -811,15 +984,17 @@ async def test_the_train_dialog_offers_each_bank_train_once(saves: Path) -> None
     from moderator.simulate import simulate
 
     def both(game: Game) -> bool:  # a bank train legal both paid and on credit (3.4.3)
-        bank = [x for x in game.legal_commands()
-                if isinstance(x, c.BuyTrain) and x.source is None]
+        bank = [x for x in game.legal_commands() if isinstance(x, c.BuyTrain) and x.source is None]
         return any(x.credit for x in bank) and any(not x.credit for x in bank)
 
     script = simulate(4, players=4, title="1853", max_commands=400).script().splitlines()
     replay = Game.new("1853", script[0].split()[2:])
-    upto = next(n for n, line in enumerate(script[1:], 1)
-                if replay.execute(line).ok and replay.state.round_kind == "OR" and both(replay))
-    save_from_script(saves / "g.json", "\n".join(script[:upto + 1]) + "\n").close()
+    upto = next(
+        n
+        for n, line in enumerate(script[1:], 1)
+        if replay.execute(line).ok and replay.state.round_kind == "OR" and both(replay)
+    )
+    save_from_script(saves / "g.json", "\n".join(script[: upto + 1]) + "\n").close()
     async with running(saves) as (app, pilot):
         session = main_screen(app).session
         trains = [x for x in session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
@@ -843,7 +1018,9 @@ async def test_a_key_of_another_stage_says_which_stage_it_is_for(saves: Path) ->
         await pilot.press("p")
         await pilot.pause()
         said = [n.message for n in app._notifications]
-        assert ("Pass is for a stock round or the contract claims (1853 2.5.4); this is the "
-                "contract bonds (1853 2.5.2)") in said
+        assert (
+            "Pass is for a stock round or the contract claims (1853 2.5.4); this is the "
+            "contract bonds (1853 2.5.2)"
+        ) in said
         assert "1853 has no par command" in said
         assert saved_lines(saves / "g.json") == []

@@ -36,11 +36,19 @@ def _turn_is_legal(game: Game, cid: str) -> tuple[c.Command, ...] | None:
     trial = Game.new("1846", list(game.players))
     for entry in game.journal:
         assert trial.execute(entry.command).ok
-    last = next((e.command for e in reversed(game.journal)
-                 if isinstance(e.command, c.Run) and e.command.company == cid), None)
+    last = next(
+        (
+            e.command
+            for e in reversed(game.journal)
+            if isinstance(e.command, c.Run) and e.command.company == cid
+        ),
+        None,
+    )
     option = last.option if isinstance(last, c.Run) else None
-    cmds: list[c.Command] = [c.Spend(company=cid, amount=40),
-                             c.Run(company=cid, revenue=90, option=option or "full")]
+    cmds: list[c.Command] = [
+        c.Spend(company=cid, amount=40),
+        c.Run(company=cid, revenue=90, option=option or "full"),
+    ]
     for cmd in cmds:
         if not trial.execute(cmd).ok:
             return None
@@ -59,9 +67,12 @@ def _positions() -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     for seed in (3, 11, 29):
         played = Simulation(seed=seed, title="1846", players=4, max_commands=260).run()
-        starts = [n + 1 for n, entry in enumerate(played.journal[:-1])
-                  if entry.round.startswith("OR")
-                  and any(isinstance(ev, TurnStarted) for ev in entry.events)]
+        starts = [
+            n + 1
+            for n, entry in enumerate(played.journal[:-1])
+            if entry.round.startswith("OR")
+            and any(isinstance(ev, TurnStarted) for ev in entry.events)
+        ]
         random.Random(seed).shuffle(starts)
         for n in starts[:6]:
             game = Game.new("1846", list(played.players))

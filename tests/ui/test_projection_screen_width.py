@@ -15,8 +15,13 @@ from ui_helpers import REPO, main_screen, running, save_from_script
 from moderator import scoring
 from moderator.ui.screens.project import ProjectionScreen
 
-LONG_NAMES = {"Pam": "Pamela", "Quin": "Quintessa", "Rex": "Rexford", "Sue": "Susannah",
-              "Tom": "Tomasz"}
+LONG_NAMES = {
+    "Pam": "Pamela",
+    "Quin": "Quintessa",
+    "Rex": "Rexford",
+    "Sue": "Susannah",
+    "Tom": "Tomasz",
+}
 
 
 def five_players(saves: Path) -> None:
@@ -53,8 +58,12 @@ async def test_five_players_fit_the_screen(saves: Path, width: int) -> None:
                 for row in table.rows:
                     seen[f"{row.value}|{column.value}"] = plain(table.get_cell(row, column))
         for row in rows[1:]:
-            key = row[0] or {"Cash on hand": "cash", "Final total": "total",
-                             "Privates": "privates"}[next(c for c in row if c)]
+            key = (
+                row[0]
+                or {"Cash on hand": "cash", "Final total": "total", "Privates": "privates"}[
+                    next(c for c in row if c)
+                ]
+            )
             for n, head in enumerate(rows[0][1:], start=1):
                 if row[0] or head.endswith(" amt"):  # the footers' figures are the amounts
                     assert seen[f"{key}|{head}"] == row[n], (key, head)

@@ -51,8 +51,9 @@ async def test_a_save_that_comes_back_shorter_is_announced(saves: Path) -> None:
     path.write_bytes(b"".join(full[:-5]))  # an older copy put back, whole lines
     async with running(saves) as (app, _pilot):
         about = _about(app)
-        assert any("held 39 commands when moderator last closed it, and holds 34" in m
-                   for m in about), about
+        assert any(
+            "held 39 commands when moderator last closed it, and holds 34" in m for m in about
+        ), about
 
 
 async def test_an_old_rules_save_is_announced_and_upgraded_from_history(saves: Path) -> None:

@@ -79,8 +79,9 @@ async def share_now(app: ModeratorApp, pilot: Pilot[None]) -> str:
     await pilot.press("ctrl+t")
     await pilot.pause()
     assert isinstance(app.screen, SharingScreen)
-    url: str = await until(pilot, lambda: app.table_share.view().url
-                           if not app.table_share.busy else None)
+    url: str = await until(
+        pilot, lambda: app.table_share.view().url if not app.table_share.busy else None
+    )
     await pilot.pause()
     return url
 
@@ -217,8 +218,14 @@ async def test_stop_start_lan_and_quit(saves: Path) -> None:
 
         # l: the local network; the host changes, or the screen says why it cannot
         await pilot.press("l")
-        await until(pilot, lambda: app.table_share.sharing is not None
-                    and app.table_share.sharing.url != url and not app.table_share.busy)
+        await until(
+            pilot,
+            lambda: (
+                app.table_share.sharing is not None
+                and app.table_share.sharing.url != url
+                and not app.table_share.busy
+            ),
+        )
         await pilot.pause()
         lan_url = app.table_share.view().url
         assert lan_url is not None
@@ -235,8 +242,7 @@ async def test_stop_start_lan_and_quit(saves: Path) -> None:
 
         # l again: this computer only, same address as at first
         await pilot.press("l")
-        await until(pilot, lambda: app.table_share.view().url == url
-                    and not app.table_share.busy)
+        await until(pilot, lambda: app.table_share.view().url == url and not app.table_share.busy)
         assert answers(url)
 
         # Esc: back to the game, still shared; quitting stops the server
@@ -260,8 +266,12 @@ async def test_opening_another_game_keeps_the_address(saves: Path) -> None:
         first = server_state(url)
         assert first["title"] == "1846"
         assert app.open_game(other)
-        await until(pilot, lambda: isinstance(app.screen, MainScreen)
-                    and main_screen(app).session.game.title == "1853")
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, MainScreen) and main_screen(app).session.game.title == "1853"
+            ),
+        )
         new_game = main_screen(app).session.game
         await served(pilot, url, new_game.state_json(), 10.0)
         # the server answers a moment before the worker has recorded it
@@ -272,7 +282,8 @@ async def test_opening_another_game_keeps_the_address(saves: Path) -> None:
 
 
 async def test_an_error_is_shown_and_the_game_goes_on(
-        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import moderator.web
 
     def refuse(*args: Any, **kwargs: Any) -> Any:

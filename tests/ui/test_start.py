@@ -34,8 +34,6 @@ from moderator.ui.screens.start import (
 SMALL = (80, 24)
 
 
-
-
 def option_texts(screen: OpenScreen) -> list[str]:
     """The open list's entries as plain text, in order."""
     options = screen.query_one("#saves-list", OptionList)
@@ -60,9 +58,12 @@ def visible_in_form(screen: NewGameScreen, widget: Widget) -> bool:
     """Whether ``widget`` is wholly inside the form's visible part (and on screen)."""
     form = screen.query_one("#new-game-form", VerticalScroll)
     region = widget.region
-    return (widget.display and region.height > 0
-            and form.content_region.contains_region(region)
-            and screen.region.contains_region(region))
+    return (
+        widget.display
+        and region.height > 0
+        and form.content_region.contains_region(region)
+        and screen.region.contains_region(region)
+    )
 
 
 # ---------------------------------------------------------------- the saves folder
@@ -84,7 +85,10 @@ def test_saves_folder_lists_games_then_backups(tmp_path: Path) -> None:
     assert [s.backup for s in summaries] == [False, False, True, True]
     first = summaries[0]
     assert (first.title, first.players, first.commands) == (
-        "1846", ("Amy", "Bob", "Carlos"), len(saved_lines(newer)))
+        "1846",
+        ("Amy", "Bob", "Carlos"),
+        len(saved_lines(newer)),
+    )
     assert first.round.startswith("OR ")
     assert summaries[1].round == "setup" or summaries[1].round.startswith("SR")
 
@@ -130,8 +134,9 @@ async def test_open_list_shows_title_players_round_commands_and_date(saves: Path
         newer_round = Game.load(newer, read_only=True).round_label()  # the round now
         assert texts[0].startswith("1846  Amy  Bob  Carlos")
         assert "open now" in texts[0]
-        assert f"{newer_round} · {len(saved_lines(newer))} commands · {when} · newer.json" \
-            in texts[0]
+        assert (
+            f"{newer_round} · {len(saved_lines(newer))} commands · {when} · newer.json" in texts[0]
+        )
         assert "older.json" in texts[1] and "open now" not in texts[1]
         assert f"· {len(saved_lines(older))} commands ·" in texts[1]
         assert texts[2].startswith("broken.json  cannot be opened")
@@ -142,14 +147,16 @@ async def test_open_list_shows_title_players_round_commands_and_date(saves: Path
         await send_burst(pilot, "down", "down", "enter")
         assert isinstance(app.screen, OpenScreen)
         assert "broken.json cannot be opened" in str(
-            app.screen.query_one("#open-error", Static).render())
+            app.screen.query_one("#open-error", Static).render()
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen) and app.screen.session.game.path == newer
 
 
 async def test_ctrl_o_from_the_main_screen_opens_another_save_keys_typed_at_once(
-        saves: Path) -> None:
+    saves: Path,
+) -> None:
     """ctrl+o, the list, Enter and a command typed at once: the other game opens, the
     command lands in it; the game left lets go of its save, which stays as it was."""
     older, newer = two_saves(saves)
@@ -179,9 +186,29 @@ async def test_ctrl_n_from_the_main_screen_starts_another_game_in_a_burst(saves:
     _, newer = two_saves(saves)
     before = saved_lines(newer)
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "ctrl+n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC",
-                         "tab", "Amy", "tab", "Carlos", "tab", "Bob", "tab", "Bob 60", "tab",
-                         "Carlos", "tab", "Amy", "tab", "enter", ":par Amy GT 60", "enter")
+        await send_burst(
+            pilot,
+            "ctrl+n",
+            "Amy Bob Carlos",
+            "tab",
+            "ERIE PRR MC OI SC TBC",
+            "tab",
+            "Amy",
+            "tab",
+            "Carlos",
+            "tab",
+            "Bob",
+            "tab",
+            "Bob 60",
+            "tab",
+            "Carlos",
+            "tab",
+            "Amy",
+            "tab",
+            "enter",
+            ":par Amy GT 60",
+            "enter",
+        )
         await pilot.pause()
         screen = main_screen(app)
         game = screen.session.game
@@ -189,9 +216,15 @@ async def test_ctrl_n_from_the_main_screen_starts_another_game_in_a_burst(saves:
         assert game.players == ["Amy", "Bob", "Carlos"] and game.path != newer
         assert game.path is not None and game.path.parent == saves
         assert saved_lines(game.path) == [
-            "remove ERIE PRR MC OI SC TBC", "private Amy MS", "private Carlos BIG4",
-            "private Bob CWI", "private Bob MAIL 60", "private Carlos MPC", "private Amy LSL",
-            "par Amy GT 60"]
+            "remove ERIE PRR MC OI SC TBC",
+            "private Amy MS",
+            "private Carlos BIG4",
+            "private Bob CWI",
+            "private Bob MAIL 60",
+            "private Carlos MPC",
+            "private Amy LSL",
+            "par Amy GT 60",
+        ]
         assert saved_lines(newer) == before
         Game.load(newer).close()  # not held any more
 
@@ -227,8 +260,7 @@ async def test_ctrl_n_and_ctrl_o_swap_the_form_and_the_list(saves: Path) -> None
         assert isinstance(app.screen, StartScreen)
 
 
-async def test_a_save_another_moderator_holds_is_explained_and_the_list_stays(
-        saves: Path) -> None:
+async def test_a_save_another_moderator_holds_is_explained_and_the_list_stays(saves: Path) -> None:
     older, newer = two_saves(saves)
     holder = Game.load(older)  # another moderator has it open
     try:
@@ -314,9 +346,26 @@ async def test_removed_privates_are_not_offered(saves: Path) -> None:
 
 async def test_quoted_names_stay_whole(saves: Path) -> None:
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", '"Mary Ann" Bob Carlos', "tab", "ERIE PRR MC OI SC TBC",
-                         "tab", '"Mary Ann"', "tab", "Carlos", "tab", "Bob", "tab",
-                         "Mary Ann 60", "tab", "Carlos", "tab", "Bob", "ctrl+s")
+        await send_burst(
+            pilot,
+            "n",
+            '"Mary Ann" Bob Carlos',
+            "tab",
+            "ERIE PRR MC OI SC TBC",
+            "tab",
+            '"Mary Ann"',
+            "tab",
+            "Carlos",
+            "tab",
+            "Bob",
+            "tab",
+            "Mary Ann 60",
+            "tab",
+            "Carlos",
+            "tab",
+            "Bob",
+            "ctrl+s",
+        )
         await pilot.pause()
         game = main_screen(app).session.game
         assert game.players == ["Mary Ann", "Bob", "Carlos"]
@@ -333,8 +382,9 @@ async def test_the_form_says_what_is_missing_as_the_banker_types(saves: Path) ->
         await send_burst(pilot, " Amy")
         assert "two players have the same name" in error_line(app)
         await send_burst(pilot, "backspace", "backspace", "backspace", "Carlos")
-        assert ("choose 2 more removals from CO ERIE PRR, 2 from MPC SC TBC, "
-                "2 from LSL MC OI (2.3)") in error_line(app)
+        assert (
+            "choose 2 more removals from CO ERIE PRR, 2 from MPC SC TBC, 2 from LSL MC OI (2.3)"
+        ) in error_line(app)
         await send_burst(pilot, "tab", "ERIE PRR MC OI SC")
         assert "choose 1 more removal from MPC TBC (2.3)" in error_line(app)
         await send_burst(pilot, " TBC", "tab", "Zed")
@@ -342,15 +392,17 @@ async def test_the_form_says_what_is_missing_as_the_banker_types(saves: Path) ->
         # too early: the start key says why and starts nothing
         await send_burst(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)
-        assert any("Cannot start yet" in (n.title or "") and "Zed" in n.message
-                   for n in app._notifications)
+        assert any(
+            "Cannot start yet" in (n.title or "") and "Zed" in n.message for n in app._notifications
+        )
         assert list(saves.iterdir()) == []
         await send_burst(pilot, "backspace", "backspace", "backspace", "Amy")
         line = error_line(app)
         assert line.startswith("✓ Ready")
         assert "privates BIG4 CWI MAIL MPC LSL have no buyer yet (3.2)" in line
-        await send_burst(pilot, "tab", "Bob", "tab", "Carlos", "tab", "Carlos", "tab", "Amy",
-                         "tab", "Bob")
+        await send_burst(
+            pilot, "tab", "Bob", "tab", "Carlos", "tab", "Carlos", "tab", "Amy", "tab", "Bob"
+        )
         assert "no buyer" not in error_line(app) and error_line(app).startswith("✓ Ready")
 
 
@@ -367,12 +419,10 @@ async def test_the_start_button_too_early_says_why(saves: Path) -> None:
         assert list(saves.iterdir()) == []
 
 
-async def test_a_new_game_with_the_distribution_still_to_give_starts_in_setup(
-        saves: Path) -> None:
+async def test_a_new_game_with_the_distribution_still_to_give_starts_in_setup(saves: Path) -> None:
     """The privates may be given later, on the main screen (the line says so)."""
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC",
-                         "ctrl+s")
+        await send_burst(pilot, "n", "Amy Bob Carlos", "tab", "ERIE PRR MC OI SC TBC", "ctrl+s")
         game = main_screen(app).session.game
         assert game.path is not None
         assert saved_lines(game.path) == ["remove ERIE PRR MC OI SC TBC"]

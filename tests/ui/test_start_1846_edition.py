@@ -33,8 +33,10 @@ async def test_f2_ticks_the_second_edition_and_the_game_starts_with_2e(saves: Pa
         help_text = str(screen.query_one("#setup-help-1846", Static).render())
         assert "blue: MPC SC TBC BT" in help_text and "orange: LSL MC OI LM" in help_text
         assert "3 players remove 2, 3, 3" in help_text  # 2.3; facts §5
-        assert ("choose 2 more removals from CO ERIE PRR, 3 from MPC SC TBC BT, "
-                "3 from LSL MC OI LM (2.3)") in form_line(screen)
+        assert (
+            "choose 2 more removals from CO ERIE PRR, 3 from MPC SC TBC BT, "
+            "3 from LSL MC OI LM (2.3)"
+        ) in form_line(screen)
         assert screen.query_one("#pv-row-BT").display and screen.query_one("#pv-row-LM").display
         # the same Tab order as the first edition: removals, then the private fields
         await send_burst(pilot, "tab", "ERIE PRR MPC SC TBC LSL MC OI", "tab")
@@ -69,8 +71,9 @@ async def test_cleared_again_the_form_is_the_first_editions(saves: Path) -> None
         await pilot.press("f2")
         await pilot.pause()
         assert not box.value
-        assert ("choose 2 more removals from CO ERIE PRR, 2 from MPC SC TBC, "
-                "2 from LSL MC OI (2.3)") in form_line(screen)
+        assert (
+            "choose 2 more removals from CO ERIE PRR, 2 from MPC SC TBC, 2 from LSL MC OI (2.3)"
+        ) in form_line(screen)
         help_text = str(screen.query_one("#setup-help-1846", Static).render())
         assert "BT" not in help_text
         await send_burst(pilot, "tab", "ERIE PRR MC OI SC TBC", "ctrl+s")

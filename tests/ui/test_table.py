@@ -39,8 +39,6 @@ BANK_BREAKS = (REPO / "tests" / "scripts" / "1846-bank-breaks.script").read_text
 """OR 1.2: NYC withholds more than the bank holds — the bank breaks (10.1)."""
 
 
-
-
 def screen_text(app: ModeratorApp) -> str:
     """What the terminal shows now, as plain text."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
@@ -62,11 +60,15 @@ async def paste(pilot: Any, text: str) -> None:
 
 def break_the_disk(monkeypatch: pytest.MonkeyPatch, game: Game) -> None:
     """Every write of the save fails as on a full disk."""
+
     def full(*_args: object, **_kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(game.path))
 
-    patched = [name for name in ("_disk_append", "_disk_cut", "_disk_whole", "_write")
-               if hasattr(Game, name)]
+    patched = [
+        name
+        for name in ("_disk_append", "_disk_cut", "_disk_whole", "_write")
+        if hasattr(Game, name)
+    ]
     assert patched
     for name in patched:
         monkeypatch.setattr(Game, name, full)
@@ -78,7 +80,8 @@ def break_the_disk(monkeypatch: pytest.MonkeyPatch, game: Game) -> None:
 
 # ---------------------------------------------------------------- point 4: a failing disk
 async def test_undo_on_a_full_disk_says_why_and_keeps_the_game(
-        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = rulebook_save(saves, "pass Bob")
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -89,8 +92,9 @@ async def test_undo_on_a_full_disk_says_why_and_keeps_the_game(
         await pilot.pause()
         assert app.is_running and app.screen is screen
         log = screen.log_panel.plain_lines
-        assert any(x.startswith("✗ undo not done") and "No space left on device" in x
-                   for x in log), log
+        assert any(
+            x.startswith("✗ undo not done") and "No space left on device" in x for x in log
+        ), log
         assert any("undo not done" in n.message for n in app._notifications)
         assert state(screen) == before
         assert len(screen.session.game.journal) == len(lines)
@@ -99,7 +103,8 @@ async def test_undo_on_a_full_disk_says_why_and_keeps_the_game(
 
 
 async def test_redo_and_rewind_on_a_full_disk_say_why(
-        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = rulebook_save(saves, "pass Bob")
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -110,8 +115,7 @@ async def test_redo_and_rewind_on_a_full_disk_say_why(
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert app.is_running and app.screen is screen
-        assert any(x.startswith("✗ redo") and "not done" in x
-                   for x in screen.log_panel.plain_lines)
+        assert any(x.startswith("✗ redo") and "not done" in x for x in screen.log_panel.plain_lines)
         assert state(screen) == before
         await pilot.press("h")
         await pilot.pause()
@@ -142,7 +146,7 @@ async def test_the_log_shows_what_the_bank_did_by_itself(saves: Path) -> None:
         assert any("Bob" in x and "income" in x for x in said), said  # CWI, LSL (6.1 A)
         log = screen.log_panel.plain_lines
         at = log.index("✓ pass Amy")
-        assert log[at + 1:at + 1 + len(said)] == [f"  {x}" for x in said]
+        assert log[at + 1 : at + 1 + len(said)] == [f"  {x}" for x in said]
         for x in said:
             assert f"  {x}" in screen_text(app)
 
@@ -239,27 +243,39 @@ async def test_a_burst_of_keys_lands_in_the_dialogs_it_opens(saves: Path) -> Non
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "r", "60", "enter", "d", "e", "40", "enter", "r", "40", "enter")
         assert isinstance(app.screen, MainScreen)
-        assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40",
-                                          "run BIG4 40"]
+        assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40", "run BIG4 40"]
 
 
 async def test_the_same_keys_with_pilot_press(saves: Path) -> None:
     path = rulebook_save(saves, "run MS 60")
     async with running(saves) as (app, pilot):
-        await pilot.press(*burst_keys("r", "60", "enter", "d", "e", "40", "enter", "r", "40",
-                                     "enter"))
+        await pilot.press(
+            *burst_keys("r", "60", "enter", "d", "e", "40", "enter", "r", "40", "enter")
+        )
         await pilot.pause()
-        assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40",
-                                          "run BIG4 40"]
+        assert saved_lines(path)[-4:] == ["run MS 60", "done MS", "spend BIG4 40", "run BIG4 40"]
 
 
 async def test_a_burst_into_the_bar_keeps_every_line(saves: Path) -> None:
     path = rulebook_save(saves, "buy Amy GT")
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, ":buy Amy GT", "enter", "buy Bob NYC", "enter", "buy Carlos NYC",
-                    "enter", "buy Amy NYC", "enter")
-        assert saved_lines(path)[-4:] == ["buy Amy GT", "buy Bob NYC", "buy Carlos NYC",
-                                          "buy Amy NYC"]
+        await send_burst(
+            pilot,
+            ":buy Amy GT",
+            "enter",
+            "buy Bob NYC",
+            "enter",
+            "buy Carlos NYC",
+            "enter",
+            "buy Amy NYC",
+            "enter",
+        )
+        assert saved_lines(path)[-4:] == [
+            "buy Amy GT",
+            "buy Bob NYC",
+            "buy Carlos NYC",
+            "buy Amy NYC",
+        ]
 
 
 async def test_lines_pasted_into_the_bar_are_given_in_order(saves: Path) -> None:
@@ -335,8 +351,9 @@ async def test_par_is_the_corporation_then_the_price_typed_to_narrow(saves: Path
 async def test_par_in_a_burst(saves: Path) -> None:
     path = rulebook_save(saves, "# Stock Round 1")
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "p", "gt", "enter", "60", "enter",
-                         "p", "nyc", "enter", "80", "enter")
+        await send_burst(
+            pilot, "p", "gt", "enter", "60", "enter", "p", "nyc", "enter", "80", "enter"
+        )
         assert saved_lines(path)[-2:] == ["par Amy GT 60", "par Bob NYC 80"]
 
 
@@ -377,8 +394,7 @@ async def test_tab_completes_the_next_word(saves: Path) -> None:
         await pilot.press("tab")
         value = screen.bar.input.value
         corp = value.split(" ")[2]
-        assert value.startswith("buy Amy ") and any(x.startswith(f"buy Amy {corp}")
-                                                   for x in legal)
+        assert value.startswith("buy Amy ") and any(x.startswith(f"buy Amy {corp}") for x in legal)
         screen.bar.input.value = "buy Amy N"
         await pilot.press("tab")
         assert screen.bar.input.value.startswith("buy Amy NYC")
@@ -415,8 +431,7 @@ async def test_the_run_dialog_of_an_independent_offers_only_the_split(saves: Pat
 
 
 # ---------------------------------------------------------------- point 19: game end
-async def test_bank_broken_is_explained_then_the_game_over_ranks_the_players(
-        saves: Path) -> None:
+async def test_bank_broken_is_explained_then_the_game_over_ranks_the_players(saves: Path) -> None:
     save_from_script(saves / "end.json", BANK_BREAKS)
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -443,12 +458,15 @@ async def test_bank_broken_is_explained_then_the_game_over_ranks_the_players(
 
 
 def test_ties_share_a_place() -> None:
-    data = {"players": [{"name": n} for n in ("Amy", "Bob", "Cat", "Dan")],
-            "result": {"Amy": 500, "Bob": 700, "Cat": 700, "Dan": 300}}
+    data = {
+        "players": [{"name": n} for n in ("Amy", "Bob", "Cat", "Dan")],
+        "result": {"Amy": 500, "Bob": 700, "Cat": 700, "Dan": 300},
+    }
     assert ranking_of(data) == [
         {"place": 1, "players": ["Bob", "Cat"], "score": 700},
         {"place": 3, "players": ["Amy"], "score": 500},
-        {"place": 4, "players": ["Dan"], "score": 300}]
+        {"place": 4, "players": ["Dan"], "score": 300},
+    ]
 
 
 async def test_a_tie_is_shown_as_a_tie(saves: Path) -> None:
@@ -456,8 +474,12 @@ async def test_a_tie_is_shown_as_a_tie(saves: Path) -> None:
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
         data = dict(screen.session.data)
-        data.update(ended=True, end_reason="test: the bank broke (10.1)", ranking=None,
-                    result={"Amy": 900, "Bob": 900, "Carlos": 400})
+        data.update(
+            ended=True,
+            end_reason="test: the bank broke (10.1)",
+            ranking=None,
+            result={"Amy": 900, "Bob": 900, "Carlos": 400},
+        )
         end = screen.query_one("#end", EndPanel)
         end.show(data, set(), "$")
         screen.query_one("#status", StatusBar).show(data, set(), "$")

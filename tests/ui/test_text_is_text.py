@@ -110,9 +110,15 @@ async def test_every_screen_shows_markup_literally(tmp_path: Path) -> None:
         assert "[@click=app.quit]q[/]" in history  # the game line's names too
         await pilot.press("escape")
         await pilot.pause()
-        for key, where in [("f", "score"), ("w", "project"), ("g", "rounds"),
-                           ("c", "check"), ("f1", "help"), ("ctrl+t", "sharing"),
-                           ("l", "the legal commands")]:
+        for key, where in [
+            ("f", "score"),
+            ("w", "project"),
+            ("g", "rounds"),
+            ("c", "check"),
+            ("f1", "help"),
+            ("ctrl+t", "sharing"),
+            ("l", "the legal commands"),
+        ]:
             text = await show(app, pilot, key)
             if where in ("score", "project", "rounds"):
                 assert_names(text, where)
@@ -214,8 +220,9 @@ async def test_an_ended_game_shows_markup_names_literally(tmp_path: Path) -> Non
     final score and the history name the players literally."""
     text = (RULEBOOK.parent / "1847ae-forced-bankrupt.script").read_text(encoding="utf-8")
     names = {"A": "[bold]x", "B": "[/]", "C": "[@click=app.quit]q[/]"}
-    text = re.sub(r"(?<![\w.])(A|B|C)(?![\w.])",
-                  lambda m: names[m.group(1)], text)  # the players' words only
+    text = re.sub(
+        r"(?<![\w.])(A|B|C)(?![\w.])", lambda m: names[m.group(1)], text
+    )  # the players' words only
     path = tmp_path / "ended [b].json"
     save_from_script(path, text).close()
     app = ModeratorApp(saves=tmp_path)

@@ -70,12 +70,31 @@ async def running(
         yield app, pilot
 
 
-NAMED_KEYS = {"enter", "escape", "tab", "backspace", "delete", "up", "down", "left", "right",
-              "home", "end", "pageup", "pagedown"}
+NAMED_KEYS = {
+    "enter",
+    "escape",
+    "tab",
+    "backspace",
+    "delete",
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+}
 """Parts of a burst that name a key rather than spell text (so are ``ctrl+s``-like parts)."""
 
-BURST_CHARS = {"space": " ", "colon": ":", "quotation_mark": '"', "tab": "\t", "enter": "\r",
-               "escape": "\x1b"}
+BURST_CHARS = {
+    "space": " ",
+    "colon": ":",
+    "quotation_mark": '"',
+    "tab": "\t",
+    "enter": "\r",
+    "escape": "\x1b",
+}
 
 
 def burst_keys(*parts: str) -> list[str]:
@@ -86,8 +105,9 @@ def burst_keys(*parts: str) -> list[str]:
         if part in NAMED_KEYS or "+" in part:
             keys.append(part)
         else:
-            keys.extend({" ": "space", ":": "colon", '"': "quotation_mark"}.get(ch, ch)
-                        for ch in part)
+            keys.extend(
+                {" ": "space", ":": "colon", '"': "quotation_mark"}.get(ch, ch) for ch in part
+            )
     return keys
 
 

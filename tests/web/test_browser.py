@@ -84,8 +84,9 @@ def test_the_page_follows_a_command_and_an_undo_without_reloading(
     browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}", timeout=PATIENCE)
     for name, cash in before.items():
         assert browser.evaluate(tab, CASH.format(name)) == f"${cash}"
-    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
-                     timeout=PATIENCE)
+    browser.wait_for(
+        tab, "document.getElementById('live').textContent", lambda v: v == "live", timeout=PATIENCE
+    )
     browser.evaluate(tab, "window.stillTheSamePage = 46")
 
     # the banker plays PRR's run into the save: Amy holds 20% of PRR
@@ -96,24 +97,27 @@ def test_the_page_follows_a_command_and_an_undo_without_reloading(
         assert after["Amy"] == before["Amy"] + 20
         # the server polls the save every 0.25 s; how soon the page follows is not asserted:
         # a wall-clock bound fails by chance on a loaded machine (issue 18.3)
-        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${after['Amy']}",
-                         timeout=PATIENCE)
+        browser.wait_for(
+            tab, CASH.format("Amy"), lambda v: v == f"${after['Amy']}", timeout=PATIENCE
+        )
         for name, cash in after.items():
             assert browser.evaluate(tab, CASH.format(name)) == f"${cash}"
         receipt = "document.querySelector('.receipt figcaption').textContent"
         assert "run PRR 100 full" in browser.evaluate(tab, receipt)
 
         banker.undo()
-        browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}",
-                         timeout=PATIENCE)
+        browser.wait_for(
+            tab, CASH.format("Amy"), lambda v: v == f"${before['Amy']}", timeout=PATIENCE
+        )
     assert browser.evaluate(tab, "window.stillTheSamePage") == 46  # live, not reloaded
 
 
 def test_a_page_without_the_token_is_refused(browser: Browser, server: tuple[str, Path]) -> None:
     url, _ = server
     tab = browser.open(url.split("?", 1)[0])
-    text, _ = browser.wait_for(tab, "document.body && document.body.innerText", bool,
-                               timeout=PATIENCE)
+    text, _ = browser.wait_for(
+        tab, "document.body && document.body.innerText", bool, timeout=PATIENCE
+    )
     assert text.startswith("403")
 
 
@@ -135,12 +139,20 @@ def test_the_page_comes_back_by_itself_after_the_server_was_away(
     try:
         tab = browser.open(sharing.url)
         start = game.state_json()["players"][0]["cash"]
-        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
-                         timeout=PATIENCE)
+        browser.wait_for(
+            tab,
+            "document.getElementById('live').textContent",
+            lambda v: v == "live",
+            timeout=PATIENCE,
+        )
         browser.evaluate(tab, "window.stillTheSamePage = 1846")
         sharing.stop()
-        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v != "live",
-                         timeout=PATIENCE)
+        browser.wait_for(
+            tab,
+            "document.getElementById('live').textContent",
+            lambda v: v != "live",
+            timeout=PATIENCE,
+        )
         assert game.execute("run PRR 100 full").ok  # Amy gets 20 meanwhile
         sharing = start_sharing(source, port=parts.port or 0, token=token)
         browser.wait_for(tab, CASH.format("Amy"), lambda v: v == f"${start + 20}", timeout=PATIENCE)
@@ -176,8 +188,10 @@ MARKET = """(() => {
 
 def _best_window(marks: list[dict[str, Any]], width: float) -> int:
     """The most markers one view of ``width`` can hold."""
-    return max(sum(1 for m in marks if a["x0"] - 0.5 <= m["x0"] <= m["x1"] <= a["x0"] + width + 0.5)
-               for a in marks)
+    return max(
+        sum(1 for m in marks if a["x0"] - 0.5 <= m["x0"] <= m["x1"] <= a["x0"] + width + 0.5)
+        for a in marks
+    )
 
 
 SCRIPTS = REPO / "tests" / "scripts"
@@ -187,19 +201,28 @@ def _saved_script(save: Path, script: str) -> None:
     """A recorded game (``tests/scripts``) played into ``save``."""
     from moderator.script import parse_line
 
-    lines = [ln for ln in (SCRIPTS / script).read_text().splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln
+        for ln in (SCRIPTS / script).read_text().splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     head = parse_line(lines[0])
     with Game.new(head.title, list(head.players), path=save) as game:  # type: ignore[union-attr]
         for line in lines[1:]:
             game.execute(line)
 
 
-@pytest.mark.parametrize("title, script", [
-    ("1846", None), ("1847ae", None), ("1853", None),
-    ("1847ae", "1847ae-dividends-market.script"), ("1853", "1853-price-400.script"),
-    ("1853", "1853-phases.script"),
-])
+@pytest.mark.parametrize(
+    "title, script",
+    [
+        ("1846", None),
+        ("1847ae", None),
+        ("1853", None),
+        ("1847ae", "1847ae-dividends-market.script"),
+        ("1853", "1853-price-400.script"),
+        ("1853", "1853-phases.script"),
+    ],
+)
 def test_the_market_opens_on_the_companies(
     browser: Browser, tmp_path: Path, title: str, script: str | None
 ) -> None:
@@ -214,10 +237,10 @@ def test_the_market_opens_on_the_companies(
         _saved_script(save, script)
     with serving(save) as url:
         tab = browser.open(url, phone=True)
-        boxes, _ = browser.wait_for(tab, MARKET, lambda v: bool(v) and bool(v[0]["marks"]),
-                                    timeout=20)
-        browser.wait_for(tab, "document.getElementById('live').textContent",
-                         lambda v: v == "live")
+        boxes, _ = browser.wait_for(
+            tab, MARKET, lambda v: bool(v) and bool(v[0]["marks"]), timeout=20
+        )
+        browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
         boxes = browser.evaluate(tab, MARKET)
         assert browser.evaluate(tab, "document.documentElement.scrollWidth") == 390
     assert len(boxes) == 1
@@ -244,8 +267,9 @@ def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, 
     note = "document.getElementById('log-note').textContent"
     button = "document.getElementById('log-older')"
     tab = browser.open(url)
-    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live",
-                     timeout=20)
+    browser.wait_for(
+        tab, "document.getElementById('live').textContent", lambda v: v == "live", timeout=20
+    )
     assert browser.evaluate(tab, items) == 40
     assert f"{count - 40} older commands are hidden" in browser.evaluate(tab, note)
     assert browser.evaluate(tab, button + ".textContent") == "Show 100 older commands"
@@ -257,14 +281,19 @@ def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, 
     assert browser.evaluate(tab, note) == f"All {count} commands are shown."
     assert browser.evaluate(tab, button) is None
     numbers = browser.evaluate(
-        tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)")
+        tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)"
+    )
     assert numbers == list(range(count, 0, -1))
 
     with Game.load(save) as banker:  # the game moves on: the older ones stay open
         assert banker.execute("run PRR 100 full").ok
-        browser.wait_for(tab, "document.getElementById('snapshot').dataset.commands",
-                         lambda v: v == str(count + 1))
+        browser.wait_for(
+            tab,
+            "document.getElementById('snapshot').dataset.commands",
+            lambda v: v == str(count + 1),
+        )
         browser.wait_for(tab, items, lambda v: v == count + 1)
         numbers = browser.evaluate(
-            tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)")
+            tab, "[...document.querySelectorAll('#s-log ol.log > li')].map(li => li.value)"
+        )
         assert numbers == list(range(count + 1, 0, -1))

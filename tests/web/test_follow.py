@@ -149,7 +149,11 @@ def test_the_snapshot_has_the_receipts_and_the_log(saved_game: Game) -> None:
     index = saved_game.journal.index(last_run)
     cmd = last_run.command
     expected = saved_game.ruleset.receipt(
-        saved_game.replay(index), cmd.company, cmd.revenue, cmd.option, cmd.mail  # type: ignore[union-attr]
+        saved_game.replay(index),
+        cmd.company,
+        cmd.revenue,
+        cmd.option,
+        cmd.mail,  # type: ignore[union-attr]
     )
     assert receipt["lines"] == expected.text().splitlines()
     assert len(snap["receipts"]) == 3
@@ -198,8 +202,9 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in bad)))
 
 
 def test_the_follower_is_core_no_textual_no_web() -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 
@@ -211,7 +216,8 @@ def test_the_web_package_does_not_load_textual(tmp_path: Path) -> None:
         "import moderator.web.__main__\n"
         f"assert moderator.web.serve_main(None, {str(tmp_path)!r}, lan=False, port=0) == 2",
     ).replace('("textual", "starlette", "uvicorn", "jinja2")', '("textual",)')
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []

@@ -115,8 +115,7 @@ def test_each_kind_of_refusal_is_logged_once_without_a_traceback() -> None:
         except OSError:
             import sys
 
-            return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, msg, (),
-                                     sys.exc_info())
+            return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, msg, (), sys.exc_info())
 
     first = record("socket.accept() out of system resource")
     assert once.filter(first) and first.exc_info is None

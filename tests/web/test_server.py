@@ -111,8 +111,9 @@ def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:
     state, page = cases["1846"]  # one row: every value, each price's markers under it
     row = re.search(r'<ol class="market-row">(.*?)</ol>', page, re.S)
     assert row
-    spaces = re.findall(r'<li class="space[^"]*"><span class="v">\$(\d+)</span>(.*?)</li>',
-                        row.group(1), re.S)
+    spaces = re.findall(
+        r'<li class="space[^"]*"><span class="v">\$(\d+)</span>(.*?)</li>', row.group(1), re.S
+    )
     assert [int(v) for v, _ in spaces] == state["market"]["values"]
     for value, markers in spaces:
         assert re.findall(r">(\w+)</span>", markers) == state["market"]["stacks"].get(value, [])
@@ -130,8 +131,9 @@ def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:
                 assert td == ""
                 continue
             assert f'<span class="v">{v}</span>' in td
-            assert re.findall(r"marker[^>]*>(\w+)</span>", td) == \
-                state["market"]["stacks"].get(f"{r},{c}", [])
+            assert re.findall(r"marker[^>]*>(\w+)</span>", td) == state["market"]["stacks"].get(
+                f"{r},{c}", []
+            )
 
     state, page = cases["1853"]  # one track per company, its price in its colour
     tracks = re.search(r'<table class="market-tracks">(.*?)</table>', page, re.S)
@@ -186,8 +188,16 @@ def test_each_company_has_its_colour() -> None:
 # ================================================================= the token
 def test_without_the_token_everything_is_403(saved_game: Game) -> None:
     with client_for(LiveGame(saved_game)) as client:
-        for path in ("/", "/view", "/events", "/log", "/state.json", "/snapshot.json",
-                     "/static/app.js", "/nothing-here"):
+        for path in (
+            "/",
+            "/view",
+            "/events",
+            "/log",
+            "/state.json",
+            "/snapshot.json",
+            "/static/app.js",
+            "/nothing-here",
+        ):
             answer = client.get(path)
             assert answer.status_code == 403, path
             assert saved_game.players[0] not in answer.text
@@ -295,8 +305,13 @@ def _stream(client: TestClient) -> contextlib.AbstractContextManager[Any]:
     return client.stream("GET", "/events" + Q)
 
 
-def _follows(client: TestClient, events: EventReader, game: Game, change: Any,
-             nudge: GameSource | None = None) -> float:
+def _follows(
+    client: TestClient,
+    events: EventReader,
+    game: Game,
+    change: Any,
+    nudge: GameSource | None = None,
+) -> float:
     """Apply ``change`` to the game; the next event's version is newer and the state JSON
     the server gives matches the game's. Returns the seconds it took."""
     before = client.get("/snapshot.json" + Q).json()["version"]
@@ -393,8 +408,11 @@ def test_every_recorded_game_renders_its_figures(script: Path) -> None:
     bank, 1853's bids): the page shows the state JSON's figures at a few points."""
     from moderator.script import parse_line
 
-    lines = [ln for ln in script.read_text().splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln
+        for ln in script.read_text().splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     head = parse_line(lines[0])
     game = Game.new(head.title, list(head.players))  # type: ignore[union-attr]
     source = LiveGame(game)
@@ -463,7 +481,7 @@ def test_a_stream_sends_what_the_page_lacks(saved_game: Game) -> None:
             source.changed()
             assert events.next_version() == current + 1
             assert events.last_kind == "parts"
-            assert 's-trains' not in events.last_data  # a run leaves the trains alone
+            assert "s-trains" not in events.last_data  # a run leaves the trains alone
             assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
 
 
@@ -485,7 +503,8 @@ def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game
         assert "<code>" in older and "<section" not in older
         rest = client.get(f"/log{Q}&before={numbers[-1]}&count=500").text
         assert [int(n) for n in re.findall(r'<li value="(\d+)"', rest)] == list(
-            range(numbers[-1] - 1, 0, -1))
+            range(numbers[-1] - 1, 0, -1)
+        )
         for bad in ("before=x", "before=-3", "before=99999999999", ""):
             answer = client.get(f"/log{Q}&{bad}")
             assert answer.status_code == 200 and "<li" not in answer.text

@@ -46,9 +46,14 @@ def test_sharing_serves_the_live_game_until_stopped(saved_game: Game) -> None:
         assert httpx.get(base + "/", timeout=10).status_code == 403
         assert httpx.post(sharing.url, timeout=10).status_code == 405
         token = parts.query
-        for target in ("/static/../pyproject.toml", "/static/../../README.md",
-                       "/../../../../etc/passwd", "/static/./app.js/..", "//etc/passwd",
-                       "/static/.%2e/pyproject.toml"):
+        for target in (
+            "/static/../pyproject.toml",
+            "/static/../../README.md",
+            "/../../../../etc/passwd",
+            "/static/./app.js/..",
+            "//etc/passwd",
+            "/static/.%2e/pyproject.toml",
+        ):
             status, body = _raw_get(sharing.url, f"{target}?{token}")
             assert status in (400, 404), target
             assert b"[project]" not in body and b"root:" not in body
@@ -91,8 +96,12 @@ def test_sharing_on_the_lan_names_the_network_address(saved_game: Game) -> None:
         host = urlsplit(sharing.url).hostname
         assert host == (lan_address() or "127.0.0.1")
         port = urlsplit(sharing.url).port
-        assert httpx.get(f"http://127.0.0.1:{port}/?{urlsplit(sharing.url).query}",
-                         timeout=10).status_code == 200  # every interface
+        assert (
+            httpx.get(
+                f"http://127.0.0.1:{port}/?{urlsplit(sharing.url).query}", timeout=10
+            ).status_code
+            == 200
+        )  # every interface
     finally:
         sharing.stop()
 
@@ -133,8 +142,9 @@ def test_the_qr_code_is_the_address() -> None:
     assert width <= 45  # fits beside the TUI's panels
 
 
-def test_serve_main_without_a_save_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                            ) -> None:
+def test_serve_main_without_a_save_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert serve_main(None, tmp_path, lan=False, port=0) == 2
     assert "no save" in capsys.readouterr().err
 
@@ -182,7 +192,8 @@ def test_serve_prints_the_save_name_escaped(tmp_path: Path) -> None:
     new_saved_game(save, upto=5).close()
     proc = subprocess.Popen(
         [sys.executable, "-m", "moderator.cli", "serve", str(save), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         assert proc.stdout is not None

@@ -77,14 +77,20 @@ def patched(view: str, parts: str, version: int) -> str:
             key = re.match(r'<[a-z]+ [^>]*?data-key="([^"]+)"', unit.group(0))
             assert key
             mine[key.group(1)] = unit.group(0)
-        fresh = re.sub(r'<([a-z]+) data-keep="([^"]+)"></\1>',
-                       lambda m, mine=mine: mine[m.group(2)], found.group(0))
-        view = view[: old.start()] + fresh + view[old.end():]
+        fresh = re.sub(
+            r'<([a-z]+) data-keep="([^"]+)"></\1>',
+            lambda m, mine=mine: mine[m.group(2)],
+            found.group(0),
+        )
+        view = view[: old.start()] + fresh + view[old.end() :]
     commands = re.search(r'<section id="s-log"[^>]* data-commands="(\d+)"', view)
     assert commands, "the log section carries the command count"
-    return re.sub(r'<div id="snapshot" data-version="\d+" data-commands="\d+">',
-                  f'<div id="snapshot" data-version="{version}" '
-                  f'data-commands="{commands.group(1)}">', view, count=1)
+    return re.sub(
+        r'<div id="snapshot" data-version="\d+" data-commands="\d+">',
+        f'<div id="snapshot" data-version="{version}" data-commands="{commands.group(1)}">',
+        view,
+        count=1,
+    )
 
 
 class EventReader:
@@ -117,8 +123,7 @@ class EventReader:
                         self.last_view = self.last_data
                     else:
                         assert self.last_view, "a parts event before any view"
-                        self.last_view = patched(self.last_view, self.last_data,
-                                                 int(ident))
+                        self.last_view = patched(self.last_view, self.last_data, int(ident))
                     return int(ident)
                 ident, kind, data = None, None, []
                 if time.monotonic() > deadline:
@@ -207,8 +212,13 @@ class Browser:
                 if "id" in message:
                     self._answers.put(message)
 
-    def call(self, method: str, params: dict[str, Any] | None = None,
-             session: str | None = None, timeout: float = 20.0) -> dict[str, Any]:
+    def call(
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        session: str | None = None,
+        timeout: float = 20.0,
+    ) -> dict[str, Any]:
         """Send one command and wait for its answer (events are ignored)."""
         self._next_id += 1
         ident = self._next_id
@@ -235,25 +245,30 @@ class Browser:
     def open(self, url: str, phone: bool = False) -> str:
         """Open ``url`` in a new tab; its session id.  ``phone``: a 390 x 844 touch screen
         (headless chromium's windows are at least 500 px wide)."""
-        target = self.call("Target.createTarget",
-                           {"url": "about:blank" if phone else url})["targetId"]
+        target = self.call("Target.createTarget", {"url": "about:blank" if phone else url})[
+            "targetId"
+        ]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
         ident = str(session["sessionId"])
         if phone:
-            self.call("Emulation.setDeviceMetricsOverride", {
-                "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
-                session=ident)
+            self.call(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
+                session=ident,
+            )
             self.call("Page.navigate", {"url": url}, session=ident)
         return ident
 
     def evaluate(self, session: str, expression: str) -> Any:
         """The value of a JavaScript expression in the tab."""
-        result = self.call("Runtime.evaluate", {"expression": expression,
-                                                "returnByValue": True}, session=session)
+        result = self.call(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session
+        )
         return result.get("result", {}).get("value")
 
-    def wait_for(self, session: str, expression: str, check: Callable[[Any], bool],
-                 timeout: float = 60.0) -> tuple[Any, float]:
+    def wait_for(
+        self, session: str, expression: str, check: Callable[[Any], bool], timeout: float = 60.0
+    ) -> tuple[Any, float]:
         """Poll ``expression`` until ``check`` holds; its value and the seconds it took."""
         start = time.monotonic()
         value = None

@@ -59,9 +59,14 @@ def _event_lines(session: Session, events: Sequence[Event]) -> list[Text]:
             line.append(f"  {event.reason}", style="dim")
             out.append(line)
         elif isinstance(event, CertificateMoved):
-            out.append(Text(f"{event.company} {event.percent}% share: "
-                            f"{_account(event.source)} → {_account(event.target)}  "
-                            f"{event.reason}", style="dim"))
+            out.append(
+                Text(
+                    f"{event.company} {event.percent}% share: "
+                    f"{_account(event.source)} → {_account(event.target)}  "
+                    f"{event.reason}",
+                    style="dim",
+                )
+            )
         elif isinstance(event, Noted):
             out.append(Text(event.text, style="cyan"))
     return out
@@ -77,15 +82,19 @@ class BondDialog(AmountDialog):
     the bond moves (the engine's preview) under it."""
 
     def __init__(self, session: Session, player: str, low: int) -> None:
-        cash = next((p.get("cash") for p in session.data.get("players", [])
-                     if p.get("name") == player), None)
+        cash = next(
+            (p.get("cash") for p in session.data.get("players", []) if p.get("name") == player),
+            None,
+        )
         super().__init__(
-            session, f"{player}'s contract bond (2.5.2)",
+            session,
+            f"{player}'s contract bond (2.5.2)",
             lambda amount, _option: c.Bond(player=player, amount=amount),
             initial=low,
             note=f"at least {session.money(low)} · {player} has {session.money(cash)} · "
-                 f"the largest bond sits first and takes the Elephant (2.5.3)",
-            dialog_id="bond-dialog")
+            f"the largest bond sits first and takes the Elephant (2.5.3)",
+            dialog_id="bond-dialog",
+        )
         self.player = player
 
     def describe(self, cmd: c.Command | None) -> Any:

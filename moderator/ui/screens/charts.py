@@ -122,15 +122,24 @@ class RoundsScreen(Screen[None]):
         """Work the history out (in a worker on a long journal) and show it."""
         game = self.session.game
         head = Text("Rounds", style="bold")
-        head.append(f" — {game.title}: where the money stood at the end of every round, "
-                    "from the journal. 1 2 3: tabs, Esc: back", style="dim")
+        head.append(
+            f" — {game.title}: where the money stood at the end of every round, "
+            "from the journal. 1 2 3: tabs, Esc: back",
+            style="dim",
+        )
         self.query_one("#rounds-head", Static).update(head)
 
         def job(progress: Progress | None) -> list[RoundRecord]:
             return history(game, progress)
 
-        run_job(self, len(game.journal), f"replaying {len(game.journal)} commands", job,
-                self.show, self.failed)
+        run_job(
+            self,
+            len(game.journal),
+            f"replaying {len(game.journal)} commands",
+            job,
+            self.show,
+            self.failed,
+        )
 
     def failed(self, message: str) -> None:
         """The history could not be worked out: say why."""
@@ -218,8 +227,9 @@ class RoundsScreen(Screen[None]):
         table.add_column(Text("Bank", style="bold"), key="bank")
         before: RoundRecord | None = None
         for n, r in enumerate(records):
-            cells: list[Text] = [Text(round_labels([r])[0],
-                                      style="bold yellow" if r.current else "bold")]
+            cells: list[Text] = [
+                Text(round_labels([r])[0], style="bold yellow" if r.current else "bold")
+            ]
             for name in names:
                 for kind in ("cash", "value"):
                     now = getattr(r, kind).get(name, 0)
@@ -245,8 +255,9 @@ class RoundsScreen(Screen[None]):
             table.add_column(Text(f"{cid} run", style="bold"), key=f"{cid}:run")
         before: RoundRecord | None = None
         for n, r in enumerate(records):
-            cells: list[Text] = [Text(round_labels([r])[0],
-                                      style="bold yellow" if r.current else "bold")]
+            cells: list[Text] = [
+                Text(round_labels([r])[0], style="bold yellow" if r.current else "bold")
+            ]
             for cid in cids:
                 price = r.prices.get(cid)
                 if price is None:
@@ -260,9 +271,13 @@ class RoundsScreen(Screen[None]):
                     cells.append(Text(""))
                 else:
                     revenue, kind, per_share = run
-                    cells.append(Text.assemble(money(revenue), f" {kind}",
-                                               (f" {money(per_share)}/sh" if per_share else "",
-                                                "dim")))
+                    cells.append(
+                        Text.assemble(
+                            money(revenue),
+                            f" {kind}",
+                            (f" {money(per_share)}/sh" if per_share else "", "dim"),
+                        )
+                    )
             table.add_row(*cells, key=str(n))
             before = r
 

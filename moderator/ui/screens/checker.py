@@ -26,8 +26,10 @@ if TYPE_CHECKING:
     from moderator.checker import CheckAnswer
     from moderator.ui.session import Session
 
-HINT = ("run CO REVENUE [full|half|withhold] [paid N] [price N] [PLAYER N]   or   "
-        "sell PLAYER CO N [price N]")
+HINT = (
+    "run CO REVENUE [full|half|withhold] [paid N] [price N] [PLAYER N]   or   "
+    "sell PLAYER CO N [price N]"
+)
 
 
 def as_check(line: str) -> str:
@@ -105,12 +107,12 @@ class CheckerDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="checker-box"):
             yield Label("Check what the table did — changes nothing", classes="dialog-title")
-            yield Input(self.line, placeholder="run NYC 370 half paid 19 price 90",
-                        id="checker-input")
+            yield Input(
+                self.line, placeholder="run NYC 370 half paid 19 price 90", id="checker-input"
+            )
             with VerticalScroll(id="checker-answer"):
                 yield Static(Text(HINT, style="dim"), id="checker-text")
-            yield Static("Enter: keep the line (↑ recalls it)   Esc: close",
-                         classes="dialog-keys")
+            yield Static("Enter: keep the line (↑ recalls it)   Esc: close", classes="dialog-keys")
 
     def on_mount(self) -> None:
         """Focus the line (and answer a line given when opened)."""

@@ -192,8 +192,10 @@ class ChoiceDialog(CommandDialog):
         Binding("pagedown", "move('page_down')", show=False, priority=True),
         Binding("backspace", "unfilter", show=False, priority=True),
         *[Binding(k, f"filter('{k}')", show=False, priority=True) for k in FILTER_KEYS],
-        *[Binding(k.upper(), f"filter('{k}')", show=False, priority=True)  # either case
-          for k in string.ascii_lowercase],
+        *[
+            Binding(k.upper(), f"filter('{k}')", show=False, priority=True)  # either case
+            for k in string.ascii_lowercase
+        ],
     ]
 
     def __init__(
@@ -212,8 +214,13 @@ class ChoiceDialog(CommandDialog):
         self.details = details if details is not None else [[] for _ in choices]
         """Per choice, what would follow it by itself (``Session.follow_lines``)."""
         self.start = start if 0 <= start < len(choices) else 0
-        self.keys = [k.lower() for k in keys] if keys is not None else [
-            (label.plain if isinstance(label, Text) else label).lower() for label, _ in choices]
+        self.keys = (
+            [k.lower() for k in keys]
+            if keys is not None
+            else [
+                (label.plain if isinstance(label, Text) else label).lower() for label, _ in choices
+            ]
+        )
         """What type-to-filter matches, per choice."""
         self.typed = ""
         """The filter typed so far."""
@@ -226,11 +233,11 @@ class ChoiceDialog(CommandDialog):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.note:
                 yield Static(self.note, classes="dialog-note", markup=False)
-            options = [Option(plain(label), id=str(i))
-                       for i, (label, _) in enumerate(self.choices)]
+            options = [Option(plain(label), id=str(i)) for i, (label, _) in enumerate(self.choices)]
             yield OptionList(*options, id="choices")
-            detail = Static(self.detail_text(self.start), id="choice-detail",
-                            classes="dialog-extra")
+            detail = Static(
+                self.detail_text(self.start), id="choice-detail", classes="dialog-extra"
+            )
             detail.display = any(self.details)  # no blank row when nothing ever follows
             yield detail
             yield Static(self.keys_line(), id="choice-keys", classes="dialog-keys")
@@ -257,9 +264,12 @@ class ChoiceDialog(CommandDialog):
         done = " · d confirm and end the turn" if self.done_after is not None else ""
         line = Text(f"↑↓ choose · type to narrow · Enter confirm{done} · Esc cancel", style="")
         if self.typed:
-            line = Text.assemble(("narrowed to ", "dim"), (self.typed, "bold"),
-                                 (f" ({len(self.shown)})", "dim"),
-                                 " · Backspace widens · Enter confirm · Esc cancel")
+            line = Text.assemble(
+                ("narrowed to ", "dim"),
+                (self.typed, "bold"),
+                (f" ({len(self.shown)})", "dim"),
+                " · Backspace widens · Enter confirm · Esc cancel",
+            )
         return line
 
     def on_mount(self) -> None:
@@ -274,7 +284,8 @@ class ChoiceDialog(CommandDialog):
         """Whether choice ``index`` fits the filter typed (a word of its key starts with it)."""
         key = self.keys[index]
         return key.startswith(self.typed) or any(
-            word.lstrip("$£¥€").startswith(self.typed) for word in key.split())
+            word.lstrip("$£¥€").startswith(self.typed) for word in key.split()
+        )
 
     def refilter(self) -> None:
         """Show the choices the filter leaves (a new list only when the filter changed)."""
@@ -412,8 +423,12 @@ class AmountDialog(CommandDialog):
             yield Label(self.title_text, classes="dialog-title", markup=False)  # 20.8
             if self.note:
                 yield Static(self.note, classes="dialog-note", markup=False)
-            yield AmountInput(value="" if self.initial is None else str(self.initial),
-                              placeholder="amount", type="integer", id="amount")
+            yield AmountInput(
+                value="" if self.initial is None else str(self.initial),
+                placeholder="amount",
+                type="integer",
+                id="amount",
+            )
             if len(self.options) > 1:
                 yield Static(id="options", classes="dialog-options")
             yield from self.before_extra()
@@ -560,7 +575,11 @@ class AmountDialog(CommandDialog):
 
 
 PAYOUT_LABELS: dict[str | None, str] = {
-    "full": "full", "half": "half", "withhold": "withhold", None: "split (the only payout)"}
+    "full": "full",
+    "half": "half",
+    "withhold": "withhold",
+    None: "split (the only payout)",
+}
 
 
 def payout_options(session: Session, company: str) -> list[str | None]:
@@ -615,11 +634,19 @@ class RunDialog(AmountDialog):
                 kind = "— no revenue, no dividend"  # whatever kind was named (issue 18.11)
             elif self.last.option not in options:
                 kind = ""  # `run NYC 370`: the title's default kind, not an independent's split
-            note = (f"as last time: {session.money(self.last.revenue)} {kind} "
-                    "(Enter takes it; typing replaces it)").replace("  ", " ")
+            note = (
+                f"as last time: {session.money(self.last.revenue)} {kind} "
+                "(Enter takes it; typing replaces it)"
+            ).replace("  ", " ")
         super().__init__(
-            session, title, build, options=options, option_labels=PAYOUT_LABELS,
-            initial=initial, note=note, dialog_id="run-dialog",
+            session,
+            title,
+            build,
+            options=options,
+            option_labels=PAYOUT_LABELS,
+            initial=initial,
+            note=note,
+            dialog_id="run-dialog",
         )
         if self.last is not None and self.last.option in options:
             self.selected = options.index(self.last.option)
@@ -669,8 +696,12 @@ class RunDialog(AmountDialog):
                     treasury += ev.amount
             elif isinstance(ev, PriceMoved) and ev.company.lower() == self.company.lower():
                 price = ev.after
-        return {"per share": per_share, "president": take, "treasury": treasury,
-                "price after": price}
+        return {
+            "per share": per_share,
+            "president": take,
+            "treasury": treasury,
+            "price after": price,
+        }
 
     def payouts(self, cmd: c.Command | None) -> Text:
         """The payout kinds side by side for the revenue typed (the chosen one lit)."""
@@ -679,8 +710,12 @@ class RunDialog(AmountDialog):
         co = self.session.company(self.company) or {}
         president = co.get("president") or "—"
         director = "director" if self.session.game.title == "1853" else "president"
-        rows = [("per share", "per share"), ("president", f"{president} ({director})"),
-                ("treasury", f"{self.company} treasury"), ("price after", "price after")]
+        rows = [
+            ("per share", "per share"),
+            ("president", f"{president} ({director})"),
+            ("treasury", f"{self.company} treasury"),
+            ("price after", "price after"),
+        ]
         columns = [self.figures(run) for run in self.variants(cmd)]
         width = max(len(label) for _, label in rows) + 1
         text = Text(" " * width)
@@ -708,8 +743,9 @@ class RunDialog(AmountDialog):
         if not isinstance(cmd, c.Run):
             return Text("the receipt appears as the revenue is typed", style="dim")
         try:
-            receipt = self.session.game.receipt(self.company, cmd.revenue, cmd.option,
-                                                mail=cmd.mail)
+            receipt = self.session.game.receipt(
+                self.company, cmd.revenue, cmd.option, mail=cmd.mail
+            )
         except (Refusal, NotImplementedError) as exc:
             return Text(str(exc), style="red")
         return Text(receipt.text())

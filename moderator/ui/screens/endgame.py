@@ -153,10 +153,12 @@ def run_job(
                 outcome = exc
             except Exception as exc:  # e.g. the journal cut by an undo meanwhile
                 # a job that only reads the game must never take the app down with it
-                outcome = Refusal(f"{label} stopped: {type(exc).__name__}: {exc}; "
-                                  f"open the screen again")
+                outcome = Refusal(
+                    f"{label} stopped: {type(exc).__name__}: {exc}; open the screen again"
+                )
         on_app_thread(finish, outcome)
 
-    screen.run_worker(work, thread=True, exclusive=True, group="end-game-job",
-                      name=label, exit_on_error=False)
+    screen.run_worker(
+        work, thread=True, exclusive=True, group="end-game-job", name=label, exit_on_error=False
+    )
     return True

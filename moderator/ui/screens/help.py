@@ -15,18 +15,33 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     ("ctrl+n", "New game (from any screen)"),
     ("ctrl+o", "Open another save (from any screen)"),
     ("ctrl+p", "Command palette: the UI commands and every command the rules accept now"),
-    ("Tab / →", "In the command bar: complete the next word from the commands the rules "
-                "accept (buy ␣ Tab: the player; buy Amy ␣ Tab: a corporation)"),
+    (
+        "Tab / →",
+        "In the command bar: complete the next word from the commands the rules "
+        "accept (buy ␣ Tab: the player; buy Amy ␣ Tab: a corporation)",
+    ),
     ("↑ / ↓", "In the command bar: earlier lines; in dialogs: choices and options"),
-    ("ctrl+u", "In the command bar: clear the line left of the cursor (all of it at its end; "
-               "a refused line is selected, so typing replaces it too)"),
+    (
+        "ctrl+u",
+        "In the command bar: clear the line left of the cursor (all of it at its end; "
+        "a refused line is selected, so typing replaces it too)",
+    ),
     ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
-    ("0-9 a-z", "In a list: type to narrow it, in either case (par price: 8 → $80, $82...; "
-                "SPR or spr → SPR); Backspace widens"),
-    ("score project rounds", "In the command bar: these words open the screens of f, w and g; "
-                             "check alone opens the checker, share the sharing screen (ctrl+t)"),
-    ("check …", "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "
-                "NYC 2: the answer in the log, nothing journaled"),
+    (
+        "0-9 a-z",
+        "In a list: type to narrow it, in either case (par price: 8 → $80, $82...; "
+        "SPR or spr → SPR); Backspace widens",
+    ),
+    (
+        "score project rounds",
+        "In the command bar: these words open the screens of f, w and g; "
+        "check alone opens the checker, share the sharing screen (ctrl+t)",
+    ),
+    (
+        "check …",
+        "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "
+        "NYC 2: the answer in the log, nothing journaled",
+    ),
     ("Esc", "Close a dialog, leave the command bar"),
     ("ctrl+q", "Quit (every accepted command is already saved)"),
 )
@@ -35,8 +50,13 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
 
 def _key_name(key: str) -> str:
     """A Textual key name as printed on the keyboard."""
-    names = {"question_mark": "?", "colon": ":", "slash": "/", "ctrl+up": "ctrl+↑",
-             "ctrl+down": "ctrl+↓"}
+    names = {
+        "question_mark": "?",
+        "colon": ":",
+        "slash": "/",
+        "ctrl+up": "ctrl+↑",
+        "ctrl+down": "ctrl+↓",
+    }
     if key.startswith("f") and key[1:].isdigit():
         return key.upper()
     return names.get(key, key)
@@ -78,9 +98,11 @@ class HelpScreen(ModalScreen[None]):
             box.styles.max_height = "100%"
             yield Label("Keys", classes="dialog-title")
             yield Static(key_table())
-            yield Static("Keys of commands the rules forbid right now are dimmed in the footer; "
-                         "pressing one says why; keys of another stage are not shown.",
-                         classes="dialog-note")
+            yield Static(
+                "Keys of commands the rules forbid right now are dimmed in the footer; "
+                "pressing one says why; keys of another stage are not shown.",
+                classes="dialog-note",
+            )
 
     def action_close(self) -> None:
         """Close the help."""

@@ -45,14 +45,20 @@ class HistoryScreen(Screen[bool]):
         last_round = None
         for n, entry in enumerate(game.journal, start=1):
             if entry.round != last_round:
-                options.append(Option(Text(f"── {escaped(str(entry.round))} ──",
-                                           style="bold yellow"), id=f"r{n}", disabled=True))
+                options.append(
+                    Option(
+                        Text(f"── {escaped(str(entry.round))} ──", style="bold yellow"),
+                        id=f"r{n}",
+                        disabled=True,
+                    )
+                )
                 last_round = entry.round
             options.append(Option(Text(f"{n:>4}  {escaped(entry.line)}"), id=str(n)))  # 20.8
         with Horizontal():
             with Vertical(id="history-left"):
-                yield Static("Journal — ↑↓ browse, Enter rewind to here, Esc back",
-                             classes="dialog-title")
+                yield Static(
+                    "Journal — ↑↓ browse, Enter rewind to here, Esc back", classes="dialog-title"
+                )
                 yield OptionList(*options, id="journal")
             with VerticalScroll(id="history-right"):
                 yield StatusBar(id="history-status")

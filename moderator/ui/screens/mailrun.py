@@ -30,8 +30,9 @@ class MailRunDialog(RunDialog):
         Binding("tab,shift+tab", "switch_field", "Revenue or mail", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, company: str, initial: int | None = None,
-                 mail: int | None = None) -> None:
+    def __init__(
+        self, session: Session, company: str, initial: int | None = None, mail: int | None = None
+    ) -> None:
         super().__init__(session, company, initial)
         self.title_text += " · Tab: the mail run"
         if mail is None and initial is None and self.last is not None:
@@ -44,10 +45,17 @@ class MailRunDialog(RunDialog):
         """Add the mail field under the revenue, then as the run dialog (focus, check)."""
         box = self.query_one(".dialog-box")
         await box.mount(
-            Static(f"Mail run ({MAIL_RULE}): always paid to {self.company}", classes="dialog-note",
-                   id="mail-label"),
-            AmountInput(value="" if self.initial_mail is None else str(self.initial_mail),
-                        placeholder="mail (none)", type="integer", id="mail"),
+            Static(
+                f"Mail run ({MAIL_RULE}): always paid to {self.company}",
+                classes="dialog-note",
+                id="mail-label",
+            ),
+            AmountInput(
+                value="" if self.initial_mail is None else str(self.initial_mail),
+                placeholder="mail (none)",
+                type="integer",
+                id="mail",
+            ),
             after=self.query_one("#amount"),
         )
         super().on_mount()

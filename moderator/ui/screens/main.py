@@ -84,8 +84,9 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
 
-def narration(cmd: c.Command | None, events: Sequence[Event], currency: str,
-              title: str | None = None) -> list[str]:
+def narration(
+    cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
+) -> list[str]:
     """What the bank did by itself with ``cmd`` (``moderator.narrate``), one line each, in
     the words of ``title`` (1853: director, the Elephant)."""
     try:
@@ -156,8 +157,9 @@ class MainScreen(Screen[None]):
                 yield PackagePanel(id="package", title="Starting package (3.3)")
             yield CompaniesPanel(id="companies", title="Companies")
             if self.market_kind == "tracks":
-                yield TracksMarketPanel(id="market",
-                                        title=f"Stock market ({self.session.currency})")
+                yield TracksMarketPanel(
+                    id="market", title=f"Stock market ({self.session.currency})"
+                )
             elif self.grid:
                 yield GridMarketPanel(id="market", title=f"Stock market ({self.session.currency})")
             else:
@@ -176,10 +178,14 @@ class MainScreen(Screen[None]):
         game = self.session.game
         where = escaped(game.path.name) if game.path else "not saved"  # 20.8
         players = " ".join(game.players)
-        self.panels = [self.query_one(pid, Panel) for pid in
-                       ("#status", "#end", "#players", "#companies", "#market", "#trains")]
-        self.panels[3:3] = [*self.query("#bids").results(Panel),
-                            *self.query("#package").results(Panel)]
+        self.panels = [
+            self.query_one(pid, Panel)
+            for pid in ("#status", "#end", "#players", "#companies", "#market", "#trains")
+        ]
+        self.panels[3:3] = [
+            *self.query("#bids").results(Panel),
+            *self.query("#package").results(Panel),
+        ]
         if self.grid:
             self.fill_log()
         # the count of commands is the log's title, kept up to date (see redraw)
@@ -327,8 +333,9 @@ class MainScreen(Screen[None]):
         if outcome.receipt is not None:
             count += self.log_panel.add(outcome.receipt.text())
         if outcome.journaled:
-            for said in narration(outcome.command, outcome.events, self.session.currency,
-                                  self.session.game.title):
+            for said in narration(
+                outcome.command, outcome.events, self.session.currency, self.session.game.title
+            ):
                 count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(touched(outcome.events))
         self.show_block(count)
@@ -362,8 +369,9 @@ class MainScreen(Screen[None]):
         count = self.log_panel.add(Text(f"? {line.strip()}", style="bold"))
         count += self.log_panel.add(answer_text(answer))
         severity = {None: "information", True: "information", False: "error"}[answer.verdict]
-        self.notify(answer.summary(), title="Check (nothing changed)", severity=severity,
-                    markup=False)
+        self.notify(
+            answer.summary(), title="Check (nothing changed)", severity=severity, markup=False
+        )
         self.show_block(count)
         return None
 
@@ -414,9 +422,7 @@ class MainScreen(Screen[None]):
         if kinds is None:
             return True
         ruleset = self.session.game.ruleset
-        return any(
-            hasattr(ruleset, f"cmd_{kind.model_fields['kind'].default}") for kind in kinds
-        )
+        return any(hasattr(ruleset, f"cmd_{kind.model_fields['kind'].default}") for kind in kinds)
 
     def allowed(self, cmd: UICommand) -> bool:
         """Whether the rules allow anything behind the key now (from the game)."""
@@ -447,8 +453,7 @@ class MainScreen(Screen[None]):
         if cmd.rounds and kind not in cmd.rounds:
             # the setup steps of the title only (1846's pass is not for 1853's claims)
             steps = ("bonds", "claims") if "stage" in self.session.data else ()
-            wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds
-                                 if r in ("SR", "OR", *steps))
+            wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds if r in ("SR", "OR", *steps))
             return f"{cmd.label} is for {wanted}; this is {STAGE_NAMES[kind]}"
         if cmd.id == "undo":
             return "nothing to undo"
@@ -469,8 +474,10 @@ class MainScreen(Screen[None]):
             return "the game has ended" + (f": {reason}" if reason else "")
         waiting = self.session.data.get("credit_choice")
         if waiting:  # 1853 4.8.10: the game waits for the new director, whoever's turn it is
-            return (f"{waiting['director']} first buys {waiting['corp']}'s credit train or "
-                    "returns it to the bank (4.8.10; key k)")
+            return (
+                f"{waiting['director']} first buys {waiting['corp']}'s credit train or "
+                "returns it to the bank (4.8.10; key k)"
+            )
         who = self.session.acting
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
@@ -484,11 +491,12 @@ class MainScreen(Screen[None]):
         if self.app.screen is not self:
             return
         for cmd in UI_COMMANDS:
-            if (event.key in cmd.key.split(",")
-                    and self.check_action(action_name(cmd.action), ()) is not True):
+            if (
+                event.key in cmd.key.split(",")
+                and self.check_action(action_name(cmd.action), ()) is not True
+            ):
                 self.app.bell()
-                self.notify(self.why_not(cmd), title=cmd.label, severity="warning",
-                            markup=False)
+                self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
                 event.stop()
                 return
 
@@ -518,8 +526,9 @@ class MainScreen(Screen[None]):
         cid = self.acting_company()
         return c.Done(company=cid) if cid is not None else None
 
-    def choose(self, title: str, cmds: list[c.Command], label: Any, note: str = "",
-               done: bool = False) -> None:
+    def choose(
+        self, title: str, cmds: list[c.Command], label: Any, note: str = "", done: bool = False
+    ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
         would follow it by itself; a single legal choice is given at once (the log says
         it was the only one).  ``done``: ``d`` takes the choice and ends the turn."""
@@ -531,8 +540,9 @@ class MainScreen(Screen[None]):
         if len(cmds) == 1:
             self.give(cmds[0], "the only legal choice")
             return
-        dialog = ChoiceDialog(title, [(label(x), x) for x in cmds], note,
-                              details=self.follow_ups(cmds))
+        dialog = ChoiceDialog(
+            title, [(label(x), x) for x in cmds], note, details=self.follow_ups(cmds)
+        )
         if done:
             dialog.done_after = self.done_after()
         self.ask(dialog)
@@ -561,9 +571,11 @@ class MainScreen(Screen[None]):
 
             return ChoiceDialog(
                 f"{options[0].player} pars {corp} at which price?",
-                [(label(x), x) for x in options], keys=[str(x.price) for x in options],
+                [(label(x), x) for x in options],
+                keys=[str(x.price) for x in options],
                 note="type the price's digits to narrow the list (8: $80, $82...)",
-                details=self.follow_ups(options))
+                details=self.follow_ups(options),
+            )
 
         corps = list(dict.fromkeys(x.corp for x in cmds))
         if len(corps) == 1:
@@ -574,11 +586,16 @@ class MainScreen(Screen[None]):
             options = [x for x in cmds if x.corp == corp]
             low, high = min(x.price for x in options), max(x.price for x in options)
             t = Text(f"{corp:<6}", style="bold")
-            t.append(f"  {len(options)} prices, {money(low)}–{money(high)}" if low != high
-                     else f"  at {money(low)}", style="dim")
+            t.append(
+                f"  {len(options)} prices, {money(low)}–{money(high)}"
+                if low != high
+                else f"  at {money(low)}",
+                style="dim",
+            )
             firsts.append((t, options[0]))
-        dialog = ChoiceDialog(f"{cmds[0].player} pars which corporation?", firsts,
-                              keys=corps, note="then its price")
+        dialog = ChoiceDialog(
+            f"{cmds[0].player} pars which corporation?", firsts, keys=corps, note="then its price"
+        )
         dialog.then = lambda x: prices(x.corp)  # type: ignore[attr-defined]
         self.ask(dialog)
 
@@ -595,8 +612,10 @@ class MainScreen(Screen[None]):
                 # 1847 AE 3.3: an item of the starting package, with what lies under it
                 item = package[x.corp]
                 extra = f" with the {item['with']}" if item.get("with") else ""
-                t.append(f" ({item.get('name', x.corp)}){extra}, from the starting package"
-                         f"   {self.price_label(x, x.player)}")
+                t.append(
+                    f" ({item.get('name', x.corp)}){extra}, from the starting package"
+                    f"   {self.price_label(x, x.player)}"
+                )
                 return t
             source = "IPO" if x.source == "ipo" else "pool"
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
@@ -622,9 +641,14 @@ class MainScreen(Screen[None]):
             from moderator.ui.screens.bids import bid_summary
 
             # 1853 2.5.4: a pass in the contract bids ends the player's bid
-            self.choose("Whose bid is complete? (2.5.4)", cmds,
-                        lambda x: f"{x.player} passes: the bid is complete "
-                                  f"({bid_summary(self.session, x.player)})")
+            self.choose(
+                "Whose bid is complete? (2.5.4)",
+                cmds,
+                lambda x: (
+                    f"{x.player} passes: the bid is complete "
+                    f"({bid_summary(self.session, x.player)})"
+                ),
+            )
             return
         self.choose("Pass", cmds, lambda x: f"{x.player} passes")
 
@@ -650,11 +674,14 @@ class MainScreen(Screen[None]):
         cash = {p["name"]: p.get("cash") for p in self.session.data.get("players", [])}
         firsts = [next(x for x in cmds if x.player == p) for p in lows]
         choices: list[tuple[str | Text, c.Command]] = [
-            (f"{x.player}   has {self.session.money(cash.get(x.player))}", x) for x in firsts]
-        dialog = ChoiceDialog("Whose contract bond? (2.5.2)", choices, keys=list(lows),
-                              note="then the amount")
+            (f"{x.player}   has {self.session.money(cash.get(x.player))}", x) for x in firsts
+        ]
+        dialog = ChoiceDialog(
+            "Whose contract bond? (2.5.2)", choices, keys=list(lows), note="then the amount"
+        )
         dialog.then = lambda x: BondDialog(  # type: ignore[attr-defined]
-            self.session, x.player, lows[x.player])
+            self.session, x.player, lows[x.player]
+        )
         self.ask(dialog)
 
     def action_claim(self) -> None:
@@ -671,9 +698,12 @@ class MainScreen(Screen[None]):
             return
         player = cmds[0].player
         # 2.5.5: a secret city; the game checks each (they are not among its candidates)
-        cmds += [cmd for co in self.session.data.get("companies", [])
-                 if (cmd := c.Claim(player=player, city=SEALED, corp=co["id"])) not in cmds
-                 and self.session.reason(cmd) is None]
+        cmds += [
+            cmd
+            for co in self.session.data.get("companies", [])
+            if (cmd := c.Claim(player=player, city=SEALED, corp=co["id"])) not in cmds
+            and self.session.reason(cmd) is None
+        ]
         cities = list(dict.fromkeys(x.city for x in cmds))
         pars = (self.session.data.get("market") or {}).get("pars") or {}
 
@@ -684,8 +714,9 @@ class MainScreen(Screen[None]):
             shown = "a sealed city" if city == SEALED else city
             return ChoiceDialog(
                 f"{player} claims {shown} with which company's share?",
-                [(f"{x.corp:<5} par {self.session.money(pars.get(x.corp))}", x)
-                 for x in options], keys=[x.corp for x in options])
+                [(f"{x.corp:<5} par {self.session.money(pars.get(x.corp))}", x) for x in options],
+                keys=[x.corp for x in options],
+            )
 
         choices: list[tuple[str | Text, c.Command]] = []
         for city in cities:
@@ -696,8 +727,12 @@ class MainScreen(Screen[None]):
             else:
                 label = claim_label(self.session, city, corps, city_value(city))
             choices.append((label, next(x for x in cmds if x.city == city)))
-        dialog = ChoiceDialog(f"{player}'s claim: which city? (2.5.4)", choices,
-                              keys=cities, note=bid_summary(self.session, player))
+        dialog = ChoiceDialog(
+            f"{player}'s claim: which city? (2.5.4)",
+            choices,
+            keys=cities,
+            note=bid_summary(self.session, player),
+        )
         dialog.then = lambda x: companies(x.city)  # type: ignore[attr-defined]
         self.ask(dialog)
 
@@ -713,10 +748,13 @@ class MainScreen(Screen[None]):
             self.notify("the bids cannot be settled now", severity="warning")
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmds[0]))
-        self.ask(ChoiceDialog(
-            "Settle the contract bids (2.7)",
-            [("settle: the claimed shares paid at par; the first stock round begins", cmds[0])],
-            note=moves))
+        self.ask(
+            ChoiceDialog(
+                "Settle the contract bids (2.7)",
+                [("settle: the claimed shares paid at par; the first stock round begins", cmds[0])],
+                note=moves,
+            )
+        )
 
     # ------------------------------------------------------------ operating round keys
     def action_spend(self) -> None:
@@ -733,9 +771,12 @@ class MainScreen(Screen[None]):
 
         co = self.session.company(cid) or {}
         dialog = AmountDialog(
-            self.session, f"{cid} spends (treasury {self.session.money(co.get('cash'))})", build,
+            self.session,
+            f"{cid} spends (treasury {self.session.money(co.get('cash'))})",
+            build,
             options=[None, "tile", "token", "terrain", "fee"],
-            option_labels={None: "track/other"})
+            option_labels={None: "track/other"},
+        )
         dialog.done_after = self.done_after()
         self.ask(dialog)
 
@@ -786,11 +827,17 @@ class MainScreen(Screen[None]):
         for x in cmds:
             if x.source is None:
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
-                choices.append((f"{x.corp} buys a {x.train} from the bank{credit}   "
-                                f"{self.price_label(x, x.corp)}", x))
+                choices.append(
+                    (
+                        f"{x.corp} buys a {x.train} from the bank{credit}   "
+                        f"{self.price_label(x, x.corp)}",
+                        x,
+                    )
+                )
             elif x.source == "pool":
-                choices.append((f"{x.corp} buys a {x.train} from the pool   "
-                                f"{self.price_label(x, x.corp)}", x))
+                choices.append(
+                    (f"{x.corp} buys a {x.train} from the pool   {self.price_label(x, x.corp)}", x)
+                )
             else:
                 choices.append((f"{x.corp} buys a {x.train} from {x.source} — price agreed…", x))
         if not choices:
@@ -800,14 +847,15 @@ class MainScreen(Screen[None]):
         def picked(cmd: c.Command) -> Step:
             if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
                 return AmountDialog(
-                    self.session, f"{cmd.corp} buys a {cmd.train} from {cmd.source}: agreed price",
-                    lambda amount, _opt: cmd.model_copy(update={"price": amount}))
+                    self.session,
+                    f"{cmd.corp} buys a {cmd.train} from {cmd.source}: agreed price",
+                    lambda amount, _opt: cmd.model_copy(update={"price": amount}),
+                )
             return cmd
 
         # the bank's and the pool's trains at their price: what follows each (a phase
         # change, trains rusting) is listed under it; a price agreed is asked next
-        details = [self.session.follow_lines(x) if x.source in (None, "pool") else []
-                   for x in cmds]
+        details = [self.session.follow_lines(x) if x.source in (None, "pool") else [] for x in cmds]
         dialog = ChoiceDialog("Buy a train", choices, details=details)
         dialog.then = picked
         dialog.done_after = self.done_after()
@@ -829,9 +877,12 @@ class MainScreen(Screen[None]):
                 low, high = span
                 note = f"price from {self.session.money(low)} to {self.session.money(high)}"
             dialog = AmountDialog(
-                self.session, f"{cmd.corp} buys {cmd.private}: price",
+                self.session,
+                f"{cmd.corp} buys {cmd.private}: price",
                 lambda amount, _opt: cmd.model_copy(update={"price": amount}),
-                initial=cmd.price, note=note)
+                initial=cmd.price,
+                note=note,
+            )
             dialog.done_after = self.done_after()
             return dialog
 
@@ -845,8 +896,13 @@ class MainScreen(Screen[None]):
         for x in cmds:
             assert isinstance(x, c.BuyPrivate)
             pv = self.session.company(x.private) or {}
-            choices.append((f"{x.corp} buys {x.private} from {pv.get('owner')} "
-                            f"(list {self.session.money(x.price)})", x))
+            choices.append(
+                (
+                    f"{x.corp} buys {x.private} from {pv.get('owner')} "
+                    f"(list {self.session.money(x.price)})",
+                    x,
+                )
+            )
         dialog = ChoiceDialog("Buy a private company", choices)
         dialog.then = picked
         self.ask(dialog)
@@ -864,8 +920,9 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.CreditTrain) if isinstance(x, c.CreditTrain)]
         if not cmds:
-            self.notify("no credit train is waiting for a new director's choice",
-                        severity="warning")
+            self.notify(
+                "no credit train is waiting for a new director's choice", severity="warning"
+            )
             return
         cid = cmds[0].corp
         director = (self.session.company(cid) or {}).get("president") or "the director"
@@ -879,8 +936,13 @@ class MainScreen(Screen[None]):
         note = "4.8.10: bought at that point or returned to the bank"
         if len(cmds) == 1:
             note = "he cannot pay what is owed: " + note
-        self.ask(ChoiceDialog(f"{director} takes over {cid}: its credit train",
-                              [(label(x), x) for x in cmds], note))
+        self.ask(
+            ChoiceDialog(
+                f"{director} takes over {cid}: its credit train",
+                [(label(x), x) for x in cmds],
+                note,
+            )
+        )
 
     # ------------------------------------------------------------ anywhere
     def action_legal(self) -> None:
@@ -946,8 +1008,9 @@ class MainScreen(Screen[None]):
             self.notify("nothing to redo", severity="warning")
             return
         count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
-        for said in narration(entry.command, entry.events, self.session.currency,
-                              self.session.game.title):
+        for said in narration(
+            entry.command, entry.events, self.session.currency, self.session.game.title
+        ):
             count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(differences(before, self.session.data))
         self.show_block(count)
@@ -1002,9 +1065,13 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.project import ProjectionScreen
         from moderator.ui.screens.score import ScoreScreen
 
-        screens = {"score": ScoreScreen, "project": ProjectionScreen,
-                   "projection": ProjectionScreen, "rounds": RoundsScreen,
-                   "checker": CheckerDialog}
+        screens = {
+            "score": ScoreScreen,
+            "project": ProjectionScreen,
+            "projection": ProjectionScreen,
+            "rounds": RoundsScreen,
+            "checker": CheckerDialog,
+        }
         self.app.push_screen(screens[view](self.session))
 
     def action_help(self) -> None:
@@ -1029,11 +1096,13 @@ class MainScreen(Screen[None]):
         """Command-palette entries: the UI commands live now, then the legal commands."""
         for cmd in UI_COMMANDS:
             if cmd.palette and self.check_action(action_name(cmd.action), ()) is True:
-                yield SystemCommand(f"{cmd.label} ({cmd.key_display or cmd.key.split(',')[0]})",
-                                    cmd.help, lambda a=cmd.action: self.run_action(a))
+                yield SystemCommand(
+                    f"{cmd.label} ({cmd.key_display or cmd.key.split(',')[0]})",
+                    cmd.help,
+                    lambda a=cmd.action: self.run_action(a),
+                )
         for legal in self.session.legal():
             line = self.session.line(legal)
-            yield SystemCommand(line, "a command the rules accept now",
-                                lambda x=legal: self.give(x))
-
-
+            yield SystemCommand(
+                line, "a command the rules accept now", lambda x=legal: self.give(x)
+            )

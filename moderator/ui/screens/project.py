@@ -84,8 +84,14 @@ class RevenueInput(Input):
     """
 
     def __init__(self, value: str, *, id: str, placeholder: str = "") -> None:
-        super().__init__(value, placeholder=placeholder, restrict=r"\d{0,6}", max_length=6,
-                         id=id, select_on_focus=False)
+        super().__init__(
+            value,
+            placeholder=placeholder,
+            restrict=r"\d{0,6}",
+            max_length=6,
+            id=id,
+            select_on_focus=False,
+        )
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Only digits are text here: the screen's letter keys (f, h, w, r...), Space,
@@ -150,8 +156,10 @@ class ProjectionScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back", priority=True),
-        *[Binding(k, f"kind('{kind}')", kind.capitalize(), priority=True)
-          for k, kind in KIND_KEYS.items()],
+        *[
+            Binding(k, f"kind('{kind}')", kind.capitalize(), priority=True)
+            for k, kind in KIND_KEYS.items()
+        ],
         Binding("space", "cycle", "Next kind", priority=True),
         Binding("plus,equals_sign", "rounds(1)", "+round", key_display="+", priority=True),
         Binding("minus,underscore", "rounds(-1)", "-round", key_display="-", priority=True),
@@ -201,10 +209,16 @@ class ProjectionScreen(Screen[None]):
         """Prefill the inputs from the companies' last runs and work the table out."""
         game = self.session.game
         head = Text("Spreadsheet it", style="bold")
-        head.append(" — the remaining operating rounds, projected (1846 rulebook 10.1 tip). "
-                    "Nothing here changes the game.\n", style="dim")
-        head.append("digits: revenue   f/h/w or Space: payout kind   +/-: rounds   "
-                    "↑↓ Tab: move   r: reset   Esc: back", style="dim")
+        head.append(
+            " — the remaining operating rounds, projected (1846 rulebook 10.1 tip). "
+            "Nothing here changes the game.\n",
+            style="dim",
+        )
+        head.append(
+            "digits: revenue   f/h/w or Space: payout kind   +/-: rounds   "
+            "↑↓ Tab: move   r: reset   Esc: back",
+            style="dim",
+        )
         self.query_one("#proj-head", Static).update(head)
         try:
             self.rounds = projected_rounds(game)
@@ -212,13 +226,16 @@ class ProjectionScreen(Screen[None]):
             self.refused(exc.message)
             return
         if not self.rounds:
-            self.refused("the game has ended: nothing is left to project; its score is final "
-                         "(the score screen, f)")
+            self.refused(
+                "the game has ended: nothing is left to project; its score is final "
+                "(the score screen, f)"
+            )
             return
         defaults = default_runs(game)
         self.companies = list(defaults)
-        self.options = {cid: tuple(game.ruleset.payout_options(game.state, cid))
-                        for cid in self.companies}
+        self.options = {
+            cid: tuple(game.ruleset.payout_options(game.state, cid)) for cid in self.companies
+        }
         self.runs = {cid: list(runs) for cid, runs in defaults.items()}
         self.prefilled = {cid: runs[0] for cid, runs in defaults.items() if runs}
         await self.build_editor()
@@ -229,19 +246,26 @@ class ProjectionScreen(Screen[None]):
         editor = self.query_one("#proj-editor", Vertical)
         await editor.remove_children()
         rows: list[Widget] = []
-        head = Horizontal(Label("", classes="proj-co"),
-                          *[Label(r, classes="proj-round") for r in self.rounds],
-                          Label("final price", classes="proj-pin-head"), classes="proj-row")
+        head = Horizontal(
+            Label("", classes="proj-co"),
+            *[Label(r, classes="proj-round") for r in self.rounds],
+            Label("final price", classes="proj-pin-head"),
+            classes="proj-row",
+        )
         rows.append(head)
         for i, cid in enumerate(self.companies):
             cells: list[Widget] = [Label(company_text(cid), classes="proj-co")]
             for k, (revenue, kind) in enumerate(self.runs[cid]):
                 cells.append(RevenueInput(str(revenue), id=f"rev-{i}-{k}"))
-                cells.append(Label(kind_label(kind, self.options[cid]), id=f"kind-{i}-{k}",
-                                   classes="proj-kind"))
+                cells.append(
+                    Label(
+                        kind_label(kind, self.options[cid]), id=f"kind-{i}-{k}", classes="proj-kind"
+                    )
+                )
             pin = self.pins.get(cid)
-            cells.append(RevenueInput("" if pin is None else str(pin), id=f"pin-{i}",
-                                      placeholder="rules"))
+            cells.append(
+                RevenueInput("" if pin is None else str(pin), id=f"pin-{i}", placeholder="rules")
+            )
             rows.append(Horizontal(*cells, classes="proj-row"))
         await editor.mount_all(rows)
         first = self.query(RevenueInput).first(RevenueInput) if self.companies else None
@@ -259,8 +283,9 @@ class ProjectionScreen(Screen[None]):
         def job(progress: Progress | None) -> Projection:
             return project(game, runs, ors, progress=progress, final_prices=pins)
 
-        run_job(self, len(game.journal), "projecting the remaining rounds", job, self.show,
-                self.refused)
+        run_job(
+            self, len(game.journal), "projecting the remaining rounds", job, self.show, self.refused
+        )
 
     def refused(self, message: str) -> None:
         """The projection cannot be made: say why (the last table stays, dimmed)."""
@@ -275,22 +300,21 @@ class ProjectionScreen(Screen[None]):
         self.error = None
         self.computations += 1
         money = self.session.money
-        status = Text(f"{len(result.rounds)} operating round(s): {', '.join(result.rounds)}",
-                      style="dim")
+        status = Text(
+            f"{len(result.rounds)} operating round(s): {', '.join(result.rounds)}", style="dim"
+        )
         self.query_one("#proj-status", Static).update(status)
         self.lay_out(result.table())
         places = Text("Places if the game ends after these rounds: ", style="bold")
         places.append_text(places_text(result.places, money))
         self.query_one("#proj-places", Static).update(places)
-        self.query_one("#proj-notes", Static).update(
-            Text("\n".join(result.notes), style="dim"))
+        self.query_one("#proj-notes", Static).update(Text("\n".join(result.notes), style="dim"))
         for i, co in enumerate(result.companies):
             for k, used in enumerate(co.runs):
                 if used is None:  # it has operated in this round already
                     cell = self.query(f"#rev-{i}-{k}").first(RevenueInput)
                     cell.disabled = True
-                    self.query_one(f"#kind-{i}-{k}", Label).update(
-                        Text("operated", style="dim"))
+                    self.query_one(f"#kind-{i}-{k}", Label).update(Text("operated", style="dim"))
         focused = self.focused
         if not isinstance(focused, RevenueInput) or focused.disabled:
             ready = [cell for cell in self.query(RevenueInput) if not cell.disabled]
@@ -314,7 +338,7 @@ class ProjectionScreen(Screen[None]):
             table = DataTable(cursor_type="none", zebra_stripes=True, classes="proj-more-table")
             more.mount(table)
             extra.append(table)
-        for table in extra[len(groups) - 1:]:
+        for table in extra[len(groups) - 1 :]:
             table.remove()
         tables = [self.query_one("#proj-table", DataTable), *extra[: len(groups) - 1]]
         for table, columns in zip(tables, groups, strict=True):
@@ -349,8 +373,9 @@ class ProjectionScreen(Screen[None]):
         table.header_height = 2
         for n in columns:
             head = rows[0][n]
-            table.add_column(Text(self.two_lines(head), style="bold",
-                                  justify="right" if n else "left"), key=head)
+            table.add_column(
+                Text(self.two_lines(head), style="bold", justify="right" if n else "left"), key=head
+            )
         others = {"Privates": "privates", "Cash on hand": "cash", "Final total": "total"}
         for row in rows[1:]:
             label = next((n for n, cell in enumerate(row) if cell), 0)
@@ -361,11 +386,15 @@ class ProjectionScreen(Screen[None]):
                 cell = row[n]
                 if n == 0:
                     # cash on hand, the final total: their label in the first column
-                    cells.append(company_text(cell) if cell else
-                                 Text(row[label], style="bold"))
+                    cells.append(company_text(cell) if cell else Text(row[label], style="bold"))
                     continue
-                cells.append(Text("" if n == label and not row[0] else cell,
-                                  style="bold" if bold else "", justify="right"))
+                cells.append(
+                    Text(
+                        "" if n == label and not row[0] else cell,
+                        style="bold" if bold else "",
+                        justify="right",
+                    )
+                )
             table.add_row(*cells, key=key)
 
     @staticmethod
@@ -422,6 +451,7 @@ class ProjectionScreen(Screen[None]):
 
     def action_cycle(self) -> None:
         """The focused cell's next payout kind."""
+
         def nxt(options: tuple[str, ...], now: str | None) -> str | None:
             if not options or options == ("split",):
                 return None
@@ -446,14 +476,18 @@ class ProjectionScreen(Screen[None]):
             if asked is not None or options != ("split",):
                 self.app.bell()
                 may = ", ".join(options) or "not run"
-                self.notify(f"{cid} may {may}" + (f", not {asked}" if asked else ""),
-                            severity="warning", markup=False)
+                self.notify(
+                    f"{cid} may {may}" + (f", not {asked}" if asked else ""),
+                    severity="warning",
+                    markup=False,
+                )
             return
         if kind == now:
             return
         self.runs[cid][k] = (revenue, kind)
         self.query_one(f"#kind-{row}-{k}", Label).update(
-            Text(kind_label(kind, options), style="bold"))
+            Text(kind_label(kind, options), style="bold")
+        )
         self.recalc()
 
     def action_row(self, step: int) -> None:
@@ -479,8 +513,9 @@ class ProjectionScreen(Screen[None]):
         count = len(self.rounds) + step
         if not 1 <= count <= MAX_ROUNDS:
             self.app.bell()
-            self.notify(f"a projection plays 1 to {MAX_ROUNDS} operating rounds",
-                        severity="warning")
+            self.notify(
+                f"a projection plays 1 to {MAX_ROUNDS} operating rounds", severity="warning"
+            )
             return
         try:
             self.rounds = projected_rounds(self.session.game, count)

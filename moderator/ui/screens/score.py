@@ -44,8 +44,9 @@ def item_cell(item: ScoreItem, money: Callable[[int], str]) -> Text:
         shown = f" ({money(item.value)})" if item.value else ""
         return Text(f"not counted{shown}", style="dim", justify="right")
     if item.kind == "shares":
-        return Text.assemble((f"{item.count} × {money(item.price)}  ", "dim"),
-                             money(item.value), justify="right")
+        return Text.assemble(
+            (f"{item.count} × {money(item.price)}  ", "dim"), money(item.value), justify="right"
+        )
     if item.kind == "private":
         return Text(f"{money(item.value)} *", justify="right")
     return Text(money(item.value), justify="right")
@@ -127,15 +128,20 @@ class ScoreScreen(Screen[None]):
             cells = [label]
             for p in result.players:
                 item = next((i for i in p.items if row_key(i) == key), None)
-                cells.append(item_cell(item, money) if item
-                             else Text("·", style="dim", justify="right"))
+                cells.append(
+                    item_cell(item, money) if item else Text("·", style="dim", justify="right")
+                )
             table.add_row(*cells, key=key)
-        table.add_row(Text("Total", style="bold"),
-                      *[Text(money(p.total), style="bold", justify="right")
-                        for p in result.players],
-                      key="total")
-        table.add_row(Text("Place", style="bold"),
-                      *[self._place(result, p) for p in result.players], key="place")
+        table.add_row(
+            Text("Total", style="bold"),
+            *[Text(money(p.total), style="bold", justify="right") for p in result.players],
+            key="total",
+        )
+        table.add_row(
+            Text("Place", style="bold"),
+            *[self._place(result, p) for p in result.players],
+            key="place",
+        )
 
         places = Text("Places: ", style="bold")
         places.append_text(places_text(result.places, money))
@@ -173,8 +179,9 @@ class ScoreScreen(Screen[None]):
     def _place(result: Score, p: PlayerScore) -> Text:
         place = result.place_of(p.name)
         tied = result.tied(p.name)
-        text = Text(ordinal(place, tied), style="bold green" if place == 1 else "bold",
-                    justify="right")
+        text = Text(
+            ordinal(place, tied), style="bold green" if place == 1 else "bold", justify="right"
+        )
         if tied:
             text.append(" tie", style="yellow")
         return text

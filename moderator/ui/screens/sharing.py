@@ -45,16 +45,23 @@ def status_text(view: ShareView) -> Text:
         text.append(game, style="bold")
         text.append(f" read-only {where}", style="bold green")
         if not view.lan:
-            text.append(" (127.0.0.1): players on other devices cannot reach it; "
-                        "l listens on the table's Wi-Fi", style="dim")
+            text.append(
+                " (127.0.0.1): players on other devices cannot reach it; "
+                "l listens on the table's Wi-Fi",
+                style="dim",
+            )
         else:
-            text.append(f" ({view.host}); anyone on this network with the address can "
-                        "read the game", style="dim")
+            text.append(
+                f" ({view.host}); anyone on this network with the address can read the game",
+                style="dim",
+            )
     else:
         text.append("Not sharing. ", style="bold")
-        text.append(f"s shares {game} {where}; l switches to "
-                    f"{'this computer only' if view.lan else 'the local network'}.",
-                    style="dim")
+        text.append(
+            f"s shares {game} {where}; l switches to "
+            f"{'this computer only' if view.lan else 'the local network'}.",
+            style="dim",
+        )
     if view.error:
         text.append("\n✗ Cannot share: ", style="bold red")
         text.append(view.error, style="red")
@@ -101,8 +108,11 @@ class SharingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         head = Text("Table view", style="bold")
-        head.append("   every player follows the game on their own phone or laptop, read-only: "
-                    "no account, no internet, no install", style="dim")
+        head.append(
+            "   every player follows the game on their own phone or laptop, read-only: "
+            "no account, no internet, no install",
+            style="dim",
+        )
         yield Static(head, id="share-head")
         with VerticalScroll(id="share-body"):
             yield Static("", id="share-status")
@@ -117,7 +127,9 @@ class SharingScreen(Screen[None]):
                 "or the next game opened, keeps open pages following. "
                 "s stops or starts sharing, l switches between this computer and the "
                 "local network, Esc goes back to the game (sharing goes on).",
-                id="share-help", markup=False)
+                id="share-help",
+                markup=False,
+            )
         yield Footer()
 
     def on_mount(self) -> None:

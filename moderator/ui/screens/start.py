@@ -124,10 +124,8 @@ class FormCheckbox(Checkbox):
 
 DEMOS: dict[str, tuple[str, str]] = {
     "demo": ("demo-1846.script", "Demo game (1846, 4 players, operating round 3)"),
-    "demo-1847ae": ("demo-1847ae.script",
-                    "Demo game (1847 AE, 3 players, operating round 2.1)"),
-    "demo-1853": ("demo-1853.script",
-                  "Demo game (1853 India, 3 players, operating round 2.1)"),
+    "demo-1847ae": ("demo-1847ae.script", "Demo game (1847 AE, 3 players, operating round 2.1)"),
+    "demo-1853": ("demo-1853.script", "Demo game (1853 India, 3 players, operating round 2.1)"),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
@@ -147,10 +145,18 @@ class StartScreen(KeyedScreen):
         Binding("e", "choose('demo-1847ae')", "1847 AE demo", priority=True),
         Binding("i", "choose('demo-1853')", "1853 demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
-        *[Binding(key, f"menu('{action}')", show=False, priority=True) for key, action in (
-            ("enter", "pick"), ("up", "cursor_up"), ("down", "cursor_down"),
-            ("home", "first"), ("end", "last"), ("pageup", "page_up"),
-            ("pagedown", "page_down"))],
+        *[
+            Binding(key, f"menu('{action}')", show=False, priority=True)
+            for key, action in (
+                ("enter", "pick"),
+                ("up", "cursor_up"),
+                ("down", "cursor_down"),
+                ("home", "first"),
+                ("end", "last"),
+                ("pageup", "page_up"),
+                ("pagedown", "page_down"),
+            )
+        ],
     ]
 
     def __init__(self, saves: Path) -> None:
@@ -160,8 +166,9 @@ class StartScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="start-box"):
             yield Label("moderator — the 18xx banker", classes="dialog-title")
-            yield Static(f"Saves folder: {escaped(str(self.saves))}", classes="dialog-note",
-                         markup=False)  # a path is only text (20.8)
+            yield Static(
+                f"Saves folder: {escaped(str(self.saves))}", classes="dialog-note", markup=False
+            )  # a path is only text (20.8)
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Open a save", id="open"),
@@ -227,10 +234,18 @@ class OpenScreen(KeyedScreen):
     AUTO_FOCUS = "#saves-list"
     BINDINGS = [
         Binding("escape", "back", "Back", priority=True),
-        *[Binding(key, f"list('{action}')", show=False, priority=True) for key, action in (
-            ("enter", "pick"), ("up", "cursor_up"), ("down", "cursor_down"),
-            ("home", "first"), ("end", "last"), ("pageup", "page_up"),
-            ("pagedown", "page_down"))],
+        *[
+            Binding(key, f"list('{action}')", show=False, priority=True)
+            for key, action in (
+                ("enter", "pick"),
+                ("up", "cursor_up"),
+                ("down", "cursor_down"),
+                ("home", "first"),
+                ("end", "last"),
+                ("pageup", "page_up"),
+                ("pagedown", "page_down"),
+            )
+        ],
     ]
 
     def __init__(self, saves: Path) -> None:
@@ -243,8 +258,9 @@ class OpenScreen(KeyedScreen):
         self.summaries = save_summaries(self.saves)
         open_now = getattr(getattr(self.app, "open_now", None), "path", None)
         with Vertical(classes="dialog-box", id="open-box"):
-            yield Label(f"Open a save from {escaped(str(self.saves))}", classes="dialog-title",
-                        markup=False)  # a path is only text (20.8)
+            yield Label(
+                f"Open a save from {escaped(str(self.saves))}", classes="dialog-title", markup=False
+            )  # a path is only text (20.8)
             if not self.summaries:
                 yield Static("No saves yet: ctrl+n starts a new game.", classes="dialog-note")
             options: list[Option] = []
@@ -252,8 +268,12 @@ class OpenScreen(KeyedScreen):
             for i, summary in enumerate(self.summaries):
                 if summary.backup and not backups_shown:
                     backups_shown = True
-                    options.append(Option(Text("Backups (kept by play --force and by rewinds)",
-                                               style="bold dim"), disabled=True))
+                    options.append(
+                        Option(
+                            Text("Backups (kept by play --force and by rewinds)", style="bold dim"),
+                            disabled=True,
+                        )
+                    )
                 is_open = open_now is not None and _same(open_now, summary.path)
                 options.append(Option(self.describe(summary, is_open), id=str(i)))
             yield OptionList(*options, id="saves-list")
@@ -277,9 +297,10 @@ class OpenScreen(KeyedScreen):
         if is_open:
             text.append("   ◀ open now", style="green")
         count = f"{summary.commands} command" + ("" if summary.commands == 1 else "s")
-        text.append(f"\n  {summary.round} · {count} · {summary.when} · "
-                    f"{escaped(summary.path.name)}",
-                    style="dim")
+        text.append(
+            f"\n  {summary.round} · {count} · {summary.when} · {escaped(summary.path.name)}",
+            style="dim",
+        )
         return text
 
     def prepare(self) -> None:
@@ -312,7 +333,8 @@ class OpenScreen(KeyedScreen):
             self.app.bell()
             shown = reason.removeprefix(f"{path}: ")  # the line names the file already
             self.query_one("#open-error", Static).update(
-                Text(f"✗ {escaped(path.name)} cannot be opened: {escaped(shown)}"))
+                Text(f"✗ {escaped(path.name)} cannot be opened: {escaped(shown)}")
+            )
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
 
     def action_back(self) -> None:
@@ -398,20 +420,25 @@ distribution fields."""
 
 SETUP_NOTES: dict[str, str] = {
     "1847AE": "1847 AE: 3 to 5 players in seat order; the last one starts the first stock "
-              "round. No removals and no private distribution: the privates and the L and "
-              "Saar directors are sold in the first stock round's starting package (3.3).",
+    "round. No removals and no private distribution: the privates and the L and "
+    "Saar directors are sold in the first stock round's starting package (3.3).",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
-            "the shipped ones are PROVISIONAL, check them against the board below (an edit "
-            "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
-            "given on the main screen: keys n (bond), a (claim), x (pass), m (settle), or "
-            "the command bar (2.5-2.7).",
+    "the shipped ones are PROVISIONAL, check them against the board below (an edit "
+    "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
+    "given on the main screen: keys n (bond), a (claim), x (pass), m (settle), or "
+    "the command bar (2.5-2.7).",
 }
 """What the form says of a title's setup where it has no removals to describe."""
 
 OPTIONS: dict[str, list[tuple[str, str]]] = {
     "1846": [("2e", "Second edition (2021): Boomtown, Little Miami  (F2)")],
-    "1847AE": [("variant", "Variant (section 10): no limit of one new train of a type per "
-                           "turn; the two optional train cards")],
+    "1847AE": [
+        (
+            "variant",
+            "Variant (section 10): no limit of one new train of a type per "
+            "turn; the two optional train cards",
+        )
+    ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
@@ -463,8 +490,10 @@ def par_words(text: str) -> list[tuple[str, int]]:
     words = text.replace(",", " ").split()
     if len(words) % 2:
         raise ValueError("pars: write each company with its par (EIR 100 GIP 90 ...)")
-    return [(corp, _script_number(value, f"pars: {corp}"))
-            for corp, value in zip(words[::2], words[1::2], strict=True)]
+    return [
+        (corp, _script_number(value, f"pars: {corp}"))
+        for corp, value in zip(words[::2], words[1::2], strict=True)
+    ]
 
 
 @dataclass
@@ -548,17 +577,20 @@ class NewGameScreen(KeyedScreen):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field form-row"):
                 yield Label("Title", classes="field-label")
-                yield Select([(t, t) for t in titles], value=titles[0], allow_blank=False,
-                             id="title")
+                yield Select(
+                    [(t, t) for t in titles], value=titles[0], allow_blank=False, id="title"
+                )
             for title in EDITION_TITLES:
                 yield from self.option_rows(title)
             with Horizontal(classes="field form-row"):
                 yield Label("Players", classes="field-label")
-                yield FormInput(placeholder='seat order: Amy Bob "Mary Ann" Dana',
-                                id="players")
+                yield FormInput(placeholder='seat order: Amy Bob "Mary Ann" Dana', id="players")
             for title in titles:
-                yield Static(self.setup_help(title), id=f"setup-help-{title}",
-                             classes="dialog-note setup-help")
+                yield Static(
+                    self.setup_help(title),
+                    id=f"setup-help-{title}",
+                    classes="dialog-note setup-help",
+                )
             for title in titles:
                 if title not in EDITION_TITLES:
                     yield from self.option_rows(title)
@@ -569,14 +601,19 @@ class NewGameScreen(KeyedScreen):
             with Horizontal(classes="field form-row", id="removals-row"):
                 yield Label("Removals", classes="field-label")
                 yield FormInput(placeholder="e.g. ERIE TBC OI (3-4 players)", id="removals")
-            yield Label("Private distribution (player, and the price if it was reduced):",
-                        classes="dialog-note", id="privates-note")
+            yield Label(
+                "Private distribution (player, and the price if it was reduced):",
+                classes="dialog-note",
+                id="privates-note",
+            )
             for title in titles:
                 with Vertical(id=f"privates-{title}", classes="privates"):
                     yield from self.private_fields(title)
             yield Button("Start the game  (ctrl+s)", id="start", variant="primary")
-            yield Static("Tab: next field · ctrl+s: start · Esc: back · ctrl+o: open a save",
-                         classes="dialog-keys")
+            yield Static(
+                "Tab: next field · ctrl+s: start · Esc: back · ctrl+o: open a save",
+                classes="dialog-keys",
+            )
         yield Static(id="new-game-error", classes="dialog-reason", markup=False)
         yield Footer()
 
@@ -584,8 +621,7 @@ class NewGameScreen(KeyedScreen):
     def option_rows(title: str) -> ComposeResult:
         """A row with a box for each of ``title``'s options (an edition's: no Tab stop)."""
         for word, label in OPTIONS.get(title, []):
-            with Horizontal(classes="field form-row option-row",
-                            id=f"option-row-{title}-{word}"):
+            with Horizontal(classes="field form-row option-row", id=f"option-row-{title}-{word}"):
                 yield Label("", classes="field-label")
                 box = FormCheckbox(label, id=f"option-{title}-{word}")
                 box.can_focus = title not in EDITION_TITLES
@@ -612,20 +648,34 @@ class NewGameScreen(KeyedScreen):
             from moderator.game import Game
 
             names = ["A", "B", "C", "D", "E", "F"]
-            plans = {n: Game.new(title, [*names[:n], *options]).state_json()["removal_groups"]
-                     for n in quota}
+            plans = {
+                n: Game.new(title, [*names[:n], *options]).state_json()["removal_groups"]
+                for n in quota
+            }
             first = next(iter(plans.values()))
-            help_text.append("Setup removals: " + "; ".join(
-                f"{name}: {' '.join(g['members'])}" for name, g in first.items()))
-            help_text.append("  (per group, in that order: " + "; ".join(
-                f"{n} players remove " + ", ".join(str(g["remove"]) for g in plan.values())
-                for n, plan in plans.items()) + ")")
+            help_text.append(
+                "Setup removals: "
+                + "; ".join(f"{name}: {' '.join(g['members'])}" for name, g in first.items())
+            )
+            help_text.append(
+                "  (per group, in that order: "
+                + "; ".join(
+                    f"{n} players remove " + ", ".join(str(g["remove"]) for g in plan.values())
+                    for n, plan in plans.items()
+                )
+                + ")"
+            )
         elif groups:
-            help_text.append("Setup removals: " + "; ".join(
-                f"{name}: {' '.join(members)}" for name, members in groups.items()))
+            help_text.append(
+                "Setup removals: "
+                + "; ".join(f"{name}: {' '.join(members)}" for name, members in groups.items())
+            )
             if quota:
-                help_text.append("  (per group: " + ", ".join(
-                    f"{n} players remove {q}" for n, q in quota.items()) + ")")
+                help_text.append(
+                    "  (per group: "
+                    + ", ".join(f"{n} players remove {q}" for n, q in quota.items())
+                    + ")"
+                )
         return help_text
 
     def probe(self, title: str) -> Game:
@@ -668,8 +718,11 @@ class NewGameScreen(KeyedScreen):
             return
         box = self.query_one(f"#privates-{title}", Vertical)
         ids = self.private_ids[title]
-        companies = [co for co in self.edition_game().state_json()["companies"]
-                     if co["kind"] != "corporation"]
+        companies = [
+            co
+            for co in self.edition_game().state_json()["companies"]
+            if co["kind"] != "corporation"
+        ]
         for i, co in enumerate(companies):
             if co["id"] in ids:
                 continue
@@ -688,8 +741,9 @@ class NewGameScreen(KeyedScreen):
         if title not in DISTRIBUTION_RULE:
             self.private_ids[title] = []
             return
-        companies = [co for co in self.probe(title).state_json()["companies"]
-                     if co["kind"] != "corporation"]
+        companies = [
+            co for co in self.probe(title).state_json()["companies"] if co["kind"] != "corporation"
+        ]
         self.private_ids[title] = [co["id"] for co in companies]
         for co in companies:
             yield self.private_row(co)
@@ -701,9 +755,12 @@ class NewGameScreen(KeyedScreen):
         if co.get("debt"):
             price += f" + ${co['debt']} debt"
         label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
-        return Horizontal(Label(label, classes="private-label"),
-                          FormInput(placeholder="player [price]", id=f"pv-{co['id']}"),
-                          classes="field form-row", id=f"pv-row-{co['id']}")
+        return Horizontal(
+            Label(label, classes="private-label"),
+            FormInput(placeholder="player [price]", id=f"pv-{co['id']}"),
+            classes="field form-row",
+            id=f"pv-row-{co['id']}",
+        )
 
     def provisional_market(self, title: str) -> tuple[list[int], dict[str, int]]:
         """The track values and pars a new game of ``title`` starts with (the shipped,
@@ -718,19 +775,33 @@ class NewGameScreen(KeyedScreen):
         return [
             Horizontal(
                 Label("Track", classes="field-label"),
-                FormInput(" ".join(str(v) for v in values), id=f"market-{title}-track",
-                          placeholder="the board's values, £10 to £400"),
-                classes="field form-row market-row", id=f"market-row-{title}-track"),
+                FormInput(
+                    " ".join(str(v) for v in values),
+                    id=f"market-{title}-track",
+                    placeholder="the board's values, £10 to £400",
+                ),
+                classes="field form-row market-row",
+                id=f"market-row-{title}-track",
+            ),
             Horizontal(
                 Label("Pars", classes="field-label"),
-                FormInput(" ".join(f"{cid} {v}" for cid, v in pars.items()),
-                          id=f"market-{title}-pars", placeholder="EIR 100 GIP 90 ..."),
-                classes="field form-row market-row", id=f"market-row-{title}-pars"),
+                FormInput(
+                    " ".join(f"{cid} {v}" for cid, v in pars.items()),
+                    id=f"market-{title}-pars",
+                    placeholder="EIR 100 GIP 90 ...",
+                ),
+                classes="field form-row market-row",
+                id=f"market-row-{title}-pars",
+            ),
             Horizontal(
                 Label("", classes="field-label"),
-                FormCheckbox("These are the board's values (write them even if unchanged)",
-                             id=f"market-{title}-confirm"),
-                classes="field form-row market-row", id=f"market-row-{title}-confirm"),
+                FormCheckbox(
+                    "These are the board's values (write them even if unchanged)",
+                    id=f"market-{title}-confirm",
+                ),
+                classes="field form-row market-row",
+                id=f"market-row-{title}-confirm",
+            ),
         ]
 
     def show_market(self, title: str) -> None:
@@ -802,7 +873,8 @@ class NewGameScreen(KeyedScreen):
         edition's removal groups and private fields follow it."""
         if self.title_shown in EDITION_TITLES:
             self.query_one(f"#setup-help-{self.title_shown}", Static).update(
-                self.setup_help(self.title_shown, tuple(self.options())))
+                self.setup_help(self.title_shown, tuple(self.options()))
+            )
             self.show_edition_fields()
         self.refresh_form()
 
@@ -814,8 +886,11 @@ class NewGameScreen(KeyedScreen):
 
     def options(self) -> list[str]:
         """The option words of the title shown whose boxes are ticked, in the title's order."""
-        return [word for word, _ in OPTIONS.get(self.title_shown, [])
-                if self.query_one(f"#option-{self.title_shown}-{word}", Checkbox).value]
+        return [
+            word
+            for word, _ in OPTIONS.get(self.title_shown, [])
+            if self.query_one(f"#option-{self.title_shown}-{word}", Checkbox).value
+        ]
 
     # ------------------------------------------------------------ reading the form
     def removed(self) -> set[str]:
@@ -860,9 +935,9 @@ class NewGameScreen(KeyedScreen):
         from moderator.commands import GameCmd
         from moderator.script import format_command, parse_line
 
-        result.line = " ".join([format_command(GameCmd(title=title,
-                                                       players=tuple(result.players))),
-                                *self.options()])
+        result.line = " ".join(
+            [format_command(GameCmd(title=title, players=tuple(result.players))), *self.options()]
+        )
         try:
             if title in OPTIONS:
                 # the game is started from its line, so an option word reaches the title
@@ -896,7 +971,8 @@ class NewGameScreen(KeyedScreen):
         if title in MARKET_TITLES:
             result.pending.append(
                 "each player's bond (`bond PLAYER AMOUNT`), the contract claims (`claim "
-                "PLAYER CITY CORP`), then `settle` (2.5-2.7)")
+                "PLAYER CITY CORP`), then `settle` (2.5-2.7)"
+            )
         try:
             removals = tokenize(self.query_one("#removals", Input).value.replace(",", " "))
         except ParseError as exc:
@@ -933,8 +1009,7 @@ class NewGameScreen(KeyedScreen):
             if len(no_buyer) == 1:
                 result.pending.append(f"private {no_buyer[0]} has no buyer yet ({rule})")
             else:
-                result.pending.append(
-                    f"privates {' '.join(no_buyer)} have no buyer yet ({rule})")
+                result.pending.append(f"privates {' '.join(no_buyer)} have no buyer yet ({rule})")
         if not result.problems:
             result.game = game
         return result
@@ -986,11 +1061,15 @@ class NewGameScreen(KeyedScreen):
         for line in result.setup_lines:
             text.append(f" · {line}", style="bold")
         if result.pending and self.title_shown in MARKET_TITLES:
-            text.append(" Then in the command bar: " + "; ".join(result.pending) + ".",
-                        style="yellow")
+            text.append(
+                " Then in the command bar: " + "; ".join(result.pending) + ".", style="yellow"
+            )
         elif result.pending:
-            text.append(" Still to give before the first stock round (here, or later in the "
-                        "command bar): " + "; ".join(result.pending) + ".", style="yellow")
+            text.append(
+                " Still to give before the first stock round (here, or later in the "
+                "command bar): " + "; ".join(result.pending) + ".",
+                style="yellow",
+            )
         return text
 
     # ------------------------------------------------------------ keys
@@ -1019,8 +1098,11 @@ class NewGameScreen(KeyedScreen):
         widget = self.focused
         if widget is None:
             return
-        row = widget.parent if widget.parent is not None and widget.parent.has_class(
-            "form-row") else widget
+        row = (
+            widget.parent
+            if widget.parent is not None and widget.parent.has_class("form-row")
+            else widget
+        )
         form = self.query_one("#new-game-form", VerticalScroll)
         if isinstance(row, Widget):
             form.scroll_to_widget(row, animate=False, immediate=True)
@@ -1062,8 +1144,9 @@ class NewGameScreen(KeyedScreen):
         game = result.game
         if game is None:
             self.app.bell()
-            self.notify("; ".join(result.problems), title="Cannot start yet",
-                        severity="warning", timeout=8)
+            self.notify(
+                "; ".join(result.problems), title="Cannot start yet", severity="warning", timeout=8
+            )
             return
         path = new_game_path(self.saves, game.title, result.players)
         try:

@@ -36,8 +36,14 @@ from moderator.script import VERBS, ParseError, parse_line
 from moderator.text import escaped
 from moderator.ui.session import Session
 
-BAR_WORDS = {"score": "score", "project": "projection", "rounds": "rounds",
-             "charts": "rounds", "check": "checker", "share": "sharing"}
+BAR_WORDS = {
+    "score": "score",
+    "project": "projection",
+    "rounds": "rounds",
+    "charts": "rounds",
+    "check": "checker",
+    "share": "sharing",
+}
 """Words of the command bar that open a screen (never commands of the game)."""
 
 
@@ -57,11 +63,20 @@ def one_row(line: str, limit: int = SHORT_LINE) -> str:
     line = " ".join(line.split("\n"))
     if len(line) <= limit:
         return line
-    return f"{line[:limit - 16]}…{line[-4:]} ({len(line)} characters)"
+    return f"{line[: limit - 16]}…{line[-4:]} ({len(line)} characters)"
 
 
 OPTION_WORDS = (
-    "ipo", "pool", "full", "half", "withhold", "tile", "token", "terrain", "fee", "from",
+    "ipo",
+    "pool",
+    "full",
+    "half",
+    "withhold",
+    "tile",
+    "token",
+    "terrain",
+    "fee",
+    "from",
 )
 
 
@@ -144,7 +159,10 @@ class FixedInput(Input):
     """
 
     def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False,
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
         recompose: bool = False,
     ) -> Self:
         """Repaint (and recompose) as asked, never lay out again for the input itself."""
@@ -177,8 +195,13 @@ class ScriptInput(FixedInput):
         self.recalled: list[str] = []
         self.recall_at = 0
 
-    SYNC_KEYS = {"enter": "submit", "escape": "leave", "backspace": "delete_left",
-                 "up": "recall(-1)", "down": "recall(1)"}
+    SYNC_KEYS = {
+        "enter": "submit",
+        "escape": "leave",
+        "backspace": "delete_left",
+        "up": "recall(-1)",
+        "down": "recall(1)",
+    }
     """Keys acted on as the app reads them, besides the characters typed."""
 
     def _forward_event(self, event: events.Event) -> None:
@@ -321,9 +344,11 @@ class CommandBar(Vertical):
         with Horizontal(id="bar-row"):
             yield Label("›", id="prompt")
             yield ScriptInput(
-                ScriptSuggester(self.session), self.typed,
+                ScriptSuggester(self.session),
+                self.typed,
                 placeholder=self.placeholder(),
-                id="script")
+                id="script",
+            )
         yield Static("", id="verdict")
 
     @property
@@ -345,8 +370,9 @@ class CommandBar(Vertical):
             return Text("")
         word = value.strip().lower()
         if word in BAR_WORDS:
-            return Text(f"Enter opens the {BAR_WORDS[word]} screen (changes nothing)",
-                        style="green")
+            return Text(
+                f"Enter opens the {BAR_WORDS[word]} screen (changes nothing)", style="green"
+            )
         if is_check(value):
             return self.check_answer(session, value)
         try:
@@ -371,8 +397,9 @@ class CommandBar(Vertical):
         except Refusal as exc:
             return Text(f"… {exc.message}", style="yellow")
         style = {None: "bold", True: "bold green", False: "bold red"}[answer.verdict]
-        return Text(f"{answer.summary()} — Enter to see the figures (nothing is journaled)",
-                    style=style)
+        return Text(
+            f"{answer.summary()} — Enter to see the figures (nothing is journaled)", style=style
+        )
 
     def typed(self, value: str) -> None:
         """Check the line as it is typed (an emptied bar keeps the last verdict)."""
@@ -419,7 +446,7 @@ class CommandBar(Vertical):
                 self.input.value = ""
                 continue
             if reason is not None:
-                self.waiting = [x for x in [*lines[i + 1:], tail] if x.strip()] + self.waiting
+                self.waiting = [x for x in [*lines[i + 1 :], tail] if x.strip()] + self.waiting
                 self.refused(reason)
                 return
             self.accepted(line.strip(), advance=False)
@@ -437,14 +464,17 @@ class CommandBar(Vertical):
             session = self.session()
             done = self.check_answer(session, line) if session else Text("")
             if done.plain.endswith("(nothing is journaled)"):
-                done = Text(done.plain.rsplit(" — ", 1)[0] + " — the figures are in the log",
-                            style=done.style)
+                done = Text(
+                    done.plain.rsplit(" — ", 1)[0] + " — the figures are in the log",
+                    style=done.style,
+                )
             self.verdict(done)
             return
         done = Text(f"✓ {line}", style="green")
         if nxt:
-            done.append(f" — next pasted line in the bar ({len(self.waiting)} more wait)",
-                        style="dim")
+            done.append(
+                f" — next pasted line in the bar ({len(self.waiting)} more wait)", style="dim"
+            )
         self.verdict(done)
 
     def refused(self, reason: str) -> None:

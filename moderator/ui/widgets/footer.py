@@ -54,10 +54,17 @@ class ShownKey(NamedTuple):
 class LiveFooterKey(FooterKey):
     """A footer key dimmed at render time (no CSS class) when the key does nothing now."""
 
-    def __init__(self, key: str, key_display: str, description: str, action: str,
-                 disabled: bool = False, tooltip: str = "", classes: str = "") -> None:
-        super().__init__(key, key_display, description, action, tooltip=tooltip,
-                         classes=classes)
+    def __init__(
+        self,
+        key: str,
+        key_display: str,
+        description: str,
+        action: str,
+        disabled: bool = False,
+        tooltip: str = "",
+        classes: str = "",
+    ) -> None:
+        super().__init__(key, key_display, description, action, tooltip=tooltip, classes=classes)
         self._disabled = disabled
 
     def render(self) -> Text:
@@ -134,10 +141,13 @@ class KeyStrip(Widget):
         description_padding = self.get_component_styles("footer-key--description").padding
         if shown.description:
             return Text.assemble(
-                (" " * key_padding.left + shown.key_display + " " * key_padding.right,
-                 key_style),
-                (" " * description_padding.left + shown.description
-                 + " " * description_padding.right, description_style),
+                (" " * key_padding.left + shown.key_display + " " * key_padding.right, key_style),
+                (
+                    " " * description_padding.left
+                    + shown.description
+                    + " " * description_padding.right,
+                    description_style,
+                ),
             )
         return Text.assemble((shown.key_display, key_style))
 
@@ -266,15 +276,28 @@ class QuietFooter(Footer):
         for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
             if key == palette_key:
                 if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-                    palette = ShownKey(binding.key, self.app.get_key_display(binding),
-                                       binding.description, binding.action, enabled,
-                                       binding.tooltip or binding.description)
+                    palette = ShownKey(
+                        binding.key,
+                        self.app.get_key_display(binding),
+                        binding.description,
+                        binding.action,
+                        enabled,
+                        binding.tooltip or binding.description,
+                    )
                 continue
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
-            shown.append(ShownKey(binding.key, self.app.get_key_display(binding),
-                                  binding.description, binding.action, enabled, tooltip))
+            shown.append(
+                ShownKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    enabled,
+                    tooltip,
+                )
+            )
         return tuple(shown), palette
 
     def compose(self) -> ComposeResult:
@@ -289,8 +312,12 @@ class QuietFooter(Footer):
         self._has_palette = palette is not None
         if palette is not None:
             yield LiveFooterKey(
-                palette.key, palette.key_display, palette.description, palette.action,
-                disabled=not palette.enabled, tooltip=palette.tooltip,
+                palette.key,
+                palette.key_display,
+                palette.description,
+                palette.action,
+                disabled=not palette.enabled,
+                tooltip=palette.tooltip,
                 classes="-command-palette",
             )
         self._built = True

@@ -53,12 +53,13 @@ class LogPanel(Widget):
         """
         # a line is only text: names, notes and file names are never markup, and a
         # character a terminal acts on shows as its escape (issue 20.8)
-        body = (Text(escaped(text, keep_newlines=True), style=style) if isinstance(text, str)
-                else text)
+        body = (
+            Text(escaped(text, keep_newlines=True), style=style) if isinstance(text, str) else text
+        )
         parts = body.split("\n")
         for part in parts:
             if len(self.lines) == self.lines.maxlen and self._width:
-                del self._rows[:self._counts.popleft()]  # the oldest line drops out
+                del self._rows[: self._counts.popleft()]  # the oldest line drops out
             self.lines.append(part)
             if self._width:
                 wrapped = self._wrap(part, self._width)
@@ -142,7 +143,7 @@ class LogPanel(Widget):
         rows = self.rows()
         height = self._text_height()
         end = len(rows) - self.back
-        return rows[max(0, end - height):end] if height else []
+        return rows[max(0, end - height) : end] if height else []
 
     def _changed(self) -> None:
         """Say what is hidden in the border, and repaint (never a new layout)."""

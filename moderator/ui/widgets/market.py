@@ -94,8 +94,10 @@ class GridMarketPanel(Panel):
         columns = max((len(r) for r in rows), default=0)
         widths = []
         for col in range(columns):
-            extra = max((self.markers_width(stacks.get(f"{r},{col}", []), mode)
-                         for r in range(len(rows))), default=0)
+            extra = max(
+                (self.markers_width(stacks.get(f"{r},{col}", []), mode) for r in range(len(rows))),
+                default=0,
+            )
             widths.append(1 + VALUE + extra)
         return widths
 
@@ -137,8 +139,7 @@ class GridMarketPanel(Panel):
         legend = ""
         if mode != "full":
             shown = list(dict.fromkeys(cid for s in stacks.values() for cid in s))
-            legend = " ".join(f"{short_code(cid)} {cid}" for cid in shown
-                              if short_code(cid) != cid)
+            legend = " ".join(f"{short_code(cid)} {cid}" for cid in shown if short_code(cid) != cid)
         self.border_subtitle = legend
         return Group(*lines)
 
@@ -204,15 +205,14 @@ class PackagePanel(Panel):
         package: list[dict[str, Any]] = data.get("package") or []
         width = self.size.width or 120
         columns = max(1, min(len(package) or 1, width // self.ITEM_WIDTH))
-        table = Table(box=None, expand=True, show_header=False, pad_edge=False,
-                      padding=(0, 1))
+        table = Table(box=None, expand=True, show_header=False, pad_edge=False, padding=(0, 1))
         for _ in range(columns):
             table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
         cells = [self.item(entry, data, cur) for entry in package]
         left = sum(1 for entry in package if entry.get("owner") is None)
         self.border_subtitle = f"{left} of {len(package)} for sale"
         for start in range(0, len(cells), columns):
-            row = cells[start:start + columns]
+            row = cells[start : start + columns]
             row += [Text("")] * (columns - len(row))
             table.add_row(*row)
         return table
@@ -246,8 +246,9 @@ TRACK_CELL = 4
 """Characters of one value on a track: a space and up to three digits."""
 
 
-def track_window(count: int, prices: list[int], pars: list[int], fits: int
-                 ) -> tuple[int, int] | None:
+def track_window(
+    count: int, prices: list[int], pars: list[int], fits: int
+) -> tuple[int, int] | None:
     """The indexes ``[start, stop)`` of a track's values shown when only ``fits`` of its
     ``count`` values fit; ``None`` when the prices alone are too far apart for one window.
 
@@ -302,8 +303,11 @@ class TracksMarketPanel(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """The market, the companies' numbers, whose turn; highlights of the companies."""
         market = data.get("market") or {}
-        numbers = [(co["id"], co.get("number"), co.get("major")) for co in
-                   data.get("companies", []) if co.get("kind") == "corporation"]
+        numbers = [
+            (co["id"], co.get("number"), co.get("major"))
+            for co in data.get("companies", [])
+            if co.get("kind") == "corporation"
+        ]
         ids = {cid for cid, _, _ in numbers}
         return market, numbers, _acting(data, "OR"), changed & ids, "market" in changed
 
@@ -346,8 +350,9 @@ class TracksMarketPanel(Panel):
                 # the prices are too far apart for one window: each track shows its own
                 # price and par (the columns no longer line up)
                 own = [index[v] for v in (price,) if v in index]
-                window = track_window(len(values), own, [index[par]] if par in index else [],
-                                      fits) or (0, fits)
+                window = track_window(
+                    len(values), own, [index[par]] if par in index else [], fits
+                ) or (0, fits)
             start, stop = window
             cut_left, cut_right = start > 0, stop < len(values)
             line = Text(no_wrap=True, overflow="crop")
@@ -388,8 +393,9 @@ class TracksMarketPanel(Panel):
                 line.append_text(end)
             lines.append(line)
         cur = self.currency
-        self.border_subtitle = (f"par underlined · price in colour · {cur}{values[-1]} ends "
-                                "the game (4.7.3)")
+        self.border_subtitle = (
+            f"par underlined · price in colour · {cur}{values[-1]} ends the game (4.7.3)"
+        )
         if self.base_title is None:
             self.base_title = str(self.border_title or "")
         self.border_title = self.base_title
@@ -400,12 +406,17 @@ class TracksMarketPanel(Panel):
                 what.append("track values")
             if market.get("provisional_pars"):
                 shown = market["provisional_pars"]
-                what.append("pars of " + (" ".join(shown) if len(shown) < len(corps)
-                                          else "every company"))
+                what.append(
+                    "pars of " + (" ".join(shown) if len(shown) < len(corps) else "every company")
+                )
             note = Text.assemble(
                 ("PROVISIONAL", "bold reverse yellow"),
-                (f" {' and '.join(what)}: not the board's yet — confirm with `market` and "
-                 "`setpar` before the first bond", "yellow"))
+                (
+                    f" {' and '.join(what)}: not the board's yet — confirm with `market` and "
+                    "`setpar` before the first bond",
+                    "yellow",
+                ),
+            )
             note.no_wrap = True
             note.overflow = "ellipsis"
             lines.append(note)

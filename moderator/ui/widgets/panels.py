@@ -92,8 +92,7 @@ def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
 def _held_corporations(data: dict[str, Any]) -> list[str]:
     """The corporations with a column in the players panel: those launched, and (1853)
     those whose shares players hold before the company forms (claims, 2.5)."""
-    held = {cid for p in data.get("players", []) for cid, pct in p.get("shares", {}).items()
-            if pct}
+    held = {cid for p in data.get("players", []) for cid, pct in p.get("shares", {}).items() if pct}
     return [co["id"] for co in _corporations(data) if co["launched"] or co["id"] in held]
 
 
@@ -274,11 +273,21 @@ class PlayersPanel(Panel):
         """Players, the launched corporations, whose turn, the limit; highlights of them."""
         corps = _held_corporations(data)
         names = {p["name"] for p in data["players"]}
-        privates = [(co["id"], co.get("income"), co.get("price"), co.get("investor_of"))
-                    for co in data["companies"] if co["kind"] != "corporation"]
-        return (data["players"], corps, _acting(data, "SR"), data.get("priority"),
-                data.get("cert_limit"), changed & (names | set(corps)), privates,
-                data.get("bonds"))
+        privates = [
+            (co["id"], co.get("income"), co.get("price"), co.get("investor_of"))
+            for co in data["companies"]
+            if co["kind"] != "corporation"
+        ]
+        return (
+            data["players"],
+            corps,
+            _acting(data, "SR"),
+            data.get("priority"),
+            data.get("cert_limit"),
+            changed & (names | set(corps)),
+            privates,
+            data.get("bonds"),
+        )
 
     def build(self) -> Any:
         data = self.data or {}
@@ -316,19 +325,28 @@ class PlayersPanel(Panel):
                 label.append(" bankrupt", style="red")
             certs = f"{p['certificates']}/{limit}" if limit else str(p["certificates"])
             over = limit is not None and p["certificates"] > limit
-            row: list[Text] = [mark, _cell(label, ch, "left"), _cell(_money(cur, p["cash"]), ch),
-                               _cell(Text(certs, style="bold red" if over else ""), ch)]
+            row: list[Text] = [
+                mark,
+                _cell(label, ch, "left"),
+                _cell(_money(cur, p["cash"]), ch),
+                _cell(Text(certs, style="bold red" if over else ""), ch),
+            ]
             for cid in corps:
                 pct = p["shares"].get(cid, 0)
                 row.append(_cell(f"{pct}%" if pct else "·", ch and cid in self.changed))
             if bonds:
                 bond = bonds.get(name)
-                row.append(_cell(Text(_money(cur, bond), style="yellow") if bond else
-                                 Text("·", style="dim"), ch))
+                row.append(
+                    _cell(
+                        Text(_money(cur, bond), style="yellow") if bond else Text("·", style="dim"),
+                        ch,
+                    )
+                )
             if unredeemed:
                 owed = p.get("unredeemed") or {}
-                label = Text(" ").join(Text(f"{cid}×{n}", style="red")
-                                       for cid, n in owed.items() if n)
+                label = Text(" ").join(
+                    Text(f"{cid}×{n}", style="red") for cid, n in owed.items() if n
+                )
                 row.append(_cell(label if owed else Text("·", style="dim"), ch, "left"))
             if has_privates:
                 privates = Text(" ").join(_private_label(data, x, cur) for x in p["privates"])
@@ -355,9 +373,15 @@ class CompaniesPanel(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """The companies, whose turn, Krauss, the package; highlights of companies."""
         ids = {co["id"] for co in data["companies"]}
-        return (data["companies"], _acting(data, "OR"), changed & ids, data.get("krauss"),
-                data.get("package_open"), (data.get("market") or {}).get("positions"),
-                data.get("round", {}).get("kind"))
+        return (
+            data["companies"],
+            _acting(data, "OR"),
+            changed & ids,
+            data.get("krauss"),
+            data.get("package_open"),
+            (data.get("market") or {}).get("positions"),
+            data.get("round", {}).get("kind"),
+        )
 
     def build(self) -> Any:
         data = self.data or {}
@@ -418,9 +442,12 @@ class CompaniesPanel(Panel):
             if co.get("floated") is False:
                 cash = _cell(Text("not floated", style="dim"), ch)
             cells = [
-                mark, badge(cid, 6), cash,
+                mark,
+                badge(cid, 6),
+                cash,
                 _cell(_money(cur, co["price"]), ch or "market" in self.changed and ch),
-                _cell(who, ch, "left"), _cell(ipo, ch),
+                _cell(who, ch, "left"),
+                _cell(ipo, ch),
             ]
             if detailed:
                 investor = co.get("investor") or 0
@@ -439,9 +466,14 @@ class CompaniesPanel(Panel):
                 if detailed and _company(data, x).get("available"):
                     line.append(" (may start now, 4.5.1)", style="dim")
             parts.append(line)
-        unowned = [co["id"] for co in data.get("companies", [])
-                   if co["kind"] == "private" and not co["closed"] and co.get("owner") is None
-                   and co.get("in_play")]
+        unowned = [
+            co["id"]
+            for co in data.get("companies", [])
+            if co["kind"] == "private"
+            and not co["closed"]
+            and co.get("owner") is None
+            and co.get("in_play")
+        ]
         if unowned and not data.get("package_open"):
             parts.append(Text("Unowned privates: " + " ".join(unowned), style="dim"))
         return Group(*parts)
@@ -473,8 +505,9 @@ class CompaniesPanel(Panel):
                 continue
             ch = cid in self.changed
             mark = Text("▶", style=ACTING) if cid == acting else Text("")
-            kind = Text(f"{co.get('number', '')} " + ("maj" if co.get("major") else "min"),
-                        style="dim")
+            kind = Text(
+                f"{co.get('number', '')} " + ("maj" if co.get("major") else "min"), style="dim"
+            )
             if co.get("manager"):
                 who = Text.assemble(("mgr ", "yellow"), (str(co["manager"]), ""))
             else:
@@ -499,8 +532,10 @@ class CompaniesPanel(Panel):
             if co.get("credit_train"):
                 debt = co.get("credit_debt") or 0
                 notes.append(f"credit {co['credit_train']}", style="yellow")
-                notes.append(f": owes {_money(cur, debt)} (3.4.3)" if debt else ": paid",
-                             style="bold red" if debt else "dim")
+                notes.append(
+                    f": owes {_money(cur, debt)} (3.4.3)" if debt else ": paid",
+                    style="bold red" if debt else "dim",
+                )
             if co.get("major") is False:
                 if notes:
                     notes.append("; ", style="dim")
@@ -514,13 +549,18 @@ class CompaniesPanel(Panel):
                 notes.append(f"{co['tokens_bought']} base(s) bought", style="dim")
             pool = co.get("pool") or 0
             table.add_row(
-                mark, badge(cid, 6), _cell(kind, ch, "left"), _cell(_money(cur, co["cash"]), ch),
+                mark,
+                badge(cid, 6),
+                _cell(kind, ch, "left"),
+                _cell(_money(cur, co["cash"]), ch),
                 _cell(_money(cur, co.get("par")), ch),
                 _cell(_money(cur, price), ch or "market" in self.changed and ch),
                 _cell(who, ch, "left"),
                 _cell(f"{issued}/10" if issued is not None else "", ch),
-                _cell(f"{pool}%" if pool else "·", ch), _cell(trains, ch, "left"),
-                _cell(notes, ch, "left"))
+                _cell(f"{pool}%" if pool else "·", ch),
+                _cell(trains, ch, "left"),
+                _cell(notes, ch, "left"),
+            )
         parts: list[Any] = [table] if table.row_count else []
         if waiting:
             line = Text("Not yet formed (par, shares issued): ", style="dim")
@@ -537,8 +577,11 @@ class CompaniesPanel(Panel):
             if rnd.get("kind") == "SR" and not rnd.get("setup") and on_sale:
                 # 3.1.3: the claimed companies first, the others once they are all issued
                 sale = Text("On sale (3.1.3): ", style="dim")
-                sale.append(" ".join(on_sale) if len(on_sale) < len(waiting) else
-                            "every company not yet formed")
+                sale.append(
+                    " ".join(on_sale)
+                    if len(on_sale) < len(waiting)
+                    else "every company not yet formed"
+                )
                 parts.append(sale)
         return Group(*parts)
 
@@ -560,18 +603,26 @@ class CompaniesPanel(Panel):
         else:
             note = Text("1st new train pays 10%", style="dim")
             who = owner
-        cells = [Text(""), badge("LFK", 6), _cell("", ch), _cell(_money(self.currency, price), ch),
-                 _cell(who, ch, "left"), _cell("", ch), _cell("", ch),
-                 _cell("100%" if owner == "pool" else "·", ch), _cell(note, ch, "left"),
-                 _cell("", ch)]
+        cells = [
+            Text(""),
+            badge("LFK", 6),
+            _cell("", ch),
+            _cell(_money(self.currency, price), ch),
+            _cell(who, ch, "left"),
+            _cell("", ch),
+            _cell("", ch),
+            _cell("100%" if owner == "pool" else "·", ch),
+            _cell(note, ch, "left"),
+            _cell("", ch),
+        ]
         return cells
 
 
 STAGE_HELP: dict[str, str] = {
     "bonds": "n: `bond PLAYER AMOUNT` for every player, any order; the largest bond sits "
-             "first, with the Elephant (2.5.2, 2.5.3)",
+    "first, with the Elephant (2.5.2, 2.5.3)",
     "claims": "a: `claim PLAYER CITY CORP` (`sealed` for a secret city) · x: `pass PLAYER` "
-              "ends a bid · m: `settle` (2.5, 2.7)",
+    "ends a bid · m: `settle` (2.5, 2.7)",
 }
 """The keys and the command bar's lines at each stage of 1853's contract bids."""
 
@@ -586,8 +637,14 @@ class BidsPanel(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """The stage, the bids and bonds, the seats; highlights of the players."""
         names = [p["name"] for p in data.get("players", [])]
-        return (data.get("stage"), data.get("bids"), data.get("bonds"), names,
-                data.get("elephant"), changed & set(names))
+        return (
+            data.get("stage"),
+            data.get("bids"),
+            data.get("bonds"),
+            names,
+            data.get("elephant"),
+            changed & set(names),
+        )
 
     def shown_for(self, data: dict[str, Any]) -> bool | None:
         """Only while bonds or claims are being given (1853's setup)."""
@@ -718,9 +775,15 @@ class TrainsPanel(Panel):
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Phase, limit, depot and the next phase; whether the phase just changed."""
-        return (data.get("phase"), data.get("train_limit"), data.get("depot"),
-                data.get("depot_remaining"), data.get("next_phase"), "phase" in changed,
-                data.get("pool_trains"))
+        return (
+            data.get("phase"),
+            data.get("train_limit"),
+            data.get("depot"),
+            data.get("depot_remaining"),
+            data.get("next_phase"),
+            "phase" in changed,
+            data.get("pool_trains"),
+        )
 
     def build(self) -> Any:
         data = self.data or {}
@@ -764,7 +827,8 @@ class TrainsPanel(Panel):
                 second.append("; rusts " + ", ".join(nxt["rusts"]), style="bold red")
             effects = list(nxt.get("effects") or ())
             if nxt.get("privates_close") and not any(
-                    "private companies close" in effect for effect in effects):
+                "private companies close" in effect for effect in effects
+            ):
                 # said once: 1846's effect says it already, with the Mail Contract's exception
                 second.append("; private companies close", style="yellow")
             for effect in effects:
@@ -780,15 +844,20 @@ def _setup_done(data: dict[str, Any]) -> bool:
     if "stage" in data:
         return False  # 1853: the contract bids are the setup until `settle`
     players = {p["name"] for p in data.get("players", [])}
-    return any(co.get("owner") in players for co in data.get("companies", [])
-               if co.get("kind") in ("private", "independent"))
+    return any(
+        co.get("owner") in players
+        for co in data.get("companies", [])
+        if co.get("kind") in ("private", "independent")
+    )
 
 
 def _unowned_privates(data: dict[str, Any]) -> bool:
     """Whether a private company is still without an owner (a result may come)."""
-    return any(co.get("owner") is None and not co.get("closed")
-               for co in data.get("companies", [])
-               if co.get("kind") in ("private", "independent"))
+    return any(
+        co.get("owner") is None and not co.get("closed")
+        for co in data.get("companies", [])
+        if co.get("kind") in ("private", "independent")
+    )
 
 
 class StatusBar(Panel):
@@ -802,12 +871,25 @@ class StatusBar(Panel):
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Everything on the line; whether the bank's cash just changed."""
-        return (data["title"], data["round"], data.get("turn"), data.get("operating_order"),
-                data.get("priority"), data["phase"], data["bank"], data.get("total_cash"),
-                data.get("starting_total"), data.get("ended"), data.get("end_reason"),
-                "bank" in changed, data.get("stage"), data.get("elephant"), data.get("short"),
-                data.get("extra_or"),
-                data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)))
+        return (
+            data["title"],
+            data["round"],
+            data.get("turn"),
+            data.get("operating_order"),
+            data.get("priority"),
+            data["phase"],
+            data["bank"],
+            data.get("total_cash"),
+            data.get("starting_total"),
+            data.get("ended"),
+            data.get("end_reason"),
+            "bank" in changed,
+            data.get("stage"),
+            data.get("elephant"),
+            data.get("short"),
+            data.get("extra_or"),
+            data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
+        )
 
     def build(self) -> Any:
         data = self.data or {}
@@ -834,8 +916,7 @@ class StatusBar(Panel):
             line.append("Setup", style="bold")
             if "stage" in data:  # 1853: the contract bids (2.5-2.7)
                 what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
-                line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}",
-                            style="dim")
+                line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}", style="dim")
             else:
                 line.append(" — removals and private distribution", style="dim")
         elif rnd["kind"] == "SR":
@@ -849,8 +930,7 @@ class StatusBar(Panel):
             if rnd.get("or") == 0:
                 # 1847 AE 3.3: an operating round inside the first stock round, while
                 # items of the starting package are unsold
-                line.append(f"Short operating round (in stock round {rnd['number']})",
-                            style="bold")
+                line.append(f"Short operating round (in stock round {rnd['number']})", style="bold")
             else:
                 line.append(f"Operating round {rnd['number']}.{rnd['or']}", style="bold")
             order = list(dict.fromkeys(data.get("operating_order") or []))
@@ -943,8 +1023,13 @@ class EndPanel(Panel):
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Whether the game ended, why, the ranking; the bank's state."""
-        return (data.get("ended"), data.get("end_reason"), data.get("ranking"),
-                data.get("result"), data.get("bank"))
+        return (
+            data.get("ended"),
+            data.get("end_reason"),
+            data.get("ranking"),
+            data.get("result"),
+            data.get("bank"),
+        )
 
     def shown_for(self, data: dict[str, Any]) -> bool | None:
         """Only once the bank has broken or the game ended."""
@@ -971,8 +1056,7 @@ class EndPanel(Panel):
                 tied = len(place["players"]) > 1
                 label = _ordinal(place["place"]) + ("=" if tied else " ")
                 row = Text(f"  {label:<5} ", style="bold")
-                row.append(", ".join(place["players"]), style="bold" if place is places[0]
-                           else "")
+                row.append(", ".join(place["players"]), style="bold" if place is places[0] else "")
                 row.append(f"   {_money(cur, place['score'])}")
                 if tied:
                     row.append("   (a tie: the same score)", style="dim")
@@ -981,8 +1065,17 @@ class EndPanel(Panel):
                 lines.append(row)
         elif bank.get("broken"):
             self.border_title = "The bank has broken"
-            note = (bank.get("note") or bank.get("ends")
-                    or "the game ends after this set of operating rounds")
-            lines.append(Text.assemble(("Bank ", "dim"), (_money(cur, bank.get("cash")), "bold"),
-                                       (" — ", "dim"), (note, "yellow")))
+            note = (
+                bank.get("note")
+                or bank.get("ends")
+                or "the game ends after this set of operating rounds"
+            )
+            lines.append(
+                Text.assemble(
+                    ("Bank ", "dim"),
+                    (_money(cur, bank.get("cash")), "bold"),
+                    (" — ", "dim"),
+                    (note, "yellow"),
+                )
+            )
         return Group(*lines)
