@@ -41,7 +41,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import secrets
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -948,22 +947,10 @@ def _temp_beside(path: Path, data: bytes) -> Path:
 def _open_temp(path: Path, mode: int | None) -> tuple[int, str]:
     """A new temporary file beside ``path``, open for writing: ``mode``'s bits exactly, or
     (``None``) ``0o666`` less the umask, as ``open`` gives a new file."""
-    while True:
-        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            fd = os.open(
-                tmp,
-                os.O_WRONLY
-                | os.O_CREAT
-                | os.O_EXCL
-                | osfiles.NOFOLLOW
-                | osfiles.CLOEXEC
-                | osfiles.BINARY,
-                0o666 if mode is None else mode,
-            )
-            break
-        except FileExistsError:  # pragma: no cover - 2**32 names
-            continue
+    fd, made = osfiles.create_temp(
+        path.parent, f".{path.name}", ".tmp", 0o666 if mode is None else mode
+    )
+    tmp = str(made)
     if mode is not None and hasattr(os, "fchmod"):
         os.fchmod(fd, mode)  # exactly the old bits, whatever the umask took off
     return fd, tmp

@@ -55,7 +55,6 @@ import hashlib
 import json
 import os
 import re
-import secrets
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -415,22 +414,7 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
     owner = Path(side_of).name if side_of is not None else path.name
     tail = ".side.tmp" if side_of is not None else ".tmp"
     create = 0o666 if mode is None else mode | 0o200  # the umask applies to a new file
-    while True:
-        tmp = path.parent / f".{owner}.{secrets.token_hex(4)}{tail}"
-        try:
-            fd = os.open(
-                tmp,
-                os.O_WRONLY
-                | os.O_CREAT
-                | os.O_EXCL
-                | osfiles.NOFOLLOW
-                | osfiles.CLOEXEC
-                | osfiles.BINARY,
-                create,
-            )
-            break
-        except FileExistsError:  # pragma: no cover - 2**32 names
-            continue
+    fd, tmp = osfiles.create_temp(path.parent, f".{owner}", tail, create)
     try:
         with os.fdopen(fd, "wb") as fh:
             if mode is not None:  # exactly the old bits, whatever the umask took off

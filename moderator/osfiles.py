@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
 import sys
+from pathlib import Path
 
 CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
@@ -88,6 +90,21 @@ def _portalocker_lock(fd: int) -> bool:  # pragma: no cover - Windows (tests for
             return True
         return False
     return True
+
+
+def create_temp(folder: Path, prefix: str, tail: str, mode: int) -> tuple[int, Path]:
+    """A new file ``folder/PREFIX.XXXXXXXXTAIL``, made exclusively (never through a
+    symlink) and open for writing without newline translation, ``mode`` less the umask.
+    The save's rewrites and the exports make their temporary files here."""
+    while True:
+        tmp = Path(folder) / f"{prefix}.{secrets.token_hex(4)}{tail}"
+        try:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC | BINARY, mode
+            )
+            return fd, tmp
+        except FileExistsError:  # pragma: no cover - 2**32 names
+            continue
 
 
 def read_at(fd: int, size: int, offset: int) -> bytes:
@@ -193,6 +210,7 @@ __all__ = [
     "NONBLOCK",
     "READ",
     "WINDOWS",
+    "create_temp",
     "kind_of",
     "read_at",
     "read_regular",
