@@ -189,6 +189,19 @@ async def test_demo_then_typing_at_once(saves: Path) -> None:
         assert screen.bar.input.value == "done"
 
 
+async def test_keys_typed_as_the_bar_takes_the_focus_are_all_kept(saves: Path) -> None:
+    """``:`` then a word at once: the bar's focus event comes after the first letters
+    (they are acted on as the app reads them) and must not select them, or the next
+    letter replaces them (``:private`` came out as ``rivate`` in a real terminal)."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "d", ":pri")
+        bar = main_screen(app).bar.input
+        assert bar.value == "pri"
+        assert bar.selection.is_empty
+        await send_burst(pilot, "vate")
+        assert bar.value == "private"
+
+
 async def test_new_game_form_shows_the_debt_of_independents(saves: Path) -> None:
     async with running(saves) as (app, pilot):
         await pilot.press("n")
@@ -323,6 +336,20 @@ async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
         # $180 retained plus $19 for its one treasury share (rulebook: NYC has $199)
         assert nyc is not None and nyc["price"] == 90 and nyc["cash"] == 199
         assert screen.session.game.journal[-1].line == "run NYC 370 half"
+
+
+async def test_digits_typed_as_a_dialog_opens_are_all_kept(saves: Path) -> None:
+    """The run dialog's digits are acted on as the app reads them; the amount's focus
+    event, which comes later, must not select them (the next digit would replace them)."""
+    rulebook_save(saves, "run NYC 370 half")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "r", "37")
+        dialog = app.screen
+        assert isinstance(dialog, RunDialog)
+        amount = dialog.query_one("#amount", Input)
+        assert amount.value == "37" and amount.selection.is_empty
+        await send_burst(pilot, "0")
+        assert amount.value == "370"
 
 
 async def test_run_dialog_full_payout_ic(saves: Path) -> None:

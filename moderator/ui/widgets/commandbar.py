@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.suggester import Suggester
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from moderator.errors import Refusal
@@ -157,6 +158,26 @@ class FixedInput(Input):
     screen still lays them out when it is resized or rebuilt, and the
     scrollable width is kept up to date for scrolling a long line.
     """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs["select_on_focus"] = False  # see _on_focus
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """Take the focus without touching the text (Textual's input selects it all and
+        drops the completion here).
+
+        The keys typed into these inputs are acted on as the app reads them (see
+        :meth:`ScriptInput._forward_event`, the dialogs' digits), while this event waits
+        in the input's queue: on a busy machine ``:private`` reached the bar as ``p``,
+        then this event selected the ``p``, and the ``r`` typed next replaced it (the
+        line came out as ``rivate``).  What should be selected when the focus comes (a
+        filled-in amount) is selected by the code that moves the focus, at once.
+        """
+        event.prevent_default()  # not Input's own handler (it would select and clear)
+        self._restart_blink()
+        self.app.cursor_position = self.cursor_screen_offset
+        Widget._on_focus(self, event)  # the focus styles and DescendantFocus, as usual
 
     def refresh(
         self,
