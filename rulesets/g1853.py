@@ -996,8 +996,15 @@ class G1853(Engine):
         if any(unred.values()):
             return any(n and cash >= self.par(state, cid) for cid, n in unred.items())
         for co in state.ledger.corporations():
-            for src in ("ipo", "pool"):
-                if self.check_buy(state, player, co, src) is None:
+            # A necessary condition first, the one check_buy refuses on last and most
+            # often: a share dearer than the player's cash (3.1.4 new at par, 3.1.7 pool
+            # shares at the market price, par without one).
+            new_at = self.par(state, co.id)
+            pool_at = self.value_of(state, co.id)
+            if cash < new_at and cash < pool_at:
+                continue
+            for src, price in (("ipo", new_at), ("pool", pool_at)):
+                if cash >= price and self.check_buy(state, player, co, src) is None:
                     return True
         return False
 
