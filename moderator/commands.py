@@ -442,6 +442,16 @@ class Income(_Command):
     amount: int
 
 
+class BoxValue(_Command):
+    """1847 Pfalz / RRRR&B ``box KEY [VALUE]``: a value printed only on the components,
+    confirmed or corrected from the box before the game starts (``box confirm``: every
+    value shown)."""
+
+    kind: Literal["box"] = "box"
+    key: str
+    value: str | None = None
+
+
 # ----------------------------------------------------------------- 1853
 class MarketValues(_Command):
     """1853 ``market VALUE...``."""
@@ -555,6 +565,7 @@ Command = Annotated[
     | Trade
     | ClosePrivate
     | Income
+    | BoxValue
     | MarketValues
     | SetPar
     | Bond

@@ -375,6 +375,11 @@ def _p_income(a: list[str]) -> c.Command:
     return c.Income(private=a[0], amount=amount(a[1], "income"))
 
 
+def _p_box(a: list[str]) -> c.Command:
+    _need(a, 1, 2, "box KEY [VALUE] | box confirm")
+    return c.BoxValue(key=a[0], value=a[1] if len(a) == 2 else None)
+
+
 def _p_market(a: list[str]) -> c.Command:
     _need(a, 1, None, "market VALUE...")
     return c.MarketValues(values=tuple(amount(w, "market value") for w in a))
@@ -471,6 +476,7 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "trade": _p_trade,
     "close": _p_close,
     "income": _p_income,
+    "box": _p_box,
     "market": _p_market,
     "setpar": _p_setpar,
     "bond": _p_bond,
@@ -627,6 +633,8 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
             return f"close {q(cmd.private)}"
         case c.Income():
             return f"income {q(cmd.private)} {cmd.amount}"
+        case c.BoxValue():
+            return f"box {q(cmd.key)}" + (f" {q(cmd.value)}" if cmd.value is not None else "")
         case c.MarketValues():
             return " ".join(["market", *(str(v) for v in cmd.values)])
         case c.SetPar():

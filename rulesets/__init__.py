@@ -15,7 +15,19 @@ _MODULES = {
     "1846": ("rulesets.g1846", "G1846"),
     "1847AE": ("rulesets.g1847ae", "G1847AE"),
     "1853": ("rulesets.g1853", "G1853"),
+    "1847PFALZ": ("rulesets.g1847pfalz", "G1847Pfalz"),
+    "1847RRRRB": ("rulesets.g1847pfalz", "G1847RRRRB"),
 }
+_ALIASES = {
+    "1847-PFALZ": "1847PFALZ",
+    "PFALZ": "1847PFALZ",
+    "1847RRRR&B": "1847RRRRB",
+    "1847-RRRR&B": "1847RRRRB",
+    "1847-RRRRB": "1847RRRRB",
+    "RRRR&B": "1847RRRRB",
+    "RRRRB": "1847RRRRB",
+}
+"""Other spellings of a title in ``game TITLE`` (looked up, never listed)."""
 
 
 class _Titles(Mapping[str, type[Ruleset]]):
@@ -23,7 +35,7 @@ class _Titles(Mapping[str, type[Ruleset]]):
     one title never pays for loading the others)."""
 
     def __getitem__(self, title: str) -> type[Ruleset]:
-        module, name = _MODULES[title]
+        module, name = _MODULES[_ALIASES.get(title, title)]
         cls: type[Ruleset] = getattr(importlib.import_module(module), name)
         return cls
 

@@ -214,6 +214,26 @@ class G1847AE(Engine):
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 6.7.4: no half pay
     ipo_name: ClassVar[str] = "initial offering"
     pool_name: ClassVar[str] = "bank pool"
+    # The box's tables: the other versions played with it (1847 Pfalz, RRRR&B,
+    # :mod:`rulesets.g1847pfalz`) replace these and keep every hook below.
+    charters: ClassVar[tuple[Charter, ...]] = CHARTERS
+    needs_floated: ClassVar[dict[str, tuple[str, ...]]] = NEEDS_FLOATED
+    privates: ClassVar[tuple[tuple[str, str, int, int], ...]] = PRIVATES
+    package_items: ClassVar[tuple[str, ...]] = PACKAGE
+    package_share: ClassVar[dict[str, tuple[str, bool]]] = PACKAGE_SHARE
+    quarry_range: ClassVar[dict[str, tuple[int, int]]] = QUARRY_RANGE
+    token_quarries: ClassVar[tuple[str, ...]] = TOKEN_QUARRIES
+    investor_of: ClassVar[dict[str, str]] = INVESTOR_OF
+    tradeable: ClassVar[tuple[str, ...]] = TRADEABLE
+    train_counts: ClassVar[dict[str, int]] = TRAIN_COUNTS
+    ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET
+    exchange_phases: ClassVar[tuple[str, ...]] = EXCHANGE_PHASES
+    one_train_per_type: ClassVar[bool] = True
+    """6.8: one new train of each type per turn (not in section 10, 11.2.7, 12.2.2)."""
+    closing_phase: ClassVar[str] = "6E"
+    """The phase whose start closes Königsbach, Hochstätten and Weidenthal (Phase Table)."""
+    edition: ClassVar[str] = "1847 AE"
+    """The version's name in refusals."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -247,8 +267,8 @@ class G1847AE(Engine):
         for word in options:
             _, _, rest = word.partition(":")
             for name in filter(None, rest.upper().split(",")):
-                if name not in TRAIN_VARIANTS:
-                    raise Refusal(f"no {name} train in 1847 AE (trains: {', '.join(PHASES)})")
+                if name not in self.train_variants:
+                    raise Refusal(f"no {name} train in 1847 AE (trains: {', '.join(self.phases)})")
                 cards.append(name)
         if len(cards) not in (0, 2):
             raise Refusal("section 10 adds the two optional train cards: variant:TYPE,TYPE")
@@ -257,15 +277,15 @@ class G1847AE(Engine):
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in STARTING_CASH:
-            raise Refusal("1847 AE is played by 3 to 5 players (8.3)")
+            raise Refusal(f"{self.edition} is played by 3 to 5 players (8.3)")
         ledger = Ledger(bank=BANK_TOTAL, reserve=0, starting_total=BANK_TOTAL)
-        for ch in CHARTERS:
+        for ch in self.charters:
             company = Company(id=ch.id, name=ch.name, kind="corporation")
             company.certificates = [
                 Certificate(pct, president=(i == 0), holder=ch.id) for i, pct in enumerate(ch.certs)
             ] + [Certificate(10, holder=INVESTOR) for _ in range(ch.investors)]
             ledger.companies[ch.id] = company
-        for pid, name, price, income in PRIVATES:
+        for pid, name, price, income in self.privates:
             ledger.companies[pid] = Company(
                 id=pid, name=name, kind="private", value=price, income=income
             )
@@ -279,20 +299,20 @@ class G1847AE(Engine):
         state = GameState(
             title=self.title,
             ledger=ledger,
-            market=GridMarket(rows=GRID, pars={ch.id: ch.par for ch in CHARTERS}),
+            market=GridMarket(rows=GRID, pars={ch.id: ch.par for ch in self.charters}),
             phase="3",
             priority=players[0],  # 3.1: seats run clockwise from the Priority Deal
             ors_in_set=1,
         )
         optional = self.optional_trains(options)
-        for card in PHASES:
-            for _ in range(TRAIN_COUNTS[card] + optional.count(card)):
+        for card in self.phases:
+            for _ in range(self.train_counts[card] + optional.count(card)):
                 state.depot.append(self._new_train(state, card, ""))
         state.extra.update(
             {
                 "variant": bool(options),
                 "optional_trains": optional,
-                "package": list(PACKAGE),
+                "package": list(self.package_items),
                 "first_sr": True,
                 # 3.3: the last seat starts, anticlockwise to the Priority Deal, who goes twice
                 "opening": [*reversed(players), players[0]],
@@ -306,12 +326,15 @@ class G1847AE(Engine):
                 "last_passer": None,
             }
         )
-        # 3.3: the game opens with the first stock round, the last seat to act; there is
-        # nothing to record at setup, so the round starts with the `game` line.
-        self.begin_from_setup(state)
+        self.open_first_round(state)
         state.extra["stock_rounds_started"] = 0
         ledger.events.clear()
         return state
+
+    def open_first_round(self, state: GameState) -> None:
+        """3.3: the game opens with the first stock round, the last seat to act; there is
+        nothing to record at setup, so the round starts with the `game` line."""
+        self.begin_from_setup(state)
 
     # ================================================================= helpers
     def cert_limit(self, state: GameState) -> int:
@@ -327,6 +350,10 @@ class G1847AE(Engine):
     def package(state: GameState) -> list[str]:
         """Starting package items not yet sold (3.3)."""
         return state.extra["package"]  # type: ignore[return-value]
+
+    def offered_items(self, state: GameState) -> list[str]:
+        """The package items the player on turn may buy (3.3: any of them)."""
+        return self.package(state)
 
     def in_first_sr(self, state: GameState) -> bool:
         """The first stock round, while the starting package is sold (3.3)."""
@@ -356,7 +383,7 @@ class G1847AE(Engine):
 
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """A launched corporation's marker on its printed par space (4.5.1)."""
-        self._place(state, company.id, CHARTER[company.id].cell, f"par ({self.r('par')})")
+        self._place(state, company.id, self.charter(company.id).cell, f"par ({self.r('par')})")
 
     def _place(self, state: GameState, cid: str, cell: Cell, reason: str) -> None:
         self.grid(state).place(cid, cell)
@@ -369,7 +396,7 @@ class G1847AE(Engine):
         cid = company.id
         if self.package(state):
             return f"{cid}'s certificates are sold once the starting package is sold (3.3, 4.5.1)"
-        need = [x for x in NEEDS_FLOATED.get(cid, ()) if not self.floated(state, x)]
+        need = [x for x in self.needs_floated.get(cid, ()) if not self.floated(state, x)]
         if need:
             verb = "have" if len(need) > 1 else "has"
             return f"{cid} is available once {' and '.join(need)} {verb} floated (4.5.1)"
@@ -406,7 +433,7 @@ class G1847AE(Engine):
         if sold < 50:
             return
         state.extra["floated"].append(cid)  # type: ignore[attr-defined]
-        par = CHARTER[cid].par
+        par = self.charter(cid).par
         self.bank_pays(
             state,
             cid,
@@ -454,7 +481,7 @@ class G1847AE(Engine):
         state.extra["last_passer"] = None  # 3.3: passes are counted within one round
         if state.extra["force_exchange"] == "due":
             state.extra["force_exchange"] = "done"
-            for pid in INVESTOR_OF:
+            for pid in self.investor_of:
                 private = state.company(pid)
                 if not private.closed and private.owner and state.ledger.is_player(private.owner):
                     self._exchange(
@@ -468,7 +495,7 @@ class G1847AE(Engine):
         """The printed par; none for L and Saar, whose directors come in the package (3)."""
         if company.id in ("L", "Saar"):
             return ()
-        return (CHARTER[company.id].par,)
+        return (self.charter(company.id).par,)
 
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
         if company.id in ("L", "Saar") and not company.launched:
@@ -550,7 +577,7 @@ class G1847AE(Engine):
                 self._start_operating_round(state, 0)
                 return
             state.extra["first_sr"] = False
-        state.ors_in_set = ORS_PER_SET[state.phase]
+        state.ors_in_set = self.ors_per_set[state.phase]
         self._start_operating_round(state, 1)
 
     def other_purchase_possible(self, state: GameState, player: str) -> bool:
@@ -560,17 +587,18 @@ class G1847AE(Engine):
         if self.package(state):
             return any(
                 self._item_price(item) <= cash and count + self._item_certs(item) <= limit
-                for item in self.package(state)
+                for item in self.offered_items(state)
             )
-        krauss = state.company("LFK")
+        krauss = self.krauss(state)
         if (
-            krauss.owner == POOL
+            krauss is not None
+            and krauss.owner == POOL
             and count < limit
             and cash >= state.price("LFK")
             and (player, "LFK") not in state.sold_this_round
         ):
             return True
-        if any(self._why_no_exchange(state, player, pid) is None for pid in INVESTOR_OF):
+        if any(self._why_no_exchange(state, player, pid) is None for pid in self.investor_of):
             return True
         return self._may_buy_a_private(state, player)
 
@@ -581,7 +609,7 @@ class G1847AE(Engine):
         if state.extra["first_sr"] or self.cert_count(state, player) >= self.cert_limit(state):
             return False
         traded: list[str] = state.extra["traded"]  # type: ignore[assignment]
-        for pid in TRADEABLE:
+        for pid in self.tradeable:
             private = state.company(pid)
             owner = private.owner
             if private.closed or pid in traded or owner in (None, player):
@@ -597,14 +625,23 @@ class G1847AE(Engine):
         )
 
     # ----------------------------------------------------------- the starting package
-    @staticmethod
-    def _item_price(item: str) -> int:
-        return PLP_PRICE if item == "PLP" else next(p for i, _, p, _ in PRIVATES if i == item)
+    def _item_price(self, item: str) -> int:
+        """The price printed on the package item (3)."""
+        return PLP_PRICE if item == "PLP" else next(p for i, _, p, _ in self.privates if i == item)
+
+    def charter(self, cid: str) -> Charter:
+        """The corporation's charter."""
+        return next(ch for ch in self.charters if ch.id == cid)
 
     @staticmethod
-    def _item_certs(item: str) -> int:
+    def krauss(state: GameState) -> Company | None:
+        """Krauss & Co. (4.1); ``None`` in a version without it (1847 Pfalz, 4.1: "a
+        speciality of 1847 AE")."""
+        return state.ledger.companies.get("LFK")
+
+    def _item_certs(self, item: str) -> int:
         """Certificates the item brings (8.3): the private and any share under it."""
-        return (item != "PLP") + (item in PACKAGE_SHARE)
+        return (item != "PLP") + (item in self.package_share)
 
     def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
         """``buy``: a package item (3.3), Krauss & Co. from the pool (4.1), or a share."""
@@ -664,14 +701,14 @@ class G1847AE(Engine):
             )
             if item == "LFK":
                 self._place(state, "LFK", KRAUSS_CELL, "Krauss & Co. starts at 100 (4.1)")
-        if item in PACKAGE_SHARE:
-            cid, director = PACKAGE_SHARE[item]
+        if item in self.package_share:
+            cid, director = self.package_share[item]
             company = state.company(cid)
             if director:
                 cert = next(x for x in company.certificates if x.president)
                 state.ledger.move_certificate(company, cert, player, f"comes with {item} (3)")
                 company.launched = True
-                company.value = CHARTER[cid].par
+                company.value = self.charter(cid).par
                 self.place_price(state, company, company.value)
                 state.ledger.events.append(Noted(text=f"{player} is {cid}'s director (5)"))
             else:
@@ -713,7 +750,9 @@ class G1847AE(Engine):
         )
 
     def _why_no_krauss_sale(self, state: GameState, player: str) -> str | None:
-        krauss = state.company("LFK")
+        krauss = self.krauss(state)
+        if krauss is None:
+            return f"there is no Krauss & Co. in {self.edition} (4.1)"
         if state.round_kind != "SR" or state.extra["first_sr"]:
             return "there are no sales in the first stock round (3.3)"
         if krauss.owner != player:
@@ -797,15 +836,16 @@ class G1847AE(Engine):
 
     def raisable(self, state: GameState, player: str, protect: str) -> int:
         """6.8.2: what the director could sell, Krauss & Co. included."""
-        krauss = state.price("LFK") if state.company("LFK").owner == player else 0
+        lfk = self.krauss(state)
+        krauss = state.price("LFK") if lfk is not None and lfk.owner == player else 0
         return super().raisable(state, player, protect) + krauss
 
     def new_train_bought(self, state: GameState, company: Company, train: Any, price: int) -> None:
         """6.8: one new train of a type per turn; 4.1: the first new train of an operating
         round pays Krauss & Co.'s owner 10% of its price and moves its marker right."""
         state.extra["bought_types"].append(train.name)  # type: ignore[attr-defined]
-        krauss = state.company("LFK")
-        if state.extra["krauss_paid"] or not state.market.has("LFK"):
+        krauss = self.krauss(state)
+        if krauss is None or state.extra["krauss_paid"] or not state.market.has("LFK"):
             return
         state.extra["krauss_paid"] = True
         owner = krauss.owner
@@ -843,9 +883,9 @@ class G1847AE(Engine):
         pid = private.id
         if pid == "SPR":
             raise Refusal("the Saarbrücken Private Railway cannot be sold (4.3)")
-        if pid not in TRADEABLE:
+        if pid not in self.tradeable:
             raise Refusal(f"{pid} is not a private players sell to each other (4.2, 4.4)")
-        rule = "4.2" if pid in QUARRY_RANGE else "4.4"
+        rule = "4.2" if pid in self.quarry_range else "4.4"
         if private.closed or private.owner != seller:
             raise Refusal(f"{pid} does not belong to {seller} ({rule})")
         if seller == buyer:
@@ -882,11 +922,11 @@ class G1847AE(Engine):
             raise Refusal(f"{cid} is not a railway (4.2)")
         private = state.company(self.company_id(state, cmd.private))
         pid = private.id
-        if pid not in QUARRY_RANGE:
+        if pid not in self.quarry_range:
             raise Refusal(
                 f"{pid} may never be sold to a railway; only quarries may (4.2, 4.3, 4.4)"
             )
-        if PHASES.index(state.phase) < PHASES.index("4"):
+        if self.phases.index(state.phase) < self.phases.index("4"):
             raise Refusal(
                 "quarries are sold to railways from the green phase on, the first 4-train (4.2)"
             )
@@ -895,7 +935,7 @@ class G1847AE(Engine):
             raise Refusal(
                 f"{pid} is not a player's to sell ({'closed' if private.closed else owner}; 4.2)"
             )
-        low, high = QUARRY_RANGE[pid]
+        low, high = self.quarry_range[pid]
         if not low <= cmd.price <= high:
             raise Refusal(
                 f"{pid} sells to a railway for {self.money(low)} to {self.money(high)} (4.2)"
@@ -914,7 +954,7 @@ class G1847AE(Engine):
         """``close``: a railway used Königsbach's, Hochstätten's or Weidenthal's ability (4.2)."""
         private = state.company(self.company_id(state, cmd.private))
         pid = private.id
-        if pid not in TOKEN_QUARRIES:
+        if pid not in self.token_quarries:
             raise Refusal(f"{pid} has no ability that closes it; K, H and W do (4.2)")
         if private.closed:
             raise Refusal(f"{pid} has already closed (4.2)")
@@ -929,7 +969,7 @@ class G1847AE(Engine):
             raise Refusal(f"{private.id}'s income is fixed; only Rammelsbach's changes (4.2)")
         if private.closed:
             raise Refusal("Rammelsbach has closed (4.2)")
-        if PHASES.index(state.phase) < PHASES.index("5"):
+        if self.phases.index(state.phase) < self.phases.index("5"):
             raise Refusal("Rammelsbach's town cannot be connected before the brown phase (4.2)")
         if cmd.amount < 0:
             raise Refusal("an income cannot be negative (4.2)")
@@ -943,14 +983,14 @@ class G1847AE(Engine):
 
     def _why_no_exchange(self, state: GameState, player: str, pid: str) -> str | None:
         private = state.company(pid)
-        target = INVESTOR_OF[pid]
+        target = self.investor_of[pid]
         if state.extra["first_sr"]:
             return "in the first stock round a player buys or passes only (3.3)"
         if private.closed or private.owner != player:
             return f"{player} does not own {pid} (4.4)"
-        if PHASES.index(state.phase) < PHASES.index("3+3"):
+        if self.phases.index(state.phase) < self.phases.index("3+3"):
             return f"{pid} is exchanged once the first 3+3-train has been bought (4.5.2)"
-        if state.phase not in EXCHANGE_PHASES:
+        if state.phase not in self.exchange_phases:
             return (
                 "after the 5+5-train the exchange is made by the bank at the next stock round "
                 "(4.5.2)"
@@ -964,7 +1004,7 @@ class G1847AE(Engine):
         (4.5.2)."""
         player = self._stock_turn(state, cmd.player, "exchange")
         private = state.company(self.company_id(state, cmd.private))
-        if private.id not in INVESTOR_OF:
+        if private.id not in self.investor_of:
             raise Refusal(f"{private.id} has no investor certificate; MNR, SCR and VIW do (4.4)")
         why = self._why_no_exchange(state, player, private.id)
         if why:
@@ -974,7 +1014,7 @@ class G1847AE(Engine):
         self._end_stock_turn(state, player, bought=True)
 
     def _exchange(self, state: GameState, player: str, private: Company, reason: str) -> None:
-        target = state.company(INVESTOR_OF[private.id])
+        target = state.company(self.investor_of[private.id])
         cert = next(x for x in target.certs_of(INVESTOR))
         self._close_private(state, private, f"{private.id} {reason}")
         state.ledger.move_certificate(
@@ -1107,6 +1147,7 @@ class G1847AE(Engine):
         if (
             cmd.source is None
             and name in state.extra["bought_types"]  # type: ignore[operator]
+            and self.one_train_per_type
             and not state.extra["variant"]
         ):
             raise Refusal(
@@ -1145,7 +1186,7 @@ class G1847AE(Engine):
             ],
             "6E": ["Königsbach, Hochstätten and Weidenthal close"],
         }
-        ors = ORS_PER_SET[phase]
+        ors = self.ors_per_set[phase]
         return [
             *notes.get(phase, []),
             f"{ors} operating round{'s' if ors > 1 else ''} a set from the next stock round",
@@ -1154,8 +1195,8 @@ class G1847AE(Engine):
     def phase_started(self, state: GameState, phase: str) -> None:
         if phase == "5+5":
             state.extra["force_exchange"] = "due"
-        if phase == "6E":
-            for pid in TOKEN_QUARRIES:
+        if phase == self.closing_phase:
+            for pid in self.token_quarries:
                 private = state.company(pid)
                 if not private.closed and private.owner is not None:
                     self._close_private(state, private, "phase 6E begins (Phase Table)")
@@ -1233,7 +1274,8 @@ class G1847AE(Engine):
             )
             if n:
                 sales.append((target, n))
-        krauss = state.company("LFK").owner == player
+        lfk = self.krauss(state)
+        krauss = lfk is not None and lfk.owner == player
         if not sales and not krauss:
             return ""
         short = cheapest - company.cash - state.ledger.player(player).cash
@@ -1296,20 +1338,20 @@ class G1847AE(Engine):
         company = state.company(cid)
         if company.kind == "corporation":
             entry["floated"] = self.floated(state, cid)
-            entry["par"] = CHARTER[cid].par
+            entry["par"] = self.charter(cid).par
             entry["investor"] = company.holder_percent(INVESTOR)
             entry["available"] = self.available(state, company) is None and (
                 company.launched or bool(self.par_choices(state, company))
             )
         entry["cell"] = list(self.grid(state).cell(cid)) if state.market.has(cid) else None
-        entry["range"] = list(QUARRY_RANGE[cid]) if cid in QUARRY_RANGE else None
-        entry["investor_of"] = INVESTOR_OF.get(cid)
+        entry["range"] = list(self.quarry_range[cid]) if cid in self.quarry_range else None
+        entry["investor_of"] = self.investor_of.get(cid)
 
     def title_json(self, state: GameState) -> dict[str, Any]:
         package = []
-        for item in PACKAGE:
-            if item in PACKAGE_SHARE:
-                cid, director = PACKAGE_SHARE[item]
+        for item in self.package_items:
+            if item in self.package_share:
+                cid, director = self.package_share[item]
                 with_ = f"{cid} {'20% director' if director else '10%'} certificate"
             else:
                 with_ = None
@@ -1334,11 +1376,13 @@ class G1847AE(Engine):
                     "owner": owner,
                 }
             )
-        krauss = state.company("LFK")
+        krauss = self.krauss(state)
         return {
             "package": package,
             "package_open": bool(self.package(state)),
-            "krauss": {
+            "krauss": None
+            if krauss is None
+            else {
                 "owner": krauss.owner,
                 "price": state.price("LFK") if state.market.has("LFK") else None,
                 "paid_this_or": bool(state.extra["krauss_paid"]),
@@ -1353,18 +1397,19 @@ class G1847AE(Engine):
             player = state.current_player or state.priority
             if player is None:
                 return out
-            for item in self.package(state):
+            for item in self.offered_items(state):
                 out.append(c.Buy(player=player, corp=item))
-            if not self.package(state):
+            if not self.package(state) and self.krauss(state) is not None:
                 out.append(c.Buy(player=player, corp="LFK", source="pool"))
                 out.append(c.Sell(player=player, corp="LFK", count=1))
-                for pid in INVESTOR_OF:
+            if not self.package(state):
+                for pid in self.investor_of:
                     out.append(c.Exchange(player=player, private=pid))
             return out
         cid = state.operating
         if cid is None:
             return out
-        for pid, (low, _) in QUARRY_RANGE.items():
+        for pid, (low, _) in self.quarry_range.items():
             private = state.company(pid)
             if private.owner and state.ledger.is_player(private.owner) and not private.closed:
                 out.append(c.BuyPrivate(corp=cid, private=pid, price=low))
