@@ -263,17 +263,24 @@ class G1847Pfalz(G1847AE):
         confirmed: list[str] = state.extra["box_confirmed"]  # type: ignore[assignment]
         if cmd.key.lower() in ("confirm", "all"):
             if cmd.value is not None:
-                raise Refusal("`box confirm` takes no value: it confirms every value shown")
+                raise Refusal(
+                    f"`box confirm` takes no value: it confirms every value shown ({self.rule}.1)"
+                )
             given = [k for k, v in box.items() if v is not None and k not in confirmed]
             confirmed.extend(given)
             self.note(state, f"Box values confirmed as shown: {len(given)}.")
             return
         key = next((k for k in box if k.lower() == cmd.key.lower()), None)
         if key is None:
-            raise Refusal(f"{self.edition} has no box value {cmd.key!r} (values: {', '.join(box)})")
+            raise Refusal(
+                f"{self.edition} has no box value {cmd.key!r} (values: {', '.join(box)}; "
+                f"{self.rule}.1)"
+            )
         if cmd.value is None:
             if box[key] is None:
-                raise Refusal(f"{key} has no value yet to confirm: `box {key} VALUE`")
+                raise Refusal(
+                    f"{key} has no value yet to confirm: `box {key} VALUE` ({self.rule}.1)"
+                )
             value: Any = box[key]
         else:
             value = self._box_value(state, key, cmd.value)
@@ -302,19 +309,26 @@ class G1847Pfalz(G1847AE):
             cards = [w.strip().upper() for w in word.split(",") if w.strip()]
             counts = {t: int(self.box(state).get(f"count.{t}") or 0) for t in self.phases}
             for card in cards:
-                if card not in counts or cards.count(card) > counts[card]:
+                if card not in counts:
                     raise Refusal(
                         f"{card!r} is not a card of the game's trains "
                         f"({', '.join(self.phases)}; 11.3)"
+                    )
+                if cards.count(card) > counts[card]:
+                    raise Refusal(
+                        f"the game has {counts[card]} {card} card(s), not {cards.count(card)} "
+                        f"to remove (11.3)"
                     )
             return ",".join(cards)
         try:
             value = int(word.lstrip("M"))
         except ValueError:
-            raise Refusal(f"{key} is a whole number, not {word!r}") from None
+            raise Refusal(f"{key} is a whole number, not {word!r} ({self.rule}.1)") from None
         low = 0 if key == "SPR.income" else 1
         if value < low or value > 10_000:
-            raise Refusal(f"{key} must be {low} to 10,000, not {value}")
+            raise Refusal(
+                f"{key} is a whole number from {low} to 10,000, not {value} ({self.rule}.1)"
+            )
         return value
 
     def _box_changed(self, state: GameState, key: str) -> None:

@@ -1,0 +1,277 @@
+"""1847 Pfalz (11) and 1847 RRRR&B (12): the box values, the refusals each rule change
+brings (citing 11.x / 12.x and changing nothing, ``conftest.refuse``) and the tables.
+
+Setups are cut from the hand-computed scripts ``tests/scripts/1847pfalz-*`` and
+``tests/scripts/1847rrrrb-*``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SCRIPTS, play, refuse
+
+from moderator.game import Game
+from rulesets import RULESETS, ruleset_for
+
+PFALZ3 = (SCRIPTS / "1847pfalz-three-players.script").read_text(encoding="utf-8")
+INTRO4 = (SCRIPTS / "1847pfalz-intro-four-players.script").read_text(encoding="utf-8")
+RRRRB5 = (SCRIPTS / "1847rrrrb-five-players.script").read_text(encoding="utf-8")
+
+BOX3 = "game 1847Pfalz A B C\nbox SPR 170\nbox SPR.income 10\nbox rows PLP,SPR/R,K,H,W\n"
+
+
+def upto(script: str, line: str) -> str:
+    """The script up to (not including) the first line that starts with ``line``."""
+    lines = script.splitlines()
+    index = next(i for i, x in enumerate(lines) if x.startswith(line))
+    return "\n".join(lines[:index]) + "\n"
+
+
+# ----------------------------------------------------------------- titles and setup
+@pytest.mark.parametrize(
+    ("word", "title"),
+    [
+        ("1847Pfalz", "1847Pfalz"),
+        ("1847-pfalz", "1847Pfalz"),
+        ("pfalz", "1847Pfalz"),
+        ("1847RRRRB", "1847RRRRB"),
+        ("RRRR&B", "1847RRRRB"),
+        ("rrrrb", "1847RRRRB"),
+        ("1847RRRR&B", "1847RRRRB"),
+    ],
+)
+def test_titles_and_aliases(word: str, title: str) -> None:
+    assert ruleset_for(word).title == title
+    game = Game.new(word.upper(), ["A", "B", "C"])
+    assert game.title == title
+
+
+def test_aliases_are_not_listed_as_titles() -> None:
+    assert {"1847PFALZ", "1847RRRRB"} <= set(RULESETS)
+    assert "RRRR&B" not in set(RULESETS) and "PFALZ" not in set(RULESETS)
+
+
+def test_six_corporations_no_investors_no_krauss() -> None:
+    """11.1, 12.1: no Hessische Ludwigsbahn; Saar's shares 2 and 3 in the initial offering;
+    no Krauss & Co. (4.1) and no 1847 AE investor privates (4.4)."""
+    for title in ("1847Pfalz", "1847RRRRB"):
+        game = Game.new(title, ["A", "B", "C"])
+        data = game.state_json()
+        corps = [co["id"] for co in data["companies"] if co["kind"] == "corporation"]
+        assert corps == ["L", "Saar", "M", "NDB", "N", "RNB"]
+        privates = [co["id"] for co in data["companies"] if co["kind"] == "private"]
+        assert privates == ["R", "SPR", "K", "H", "W"]
+        saar = game.state.company("Saar")
+        assert sorted(x.percent for x in saar.certificates) == [10] * 6 + [20, 20]
+        assert all(x.holder == "Saar" for x in saar.certificates)
+        assert data["krauss"] is None
+        assert [p["item"] for p in data["package"]] == ["PLP", "R", "SPR", "K", "H", "W"]
+        assert game.state.ledger.bank == 8000 - 3 * 500
+
+
+def test_intro_has_no_rnb_and_takes_no_variant() -> None:
+    game = Game.new("1847Pfalz", ["A", "B", "C", "D", "intro"])
+    data = game.state_json()
+    assert "RNB" not in [co["id"] for co in data["companies"]]
+    assert data["version"].startswith("1847 Pfalz (Introductory Game")
+    with pytest.raises(Exception, match=r"\(11\.2\)"):
+        Game.new("1847Pfalz", ["A", "B", "C", "variant"])
+    with pytest.raises(Exception, match=r"\(12\)"):
+        Game.new("1847RRRRB", ["A", "B", "C", "intro"])
+
+
+def test_rrrrb_trains_and_phases_are_1847_ae() -> None:
+    """12.1, 12.2.3: the coloured cards with the 6E and the 1847 AE Phase Table."""
+    game = Game.new("1847RRRRB", ["A", "B", "C"])
+    data = game.state_json()
+    assert data["depot_remaining"]["6E"] == 1 and "6" not in data["depot_remaining"]
+    assert [b["key"] for b in data["box"]] == ["PLP", "SPR", "SPR.income"]
+
+
+# ----------------------------------------------------------------- box values
+def test_game_starts_only_when_every_value_is_given() -> None:
+    """A value nothing establishes must be given; the refusal names every one missing."""
+    game = Game.new("1847Pfalz", ["A", "B", "C"])
+    data = game.state_json()
+    assert data["missing"] == ["SPR", "SPR.income", "rows"]
+    status = {b["key"]: b["status"] for b in data["box"]}
+    assert status["price.6"] == "PROVISIONAL" and status["SPR"] == "missing"
+    refuse(game, "buy C PLP", "SPR, SPR.income, rows missing", "box KEY VALUE", "11.1")
+    assert game.execute("box SPR 170").ok
+    assert game.execute("box SPR.income 10").ok
+    refuse(game, "pass C", "rows missing")
+    assert game.execute("box rows PLP,SPR/R,K,H,W").ok
+    assert game.execute("buy C PLP").ok
+    refuse(game, "box price.3 160", "before the first purchase", "11.1")
+
+
+def test_four_players_need_no_rows_intro_needs_v6() -> None:
+    game = Game.new("1847Pfalz", ["A", "B", "C", "D", "intro"])
+    assert game.state_json()["missing"] == ["SPR", "SPR.income", "V6"]
+    game = Game.new("1847Pfalz", ["A", "B", "C", "D"])
+    assert game.state_json()["missing"] == ["SPR", "SPR.income"]
+
+
+def test_box_values_change_the_game() -> None:
+    """A corrected train price, limit and count are the game's; `box confirm` confirms the
+    values shown; a provisional value stays PROVISIONAL in the state JSON until then."""
+    game = Game.new("1847Pfalz", ["A", "B", "C", "D", "intro"])
+    for line in (
+        "box SPR 200",
+        "box SPR.income 25",
+        "box V6 6+6,5",
+        "box price.6 600",
+        "box limit.5 3",
+        "box count.3 4",
+    ):
+        assert game.execute(line).ok, line
+    data = game.state_json()
+    assert data["depot_remaining"]["3"] == 4
+    assert data["depot_remaining"]["5"] == 1 and data["depot_remaining"]["6+6"] == 8
+    spr = game.state.company("SPR")
+    assert (spr.value, spr.income) == (200, 25)
+    assert game.ruleset.list_price("6") == 600  # type: ignore[attr-defined]
+    assert game.ruleset.train_limits["5"] == 3  # type: ignore[attr-defined]
+    assert "price.3" in data["provisional"] and "price.6" not in data["provisional"]
+    assert game.execute("box confirm").ok
+    assert game.state_json()["provisional"] == []
+    assert game.execute("buy D SPR").ok
+    assert game.state.ledger.player("D").cash == 390 - 200
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("box SPR -5", "whole number"),
+        ("box SPR.income ten", "whole number"),
+        ("box rows PLP,SPR/R,K,H", "each package item once"),
+        ("box nothing 5", "no box value"),
+        ("box SPR", "no value yet"),
+        ("box confirm 5", "takes no value"),
+    ],
+)
+def test_bad_box_values_are_refused(line: str, fragment: str) -> None:
+    game = Game.new("1847Pfalz", ["A", "B", "C"])
+    refuse(game, line, fragment)
+
+
+def test_v6_names_cards_of_the_game() -> None:
+    game = Game.new("1847Pfalz", ["A", "B", "C", "D", "intro"])
+    refuse(game, "box V6 6E", "11.3")
+    refuse(game, "box V6 5+5,5+5", "11.3")  # one 5+5 card in the box
+    assert game.execute("box V6 none").ok
+
+
+# ----------------------------------------------------------------- 11.2.3
+def test_three_players_buy_from_the_top_row() -> None:
+    game = play(BOX3)
+    refuse(game, "buy C R", "top row", "PLP or SPR", "11.2.3")
+    assert game.execute("buy C PLP").ok
+    # one item left in the top row: it, or the leftmost of the next row
+    refuse(game, "buy B K", "SPR or R", "11.2.3")
+    assert game.execute("buy B R").ok
+    assert game.state_json()["package_offer"] == ["SPR", "K"]
+
+
+def test_four_players_choose_freely() -> None:
+    game = play(upto(INTRO4, "buy D W"))
+    assert game.execute("buy D W").ok  # the bottom row first (11.2.3)
+
+
+# ----------------------------------------------------------------- 11.2.4, 11.3
+def _phase_4(game: Game) -> None:
+    """Green phase, for the quarry sales (4.2): the test moves the phase directly (a
+    refusal rebuilds the state from the journal, so only accepted lines follow it)."""
+    game.state.phase = "4"
+
+
+def test_quarry_sold_only_to_a_pfalzbahn() -> None:
+    """11.2.4: Saar is not a Pfalzbahn; L is."""
+    game = play(upto(PFALZ3, "run Saar 0\nexpect Saar price 78".split("\n")[0]))
+    # OR 1.1, Saar operating (L has done); B owns R; refused before the phase is looked at
+    refuse(game, "buyprivate Saar R 100", "four Pfalzbahnen", "not to Saar", "11.2.4")
+
+
+def test_quarry_sold_to_a_pfalzbahn() -> None:
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    _phase_4(game)
+    assert game.execute("buyprivate L R 100").ok
+    assert game.state.ledger.player("B").cash == 151 + 100
+    assert game.state.company("R").owner == "L"
+
+
+def test_rrrrb_quarry_sold_to_any_railway() -> None:
+    """12: 11.2.4 is not among RRRR&B's changes: 1847 AE's 4.2."""
+    game = play(upto(RRRRB5, "spend Saar 70 terrain"))
+    _phase_4(game)
+    assert game.execute("buyprivate Saar K 20").ok
+
+
+def test_intro_quarries_are_not_sold() -> None:
+    game = play(upto(INTRO4, "close H"))
+    refuse(game, "buyprivate L H 40", "not sold to corporations", "11.3")
+
+
+def test_intro_quarry_used_by_its_owner_as_director() -> None:
+    """11.3: A owns K but does not direct L (B does); B may use H; it closes."""
+    game = play(upto(INTRO4, "close H"))
+    refuse(game, "close K", "directing the corporation operating", "11.3")
+    refuse(game, "close SPR", "not a quarry", "11.3")
+    assert game.execute("close H").ok
+    assert game.state.company("H").closed
+    refuse(game, "close H", "already closed", "11.3")
+
+
+def test_standard_pfalz_quarry_is_used_by_a_railway() -> None:
+    """Outside the introductory game the ability is the owning railway's (4.2)."""
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    refuse(game, "close K", "railway that owns it", "4.2")
+
+
+# ----------------------------------------------------------------- 11.2.5
+def test_a_station_costs_100() -> None:
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    refuse(game, "spend L 80 token", "costs M100", "11.2.5")
+    assert game.execute("spend L 100 token").ok
+
+
+def test_rrrrb_stations_keep_the_ae_charter() -> None:
+    game = play(upto(RRRRB5, "spend L 60 token"))
+    assert game.execute("spend L 80 token").ok
+
+
+# ----------------------------------------------------------------- 11.2.7, 12.2.2
+def test_second_train_of_a_type_in_one_turn() -> None:
+    for script in (PFALZ3, RRRRB5):
+        game = play(upto(script, "train L 3"))
+        assert game.execute("train L 3").ok
+        assert game.execute("train L 3").ok
+        assert len(game.state.company("L").trains) == 2
+
+
+def test_1847ae_still_refuses_the_second_train() -> None:
+    game = play(
+        "game 1847AE A B C\nbuy C PLP\nbuy B SPR\nbuy A LFK\nbuy A K\nbuy B H\nbuy C R\n"
+        "buy A W\nbuy B MNR\nbuy C VIW\nbuy A SCR\npass B\nbuy C Saar\nrun L 0\ntrain L 3\n"
+    )
+    refuse(game, "train L 3", "one new train of each type per turn", "6.8")
+
+
+# ----------------------------------------------------------------- 11.3 nationalisation
+def test_intro_has_no_nationalisation() -> None:
+    game = play(upto(INTRO4, "pass B\npar C N 66".split("\n")[0]))
+    refuse(game, "nationalize B L A 10", "no nationalisation", "11.3")
+
+
+def test_pfalz_pfalz_phase_notes_name_the_six() -> None:
+    ruleset = ruleset_for("1847Pfalz")
+    assert ruleset.phases[6] == "6"  # type: ignore[attr-defined]
+    assert any("close" in n for n in ruleset.phase_notes("6"))  # type: ignore[attr-defined]
+
+
+# ----------------------------------------------------------------- the scripts' ends
+@pytest.mark.parametrize("script", [PFALZ3, INTRO4, RRRRB5])
+def test_scripts_end_with_a_result(script: str) -> None:
+    game = play(script)
+    assert game.state.ended
+    assert set(game.state.result) == {p.name for p in game.state.ledger.players}
