@@ -37,6 +37,7 @@ none, and the game does not start until the banker gives it.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from moderator import commands as c
@@ -433,6 +434,8 @@ class G1847Pfalz(G1847AE):
         rows = self.package_rows(state)
         if rows is None:
             return self.package(state)
+        if not rows:
+            return []
         offer = list(rows[0])
         if len(offer) == 1 and len(rows) > 1:
             offer.append(rows[1][0])
@@ -541,10 +544,17 @@ class G1847Pfalz(G1847AE):
         )
         return out
 
-    def title_candidates(self, state: GameState) -> list[c.Command]:
-        if state.extra.get("box_open") and self.missing(state):
+    def candidates(self, state: GameState) -> list[c.Command]:
+        """Before the first purchase, the first stock round's moves as they will be once it
+        opens (worked on a copy); none while a box value is missing."""
+        self._sync(state)
+        if not state.extra.get("box_open"):
+            return super().candidates(state)
+        if self.missing(state):
             return []
-        return super().title_candidates(state)
+        opened = copy.deepcopy(state)
+        G1847AE.open_first_round(self, opened)
+        return super().candidates(opened)
 
 
 class G1847RRRRB(G1847Pfalz):

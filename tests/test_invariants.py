@@ -483,6 +483,12 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     claims the rules offer can leave a bid that no claim completes, see docs/hardening.md)."""
     if title == "1847AE":
         return Game.new(title, list(NAMES[:players]), path=path)
+    if title in BOX_VALUES:  # 1847 Pfalz, RRRR&B: the box's values first (11.1, 12.1)
+        game = Game.new(title, list(NAMES[:players]), path=path)
+        for line in BOX_VALUES[title] + (["box rows PLP,SPR/R,K,H,W"] if players == 3 else []):
+            if title == "1847Pfalz" or not line.startswith("box rows"):
+                assert game.execute(line).ok, line
+        return game
     sim = Simulation(seed=seed, players=players, title=title)
     if title == "1846":
         sim._setup()  # noqa: SLF001 - the setup the rules leave to the table
@@ -493,9 +499,16 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     return game
 
 
+BOX_VALUES = {
+    "1847Pfalz": ["box SPR 170", "box SPR.income 10"],
+    "1847RRRRB": ["box SPR 170", "box SPR.income 10"],
+}
+"""The box values a game of 1847 Pfalz / RRRR&B needs before it starts (a table's)."""
+
+
 @settings(max_examples=examples(6), **SETTINGS)  # type: ignore[arg-type]
 @given(
-    title=st.sampled_from(["1846", "1847AE", "1853"]),
+    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB"]),
     players=st.integers(3, 5),
     seed=st.integers(0, 2**16),
     data=st.data(),
@@ -506,6 +519,25 @@ def test_legal_command_games_keep_every_invariant_and_reload(
     """Every title, commands from the rules' own list: cash constant, certificates at 100%,
     no negative cash, limits held, undo then redo the same, and the save in a temporary
     folder loads (verified) to the same state JSON and journal."""
+    _legal_game_reloads(title, players, seed, data)
+
+
+@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
+@given(
+    title=st.sampled_from(["1847Pfalz", "1847RRRRB"]),
+    players=st.integers(3, 5),
+    seed=st.integers(0, 2**16),
+    data=st.data(),
+)
+def test_pfalz_and_rrrrb_legal_games_keep_every_invariant_and_reload(
+    title: str, players: int, seed: int, data: st.DataObject
+) -> None:
+    """1847 Pfalz and RRRR&B (issue 22) every time, not only when the draw above picks
+    them: the same checks."""
+    _legal_game_reloads(title, players, seed, data)
+
+
+def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
         game = _start(title, players, seed, path)

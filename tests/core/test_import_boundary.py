@@ -28,6 +28,7 @@ CORE = [
     "rulesets.base",
     "rulesets.g1846",
     "rulesets.g1847ae",
+    "rulesets.g1847pfalz",
     "rulesets.g1853",
     "moderator.scoring",
     "moderator.checker",
@@ -36,6 +37,7 @@ CORE = [
     "moderator.narrate",
     "moderator.simulate",
     "moderator.saves_index",
+    "moderator.boxvalues",
 ]
 
 PROBE = """
