@@ -105,6 +105,9 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("extra", c.Extra()),
     ("credit NWR pay", c.CreditTrain(corp="NWR", choice="pay")),
     ("credit NWR return", c.CreditTrain(corp="NWR", choice="return")),
+    ("box SPR 170", c.BoxValue(key="SPR", value="170")),
+    ("box rows PLP,SPR/R,K,H,W", c.BoxValue(key="rows", value="PLP,SPR/R,K,H,W")),
+    ("box confirm", c.BoxValue(key="confirm")),
 ]
 
 

@@ -422,6 +422,12 @@ SETUP_NOTES: dict[str, str] = {
     "1847AE": "1847 AE: 3 to 5 players in seat order; the last one starts the first stock "
     "round. No removals and no private distribution: the privates and the L and "
     "Saar directors are sold in the first stock round's starting package (3.3).",
+    "1847PFALZ": "1847 Pfalz (section 11): 3 to 5 players, six corporations, the Pfalz "
+    "package sold in the first stock round (3 players: row by row, 11.2.3). Values "
+    "printed only on the components are box values below: the shipped ones are "
+    "PROVISIONAL, the missing ones must be given (`box KEY VALUE` lines).",
+    "1847RRRRB": "1847 RRRR&B (section 12): 3 to 5 players, the Pfalz package board, "
+    "1847 AE's trains and phases. The Pfalz package's values are box values below.",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
@@ -439,6 +445,13 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
             "turn; the two optional train cards",
         )
     ],
+    "1847PFALZ": [
+        (
+            "intro",
+            "Introductory Game (11.3): no Rhein-Nahe-Bahn, no V6 cards, quarries used by "
+            "their owners, no nationalisation",
+        )
+    ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
@@ -454,6 +467,26 @@ ones, while it is not."""
 MARKET_TITLES = {"1853"}
 """Titles whose market values the banker confirms on the form (1853: the board's track and
 pars are not in the rules; the shipped values are provisional until confirmed)."""
+
+
+BOX_TITLES = {"1847PFALZ", "1847RRRRB"}
+"""Titles whose component values the banker confirms on the form as ``box`` lines (issue
+22): the values kept from the table's last game are offered (``moderator.boxvalues``)."""
+
+
+def box_words(text: str) -> list[tuple[str, str]]:
+    """The box values field: ``KEY=VALUE`` words (``SPR=170 rows=PLP,SPR/R,K,H,W``).
+
+    Raises:
+        ValueError: a word without ``=`` or without a value.
+    """
+    pairs = []
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"box values: write KEY=VALUE, not {word!r}")
+        pairs.append((key, value))
+    return pairs
 
 
 def market_words(text: str, what: str) -> list[int]:
@@ -569,7 +602,9 @@ class NewGameScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         from rulesets import RULESETS
 
-        titles = sorted(RULESETS)
+        # the other versions of the 1847 AE box after the titles that came before them,
+        # so the list's keys (Down to 1853...) stay what they were
+        titles = sorted(RULESETS, key=lambda t: (t in BOX_TITLES, t))
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
         # not a focus stop itself: Tab goes from field to field, the form follows
@@ -595,7 +630,7 @@ class NewGameScreen(KeyedScreen):
                 if title not in EDITION_TITLES:
                     yield from self.option_rows(title)
             for title in titles:
-                if title in MARKET_TITLES:
+                if title in MARKET_TITLES or title in BOX_TITLES:
                     # filled when the title is first chosen (see show_setup)
                     yield Vertical(id=f"market-box-{title}", classes="market-box")
             with Horizontal(classes="field form-row", id="removals-row"):
@@ -804,6 +839,71 @@ class NewGameScreen(KeyedScreen):
             ),
         ]
 
+    def box_fields(self, title: str) -> list[Widget]:
+        """The box values (1847 Pfalz, RRRR&B): what the rules leave to the components,
+        the shipped (PROVISIONAL) and missing ones named, the table's kept ones offered,
+        and a box to confirm every value shown."""
+        from moderator import boxvalues
+
+        probe = self.probe(title)
+        rows = probe.state_json().get("box") or []
+        shown = " ".join(f"{b['key']}={b['value']}" for b in rows if b["value"] is not None)
+        missing = [b["key"] for b in rows if b["value"] is None]
+        kept = boxvalues.kept(self.saves, probe.title)
+        note = Text("Box values (printed only on the components): ", style="bold")
+        note.append(f"PROVISIONAL {shown}" if shown else "")
+        if missing:
+            note.append(
+                f"  To give: {', '.join(missing)}"
+                + (" (rows: 3 players; V6: introductory game)" if title == "1847PFALZ" else ""),
+                style="yellow",
+            )
+        values = FormInput(
+            " ".join(f"{k}={v}" for k, v in kept.items()),
+            id=f"box-{title}-values",
+            placeholder="SPR=170 SPR.income=10 rows=PLP,SPR/R,K,H,W price.6=550",
+        )
+        confirm = FormCheckbox(
+            "Confirm every box value shown (the table checked them)", id=f"box-{title}-confirm"
+        )
+        rows_ = [("Box values", values, "values"), ("", confirm, "confirm")]
+        return [
+            Static(note, classes="dialog-note", id=f"box-{title}-note"),
+            *(
+                Horizontal(
+                    Label(label, classes="field-label"),
+                    widget,
+                    classes="field form-row market-row",
+                    id=f"box-row-{title}-{name}",
+                )
+                for label, widget, name in rows_
+            ),
+        ]
+
+    def box_lines(self, title: str, game: Game) -> list[str]:
+        """The ``box`` lines the form's box fields ask for, for the values ``game`` has.
+
+        Raises:
+            ValueError: a field that cannot be read, saying why.
+        """
+        from textual.css.query import NoMatches
+
+        if title not in BOX_TITLES:
+            return []
+        try:
+            text = self.query_one(f"#box-{title}-values", Input).value
+            confirm = self.query_one(f"#box-{title}-confirm", Checkbox).value
+        except NoMatches:  # being mounted
+            return []
+        keys = {b["key"].lower(): b["key"] for b in game.state_json().get("box") or []}
+        # a kept value this game does not use (the rows with 4 players) is left out
+        lines = [
+            f"box {keys[key.lower()]} {value}"
+            for key, value in box_words(text)
+            if key.lower() in keys
+        ]
+        return [*lines, "box confirm"] if confirm else lines
+
     def show_market(self, title: str) -> None:
         """Show the market fields of ``title`` only; mount them the first time it is
         chosen (the mount is awaited by :meth:`settled` before any key reads the form).
@@ -814,7 +914,8 @@ class NewGameScreen(KeyedScreen):
         for box in self.query(".market-box"):
             box.display = box.id == f"market-box-{title}"
             if box.display and not box.children:
-                self.mounting.append(box.mount(*self.market_fields(title)))
+                fields = self.box_fields if title in BOX_TITLES else self.market_fields
+                self.mounting.append(box.mount(*fields(title)))
 
     def market_lines(self, title: str) -> list[str]:
         """The ``market``/``setpar`` lines the form's market fields ask for (none while
@@ -954,7 +1055,7 @@ class NewGameScreen(KeyedScreen):
             result.problems.append(f"players: {exc.message}")
             return result
         try:
-            result.setup_lines = self.market_lines(title)
+            result.setup_lines = self.market_lines(title) + self.box_lines(title, game)
         except ValueError as exc:
             result.problems.append(str(exc))
             return result
@@ -968,6 +1069,10 @@ class NewGameScreen(KeyedScreen):
             if outcome is not None and not outcome.ok:
                 result.problems.append(f"`{line}`: {outcome.message}")
                 return result
+        if title in BOX_TITLES and game.state_json().get("missing"):
+            missing = ", ".join(game.state_json()["missing"])
+            result.problems.append(f"box values missing: {missing} (KEY=VALUE in Box values)")
+            return result
         if title in MARKET_TITLES:
             result.pending.append(
                 "each player's bond (`bond PLAYER AMOUNT`), the contract claims (`claim "
@@ -1156,7 +1261,22 @@ class NewGameScreen(KeyedScreen):
             error.update(Text(f"✗ cannot save the new game: {exc}", style="bold red"))
             self.app.bell()
             return
+        if self.title_shown in BOX_TITLES:
+            self.keep_box_values(game)
         host(self.app).open_game(path, game=game)
+
+    def keep_box_values(self, game: Game) -> None:
+        """Keep the box values confirmed for the table's next game of the version (a
+        folder that cannot be written only loses the offer, never the game)."""
+        from moderator import boxvalues
+
+        values = boxvalues.confirmed(game.state_json())
+        if not values:
+            return
+        try:
+            boxvalues.keep(self.saves, game.title, values)
+        except OSError as exc:
+            self.notify(f"box values not kept: {exc}", severity="warning")
 
     def action_back(self) -> None:
         """Back (or just close the title's menu if it is open)."""
