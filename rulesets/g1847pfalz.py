@@ -86,7 +86,7 @@ def _ae(table: dict[str, int], card: str) -> int:
 
 class BoxKey:
     """A value printed only on the components: its key, what it is, the shipped value
-    (``None``: nothing establishes one) and whether the game needs it."""
+    (``None``: nothing establishes one) and where the shipped value comes from."""
 
     def __init__(self, key: str, what: str, shipped: int | str | None, source: str) -> None:
         self.key, self.what, self.shipped, self.source = key, what, shipped, source
@@ -172,8 +172,9 @@ class G1847Pfalz(G1847AE):
     rust: ClassVar[dict[str, tuple[str, ...]]] = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
     closing_phase: ClassVar[str] = "6"
     trains_in_box: ClassVar[bool] = True
-    quarry_note: ClassVar[str] = "quarries may be sold to the Pfalzbahnen (11.2.4)"
     """Whether the train prices, counts and the Phase Table are box values (11.2.7-11.2.8)."""
+    quarry_note: ClassVar[str] = "quarries may be sold to the Pfalzbahnen (11.2.4)"
+    """What the green phase brings for quarries, in the phase notes."""
 
     box_prices: dict[str, Any]
     """The box's prices of the package items PLP and SPR for the game being played."""
