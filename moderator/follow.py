@@ -44,13 +44,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from moderator import commands as c
-from moderator import osfiles
+from moderator import osfiles, strict
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
-from moderator.journal import MAX_SAVE_BYTES, Entry, entry_json, line_digest, record_line
+from moderator.journal import (
+    MAX_SAVE_BYTES,
+    Entry,
+    entry_json,
+    line_digest,
+    read_entry,
+    record_line,
+)
 from moderator.narrate import narrate
 from moderator.scoring import score_state
 from moderator.script import ParseError, parse_line
@@ -491,8 +496,8 @@ def _entry_of(line: bytes, number: int, prev: str) -> Entry | None:
     if not line.startswith(head) or line[len(head) + 64 : start] != middle:
         return None
     try:
-        entry = Entry.model_validate_json(line[start:-1], strict=True)
-    except ValidationError:
+        entry = read_entry(line[start:-1])
+    except strict.Malformed:
         return None
     if record_line(number, entry_json(entry), prev) != line + b"\n":
         return None

@@ -62,7 +62,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from moderator import __version__, osfiles
+from moderator import __version__, osfiles, strict
 from moderator.commands import Command, Record
 from moderator.errors import SaveError
 from moderator.events import Event
@@ -161,12 +161,42 @@ def new_entry(line: str, round: str, command: Command, events: tuple[Event, ...]
 
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel, TypeAdapter
+    from pydantic import TypeAdapter
 
-    SaveFile = BaseModel
-    """The whole save file: ``format_version``, ``title``, ``players``, ``journal`` (a
-    tuple of :class:`Entry`), ``rules_level`` and ``program`` (see :func:`_models`)."""
-    _Header = BaseModel
+
+class SaveFile(Record):
+    """A save as read: its header's fields and the journal (entries as read, checked)."""
+
+    format_version: int
+    title: str
+    players: tuple[str, ...]
+    journal: tuple[Entry, ...] = ()
+    rules_level: int = 0
+    """The rules level the game is played under (:mod:`moderator.fixes`); 0 before
+    format 3."""
+    program: str | None = None
+    """The moderator that last wrote the header (format 3), ``None`` before."""
+
+
+class Header(Record):
+    """The first line of a format-2 save."""
+
+    format_version: int
+    title: str
+    players: tuple[str, ...]
+    """At most :data:`MAX_HEADER_WORDS` words: every title's most players and its option
+    words (the game checks the rest)."""
+
+
+class Header3(Header):
+    """The first line of a format-3 save, without its checksum."""
+
+    rules_level: int
+    program: str
+
+
+MAX_HEADER_WORDS = 16
+"""The most players and option words a header may hold."""
 
 
 @functools.cache
@@ -218,24 +248,7 @@ def _models() -> SimpleNamespace:
         program: str | None = Field(default=None, max_length=MAX_PROGRAM_LENGTH)
         """The moderator that last wrote the header (format 3), ``None`` before."""
 
-    class Header(BaseModel):
-        """The first line of a format-2 save."""
-
-        model_config = ConfigDict(frozen=True, extra="forbid")
-
-        format_version: int
-        title: str
-        players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
-        """At most 16 words: every title's most players and its option words (the game
-        checks the rest)."""
-
-    class Header3(Header):
-        """The first line of a format-3 save, without its checksum."""
-
-        rules_level: int = Field(ge=0)
-        program: str = Field(max_length=MAX_PROGRAM_LENGTH)
-
-    return SimpleNamespace(SaveFile=SaveFile, Header=Header, Header3=Header3)
+    return SimpleNamespace(SaveFile=SaveFile)
 
 
 _Entry = Entry
@@ -299,11 +312,46 @@ class LoadedSave:
     """The last line cut short, if any."""
 
 
+def read_entry(raw: bytes) -> Entry:
+    """A journal entry from its JSON, checked strictly (:mod:`moderator.strict`: the rules
+    pydantic's strict mode applied, without importing it; issue 21.4).
+
+    Raises:
+        strict.Malformed: where and why the entry is not a valid one.
+    """
+    value = strict.loads(raw)
+    if type(value) is dict:  # a hostile list of millions of events: refused unread
+        strict.bounded(MAX_EVENTS, ("events",), value.get("events"))
+    return strict.read(Entry, value)  # type: ignore[no-any-return]
+
+
+def read_header(raw: bytes, version: int) -> Header:
+    """A format-2 or -3 header (without its checksum) from its JSON, checked strictly.
+
+    Raises:
+        strict.Malformed: where and why it is not a valid header.
+    """
+    value = strict.loads(raw)
+    if type(value) is dict:
+        strict.bounded(MAX_HEADER_WORDS, ("players",), value.get("players"))
+    header: Header = strict.read(Header3 if version >= 3 else Header, value)
+    if isinstance(header, Header3):
+        if header.rules_level < 0:
+            raise strict.Malformed(("rules_level",), "Input should be greater than or equal to 0")
+        if len(header.program) > MAX_PROGRAM_LENGTH:
+            raise strict.Malformed(
+                ("program",), f"String should have at most {MAX_PROGRAM_LENGTH} characters"
+            )
+    return header
+
+
 def build_validators() -> None:
     """Import pydantic and build the save's validators now, not at the first save read: for
     a process about to lose access to its libraries (one dropping privileges)."""
     _models()
     _entry_adapter()
+    for record in (Entry, Header, Header3):
+        strict.checker(record)
 
 
 def _validation_error() -> type[Exception]:
@@ -791,12 +839,13 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
         version = loaded["format_version"]
     try:
         # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60
-        save = _models().SaveFile.model_validate_json(json.dumps(loaded), strict=True)
+        valid = _models().SaveFile.model_validate_json(json.dumps(loaded), strict=True)
     except _validation_error() as exc:
         first = exc.errors()[0]
         raise SaveError(
             f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
         ) from None
+    save = SaveFile(**{name: getattr(valid, name) for name in SaveFile.model_fields})
     return LoadedSave(save=save, records=None, size=len(data), torn=False)
 
 
@@ -851,17 +900,16 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                 f"was edited); the file was left untouched"
             )
         try:
-            entries.append(_entry_adapter().validate_json(raw, strict=True))
-        except _validation_error() as exc:
-            first_error = exc.errors()[0]
-            rest = ".".join(str(x) for x in first_error["loc"])
+            entries.append(read_entry(raw))
+        except strict.Malformed as exc:
+            rest = ".".join(str(x) for x in exc.loc)
             raise SaveError(
                 f"{path}: malformed save at journal entry {number}"
                 + (f" ({rest})" if rest else "")
-                + f": {first_error['msg']}"
+                + f": {exc.msg}"
             ) from None
         records.append(line + b"\n")
-    save = _models().SaveFile.model_construct(
+    save = SaveFile.model_construct(
         format_version=version,
         title=header.title,
         players=header.players,
@@ -880,7 +928,7 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     )
 
 
-def _read_header(path: Path, line: bytes, version: int) -> tuple[_Header, str | None]:
+def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | None]:
     """The header and the checksum record 1 chains from (``None`` for format 2).
 
     Raises:
@@ -904,14 +952,10 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[_Header, str | 
                 f"the file was left untouched"
             )
     try:
-        model = _models().Header3 if version >= 3 else _models().Header
-        header = model.model_validate_json(body, strict=True)
-    except _validation_error() as exc:
-        first = exc.errors()[0]
-        raise SaveError(
-            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
-        ) from None
-    if isinstance(header, _models().Header3) and header.rules_level > RULES_LEVEL:
+        header = read_header(body, version)
+    except strict.Malformed as exc:
+        raise SaveError(f"{path}: malformed save at {_where(exc.loc)}: {exc.msg}") from None
+    if isinstance(header, Header3) and header.rules_level > RULES_LEVEL:
         raise SaveError(
             f"{path}: played under rules level {header.rules_level} (written by moderator "
             f"{escaped(header.program)}); this moderator ({PROGRAM}) knows the rules up to "

@@ -1,0 +1,255 @@
+"""Strict reading of records (commands, events, journal entries) from a save's JSON.
+
+A save's records were validated by pydantic in strict JSON mode.  Importing pydantic
+and building its validators for every command and event kind cost a cold start of
+the screen about 140 ms, more than reading and checking a 1,000-command save
+(issue 21.4).  The records' fields are few kinds of value — text, whole numbers,
+yes/no, a fixed choice (``Literal``), nothing (``None``), a list of text or numbers,
+a table of numbers by name, another record, a ``kind``-tagged choice of records — so
+this module checks them itself, with pydantic's strict rules:
+
+* a whole number is a JSON integer (not ``60.0``, not ``"60"``, not ``true``);
+* text is a JSON string; yes/no is ``true``/``false``; a list is a JSON array;
+* a record is a JSON object with every required field and no other one;
+* a tagged record names a known ``kind``;
+* a string with a lone surrogate escape (``"\\ud800"``) is invalid JSON.
+
+A value that breaks a rule raises :class:`Malformed` with where (``command.par.price``,
+pydantic's location: a tagged record adds its tag) and pydantic's wording.  The
+checker of each record class is built once, from its annotations, on first use.
+``tests/core/test_strict.py`` compares the verdicts with pydantic's on damaged records.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Literal, Union
+
+from moderator.commands import Record
+
+Loc = tuple[str | int, ...]
+Check = Callable[[Any, Loc], Any]
+"""A checker: the value read from JSON and where it is; returns the value to keep."""
+
+
+class Malformed(ValueError):
+    """A value read from JSON breaks a record's rule: where (``loc``) and why (``msg``)."""
+
+    def __init__(self, loc: Loc, msg: str) -> None:
+        super().__init__(f"{'.'.join(str(x) for x in loc)}: {msg}")
+        self.loc = loc
+        self.msg = msg
+
+
+_LONE_SURROGATE_HINT = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: the JSON may hold a lone surrogate (checked then)."""
+
+
+def loads(raw: bytes) -> Any:
+    """JSON text as Python values, refused as pydantic's reader refuses it: invalid
+    UTF-8, invalid JSON, ``NaN``/``Infinity``, a lone surrogate escape."""
+    try:
+        value = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise Malformed((), f"Invalid JSON: {exc}") from None
+    if _LONE_SURROGATE_HINT.search(raw) is not None:
+        _no_lone_surrogate(value)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_lone_surrogate(value: Any) -> None:
+    """Refuse a string holding half of a surrogate pair (no character: it cannot be
+    written back as UTF-8)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise Malformed((), "Invalid JSON: lone surrogate in a string escape") from None
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+
+
+def read(annotation: Any, value: Any, loc: Loc = ()) -> Any:
+    """``value`` (read from JSON) checked against ``annotation``: a record class, a
+    ``kind``-tagged union of them (``Annotated[A | B, "kind"]``), or a field's type."""
+    return checker(annotation)(value, loc)
+
+
+@functools.cache
+def checker(annotation: Any) -> Check:
+    """The checker of ``annotation`` (see :func:`read`), built once."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        base, *marks = typing.get_args(annotation)
+        if "kind" in marks:
+            return _tagged(base)
+        return checker(base)
+    if isinstance(annotation, type) and issubclass(annotation, Record):
+        return _record(annotation)
+    if annotation is str:
+        return _of_type(str, "Input should be a valid string")
+    if annotation is bool:
+        return _of_type(bool, "Input should be a valid boolean")
+    if annotation is int:
+        return _of_type(int, "Input should be a valid integer")
+    if annotation is type(None) or annotation is None:
+        return _of_type(type(None), "Input should be None")
+    if origin is Literal:
+        return _literal(typing.get_args(annotation))
+    if origin in (Union, types.UnionType):
+        return _union(typing.get_args(annotation))
+    if origin is tuple:
+        item, *rest = typing.get_args(annotation)
+        if rest != [Ellipsis]:
+            raise TypeError(f"no strict reader for {annotation!r}")
+        return _tuple(checker(item))
+    if origin is dict:
+        key, item = typing.get_args(annotation)
+        return _dict(checker(key), checker(item))
+    raise TypeError(f"no strict reader for {annotation!r}")
+
+
+def _of_type(kind: type, msg: str) -> Check:
+    def check(value: Any, loc: Loc) -> Any:
+        if type(value) is not kind:  # exactly: a JSON true is no 1, a 1 no true
+            raise Malformed(loc, msg)
+        return value
+
+    return check
+
+
+def _literal(choices: tuple[Any, ...]) -> Check:
+    allowed = {(type(x), x) for x in choices}
+    words = [repr(x) for x in choices]
+    said = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    msg = f"Input should be {said}"
+
+    def check(value: Any, loc: Loc) -> Any:
+        if (type(value), value) not in allowed:
+            raise Malformed(loc, msg)
+        return value
+
+    return check
+
+
+def _union(members: tuple[Any, ...]) -> Check:
+    none_ok = type(None) in members
+    checks = [checker(m) for m in members if m is not type(None)]
+
+    def check(value: Any, loc: Loc) -> Any:
+        if value is None and none_ok:
+            return None
+        first: tuple[Loc, str] | None = None
+        for one in checks:
+            try:
+                return one(value, loc)
+            except Malformed as exc:
+                # where and why only: the exception itself, kept, would hold this frame
+                # (and every caller's, up to the loading game) in a reference cycle
+                first = first or (exc.loc, exc.msg)
+        if first is None:
+            raise Malformed(loc, "Input should be None")
+        raise Malformed(*first)
+
+    return check
+
+
+def _tuple(item: Check) -> Check:
+    def check(value: Any, loc: Loc) -> Any:
+        if type(value) is not list:
+            raise Malformed(loc, "Input should be a valid array")
+        return tuple([item(x, (*loc, i)) for i, x in enumerate(value)])
+
+    return check
+
+
+def _dict(key: Check, item: Check) -> Check:
+    def check(value: Any, loc: Loc) -> Any:
+        if type(value) is not dict:
+            raise Malformed(loc, "Input should be a valid dictionary")
+        return {key(k, (*loc, k)): item(v, (*loc, k)) for k, v in value.items()}
+
+    return check
+
+
+def _record(cls: type[Record]) -> Check:
+    """A record from a JSON object: every field checked, defaults for those left out,
+    a missing required field or an unknown one refused (``extra="forbid"``)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields = [
+        (name, checker(hints[name]), field.default, field.is_required())
+        for name, field in cls.model_fields.items()
+    ]
+    known = frozenset(cls.model_fields)
+
+    def check(value: Any, loc: Loc) -> Any:
+        if type(value) is not dict:
+            raise Malformed(loc, "Input should be an object")
+        values: dict[str, Any] = {}
+        for name, one, default, required in fields:
+            if name in value:
+                values[name] = one(value[name], (*loc, name))
+            elif required:
+                raise Malformed((*loc, name), "Field required")
+            else:
+                values[name] = default
+        if len(value) > len(values) or not known.issuperset(value):
+            extra = next(k for k in value if k not in known)
+            raise Malformed((*loc, extra), "Extra inputs are not permitted")
+        record = object.__new__(cls)
+        object.__setattr__(record, "__dict__", values)
+        return record
+
+    return check
+
+
+def _tagged(union: Any) -> Check:
+    """A record of a ``kind``-tagged union: the tag picks the record class."""
+    by_kind: dict[str, Check] = {}
+    for cls in typing.get_args(union):
+        (tag,) = typing.get_args(typing.get_type_hints(cls)["kind"])
+        by_kind[tag] = _record(cls)
+    known = ", ".join(repr(k) for k in by_kind)
+
+    def check(value: Any, loc: Loc) -> Any:
+        if type(value) is not dict:
+            raise Malformed(
+                loc, "Input should be a valid dictionary or object to extract fields from"
+            )
+        tag = value.get("kind")
+        if tag is None:
+            raise Malformed(loc, "Unable to extract tag using discriminator 'kind'")
+        one = by_kind.get(tag) if type(tag) is str else None
+        if one is None:
+            raise Malformed(
+                loc,
+                f"Input tag {str(tag)!r} found using 'kind' does not match any of the "
+                f"expected tags: {known}",
+            )
+        return one(value, (*loc, tag))
+
+    return check
+
+
+def bounded(limit: int, loc: Loc, value: Any) -> None:
+    """Refuse a JSON array longer than ``limit`` (pydantic's ``max_length``), before any
+    of its items is checked."""
+    if type(value) is list and len(value) > limit:
+        raise Malformed(
+            loc, f"Tuple should have at most {limit} items after validation, not {len(value)}"
+        )
