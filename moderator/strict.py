@@ -34,8 +34,7 @@ from typing import Any, Literal, Union
 from moderator.commands import Record
 
 Loc = tuple[str | int, ...]
-Check = Callable[[Any, Loc], Any]
-"""A checker: the value read from JSON and where it is; returns the value to keep."""
+"""Where in a JSON value: keys and indexes (a tagged record adds its tag, as pydantic)."""
 
 
 class Malformed(ValueError):
@@ -55,7 +54,7 @@ def loads(raw: bytes) -> Any:
     """JSON text as Python values, refused as pydantic's reader refuses it: invalid
     UTF-8, invalid JSON, ``NaN``/``Infinity``, a lone surrogate escape."""
     try:
-        value = json.loads(raw, parse_constant=_no_constant)
+        value = _DECODER.decode(raw.decode("utf-8"))
     except (ValueError, RecursionError) as exc:
         raise Malformed((), f"Invalid JSON: {exc}") from None
     if _LONE_SURROGATE_HINT.search(raw) is not None:
@@ -65,6 +64,9 @@ def loads(raw: bytes) -> Any:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def _no_lone_surrogate(value: Any) -> None:
@@ -88,11 +90,29 @@ def _no_lone_surrogate(value: Any) -> None:
 def read(annotation: Any, value: Any, loc: Loc = ()) -> Any:
     """``value`` (read from JSON) checked against ``annotation``: a record class, a
     ``kind``-tagged union of them (``Annotated[A | B, "kind"]``), or a field's type."""
-    return checker(annotation)(value, loc)
+    try:
+        return checker(annotation)(value)
+    except Malformed as exc:
+        if not loc:
+            raise
+        raise Malformed((*loc, *exc.loc), exc.msg) from None
+
+
+# A checker takes the value only; a refusal names the place relative to it, and each
+# container adds its own step as the refusal passes (nothing is built for a value that
+# passes: a 1,000-command save is read at every start, issue 21.4).
+
+SIMPLE = {
+    str: "Input should be a valid string",
+    int: "Input should be a valid integer",
+    bool: "Input should be a valid boolean",
+    type(None): "Input should be None",
+}
+"""The types checked by ``type(value) is T`` exactly (a JSON true is no 1, a 1 no true)."""
 
 
 @functools.cache
-def checker(annotation: Any) -> Check:
+def checker(annotation: Any) -> Callable[[Any], Any]:
     """The checker of ``annotation`` (see :func:`read`), built once."""
     origin = typing.get_origin(annotation)
     if origin is typing.Annotated:
@@ -102,14 +122,10 @@ def checker(annotation: Any) -> Check:
         return checker(base)
     if isinstance(annotation, type) and issubclass(annotation, Record):
         return _record(annotation)
-    if annotation is str:
-        return _of_type(str, "Input should be a valid string")
-    if annotation is bool:
-        return _of_type(bool, "Input should be a valid boolean")
-    if annotation is int:
-        return _of_type(int, "Input should be a valid integer")
-    if annotation is type(None) or annotation is None:
-        return _of_type(type(None), "Input should be None")
+    if annotation is None:
+        annotation = type(None)
+    if annotation in SIMPLE:
+        return _of_type(annotation)
     if origin is Literal:
         return _literal(typing.get_args(annotation))
     if origin in (Union, types.UnionType):
@@ -118,99 +134,131 @@ def checker(annotation: Any) -> Check:
         item, *rest = typing.get_args(annotation)
         if rest != [Ellipsis]:
             raise TypeError(f"no strict reader for {annotation!r}")
-        return _tuple(checker(item))
+        return _tuple(item)
     if origin is dict:
         key, item = typing.get_args(annotation)
         return _dict(checker(key), checker(item))
     raise TypeError(f"no strict reader for {annotation!r}")
 
 
-def _of_type(kind: type, msg: str) -> Check:
-    def check(value: Any, loc: Loc) -> Any:
-        if type(value) is not kind:  # exactly: a JSON true is no 1, a 1 no true
-            raise Malformed(loc, msg)
+def _of_type(kind: type) -> Callable[[Any], Any]:
+    msg = SIMPLE[kind]
+
+    def check(value: Any) -> Any:
+        if type(value) is not kind:
+            raise Malformed((), msg)
         return value
 
     return check
 
 
-def _literal(choices: tuple[Any, ...]) -> Check:
+def _literal(choices: tuple[Any, ...]) -> Callable[[Any], Any]:
     allowed = {(type(x), x) for x in choices}
     words = [repr(x) for x in choices]
     said = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
     msg = f"Input should be {said}"
 
-    def check(value: Any, loc: Loc) -> Any:
+    def check(value: Any) -> Any:
         if (type(value), value) not in allowed:
-            raise Malformed(loc, msg)
+            raise Malformed((), msg)
         return value
 
     return check
 
 
-def _union(members: tuple[Any, ...]) -> Check:
+def _union(members: tuple[Any, ...]) -> Callable[[Any], Any]:
     none_ok = type(None) in members
     checks = [checker(m) for m in members if m is not type(None)]
 
-    def check(value: Any, loc: Loc) -> Any:
+    def check(value: Any) -> Any:
         if value is None and none_ok:
             return None
         first: tuple[Loc, str] | None = None
         for one in checks:
             try:
-                return one(value, loc)
+                return one(value)
             except Malformed as exc:
                 # where and why only: the exception itself, kept, would hold this frame
                 # (and every caller's, up to the loading game) in a reference cycle
                 first = first or (exc.loc, exc.msg)
         if first is None:
-            raise Malformed(loc, "Input should be None")
+            raise Malformed((), SIMPLE[type(None)])
         raise Malformed(*first)
 
     return check
 
 
-def _tuple(item: Check) -> Check:
-    def check(value: Any, loc: Loc) -> Any:
+def _tuple(item: Any) -> Callable[[Any], Any]:
+    simple = item if item in SIMPLE else None
+    one = checker(item)
+
+    def check(value: Any) -> Any:
         if type(value) is not list:
-            raise Malformed(loc, "Input should be a valid array")
-        return tuple([item(x, (*loc, i)) for i, x in enumerate(value)])
+            raise Malformed((), "Input should be a valid array")
+        if simple is not None:
+            for i, x in enumerate(value):
+                if type(x) is not simple:
+                    raise Malformed((i,), SIMPLE[simple])
+            return tuple(value)
+        out = []
+        for i, x in enumerate(value):
+            try:
+                out.append(one(x))
+            except Malformed as exc:
+                raise Malformed((i, *exc.loc), exc.msg) from None
+        return tuple(out)
 
     return check
 
 
-def _dict(key: Check, item: Check) -> Check:
-    def check(value: Any, loc: Loc) -> Any:
+def _dict(key: Callable[[Any], Any], item: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
         if type(value) is not dict:
-            raise Malformed(loc, "Input should be a valid dictionary")
-        return {key(k, (*loc, k)): item(v, (*loc, k)) for k, v in value.items()}
+            raise Malformed((), "Input should be a valid dictionary")
+        out = {}
+        for k, v in value.items():
+            try:
+                out[key(k)] = item(v)
+            except Malformed as exc:
+                raise Malformed((k, *exc.loc), exc.msg) from None
+        return out
 
     return check
 
 
-def _record(cls: type[Record]) -> Check:
+def _record(cls: type[Record]) -> Callable[[Any], Any]:
     """A record from a JSON object: every field checked, defaults for those left out,
     a missing required field or an unknown one refused (``extra="forbid"``)."""
-    fields = [
-        (name, checker(_resolve(cls, name)), field.default, field.is_required())
-        for name, field in cls.model_fields.items()
-    ]
+    plan = []
+    for name, field in cls.model_fields.items():
+        annotation = _resolve(cls, name)
+        simple = annotation if annotation in SIMPLE else None
+        plan.append((name, simple, checker(annotation), field.default, field.is_required()))
     known = frozenset(cls.model_fields)
 
-    def check(value: Any, loc: Loc) -> Any:
+    def check(value: Any) -> Any:
         if type(value) is not dict:
-            raise Malformed(loc, "Input should be an object")
+            raise Malformed((), "Input should be an object")
         values: dict[str, Any] = {}
-        for name, one, default, required in fields:
-            if name in value:
-                values[name] = one(value[name], (*loc, name))
-            elif required:
-                raise Malformed((*loc, name), "Field required")
-            else:
+        for name, simple, one, default, required in plan:
+            if name not in value:
+                if required:
+                    raise Malformed((name,), "Field required")
                 values[name] = default
-        if len(value) > len(values) or not known.issuperset(value):
+                continue
+            got = value[name]
+            if simple is not None:
+                if type(got) is not simple:
+                    raise Malformed((name,), SIMPLE[simple])
+                values[name] = got
+                continue
+            try:
+                values[name] = one(got)
+            except Malformed as exc:
+                raise Malformed((name, *exc.loc), exc.msg) from None
+        if len(value) > len(values):
             extra = next(k for k in value if k not in known)
-            raise Malformed((*loc, extra), "Extra inputs are not permitted")
+            raise Malformed((extra,), "Extra inputs are not permitted")
         record = object.__new__(cls)
         object.__setattr__(record, "__dict__", values)
         return record
@@ -237,30 +285,33 @@ def _evaluated(module: str, annotation: str) -> Any:
     return eval(annotation, vars(sys.modules[module]))  # noqa: S307 - the code's own annotations
 
 
-def _tagged(union: Any) -> Check:
+def _tagged(union: Any) -> Callable[[Any], Any]:
     """A record of a ``kind``-tagged union: the tag picks the record class."""
-    by_kind: dict[str, Check] = {}
+    by_kind: dict[str, Callable[[Any], Any]] = {}
     for cls in typing.get_args(union):
         (tag,) = typing.get_args(_resolve(cls, "kind"))
         by_kind[tag] = _record(cls)
     known = ", ".join(repr(k) for k in by_kind)
 
-    def check(value: Any, loc: Loc) -> Any:
+    def check(value: Any) -> Any:
         if type(value) is not dict:
             raise Malformed(
-                loc, "Input should be a valid dictionary or object to extract fields from"
+                (), "Input should be a valid dictionary or object to extract fields from"
             )
         tag = value.get("kind")
         if tag is None:
-            raise Malformed(loc, "Unable to extract tag using discriminator 'kind'")
+            raise Malformed((), "Unable to extract tag using discriminator 'kind'")
         one = by_kind.get(tag) if type(tag) is str else None
         if one is None:
             raise Malformed(
-                loc,
+                (),
                 f"Input tag {str(tag)!r} found using 'kind' does not match any of the "
                 f"expected tags: {known}",
             )
-        return one(value, (*loc, tag))
+        try:
+            return one(value)
+        except Malformed as exc:
+            raise Malformed((tag, *exc.loc), exc.msg) from None
 
     return check
 
