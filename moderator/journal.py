@@ -586,6 +586,12 @@ def remove_stale_temps(path: Path) -> list[Path]:
     temporary file of a write in progress would otherwise be taken for a stale one.
     """
     path = Path(path)
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(".") and n.endswith(".tmp")]
+    except OSError:
+        return []
+    if not names:  # as almost always: no pattern to build (a start pays for it, 21.4)
+        return []
     name = re.escape(path.name)
     pattern = re.compile(
         "|".join(
@@ -597,10 +603,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
         )
     )
     removed = []
-    try:
-        names = os.listdir(path.parent)
-    except OSError:
-        return []
     for entry in names:
         if pattern.fullmatch(entry):
             candidate = path.parent / entry
