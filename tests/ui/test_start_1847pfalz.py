@@ -90,3 +90,26 @@ async def test_rrrrb_is_offered_with_its_package_values(saves: Path) -> None:
         screen.query_one("#box-1847RRRRB-values", Input).value = "SPR=170 SPR.income=10"
         await pilot.pause()
         assert "Ready" in form_line(screen)
+
+
+async def test_the_main_screen_says_which_box_values_are_missing_or_provisional(
+    saves: Path,
+) -> None:
+    """Issue 22: a value not confirmed is marked PROVISIONAL on screen, as in the state JSON;
+    one still missing is named (the game goes on only once it is given)."""
+    from ui_helpers import save_from_script
+
+    save_from_script(saves / "pfalz.json", "game 1847Pfalz Amy Bob Cy\n")
+    async with running(saves) as (app, pilot):
+        status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
+        assert "box values missing: SPR, SPR.income, rows" in status
+        assert "PROVISIONAL: 33 box values" in status
+        await send_burst(pilot, ":")  # the bar keeps the focus after each line
+        for line in ("box SPR 170", "box SPR.income 10", "box rows PLP,SPR/R,K,H,W"):
+            await send_burst(pilot, line, "enter")
+            assert main_screen(app).session.game.journal[-1].line == line
+        status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
+        assert "missing" not in status and "PROVISIONAL: 33 box values" in status
+        await send_burst(pilot, "box confirm", "enter")
+        status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
+        assert "PROVISIONAL" not in status and "box values" not in status

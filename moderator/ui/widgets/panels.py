@@ -889,6 +889,8 @@ class StatusBar(Panel):
             data.get("short"),
             data.get("extra_or"),
             data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
+            tuple(data.get("missing") or ()),
+            tuple(data.get("provisional") or ()),
         )
 
     def build(self) -> Any:
@@ -954,6 +956,7 @@ class StatusBar(Panel):
         elif data.get("priority"):
             line.append("   priority ", style="dim")
             line.append(str(data["priority"]), style="bold")
+        _box_values(line, data)
         line.append("   Phase ", style="dim")
         line.append(str(data["phase"]), style="bold")
         bank = data["bank"]
@@ -975,6 +978,20 @@ class StatusBar(Panel):
             if reason:
                 line.append(f" — {reason}", style="red")
         return line
+
+
+def _box_values(line: Text, data: dict[str, Any]) -> None:
+    """1847 Pfalz / RRRR&B: the values printed only on the components (the state JSON's
+    ``missing`` and ``provisional``), until the banker gives or confirms them with
+    ``box`` lines (the game starts only when none is missing)."""
+    missing = list(data.get("missing") or ())
+    provisional = list(data.get("provisional") or ())
+    if missing:
+        line.append(f"   box values missing: {', '.join(missing)}", style="bold yellow")
+    if provisional:
+        count = len(provisional)
+        what = "value" if count == 1 else "values"
+        line.append(f"   PROVISIONAL: {count} box {what} (`box confirm`)", style="yellow")
 
 
 def _bank_rule(bank: dict[str, Any]) -> str:
