@@ -338,6 +338,21 @@ async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
         assert screen.session.game.journal[-1].line == "run NYC 370 half"
 
 
+async def test_the_bar_s_editing_keys_act_in_the_order_typed(saves: Path) -> None:
+    """``ctrl+u`` (and every editing key of the bar) acts as the app reads it: left to
+    Textual it waited in the input's queue while the letters typed next went in at once,
+    and then deleted them (a real terminal: ``C-u``, ``par Bob NYC 80``, Enter gave
+    nothing)."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "d", ":pass Nobody", "enter")
+        bar = main_screen(app).bar.input
+        assert bar.value == "pass Nobody"  # refused, kept to be corrected
+        await send_burst(pilot, "ctrl+u", "note x")
+        assert bar.value == "note x"
+        await send_burst(pilot, "left", "left", "ctrl+u", "!", "end", "ctrl+w", "y")
+        assert bar.value == "! y"
+
+
 async def test_digits_typed_as_a_dialog_opens_are_all_kept(saves: Path) -> None:
     """The run dialog's digits are acted on as the app reads them; the amount's focus
     event, which comes later, must not select them (the next digit would replace them)."""

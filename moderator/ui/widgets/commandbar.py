@@ -18,11 +18,14 @@ without anything being journaled: its verdict shows under the bar as it is typed
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Self
 
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -168,7 +171,7 @@ class FixedInput(Input):
         drops the completion here).
 
         The keys typed into these inputs are acted on as the app reads them (see
-        :meth:`ScriptInput._forward_event`, the dialogs' digits), while this event waits
+        :meth:`_forward_event`, the dialogs' digits), while this event waits
         in the input's queue: on a busy machine ``:private`` reached the bar as ``p``,
         then this event selected the ``p``, and the ``r`` typed next replaced it (the
         line came out as ``rivate``).  What should be selected when the focus comes (a
@@ -178,6 +181,45 @@ class FixedInput(Input):
         self._restart_blink()
         self.app.cursor_position = self.cursor_screen_offset
         Widget._on_focus(self, event)  # the focus styles and DescendantFocus, as usual
+
+    def _forward_event(self, event: events.Event) -> None:
+        """Act on a key as the app reads it, before it reads the next one.
+
+        Textual posts a key to the focused widget and reads the next key at once; the
+        input's own keys are bindings acted on once the key has gone round the screen,
+        by which time the keys typed after them (a burst, a paste) may already be in
+        (the dialogs' digits and the bar's characters are acted on at once).  Here the
+        keys :meth:`_act_now` knows are acted on at once, in the order typed; Textual's
+        own path is used for every other key.
+        """
+        if isinstance(event, events.Key) and not event.is_forwarded and self._act_now(event):
+            event._set_forwarded()
+            return
+        super()._forward_event(event)
+
+    def _act_now(self, event: events.Key) -> bool:
+        """Act on ``event`` now if it is one of the keys handled at once (editing keys)."""
+        return self._edit_now(event.key)
+
+    def _edit_now(self, key: str) -> bool:
+        """Run the input's own editing binding for ``key`` now (``ctrl+u``, ``ctrl+w``,
+        ←, Home...), if it has one that acts on the input alone.
+
+        Left to Textual, such a key waits in the input's queue while the characters
+        typed after it are put in at once: in a real terminal ``ctrl+u`` then ``par Bob
+        NYC 80`` typed the line first and then deleted it (issue 18.3).
+        """
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            namespace, name, params = parse_action(binding.action)
+            method = getattr(self, f"action_{name}", None)
+            if namespace or method is None or inspect.iscoroutinefunction(method):
+                continue
+            try:
+                method(*params)
+            except SkipAction:  # not for the input now (a scroll it cannot make): on its way
+                continue
+            return True
+        return False
 
     def refresh(
         self,
@@ -225,21 +267,6 @@ class ScriptInput(FixedInput):
     }
     """Keys acted on as the app reads them, besides the characters typed."""
 
-    def _forward_event(self, event: events.Event) -> None:
-        """Act on a key as the app reads it, before it reads the next one.
-
-        Textual posts a key to the focused widget and reads the next key at
-        once; the input's Enter and Esc are bindings acted on once the key has
-        gone round the screen, by which time the keys typed after them (a
-        burst, a paste) are already in the input.  Here the characters typed,
-        Enter, Esc, Backspace and ↑/↓ are acted on at once, in the order typed
-        (Textual's own path is used for every other key).
-        """
-        if isinstance(event, events.Key) and not event.is_forwarded and self._act_now(event):
-            event._set_forwarded()
-            return
-        super()._forward_event(event)
-
     def _act_now(self, event: events.Key) -> bool:
         """Act on ``event`` now if it is one of the keys handled here."""
         if event.is_printable and event.character:
@@ -251,7 +278,7 @@ class ScriptInput(FixedInput):
             return True
         what = self.SYNC_KEYS.get(event.key)
         if what is None:
-            return False
+            return self._edit_now(event.key)
         bar = self.parent.parent if self.parent is not None else None
         if what == "submit" and isinstance(bar, CommandBar):
             bar.submit(self.value)
