@@ -59,7 +59,6 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from moderator import __version__, osfiles, strict
@@ -128,8 +127,8 @@ class Entry(Record):
     """One accepted command with the events it caused.
 
     A record (:class:`moderator.commands.Record`): the game makes one per accepted command
-    from parts it already checked; a save's entries are validated by pydantic through
-    :func:`_models` (``events`` at most :data:`MAX_EVENTS`, refused at the first bad one).
+    from parts it already checked; a save's entries are checked strictly by
+    :func:`read_entry` (``events`` at most :data:`MAX_EVENTS`, refused before any is read).
     """
 
     line: str
@@ -227,35 +226,6 @@ def _entry_model() -> Any:
 
 
 @functools.cache
-def _models() -> SimpleNamespace:
-    """The save file's pydantic models, made the first time a save is read: a process
-    that only plays a script (``moderator play``, ``check``) never imports pydantic
-    (issue 21.1)."""
-    from pydantic import BaseModel, ConfigDict, Field
-
-    class SaveFile(BaseModel):
-        """The whole save file."""
-
-        model_config = ConfigDict(frozen=True, extra="forbid")
-
-        format_version: int
-        title: str
-        players: tuple[str, ...] = Field(max_length=16, fail_fast=True)
-        journal: tuple[_Entry, ...] = Field(default=(), fail_fast=True)
-        rules_level: int = Field(default=0, ge=0)
-        """The rules level the game is played under (:mod:`moderator.fixes`); 0 before
-        format 3."""
-        program: str | None = Field(default=None, max_length=MAX_PROGRAM_LENGTH)
-        """The moderator that last wrote the header (format 3), ``None`` before."""
-
-    return SimpleNamespace(SaveFile=SaveFile)
-
-
-_Entry = Entry
-"""The record class, under a name :func:`_entry_model`'s own ``Entry`` does not hide."""
-
-
-@functools.cache
 def _entry_adapter() -> TypeAdapter[Entry]:
     """The entry's validator and serializer, built on first use: building it (every command
     and event kind) costs more than a ``play --json`` of a short game (issue 21.1)."""
@@ -336,29 +306,46 @@ def read_header(raw: bytes, version: int) -> Header:
         strict.bounded(MAX_HEADER_WORDS, ("players",), value.get("players"))
     header: Header = strict.read(Header3 if version >= 3 else Header, value)
     if isinstance(header, Header3):
-        if header.rules_level < 0:
-            raise strict.Malformed(("rules_level",), "Input should be greater than or equal to 0")
-        if len(header.program) > MAX_PROGRAM_LENGTH:
-            raise strict.Malformed(
-                ("program",), f"String should have at most {MAX_PROGRAM_LENGTH} characters"
-            )
+        _check_level_and_program(header.rules_level, header.program)
     return header
 
 
+def read_whole_save(raw: bytes) -> SaveFile:
+    """A save as one JSON object (format 1, migrated), checked strictly as a header and
+    its entries are.
+
+    Raises:
+        strict.Malformed: where and why it is not a valid save.
+    """
+    value = strict.loads(raw)
+    if type(value) is dict:
+        strict.bounded(MAX_HEADER_WORDS, ("players",), value.get("players"))
+        journal = value.get("journal")
+        if type(journal) is list:
+            for number, entry in enumerate(journal):
+                if type(entry) is dict:
+                    strict.bounded(MAX_EVENTS, ("journal", number, "events"), entry.get("events"))
+    save: SaveFile = strict.read(SaveFile, value)
+    _check_level_and_program(save.rules_level, save.program)
+    return save
+
+
+def _check_level_and_program(rules_level: int, program: str | None) -> None:
+    """A header's rules level is no negative number, its program no longer than
+    :data:`MAX_PROGRAM_LENGTH` (pydantic's wording)."""
+    if rules_level < 0:
+        raise strict.Malformed(("rules_level",), "Input should be greater than or equal to 0")
+    if program is not None and len(program) > MAX_PROGRAM_LENGTH:
+        raise strict.Malformed(
+            ("program",), f"String should have at most {MAX_PROGRAM_LENGTH} characters"
+        )
+
+
 def build_validators() -> None:
-    """Import pydantic and build the save's validators now, not at the first save read: for
-    a process about to lose access to its libraries (one dropping privileges)."""
-    _models()
-    _entry_adapter()
-    for record in (Entry, Header, Header3):
+    """Build the save's checkers now, not at the first save read: for a process about to
+    lose access to its libraries (one dropping privileges)."""
+    for record in (Entry, Header, Header3, SaveFile):
         strict.checker(record)
-
-
-def _validation_error() -> type[Exception]:
-    """Pydantic's ``ValidationError`` (imported when a save is read, not before)."""
-    from pydantic import ValidationError
-
-    return ValidationError
 
 
 def entry_json(entry: Entry) -> str:
@@ -840,14 +827,11 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
         loaded = migrate(loaded)
         version = loaded["format_version"]
     try:
-        # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60
-        valid = _models().SaveFile.model_validate_json(json.dumps(loaded), strict=True)
-    except _validation_error() as exc:
-        first = exc.errors()[0]
-        raise SaveError(
-            f"{path}: malformed save at {_where(first['loc'])}: {first['msg']}"
-        ) from None
-    save = SaveFile(**{name: getattr(valid, name) for name in SaveFile.model_fields})
+        # strict: a number written as text ("60") or as 60.5 is a damaged file, not a 60;
+        # dumped and read again, as a file of today would be (a lone surrogate is refused)
+        save = read_whole_save(json.dumps(loaded).encode())
+    except strict.Malformed as exc:
+        raise SaveError(f"{path}: malformed save at {_where(exc.loc)}: {exc.msg}") from None
     return LoadedSave(save=save, records=None, size=len(data), torn=False)
 
 

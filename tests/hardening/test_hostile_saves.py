@@ -259,7 +259,8 @@ READ_ONLY_CHILD = textwrap.dedent(
     from pathlib import Path
     from moderator.game import Game
     from moderator.journal import build_validators
-    build_validators()  # pydantic is imported at the first save read: do it before
+    build_validators()  # the checkers are built at the first save read: do it before
+    import rulesets.g1846  # the title's rules are imported when its game opens: before too
     if os.geteuid() == 0:  # root writes anywhere: become nobody once everything is imported
         os.setgroups([])
         os.setgid(65534)
