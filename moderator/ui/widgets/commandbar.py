@@ -261,11 +261,9 @@ class ScriptInput(FixedInput):
     SYNC_KEYS = {
         "enter": "submit",
         "escape": "leave",
-        "backspace": "delete_left",
-        "up": "recall(-1)",
-        "down": "recall(1)",
     }
-    """Keys acted on as the app reads them, besides the characters typed."""
+    """Keys acted on as the app reads them, besides the characters typed and the input's
+    own editing keys (Backspace, ↑/↓ recall...: :meth:`FixedInput._edit_now`)."""
 
     def _act_now(self, event: events.Key) -> bool:
         """Act on ``event`` now if it is one of the keys handled here."""
@@ -287,10 +285,6 @@ class ScriptInput(FixedInput):
             if leave is None:
                 return False
             leave()
-        elif what == "delete_left":
-            self.action_delete_left()
-        elif what.startswith("recall"):
-            self.action_recall(-1 if what == "recall(-1)" else 1)
         else:
             return False
         return True
