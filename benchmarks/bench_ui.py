@@ -86,7 +86,8 @@ class BenchApp(ModeratorApp):
 '''
 
 CHILD = (
-    FRAMES
+    "import gc\ngc.disable()  # as moderator.cli._run_tui: no collection until the first frame\n"
+    + FRAMES
     + r"""
 import os, sys
 from pathlib import Path

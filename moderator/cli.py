@@ -27,6 +27,7 @@ moderator, a save that is not this script's game, the disk full mid-script).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import shutil
@@ -676,9 +677,17 @@ def check_of(save: Path, words: list[str]) -> int:
 
 
 def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
-    from moderator.ui.app import run_app
+    # No cyclic garbage collection until the first screen is drawn (the app turns it
+    # back on then, see ModeratorApp.on_keys_ready): Textual's import and the replay of
+    # the save make some 90,000 objects, nearly none of them garbage, and the
+    # collector walked them again and again, 3-4% of a start (issue 21.4).
+    gc.disable()
+    try:
+        from moderator.ui.app import run_app
 
-    return run_app(path=path, saves=saves, demo=demo)
+        return run_app(path=path, saves=saves, demo=demo)
+    finally:
+        gc.enable()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ and games, in a worker thread, and stops when the app quits.
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
 from collections import deque
@@ -174,8 +175,14 @@ class ModeratorApp(App[None]):
         self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
 
     async def on_keys_ready(self, message: KeysReady) -> None:
-        """A screen is ready: mark it and hand it the keys typed meanwhile."""
+        """A screen is ready: mark it and hand it the keys typed meanwhile.
+
+        The first time, the garbage collector the launcher held off during the
+        start-up (``moderator.cli._run_tui``) runs again once the screen is drawn.
+        """
         message.stop()
+        if not gc.isenabled():
+            message.ready_screen.call_after_refresh(gc.enable)
         message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
         await self._release_keys()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, SCRIPTS, SHORT_RECORDED, TO_SR2, example_scripts
 
+from moderator import cli
 from moderator.cli import main
 from moderator.game import Game
 
@@ -283,3 +285,32 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"moderator {moderator.__version__}"
+
+
+@pytest.mark.parametrize("outcome", ["quits", "crashes"])
+def test_the_screen_starts_without_the_collector_and_always_gets_it_back(
+    monkeypatch: pytest.MonkeyPatch, outcome: str
+) -> None:
+    """``moderator`` (the TUI) holds off the cyclic garbage collector until its first
+    screen is drawn (issue 21.4), and turns it back on however the app ends."""
+    import moderator.ui.app
+
+    seen: list[bool] = []
+
+    def run_app(**_: object) -> int:
+        seen.append(gc.isenabled())
+        if outcome == "crashes":
+            raise RuntimeError("the terminal went away")
+        return 0
+
+    monkeypatch.setattr(moderator.ui.app, "run_app", run_app)
+    try:
+        if outcome == "quits":
+            assert cli._run_tui(None, Path("saves")) == 0
+        else:
+            with pytest.raises(RuntimeError):
+                cli._run_tui(None, Path("saves"))
+        assert seen == [False]
+        assert gc.isenabled()
+    finally:
+        gc.enable()

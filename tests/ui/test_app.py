@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Label, OptionList
 from ui_helpers import (
     SIZE,
@@ -444,6 +446,31 @@ async def test_quit_and_reopen_shows_the_same_game(saves: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert main_screen(again).session.data == before
+
+
+@pytest.mark.parametrize("with_save", [True, False], ids=["main screen", "start screen"])
+async def test_the_collector_held_off_at_start_runs_again_once_drawn(
+    saves: Path, with_save: bool
+) -> None:
+    """The launcher holds off the cyclic garbage collector for the start-up (issue 21.4,
+    ``moderator.cli._run_tui``); the first screen that takes keys turns it back on
+    once drawn, so a session never runs without it."""
+    if with_save:
+        rulebook_save(saves, "# Stock Round 1")
+    gc.disable()
+    try:
+        app = ModeratorApp(saves=saves)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = MainScreen if with_save else StartScreen
+            assert isinstance(app.screen, screen), type(app.screen)
+            for _ in range(20):
+                if gc.isenabled():
+                    break
+                await pilot.pause(0.05)
+            assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 async def test_palette_lists_the_legal_commands(saves: Path) -> None:
