@@ -115,7 +115,11 @@ class Company:
 
     def holder_percent(self, holder: str) -> int:
         """Percent of this corporation held by ``holder``."""
-        return sum(c.percent for c in self.certificates if c.holder == holder)
+        percent = 0
+        for c in self.certificates:  # a plain loop: asked thousands of times a replay
+            if c.holder == holder:
+                percent += c.percent
+        return percent
 
     def president(self) -> str | None:
         """Holder of the president's certificate (a player's name, ``"pool"`` or ``None``)."""
@@ -248,6 +252,15 @@ class Ledger:
         for c in self.companies.values():
             if c.kind == "corporation" and not c.removed and not c.closed:
                 yield c
+
+    def corporations_in_play(self) -> list[Company]:
+        """:meth:`corporations` as a list, made at once (no generator to resume for each:
+        the certificate limit asks after every turn)."""
+        return [
+            c
+            for c in self.companies.values()
+            if c.kind == "corporation" and not c.removed and not c.closed
+        ]
 
     def clone(self) -> Ledger:
         """A copy sharing nothing mutable, used to try a command on (events start empty)."""

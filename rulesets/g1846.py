@@ -471,7 +471,7 @@ class G1846(Engine):
     def cert_limit(self, state: GameState) -> int:
         """Certificate limit for the corporations now in play (5.4, 8.2; 7.12)."""
         n = len(state.ledger.players)
-        corps = sum(1 for _ in state.ledger.corporations())
+        corps = len(state.ledger.corporations_in_play())
         table = CERT_LIMIT[n]
         return table.get(corps, table[4] if corps <= 4 else table[max(table)])
 
