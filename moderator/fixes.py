@@ -13,15 +13,15 @@ A fix is one row of :data:`FIXES`; its code keeps the old behaviour behind
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from moderator.commands import Record
 
 if TYPE_CHECKING:
     from moderator.state import GameState
 
 
-@dataclass(frozen=True)
-class RulesFix:
+class RulesFix(Record):
     """One change of the rules engine that can make a recorded entry replay differently."""
 
     ident: str

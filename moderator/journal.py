@@ -57,7 +57,6 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -241,8 +240,7 @@ _SUMMED_HEADER = re.compile(rb'(\{.*),"sha256":"([0-9a-f]{64})"\}')
 _DIGEST_AT = len(b'"sha256":"')
 
 
-@dataclass(frozen=True)
-class CutLine:
+class CutLine(Record):
     """A save's last line without its newline: an append cut short, never acknowledged."""
 
     line: int
@@ -265,8 +263,7 @@ class CutLine:
         )
 
 
-@dataclass(frozen=True)
-class LoadedSave:
+class LoadedSave(Record):
     """A save as read from disk, with what a writer needs to go on appending to it."""
 
     save: SaveFile

@@ -19,9 +19,9 @@ and ``moderator play`` both print its lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from moderator import commands as c
+from moderator.commands import Record
 from moderator.events import (
     CashMoved,
     CertificateMoved,
@@ -373,8 +373,7 @@ def _own(cmd: c.Command | None, events: Sequence[Event]) -> list[bool]:
     return out
 
 
-@dataclass(frozen=True)
-class Effects:
+class Effects(Record):
     """A command's events split in two: its own effect, and what followed by itself.
 
     The *own* events are what the command's line says (the purchase's payment and

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from moderator.commands import Record
 
 if TYPE_CHECKING:
     from moderator.journal import Entry
@@ -73,8 +74,7 @@ def latest_save(saves: Path) -> Path | None:
     return found[0] if found else None
 
 
-@dataclass(frozen=True)
-class SaveSummary:
+class SaveSummary(Record):
     """What the open list shows of one save, read without replaying it."""
 
     path: Path

@@ -20,7 +20,7 @@ The functions take a :class:`~moderator.game.Game`; none imports the UI.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from moderator.errors import Refusal
@@ -527,7 +527,9 @@ def _pinned(item: ScoreItem, pins: Mapping[str, int]) -> ScoreItem:
     if item.kind != "shares" or item.what not in pins:
         return item
     price = pins[item.what]
-    return replace(item, price=price, value=item.count * price, note="price set by hand")
+    return item.model_copy(
+        update={"price": price, "value": item.count * price, "note": "price set by hand"}
+    )
 
 
 def last_runs(game: Game) -> dict[str, tuple[int, str]]:

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from moderator import commands as c
+from moderator.commands import Record
 from moderator.errors import Refusal
 from moderator.text import first_unsafe
 
@@ -42,8 +42,7 @@ class ParseError(Refusal):
     """A line that is not banker script."""
 
 
-@dataclass(frozen=True)
-class ScriptLine:
+class ScriptLine(Record):
     """A parsed line of a script file, with its number for messages."""
 
     number: int

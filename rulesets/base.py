@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from moderator import commands as c
+from moderator.commands import Record
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, RESERVE, Company
 from moderator.state import GameState
 
 
-@dataclass(frozen=True)
-class ScoreItem:
+class ScoreItem(Record):
     """One line of a player's score: cash, a holding, a private, or what the rules leave out.
 
     The score is the sum of the ``counted`` items' ``value``; an item that is not counted
@@ -43,8 +43,7 @@ class ScoreItem:
     """The rule behind the figure, or why it does not count."""
 
 
-@dataclass(frozen=True)
-class ReceiptLine:
+class ReceiptLine(Record):
     """One recipient of a run: who, how many shares, how much."""
 
     who: str
@@ -53,8 +52,7 @@ class ReceiptLine:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Receipt:
+class Receipt(Record):
     """What a run pays and where the price goes: the payout receipt.
 
     The CLI prints :meth:`text` after a ``run``; the screen shows the same text

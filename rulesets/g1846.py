@@ -16,10 +16,10 @@ facts and keep the 2016 rule numbers of the mechanisms they use (2.3, 3, 6.91, 9
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from moderator import commands as c
+from moderator.commands import Record
 from moderator.errors import Refusal
 from moderator.events import (
     CompanyClosed,
@@ -87,8 +87,7 @@ CORPORATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class PrivateData:
+class PrivateData(Record):
     """A private company card: list price, income, and the independents' debt."""
 
     id: str

@@ -12,14 +12,14 @@ Claim, Pass and Settle, never Par, Buy or Sell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from textual.binding import Binding
 
+from moderator.commands import Record
 
-@dataclass(frozen=True)
-class UICommand:
+
+class UICommand(Record):
     """One UI command: the key, its action and where it applies."""
 
     id: str

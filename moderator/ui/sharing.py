@@ -26,9 +26,10 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+from moderator.commands import Record
 
 if TYPE_CHECKING:
     from moderator.follow import LiveGame
@@ -38,8 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["ShareView", "TableShare"]
 
 
-@dataclass(frozen=True)
-class ShareView:
+class ShareView(Record):
     """What the sharing screen and the footer's mark show, read at one moment."""
 
     running: bool
