@@ -679,7 +679,7 @@ def check_of(save: Path, words: list[str]) -> int:
 def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
     # No cyclic garbage collection until the first screen is drawn (the app turns it
     # back on then, see ModeratorApp.on_keys_ready): Textual's import and the replay of
-    # the save make some 90,000 objects, nearly none of them garbage, and the
+    # the save make some 94,000 objects, nearly none of them garbage, and the
     # collector walked them again and again, 3-4% of a start (issue 21.4).
     gc.disable()
     try:

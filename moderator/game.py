@@ -46,7 +46,6 @@ from typing import Any
 
 from moderator import commands as c
 from moderator import osfiles
-from moderator.commands import Record
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
 from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
@@ -137,7 +136,7 @@ class Outcome:
     read-only): nothing was applied."""
 
 
-class RulesDifference(Record):
+class RulesDifference(c.Record):
     """The first journal entry today's rules settle differently from the save's level."""
 
     number: int

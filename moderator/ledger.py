@@ -253,15 +253,6 @@ class Ledger:
             if c.kind == "corporation" and not c.removed and not c.closed:
                 yield c
 
-    def corporations_in_play(self) -> list[Company]:
-        """:meth:`corporations` as a list, made at once (no generator to resume for each:
-        the certificate limit asks after every turn)."""
-        return [
-            c
-            for c in self.companies.values()
-            if c.kind == "corporation" and not c.removed and not c.closed
-        ]
-
     def clone(self) -> Ledger:
         """A copy sharing nothing mutable, used to try a command on (events start empty)."""
         new = shallow(self)

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from moderator import commands as c
-from moderator.commands import Record
 from moderator.events import (
     CashMoved,
     CertificateMoved,
@@ -373,7 +372,7 @@ def _own(cmd: c.Command | None, events: Sequence[Event]) -> list[bool]:
     return out
 
 
-class Effects(Record):
+class Effects(c.Record):
     """A command's events split in two: its own effect, and what followed by itself.
 
     The *own* events are what the command's line says (the purchase's payment and

@@ -22,7 +22,6 @@ import unicodedata
 from collections.abc import Callable, Iterator
 
 from moderator import commands as c
-from moderator.commands import Record
 from moderator.errors import Refusal
 from moderator.text import first_unsafe
 
@@ -42,7 +41,7 @@ class ParseError(Refusal):
     """A line that is not banker script."""
 
 
-class ScriptLine(Record):
+class ScriptLine(c.Record):
     """A parsed line of a script file, with its number for messages."""
 
     number: int

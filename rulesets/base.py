@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from moderator import commands as c
-from moderator.commands import Record
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, RESERVE, Company
 from moderator.state import GameState
 
 
-class ScoreItem(Record):
+class ScoreItem(c.Record):
     """One line of a player's score: cash, a holding, a private, or what the rules leave out.
 
     The score is the sum of the ``counted`` items' ``value``; an item that is not counted
@@ -43,7 +42,7 @@ class ScoreItem(Record):
     """The rule behind the figure, or why it does not count."""
 
 
-class ReceiptLine(Record):
+class ReceiptLine(c.Record):
     """One recipient of a run: who, how many shares, how much."""
 
     who: str
@@ -52,7 +51,7 @@ class ReceiptLine(Record):
     note: str = ""
 
 
-class Receipt(Record):
+class Receipt(c.Record):
     """What a run pays and where the price goes: the payout receipt.
 
     The CLI prints :meth:`text` after a ``run``; the screen shows the same text

@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from moderator import commands as c
-from moderator.commands import Record
 from moderator.errors import Refusal
 from moderator.events import (
     CompanyClosed,
@@ -87,7 +86,7 @@ CORPORATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-class PrivateData(Record):
+class PrivateData(c.Record):
     """A private company card: list price, income, and the independents' debt."""
 
     id: str
@@ -470,7 +469,7 @@ class G1846(Engine):
     def cert_limit(self, state: GameState) -> int:
         """Certificate limit for the corporations now in play (5.4, 8.2; 7.12)."""
         n = len(state.ledger.players)
-        corps = len(state.ledger.corporations_in_play())
+        corps = len(list(state.ledger.corporations()))
         table = CERT_LIMIT[n]
         return table.get(corps, table[4] if corps <= 4 else table[max(table)])
 

@@ -101,14 +101,18 @@ class TrainDepot(Ruleset):
         """Corporations holding more trains than the limit after a phase change."""
         limit = self.train_limit(state)
         # Checked before every command: a company with no more trains than the limit,
-        # phased out ones included, cannot be over it, and that is nearly every company
-        # (a plain loop: no generator is started for the common answer, none).
-        over = []
+        # phased out ones included, cannot be over it, and that is nearly every company,
+        # which a plain loop tells without starting a generator.
         for co in state.ledger.companies.values():
-            if len(co.trains) > limit and co.kind == "corporation":
-                if not co.removed and not co.closed and self.counted_trains(co) > limit:
-                    over.append(co)
-        return over
+            if len(co.trains) > limit:
+                break
+        else:
+            return []
+        return [
+            co
+            for co in state.ledger.corporations()
+            if len(co.trains) > limit and self.counted_trains(co) > limit
+        ]
 
     def pool_train_names(self, state: GameState) -> list[str]:
         """Trains lying in the bank pool (only titles with :attr:`excess_to_pool`)."""
