@@ -3,8 +3,8 @@
 Wall-clock cold starts on a shared machine move by 30% from one minute to the next;
 instruction counts do not.  This runs the cold-start child of ``bench_ui.py`` (the
 same 1,000-command 1846 save, bytecode cached, the collector held off as the
-launcher does) under ``valgrind --tool=callgrind`` and counts the instructions of
-each phase of the start:
+launcher does, and its frame hook) under ``valgrind --tool=callgrind`` and counts the
+instructions of each phase of the start:
 
 * Python and Textual's import;
 * the app's own modules and the rules;
@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_ui import make_save
+from bench_ui import FRAMES, make_save
 from bytecode import bytecode_env
 
 PHASES = (
@@ -42,7 +42,8 @@ PHASES = (
     "quitting (after the start)",
 )
 
-CHILD = r"""
+CHILD = (
+    r"""
 import gc
 gc.disable()  # as moderator.cli._run_tui
 import os, sys
@@ -52,7 +53,9 @@ os.getppid()
 from moderator.ui.app import ModeratorApp
 import moderator.game as game_module
 os.getppid()
-
+"""
+    + FRAMES  # bench_ui's frame hook: each frame encoded as for a terminal, as it measures
+    + r"""
 _load, _load_save = game_module.Game.load.__func__, game_module.load_save
 _replay = game_module.Game._replay_save.__func__
 
@@ -81,14 +84,13 @@ game_module.load_save = load_save
 game_module.Game._replay_save = classmethod(replay)
 
 
-class Phases(ModeratorApp):
+class Phases(BenchApp):
     first = False
 
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
+    def on_frame(self, screen):
         from moderator.ui.screens.main import MainScreen
 
-        if renderable is not None and not self.first and isinstance(screen, MainScreen):
+        if not self.first and isinstance(screen, MainScreen):
             self.first = True
             os.getppid()
             self.set_interval(0.002, self.live)
@@ -101,6 +103,7 @@ class Phases(ModeratorApp):
 
 Phases(path=Path(sys.argv[1]), saves=Path(sys.argv[2])).run(headless=True, size=(120, 40))
 """
+)
 
 
 def phases(save: Path) -> list[int]:
