@@ -67,8 +67,8 @@ def load(cls, *args, **kwargs):
     return game
 
 
-def load_save(path):
-    loaded = _load_save(path)
+def load_save(path, **kwargs):
+    loaded = _load_save(path, **kwargs)
     os.getppid()
     return loaded
 

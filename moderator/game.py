@@ -66,9 +66,11 @@ from moderator.journal import (
     not_writable,
     printable,
     prune_backups,
+    read_record_entry,
     record_line,
     remembered_length,
     remove_stale_temps,
+    same_events,
     truncate_save,
     write_atomic,
 )
@@ -307,7 +309,8 @@ class Game:
         target = Path(os.path.realpath(path))
         lock = None if read_only else SaveLock.acquire(target, path)
         try:
-            loaded = load_save(path)
+            # verified, the replay compares each entry's events with those it makes
+            loaded = load_save(path, check_events=not verify)
             game = cls._replay_save(path, loaded, verify=verify)
         except BaseException:
             if lock is not None:
@@ -358,12 +361,17 @@ class Game:
     @classmethod
     def _replay_save(cls, path: Path, loaded: LoadedSave, *, verify: bool) -> Game:
         """A game from a save's content: every entry checked, replayed at the save's rules
-        level and compared (its events, and the round it names)."""
+        level and compared (its events, and the round it names).
+
+        Events the save left unread (:attr:`LoadedSave.events_unread`) are the replay's
+        own when written as it would write them; otherwise they are read and checked
+        strictly then compared, as any others."""
         data = loaded.save
         try:
             game = cls.new(data.title, list(data.players), rules_level=data.rules_level)
         except Refusal as exc:
             raise SaveError(f"{path}: {printable(exc.message)}") from None
+        unread = loaded.events_unread
         for number, entry in enumerate(data.journal, start=1):
             given_in = game.round_label()
             try:
@@ -371,6 +379,13 @@ class Game:
                 events = game._apply_direct(entry.command, number, entry.line)
             except SaveError as exc:
                 raise SaveError(f"{path}: {exc}; the file was left untouched") from None
+            written = None if unread is None else unread[number - 1]
+            if written is not None:
+                if same_events(events, written):
+                    entry = new_entry(entry.line, entry.round, entry.command, tuple(events))
+                else:
+                    assert loaded.records is not None  # events are left unread in records only
+                    entry = read_record_entry(path, number, loaded.records[number - 1])
             if verify and tuple(events) != tuple(entry.events):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "

@@ -56,7 +56,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -277,6 +277,10 @@ class LoadedSave(Record):
     """The header line as on disk, with its newline (``b""`` for format 1)."""
     cut: CutLine | None = None
     """The last line cut short, if any."""
+    events_unread: tuple[bytes | None, ...] | None = None
+    """Read with ``check_events=False``: each entry's events as written (``None`` where
+    they were read and checked), left for the replay to compare with the events it
+    makes (:func:`same_events`); the entries hold no events until then."""
 
 
 def read_entry(raw: bytes) -> Entry:
@@ -290,6 +294,66 @@ def read_entry(raw: bytes) -> Entry:
     if type(value) is dict:  # a hostile list of millions of events: refused unread
         strict.bounded(MAX_EVENTS, ("events",), value.get("events"))
     return strict.read(Entry, value)  # type: ignore[no-any-return]
+
+
+_EVENTS_KEY = b',"events":'
+"""Where the events begin in an entry written by :func:`entry_json` (they come last)."""
+
+
+def _entry_before_events(raw: bytes) -> tuple[Entry, bytes] | None:
+    """An entry's line, round and command, checked strictly, and its events as written
+    (``None`` when the entry is not laid out as :func:`entry_json` writes it).
+
+    An unescaped ``"`` never occurs inside a JSON string, so the first ``,"events":`` is
+    a key's; the part before it, closed, reads as a JSON object only when that key is
+    the entry's own.  The events are checked by the replay: written as the replay would
+    write them, they are exactly the events it made (:func:`same_events`).
+    """
+    split = raw.find(_EVENTS_KEY)
+    if split < 0:
+        return None
+    try:
+        value = strict.loads(raw[:split] + b"}")
+        if type(value) is not dict or "events" in value:
+            return None
+        entry: Entry = strict.read(Entry, value)
+    except strict.Malformed:
+        return None
+    return entry, raw[split + len(_EVENTS_KEY) : -1]
+
+
+def same_events(events: Sequence[Event], written: bytes) -> bool:
+    """Whether ``written`` (an entry's events as in its file) is byte for byte what
+    :func:`entry_json` writes for ``events``: then it reads back as exactly them."""
+    try:
+        return _JSON([event.__dict__ for event in events]).encode("utf-8") == written
+    except (TypeError, ValueError):  # a field :func:`entry_json` writes otherwise
+        return False
+
+
+def read_record_entry(path: Path, number: int, record: bytes) -> Entry:
+    """Journal entry ``number`` of the save at ``path`` from its record as on disk (its
+    checksum already checked), read and checked strictly with its events.
+
+    Raises:
+        SaveError: where and why the entry is malformed, as :func:`load_save` says it.
+    """
+    match = _RECORD.fullmatch(record.rstrip(b"\n"))
+    if match is None:  # never: the record was matched when the save was read
+        raise SaveError(f"{path}: journal entry {number} is damaged; the file was left untouched")
+    try:
+        return read_entry(match[3])
+    except strict.Malformed as exc:
+        raise _malformed_entry(path, number, exc) from None
+
+
+def _malformed_entry(path: Path, number: int, exc: strict.Malformed) -> SaveError:
+    rest = ".".join(str(x) for x in exc.loc)
+    return SaveError(
+        f"{path}: malformed save at journal entry {number}"
+        + (f" ({rest})" if rest else "")
+        + f": {exc.msg}"
+    )
 
 
 def read_header(raw: bytes, version: int) -> Header:
@@ -356,7 +420,10 @@ def entry_json(entry: Entry) -> str:
     return _JSON(entry.model_dump())
 
 
-_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+"""Compact JSON, as pydantic writes it.  A record's fields are plain values and records,
+never itself: no cycle to look for (looking costs an opening save a tenth of comparing
+its events, :func:`same_events`)."""
 
 
 def printable(text: str) -> str:
@@ -733,8 +800,15 @@ def read_save(path: Path) -> SaveFile:
     return load_save(path).save
 
 
-def load_save(path: Path) -> LoadedSave:
+def load_save(path: Path, *, check_events: bool = True) -> LoadedSave:
     """Read and validate a save file, with what a writer needs to append to it.
+
+    ``check_events=False`` is for a caller that replays the save and compares each
+    entry's events with those its replay makes (the game opening a save): events
+    written as :func:`entry_json` writes them are left as written in
+    :attr:`LoadedSave.events_unread` (checking them all is a fifth of opening a
+    1,000-command save, issue 21.4), to be compared by :func:`same_events` or read by
+    :func:`read_record_entry`; any other entry is read and checked whole.
 
     Raises:
         SaveError: as :func:`read_save`.
@@ -750,7 +824,7 @@ def load_save(path: Path) -> LoadedSave:
         except (ValueError, RecursionError):
             head = None
     if isinstance(head, dict) and "format_version" in head and "journal" not in head:
-        return _read_lines(path, data, head)
+        return _read_lines(path, data, head, check_events)
     return _read_whole(path, data)
 
 
@@ -832,7 +906,9 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
     return LoadedSave(save=save, records=None, size=len(data), torn=False)
 
 
-def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
+def _read_lines(
+    path: Path, data: bytes, head: dict[str, Any], check_events: bool = True
+) -> LoadedSave:
     """A format-2 or -3 save: a header line, then one checksummed record per line."""
     version = _check_version(path, head["format_version"])
     if version < 2:
@@ -850,6 +926,7 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
     program = getattr(header, "program", None)
     entries = []
     records = []
+    unread: list[bytes | None] = []
     for number, line in enumerate(lines, start=1):
         where = f"{path}: journal entry {number} (line {number + 1})"
         match = _RECORD.fullmatch(line)
@@ -882,15 +959,16 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
                 f"{where} does not match its checksum (the file is damaged, or it{before} "
                 f"was edited); the file was left untouched"
             )
-        try:
-            entries.append(read_entry(raw))
-        except strict.Malformed as exc:
-            rest = ".".join(str(x) for x in exc.loc)
-            raise SaveError(
-                f"{path}: malformed save at journal entry {number}"
-                + (f" ({rest})" if rest else "")
-                + f": {exc.msg}"
-            ) from None
+        split = None if check_events else _entry_before_events(raw)
+        if split is not None:
+            entries.append(split[0])
+            unread.append(split[1])
+        else:
+            try:
+                entries.append(read_entry(raw))
+            except strict.Malformed as exc:
+                raise _malformed_entry(path, number, exc) from None
+            unread.append(None)
         records.append(line + b"\n")
     save = SaveFile.model_construct(
         format_version=version,
@@ -908,6 +986,7 @@ def _read_lines(path: Path, data: bytes, head: dict[str, Any]) -> LoadedSave:
         torn=bool(tail),
         header=first + b"\n",
         cut=cut,
+        events_unread=None if check_events else tuple(unread),
     )
 
 

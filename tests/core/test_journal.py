@@ -683,3 +683,103 @@ def test_entry_json_is_the_text_pydantic_writes(saved: tuple[Game, Path]) -> Non
         written = journal.entry_json(entry)
         assert written == adapter.dump_json(entry).decode()
         assert journal.Entry.model_validate_json(written, strict=True) == entry
+
+
+# ----------------------------------------------------------------- issue 21.4: events compared
+def _opening_and_reading_refusals(path: Path) -> tuple[str, str]:
+    """What opening the save (its events compared by the replay) and reading it alone
+    (every event checked strictly, nothing replayed) refuse it with."""
+    with pytest.raises(SaveError) as opened:
+        Game.load(path, read_only=True)
+    with pytest.raises(SaveError) as read:
+        read_save(path)
+    return str(opened.value), str(read.value)
+
+
+def _cash(d: dict[str, Any]) -> dict[str, Any]:
+    """The first cash event of entry 8 (`par Amy GT 60`)."""
+    return next(e for e in d["journal"][7]["events"] if e["kind"] == "cash")
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda d: _cash(d).update(amount="120"), "Input should be a valid integer"),
+        (lambda d: _cash(d).update(amount=120.0), "Input should be a valid integer"),
+        (lambda d: _cash(d).update(amount=True), "Input should be a valid integer"),
+        (lambda d: _cash(d).update(typo=1), "Extra inputs are not permitted"),
+        (lambda d: _cash(d).pop("reason"), "Field required"),
+        (lambda d: d["journal"][7]["events"][0].update(kind="magic"), "does not match any"),
+        (lambda d: d["journal"][7].update(events={"0": 1}), "valid array"),
+        (lambda d: d["journal"][7].update(events=[[]]), "valid dictionary"),
+    ],
+)
+def test_malformed_events_are_refused_as_a_reader_refuses_them(  # type: ignore[no-untyped-def]
+    saved: tuple[Game, Path], change, fragment: str
+) -> None:
+    """Opening a save leaves its events for the replay to compare; a malformed event is
+    refused with the very words a strict reading of the file gives, and nothing changes."""
+    _, path = saved
+    _damage(path, change)
+    opened, read = _opening_and_reading_refusals(path)
+    assert opened == read
+    assert "malformed save at journal entry 8 (events" in opened and fragment in opened
+    _refused_untouched(path, "journal entry 8")
+
+
+def test_events_are_left_for_the_replay_only_as_the_game_writes_them(
+    saved: tuple[Game, Path],
+) -> None:
+    """Entries written as the game writes them keep their events unread (and none in the
+    entry); ``same_events`` takes only those very bytes: no other spacing, key order, or
+    value that is equal but not the same JSON (``120.0``, ``true`` for 1)."""
+    game, path = saved
+    loaded = journal.load_save(path, check_events=False)
+    assert loaded.events_unread is not None
+    assert all(written is not None for written in loaded.events_unread)
+    assert all(entry.events == () for entry in loaded.save.journal)
+    assert journal.load_save(path).events_unread is None
+    for entry, written in zip(game.journal, loaded.events_unread, strict=True):
+        assert journal.same_events(entry.events, written)
+    events = game.journal[7].events
+    written = loaded.events_unread[7]
+    amount = b'"amount":%d' % next(e.amount for e in events if e.kind == "cash")
+    assert amount in written and b'"president":true' in written
+    for other in (
+        written.replace(amount, amount + b".0"),
+        written.replace(b'"president":true', b'"president":1'),
+        written.replace(b",", b", "),
+        written.replace(b'"kind":"cash","source"', b'"source":"x","kind":"cash","source"'),
+        written + b" ",
+    ):
+        assert other != written and not journal.same_events(events, other)
+
+
+@pytest.mark.parametrize(
+    "rewrite",
+    [
+        lambda raw: json.dumps(json.loads(raw)).encode(),  # spaces after , and :
+        lambda raw: json.dumps(dict(reversed(json.loads(raw).items()))).encode(),  # events first
+        lambda raw: raw[:-1] + b',"events":' + json.dumps(json.loads(raw)["events"]).encode() + b"}",
+    ],
+    ids=["spaced", "events-first", "events-twice"],
+)
+def test_events_written_otherwise_are_read_and_compared(saved: tuple[Game, Path], rewrite) -> None:  # type: ignore[no-untyped-def]
+    """A save another writer laid out otherwise (valid, checksums mended) opens as the
+    same game: its events are read and checked strictly, then compared, as always."""
+    game, path = saved
+    data = _as_data(path)
+    raws = [rewrite(json.dumps(e, separators=(",", ":")).encode()) for e in data["journal"]]
+    lines = path.read_bytes().split(b"\n")
+    prev = json.loads(lines[0])["sha256"]
+    out = [lines[0]]
+    for n, raw in enumerate(raws, start=1):
+        prev = hashlib.sha256(b"%s %d %s" % (prev.encode(), n, raw)).hexdigest()
+        out.append(b'{"number":%d,"sha256":"%s","entry":%s}' % (n, prev.encode(), raw))
+    path.write_bytes(b"\n".join(out) + b"\n")
+    loaded = journal.load_save(path, check_events=False)
+    assert loaded.events_unread is not None
+    again = Game.load(path, read_only=True)
+    assert again.journal == game.journal
+    assert again.state_json() == game.state_json()
+    assert again.journal == list(read_save(path).journal)
