@@ -14,6 +14,8 @@ import typing
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from pydantic import BaseModel, GetCoreSchemaHandler
     from pydantic_core import CoreSchema
 
@@ -70,6 +72,7 @@ class Record:
     model_fields: ClassVar[dict[str, RecordField]] = {}
     _order: ClassVar[tuple[tuple[str, Any], ...]] = ()
     _template: ClassVar[dict[str, Any]] = {}
+    _required: ClassVar[frozenset[str]] = frozenset()
     _tuples: ClassVar[frozenset[str]] = frozenset()
     _dicts: ClassVar[frozenset[str]] = frozenset()
 
@@ -84,6 +87,7 @@ class Record:
         cls.model_fields = fields
         cls._order = tuple((name, f.default) for name, f in fields.items())
         cls._template = dict(cls._order)
+        cls._required = frozenset(n for n, f in fields.items() if f.default is _MISSING)
         cls._tuples = frozenset(n for n, f in fields.items() if f.annotation.startswith("tuple"))
         cls._dicts = frozenset(n for n, f in fields.items() if f.annotation.startswith("dict"))
 
@@ -105,18 +109,23 @@ class Record:
                     raise TypeError(f"{type(self).__name__}: field {twice[0]!r} given twice")
                 in_order.update(data)
             data = in_order
-        values = {**self._template, **data}
-        if len(values) != len(self._template) or _MISSING in values.values():
+        template = self._template
+        values = {**template, **data}
+        # a dict's keys are checked against a set without building one (the rules make
+        # about four events per command: issue 21.4)
+        if len(values) != len(template) or not data.keys() >= self._required:
             missing = [name for name, value in values.items() if value is _MISSING]
-            unknown = sorted(set(data) - set(self._template))
+            unknown = sorted(set(data) - set(template))
             why = f"field {missing[0]!r} is required" if missing else f"no field {unknown}"
             raise TypeError(f"{type(self).__name__}: {why}")
-        for name in self._tuples:
-            if type(values[name]) is not tuple and values[name] is not None:
-                values[name] = tuple(values[name])
-        for name in self._dicts:
-            values[name] = dict(values[name])
-        object.__setattr__(self, "__dict__", values)
+        if self._tuples:
+            for name in self._tuples:
+                if type(values[name]) is not tuple and values[name] is not None:
+                    values[name] = tuple(values[name])
+        if self._dicts:
+            for name in self._dicts:
+                values[name] = dict(values[name])
+        set_fields(self, values)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenRecordError(f"{type(self).__name__} is frozen: {name} cannot be set")
@@ -166,16 +175,14 @@ class Record:
     def model_copy(self, *, update: dict[str, Any] | None = None) -> Record:
         """A copy with ``update``'s fields replaced (not checked, as pydantic's)."""
         copy = object.__new__(type(self))
-        object.__setattr__(copy, "__dict__", {**self.__dict__, **(update or {})})
+        set_fields(copy, {**self.__dict__, **(update or {})})
         return copy
 
     @classmethod
     def model_construct(cls, **values: Any) -> Record:
         """A record from values known to be right (defaults filled in), unchecked."""
         record = object.__new__(cls)
-        object.__setattr__(
-            record, "__dict__", {name: values.get(name, default) for name, default in cls._order}
-        )
+        set_fields(record, {name: values.get(name, default) for name, default in cls._order})
         return record
 
     # ------------------------------------------------------------- pydantic, on demand
@@ -211,9 +218,14 @@ class Record:
         )
 
 
+set_fields: Callable[[Record, dict[str, Any]], None] = Record.__dict__["__dict__"].__set__
+"""Give a record its fields (its ``__dict__``), past the frozen ``__setattr__``: the
+descriptor's own setter, which ``object.__setattr__`` would look up on every call."""
+
+
 def _rebuild(cls: type[Record], values: dict[str, Any]) -> Record:
     record = object.__new__(cls)
-    object.__setattr__(record, "__dict__", dict(values))
+    set_fields(record, dict(values))
     return record
 
 

@@ -33,7 +33,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, Literal, Union
 
-from moderator.commands import Record
+from moderator.commands import Record, set_fields
 
 Loc = tuple[str | int, ...]
 """Where in a JSON value: keys and indexes (a tagged record adds its tag, as pydantic)."""
@@ -262,7 +262,7 @@ def _record(cls: type[Record]) -> Callable[[Any], Any]:
             extra = next(k for k in value if k not in known)
             raise Malformed((extra,), "Extra inputs are not permitted")
         record = object.__new__(cls)
-        object.__setattr__(record, "__dict__", values)
+        set_fields(record, values)
         return record
 
     return check
