@@ -33,7 +33,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from moderator.errors import Refusal
 from moderator.script import VERBS, ParseError, parse_line
@@ -384,7 +384,9 @@ class CommandBar(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar-row"):
-            yield Label("›", id="prompt")
+            # a Static, not a Label: the same text, without parsing Label's styles (its
+            # colour variants: 10 M instructions at every start, issue 21.4)
+            yield Static("›", id="prompt")
             yield ScriptInput(
                 ScriptSuggester(self.session),
                 self.typed,
