@@ -64,8 +64,8 @@ KEY_OF_VERB = {"pass": "x", "done": "d", "par": "p", "buy": "b", "sell": "s"}
 
 FRAMES = r'''
 import time
+from moderator.ui.app import ModeratorApp  # first, as the launcher (moderator.ui sets asyncio up)
 from textual._compositor import CompositorUpdate
-from moderator.ui.app import ModeratorApp
 
 
 class BenchApp(ModeratorApp):

@@ -48,6 +48,7 @@ import gc
 gc.disable()  # as moderator.cli._run_tui
 import os, sys
 from pathlib import Path
+import moderator.ui  # the launcher's first import: it sets asyncio up for the screen
 from textual.app import App
 os.getppid()
 from moderator.ui.app import ModeratorApp
