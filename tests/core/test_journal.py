@@ -760,7 +760,7 @@ def test_events_are_left_for_the_replay_only_as_the_game_writes_them(
     [
         lambda raw: json.dumps(json.loads(raw)).encode(),  # spaces after , and :
         lambda raw: json.dumps(dict(reversed(json.loads(raw).items()))).encode(),  # events first
-        lambda raw: raw[:-1] + b',"events":' + json.dumps(json.loads(raw)["events"]).encode() + b"}",
+        lambda raw: raw[:-1] + b',"events":%s}' % json.dumps(json.loads(raw)["events"]).encode(),
     ],
     ids=["spaced", "events-first", "events-twice"],
 )

@@ -566,3 +566,33 @@ async def test_clicking_a_footer_key_presses_it(saves: Path) -> None:
         await pilot.click(KeyStrip, offset=(start + 1, 0))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_palette_key_is_drawn_as_textuals_and_opens_the_palette(saves: Path) -> None:
+    """The command palette's key, on the right of the keys: ``▏^p palette `` (compact, as
+    Textual's footer draws it); a click opens the palette."""
+    from textual.command import CommandPalette
+
+    rulebook_save(saves, "# Stock Round 1")
+    async with running(saves) as (app, pilot):
+        key = main_screen(app).query_one(LiveFooterKey)
+        assert [k.description for k in key.keys] == ["palette"]
+        assert key.render().plain == "^p palette" and key.region.width == len("▏^p palette ")
+        assert key.region.right == SIZE[0]
+        await pilot.click(LiveFooterKey, offset=(2, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_a_maximized_command_line_keeps_the_keys_below_it(saves: Path) -> None:
+    """The footer is the app's own (issue 21.4); the command line maximized keeps it, as
+    Textual keeps its footer."""
+    rulebook_save(saves, "# Stock Round 1")
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.maximize(screen.query_one("#script"))  # ctrl+p, "Maximize"
+        await pilot.pause()
+        footer = screen.query_one(QuietFooter)
+        assert footer.region.height == 1 and footer.region.bottom == SIZE[1]
+        assert screen.query_one(KeyStrip).render().plain.strip()
+        assert not screen.query_one("#players").region  # the panels are hidden

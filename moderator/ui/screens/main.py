@@ -103,6 +103,9 @@ class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
     BINDINGS = bindings()
+    ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
+    """The command line maximized (ctrl+p) keeps the keys below it, as Textual keeps its
+    footer."""
 
     LOG_ROWS = 10
     """The log's height (with its border) when nothing asks for more."""

@@ -13,6 +13,10 @@ change is a repaint of one line, drawn in the same frame as the panels.
 The footer looks like Textual's (this app's bindings have no groups and the
 footer is not compact): the strip uses the same component styles as
 Textual's footer keys, and a key under the mouse is lit and runs on a click.
+It is not built on Textual's :class:`~textual.widgets.Footer` and its
+``FooterKey``: their styles (compact and grouped keys, key groups, labels)
+took 17 M instructions to parse at every start of the screen (issue 21.4),
+for a footer of one strip and one key.
 
 While the game is shared with the players' table view, :class:`SharingMark`
 shows ``● sharing`` on the right of the keys (a click opens the sharing screen);
@@ -27,8 +31,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -49,36 +51,6 @@ class ShownKey(NamedTuple):
     """``False`` when the key does nothing now (drawn dimmed)."""
     tooltip: str = ""
     """The binding's tooltip, shown while the mouse is over the key."""
-
-
-class LiveFooterKey(FooterKey):
-    """A footer key dimmed at render time (no CSS class) when the key does nothing now."""
-
-    def __init__(
-        self,
-        key: str,
-        key_display: str,
-        description: str,
-        action: str,
-        disabled: bool = False,
-        tooltip: str = "",
-        classes: str = "",
-    ) -> None:
-        super().__init__(key, key_display, description, action, tooltip=tooltip, classes=classes)
-        self._disabled = disabled
-
-    def render(self) -> Text:
-        """Textual's key label, dimmed when the key is not live."""
-        text = super().render()
-        if self._disabled:
-            text.stylize("dim")
-        return text
-
-    def set_live(self, live: bool) -> None:
-        """Light or dim the key (a repaint of this key only)."""
-        if live == self._disabled:
-            self._disabled = not live
-            self.refresh()
 
 
 class KeyStrip(Widget):
@@ -204,6 +176,36 @@ class KeyStrip(Widget):
             self.app.bell()
 
 
+class LiveFooterKey(KeyStrip):
+    """The command palette's key, docked on the right and drawn compact as in Textual's
+    footer; dimmed when the key does nothing now."""
+
+    DEFAULT_CSS = """
+    LiveFooterKey {
+        dock: right;
+        width: auto;
+        padding-right: 1;
+        border-left: vkey $foreground 20%;
+        background: $footer-item-background;
+        .footer-key--key {
+            padding: 0;
+        }
+        .footer-key--description {
+            padding: 0 0 0 1;
+        }
+    }
+    """
+
+    def __init__(self, shown: ShownKey, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.keys = (shown,)
+
+    def set_live(self, live: bool) -> None:
+        """Light or dim the key (a repaint of this key only)."""
+        (shown,) = self.keys
+        self.show((shown._replace(enabled=live),))
+
+
 class SharingMark(Widget):
     """``● sharing`` while the table view's server runs (or starts or stops); hidden
     otherwise.  The app calls :meth:`update_mark` when the sharing changes."""
@@ -257,11 +259,28 @@ class SharingMark(Widget):
             opener()
 
 
-class QuietFooter(Footer):
-    """Textual's footer, built once; keys shown, hidden, dimmed or lit by a repaint."""
+class QuietFooter(Widget, can_focus=False, can_focus_children=False):
+    """The screen's keys at the bottom, built once; keys shown, hidden, dimmed or lit by
+    a repaint.  Built when the screen's bindings are first ready, as Textual's footer."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    QuietFooter {
+        layout: horizontal;
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
+    }
+    """
+
+    show_command_palette = True
+    """Whether the command palette's key is shown (on the right)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._bindings_ready = False
+        """Whether the screen's bindings have been published (the keys can be built)."""
         self._built = False
         """Whether the strip (and the palette's key, if any) has been composed."""
         self._has_palette = False
@@ -311,15 +330,7 @@ class QuietFooter(Footer):
         yield SharingMark()
         self._has_palette = palette is not None
         if palette is not None:
-            yield LiveFooterKey(
-                palette.key,
-                palette.key_display,
-                palette.description,
-                palette.action,
-                disabled=not palette.enabled,
-                tooltip=palette.tooltip,
-                classes="-command-palette",
-            )
+            yield LiveFooterKey(palette, classes="-command-palette")
         self._built = True
 
     def relight(self) -> bool:
@@ -334,19 +345,32 @@ class QuietFooter(Footer):
         keys, palette = self._keys()
         if (palette is not None) != self._has_palette:
             return False
-        strips = self.query(KeyStrip)
-        lights = self.query(LiveFooterKey)
+        strips = [w for w in self.children if type(w) is KeyStrip]  # not the palette's key
+        lights = [w for w in self.children if isinstance(w, LiveFooterKey)]
         if not strips or (palette is not None and not lights):
             # being recomposed or taken down (a screen closing as keys arrive): the
             # rebuild, if any, draws the keys
             return False
-        strips.first().show(keys)
+        strips[0].show(keys)
         if palette is not None:
-            lights.first().set_live(palette.enabled)
+            lights[0].set_live(palette.enabled)
         return True
 
+    def on_mount(self) -> None:
+        """Hear of the screen's bindings changing."""
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        """Hear no more."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """Change the keys in place; build (compose) only the first time."""
+        """Change the keys in place; build (compose) only the first time (and when the
+        palette's key appears or goes), once the app has the focus, as Textual's footer."""
+        self._bindings_ready = True
         if screen is self.screen and self.relight():
             return
-        super().bindings_changed(screen)
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
