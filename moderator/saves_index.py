@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import time
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -190,6 +189,10 @@ DEMO_SCRIPTS = {"1846": DEMO_SCRIPT, "1847AE": "demo-1847ae.script", "1853": "de
 
 def demo_script(name: str = DEMO_SCRIPT) -> str:
     """The text of a shipped demo script (the 1846 demo unless ``name`` says another)."""
+    # imported here: importlib.resources imports tempfile, shutil and the compressors,
+    # 7 M instructions of every start of the screen, which reads no demo (issue 21.4)
+    from importlib import resources
+
     return (resources.files("moderator") / "demo" / name).read_text(encoding="utf-8")
 
 

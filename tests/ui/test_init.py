@@ -66,3 +66,40 @@ def test_an_asyncio_imported_before_is_left_as_it_is() -> None:
         "print('OK')\n"
     )
     assert _run(code).strip() == "OK"
+
+
+RARE = r"""
+import sys
+import moderator.ui
+import textual.app
+from textual.notifications import Notification
+
+# imported on first use only: not by the start of the screen
+assert not {"uuid", "platformdirs", "platform"} & set(sys.modules)
+identity = Notification("the bank paid").identity
+import uuid
+assert type(uuid) is type(sys) and str(uuid.UUID(identity)) == identity
+assert textual.app.uuid.uuid4().version == 4
+downloads = textual.app.user_downloads_path()
+import platformdirs
+assert type(platformdirs) is type(sys) and downloads == platformdirs.user_downloads_path()
+print("OK")
+"""
+
+
+def test_textuals_rarely_used_imports_come_on_first_use() -> None:
+    """``uuid`` and ``platformdirs`` (27 M instructions of every start) are imported when
+    Textual first uses them: a notification's identity, the screenshots' folder; any
+    other importer gets the real modules."""
+    assert _run(RARE).strip() == "OK"
+
+
+def test_a_textual_imported_before_is_left_as_it_is() -> None:
+    code = (
+        "import sys, textual.app\n"
+        "import moderator.ui\n"
+        "uuid = sys.modules['uuid']\n"
+        "assert type(uuid) is type(sys) and textual.app.uuid is uuid\n"
+        "print('OK')\n"
+    )
+    assert _run(code).strip() == "OK"
