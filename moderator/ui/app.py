@@ -57,6 +57,8 @@ class ModeratorApp(App[None]):
     """
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
+    SCREENS_CSS_PATH = Path(__file__).with_name("screens.tcss")
+    """The other screens' styles, read when the first of them opens (:meth:`read_screens_css`)."""
     TITLE = "moderator"
     BINDINGS = [
         # Priority: they act in the order typed, before the keys that follow them go
@@ -79,6 +81,8 @@ class ModeratorApp(App[None]):
         self._switching = False
         """Whether the main screen of one game is being replaced by another's."""
         self._screens_changing = 0
+        self._screens_css_read = False
+        """Whether ``screens.tcss`` has been read (:meth:`read_screens_css`)."""
         """How many screens are still being opened or closed (keys wait for them)."""
         self._typed_for: WeakKeyDictionary[events.Event, Screen] = WeakKeyDictionary()
         """The screen each key was handed to (see :meth:`on_event`)."""
@@ -211,9 +215,21 @@ class ModeratorApp(App[None]):
     # again under the id of the one not yet removed (``DuplicateIds 'run-dialog'``:
     # ``r 9 0 Enter d r`` in a burst, issue 18.1).  So the keys typed after a key that
     # opens or closes a screen wait, in order, until the change is done.
+    def read_screens_css(self, screen: Any = None) -> None:
+        """Read the styles of the screens other than the main one (``screens.tcss``) before
+        the first of them opens: parsing them at start cost every start of the main
+        screen 11 M instructions (issue 21.4).  Rules read later than ``app.tcss`` weigh
+        as if they followed it in one file.  ``screen``: the screen opening (nothing is
+        read for a main screen, :attr:`MainScreen.APP_CSS_ONLY`)."""
+        if self._screens_css_read or getattr(screen, "APP_CSS_ONLY", False):
+            return
+        self._screens_css_read = True
+        self.stylesheet.read(self.SCREENS_CSS_PATH)
+
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's ``push_screen``; the keys typed after it wait until the screen is
         mounted (see the comment above)."""
+        self.read_screens_css(screen)
         result = super().push_screen(screen, *args, **kwargs)
         if isinstance(result, AwaitMount):
             self._keys_wait_for(result)
@@ -229,6 +245,7 @@ class ModeratorApp(App[None]):
     def switch_screen(self, screen: Screen | str) -> AwaitComplete:
         """Textual's ``switch_screen``; the keys typed after it wait until the new screen
         is mounted and the old one gone."""
+        self.read_screens_css(self.get_screen(screen) if isinstance(screen, str) else screen)
         switch = super().switch_screen(screen)
         if not switch.is_done:
             self._keys_wait_for(switch)

@@ -596,3 +596,30 @@ async def test_a_maximized_command_line_keeps_the_keys_below_it(saves: Path) -> 
         assert footer.region.height == 1 and footer.region.bottom == SIZE[1]
         assert screen.query_one(KeyStrip).render().plain.strip()
         assert not screen.query_one("#players").region  # the panels are hidden
+
+
+async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens(
+    saves: Path,
+) -> None:
+    """The main screen opens with ``app.tcss`` alone (issue 21.4); the first dialog reads
+    ``screens.tcss`` before it is drawn, styled as if both were one file."""
+    rulebook_save(saves, "run NYC 370 half")
+    async with running(saves) as (app, pilot):
+        sources = {Path(path).name for path, _ in app.stylesheet.source}
+        assert "app.tcss" in sources and "screens.tcss" not in sources
+        assert main_screen(app).query_one("#end").styles.border.top[0] == "round"
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RunDialog)
+        assert "screens.tcss" in {Path(path).name for path, _ in app.stylesheet.source}
+        box = app.screen.query_one(".dialog-box")
+        assert box.styles.border.top[0] == "thick" and box.styles.height.is_auto
+
+
+async def test_the_start_screen_has_its_styles(saves: Path) -> None:
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "screens.tcss" in {Path(path).name for path, _ in app.stylesheet.source}
+        title = app.screen.query_one(".dialog-title")
+        assert title.styles.text_style.bold and title.styles.padding.bottom == 1

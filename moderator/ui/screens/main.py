@@ -103,6 +103,8 @@ class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
     BINDINGS = bindings()
+    APP_CSS_ONLY = True
+    """Styled by ``app.tcss`` alone: opening it reads no other screen's styles."""
     ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
     """The command line maximized (ctrl+p) keeps the keys below it, as Textual keeps its
     footer."""
