@@ -135,8 +135,11 @@ class Company:
     def clone(self) -> Company:
         """A copy sharing nothing mutable with this company."""
         new = shallow(self)
-        new.certificates = [x.copy() for x in self.certificates]
-        new.trains = [t.copy() for t in self.trains]
+        # the certificates made here, not by ``Certificate.copy``: a state is copied for
+        # every legal command the footer checks, 63 certificates each (issue 21.4)
+        make = Certificate
+        new.certificates = [make(x.percent, x.president, x.holder) for x in self.certificates]
+        new.trains = [t.copy() for t in self.trains] if self.trains else []
         return new
 
 
