@@ -43,7 +43,6 @@ from moderator.ui.session import Session, UndoFailed, differences, touched
 from moderator.ui.widgets.commandbar import BAR_WORDS, CommandBar, is_check, one_row
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.log import LogPanel
-from moderator.ui.widgets.market import GridMarketPanel, PackagePanel, TracksMarketPanel
 from moderator.ui.widgets.panels import (
     BidsPanel,
     CompaniesPanel,
@@ -158,14 +157,22 @@ class MainScreen(Screen[None]):
             if "bids" in data:
                 # 1853: the contract bids while they are made (2.5), hidden after `settle`
                 yield BidsPanel(id="bids", title="Contract bids (2.5)")
+            # the other titles' panels are imported by the titles that show them: 7 M
+            # instructions of an 1846 start (issue 21.4)
             if data.get("package"):
+                from moderator.ui.widgets.market import PackagePanel
+
                 yield PackagePanel(id="package", title="Starting package (3.3)")
             yield CompaniesPanel(id="companies", title="Companies")
             if self.market_kind == "tracks":
+                from moderator.ui.widgets.market import TracksMarketPanel
+
                 yield TracksMarketPanel(
                     id="market", title=f"Stock market ({self.session.currency})"
                 )
             elif self.grid:
+                from moderator.ui.widgets.market import GridMarketPanel
+
                 yield GridMarketPanel(id="market", title=f"Stock market ({self.session.currency})")
             else:
                 yield MarketPanel(id="market", title="Stock market")
