@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -158,3 +160,67 @@ def test_the_quick_way_is_taken_only_where_every_cell_fits() -> None:
     assert _quick_rows(marked, console, 100) is None  # markup and emoji codes
     assert _quick_rows(styled, console, 100) is None  # row styles
     assert _quick_rows(strings, console, 100) is None  # markup in a cell
+
+
+_WORDS = st.sampled_from(
+    ["Amy", "Bob", "$120", "·", "60%", " GT ", "张伟", "é", "e\u0301", " ", ""]
+)
+_STYLES = st.sampled_from(["", "bold", "dim", "red", "bold white on #c62828", "on red", "italic"])
+_JUSTIFY = st.sampled_from([None, "left", "right", "center", "full", "default"])
+
+
+@st.composite
+def _cells(draw: st.DrawFn) -> Text:
+    words = draw(st.lists(_WORDS, max_size=4))
+    text = Text(" ".join(words), style=draw(_STYLES), justify=draw(_JUSTIFY))
+    if text.plain and draw(st.booleans()):
+        start = draw(st.integers(0, len(text.plain) - 1))
+        text.stylize(draw(_STYLES) or "bold", start, draw(st.integers(start, len(text.plain))))
+    return text
+
+
+@st.composite
+def _random_tables(draw: st.DrawFn) -> Table:
+    table = Table(
+        box=None,
+        expand=draw(st.booleans()),
+        pad_edge=draw(st.booleans()),
+        padding=(0, draw(st.integers(0, 2))),
+        header_style=draw(st.sampled_from(["bold", "", "italic red"])),
+        show_header=draw(st.booleans()),
+    )
+    for _ in range(draw(st.integers(1, 6))):
+        table.add_column(
+            draw(st.one_of(_cells(), st.sampled_from(["Cash", "Co", ""]))),
+            justify=draw(st.sampled_from(["left", "right", "center", "full"])),
+            no_wrap=draw(st.booleans()),
+            width=draw(st.one_of(st.none(), st.integers(1, 8))),
+        )
+    for _ in range(draw(st.integers(0, 5))):
+        table.add_row(*[draw(_cells()) for _ in table.columns])
+    return table
+
+
+@given(table=_random_tables(), width=st.integers(1, 140))
+def test_any_table_is_drawn_as_rich_draws_it(table: Table, width: int) -> None:
+    """Random tables of the panels' kind (styled cells, wide and combining characters,
+    every justification, fixed widths, padding, headers or none) at random widths."""
+    console = _console()
+    assert _drawn(console, QuickTable(table), width) == _drawn(console, table, width)
+
+
+def test_what_random_tables_found() -> None:
+    """Two tables the random ones found drawn otherwise, before the quick way learnt them:
+    columns with no room for text (Rich draws a blank), and a wrapped cell whose combining
+    mark makes it longer in characters than in cells (Rich strips its trailing space)."""
+    console = _console()
+    empty = Table(box=None, expand=False, pad_edge=False, padding=(0, 1), header_style="bold")
+    empty.add_column(Text(""))
+    empty.add_column(Text(""))
+    combining = Table(box=None, expand=False, pad_edge=False, padding=0, show_header=False)
+    combining.add_column("Cash", justify="full", no_wrap=False)
+    combining.add_column("", no_wrap=False)
+    combining.add_row(Text("e\u0301  "), Text("Amy"))
+    for table in (empty, combining):
+        for width in range(1, 20):
+            assert _drawn(console, QuickTable(table), width) == _drawn(console, table, width)

@@ -140,7 +140,9 @@ def _quick_rows(table: Table, console: Console, max_width: int) -> list[list[Seg
                 return None  # it would wrap or be cut: Rich draws it
         else:
             natural = max((cell_len(text.plain) + left + right for text in known), default=0)
-        widths.append(natural or 1)
+        if natural - left - right < 1 or max_width - left - right < 1:
+            return None  # no room for the text: Rich draws a blank, or measures otherwise
+        widths.append(natural)
         pads.append((left, right))
         grid.append(known)
     total = sum(widths)
@@ -171,7 +173,11 @@ def _cell_segments(
     padded to the width, with the padding's spaces either side."""
     justify = text.justify or column.justify or "default"
     overflow = text.overflow or column.overflow or "fold"
-    lines = Lines([text.copy()])
+    line = text.copy()
+    no_wrap = text.no_wrap if text.no_wrap is not None else column.no_wrap
+    if not no_wrap:  # wrapped, a line that fits is one line, stripped as Rich strips it
+        line.rstrip_end(width)  # (by characters, not cells: combining marks count)
+    lines = Lines([line])
     lines.justify(console, width, justify=justify, overflow=overflow)
     line = lines[0]
     line.truncate(width, overflow=overflow)
