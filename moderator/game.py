@@ -379,24 +379,25 @@ class Game:
                 events = game._apply_direct(entry.command, number, entry.line)
             except SaveError as exc:
                 raise SaveError(f"{path}: {exc}; the file was left untouched") from None
+            made = tuple(events)
             written = None if unread is None else unread[number - 1]
             if written is not None:
-                if same_events(events, written):
-                    entry = new_entry(entry.line, entry.round, entry.command, tuple(events))
+                if same_events(made, written):
+                    entry = new_entry(entry.line, entry.round, entry.command, made)
                 else:
                     assert loaded.records is not None  # events are left unread in records only
                     entry = read_record_entry(path, number, loaded.records[number - 1])
-            if verify and tuple(events) != tuple(entry.events):
+            if verify and made != tuple(entry.events):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
                     f"replays the same way{_written_by(data.program)}; the file was left "
                     f"untouched"
                 )
-            if verify and entry.round != game._round_of(tuple(events), given_in):
+            if verify and entry.round != game._round_of(made, given_in):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) says it was "
                     f"given in `{printable(entry.round)}`, but it was given in "
-                    f"{game._round_of(tuple(events), given_in)} (the file was edited); the "
+                    f"{game._round_of(made, given_in)} (the file was edited); the "
                     f"file was left untouched"
                 )
             game.journal.append(entry)

@@ -77,10 +77,6 @@ class Certificate:
     """Holder id: a player's name, ``"pool"``, the corporation's own id (its treasury/IPO),
     or ``"scrap"``."""
 
-    def copy(self) -> Certificate:
-        """An independent copy (cheaper than :func:`copy.copy`)."""
-        return Certificate(self.percent, self.president, self.holder)
-
 
 @dataclass
 class Company:
@@ -135,8 +131,8 @@ class Company:
     def clone(self) -> Company:
         """A copy sharing nothing mutable with this company."""
         new = shallow(self)
-        # the certificates made here, not by ``Certificate.copy``: a state is copied for
-        # every legal command the footer checks, 63 certificates each (issue 21.4)
+        # the certificates made here, no method call each: a state is copied for every
+        # legal command the footer checks, 63 certificates each (issue 21.4)
         make = Certificate
         new.certificates = [make(x.percent, x.president, x.holder) for x in self.certificates]
         new.trains = [t.copy() for t in self.trains] if self.trains else []

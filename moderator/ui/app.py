@@ -81,9 +81,9 @@ class ModeratorApp(App[None]):
         self._switching = False
         """Whether the main screen of one game is being replaced by another's."""
         self._screens_changing = 0
+        """How many screens are still being opened or closed (keys wait for them)."""
         self._screens_css_read = False
         """Whether ``screens.tcss`` has been read (:meth:`read_screens_css`)."""
-        """How many screens are still being opened or closed (keys wait for them)."""
         self._typed_for: WeakKeyDictionary[events.Event, Screen] = WeakKeyDictionary()
         """The screen each key was handed to (see :meth:`on_event`)."""
         self._unused: tuple[Screen, int, Notification] | None = None
@@ -208,13 +208,6 @@ class ModeratorApp(App[None]):
             self._typed_for[event] = self.screen
             await super().on_event(event)
 
-    # Textual opens and closes screens in steps: a pushed screen is on top of the stack at
-    # once but composed and mounted later; a closed one is off the stack at once but
-    # removed from the app later.  A key handed out in between reached a screen without
-    # its widgets (``NoMatches '#journal'``: ``h Enter`` in a burst), or opened a screen
-    # again under the id of the one not yet removed (``DuplicateIds 'run-dialog'``:
-    # ``r 9 0 Enter d r`` in a burst, issue 18.1).  So the keys typed after a key that
-    # opens or closes a screen wait, in order, until the change is done.
     def read_screens_css(self, screen: Any = None) -> None:
         """Read the styles of the screens other than the main one (``screens.tcss``) before
         the first of them opens: parsing them at start cost every start of the main
@@ -226,6 +219,13 @@ class ModeratorApp(App[None]):
         self._screens_css_read = True
         self.stylesheet.read(self.SCREENS_CSS_PATH)
 
+    # Textual opens and closes screens in steps: a pushed screen is on top of the stack at
+    # once but composed and mounted later; a closed one is off the stack at once but
+    # removed from the app later.  A key handed out in between reached a screen without
+    # its widgets (``NoMatches '#journal'``: ``h Enter`` in a burst), or opened a screen
+    # again under the id of the one not yet removed (``DuplicateIds 'run-dialog'``:
+    # ``r 9 0 Enter d r`` in a burst, issue 18.1).  So the keys typed after a key that
+    # opens or closes a screen wait, in order, until the change is done.
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's ``push_screen``; the keys typed after it wait until the screen is
         mounted (see the comment above)."""

@@ -330,7 +330,7 @@ class QuietFooter(Widget, can_focus=False, can_focus_children=False):
         yield SharingMark()
         self._has_palette = palette is not None
         if palette is not None:
-            yield LiveFooterKey(palette, classes="-command-palette")
+            yield LiveFooterKey(palette)
         self._built = True
 
     def relight(self) -> bool:
