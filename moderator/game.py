@@ -649,9 +649,22 @@ class Game:
         Dialogs use it to show what a choice moves before the banker confirms it;
         it works on a copy of the state, so nothing changes.
         """
+        found = self.trial(cmd)
+        return found if isinstance(found, str) else found[1]
+
+    def trial(
+        self, cmd: c.Command, state: GameState | None = None
+    ) -> tuple[GameState, tuple[Event, ...]] | str:
+        """``cmd`` applied to a copy of ``state`` (the game's now, by default): the state
+        it would leave and its events, or the reason it would be refused.  The code path
+        of :meth:`execute` (the rules, then the cash total checked); nothing changes.
+
+        The run dialog's advisor reads the state after each payout kind (the standings,
+        the president's cash) and tries the next train on it (issue 27.6).
+        """
         if isinstance(cmd, c.GameCmd):
             return "a game is already running; `game` is the first line only"
-        trial = self.state.clone()
+        trial = (self.state if state is None else state).clone()  # events start empty
         try:
             self.ruleset.apply(trial, cmd)
             trial.ledger.check_conservation()
@@ -659,7 +672,7 @@ class Game:
             return exc.message
         except Exception as exc:  # a bug must not crash the screen or the bank
             return _internal(exc)
-        return tuple(trial.ledger.events)
+        return trial, tuple(trial.ledger.events)
 
     def forecast(self, cmd: c.Command) -> Effects | str:
         """What ``cmd`` would do now, split into its own effect and what would follow by

@@ -1,0 +1,203 @@
+"""The payout advisor: what each payout kind of a run would do for the whole table.
+
+For a run (``run COMPANY REVENUE``) and each payout kind the company may use, one
+:class:`PayoutColumn`, every figure of it read from the engine's trial of that very
+command (``Game.trial``: the rules applied to a copy of the state, the code path of
+``execute``), never worked out here:
+
+* every holder's take: each player, the company's treasury, and what stays in the bank
+  (the dividend of shares no one is paid for: the pool's or the IPO's, by the title's
+  rule);
+* the price after;
+* the standings after: each player's value and place (``moderator.scoring``, the
+  title's own score), beside the standings now;
+* the president's cash after;
+* the treasury against the bank's next train: that purchase tried on the state the run
+  leaves, so what the president would add (a forced purchase), or why the rules would
+  refuse it, is the engine's own answer.
+
+The run dialog shows the columns side by side (issue 27.6); a property test commits a
+random kind and compares the column with what was committed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from moderator import commands as c
+from moderator.events import CashMoved, DividendPaid, Event, PriceMoved
+from moderator.narrate import split
+from moderator.scoring import Score, score_state
+
+if TYPE_CHECKING:
+    from moderator.game import Game
+    from moderator.state import GameState
+
+BANK_KEEPS = "bank"
+"""The key of :attr:`PayoutColumn.takes` for the dividend that stays in the bank."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's value and place (a tie shares it), now and after the run."""
+
+    name: str
+    value: int
+    place: int
+    value_before: int
+    place_before: int
+
+
+@dataclass(frozen=True)
+class TrainNeed:
+    """The bank's next train tried on the state after the run.
+
+    ``president_adds`` is what the engine has the president pay toward it (a forced
+    purchase); ``refused`` is the game's reason when the rules would not sell it then.
+    """
+
+    train: str
+    price: int | None
+    must: bool
+    """Whether the company must buy a train (it would have none)."""
+    treasury: int
+    """The company's cash after the run."""
+    president_adds: int = 0
+    refused: str | None = None
+
+    @property
+    def short(self) -> int:
+        """What the treasury lacks for the train (0 when it covers it)."""
+        return max(0, (self.price or 0) - self.treasury)
+
+
+@dataclass(frozen=True)
+class PayoutColumn:
+    """One payout kind's figures (see the module docstring); ``refused``: the game's
+    reason when the rules refuse this kind for this revenue (no other figure then)."""
+
+    option: str | None
+    refused: str | None = None
+    per_share: int | None = None
+    takes: dict[str, int] = field(default_factory=dict)
+    """Who receives what by the run itself: players, the company, :data:`BANK_KEEPS`."""
+    price_after: int | None = None
+    standings: tuple[Standing, ...] = ()
+    president: str | None = None
+    president_cash: int | None = None
+    treasury: int | None = None
+    """The company's cash after the run."""
+    train: TrainNeed | None = None
+
+
+def standings(score: Score) -> dict[str, tuple[int, int]]:
+    """Each player's (value, place) in ``score``."""
+    return {p.name: (p.total, score.place_of(p.name)) for p in score.players}
+
+
+def _takes(events: tuple[Event, ...], company: str) -> tuple[dict[str, int], int]:
+    """Who received what from the run (its own payments from the bank), the bank's kept
+    dividend under :data:`BANK_KEEPS`, and the dividend per share."""
+    takes: dict[str, int] = {}
+    per_share = 0
+    paid_out = 0
+    for ev in events:
+        if isinstance(ev, DividendPaid) and ev.company.lower() == company.lower():
+            per_share = ev.per_share
+            paid_out = ev.revenue - ev.retained
+        elif isinstance(ev, CashMoved) and ev.source == "bank":
+            takes[ev.target] = takes.get(ev.target, 0) + ev.amount
+    dividends = sum(
+        amount
+        for ev in events
+        if isinstance(ev, DividendPaid) and ev.company.lower() == company.lower()
+        for amount in ev.payouts.values()
+    )
+    takes[BANK_KEEPS] = max(0, paid_out - dividends)
+    return takes, per_share
+
+
+def _price_after(events: tuple[Event, ...], company: str, before: int | None) -> int | None:
+    price = before
+    for ev in events:
+        if isinstance(ev, PriceMoved) and ev.company.lower() == company.lower():
+            price = ev.after
+    return price
+
+
+def next_train(game: Game, state: GameState, company: str) -> TrainNeed | None:
+    """The bank's next train for ``company`` tried on ``state`` (``None``: the bank
+    offers it none, e.g. an 1846 independent or no train left)."""
+    ruleset = game.ruleset
+    offer = next(
+        (
+            x
+            for x in ruleset.candidates(state)
+            if isinstance(x, c.BuyTrain)
+            and x.source is None
+            and not x.credit
+            and x.corp.lower() == company.lower()
+        ),
+        None,
+    )
+    if offer is None:
+        return None
+    price = next(
+        (p for name, p, _ in ruleset.available_variants(state) if name == offer.train), None
+    )
+    co = state.company(offer.corp)
+    forced = getattr(ruleset, "_forced_purchase", None)
+    must = forced is not None and forced(state) is not None
+    found = game.trial(offer, state)
+    if isinstance(found, str):
+        return TrainNeed(offer.train, price, must, co.cash, refused=found)
+    president = co.president()
+    adds = sum(
+        ev.amount
+        for ev in found[1]
+        if isinstance(ev, CashMoved) and president is not None and ev.source == president
+    )
+    return TrainNeed(offer.train, price, must, co.cash, president_adds=adds)
+
+
+def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColumn]:
+    """One column per payout kind in ``options`` for ``run``'s revenue (and mail)."""
+    now = standings(score_state(game, game.state))
+    company = game.state.company(run.company)
+    cid = company.id
+    price_now = game.state.price(cid) if company.launched else None
+    players = {p.name for p in game.state.ledger.players}
+    columns: list[PayoutColumn] = []
+    for option in options:
+        cmd = run.model_copy(update={"option": option})
+        found = game.trial(cmd)
+        if isinstance(found, str):
+            columns.append(PayoutColumn(option, refused=found))
+            continue
+        after, events = found
+        own = split(cmd, events).own  # the run itself: not what follows (the next round's)
+        takes, per_share = _takes(own, cid)
+        later = standings(score_state(game, after))
+        co_after = after.company(cid)
+        # the president (an 1846 independent's owner), when a player
+        owner = co_after.president() if co_after.kind == "corporation" else co_after.owner
+        if owner not in players:
+            owner = None
+        columns.append(
+            PayoutColumn(
+                option,
+                per_share=per_share if any(isinstance(e, DividendPaid) for e in own) else None,
+                takes=takes,
+                price_after=_price_after(own, cid, price_now),
+                standings=tuple(
+                    Standing(name, value, place, *now.get(name, (value, place)))
+                    for name, (value, place) in later.items()
+                ),
+                president=owner,
+                president_cash=after.ledger.player(owner).cash if owner else None,
+                treasury=co_after.cash,
+                train=next_train(game, after, cid),
+            )
+        )
+    return columns
