@@ -113,6 +113,7 @@ class Session:
     _legal: list[c.Command] | None = field(default=None, repr=False)
     _legal_lines: list[str] | None = field(default=None, repr=False)
     _forecasts: dict[str, Effects | str] = field(default_factory=dict, repr=False)
+    _candidates: list[c.Command] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ views
     @property
@@ -179,6 +180,7 @@ class Session:
         self._legal = None
         self._legal_lines = None
         self._forecasts = {}
+        self._candidates = None
         for listener in self.listeners:
             listener()
 
@@ -291,6 +293,28 @@ class Session:
         (:meth:`forecast`; ``moderator.narrate``)."""
         found = self.forecast(cmd)
         return [] if isinstance(found, str) else found.lines(self.currency, self.game.title)
+
+    def bank_trains(self, company: str) -> list[c.BuyTrain]:
+        """The purchases of the bank's trains by ``company`` as the rules offer them (the
+        ruleset's candidates, legal or not, in its order: 1846's next card as a 4 or a
+        3/5...): ``t`` lists them first and says why the rules refuse any (issue 27.4)."""
+        if self._candidates is None:
+            self._candidates = list(self.game.ruleset.candidates(self.game.state))
+        return [
+            cmd
+            for cmd in self._candidates
+            if isinstance(cmd, c.BuyTrain)
+            and cmd.source is None
+            and not cmd.credit
+            and cmd.corp.lower() == company.lower()
+        ]
+
+    def train_price(self, train: str) -> int | None:
+        """The bank's price of a train it sells now (the ruleset's offer), else ``None``."""
+        for name, price, _card in self.game.ruleset.available_variants(self.game.state):
+            if name.lower() == train.lower():
+                return price
+        return None
 
     def last_run(self, company: str) -> c.Run | None:
         """The company's last ``run`` in the journal (the run dialog starts from it)."""

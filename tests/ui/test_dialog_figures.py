@@ -16,12 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
+from advice_helpers import committed_column, compare, shown_advice
 from rich.text import Text
 from textual.widgets import Static
 from ui_helpers import main_screen, running, send_burst
 
 from moderator import commands as c
-from moderator.events import CashMoved, DividendPaid, PriceMoved, RoundStarted
+from moderator.events import CashMoved, RoundStarted
 from moderator.game import Game
 from moderator.narrate import Effects, split
 from moderator.simulate import Simulation
@@ -129,11 +130,14 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
 
 
 def opens_a_list(screen: MainScreen, key: str) -> bool:
-    """Whether ``key`` opens a list now (a single legal choice is given at once, except
-    a train's: ``t`` always lists, issue 18.6)."""
+    """Whether ``key`` opens a list now: whenever the rules allow a command of its kind,
+    one or several (issue 27.1)."""
     kinds = KINDS.get(key)
-    count = len(screen.session.legal_of(*kinds) if kinds else screen.session.legal())
-    return count > 0 if key == "t" else count > 1
+    legal = bool(screen.session.legal_of(*kinds) if kinds else screen.session.legal())
+    acting = screen.acting_company()
+    if key == "t" and acting is not None:  # the bank's trains, refused or not (27.4)
+        return legal or bool(screen.session.bank_trains(acting))
+    return legal
 
 
 async def check_choices(app: ModeratorApp, pilot, screen: MainScreen, key: str) -> int:  # type: ignore[no-untyped-def]
@@ -147,10 +151,15 @@ async def check_choices(app: ModeratorApp, pilot, screen: MainScreen, key: str) 
     currency, title = screen.session.currency, game.title
     compared = 0
     for index, (label, cmd) in enumerate(dialog.choices):
-        if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
-            continue  # the price is agreed in the next dialog (checked with the spend's)
         if index:
             await send_burst(pilot, "down")
+        refused = dialog.refusals[index]
+        if refused is not None:  # listed with the game's reason (the bank's train, 27.4)
+            assert refused == screen.session.reason(cmd) and refused in str(label)
+            assert dialog.detail_shown == f"✗ refused: {refused}"
+            continue
+        if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
+            continue  # the price is agreed in the next dialog (checked with the spend's)
         shown = dialog.detail_shown
         if isinstance(cmd, c.Par) and dialog.then is not None:
             continue  # the corporation first: its prices come in the next dialog
@@ -201,9 +210,10 @@ def _static(dialog: AmountDialog, wid: str) -> str:
 
 
 async def check_run(app: ModeratorApp, pilot, screen: MainScreen, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
-    """The run dialog: for a revenue typed, every payout kind's column (per share, the
-    president's take, the treasury, the price after) and the chosen kind's follow-ups
-    are what that very run moves when committed."""
+    """The run dialog: for a revenue typed, every payout kind's column (the payout
+    advisor: each holder's take, the price, the standings after, the president's cash,
+    the next train; ``advice_helpers``), the chosen kind's follow-ups and its receipt are
+    what that very run moves when committed."""
     await send_burst(pilot, "r")
     dialog = app.screen
     if not isinstance(dialog, RunDialog):
@@ -217,40 +227,13 @@ async def check_run(app: ModeratorApp, pilot, screen: MainScreen, rng: random.Ra
     if session.reason(cmd) is not None:
         await send_burst(pilot, "escape")
         return 0
-    co = session.company(dialog.company) or {}
-    president = co.get("president")
-    rows = {
-        line.split("  ")[0].strip(): line.split()[-len(dialog.options) :]
-        for line in _static(dialog, "#payouts").splitlines()[1:]
-    }
+    shown = shown_advice(dialog)
     for column, kind in enumerate(dialog.options):
         run = cmd.model_copy(update={"option": kind})
         if session.reason(run) is not None:
             continue
+        compare(shown, column, committed_column(session, run))
         effects = committed(game, run)
-        paid = [ev for ev in effects.own if isinstance(ev, DividendPaid)]
-        price = co.get("price")
-        take = treasury = 0
-        for ev in effects.own:
-            if isinstance(ev, CashMoved) and president and ev.target == president:
-                take += ev.amount
-            if isinstance(ev, CashMoved) and ev.target == dialog.company:
-                treasury += ev.amount
-            if isinstance(ev, PriceMoved) and ev.company == dialog.company:
-                price = ev.after
-        if len(dialog.options) > 1:
-            expect = {
-                "per share": session.money(paid[0].per_share) if paid else "—",
-                "treasury": session.money(treasury),
-                "price after": session.money(price),
-            }
-            for name, value in expect.items():
-                row = next(r for label, r in rows.items() if label.endswith(name))
-                assert row[column] == value, (name, run, rows)
-            row = next(
-                r for label, r in rows.items() if "(president)" in label or "(director)" in label
-            )
-            assert row[column] == session.money(take), (run, rows)
         if column == dialog.selected:
             assert follows_shown(_static(dialog, "#follows")) == effects.lines(
                 session.currency, game.title

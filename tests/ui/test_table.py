@@ -373,7 +373,9 @@ async def test_run_options_move_with_left_and_right(saves: Path) -> None:
         assert saved_lines(path)[-1] == "run NYC 370 half"
 
 
-async def test_one_legal_choice_is_given_without_a_confirmation(saves: Path) -> None:
+async def test_x_is_the_acting_players_pass_given_at_once(saves: Path) -> None:
+    """``x`` is a command of its own, not a list of one: the log says the line, and never
+    calls it "the only legal choice" (issue 27.7)."""
     path = rulebook_save(saves, "pass Bob")
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
@@ -381,7 +383,8 @@ async def test_one_legal_choice_is_given_without_a_confirmation(saves: Path) -> 
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert saved_lines(path)[-1] == "pass Bob"
-        assert "✓ pass Bob — the only legal choice" in screen.log_panel.plain_lines
+        assert "✓ pass Bob" in screen.log_panel.plain_lines
+        assert not any("only legal choice" in line for line in screen.log_panel.plain_lines)
 
 
 async def test_tab_completes_the_next_word(saves: Path) -> None:

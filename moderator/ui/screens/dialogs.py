@@ -44,6 +44,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator import commands as c
+from moderator.advisor import BANK_KEEPS, PayoutColumn
 from moderator.script import ParseError, parse_line
 from moderator.text import escaped
 from moderator.ui.host import KeysReady
@@ -55,6 +56,12 @@ Step = Union[c.Command, "CommandDialog", None]
 
 FILTER_KEYS = tuple(string.digits) + tuple(string.ascii_lowercase)
 """Keys that narrow a choice list (type-to-filter)."""
+
+
+def typable(word: str) -> str:
+    """``word`` as the list's keys can type it: its letters and digits (``c&o`` -> ``co``,
+    ``$80`` -> ``80``, ``3/5`` -> ``35``)."""
+    return "".join(ch for ch in word if ch.isalnum())
 
 
 def plain(label: str | Text) -> Text:
@@ -98,13 +105,35 @@ def script_reason(session: Session, cmd: c.Command) -> str | None:
     return session.reason(parsed if parsed is not None else cmd)
 
 
+DIGITS = "[0-9]*"
+"""What an amount field holds: ASCII digits only (``١٢٠`` and ``1_0`` are refused as typed
+or pasted, not read by ``int``)."""
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as an amount: ASCII digits only, at most 12 of them; else ``None``."""
+    text = text.strip()
+    if not text or len(text) > 12 or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 class AmountInput(FixedInput):
-    """The amount field: digits are the dialog's keys (bindings acted on as the app reads
-    them), not keys the input takes for itself."""
+    """The amount field: every character typed is the dialog's key (its digits, ``d``),
+    acted on as the app reads it, never a key the input takes for itself.
+
+    Textual's input claims every printable key, which hides the dialog's bindings for
+    them: ``d`` ("confirm and end the turn") used to be swallowed by the field (issue
+    27.2).  The field itself holds ASCII digits only (:data:`DIGITS`).
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("restrict", DIGITS)
+        super().__init__(*args, **kwargs)
 
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
-        """Leave digits to the dialog's bindings; other characters as Textual's input."""
-        if character is not None and character.isdigit():
+        """Leave every printable key to the dialog's bindings; others as Textual's input."""
+        if character is not None and character.isprintable():
             return False
         return super().check_consume_key(key, character)
 
@@ -159,7 +188,8 @@ class CommandDialog(ModalScreen[c.Command | None]):
             if isinstance(step, CommandDialog):
                 self.dismiss(None)
                 step.take = take
-                step.done_after = self.done_after
+                if self.done_after is not None:
+                    step.done_after = self.done_after
                 self.app.push_screen(step)
                 return
             cmd = step
@@ -179,6 +209,14 @@ class ChoiceDialog(CommandDialog):
     (shown under the list for the highlighted choice); ``start`` is the choice
     highlighted first.  With :attr:`done_after` set, ``d`` takes the choice and
     ends the turn (it does not narrow the list then).
+
+    A list with one choice opens like any other (issue 27.1: the keys typed after
+    the one that opened it mean the same whatever the number of choices).  A key
+    that narrows the list to nothing is not typed: a bell, and the keys line says
+    which key matched nothing.  ``refusals``, per choice, is the game's reason for
+    refusing it (``None``: legal): such a choice is listed so the banker sees why it
+    cannot be had (the bank's next train, issue 27.4), and Enter or ``d`` on it
+    takes nothing and leaves the dialog open with the reason shown.
     """
 
     BINDINGS = [
@@ -206,6 +244,7 @@ class ChoiceDialog(CommandDialog):
         keys: list[str] | None = None,
         details: list[list[str]] | None = None,
         start: int = 0,
+        refusals: list[str | None] | None = None,
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
@@ -213,6 +252,10 @@ class ChoiceDialog(CommandDialog):
         self.note = note
         self.details = details if details is not None else [[] for _ in choices]
         """Per choice, what would follow it by itself (``Session.follow_lines``)."""
+        self.refusals = refusals if refusals is not None else [None for _ in choices]
+        """Per choice, why the game refuses it (``None``: legal; see the class docstring)."""
+        self.missed = ""
+        """The last key typed that matched no choice (shown in the keys line)."""
         self.start = start if 0 <= start < len(choices) else 0
         self.keys = (
             [k.lower() for k in keys]
@@ -238,14 +281,18 @@ class ChoiceDialog(CommandDialog):
             detail = Static(
                 self.detail_text(self.start), id="choice-detail", classes="dialog-extra"
             )
-            detail.display = any(self.details)  # no blank row when nothing ever follows
+            # no blank row when nothing ever follows and nothing is refused
+            detail.display = any(self.details) or any(self.refusals)
             yield detail
             yield Static(self.keys_line(), id="choice-keys", classes="dialog-keys")
 
     def detail_text(self, index: int | None) -> Text:
-        """What would follow choice ``index`` by itself."""
+        """What would follow choice ``index`` by itself, or why the game refuses it."""
         if index is None or not 0 <= index < len(self.details):
             return Text("")
+        refused = self.refusals[index]
+        if refused is not None:
+            return Text(f"✗ refused: {refused}", style="bold red")
         return follow_text(self.details[index])
 
     @property
@@ -268,7 +315,13 @@ class ChoiceDialog(CommandDialog):
                 ("narrowed to ", "dim"),
                 (self.typed, "bold"),
                 (f" ({len(self.shown)})", "dim"),
-                " · Backspace widens · Enter confirm · Esc cancel",
+                f" · Backspace widens · Enter confirm{done} · Esc cancel",
+            )
+        if self.missed:
+            line = Text.assemble(
+                (f"no choice matches {self.typed + self.missed!r}: {self.missed!r} not typed", "bold red"),
+                "\n",
+                line,
             )
         return line
 
@@ -281,19 +334,23 @@ class ChoiceDialog(CommandDialog):
         self.keys_ready()
 
     def matches(self, index: int) -> bool:
-        """Whether choice ``index`` fits the filter typed (a word of its key starts with it)."""
+        """Whether choice ``index`` fits the filter typed: its key, or a word of it, starts
+        with it, read without the signs no key types (``co`` finds C&O, ``8`` finds $80)."""
         key = self.keys[index]
         return key.startswith(self.typed) or any(
-            word.lstrip("$£¥€").startswith(self.typed) for word in key.split()
+            typable(word).startswith(self.typed) for word in key.split()
         )
 
     def refilter(self) -> None:
         """Show the choices the filter leaves (a new list only when the filter changed)."""
         shown = [i for i in range(len(self.choices)) if self.matches(i)]
         if not shown:
+            self.missed = self.typed[-1:]
             self.typed = self.typed[:-1]
             self.app.bell()
+            self.query_one("#choice-keys", Static).update(self.keys_line())
             return
+        self.missed = ""
         self.shown = shown
         options = self.query_one("#choices", OptionList)
         options.clear_options()
@@ -315,6 +372,9 @@ class ChoiceDialog(CommandDialog):
         if self.typed:
             self.typed = self.typed[:-1]
             self.refilter()
+        elif self.missed:
+            self.missed = ""
+            self.query_one("#choice-keys", Static).update(self.keys_line())
 
     def action_move(self, how: str) -> None:
         """Move the highlight (the list's own action, run as the key is read)."""
@@ -327,13 +387,18 @@ class ChoiceDialog(CommandDialog):
         if option is None:
             self.app.bell()
             return
-        self.answer(self.choices[int(option.id or 0)][1], done)
+        index = int(option.id or 0)
+        if self.refusals[index] is not None:
+            self.app.bell()  # the reason is on screen under the list: nothing is taken
+            self.query_one("#choice-detail", Static).update(self.detail_text(index))
+            return
+        self.answer(self.choices[index][1], done)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A choice was clicked."""
         event.stop()
         if self.is_current:
-            self.answer(self.choices[int(event.option_id or 0)][1])
+            self.action_pick()
 
     def action_cancel(self) -> None:
         """Close without a command."""
@@ -454,13 +519,7 @@ class AmountDialog(CommandDialog):
     @property
     def amount(self) -> int | None:
         """The typed amount, or ``None`` while it is empty or not a number."""
-        text = self.query_one("#amount", Input).value.strip()
-        if not text or len(text) > 12:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            return None
+        return whole_number(self.query_one("#amount", Input).value)
 
     @property
     def option(self) -> str | None:
@@ -602,6 +661,112 @@ def payout_options(session: Session, company: str) -> list[str | None]:
     return offered or [None]
 
 
+CELL = 13
+"""The width of a payout kind's column in the advisor."""
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``..."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def advice_text(
+    session: Session, company: str, columns: list[PayoutColumn], selected: int
+) -> Text:
+    """The advisor's table (see :meth:`RunDialog.payouts`): a row per figure, a column per
+    payout kind; ``—`` where nothing is paid or the kind is refused (its reason under the
+    table when it is the chosen one); a place that changes is marked ↑ or ↓."""
+    money = session.money
+    live = [col for col in columns if col.refused is None]
+    if not live:
+        return Text("")
+    director = "director" if session.game.title == "1853" else "president"
+    president = next((col.president for col in live if col.president), None)
+    players = [p["name"] for p in session.data.get("players", [])]
+    others = sorted(
+        {k for col in live for k in col.takes} - set(players) - {company, BANK_KEEPS}
+    )
+    rows: list[tuple[str, list[Text]]] = []
+
+    def cells(fill: Callable[[PayoutColumn], str | Text]) -> list[Text]:
+        out = []
+        for col in columns:
+            value = Text("—") if col.refused is not None else fill(col)
+            out.append(value if isinstance(value, Text) else Text(value))
+        return out
+
+    def take(col: PayoutColumn, who: str) -> str:
+        return money(col.takes[who]) if col.takes.get(who) else "—"
+
+    rows.append(("per share", cells(lambda col: money(col.per_share) if col.per_share else "—")))
+    for name in players:
+        label = f"{name} ({director})" if name == president else name
+        rows.append((label, cells(lambda col, name=name: take(col, name))))
+    rows.append((f"{company} treasury", cells(lambda col: take(col, company))))
+    for other in others:
+        rows.append((other, cells(lambda col, other=other: take(col, other))))
+    if any(col.takes.get(BANK_KEEPS) for col in live):
+        rows.append(("bank (pool/IPO shares)", cells(lambda col: take(col, BANK_KEEPS))))
+    rows.append(("price after", cells(lambda col: money(col.price_after))))
+    blank = [Text("") for _ in columns]
+    rows.append(("standings after", blank))
+    for name in players:
+
+        def standing(col: PayoutColumn, name: str = name) -> Text:
+            found = next((x for x in col.standings if x.name == name), None)
+            if found is None:
+                return Text("—")
+            cell = Text(f"{money(found.value)} {ordinal(found.place)}")
+            if found.place < found.place_before:
+                cell.append("↑", style="bold green")
+            elif found.place > found.place_before:
+                cell.append("↓", style="bold red")
+            return cell
+
+        rows.append((f"  {name}", cells(standing)))
+    if president is not None:
+        rows.append((f"{president}'s cash after", cells(lambda col: money(col.president_cash))))
+    rows.append((f"{company} treasury after", cells(lambda col: money(col.treasury))))
+    need = next((col.train for col in live if col.train is not None), None)
+    if need is not None:
+        verb = "must buy" if need.must else "may buy"
+        who = president or "the president"
+
+        def adds(col: PayoutColumn) -> Text:
+            if col.train is None:
+                return Text("—")
+            if col.train.refused is not None:
+                short = f"short {money(col.train.short)}" if col.train.short else "refused"
+                return Text(f"✗ {short}", style="red")
+            return Text(money(col.train.president_adds))
+
+        rows.append((f"the {need.train}, {money(need.price)} ({company} {verb})", blank))
+        rows.append((f"  {who} adds", cells(adds)))
+    width = max(len(label) for label, _ in rows) + 1
+    text = Text(" " * width)
+    for i, col in enumerate(columns):
+        label = PAYOUT_LABELS.get(col.option, col.option or "")[: CELL - 1]
+        text.append(f"{label:>{CELL}}", style="bold reverse" if i == selected else "bold")
+    for label, values in rows:
+        heading = all(not value.plain for value in values)
+        text.append(f"\n{label:<{width}}", style="dim" if heading else "")
+        for i, value in enumerate(values):
+            pad = " " * max(0, CELL - value.cell_len)
+            text.append(pad)
+            cell = value.copy()
+            if i == selected:
+                cell.stylize("bold")
+            text.append_text(cell)
+    chosen = columns[selected] if 0 <= selected < len(columns) else None
+    if chosen is not None and chosen.refused is not None:
+        text.append(f"\n✗ {PAYOUT_LABELS.get(chosen.option, chosen.option or '')}: ", "red")
+        text.append(chosen.refused, style="red")
+    elif chosen is not None and chosen.train is not None and chosen.train.refused is not None:
+        text.append(f"\nthe {chosen.train.train} then: ✗ {chosen.train.refused}", style="dim")
+    return text
+
+
 class RunDialog(AmountDialog):
     """``run COMPANY REVENUE [full|half|withhold]`` with the payout receipt drawn live.
 
@@ -611,8 +776,9 @@ class RunDialog(AmountDialog):
     payout kind chosen): Enter runs the same as last time (issue 18.8).  For the
     revenue typed every payout kind is shown side by side — per share, the
     president's take, the treasury, the price after — each from the engine's
-    preview of that very command (``Session.forecast``), ←/→ picking one; under it
-    the chosen kind's receipt (``Game.receipt``) and what would follow by itself.
+    trial of that very command (the advisor, :func:`advice_text`: each holder's take,
+    the price, the standings, the president's cash, the next train), ←/→ picking one;
+    under it the chosen kind's receipt (``Game.receipt``) and what would follow by itself.
     """
 
     def __init__(self, session: Session, company: str, initial: int | None = None) -> None:
@@ -669,66 +835,20 @@ class RunDialog(AmountDialog):
                 widget.update(text)
                 widget.display = bool(text.plain)  # no blank rows for nothing to show
 
-    def variants(self, cmd: c.Run) -> list[c.Run]:
-        """``cmd`` with each payout kind offered, in the order offered."""
-        return [cmd.model_copy(update={"option": kind}) for kind in self.options]
+    def advice(self, cmd: c.Run) -> list[PayoutColumn]:
+        """Each payout kind offered for ``cmd``'s revenue, from the engine's trial of that
+        very run (``moderator.advisor``), in the order offered."""
+        from moderator.advisor import advise
 
-    def figures(self, cmd: c.Run) -> dict[str, int | None] | None:
-        """Per share, the president's take, the treasury and the price after for ``cmd``,
-        from the engine's preview of it (``None``: refused)."""
-        from moderator.events import CashMoved, DividendPaid, PriceMoved
-
-        found = self.session.forecast(cmd)
-        if isinstance(found, str):
-            return None
-        co = self.session.company(self.company) or {}
-        president = co.get("president")
-        per_share: int | None = None
-        take = treasury = 0
-        price = co.get("price")
-        for ev in found.own:
-            if isinstance(ev, DividendPaid):
-                per_share = ev.per_share
-            elif isinstance(ev, CashMoved):
-                if president and ev.target.lower() == str(president).lower():
-                    take += ev.amount
-                if ev.target.lower() == self.company.lower():
-                    treasury += ev.amount
-            elif isinstance(ev, PriceMoved) and ev.company.lower() == self.company.lower():
-                price = ev.after
-        return {
-            "per share": per_share,
-            "president": take,
-            "treasury": treasury,
-            "price after": price,
-        }
+        return advise(self.session.game, cmd, list(self.options))
 
     def payouts(self, cmd: c.Command | None) -> Text:
-        """The payout kinds side by side for the revenue typed (the chosen one lit)."""
-        if not isinstance(cmd, c.Run) or len(self.options) < 2:
+        """The payout advisor: every payout kind side by side for the revenue typed (the
+        chosen one lit): each holder's take, the price after, the standings after, the
+        president's cash and the treasury against the bank's next train (issue 27.6)."""
+        if not isinstance(cmd, c.Run):
             return Text("")
-        co = self.session.company(self.company) or {}
-        president = co.get("president") or "—"
-        director = "director" if self.session.game.title == "1853" else "president"
-        rows = [
-            ("per share", "per share"),
-            ("president", f"{president} ({director})"),
-            ("treasury", f"{self.company} treasury"),
-            ("price after", "price after"),
-        ]
-        columns = [self.figures(run) for run in self.variants(cmd)]
-        width = max(len(label) for _, label in rows) + 1
-        text = Text(" " * width)
-        for i, kind in enumerate(self.options):
-            label = PAYOUT_LABELS.get(kind, kind or "")[:9]
-            text.append(f"{label:>10}", style="bold reverse" if i == self.selected else "bold")
-        for key, label in rows:
-            text.append(f"\n{label:<{width}}")
-            for i, figures in enumerate(columns):
-                value = None if figures is None else figures[key]
-                cell = "—" if value is None else self.session.money(value)
-                text.append(f"{cell:>10}", style="bold" if i == self.selected else "")
-        return text
+        return advice_text(self.session, self.company, self.advice(cmd), self.selected)
 
     def follows(self, cmd: c.Command | None) -> Text:
         """What would follow the run by itself (e.g. a 1853 price move, a phase)."""

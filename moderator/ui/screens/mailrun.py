@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from moderator import commands as c
-from moderator.ui.screens.dialogs import AmountInput, RunDialog, typed_into
+from moderator.ui.screens.dialogs import AmountInput, RunDialog, typed_into, whole_number
 from moderator.ui.session import Session
 
 MAIL_RULE = "4.6.6"
@@ -64,15 +64,10 @@ class MailRunDialog(RunDialog):
     def mail(self) -> int | None:
         """The typed mail revenue, or ``None`` while the field is empty or not a number."""
         try:
-            text = self.query_one("#mail", Input).value.strip()
+            text = self.query_one("#mail", Input).value
         except Exception:  # not mounted yet
             return None
-        if not text or len(text) > 12:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            return None
+        return whole_number(text)
 
     def command(self) -> c.Command | None:
         """The run with its mail (no ``mail`` word when none is typed)."""

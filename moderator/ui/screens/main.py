@@ -405,15 +405,6 @@ class MainScreen(Screen[None]):
         dialog.take = self.give
         self.app.push_screen(dialog)
 
-    def step(self, step: Step, how: str = "the only legal choice") -> None:
-        """Give a command, or open a dialog (the first step of a choice)."""
-        from moderator.ui.screens.dialogs import CommandDialog
-
-        if isinstance(step, CommandDialog):
-            self.ask(step)
-        elif step is not None:
-            self.give(step, how)
-
     # ------------------------------------------------------------ guards
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys of other rounds; dim keys whose commands the rules forbid now."""
@@ -439,6 +430,12 @@ class MainScreen(Screen[None]):
     def allowed(self, cmd: UICommand) -> bool:
         """Whether the rules allow anything behind the key now (from the game)."""
         game = self.session.game
+        if cmd.id == "train":
+            # the list opens while the bank offers the company a train, refused or not: it
+            # says why (issue 27.4), and the `d` typed after `t` falls into it, not on done
+            acting = self.acting_company()
+            if acting is not None and self.session.bank_trains(acting):
+                return True
         if cmd.id in GUARD_KINDS:
             return bool(self.session.legal_of(*GUARD_KINDS[cmd.id]))
         if cmd.id == "spend":
@@ -542,15 +539,13 @@ class MainScreen(Screen[None]):
         self, title: str, cmds: list[c.Command], label: Any, note: str = "", done: bool = False
     ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
-        would follow it by itself; a single legal choice is given at once (the log says
-        it was the only one).  ``done``: ``d`` takes the choice and ends the turn."""
+        would follow it by itself; a single legal choice opens a list too (issue 27.1:
+        the keys typed after ``b`` mean the same whatever the number of choices).
+        ``done``: ``d`` takes the choice and ends the turn."""
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")
-            return
-        if len(cmds) == 1:
-            self.give(cmds[0], "the only legal choice")
             return
         dialog = ChoiceDialog(
             title, [(label(x), x) for x in cmds], note, details=self.follow_ups(cmds)
@@ -573,8 +568,6 @@ class MainScreen(Screen[None]):
 
         def prices(corp: str) -> Step:
             options = [x for x in cmds if x.corp == corp]
-            if len(options) == 1:
-                return options[0]
 
             def label(x: c.Par) -> Text:
                 t = Text(f"{money(x.price):>6}", style="bold")
@@ -590,9 +583,6 @@ class MainScreen(Screen[None]):
             )
 
         corps = list(dict.fromkeys(x.corp for x in cmds))
-        if len(corps) == 1:
-            self.step(prices(corps[0]))
-            return
         firsts: list[tuple[str | Text, c.Command]] = []
         for corp in corps:
             options = [x for x in cmds if x.corp == corp]
@@ -646,7 +636,10 @@ class MainScreen(Screen[None]):
         self.choose("Sell shares to the pool", cmds, label)
 
     def action_pass_turn(self) -> None:
-        """Pass the stock turn."""
+        """Pass the stock turn: ``x`` is the acting player's ``pass``, given at once (a
+        command, not a list: only the acting player may pass).  In 1853's contract bids
+        any player's bid may be complete, so ``x`` always opens the list of those whose
+        bid the rules let end (2.5.4), even when there is one."""
         self.typing()
         cmds = self.session.legal_of(c.Pass)
         if stage_of(self.session.data) == "claims":
@@ -662,11 +655,15 @@ class MainScreen(Screen[None]):
                 ),
             )
             return
-        self.choose("Pass", cmds, lambda x: f"{x.player} passes")
+        player = self.session.acting
+        if player is None:
+            self.notify("no player is to act", severity="warning")
+            return
+        self.give(c.Pass(player=player))
 
     # ------------------------------------------------------------ 1853 contract bids keys
     def action_bond(self) -> None:
-        """1853 ``bond``: whose bond (when several have none yet), then the amount, from
+        """1853 ``bond``: whose bond (a list, even of one player), then the amount, from
         the lowest the rules accept (2.5.2)."""
         from moderator.ui.screens.bids import BondDialog
         from moderator.ui.screens.dialogs import ChoiceDialog
@@ -679,10 +676,7 @@ class MainScreen(Screen[None]):
         lows: dict[str, int] = {}
         for x in cmds:  # the lowest bond the game accepts, per player
             lows[x.player] = min(lows.get(x.player, x.amount), x.amount)
-        if len(lows) == 1:
-            player = next(iter(lows))
-            self.ask(BondDialog(self.session, player, lows[player]))
-            return
+        # the list opens even for the last player without a bond (issue 27.1)
         cash = {p["name"]: p.get("cash") for p in self.session.data.get("players", [])}
         firsts = [next(x for x in cmds if x.player == p) for p in lows]
         choices: list[tuple[str | Text, c.Command]] = [
@@ -721,8 +715,6 @@ class MainScreen(Screen[None]):
 
         def companies(city: str) -> Step:
             options = [x for x in cmds if x.city == city]
-            if len(options) == 1:
-                return options[0]
             shown = "a sealed city" if city == SEALED else city
             return ChoiceDialog(
                 f"{player} claims {shown} with which company's share?",
@@ -828,24 +820,52 @@ class MainScreen(Screen[None]):
         """Buy a train: always the list of the trains the company may buy, the bank's
         next train first and highlighted (``t`` Enter takes it, ``t`` ``d`` takes it and
         ends the turn: the same keys in every position, issue 18.6), then the pool's and
-        other companies' (at a price agreed, asked next)."""
+        other companies' (at a price agreed, asked next).
+
+        The bank's trains come first even when the rules refuse them (issue 27.4): those
+        it sells the company, then those refused, each line saying what it costs, what
+        the company has and the game's reason (a president adds money only to a forced
+        purchase, or cannot pay it all).  Enter or ``d`` on a refused one takes nothing:
+        ``t d`` never buys another company's train instead of the bank's.
+        """
         from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 
         self.typing()
+        cid = self.acting_company()
         cmds = [x for x in self.session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
         order = {None: 0, "pool": 1}
         cmds.sort(key=lambda x: order.get(x.source, 2))  # stable: the rules' order within
+        refusals: list[str | None] = [None for _ in cmds]
+        # the bank's trains the rules refuse, after those it sells the company, with why
+        at = sum(1 for x in cmds if x.source is None)
+        for offer in self.session.bank_trains(cid) if cid is not None else []:
+            why = self.session.reason(offer) if offer not in cmds else None
+            if why is not None:
+                cmds.insert(at, offer)
+                refusals.insert(at, why)
+                at += 1
         choices: list[tuple[str | Text, c.Command]] = []
-        for x in cmds:
+        money = self.session.money
+        for x, why in zip(cmds, refusals, strict=True):
             if x.source is None:
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
-                choices.append(
-                    (
-                        f"{x.corp} buys a {x.train} from the bank{credit}   "
-                        f"{self.price_label(x, x.corp)}",
-                        x,
+                head = f"{x.corp} buys a {x.train} from the bank{credit}   "
+                price = self.session.train_price(x.train)
+                cash = (self.session.company(x.corp) or {}).get("cash")
+                if why is not None:
+                    label = Text(f"{head}{money(price)} — {x.corp} has {money(cash)}")
+                    label.append(f"\n  ✗ not allowed: {why}", style="red")
+                    choices.append((label, x))
+                    continue
+                label = Text(f"{head}{self.price_label(x, x.corp)}")
+                if price is not None and isinstance(cash, int) and cash < price and not x.credit:
+                    # a forced purchase: the president's part is the follow-up under it
+                    label.append(
+                        f" — {x.corp} has {money(cash)}: the president adds the rest "
+                        "(a forced purchase)",
+                        style="yellow",
                     )
-                )
+                choices.append((label, x))
             elif x.source == "pool":
                 choices.append(
                     (f"{x.corp} buys a {x.train} from the pool   {self.price_label(x, x.corp)}", x)
@@ -867,8 +887,11 @@ class MainScreen(Screen[None]):
 
         # the bank's and the pool's trains at their price: what follows each (a phase
         # change, trains rusting) is listed under it; a price agreed is asked next
-        details = [self.session.follow_lines(x) if x.source in (None, "pool") else [] for x in cmds]
-        dialog = ChoiceDialog("Buy a train", choices, details=details)
+        details = [
+            self.session.follow_lines(x) if x.source in (None, "pool") and why is None else []
+            for x, why in zip(cmds, refusals, strict=True)
+        ]
+        dialog = ChoiceDialog("Buy a train", choices, details=details, refusals=refusals)
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)
@@ -901,9 +924,6 @@ class MainScreen(Screen[None]):
         if not cmds:
             self.notify("no private company can be bought now", severity="warning")
             return
-        if len(cmds) == 1:
-            self.step(picked(cmds[0]))
-            return
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
             assert isinstance(x, c.BuyPrivate)
@@ -917,12 +937,18 @@ class MainScreen(Screen[None]):
             )
         dialog = ChoiceDialog("Buy a private company", choices)
         dialog.then = picked
+        dialog.done_after = self.done_after()
         self.ask(dialog)
 
     def action_done(self) -> None:
-        """End the company's turn."""
+        """End the acting company's turn: ``d`` gives its ``done`` at once (a command, not
+        a list: only the acting company may end its turn); a refusal says why."""
         self.typing()
-        self.choose("End the turn", self.session.legal_of(c.Done), lambda x: f"done {x.company}")
+        cid = self.acting_company()
+        if cid is None:
+            self.notify("no company is operating", severity="warning")
+            return
+        self.give(c.Done(company=cid))
 
     def action_credit_train(self) -> None:
         """1853 4.8.10: the new director buys the credit train or returns it to the bank;

@@ -1,0 +1,142 @@
+"""The run dialog's payout advisor as drawn, and the same figures read off a committed run.
+
+:func:`shown_advice` reads the advisor's table from the screen (a row per figure, a
+column per payout kind).  :func:`committed_column` commits a run on the game, reads each
+figure from what the game then holds (the run's own payments, the state JSON, the score,
+the bank's next train bought and taken back), and undoes the run: the two must agree
+for every payout kind (issue 27.6).
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from moderator import commands as c
+from moderator.events import CashMoved, DividendPaid, PriceMoved
+from moderator.narrate import split
+from moderator.scoring import score
+from moderator.ui.screens.dialogs import CELL, RunDialog, ordinal
+from moderator.ui.session import Session
+
+
+def shown_advice(dialog: RunDialog) -> dict[str, list[str]]:
+    """The advisor's rows as drawn: label -> one cell per payout kind offered."""
+    text = str(dialog.query_one("#payouts", Static).render())
+    lines = text.splitlines()
+    if not lines:
+        return {}
+    count = len(dialog.options)
+    width = len(lines[0]) - CELL * count  # the header: the labels' width, then the kinds
+    rows: dict[str, list[str]] = {}
+    for line in lines[1:]:
+        label = line[:width].rstrip()
+        if not label:
+            continue
+        cells = [line[width + i * CELL : width + (i + 1) * CELL].strip() for i in range(count)]
+        rows[label] = cells
+    return rows
+
+
+def committed_column(session: Session, run: c.Run) -> dict[str, str]:
+    """Every figure of the advisor's column for ``run``, read from the game after
+    committing it (then undone: the game is as it was)."""
+    game = session.game
+    money = session.money
+    company = run.company
+    before = score(game)
+    places_before = {p.name: before.place_of(p.name) for p in before.players}
+    price_before = next(co for co in game.state_json()["companies"] if co["id"] == company).get(
+        "price"
+    )
+    outcome = game.execute(run)
+    assert outcome.ok, outcome.message
+    try:
+        own = split(outcome.command or run, outcome.events).own
+        data = game.state_json()
+        players = [p["name"] for p in data["players"]]
+        co = next(x for x in data["companies"] if x["id"] == company)
+        president = co.get("president") if co.get("president") in players else None
+        if president is None and co.get("owner") in players:
+            president = co["owner"]  # an 1846 independent's owner
+        director = "director" if game.title == "1853" else "president"
+
+        def take(who: str) -> str:
+            got = sum(
+                ev.amount
+                for ev in own
+                if isinstance(ev, CashMoved) and ev.source == "bank" and ev.target == who
+            )
+            return money(got) if got else "—"
+
+        out: dict[str, str] = {}
+        paid = [ev for ev in own if isinstance(ev, DividendPaid)]
+        out["per share"] = money(paid[0].per_share) if paid and paid[0].per_share else "—"
+        for name in players:
+            out[f"{name} ({director})" if name == president else name] = take(name)
+        out[f"{company} treasury"] = take(company)
+        kept = sum(ev.revenue - ev.retained - sum(ev.payouts.values()) for ev in paid)
+        out["bank (pool/IPO shares)"] = money(kept) if kept else "—"
+        moved = [ev.after for ev in own if isinstance(ev, PriceMoved) and ev.company == company]
+        out["price after"] = money(moved[-1] if moved else price_before)
+        now = score(game)
+        for p in now.players:
+            place = now.place_of(p.name)
+            mark = ""
+            if place < places_before[p.name]:
+                mark = "↑"
+            elif place > places_before[p.name]:
+                mark = "↓"
+            out[f"  {p.name}"] = f"{money(p.total)} {ordinal(place)}{mark}"
+        cash = {p["name"]: p["cash"] for p in data["players"]}
+        if president is not None:
+            out[f"{president}'s cash after"] = money(cash[president])
+        out[f"{company} treasury after"] = money(co["cash"])
+        out["adds"] = _train_adds(session, company, president, co["cash"])
+        return out
+    finally:
+        assert game.undo() is not None
+
+
+def _train_adds(session: Session, company: str, president: str | None, treasury: int) -> str:
+    """What the president pays toward the bank's next train bought now (then taken back),
+    or why not, as the advisor's cell says it."""
+    game = session.game
+    offer = next(
+        (
+            x
+            for x in game.ruleset.candidates(game.state)
+            if isinstance(x, c.BuyTrain) and x.source is None and not x.credit and x.corp == company
+        ),
+        None,
+    )
+    if offer is None:
+        return ""
+    price = next(
+        p for name, p, _ in game.ruleset.available_variants(game.state) if name == offer.train
+    )
+    cash_before = {p["name"]: p["cash"] for p in game.state_json()["players"]}
+    outcome = game.execute(offer)
+    if not outcome.ok:
+        short = max(0, price - treasury)
+        return f"✗ short {session.money(short)}" if short else "✗ refused"
+    try:
+        cash_after = {p["name"]: p["cash"] for p in game.state_json()["players"]}
+        paid = cash_before[president] - cash_after[president] if president else 0
+        return session.money(paid)
+    finally:
+        assert game.undo() is not None
+
+
+def compare(shown: dict[str, list[str]], column: int, expected: dict[str, str]) -> None:
+    """The shown column ``column`` equals ``expected``, figure by figure (the train's row
+    is the one whose label ends with ``adds``; the bank's row is drawn only when some
+    kind leaves money in the bank)."""
+    for label, value in expected.items():
+        if label == "adds":
+            rows = [cells for name, cells in shown.items() if name.endswith(" adds")]
+            assert (rows[0][column] if rows else "") == value, (label, shown)
+            continue
+        if label == "bank (pool/IPO shares)" and label not in shown:
+            assert value == "—", shown
+            continue
+        assert shown[label][column] == value, (label, column, value, shown)

@@ -1,0 +1,133 @@
+"""Positions of every title for the typing tests: random games cut at a random command.
+
+1846, 1847 AE and 1853 come from ``moderator.simulate`` (seeded: the same games on every
+run); 1847 Pfalz and RRRR&B, which it does not play, from a seeded random choice among
+the legal commands (``Game.legal_commands``) after the box's values.  :func:`scan` walks
+such games and keeps, per dialog kind, positions where the kind has exactly one legal
+choice and positions where it has several (issue 27.1: a list of one must behave as a
+list of many).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from moderator import commands as c
+from moderator.game import Game
+from moderator.simulate import Simulation
+
+TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853")
+"""Every title the app plays."""
+
+BOX_VALUES = ["box SPR 170", "box SPR.income 10"]
+"""The box's values a game of 1847 Pfalz or RRRR&B needs before it starts (a table's)."""
+
+KINDS: dict[str, tuple[type[c.Command], ...]] = {
+    "par": (c.Par,),
+    "buy": (c.Buy,),
+    "sell": (c.Sell,),
+    "bond": (c.Bond,),
+    "claim": (c.Claim,),
+    "run": (c.Run,),
+    "spend": (c.Spend,),
+    "train": (c.BuyTrain,),
+    "private": (c.BuyPrivate,),
+}
+"""The actions typed, with the commands behind each (issue 27.1's list)."""
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A game of ``title`` (from ``seed``) after its first ``count`` commands."""
+
+    title: str
+    seed: int
+    count: int
+
+
+def _random_legal(title: str, seed: int, commands: int) -> Game:
+    """1847 Pfalz / RRRR&B: the box's values, then legal commands chosen from ``seed``."""
+    rng = random.Random(seed)
+    game = Game.new(title, ["Amy", "Bob", "Carlos", "Dana"][: 3 + seed % 2])
+    for line in BOX_VALUES:
+        assert game.execute(line).ok, line
+    while len(game.journal) < commands and not game.state.ended:
+        legal = game.legal_commands()
+        if not legal:
+            break
+        moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
+        cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
+        if isinstance(cmd, c.Run):
+            richer = cmd.model_copy(update={"revenue": rng.randrange(0, 300, 10)})
+            if game.try_command(richer) is None:
+                cmd = richer
+        assert game.execute(cmd).ok
+    return game
+
+
+def played(title: str, seed: int, commands: int) -> Game:
+    """A random game of ``title`` from ``seed``, at most ``commands`` long."""
+    if title in ("1847Pfalz", "1847RRRRB"):
+        return _random_legal(title, seed, commands)
+    return Simulation(seed=seed, title=title, players=3 + seed % 2, max_commands=commands).run()
+
+
+def save_at(cut: Cut, folder: Path) -> Path:
+    """The game of ``cut`` saved in ``folder`` (a new saves folder); the save's path."""
+    game = played(cut.title, cut.seed, cut.count)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "game.json"
+    at = Game.new(cut.title, list(game.players))
+    for entry in game.journal[: cut.count]:
+        assert at.execute(entry.command).ok
+    at.save(path)
+    at.close()
+    game.close()
+    return path
+
+
+def scan(
+    title: str, seeds: tuple[int, ...], commands: int, every: int = 3
+) -> list[tuple[Cut, str, int]]:
+    """(cut, kind, legal count) of positions of ``title``'s games where a kind of
+    :data:`KINDS` has legal commands (every ``every``-th position)."""
+    found: list[tuple[Cut, str, int]] = []
+    for seed in seeds:
+        game = played(title, seed, commands)
+        replay = Game.new(title, list(game.players))
+        for n, entry in enumerate(game.journal):
+            if n % every == 0:
+                legal = replay.legal_commands()
+                for kind, classes in KINDS.items():
+                    count = sum(isinstance(x, classes) for x in legal)
+                    operating = replay.state.operating
+                    if kind == "spend" and replay.state.round_kind == "OR" and operating:
+                        spend = c.Spend(company=operating, amount=10)
+                        count = int(replay.try_command(spend) is None)
+                    if kind == "run" and count:  # a run with a revenue: the company has a train
+                        count = int(
+                            replay.try_command(c.Run(company=operating, revenue=60)) is None
+                        )
+                    if kind == "bond":  # the list is of players (then the amount)
+                        count = len({x.player for x in legal if isinstance(x, c.Bond)})
+                    if count:
+                        found.append((Cut(title, seed, n), kind, count))
+            assert replay.execute(entry.command).ok
+        game.close()
+    return found
+
+
+def pick(
+    found: list[tuple[Cut, str, int]], per_kind: int, rng: random.Random
+) -> list[tuple[Cut, str, bool]]:
+    """Per kind, up to ``per_kind`` positions with exactly one legal choice and as many
+    with several: (cut, kind, whether the choice was the only one)."""
+    out: list[tuple[Cut, str, bool]] = []
+    for kind in KINDS:
+        for single in (True, False):
+            pool = [(cut, k, single) for cut, k, n in found if k == kind and (n == 1) == single]
+            rng.shuffle(pool)
+            out.extend(pool[:per_kind])
+    return out
