@@ -319,7 +319,10 @@ class ChoiceDialog(CommandDialog):
             )
         if self.missed:
             line = Text.assemble(
-                (f"no choice matches {self.typed + self.missed!r}: {self.missed!r} not typed", "bold red"),
+                (
+                    f"no choice matches {self.typed + self.missed!r}: {self.missed!r} not typed",
+                    "bold red",
+                ),
                 "\n",
                 line,
             )
@@ -671,9 +674,7 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-def advice_text(
-    session: Session, company: str, columns: list[PayoutColumn], selected: int
-) -> Text:
+def advice_text(session: Session, company: str, columns: list[PayoutColumn], selected: int) -> Text:
     """The advisor's table (see :meth:`RunDialog.payouts`): a row per figure, a column per
     payout kind; ``—`` where nothing is paid or the kind is refused (its reason under the
     table when it is the chosen one); a place that changes is marked ↑ or ↓."""
@@ -684,9 +685,7 @@ def advice_text(
     director = "director" if session.game.title == "1853" else "president"
     president = next((col.president for col in live if col.president), None)
     players = [p["name"] for p in session.data.get("players", [])]
-    others = sorted(
-        {k for col in live for k in col.takes} - set(players) - {company, BANK_KEEPS}
-    )
+    others = sorted({k for col in live for k in col.takes} - set(players) - {company, BANK_KEEPS})
     rows: list[tuple[str, list[Text]]] = []
 
     def cells(fill: Callable[[PayoutColumn], str | Text]) -> list[Text]:
