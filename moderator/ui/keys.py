@@ -78,7 +78,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "x",
         "pass_turn",
         "Pass",
-        "Stock round: the acting player passes (1853 bids: a bid is complete).",
+        "Stock round: the acting player passes, at once (1853 bids: whose bid is complete).",
         ("setup", "SR", "claims"),
     ),
     UICommand(
@@ -126,7 +126,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "r",
         "run",
         "Run",
-        "Operating round: revenue, then full/half/withhold, with the payout receipt.",
+        "Operating round: revenue, then each payout kind side by side for the whole table.",
         ("OR",),
     ),
     UICommand(
@@ -134,7 +134,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "t",
         "train",
         "Train",
-        "Operating round: buy a train from the bank or another company.",
+        "Operating round: buy a train: the bank's first (refused ones say why), then others.",
         ("OR",),
     ),
     UICommand(
@@ -145,7 +145,14 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "Operating round: the company buys a private company from its owner.",
         ("OR",),
     ),
-    UICommand("done", "d", "done", "Done", "Operating round: end the company's turn.", ("OR",)),
+    UICommand(
+        "done",
+        "d",
+        "done",
+        "Done",
+        "Operating round: end the company's turn, at once (in a dialog: its choice, then done).",
+        ("OR",),
+    ),
     UICommand(
         "credit",
         "k",
