@@ -248,6 +248,8 @@ def _train_line(ev: TrainMoved, currency: str) -> str:
         return f"{ev.source}'s {train} leaves the game: {ev.reason}"
     if _is_account(ev.target, BANK, POOL, DEPOT):
         return f"{ev.source}'s {train} goes to {_who(ev.target)}: {ev.reason}"
+    if ev.source.lower() == ev.target.lower():  # it stays where it is, marked (phased out)
+        return f"{ev.source} keeps its {train}, {ev.reason}"
     price = f" for {_money(currency, ev.price)}" if ev.price else ""
     return f"{ev.target} gets a {train} from {_who(ev.source)}{price}: {ev.reason}"
 
@@ -388,6 +390,10 @@ class Effects(c.Record):
     command: c.Command | None
     own: tuple[Event, ...]
     follows: tuple[Event, ...]
+    opening: int = 0
+    """How many of :attr:`follows`, at their start, opened the round the command acts in
+    (the first par after 1846's setup begins stock round 1): the log says so, but they
+    precede the command, so a dialog does not list them as following it."""
 
     def own_cash(self) -> tuple[CashMoved, ...]:
         """The payments of the command's own effect, in order."""
@@ -414,6 +420,12 @@ class Effects(c.Record):
         """The follow-ups as the log words them (:func:`narrate`)."""
         return _worded(self.follows, self.own + self.follows, currency, title)
 
+    def after_lines(self, currency: str = "$", title: str | None = None) -> list[str]:
+        """What would follow the command, as a dialog lists it: :meth:`lines` without the
+        round the command opens before it acts (the screen already shows that round, and
+        "then, by itself: — Stock round 1 begins —" said otherwise; issue 27.7)."""
+        return _worded(self.follows[self.opening :], self.own + self.follows, currency, title)
+
 
 def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
     """Split the events of ``cmd`` into its own effect and what followed by itself.
@@ -427,7 +439,12 @@ def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
     flags = _own(cmd, events)
     own = tuple(ev for ev, mine in zip(events, flags, strict=True) if mine)
     follows = tuple(ev for ev, mine in zip(events, flags, strict=True) if not mine)
-    return Effects(cmd, own, follows)
+    opening = 0
+    if cmd is not None and any(flags) and events and isinstance(events[0], RoundStarted):
+        # the round it opened before acting: its RoundStarted, and the turn begun in it
+        while opening < len(events) and isinstance(events[opening], RoundStarted | TurnStarted):
+            opening += 1
+    return Effects(cmd, own, follows, opening)
 
 
 def _worded(

@@ -133,6 +133,20 @@ Miami (their abilities are map-side: the banker types the revenue and the spendi
 EDITION_WORDS = {"2e": "2e", "second-edition": "2e", "2nd-edition": "2e", "2nd": "2e"}
 """``game`` line words that choose the second edition (the contract spells it ``2e``)."""
 INDEPENDENTS = ("MS", "BIG4")
+
+
+def nothing_raised(cid: str, n: int, price: int, rule: str) -> str:
+    """The refusal of an issue that would raise $0 (the shares bring one value below a
+    price of $10, or the price falls to $0).  The rulebook is silent on it; a BGG ruling
+    (shared/facts/1846.md 12) forbids a bundle that produces $0, so such an issue is never
+    offered and a banker typing one hears why."""
+    shares = f"{n} share{'s' if n != 1 else ''}"
+    return (
+        f"{cid} at ${price}: issuing {shares} would raise $0; an issue must raise money "
+        f"({rule}; the ruling in the 1846 facts, 12)"
+    )
+
+
 """In operating order (4.2 B)."""
 
 REMOVAL_GROUPS: dict[str, tuple[str, ...]] = {
@@ -658,6 +672,10 @@ class G1846(Engine):
                 f"(shares held by players minus those in the Stock Market, 6.31)"
             )
         value = state.linear().value_at_offset(company.id, -1)
+        if value <= 0:
+            raise Refusal(
+                nothing_raised(company.id, n, self.money(state.price(company.id)), "6.31")
+            )
         certs = [x for x in company.certs_of(company.id) if not x.president][:n]
         for cert in certs:
             state.ledger.move_certificate(company, cert, POOL, "issued (6.31)")
@@ -708,6 +726,10 @@ class G1846(Engine):
         # bringing less: issuing up to the limit is the rule's own words (and 18xx.games
         # issues the largest bundle, per BGG rulings: shared/facts/1846.md 12, 16).
         money = n * market.value_at_offset(company.id, -(n + 1))
+        if money <= 0:
+            raise Refusal(
+                nothing_raised(company.id, n, self.money(state.price(company.id)), "6.86")
+            )
         cheapest = self.cheapest_train(state) or 0
         best_n, best_money = n, money
         for k in range(n + 1, limit + 1):

@@ -292,7 +292,7 @@ class Session:
         """What would follow ``cmd`` by itself, one line each in the log's words
         (:meth:`forecast`; ``moderator.narrate``)."""
         found = self.forecast(cmd)
-        return [] if isinstance(found, str) else found.lines(self.currency, self.game.title)
+        return [] if isinstance(found, str) else found.after_lines(self.currency, self.game.title)
 
     def bank_trains(self, company: str) -> list[c.BuyTrain]:
         """The purchases of the bank's trains by ``company`` as the rules offer them (the

@@ -104,6 +104,20 @@ def test_every_event_kind_has_a_line_except_turns() -> None:
     )
 
 
+def test_a_phased_out_train_stays_with_its_company_in_words() -> None:
+    """Issue 27.7: "PRR gets a 2-train from PRR: phased out" did not say what happened."""
+    ev = TrainMoved(
+        train="2",
+        source="PRR",
+        target="PRR",
+        reason="phased out (phase III, 6.82): it runs once more and leaves after that run (6.69)",
+    )
+    assert describe(ev, "$") == (
+        "PRR keeps its 2-train, phased out (phase III, 6.82): it runs once more and "
+        "leaves after that run (6.69)"
+    )
+
+
 def test_a_reason_that_already_says_who_pays_is_not_repeated() -> None:
     event = CashMoved(
         source="Bob", target="bank", amount=591, reason="Bob pays $591 toward GT's 6-train (6.86)"
@@ -194,6 +208,18 @@ def test_after_a_new_round_begins_everything_is_narrated() -> None:
 def test_a_par_that_opens_the_first_stock_round_is_still_its_own_effect() -> None:
     lines = dict(narrated("game 1846 Amy Bob Cat\nremove ERIE PRR MC OI SC TBC\npar Amy NYC 100\n"))
     assert lines["par Amy NYC 100"] == ["— Stock round 1 begins —"]
+
+
+def test_the_round_a_command_opens_is_not_listed_as_following_it() -> None:
+    """Issue 27.7: the par dialog said "then, by itself: — Stock round 1 begins —" while
+    the screen already showed stock round 1.  The log keeps the line (it marks the round);
+    a dialog's list of what follows does not."""
+    game = Game.new("1846", ["Amy", "Bob", "Cat"])
+    assert game.execute("remove ERIE PRR MC OI SC TBC").ok
+    found = game.forecast(c.Par(player="Amy", corp="NYC", price=100))
+    assert not isinstance(found, str)
+    assert found.lines() == ["— Stock round 1 begins —"]
+    assert found.after_lines() == []
 
 
 # ----------------------------------------------------------------- a real game

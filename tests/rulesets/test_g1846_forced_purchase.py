@@ -82,6 +82,26 @@ def test_6_86_emergency_issue_drops_the_price_first() -> None:
     refuse(g, "issue NYC 1", "6.86")
 
 
+def test_an_issue_that_would_raise_nothing_is_refused_and_never_offered() -> None:
+    """Facts 12 (a BGG ruling; the rulebook is silent): a bundle may not produce $0.  At
+    $10 a share issued in the operating turn brings one value less, $0 (6.31); in a
+    forced purchase at $20 one share moves the price to $10 and brings $0 (6.86).
+    Issue 27.7: such an issue was offered in the list."""
+    from moderator import commands as c
+
+    g = game(FORCED)  # OR 1.2: NYC's turn, before its run
+    at_ten = g.state.clone()
+    at_ten.market.place("NYC", 10)
+    found = g.trial(c.Issue(corp="NYC", count=1), at_ten)
+    assert isinstance(found, str) and "would raise $0" in found and "6.31" in found
+    assert g.trial(c.Issue(corp="NYC", count=1), g.state) != found  # $90: it raises money
+    g = game(broke(500))  # NYC must buy a train and may issue (6.86)
+    at_twenty = g.state.clone()
+    at_twenty.market.place("NYC", 20)
+    found = g.trial(c.Issue(corp="NYC", count=1), at_twenty)
+    assert isinstance(found, str) and "would raise $0" in found and "6.86" in found
+
+
 def test_6_86_issue_no_more_shares_than_needed() -> None:
     g = game(broke(420))
     assert cash(g, "NYC") == 110

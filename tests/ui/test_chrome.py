@@ -105,6 +105,21 @@ async def test_the_1846_status_line_leaves_setup_once_the_privates_are_distribut
         assert "Stock round 1" in line and "private result" not in line
 
 
+async def test_the_pfalz_status_line_asks_for_the_box_s_values_not_removals(
+    saves: Path,
+) -> None:
+    """Issue 27.7: an 1847 Pfalz game in setup said "removals and private distribution"
+    (1846's setup); it waits for the box's values (11.1), then stock round 1 comes."""
+    save_from_script(saves / "g.json", "game 1847Pfalz Amy Bob Carlos Dana\n").close()
+    async with running(saves) as (app, pilot):
+        line = status_line(app)
+        assert "Setup — the box's values first (11.1)" in line, line
+        assert "removals" not in line and "distribution" not in line
+        await send_burst(pilot, ":", "box SPR 170", "enter", "box SPR.income 10", "enter")
+        line = status_line(app)
+        assert "Setup" not in line and "Stock round 1" in line, line
+
+
 async def test_the_log_title_counts_the_commands(saves: Path) -> None:
     """The log said "0 commands" all session; its title now counts them."""
     save_from_script(saves / "g.json", "game 1846 Amy Bob Carlos Dana\n").close()

@@ -164,7 +164,7 @@ async def check_choices(app: ModeratorApp, pilot, screen: MainScreen, key: str) 
         if isinstance(cmd, c.Par) and dialog.then is not None:
             continue  # the corporation first: its prices come in the next dialog
         effects = committed(game, cmd)
-        assert follows_shown(shown) == effects.lines(currency, title), (cmd, shown)
+        assert follows_shown(shown) == effects.after_lines(currency, title), (cmd, shown)
         plain = label.plain if isinstance(label, Text) else label
         if key == "l":
             paid = "; ".join(effects.payments(currency))
@@ -199,7 +199,7 @@ async def check_open_choices(app: ModeratorApp, pilot, screen: MainScreen) -> in
             await send_burst(pilot, "down")
         effects = committed(game, cmd)
         assert shown_figure(label) == effects.paid(payer(cmd))
-        assert follows_shown(dialog.detail_shown) == effects.lines(
+        assert follows_shown(dialog.detail_shown) == effects.after_lines(
             screen.session.currency, game.title
         )
     return len(dialog.choices)
@@ -235,7 +235,7 @@ async def check_run(app: ModeratorApp, pilot, screen: MainScreen, rng: random.Ra
         compare(shown, column, committed_column(session, run))
         effects = committed(game, run)
         if column == dialog.selected:
-            assert follows_shown(_static(dialog, "#follows")) == effects.lines(
+            assert follows_shown(_static(dialog, "#follows")) == effects.after_lines(
                 session.currency, game.title
             )
             receipt = game.receipt(dialog.company, revenue, kind, mail=cmd.mail).text()
@@ -274,7 +274,7 @@ async def check_amount(app: ModeratorApp, pilot, screen: MainScreen, key: str, a
     if cmd is not None and screen.session.reason(cmd) is None:
         effects = committed(screen.session.game, cmd)
         shown = _static(dialog, "#extra")
-        assert follows_shown(shown) == effects.lines(
+        assert follows_shown(shown) == effects.after_lines(
             screen.session.currency, screen.session.game.title
         )
         head = shown.split("then, by itself:")[0].strip()

@@ -338,6 +338,23 @@ async def test_provisional_values_are_marked_until_the_banker_confirms_them() ->
     assert "PROVISIONAL" not in text and len(track_lines(text)) == 8
 
 
+async def test_the_market_asks_for_market_and_setpar_only_before_the_first_bond() -> None:
+    """Issue 27.7: the demo, in its operating round, still said "confirm with `market` and
+    `setpar` before the first bond", which the game refuses after the first bond."""
+    data = operating_round()
+    _, text = await drawn(data, width=240)
+    note = track_lines(text)[8]
+    assert "the shipped values, not confirmed before the first bond" in note, note
+    assert "confirm with" not in note
+    data["round"] = {"kind": "SR", "number": 1, "or": None, "setup": True}
+    data["bonds"] = {}
+    _, text = await drawn(data, width=240)
+    assert "confirm with `market` and `setpar` before the first bond" in track_lines(text)[8]
+    data["bonds"] = {"Amy": 120}
+    _, text = await drawn(data, width=240)
+    assert "confirm with" not in track_lines(text)[8]
+
+
 async def test_at_80_columns_the_tracks_show_a_window_around_the_prices() -> None:
     _, text = await drawn(operating_round(), width=80)
     tracks = track_lines(text)[:8]

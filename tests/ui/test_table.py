@@ -178,6 +178,45 @@ async def test_the_log_keeps_500_lines_scrolls_and_never_lays_out(saves: Path) -
         assert log.region == region
 
 
+async def test_the_log_fills_the_rows_under_it_and_a_long_entry_moves_no_panel(
+    saves: Path,
+) -> None:
+    """Issue 27.7, at 160x50: the log stopped 4 rows above the command bar, and a long
+    entry grew it until the whole board scrolled away.  Now it fills what the panels
+    leave, and a long note grows it at most to half the board: the players stay."""
+    rulebook_save(saves, "run NYC 370 half")
+    async with running(saves, (160, 50)) as (app, pilot):
+        screen = main_screen(app)
+        rows = screen_text(app).splitlines()
+        bottom = max(i for i, row in enumerate(rows) if row.startswith("╰"))
+        assert rows[bottom + 1].startswith(" ›"), rows[bottom - 2 : bottom + 3]  # the bar next
+        assert "─ Log" in "\n".join(rows)
+        note = "note " + " ".join(f"word{n}" for n in range(400))
+        await send_burst(pilot, ":")
+        screen.bar.input.value = note
+        await send_burst(pilot, "enter")
+        assert saved_lines(saves / "rulebook.json")[-1] == note
+        shown = screen_text(app)
+        assert "─ Players " in shown  # the board did not scroll away
+        assert "word0" in shown  # the note's start is in view; its end too, or said below
+        assert "word399" in shown or "newer" in str(screen.log_panel.border_subtitle)
+
+
+async def test_a_block_taller_than_the_log_is_shown_from_its_first_line(saves: Path) -> None:
+    rulebook_save(saves, "pass Amy")
+    async with running(saves) as (app, pilot):
+        log = main_screen(app).log_panel
+        for n in range(5):
+            log.add(f"old {n}")
+        log.add("\n".join(f"block {n}" for n in range(40)))
+        log.show_from(40)
+        await pilot.pause()
+        assert log.visible()[0].plain == "block 0"
+        assert "newer" in str(log.border_subtitle)
+        await pilot.press("ctrl+down")  # the rest is reachable
+        assert log.back < 40 - len(log.visible())
+
+
 def receipt_lines(app: ModeratorApp) -> list[str]:
     """The receipt of the last run, line by line (from the game)."""
     game = main_screen(app).session.game

@@ -198,8 +198,7 @@ class MainScreen(Screen[None]):
             *self.query("#bids").results(Panel),
             *self.query("#package").results(Panel),
         ]
-        if self.grid:
-            self.fill_log()
+        self.fill_log()  # every title: the log takes the rows the panels leave (27.7)
         # the count of commands is the log's title, kept up to date (see redraw)
         self.log_panel.add(f"{game.title} {players} ({where})", "dim")
         self.redraw(guards=False)
@@ -257,38 +256,44 @@ class MainScreen(Screen[None]):
         """Keep the last ``count`` log lines (a command, its receipt, what the bank did)
         in view until the next command.
 
-        The log gets the rows they need (up to the board's height; back to
-        :attr:`LOG_ROWS` when they fit there), and when it is not on screen in
-        full — a small terminal, where the board scrolls — the board scrolls to
-        its end, where the log is.  A one-line entry moves nothing.
+        The log fills the rows the panels leave (at least :attr:`LOG_ROWS`).  A block
+        taller than that gets more rows, up to half the board's height (or the whole
+        board on a terminal too small for the panels, which scrolls anyway), and the
+        board scrolls to its end, where the log is; a block taller still is shown from
+        its first line inside the log, the border saying how many newer rows are below
+        (^↓ reaches them).  So a receipt is read whole, and a long entry (a long note,
+        a long narration) never scrolls the whole screen away (issue 27.7).  A one-line
+        entry moves nothing.
         """
         log = self.log_panel
         body = self.query_one("#body", VerticalScroll)
         room = body.scrollable_content_region.height or self.LOG_ROWS
-        want = max(self.LOG_ROWS, min(log.rows_of_last(count) + 2, room))
-        if self.grid:
-            # the log fills what the panels leave (at least LOG_ROWS): a fixed height
-            # only for a block taller than that
-            others = body.virtual_size.height - log.outer_size.height
-            if want <= max(self.LOG_ROWS, room - others):
-                self.fill_log()
-            elif want != self._log_rows:
-                self._log_rows = want
-                log.styles.height = want
-        elif want != self._log_rows:
-            self._log_rows = want
-            log.styles.height = want
+        want = log.rows_of_last(count) + 2
+        free = room - (body.virtual_size.height - log.outer_size.height)
         if self.session.data.get("ended"):
+            self.fill_log()
             body.scroll_home(animate=False)  # the final ranking, at the top, comes first
             return
-        if count > 1:
-            # the log is the board's last panel: its end, once laid out (nothing moves
-            # when the board is not scrolled, i.e. whenever everything fits)
+        small = free < self.LOG_ROWS  # the board does not fit the terminal: it scrolls
+        scroll = small
+        if count <= 1 or want <= max(free, self.LOG_ROWS):
+            self.fill_log()
+        else:
+            cap = room if small else max(free, room // 2)
+            rows = max(self.LOG_ROWS, min(want, cap))
+            if rows != self._log_rows:
+                self._log_rows = rows
+                log.styles.height = rows
+            if want > rows:
+                self.call_after_refresh(log.show_from, count)  # once it has its new height
+            scroll = True  # the log grew: the board's end, where it is
+        if scroll and count > 1:
+            # the log is the board's last panel: its end, once laid out
             body.scroll_end(animate=False)
 
     def fill_log(self) -> None:
         """Let the log take the board's rows the panels leave, at least :attr:`LOG_ROWS`
-        (a title with a grid market, whose panels' height varies with the players)."""
+        (the panels' height varies with the title, the players and the terminal)."""
         if self._log_rows != 0:
             self._log_rows = 0
             self.log_panel.styles.height = "1fr"

@@ -5,8 +5,8 @@ by itself, receipts, refusals) and shows the newest that fit; the mouse
 wheel over it, or ctrl+↑ / ctrl+↓, scrolls back and on, and a new line
 brings it back to the bottom.  The panel's size never depends on its
 content: adding a line or scrolling is a repaint, never a new layout (the
-screen may give it more rows for a long receipt, see
-:meth:`~moderator.ui.screens.main.MainScreen.show_block`).
+screen gives it the rows the panels leave, and on a small terminal more rows for a
+long receipt, see :meth:`~moderator.ui.screens.main.MainScreen.show_block`).
 """
 
 from __future__ import annotations
@@ -89,6 +89,17 @@ class LogPanel(Widget):
         return sum(len(self._wrap(line, width)) for line in list(self.lines)[-count:])
 
     # ------------------------------------------------------------ scrolling
+    def show_from(self, count: int) -> None:
+        """Scroll so that the first of the last ``count`` lines is the top row (a block
+        taller than the panel: its start in view, the rest below, said in the border)."""
+        height = self._text_height()
+        if not height:
+            return
+        back = max(0, self.rows_of_last(count) - height)
+        if back != self.back:
+            self.back = back
+            self._changed()
+
     def scroll_lines(self, step: int) -> bool:
         """Scroll the view ``step`` rows on (positive) or back (negative).
 

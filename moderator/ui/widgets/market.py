@@ -309,7 +309,14 @@ class TracksMarketPanel(Panel):
             if co.get("kind") == "corporation"
         ]
         ids = {cid for cid, _, _ in numbers}
-        return market, numbers, _acting(data, "OR"), changed & ids, "market" in changed
+        confirm = self.confirmable(data)
+        return market, numbers, _acting(data, "OR"), changed & ids, "market" in changed, confirm
+
+    @staticmethod
+    def confirmable(data: dict[str, Any]) -> bool:
+        """Whether the board's values may still be confirmed: ``market``/``setpar`` come
+        right after ``game``, before the first bond (the game refuses them later)."""
+        return bool((data.get("round") or {}).get("setup")) and not data.get("bonds")
 
     def companies(self) -> list[dict[str, Any]]:
         """The corporations in number order (the order of the tracks)."""
@@ -409,13 +416,15 @@ class TracksMarketPanel(Panel):
                 what.append(
                     "pars of " + (" ".join(shown) if len(shown) < len(corps) else "every company")
                 )
+            ask = (
+                "not the board's yet — confirm with `market` and `setpar` before the first bond"
+                if self.confirmable(data)
+                else "the shipped values, not confirmed before the first bond: "
+                "the game goes on with them"
+            )  # issue 27.7: once a bond is set, `market`/`setpar` are refused: not asked
             note = Text.assemble(
                 ("PROVISIONAL", "bold reverse yellow"),
-                (
-                    f" {' and '.join(what)}: not the board's yet — confirm with `market` and "
-                    "`setpar` before the first bond",
-                    "yellow",
-                ),
+                (f" {' and '.join(what)}: {ask}", "yellow"),
             )
             note.no_wrap = True
             note.overflow = "ellipsis"

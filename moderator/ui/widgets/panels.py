@@ -846,6 +846,8 @@ def _setup_done(data: dict[str, Any]) -> bool:
     private companies distributed (a player owns one; 1846 2.3, 3.2)."""
     if "stage" in data:
         return False  # 1853: the contract bids are the setup until `settle`
+    if "box" in data:  # 1847 Pfalz, RRRR&B: the box's values entered, stock round 1 comes
+        return all(item.get("value") is not None for item in data["box"])
     players = {p["name"] for p in data.get("players", [])}
     return any(
         co.get("owner") in players
@@ -922,6 +924,9 @@ class StatusBar(Panel):
             if "stage" in data:  # 1853: the contract bids (2.5-2.7)
                 what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
                 line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}", style="dim")
+            elif "box" in data:  # 1847 Pfalz 11.1, RRRR&B 12.1: the box's values first
+                rule = "12.1" if "RRRR" in str(data.get("title")) else "11.1"
+                line.append(f" — the box's values first ({rule})", style="dim")
             else:
                 line.append(" — removals and private distribution", style="dim")
         elif rnd["kind"] == "SR":
