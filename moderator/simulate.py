@@ -918,3 +918,43 @@ def simulate(
         revenue_scale=revenue_scale,
         title=title,
     ).run()
+
+
+BOX_TITLES = ("1847Pfalz", "1847RRRRB")
+"""The box's other games, which :class:`Simulation` does not play (see :func:`legal_game`)."""
+
+TABLE_BOX_VALUES = ("box SPR 170", "box SPR.income 10")
+"""Values a table reads off its box for 1847 Pfalz and RRRR&B (the Saarbrücken card's
+price and income); the shipped package values stand for the rest."""
+
+
+def legal_game(title: str, seed: int, commands: int, players: int | None = None) -> Game:
+    """A random game of any title, each command drawn from ``Game.legal_commands()``
+    (seeded: the same game every time), at most ``commands`` long.
+
+    For titles :class:`Simulation` does not play (1847 Pfalz, RRRR&B, after the box's
+    values :data:`TABLE_BOX_VALUES`); moves are preferred to passes, and a run draws a
+    revenue in tens the rules accept.
+    """
+    rng = random.Random(seed)
+    count = players if players is not None else 3 + seed % 2
+    game = Game.new(title, list(NAMES[:count]))
+    if title in BOX_TITLES:
+        for line in TABLE_BOX_VALUES:
+            outcome = game.execute(line)
+            if not outcome.ok:
+                raise SimulationError(f"{title}: `{line}` refused: {outcome.message}")
+    while len(game.journal) < commands and not game.state.ended:
+        legal = game.legal_commands()
+        if not legal:
+            break
+        moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
+        cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
+        if isinstance(cmd, c.Run):
+            richer = cmd.model_copy(update={"revenue": rng.randrange(0, 300, 10)})
+            if game.try_command(richer) is None:
+                cmd = richer
+        outcome = game.execute(cmd)
+        if not outcome.ok:
+            raise SimulationError(f"{title} seed {seed}: legal `{cmd}` refused: {outcome.message}")
+    return game

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from moderator.game import Game
+from moderator.simulate import BOX_TITLES, legal_game
 
 TMUX = shutil.which("tmux")
 MODERATOR = Path(sys.executable).with_name("moderator")
@@ -43,8 +44,14 @@ class Terminal:
         self.socket = f"moderator-bursts-{uuid.uuid4().hex[:8]}"
         self.saves = tmp_path / "saves"
         self.saves.mkdir()
+        start = f"demo {title}"
+        if title in BOX_TITLES:  # no shipped demo: a random legal game of the title
+            game = legal_game(title, seed=5, commands=90)
+            game.save(self.saves / "game.json")
+            game.close()
+            start = f"open '{self.saves / 'game.json'}'"
         command = (
-            f"cd '{tmp_path}' && '{MODERATOR}' --saves '{self.saves}' demo {title}; "
+            f"cd '{tmp_path}' && '{MODERATOR}' --saves '{self.saves}' {start}; "
             f"echo {EXITED}$?; sleep 600"
         )
         self.tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "sh", "-c", command)
@@ -173,10 +180,11 @@ def random_burst(rnd: random.Random) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("terminal", ["1846", "1847ae", "1853"], indirect=True)
+@pytest.mark.parametrize("terminal", ["1846", "1847ae", "1853", *BOX_TITLES], indirect=True)
 def test_random_bursts_on_each_demo(terminal: Terminal) -> None:
     """Six seeded bursts (the same every run), each one ``send-keys``; then ``ctrl+q``:
-    the app was alive to quit, with status 0, and every save it left loads."""
+    the app was alive to quit, with status 0, and every save it left loads.  Every
+    title: the shipped demos, and a random legal game of 1847 Pfalz and RRRR&B."""
     terminal.wait_for("palette")
     rnd = random.Random(f"bursts-{terminal.title}")
     for _ in range(6):

@@ -16,13 +16,10 @@ from pathlib import Path
 
 from moderator import commands as c
 from moderator.game import Game
-from moderator.simulate import Simulation
+from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
 TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853")
 """Every title the app plays."""
-
-BOX_VALUES = ["box SPR 170", "box SPR.income 10"]
-"""The box's values a game of 1847 Pfalz or RRRR&B needs before it starts (a table's)."""
 
 KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "par": (c.Par,),
@@ -47,30 +44,10 @@ class Cut:
     count: int
 
 
-def _random_legal(title: str, seed: int, commands: int) -> Game:
-    """1847 Pfalz / RRRR&B: the box's values, then legal commands chosen from ``seed``."""
-    rng = random.Random(seed)
-    game = Game.new(title, ["Amy", "Bob", "Carlos", "Dana"][: 3 + seed % 2])
-    for line in BOX_VALUES:
-        assert game.execute(line).ok, line
-    while len(game.journal) < commands and not game.state.ended:
-        legal = game.legal_commands()
-        if not legal:
-            break
-        moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
-        cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
-        if isinstance(cmd, c.Run):
-            richer = cmd.model_copy(update={"revenue": rng.randrange(0, 300, 10)})
-            if game.try_command(richer) is None:
-                cmd = richer
-        assert game.execute(cmd).ok
-    return game
-
-
 def played(title: str, seed: int, commands: int) -> Game:
     """A random game of ``title`` from ``seed``, at most ``commands`` long."""
-    if title in ("1847Pfalz", "1847RRRRB"):
-        return _random_legal(title, seed, commands)
+    if title in BOX_TITLES:
+        return legal_game(title, seed, commands)
     return Simulation(seed=seed, title=title, players=3 + seed % 2, max_commands=commands).run()
 
 
