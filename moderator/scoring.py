@@ -845,6 +845,13 @@ def _record(
 def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
     """One record at the end of every round (setup included), then the round going on.
 
+    The first record is always the setup, the position before the first stock-round
+    command.  The setup ends without a command of its own: the first stock-round command
+    (1846's first ``par``, 1847 Pfalz's first purchase from the package) starts stock
+    round 1 and belongs to it, so the setup is recorded before that command.  A title
+    whose game opens with the first stock round (1847 AE, 3.3) has the starting position
+    as its setup.  Every other round is recorded after its last command.
+
     Derived from the journal by replay; the replay is kept per game and only the new
     entries are replayed next time (an undo or rewind starts again from the beginning).
     """
@@ -857,6 +864,8 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
         or (cache.entries and journal[cache.entries - 1] is not cache.last_entry)
     ):
         cache = _HistoryCache(state=game.initial_state())
+        if game.round_label(cache.state) != "setup":
+            cache.records.append(_record(game, cache.state, "setup", 0, {}))
         game.derived["history"] = cache
     assert cache.state is not None
     state = cache.state
@@ -864,6 +873,12 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
     for n in range(cache.entries, total):
         entry = journal[n]
         before, was_ended = game.round_label(state), state.ended
+        if entry.round != before:
+            # The round ended without a command of its own (the setup): this command
+            # belongs to the next round, so the round is recorded before it acts.
+            cache.records.append(_record(game, state, before, n, cache.runs))
+            cache.runs = {}
+            before = entry.round
         game.ruleset.apply(state, entry.command)
         state.ledger.events = []
         for ev in entry.events:
