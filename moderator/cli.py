@@ -43,7 +43,7 @@ from moderator.game import Game
 from moderator.journal import prune_backups
 from moderator.lock import SaveLocked
 from moderator.osfiles import FileRefused, read_regular
-from moderator.script import ParseError, format_command, parse_line, script_lines
+from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
 from moderator.text import escaped
 
 DEFAULT_SAVES = Path("saves")
@@ -148,12 +148,15 @@ def _same_command(script_cmd: c.Command, saved: c.Command) -> bool:
     """Whether a script's command is the journal's: equal, or equal but for case and ``&``.
 
     Names and ids are case-insensitive in the script language and ``B&O`` is
-    ``BO``; the text of a note or a reason is compared as written.
+    ``BO``; the text of a note or a reason is compared as written (a note an older
+    moderator journaled: as its line was written, see :func:`script.legacy_note_line`).
     """
     if script_cmd == saved:
         return True
     if type(script_cmd) is not type(saved):
         return False
+    if isinstance(script_cmd, c.Note):
+        return same_note(format_command(script_cmd), saved)
 
     def folded(cmd: c.Command) -> dict[str, Any]:
         data = cmd.model_dump()

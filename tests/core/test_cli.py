@@ -314,3 +314,46 @@ def test_the_screen_starts_without_the_collector_and_always_gets_it_back(
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+# ----------------------------------------------------------------- notes (issue 28.2)
+OLD_NOTES = Path(__file__).parent / "data" / "before-28.2-1846-notes.json"
+"""A save written by the moderator before issue 28.2 (commit 3153957, run from an export of
+it): notes typed as ``note say "hi" to @all``, ``note "a  b"``, ``note "tile #57 laid"`` and
+``note  plain   words``, journaled as that moderator read them."""
+
+
+def test_a_save_with_notes_from_before_28_2_opens_and_replays_as_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "old.json"
+    save.write_bytes(OLD_NOTES.read_bytes())
+    game = Game.load(save, read_only=True)
+    notes = [(e.line, e.command.text) for e in game.journal if e.line.startswith("note")]
+    assert notes == [
+        ("note say hi to @all", "say hi to @all"),
+        ('note "a  b"', "a  b"),
+        ('note "tile #57 laid"', "tile #57 laid"),
+        ("note plain words", "plain words"),
+    ]
+    game.close()
+    # its script plays on into the same save: the old lines stand for their notes
+    assert main(["script", str(save)]) == 0
+    script = write(tmp_path, capsys.readouterr().out + "pass Bob\n")
+    assert main(["play", str(script), "--save", str(save), "--quiet"]) == 0
+    again = Game.load(save, read_only=True)
+    assert [e.command for e in again.journal[:-1]] == [e.command for e in game.journal]
+    assert again.journal[-1].line == "pass Bob"
+    again.close()
+
+
+def test_a_typed_note_keeps_its_quotes_in_the_save_and_the_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = 'note say "hi" to @all'
+    save = tmp_path / "g.json"
+    text = SHORT.read_text(encoding="utf-8") + line + "\n"
+    assert main(["play", str(write(tmp_path, text)), "--save", str(save), "--quiet"]) == 0
+    assert Game.load(save, read_only=True).journal[-1].line == line
+    assert main(["script", str(save)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == line

@@ -973,6 +973,17 @@ def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
     assert read_csv(written[0])[1][0] == "'=SUM(1)"  # neutralised for spreadsheets (20.10)
 
 
+def test_a_note_is_exported_as_typed(tmp_path: Path) -> None:
+    """Issue 28.2: a note keeps its quotes and spacing in the Journal sheet and CSV."""
+    line = 'note say "hi"  to @all'
+    game = play("game 1846 A B C\n" + line + "\n")
+    export.export_xlsx(game, tmp_path / "g.xlsx")
+    assert calamine(tmp_path / "g.xlsx", "Journal")[1][2] == line
+    written = export.export_csv(game, tmp_path / "csv")
+    journal = next(p for p in written if p.name == "journal.csv")
+    assert read_csv(journal)[1][2] == line
+
+
 # ----------------------------------------------------------------- one code for every title
 def test_no_title_branches_and_no_textual() -> None:
     """The export names no title or company (the rules come through the score, history and

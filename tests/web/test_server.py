@@ -163,6 +163,15 @@ def test_phase_trains_receipts_log_and_score_are_shown(saved_game: Game) -> None
     assert "Score so far" in page
 
 
+def test_a_note_is_shown_as_typed(saved_game: Game) -> None:
+    """Issue 28.2: the log shows a note with its quotes and spacing."""
+    line = 'note say "hi"  to @all'
+    assert saved_game.execute(line).ok
+    with client_for(LiveGame(saved_game)) as client:
+        page = client.get("/view" + Q).text
+    assert line in [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", page)]
+
+
 def test_each_company_has_its_colour() -> None:
     """Every corporation of every title has a colour pair readable in daylight (WCAG AA)."""
 
