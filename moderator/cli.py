@@ -21,7 +21,8 @@ an escape sequence to the terminal.
 
 Exit status: 0 every line accepted; 1 a refused line or a save that cannot be read;
 2 a problem with the files themselves (script unreadable, save locked by another
-moderator, a save that is not this script's game, the disk full mid-script).
+moderator, a save that is not this script's game, the disk full mid-script); 141 the
+reader of the output went away (``moderator score SAVE | head -1``), quietly.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ EXIT_REFUSED = 1
 """A refused line, a failed ``expect``, or a save that cannot be shown."""
 EXIT_FILES = 2
 """The files: an unreadable script, a save locked, not this game's, or not writable."""
+EXIT_READER_GONE = 141
+"""What was printed had no reader any more (``moderator score SAVE | head -1``): the
+command stops quietly with 128 + SIGPIPE, the status a shell gives a tool that the
+signal stopped (``seq 100000 | head -1``).  ``play --save`` has saved every line it
+accepted before, and continues from there when run again."""
 
 MAX_SCRIPT_BYTES = 64 * 2**20
 """A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
@@ -399,9 +405,14 @@ def show(game: Game) -> None:
     def esc(value: object) -> str:
         return escape(safe(str(value)))
 
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich exits with status 1 of its own; the reader going away is main's to tell
+            raise BrokenPipeError
+
     data = game.state_json()
     cur = esc(game.ruleset.currency)
-    console = Console(emoji=False)  # a player named `:smile:` is printed as typed
+    console = _Console(emoji=False)  # a player named `:smile:` is printed as typed
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     bank = data["bank"]
@@ -694,7 +705,35 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``moderator`` console script."""
+    """Entry point of the ``moderator`` console script.
+
+    A reader that goes away (a closed pipe) stops the command quietly with
+    :data:`EXIT_READER_GONE`, never with a traceback.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # what is still buffered goes now, where a closed pipe is caught
+    except BrokenPipeError:
+        _reader_gone()
+        return EXIT_READER_GONE
+    return status
+
+
+def _reader_gone() -> None:
+    """Point stdout at the null device: its reader has gone, and what is left in its
+    buffer would only fail again when the interpreter flushes it at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # no file descriptor behind stdout (a test's capture): nothing is left to flush
+
+
+def _main(argv: list[str] | None) -> int:
+    """The command line's command, run."""
     words = list(sys.argv[1:] if argv is None else argv)
     if words and words[0] == "check":
         # `moderator check SAVE run ...` checks against a save; `moderator check TITLE ...`

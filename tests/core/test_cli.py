@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -357,3 +359,68 @@ def test_a_typed_note_keeps_its_quotes_in_the_save_and_the_script(
     assert Game.load(save, read_only=True).journal[-1].line == line
     assert main(["script", str(save)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == line
+
+
+# ----------------------------------------------------------------- a reader that goes away
+def _exe() -> Path:
+    exe = Path(sys.executable).with_name("moderator")
+    return exe if exe.exists() else REPO / ".venv" / "bin" / "moderator"
+
+
+@pytest.fixture(scope="module")
+def recorded_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    save = tmp_path_factory.mktemp("pipe") / "game.json"
+    assert main(["play", str(SHORT), "--save", str(save), "--quiet"]) == 0
+    return save
+
+
+PRINTING = [
+    ["play", "{script}"],
+    ["play", "{script}", "--json"],
+    ["state", "{save}"],
+    ["state", "{save}", "--json"],
+    ["script", "{save}"],
+    ["score", "{save}"],
+    ["score", "{save}", "--json"],
+    ["project", "{save}"],
+    ["project", "{save}", "--json"],
+    ["export", "{save}", "--csv", "{out}"],
+    ["check", "{save}", "run", "NYC", "100"],
+    ["check", "1846", "run", "--price", "165", "--revenue", "500", "--kind", "full"],
+    ["--help"],
+    ["score", "--help"],
+]
+
+
+@pytest.mark.parametrize("words", PRINTING, ids=" ".join)
+def test_a_closed_pipe_ends_a_command_quietly(
+    words: list[str], recorded_save: Path, tmp_path: Path
+) -> None:
+    """Issue 28.3: `moderator score SAVE | head -1` printed a BrokenPipeError traceback and
+    exited 1.  With its reader gone (a pipe closed before anything is written), every
+    command that prints stops without a word, with 0 or 141 (128 + SIGPIPE)."""
+    args = [w.format(script=SHORT, save=recorded_save, out=tmp_path / "csv") for w in words]
+    read, write_end = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [str(_exe()), *args], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode in (0, cli.EXIT_READER_GONE)
+
+
+class _GonePipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_main_tells_a_reader_gone_by_its_status(
+    recorded_save: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _GonePipe())
+    for words in (["state", str(recorded_save)], ["script", str(recorded_save)]):
+        assert main(words) == cli.EXIT_READER_GONE == 141
+    assert capsys.readouterr().err == ""
