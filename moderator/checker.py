@@ -51,6 +51,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, tokenize
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.base import Receipt, Ruleset
 
 __all__ = ["CheckAnswer", "Claim", "check", "check_main", "check_run", "check_sell", "is_check"]
@@ -941,10 +942,12 @@ def _units(
             raise Refusal(f"--shares names {name} twice")
         units[key] = n
     if units.get(INVESTOR, 0) > investors:
-        raise Refusal(f"{cid} has {investors} investor certificate(s), not {units[INVESTOR]}")
+        raise Refusal(
+            f"{cid} has {counted(investors, 'investor certificate')}, not {units[INVESTOR]}"
+        )
     total = sum(units.values())
     if total > 10:
-        raise Refusal(f"--shares adds up to {total} shares; a company has 10")
+        raise Refusal(f"--shares adds up to {counted(total, 'share')}; a company has 10")
     if named_treasury and total != 10:
         raise Refusal(
             f"--shares adds up to {total} of 10 shares: name them all, or leave the treasury "
@@ -966,7 +969,7 @@ def _president(
             raise Refusal(f"--president {args.president}: not a player of --shares")
         if held[match[0]] < 2:
             raise Refusal(
-                f"--president {match[0]} holds {held[match[0]]} share(s): the "
+                f"--president {match[0]} holds {counted(held[match[0]], 'share')}: the "
                 f"president holds at least two"
             )
         return match[0]

@@ -45,7 +45,7 @@ from moderator.journal import prune_backups
 from moderator.lock import SaveLocked
 from moderator.osfiles import FileRefused, read_regular
 from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
-from moderator.text import escaped
+from moderator.text import counted, escaped
 
 DEFAULT_SAVES = Path("saves")
 
@@ -375,8 +375,9 @@ def _play_lines(
             return EXIT_REFUSED
         if matched < len(saved):
             _err(
-                f"{save} is further along than the script: its journal has {len(saved)} "
-                f"entries, the script ends after {matched} of them; the save was left untouched"
+                f"{save} is further along than the script: its journal has "
+                f"{counted(len(saved), 'entry', 'entries')}, the script ends after {matched} of "
+                "them; the save was left untouched"
             )
             return EXIT_FILES
         if as_json:

@@ -79,7 +79,7 @@ from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
-from moderator.text import first_unsafe
+from moderator.text import counted, first_unsafe
 from rulesets import ruleset_for
 from rulesets.base import Receipt, Ruleset
 
@@ -471,7 +471,8 @@ class Game:
             out.append(text)
         if self.shrunk_from is not None:
             out.append(
-                f"{path} held {self.shrunk_from} commands when moderator last closed it, and "
+                f"{path} held {counted(self.shrunk_from, 'command')} when moderator last "
+                "closed it, and "
                 f"holds {len(self.journal)} now: it was cut or replaced by an older copy "
                 f"meanwhile (look for a newer copy before playing on)"
             )

@@ -31,6 +31,7 @@ from textual_plotext import PlotextPlot
 
 from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
+from moderator.text import counted
 from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, run_job
 
@@ -135,7 +136,7 @@ class RoundsScreen(Screen[None]):
         run_job(
             self,
             len(game.journal),
-            f"replaying {len(game.journal)} commands",
+            f"replaying {counted(len(game.journal), 'command')}",
             job,
             self.show,
             self.failed,

@@ -23,6 +23,7 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from moderator.text import counted
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -549,7 +550,7 @@ class CompaniesPanel(Panel):
             if co.get("tokens_bought"):
                 if notes:
                     notes.append("; ", style="dim")
-                notes.append(f"{co['tokens_bought']} base(s) bought", style="dim")
+                notes.append(f"{counted(co['tokens_bought'], 'base')} bought", style="dim")
             pool = co.get("pool") or 0
             table.add_row(
                 mark,
