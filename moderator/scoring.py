@@ -205,11 +205,26 @@ class CompanyProjection:
     """Each run's receipt, as text."""
     pinned: bool = False
     """The final price was set by hand, not by the rules."""
+    split_with: str | None = None
+    """The owner a company without shares splits its revenue with (an 1846 independent,
+    6.72): no dividend a share, no price; the owner's half is in the owner's amount."""
 
     @property
     def sum_per_share(self) -> int:
         """Dividends per share over the rounds plus the final price (the rulebook's Sum)."""
         return sum(x or 0 for x in self.per_share) + (self.final_price or 0)
+
+    def div_cells(self) -> list[str]:
+        """The table's dividend a share for each round: ``-`` where it does not run,
+        ``split`` where its revenue is split with its owner (no shares to pay)."""
+        return [
+            "-" if x is None else "split" if run and run[1] == "split" else str(x)
+            for x, run in zip(self.per_share, self.runs, strict=True)
+        ]
+
+    def sum_cell(self) -> str:
+        """The table's Sum: ``-`` for a company without shares (nothing a share to add up)."""
+        return "-" if self.split_with else str(self.sum_per_share)
 
 
 @dataclass(frozen=True)
@@ -261,9 +276,8 @@ class Projection:
             head += [f"{p.name} shrs", f"{p.name} amt"]
         rows = [head]
         for co in self.companies:
-            row = [co.company]
-            row += ["-" if x is None else str(x) for x in co.per_share]
-            row += ["-" if co.final_price is None else str(co.final_price), str(co.sum_per_share)]
+            row = [co.company, *co.div_cells()]
+            row += ["-" if co.final_price is None else str(co.final_price), co.sum_cell()]
             for p in self.players:
                 n = p.shares.get(co.company, 0)
                 amount = p.amounts.get(co.company, 0)
@@ -334,16 +348,7 @@ class Projection:
         units = [
             _Unit(
                 r,
-                [
-                    _Column(
-                        "div",
-                        [
-                            "-" if co.per_share[i] is None else str(co.per_share[i])
-                            for co in self.companies
-                        ],
-                        none,
-                    )
-                ],
+                [_Column("div", [co.div_cells()[i] for co in self.companies], none)],
             )
             for i, r in enumerate(self.rounds)
         ]
@@ -362,9 +367,7 @@ class Projection:
                 ],
             )
         )
-        units.append(
-            _Unit("", [_Column("Sum", [str(co.sum_per_share) for co in self.companies], none)])
-        )
+        units.append(_Unit("", [_Column("Sum", [co.sum_cell() for co in self.companies], none)]))
         for p in self.players:
             shrs, amts = [], []
             for co in self.companies:
@@ -394,6 +397,7 @@ class Projection:
                     "per_share": list(co.per_share),
                     "final_price": co.final_price,
                     "sum": co.sum_per_share,
+                    "split_with": co.split_with,
                 }
                 for co in self.companies
             ],
@@ -685,6 +689,7 @@ def project(
     per_share: dict[str, list[int | None]] = {cid: [] for cid in inputs}
     used: dict[str, list[tuple[int, str | None] | None]] = {cid: [] for cid in inputs}
     texts: dict[str, list[str]] = {cid: [] for cid in inputs}
+    split_with: dict[str, tuple[str, str]] = {}  # company -> (owner, rule)
     price_now = {cid: ruleset.score_price(state, state.company(cid)) for cid in inputs}
     notes: list[str] = []
     in_or = game.state.round_kind == "OR"
@@ -715,6 +720,10 @@ def project(
                     if line.who in received:
                         got = received[line.who]
                         got[cid] = got.get(cid, 0) + line.amount
+            if receipt.option == "split":
+                owners = [line.who for line in receipt.lines if line.who in received]
+                if owners:
+                    split_with[cid] = (owners[0], receipt.rule)
             if receipt.retained:
                 ruleset.bank_pays(state, cid, receipt.retained, f"{cid} retains (projection)")
             if receipt.price_steps and state.market.has(cid):
@@ -751,7 +760,15 @@ def project(
                 else None,
                 receipts=tuple(texts[cid]),
                 pinned=cid in pins,
+                split_with=split_with[cid][0] if cid in split_with else None,
             )
+        )
+    for cid, (owner, rule) in split_with.items():
+        half = received[owner].get(cid, 0)
+        notes.append(
+            f"{cid} splits its revenue: it has no shares and no price (Stock and Sum: -); "
+            f"each run pays half to its treasury and half to its owner, {owner} ({rule}), "
+            f"whose {cid} amt is that half, {ruleset.money(half)} in all."
         )
     players = []
     totals: dict[str, int] = {}

@@ -181,6 +181,30 @@ def test_projection_prefills_last_runs_and_skips_who_operated() -> None:
     assert game.journal == journal
 
 
+def test_projection_says_an_independent_splits_with_its_owner() -> None:
+    """Issue 28.8: BIG4's row read "0", "-" and a Sum of 0 without a word.  An 1846
+    independent has no shares: its runs are "split", its Stock and Sum "-", and a note says
+    its revenue goes half to its treasury and half to its owner (6.72), whose amt it is."""
+    game = script("1846-rulebook-example.script")
+    result = scoring.project(game, {"BIG4": [(60, None)]})
+    big4 = result.company("BIG4")
+    assert big4.split_with == "Carlos" and big4.final_price is None
+    row = next(r for r in result.table() if r[0] == "BIG4")
+    rounds = len(result.rounds)
+    assert row[1 : rounds + 3] == ["split"] * rounds + ["-", "-"]
+    carlos = result.player("Carlos")
+    assert carlos.amounts["BIG4"] == 30 * rounds
+    note = next(n for n in result.notes if n.startswith("BIG4"))
+    assert "half to its treasury and half to its owner, Carlos (6.72)" in note
+    assert f"${30 * rounds} in all" in note
+    text = result.text()
+    assert "BIG4   split" in text and note.split()[0] in text
+    assert result.to_json()["companies"][-1]["split_with"] == "Carlos"
+    # corporations are untouched: their dividends a share, their Sum
+    nyc = next(r for r in result.table() if r[0] == "NYC")
+    assert nyc[1 : rounds + 1] == [str(x) for x in result.company("NYC").per_share]
+
+
 def test_projection_refused_once_the_game_has_ended() -> None:
     game = script("1853-short-game.script")
     assert game.state.ended
