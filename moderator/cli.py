@@ -59,6 +59,9 @@ command stops quietly with 128 + SIGPIPE, the status a shell gives a tool that t
 signal stopped (``seq 100000 | head -1``).  ``play --save`` has saved every line it
 accepted before, and continues from there when run again."""
 
+HELP_WORDS = frozenset({"-h", "--help"})
+"""Ask for a command's help, in any position (``moderator check SAVE run --help``)."""
+
 MAX_SCRIPT_BYTES = 64 * 2**20
 """A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
 
@@ -740,6 +743,11 @@ def _main(argv: list[str] | None) -> int:
         # `moderator check SAVE run ...` checks against a save; `moderator check TITLE ...`
         # is the calculator with no game (moderator.checker).
         if len(words) > 1 and Path(words[1]).suffix == ".json":
+            if HELP_WORDS & set(words[2:]):
+                from moderator.checker import save_check_parser
+
+                save_check_parser().print_help()
+                return 0
             return check_of(Path(words[1]), words[2:])
         from moderator.checker import check_main
 
@@ -750,8 +758,17 @@ def _main(argv: list[str] | None) -> int:
         "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
     )
     sub = parser.add_subparsers(dest="cmd")
-    p_play = sub.add_parser("play", help="play a banker script")
-    p_play.add_argument("script", type=Path)
+    p_play = sub.add_parser(
+        "play",
+        help="play a banker script",
+        description="Plays a banker script line by line, printing each run's receipt and what "
+        "the bank did by itself, then the tables. Exit 0: every line accepted; 1: a line "
+        "refused (its number and the rule on stderr); 2: a problem with the files. See "
+        "docs/script.md for the language.",
+    )
+    p_play.add_argument(
+        "script", type=Path, help="the banker script (a file; /dev/stdin reads a pipe)"
+    )
     p_play.add_argument("--json", action="store_true", help="print the state JSON at the end")
     p_play.add_argument(
         "--save",
@@ -766,27 +783,52 @@ def _main(argv: list[str] | None) -> int:
         "(the old file is kept beside it as NAME.replaced-N.json)",
     )
     p_play.add_argument("--quiet", action="store_true", help="print nothing but refusals")
-    p_state = sub.add_parser("state", help="show a saved game")
-    p_state.add_argument("save", type=Path)
-    p_state.add_argument("--json", action="store_true")
-    p_open = sub.add_parser("open", help="open a save in the TUI")
-    p_open.add_argument("file", type=Path)
-    demo = sub.add_parser("demo", help="open the shipped demo game in the TUI")
+    p_state = sub.add_parser(
+        "state",
+        help="show a saved game",
+        description="Shows where a saved game stands: the round, the bank, the players and "
+        "the companies. Read-only, so it works while the TUI has the game open.",
+    )
+    p_state.add_argument("save", type=Path, help="the save file (.json)")
+    p_state.add_argument("--json", action="store_true", help="print the state JSON instead")
+    p_open = sub.add_parser(
+        "open",
+        help="open a save in the TUI",
+        description="Opens a saved game in the terminal app, to play on from where it stands.",
+    )
+    p_open.add_argument("file", type=Path, help="the save file (.json)")
+    demo = sub.add_parser(
+        "demo",
+        help="open the shipped demo game in the TUI",
+        description="Plays a shipped demo game into a fresh save in the saves folder and "
+        "opens it in the terminal app.",
+    )
     demo.add_argument(
         "title", nargs="?", default="1846", help="the demo's title: 1846 (default), 1847ae or 1853"
     )
-    p_script = sub.add_parser("script", help="print a save as a banker script")
-    p_script.add_argument("save", type=Path)
-    p_score = sub.add_parser("score", help="a save's score: final, or if the game ended now")
-    p_score.add_argument("save", type=Path)
-    p_score.add_argument("--json", action="store_true")
+    p_script = sub.add_parser(
+        "script",
+        help="print a save as a banker script",
+        description="Prints a saved game as a banker script (the `game` line, then every "
+        "accepted command), which `moderator play` plays back. Read-only.",
+    )
+    p_script.add_argument("save", type=Path, help="the save file (.json)")
+    p_score = sub.add_parser(
+        "score",
+        help="a save's score: final, or if the game ended now",
+        description="Prints the score as the title's rules count it: each player's cash, "
+        "holdings and counted privates, what is left out and why, the places with ties, "
+        "and why the game ended (or that it goes on). Read-only.",
+    )
+    p_score.add_argument("save", type=Path, help="the save file (.json)")
+    p_score.add_argument("--json", action="store_true", help="print the score as JSON")
     p_project = sub.add_parser(
         "project",
         help="'spreadsheet it': the remaining operating rounds projected (1846 10.1 tip)",
         description="Projects the remaining operating rounds without touching the game. Each "
         "company repeats its last run unless --runs or --file says otherwise.",
     )
-    p_project.add_argument("save", type=Path)
+    p_project.add_argument("save", type=Path, help="the save file (.json)")
     p_project.add_argument(
         "--runs",
         default="",
@@ -797,15 +839,21 @@ def _main(argv: list[str] | None) -> int:
         "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
     )
     p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
-    p_project.add_argument("--json", action="store_true")
+    p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
     p_project.add_argument(
         "--width",
         type=int,
         help="fit the table to this many columns (default: the "
         "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
-    p_export = sub.add_parser("export", help="a save as an XLSX workbook and/or CSV files")
-    p_export.add_argument("save", type=Path)
+    p_export = sub.add_parser(
+        "export",
+        help="a save as an XLSX workbook and/or CSV files",
+        description="Writes the game as a workbook (Final with live formulas, Rounds with "
+        "charts, Companies, Market, Journal) and/or the same sheets as CSV files. Read-only "
+        "on the save. See docs/export.md.",
+    )
+    p_export.add_argument("save", type=Path, help="the save file (.json)")
     p_export.add_argument("--xlsx", type=Path, help="the workbook to write")
     p_export.add_argument("--csv", type=Path, dest="csv_dir", help="a folder for the CSV files")
     p_serve = sub.add_parser(
@@ -814,7 +862,9 @@ def _main(argv: list[str] | None) -> int:
         description="Serves the save (the newest in the saves folder by default) as a live "
         "read-only page; prints its address, with an access key, and a QR code. Ctrl-C stops.",
     )
-    p_serve.add_argument("save", type=Path, nargs="?")
+    p_serve.add_argument(
+        "save", type=Path, nargs="?", help="the save file (default: the newest in --saves)"
+    )
     p_serve.add_argument(
         "--lan",
         action="store_true",

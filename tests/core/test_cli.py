@@ -424,3 +424,69 @@ def test_main_tells_a_reader_gone_by_its_status(
     for words in (["state", str(recorded_save)], ["script", str(recorded_save)]):
         assert main(words) == cli.EXIT_READER_GONE == 141
     assert capsys.readouterr().err == ""
+
+
+# ----------------------------------------------------------------- --help (issue 28.8)
+SUBCOMMANDS = ["play", "state", "open", "demo", "script", "score", "project", "export", "serve"]
+
+
+def _help_of(words: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``moderator WORDS`` prints, having exited 0 (argparse exits, check returns)."""
+    try:
+        status = main(words)
+    except SystemExit as exc:
+        status = exc.code  # type: ignore[assignment]
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.err == ""
+    return captured.out
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+@pytest.mark.parametrize("where", ["first", "after an argument"])
+def test_every_subcommand_s_help_describes_it(
+    command: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Several subcommands' --help had a usage line and nothing saying what they do."""
+    words = [command, "--help"] if where == "first" else [command, "game.json", "--help"]
+    out = _help_of(words, capsys)
+    assert out.startswith(f"usage: moderator {command}")
+    description = out.split("\n\n")[1]
+    assert not description.startswith(("positional arguments", "options")), out
+    assert len(description.split()) >= 8, description
+    assert "help message" in out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["check", "{save}", "--help"],
+        ["check", "{save}", "run", "--help"],
+        ["check", "{save}", "sell", "Bob", "NYC", "2", "-h"],
+        ["check", "{save}", "run", "NYC", "370", "half", "paid", "19", "--help"],
+    ],
+    ids=" ".join,
+)
+def test_check_against_a_save_has_its_help_in_every_position(
+    words: list[str], recorded_save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`moderator check SAVE --help` was refused as a check ("`check --help` is not a
+    check"); it describes the check against a save, wherever --help stands."""
+    out = _help_of([w.format(save=recorded_save) for w in words], capsys)
+    assert out.startswith("usage: moderator check SAVE run CO REVENUE")
+    assert "Check a run or a sale against a saved game" in out
+    assert "moderator check TITLE --help" in out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["check", "--help"], ["check", "1846", "--help"], ["check", "1846", "run", "--help"]],
+    ids=" ".join,
+)
+def test_the_calculator_s_help_names_the_save_form(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _help_of(words, capsys)
+    assert out.startswith("usage: moderator check")
+    if words[-2:] != ["run", "--help"]:
+        assert "moderator check SAVE --help" in out
