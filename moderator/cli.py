@@ -727,7 +727,7 @@ def _reader_gone() -> None:
     """Point stdout at the null device: its reader has gone, and what is left in its
     buffer would only fail again when the interpreter flushes it at exit."""
     try:
-        null = os.open(os.devnull, os.O_WRONLY)
+        null = os.open(os.devnull, os.O_WRONLY | osfiles.CLOEXEC | osfiles.BINARY)
         try:
             os.dup2(null, sys.stdout.fileno())
         finally:
