@@ -885,7 +885,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if len({n.lower() for n in names}) != len(names):
         raise Refusal("a player is named twice in --shares")
     if len(names) > ruleset.max_players:
-        raise Refusal(f"{ruleset.title} seats at most {ruleset.max_players} players")
+        raise Refusal(f"{ruleset.title_name} seats at most {ruleset.max_players} players")
     seated = list(names)
     k = 1
     while len(seated) < ruleset.min_players:
@@ -941,7 +941,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if units.get(cid):
         shown.append(f"{ruleset.ipo_name} {units[cid]}")
     header = [
-        f"{ruleset.title} calculator (no game): {cid} at {ruleset.money(args.price)}{where}; "
+        f"{ruleset.title_name} calculator (no game): {cid} at {ruleset.money(args.price)}{where}; "
         f"shares: {', '.join(shown)}"
     ]
     return game, header

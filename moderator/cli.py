@@ -421,7 +421,7 @@ def show(game: Game) -> None:
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     bank = data["bank"]
     console.print(
-        f"[bold]{esc(data['title'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
+        f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         f"bank {cur}{bank['cash']}"
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")

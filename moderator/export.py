@@ -217,9 +217,9 @@ def _not_counted_text(player: scoring.PlayerScore, currency: str) -> str:
 def _status(score: Score) -> tuple[str, str, str]:
     """Heading, "Game ended" answer and why."""
     if score.final:
-        head = f"{score.title}: final score ({score.round})"
+        head = f"{score.title_name}: final score ({score.round})"
     else:
-        head = f"{score.title}: score if the game ended now ({score.round})"
+        head = f"{score.title_name}: score if the game ended now ({score.round})"
     return head, "yes" if score.final else "no", score.reason
 
 
@@ -475,7 +475,7 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
     # The printed page: the table and its notes, scaled to one landscape page.
     sh.print_setup(
-        score.title,
+        score.title_name,
         landscape=True,
         tall=1,
         last_row=notes_row + len(lines),
@@ -763,7 +763,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     score = scoring.score(game)
     players = [p.name for p in score.players]
     companies = _company_order(game, records)
-    title = score.title
+    title = score.title_name
 
     buffer = io.BytesIO()
     # Text is only ever text: nothing a player types becomes a formula, a number or a link.

@@ -360,7 +360,11 @@ class LiveGame(GameSource):
     def __init__(self, game: Game, label: str | None = None) -> None:
         super().__init__()
         self.game = game
-        self.label = label if label is not None else (game.path.name if game.path else game.title)
+        self.label = (
+            label
+            if label is not None
+            else (game.path.name if game.path else game.ruleset.title_name)
+        )
         self._tracker = _Tracker.of(game)
 
     def _update(self) -> bool:

@@ -80,7 +80,7 @@ from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
 from moderator.text import counted, first_unsafe
-from rulesets import ruleset_for
+from rulesets import ruleset_for, title_name
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -156,7 +156,7 @@ class RulesDifference(c.Record):
 
     def describe(self, path: Path | None = None) -> str:
         """The banker's notice: the entry, what differs, under which rule, what to do."""
-        fixes = "; ".join(f"{f.title} {f.rule}: {f.summary}" for f in self.fixes)
+        fixes = "; ".join(f"{title_name(f.title)} {f.rule}: {f.summary}" for f in self.fixes)
         which = "this rules fix" if len(self.fixes) == 1 else "one of these rules fixes"
         where = f"{path}: " if path is not None else ""
         back = self.number - 1
@@ -256,7 +256,8 @@ class Game:
             raise Refusal("two players have the same name")
         if not ruleset.min_players <= len(players) <= ruleset.max_players:
             raise Refusal(
-                f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
+                f"{ruleset.title_name} is for {ruleset.min_players} to {ruleset.max_players} "
+                "players"
             )
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level

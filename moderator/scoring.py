@@ -27,6 +27,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid
 from moderator.state import GameState
 from rulesets.base import ScoreItem
+from rulesets.names import title_name
 
 if TYPE_CHECKING:
     from moderator.game import Game
@@ -72,6 +73,11 @@ class Score:
     currency: str = "$"
     rule: str = ""
 
+    @property
+    def title_name(self) -> str:
+        """The title as people read it (``1847 Pfalz``); ``title`` is its id."""
+        return title_name(self.title)
+
     def player(self, name: str) -> PlayerScore:
         """The score of ``name``."""
         for p in self.players:
@@ -94,6 +100,7 @@ class Score:
         """The score as plain JSON (``moderator score --json``)."""
         return {
             "title": self.title,
+            "title_name": self.title_name,
             "round": self.round,
             "final": self.final,
             "reason": self.reason,
@@ -128,7 +135,7 @@ class Score:
         """The score as a plain-text table, places last."""
         m = self.currency
         head = "Final score" if self.final else "Score if the game ended now"
-        out = [f"{head} ({self.title}, {self.round}): {self.reason}"]
+        out = [f"{head} ({self.title_name}, {self.round}): {self.reason}"]
         for p in self.players:
             mark = "  (bankrupt)" if p.bankrupt else ""
             out.append(f"{p.name}{mark}")
@@ -253,6 +260,11 @@ class Projection:
     places: tuple[dict[str, Any], ...]
     currency: str = "$"
     notes: tuple[str, ...] = ()
+
+    @property
+    def title_name(self) -> str:
+        """The title as people read it (``1847 Pfalz``); ``title`` is its id."""
+        return title_name(self.title)
 
     def player(self, name: str) -> PlayerProjection:
         """The projection of ``name``."""
@@ -388,6 +400,7 @@ class Projection:
         """The projection as plain JSON."""
         return {
             "title": self.title,
+            "title_name": self.title_name,
             "rounds": list(self.rounds),
             "companies": [
                 {

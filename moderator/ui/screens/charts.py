@@ -124,7 +124,7 @@ class RoundsScreen(Screen[None]):
         game = self.session.game
         head = Text("Rounds", style="bold")
         head.append(
-            f" — {game.title}: where the money stood at the end of every round, "
+            f" — {game.ruleset.title_name}: where the money stood at the end of every round, "
             "from the journal. 1 2 3: tabs, Esc: back",
             style="dim",
         )

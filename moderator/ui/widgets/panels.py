@@ -847,7 +847,7 @@ class StatusBar(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Everything on the line; whether the bank's cash just changed."""
         return (
-            data["title"],
+            data.get("title_name", data["title"]),
             data["round"],
             data.get("turn"),
             data.get("operating_order"),
@@ -874,7 +874,7 @@ class StatusBar(Panel):
         cur = self.currency
         rnd = data["round"]
         line = Text()
-        line.append(f" {data['title']} ", style="bold reverse")
+        line.append(f" {data.get('title_name', data['title'])} ", style="bold reverse")
         if data.get("variant"):
             line.append("variant ", style="bold reverse")
         if data.get("short"):
