@@ -890,11 +890,14 @@ def csv_safe(value: Cell) -> Cell:
 
 
 def _csv_bytes(rows: Sequence[Sequence[Cell]]) -> bytes:
+    """A CSV file's bytes: UTF-8 with a byte-order mark first, which Excel on Windows needs
+    to read the text as UTF-8 (without it "ä" and "£" come out garbled); every other
+    spreadsheet and Python's ``utf-8-sig`` read it as the mark it is."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in rows:
         writer.writerow(["" if v is None else csv_safe(v) for v in row])
-    return out.getvalue().encode("utf-8")
+    return out.getvalue().encode("utf-8-sig")
 
 
 # ================================================================= writing files

@@ -748,7 +748,9 @@ def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path)
 
 # ----------------------------------------------------------------- CSV
 def read_csv(path: Path) -> list[list[str]]:
-    with path.open(encoding="utf-8", newline="") as fh:
+    """A written CSV file's rows, read as the export documents (``utf-8-sig``: the file
+    starts with a byte-order mark)."""
+    with path.open(encoding="utf-8-sig", newline="") as fh:
         return list(csv.reader(fh))
 
 
@@ -812,6 +814,23 @@ def test_csv_is_utf8(games: dict[str, Game], tmp_path: Path) -> None:
     assert "£130".encode() in (tmp_path / "a" / "final.csv").read_bytes()
     export.export_csv(games["1847AE"], tmp_path / "b")
     assert "Pfälzische".encode() in (tmp_path / "b" / "market.csv").read_bytes()
+
+
+def test_every_csv_file_starts_with_a_byte_order_mark(
+    games: dict[str, Game], tmp_path: Path
+) -> None:
+    """Issue 28.8: Excel on Windows read the files as its code page ("Pfälzische" came out
+    as "PfÃ¤lzische"); a UTF-8 byte-order mark makes it read UTF-8.  Exactly one, first."""
+    written = export.export_csv(games["1847AE"], tmp_path / "b")
+    assert len(written) == len(export.CSV_FILES)
+    for path in written:
+        data = path.read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and not data[3:].startswith(b"\xef\xbb\xbf")
+        with path.open(encoding="utf-8-sig", newline="") as fh:
+            first = next(csv.reader(fh))[0]
+        assert first[0].isalpha(), first  # the header reads as written: no stray mark
+    market = (tmp_path / "b" / "market.csv").read_bytes().decode("utf-8-sig")
+    assert "Pfälzische" in market
 
 
 # ----------------------------------------------------------------- progress
