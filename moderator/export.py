@@ -331,9 +331,9 @@ class _Sheet:
         self, top: int, rows: Iterable[Sequence[Cell]], money_cols: Iterable[int] = ()
     ) -> int:
         """Rows of plain values from row ``top``; the columns in ``money_cols`` show money.
-        Returns the row after the last."""
+        Returns the row after the last (``top`` when there are none)."""
         money = set(money_cols)
-        r = top
+        r = top - 1
         for r, row in enumerate(rows, start=top):
             for c, value in enumerate(row):
                 self.put(r, c, value, money=c in money)
@@ -791,6 +791,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.header(0, COMPANIES_HEADER)
     end = sh.table(1, _companies_rows(records), (2, 4, 5))
     sh.ws.freeze_panes(1, 0)
+    sh.ws.autofilter(0, 0, max(0, end - 1), len(COMPANIES_HEADER) - 1)  # pick a company, a kind
     sh.set_widths()
     sh.print_setup(
         title,
@@ -809,6 +810,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.header(0, JOURNAL_HEADER)
     end = sh.table(1, _journal_rows(game, ticker))
     sh.ws.freeze_panes(1, 0)
+    sh.ws.autofilter(0, 0, max(0, end - 1), len(JOURNAL_HEADER) - 1)  # pick a round
     sh.set_widths({2: JOURNAL_LINE_WIDTH}, wrap=[2])
     sh.print_setup(
         title,

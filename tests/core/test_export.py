@@ -354,6 +354,33 @@ def test_workbook_read_back_rounds_companies_market_journal(
     ]
 
 
+@pytest.mark.parametrize("key", TITLES)
+def test_companies_and_journal_sheets_have_filters(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
+    """Issue 28.8: the Companies and Journal sheets get an autofilter over the header and
+    every row (a company's runs, a round's commands, at a click)."""
+    book = openpyxl.load_workbook(workbooks[key])
+    runs = sum(len(rec.runs) for rec in scoring.history(games[key]))
+    letter = openpyxl.utils.get_column_letter
+    assert book["Companies"].auto_filter.ref == (
+        f"A1:{letter(len(export.COMPANIES_HEADER))}{runs + 1}"
+    )
+    assert book["Journal"].auto_filter.ref == (
+        f"A1:{letter(len(export.JOURNAL_HEADER))}{len(games[key].journal) + 1}"
+    )
+    for sheet in ("Final", "Rounds", "Market"):
+        assert book[sheet].auto_filter.ref is None
+
+
+def test_a_game_without_runs_or_commands_still_has_its_filters(tmp_path: Path) -> None:
+    game = play("game 1846 A B C\n")
+    export.export_xlsx(game, tmp_path / "new.xlsx")
+    book = openpyxl.load_workbook(tmp_path / "new.xlsx")
+    assert book["Companies"].auto_filter.ref == "A1:F1"
+    assert book["Journal"].auto_filter.ref == "A1:C1"
+
+
 def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[str, Game]) -> None:
     """1847 AE's grid market: the price grid and, in the same shape, who stands where."""
     rows = calamine(workbooks["1847AE"], "Market")
