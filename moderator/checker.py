@@ -51,9 +51,19 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, tokenize
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.base import Receipt, Ruleset
 
-__all__ = ["CheckAnswer", "Claim", "check", "check_main", "check_run", "check_sell", "is_check"]
+__all__ = [
+    "CheckAnswer",
+    "Claim",
+    "check",
+    "check_main",
+    "check_run",
+    "check_sell",
+    "is_check",
+    "save_check_parser",
+]
 
 RUN_USAGE = (
     "check run CO REVENUE [full|half|withhold] [mail N] "
@@ -677,7 +687,8 @@ def _parser() -> argparse.ArgumentParser:
             "treasury); every figure comes from the title's rules. Claims (--paid, "
             "--new-price, --retained, --gets) are answered with a check mark or a cross. "
             "Exit 0: every claim right or nothing claimed; 1: a claim is wrong or the rules "
-            "refuse the run or sale; 2: bad input. See docs/check.md."
+            "refuse the run or sale; 2: bad input. Against a saved game: `moderator check "
+            "SAVE run|sell ...` (`moderator check SAVE --help`). See docs/check.md."
         ),
         epilog=(
             "examples:\n"
@@ -748,6 +759,39 @@ def _parser() -> argparse.ArgumentParser:
         "holds the president's certificate and --count shares more",
     )
     sell.add_argument("--gets", type=_money_arg("gets"), help="claim: what the seller got")
+    return parser
+
+
+def save_check_parser() -> argparse.ArgumentParser:
+    """The help of ``moderator check SAVE run|sell ...`` (a check against a save): the
+    words after SAVE are a ``check`` line, read by :func:`check`, not by argparse."""
+    parser = argparse.ArgumentParser(
+        prog="moderator check SAVE",
+        usage=(
+            "moderator check SAVE run CO REVENUE [full|half|withhold] [mail N] [paid N] "
+            "[price N] [retained N] [PLAYER N] [CO N]\n"
+            "       moderator check SAVE sell PLAYER CO N [price N] [gets N] "
+            "[president PLAYER]"
+        ),
+        description=(
+            "Check a run or a sale against a saved game (SAVE ends in .json), from where it "
+            "stands now, changing nothing: `run` prints the receipt the rules give, `sell` "
+            "what the sale pays, where the price goes and who is president after it. Each "
+            "claim after it (paid N a share, price N, retained N, what a player or the "
+            "company gets) is answered with a check mark, or a cross with the right figure "
+            "and the rule. Exit 0: every claim right or nothing claimed; 1: a claim is "
+            "wrong, or the save cannot be read; 2: the check is refused (the reason on "
+            "stderr). With no game: `moderator check TITLE --help`. See docs/check.md."
+        ),
+        epilog=(
+            "examples:\n"
+            "  moderator check saves/game.json run NYC 370 half paid 19 price 90\n"
+            "  moderator check saves/game.json sell Bob NYC 2 price 80 gets 180"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
+    )
+    parser.add_argument("-h", "--help", action="help", help="show this help message and exit")
     return parser
 
 
@@ -841,7 +885,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if len({n.lower() for n in names}) != len(names):
         raise Refusal("a player is named twice in --shares")
     if len(names) > ruleset.max_players:
-        raise Refusal(f"{ruleset.title} seats at most {ruleset.max_players} players")
+        raise Refusal(f"{ruleset.title_name} seats at most {ruleset.max_players} players")
     seated = list(names)
     k = 1
     while len(seated) < ruleset.min_players:
@@ -897,7 +941,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if units.get(cid):
         shown.append(f"{ruleset.ipo_name} {units[cid]}")
     header = [
-        f"{ruleset.title} calculator (no game): {cid} at {ruleset.money(args.price)}{where}; "
+        f"{ruleset.title_name} calculator (no game): {cid} at {ruleset.money(args.price)}{where}; "
         f"shares: {', '.join(shown)}"
     ]
     return game, header
@@ -941,10 +985,12 @@ def _units(
             raise Refusal(f"--shares names {name} twice")
         units[key] = n
     if units.get(INVESTOR, 0) > investors:
-        raise Refusal(f"{cid} has {investors} investor certificate(s), not {units[INVESTOR]}")
+        raise Refusal(
+            f"{cid} has {counted(investors, 'investor certificate')}, not {units[INVESTOR]}"
+        )
     total = sum(units.values())
     if total > 10:
-        raise Refusal(f"--shares adds up to {total} shares; a company has 10")
+        raise Refusal(f"--shares adds up to {counted(total, 'share')}; a company has 10")
     if named_treasury and total != 10:
         raise Refusal(
             f"--shares adds up to {total} of 10 shares: name them all, or leave the treasury "
@@ -966,7 +1012,7 @@ def _president(
             raise Refusal(f"--president {args.president}: not a player of --shares")
         if held[match[0]] < 2:
             raise Refusal(
-                f"--president {match[0]} holds {held[match[0]]} share(s): the "
+                f"--president {match[0]} holds {counted(held[match[0]], 'share')}: the "
                 f"president holds at least two"
             )
         return match[0]

@@ -21,7 +21,8 @@ an escape sequence to the terminal.
 
 Exit status: 0 every line accepted; 1 a refused line or a save that cannot be read;
 2 a problem with the files themselves (script unreadable, save locked by another
-moderator, a save that is not this script's game, the disk full mid-script).
+moderator, a save that is not this script's game, the disk full mid-script); 141 the
+reader of the output went away (``moderator score SAVE | head -1``), quietly.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from moderator.game import Game
 from moderator.journal import prune_backups
 from moderator.lock import SaveLocked
 from moderator.osfiles import FileRefused, read_regular
-from moderator.script import ParseError, format_command, parse_line, script_lines
-from moderator.text import escaped
+from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
+from moderator.text import counted, escaped
 
 DEFAULT_SAVES = Path("saves")
 
@@ -52,6 +53,14 @@ EXIT_REFUSED = 1
 """A refused line, a failed ``expect``, or a save that cannot be shown."""
 EXIT_FILES = 2
 """The files: an unreadable script, a save locked, not this game's, or not writable."""
+EXIT_READER_GONE = 141
+"""What was printed had no reader any more (``moderator score SAVE | head -1``): the
+command stops quietly with 128 + SIGPIPE, the status a shell gives a tool that the
+signal stopped (``seq 100000 | head -1``).  ``play --save`` has saved every line it
+accepted before, and continues from there when run again."""
+
+HELP_WORDS = frozenset({"-h", "--help"})
+"""Ask for a command's help, in any position (``moderator check SAVE run --help``)."""
 
 MAX_SCRIPT_BYTES = 64 * 2**20
 """A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
@@ -148,12 +157,15 @@ def _same_command(script_cmd: c.Command, saved: c.Command) -> bool:
     """Whether a script's command is the journal's: equal, or equal but for case and ``&``.
 
     Names and ids are case-insensitive in the script language and ``B&O`` is
-    ``BO``; the text of a note or a reason is compared as written.
+    ``BO``; the text of a note or a reason is compared as written (a note an older
+    moderator journaled: as its line was written, see :func:`script.legacy_note_line`).
     """
     if script_cmd == saved:
         return True
     if type(script_cmd) is not type(saved):
         return False
+    if isinstance(script_cmd, c.Note):
+        return same_note(format_command(script_cmd), saved)
 
     def folded(cmd: c.Command) -> dict[str, Any]:
         data = cmd.model_dump()
@@ -366,8 +378,9 @@ def _play_lines(
             return EXIT_REFUSED
         if matched < len(saved):
             _err(
-                f"{save} is further along than the script: its journal has {len(saved)} "
-                f"entries, the script ends after {matched} of them; the save was left untouched"
+                f"{save} is further along than the script: its journal has "
+                f"{counted(len(saved), 'entry', 'entries')}, the script ends after {matched} of "
+                "them; the save was left untouched"
             )
             return EXIT_FILES
         if as_json:
@@ -396,14 +409,19 @@ def show(game: Game) -> None:
     def esc(value: object) -> str:
         return escape(safe(str(value)))
 
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich exits with status 1 of its own; the reader going away is main's to tell
+            raise BrokenPipeError
+
     data = game.state_json()
     cur = esc(game.ruleset.currency)
-    console = Console(emoji=False)  # a player named `:smile:` is printed as typed
+    console = _Console(emoji=False)  # a player named `:smile:` is printed as typed
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     bank = data["bank"]
     console.print(
-        f"[bold]{esc(data['title'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
+        f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         f"bank {cur}{bank['cash']}"
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
@@ -691,12 +709,45 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``moderator`` console script."""
+    """Entry point of the ``moderator`` console script.
+
+    A reader that goes away (a closed pipe) stops the command quietly with
+    :data:`EXIT_READER_GONE`, never with a traceback.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # what is still buffered goes now, where a closed pipe is caught
+    except BrokenPipeError:
+        _reader_gone()
+        return EXIT_READER_GONE
+    return status
+
+
+def _reader_gone() -> None:
+    """Point stdout at the null device: its reader has gone, and what is left in its
+    buffer would only fail again when the interpreter flushes it at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY | osfiles.CLOEXEC | osfiles.BINARY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # no file descriptor behind stdout (a test's capture): nothing is left to flush
+
+
+def _main(argv: list[str] | None) -> int:
+    """The command line's command, run."""
     words = list(sys.argv[1:] if argv is None else argv)
     if words and words[0] == "check":
         # `moderator check SAVE run ...` checks against a save; `moderator check TITLE ...`
         # is the calculator with no game (moderator.checker).
         if len(words) > 1 and Path(words[1]).suffix == ".json":
+            if HELP_WORDS & set(words[2:]):
+                from moderator.checker import save_check_parser
+
+                save_check_parser().print_help()
+                return 0
             return check_of(Path(words[1]), words[2:])
         from moderator.checker import check_main
 
@@ -707,8 +758,17 @@ def main(argv: list[str] | None = None) -> int:
         "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
     )
     sub = parser.add_subparsers(dest="cmd")
-    p_play = sub.add_parser("play", help="play a banker script")
-    p_play.add_argument("script", type=Path)
+    p_play = sub.add_parser(
+        "play",
+        help="play a banker script",
+        description="Plays a banker script line by line, printing each run's receipt and what "
+        "the bank did by itself, then the tables. Exit 0: every line accepted; 1: a line "
+        "refused (its number and the rule on stderr); 2: a problem with the files. See "
+        "docs/script.md for the language.",
+    )
+    p_play.add_argument(
+        "script", type=Path, help="the banker script (a file; /dev/stdin reads a pipe)"
+    )
     p_play.add_argument("--json", action="store_true", help="print the state JSON at the end")
     p_play.add_argument(
         "--save",
@@ -723,27 +783,52 @@ def main(argv: list[str] | None = None) -> int:
         "(the old file is kept beside it as NAME.replaced-N.json)",
     )
     p_play.add_argument("--quiet", action="store_true", help="print nothing but refusals")
-    p_state = sub.add_parser("state", help="show a saved game")
-    p_state.add_argument("save", type=Path)
-    p_state.add_argument("--json", action="store_true")
-    p_open = sub.add_parser("open", help="open a save in the TUI")
-    p_open.add_argument("file", type=Path)
-    demo = sub.add_parser("demo", help="open the shipped demo game in the TUI")
+    p_state = sub.add_parser(
+        "state",
+        help="show a saved game",
+        description="Shows where a saved game stands: the round, the bank, the players and "
+        "the companies. Read-only, so it works while the TUI has the game open.",
+    )
+    p_state.add_argument("save", type=Path, help="the save file (.json)")
+    p_state.add_argument("--json", action="store_true", help="print the state JSON instead")
+    p_open = sub.add_parser(
+        "open",
+        help="open a save in the TUI",
+        description="Opens a saved game in the terminal app, to play on from where it stands.",
+    )
+    p_open.add_argument("file", type=Path, help="the save file (.json)")
+    demo = sub.add_parser(
+        "demo",
+        help="open the shipped demo game in the TUI",
+        description="Plays a shipped demo game into a fresh save in the saves folder and "
+        "opens it in the terminal app.",
+    )
     demo.add_argument(
         "title", nargs="?", default="1846", help="the demo's title: 1846 (default), 1847ae or 1853"
     )
-    p_script = sub.add_parser("script", help="print a save as a banker script")
-    p_script.add_argument("save", type=Path)
-    p_score = sub.add_parser("score", help="a save's score: final, or if the game ended now")
-    p_score.add_argument("save", type=Path)
-    p_score.add_argument("--json", action="store_true")
+    p_script = sub.add_parser(
+        "script",
+        help="print a save as a banker script",
+        description="Prints a saved game as a banker script (the `game` line, then every "
+        "accepted command), which `moderator play` plays back. Read-only.",
+    )
+    p_script.add_argument("save", type=Path, help="the save file (.json)")
+    p_score = sub.add_parser(
+        "score",
+        help="a save's score: final, or if the game ended now",
+        description="Prints the score as the title's rules count it: each player's cash, "
+        "holdings and counted privates, what is left out and why, the places with ties, "
+        "and why the game ended (or that it goes on). Read-only.",
+    )
+    p_score.add_argument("save", type=Path, help="the save file (.json)")
+    p_score.add_argument("--json", action="store_true", help="print the score as JSON")
     p_project = sub.add_parser(
         "project",
         help="'spreadsheet it': the remaining operating rounds projected (1846 10.1 tip)",
         description="Projects the remaining operating rounds without touching the game. Each "
         "company repeats its last run unless --runs or --file says otherwise.",
     )
-    p_project.add_argument("save", type=Path)
+    p_project.add_argument("save", type=Path, help="the save file (.json)")
     p_project.add_argument(
         "--runs",
         default="",
@@ -754,15 +839,21 @@ def main(argv: list[str] | None = None) -> int:
         "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
     )
     p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
-    p_project.add_argument("--json", action="store_true")
+    p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
     p_project.add_argument(
         "--width",
         type=int,
         help="fit the table to this many columns (default: the "
         "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
-    p_export = sub.add_parser("export", help="a save as an XLSX workbook and/or CSV files")
-    p_export.add_argument("save", type=Path)
+    p_export = sub.add_parser(
+        "export",
+        help="a save as an XLSX workbook and/or CSV files",
+        description="Writes the game as a workbook (Final with live formulas, Rounds with "
+        "charts, Companies, Market, Journal) and/or the same sheets as CSV files. Read-only "
+        "on the save. See docs/export.md.",
+    )
+    p_export.add_argument("save", type=Path, help="the save file (.json)")
     p_export.add_argument("--xlsx", type=Path, help="the workbook to write")
     p_export.add_argument("--csv", type=Path, dest="csv_dir", help="a folder for the CSV files")
     p_serve = sub.add_parser(
@@ -771,7 +862,9 @@ def main(argv: list[str] | None = None) -> int:
         description="Serves the save (the newest in the saves folder by default) as a live "
         "read-only page; prints its address, with an access key, and a QR code. Ctrl-C stops.",
     )
-    p_serve.add_argument("save", type=Path, nargs="?")
+    p_serve.add_argument(
+        "save", type=Path, nargs="?", help="the save file (default: the newest in --saves)"
+    )
     p_serve.add_argument(
         "--lan",
         action="store_true",

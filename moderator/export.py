@@ -217,9 +217,9 @@ def _not_counted_text(player: scoring.PlayerScore, currency: str) -> str:
 def _status(score: Score) -> tuple[str, str, str]:
     """Heading, "Game ended" answer and why."""
     if score.final:
-        head = f"{score.title}: final score ({score.round})"
+        head = f"{score.title_name}: final score ({score.round})"
     else:
-        head = f"{score.title}: score if the game ended now ({score.round})"
+        head = f"{score.title_name}: score if the game ended now ({score.round})"
     return head, "yes" if score.final else "no", score.reason
 
 
@@ -331,9 +331,9 @@ class _Sheet:
         self, top: int, rows: Iterable[Sequence[Cell]], money_cols: Iterable[int] = ()
     ) -> int:
         """Rows of plain values from row ``top``; the columns in ``money_cols`` show money.
-        Returns the row after the last."""
+        Returns the row after the last (``top`` when there are none)."""
         money = set(money_cols)
-        r = top
+        r = top - 1
         for r, row in enumerate(rows, start=top):
             for c, value in enumerate(row):
                 self.put(r, c, value, money=c in money)
@@ -475,7 +475,7 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
     # The printed page: the table and its notes, scaled to one landscape page.
     sh.print_setup(
-        score.title,
+        score.title_name,
         landscape=True,
         tall=1,
         last_row=notes_row + len(lines),
@@ -763,7 +763,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     score = scoring.score(game)
     players = [p.name for p in score.players]
     companies = _company_order(game, records)
-    title = score.title
+    title = score.title_name
 
     buffer = io.BytesIO()
     # Text is only ever text: nothing a player types becomes a formula, a number or a link.
@@ -791,6 +791,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.header(0, COMPANIES_HEADER)
     end = sh.table(1, _companies_rows(records), (2, 4, 5))
     sh.ws.freeze_panes(1, 0)
+    sh.ws.autofilter(0, 0, max(0, end - 1), len(COMPANIES_HEADER) - 1)  # pick a company, a kind
     sh.set_widths()
     sh.print_setup(
         title,
@@ -809,6 +810,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.header(0, JOURNAL_HEADER)
     end = sh.table(1, _journal_rows(game, ticker))
     sh.ws.freeze_panes(1, 0)
+    sh.ws.autofilter(0, 0, max(0, end - 1), len(JOURNAL_HEADER) - 1)  # pick a round
     sh.set_widths({2: JOURNAL_LINE_WIDTH}, wrap=[2])
     sh.print_setup(
         title,
@@ -890,11 +892,14 @@ def csv_safe(value: Cell) -> Cell:
 
 
 def _csv_bytes(rows: Sequence[Sequence[Cell]]) -> bytes:
+    """A CSV file's bytes: UTF-8 with a byte-order mark first, which Excel on Windows needs
+    to read the text as UTF-8 (without it "ä" and "£" come out garbled); every other
+    spreadsheet and Python's ``utf-8-sig`` read it as the mark it is."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in rows:
         writer.writerow(["" if v is None else csv_safe(v) for v in row])
-    return out.getvalue().encode("utf-8")
+    return out.getvalue().encode("utf-8-sig")
 
 
 # ================================================================= writing files

@@ -58,7 +58,7 @@ from moderator.journal import (
 )
 from moderator.narrate import narrate
 from moderator.scoring import score_state
-from moderator.script import ParseError, parse_line
+from moderator.script import ParseError, parse_line, same_note
 from moderator.state import GameState
 
 __all__ = ["CHECKPOINT_EVERY", "FollowError", "GameSource", "LiveGame", "SaveFollower"]
@@ -360,7 +360,11 @@ class LiveGame(GameSource):
     def __init__(self, game: Game, label: str | None = None) -> None:
         super().__init__()
         self.game = game
-        self.label = label if label is not None else (game.path.name if game.path else game.title)
+        self.label = (
+            label
+            if label is not None
+            else (game.path.name if game.path else game.ruleset.title_name)
+        )
         self._tracker = _Tracker.of(game)
 
     def _update(self) -> bool:
@@ -502,8 +506,8 @@ def _entry_of(line: bytes, number: int, prev: str) -> Entry | None:
     if record_line(number, entry_json(entry), prev) != line + b"\n":
         return None
     try:
-        if parse_line(entry.line) != entry.command:
-            return None
+        if parse_line(entry.line) != entry.command and not same_note(entry.line, entry.command):
+            return None  # (an older moderator's line for a note stands for it, issue 28.2)
     except ParseError:
         return None
     return entry

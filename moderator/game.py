@@ -77,10 +77,10 @@ from moderator.journal import (
 from moderator.journal import remember_length as store_length
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.narrate import Effects, split
-from moderator.script import ParseError, format_command, parse_line
+from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
-from moderator.text import first_unsafe
-from rulesets import ruleset_for
+from moderator.text import counted, first_unsafe
+from rulesets import ruleset_for, title_name
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -156,7 +156,7 @@ class RulesDifference(c.Record):
 
     def describe(self, path: Path | None = None) -> str:
         """The banker's notice: the entry, what differs, under which rule, what to do."""
-        fixes = "; ".join(f"{f.title} {f.rule}: {f.summary}" for f in self.fixes)
+        fixes = "; ".join(f"{title_name(f.title)} {f.rule}: {f.summary}" for f in self.fixes)
         which = "this rules fix" if len(self.fixes) == 1 else "one of these rules fixes"
         where = f"{path}: " if path is not None else ""
         back = self.number - 1
@@ -256,7 +256,8 @@ class Game:
             raise Refusal("two players have the same name")
         if not ruleset.min_players <= len(players) <= ruleset.max_players:
             raise Refusal(
-                f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players"
+                f"{ruleset.title_name} is for {ruleset.min_players} to {ruleset.max_players} "
+                "players"
             )
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level
@@ -471,7 +472,8 @@ class Game:
             out.append(text)
         if self.shrunk_from is not None:
             out.append(
-                f"{path} held {self.shrunk_from} commands when moderator last closed it, and "
+                f"{path} held {counted(self.shrunk_from, 'command')} when moderator last "
+                "closed it, and "
                 f"holds {len(self.journal)} now: it was cut or replaced by an older copy "
                 f"meanwhile (look for a newer copy before playing on)"
             )
@@ -1199,6 +1201,8 @@ def _check_line(entry: Entry, number: int) -> None:
             f"journal entry {number} shows `{shown}`, which is not a command ({exc.message})"
         ) from None
     if not _same(parsed, entry.command):
+        if same_note(entry.line, entry.command):
+            return  # an older moderator's line for this note (issue 28.2): as recorded
         raise SaveError(f"journal entry {number} shows `{shown}` but holds a different command")
     _remember_read_back(entry.line, parsed)
 

@@ -65,7 +65,7 @@ from moderator.commands import Command, Record
 from moderator.errors import SaveError
 from moderator.events import Event
 from moderator.fixes import RULES_LEVEL
-from moderator.text import escaped
+from moderator.text import counted, escaped
 
 FORMAT_VERSION = 3
 """The save format this version writes."""
@@ -259,7 +259,8 @@ class CutLine(Record):
         return (
             f"{path} ends in an incomplete line (line {self.line}, {len(self.text):,} bytes: "
             f"journal entry {self.entry} was never completely written, by a crash or a cut "
-            f"copy); the game opens with the {self.entry - 1} entries before it{where}"
+            f"copy); the game opens with the {counted(self.entry - 1, 'entry', 'entries')} "
+            f"before it{where}"
         )
 
 

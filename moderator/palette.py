@@ -5,17 +5,23 @@ it (contrast of at least 4.5:1, WCAG AA): the table view paints its badges with 
 (``moderator/web/colours.py``), the XLSX export (``moderator/export.py``) and the
 terminal's charts (``moderator/ui/screens/charts.py``) draw each company's line in it.
 A livery too pale to see on white paper (Krauss & Co.'s light grey) has a darker line for
-light backgrounds, one too dark to see on a dark terminal (NYC's slate) a lighter line for
-dark ones; the hue stays the company's.
+light backgrounds, one too dark to see on a dark terminal (NYC's charcoal) a lighter line for
+dark ones, and one too near another company's of its title on one background (ERIE's yellow
+darkened for paper came near GT's orange) another shade there; the hue stays the company's.
 
 Players have no livery: they get :data:`PLAYERS`, eight clearly different colours, in
 seating order (the same player the same colour in the workbook and on the screen).
+
+Every two companies of a title are clearly apart in each use: badges, lines on light and
+lines on dark backgrounds differ by at least :data:`MIN_DISTANCE` in CIEDE2000
+(:func:`distance`), the colour difference the CIE defined to follow what eyes see.
 
 Plain data and functions: the core imports this, so nothing here imports Textual or Rich.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -42,32 +48,32 @@ class Livery:
 COMPANIES: dict[str, Livery] = {
     # 1846 corporations and independents
     "PRR": Livery("#c62828", "#ffffff"),
-    "NYC": Livery("#37474f", "#ffffff", on_dark="#b0bec5"),
-    "BO": Livery("#1565c0", "#ffffff", on_dark="#42a5f5"),
+    "NYC": Livery("#424242", "#ffffff", on_dark="#e0e0e0"),
+    "BO": Livery("#1565c0", "#ffffff", on_dark="#448aff"),
     "CO": Livery("#81d4fa", "#000000", on_light="#039be5"),
-    "ERIE": Livery("#fdd835", "#000000", on_light="#f9a825"),
-    "GT": Livery("#fb8c00", "#000000"),
+    "ERIE": Livery("#fdd835", "#000000", on_light="#c0b000"),
+    "GT": Livery("#f57c00", "#000000"),
     "IC": Livery("#2e7d32", "#ffffff", on_dark="#43a047"),
-    "MS": Livery("#6a1b9a", "#ffffff", on_dark="#ce93d8"),
-    "BIG4": Livery("#bcaaa4", "#000000", on_light="#8d6e63"),
+    "MS": Livery("#9c27b0", "#ffffff", on_dark="#ce93d8"),
+    "BIG4": Livery("#a1887f", "#000000", on_light="#8d6e63"),
     # 1847 AE corporations and Krauss & Co.
-    "L": Livery("#1565c0", "#ffffff", on_dark="#42a5f5"),
+    "L": Livery("#1565c0", "#ffffff", on_dark="#448aff"),
     "Saar": Livery("#ad1457", "#ffffff", on_dark="#ec407a"),
     "HLB": Livery("#66bb6a", "#000000"),
-    "M": Livery("#4fc3f7", "#000000", on_light="#039be5"),
+    "M": Livery("#4fc3f7", "#000000", on_light="#039be5", on_dark="#80deea"),
     "NDB": Livery("#5d4037", "#ffffff", on_dark="#a1887f"),
     "N": Livery("#ffb300", "#000000"),
     "RNB": Livery("#8e24aa", "#ffffff", on_dark="#ba68c8"),
     "LFK": Livery("#e0e0e0", "#000000", on_light="#757575"),
     # 1853 companies
-    "EIR": Livery("#b71c1c", "#ffffff", on_dark="#e53935"),
+    "EIR": Livery("#b71c1c", "#ffffff", on_dark="#d32f2f"),
     "GIP": Livery("#43a047", "#000000"),
     "NWR": Livery("#ffca28", "#000000", on_light="#ffa000"),
-    "BNR": Livery("#283593", "#ffffff", on_dark="#7986cb"),
+    "BNR": Livery("#1a237e", "#ffffff", on_dark="#536dfe"),
     "BBCI": Livery("#29b6f6", "#000000"),
-    "MSM": Livery("#6d4c41", "#ffffff", on_dark="#a1887f"),
-    "SIR": Livery("#ff7043", "#000000"),
-    "ECR": Livery("#7b1fa2", "#ffffff", on_dark="#ba68c8"),
+    "MSM": Livery("#8d6e3f", "#ffffff", on_dark="#bcaaa4"),
+    "SIR": Livery("#ff7043", "#000000", on_dark="#ff8a65"),
+    "ECR": Livery("#ab47bc", "#ffffff", on_dark="#ce93d8"),
 }
 """Every company's livery, by id (the three titles' corporations and privates that have one)."""
 
@@ -109,3 +115,81 @@ def rgb(colour: str) -> tuple[int, int, int]:
     """``#rrggbb`` as a red, green, blue triple of 0-255."""
     value = colour.lstrip("#")
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+# ================================================================= colour difference
+MIN_DISTANCE = 20.0
+"""The least CIEDE2000 difference between two companies of a title, in every use.  About
+2 is the smallest difference a trained eye sees side by side; two thin chart lines apart
+on a screen or a printout need far more (ERIE's and GT's lines on paper, once 9 apart,
+were read as one; they are 30 apart now)."""
+
+
+def lab(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` (sRGB) in CIELAB (D65 white): lightness L* and the a*, b* axes."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb(colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(one: tuple[float, float, float], other: tuple[float, float, float]) -> float:
+    """The CIEDE2000 colour difference of two CIELAB colours (CIE 142-2001)."""
+    l1, a1, b1 = one
+    l2, a2, b2 = other
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
+    dl, dc = l2 - l1, c2p - c1p
+    if c1p * c2p == 0:
+        dh = 0.0
+    else:
+        dh = h2p - h1p
+        if dh > 180:
+            dh -= 360
+        elif dh < -180:
+            dh += 360
+    dh_big = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    l_mean, cp_mean = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        h_mean = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_mean = (h1p + h2p) / 2
+    else:
+        h_mean = (h1p + h2p + (360 if h1p + h2p < 360 else -360)) / 2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(h_mean - 30))
+        + 0.24 * math.cos(math.radians(2 * h_mean))
+        + 0.32 * math.cos(math.radians(3 * h_mean + 6))
+        - 0.20 * math.cos(math.radians(4 * h_mean - 63))
+    )
+    rotation = 30 * math.exp(-(((h_mean - 275) / 25) ** 2))
+    rc = 2 * math.sqrt(cp_mean**7 / (cp_mean**7 + 25**7))
+    sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
+    sc = 1 + 0.045 * cp_mean
+    sh = 1 + 0.015 * cp_mean * t
+    rt = -math.sin(math.radians(2 * rotation)) * rc
+    return math.sqrt(
+        (dl / sl) ** 2 + (dc / sc) ** 2 + (dh_big / sh) ** 2 + rt * (dc / sc) * (dh_big / sh)
+    )
+
+
+def distance(one: str, other: str) -> float:
+    """How far apart two ``#rrggbb`` colours look: CIEDE2000 (0: the same; see
+    :data:`MIN_DISTANCE`)."""
+    return delta_e(lab(one), lab(other))

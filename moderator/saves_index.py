@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from moderator.commands import Record
+from rulesets.names import title_name
 
 if TYPE_CHECKING:
     from moderator.journal import Entry
@@ -81,6 +82,7 @@ class SaveSummary(Record):
     """When the file was last written (seconds since the epoch; 0 when unknown)."""
     backup: bool = False
     title: str = ""
+    """The title as people read it (``1847 Pfalz``; the save keeps its id, ``1847Pfalz``)."""
     players: tuple[str, ...] = ()
     round: str = ""
     """Where the game stood at its last command (``OR 3.1``), ``setup`` before any."""
@@ -130,7 +132,13 @@ def summarize(path: Path) -> SaveSummary:
     else:
         where = _round_now(data.journal[-1]) if data.journal else "setup"
         summary = SaveSummary(
-            path, st.st_mtime, backup, data.title, _players(data), where, len(data.journal)
+            path,
+            st.st_mtime,
+            backup,
+            title_name(data.title),
+            _players(data),
+            where,
+            len(data.journal),
         )
     _SUMMARIES[path] = (stamp, summary)
     return summary

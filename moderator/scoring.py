@@ -27,6 +27,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid
 from moderator.state import GameState
 from rulesets.base import ScoreItem
+from rulesets.names import title_name
 
 if TYPE_CHECKING:
     from moderator.game import Game
@@ -72,6 +73,11 @@ class Score:
     currency: str = "$"
     rule: str = ""
 
+    @property
+    def title_name(self) -> str:
+        """The title as people read it (``1847 Pfalz``); ``title`` is its id."""
+        return title_name(self.title)
+
     def player(self, name: str) -> PlayerScore:
         """The score of ``name``."""
         for p in self.players:
@@ -94,6 +100,7 @@ class Score:
         """The score as plain JSON (``moderator score --json``)."""
         return {
             "title": self.title,
+            "title_name": self.title_name,
             "round": self.round,
             "final": self.final,
             "reason": self.reason,
@@ -128,7 +135,7 @@ class Score:
         """The score as a plain-text table, places last."""
         m = self.currency
         head = "Final score" if self.final else "Score if the game ended now"
-        out = [f"{head} ({self.title}, {self.round}): {self.reason}"]
+        out = [f"{head} ({self.title_name}, {self.round}): {self.reason}"]
         for p in self.players:
             mark = "  (bankrupt)" if p.bankrupt else ""
             out.append(f"{p.name}{mark}")
@@ -205,11 +212,26 @@ class CompanyProjection:
     """Each run's receipt, as text."""
     pinned: bool = False
     """The final price was set by hand, not by the rules."""
+    split_with: str | None = None
+    """The owner a company without shares splits its revenue with (an 1846 independent,
+    6.72): no dividend a share, no price; the owner's half is in the owner's amount."""
 
     @property
     def sum_per_share(self) -> int:
         """Dividends per share over the rounds plus the final price (the rulebook's Sum)."""
         return sum(x or 0 for x in self.per_share) + (self.final_price or 0)
+
+    def div_cells(self) -> list[str]:
+        """The table's dividend a share for each round: ``-`` where it does not run,
+        ``split`` where its revenue is split with its owner (no shares to pay)."""
+        return [
+            "-" if x is None else "split" if run and run[1] == "split" else str(x)
+            for x, run in zip(self.per_share, self.runs, strict=True)
+        ]
+
+    def sum_cell(self) -> str:
+        """The table's Sum: ``-`` for a company without shares (nothing a share to add up)."""
+        return "-" if self.split_with else str(self.sum_per_share)
 
 
 @dataclass(frozen=True)
@@ -239,6 +261,11 @@ class Projection:
     currency: str = "$"
     notes: tuple[str, ...] = ()
 
+    @property
+    def title_name(self) -> str:
+        """The title as people read it (``1847 Pfalz``); ``title`` is its id."""
+        return title_name(self.title)
+
     def player(self, name: str) -> PlayerProjection:
         """The projection of ``name``."""
         for p in self.players:
@@ -261,9 +288,8 @@ class Projection:
             head += [f"{p.name} shrs", f"{p.name} amt"]
         rows = [head]
         for co in self.companies:
-            row = [co.company]
-            row += ["-" if x is None else str(x) for x in co.per_share]
-            row += ["-" if co.final_price is None else str(co.final_price), str(co.sum_per_share)]
+            row = [co.company, *co.div_cells()]
+            row += ["-" if co.final_price is None else str(co.final_price), co.sum_cell()]
             for p in self.players:
                 n = p.shares.get(co.company, 0)
                 amount = p.amounts.get(co.company, 0)
@@ -334,16 +360,7 @@ class Projection:
         units = [
             _Unit(
                 r,
-                [
-                    _Column(
-                        "div",
-                        [
-                            "-" if co.per_share[i] is None else str(co.per_share[i])
-                            for co in self.companies
-                        ],
-                        none,
-                    )
-                ],
+                [_Column("div", [co.div_cells()[i] for co in self.companies], none)],
             )
             for i, r in enumerate(self.rounds)
         ]
@@ -362,9 +379,7 @@ class Projection:
                 ],
             )
         )
-        units.append(
-            _Unit("", [_Column("Sum", [str(co.sum_per_share) for co in self.companies], none)])
-        )
+        units.append(_Unit("", [_Column("Sum", [co.sum_cell() for co in self.companies], none)]))
         for p in self.players:
             shrs, amts = [], []
             for co in self.companies:
@@ -385,6 +400,7 @@ class Projection:
         """The projection as plain JSON."""
         return {
             "title": self.title,
+            "title_name": self.title_name,
             "rounds": list(self.rounds),
             "companies": [
                 {
@@ -394,6 +410,7 @@ class Projection:
                     "per_share": list(co.per_share),
                     "final_price": co.final_price,
                     "sum": co.sum_per_share,
+                    "split_with": co.split_with,
                 }
                 for co in self.companies
             ],
@@ -685,6 +702,7 @@ def project(
     per_share: dict[str, list[int | None]] = {cid: [] for cid in inputs}
     used: dict[str, list[tuple[int, str | None] | None]] = {cid: [] for cid in inputs}
     texts: dict[str, list[str]] = {cid: [] for cid in inputs}
+    split_with: dict[str, tuple[str, str]] = {}  # company -> (owner, rule)
     price_now = {cid: ruleset.score_price(state, state.company(cid)) for cid in inputs}
     notes: list[str] = []
     in_or = game.state.round_kind == "OR"
@@ -715,6 +733,10 @@ def project(
                     if line.who in received:
                         got = received[line.who]
                         got[cid] = got.get(cid, 0) + line.amount
+            if receipt.option == "split":
+                owners = [line.who for line in receipt.lines if line.who in received]
+                if owners:
+                    split_with[cid] = (owners[0], receipt.rule)
             if receipt.retained:
                 ruleset.bank_pays(state, cid, receipt.retained, f"{cid} retains (projection)")
             if receipt.price_steps and state.market.has(cid):
@@ -751,7 +773,15 @@ def project(
                 else None,
                 receipts=tuple(texts[cid]),
                 pinned=cid in pins,
+                split_with=split_with[cid][0] if cid in split_with else None,
             )
+        )
+    for cid, (owner, rule) in split_with.items():
+        half = received[owner].get(cid, 0)
+        notes.append(
+            f"{cid} splits its revenue: it has no shares and no price (Stock and Sum: -); "
+            f"each run pays half to its treasury and half to its owner, {owner} ({rule}), "
+            f"whose {cid} amt is that half, {ruleset.money(half)} in all."
         )
     players = []
     totals: dict[str, int] = {}
@@ -845,6 +875,13 @@ def _record(
 def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
     """One record at the end of every round (setup included), then the round going on.
 
+    The first record is always the setup, the position before the first stock-round
+    command.  The setup ends without a command of its own: the first stock-round command
+    (1846's first ``par``, 1847 Pfalz's first purchase from the package) starts stock
+    round 1 and belongs to it, so the setup is recorded before that command.  A title
+    whose game opens with the first stock round (1847 AE, 3.3) has the starting position
+    as its setup.  Every other round is recorded after its last command.
+
     Derived from the journal by replay; the replay is kept per game and only the new
     entries are replayed next time (an undo or rewind starts again from the beginning).
     """
@@ -857,6 +894,8 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
         or (cache.entries and journal[cache.entries - 1] is not cache.last_entry)
     ):
         cache = _HistoryCache(state=game.initial_state())
+        if game.round_label(cache.state) != "setup":
+            cache.records.append(_record(game, cache.state, "setup", 0, {}))
         game.derived["history"] = cache
     assert cache.state is not None
     state = cache.state
@@ -864,6 +903,12 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
     for n in range(cache.entries, total):
         entry = journal[n]
         before, was_ended = game.round_label(state), state.ended
+        if entry.round != before:
+            # The round ended without a command of its own (the setup): this command
+            # belongs to the next round, so the round is recorded before it acts.
+            cache.records.append(_record(game, state, before, n, cache.runs))
+            cache.runs = {}
+            before = entry.round
         game.ruleset.apply(state, entry.command)
         state.ledger.events = []
         for ev in entry.events:

@@ -293,8 +293,40 @@ def _p_adjust(a: list[str]) -> c.Command:
 
 
 def _p_note(a: list[str]) -> c.Command:
+    """``note`` reached through its words: only a verb written in quotes (``"note" hi``)
+    comes here; a note line is read by :func:`note_text`, as typed."""
     _need(a, 1, None, "note TEXT...")
     return c.Note(text=" ".join(a))
+
+
+_NOTE_VERB = re.compile(r"\s*note(?=[\s#]|$)", re.IGNORECASE)
+
+
+def note_text(line: str) -> str | None:
+    """The text of a ``note`` line exactly as typed, or ``None`` for another line.
+
+    The text is everything after the verb, quotes and spacing included, up to a comment
+    (a ``#`` outside double quotes; a quote left open runs to the end of the line), with
+    the spaces that surround it dropped.
+
+    Raises:
+        ParseError: a ``note`` line with no text.
+    """
+    verb = _NOTE_VERB.match(line)
+    if verb is None:
+        return None
+    rest = line[verb.end() :]
+    end, in_quotes = len(rest), False
+    for i, ch in enumerate(rest):
+        if ch == '"':
+            in_quotes = not in_quotes
+        elif ch == "#" and not in_quotes:
+            end = i
+            break
+    text = rest[:end].strip()
+    if not text:
+        raise ParseError("usage: note TEXT...")
+    return text
 
 
 def _p_expect(a: list[str]) -> c.Command:
@@ -501,6 +533,9 @@ def parse_line(line: str) -> c.Command | None:
         ParseError: the line is not banker script; the message says why.
     """
     check_characters(line)
+    text = note_text(line)
+    if text is not None:
+        return c.Note(text=text)
     words = tokenize(line)
     if not words:
         return None
@@ -546,13 +581,29 @@ def quote(word: str) -> str:
 
 
 def free_text(text: str) -> str:
-    """Words of a note or a reason: as typed when they read back the same, else quoted."""
+    """Words of a reason: as typed when they read back the same, else quoted."""
     try:
         if text and " ".join(tokenize(text)) == text:
             return text
     except ParseError:
         pass
     return quote(text)
+
+
+def legacy_note_line(cmd: c.Note) -> str:
+    """The line a moderator before issue 28.2 wrote for a note.
+
+    It read a note's words like any others (``note say "hi"`` was the text ``say hi``)
+    and quoted a text that its words did not give back (``note "a  b"`` for ``a  b``).
+    Such a line now reads as a text with its quotes; a save keeps it beside its command,
+    and it stands for that command (:func:`same_note`).
+    """
+    return f"note {free_text(cmd.text)}"
+
+
+def same_note(line: str, cmd: c.Command) -> bool:
+    """``line`` is a note line an older moderator wrote for ``cmd`` (:func:`legacy_note_line`)."""
+    return isinstance(cmd, c.Note) and line.strip() == legacy_note_line(cmd)
 
 
 def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
@@ -602,7 +653,15 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.Adjust():
             return f"adjust {q(cmd.entity)} {cmd.amount} {free_text(cmd.reason)}"
         case c.Note():
-            return f"note {free_text(cmd.text)}"
+            # as typed; a text no note line gives (a `#` outside quotes, surrounding
+            # spaces: only an older save's) is printed as that save printed it
+            line = f"note {cmd.text}"
+            try:
+                if note_text(line) == cmd.text:
+                    return line
+            except ParseError:
+                pass
+            return legacy_note_line(cmd)
         case c.Expect():
             if cmd.field in ("phase", "round", "priority"):
                 return f"expect {cmd.field} {q(cmd.value)}"

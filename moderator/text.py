@@ -5,6 +5,8 @@ may have written.  The parser refuses control characters in a line, a player's
 name may not hold one, and anything printed from a save shows them as escapes
 (``\\x1b``), so a hostile save can never clear the screen or retitle the
 terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
+
+Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``).
 """
 
 from __future__ import annotations
@@ -51,3 +53,11 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
 
 
 __all__ = ["UNSAFE_CATEGORIES", "escaped", "first_unsafe"]
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """``count`` and the noun, singular for one: ``1 command``, ``2 commands``, ``0 commands``.
+
+    ``plural`` for a noun that does not just add an ``s`` (``1 entry``, ``2 entries``).
+    """
+    return f"{count} {word if count == 1 else (plural or word + 's')}"

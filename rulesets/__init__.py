@@ -10,6 +10,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from rulesets.base import Ruleset
+from rulesets.names import title_name as title_name
 
 _MODULES = {
     "1846": ("rulesets.g1846", "G1846"),

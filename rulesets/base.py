@@ -19,6 +19,7 @@ from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, RESERVE, Company
 from moderator.state import GameState
+from rulesets.names import title_name
 
 
 class ScoreItem(c.Record):
@@ -98,6 +99,7 @@ class Ruleset:
     """Base class of a title's rules: tables as class data, behaviour as hooks."""
 
     title: ClassVar[str] = ""
+    """The title's id, as ``game TITLE`` writes it and the saves and the JSON keep it."""
     currency: ClassVar[str] = "$"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
@@ -114,6 +116,12 @@ class Ruleset:
     it has (1846 10.1, 1847 AE 9, 1853 5.1.2)."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Other spellings of company ids (upper case, ``&`` removed) -> canonical id."""
+
+    @property
+    def title_name(self) -> str:
+        """The title as people read it (``1847 Pfalz``, where the id is ``1847Pfalz``):
+        refusals, screens and exports name the title so; the script and the JSON keep the id."""
+        return title_name(self.title)
 
     def r(self, key: str) -> str:
         """The title's rule number for the shared mechanism ``key`` (see :attr:`rule_numbers`)."""
@@ -144,7 +152,7 @@ class Ruleset:
         key = self.aliases.get(key, key)
         if key in state.ledger.companies:
             return key
-        raise Refusal(f"no company {word!r} in {state.title}")
+        raise Refusal(f"no company {word!r} in {title_name(state.title)}")
 
     def entity(self, state: GameState, word: str) -> str:
         """A player, company or ``bank``: for ``adjust`` and ``expect``."""
@@ -173,7 +181,7 @@ class Ruleset:
             raise Refusal("the game has ended; only checks and notes are accepted")
         handler = getattr(self, f"cmd_{cmd.kind}", None)
         if handler is None:
-            raise Refusal(f"'{cmd.kind}' is not a command of {self.title}")
+            raise Refusal(f"'{cmd.kind}' is not a command of {self.title_name}")
         receipt: Receipt | None = handler(state, cmd)
         return receipt
 

@@ -190,6 +190,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             remaining[train.card] = remaining.get(train.card, 0) + 1
         data: dict[str, Any] = {
             "title": self.title,
+            "title_name": self.title_name,
             "variant": bool(state.extra.get("variant", False)),
             "round": {
                 "kind": "SR" if state.round_kind == "setup" else state.round_kind,

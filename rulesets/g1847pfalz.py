@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.g1847ae import (
     CHARTERS,
     G1847AE,
@@ -318,7 +319,8 @@ class G1847Pfalz(G1847AE):
                     )
                 if cards.count(card) > counts[card]:
                     raise Refusal(
-                        f"the game has {counts[card]} {card} card(s), not {cards.count(card)} "
+                        f"the game has {counted(counts[card], f'{card} card')}, not "
+                        f"{cards.count(card)} "
                         f"to remove (11.3)"
                     )
             return ",".join(cards)

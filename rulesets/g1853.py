@@ -34,6 +34,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player, Train
 from moderator.market import TrackMarket
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.engine import Engine
 
@@ -520,7 +521,10 @@ class G1853(Engine):
                 f"{self.money(bid['bond'])} (2.5.9)"
             )
         if len(cities) > hi:
-            out.append(f"it has {len(cities)} cities; at most {hi} with {n} players (2.5.6)")
+            out.append(
+                f"it has {counted(len(cities), 'city', 'cities')}; at most {hi} with {n} "
+                "players (2.5.6)"
+            )
         twice = sorted({x for x in known if known.count(x) > 1})
         if twice:
             out.append(f"it names {', '.join(twice)} twice (2.5.5)")
@@ -536,14 +540,18 @@ class G1853(Engine):
             short = lo - len(cities)
             if total + short * CITY_VALUE_FLOOR > bid["bond"]:
                 out.append(
-                    f"it would have {len(cities)} cities worth {self.money(total)}, leaving "
+                    f"it would have {counted(len(cities), 'city', 'cities')} worth "
+                    f"{self.money(total)}, leaving "
                     f"{self.money(bid['bond'] - total)} of the bond for the {short} more a bid "
                     f"needs with {n} players (2.5.6) at {self.money(CITY_VALUE_FLOOR)} or more "
                     f"each (2.5.9)"
                 )
         if complete:
             if len(cities) < lo:
-                out.append(f"it has {len(cities)} cities; at least {lo} with {n} players (2.5.6)")
+                out.append(
+                    f"it has {counted(len(cities), 'city', 'cities')}; at least {lo} with {n} "
+                    "players (2.5.6)"
+                )
             beige = [x for x in known if x in GANGES_BEIGE]
             if len(cities) == 3 and len(beige) > 1:
                 out.append(

@@ -293,7 +293,7 @@ class OperatingRound(Ruleset):
         option = option or "full"
         if option not in self.payout_kinds:
             allowed = " or ".join(self.payout_kinds)
-            raise Refusal(f"{self.title} has no {option} payout: {allowed} ({rule})")
+            raise Refusal(f"{self.title_name} has no {option} payout: {allowed} ({rule})")
         if revenue == 0:
             option = "withhold"
         if option == "full":
@@ -399,7 +399,7 @@ class OperatingRound(Ruleset):
         self, state: GameState, company: Company, revenue: int, option: str | None, mail: int
     ) -> Receipt:
         """The receipt of a run with a mail run (1853 4.6.6); other titles have none."""
-        raise Refusal(f"{self.title} has no mail run (1853 4.6.6)")
+        raise Refusal(f"{self.title_name} has no mail run (1853 4.6.6)")
 
     def cmd_run(self, state: GameState, cmd: c.Run) -> Receipt:
         """``run``: revenue and dividend; the receipt (returned) says who gets what and the

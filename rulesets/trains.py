@@ -58,7 +58,7 @@ class TrainDepot(Ruleset):
             for n, price in variants:
                 if n == name:
                     return price
-        raise Refusal(f"no {name} train in {self.title}")
+        raise Refusal(f"no {name} train in {self.title_name}")
 
     def all_trains(self, state: GameState) -> list[Train]:
         """Trains the bank sells now: returned ones, then the current card."""
@@ -179,7 +179,7 @@ class TrainDepot(Ruleset):
             raise Refusal(f"{cid} is at the train limit of {limit} ({self.r('train_limit')})")
         if self.variant_card(name) is None:
             names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
-            raise Refusal(f"no {cmd.train} train in {self.title} (trains: {names})")
+            raise Refusal(f"no {cmd.train} train in {self.title_name} (trains: {names})")
         if cmd.source == "pool":
             self._buy_from_pool(state, company, name)
             return
@@ -270,7 +270,7 @@ class TrainDepot(Ruleset):
         pool = self.pool_trains(state)
         if not self.excess_to_pool:
             raise Refusal(
-                f"{self.title} has no train pool: trains given back return to the bank "
+                f"{self.title_name} has no train pool: trains given back return to the bank "
                 f"({self.r('discard')})"
             )
         trains = [t for t in pool if t.name == name]

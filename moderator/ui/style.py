@@ -1,25 +1,19 @@
 """Presentation data: company colours and small text helpers (no rules here).
 
 Each company is drawn as a badge in its livery colour, as on the physical
-charters, so a player finds "their" row at a glance.
+charters, so a player finds "their" row at a glance.  The colours are the one palette's
+(:mod:`moderator.palette`), the same as the table view's badges and the charts' lines.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from moderator import palette
+
 COMPANY_STYLE: dict[str, str] = {
-    # 1846 corporations
-    "PRR": "bold white on #c62828",
-    "NYC": "bold white on #37474f",
-    "BO": "bold white on #1565c0",
-    "CO": "bold black on #81d4fa",
-    "ERIE": "bold black on #fdd835",
-    "GT": "bold black on #fb8c00",
-    "IC": "bold white on #2e7d32",
-    # 1846 independents
-    "MS": "bold white on #6a1b9a",
-    "BIG4": "bold black on #bcaaa4",
+    cid: f"bold {'white' if livery.fg == '#ffffff' else 'black'} on {livery.bg}"
+    for cid, livery in palette.COMPANIES.items()
 }
 """Badge style per company id; unknown ids get :data:`DEFAULT_STYLE`."""
 
@@ -35,7 +29,9 @@ def badge(cid: str, width: int = 0) -> Text:
     return Text(label, style=COMPANY_STYLE.get(cid, DEFAULT_STYLE))
 
 
-FOREGROUND: dict[str, str] = {"NYC": "bold #b0bec5", "MS": "bold #ce93d8"}
+FOREGROUND: dict[str, str] = {
+    cid: f"bold {palette.COMPANIES[cid].line('dark')}" for cid in ("NYC", "MS")
+}
 """Foreground colour where the badge colour is too dark to read as text."""
 
 

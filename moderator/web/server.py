@@ -67,7 +67,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moderator.errors import SaveError
 from moderator.follow import GameSource, SaveFollower
-from moderator.text import escaped
+from moderator.text import counted, escaped
 from moderator.web.colours import stylesheet
 from moderator.web.guard import (
     MAX_HEADER_BYTES,
@@ -193,6 +193,7 @@ _ENV = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_ENV.filters["counted"] = counted  # `{{ n|counted("command") }}`: 1 command, 2 commands
 
 
 def new_token() -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.web.colours import css_class
+from rulesets.names import title_name
 
 LOG_PAGE = 100
 """How many older commands the log's "Show older commands" button fetches at a time."""
@@ -282,7 +283,7 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "version": snap["version"],
         "label": snap.get("label", ""),
-        "title": snap["title"],
+        "title": title_name(snap["title"]),  # as people read it: 1847 Pfalz
         "currency": cur,
         "error": snap.get("error"),
         "commands": snap.get("commands", 0),

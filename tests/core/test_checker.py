@@ -227,6 +227,17 @@ def test_no_game_sale_by_the_president(capsys: pytest.CaptureFixture[str]) -> No
     assert "only a sale by the president moves it (5.22)" in out
 
 
+def test_no_game_counts_are_worded_in_the_singular_for_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 28.8: "holds 1 share", never "1 share(s)"."""
+    argv = "1846 run --price 70 --revenue 370 --shares Amy=1,Bob=1 --president Amy".split()
+    assert check_main(argv) == 2
+    assert "--president Amy holds 1 share: the president holds at least two" in (
+        capsys.readouterr().err
+    )
+
+
 def test_no_game_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     cases = {
         "1899 run --price 70 --revenue 370": "unknown title",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -314,3 +316,177 @@ def test_the_screen_starts_without_the_collector_and_always_gets_it_back(
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+# ----------------------------------------------------------------- notes (issue 28.2)
+OLD_NOTES = Path(__file__).parent / "data" / "before-28.2-1846-notes.json"
+"""A save written by the moderator before issue 28.2 (commit 3153957, run from an export of
+it): notes typed as ``note say "hi" to @all``, ``note "a  b"``, ``note "tile #57 laid"`` and
+``note  plain   words``, journaled as that moderator read them."""
+
+
+def test_a_save_with_notes_from_before_28_2_opens_and_replays_as_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "old.json"
+    save.write_bytes(OLD_NOTES.read_bytes())
+    game = Game.load(save, read_only=True)
+    notes = [(e.line, e.command.text) for e in game.journal if e.line.startswith("note")]
+    assert notes == [
+        ("note say hi to @all", "say hi to @all"),
+        ('note "a  b"', "a  b"),
+        ('note "tile #57 laid"', "tile #57 laid"),
+        ("note plain words", "plain words"),
+    ]
+    game.close()
+    # its script plays on into the same save: the old lines stand for their notes
+    assert main(["script", str(save)]) == 0
+    script = write(tmp_path, capsys.readouterr().out + "pass Bob\n")
+    assert main(["play", str(script), "--save", str(save), "--quiet"]) == 0
+    again = Game.load(save, read_only=True)
+    assert [e.command for e in again.journal[:-1]] == [e.command for e in game.journal]
+    assert again.journal[-1].line == "pass Bob"
+    again.close()
+
+
+def test_a_typed_note_keeps_its_quotes_in_the_save_and_the_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = 'note say "hi" to @all'
+    save = tmp_path / "g.json"
+    text = SHORT.read_text(encoding="utf-8") + line + "\n"
+    assert main(["play", str(write(tmp_path, text)), "--save", str(save), "--quiet"]) == 0
+    assert Game.load(save, read_only=True).journal[-1].line == line
+    assert main(["script", str(save)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == line
+
+
+# ----------------------------------------------------------------- a reader that goes away
+def _exe() -> Path:
+    exe = Path(sys.executable).with_name("moderator")
+    return exe if exe.exists() else REPO / ".venv" / "bin" / "moderator"
+
+
+@pytest.fixture(scope="module")
+def recorded_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    save = tmp_path_factory.mktemp("pipe") / "game.json"
+    assert main(["play", str(SHORT), "--save", str(save), "--quiet"]) == 0
+    return save
+
+
+PRINTING = [
+    ["play", "{script}"],
+    ["play", "{script}", "--json"],
+    ["state", "{save}"],
+    ["state", "{save}", "--json"],
+    ["script", "{save}"],
+    ["score", "{save}"],
+    ["score", "{save}", "--json"],
+    ["project", "{save}"],
+    ["project", "{save}", "--json"],
+    ["export", "{save}", "--csv", "{out}"],
+    ["check", "{save}", "run", "NYC", "100"],
+    ["check", "1846", "run", "--price", "165", "--revenue", "500", "--kind", "full"],
+    ["--help"],
+    ["score", "--help"],
+]
+
+
+@pytest.mark.parametrize("words", PRINTING, ids=" ".join)
+def test_a_closed_pipe_ends_a_command_quietly(
+    words: list[str], recorded_save: Path, tmp_path: Path
+) -> None:
+    """Issue 28.3: `moderator score SAVE | head -1` printed a BrokenPipeError traceback and
+    exited 1.  With its reader gone (a pipe closed before anything is written), every
+    command that prints stops without a word, with 0 or 141 (128 + SIGPIPE)."""
+    args = [w.format(script=SHORT, save=recorded_save, out=tmp_path / "csv") for w in words]
+    read, write_end = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [str(_exe()), *args], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode in (0, cli.EXIT_READER_GONE)
+
+
+class _GonePipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_main_tells_a_reader_gone_by_its_status(
+    recorded_save: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _GonePipe())
+    for words in (["state", str(recorded_save)], ["script", str(recorded_save)]):
+        assert main(words) == cli.EXIT_READER_GONE == 141
+    assert capsys.readouterr().err == ""
+
+
+# ----------------------------------------------------------------- --help (issue 28.8)
+SUBCOMMANDS = ["play", "state", "open", "demo", "script", "score", "project", "export", "serve"]
+
+
+def _help_of(words: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``moderator WORDS`` prints, having exited 0 (argparse exits, check returns)."""
+    try:
+        status = main(words)
+    except SystemExit as exc:
+        status = exc.code  # type: ignore[assignment]
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.err == ""
+    return captured.out
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+@pytest.mark.parametrize("where", ["first", "after an argument"])
+def test_every_subcommand_s_help_describes_it(
+    command: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Several subcommands' --help had a usage line and nothing saying what they do."""
+    words = [command, "--help"] if where == "first" else [command, "game.json", "--help"]
+    out = _help_of(words, capsys)
+    assert out.startswith(f"usage: moderator {command}")
+    description = out.split("\n\n")[1]
+    assert not description.startswith(("positional arguments", "options")), out
+    assert len(description.split()) >= 8, description
+    assert "help message" in out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["check", "{save}", "--help"],
+        ["check", "{save}", "run", "--help"],
+        ["check", "{save}", "sell", "Bob", "NYC", "2", "-h"],
+        ["check", "{save}", "run", "NYC", "370", "half", "paid", "19", "--help"],
+    ],
+    ids=" ".join,
+)
+def test_check_against_a_save_has_its_help_in_every_position(
+    words: list[str], recorded_save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`moderator check SAVE --help` was refused as a check ("`check --help` is not a
+    check"); it describes the check against a save, wherever --help stands."""
+    out = _help_of([w.format(save=recorded_save) for w in words], capsys)
+    assert out.startswith("usage: moderator check SAVE run CO REVENUE")
+    assert "Check a run or a sale against a saved game" in out
+    assert "moderator check TITLE --help" in out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["check", "--help"], ["check", "1846", "--help"], ["check", "1846", "run", "--help"]],
+    ids=" ".join,
+)
+def test_the_calculator_s_help_names_the_save_form(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _help_of(words, capsys)
+    assert out.startswith("usage: moderator check")
+    if words[-2:] != ["run", "--help"]:
+        assert "moderator check SAVE --help" in out

@@ -132,6 +132,17 @@ def test_play_save_further_along_than_the_script_is_refused(
     assert save.read_bytes() == before
 
 
+def test_a_save_one_entry_along_is_worded_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 28.8: a count of one is singular ("its journal has 1 entry")."""
+    head = NOTES.splitlines()[0] + "\n"
+    save = saved(tmp_path, head + "note one\n")
+    capsys.readouterr()
+    assert main(["play", str(write(tmp_path, head)), "--save", str(save)]) == 2
+    assert "its journal has 1 entry, the script ends after 0 of them" in capsys.readouterr().err
+
+
 def test_an_expect_inside_the_saved_part_is_checked_where_it_stands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

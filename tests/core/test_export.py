@@ -354,6 +354,33 @@ def test_workbook_read_back_rounds_companies_market_journal(
     ]
 
 
+@pytest.mark.parametrize("key", TITLES)
+def test_companies_and_journal_sheets_have_filters(
+    key: str, games: dict[str, Game], workbooks: dict[str, Path]
+) -> None:
+    """Issue 28.8: the Companies and Journal sheets get an autofilter over the header and
+    every row (a company's runs, a round's commands, at a click)."""
+    book = openpyxl.load_workbook(workbooks[key])
+    runs = sum(len(rec.runs) for rec in scoring.history(games[key]))
+    letter = openpyxl.utils.get_column_letter
+    assert book["Companies"].auto_filter.ref == (
+        f"A1:{letter(len(export.COMPANIES_HEADER))}{runs + 1}"
+    )
+    assert book["Journal"].auto_filter.ref == (
+        f"A1:{letter(len(export.JOURNAL_HEADER))}{len(games[key].journal) + 1}"
+    )
+    for sheet in ("Final", "Rounds", "Market"):
+        assert book[sheet].auto_filter.ref is None
+
+
+def test_a_game_without_runs_or_commands_still_has_its_filters(tmp_path: Path) -> None:
+    game = play("game 1846 A B C\n")
+    export.export_xlsx(game, tmp_path / "new.xlsx")
+    book = openpyxl.load_workbook(tmp_path / "new.xlsx")
+    assert book["Companies"].auto_filter.ref == "A1:F1"
+    assert book["Journal"].auto_filter.ref == "A1:C1"
+
+
 def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[str, Game]) -> None:
     """1847 AE's grid market: the price grid and, in the same shape, who stands where."""
     rows = calamine(workbooks["1847AE"], "Market")
@@ -748,7 +775,9 @@ def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path)
 
 # ----------------------------------------------------------------- CSV
 def read_csv(path: Path) -> list[list[str]]:
-    with path.open(encoding="utf-8", newline="") as fh:
+    """A written CSV file's rows, read as the export documents (``utf-8-sig``: the file
+    starts with a byte-order mark)."""
+    with path.open(encoding="utf-8-sig", newline="") as fh:
         return list(csv.reader(fh))
 
 
@@ -812,6 +841,23 @@ def test_csv_is_utf8(games: dict[str, Game], tmp_path: Path) -> None:
     assert "£130".encode() in (tmp_path / "a" / "final.csv").read_bytes()
     export.export_csv(games["1847AE"], tmp_path / "b")
     assert "Pfälzische".encode() in (tmp_path / "b" / "market.csv").read_bytes()
+
+
+def test_every_csv_file_starts_with_a_byte_order_mark(
+    games: dict[str, Game], tmp_path: Path
+) -> None:
+    """Issue 28.8: Excel on Windows read the files as its code page ("Pfälzische" came out
+    as "PfÃ¤lzische"); a UTF-8 byte-order mark makes it read UTF-8.  Exactly one, first."""
+    written = export.export_csv(games["1847AE"], tmp_path / "b")
+    assert len(written) == len(export.CSV_FILES)
+    for path in written:
+        data = path.read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and not data[3:].startswith(b"\xef\xbb\xbf")
+        with path.open(encoding="utf-8-sig", newline="") as fh:
+            first = next(csv.reader(fh))[0]
+        assert first[0].isalpha(), first  # the header reads as written: no stray mark
+    market = (tmp_path / "b" / "market.csv").read_bytes().decode("utf-8-sig")
+    assert "Pfälzische" in market
 
 
 # ----------------------------------------------------------------- progress
@@ -971,6 +1017,17 @@ def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
     assert name.data_type == "s"
     written = export.export_csv(game, tmp_path / "csv")
     assert read_csv(written[0])[1][0] == "'=SUM(1)"  # neutralised for spreadsheets (20.10)
+
+
+def test_a_note_is_exported_as_typed(tmp_path: Path) -> None:
+    """Issue 28.2: a note keeps its quotes and spacing in the Journal sheet and CSV."""
+    line = 'note say "hi"  to @all'
+    game = play("game 1846 A B C\n" + line + "\n")
+    export.export_xlsx(game, tmp_path / "g.xlsx")
+    assert calamine(tmp_path / "g.xlsx", "Journal")[1][2] == line
+    written = export.export_csv(game, tmp_path / "csv")
+    journal = next(p for p in written if p.name == "journal.csv")
+    assert read_csv(journal)[1][2] == line
 
 
 # ----------------------------------------------------------------- one code for every title

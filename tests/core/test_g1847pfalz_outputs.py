@@ -86,3 +86,49 @@ def test_save_round_trip(key: str, tmp_path: Path) -> None:
     assert loaded.state_json() == state
     assert loaded.journal == game.journal
     assert loaded.title == game.title
+
+
+# ----------------------------------------------------------------- the titles' names (issue 28.8)
+NAMED = {"1847Pfalz": "1847 Pfalz", "1847RRRRB": "1847 RRRR&B"}
+
+
+@pytest.mark.parametrize("key", NAMED)
+def test_people_read_the_title_s_name_and_the_script_and_json_keep_its_id(
+    key: str, games: dict[str, Game], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's "1847 Pfalz" and "1847 RRRR&B", not the ids "1847Pfalz", "1847RRRRB":
+    in the CLI's tables and score, the workbook (its first row and its print headers), the
+    saves list, the table view and refusals; the script, the save and the JSON keep the id."""
+    from starlette.testclient import TestClient
+
+    from moderator import cli
+    from moderator.follow import LiveGame
+    from moderator.saves_index import summarize
+    from moderator.web import create_app
+
+    game, name = games[key], NAMED[key]
+    save = tmp_path / "game.json"
+    text = game.script()
+    script = tmp_path / "game.script"
+    script.write_text(text, encoding="utf-8")
+    assert cli.main(["play", str(script), "--save", str(save), "--quiet"]) == 0
+    capsys.readouterr()
+    assert cli.main(["state", str(save)]) == 0
+    assert capsys.readouterr().out.startswith(f"{name}  ")
+    assert cli.main(["score", str(save)]) == 0
+    assert f"({name}, " in capsys.readouterr().out.splitlines()[0]
+    assert cli.main(["state", str(save), "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert data["title"] == key and data["title_name"] == name
+    assert text.startswith(f"game {key} ")  # the script keeps the id
+    assert summarize(save).title == name  # the saves list
+    book = openpyxl.load_workbook(io.BytesIO(export.workbook(game)))
+    assert str(book["Final"]["A1"].value).startswith(f"{name}: final score")
+    assert name.replace("&", "&&") in book["Final"].oddHeader.left.text  # && prints &
+    with TestClient(create_app(LiveGame(game), "k" * 22)) as client:
+        page = client.get("/?token=" + "k" * 22).text
+    assert f"<title>{name.replace('&', '&amp;')} · " in page
+    assert f"<h1>{name.replace('&', '&amp;')} <span" in page
+    started = play("\n".join(text.splitlines()[:8]) + "\n")  # the box values, a purchase
+    refused = started.execute("issue L 1")
+    assert not refused.ok and refused.message.endswith(f"is not a command of {name}")

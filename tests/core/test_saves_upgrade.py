@@ -40,6 +40,7 @@ from moderator.cli import main
 from moderator.events import CashMoved, Noted, Passed, TurnStarted
 from moderator.fixes import FIXES, RULES_LEVEL, fixes_between
 from moderator.game import Game, _event_difference, _rules_view
+from rulesets import title_name
 
 DATA = Path(__file__).parent / "data"
 
@@ -137,7 +138,7 @@ def test_a_level_0_save_names_the_entry_and_the_rule(name: str) -> None:
     (notice,) = game.notices()
     line = game.journal[number - 1].line
     assert f"journal entry {number} (`{line}`" in notice
-    assert f"{fix.title} {fix.rule}: {fix.summary}" in notice
+    assert f"{title_name(fix.title)} {fix.rule}: {fix.summary}" in notice  # "1847 AE 6.8.2"
     assert f"rewind to entry {number - 1}" in notice
 
 

@@ -181,6 +181,30 @@ def test_projection_prefills_last_runs_and_skips_who_operated() -> None:
     assert game.journal == journal
 
 
+def test_projection_says_an_independent_splits_with_its_owner() -> None:
+    """Issue 28.8: BIG4's row read "0", "-" and a Sum of 0 without a word.  An 1846
+    independent has no shares: its runs are "split", its Stock and Sum "-", and a note says
+    its revenue goes half to its treasury and half to its owner (6.72), whose amt it is."""
+    game = script("1846-rulebook-example.script")
+    result = scoring.project(game, {"BIG4": [(60, None)]})
+    big4 = result.company("BIG4")
+    assert big4.split_with == "Carlos" and big4.final_price is None
+    row = next(r for r in result.table() if r[0] == "BIG4")
+    rounds = len(result.rounds)
+    assert row[1 : rounds + 3] == ["split"] * rounds + ["-", "-"]
+    carlos = result.player("Carlos")
+    assert carlos.amounts["BIG4"] == 30 * rounds
+    note = next(n for n in result.notes if n.startswith("BIG4"))
+    assert "half to its treasury and half to its owner, Carlos (6.72)" in note
+    assert f"${30 * rounds} in all" in note
+    text = result.text()
+    assert "BIG4   split" in text and note.split()[0] in text
+    assert result.to_json()["companies"][-1]["split_with"] == "Carlos"
+    # corporations are untouched: their dividends a share, their Sum
+    nyc = next(r for r in result.table() if r[0] == "NYC")
+    assert nyc[1 : rounds + 1] == [str(x) for x in result.company("NYC").per_share]
+
+
 def test_projection_refused_once_the_game_has_ended() -> None:
     game = script("1853-short-game.script")
     assert game.state.ended
@@ -286,7 +310,7 @@ def test_history_records_every_round_end_as_a_replay_would() -> None:
     game = script("1847ae-dividends-market.script")
     records = scoring.history(game)
     labels = [r.label for r in records]
-    assert labels[0] == "SR 1" and records[-1].current
+    assert labels[:2] == ["setup", "SR 1"] and records[-1].current
     assert len(set(labels[:-1])) == len(labels) - 1
     for record in records:
         state = game.replay(record.entries)
@@ -304,6 +328,50 @@ def test_history_records_every_round_end_as_a_replay_would() -> None:
         if type(ev).__name__ == "DividendPaid"
     ]
     assert sorted(runs) == sorted(dividends)
+
+
+SETUP_SCRIPTS = {
+    "1846": ("1846-rulebook-example.script", "par Amy GT 60"),
+    "1846 2e": ("1846-2e-three-players.script", "par Amy NYC 100"),
+    "1847 AE": ("1847ae-dividends-market.script", "buy C PLP"),
+    "1847 Pfalz": ("1847pfalz-three-players.script", "buy C PLP"),
+    "1847 RRRR&B": ("1847rrrrb-five-players.script", "buy E PLP"),
+    "1853": ("1853-contract-bids.script", "sell Bob NWR 1"),
+}
+"""Per title: a script and its first stock-round command."""
+
+
+@pytest.mark.parametrize("title", list(SETUP_SCRIPTS))
+def test_the_setup_row_is_the_position_after_setup(title: str) -> None:
+    """Issue 28.1: the setup row held the first stock-round command (1846's first ``par``,
+    1847 Pfalz's first package purchase).  It is the position once the setup is done and
+    before the first stock-round command: the replay of the setup's own lines (1847 AE,
+    whose game opens with stock round 1, 3.3: the starting position)."""
+    name, first_stock_line = SETUP_SCRIPTS[title]
+    game = script(name)
+    done = sum(e.round == "setup" for e in game.journal)
+    assert all(e.round == "setup" for e in game.journal[:done])  # the setup comes first
+    assert game.journal[done].line == first_stock_line
+    assert game.journal[done].round == "SR 1"
+    after_setup = game.replay(done)
+    record = scoring.history(game)[0]
+    assert record.label == "setup" and record.entries == done and not record.runs
+    assert record.bank == after_setup.ledger.bank
+    assert record.cash == {p.name: p.cash for p in after_setup.ledger.players}
+    assert record.value == {
+        p.name: game.ruleset.player_value(after_setup, p.name) for p in after_setup.ledger.players
+    }
+    assert record.prices == {
+        co.id: price
+        for co in after_setup.ledger.companies.values()
+        if co.kind == "corporation"
+        and co.launched
+        and not co.closed
+        and (price := game.ruleset.score_price(after_setup, co)) is not None
+    }
+    # the first stock-round command moves money, and its money is not in the setup row
+    after_first = game.replay(done + 1)
+    assert record.cash != {p.name: p.cash for p in after_first.ledger.players}
 
 
 def test_history_grows_with_the_journal_and_follows_an_undo() -> None:

@@ -14,8 +14,10 @@ from moderator.script import (
     PARSERS,
     ParseError,
     format_command,
+    legacy_note_line,
     parse_line,
     parse_script,
+    same_note,
     script_lines,
     tokenize,
 )
@@ -358,6 +360,13 @@ text = st.one_of(
     names,  # anything one quoted word can hold: `#`, double spaces, nothing at all
 )
 options = st.sampled_from([None, "full", "half", "withhold"])
+_NOTE_CHARS = st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp"))
+note_texts = st.one_of(
+    # anything typed after `note `: quotes, runs of spaces, an open quote; a `#` only
+    # inside quotes (outside, it starts a comment)
+    st.text(_NOTE_CHARS.filter(lambda ch: ch != "#"), min_size=1, max_size=20),
+    st.builds(lambda a, b, z: f'{a}"{b}#{z}"', names, names, names),
+).filter(lambda t: t == t.strip() and t != "")
 
 expects = st.one_of(
     st.builds(
@@ -414,7 +423,7 @@ commands = st.one_of(
     st.builds(c.Bankrupt, player=names),
     st.builds(c.Discard, corp=names, train=names),
     st.builds(c.Adjust, entity=names, amount=signed, reason=text),
-    st.builds(c.Note, text=text),
+    st.builds(c.Note, text=note_texts),
     expects,
     st.builds(c.Remove, companies=st.lists(names, min_size=1, max_size=4).map(tuple)),
     st.builds(c.PrivateResult, player=names, private=names, price=st.none() | money),
@@ -551,8 +560,10 @@ def test_control_characters_are_refused_naming_the_character(
 def test_tab_and_other_spaces_are_still_spaces() -> None:
     assert parse_line("buy\tAmy\tNYC") == c.Buy(player="Amy", corp="NYC")
     # a no-break space separates words like a space; letters of any script are kept
+    assert parse_line("pass\u00a0caf\u00e9") == c.Pass(player="caf\u00e9")
+    # a note keeps its text as typed, spaces of every kind too (issue 28.2)
     assert parse_line("note caf\u00e9\u00a0\u4e2d\u6587 \U0001f682") == c.Note(
-        text="caf\u00e9 \u4e2d\u6587 \U0001f682"
+        text="caf\u00e9\u00a0\u4e2d\u6587 \U0001f682"
     )
 
 
@@ -632,3 +643,54 @@ def test_a_line_without_quotes_splits_on_every_kind_of_space(line: str) -> None:
     reading does: on every character ``str.isspace`` calls a space, up to a ``#``."""
     assert tokenize(line) == _words_one_by_one(line)
     assert tokenize(line) == tokenize(line + ' ""')[: len(_words_one_by_one(line))]
+
+
+# ----------------------------------------------------------------- notes as typed (issue 28.2)
+NOTES = [
+    ('note say "hi" to @all', 'say "hi" to @all'),
+    ("note a   b", "a   b"),
+    ('note "a # b" c  # a comment', '"a # b" c'),
+    ("note Bob's 5\" ruler # an open quote runs on", "Bob's 5\" ruler # an open quote runs on"),
+    ('NOTE   "quoted"   ', '"quoted"'),
+    ('note ""', '""'),
+]
+
+
+@pytest.mark.parametrize(("line", "text"), NOTES)
+def test_a_note_is_kept_as_typed(line: str, text: str) -> None:
+    """A note's text is what follows the verb, quotes and spacing included (it lost its
+    quotes: ``note say "hi" to @all`` was ``say hi to @all``); a comment still ends it."""
+    cmd = parse_line(line)
+    assert cmd == c.Note(text=text)
+    printed = format_command(cmd)
+    assert printed == f"note {text}"
+    assert parse_line(printed) == cmd
+
+
+def test_a_note_with_no_text_is_refused() -> None:
+    for line in ("note", "note   ", "note # only a comment"):
+        with pytest.raises(ParseError, match="usage: note TEXT"):
+            parse_line(line)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("a  b", 'note "a  b"'), ("tile #57 laid", 'note "tile #57 laid"'), ("say hi", "note say hi")],
+)
+def test_an_older_saves_note_line_stands_for_its_text(text: str, line: str) -> None:
+    """Before issue 28.2 a note's words were read like any others, and a text they did not
+    give back was quoted; such a line stands for its text (the save holds both)."""
+    cmd = c.Note(text=text)
+    assert legacy_note_line(cmd) == line
+    assert same_note(line, cmd)
+    assert not same_note(line, c.Note(text=f"{text}!"))
+    assert not same_note(line, c.Pass(player="a"))
+
+
+def test_a_typed_note_is_kept_by_the_journal_and_the_script() -> None:
+    line = 'note say "hi"  to @all'
+    game = play(SETUP + line + "\n")
+    entry = game.journal[-1]
+    assert entry.line == line and entry.command == c.Note(text='say "hi"  to @all')
+    assert game.script().splitlines()[-1] == line
+    assert [x.command for x in parse_script(game.script())][-1] == entry.command

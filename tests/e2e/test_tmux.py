@@ -332,7 +332,7 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     wait_for(name, "game 1847AE Amy Bob Carlos Dana variant")
     send(name, "C-s")
     # 3.3: the last seat opens the first stock round; the main screen drawn in full
-    wait_for(name, "to act Dana", "Starting package (3.3)", "1847AE variant", "Stock round 1")
+    wait_for(name, "to act Dana", "Starting package (3.3)", "1847 AE variant", "Stock round 1")
     send(name, ":")  # the bar takes the focus at once (MainScreen.move_focus)
     type_line(name, "buy Dana LFK")
     # Krauss & Co.'s marker is on the grid (the log and the grid may be drawn apart)

@@ -35,6 +35,11 @@ def test_one_palette_for_every_view() -> None:
     from moderator.web.colours import COLOURS
 
     assert COLOURS == {cid: (liv.bg, liv.fg) for cid, liv in palette.COMPANIES.items()}
+    from moderator.ui.style import COMPANY_STYLE  # the terminal's badges too (issue 28.8)
+
+    assert {cid: s.rsplit(" ", 1)[1] for cid, s in COMPANY_STYLE.items()} == {
+        cid: liv.bg for cid, liv in palette.COMPANIES.items()
+    }
     titles = {
         "1846": ["PRR", "NYC", "BO", "CO", "ERIE", "GT", "IC", "MS", "BIG4"],
         "1847AE": ["L", "Saar", "HLB", "M", "NDB", "N", "RNB", "LFK"],

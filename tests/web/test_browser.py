@@ -257,6 +257,25 @@ def test_the_market_opens_on_the_companies(
         assert "EIR" in " ".join(seen)  # at £112, right of the rest
 
 
+def test_one_older_command_is_worded_in_the_singular(browser: Browser, tmp_path: Path) -> None:
+    """Issue 28.8: with 141 commands the page's first click leaves one hidden, and the
+    note and the button say so in the singular."""
+    save = tmp_path / "game.json"
+    new_saved_game(save, upto=141).close()
+    items = "document.querySelectorAll('#s-log ol.log > li').length"
+    note = "document.getElementById('log-note').textContent"
+    button = "document.getElementById('log-older')"
+    with serving(save) as url:
+        tab = browser.open(url)
+        browser.wait_for(
+            tab, "document.getElementById('live').textContent", lambda v: v == "live", timeout=20
+        )
+        browser.evaluate(tab, button + ".click()")
+        browser.wait_for(tab, items, lambda v: v == 140)
+        assert "; 1 older command is hidden" in browser.evaluate(tab, note)
+        assert browser.evaluate(tab, button + ".textContent") == "Show 1 older command"
+
+
 def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, Path]) -> None:
     """Issue 21.8: the log says how many older commands are hidden; its button shows them,
     a hundred at a time, and they stay shown when the game moves on."""

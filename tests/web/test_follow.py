@@ -221,3 +221,22 @@ def test_the_web_package_does_not_load_textual(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+def test_an_older_save_s_note_lines_are_followed_as_recorded(tmp_path: Path) -> None:
+    """Issue 28.2: a save written before notes were kept as typed has note lines such as
+    `note "a  b"` for the text `a  b`; followed as it grows, they read as recorded."""
+    fixture = REPO / "tests" / "core" / "data" / "before-28.2-1846-notes.json"
+    records = fixture.read_bytes().splitlines(keepends=True)
+    save = tmp_path / "old.json"
+    save.write_bytes(b"".join(records[:4]))  # the header and three records
+    follower = SaveFollower(save)
+    assert follower.snapshot()["commands"] == 3
+    save.write_bytes(b"".join(records))
+    assert follower.refresh()
+    whole = Game.load(save, read_only=True)
+    _same(follower, whole)
+    notes = [e["line"] for e in follower.snapshot()["log"] if e["line"].startswith("note")]
+    assert notes == [e.line for e in reversed(whole.journal) if e.line.startswith("note")]
+    assert 'note "a  b"' in notes
+    whole.close()

@@ -163,6 +163,15 @@ def test_phase_trains_receipts_log_and_score_are_shown(saved_game: Game) -> None
     assert "Score so far" in page
 
 
+def test_a_note_is_shown_as_typed(saved_game: Game) -> None:
+    """Issue 28.2: the log shows a note with its quotes and spacing."""
+    line = 'note say "hi"  to @all'
+    assert saved_game.execute(line).ok
+    with client_for(LiveGame(saved_game)) as client:
+        page = client.get("/view" + Q).text
+    assert line in [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", page)]
+
+
 def test_each_company_has_its_colour() -> None:
     """Every corporation of every title has a colour pair readable in daylight (WCAG AA)."""
 
@@ -495,7 +504,8 @@ def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game
         newest = [int(n) for n in re.findall(r'<li value="(\d+)"', log.group(0))]
         assert newest == list(range(count, count - 40, -1))
         hidden = count - 40
-        assert f'<span class="hidden-count">{hidden}</span> older commands are hidden' in page
+        words = '<span class="hidden-words">older commands are</span> hidden'
+        assert f'<span class="hidden-count">{hidden}</span> {words}' in page
         assert f'data-before="{count - 39}"' in page and "Show 100 older commands" in page
         older = client.get(f"/log{Q}&before={count - 39}").text
         numbers = [int(n) for n in re.findall(r'<li value="(\d+)"', older)]
@@ -508,3 +518,19 @@ def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game
         for bad in ("before=x", "before=-3", "before=99999999999", ""):
             answer = client.get(f"/log{Q}&{bad}")
             assert answer.status_code == 200 and "<li" not in answer.text
+
+
+@pytest.mark.parametrize(("upto", "words"), [(1, "1 command,"), (41, "41 commands,")])
+def test_counts_are_worded_in_the_singular_for_one(tmp_path: Path, upto: int, words: str) -> None:
+    """Issue 28.8: "1 older commands" is "1 older command is hidden"."""
+    game = new_saved_game(tmp_path / "game.json", upto=upto)
+    try:
+        with client_for(LiveGame(game)) as client:
+            page = client.get("/view" + Q).text
+    finally:
+        game.close()
+    assert f"({words} newest first)" in page
+    if upto == 41:
+        hidden = '<span class="hidden-words">older command is</span> hidden'
+        assert f'<span class="hidden-count">1</span> {hidden}' in page
+        assert ">Show 1 older command</button>" in page

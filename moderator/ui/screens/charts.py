@@ -31,6 +31,7 @@ from textual_plotext import PlotextPlot
 
 from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
+from moderator.text import counted
 from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, run_job
 
@@ -123,7 +124,7 @@ class RoundsScreen(Screen[None]):
         game = self.session.game
         head = Text("Rounds", style="bold")
         head.append(
-            f" — {game.title}: where the money stood at the end of every round, "
+            f" — {game.ruleset.title_name}: where the money stood at the end of every round, "
             "from the journal. 1 2 3: tabs, Esc: back",
             style="dim",
         )
@@ -135,7 +136,7 @@ class RoundsScreen(Screen[None]):
         run_job(
             self,
             len(game.journal),
-            f"replaying {len(game.journal)} commands",
+            f"replaying {counted(len(game.journal), 'command')}",
             job,
             self.show,
             self.failed,

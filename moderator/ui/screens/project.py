@@ -40,6 +40,7 @@ from moderator.scoring import (
     project,
     projected_rounds,
 )
+from moderator.text import counted
 from moderator.ui.host import host
 from moderator.ui.screens.endgame import Working, places_text, run_job
 from moderator.ui.style import company_text
@@ -301,7 +302,8 @@ class ProjectionScreen(Screen[None]):
         self.computations += 1
         money = self.session.money
         status = Text(
-            f"{len(result.rounds)} operating round(s): {', '.join(result.rounds)}", style="dim"
+            f"{counted(len(result.rounds), 'operating round')}: {', '.join(result.rounds)}",
+            style="dim",
         )
         self.query_one("#proj-status", Static).update(status)
         self.lay_out(result.table())

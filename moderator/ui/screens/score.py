@@ -111,7 +111,7 @@ class ScoreScreen(Screen[None]):
             head.append("Final score", style="bold green")
         else:
             head.append("Score if the game ended now", style="bold yellow")
-        head.append(f"   {result.title} · {result.round}\n", style="dim")
+        head.append(f"   {result.title_name} · {result.round}\n", style="dim")
         head.append(result.reason)
         self.query_one("#score-head", Static).update(head)
 

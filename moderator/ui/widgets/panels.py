@@ -23,47 +23,19 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from moderator.text import counted
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
 
-TITLE_STYLE: dict[str, str] = {
-    # 1847 AE corporations and Krauss & Co. (distinct colours for the screen, not the
-    # printed liveries); none of these ids is an 1846 company's
-    "L": "bold white on #1565c0",
-    "Saar": "bold white on #ad1457",
-    "HLB": "bold black on #66bb6a",
-    "M": "bold black on #4fc3f7",
-    "NDB": "bold white on #5d4037",
-    "N": "bold black on #ffb300",
-    "RNB": "bold white on #8e24aa",
-    "LFK": "bold black on #e0e0e0",
-    # 1853 companies (screen colours, not the printed tracks' shades)
-    "EIR": "bold white on #b71c1c",
-    "GIP": "bold black on #43a047",
-    "NWR": "bold black on #ffca28",
-    "BNR": "bold white on #283593",
-    "BBCI": "bold black on #29b6f6",
-    "MSM": "bold white on #6d4c41",
-    "SIR": "bold black on #ff7043",
-    "ECR": "bold white on #7b1fa2",
-}
-"""Badge styles of companies :data:`moderator.ui.style.COMPANY_STYLE` does not know yet."""
-
 
 def badge(cid: str, width: int = 0) -> Text:
-    """A company id in its colours (``style.badge``, with :data:`TITLE_STYLE` first)."""
-    if cid in TITLE_STYLE:
-        label = f" {cid} " if width == 0 else f" {cid} ".center(width)
-        return Text(label, style=TITLE_STYLE[cid])
+    """A company id in its colours (``style.badge``)."""
     return style.badge(cid, width)
 
 
 def company_text(cid: str) -> Text:
-    """A company id coloured in the foreground only (``style.company_text``, with
-    :data:`TITLE_STYLE` first)."""
-    if cid in TITLE_STYLE:
-        return Text(cid, style="bold " + TITLE_STYLE[cid].split(" on ")[1])
+    """A company id coloured in the foreground only (``style.company_text``)."""
     return style.company_text(cid)
 
 
@@ -549,7 +521,7 @@ class CompaniesPanel(Panel):
             if co.get("tokens_bought"):
                 if notes:
                     notes.append("; ", style="dim")
-                notes.append(f"{co['tokens_bought']} base(s) bought", style="dim")
+                notes.append(f"{counted(co['tokens_bought'], 'base')} bought", style="dim")
             pool = co.get("pool") or 0
             table.add_row(
                 mark,
@@ -877,7 +849,7 @@ class StatusBar(Panel):
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Everything on the line; whether the bank's cash just changed."""
         return (
-            data["title"],
+            data.get("title_name", data["title"]),
             data["round"],
             data.get("turn"),
             data.get("operating_order"),
@@ -904,7 +876,7 @@ class StatusBar(Panel):
         cur = self.currency
         rnd = data["round"]
         line = Text()
-        line.append(f" {data['title']} ", style="bold reverse")
+        line.append(f" {data.get('title_name', data['title'])} ", style="bold reverse")
         if data.get("variant"):
             line.append("variant ", style="bold reverse")
         if data.get("short"):

@@ -77,6 +77,10 @@
   }
 
   // ------------------------------------------------------------ the log's older commands
+  function counted(n, word) {  // as moderator.text.counted: 1 command, 2 commands
+    return n + " " + (n === 1 ? word : word + "s");
+  }
+
   function showOlder(count) {
     var button = document.getElementById("log-older");
     if (!button || button.disabled) return;
@@ -105,15 +109,18 @@
       if (note) {
         note.querySelector(".shown-count").textContent = list.children.length;
         note.querySelector(".hidden-count").textContent = hidden;
+        note.querySelector(".hidden-words").textContent =
+          hidden === 1 ? "older command is" : "older commands are";
       }
       if (hidden <= 0 || !added) {
         button.parentNode.removeChild(button);
-        if (note) note.textContent = "All " + list.children.length + " commands are shown.";
+        var all = list.children.length;
+        if (note) note.textContent = "All " + counted(all, "command") + (all === 1 ? " is" : " are") + " shown.";
         return;
       }
       var page = parseInt(button.getAttribute("data-page"), 10) || 100;
       button.setAttribute("data-before", String(oldest));
-      button.textContent = "Show " + Math.min(page, hidden) + " older commands";
+      button.textContent = "Show " + counted(Math.min(page, hidden), "older command");
       button.disabled = false;
     }).catch(function () {
       button.disabled = false;

@@ -1,0 +1,27 @@
+"""The wording of counts (moderator.text.counted); the control characters are tested with
+the parser (test_script.py) and the command line (test_cli_text.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from moderator.text import counted
+
+
+@pytest.mark.parametrize(
+    ("count", "word", "plural", "said"),
+    [
+        (0, "command", None, "0 commands"),
+        (1, "command", None, "1 command"),
+        (2, "command", None, "2 commands"),
+        (1, "older command", None, "1 older command"),
+        (1, "entry", "entries", "1 entry"),
+        (3, "entry", "entries", "3 entries"),
+        (1, "city", "cities", "1 city"),
+    ],
+)
+def test_a_count_is_worded_singular_for_one(
+    count: int, word: str, plural: str | None, said: str
+) -> None:
+    """Issue 28.8: "1 older commands" read wrong; one is singular, any other count plural."""
+    assert counted(count, word, plural) == said
