@@ -200,7 +200,7 @@ class MainScreen(Screen[None]):
         ]
         self.fill_log()  # every title: the log takes the rows the panels leave (27.7)
         # the count of commands is the log's title, kept up to date (see redraw)
-        self.log_panel.add(f"{game.title} {players} ({where})", "dim")
+        self.log_panel.add(f"{game.ruleset.title_name} {players} ({where})", "dim")
         self.redraw(guards=False)
         self.query_one("#body").focus()
         self.app.post_message(KeysReady(self))  # after the focus, which the app runs first
@@ -462,7 +462,7 @@ class MainScreen(Screen[None]):
         """Why a key does nothing now: the round, or the game's reason."""
         title = self.session.game.title
         if title in cmd.absent or not self.title_has(cmd):
-            return f"{title} has no {cmd.label.lower()} command"
+            return f"{self.session.game.ruleset.title_name} has no {cmd.label.lower()} command"
         kind = stage_of(self.session.data)
         if cmd.rounds and kind not in cmd.rounds:
             # the setup steps of the title only (1846's pass is not for 1853's claims)
