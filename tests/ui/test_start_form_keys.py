@@ -1,5 +1,6 @@
 """The new-game form's fields and keys (issue 27: the same keys do the same thing in every
-position): Enter opens the Title list and picks in it, in a burst too.
+position): Enter opens the Title list and picks in it (in a burst too), and a checkbox is
+drawn ``[x]`` ticked, ``[ ]`` clear, as the terminal shows it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import pytest
 from rich.style import Style
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Checkbox, Input, Label
 from ui_helpers import SIZE, main_screen, running, send_burst
 
 from moderator.ui.app import ModeratorApp
@@ -145,3 +146,36 @@ async def test_a_game_of_the_title_picked_in_the_same_burst_starts(saves: Path) 
         game = main_screen(app).session.game
         assert game.title == "1847AE" and game.players == ["Amy", "Bob", "Carlos"]
         assert game.state_json()["variant"] is True
+
+
+# ---------------------------------------------------------------- checkboxes
+async def test_a_checkbox_is_drawn_ticked_and_clear(saves: Path) -> None:
+    async with running(saves, SMALL) as (app, pilot):
+        screen = await open_form(pilot, 2)  # 1853: the shortened game, the board's values
+        short = screen.query_one("#option-1853-short", Checkbox)
+        assert "[ ] Shortened game" in screen_text(app)
+        assert "X" not in "".join(text for text, _ in cells(app, short))
+        await send_burst(pilot, "tab", " ")
+        assert short.value
+        assert "[x] Shortened game" in screen_text(app)
+        await send_burst(pilot, "enter")  # Enter toggles too
+        assert not short.value and "[ ] Shortened game" in screen_text(app)
+        await send_burst(pilot, "tab", "tab", "tab")  # the track, the pars, the box
+        assert "[ ] These are the board's values" in screen_text(app)
+        await send_burst(pilot, " ")
+        assert screen.query_one("#market-1853-confirm", Checkbox).value
+        assert "[x] These are the board's values" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_long_checkbox_label_wraps_inside_the_form(
+    saves: Path, size: tuple[int, int]
+) -> None:
+    """1847 Pfalz's introductory game: the label ran out of the form at 80 columns."""
+    async with running(saves, size) as (app, pilot):
+        screen = await open_form(pilot, 3)
+        box = screen.query_one("#option-1847PFALZ-intro", Checkbox)
+        await send_burst(pilot, "tab")
+        assert app.focused is box and in_view(screen, box)
+        assert "[ ] Introductory Game" in screen_text(app)
+        assert "nationalisation" in screen_text(app)  # the end of the label, wrapped

@@ -43,6 +43,8 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
@@ -113,7 +115,12 @@ class FormInput(Input):
 class FormCheckbox(Checkbox):
     """A checkbox that toggles as it takes Space or Enter, in the order typed (see
     :class:`FormInput`: a burst of ``space`` then ``ctrl+s`` must start the game with
-    the box ticked)."""
+    the box ticked).
+
+    It is drawn ``[x]`` ticked and ``[ ]`` clear: Textual's box draws an ``X`` either
+    way, told apart only by its colour.  A label longer than the form is wide wraps
+    (Textual's box keeps to one row and ran out of the form at 80 columns).
+    """
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key in ("space", "enter"):
@@ -122,6 +129,17 @@ class FormCheckbox(Checkbox):
             self.toggle()
             return
         await super()._on_key(event)
+
+    @property
+    def _button(self) -> Content:
+        """``[x]`` or ``[ ]`` in the box's style (plain ASCII: any terminal draws it)."""
+        return Content.styled(
+            "[x]" if self.value else "[ ]", self.get_visual_style("toggle--button")
+        )
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the label takes at ``width`` (wrapped), not always one."""
+        return Widget.get_content_height(self, container, viewport, width)
 
 
 class FormSelect(Select[str]):
@@ -671,6 +689,7 @@ class NewGameScreen(KeyedScreen):
     NewGameScreen .privates { height: auto; }
     NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
     NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
+    NewGameScreen .form-row FormCheckbox { width: 1fr; height: auto; text-wrap: wrap; }
     NewGameScreen .market-row Input { max-width: 130; }
     NewGameScreen .market-box { height: auto; }
     NewGameScreen #start { margin: 1 0 0 12; }
