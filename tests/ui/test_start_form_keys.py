@@ -1,6 +1,9 @@
 """The new-game form's fields and keys (issue 27: the same keys do the same thing in every
-position): Enter opens the Title list and picks in it (in a burst too), and a checkbox is
-drawn ``[x]`` ticked, ``[ ]`` clear, as the terminal shows it.
+position): the focused field is drawn apart and always in view, Enter opens the Title list
+and picks in it (in a burst too), and a checkbox is drawn ``[x]`` ticked, ``[ ]`` clear.
+
+What is checked is what the terminal shows: the rendered cells of the screen (text and
+style), at 80×24 and 120×40.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from rich.style import Style
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label
+from textual.widgets import Checkbox, Input, Label, Static
 from ui_helpers import SIZE, main_screen, running, send_burst
 
 from moderator.ui.app import ModeratorApp
@@ -78,6 +82,59 @@ async def open_form(pilot, title_downs: int = 0) -> NewGameScreen:  # type: igno
     await screen.settled()
     await pilot.pause()
     return screen
+
+
+# ---------------------------------------------------------------- focus drawn apart
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("downs", [0, 2])  # 1846 (inputs, button), 1853 (checkboxes too)
+async def test_every_field_is_drawn_apart_when_focused(
+    saves: Path, size: tuple[int, int], downs: int
+) -> None:
+    """Tab round the form and back: each field's border (a button: its face), and its
+    row's label, are drawn otherwise than whenever another field has the focus (the
+    Players field had the main screen's panel border either way; no label changed)."""
+    async with running(saves, size) as (app, pilot):
+        screen = await open_form(pilot, downs)
+        chain = screen.fields()
+        kinds = {type(w).__name__ for w in chain}
+        assert {"FormSelect", "FormInput", "Button"} <= kinds
+        if downs:
+            assert "FormCheckbox" in kinds
+        focused: dict[Widget, tuple[Cells, Cells | None]] = {}
+        blurred: dict[Widget, list[tuple[Cells, Cells | None]]] = {w: [] for w in chain}
+        for key in ["tab"] * len(chain) + ["shift+tab"] * len(chain):
+            await send_burst(pilot, key)
+            await pilot.pause()
+            for widget in chain:
+                if not in_view(screen, widget):
+                    continue
+                label = row_label(widget)
+                drawn = look(app, widget), cells(app, label) if label is not None else None
+                if widget is app.focused:
+                    focused[widget] = drawn
+                else:
+                    blurred[widget].append(drawn)
+        for widget in chain:
+            assert widget in focused and blurred[widget], widget
+            for drawn in blurred[widget]:
+                assert drawn[0] != focused[widget][0], widget
+                if drawn[1] is not None:
+                    assert drawn[1] != focused[widget][1], widget
+        labelled = [w.id for w in chain if row_label(w) is not None]
+        assert "title" in labelled and "players" in labelled
+
+
+async def test_the_players_field_is_drawn_like_the_other_fields(saves: Path) -> None:
+    """Its id is the main screen's Players panel's too: the panel's round border must
+    not reach it."""
+    async with running(saves, SMALL) as (app, pilot):
+        screen = await open_form(pilot)
+        players = screen.query_one("#players", Input)
+        await send_burst(pilot, "tab")  # the focus on the removals
+        assert app.focused is screen.query_one("#removals", Input)
+        assert players.styles.border == screen.query_one("#pv-MS", Input).styles.border
+        assert players.styles.padding == screen.query_one("#pv-MS", Input).styles.padding
+        assert "╭" not in screen_text(app)
 
 
 # ---------------------------------------------------------------- the Title list
@@ -179,3 +236,43 @@ async def test_a_long_checkbox_label_wraps_inside_the_form(
         assert app.focused is box and in_view(screen, box)
         assert "[ ] Introductory Game" in screen_text(app)
         assert "nationalisation" in screen_text(app)  # the end of the label, wrapped
+
+
+# ---------------------------------------------------------------- always in view
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("downs", [0, 1, 2, 3, 4])
+async def test_the_focused_field_is_always_in_view(
+    saves: Path, size: tuple[int, int], downs: int
+) -> None:
+    """Every title, Tab round the form and back (each way past the ends): the focused
+    field is wholly in view; on the Title the form is at its top (its heading shown)."""
+    async with running(saves, size) as (app, pilot):
+        screen = await open_form(pilot, downs)
+        form = screen.query_one("#new-game-form", VerticalScroll)
+        await send_burst(pilot, "Amy Bob Carlos")
+        count = len(screen.fields())
+        for key in ["tab"] * (count + 2) + ["shift+tab"] * (count + 2):
+            await send_burst(pilot, key)
+            await pilot.pause()
+            focused = app.focused
+            assert focused is not None and in_view(screen, focused), (key, focused)
+            if isinstance(focused, FormSelect):
+                assert form.scroll_y == 0 and "New game" in screen_text(app)
+
+
+async def test_the_focused_field_stays_in_view_when_the_line_under_the_form_grows(
+    saves: Path,
+) -> None:
+    """The line saying what is missing takes more rows as the banker types: the form
+    gets shorter, and the field at its bottom is scrolled into view again."""
+    async with running(saves, SMALL) as (app, pilot):
+        screen = await open_form(pilot)
+        await send_burst(pilot, "tab", "tab")
+        field = screen.query_one("#pv-MS", Input)
+        assert app.focused is field and in_view(screen, field)
+        line = screen.query_one("#new-game-error", Static)
+        line.update(Text("\n".join(["what is missing"] * 5)))
+        await pilot.pause()
+        await pilot.pause()
+        assert line.region.height == 5
+        assert in_view(screen, field)

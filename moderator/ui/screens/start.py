@@ -27,6 +27,9 @@ it was typed for:
   Enter opens its list and picks in it, in the order typed;
 * starting the game first waits for every field to have taken the keys typed
   into it.
+
+The focused field is drawn apart (its border and its row's label, ``screens.tcss``)
+and always in view: the form scrolls to it, to its top for the Title.
 """
 
 from __future__ import annotations
@@ -238,6 +241,17 @@ class FormSelect(Select[str]):
                 return
         self.typed = ""
         self.app.bell()
+
+
+class FormScroll(VerticalScroll):
+    """The form's scrolling part: when its height changes (the line under it grows as
+    the banker types), the focused field is scrolled into view again."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the focused field again (:meth:`NewGameScreen.show_focused`)."""
+        show = getattr(self.screen, "show_focused", None)
+        if show is not None:
+            self.call_after_refresh(show)
 
 
 DEMOS: dict[str, tuple[str, str]] = {
@@ -670,13 +684,14 @@ class NewGameScreen(KeyedScreen):
     The fields of every title are composed at once (those of the other titles
     hidden), so a change of title mounts nothing; a private removed in the
     removals field disappears from the distribution (2.3).  The form scrolls
-    to the focused field.  A line under the form says, as the banker types,
-    what keeps the game from starting, and the start key (ctrl+s, or Enter on
-    the Start button) says it again when pressed too early.  Tab, shift+Tab,
-    Esc, ctrl+s and Enter are the screen's (priority), so they act in the
-    order typed; Tab first lets the field it leaves take the keys typed into
-    it, so that a removal hides its private before the focus moves on.  Enter
-    on the Title opens its list, and in the list takes the title highlighted.
+    to the focused field (also when the line under it grows).  A line under the
+    form says, as the banker types, what keeps the game from starting, and the
+    start key (ctrl+s, or Enter on the Start button) says it again when pressed
+    too early.  Tab, shift+Tab, Esc, ctrl+s and Enter are the screen's
+    (priority), so they act in the order typed; Tab first lets the field it
+    leaves take the keys typed into it, so that a removal hides its private
+    before the focus moves on.  Enter on the Title opens its list, and in the
+    list takes the title highlighted.
     """
 
     DEFAULT_CSS = """
@@ -728,7 +743,7 @@ class NewGameScreen(KeyedScreen):
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
         # not a focus stop itself: Tab goes from field to field, the form follows
-        with VerticalScroll(id="new-game-form", can_focus=False):
+        with FormScroll(id="new-game-form", can_focus=False):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field form-row"):
                 yield Label("Title", classes="field-label")
@@ -1322,7 +1337,7 @@ class NewGameScreen(KeyedScreen):
         sorts them by where each was last drawn, and a row shown by a key just now (a
         title's option, picked and Tab in one burst) was not drawn yet: it came first,
         and Tab skipped it.  The title's list is part of its field."""
-        form = self.query_one("#new-game-form", VerticalScroll)
+        form = self.query_one("#new-game-form", FormScroll)
 
         def shown(widget: Widget) -> bool:
             """Whether ``widget`` and its rows up to the form are displayed."""
@@ -1340,20 +1355,37 @@ class NewGameScreen(KeyedScreen):
         ]
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """A field was focused (a click...): scroll the form to it."""
+        """A field was focused (a key, a click...): mark its row (its label is drawn
+        apart, ``screens.tcss``) and scroll the form to it."""
+        focused = self.focused
+        row = focused.parent if focused is not None else None
+        for other in self.query(".-focused-row"):
+            if other is not row:
+                other.remove_class("-focused-row")
+        if isinstance(row, Widget) and row.has_class("form-row"):
+            row.add_class("-focused-row")
         self.call_after_refresh(self.show_focused)
 
     def show_focused(self) -> None:
-        """Scroll the form to show the focused field with its label, without animation."""
+        """Scroll the form to show the focused field with its label, without animation:
+        the first field (the title) with the form's heading, the last (Start) with the
+        keys under it."""
         widget = self.focused
         if widget is None:
+            return
+        form = self.query_one("#new-game-form", FormScroll)
+        chain = self.fields()
+        if chain and widget is chain[0]:
+            form.scroll_home(animate=False, immediate=True)
+            return
+        if chain and widget is chain[-1]:
+            form.scroll_end(animate=False, immediate=True)
             return
         row = (
             widget.parent
             if widget.parent is not None and widget.parent.has_class("form-row")
             else widget
         )
-        form = self.query_one("#new-game-form", VerticalScroll)
         if isinstance(row, Widget):
             form.scroll_to_widget(row, animate=False, immediate=True)
 
