@@ -609,7 +609,9 @@ class CommandBar(Vertical):
         count = len(lines)
         text = Text(f"{pasted_lines(count)} {'waits' if count == 1 else 'wait'} · Esc drops")
         if note is None:
-            self.query_one("#bar-row", Horizontal).mount(Static(text, id="waiting"))
+            # after the prompt: at the right end a toast (the refusal's) would cover it
+            row = self.query_one("#bar-row", Horizontal)
+            row.mount(Static(text, id="waiting"), after="#prompt")
         else:
             note.update(text)
             note.display = True
