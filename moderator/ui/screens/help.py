@@ -24,7 +24,8 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
     (
         "ctrl+u",
         "In the command bar: clear the line left of the cursor (all of it at its end; "
-        "a refused line is selected, so typing replaces it too)",
+        "a refused line is selected, so typing replaces it too); drops the pasted lines "
+        "that wait",
     ),
     ("← / →", "In dialogs: options laid out left to right (full / half / withhold...)"),
     (
@@ -42,7 +43,11 @@ EXTRA_KEYS: tuple[tuple[str, str], ...] = (
         "In the command bar: check run NYC 370 half paid 19 price 90, check sell Bob "
         "NYC 2: the answer in the log, nothing journaled",
     ),
-    ("Esc", "Close a dialog, leave the command bar"),
+    (
+        "Esc",
+        "Close a dialog, leave the command bar (dropping the pasted lines that wait "
+        "behind a refused one)",
+    ),
     ("ctrl+q", "Quit (every accepted command is already saved)"),
 )
 """Keys that are not main-screen commands."""

@@ -23,8 +23,13 @@ it was typed for:
   widget, after the keys typed next have already gone to that widget: a Tab
   in a burst used to move the focus after the text meant for the next field
   had landed in this one;
+* the Title field acts on its keys as the app reads them (:class:`FormSelect`):
+  Enter opens its list and picks in it, in the order typed;
 * starting the game first waits for every field to have taken the keys typed
   into it.
+
+The focused field is drawn apart (its border and its row's label, ``screens.tcss``)
+and always in view: the form scrolls to it, to its top for the Title.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
@@ -111,7 +118,12 @@ class FormInput(Input):
 class FormCheckbox(Checkbox):
     """A checkbox that toggles as it takes Space or Enter, in the order typed (see
     :class:`FormInput`: a burst of ``space`` then ``ctrl+s`` must start the game with
-    the box ticked)."""
+    the box ticked).
+
+    It is drawn ``[x]`` ticked and ``[ ]`` clear: Textual's box draws an ``X`` either
+    way, told apart only by its colour.  A label longer than the form is wide wraps
+    (Textual's box keeps to one row and ran out of the form at 80 columns).
+    """
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key in ("space", "enter"):
@@ -120,6 +132,126 @@ class FormCheckbox(Checkbox):
             self.toggle()
             return
         await super()._on_key(event)
+
+    @property
+    def _button(self) -> Content:
+        """``[x]`` or ``[ ]`` in the box's style (plain ASCII: any terminal draws it)."""
+        return Content.styled(
+            "[x]" if self.value else "[ ]", self.get_visual_style("toggle--button")
+        )
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the label takes at ``width`` (wrapped), not always one."""
+        return Widget.get_content_height(self, container, viewport, width)
+
+
+class FormSelect(Select[str]):
+    """The Title field, whose keys act in the order typed, as the app reads them.
+
+    Textual's select opens its list on Enter, Space, ↑ or ↓, and gives the list the
+    focus only later (a callback queued behind the keys already read): in a burst,
+    ``Enter ↓ ↓ Enter`` opened the list and the keys after Enter went to the closed
+    field, which swallowed them (the title stayed 1846, the list open).  Here the focus
+    stays on the field while its list is open, and each key is acted on at once
+    (:meth:`key_now`): closed, Enter, Space, ↑ and ↓ open the list on the title chosen;
+    open, ↑ ↓ Home End PageUp PageDown move in it, Enter or Space picks, and a letter or
+    digit goes to the first title holding what was typed since the list opened.  Esc
+    (close) and Tab (close, next field) are the screen's.
+    """
+
+    MOVES = {
+        "up": "cursor_up",
+        "down": "cursor_down",
+        "home": "first",
+        "end": "last",
+        "pageup": "page_up",
+        "pagedown": "page_down",
+    }
+    """Keys that move in the open list: the list's own actions."""
+
+    def __init__(self, titles: list[str], *, id: str | None = None) -> None:
+        super().__init__([(t, t) for t in titles], value=titles[0], allow_blank=False, id=id)
+        self.titles = titles
+        """The titles, in the list's order."""
+        self.typed = ""
+        """What was typed since the list opened (a title holding it is highlighted)."""
+
+    @property
+    def overlay(self) -> OptionList:
+        """The list (Textual's ``SelectOverlay``, an option list)."""
+        return self.query_one(OptionList)
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        """Show or hide the list, the title chosen highlighted; the focus stays here (see
+        the class docstring: Textual's own watcher moves it to the list later)."""
+        self.set_class(expanded, "-expanded")
+        if expanded:
+            self.typed = ""
+            self.highlight(self.titles.index(str(self.value)))
+
+    def highlight(self, index: int) -> None:
+        """Highlight the title at ``index`` of the list, scrolled into view."""
+        self.overlay.highlighted = index
+        self.overlay.scroll_to_highlight()
+
+    def _forward_event(self, event: events.Event) -> None:
+        """Act on a key as the app reads it (:meth:`key_now`), before the next one."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.key_now(event.key, event.character):
+                event._set_forwarded()
+                return
+        super()._forward_event(event)
+
+    def key_now(self, key: str, character: str | None = None) -> bool:
+        """Act on ``key`` now if it is one of the field's (class docstring); whether it was."""
+        if not self.expanded:
+            if key in ("enter", "space", "up", "down"):
+                self.expanded = True
+                return True
+            return False
+        if key in self.MOVES:
+            getattr(self.overlay, f"action_{self.MOVES[key]}")()
+        elif key in ("enter", "space"):
+            self.pick()
+        elif character is not None and character.isprintable() and len(character) == 1:
+            self.search(character)
+        else:
+            return False
+        return True
+
+    def pick(self) -> None:
+        """Take the highlighted title and close the list (the focus on the field)."""
+        index = self.overlay.highlighted
+        if index is not None and self.titles[index] != self.value:
+            self.value = self.titles[index]
+        self.expanded = False
+        if self.screen.focused is not self:  # the list was clicked into
+            self.screen.set_focus(self, scroll_visible=False)
+
+    def search(self, character: str) -> None:
+        """Highlight the first title holding what was typed since the list opened (or,
+        if none does, this character alone); a bell if no title holds it."""
+        for typed in (self.typed + character, character):
+            low = typed.lower()
+            found = [t for t in self.titles if low in t.lower()]
+            if found:
+                best = min(found, key=lambda t: t.lower().index(low))  # first in the list on ties
+                self.typed = typed
+                self.highlight(self.titles.index(best))
+                return
+        self.typed = ""
+        self.app.bell()
+
+
+class FormScroll(VerticalScroll):
+    """The form's scrolling part: when its height changes (the line under it grows as
+    the banker types), the focused field is scrolled into view again."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the focused field again (:meth:`NewGameScreen.show_focused`)."""
+        show = getattr(self.screen, "show_focused", None)
+        if show is not None:
+            self.call_after_refresh(show)
 
 
 DEMOS: dict[str, tuple[str, str]] = {
@@ -552,12 +684,14 @@ class NewGameScreen(KeyedScreen):
     The fields of every title are composed at once (those of the other titles
     hidden), so a change of title mounts nothing; a private removed in the
     removals field disappears from the distribution (2.3).  The form scrolls
-    to the focused field.  A line under the form says, as the banker types,
-    what keeps the game from starting, and the start key (ctrl+s, or Enter on
-    the Start button) says it again when pressed too early.  Tab, shift+Tab,
-    Esc, ctrl+s and Enter are the screen's (priority), so they act in the
-    order typed; Tab first lets the field it leaves take the keys typed into
-    it, so that a removal hides its private before the focus moves on.
+    to the focused field (also when the line under it grows).  A line under the
+    form says, as the banker types, what keeps the game from starting, and the
+    start key (ctrl+s, or Enter on the Start button) says it again when pressed
+    too early.  Tab, shift+Tab, Esc, ctrl+s and Enter are the screen's
+    (priority), so they act in the order typed; Tab first lets the field it
+    leaves take the keys typed into it, so that a removal hides its private
+    before the focus moves on.  Enter on the Title opens its list, and in the
+    list takes the title highlighted.
     """
 
     DEFAULT_CSS = """
@@ -570,6 +704,7 @@ class NewGameScreen(KeyedScreen):
     NewGameScreen .privates { height: auto; }
     NewGameScreen .form-row Input { width: 1fr; max-width: 50; }
     NewGameScreen .form-row Select { width: 1fr; max-width: 50; }
+    NewGameScreen .form-row FormCheckbox { width: 1fr; height: auto; text-wrap: wrap; }
     NewGameScreen .market-row Input { max-width: 130; }
     NewGameScreen .market-box { height: auto; }
     NewGameScreen #start { margin: 1 0 0 12; }
@@ -608,13 +743,11 @@ class NewGameScreen(KeyedScreen):
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
         # not a focus stop itself: Tab goes from field to field, the form follows
-        with VerticalScroll(id="new-game-form", can_focus=False):
+        with FormScroll(id="new-game-form", can_focus=False):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="field form-row"):
                 yield Label("Title", classes="field-label")
-                yield Select(
-                    [(t, t) for t in titles], value=titles[0], allow_blank=False, id="title"
-                )
+                yield FormSelect(titles, id="title")
             for title in EDITION_TITLES:
                 yield from self.option_rows(title)
             with Horizontal(classes="field form-row"):
@@ -962,8 +1095,10 @@ class NewGameScreen(KeyedScreen):
         self.refresh_form()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """Another title: its setup fields."""
-        self.show_setup(str(event.value))
+        """Another title: its setup fields (unless a key has shown them already: see
+        :meth:`settled`)."""
+        if str(event.value) != self.title_shown:
+            self.show_setup(str(event.value))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A field changed: hide the privates removed, say what is still missing."""
@@ -1181,41 +1316,89 @@ class NewGameScreen(KeyedScreen):
     async def action_field(self, step: int) -> None:
         """The next (``1``) or previous (``-1``) field, at once, once the field left has
         taken the keys typed into it (a removal may hide fields on the way)."""
-        select = self.query_one("#title", Select)
+        select = self.query_one("#title", FormSelect)
         if select.expanded:
             select.expanded = False
         await self.settled()
         self.refresh_form()
-        chain = self.focus_chain
+        chain = self.fields()
         if not chain:
             return
         here = chain.index(self.focused) if self.focused in chain else -1
+        if self.focused is not None and select in self.focused.ancestors:
+            here = chain.index(select)  # in the title's list (clicked into)
         target = chain[(here + step) % len(chain)]
         self.set_focus(target, scroll_visible=False)
         self.call_after_refresh(self.show_focused)
 
+    def fields(self) -> list[Widget]:
+        """The fields Tab goes through, in the form's order: the order they are composed
+        (or mounted) in, which is the order they are drawn in.  Textual's focus chain
+        sorts them by where each was last drawn, and a row shown by a key just now (a
+        title's option, picked and Tab in one burst) was not drawn yet: it came first,
+        and Tab skipped it.  The title's list is part of its field."""
+        form = self.query_one("#new-game-form", FormScroll)
+
+        def shown(widget: Widget) -> bool:
+            """Whether ``widget`` and its rows up to the form are displayed."""
+            node: Any = widget
+            while node is not form:
+                if node is None or not node.display:
+                    return False
+                node = node.parent
+            return True
+
+        return [
+            widget
+            for widget in form.walk_children(Widget)
+            if widget.focusable and not isinstance(widget.parent, Select) and shown(widget)
+        ]
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """A field was focused (a click...): scroll the form to it."""
+        """A field was focused (a key, a click...): mark its row (its label is drawn
+        apart, ``screens.tcss``) and scroll the form to it."""
+        focused = self.focused
+        row = focused.parent if focused is not None else None
+        for other in self.query(".-focused-row"):
+            if other is not row:
+                other.remove_class("-focused-row")
+        if isinstance(row, Widget) and row.has_class("form-row"):
+            row.add_class("-focused-row")
         self.call_after_refresh(self.show_focused)
 
     def show_focused(self) -> None:
-        """Scroll the form to show the focused field with its label, without animation."""
+        """Scroll the form to show the focused field with its label, without animation:
+        the first field (the title) with the form's heading, the last (Start) with the
+        keys under it."""
         widget = self.focused
         if widget is None:
+            return
+        form = self.query_one("#new-game-form", FormScroll)
+        chain = self.fields()
+        if chain and widget is chain[0]:
+            form.scroll_home(animate=False, immediate=True)
+            return
+        if chain and widget is chain[-1]:
+            form.scroll_end(animate=False, immediate=True)
             return
         row = (
             widget.parent
             if widget.parent is not None and widget.parent.has_class("form-row")
             else widget
         )
-        form = self.query_one("#new-game-form", VerticalScroll)
         if isinstance(row, Widget):
             form.scroll_to_widget(row, animate=False, immediate=True)
 
     async def action_enter(self) -> None:
-        """Enter on the Start button starts the game; elsewhere Enter is the field's."""
+        """Enter on the Start button starts the game; on the title it opens the list, and
+        in the open list it takes the title highlighted (:class:`FormSelect`); elsewhere
+        Enter is the field's."""
         if self.focused is not None and self.focused.id == "start":
             await self.action_start()
+            return
+        select = self.query_one("#title", FormSelect)
+        if self.focused is select or select.expanded:
+            select.key_now("enter")
             return
         raise SkipAction()
 
@@ -1228,6 +1411,9 @@ class NewGameScreen(KeyedScreen):
     async def settled(self) -> None:
         """Wait until every field has taken the keys already typed into it (they
         may still be queued at the field when a priority key acts)."""
+        title = str(self.query_one("#title", FormSelect).value)
+        if title != self.title_shown:  # picked by a key just now: its Changed is on its way
+            self.show_setup(title)
         while self.mounting:
             await self.mounting.pop(0)
         loop = asyncio.get_running_loop()
@@ -1280,10 +1466,10 @@ class NewGameScreen(KeyedScreen):
 
     def action_back(self) -> None:
         """Back (or just close the title's menu if it is open)."""
-        select = self.query_one("#title", Select)
+        select = self.query_one("#title", FormSelect)
         if select.expanded:
             select.expanded = False
-            select.focus()
+            self.set_focus(select, scroll_visible=False)
             return
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()

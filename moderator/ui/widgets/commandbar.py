@@ -8,7 +8,10 @@ verdict on the typed line is shown as it is typed (``Game.try_command``).
 Enter hands the line to the screen, which executes it at once (before the
 next key is read, so keys typed after it go to the emptied bar); ↑/↓ recall
 earlier lines.  Lines pasted with newlines are given one by one, each as if
-Enter was pressed; a refused line stops the rest, which wait in the bar.
+Enter was pressed; a refused line stops the rest, which wait: the bar says how
+many, Enter on an empty bar takes the next, and ``Esc``, ``ctrl+u`` or another
+paste drops them (saying how many), so a script the banker gave up never comes
+back.  A paste is acted on as the app reads it, like the keys typed around it.
 
 A few words are not banker script but open a screen that reads the game
 (:data:`BAR_WORDS`: ``score``, ``project``, ``rounds``, ``check``, ``share``), and a
@@ -59,6 +62,11 @@ def is_check(text: str) -> bool:
 
 SHORT_LINE = 60
 """Characters of a line the log and a toast show; a longer one (a paste) is cut short."""
+
+
+def pasted_lines(count: int) -> str:
+    """``3 pasted lines`` (``1 pasted line``)."""
+    return f"{count} pasted line" + ("" if count == 1 else "s")
 
 
 def one_row(line: str, limit: int = SHORT_LINE) -> str:
@@ -277,17 +285,43 @@ class ScriptInput(FixedInput):
         what = self.SYNC_KEYS.get(event.key)
         if what is None:
             return self._edit_now(event.key)
-        bar = self.parent.parent if self.parent is not None else None
-        if what == "submit" and isinstance(bar, CommandBar):
+        bar = self.bar
+        if what == "submit" and bar is not None:
             bar.submit(self.value)
         elif what == "leave":
             leave = getattr(self.screen, "action_leave_bar", None)
             if leave is None:
                 return False
+            if bar is not None:
+                bar.drop_waiting()  # the banker leaves the pasted script behind
             leave()
         else:
             return False
         return True
+
+    @property
+    def bar(self) -> CommandBar | None:
+        """The command bar this input is part of (``None`` on its own)."""
+        bar = self.parent.parent if self.parent is not None else None
+        return bar if isinstance(bar, CommandBar) else None
+
+    def _forward_event(self, event: events.Event) -> None:
+        """A paste is acted on as the app reads it, as the keys typed around it are
+        (:meth:`FixedInput._forward_event`): left in the input's queue, it came after
+        the keys typed after it, and after a ``ctrl+u`` typed after it had dropped the
+        lines it should have dropped."""
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            event._set_forwarded()
+            self._on_paste(event)
+            return
+        super()._forward_event(event)
+
+    def action_delete_left_all(self) -> None:
+        """``ctrl+u``: clear the line left of the cursor, and drop the pasted lines that
+        wait (the banker starts again)."""
+        super().action_delete_left_all()
+        if self.bar is not None:
+            self.bar.drop_waiting()
 
     def watch_value(self, value: str) -> None:
         """Complete and check the line now (see the class docstring)."""
@@ -304,25 +338,30 @@ class ScriptInput(FixedInput):
 
     async def action_submit(self) -> None:
         """Enter: the bar hands the line over now (see the module docstring)."""
-        bar = self.parent.parent if self.parent is not None else None
-        if isinstance(bar, CommandBar):
+        bar = self.bar
+        if bar is not None:
             bar.submit(self.value)
         else:
             await super().action_submit()
 
     def _on_paste(self, event: events.Paste) -> None:
-        """A paste: each line ended by a newline is given as if Enter was pressed."""
-        bar = self.parent.parent if self.parent is not None else None
+        """A paste: each line ended by a newline is given as if Enter was pressed.  The
+        lines of an earlier paste still waiting are dropped first (the banker pasted
+        something else: they must not come back after it)."""
+        bar = self.bar
         text = event.text.replace("\r\n", "\n").replace("\r", "\n")
-        if "\n" not in text or not isinstance(bar, CommandBar):
+        dropped = bar.drop_waiting(say=False) if bar is not None else 0
+        if "\n" not in text or bar is None:
             super()._on_paste(event)
+            if bar is not None and dropped:
+                bar.say_dropped(dropped)
             return
         event.stop()
         event.prevent_default()  # not Input's own handler as well (it would paste line 1)
         *lines, tail = text.split("\n")
         start, end = sorted(self.selection)  # a selection (a refused line) is replaced
         lines[0] = self.value[:start] + lines[0] + self.value[end:]
-        bar.give_lines(lines, tail)
+        bar.give_lines(lines, tail, dropped)
 
     def remember(self, line: str) -> None:
         """Keep an accepted line for recall."""
@@ -341,7 +380,10 @@ class ScriptInput(FixedInput):
 class CommandBar(Vertical):
     """The bar at the bottom: ``›`` prompt, input, and the verdict line."""
 
-    DEFAULT_CSS = "CommandBar { height: auto; }"
+    DEFAULT_CSS = """
+    CommandBar { height: auto; }
+    CommandBar #waiting { width: auto; padding: 0 1; color: $text-warning; }
+    """
 
     class Submitted(Message):
         """The banker pressed Enter on a line."""
@@ -367,7 +409,8 @@ class CommandBar(Vertical):
         """What the verdict line shows now."""
         self.waiting: list[str] = []
         """Pasted lines not given yet, after a refused one (the next is put in the bar
-        once the one in it is accepted)."""
+        once the one in it is accepted).  Changed only through :meth:`set_waiting`, which
+        keeps the count beside the input up to date."""
 
     def placeholder(self) -> str:
         """The bar's hint, with a player and a corporation of the game on screen."""
@@ -463,8 +506,10 @@ class CommandBar(Vertical):
         """Enter: give the line now (or post it when no ``give`` was set)."""
         if not value.strip():
             if self.waiting:
-                self.input.value = self.waiting.pop(0)
-                self.input.cursor_position = len(self.input.value)
+                line, *rest = self.waiting
+                self.set_waiting(rest)
+                self.input.value = line
+                self.input.cursor_position = len(line)
             return
         if self.give is None:
             self.post_message(self.Submitted(self, value))
@@ -475,10 +520,11 @@ class CommandBar(Vertical):
         else:
             self.refused(reason)
 
-    def give_lines(self, lines: list[str], tail: str) -> None:
+    def give_lines(self, lines: list[str], tail: str, dropped: int = 0) -> None:
         """Give pasted lines in order; a refusal stops them (the refused line stays in
         the bar to be corrected, the rest wait behind it); ``tail`` (text after the last
-        newline) stays in the bar when all were accepted."""
+        newline) stays in the bar when all were accepted.  ``dropped``: how many lines of
+        an earlier paste were dropped as these came (the verdict line says so)."""
         for i, line in enumerate(lines):
             if not line.strip():
                 continue
@@ -490,18 +536,24 @@ class CommandBar(Vertical):
                 self.input.value = ""
                 continue
             if reason is not None:
-                self.waiting = [x for x in [*lines[i + 1 :], tail] if x.strip()] + self.waiting
-                self.refused(reason)
+                # an earlier paste's lines were dropped as this one came (ScriptInput._on_paste)
+                self.set_waiting([x for x in [*lines[i + 1 :], tail] if x.strip()])
+                self.refused(reason, dropped)
                 return
             self.accepted(line.strip(), advance=False)
         self.input.value = tail
         self.input.cursor_position = len(tail)
+        if dropped:
+            self.say_dropped(dropped)
 
     def accepted(self, line: str, advance: bool = True) -> None:
         """The screen accepted the line: clear the bar (or put the next pasted line in it)
         and keep the line for recall."""
         self.input.remember(line)
-        nxt = self.waiting.pop(0) if advance and self.waiting else ""
+        nxt = ""
+        if advance and self.waiting:
+            nxt, *rest = self.waiting
+            self.set_waiting(rest)
         self.input.value = nxt
         self.input.cursor_position = len(nxt)
         if is_check(line):
@@ -516,16 +568,80 @@ class CommandBar(Vertical):
             return
         done = Text(f"✓ {line}", style="green")
         if nxt:
-            done.append(
-                f" — next pasted line in the bar ({len(self.waiting)} more wait)", style="dim"
-            )
+            done.append(" — the next pasted line is in the bar", style="dim")
+            if self.waiting:
+                done.append(f"; {self.wait_note()}", style="dim")
         self.verdict(done)
 
-    def refused(self, reason: str) -> None:
+    def refused(self, reason: str, dropped: int = 0) -> None:
         """The screen refused the line: keep it to be corrected, selected (what is typed
-        next replaces it; ← or → keeps it to be edited), and show why."""
+        next replaces it; ← or → keeps it to be edited), and show why (and, for a paste,
+        that ``dropped`` lines of an earlier one were dropped)."""
         self.input.select_all()
         text = Text(f"✗ refused: {reason}", style="bold red")
+        if dropped:
+            text = self.with_dropped(text, self.earlier_dropped(dropped))
         if self.waiting:
-            text.append(f" — {len(self.waiting)} pasted line(s) wait behind it", style="dim")
+            text.append(f" — {self.wait_note()}", style="dim")
         self.verdict(text)
+
+    # ------------------------------------------------------------ pasted lines waiting
+    def wait_note(self) -> str:
+        """What waits and the keys for it: ``3 pasted lines wait: Enter on an empty bar
+        takes the next, Esc drops them``."""
+        count = len(self.waiting)
+        if count == 1:
+            return "1 pasted line waits: Enter on an empty bar takes it, Esc drops it"
+        return f"{pasted_lines(count)} wait: Enter on an empty bar takes the next, Esc drops them"
+
+    def set_waiting(self, lines: list[str]) -> None:
+        """Keep ``lines`` waiting, and show their count beside the input (the verdict line
+        changes as the banker types; the count stays until the lines are taken or
+        dropped).  The count's widget is mounted the first time lines wait: a main
+        screen that is never pasted into does not pay for it."""
+        self.waiting = lines
+        shown = self.query("#waiting").results(Static)
+        note = next(shown, None)
+        if not lines:
+            if note is not None:
+                note.display = False
+            return
+        count = len(lines)
+        text = Text(f"{pasted_lines(count)} {'waits' if count == 1 else 'wait'} · Esc drops")
+        if note is None:
+            # after the prompt: at the right end a toast (the refusal's) would cover it
+            row = self.query_one("#bar-row", Horizontal)
+            row.mount(Static(text, id="waiting"), after="#prompt")
+        else:
+            note.update(text)
+            note.display = True
+
+    def drop_waiting(self, say: bool = True) -> int:
+        """Drop the pasted lines that wait (``Esc``, ``ctrl+u``): how many were dropped;
+        ``say``: the verdict line says so, after the verdict on what the bar holds."""
+        count = len(self.waiting)
+        if count:
+            self.set_waiting([])
+            if say:
+                value = self.input.value
+                text = self.check(value) if value.strip() else Text("")
+                self.verdict(self.with_dropped(text, f"{pasted_lines(count)} dropped"))
+        return count
+
+    @staticmethod
+    def earlier_dropped(count: int) -> str:
+        """``3 earlier pasted lines dropped``."""
+        return f"{count} earlier pasted line{'' if count == 1 else 's'} dropped"
+
+    def say_dropped(self, count: int) -> None:
+        """After a paste: the verdict line (on what was pasted) adds that ``count`` lines
+        of an earlier paste were dropped."""
+        self.verdict(self.with_dropped(self.verdict_text.copy(), self.earlier_dropped(count)))
+
+    @staticmethod
+    def with_dropped(text: Text, note: str) -> Text:
+        """``text`` followed by ``note`` (or the note alone)."""
+        if not text.plain:
+            return Text(note, style="yellow")
+        text.append(f" — {note}", style="yellow")
+        return text
