@@ -251,9 +251,11 @@ def test_a_burst_of_keys_lands_in_the_fields_typed_for(session: tuple[str, Path]
     send(name, "C-q")
 
 
-TITLES = ("1846", "1847AE", "1853")
-"""The new-game form's title list, top to bottom."""
-_STYLED_TITLE = re.compile(r"((?:\x1b\[[0-9;]*m)+) (" + "|".join(TITLES) + r") ")
+TITLES = ("1846", "1847 AE", "1853")
+"""The new-game form's title list, top to bottom, as it names them (the first three)."""
+_STYLED_TITLE = re.compile(
+    r"((?:\x1b\[[0-9;]*m)+) (" + "|".join(re.escape(t) for t in TITLES) + r")(?: |\x1b)"
+)
 
 
 def highlighted_title(coloured: str) -> str | None:
@@ -325,7 +327,7 @@ def test_a_new_1847ae_game_in_a_real_terminal(session: tuple[str, Path]) -> None
     round's starting package on screen; a package item bought through the command bar
     puts Krauss & Co.'s marker on the grid at 100 (4.1)."""
     name, saves = session
-    new_game_of(name, "1847AE", "1847 AE: 3 to 5 players", "Amy Bob Carlos Dana")
+    new_game_of(name, "1847 AE", "1847 AE: 3 to 5 players", "Amy Bob Carlos Dana")
     wait_for(name, "Amy Bob Carlos Dana")
     send(name, "Tab")
     send(name, "Space")  # the variant (section 10)

@@ -179,7 +179,7 @@ async def test_enter_opens_the_title_list_one_key_at_a_time(saves: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert select.expanded and app.focused is select
-        assert "1847RRRRB" in screen_text(app)  # the list is drawn
+        assert "1847 RRRR&B" in screen_text(app)  # the list is drawn, titles by name
         await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()

@@ -55,6 +55,7 @@ from textual.widgets.option_list import Option
 
 from moderator.text import escaped
 from moderator.ui.host import KeysReady, host
+from rulesets.names import title_name
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
@@ -170,7 +171,9 @@ class FormSelect(Select[str]):
     """Keys that move in the open list: the list's own actions."""
 
     def __init__(self, titles: list[str], *, id: str | None = None) -> None:
-        super().__init__([(t, t) for t in titles], value=titles[0], allow_blank=False, id=id)
+        super().__init__(
+            [(title_name(t), t) for t in titles], value=titles[0], allow_blank=False, id=id
+        )  # each title by the name people read ("1847 Pfalz"); the value is its id
         self.titles = titles
         """The titles, in the list's order."""
         self.typed = ""
@@ -231,13 +234,14 @@ class FormSelect(Select[str]):
     def search(self, character: str) -> None:
         """Highlight the first title holding what was typed since the list opened (or,
         if none does, this character alone); a bell if no title holds it."""
+        names = [title_name(t).lower() for t in self.titles]
         for typed in (self.typed + character, character):
             low = typed.lower()
-            found = [t for t in self.titles if low in t.lower()]
+            found = [i for i, name in enumerate(names) if low in name]
             if found:
-                best = min(found, key=lambda t: t.lower().index(low))  # first in the list on ties
+                best = min(found, key=lambda i: names[i].index(low))  # first in the list on ties
                 self.typed = typed
-                self.highlight(self.titles.index(best))
+                self.highlight(best)
                 return
         self.typed = ""
         self.app.bell()

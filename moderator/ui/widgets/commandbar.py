@@ -40,7 +40,7 @@ from textual.widgets import Input, Static
 
 from moderator.errors import Refusal
 from moderator.script import VERBS, ParseError, parse_line
-from moderator.text import escaped
+from moderator.text import counted, escaped
 from moderator.ui.session import Session
 
 BAR_WORDS = {
@@ -66,7 +66,7 @@ SHORT_LINE = 60
 
 def pasted_lines(count: int) -> str:
     """``3 pasted lines`` (``1 pasted line``)."""
-    return f"{count} pasted line" + ("" if count == 1 else "s")
+    return counted(count, "pasted line")
 
 
 def one_row(line: str, limit: int = SHORT_LINE) -> str:
