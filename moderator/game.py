@@ -38,6 +38,7 @@ the rules.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from moderator import commands as c
+from moderator import journal as journal_module
 from moderator import osfiles
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
@@ -68,9 +70,11 @@ from moderator.journal import (
     prune_backups,
     read_record_entry,
     record_line,
+    record_refusal,
     remembered_length,
     remove_stale_temps,
     same_events,
+    text_refusal,
     truncate_save,
     write_atomic,
 )
@@ -350,12 +354,15 @@ class Game:
             # an older format, another program or rules level: the next write is whole
             game._rewrite = True
         game.remember_length = remember_length
+        # every front end says when a save came back shorter than the TUI last left it
+        # (issue 30.3: `state` and `play --save` opened it silently); the TUI keeps the
+        # length, and a writer updates a length kept already
+        known = remembered_length(target)
+        if known is not None and known > len(game.journal):
+            game.shrunk_from = known
         if not game.read_only:
             game._tidy(torn=loaded.torn)
-            if remember_length:
-                known = remembered_length(target)
-                if known is not None and known > len(game.journal):
-                    game.shrunk_from = known
+            if remember_length or known is not None:  # told once: a kept length follows
                 store_length(target, len(game.journal))
         return game
 
@@ -568,6 +575,9 @@ class Game:
         Raises:
             OSError: the save could not be written (nothing changed).
         """
+        too_long = text_refusal(cmd)  # a bound of the save's, for new commands only
+        if too_long is not None:
+            return Outcome(ok=False, message=too_long, command=cmd)
         state = self.state
         state.ledger.events = []
         given_in = self.round_label()
@@ -601,6 +611,11 @@ class Game:
         record = None
         if self._target is not None:
             record = record_line(len(self.journal) + 1, entry_json(entry), self._prev())
+            # the writer never accepts what the reader would refuse (issue 30.1)
+            unreadable = record_refusal(record, len(events), self._sizes[-1])
+            if unreadable is not None:
+                self._restore()
+                return Outcome(ok=False, message=unreadable, command=cmd)
         try:
             if record is not None:
                 record = self._disk_append(record)
@@ -666,6 +681,9 @@ class Game:
         """
         if isinstance(cmd, c.GameCmd):
             return "a game is already running; `game` is the first line only"
+        too_long = text_refusal(cmd)
+        if too_long is not None:
+            return too_long
         trial = (self.state if state is None else state).clone()  # events start empty
         try:
             self.ruleset.apply(trial, cmd)
@@ -1101,7 +1119,14 @@ class Game:
         self._check_mode()
         header = self._header(level)
         records = chain(header, records)
-        write_atomic(self._target, header + b"".join(records))
+        text = header + b"".join(records)
+        if len(text) > journal_module.MAX_SAVE_BYTES:  # never a file the reader refuses
+            raise OSError(
+                errno.EFBIG,
+                f"{len(text):,} bytes is more than a save may hold "
+                f"({journal_module.MAX_SAVE_BYTES // (1024 * 1024)} MiB)",
+            )
+        write_atomic(self._target, text)
         if self._lock is not None:
             self._lock.follow()  # a new file is at the name now: lock it (hard links)
         sizes = [len(header)]

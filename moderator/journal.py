@@ -403,6 +403,48 @@ def _check_level_and_program(rules_level: int, program: str | None) -> None:
         )
 
 
+MAX_TEXT = 2_000
+"""The most characters of a note's text or an adjustment's reason a new command may hold: a
+table's note is a sentence or two.  Saves written before the bound (longer notes) still
+open and replay as recorded: it is checked only when a command is given."""
+
+
+def text_refusal(command: Command) -> str | None:
+    """Why ``command`` holds more free text than a save keeps (:data:`MAX_TEXT`), or
+    ``None``."""
+    for field in ("text", "reason"):
+        value = getattr(command, field, None)
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            what = "a note" if field == "text" else "an adjustment's reason"
+            return (
+                f"{what} holds at most {MAX_TEXT:,} characters (this one has {len(value):,}); "
+                f"keep a longer text in a file beside the save"
+            )
+    return None
+
+
+def record_refusal(record: bytes, events: int, size: int) -> str | None:
+    """Why a save of ``size`` bytes could not take ``record`` (an entry with ``events``
+    events) and still be read: each bound the reader checks, checked before the writer
+    accepts (a save the reader refuses is a game lost), or ``None``."""
+    if events > MAX_EVENTS:
+        return f"the command caused {events:,} events; a saved entry holds at most {MAX_EVENTS:,}"
+    if len(record) > MAX_RECORD_VALUES:
+        values = record.count(b",") + record.count(b"[") + record.count(b"{")
+        if values > MAX_RECORD_VALUES:
+            return (
+                f"the command's record would hold {values:,} JSON values; a save's record "
+                f"holds at most {MAX_RECORD_VALUES:,}"
+            )
+    if size + len(record) > MAX_SAVE_BYTES:
+        mib = MAX_SAVE_BYTES // (1024 * 1024)
+        return (
+            f"the save would grow past {mib} MiB, the most a save may hold ({size:,} bytes "
+            f"now, {len(record):,} more); start a new save for the rest of the game"
+        )
+    return None
+
+
 def build_validators() -> None:
     """Build the save's checkers now, not at the first save read: for a process about to
     lose access to its libraries (one dropping privileges)."""

@@ -387,6 +387,34 @@ def test_a_save_that_comes_back_shorter_is_noticed(save: Path) -> None:
     assert Game.load(save, read_only=True).shrunk_from is None
 
 
+def test_state_and_play_say_when_a_save_came_back_shorter(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30.3: only the TUI warned (from the length it keeps); `state` and `play --save`
+    opened a shorter save silently.  They warn now; `play --save` (a writer) then keeps
+    the new length, so it is told once."""
+    from moderator.cli import main
+
+    with Game.load(save, remember_length=True) as game:
+        for k in range(3):
+            assert game.execute(f"note {k}").ok
+        n = len(game.journal)
+        script = [entry.line for entry in game.journal]
+    lines = save.read_bytes().splitlines(keepends=True)
+    save.write_bytes(b"".join(lines[:-2]))  # an older copy, two commands shorter
+    assert main(["state", str(save)]) == 0
+    said = f"held {n} commands when moderator last closed it, and holds {n - 2} now"
+    assert said in capsys.readouterr().err
+    assert main(["state", str(save)]) == 0
+    assert said in capsys.readouterr().err, "a reader keeps no length: told again"
+    text = tmp_path / "game.script"
+    text.write_text(f"game {game.title} {' '.join(game.players)}\n" + "\n".join(script[:-2]) + "\n")
+    assert main(["play", str(text), "--save", str(save), "--quiet"]) == 0
+    assert said in capsys.readouterr().err
+    assert main(["state", str(save)]) == 0
+    assert "held" not in capsys.readouterr().err, "told once: play kept the new length"
+
+
 def test_an_append_killed_in_a_real_process_loses_nothing_acknowledged(save: Path) -> None:
     """A child process acknowledges commands (prints after each one returns) and is killed
     while it goes on; every acknowledged command is in the save."""

@@ -1,0 +1,121 @@
+"""The writer never accepts what the reader refuses (issue 30.1).
+
+A 23 MB note used to be accepted, fsynced and acknowledged, and from then on nothing
+opened the save (over the reader's 64 MiB).  Now a note or an adjustment's reason holds
+at most ``journal.MAX_TEXT`` characters, and every bound the reader checks (the save's
+size, a record's values, an entry's events) is checked before a command is accepted, with
+a refusal naming it.  The property: any sequence of accepted commands leaves a save that
+opens, tried with the reader's bounds made small so that the sequences reach them.  Saves
+written before the bound (a longer note) still open and replay as recorded.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from moderator import journal
+from moderator.game import Game
+from moderator.script import format_command, parse_line
+
+
+def test_a_note_longer_than_a_note_needs_is_refused_naming_the_bound(tmp_path: Path) -> None:
+    game = Game.new("1846", ["Amy", "Bob", "Carlos"], path=tmp_path / "g.json")
+    outcome = game.execute("note " + "a" * 23_000_000)
+    assert not outcome.ok and "at most 2,000 characters" in outcome.message
+    assert "23,000,000" in outcome.message
+    assert game.try_command(parse_line("note " + "a" * 2_001)) is not None  # dialogs, the bar
+    assert game.execute("note " + "a" * 2_000).ok
+    reason = game.execute("adjust Amy 10 " + "b" * 2_001)
+    assert not reason.ok and "an adjustment's reason holds at most 2,000" in reason.message
+    game.close()
+    assert len(Game.load(tmp_path / "g.json", read_only=True).journal) == 1
+
+
+def test_a_save_written_before_the_bound_opens_and_replays_as_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.json"
+    long_note = "x" * 50_000
+    monkeypatch.setattr(journal, "MAX_TEXT", 10**9)  # as before the bound
+    game = Game.new("1846", ["Amy", "Bob", "Carlos"], path=path)
+    assert game.execute(f"note {long_note}").ok
+    game.close()
+    monkeypatch.undo()
+    loaded = Game.load(path)
+    assert [entry.line for entry in loaded.journal] == [f"note {long_note}"]
+    assert loaded.execute("note and on").ok  # played on under today's bound
+    loaded.close()
+
+
+def test_the_save_s_size_is_checked_before_a_command_is_accepted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", 6_000)
+    path = tmp_path / "g.json"
+    game = Game.new("1846", ["Amy", "Bob", "Carlos"], path=path)
+    refused = None
+    for k in range(100):
+        outcome = game.execute(f"note {k} " + "n" * 1_000)
+        if not outcome.ok:
+            refused = outcome.message
+            break
+    assert refused is not None and "the save would grow past" in refused
+    assert "the most a save may hold" in refused
+    kept = len(game.journal)
+    game.close()
+    assert path.stat().st_size <= 6_000
+    assert len(Game.load(path, read_only=True).journal) == kept
+
+
+def test_a_game_saved_whole_is_never_larger_than_a_save_may_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game played without a save, then saved ("save as"): refused as too large rather
+    than written unreadable; the game keeps its commands."""
+    game = Game.new("1846", ["Amy", "Bob", "Carlos"])
+    for k in range(8):
+        assert game.execute(f"note {k} " + "n" * 1_000).ok
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", 6_000)
+    with pytest.raises(OSError, match="more than a save may hold"):
+        game.save(tmp_path / "g.json")
+    assert len(game.journal) == 8 and not (tmp_path / "g.json").exists()
+
+
+LINES = st.one_of(
+    st.integers(0, 2_600).map(lambda n: "note " + "é" * n),
+    st.integers(0, 2_600).map(lambda n: f"adjust Amy 1 {'r' * max(1, n)}"),
+    st.sampled_from(["par Amy NYC 80", "buy Bob NYC", "pass Amy", "pass Bob", "pass Carlos"]),
+)
+
+
+@settings(max_examples=examples(40))
+@given(
+    lines=st.lists(LINES, min_size=1, max_size=25),
+    size=st.integers(800, 30_000),
+    values=st.integers(20, 400),
+)
+def test_any_sequence_of_accepted_commands_leaves_a_save_that_opens(
+    lines: list[str], size: int, values: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(journal, "MAX_SAVE_BYTES", size)
+        patch.setattr(journal, "MAX_RECORD_VALUES", values)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "g.json"
+            game = Game.new("1846", ["Amy", "Bob", "Carlos"], path=path)
+            game.execute("remove ERIE PRR MC OI SC TBC")
+            accepted = [format_command(e.command) for e in game.journal]
+            for line in lines:
+                outcome = game.execute(line)
+                if outcome.ok and outcome.journaled:
+                    accepted.append(format_command(outcome.command))  # type: ignore[arg-type]
+            game.close()
+            reopened = Game.load(path)  # the reader's bounds: the same small ones
+            assert [format_command(e.command) for e in reopened.journal] == accepted
+            reopened.close()
