@@ -66,6 +66,7 @@ from moderator.journal import (
     load_save,
     new_entry,
     not_writable,
+    on_read_only_disk,
     printable,
     prune_backups,
     read_record_entry,
@@ -76,6 +77,7 @@ from moderator.journal import (
     same_events,
     text_refusal,
     truncate_save,
+    writable_advice,
     write_atomic,
 )
 from moderator.journal import remember_length as store_length
@@ -343,6 +345,8 @@ class Game:
             game._disk_header = loaded.header
             if loaded.save.format_version >= 3:
                 game._head = line_digest(loaded.header)
+            if loaded.unterminated:  # its last record lacks a newline: written whole next
+                game._rewrite = True
             size = loaded.size - sum(len(r) for r in game._records)  # the header as on disk
             game._sizes = [size]
             for record in game._records:
@@ -489,7 +493,7 @@ class Game:
         if self.unwritable is not None:
             out.append(
                 f"{path} {self.unwritable}: opened read-only, so no command is applied; "
-                "make it writable (chmod u+w) and open it again to play on"
+                f"{writable_advice(self._target or path)} and open it again to play on"
             )
         return out
 
@@ -555,7 +559,14 @@ class Game:
                 return Outcome(ok=False, message=reason, command=cmd)
             return Outcome(ok=True, message="as expected", command=cmd)
         if self.read_only:
-            return Outcome(ok=False, message=self._read_only_reason(), command=cmd)
+            # a save on a read-only disk is a failure to write, as a full disk is (30.4); a
+            # save made read-only on purpose (chmod a-w) is a refusal
+            return Outcome(
+                ok=False,
+                message=self._read_only_reason(),
+                command=cmd,
+                save_failed=self._target is not None and on_read_only_disk(self._target),
+            )
         try:
             return self._accept(cmd, text_or_cmd if isinstance(text_or_cmd, str) else None)
         except OSError as exc:
@@ -612,7 +623,7 @@ class Game:
         if self._target is not None:
             record = record_line(len(self.journal) + 1, entry_json(entry), self._prev())
             # the writer never accepts what the reader would refuse (issue 30.1)
-            unreadable = record_refusal(record, len(events), self._sizes[-1])
+            unreadable = record_refusal(record, len(events), self._disk_size())
             if unreadable is not None:
                 self._restore()
                 return Outcome(ok=False, message=unreadable, command=cmd)
@@ -980,8 +991,9 @@ class Game:
     def _read_only_reason(self) -> str:
         if self.unwritable is not None and self.read_only:
             return (
-                f"{self.path} {self.unwritable}, so nothing was applied; make it writable "
-                "(chmod u+w) and open it again to play on"
+                f"{self.path} {self.unwritable}, so nothing was applied; "
+                f"{writable_advice(self._target or Path(str(self.path)))} and open it again "
+                "to play on"
             )
         if self._lock is None and self._target is not None and self.read_only:
             return (
@@ -1001,8 +1013,8 @@ class Game:
         why = not_writable(self._target) if self._target is not None else None
         if why is not None:
             raise SaveReadOnly(
-                f"{self.path} {why}, so nothing was changed; make it "
-                "writable (chmod u+w) to play on"
+                f"{self.path} {why}, so nothing was changed; "
+                f"{writable_advice(self._target or Path(str(self.path)))} to play on"
             )
 
     def _all_records(self) -> list[bytes]:
@@ -1042,6 +1054,13 @@ class Game:
         them): what a reader following the file compares it with."""
         header = self._disk_header if self._disk_header is not None else self._header()
         return header, [r for r in self._records if r is not None]
+
+    def _disk_size(self) -> int:
+        """The save's size once written as this game holds it (before the next record):
+        the file's, or, where the next write is a whole one, the header and every record."""
+        if self._sizes and not self._rewrite:
+            return self._sizes[-1]
+        return len(self._header()) + sum(len(record) for record in self._records)
 
     def _disk_append(self, record: bytes) -> bytes:
         """Put one more record in the save: one write and one fsync (nothing without a file).

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -278,6 +279,9 @@ class LoadedSave(Record):
     """The header line as on disk, with its newline (``b""`` for format 1)."""
     cut: CutLine | None = None
     """The last line cut short, if any."""
+    unterminated: bool = False
+    """The last record was whole but for its newline: read as written, and the file is
+    rewritten whole at its next write (:attr:`size` counts the newline it lacks)."""
     events_unread: tuple[bytes | None, ...] | None = None
     """Read with ``check_events=False``: each entry's events as written (``None`` where
     they were read and checked), left for the replay to compare with the events it
@@ -539,8 +543,9 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
     """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
 
     The new file keeps the old one's permission bits (a rename would otherwise give
-    every rewritten save the temporary file's); a new file gets the usual default
-    (``0o666`` less the umask, as ``open`` gives).  The temporary file beside ``path``
+    every rewritten save the temporary file's); a new file beside a save (``side_of``)
+    takes the save's, any other new file the usual default (``0o666`` less the umask, as
+    ``open`` gives).  The temporary file beside ``path``
     is ``.NAME.XXXXXXXX.tmp``, or, for a file kept beside the save ``side_of`` (a
     rewind's backup, a cut line's text), ``.SAVE.XXXXXXXX.side.tmp``: named after the
     save, so the next opening of the save removes it if a kill left it
@@ -549,10 +554,15 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        mode = None  # a new file (or one we cannot stat): the umask's default
+    mode: int | None = None  # a new file (or one we cannot stat): the umask's default
+    for source in (path, side_of):  # a new side file takes the save's bits (issue 30.4:
+        if source is None:  # a 0600 save's backup was 0644, readable by anyone)
+            continue
+        try:
+            mode = stat.S_IMODE(os.stat(source).st_mode)
+            break
+        except OSError:
+            continue
     owner = Path(side_of).name if side_of is not None else path.name
     tail = ".side.tmp" if side_of is not None else ".tmp"
     create = 0o666 if mode is None else mode | 0o200  # the umask applies to a new file
@@ -721,12 +731,31 @@ def not_writable(path: Path) -> str | None:
         info = os.stat(path)
     except OSError:
         return None  # no file yet, or none we can look at: the write itself says why
+    if on_read_only_disk(path):
+        return "is on a read-only file system (nothing on that disk may be written)"
     mode = stat.S_IMODE(info.st_mode)
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         return f"is read-only (mode {mode:04o}: nobody may write it)"
     if not os.access(path, os.W_OK):
         return f"is read-only for you (mode {mode:04o}: no write permission)"
     return None
+
+
+def on_read_only_disk(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (a write-protected card, a
+    read-only mount): no ``chmod`` makes it writable there."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the write itself says why
+        return False
+
+
+def writable_advice(path: Path) -> str:
+    """What makes the save at ``path`` writable again, in words that follow "so nothing was
+    applied; ": ``chmod u+w``, or, on a read-only file system, another disk."""
+    if on_read_only_disk(path):
+        return "copy it to a disk that can be written (or mount this one read-write)"
+    return "make it writable (chmod u+w)"
 
 
 def backup_pattern(path: Path) -> re.Pattern[str]:
@@ -868,6 +897,11 @@ def load_save(path: Path, *, check_events: bool = True) -> LoadedSave:
             head = None
     if isinstance(head, dict) and "format_version" in head and "journal" not in head:
         return _read_lines(path, data, head, check_events)
+    if data[first + 1 : first + 1 + len(_RECORD_START)] == _RECORD_START:
+        # records follow: a save of lines whose header was damaged or edited (issue 30.4:
+        # it was read as one JSON object, and the error named line 2)
+        what = "corrupt or truncated JSON" if not isinstance(head, dict) else "no format_version"
+        raise SaveError(f"{path}: not a valid save: {_HEADER} is damaged ({what}); {_UNTOUCHED}")
     return _read_whole(path, data)
 
 
@@ -895,9 +929,24 @@ def _too_large(path: Path, size: int | None = None) -> str:
     )
 
 
-def _check_version(path: Path, version: object) -> int:
+_RECORD_START = b'{"number":'
+"""How every record line of a save begins."""
+_HEADER = "the header (line 1)"
+_UNTOUCHED = "the file was left untouched"
+
+
+def _header_mismatch(path: Path) -> str:
+    return (
+        f"{path}: the header (line 1: the title, the players and options, the rules "
+        f"level) does not match its checksum (the file is damaged or was edited); "
+        f"{_UNTOUCHED}"
+    )
+
+
+def _check_version(path: Path, version: object, where: str = "") -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise SaveError(f"{path}: format_version {version!r} is not a version number")
+        at = f"{where}'s " if where else ""
+        raise SaveError(f"{path}: {at}format_version {version!r} is not a version number")
     if version > FORMAT_VERSION:
         raise SaveError(
             f"{path}: written by a newer moderator (save format {version}; this one reads up to "
@@ -952,10 +1001,20 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
 def _read_lines(
     path: Path, data: bytes, head: dict[str, Any], check_events: bool = True
 ) -> LoadedSave:
-    """A format-2 or -3 save: a header line, then one checksummed record per line."""
-    version = _check_version(path, head["format_version"])
+    """A format-2 or -3 save: a header line, then one checksummed record per line.
+
+    Whatever is wrong with the header is said of line 1 (issue 30.4); a header that does
+    not match its checksum is said to be damaged before its version is read (an edited
+    ``format_version`` is no newer moderator's save)."""
+    summed = _SUMMED_HEADER.fullmatch(data[: data.find(b"\n")])
+    if summed is not None and hashlib.sha256(summed[1] + b"}").hexdigest() != summed[2].decode():
+        raise SaveError(_header_mismatch(path))
+    version = _check_version(path, head["format_version"], _HEADER)
     if version < 2:
-        raise SaveError(f"{path}: not a valid save (format {version} is one JSON object)")
+        raise SaveError(
+            f"{path}: {_HEADER} names save format {version}, whose saves are one JSON object, "
+            f"not lines: the header is damaged or was edited; {_UNTOUCHED}"
+        )
     end = data.rfind(b"\n") + 1
     tail = data[end:]  # what follows the last newline: empty, or an append cut short
     if not end:
@@ -963,6 +1022,12 @@ def _read_lines(
     # The lines one at a time (never ``data.split``: a file of 60 million empty lines
     # would be a list of 60 million objects before its first line is refused).
     lines = _lines(data, end)
+    # A last line that is a whole record but for its newline (a copy cut at the very end)
+    # is read as the record it is (issue 30.4): its checksum says it was written whole;
+    # the game's next write then rewrites the file whole, newline and all.
+    unterminated = bool(tail) and _RECORD.fullmatch(tail) is not None
+    if unterminated:
+        lines = itertools.chain(lines, (tail,))
     first = next(lines)
     header, prev = _read_header(path, first, version)
     rules_level = getattr(header, "rules_level", 0)
@@ -1013,6 +1078,8 @@ def _read_lines(
                 raise _malformed_entry(path, number, exc) from None
             unread.append(None)
         records.append(line + b"\n")
+    if unterminated:
+        tail = b""
     save = SaveFile.model_construct(
         format_version=version,
         title=header.title,
@@ -1025,8 +1092,9 @@ def _read_lines(
     return LoadedSave(
         save=save,
         records=tuple(records),
-        size=len(data) - len(tail),
+        size=len(data) - len(tail) + int(unterminated),
         torn=bool(tail),
+        unterminated=unterminated,
         header=first + b"\n",
         cut=cut,
         events_unread=None if check_events else tuple(unread),
@@ -1051,15 +1119,13 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | N
         body = match[1] + b"}"
         prev = match[2].decode()
         if hashlib.sha256(body).hexdigest() != prev:
-            raise SaveError(
-                f"{path}: the header (line 1: the title, the players and options, the rules "
-                f"level) does not match its checksum (the file is damaged or was edited); "
-                f"the file was left untouched"
-            )
+            raise SaveError(_header_mismatch(path))
     try:
         header = read_header(body, version)
     except strict.Malformed as exc:
-        raise SaveError(f"{path}: malformed save at {_where(exc.loc)}: {exc.msg}") from None
+        raise SaveError(
+            f"{path}: malformed save: {_HEADER}, at {_where(exc.loc)}: {exc.msg}; {_UNTOUCHED}"
+        ) from None
     if isinstance(header, Header3) and header.rules_level > RULES_LEVEL:
         raise SaveError(
             f"{path}: played under rules level {header.rules_level} (written by moderator "

@@ -267,6 +267,31 @@ def test_corrupt_header(saved: tuple[Game, Path]) -> None:
     _, path = saved
     path.write_bytes(path.read_bytes().replace(b'"title"', b"title", 1))
     _refused_untouched(path, "game.json", "not a valid save", "corrupt or truncated JSON")
+    _refused_untouched(path, "game.json", "the header (line 1) is damaged")
+
+
+def test_every_edit_of_the_header_is_refused_naming_line_1(saved: tuple[Game, Path]) -> None:
+    """Issue 30.4: 42 of 476 header edits were refused without naming line 1 (an edited
+    format_version sent the reader down the whole-file path, whose JSON error named line
+    2; a version of 4 read as a newer moderator's save).  Every byte of the header changed
+    in turn, and the edits of format_version a hand would make."""
+    _, path = saved
+    data = path.read_bytes()
+    end = data.index(b"\n")
+    edits = []
+    for k in range(end):
+        for byte in ((data[k] + 1) % 256, 0x20, ord('"'), ord("}")):
+            if byte != data[k]:
+                edits.append(data[:k] + bytes([byte]) + data[k + 1 :])
+    for value in (b"0", b"1", b"2", b"4", b'"3"', b"-1", b"3.0", b"true"):
+        edits.append(data.replace(b'"format_version":3', b'"format_version":' + value, 1))
+    edits.append(data.replace(b'"format_version":3,', b"", 1))
+    for edit in edits:
+        path.write_bytes(edit)
+        with pytest.raises(SaveError) as refused:
+            Game.load(path, read_only=True)
+        assert "line 1" in str(refused.value), (edit[:end], str(refused.value))
+    path.write_bytes(data)
 
 
 def test_corrupt_format_1_file(tmp_path: Path) -> None:

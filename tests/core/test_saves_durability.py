@@ -836,6 +836,21 @@ def test_a_whole_rewrite_keeps_the_save_s_mode(save: Path, mode: int) -> None:
     assert _mode(save) == mode
 
 
+@pytest.mark.parametrize("mode", [0o600, 0o640])
+def test_a_rewind_s_backup_and_a_cut_line_s_text_keep_the_save_s_mode(
+    save: Path, mode: int
+) -> None:
+    """Issue 30.4: a 0600 save's rewind backup was 0644, readable by anyone on the machine."""
+    save.chmod(mode)
+    with Game.load(save) as game:
+        assert game.execute("note one").ok and game.execute("note two").ok
+        backup = game.rewind(1)
+    assert backup is not None and _mode(backup) == mode
+    save.write_bytes(save.read_bytes() + b'{"number":')  # an append cut short
+    with Game.load(save) as game:
+        assert game.cut_kept is not None and _mode(game.cut_kept) == mode
+
+
 @pytest.mark.parametrize("umask", [0o022, 0o077])
 def test_a_new_save_gets_the_umask_s_default(tmp_path: Path, umask: int) -> None:
     old = os.umask(umask)
@@ -918,3 +933,31 @@ def test_prune_backups_counts_both_kinds_and_only_this_save_s_files(tmp_path: Pa
     assert all((tmp_path / name).exists() for name in names[2:])
     assert all(p.exists() for p in keep) and save.exists()
     assert (tmp_path / "game.before-rewind-1.json").is_symlink()
+
+
+def test_a_read_only_disk_is_named_and_play_stops_as_for_a_full_disk(
+    save: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30.4: on a read-only file system the message blamed the file's mode and
+    advised ``chmod u+w``, and ``play`` exited 1 (a refusal) where a full disk exits 2."""
+    from moderator.cli import EXIT_FILES, main
+
+    real = os.statvfs
+
+    def read_only(path: object) -> os.statvfs_result:
+        got = real(path)  # type: ignore[arg-type]
+        fields = list(got)
+        fields[8] = got.f_flag | os.ST_RDONLY
+        return os.statvfs_result(fields)
+
+    lines = [entry.line for entry in Game.load(save, read_only=True).journal]
+    script = tmp_path / "s.script"
+    script.write_text(RULEBOOK_SETUP + "par Amy GT 60\npar Bob NYC 80\n")
+    assert lines  # the save holds the script's start
+    monkeypatch.setattr(os, "statvfs", read_only)
+    assert main(["play", str(script), "--save", str(save), "--quiet"]) == EXIT_FILES
+    err = capsys.readouterr().err
+    assert "is on a read-only file system" in err and "chmod" not in err, err
+    assert "copy it to a disk that can be written" in err
+    monkeypatch.undo()
+    assert [entry.line for entry in Game.load(save, read_only=True).journal] == lines

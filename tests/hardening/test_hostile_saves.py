@@ -495,7 +495,7 @@ def test_a_save_cut_at_every_byte_is_refused_or_says_so(tmp_path: Path) -> None:
     the case the TUI's remembered length catches); never silently another game."""
     path, data = _small_save(tmp_path)
     ends = {i + 1 for i, byte in enumerate(data) if byte == ord("\n")}
-    counts = {"refused": 0, "warned": 0, "whole lines": 0}
+    counts = {"refused": 0, "warned": 0, "whole lines": 0, "whole but its newline": 0}
     for k in range(len(data) + 1):
         path.write_bytes(data[:k])
         try:
@@ -508,11 +508,33 @@ def test_a_save_cut_at_every_byte_is_refused_or_says_so(tmp_path: Path) -> None:
             counts["whole lines"] += 1
             assert game.cut is None and len(game.journal) == data[:k].count(b"\n") - 1
             continue
+        if k + 1 in ends and k + 1 > min(ends):
+            # issue 30.4: a record whole but for its newline is read as the record it is
+            counts["whole but its newline"] += 1
+            assert game.cut is None and len(game.journal) == data[:k].count(b"\n")
+            continue
         counts["warned"] += 1
         assert game.cut is not None and game.cut.line == data[:k].count(b"\n") + 1
         assert "ends in an incomplete line" in game.notices()[0]
     assert counts["whole lines"] == 5 and counts["refused"] == min(ends)
+    assert counts["whole but its newline"] == 4
     assert sum(counts.values()) == len(data) + 1
+
+
+def test_a_record_whole_but_its_newline_is_kept_and_the_save_plays_on(tmp_path: Path) -> None:
+    """Issue 30.4: such a record was dropped as never written; it is read, and the next
+    command rewrites the file whole, newline and all."""
+    path, data = _small_save(tmp_path)
+    path.write_bytes(data[:-1])
+    with Game.load(path) as game:
+        assert [entry.line for entry in game.journal][-1] == "note b"
+        assert game.cut is None and not game.notices()
+        assert game.execute("note c").ok
+    assert path.read_bytes().startswith(data) and path.read_bytes().endswith(b"\n")
+    assert [entry.line for entry in Game.load(path, read_only=True).journal][-2:] == [
+        "note b",
+        "note c",
+    ]
 
 
 def test_any_byte_of_a_save_changed_is_refused(tmp_path: Path) -> None:
