@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -215,3 +217,19 @@ def saves(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def short_tmp_path() -> Iterator[Path]:
+    """An empty temporary folder with a short path (``/tmp/mod-XXXXXXXX``), removed after.
+
+    For a test that reads a folder's whole path off a screen of fixed width: pytest's
+    ``tmp_path`` grows with the session's number, the test's name and, under pytest-xdist,
+    the worker's (``/tmp/pytest-of-root/pytest-12/popen-gw1/test_the_start_screen_0``),
+    and a path too long for its line is wrapped at a space or cut at the border.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="mod-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

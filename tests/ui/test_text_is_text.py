@@ -134,8 +134,8 @@ async def test_every_screen_shows_markup_literally(tmp_path: Path) -> None:
         assert app.is_running and app.return_code in (None, 0)
 
 
-async def test_start_open_and_new_game_show_paths_literally(tmp_path: Path) -> None:
-    saves, path = make_save(tmp_path)
+async def test_start_open_and_new_game_show_paths_literally(short_tmp_path: Path) -> None:
+    saves, path = make_save(short_tmp_path)  # a short path: the folder's name fits its line
     app = ModeratorApp(saves=saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -159,9 +159,11 @@ async def test_start_open_and_new_game_show_paths_literally(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("folder", ["games [/]", "[bold]x", "\x1b[2J", "[/]" * 1700])
-async def test_the_start_screen_shows_its_folder_literally(tmp_path: Path, folder: str) -> None:
+async def test_the_start_screen_shows_its_folder_literally(
+    short_tmp_path: Path, folder: str
+) -> None:
     """``moderator --saves 'games [/]'`` used to end at start with a MarkupError."""
-    saves = tmp_path / folder[:200]
+    saves = short_tmp_path / folder[:200]  # a short path: the folder's name fits its line
     app = ModeratorApp(saves=saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
