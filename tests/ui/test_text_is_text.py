@@ -14,6 +14,7 @@ escapes as ``\\x1b`` (:func:`moderator.text.escaped`).
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -59,10 +60,12 @@ async def show(app: ModeratorApp, pilot, key: str) -> str:  # type: ignore[no-un
     """Press ``key`` on the main screen, return what the screen then shows, and go back."""
     before = len(app.screen_stack)
     await pilot.press(key)
-    for _ in range(40):  # the end screens' jobs run in a worker: wait for their result
-        await pilot.pause()
-        if len(app.screen_stack) > before and app.screen.is_current:
+    deadline = time.monotonic() + 60  # patience for a loaded machine, not a bound
+    while not (len(app.screen_stack) > before and app.screen.is_current):
+        if time.monotonic() > deadline:
             break
+        await pilot.pause(0.05)
+    await app.workers.wait_for_complete()  # the end screens' jobs run in a worker
     await pilot.pause(0.05)
     await pilot.pause()
     assert len(app.screen_stack) > before, f"{key} opened no screen"
