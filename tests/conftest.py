@@ -14,14 +14,27 @@ Hypothesis runs under one of two profiles (issue 18.3: CI must never fail by cha
   (10) as many, and the example database in ``.hypothesis/`` so a failure found is
   replayed first next time.  ``scripts/explore.sh`` runs it.
 
+Hypothesis also draws now and then a constant found in the source of the project's loaded
+modules, so a derandomized test's examples depend on which of them are loaded when it
+runs.  Every module of ``moderator`` and ``rulesets`` is therefore imported here, before
+any test: the examples are the same whatever ran before, in a subset of the suite and on
+any pytest-xdist worker.  A property test that finds another module of the repository
+loaded since fails, naming it.
+
 A case the open-ended search finds is kept as an explicit ``@example`` on its test.
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
 import json
 import os
-from collections.abc import Callable
+import pkgutil
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -56,6 +69,48 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+_TESTS = str(Path(__file__).resolve().parent) + os.sep
+_IN_REPO: dict[str, bool] = {}
+"""Module name -> whether its source is in the repository and not a test's (computed once)."""
+
+
+def _of_the_repository(name: str, module: object) -> bool:
+    """Whether ``module`` is one Hypothesis takes constants from: its file is in this
+    repository, outside ``tests/`` and the virtual environment."""
+    known = _IN_REPO.get(name)
+    if known is None:
+        file = getattr(module, "__file__", None)
+        where = os.path.realpath(file) if isinstance(file, str) else ""
+        known = (
+            where.startswith(str(REPO) + os.sep)
+            and not where.startswith(_TESTS)
+            and f"{os.sep}site-packages{os.sep}" not in where
+        )
+        _IN_REPO[name] = known
+    return known
+
+
+def project_modules() -> frozenset[str]:
+    """The loaded modules whose source lies in this repository outside the tests."""
+    return frozenset(
+        name for name, module in list(sys.modules.items()) if _of_the_repository(name, module)
+    )
+
+
+def _import_the_project() -> frozenset[str]:
+    """Import every module of ``moderator`` and ``rulesets`` (a ``__main__`` is only run,
+    never imported); the project's modules then loaded."""
+    for package in ("moderator", "rulesets"):
+        root = importlib.import_module(package)
+        for found in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
+            if found.name.rsplit(".", 1)[-1] != "__main__":
+                importlib.import_module(found.name)
+    return project_modules()
+
+
+PROJECT_MODULES = _import_the_project()
+"""The project's modules, all loaded before the first test (see the module's docstring)."""
+
 
 def profile_name() -> str:
     """The hypothesis profile in force (``--hypothesis-profile`` may have changed it)."""
@@ -77,12 +132,22 @@ def examples(count: int) -> int:
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Under the ``ci`` profile, a property test whose own settings bring chance back
-    (``derandomize=False``, an example database, a deadline) fails, naming the setting."""
-    if profile_name() != "ci":
+    """Under the ``ci`` profile, a property test fails, naming the cause, when a module of
+    the repository was loaded after the suite began (its examples would depend on the
+    tests before it) or when its own settings bring chance back (``derandomize=False``,
+    an example database, a deadline)."""
+    if profile_name() != "ci" or item.get_closest_marker("hypothesis") is None:
         return
+    late = sorted(project_modules() - PROJECT_MODULES)
+    if late:
+        pytest.fail(
+            f"{item.nodeid}: {', '.join(late)} of the repository loaded after the suite began; "
+            "Hypothesis draws constants from the loaded modules, so the examples would "
+            "depend on the tests run before: load it in tests/conftest.py",
+            pytrace=False,
+        )
     own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
-    if own is None or item.get_closest_marker("hypothesis") is None:
+    if own is None:
         return
     chance = [
         what
@@ -99,6 +164,20 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             "leave them to the profile in tests/conftest.py",
             pytrace=False,
         )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """At the end of the run, one full collection, then every object left is frozen.
+
+    pytest then collects five times more (to report any error in a finalizer): each pass
+    goes over the whole heap, and a pytest-xdist worker that ran a thousand tests holds
+    half a million objects (1.5 s a pass on a loaded machine).  A worker still busy 5 s
+    after the run is interrupted (``KeyboardInterrupt`` printed among the results).
+    Whatever this first collection frees is finalized as usual, so a finalizer's error
+    is still reported; the passes after it see only what came since.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def example_scripts() -> list[Path]:
@@ -215,3 +294,19 @@ def saves(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def short_tmp_path() -> Iterator[Path]:
+    """An empty temporary folder with a short path (``/tmp/mod-XXXXXXXX``), removed after.
+
+    For a test that reads a folder's whole path off a screen of fixed width: pytest's
+    ``tmp_path`` grows with the session's number, the test's name and, under pytest-xdist,
+    the worker's (``/tmp/pytest-of-root/pytest-12/popen-gw1/test_the_start_screen_0``),
+    and a path too long for its line is wrapped at a space or cut at the border.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="mod-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

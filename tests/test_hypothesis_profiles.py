@@ -7,10 +7,19 @@ setting.  ``explore`` draws fresh examples, more of them.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import pkgutil
+import sys
+from types import ModuleType, SimpleNamespace
 
 import pytest
-from conftest import examples, profile_name, pytest_runtest_setup
+from conftest import (
+    PROJECT_MODULES,
+    REPO,
+    examples,
+    profile_name,
+    project_modules,
+    pytest_runtest_setup,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +100,39 @@ def test_a_property_test_with_its_own_example_count_is_fine() -> None:
         pass
 
     pytest_runtest_setup(_item(bounded))  # type: ignore[arg-type]
+
+
+def test_every_module_of_the_project_is_loaded_before_the_first_test() -> None:
+    """Hypothesis draws constants from the project's loaded modules: with all of them loaded
+    from the start, a property test draws the same examples whichever tests ran before it
+    (another order, a subset, another pytest-xdist worker)."""
+    wanted = {"moderator", "rulesets"}
+    for package in ("moderator", "rulesets"):
+        where = [str(REPO / package)]
+        wanted |= {
+            found.name
+            for found in pkgutil.walk_packages(where, prefix=f"{package}.")
+            if not found.name.endswith(".__main__")
+        }
+    assert wanted <= PROJECT_MODULES
+    assert "moderator.ui.screens.main" in PROJECT_MODULES and "rulesets.g1853" in PROJECT_MODULES
+    assert not any(name.startswith(("conftest", "test_", "ui_helpers")) for name in PROJECT_MODULES)
+    assert project_modules() == PROJECT_MODULES  # and nothing of the repository came since
+
+
+@ci_only
+def test_a_property_test_after_a_module_of_the_repository_came_late_fails_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    late = ModuleType("late_helper")
+    late.__file__ = str(REPO / "scripts" / "late_helper.py")
+    monkeypatch.setitem(sys.modules, "late_helper", late)
+
+    @given(st.integers())
+    def drawn(number: int) -> None:
+        pass
+
+    with pytest.raises(pytest.fail.Exception, match="late_helper of the repository loaded"):
+        pytest_runtest_setup(_item(drawn))  # type: ignore[arg-type]
+    monkeypatch.delitem(sys.modules, "late_helper")
+    pytest_runtest_setup(_item(drawn))  # type: ignore[arg-type]

@@ -13,6 +13,10 @@ from moderator.game import Game
 from moderator.ledger import Company
 from moderator.simulate import simulate
 
+pytestmark = pytest.mark.xdist_group("copying")
+"""Under pytest-xdist (scripts/test: ``--dist loadgroup``) the module runs on one worker, so
+each title's simulated game (:func:`played`) is played once, not once on each worker."""
+
 
 def _containers(value: Any, seen: list[int]) -> None:
     """Ids of every dict, list and set inside ``value`` (to find one held twice)."""

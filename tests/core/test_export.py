@@ -36,6 +36,11 @@ from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.simulate import simulate
 
+pytestmark = pytest.mark.xdist_group("export")
+"""Under pytest-xdist (scripts/test: ``--dist loadgroup``) the module runs on one worker, so
+its module fixtures (LibreOffice recomputing and printing every workbook, 20 s and more)
+are made once, not once on each worker."""
+
 TITLES = {
     "1846": "1846-rulebook-example.script",  # phase II: Carlos's BIG4 counts (10.3)
     "1847AE": "1847ae-krauss.script",  # B's Krauss & Co. counts at its price (4.1, 9)

@@ -3,10 +3,14 @@ players' table view (issue 10, point 1).
 
 Each test drives the real app on the 1846 demo and talks to the real server over
 HTTP: the page shows the game's figures, a command typed in the command bar (and an
-undo) reaches the server's JSON within two seconds, ``s`` stops and starts it again on
+undo) reaches the server's JSON, ``s`` stops and starts it again on
 the same address, ``l`` moves it to the local network, another game opened keeps the
 address, an error is shown on the screen while the game goes on, and quitting stops
 the server.
+
+How soon a change reaches the page is measured by ``benchmarks/bench_web.py --mode live``
+(docs/table-view.md), not asserted here: a wall-clock bound fails by chance on a loaded
+machine, as with the whole suite running on every core (pytest-xdist).
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ from moderator.ui.widgets.footer import SharingMark
 
 DEMO = REPO / "moderator" / "demo"
 
+PATIENCE = 60.0
+"""Seconds a step may wait for the app or the server: generous, since a test only waits
+this long when something is wrong (a step takes well under a second on a quiet machine)."""
+
 
 def demo_save(saves: Path, title: str = "1846", name: str | None = None) -> Path:
     """The shipped demo of ``title`` played into ``saves``."""
@@ -47,7 +55,7 @@ def screen_text(app: ModeratorApp) -> str:
     return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
 
 
-async def until(pilot: Pilot[None], test: Callable[[], Any], seconds: float = 15.0) -> Any:
+async def until(pilot: Pilot[None], test: Callable[[], Any], seconds: float = PATIENCE) -> Any:
     """Let the app run until ``test()`` is truthy (its value), or fail after ``seconds``."""
     deadline = time.monotonic() + seconds
     while True:
@@ -121,7 +129,9 @@ def server_state(url: str) -> dict[str, Any]:
     return data
 
 
-async def served(pilot: Pilot[None], url: str, want: dict[str, Any], seconds: float) -> None:
+async def served(
+    pilot: Pilot[None], url: str, want: dict[str, Any], seconds: float = PATIENCE
+) -> None:
     """Wait until the server's state JSON is ``want`` (fail after ``seconds``); while the
     server restarts (another game opened) it does not answer for a moment."""
 
@@ -171,7 +181,7 @@ async def test_sharing_key_shares_the_game_and_follows_commands(saves: Path) -> 
         assert "● sharing" in screen_text(app)
         assert answers(url)
 
-        # a command typed in the command bar reaches the server within ~2 s
+        # a command typed in the command bar reaches the server
         cmd, who = cash_command(app)
         line = main_screen(app).session.line(cmd)
         await pilot.press("colon")
@@ -181,9 +191,7 @@ async def test_sharing_key_shares_the_game_and_follows_commands(saves: Path) -> 
         await pilot.pause()
         after = game.state_json()
         assert cash_of(after, who) != cash_of(state, who), line
-        started = time.monotonic()
-        await served(pilot, url, after, 2.0)
-        assert time.monotonic() - started < 2.0
+        await served(pilot, url, after)
         page = httpx.get(url, timeout=10)
         assert f'<dd class="cash">${cash_of(after, who)}</dd>' in page.text
 
@@ -193,7 +201,7 @@ async def test_sharing_key_shares_the_game_and_follows_commands(saves: Path) -> 
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert game.state_json() == state
-        await served(pilot, url, state, 2.0)
+        await served(pilot, url, state)
 
 
 async def test_stop_start_lan_and_quit(saves: Path) -> None:
@@ -273,7 +281,7 @@ async def test_opening_another_game_keeps_the_address(saves: Path) -> None:
             ),
         )
         new_game = main_screen(app).session.game
-        await served(pilot, url, new_game.state_json(), 10.0)
+        await served(pilot, url, new_game.state_json())
         # the server answers a moment before the worker has recorded it
         await until(pilot, lambda: not app.table_share.busy)
         assert app.table_share.view().url == url
@@ -372,12 +380,12 @@ async def test_redo_and_rewind_reach_the_server(saves: Path) -> None:
         source.add_listener(lambda: told.append(1))
         end = game.state_json()
         main.action_undo()
-        await served(pilot, url, game.state_json(), 2.0)
+        await served(pilot, url, game.state_json())
         main.action_redo()
         assert game.state_json() == end
-        await served(pilot, url, end, 2.0)
+        await served(pilot, url, end)
         count = len(game.journal)
         main.session.rewind(count - 5)
         assert len(game.journal) == count - 5
-        await served(pilot, url, game.state_json(), 2.0)
+        await served(pilot, url, game.state_json())
         assert len(told) >= 3  # undo, redo, rewind: each told the server at once

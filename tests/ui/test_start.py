@@ -12,8 +12,9 @@ import os
 import time
 from pathlib import Path
 
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
@@ -229,6 +230,25 @@ async def test_ctrl_n_from_the_main_screen_starts_another_game_in_a_burst(saves:
         Game.load(newer).close()  # not held any more
 
 
+async def palette_found(pilot: Pilot[None], palette: CommandPalette, query: str) -> None:
+    """Wait until the palette's search (a worker) has ended with ``query`` the first match.
+
+    A readiness check, not a timing one: the search takes well under a second on a quiet
+    machine, much longer with every core busy (fails after a minute)."""
+    deadline = time.monotonic() + 60
+    while True:
+        found = palette.query_one(CommandList)
+        searching = any(w.node is palette and not w.is_finished for w in pilot.app.workers)
+        if (
+            not searching
+            and found.option_count
+            and query in str(found.get_option_at_index(0).prompt)
+        ):
+            return
+        assert time.monotonic() < deadline, f"the palette never listed {query!r}"
+        await pilot.pause(0.05)
+
+
 async def test_new_game_and_open_a_save_from_the_palette(saves: Path) -> None:
     two_saves(saves)
     async with running(saves) as (app, pilot):
@@ -239,7 +259,7 @@ async def test_new_game_and_open_a_save_from_the_palette(saves: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, CommandPalette)
             await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in query])
-            await pilot.pause(0.3)
+            await palette_found(pilot, app.screen, query)
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, kind), app.screen

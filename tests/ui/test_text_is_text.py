@@ -14,6 +14,7 @@ escapes as ``\\x1b`` (:func:`moderator.text.escaped`).
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -59,10 +60,12 @@ async def show(app: ModeratorApp, pilot, key: str) -> str:  # type: ignore[no-un
     """Press ``key`` on the main screen, return what the screen then shows, and go back."""
     before = len(app.screen_stack)
     await pilot.press(key)
-    for _ in range(40):  # the end screens' jobs run in a worker: wait for their result
-        await pilot.pause()
-        if len(app.screen_stack) > before and app.screen.is_current:
+    deadline = time.monotonic() + 60  # patience for a loaded machine, not a bound
+    while not (len(app.screen_stack) > before and app.screen.is_current):
+        if time.monotonic() > deadline:
             break
+        await pilot.pause(0.05)
+    await app.workers.wait_for_complete()  # the end screens' jobs run in a worker
     await pilot.pause(0.05)
     await pilot.pause()
     assert len(app.screen_stack) > before, f"{key} opened no screen"
@@ -134,8 +137,8 @@ async def test_every_screen_shows_markup_literally(tmp_path: Path) -> None:
         assert app.is_running and app.return_code in (None, 0)
 
 
-async def test_start_open_and_new_game_show_paths_literally(tmp_path: Path) -> None:
-    saves, path = make_save(tmp_path)
+async def test_start_open_and_new_game_show_paths_literally(short_tmp_path: Path) -> None:
+    saves, path = make_save(short_tmp_path)  # a short path: the folder's name fits its line
     app = ModeratorApp(saves=saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -159,9 +162,11 @@ async def test_start_open_and_new_game_show_paths_literally(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("folder", ["games [/]", "[bold]x", "\x1b[2J", "[/]" * 1700])
-async def test_the_start_screen_shows_its_folder_literally(tmp_path: Path, folder: str) -> None:
+async def test_the_start_screen_shows_its_folder_literally(
+    short_tmp_path: Path, folder: str
+) -> None:
     """``moderator --saves 'games [/]'`` used to end at start with a MarkupError."""
-    saves = tmp_path / folder[:200]
+    saves = short_tmp_path / folder[:200]  # a short path: the folder's name fits its line
     app = ModeratorApp(saves=saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

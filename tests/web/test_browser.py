@@ -237,9 +237,7 @@ def test_the_market_opens_on_the_companies(
         _saved_script(save, script)
     with serving(save) as url:
         tab = browser.open(url, phone=True)
-        boxes, _ = browser.wait_for(
-            tab, MARKET, lambda v: bool(v) and bool(v[0]["marks"]), timeout=20
-        )
+        boxes, _ = browser.wait_for(tab, MARKET, lambda v: bool(v) and bool(v[0]["marks"]))
         browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
         boxes = browser.evaluate(tab, MARKET)
         assert browser.evaluate(tab, "document.documentElement.scrollWidth") == 390
@@ -286,9 +284,7 @@ def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, 
     note = "document.getElementById('log-note').textContent"
     button = "document.getElementById('log-older')"
     tab = browser.open(url)
-    browser.wait_for(
-        tab, "document.getElementById('live').textContent", lambda v: v == "live", timeout=20
-    )
+    browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
     assert browser.evaluate(tab, items) == 40
     assert f"{count - 40} older commands are hidden" in browser.evaluate(tab, note)
     assert browser.evaluate(tab, button + ".textContent") == "Show 100 older commands"

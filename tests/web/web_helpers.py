@@ -217,9 +217,10 @@ class Browser:
         method: str,
         params: dict[str, Any] | None = None,
         session: str | None = None,
-        timeout: float = 20.0,
+        timeout: float = 60.0,
     ) -> dict[str, Any]:
-        """Send one command and wait for its answer (events are ignored)."""
+        """Send one command and wait for its answer (events are ignored); ``timeout`` is
+        patience for a loaded machine, not a bound on how fast chromium is."""
         self._next_id += 1
         ident = self._next_id
         message: dict[str, Any] = {"id": ident, "method": method, "params": params or {}}
