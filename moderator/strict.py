@@ -156,12 +156,14 @@ def _of_type(kind: type) -> Callable[[Any], Any]:
 
 def _literal(choices: tuple[Any, ...]) -> Callable[[Any], Any]:
     allowed = {(type(x), x) for x in choices}
+    kinds = {type(x) for x in choices}  # str, int, bool: hashable, unlike a list or a dict
     words = [repr(x) for x in choices]
     said = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
     msg = f"Input should be {said}"
 
     def check(value: Any) -> Any:
-        if (type(value), value) not in allowed:
+        # the type first: a list where a literal goes was a TypeError, not a refusal
+        if type(value) not in kinds or (type(value), value) not in allowed:
             raise Malformed((), msg)
         return value
 

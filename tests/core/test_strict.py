@@ -107,6 +107,7 @@ def _damaged(value: Any, path: tuple[Any, ...], how: str, new: Any) -> Any:
 @example(which=0, pick=0, how="replace", new=[])  # not an object
 @example(which=1, pick=3, how="replace", new=60.0)  # a whole number written as a float
 @example(which=1, pick=3, how="replace", new=True)  # true where a number is
+@example(which=13, pick=111, how="replace", new=[])  # a list where a literal is (explore)
 def test_a_damaged_entry_is_refused_where_pydantic_refuses_it(
     which: int, pick: int, how: str, new: Any
 ) -> None:
