@@ -633,6 +633,12 @@ def qr_text(url: str) -> str:
     return "\n".join(lines)
 
 
+def _error(message: str) -> None:
+    """An ``error:`` line on stderr, escaped: a file name is text, never a terminal's
+    escape sequence (issue 30.5)."""
+    print(f"error: {escaped(message)}", file=sys.stderr)
+
+
 def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> int:
     """``moderator serve [SAVE] [--lan] [--port N]``: share a save until Ctrl-C.
 
@@ -645,20 +651,17 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     if save is None:
         save = latest_save(Path(saves_dir))
         if save is None:
-            print(
-                f"error: no save in {saves_dir} to share; name one: moderator serve SAVE",
-                file=sys.stderr,
-            )
+            _error(f"no save in {saves_dir} to share; name one: moderator serve SAVE")
             return 2
     try:
         source = SaveFollower(Path(save))
     except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(str(exc))
         return 2
     try:
         sock, host = _bind(lan, port)
     except OSError as exc:
-        print(f"error: cannot listen on port {port}: {exc.strerror or exc}", file=sys.stderr)
+        _error(f"cannot listen on port {port}: {exc.strerror or exc}")
         return 2
     token = new_token()
     app = create_app(source, token)

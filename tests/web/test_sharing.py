@@ -149,6 +149,18 @@ def test_serve_main_without_a_save_says_so(
     assert "no save" in capsys.readouterr().err
 
 
+def test_serve_main_s_error_lines_show_an_escape_in_a_file_name_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30.5: the ``error:`` line printed a file name's escape sequence raw, so the
+    terminal acted on it (here: clear the screen)."""
+    bad = tmp_path / "x\x1b[2J.json"
+    bad.write_text("not a save")
+    assert serve_main(bad, tmp_path, lan=False, port=0) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "\x1b" not in err and "\\x1b[2J" in err
+
+
 def test_serve_main_with_an_unreadable_save_says_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
