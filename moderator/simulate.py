@@ -927,6 +927,9 @@ TABLE_BOX_VALUES = ("box SPR 170", "box SPR.income 10")
 """Values a table reads off its box for 1847 Pfalz and RRRR&B (the Saarbrücken card's
 price and income); the shipped package values stand for the rest."""
 
+TABLE_ROWS_3P = "box rows PLP,SPR/R,K,H,W"
+"""1847 Pfalz with 3 players: the package board's rows, sold row by row (11.2.3)."""
+
 
 def legal_game(title: str, seed: int, commands: int, players: int | None = None) -> Game:
     """A random game of any title, each command drawn from ``Game.legal_commands()``
@@ -940,14 +943,15 @@ def legal_game(title: str, seed: int, commands: int, players: int | None = None)
     count = players if players is not None else 3 + seed % 2
     game = Game.new(title, list(NAMES[:count]))
     if title in BOX_TITLES:
-        for line in TABLE_BOX_VALUES:
+        rows = (TABLE_ROWS_3P,) if title == "1847Pfalz" and count == 3 else ()
+        for line in (*TABLE_BOX_VALUES, *rows):
             outcome = game.execute(line)
             if not outcome.ok:
                 raise SimulationError(f"{title}: `{line}` refused: {outcome.message}")
     while len(game.journal) < commands and not game.state.ended:
         legal = game.legal_commands()
         if not legal:
-            break
+            raise SimulationError(f"{title} seed {seed}: nothing is legal at {game.round_label()}")
         moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
         cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
         if isinstance(cmd, c.Run):

@@ -31,7 +31,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.game import Game, Outcome
 from moderator.script import PARSERS, ParseError, format_command, parse_line
-from moderator.simulate import NAMES, Simulation
+from moderator.simulate import NAMES, Simulation, legal_game
 from moderator.text import first_unsafe
 from rulesets.base import Receipt
 
@@ -247,6 +247,8 @@ def positions() -> tuple[Position, ...]:
         "1853 bonds": Game.new("1853", ["Amy", "Bob", "Carlos", "Dana"]),
         "1853 simulated (40)": _played("1853", 5, 40),
         "1853 simulated (250)": _played("1853", 9, 250, players=5),
+        "1847Pfalz simulated (60)": legal_game("1847Pfalz", 4, 60),
+        "1847RRRRB simulated (60)": legal_game("1847RRRRB", 5, 60),
     }
     out = []
     for k, (name, game) in enumerate(games.items()):
@@ -402,6 +404,9 @@ def check_execute(position: Position, line: str) -> Outcome:
         assert _picture(game) == before, f"`{line!r}` was refused but changed the game"
         return outcome
     assert len(game.journal) == len(before[1]) + 1
+    if game.path is not None:  # what the writer accepted, the reader opens (issue 30.1)
+        reopened = Game.load(game.path, read_only=True)
+        assert len(reopened.journal) == len(game.journal), f"`{line!r}`: the save lost it"
     assert game.undo() is not None
     game.redo_stack.clear()
     state, journal, _, on_disk = _picture(game)
