@@ -3,7 +3,7 @@
 Writers (see ``tests/hardening/crashing.py``): a Python writer that prints each
 acknowledged command, two writers on one save (the second must be refused by the lock),
 ``moderator play --save`` continuing a save, and the TUI (``moderator open``) under tmux,
-all playing one long simulated 1846 game on one save, each continuing where the last
+all playing one long random game on one save (1846, or ``--title``), each continuing where the last
 was killed.  After every kill the save must load (verified replay), be a prefix of the
 game's script and hold every acknowledged command.
 
@@ -34,6 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tui", type=float, default=0.05, help="share of TUI kills (0.05)")
     parser.add_argument("--pair", type=float, default=0.08, help="share of two-writer kills")
     parser.add_argument("--play", type=float, default=0.07, help="share of `play` kills")
+    parser.add_argument(
+        "--title",
+        default="1846",
+        help="the game's title: 1846 (default), 1847AE, 1847Pfalz, 1847RRRRB or 1853",
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     weights = {
@@ -43,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         "tui": args.tui,
     }
     with tempfile.TemporaryDirectory(prefix="moderator-crash-") as folder:
-        script, lines = make_script(Path(folder), seed=seed % 1000)
-        print(f"seed {seed}; a simulated 1846 game of {len(lines)} commands", flush=True)
+        script, lines = make_script(Path(folder), seed=seed % 1000, title=args.title)
+        print(f"seed {seed}; a random {args.title} game of {len(lines)} commands", flush=True)
         harness = Harness(Path(folder), script, lines, random.Random(seed))
         report = harness.run(args.kills, weights, progress=True)
     print(report.text())

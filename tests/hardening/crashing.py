@@ -53,7 +53,7 @@ from pathlib import Path
 from moderator.game import Game
 from moderator.journal import load_save
 from moderator.script import parse_script
-from moderator.simulate import Simulation
+from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
 REPO = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -123,11 +123,17 @@ class CrashCheckFailed(AssertionError):
     """A save after a kill lost an acknowledged command, or does not load."""
 
 
-def make_script(folder: Path, seed: int = 3, commands: int = 3000) -> tuple[Path, list[str]]:
-    """A long 1846 game (simulated, seeded) as a banker script; its path and its lines."""
-    game = Simulation(seed=seed, players=4, max_commands=commands).run()
+def make_script(
+    folder: Path, seed: int = 3, commands: int = 3000, title: str = "1846"
+) -> tuple[Path, list[str]]:
+    """A long game of ``title`` (simulated, seeded; 1847 Pfalz and RRRR&B from their legal
+    commands) as a banker script; its path and its lines."""
+    if title in BOX_TITLES:
+        game = legal_game(title, seed, commands, players=4)
+    else:
+        game = Simulation(seed=seed, players=4, max_commands=commands, title=title).run()
     text = game.script()
-    path = folder / f"game-{seed}-{commands}.script"
+    path = folder / f"game-{title}-{seed}-{commands}.script"
     path.write_text(text, encoding="utf-8")
     return path, [e.line for e in game.journal]
 

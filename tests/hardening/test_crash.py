@@ -49,6 +49,18 @@ def test_twenty_kills_lose_no_acknowledged_command(
     assert report.longest > 10, report.text()
 
 
+@pytest.mark.parametrize("title", ["1847AE", "1847Pfalz", "1847RRRRB", "1853"])
+def test_kills_of_every_title_lose_no_acknowledged_command(tmp_path: Path, title: str) -> None:
+    """Issue 30.6: the other titles too (the long run: ``scripts/crash_harness.py
+    --title``): writers killed at random moments of each title's game."""
+    path, lines = make_script(tmp_path, seed=7, commands=150, title=title)
+    harness = Harness(tmp_path, path, lines, random.Random(f"kills-{title}"))
+    report = harness.run_plan(["python"] * 4 + ["play"])
+    assert not report.failures, report.text()
+    assert sum(report.kills.values()) == 5, report.text()
+    assert report.longest > 5, report.text()
+
+
 def test_a_save_missing_an_acknowledged_command_is_caught(
     tmp_path: Path, script: tuple[Path, list[str]]
 ) -> None:
