@@ -932,12 +932,17 @@ TABLE_ROWS_3P = "box rows PLP,SPR/R,K,H,W"
 
 
 def legal_game(title: str, seed: int, commands: int, players: int | None = None) -> Game:
-    """A random game of any title, each command drawn from ``Game.legal_commands()``
-    (seeded: the same game every time), at most ``commands`` long.
+    """A random game, each command drawn from ``Game.legal_commands()`` (seeded: the same
+    game every time, in every process), at most ``commands`` long.
 
-    For titles :class:`Simulation` does not play (1847 Pfalz, RRRR&B, after the box's
-    values :data:`TABLE_BOX_VALUES`); moves are preferred to passes, and a run draws a
-    revenue in tens the rules accept.
+    For the titles :class:`Simulation` does not play (1847 Pfalz and RRRR&B, after the
+    box's values :data:`TABLE_BOX_VALUES`), and 1847 AE; not for 1846 and 1853, whose
+    setup (removals and privates, the contract bids) the rules leave to the table and
+    :class:`Simulation` plays.  Moves are preferred to passes, and a run draws a revenue
+    in tens the rules accept.
+
+    Raises:
+        SimulationError: the rules offer nothing before the game has ended.
     """
     rng = random.Random(seed)
     count = players if players is not None else 3 + seed % 2

@@ -242,7 +242,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
         over = self.over_limit(state)
         if over:
             for co in over:
-                for t in {t.name for t in co.trains if not t.phased_out}:
+                for t in dict.fromkeys(t.name for t in co.trains if not t.phased_out):
                     out.append(c.Discard(corp=co.id, train=t))
             return out
         corps = list(state.ledger.corporations())
@@ -278,7 +278,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
                 out.append(c.BuyTrain(corp=cid, train=name, source="pool"))
             for other in corps:
                 if other.id != cid:
-                    for t in {t.name for t in other.trains if not t.phased_out}:
+                    for t in dict.fromkeys(t.name for t in other.trains if not t.phased_out):
                         out.append(c.BuyTrain(corp=cid, train=t, source=other.id, price=1))
             president = company.president()
             if president and president != POOL and self._forced_purchase(state) is not None:

@@ -3,7 +3,7 @@ command bar is shown literally on every screen, never read as Rich or Textual ma
 
 A game whose players are named with markup (the longest names
 :func:`moderator.game.check_player_name` accepts among them), whose journal holds notes
-of markup and a 5,000-character note, saved under a folder ``games [/]`` in a file whose
+of markup and a 2,000-character note (the longest), saved under a folder ``games [/]`` in a file whose
 name holds markup and terminal escapes, is opened and every screen is shown: the main
 screen, the command bar refusing a markup line, history, score, project, rounds, check,
 help, sharing, the start screen, the list of saves and the new-game form.  No screen may
@@ -31,8 +31,8 @@ MARKUP_NAMES = ["[/]", "[bold]x", "[link=x]y[/link]", "[@click=app.quit]q[/]"]
 LONG_NAME = "[b]" + "N" * (MAX_NAME_LENGTH - 3)
 """The longest name the rules accept, starting with markup."""
 NOTES = ["[/] x", "[bold]x", "[link=x]y[/link]", "[@click=app.quit]q[/]", "[red"]
-LONG_NOTE = "[/]" + "L" * 4997
-"""A 5,000-character note."""
+LONG_NOTE = "[/]" + "L" * 1997
+"""The longest note a command may hold (2,000 characters, issue 30.1)."""
 SAVE_NAME = "x[b]y[red] \x1b[2J\u202e.json"
 """A save's file name with markup, an escape sequence and a direction override."""
 
