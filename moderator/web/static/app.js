@@ -11,7 +11,9 @@
  *
  * The market opens showing the companies' markers: all of them when they fit the
  * screen, else the widest group that does, centred; a market the reader scrolled by
- * hand stays where the reader put it.  The log shows the newest commands; its button
+ * hand stays where the reader put it.  Above a market wider than the screen, an edge
+ * marker at each side names the companies whose markers are off that side (a tap
+ * scrolls to the nearest), kept up to date as the market scrolls.  The log shows the newest commands; its button
  * fetches older ones (`/log?before=N`), and they stay open across updates. */
 (function () {
   "use strict";
@@ -30,19 +32,29 @@
   }
 
   // ------------------------------------------------------------ the market
-  function placeMarket(box) {
-    var marks = box.querySelectorAll(".marker, .market-tracks td.held");
-    if (!marks.length) return;
+  function stickyWidth(box) {  // 1853's company column stays on screen as the rest scrolls
+    var sticky = box.querySelector(".market-tracks th");
+    return sticky ? sticky.getBoundingClientRect().width : 0;
+  }
+
+  function markers(box) {  // each company's marker: its id and its place in the box's content
+    var marks = box.querySelectorAll("[data-co]");
     var outer = box.getBoundingClientRect();
     var origin = outer.left + box.clientLeft - box.scrollLeft;  // content x = 0
-    var sticky = box.querySelector(".market-tracks th");        // 1853's company column
-    var left = sticky ? sticky.getBoundingClientRect().width : 0;
-    var width = box.clientWidth - left;
-    var spans = [];
+    var found = [];
     for (var i = 0; i < marks.length; i++) {
       var r = marks[i].getBoundingClientRect();
-      spans.push([r.left - origin, r.right - origin]);
+      found.push({ co: marks[i].getAttribute("data-co"), x0: r.left - origin, x1: r.right - origin });
     }
+    return found;
+  }
+
+  function placeMarket(box) {
+    var marks = markers(box);
+    if (!marks.length) return;
+    var left = stickyWidth(box);
+    var width = box.clientWidth - left;
+    var spans = marks.map(function (m) { return [m.x0, m.x1]; });
     spans.sort(function (a, b) { return a[0] - b[0]; });
     var best = null, most = -1;
     for (var s = 0; s < spans.length; s++) {  // the window of `width` holding the most
@@ -58,6 +70,49 @@
     box.scrollLeft = Math.max(0, Math.round(middle - left - width / 2));
   }
 
+  function offside(box) {  // the markers not wholly in view, by the side they are off
+    var low = box.scrollLeft + stickyWidth(box), high = box.scrollLeft + box.clientWidth;
+    var out = { left: [], right: [] };
+    markers(box).forEach(function (m) {
+      if (m.x0 >= low - 0.5 && m.x1 <= high + 0.5) return;
+      (m.x0 + m.x1 < low + high ? out.left : out.right).push(m);
+    });
+    return out;
+  }
+
+  function showEdges(box) {  // the edge markers name the companies off each side
+    var bar = box.parentNode.querySelector(".edges");
+    if (!bar) return;
+    var out = offside(box), any = false;
+    ["left", "right"].forEach(function (side) {
+      var names = {};
+      out[side].forEach(function (m) { names[m.co] = true; });
+      var button = bar.querySelector(".edge-" + side), shown = false;
+      var chips = button.querySelectorAll(".chip");
+      for (var i = 0; i < chips.length; i++) {
+        var on = names[chips[i].getAttribute("data-co")] === true;
+        chips[i].hidden = !on;
+        shown = shown || on;
+      }
+      button.hidden = !shown;
+      any = any || shown;
+    });
+    bar.hidden = !any && box.scrollWidth <= box.clientWidth;  // keeps its room while it scrolls
+  }
+
+  function toEdge(box, side) {  // scroll to the nearest company off that side
+    var out = offside(box)[side];
+    if (!out.length) return;
+    var left = stickyWidth(box), margin = 16;
+    if (side === "left") {
+      var near = out.reduce(function (a, b) { return a.x1 > b.x1 ? a : b; });
+      box.scrollLeft = Math.max(0, Math.round(near.x0 - left - margin));
+    } else {
+      var next = out.reduce(function (a, b) { return a.x0 < b.x0 ? a : b; });
+      box.scrollLeft = Math.round(next.x1 - box.clientWidth + margin);
+    }
+  }
+
   function settleMarket(kept) {
     var boxes = view.querySelectorAll(".market-scroll");
     for (var i = 0; i < boxes.length; i++) {
@@ -67,6 +122,7 @@
       if (touched[i] && kept && i < kept.length) box.scrollLeft = kept[i];
       else placeMarket(box);
       watch(box, i);
+      showEdges(box);
     }
   }
 
@@ -74,6 +130,19 @@
     ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (kind) {
       box.addEventListener(kind, function () { touched[i] = true; }, { passive: true });
     });
+    var pending = false;
+    box.addEventListener("scroll", function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () { pending = false; showEdges(box); });
+    }, { passive: true });
+    var buttons = box.parentNode.querySelectorAll(".edge");
+    for (var b = 0; b < buttons.length; b++) {
+      buttons[b].addEventListener("click", function (e) {
+        touched[i] = true;
+        toEdge(box, e.currentTarget.getAttribute("data-side"));
+      });
+    }
   }
 
   // ------------------------------------------------------------ the log's older commands
@@ -234,7 +303,10 @@
   });
   window.addEventListener("resize", function () {  // a phone turned: place them again
     var boxes = view.querySelectorAll(".market-scroll");
-    for (var i = 0; i < boxes.length; i++) if (!touched[i]) placeMarket(boxes[i]);
+    for (var i = 0; i < boxes.length; i++) {
+      if (!touched[i]) placeMarket(boxes[i]);
+      showEdges(boxes[i]);
+    }
   });
   settled(null);
   connect();
