@@ -25,13 +25,16 @@ them an unchanged log entry, card or receipt only as a note to keep the page's o
 copy (``<li data-keep="c12"></li>``); a stream that missed a version, or opens
 holding an older one, gets the whole view again, and one that opens holding the
 current version (``have=N``, or ``Last-Event-ID`` on a reconnection) gets nothing
-until the next change.  Every viewer gets the same bytes (the frames
+until the next change; an idle stream carries an ``event: alive`` every
+:data:`KEEPALIVE_SECONDS`, so the page can tell a stream gone quiet.  Every viewer gets
+the same bytes (the frames
 are made once per change), so many viewers cost one refresh and one rendering per
 change, and the banker's process (the TUI's thread, or the ``play`` writing the
 save) never waits for them.
 
 Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
-stream), ``/log?before=N`` (the log's older commands, as list items),
+stream), ``/ping`` (the version, as text: is the server there, with this key),
+``/log?before=N`` (the log's older commands, as list items),
 ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the page
 shows, as JSON), ``/static/NAME`` (the assets).
 """
@@ -96,8 +99,13 @@ POLL_SECONDS = 0.25
 """How often the server looks at the source for a change nobody announced (a save
 written by another process): well within the second the page has to follow a command."""
 
-KEEPALIVE_SECONDS = 15.0
-"""A comment line on an idle event stream this often, so proxies and phones keep it."""
+KEEPALIVE_SECONDS = 2.0
+"""An ``event: alive`` on an idle event stream this often: proxies and phones keep the
+stream, and the page knows the server is still there (a comment line would reach no
+script); the page says it is stale when a few go missing."""
+
+ALIVE_FRAME = b"event: alive\ndata: %d\n\n"
+"""The keep-alive event (its data the version the server shows): about 30 bytes."""
 
 RETRY_MS = 2000
 """How soon a browser reconnects a dropped event stream (the ``retry:`` field)."""
@@ -383,8 +391,18 @@ async def page(request: Request) -> Response:
     """The whole page (the first load; later changes come through ``/view``)."""
     hub = _hub(request)
     await hub.ensure()
-    html = _ENV.get_template("page.html").render(m=hub.model, token=hub.token)
+    html = _ENV.get_template("page.html").render(
+        m=hub.model, token=hub.token, alive=KEEPALIVE_SECONDS
+    )
     return Response(html, media_type="text/html; charset=utf-8")
+
+
+async def ping(request: Request) -> Response:
+    """The version the server shows, as text: the page asks when its stream went quiet or
+    failed, to tell a server that is away (no answer), frozen (no answer in time) or
+    restarted with a new key (403: the game moved to a new address)."""
+    hub = _hub(request)
+    return PlainTextResponse(f"{hub.version}\n")
 
 
 async def view(request: Request) -> Response:
@@ -456,7 +474,7 @@ async def events(request: Request) -> Response:
                 yield frames.parts if sent is not None and frames.base == sent else frames.full
                 sent = frames.version
             else:
-                yield b": still here\n\n"
+                yield ALIVE_FRAME % frames.version
             await hub.wait(frames.version, KEEPALIVE_SECONDS)
 
     return StreamingResponse(
@@ -502,6 +520,7 @@ def create_app(source: GameSource, token: str) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/view", view, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
+        Route("/ping", ping, methods=["GET"]),
         Route("/log", older_log, methods=["GET"]),
         Route("/state.json", state_json, methods=["GET"]),
         Route("/snapshot.json", snapshot_json, methods=["GET"]),

@@ -29,7 +29,7 @@ Q = f"?token={TOKEN}"
 @pytest.fixture(autouse=True)
 def quick_keepalive(monkeypatch: pytest.MonkeyPatch) -> None:
     """Streams say something every 0.2 s, so a test waiting for an event checks its
-    deadline often (a browser gets a comment every 15 s)."""
+    deadline often (a browser gets a keep-alive every 2 s)."""
     monkeypatch.setattr(server, "KEEPALIVE_SECONDS", 0.2)
 
 
@@ -229,6 +229,7 @@ def test_without_the_token_everything_is_403(saved_game: Game) -> None:
             "/",
             "/view",
             "/events",
+            "/ping",
             "/log",
             "/state.json",
             "/snapshot.json",
@@ -520,6 +521,25 @@ def test_a_stream_sends_what_the_page_lacks(saved_game: Game) -> None:
             assert events.last_kind == "parts"
             assert "s-trains" not in events.last_data  # a run leaves the trains alone
             assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
+
+
+def test_an_idle_stream_says_the_server_is_alive(saved_game: Game) -> None:
+    """Issue 28.6: an idle stream brings an ``event: alive`` (with the version) every
+    KEEPALIVE_SECONDS, which the page's script sees (a comment line reaches no script);
+    the page knows the interval; ``/ping`` answers the version with the key, 403 without
+    (how the page tells a server restarted with a new key)."""
+    with client_for(LiveGame(saved_game)) as client:
+        current = client.get("/snapshot.json" + Q).json()["version"]
+        assert f'data-alive="{server.KEEPALIVE_SECONDS}"' in client.get("/" + Q).text
+        assert client.get("/ping" + Q).text == f"{current}\n"
+        assert client.get("/ping?token=another").status_code == 403
+        with client.stream("GET", f"/events{Q}&have={current}") as stream:
+            lines = stream.iter_lines()
+            seen: list[str] = []
+            while len([x for x in seen if x == "event: alive"]) < 2:
+                seen.append(next(lines))
+            assert "event: view" not in seen and "event: parts" not in seen
+            assert seen[seen.index("event: alive") + 1] == f"data: {current}"
 
 
 def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game) -> None:

@@ -15,6 +15,7 @@ import queue
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -327,6 +328,26 @@ class Served:
     def port(self) -> int:
         """The port it listens on."""
         return int(self.url.split(":")[2].split("/")[0])
+
+
+def quiet_port() -> int:
+    """A free port below the kernel's range of ephemeral ports, which a server stopped and
+    started again finds free: no program gets it by chance meanwhile (a port 0 bind and
+    an outgoing connection take theirs from that range).  Each xdist worker looks in a
+    stretch of its own."""
+    low = 32768
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = low - 500 * (1 + (int(worker) if worker.isdigit() else 0))
+    for port in range(start, start + 500):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    pytest.fail(f"no free port in {start}-{start + 499}")
 
 
 @contextlib.contextmanager

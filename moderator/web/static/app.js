@@ -9,6 +9,14 @@
  * away for good (readyState CLOSED) the page retries every few seconds, and at once
  * when it becomes visible again.
  *
+ * The page says when it is stale.  An idle stream brings `event: alive` every few
+ * seconds (the body's data-alive); when three go missing (a frozen server, a dead
+ * connection) the badge leaves "live" and a line under it says since when there was
+ * no news, and the page asks /ping: no answer at all (the server is away: it may have
+ * been restarted at a new address), no answer in time (frozen), or 403 — this address
+ * now has another key: sharing was restarted, the game moved to a new address, and
+ * the page stops following.
+ *
  * The market opens showing the companies' markers: all of them when they fit the
  * screen, else the widest group that does, centred; a market the reader scrolled by
  * hand stays where the reader put it.  Above a market wider than the screen, an edge
@@ -282,25 +290,110 @@
     settled(kept);
   }
 
+  // ------------------------------------------------------------ is it live?
+  var alive = parseFloat(document.body.getAttribute("data-alive")) || 15;
+  var quietMs = (3 * alive + 1) * 1000;  // three keep-alives missed: the page is stale
+  var heard = Date.now();  // the last word from the server
+  var away = false;        // the server refused the connection: it is not there
+  var moved = false;       // another key answers at this address: sharing was restarted
+  var probing = false, asked = 0;
+
+  function notice(text, cls) {
+    var line = document.getElementById("stale");
+    line.textContent = text || "";
+    line.className = "stale" + (cls ? " " + cls : "");
+    line.hidden = !text;
+  }
+
+  function heardFrom() {  // any event: the server is there and the page up to date
+    heard = Date.now();
+    live.setAttribute("data-heard", String(heard));
+    away = false;
+    if (moved) return;
+    status("live", "on");
+    notice(null);
+  }
+
+  function clock(ms) {
+    var d = new Date(ms), m = d.getMinutes();
+    return d.getHours() + ":" + (m < 10 ? "0" : "") + m;
+  }
+
+  function watchdog() {
+    if (moved) return;
+    var quiet = Date.now() - heard;
+    if (quiet < quietMs) return;
+    if (away) {
+      status("offline", "off");
+      notice("No answer from the server since " + clock(heard) + ": what this page shows may " +
+        "be out of date. If the banker restarted sharing, the game moved to a new address: " +
+        "scan the new code.");
+    } else {
+      status("no news", "off");
+      notice("No news from the server for " + Math.round(quiet / 1000) + " s: what this page " +
+        "shows may be out of date. It keeps trying.");
+    }
+    probe();
+  }
+
+  function probe() {  // is the server there, with this page's key?
+    if (probing || moved || Date.now() - asked < 1000 * alive) return;
+    probing = true;
+    asked = Date.now();
+    var ctl = typeof AbortController === "function" ? new AbortController() : null;
+    var timer = setTimeout(function () { if (ctl) ctl.abort(); }, 1000 * (alive + 3));
+    fetch("/ping" + query, { credentials: "same-origin", cache: "no-store",
+                             signal: ctl ? ctl.signal : undefined }).then(function (answer) {
+      if (answer.status === 403) { leave(); return; }
+      away = false;
+      // there, but the stream brings nothing: open a fresh one
+      if (answer.ok && Date.now() - heard >= quietMs) connect();
+    }, function (err) {
+      away = !(err && err.name === "AbortError");  // refused: away; no answer in time: frozen
+    }).then(function () {
+      clearTimeout(timer);
+      probing = false;
+    });
+  }
+
+  function leave() {  // the key is no longer this address's: sharing was restarted
+    moved = true;
+    if (retry) { clearTimeout(retry); retry = null; }
+    if (source) { source.close(); source = null; }
+    status("moved", "off");
+    notice("The game moved to a new address: sharing was restarted with a new key. " +
+      "Scan the new code the banker shows; this page no longer follows the game.", "moved");
+  }
+
   function connect() {
+    if (moved) return;
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) source.close();
     var have = version && /^\d+$/.test(version) ? "&have=" + version : "";
-    source = new EventSource("/events" + query + have);
-    source.addEventListener("open", function () { status("live", "on"); });
-    source.addEventListener("view", function (e) { status("live", "on"); show(e.data, e.lastEventId); });
-    source.addEventListener("parts", function (e) { status("live", "on"); patch(e.data, e.lastEventId); });
-    source.addEventListener("error", function () {
-      status(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
-      if (source.readyState === EventSource.CLOSED && !retry) {
+    var mine = source = new EventSource("/events" + query + have);
+    mine.addEventListener("open", heardFrom);
+    mine.addEventListener("alive", heardFrom);
+    mine.addEventListener("view", function (e) { heardFrom(); show(e.data, e.lastEventId); });
+    mine.addEventListener("parts", function (e) { heardFrom(); patch(e.data, e.lastEventId); });
+    mine.addEventListener("error", function () {
+      if (mine !== source || moved) return;
+      if (Date.now() - heard < quietMs) {
+        status(mine.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
+      }
+      probe();  // a refusal (403: a new key) closes the stream: ask why
+      if (mine.readyState === EventSource.CLOSED && !retry) {
         retry = setTimeout(connect, 3000);
       }
     });
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && (!source || source.readyState === EventSource.CLOSED)) connect();
+    if (document.hidden || moved) return;
+    if (!source || source.readyState === EventSource.CLOSED || Date.now() - heard >= quietMs) {
+      connect();
+    }
   });
+  setInterval(watchdog, 1000);
   window.addEventListener("resize", function () {  // a phone turned: place them again
     var boxes = view.querySelectorAll(".market-scroll");
     for (var i = 0; i < boxes.length; i++) {
