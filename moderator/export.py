@@ -949,6 +949,14 @@ def csv_safe(value: Cell) -> Cell:
     return value
 
 
+def csv_files(game: Game, progress: Progress | None = None) -> dict[str, bytes]:
+    """The five CSV files' bytes by name (:data:`CSV_FILES`; not written anywhere)."""
+    ticker = _Ticker(progress, _steps(game))
+    tables = _csv_tables(game, ticker)
+    ticker.finish()
+    return {name: _csv_bytes(tables[name]) for name in CSV_FILES}
+
+
 def _csv_bytes(rows: Sequence[Sequence[Cell]]) -> bytes:
     """A CSV file's bytes: UTF-8 with a byte-order mark first, which Excel on Windows needs
     to read the text as UTF-8 (without it "ä" and "£" come out garbled); every other

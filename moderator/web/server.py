@@ -34,7 +34,8 @@ save) never waits for them.
 
 Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
 stream), ``/ping`` (the version, as text: is the server there, with this key),
-``/log?before=N`` (the log's older commands, as list items),
+``/log?before=N`` (the log's older commands, as list items), ``/download/NAME`` (the
+game exported: ``game.xlsx``, ``final.csv``, ...),
 ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the page
 shows, as JSON), ``/static/NAME`` (the assets).
 """
@@ -68,6 +69,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from moderator import export
 from moderator.errors import SaveError
 from moderator.follow import GameSource, SaveFollower
 from moderator.text import counted, escaped
@@ -78,7 +80,7 @@ from moderator.web.guard import (
     GuardedH11Protocol,
     quiet_logs,
 )
-from moderator.web.view import LOG_PAGE, page_model
+from moderator.web.view import DOWNLOADS, LOG_PAGE, page_model
 
 __all__ = [
     "COOKIE",
@@ -233,6 +235,9 @@ class Hub:
         """The current view's sections by id."""
         self.closing = False
         self._render_lock = threading.Lock()
+        self._export_lock = threading.Lock()
+        self._exports: tuple[int, dict[str, bytes]] = (-1, {})
+        """The downloads of one version (its workbook and CSV files), made when first asked."""
         self._changed = asyncio.Event()
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -246,7 +251,7 @@ class Hub:
                 return False
             snap = self.source.snapshot()
             model = page_model(snap)
-            view = _ENV.get_template("view.html").render(m=model).encode()
+            view = _ENV.get_template("view.html").render(m=model, token=self.token).encode()
             self.view = view
             self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
             self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
@@ -271,6 +276,23 @@ class Hub:
             self.sections = sections
             self.version = snap["version"]
             return True
+
+    def download(self, name: str) -> bytes:
+        """The file ``name`` of :data:`DOWNLOADS` exported from the game as last read: the
+        workbook, or the five CSV files at once, made when first asked for a version (in
+        the caller's worker thread, one export at a time) and kept for that version."""
+        with self._export_lock:
+            version, files = self._exports
+            if version != self.source.version:
+                version, files = self.source.version, {}
+            if name not in files:
+                game = self.source.game_copy()
+                if name == "game.xlsx":
+                    files[name] = export.workbook(game)
+                else:
+                    files.update(export.csv_files(game))
+            self._exports = (version, files)
+            return files[name]
 
     async def ensure(self) -> None:
         """Make sure something was rendered (a server used without its lifespan)."""
@@ -397,6 +419,32 @@ async def page(request: Request) -> Response:
     return Response(html, media_type="text/html; charset=utf-8")
 
 
+def _file_stem(label: str) -> str:
+    """A download's file name before its suffix, from the game's label (its save's name):
+    letters, digits, ``.``, ``_`` and ``-`` only, so no header or path is ever made of it."""
+    stem = label.removesuffix(".json")
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "game"
+
+
+async def download(request: Request) -> Response:
+    """The game exported, as a download: ``game.xlsx`` (the workbook of ``moderator export
+    --xlsx``) or one of its CSV files (``final.csv``, ...); anything else is 404.  Read
+    only, behind the key like every route; made from the game as the page shows it."""
+    hub = _hub(request)
+    name = request.path_params["name"]
+    if name not in DOWNLOADS:
+        return PlainTextResponse("404: no such download\n", status_code=404)
+    await hub.ensure()
+    body = await anyio.to_thread.run_sync(hub.download, name)
+    label = _file_stem(hub.source.label)
+    filename = f"{label}.xlsx" if name == "game.xlsx" else f"{label}-{name}"
+    return Response(
+        body,
+        media_type=DOWNLOADS[name],
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
 async def ping(request: Request) -> Response:
     """The version the server shows, as text: the page asks when its stream went quiet or
     failed, to tell a server that is away (no answer), frozen (no answer in time) or
@@ -521,6 +569,7 @@ def create_app(source: GameSource, token: str) -> Starlette:
         Route("/view", view, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
         Route("/ping", ping, methods=["GET"]),
+        Route("/download/{name}", download, methods=["GET"]),
         Route("/log", older_log, methods=["GET"]),
         Route("/state.json", state_json, methods=["GET"]),
         Route("/snapshot.json", snapshot_json, methods=["GET"]),

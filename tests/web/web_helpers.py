@@ -264,11 +264,11 @@ class Browser:
             self.call("Page.navigate", {"url": url}, session=ident)
         return ident
 
-    def evaluate(self, session: str, expression: str) -> Any:
-        """The value of a JavaScript expression in the tab."""
-        result = self.call(
-            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session
-        )
+    def evaluate(self, session: str, expression: str, *, promise: bool = False) -> Any:
+        """The value of a JavaScript expression in the tab (``promise``: what the promise
+        it gives resolves to)."""
+        params = {"expression": expression, "returnByValue": True, "awaitPromise": promise}
+        result = self.call("Runtime.evaluate", params, session=session)
         return result.get("result", {}).get("value")
 
     def wait_for(

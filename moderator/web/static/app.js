@@ -9,6 +9,9 @@
  * away for good (readyState CLOSED) the page retries every few seconds, and at once
  * when it becomes visible again.
  *
+ * When the game ends, the result (places, scores, why) comes first on the page, and a
+ * page open at that moment is scrolled up to it.
+ *
  * The page says when it is stale.  An idle stream brings `event: alive` every few
  * seconds (the body's data-alive); when three go missing (a frozen server, a dead
  * connection) the badge leaves "live" and a line under it says since when there was
@@ -226,9 +229,14 @@
     return kept;
   }
 
+  var hadResult = !!document.getElementById("s-result");
+
   function settled(kept) {
     settleMarket(kept);
     settleLog();
+    var result = !!document.getElementById("s-result");
+    if (result && !hadResult) window.scrollTo(0, 0);  // the game just ended: its result
+    hadResult = result;
     var h1 = document.querySelector("h1");
     if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
   }
