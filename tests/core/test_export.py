@@ -1,8 +1,9 @@
-"""The export (issue 9, point 4; issue 21.6): the workbook read back by readers that do not
-calculate (python-calamine, openpyxl's ``data_only``: every formula carries its result),
-its formulas recomputed by LibreOffice headless — as written, and after a price and a cash
-cell are changed — its column widths, its printed pages (LibreOffice's PDF, one landscape
-page for Final), its charts and their colours, the CSV files, progress and refusals.
+"""The export (issue 9, point 4; issues 21.6, 28.4): the workbook read back by readers that
+do not calculate (python-calamine, openpyxl's ``data_only``: every formula carries its
+result), its formulas recomputed by LibreOffice headless — as written, and after a price and
+a cash cell are changed — its column widths, its printed pages (LibreOffice's PDF: no text
+under 8 points, each chart a page wide, the headers on every page), its charts and their
+colours, the CSV files, progress and refusals.
 
 LibreOffice runs once for the recomputation (every workbook converted in one call) and
 once for the PDFs, each with a private profile directory so parallel runs do not clash.
