@@ -873,7 +873,8 @@ def test_chart_lines_in_the_companies_and_players_colours(
 def test_chart_text_sizes_in_the_file(key: str, workbooks: dict[str, Path]) -> None:
     """Issue 28.4: every text of a chart has its size: the title 16 points, the axes'
     labels and names and the legend 11 (a chart sheet prints scaled to its page, on Letter
-    about a tenth smaller: still 10), and each chart sits on a chart sheet of its own."""
+    about a tenth smaller: still 10), and each chart sits on a chart sheet of its own, as
+    large as a landscape page's body (it printed about 9 cm wide)."""
     found = charts(workbooks[key])
     assert set(found) == {"Value per player", "Price per company"}
     for title, chart in found.items():
@@ -895,7 +896,12 @@ def test_chart_text_sizes_in_the_file(key: str, workbooks: dict[str, Path]) -> N
         drawings = [n for n in z.namelist() if n.startswith("xl/drawings/drawing")]
         assert len(drawings) == 2
         for name in drawings:  # the whole sheet, not a box among cells
-            assert "<xdr:absoluteAnchor>" in z.read(name).decode()
+            drawing = z.read(name).decode()
+            assert "<xdr:absoluteAnchor>" in drawing
+            size = re.search(r'<xdr:ext cx="(\d+)" cy="(\d+)"/>', drawing)
+            assert size, name
+            inches = [int(emu) / 914400 for emu in size.groups()]  # EMU per inch
+            assert inches[0] >= 9.5 and inches[1] >= 6, inches  # a landscape page's body
 
 
 def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path) -> None:
