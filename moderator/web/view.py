@@ -169,18 +169,13 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
 
     if kind == "linear":
         stacks = market.get("stacks") or {}
-        values = list(market.get("values") or [])
         cells = [
-            {"value": money(cur, v), "markers": markers(stacks.get(str(v), []))} for v in values
+            {"value": money(cur, v), "markers": markers(stacks.get(str(v), []))}
+            for v in market.get("values") or []
         ]
-        across = [cid for v in values for cid in stacks.get(str(v), [])]
-        return {"kind": "linear", "cells": cells, "edges": _edges(across)}
+        return {"kind": "linear", "cells": cells}
     if kind == "grid":
         stacks = market.get("stacks") or {}
-        spaces = sorted(
-            (int(key.split(",")[1]), int(key.split(",")[0]), stack) for key, stack in stacks.items()
-        )
-        across = [cid for _, _, stack in spaces for cid in stack]
         pars = _par_cells(market)
         rows = []
         for r, row in enumerate(market.get("rows") or []):
@@ -196,7 +191,7 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                     for col, v in enumerate(row)
                 ]
             )
-        return {"kind": "grid", "rows": rows, "currency": cur, "edges": _edges(across)}
+        return {"kind": "grid", "rows": rows, "currency": cur}
     if kind == "tracks":
         values = list(market.get("values") or [])
         pars = market.get("pars") or {}
@@ -227,25 +222,14 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                 }
             )
         provisional = bool(market.get("provisional") or market.get("provisional_pars"))
-        place = {v: i for i, v in enumerate(values)}
-        held = [t["id"] for t in tracks if positions.get(t["id"]) in place]
-        across = sorted(held, key=lambda cid: place[positions[cid]])  # stable: track order
         return {
             "kind": "tracks",
             "tracks": tracks,
-            "edges": _edges(across),
             "currency": cur,
             "provisional": provisional,
             "end": money(cur, values[-1]) if values else "",
         }
     return {"kind": kind or "none"}
-
-
-def _edges(across: list[str]) -> list[dict[str, str]]:
-    """The companies on the market from left to right, as the market's edge markers name
-    them: the page shows, at each edge of a market wider than the screen, those whose
-    marker is off that side."""
-    return [{"id": cid, "cls": css_class(cid)} for cid in across]
 
 
 def _par_cells(market: dict[str, Any]) -> set[tuple[int, int]]:

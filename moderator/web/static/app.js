@@ -48,14 +48,16 @@
     return sticky ? sticky.getBoundingClientRect().width : 0;
   }
 
-  function markers(box) {  // each company's marker: its id and its place in the box's content
+  function markers(box) {  // each company's marker: its id, colour and place in the content
     var marks = box.querySelectorAll("[data-co]");
     var outer = box.getBoundingClientRect();
     var origin = outer.left + box.clientLeft - box.scrollLeft;  // content x = 0
     var found = [];
     for (var i = 0; i < marks.length; i++) {
       var r = marks[i].getBoundingClientRect();
-      found.push({ co: marks[i].getAttribute("data-co"), x0: r.left - origin, x1: r.right - origin });
+      var paint = marks[i].className.split(/\s+/).filter(function (c) { return /^co(-|$)/.test(c); });
+      found.push({ co: marks[i].getAttribute("data-co"), paint: paint.join(" "),
+                   x0: r.left - origin, x1: r.right - origin });
     }
     return found;
   }
@@ -96,17 +98,21 @@
     if (!bar) return;
     var out = offside(box), any = false;
     ["left", "right"].forEach(function (side) {
-      var names = {};
-      out[side].forEach(function (m) { names[m.co] = true; });
-      var button = bar.querySelector(".edge-" + side), shown = false;
-      var chips = button.querySelectorAll(".chip");
-      for (var i = 0; i < chips.length; i++) {
-        var on = names[chips[i].getAttribute("data-co")] === true;
-        chips[i].hidden = !on;
-        shown = shown || on;
+      var button = bar.querySelector(".edge-" + side), chips = button.querySelector(".chips");
+      var named = out[side].sort(function (a, b) { return a.x0 - b.x0; });
+      var key = named.map(function (m) { return m.co; }).join(" ");
+      if (chips.getAttribute("data-named") !== key) {  // only when it changes
+        chips.setAttribute("data-named", key);
+        chips.textContent = "";
+        named.forEach(function (m) {
+          var chip = document.createElement("span");
+          chip.className = m.paint + " chip";
+          chip.textContent = m.co;  // the marker's own id, as text
+          chips.appendChild(chip);
+        });
       }
-      button.hidden = !shown;
-      any = any || shown;
+      button.hidden = !named.length;
+      any = any || named.length > 0;
     });
     bar.hidden = !any && box.scrollWidth <= box.clientWidth;  // keeps its room while it scrolls
   }
