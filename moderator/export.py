@@ -7,7 +7,9 @@
   privates the title counts, the place ranked from the totals — so a banker may change a
   price or a cash cell and read the new totals;
 - **Rounds**: each player's cash and value and each company's price at the end of every
-  round (:func:`moderator.scoring.history`), with line charts of the values and prices;
+  round (:func:`moderator.scoring.history`);
+- **Value chart**, **Price chart**: line charts of the values and the prices, each on a
+  chart sheet of its own;
 - **Companies**: every run of every round: revenue, payout kind, per share, price;
 - **Market**: where each company stands on the market now, and the market's spaces;
 - **Journal**: every accepted command with its number and round.
@@ -22,12 +24,12 @@ writes a full print setup, and imports faster.  It only writes, which is all the
 does (the tests read the workbook back with openpyxl and python-calamine).
 
 Every column is as wide as its header and its values; each sheet prints as a table
-would: Final on one landscape page, the long sheets one page wide with their header row
-on every page, Rounds' charts on a page of their own.  The charts draw each company in
-its livery colour and each player in a colour of their own (:mod:`moderator.palette`,
-shared with the terminal's charts and the table view).
+would, legibly: never below :data:`MIN_PRINT_SCALE`, a wide table over more pages with its
+header row (and first column) on every page, each chart a landscape page of its own.
+The charts draw each company in its livery colour and each player in a colour of their
+own (:mod:`moderator.palette`, shared with the terminal's charts and the table view).
 
-``--csv DIR`` writes the same sheets as ``final.csv``, ``rounds.csv``, ``companies.csv``,
+``--csv DIR`` writes the same tables as ``final.csv``, ``rounds.csv``, ``companies.csv``,
 ``market.csv`` and ``journal.csv``: plain values (the totals computed), UTF-8, a header row.
 
 Nothing here knows a title: the figures come from the ruleset through the score, the
@@ -61,8 +63,15 @@ from moderator.scoring import Progress, RoundRecord, Score
 if TYPE_CHECKING:
     from moderator.game import Game
 
-SHEETS = ("Final", "Rounds", "Companies", "Market", "Journal")
+CHART_SHEETS = ("Value chart", "Price chart")
+"""The chart sheets: each player's value over the rounds, each company's price (the
+second appears once a company has a price)."""
+
+SHEETS = ("Final", "Rounds", *CHART_SHEETS, "Companies", "Market", "Journal")
 """The workbook's sheets, in order."""
+
+TABLE_SHEETS = tuple(name for name in SHEETS if name not in CHART_SHEETS)
+"""The sheets holding tables (one CSV file each)."""
 
 CSV_FILES = ("final.csv", "rounds.csv", "companies.csv", "market.csv", "journal.csv")
 """The CSV export's files, one per sheet, in the same order."""
@@ -115,7 +124,7 @@ def _history(game: Game, ticker: _Ticker, share: int) -> list[RoundRecord]:
 def _steps(game: Game) -> int:
     """The export's steps: the history's replay and the journal's rows (one per entry
     each), then one for each sheet and one for writing the file."""
-    return 2 * len(game.journal) + len(SHEETS) + 1
+    return 2 * len(game.journal) + len(TABLE_SHEETS) + 1
 
 
 # ================================================================= the Final sheet's layout
@@ -257,7 +266,43 @@ PRINT_WIDTH = {True: 920, False: 680}
 half an inch each side, a little to spare."""
 FONT_SPARE = 1.38
 """How much wider than Calibri's a column may draw where the spreadsheet program has
-another font (LibreOffice without Carlito draws a column about a third wider)."""
+another font (LibreOffice without Carlito draws a column about a quarter wider)."""
+MIN_PRINT_SCALE = 75
+"""No sheet prints smaller than this (per cent): the workbook's 11-point text is then
+8.25 points on paper.  A table wider than a page at this scale goes on over more pages
+rather than shrinking (its first column and header row printed again on each)."""
+CHART_FONT = {"title": 16, "text": 11}
+"""The charts' text in points: the title, and the axes' labels, their names and the
+legend.  A chart sheet is printed scaled to the page, which takes about a tenth off on
+Letter paper: 11 points print at about 10."""
+
+
+def _page_breaks(
+    widths: Sequence[float], groups: Sequence[int], page: float, repeat: float
+) -> tuple[list[int], int, int]:
+    """Where a table's printed pages break, how many pages it takes and how many of its
+    groups of columns are cut across two pages.
+
+    ``widths`` are the columns' printed widths and ``page`` the width of a page.  Each
+    page after the first holds ``repeat`` (the first column printed again, or nothing) and
+    as many whole groups (of columns, each starting at a column in ``groups``) as fit; the
+    columns before which a page starts are returned.  A group wider than a page is left to
+    the spreadsheet program to break: it counts the pages it needs, and as cut."""
+    starts = sorted({g for g in groups if 0 < g < len(widths)})
+    bounds = [0, *starts, len(widths)]
+    breaks: list[int] = []
+    used, pages, cut = 0.0, 1, 0
+    for first, end in zip(bounds, bounds[1:], strict=False):
+        width = sum(widths[first:end])
+        if used and used + width > page:
+            breaks.append(first)
+            used, pages = repeat, pages + 1
+        used += width
+        if used > page:
+            cut += 1
+        while used > page:  # the group goes on over another page
+            used, pages = repeat + used - page, pages + 1
+    return breaks, pages, cut
 
 
 class _Sheet:
@@ -359,32 +404,50 @@ class _Sheet:
         title: str,
         *,
         landscape: bool,
-        tall: int | None,
         last_row: int,
         last_col: int,
-        header_rows: int | None = None,
+        header_rows: tuple[int, int] | None = None,
+        first_col: bool = False,
+        groups: Sequence[int] = (),
     ) -> None:
-        """What a printed table needs: the orientation, one page wide (and ``tall`` pages
-        tall, 0 for as many as it takes), the print area, the header row repeated on every
-        page and the sheet named in the page header.
+        """What a printed table needs: the orientation, a legible scale, the print area,
+        the header rows (``header_rows``: first and last, from 0) and with ``first_col``
+        the first column repeated on every page, and the sheet named in the page header.
 
-        ``tall=None``: a sheet with page breaks of its own (the charts' page) is scaled
-        to one page wide instead, since a spreadsheet fitting pages ignores the breaks."""
+        The scale fits the table to one page wide, at most 100% and never below
+        :data:`MIN_PRINT_SCALE`.  A table too wide for that goes on over more pages, its
+        groups of columns (``groups``: the columns starting one) packed onto pages whole:
+        at the legible scale that cuts the fewest groups, then takes the fewest pages,
+        the largest such.  An explicit scale rather than "fit to pages": a spreadsheet
+        fitting pages shrinks a wide table to any size, and ignores the page breaks."""
         ws = self.ws
         if landscape:
             ws.set_landscape()
         else:
             ws.set_portrait()
-        if tall is None:
-            pixels = sum(self.col_pixels(c) for c in range(last_col + 1)) * FONT_SPARE
-            page = PRINT_WIDTH[landscape]
-            ws.set_print_scale(max(10, min(100, int(100 * page / max(1, pixels)))))
-        else:
-            ws.fit_to_pages(1, tall)
+        page = PRINT_WIDTH[landscape]
+        widths = [self.col_pixels(c) * FONT_SPARE for c in range(last_col + 1)]
+        scale = min(100, int(100 * page / max(1.0, sum(widths))))
+        if scale < MIN_PRINT_SCALE:
+            # at a legible scale: the fewest groups cut, then the fewest pages, at the
+            # largest scale that keeps them
+            repeat = widths[0] if first_col else 0.0
+            layouts = {
+                percent: _page_breaks(widths, groups, page * 100 / percent, repeat)
+                for percent in range(MIN_PRINT_SCALE, 101)
+            }
+            best = min((cut, pages) for _, pages, cut in layouts.values())
+            scale = max(p for p, (_, pages, cut) in layouts.items() if (cut, pages) == best)
+            breaks = layouts[scale][0]
+            if breaks:
+                ws.set_v_pagebreaks(breaks)
+        ws.set_print_scale(scale)
         ws.set_margins(left=0.5, right=0.5, top=0.7, bottom=0.6)
         ws.print_area(0, 0, last_row, last_col)
         if header_rows is not None:
-            ws.repeat_rows(header_rows)
+            ws.repeat_rows(*header_rows)
+        if first_col:
+            ws.repeat_columns(0)
         safe = title.replace("&", "&&")
         ws.set_header(f"&L{safe} · &A&RPage &P of &N", margin=0.3)
 
@@ -473,13 +536,14 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     sh.ws.freeze_panes(first, 1)
     not_counted = col["Not counted"]
     sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
-    # The printed page: the table and its notes, scaled to one landscape page.
+    # The printed page: the table and its notes on one landscape page when they fit it
+    # legibly, else on as few pages as they do, the player column printed again on each.
     sh.print_setup(
         score.title_name,
         landscape=True,
-        tall=1,
         last_row=notes_row + len(lines),
         last_col=len(header) - 1,
+        first_col=True,
     )
     sh.ws.center_horizontally()
 
@@ -527,53 +591,60 @@ def _priced(records: Sequence[RoundRecord], companies: Sequence[str]) -> list[st
     return [c for c in companies if any(c in rec.prices for rec in records)]
 
 
-CHART_SIZE = (760, 300)
-"""Each chart's width and height in pixels: the two stacked fit one landscape page."""
-CHART_ROWS = 16
-"""Rows (of 20 pixels) a chart takes, with a row's gap below it."""
-CHART_GAP = 20
-"""Pixels between two charts side by side."""
-CHART_TOP = 10
-"""Pixels between a chart and the top of its row (clear of the page break above)."""
-
-
 def _line_chart(
     wb: xlsxwriter.Workbook,
-    sh: _Sheet,
+    sheet: str,
     title: str,
     y_title: str,
     first_col: int,
     colours: Sequence[str],
     rows: int,
 ) -> Chart:
-    """A line chart of ``len(colours)`` columns from ``first_col`` over the round rows,
-    each line in its colour (:mod:`moderator.palette`)."""
+    """A line chart of ``len(colours)`` columns of ``sheet`` from ``first_col`` over the
+    round rows, each line in its colour (:mod:`moderator.palette`), its text in the sizes
+    of :data:`CHART_FONT`."""
     chart = wb.add_chart({"type": "line"})
     assert chart is not None
     for k, colour in enumerate(colours):
         c = first_col + k
         chart.add_series(
             {
-                "name": [sh.name, 0, c],
-                "categories": [sh.name, 1, 0, rows, 0],
-                "values": [sh.name, 1, c, rows, c],
+                "name": [sheet, 0, c],
+                "categories": [sheet, 1, 0, rows, 0],
+                "values": [sheet, 1, c, rows, c],
                 "line": {"color": colour, "width": 2.25},
                 "marker": {
                     "type": "circle",
-                    "size": 4,
+                    "size": 5,
                     "border": {"color": colour},
                     "fill": {"color": colour},
                 },
             }
         )
-    chart.set_title({"name": title})
-    chart.set_x_axis({"name": "Round"})
+    text = {"size": CHART_FONT["text"]}
+    chart.set_title({"name": title, "name_font": {"size": CHART_FONT["title"], "bold": True}})
+    chart.set_x_axis({"name": "Round", "name_font": text, "num_font": text})
     chart.set_y_axis(
-        {"name": y_title, "major_gridlines": {"visible": True, "line": {"color": "#d9d9d9"}}}
+        {
+            "name": y_title,
+            "name_font": text,
+            "num_font": text,
+            "major_gridlines": {"visible": True, "line": {"color": "#d9d9d9"}},
+        }
     )
-    chart.set_legend({"position": "right"})
-    chart.set_size({"width": CHART_SIZE[0], "height": CHART_SIZE[1]})
+    chart.set_legend({"position": "right", "font": text})
     return chart
+
+
+def _chart_sheet(wb: xlsxwriter.Workbook, name: str, chart: Chart, title: str) -> None:
+    """A chart sheet holding ``chart`` alone: it fills the window on screen and a
+    landscape page on paper, the title and the sheet named in the page header."""
+    sheet = wb.add_chartsheet(name)
+    sheet.set_chart(chart)
+    sheet.set_landscape()
+    sheet.set_margins(left=0.5, right=0.5, top=0.7, bottom=0.6)
+    safe = title.replace("&", "&&")
+    sheet.set_header(f"&L{safe} · &A&RPage &P of &N", margin=0.3)
 
 
 def _rounds_sheet(
@@ -585,8 +656,8 @@ def _rounds_sheet(
     title: str,
     currency: str,
 ) -> None:
-    """The Rounds sheet, and below it its charts (value per player, price per company) on
-    a printed page of their own."""
+    """The Rounds sheet, then its charts (value per player, price per company), each on a
+    chart sheet of its own: a chart a page wide on paper."""
     header = _rounds_header(players, companies)
     sh.header(0, header)
     n = len(players)
@@ -594,62 +665,35 @@ def _rounds_sheet(
     end = sh.table(1, _rounds_rows(records, players, companies), money)
     sh.ws.freeze_panes(1, 1)
     sh.set_widths()
-    last_row, last_col = end - 1, len(header) - 1
-    charts: list[Chart] = []
-    if records and n:
-        charts.append(
-            _line_chart(
-                wb,
-                sh,
-                "Value per player",
-                f"Value ({currency})",
-                1 + n,
-                [palette.player_line(k) for k in range(n)],
-                len(records),
-            )
-        )
-    if records and companies:
-        colours = [palette.company_line(c, k) for k, c in enumerate(companies)]
-        charts.append(
-            _line_chart(
-                wb, sh, "Price per company", f"Price ({currency})", 1 + 2 * n, colours, len(records)
-            )
-        )
-    top = end + 1
-    table_pixels = sum(sh.col_pixels(c) for c in range(len(header)))
-    # Side by side under a wide table (they print larger), else one above the other.
-    side = table_pixels >= len(charts) * (CHART_SIZE[0] + CHART_GAP)
-    for k, chart in enumerate(charts):
-        if side:
-            where = {
-                "x_offset": k * (CHART_SIZE[0] + CHART_GAP),
-                "y_offset": CHART_TOP,
-                "object_position": 1,
-            }
-            sh.ws.insert_chart(top, 0, chart, where)
-        else:
-            sh.ws.insert_chart(
-                top + k * CHART_ROWS, 0, chart, {"y_offset": CHART_TOP, "object_position": 1}
-            )
-    if charts:
-        # The charts start a page of their own, so a printed chart is never cut in two.
-        sh.ws.set_h_pagebreaks([top])
-        last_row = top + (1 if side else len(charts)) * CHART_ROWS - 1
-        reach, col = 0, 0
-        wide = (len(charts) if side else 1) * (CHART_SIZE[0] + CHART_GAP)
-        while reach < wide:
-            reach += sh.col_pixels(col)
-            col += 1
-        last_col = max(last_col, col - 1)
+    # Printed: the players' cash, their values, the prices (with the bank) each whole on
+    # a page when the table is too wide for one, the Round column again on every page.
     sh.print_setup(
         title,
         landscape=True,
-        tall=None if charts else 0,
-        last_row=last_row,
-        last_col=last_col,
-        header_rows=0,
+        last_row=end - 1,
+        last_col=len(header) - 1,
+        header_rows=(0, 0),
+        first_col=True,
+        groups=[1, 1 + n, 1 + 2 * n],
     )
-    sh.ws.repeat_columns(0)
+    if records and n:
+        colours = [palette.player_line(k) for k in range(n)]
+        chart = _line_chart(
+            wb, sh.name, "Value per player", f"Value ({currency})", 1 + n, colours, len(records)
+        )
+        _chart_sheet(wb, CHART_SHEETS[0], chart, title)
+    if records and companies:
+        colours = [palette.company_line(c, k) for k, c in enumerate(companies)]
+        chart = _line_chart(
+            wb,
+            sh.name,
+            "Price per company",
+            f"Price ({currency})",
+            1 + 2 * n,
+            colours,
+            len(records),
+        )
+        _chart_sheet(wb, CHART_SHEETS[1], chart, title)
 
 
 COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Per share", "Price"]
@@ -696,8 +740,15 @@ def _market_rows(state_json: dict[str, Any]) -> list[list[Cell]]:
     return rows
 
 
+SPACES_COL = len(MARKET_HEADER) + 1
+"""The Market sheet's column where the market's spaces start, right of the companies
+(one column between): both tables under the one header row, frozen on screen and
+printed again on every page, so every column's header is its own."""
+
+
 def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
-    """Where the companies stand, then the market's spaces (a row of prices, or the grid)."""
+    """Where the companies stand and, right of them, the market's spaces (a row of
+    prices, or the grid), both tables starting in the header row."""
     fmt = sh.fmt
     sh.header(0, MARKET_HEADER)
     rows = _market_rows(state_json)
@@ -705,37 +756,46 @@ def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     sh.ws.freeze_panes(1, 0)
     market = state_json.get("market") or {}
     stacks: dict[str, list[str]] = market.get("stacks") or {}
-    top = len(rows) + 2
-    sh.put(top, 0, f"Market spaces ({market.get('kind', '?')})", fmt.bold, fit=False)
+    left = SPACES_COL
     if market.get("kind") == "grid":
         grid: list[list[int | None]] = market.get("rows") or []
         width = max((len(r) for r in grid), default=0)
-        _grid(sh, top + 1, "Prices", grid, width)
+        # the header: "Row", then the market's columns; the prices, then the companies
+        sh.put(0, left, "Row", fmt.bold)
+        for j in range(width):
+            sh.put(0, left + 1 + j, j + 1, fmt.bold)
+        _grid(sh, 1, left, grid)
         names = [
             [", ".join(stacks.get(f"{i},{j}", [])) or None for j in range(len(line))]
             for i, line in enumerate(grid)
         ]
-        _grid(sh, top + len(grid) + 3, "Companies (top of a stack first)", names, width)
+        below = len(grid) + 2
+        sh.put(below, left, "Companies on the market (top of a stack first)", fmt.bold, fit=False)
+        _grid(sh, below + 1, left, names)
     elif market.get("values"):
-        sh.header(top + 1, ["Space", "Price", "Companies (top first)"])
+        for k, name in enumerate(["Space", "Price", "Companies (top first)"]):
+            sh.put(0, left + k, name, fmt.bold)
         for k, value in enumerate(market["values"], start=1):
-            r = top + 1 + k
-            sh.put(r, 0, k)
-            sh.put(r, 1, value, money=True)
-            sh.put(r, 2, ", ".join(stacks.get(str(value), [])) or None)
+            sh.put(k, left, k)
+            sh.put(k, left + 1, value, money=True)
+            sh.put(k, left + 2, ", ".join(stacks.get(str(value), [])) or None)
     sh.set_widths()
-    sh.print_setup(title, landscape=True, tall=0, last_row=sh.last_row, last_col=sh.last_col)
+    sh.print_setup(
+        title,
+        landscape=True,
+        last_row=sh.last_row,
+        last_col=sh.last_col,
+        header_rows=(0, 0),
+        groups=[left],
+    )
 
 
-def _grid(sh: _Sheet, top: int, title: str, grid: Sequence[Sequence[Any]], width: int) -> None:
-    fmt = sh.fmt
-    sh.put(top, 0, title, fmt.bold, fit=False)
-    for j in range(width):
-        sh.put(top, j + 1, j + 1, fmt.bold)
+def _grid(sh: _Sheet, top: int, left: int, grid: Sequence[Sequence[Any]]) -> None:
+    """The market's rows from row ``top``: each row's number (from 1), then its spaces."""
     for i, line in enumerate(grid):
-        sh.put(top + 1 + i, 0, i + 1, fmt.bold)
+        sh.put(top + i, left, i + 1, sh.fmt.bold)
         for j, value in enumerate(line):
-            sh.put(top + 1 + i, j + 1, value, money=isinstance(value, int))
+            sh.put(top + i, left + 1 + j, value, money=isinstance(value, int))
 
 
 JOURNAL_HEADER = ["Number", "Round", "Line"]
@@ -796,10 +856,9 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.print_setup(
         title,
         landscape=False,
-        tall=0,
         last_row=end - 1,
         last_col=len(COMPANIES_HEADER) - 1,
-        header_rows=0,
+        header_rows=(0, 0),
     )
     ticker.step()
 
@@ -815,10 +874,9 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     sh.print_setup(
         title,
         landscape=False,
-        tall=0,
         last_row=end - 1,
         last_col=len(JOURNAL_HEADER) - 1,
-        header_rows=0,
+        header_rows=(0, 0),
     )
     ticker.step()
 
@@ -889,6 +947,14 @@ def csv_safe(value: Cell) -> Cell:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def csv_files(game: Game, progress: Progress | None = None) -> dict[str, bytes]:
+    """The five CSV files' bytes by name (:data:`CSV_FILES`; not written anywhere)."""
+    ticker = _Ticker(progress, _steps(game))
+    tables = _csv_tables(game, ticker)
+    ticker.finish()
+    return {name: _csv_bytes(tables[name]) for name in CSV_FILES}
 
 
 def _csv_bytes(rows: Sequence[Sequence[Cell]]) -> bytes:

@@ -326,6 +326,23 @@ class GameSource:
         """
         return self._cached("snapshot", self._make_snapshot)
 
+    def game_copy(self) -> Game:
+        """A read-only :class:`Game` of the game as last read: its own journal list and state
+        (copies), saved nowhere; what the table view's downloads export.  Cheap: the
+        journal's entries are shared (they never change), the state is cloned."""
+        with self._lock:
+            tracker = self._need()
+            frame = tracker.frame
+            game = Game.new(
+                frame.title,
+                [*frame.players, *frame.options],
+                rules_level=tracker.state.rules_level,
+            )
+            game.journal = list(tracker.entries)
+            game.state = tracker.state.clone()
+            game.read_only = True
+            return game
+
     def older_log(self, before: int, count: int) -> list[dict[str, Any]]:
         """The log's entries numbered below ``before`` (at most ``count``, newest first),
         as the snapshot's ``log`` carries them: the table view's older commands."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from moderator import commands as c
 from moderator.game import Game
@@ -967,3 +967,23 @@ def legal_game(title: str, seed: int, commands: int, players: int | None = None)
         if not outcome.ok:
             raise SimulationError(f"{title} seed {seed}: legal `{cmd}` refused: {outcome.message}")
     return game
+
+
+def market_spread(market: dict[str, Any]) -> int:
+    """How many spaces apart the leftmost and the rightmost company stand on a state JSON's
+    market (a one-row market's spaces, a grid's columns, 1853's track spaces); 0 with fewer
+    than two companies on it.  ``scripts/market_spread.py`` looks for the simulated
+    positions where it is largest, for the table view's test of a market wider than a
+    phone."""
+    kind = market.get("kind")
+    if kind == "grid":
+        columns = [int(key.split(",")[1]) for key, stack in market["stacks"].items() if stack]
+    elif kind == "linear":
+        values = market["values"]
+        columns = [values.index(int(key)) for key, stack in market["stacks"].items() if stack]
+    elif kind == "tracks":
+        values = market["values"]
+        columns = [values.index(v) for v in market["positions"].values()]
+    else:
+        return 0
+    return max(columns) - min(columns) if len(columns) > 1 else 0

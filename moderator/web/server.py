@@ -25,13 +25,17 @@ them an unchanged log entry, card or receipt only as a note to keep the page's o
 copy (``<li data-keep="c12"></li>``); a stream that missed a version, or opens
 holding an older one, gets the whole view again, and one that opens holding the
 current version (``have=N``, or ``Last-Event-ID`` on a reconnection) gets nothing
-until the next change.  Every viewer gets the same bytes (the frames
+until the next change; an idle stream carries an ``event: alive`` every
+:data:`KEEPALIVE_SECONDS`, so the page can tell a stream gone quiet.  Every viewer gets
+the same bytes (the frames
 are made once per change), so many viewers cost one refresh and one rendering per
 change, and the banker's process (the TUI's thread, or the ``play`` writing the
 save) never waits for them.
 
 Routes: ``/`` (the page), ``/view`` (the page's changing part), ``/events`` (the
-stream), ``/log?before=N`` (the log's older commands, as list items),
+stream), ``/ping`` (the version, as text: is the server there, with this key),
+``/log?before=N`` (the log's older commands, as list items), ``/download/NAME`` (the
+game exported: ``game.xlsx``, ``final.csv``, ...),
 ``/state.json`` (the spec's state JSON), ``/snapshot.json`` (everything the page
 shows, as JSON), ``/static/NAME`` (the assets).
 """
@@ -65,6 +69,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from moderator import export
 from moderator.errors import SaveError
 from moderator.follow import GameSource, SaveFollower
 from moderator.text import counted, escaped
@@ -75,7 +80,7 @@ from moderator.web.guard import (
     GuardedH11Protocol,
     quiet_logs,
 )
-from moderator.web.view import LOG_PAGE, page_model
+from moderator.web.view import DOWNLOADS, LOG_PAGE, page_model
 
 __all__ = [
     "COOKIE",
@@ -96,8 +101,13 @@ POLL_SECONDS = 0.25
 """How often the server looks at the source for a change nobody announced (a save
 written by another process): well within the second the page has to follow a command."""
 
-KEEPALIVE_SECONDS = 15.0
-"""A comment line on an idle event stream this often, so proxies and phones keep it."""
+KEEPALIVE_SECONDS = 2.0
+"""An ``event: alive`` on an idle event stream this often: proxies and phones keep the
+stream, and the page knows the server is still there (a comment line would reach no
+script); the page says it is stale when a few go missing."""
+
+ALIVE_FRAME = b"event: alive\ndata: %d\n\n"
+"""The keep-alive event (its data the version the server shows): about 30 bytes."""
 
 RETRY_MS = 2000
 """How soon a browser reconnects a dropped event stream (the ``retry:`` field)."""
@@ -225,6 +235,9 @@ class Hub:
         """The current view's sections by id."""
         self.closing = False
         self._render_lock = threading.Lock()
+        self._export_lock = threading.Lock()
+        self._exports: tuple[int, dict[str, bytes]] = (-1, {})
+        """The downloads of one version (its workbook and CSV files), made when first asked."""
         self._changed = asyncio.Event()
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -238,7 +251,7 @@ class Hub:
                 return False
             snap = self.source.snapshot()
             model = page_model(snap)
-            view = _ENV.get_template("view.html").render(m=model).encode()
+            view = _ENV.get_template("view.html").render(m=model, token=self.token).encode()
             self.view = view
             self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
             self.state_json = json.dumps(snap["state"], ensure_ascii=False).encode()
@@ -263,6 +276,23 @@ class Hub:
             self.sections = sections
             self.version = snap["version"]
             return True
+
+    def download(self, name: str) -> bytes:
+        """The file ``name`` of :data:`DOWNLOADS` exported from the game as last read: the
+        workbook, or the five CSV files at once, made when first asked for a version (in
+        the caller's worker thread, one export at a time) and kept for that version."""
+        with self._export_lock:
+            version, files = self._exports
+            if version != self.source.version:
+                version, files = self.source.version, {}
+            if name not in files:
+                game = self.source.game_copy()
+                if name == "game.xlsx":
+                    files[name] = export.workbook(game)
+                else:
+                    files.update(export.csv_files(game))
+            self._exports = (version, files)
+            return files[name]
 
     async def ensure(self) -> None:
         """Make sure something was rendered (a server used without its lifespan)."""
@@ -383,8 +413,44 @@ async def page(request: Request) -> Response:
     """The whole page (the first load; later changes come through ``/view``)."""
     hub = _hub(request)
     await hub.ensure()
-    html = _ENV.get_template("page.html").render(m=hub.model, token=hub.token)
+    html = _ENV.get_template("page.html").render(
+        m=hub.model, token=hub.token, alive=KEEPALIVE_SECONDS
+    )
     return Response(html, media_type="text/html; charset=utf-8")
+
+
+def _file_stem(label: str) -> str:
+    """A download's file name before its suffix, from the game's label (its save's name):
+    letters, digits, ``.``, ``_`` and ``-`` only, so no header or path is ever made of it."""
+    stem = label.removesuffix(".json")
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "game"
+
+
+async def download(request: Request) -> Response:
+    """The game exported, as a download: ``game.xlsx`` (the workbook of ``moderator export
+    --xlsx``) or one of its CSV files (``final.csv``, ...); anything else is 404.  Read
+    only, behind the key like every route; made from the game as the page shows it."""
+    hub = _hub(request)
+    name = request.path_params["name"]
+    if name not in DOWNLOADS:
+        return PlainTextResponse("404: no such download\n", status_code=404)
+    await hub.ensure()
+    body = await anyio.to_thread.run_sync(hub.download, name)
+    label = _file_stem(hub.source.label)
+    filename = f"{label}.xlsx" if name == "game.xlsx" else f"{label}-{name}"
+    return Response(
+        body,
+        media_type=DOWNLOADS[name],
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+async def ping(request: Request) -> Response:
+    """The version the server shows, as text: the page asks when its stream went quiet or
+    failed, to tell a server that is away (no answer), frozen (no answer in time) or
+    restarted with a new key (403: the game moved to a new address)."""
+    hub = _hub(request)
+    return PlainTextResponse(f"{hub.version}\n")
 
 
 async def view(request: Request) -> Response:
@@ -456,7 +522,7 @@ async def events(request: Request) -> Response:
                 yield frames.parts if sent is not None and frames.base == sent else frames.full
                 sent = frames.version
             else:
-                yield b": still here\n\n"
+                yield ALIVE_FRAME % frames.version
             await hub.wait(frames.version, KEEPALIVE_SECONDS)
 
     return StreamingResponse(
@@ -502,6 +568,8 @@ def create_app(source: GameSource, token: str) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/view", view, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
+        Route("/ping", ping, methods=["GET"]),
+        Route("/download/{name}", download, methods=["GET"]),
         Route("/log", older_log, methods=["GET"]),
         Route("/state.json", state_json, methods=["GET"]),
         Route("/snapshot.json", snapshot_json, methods=["GET"]),

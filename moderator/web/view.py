@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from moderator.export import CSV_FILES
 from moderator.web.colours import css_class
 from rulesets.names import title_name
 
 LOG_PAGE = 100
 """How many older commands the log's "Show older commands" button fetches at a time."""
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV_NAMES = tuple(CSV_FILES)
+"""The CSV downloads (``final.csv``, ...), as ``moderator export --csv`` names them."""
+DOWNLOADS = {"game.xlsx": XLSX, **{name: "text/csv; charset=utf-8" for name in CSV_NAMES}}
+"""What the page offers to download (``/download/NAME``), with its content type."""
 
 
 def money(currency: str, amount: int | None) -> str:
@@ -304,6 +311,7 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "log_oldest": oldest,
         "log_hidden": max(0, oldest - 1),
         "log_page": LOG_PAGE,
+        "csv_names": [name.removesuffix(".csv") for name in CSV_NAMES],
         "score": {
             "final": bool(score.get("final")),
             "reason": score.get("reason", ""),

@@ -153,7 +153,15 @@ def test_export_writes_the_workbook_and_the_csv_files(
     out = capsys.readouterr().out
     assert f"wrote {xlsx}" in out and f"wrote {folder / 'final.csv'}" in out
     sheets = CalamineWorkbook.from_path(str(xlsx)).sheet_names
-    assert sheets[:5] == ["Final", "Rounds", "Companies", "Market", "Journal"]
+    assert sheets == [
+        "Final",
+        "Rounds",
+        "Value chart",
+        "Price chart",
+        "Companies",
+        "Market",
+        "Journal",
+    ]
     assert sorted(p.name for p in folder.iterdir()) == [
         "companies.csv",
         "final.csv",

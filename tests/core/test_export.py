@@ -1,8 +1,9 @@
-"""The export (issue 9, point 4; issue 21.6): the workbook read back by readers that do not
-calculate (python-calamine, openpyxl's ``data_only``: every formula carries its result),
-its formulas recomputed by LibreOffice headless — as written, and after a price and a cash
-cell are changed — its column widths, its printed pages (LibreOffice's PDF, one landscape
-page for Final), its charts and their colours, the CSV files, progress and refusals.
+"""The export (issue 9, point 4; issues 21.6, 28.4): the workbook read back by readers that
+do not calculate (python-calamine, openpyxl's ``data_only``: every formula carries its
+result), its formulas recomputed by LibreOffice headless — as written, and after a price and
+a cash cell are changed — its column widths, its printed pages (LibreOffice's PDF: no text
+under 8 points, each chart a page wide, the headers on every page), its charts and their
+colours, the CSV files, progress and refusals.
 
 LibreOffice runs once for the recomputation (every workbook converted in one call) and
 once for the PDFs, each with a private profile directory so parallel runs do not clash.
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +54,10 @@ MORE = {
     "recorded": "1846-short-recorded.script",  # the recorded game of shared/examples
 }
 SCRIPT_OF = {**TITLES, **MORE}
-SIMULATED = {"sim1847AE": ("1847AE", 1), "sim1853": ("1853", 1)}
-"""Whole random legal games (moderator.simulate, seeded): 1853's seed 1 ends in a tie."""
+SIMULATED = {"sim1847AE": ("1847AE", 1, 4), "sim1853": ("1853", 1, 4), "sim1853six": ("1853", 1, 6)}
+"""Whole random legal games (moderator.simulate, seeded; title, seed, players): 1853's seed
+1 ends in a tie; with six players and eight companies its tables are the widest (its
+Rounds sheet printed at 33% before issue 28.4)."""
 
 CHANGED_PRICE = {"1846": ("GT", 120), "1853": ("GIP", 150)}
 """Games whose workbook gets one company's price cell changed before recomputing."""
@@ -82,8 +86,8 @@ def games() -> dict[str, Game]:
     out = {
         key: play((SCRIPTS / name).read_text(encoding="utf-8")) for key, name in SCRIPT_OF.items()
     }
-    for key, (title, seed) in SIMULATED.items():
-        out[key] = simulate(seed, 4, max_commands=3000, title=title)
+    for key, (title, seed, players) in SIMULATED.items():
+        out[key] = simulate(seed, players, max_commands=3000, title=title)
     return out
 
 
@@ -172,7 +176,7 @@ def recompute(files: list[Path], out: Path, profile: Path) -> dict[tuple[str, st
     assert done.returncode == 0, done.stderr
     sheets = {}
     for f in files:
-        for sheet in export.SHEETS:
+        for sheet in export.TABLE_SHEETS:
             produced = out / f"{f.stem}-{sheet}.csv"
             assert produced.is_file(), f"LibreOffice made no {produced.name}: {done.stdout}"
             with produced.open(encoding="utf-8", newline="") as fh:
@@ -349,8 +353,21 @@ def test_workbook_read_back_rounds_companies_market_journal(
         if c["price"] is not None and c["launched"] and not c["closed"]
     }
     assert priced and priced.items() <= {r[0]: num(r[2]) for r in on_market}.items()
-    spaces = next(k for k, r in enumerate(market) if str(r[0]).startswith("Market spaces"))
-    assert str(state["market"]["kind"]) in market[spaces][0]
+    # right of the companies, under the same header row: the market's spaces
+    left = export.SPACES_COL
+    assert all(r[len(export.MARKET_HEADER) : left] == [""] for r in market)  # a gap between
+    if state["market"]["kind"] == "grid":
+        assert market[0][left] == "Row"
+    else:
+        assert market[0][left : left + 3] == ["Space", "Price", "Companies (top first)"]
+        stacks = state["market"]["stacks"]
+        spaces = [
+            (num(r[left]), num(r[left + 1]), r[left + 2]) for r in market[1:] if r[left] != ""
+        ]
+        assert spaces == [
+            (k, v, ", ".join(stacks.get(str(v), [])))
+            for k, v in enumerate(state["market"]["values"], start=1)
+        ]
 
     journal = calamine(path, "Journal")
     assert journal[0] == export.JOURNAL_HEADER
@@ -387,16 +404,22 @@ def test_a_game_without_runs_or_commands_still_has_its_filters(tmp_path: Path) -
 
 
 def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[str, Game]) -> None:
-    """1847 AE's grid market: the price grid and, in the same shape, who stands where."""
+    """1847 AE's grid market: the price grid and, in the same shape, who stands where,
+    right of the companies' table, under the header row's market columns (issue 28.4:
+    the companies' header no longer stands over the grid's prices)."""
     rows = calamine(workbooks["1847AE"], "Market")
     grid = games["1847AE"].state_json()["market"]
-    top = next(k for k, r in enumerate(rows) if r[0] == "Prices")
+    left = export.SPACES_COL
+    width = max(len(line) for line in grid["rows"])
+    assert rows[0][left:] == ["Row", *[float(j) for j in range(1, width + 1)]]
     for i, line in enumerate(grid["rows"]):
-        assert [num(v) for v in rows[top + 1 + i][1 : len(line) + 1]] == line
-    names = next(k for k, r in enumerate(rows) if str(r[0]).startswith("Companies"))
+        assert num(rows[1 + i][left]) == i + 1
+        assert [num(v) for v in rows[1 + i][left + 1 : left + 1 + len(line)]] == line
+    names = next(k for k, r in enumerate(rows) if str(r[left]).startswith("Companies"))
+    assert names > len(grid["rows"])
     for key, stack in grid["stacks"].items():
         r, c = (int(x) for x in key.split(","))
-        assert rows[names + 1 + r][c + 1] == ", ".join(stack)
+        assert rows[names + 1 + r][left + 1 + c] == ", ".join(stack)
 
 
 # ----------------------------------------------------------------- recomputed: LibreOffice
@@ -584,68 +607,170 @@ def test_no_header_or_figure_is_cut(
     assert checked > 20
 
 
-def pdf_pages(pdf: Path) -> dict[str, list[str]]:
+@dataclass
+class Printed:
+    """One printed page: its text, and each piece of text with its size on paper (points)
+    and where it starts (points from the page's left and bottom edges)."""
+
+    text: str
+    pieces: list[tuple[float, float, float, str]]
+    width: float
+
+    @property
+    def body(self) -> list[tuple[float, float, float, str]]:
+        """The pieces below the page header (the sheet's own text)."""
+        top = max(y for _, _, y, _ in self.pieces)
+        return [p for p in self.pieces if p[2] < top - 1]
+
+
+def printed_page(page: Any) -> Printed:
+    """A PDF page's text and the size of each piece of it: the font size times the text
+    and transformation matrices' vertical scale (LibreOffice prints a scaled sheet by
+    scaling its text)."""
+    pieces: list[tuple[float, float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if not text.strip():
+            return
+        c = tm[2] * cm[0] + tm[3] * cm[2]
+        d = tm[2] * cm[1] + tm[3] * cm[3]
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        pieces.append((size * (c * c + d * d) ** 0.5, x, y, text.strip()))
+
+    text = page.extract_text(visitor_text=visit)
+    return Printed(text, pieces, float(page.mediabox.width))
+
+
+def pdf_pages(pdf: Path) -> dict[str, list[Printed]]:
     """The printed pages of each sheet (named in every page's header, ``TITLE · SHEET``):
-    sheet -> the pages' text."""
-    pages: dict[str, list[str]] = {}
+    sheet -> its pages."""
+    pages: dict[str, list[Printed]] = {}
     for page in PdfReader(str(pdf)).pages:
-        text = page.extract_text()
-        match = re.search(r"· (\w+)\s*Page \d+ of \d+", text)
-        assert match, text[:200]
-        pages.setdefault(match.group(1), []).append(text)
+        found = printed_page(page)
+        match = re.search(r"· ([\w ]+?)\s*Page \d+ of \d+", found.text)
+        assert match, found.text[:200]
+        pages.setdefault(match.group(1), []).append(found)
     return pages
+
+
+PRINTED_KEYS = [*TITLES, "recorded", *SIMULATED]
 
 
 @pytest.fixture(scope="module")
 def printed(
     workbooks: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, dict[str, list[str]]]:
+) -> dict[str, dict[str, list[Printed]]]:
     """Each workbook printed by LibreOffice (PDF, its default page size), in one run."""
     where = tmp_path_factory.mktemp("print")
-    keys = [*TITLES, "recorded", *SIMULATED]
-    done = libreoffice("pdf", [workbooks[k] for k in keys], where / "out", where / "profile")
+    done = libreoffice(
+        "pdf", [workbooks[k] for k in PRINTED_KEYS], where / "out", where / "profile"
+    )
     assert done.returncode == 0, done.stderr
-    return {k: pdf_pages(where / "out" / f"{k}.pdf") for k in keys}
+    return {k: pdf_pages(where / "out" / f"{k}.pdf") for k in PRINTED_KEYS}
 
 
-@pytest.mark.parametrize("key", [*TITLES, "recorded", *SIMULATED])
-def test_final_prints_on_one_page_and_no_chart_is_cut(
-    key: str, games: dict[str, Game], printed: dict[str, dict[str, list[str]]]
+@pytest.mark.parametrize("key", PRINTED_KEYS)
+def test_every_sheet_prints_and_each_chart_on_a_page_of_its_own(
+    key: str, games: dict[str, Game], printed: dict[str, dict[str, list[Printed]]]
 ) -> None:
-    """Final prints on one landscape page, whole games too; each chart is on exactly one
-    page (a chart cut by a page break shows on two); every sheet prints (issue 21.6)."""
+    """Every sheet prints; Final on landscape pages, one when it fits legibly, else two,
+    the players' names on each; each chart on one page of its own (issues 21.6, 28.4); the
+    header row printed again on every page of the long tables."""
     pages = printed[key]
     assert list(pages) == list(export.SHEETS)
-    assert len(pages["Final"]) == 1
-    final = pages["Final"][0]
-    for p in scoring.score(games[key]).players:
-        assert p.name in final
-    assert "Notes" in final
-    for title in ("Value per player", "Price per company"):
-        assert sum(title in text for text in pages["Rounds"]) == 1, title
-    if key not in SIMULATED:  # a short game: Rounds is one page wide, the charts one more
-        assert len(pages["Rounds"]) == 2
-    # The header row is printed again on every page of the long sheets.
+    score = scoring.score(games[key])
+    assert len(pages["Final"]) <= 2
+    for page in pages["Final"]:
+        assert all(p.name in page.text for p in score.players)
+    final = "\n".join(page.text for page in pages["Final"])
+    assert "Notes" in final and "Total" in final and "Place" in final
+    for sheet, title in zip(
+        export.CHART_SHEETS, ("Value per player", "Price per company"), strict=True
+    ):
+        assert len(pages[sheet]) == 1, sheet
+        assert title in pages[sheet][0].text
+    if key not in SIMULATED:  # a short game: the players' cash and values, then the prices
+        assert len(pages["Rounds"]) <= 2
     for sheet, first in [("Rounds", "Round"), ("Companies", "Round"), ("Journal", "Number")]:
-        assert all(first in text for text in pages[sheet]), sheet
+        assert all(page.body[0][3] == first for page in pages[sheet]), sheet
+
+
+@pytest.mark.parametrize("key", PRINTED_KEYS)
+def test_printed_text_is_legible(key: str, printed: dict[str, dict[str, list[Printed]]]) -> None:
+    """Issue 28.4: no text on any printed page, the charts' included, is smaller than 8
+    points (the Rounds sheet of a six-player 1853 game printed at 3.6 points, its charts'
+    labels at 3)."""
+    for sheet, pages in printed[key].items():
+        for n, page in enumerate(pages, start=1):
+            small = [p for p in page.pieces if p[0] < 8.0]
+            assert not small, (sheet, n, small[:5])
+
+
+@pytest.mark.parametrize("key", ["recorded", "sim1853six"])
+def test_each_chart_prints_a_page_wide(
+    key: str, printed: dict[str, dict[str, list[Printed]]]
+) -> None:
+    """Issue 28.4: a chart fills its page's width (its axis on the left, its legend on the
+    right), where it printed about 9 cm wide."""
+    for sheet in export.CHART_SHEETS:
+        (page,) = printed[key][sheet]
+        xs = [x for _, x, _, _ in page.body]
+        assert min(xs) < 0.15 * page.width and max(xs) > 0.75 * page.width, (sheet, xs)
+
+
+@pytest.mark.parametrize("key", ["1846", "1847AE", "sim1853six"])
+def test_the_market_prints_each_table_under_its_own_header(
+    key: str, printed: dict[str, dict[str, list[Printed]]]
+) -> None:
+    """Issue 28.4: every printed page of the Market sheet starts with the header of the
+    table on it: the companies' (Company, Name, Price, Par, ...), or the market's spaces
+    (Space, Price, ...; or Row and the grid's columns), never prices under "Par"."""
+    pages = printed[key]["Market"]
+    heads = {" ".join(export.MARKET_HEADER), "Space Price Companies (top first)"}
+    for page in pages:
+        first = page.text.splitlines()[1]
+        assert first in heads or first.startswith("Row 1 2 3"), first
+        assert not ("Company Name" in first and "Space" in first)
+    assert any(page.text.splitlines()[1].startswith("Company Name") for page in pages)
 
 
 def test_print_setup_in_the_file(workbooks: dict[str, Path]) -> None:
-    """What a spreadsheet program prints with: Final landscape, fit to one page wide and
-    tall; every sheet a print area; the long sheets' header row repeated; Rounds' charts
-    after a page break of their own."""
-    with zipfile.ZipFile(workbooks["recorded"]) as z:
-        book = z.read("xl/workbook.xml").decode()
-        final = z.read("xl/worksheets/sheet1.xml").decode()
-        rounds = z.read("xl/worksheets/sheet2.xml").decode()
-    # Fit to a page, 1 wide and 1 tall (the attributes' default), landscape.
-    assert '<pageSetUpPr fitToPage="1"/>' in final
-    assert '<pageSetup orientation="landscape"/>' in final
-    for sheet in export.SHEETS:
-        assert re.search(rf'_xlnm.Print_Area" localSheetId="\d">{sheet}!\$A\$1:', book), sheet
-    for sheet in ("Rounds", "Companies", "Journal"):
-        assert re.search(rf'_xlnm.Print_Titles" localSheetId="\d">{sheet}!.*\$1:\$1<', book)
-    assert '<rowBreaks count="1" manualBreakCount="1">' in rounds
+    """What a spreadsheet program prints with (issue 28.4): every table at a set scale of
+    at least 75% (11-point text prints at 8 or more), never "fit to pages", which shrinks a
+    wide table to any size; a print area; the header row repeated on every page of the
+    tables, the first column too on the wide ones (Final, Rounds); page breaks between
+    Rounds' groups of columns when it is wider than a page; each chart on a landscape
+    chart sheet."""
+    for key in ("recorded", "sim1853six"):
+        with zipfile.ZipFile(workbooks[key]) as z:
+            book = z.read("xl/workbook.xml").decode()
+            sheets = {
+                name: z.read(f"xl/worksheets/sheet{k}.xml").decode()
+                for k, name in enumerate(export.TABLE_SHEETS, start=1)
+            }
+            charts = [z.read(f"xl/chartsheets/sheet{k}.xml").decode() for k in (1, 2)]
+        for name, xml in sheets.items():
+            assert "fitToPage" not in xml, name
+            setup = re.search(r"<pageSetup [^>]*/>", xml)
+            assert setup, name
+            scale = re.search(r'scale="(\d+)"', setup.group(0))
+            assert (int(scale.group(1)) if scale else 100) >= export.MIN_PRINT_SCALE, name
+            orientation = "portrait" if name in ("Companies", "Journal") else "landscape"
+            assert f'orientation="{orientation}"' in setup.group(0), name
+            assert re.search(rf'_xlnm.Print_Area" localSheetId="\d">{name}!\$A\$1:', book), name
+        titles = dict(re.findall(r'_xlnm.Print_Titles" localSheetId="\d">(\w+)!([^<]*)<', book))
+        assert titles == {
+            "Final": "$A:$A",
+            "Rounds": "$A:$A,Rounds!$1:$1",
+            "Companies": "$1:$1",
+            "Market": "$1:$1",
+            "Journal": "$1:$1",
+        }
+        for xml in charts:
+            assert '<pageSetup orientation="landscape"/>' in xml
+    # the six-player game's Rounds: cash, values and prices each start a page
+    assert '<brk id="7" ' in sheets["Rounds"] and '<brk id="13" ' in sheets["Rounds"]
 
 
 # ----------------------------------------------------------------- the chart
@@ -699,9 +824,12 @@ def test_charts_of_values_and_prices_over_rounds(
     head = calamine(path, "Rounds")[0]
     last = len(records) + 1
     with zipfile.ZipFile(path) as z:
-        rels = z.read("xl/worksheets/_rels/sheet2.xml.rels").decode()
+        book = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/chartsheets/_rels/sheet1.xml.rels").decode()
         drawing_rels = z.read("xl/drawings/_rels/drawing1.xml.rels").decode()
-    assert "drawing1.xml" in rels and "chart1.xml" in drawing_rels  # on sheet 2 = Rounds
+    # on the first chart sheet, the workbook's third sheet, after Final and Rounds
+    assert re.findall(r'<sheet name="([^"]+)"', book)[:3] == ["Final", "Rounds", "Value chart"]
+    assert "drawing1.xml" in rels and "chart1.xml" in drawing_rels
     found = charts(path)
     assert set(found) == {"Value per player", "Price per company"}
     lines = series(found["Value per player"])
@@ -744,6 +872,41 @@ def test_chart_lines_in_the_companies_and_players_colours(
     assert len(set(players)) == len(players)
     # Not the one default colour a spreadsheet gives every line.
     assert len({c for _, c in companies} | set(players)) > 2
+
+
+@pytest.mark.parametrize("key", ["recorded", "sim1853six"])
+def test_chart_text_sizes_in_the_file(key: str, workbooks: dict[str, Path]) -> None:
+    """Issue 28.4: every text of a chart has its size: the title 16 points, the axes'
+    labels and names and the legend 11 (a chart sheet prints scaled to its page, on Letter
+    about a tenth smaller: still 10), and each chart sits on a chart sheet of its own, as
+    large as a landscape page's body (it printed about 9 cm wide)."""
+    found = charts(workbooks[key])
+    assert set(found) == {"Value per player", "Price per company"}
+    for title, chart in found.items():
+        sizes = {}
+        for where in (
+            "c:chart/c:title",
+            "c:chart/c:plotArea/c:catAx/c:title",
+            "c:chart/c:plotArea/c:catAx/c:txPr",
+            "c:chart/c:plotArea/c:valAx/c:title",
+            "c:chart/c:plotArea/c:valAx/c:txPr",
+            "c:chart/c:legend/c:txPr",
+        ):
+            element = chart.find(f"{where}//a:defRPr", NS)
+            assert element is not None and "sz" in element.attrib, (title, where)
+            sizes[where] = int(element.attrib["sz"]) / 100
+        assert sizes.pop("c:chart/c:title") == export.CHART_FONT["title"]
+        assert set(sizes.values()) == {export.CHART_FONT["text"]}, (title, sizes)
+    with zipfile.ZipFile(workbooks[key]) as z:
+        drawings = [n for n in z.namelist() if n.startswith("xl/drawings/drawing")]
+        assert len(drawings) == 2
+        for name in drawings:  # the whole sheet, not a box among cells
+            drawing = z.read(name).decode()
+            assert "<xdr:absoluteAnchor>" in drawing
+            size = re.search(r'<xdr:ext cx="(\d+)" cy="(\d+)"/>', drawing)
+            assert size, name
+            inches = [int(emu) / 914400 for emu in size.groups()]  # EMU per inch
+            assert inches[0] >= 9.5 and inches[1] >= 6, inches  # a landscape page's body
 
 
 def test_libreoffice_opens_the_chart(workbooks: dict[str, Path], tmp_path: Path) -> None:

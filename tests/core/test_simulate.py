@@ -18,7 +18,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.journal import Entry
-from moderator.simulate import Simulation, SimulationError, simulate
+from moderator.simulate import Simulation, SimulationError, market_spread, simulate
 from rulesets.g1847ae import G1847AE, PACKAGE
 from rulesets.g1853 import G1853
 
@@ -353,3 +353,16 @@ def test_the_1853_game_s_own_offers_are_the_fallback(monkeypatch: pytest.MonkeyP
     played = {e.line.split()[0] for e in game.journal if e.round.startswith("OR")}
     assert {"run", "done"} <= played
     assert len(game.journal) == 150 or game.state.ended
+
+
+def test_market_spread_counts_the_spaces_between_the_outermost_companies() -> None:
+    """``market_spread`` (the table view's test looks for the widest simulated market): a
+    one-row market's spaces, a grid's columns, 1853's track spaces; 0 with one company."""
+    linear = {"kind": "linear", "values": [40, 50, 60, 70], "stacks": {"50": ["A"], "70": ["B"]}}
+    assert market_spread(linear) == 2
+    grid = {"kind": "grid", "stacks": {"0,5": ["A", "B"], "3,1": ["C"], "2,9": []}}
+    assert market_spread(grid) == 4
+    tracks = {"kind": "tracks", "values": [10, 20, 30, 40, 50], "positions": {"A": 20, "B": 50}}
+    assert market_spread(tracks) == 3
+    assert market_spread({"kind": "linear", "values": [10], "stacks": {"10": ["A"]}}) == 0
+    assert market_spread({}) == 0

@@ -7,13 +7,6 @@ would (taking the save's lock), and the page in chromium follows without a reloa
 
 from __future__ import annotations
 
-import contextlib
-import os
-import queue
-import signal
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +15,7 @@ import pytest
 
 from moderator.game import Game
 
-from .web_helpers import REPO, Browser, new_saved_game
+from .web_helpers import REPO, Browser, new_saved_game, serving
 
 CASH = "document.querySelector('[data-player=\"{}\"] .cash').textContent"
 PATIENCE = 60.0
@@ -37,41 +30,6 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     new_saved_game(save).close()
     with serving(save) as url:
         yield url, save
-
-
-@contextlib.contextmanager
-def serving(save: Path) -> Iterator[str]:
-    """``python -m moderator.web SAVE`` running; the page's address."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "moderator.web", str(save), "--port", "0"],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    assert process.stdout is not None
-    threading.Thread(target=lambda: [lines.put(x) for x in process.stdout], daemon=True).start()
-    url = None
-    seen = []
-    try:
-        while url is None:
-            line = lines.get(timeout=30)
-            seen.append(line)
-            if line.startswith("Players open: "):
-                url = line.split(": ", 1)[1].strip()
-        yield url
-    except queue.Empty:
-        pytest.fail("the server printed no address: " + "".join(seen))
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-    assert process.returncode == 0, "".join(seen)
 
 
 def test_the_page_follows_a_command_and_an_undo_without_reloading(

@@ -240,3 +240,26 @@ def test_an_older_save_s_note_lines_are_followed_as_recorded(tmp_path: Path) -> 
     assert notes == [e.line for e in reversed(whole.journal) if e.line.startswith("note")]
     assert 'note "a  b"' in notes
     whole.close()
+
+
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+def test_a_copy_of_the_followed_game_exports_as_the_game(tmp_path: Path, title: str) -> None:
+    """Issue 28.7: ``game_copy`` (what the table view's downloads export) is the game as
+    last read, read-only, sharing nothing that changes: its export is the game's own."""
+    from moderator import export
+
+    game = new_saved_game(tmp_path / "g.json", title, upto=30)
+    follower = SaveFollower(tmp_path / "g.json")
+    live = LiveGame(game)
+    for source in (follower, live):
+        copy = source.game_copy()
+        assert copy.read_only and copy.path is None
+        assert copy.journal == game.journal and copy.journal is not game.journal
+        assert copy.state is not game.state
+        assert copy.state_json() == game.state_json()
+        assert export.csv_files(copy) == export.csv_files(game)
+        assert not copy.execute(demo_lines(title)[31]).ok  # read-only: nothing applied
+    before = live.game_copy()
+    assert game.execute(demo_lines(title)[31]).ok
+    assert len(before.journal) == 30  # a copy stays as it was taken
+    game.close()

@@ -29,7 +29,7 @@ Q = f"?token={TOKEN}"
 @pytest.fixture(autouse=True)
 def quick_keepalive(monkeypatch: pytest.MonkeyPatch) -> None:
     """Streams say something every 0.2 s, so a test waiting for an event checks its
-    deadline often (a browser gets a comment every 15 s)."""
+    deadline often (a browser gets a keep-alive every 2 s)."""
     monkeypatch.setattr(server, "KEEPALIVE_SECONDS", 0.2)
 
 
@@ -142,7 +142,24 @@ def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:
     for cid, price in state["market"]["positions"].items():
         row = re.search(rf"<th [^>]*>\d* {cid}</th>(.*?)</tr>", tracks.group(1), re.S)
         assert row, cid
-        assert re.search(rf'<td class="co co-{cid} held[^"]*">{price}</td>', row.group(1))
+        assert re.search(
+            rf'<td class="co co-{cid} held[^"]*" data-co="{cid}">{price}</td>', row.group(1)
+        )
+    # above each market, the edge markers, which the page fills from the markers: every
+    # company on the market has one marker naming it (data-co)
+    for title, case in cases.items():
+        market = case[0]["market"]
+        if market["kind"] == "tracks":
+            on_market = sorted(market["positions"])
+        else:
+            on_market = sorted(cid for stack in market["stacks"].values() for cid in stack)
+        assert sorted(re.findall(r' data-co="(\w+)"', case[1])) == on_market, title
+        bar = re.search(r'<div class="edges" hidden>(.*?)</div>', case[1], re.S)
+        assert bar, title
+        assert re.findall(r'class="edge edge-(\w+)" data-side="\1" hidden>', bar[1]) == [
+            "left",
+            "right",
+        ]
 
 
 def test_phase_trains_receipts_log_and_score_are_shown(saved_game: Game) -> None:
@@ -201,6 +218,7 @@ def test_without_the_token_everything_is_403(saved_game: Game) -> None:
             "/",
             "/view",
             "/events",
+            "/ping",
             "/log",
             "/state.json",
             "/snapshot.json",
@@ -243,7 +261,7 @@ def test_the_page_loads_nothing_from_elsewhere(saved_game: Game) -> None:
     with client_for(LiveGame(saved_game)) as client:
         page = client.get("/" + Q).text
         for url in re.findall(r'(?:src|href)="([^"]+)"', page):
-            assert url.startswith("/static/"), url
+            assert url.startswith(("/static/", "/download/")), url  # its own, nothing else
             assert client.get(url).status_code == 200, url
         script = client.get("/static/app.js" + Q)
         assert script.headers["content-type"].startswith("text/javascript")
@@ -492,6 +510,25 @@ def test_a_stream_sends_what_the_page_lacks(saved_game: Game) -> None:
             assert events.last_kind == "parts"
             assert "s-trains" not in events.last_data  # a run leaves the trains alone
             assert events.last_view == client.get("/view" + Q).text.rstrip("\n")
+
+
+def test_an_idle_stream_says_the_server_is_alive(saved_game: Game) -> None:
+    """Issue 28.6: an idle stream brings an ``event: alive`` (with the version) every
+    KEEPALIVE_SECONDS, which the page's script sees (a comment line reaches no script);
+    the page knows the interval; ``/ping`` answers the version with the key, 403 without
+    (how the page tells a server restarted with a new key)."""
+    with client_for(LiveGame(saved_game)) as client:
+        current = client.get("/snapshot.json" + Q).json()["version"]
+        assert f'data-alive="{server.KEEPALIVE_SECONDS}"' in client.get("/" + Q).text
+        assert client.get("/ping" + Q).text == f"{current}\n"
+        assert client.get("/ping?token=another").status_code == 403
+        with client.stream("GET", f"/events{Q}&have={current}") as stream:
+            lines = stream.iter_lines()
+            seen: list[str] = []
+            while len([x for x in seen if x == "event: alive"]) < 2:
+                seen.append(next(lines))
+            assert "event: view" not in seen and "event: parts" not in seen
+            assert seen[seen.index("event: alive") + 1] == f"data: {current}"
 
 
 def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game) -> None:

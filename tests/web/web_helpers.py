@@ -7,17 +7,22 @@ The browser is Debian's ``chromium`` driven through the DevTools protocol over a
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
 import queue
 import re
 import shutil
+import signal
+import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -260,11 +265,11 @@ class Browser:
             self.call("Page.navigate", {"url": url}, session=ident)
         return ident
 
-    def evaluate(self, session: str, expression: str) -> Any:
-        """The value of a JavaScript expression in the tab."""
-        result = self.call(
-            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session
-        )
+    def evaluate(self, session: str, expression: str, *, promise: bool = False) -> Any:
+        """The value of a JavaScript expression in the tab (``promise``: what the promise
+        it gives resolves to)."""
+        params = {"expression": expression, "returnByValue": True, "awaitPromise": promise}
+        result = self.call("Runtime.evaluate", params, session=session)
         return result.get("result", {}).get("value")
 
     def wait_for(
@@ -306,3 +311,88 @@ def browser() -> Iterator[Browser]:
         yield instance
     finally:
         instance.close()
+
+
+# ================================================================= the server
+@dataclass
+class Served:
+    """A running ``python -m moderator.web`` (the same ``serve_main`` as ``moderator
+    serve``)."""
+
+    url: str
+    """The address it printed (with its key)."""
+    process: subprocess.Popen[str]
+    output: list[str]
+    """What it printed so far."""
+
+    @property
+    def port(self) -> int:
+        """The port it listens on."""
+        return int(self.url.split(":")[2].split("/")[0])
+
+
+def quiet_port() -> int:
+    """A free port below the kernel's range of ephemeral ports, which a server stopped and
+    started again finds free: no program gets it by chance meanwhile (a port 0 bind and
+    an outgoing connection take theirs from that range).  Each xdist worker looks in a
+    stretch of its own."""
+    low = 32768
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = low - 500 * (1 + (int(worker) if worker.isdigit() else 0))
+    for port in range(start, start + 500):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    pytest.fail(f"no free port in {start}-{start + 499}")
+
+
+@contextlib.contextmanager
+def serve_process(save: Path, port: int = 0) -> Iterator[Served]:
+    """``python -m moderator.web SAVE --port PORT`` running (0: any free port); stopped
+    with Ctrl-C (SIGINT) at the end, woken first if it was frozen (SIGSTOP), and it must
+    exit 0."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "moderator.web", str(save), "--port", str(port)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    assert process.stdout is not None
+    threading.Thread(target=lambda: [lines.put(x) for x in process.stdout], daemon=True).start()
+    url = None
+    seen: list[str] = []
+    try:
+        while url is None:
+            line = lines.get(timeout=30)
+            seen.append(line)
+            if line.startswith("Players open: "):
+                url = line.split(": ", 1)[1].strip()
+        yield Served(url, process, seen)
+    except queue.Empty:
+        pytest.fail("the server printed no address: " + "".join(seen))
+    finally:
+        process.send_signal(signal.SIGCONT)
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        while not lines.empty():
+            seen.append(lines.get())
+    assert process.returncode == 0, "".join(seen)
+
+
+@contextlib.contextmanager
+def serving(save: Path) -> Iterator[str]:
+    """``python -m moderator.web SAVE`` running; the page's address."""
+    with serve_process(save) as served:
+        yield served.url

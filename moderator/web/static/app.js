@@ -9,9 +9,22 @@
  * away for good (readyState CLOSED) the page retries every few seconds, and at once
  * when it becomes visible again.
  *
+ * When the game ends, the result (places, scores, why) comes first on the page, and a
+ * page open at that moment is scrolled up to it.
+ *
+ * The page says when it is stale.  An idle stream brings `event: alive` every few
+ * seconds (the body's data-alive); when three go missing (a frozen server, a dead
+ * connection) the badge leaves "live" and a line under it says since when there was
+ * no news, and the page asks /ping: no answer at all (the server is away: it may have
+ * been restarted at a new address), no answer in time (frozen), or 403 — this address
+ * now has another key: sharing was restarted, the game moved to a new address, and
+ * the page stops following.
+ *
  * The market opens showing the companies' markers: all of them when they fit the
  * screen, else the widest group that does, centred; a market the reader scrolled by
- * hand stays where the reader put it.  The log shows the newest commands; its button
+ * hand stays where the reader put it.  Above a market wider than the screen, an edge
+ * marker at each side names the companies whose markers are off that side (a tap
+ * scrolls to the nearest), kept up to date as the market scrolls.  The log shows the newest commands; its button
  * fetches older ones (`/log?before=N`), and they stay open across updates. */
 (function () {
   "use strict";
@@ -30,19 +43,31 @@
   }
 
   // ------------------------------------------------------------ the market
-  function placeMarket(box) {
-    var marks = box.querySelectorAll(".marker, .market-tracks td.held");
-    if (!marks.length) return;
+  function stickyWidth(box) {  // 1853's company column stays on screen as the rest scrolls
+    var sticky = box.querySelector(".market-tracks th");
+    return sticky ? sticky.getBoundingClientRect().width : 0;
+  }
+
+  function markers(box) {  // each company's marker: its id, colour and place in the content
+    var marks = box.querySelectorAll("[data-co]");
     var outer = box.getBoundingClientRect();
     var origin = outer.left + box.clientLeft - box.scrollLeft;  // content x = 0
-    var sticky = box.querySelector(".market-tracks th");        // 1853's company column
-    var left = sticky ? sticky.getBoundingClientRect().width : 0;
-    var width = box.clientWidth - left;
-    var spans = [];
+    var found = [];
     for (var i = 0; i < marks.length; i++) {
       var r = marks[i].getBoundingClientRect();
-      spans.push([r.left - origin, r.right - origin]);
+      var paint = marks[i].className.split(/\s+/).filter(function (c) { return /^co(-|$)/.test(c); });
+      found.push({ co: marks[i].getAttribute("data-co"), paint: paint.join(" "),
+                   x0: r.left - origin, x1: r.right - origin });
     }
+    return found;
+  }
+
+  function placeMarket(box) {
+    var marks = markers(box);
+    if (!marks.length) return;
+    var left = stickyWidth(box);
+    var width = box.clientWidth - left;
+    var spans = marks.map(function (m) { return [m.x0, m.x1]; });
     spans.sort(function (a, b) { return a[0] - b[0]; });
     var best = null, most = -1;
     for (var s = 0; s < spans.length; s++) {  // the window of `width` holding the most
@@ -58,6 +83,53 @@
     box.scrollLeft = Math.max(0, Math.round(middle - left - width / 2));
   }
 
+  function offside(box) {  // the markers not wholly in view, by the side they are off
+    var low = box.scrollLeft + stickyWidth(box), high = box.scrollLeft + box.clientWidth;
+    var out = { left: [], right: [] };
+    markers(box).forEach(function (m) {
+      if (m.x0 >= low - 0.5 && m.x1 <= high + 0.5) return;
+      (m.x0 + m.x1 < low + high ? out.left : out.right).push(m);
+    });
+    return out;
+  }
+
+  function showEdges(box) {  // the edge markers name the companies off each side
+    var bar = box.parentNode.querySelector(".edges");
+    if (!bar) return;
+    var out = offside(box), any = false;
+    ["left", "right"].forEach(function (side) {
+      var button = bar.querySelector(".edge-" + side), chips = button.querySelector(".chips");
+      var named = out[side].sort(function (a, b) { return a.x0 - b.x0; });
+      var key = named.map(function (m) { return m.co; }).join(" ");
+      if (chips.getAttribute("data-named") !== key) {  // only when it changes
+        chips.setAttribute("data-named", key);
+        chips.textContent = "";
+        named.forEach(function (m) {
+          var chip = document.createElement("span");
+          chip.className = m.paint + " chip";
+          chip.textContent = m.co;  // the marker's own id, as text
+          chips.appendChild(chip);
+        });
+      }
+      button.hidden = !named.length;
+      any = any || named.length > 0;
+    });
+    bar.hidden = !any && box.scrollWidth <= box.clientWidth;  // keeps its room while it scrolls
+  }
+
+  function toEdge(box, side) {  // scroll to the nearest company off that side
+    var out = offside(box)[side];
+    if (!out.length) return;
+    var left = stickyWidth(box), margin = 16;
+    if (side === "left") {
+      var near = out.reduce(function (a, b) { return a.x1 > b.x1 ? a : b; });
+      box.scrollLeft = Math.max(0, Math.round(near.x0 - left - margin));
+    } else {
+      var next = out.reduce(function (a, b) { return a.x0 < b.x0 ? a : b; });
+      box.scrollLeft = Math.round(next.x1 - box.clientWidth + margin);
+    }
+  }
+
   function settleMarket(kept) {
     var boxes = view.querySelectorAll(".market-scroll");
     for (var i = 0; i < boxes.length; i++) {
@@ -67,6 +139,7 @@
       if (touched[i] && kept && i < kept.length) box.scrollLeft = kept[i];
       else placeMarket(box);
       watch(box, i);
+      showEdges(box);
     }
   }
 
@@ -74,6 +147,19 @@
     ["wheel", "touchstart", "pointerdown", "keydown"].forEach(function (kind) {
       box.addEventListener(kind, function () { touched[i] = true; }, { passive: true });
     });
+    var pending = false;
+    box.addEventListener("scroll", function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () { pending = false; showEdges(box); });
+    }, { passive: true });
+    var buttons = box.parentNode.querySelectorAll(".edge");
+    for (var b = 0; b < buttons.length; b++) {
+      buttons[b].addEventListener("click", function (e) {
+        touched[i] = true;
+        toEdge(box, e.currentTarget.getAttribute("data-side"));
+      });
+    }
   }
 
   // ------------------------------------------------------------ the log's older commands
@@ -149,9 +235,14 @@
     return kept;
   }
 
+  var hadResult = !!document.getElementById("s-result");
+
   function settled(kept) {
     settleMarket(kept);
     settleLog();
+    var result = !!document.getElementById("s-result");
+    if (result && !hadResult) window.scrollTo(0, 0);  // the game just ended: its result
+    hadResult = result;
     var h1 = document.querySelector("h1");
     if (h1) document.title = h1.textContent.replace(/\s+/g, " ").trim() + " — moderator table view";
   }
@@ -213,28 +304,116 @@
     settled(kept);
   }
 
+  // ------------------------------------------------------------ is it live?
+  var alive = parseFloat(document.body.getAttribute("data-alive")) || 15;
+  var quietMs = (3 * alive + 1) * 1000;  // three keep-alives missed: the page is stale
+  var heard = Date.now();  // the last word from the server
+  var away = false;        // the server refused the connection: it is not there
+  var moved = false;       // another key answers at this address: sharing was restarted
+  var probing = false, asked = 0;
+
+  function notice(text, cls) {
+    var line = document.getElementById("stale");
+    line.textContent = text || "";
+    line.className = "stale" + (cls ? " " + cls : "");
+    line.hidden = !text;
+  }
+
+  function heardFrom() {  // any event: the server is there and the page up to date
+    heard = Date.now();
+    live.setAttribute("data-heard", String(heard));
+    away = false;
+    if (moved) return;
+    status("live", "on");
+    notice(null);
+  }
+
+  function clock(ms) {
+    var d = new Date(ms), m = d.getMinutes();
+    return d.getHours() + ":" + (m < 10 ? "0" : "") + m;
+  }
+
+  function watchdog() {
+    if (moved) return;
+    var quiet = Date.now() - heard;
+    if (quiet < quietMs) return;
+    if (away) {
+      status("offline", "off");
+      notice("No answer from the server since " + clock(heard) + ": what this page shows may " +
+        "be out of date. If the banker restarted sharing, the game moved to a new address: " +
+        "scan the new code.");
+    } else {
+      status("no news", "off");
+      notice("No news from the server for " + Math.round(quiet / 1000) + " s: what this page " +
+        "shows may be out of date. It keeps trying.");
+    }
+    probe();
+  }
+
+  function probe() {  // is the server there, with this page's key?
+    if (probing || moved || Date.now() - asked < 1000 * alive) return;
+    probing = true;
+    asked = Date.now();
+    var ctl = typeof AbortController === "function" ? new AbortController() : null;
+    var timer = setTimeout(function () { if (ctl) ctl.abort(); }, 1000 * (alive + 3));
+    fetch("/ping" + query, { credentials: "same-origin", cache: "no-store",
+                             signal: ctl ? ctl.signal : undefined }).then(function (answer) {
+      if (answer.status === 403) { leave(); return; }
+      away = false;
+      // there, but the stream brings nothing: open a fresh one
+      if (answer.ok && Date.now() - heard >= quietMs) connect();
+    }, function (err) {
+      away = !(err && err.name === "AbortError");  // refused: away; no answer in time: frozen
+    }).then(function () {
+      clearTimeout(timer);
+      probing = false;
+    });
+  }
+
+  function leave() {  // the key is no longer this address's: sharing was restarted
+    moved = true;
+    if (retry) { clearTimeout(retry); retry = null; }
+    if (source) { source.close(); source = null; }
+    status("moved", "off");
+    notice("The game moved to a new address: sharing was restarted with a new key. " +
+      "Scan the new code the banker shows; this page no longer follows the game.", "moved");
+  }
+
   function connect() {
+    if (moved) return;
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) source.close();
     var have = version && /^\d+$/.test(version) ? "&have=" + version : "";
-    source = new EventSource("/events" + query + have);
-    source.addEventListener("open", function () { status("live", "on"); });
-    source.addEventListener("view", function (e) { status("live", "on"); show(e.data, e.lastEventId); });
-    source.addEventListener("parts", function (e) { status("live", "on"); patch(e.data, e.lastEventId); });
-    source.addEventListener("error", function () {
-      status(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
-      if (source.readyState === EventSource.CLOSED && !retry) {
+    var mine = source = new EventSource("/events" + query + have);
+    mine.addEventListener("open", heardFrom);
+    mine.addEventListener("alive", heardFrom);
+    mine.addEventListener("view", function (e) { heardFrom(); show(e.data, e.lastEventId); });
+    mine.addEventListener("parts", function (e) { heardFrom(); patch(e.data, e.lastEventId); });
+    mine.addEventListener("error", function () {
+      if (mine !== source || moved) return;
+      if (Date.now() - heard < quietMs) {
+        status(mine.readyState === EventSource.CLOSED ? "offline" : "reconnecting…", "off");
+      }
+      probe();  // a refusal (403: a new key) closes the stream: ask why
+      if (mine.readyState === EventSource.CLOSED && !retry) {
         retry = setTimeout(connect, 3000);
       }
     });
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && (!source || source.readyState === EventSource.CLOSED)) connect();
+    if (document.hidden || moved) return;
+    if (!source || source.readyState === EventSource.CLOSED || Date.now() - heard >= quietMs) {
+      connect();
+    }
   });
+  setInterval(watchdog, 1000);
   window.addEventListener("resize", function () {  // a phone turned: place them again
     var boxes = view.querySelectorAll(".market-scroll");
-    for (var i = 0; i < boxes.length; i++) if (!touched[i]) placeMarket(boxes[i]);
+    for (var i = 0; i < boxes.length; i++) {
+      if (!touched[i]) placeMarket(boxes[i]);
+      showEdges(boxes[i]);
+    }
   });
   settled(null);
   connect();
