@@ -17,6 +17,7 @@ import random
 from pathlib import Path
 
 from positions import Cut, save_at, scan
+from test_dialog_figures import AE_END_OF_SR1
 from textual.widgets import Static
 from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
 
@@ -25,18 +26,7 @@ from moderator.ui.saves import demo_script
 from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 from moderator.ui.screens.main import MainScreen
 
-AE_ONE_SHARE_LEFT = """game 1847AE Amy Bob Carlos
-buy Carlos R
-buy Bob H
-buy Amy W
-buy Amy MNR
-buy Bob K
-pass Carlos
-buy Amy VIW
-buy Bob SPR
-buy Carlos LFK
-buy Amy PLP
-"""
+AE_ONE_SHARE_LEFT = AE_END_OF_SR1.removesuffix("buy Carlos SCR\n")
 """1847 AE's first stock round with one purchase left to Carlos: SCR."""
 
 

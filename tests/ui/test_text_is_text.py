@@ -3,8 +3,9 @@ command bar is shown literally on every screen, never read as Rich or Textual ma
 
 A game whose players are named with markup (the longest names
 :func:`moderator.game.check_player_name` accepts among them), whose journal holds notes
-of markup and a 2,000-character note (the longest), saved under a folder ``games [/]`` in a file whose
-name holds markup and terminal escapes, is opened and every screen is shown: the main
+of markup and a 2,000-character note (the longest), saved under a folder ``games [/]``
+in a file whose name holds markup and terminal escapes, is opened and every screen is
+shown: the main
 screen, the command bar refusing a markup line, history, score, project, rounds, check,
 help, sharing, the start screen, the list of saves and the new-game form.  No screen may
 raise (a ``MarkupError`` used to end the app) and each shows the strings as typed, the
