@@ -161,7 +161,11 @@ def _literal(choices: tuple[Any, ...]) -> Callable[[Any], Any]:
     msg = f"Input should be {said}"
 
     def check(value: Any) -> Any:
-        if (type(value), value) not in allowed:
+        try:
+            known = (type(value), value) in allowed
+        except TypeError:  # unhashable: a list or an object where a word belongs
+            known = False
+        if not known:
             raise Malformed((), msg)
         return value
 
