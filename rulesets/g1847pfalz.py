@@ -778,8 +778,22 @@ class G1847Pfalz(G1847AE):
         (11.1, 12.1): what a player can afford depends on them."""
 
     def state_json(self, state: GameState) -> dict[str, Any]:
+        """The state JSON; each figure taken from a box value not confirmed says so
+        (``provisional``: a train's price, the train limit, the next phase's effects)."""
         self._sync(state)
-        return super().state_json(state)
+        data = super().state_json(state)
+        prov = set(data["provisional"])
+        for entry in data["depot"]:
+            entry["provisional"] = f"price.{entry['train']}" in prov
+        data["train_limit_provisional"] = f"limit.{state.phase}" in prov
+        nxt = data.get("next_phase")
+        if nxt is not None:
+            phase = nxt["phase"]
+            keys = {f"limit.{phase}", f"ors.{phase}"}
+            keys |= {f"rust.{t}" for t in self.rust.get(phase, ())}
+            keys |= {f"close.{q}" for q in self.closings.get(phase, ())}
+            nxt["provisional"] = sorted(keys & prov)
+        return data
 
     def _item_price(self, item: str) -> int:
         """The Pfalz package's prices: the box values (4.3, 11.1)."""
