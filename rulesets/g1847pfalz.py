@@ -693,29 +693,40 @@ class G1847Pfalz(G1847AE):
             ]
 
     # ================================================================= setup
+    once: ClassVar[str] = "write `intro` once in the `game` line (11.3)"
+    """The refusal of an option written twice."""
+
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
-        """``intro`` (also ``introductory``, ``11.3``) plays the Introductory Game."""
+        """The ``game`` line's words: players, and the version's options
+        (:meth:`option_word`), each once."""
         players: list[str] = []
         options: list[str] = []
         for word in words:
-            low = word.lower().lstrip("+")
-            if low in INTRO_WORDS:
-                options.append("intro")
-            elif low in ("variant", "v10") or low.startswith("variant:"):
-                raise Refusal(
-                    f"section 10 is a variant of 1847 AE; in {self.edition} trains are limited "
-                    f"only by the train limit anyway ({self.rule}.2)"
-                )
-            elif low.split(":")[0] in OPTIONAL_WORDS:
-                raise Refusal(
-                    f"{self.edition} plays the black/white side of the train cards (11.1); the "
-                    f"cards marked optional are RRRR&B's (12.1)"
-                )
-            else:
+            option = self.option_word(word.lower().lstrip("+"))
+            if option is None:
                 players.append(word)
+            else:
+                options.append(option)
         if len(options) > 1:
-            raise Refusal("write `intro` once in the `game` line (11.3)")
+            raise Refusal(self.once)
         return players, tuple(options)
+
+    def option_word(self, low: str) -> str | None:
+        """``intro`` (also ``introductory``, ``11.3``) plays the Introductory Game; any
+        other word is a player's (``None``), the other versions' options refused."""
+        if low in INTRO_WORDS:
+            return "intro"
+        if low in ("variant", "v10") or low.startswith("variant:"):
+            raise Refusal(
+                f"section 10 is a variant of 1847 AE; in {self.edition} trains are limited "
+                f"only by the train limit anyway ({self.rule}.2)"
+            )
+        if low.split(":")[0] in OPTIONAL_WORDS:
+            raise Refusal(
+                f"{self.edition} plays the black/white side of the train cards (11.1); the "
+                f"cards marked optional are RRRR&B's (12.1)"
+            )
+        return None
 
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         intro = "intro" in options
@@ -991,26 +1002,20 @@ class G1847RRRRB(G1847Pfalz):
         the option ``optional`` the two cards marked optional (3, 12.1)."""
         return [*PACKAGE_KEYS, *([OPTIONAL_KEY] if optional else [])]
 
-    def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    once: ClassVar[str] = "write `optional` once in the `game` line (12.1)"
+
+    def option_word(self, low: str) -> str | None:
         """``optional`` (or ``optional:TYPE,TYPE``): the two train cards marked optional
         are played too (12.1: "all train cards"; their types are a box value)."""
-        players: list[str] = []
-        options: list[str] = []
-        for word in words:
-            low = word.lower().lstrip("+")
-            head, _, cards = low.partition(":")
-            if head in OPTIONAL_WORDS:
-                options.append("optional" + (f":{cards}" if cards else ""))
-            elif low in INTRO_WORDS or low in ("variant", "v10") or low.startswith("variant:"):
-                raise Refusal(
-                    f"{self.edition} has no Introductory Game and no variant: its only option "
-                    f"in the `game` line is `optional`, the cards marked optional (12)"
-                )
-            else:
-                players.append(word)
-        if len(options) > 1:
-            raise Refusal("write `optional` once in the `game` line (12.1)")
-        return players, tuple(options)
+        head, _, cards = low.partition(":")
+        if head in OPTIONAL_WORDS:
+            return "optional" + (f":{cards}" if cards else "")
+        if low in INTRO_WORDS or low in ("variant", "v10") or low.startswith("variant:"):
+            raise Refusal(
+                f"{self.edition} has no Introductory Game and no variant: its only option "
+                f"in the `game` line is `optional`, the cards marked optional (12)"
+            )
+        return None
 
     def game_readings(self, state: GameState) -> list[Reading]:
         readings = list(self.readings)

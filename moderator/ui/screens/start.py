@@ -588,6 +588,13 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
             "their owners, no nationalisation",
         )
     ],
+    "1847RRRRB": [
+        (
+            "optional",
+            "The two train cards marked optional too (12.1: all train cards; name them in "
+            "Box values: optional TYPE,TYPE)",
+        )
+    ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
