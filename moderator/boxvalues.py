@@ -5,12 +5,14 @@ package's prices, the black/white train cards, the Pfalz Phase Table: see
 :mod:`rulesets.g1847pfalz`).  The banker gives them with ``box KEY VALUE`` lines after
 ``game``; a table enters its box once: the values confirmed are kept in
 ``box-values.json`` in the saves folder, one object per title, and offered (as ``box``
-lines) when the next game of that title is set up.
+lines) when the next game of that title is set up.  The Pfalz package board's values
+(PLP, SPR, SPR.income, rows) are one board's, which 1847 Pfalz and RRRR&B share (12.1):
+they are kept once, under ``"1847 Pfalz package"``, and serve both.
 
 The file is small and plain JSON::
 
-    {"1847Pfalz": {"SPR": "170", "SPR.income": "10", "price.6": "550"},
-     "1847RRRRB": {"SPR": "170", "SPR.income": "10"}}
+    {"1847 Pfalz package": {"SPR": "170", "SPR.income": "10"},
+     "1847Pfalz": {"price.6": "550"}}
 
 A missing, unreadable or malformed file is an empty one: the values are then simply
 asked again.  Writes replace the file whole (a temporary file renamed over it).
@@ -85,6 +87,44 @@ def keep(saves: Path, title: str, values: Mapping[str, Any]) -> Path:
     return path_in(folder)
 
 
+def kept_for(saves: Path, state_json: Mapping[str, Any]) -> dict[str, str]:
+    """The kept values a game's box asks for, in its order: each under the name its
+    ``box`` entry is kept as (``kept_as``: the Pfalz package board's values serve 1847
+    Pfalz and RRRR&B alike, 12.1), else under the title (the file's first layout)."""
+    data = _read(saves)
+    title = str(state_json.get("title", ""))
+    out: dict[str, str] = {}
+    for entry in state_json.get("box") or []:
+        if entry.get("status") == "reading":
+            continue
+        key = str(entry["key"])
+        for group in (str(entry.get("kept_as") or title), title):
+            if key in data.get(group, {}):
+                out[key] = data[group][key]
+                break
+    return out
+
+
+def keep_confirmed(saves: Path, state_json: Mapping[str, Any]) -> Path | None:
+    """Keep a game's confirmed box values, each under its ``kept_as`` name (a value
+    confirmed for the Pfalz package serves every version played with it); returns the
+    file, or ``None`` when nothing is confirmed.
+
+    Raises:
+        OSError: the saves folder cannot be written.
+    """
+    title = str(state_json.get("title", ""))
+    groups: dict[str, dict[str, str]] = {}
+    for entry in state_json.get("box") or []:
+        if entry.get("status") == "confirmed" and entry.get("value") is not None:
+            group = str(entry.get("kept_as") or title)
+            groups.setdefault(group, {})[str(entry["key"])] = str(entry["value"])
+    path = None
+    for group, values in groups.items():
+        path = keep(saves, group, values)
+    return path
+
+
 def confirmed(state_json: Mapping[str, Any]) -> dict[str, str]:
     """The confirmed box values of a game's state JSON (its ``box`` entries)."""
     return {
@@ -100,4 +140,13 @@ def box_lines(values: Mapping[str, Any], keys: Iterable[str] | None = None) -> l
     return [f"box {key} {values[key]}" for key in wanted if str(values[key]).strip()]
 
 
-__all__ = ["FILE_NAME", "box_lines", "confirmed", "keep", "kept", "path_in"]
+__all__ = [
+    "FILE_NAME",
+    "box_lines",
+    "confirmed",
+    "keep",
+    "keep_confirmed",
+    "kept",
+    "kept_for",
+    "path_in",
+]

@@ -295,12 +295,16 @@ class Pass(_Command):
 
 
 class Spend(_Command):
-    """``spend COMPANY AMOUNT [tile|token|terrain|fee]``: the company pays the bank."""
+    """``spend COMPANY AMOUNT [tile|token|terrain|fee] [PRIVATE]``: the company pays the
+    bank."""
 
     kind: Literal["spend"] = "spend"
     company: str
     amount: int
     purpose: Literal["tile", "token", "terrain", "fee"] | None = None
+    private: str | None = None
+    """The private company whose ability the spend uses, as typed (1847: ``W``, a station
+    at Weidenthal's half cost, which closes it, 4.2)."""
 
 
 class Run(_Command):

@@ -29,7 +29,7 @@ class RulesFix(Record):
     level: int
     """The first rules level that includes the fix."""
     title: str
-    """The title whose rule it is (``1846``, ``1847AE``, ``1853``)."""
+    """The title whose rule it is (``1846``, ``1847AE``, ``1847Pfalz``, ``1853``...)."""
     rule: str
     """The rule number in the title's rulebook."""
     summary: str
@@ -60,6 +60,24 @@ FIXES: dict[str, RulesFix] = {
             "2.8.1",
             "a share sold to the pool in the first stock round stays there until the "
             "next stock round",
+        ),
+        RulesFix(
+            "1847Pfalz-4.2",
+            2,
+            "1847Pfalz",
+            "4.2",
+            "a station placed at Weidenthal's half cost (M50) closes Weidenthal",
+        ),
+        *(
+            RulesFix(
+                f"{title}-6.5",
+                2,
+                title,
+                "6.5",
+                "a corporation places one station token per operating round, and no more "
+                "than its charter holds (4.5.1)",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
     )
 }

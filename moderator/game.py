@@ -267,6 +267,7 @@ class Game:
             )
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level
+        ruleset.at_rules_level(state)
         game = cls(
             ruleset=ruleset,
             title=ruleset.title,

@@ -189,16 +189,20 @@ def _p_pass(a: list[str]) -> c.Command:
 
 
 def _p_spend(a: list[str]) -> c.Command:
-    _need(a, 2, 3, "spend COMPANY AMOUNT [tile|token|terrain|fee]")
+    _need(a, 2, 4, "spend COMPANY AMOUNT [tile|token|terrain|fee] [PRIVATE]")
     purpose = None
-    if len(a) == 3:
+    private = None
+    if len(a) >= 3:
         purpose = a[2].lower()
         if purpose not in ("tile", "token", "terrain", "fee"):
             raise ParseError(f"spend on tile, token, terrain or fee, not {a[2]!r}")
+    if len(a) == 4:
+        # the private whose ability the spend uses: `spend L 40 token W` (1847 4.2)
+        private = a[3]
     value = amount(a[1])
     if value == 0:
         raise ParseError("amount must be at least 1")
-    return c.Spend(company=a[0], amount=value, purpose=purpose)  # type: ignore[arg-type]
+    return c.Spend(company=a[0], amount=value, purpose=purpose, private=private)  # type: ignore[arg-type]
 
 
 def _p_run(a: list[str]) -> c.Command:
@@ -407,6 +411,10 @@ def _p_income(a: list[str]) -> c.Command:
 
 def _p_box(a: list[str]) -> c.Command:
     _need(a, 1, 2, "box KEY [VALUE] | box confirm")
+    if len(a) == 1 and "=" in a[0].strip("="):
+        # `box SPR=170`: the spelling the new-game form once used, kept as an alias
+        key, _, value = a[0].partition("=")
+        return c.BoxValue(key=key, value=value)
     return c.BoxValue(key=a[0], value=a[1] if len(a) == 2 else None)
 
 
@@ -623,8 +631,10 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.Pass():
             return f"pass {q(cmd.player)}"
         case c.Spend():
-            return f"spend {q(cmd.company)} {cmd.amount}" + (
-                f" {cmd.purpose}" if cmd.purpose else ""
+            return (
+                f"spend {q(cmd.company)} {cmd.amount}"
+                + (f" {cmd.purpose}" if cmd.purpose else "")
+                + (f" {q(cmd.private)}" if cmd.private else "")
             )
         case c.Run():
             text = f"run {q(cmd.company)} {cmd.revenue}"

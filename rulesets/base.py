@@ -137,6 +137,10 @@ class Ruleset:
         """The state right after ``game TITLE PLAYER... [OPTION...]``."""
         raise NotImplementedError
 
+    def at_rules_level(self, state: GameState) -> None:
+        """Set up what a new game's rules level changes, once ``state.rules_level`` is set
+        (:mod:`moderator.fixes`: a save replays as recorded); default nothing."""
+
     # ------------------------------------------------------------- names
     def player_name(self, state: GameState, word: str) -> str:
         """Canonical name of the player ``word`` (case-insensitive)."""
@@ -152,7 +156,15 @@ class Ruleset:
         key = self.aliases.get(key, key)
         if key in state.ledger.companies:
             return key
+        why = self.absent(state, key)
+        if why is not None:
+            raise Refusal(why)
         raise Refusal(f"no company {word!r} in {title_name(state.title)}")
+
+    def absent(self, state: GameState, key: str) -> str | None:
+        """Why the company ``key`` of the title's box is not in this game, with the rule
+        (1847 Pfalz: Krauss & Co., 4.1), or ``None`` for a name the title does not know."""
+        return None
 
     def entity(self, state: GameState, word: str) -> str:
         """A player, company or ``bank``: for ``adjust`` and ``expect``."""

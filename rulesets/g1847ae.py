@@ -114,6 +114,11 @@ QUARRY_RANGE: dict[str, tuple[int, int]] = {
 """4.2: what a railway may pay for a quarry (the back of its certificate)."""
 TOKEN_QUARRIES = ("K", "H", "W")
 """Quarries whose ability closes them (4.2) and which close when phase 6E begins."""
+CLOSINGS: dict[str, tuple[str, ...]] = {"6E": TOKEN_QUARRIES}
+"""The Phase Table: the privates each phase closes as it begins."""
+STATIONS: dict[str, int] = {"L": 4, "Saar": 4, "HLB": 4, "M": 3, "NDB": 2, "N": 3, "RNB": 3}
+"""4.5.1: the station tokens of each charter, the home station's (two for HLB, 6.5)
+included."""
 INVESTOR_OF: dict[str, str] = {"MNR": "HLB", "SCR": "Saar", "VIW": "Saar"}
 """4.4: private companies exchanged for an investor certificate."""
 TRADEABLE = ("R", "K", "H", "W", "MNR", "SCR", "VIW")
@@ -133,6 +138,10 @@ TRAIN_VARIANTS: dict[str, tuple[tuple[str, int], ...]] = {
     )
 }
 TRAIN_COUNTS = {"3": 3, "3+3": 2, "4": 2, "4+4": 1, "5": 2, "5+5": 1, "6E": 1, "6+6": 9}
+BOX_TRAIN_CARDS = 19
+"""2: "19 Train cards" in the box (coloured side 1847 AE, black/white side 1847 Pfalz)."""
+OPTIONAL_CARDS = 2
+"""3: two coloured cards are marked "optional", left out unless played (10)."""
 PHASES = ("3", "3+3", "4", "4+4", "5", "5+5", "6E", "6+6")
 TRAIN_LIMIT = {"3": 4, "3+3": 4, "4": 3, "4+4": 3, "5": 2, "5+5": 2, "6E": 2, "6+6": 2}
 RUST = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
@@ -230,14 +239,22 @@ class G1847AE(Engine):
     exchange_phases: ClassVar[tuple[str, ...]] = EXCHANGE_PHASES
     one_train_per_type: ClassVar[bool] = True
     """6.8: one new train of each type per turn (not in section 10, 11.2.7, 12.2.2)."""
-    closing_phase: ClassVar[str] = "6E"
-    """The phase whose start closes Königsbach, Hochstätten and Weidenthal (Phase Table)."""
+    closings: ClassVar[dict[str, tuple[str, ...]]] = CLOSINGS
+    """The privates each phase closes as it begins (the Phase Table: Königsbach,
+    Hochstätten and Weidenthal at the 6E)."""
+    stations: ClassVar[dict[str, int]] = STATIONS
     edition: ClassVar[str] = "1847 AE"
     """The version's name in refusals."""
 
     def __init__(self) -> None:
         super().__init__(
-            aliases={"SAAR": "Saar", "LFKC": "LFK", "KRAUSS": "LFK", "KRAUSSCO": "LFK"}
+            aliases={
+                "SAAR": "Saar",
+                "LFKC": "LFK",
+                "KRAUSS": "LFK",
+                "KRAUSSCO": "LFK",
+                "WEIDENTHAL": "W",
+            }
         )
 
     # ================================================================= setup
@@ -324,6 +341,8 @@ class G1847AE(Engine):
                 "force_exchange": "no",
                 "noroute": None,
                 "last_passer": None,
+                "stations": {},
+                "station_this_turn": False,
             }
         )
         self.open_first_round(state)
@@ -950,6 +969,88 @@ class G1847AE(Engine):
             PrivateMoved(company=pid, source=owner, target=cid, reason="bought by a railway (4.2)")
         )
 
+    # ----------------------------------------------------------- stations (6.5)
+    def stations_on_charter(self, state: GameState, cid: str) -> int:
+        """4.5.1: the station tokens on ``cid``'s charter, its home station's included."""
+        return self.stations[cid]
+
+    @staticmethod
+    def home_stations(cid: str) -> int:
+        """6.5: one home station token each, two for the Hessische Ludwigsbahn."""
+        return 2 if cid == "HLB" else 1
+
+    def stations_rule(self, cid: str) -> str:
+        """Where the count of ``cid``'s station tokens is printed, for a refusal."""
+        return "4.5.1"
+
+    def station_price(self, state: GameState, company: Company, cmd: c.Spend) -> Company | None:
+        """Check a station's price; Weidenthal when the station uses its ability (4.2).
+
+        1847 AE and RRRR&B: the price is the charter's (6.5), not checked, so a station at
+        Weidenthal's half cost is one that says so: ``spend L 40 token W``.
+        """
+        if cmd.private is None:
+            return None
+        pid = self.company_id(state, cmd.private)
+        if pid != "W":
+            raise Refusal(f"{pid}'s ability places no station; Weidenthal's does (4.2)")
+        weidenthal = state.company(pid)
+        if weidenthal.closed:
+            raise Refusal("Weidenthal has closed: its half-cost station cannot be used (4.2)")
+        if weidenthal.owner != company.id:
+            raise Refusal(
+                f"Weidenthal belongs to {weidenthal.owner or 'nobody yet'}: only the railway "
+                f"that owns it places a station at half cost with it (4.2)"
+            )
+        return weidenthal
+
+    def _check_station(self, state: GameState, company: Company) -> None:
+        """6.5: one station token per operating round; 4.5.1: no more than the charter's."""
+        if not follows(state, f"{self.title}-6.5"):
+            return  # rules level 1: recorded games placed stations unchecked
+        cid = company.id
+        if state.extra["station_this_turn"]:
+            raise Refusal(
+                f"{cid} has placed a station token this operating round: one per operating "
+                f"round (6.5)"
+            )
+        placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
+        total = self.stations_on_charter(state, cid)
+        home = self.home_stations(cid)
+        if placed.get(cid, 0) + home >= total:
+            homes = "its home station's" if home == 1 else f"its {home} home stations'"
+            raise Refusal(
+                f"{cid}'s charter holds {total} station tokens, {homes} and "
+                f"{total - home} more, all placed ({self.stations_rule(cid)})"
+            )
+
+    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
+        """``spend``: track and terrain (6.3); a station token (``token``): one per operating
+        round, no more than the charter holds (6.5, 4.5.1); ``token W``: a station at
+        Weidenthal's half cost, which closes it (4.2) by itself, a line the log shows."""
+        if cmd.private is not None and cmd.purpose != "token":
+            raise Refusal(
+                f"a private's ability is named with a station: `spend {cmd.company} AMOUNT "
+                f"token W` (4.2)"
+            )
+        if cmd.purpose != "token":
+            super().cmd_spend(state, cmd)
+            return
+        company = self.operating_company(state, cmd.company)
+        weidenthal = self.station_price(state, company, cmd)
+        self._check_station(state, company)
+        super().cmd_spend(state, cmd)
+        placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
+        placed[company.id] = placed.get(company.id, 0) + 1
+        state.extra["station_this_turn"] = True
+        if weidenthal is not None:
+            self._close_private(
+                state,
+                weidenthal,
+                f"{company.id} placed a station at half cost with it: the action closes the "
+                f"quarry (4.2)",
+            )
+
     def cmd_close(self, state: GameState, cmd: c.ClosePrivate) -> None:
         """``close``: a railway used Königsbach's, Hochstätten's or Weidenthal's ability (4.2)."""
         private = state.company(self.company_id(state, cmd.private))
@@ -1081,6 +1182,7 @@ class G1847AE(Engine):
     def operating_turn_started(self, state: GameState, cid: str) -> None:
         state.extra["bought_types"] = []
         state.extra["noroute"] = None
+        state.extra["station_this_turn"] = False
 
     def after_operating_round(self, state: GameState) -> None:
         """3.3: after a short operating round the first stock round goes on."""
@@ -1173,6 +1275,48 @@ class G1847AE(Engine):
         if train is not None:
             raise Refusal(f"{short}; it can buy the pool's {train.name} itself (6.8.1)")
 
+    def game_train_counts(self, state: GameState) -> dict[str, int]:
+        """The trains of each card in the game as set up, the optional cards included."""
+        optional: list[str] = state.extra["optional_trains"]  # type: ignore[assignment]
+        return {t: self.train_counts[t] + optional.count(t) for t in self.phases}
+
+    def train_cards_json(self, state: GameState) -> dict[str, Any]:
+        """The game's trains beside the cards the box holds for them (2, 3), with a warning
+        when they are more: a card may stand for more than one train, so it is no refusal.
+
+        The shipped 6+6 count, 9, is 1847 AE's as 18xx.games plays it (facts §7): more
+        6+6 trains than the box has cards for, read as the last train being sold until
+        the game ends by the bank (9).
+        """
+        optional = len(state.extra["optional_trains"])  # type: ignore[arg-type]
+        cards = BOX_TRAIN_CARDS - OPTIONAL_CARDS + optional
+        return self._cards_json(
+            sum(self.game_train_counts(state).values()),
+            cards,
+            "coloured",
+            f"2: {BOX_TRAIN_CARDS} train cards; 3: {OPTIONAL_CARDS} of them marked optional"
+            + (", played" if optional else ", left out"),
+            "2, 3",
+        )
+
+    def _cards_json(
+        self, trains: int, cards: int, side: str, why: str, rule: str
+    ) -> dict[str, Any]:
+        warning = None
+        if trains > cards:
+            warning = (
+                f"the game has {trains} trains, the box {cards} train cards with a {side} side "
+                f"({why}): each card past that stands for more than one train ({rule})"
+            )
+        return {
+            "trains": trains,
+            "cards": cards,
+            "box": BOX_TRAIN_CARDS,
+            "side": side,
+            "rule": rule,
+            "warning": warning,
+        }
+
     def phase_notes(self, phase: str) -> list[str]:
         notes = {
             "3+3": [
@@ -1184,22 +1328,33 @@ class G1847AE(Engine):
             "5+5": [
                 "investor certificates are exchanged at the start of the next stock round (4.5.2)"
             ],
-            "6E": ["Königsbach, Hochstätten and Weidenthal close"],
         }
         ors = self.ors_per_set[phase]
         return [
             *notes.get(phase, []),
+            *self.closing_note(phase),
             f"{ors} operating round{'s' if ors > 1 else ''} a set from the next stock round",
         ]
 
     def phase_started(self, state: GameState, phase: str) -> None:
         if phase == "5+5":
             state.extra["force_exchange"] = "due"
-        if phase == self.closing_phase:
-            for pid in self.token_quarries:
-                private = state.company(pid)
-                if not private.closed and private.owner is not None:
-                    self._close_private(state, private, "phase 6E begins (Phase Table)")
+        for pid in self.closings.get(phase, ()):
+            private = state.ledger.companies.get(pid)
+            if private is not None and not private.closed and private.owner is not None:
+                # a game recorded before rules level 2 named the 1847 AE phase, as written
+                name = phase if follows(state, f"{self.title}-6.5") else "6E"
+                self._close_private(state, private, f"phase {name} begins (Phase Table)")
+
+    def closing_note(self, phase: str) -> list[str]:
+        """The Phase Table's privates closing as ``phase`` begins, in words."""
+        closing = [
+            p[1] for pid in self.closings.get(phase, ()) for p in self.privates if p[0] == pid
+        ]
+        if not closing:
+            return []
+        names = ", ".join(closing[:-1]) + " and " + closing[-1] if len(closing) > 1 else closing[0]
+        return [f"{names} close{'s' if len(closing) == 1 else ''}"]
 
     # ----------------------------------------------------------- bankruptcy, end
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
@@ -1389,6 +1544,7 @@ class G1847AE(Engine):
             },
             "first_stock_round": bool(state.extra["first_sr"]),
             "optional_trains": list(state.extra["optional_trains"]),  # type: ignore[call-overload]
+            "train_cards": self.train_cards_json(state),
         }
 
     def title_candidates(self, state: GameState) -> list[c.Command]:

@@ -316,6 +316,14 @@ class Session:
                 return price
         return None
 
+    def provisional_price(self, train: str) -> bool:
+        """Whether the bank's price of ``train`` is a box value not yet confirmed (1847
+        Pfalz, 11.2.7: PROVISIONAL until the banker confirms it)."""
+        return any(
+            d.get("provisional") and d["train"].lower() == train.lower()
+            for d in self.data.get("depot") or []
+        )
+
     def last_run(self, company: str) -> c.Run | None:
         """The company's last ``run`` in the journal (the run dialog starts from it)."""
         for entry in reversed(self.game.journal):

@@ -246,3 +246,25 @@ def test_wording_is_no_rules_difference() -> None:
     turn = (TurnStarted(who="Cat"),)
     said = _event_difference(recorded, turn, game) or ""
     assert "who=Cat" in said and "Bo pays" in said
+
+
+def test_a_level_1_pfalz_save_with_weidenthal_used_twice_opens_as_recorded() -> None:
+    """Issue 29: ``level1-1847pfalz-weidenthal-twice.json`` (its script beside it), written
+    at rules level 1 by commit 646d4a2: L places two stations at Weidenthal's half cost and
+    Weidenthal stays open, paying L 10 in between.  It opens and replays as recorded at
+    its level; today's rules close Weidenthal at its first use (1847 Pfalz 4.2), which the
+    notice names."""
+    name = "level1-1847pfalz-weidenthal-twice.json"
+    assert _header(DATA / name)["rules_level"] == 1
+    game = Game.load(DATA / name, read_only=True)
+    assert game.rules_level == 1 and len(game.journal) == 54
+    data = game.state_json()
+    companies = {co["id"]: co for co in data["companies"]}
+    assert companies["W"]["owner"] == "L" and not companies["W"]["closed"]
+    assert companies["L"]["cash"] == 25  # 5 + 10 + 100 - 50 + 10 - 50
+    difference = game.rules_difference
+    assert difference is not None and difference.line == "spend L 50 token"
+    assert difference.number == 46 and difference.round == "OR 4.1"
+    assert FIXES["1847Pfalz-4.2"] in difference.fixes
+    (notice,) = game.notices()
+    assert "1847 Pfalz 4.2" in notice and "W closes" in notice

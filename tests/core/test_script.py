@@ -39,6 +39,7 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("spend GT 80 token", c.Spend(company="GT", amount=80, purpose="token")),
     ("spend GT 20 terrain", c.Spend(company="GT", amount=20, purpose="terrain")),
     ("spend GT 10 fee", c.Spend(company="GT", amount=10, purpose="fee")),
+    ("spend L 40 token W", c.Spend(company="L", amount=40, purpose="token", private="W")),
     ("run NYC 120", c.Run(company="NYC", revenue=120)),
     ("run NYC 120 full", c.Run(company="NYC", revenue=120, option="full")),
     ("run NYC 120 half", c.Run(company="NYC", revenue=120, option="half")),
@@ -110,6 +111,7 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("box SPR 170", c.BoxValue(key="SPR", value="170")),
     ("box rows PLP,SPR/R,K,H,W", c.BoxValue(key="rows", value="PLP,SPR/R,K,H,W")),
     ("box confirm", c.BoxValue(key="confirm")),
+    ("box SPR=170", c.BoxValue(key="SPR", value="170")),
 ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import SCRIPTS, play, refuse
 
+from moderator import commands as c
 from moderator.game import Game
 from rulesets import RULESETS, ruleset_for
 
@@ -85,7 +86,8 @@ def test_rrrrb_trains_and_phases_are_1847_ae() -> None:
     game = Game.new("1847RRRRB", ["A", "B", "C"])
     data = game.state_json()
     assert data["depot_remaining"]["6E"] == 1 and "6" not in data["depot_remaining"]
-    assert [b["key"] for b in data["box"]] == ["PLP", "SPR", "SPR.income"]
+    values = [b["key"] for b in data["box"] if b["status"] != "reading"]
+    assert values == ["PLP", "SPR", "SPR.income"]
 
 
 # ----------------------------------------------------------------- box values
@@ -275,3 +277,190 @@ def test_scripts_end_with_a_result(script: str) -> None:
     game = play(script)
     assert game.state.ended
     assert set(game.state.result) == {p.name for p in game.state.ledger.players}
+
+
+# ----------------------------------------------------------------- issue 29
+WEIDENTHAL = (SCRIPTS / "1847pfalz-weidenthal.script").read_text(encoding="utf-8")
+PHASE_TABLE = (SCRIPTS / "1847pfalz-phase-table.script").read_text(encoding="utf-8")
+AE_WEIDENTHAL = (SCRIPTS / "1847ae-weidenthal.script").read_text(encoding="utf-8")
+
+
+def test_weidenthal_closes_when_its_half_cost_station_is_placed() -> None:
+    """4.2: "This action does close the quarry"; 11.2.5: the next station costs 100."""
+    game = play(upto(WEIDENTHAL, "spend L 50 token"))
+    refuse(game, "spend L 40 token", "costs M100", "with Weidenthal M50", "11.2.5")
+    refuse(game, "spend L 100 token W", "costs M50", "4.2")
+    outcome = game.execute("spend L 50 token")
+    assert outcome.ok
+    assert game.state.company("W").closed
+    said = [ev for ev in outcome.events if type(ev).__name__ == "CompanyClosed"]
+    assert said and "4.2" in said[0].reason  # type: ignore[attr-defined]
+    refuse(game, "spend L 100 token", "one per operating round", "6.5")
+
+
+def test_weidenthal_once_only() -> None:
+    game = play(upto(WEIDENTHAL, "spend L 100 token"))
+    refuse(game, "spend L 50 token", "costs M100", "11.2.5")
+    refuse(game, "spend L 50 token W", "has closed", "4.2")
+
+
+def test_weidenthal_named_by_a_railway_without_it() -> None:
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    refuse(game, "spend L 50 token W", "belongs to C", "4.2")
+    refuse(game, "spend L 50 tile W", "named with a station", "4.2")
+    refuse(game, "spend L 50 token K", "places no station", "4.2")
+
+
+def refused(game: Game, line: str) -> str:
+    """The refusal of ``line`` on a copy of the game's state (a state the test set up
+    beyond the journal)."""
+    from moderator.errors import Refusal
+    from moderator.script import parse_line
+
+    state = game.state.clone()
+    cmd = parse_line(line)
+    assert cmd is not None
+    with pytest.raises(Refusal) as caught:
+        game.ruleset.apply(state, cmd)
+    return caught.value.message
+
+
+def test_1847ae_weidenthal_station_typed_with_w() -> None:
+    """1847 AE: the charter's prices are not checked, so the line says W is used (4.2)."""
+    game = play(upto(AE_WEIDENTHAL, "spend HLB 40 token W"))
+    refuse(game, "spend HLB 40 token K", "places no station", "4.2")
+    assert game.execute("spend HLB 40 token weidenthal").ok
+    assert game.state.company("W").closed
+    refuse(game, "spend HLB 80 token", "one per operating round", "6.5")
+
+
+def test_1847ae_charter_stations_are_counted() -> None:
+    """4.5.1: HLB's charter holds 4 station tokens, two of them its homes (6.5); its two
+    others are placed, so a fifth is refused in a later operating round."""
+    game = play(AE_WEIDENTHAL.rstrip("\n").rsplit("\nrun HLB 0", 1)[0] + "\n")
+    state = game.state
+    state.extra["station_this_turn"] = False
+    message = refused(game, "spend HLB 80 token")
+    assert "HLB's charter holds 4 station tokens, its 2 home stations' and 2 more" in message
+    assert "(4.5.1)" in message
+
+
+def test_stations_per_charter_refused_with_the_rule() -> None:
+    """1847 Pfalz: the count is the charter's Pfalz side, a box value (4.5.1, 11.1)."""
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    game.state.extra["stations"] = {"L": 3}
+    message = refused(game, "spend L 100 token")
+    assert "L's charter holds 4 station tokens" in message
+    assert "4.5.1; the charter's 1847 Pfalz side: box value stations.L" in message
+    game = play(upto(PFALZ3, "spend L 100 token").replace("box confirm", "box stations.L 5"))
+    game.state.extra["stations"] = {"L": 3}
+    game.state.company("L").cash = 330
+    assert game.ruleset.apply(game.state, c.Spend(company="L", amount=100, purpose="token")) is None
+
+
+def test_phase_table_box_values_rust_and_close() -> None:
+    """11.2.8: the Pfalz Phase Table's effects are the box's (here the 3s rust at the 4,
+    K closes at the 4, W never)."""
+    game = play(PHASE_TABLE)
+    assert game.state.phase == "4"
+    for cid in ("L", "Saar"):
+        assert "3" not in [t.name for t in game.state.company(cid).trains]
+    assert game.state.company("K").closed and not game.state.company("W").closed
+    data = game.state_json()
+    assert data["train_cards"]["trains"] == 17 and data["train_cards"]["warning"] is None
+
+
+def test_phase_names_are_the_titles_own() -> None:
+    """The log says "phase 6 begins" in 1847 Pfalz (11.2.7: a 6 replaces the 6E)."""
+    game = play(upto(WEIDENTHAL, "buyprivate L W 25"))
+    ruleset = game.ruleset
+    ruleset._set_phase(game.state, "6")  # type: ignore[attr-defined]
+    closed = [ev for ev in game.state.ledger.events if type(ev).__name__ == "CompanyClosed"]
+    assert {ev.company for ev in closed} == {"K", "H", "W"}  # type: ignore[attr-defined]
+    assert all("phase 6 begins" in ev.reason for ev in closed)  # type: ignore[attr-defined]
+    assert all("6E" not in ev.reason for ev in closed)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("box rust.3 3", "later phase"),
+        ("box rust.4 6E", "a phase of the game"),
+        ("box close.K soon", "or never"),
+        ("box stations.L 0", "from 1 to 10"),
+    ],
+)
+def test_bad_phase_table_values_are_refused(line: str, fragment: str) -> None:
+    refuse(Game.new("1847Pfalz", ["A", "B", "C"]), line, fragment)
+
+
+def test_train_cards_against_the_box() -> None:
+    """2: 19 train cards; 11.1: one coloured card has a blank back: 18 black/white; a total
+    past that is a warning naming the rule, not a refusal (a card may stand for more)."""
+    game = Game.new("1847Pfalz", ["A", "B", "C"])
+    cards = game.state_json()["train_cards"]
+    assert (cards["trains"], cards["cards"], cards["box"]) == (21, 18, 19)
+    assert "2, 11.1" in cards["warning"]
+    outcome = game.execute("box count.6+6 20")
+    assert outcome.ok
+    assert any(
+        "Warning" in getattr(ev, "text", "") and "2, 11.1" in ev.text for ev in outcome.events
+    )  # type: ignore[attr-defined]
+    assert game.state_json()["train_cards"]["trains"] == 32
+    assert game.execute("box count.6+6 6").ok
+    assert game.state_json()["train_cards"]["warning"] is None
+
+
+def test_rrrrb_optional_cards() -> None:
+    """12.1: "all train cards"; left out by default (the reading shown), played with the
+    option `optional`, their types a box value (3)."""
+    game = Game.new("1847RRRRB", ["A", "B", "C"])
+    readings = [b for b in game.state_json()["box"] if b["status"] == "reading"]
+    optional = next(b for b in readings if b["key"] == "reading:optional cards")
+    assert optional["rule"].startswith("12.1") and "left out" in optional["value"]
+    cards = game.state_json()["train_cards"]
+    assert (cards["trains"], cards["cards"]) == (21, 17) and "2, 3" in cards["warning"]
+    game = Game.new("1847RRRRB", ["A", "B", "C", "optional"])
+    assert game.state_json()["missing"] == ["SPR", "SPR.income", "optional"]
+    refuse(game, "box optional 5", "name both", "12.1")
+    assert game.execute("box optional 5,6+6").ok
+    data = game.state_json()
+    assert data["depot_remaining"]["5"] == 3 and data["depot_remaining"]["6+6"] == 10
+    assert data["train_cards"]["cards"] == 19
+    game = Game.new("1847RRRRB", ["A", "B", "C", "optional:4,4"])
+    assert game.state_json()["depot_remaining"]["4"] == 4
+    with pytest.raises(Exception, match=r"11\.1"):
+        Game.new("1847Pfalz", ["A", "B", "C", "optional"])
+
+
+def test_readings_are_listed_with_their_rules() -> None:
+    for title, players in (
+        ("1847Pfalz", ["A", "B", "C", "D", "intro"]),
+        ("1847RRRRB", ["A", "B", "C"]),
+    ):
+        data = Game.new(title, players).state_json()
+        readings = {b["key"]: b for b in data["box"] if b["status"] == "reading"}
+        assert readings["reading:availability"]["rule"].startswith("4.5.1")
+        assert "Saar" in readings["reading:availability"]["value"]
+        assert "K, H and W" in readings["reading:package shares"]["value"]
+        assert all(b["rule"] for b in data["box"])
+    assert "reading:intro quarries" in readings or title == "1847RRRRB"
+
+
+def test_absent_companies_are_refused_with_their_rule() -> None:
+    game = play(upto(INTRO4, "pass B\npar C N 66".split("\n")[0]))
+    refuse(game, "par B RNB 66", "not in the Introductory Game", "11.3")
+    game = play(upto(PFALZ3, "par A N 66"))
+    refuse(game, "buy A LFK pool", "speciality of 1847 AE", "4.1")
+    refuse(game, "buy A Krauss pool", "speciality of 1847 AE", "4.1")
+    refuse(game, "par A HLB 80", "Hessische Ludwigsbahn", "11.1")
+    refuse(game, "exchange A MNR", "1847 AE's other private companies", "4.4")
+
+
+def test_box_confirm_shows_what_it_confirms() -> None:
+    game = Game.new("1847RRRRB", ["A", "B", "C"])
+    assert game.execute("box SPR 170").ok and game.execute("box SPR.income 10").ok
+    outcome = game.execute("box confirm")
+    text = " ".join(getattr(ev, "text", "") for ev in outcome.events)
+    assert "confirmed as shown (1): PLP 172" in text
+    assert game.execute("box PLP").ok  # one value confirmed as shown

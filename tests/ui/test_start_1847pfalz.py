@@ -34,15 +34,16 @@ async def test_pfalz_box_values_confirmed_started_and_kept(saves: Path) -> None:
         screen = await choose(pilot, 3)  # 1846, 1847AE, 1853, then 1847PFALZ
         assert screen.query_one("#title", Select).value == "1847PFALZ"
         note = str(screen.query_one("#box-1847PFALZ-note", Static).render())
-        assert "PROVISIONAL" in note and "price.6=550" in note
-        assert "To give: SPR, SPR.income, rows" in note
+        assert "PROVISIONAL" in note and "price.6 550" in note
+        assert "SPR: to give, from the Saarbrücken Private Railway certificate" in note
+        assert "rows: to give" in note and "Trains: 21 on the box's 18 black/white" in note
         await send_burst(pilot, "tab", "Amy Bob Cy")
         assert "box values missing: SPR, SPR.income, rows" in form_line(screen)
         await send_burst(pilot, "ctrl+s")
         assert isinstance(app.screen, NewGameScreen)  # too early: nothing started
         screen.query_one(
             "#box-1847PFALZ-values", Input
-        ).value = "SPR=170 SPR.income=10 rows=PLP,SPR/R,K,H,W price.6=600"
+        ).value = "SPR 170; SPR.income 10; rows PLP,SPR/R,K,H,W; price.6 600"
         screen.query_one("#box-1847PFALZ-confirm", Checkbox).value = True
         await pilot.pause()
         line = form_line(screen)
@@ -61,7 +62,7 @@ async def test_pfalz_box_values_confirmed_started_and_kept(saves: Path) -> None:
         ]
         data = game.state_json()
         assert data["missing"] == [] and data["provisional"] == []
-        kept = boxvalues.kept(saves, "1847Pfalz")
+        kept = boxvalues.kept_for(saves, data)
         assert kept["SPR"] == "170" and kept["price.6"] == "600" and kept["price.3"] == "150"
     # the next game of the version is offered the kept values
     async with running(saves) as (app, pilot):
@@ -72,7 +73,7 @@ async def test_pfalz_box_values_confirmed_started_and_kept(saves: Path) -> None:
         await pilot.pause()
         await screen.settled()
         offered = screen.query_one("#box-1847PFALZ-values", Input).value
-        assert "SPR=170" in offered and "price.6=600" in offered
+        assert "SPR 170" in offered and "price.6 600" in offered
         # 4 players: the kept rows (3 players only, 11.2.3) are left out
         screen.query_one("#players", Input).value = "Amy Bob Cy Dee"
         await pilot.pause()
@@ -85,8 +86,10 @@ async def test_rrrrb_is_offered_with_its_package_values(saves: Path) -> None:
         screen = await choose(pilot, 4)
         assert screen.query_one("#title", Select).value == "1847RRRRB"
         note = str(screen.query_one("#box-1847RRRRB-note", Static).render())
-        assert "PLP=172" in note and "To give: SPR, SPR.income" in note and "price." not in note
+        assert "PLP 172" in note and "SPR.income: to give" in note and "price." not in note
         await send_burst(pilot, "tab", "Amy Bob Cy")
+        # the Pfalz package's values confirmed for the Pfalz game serve RRRR&B (12.1)
+        assert screen.query_one("#box-1847RRRRB-values", Input).value == ""
         screen.query_one("#box-1847RRRRB-values", Input).value = "SPR=170 SPR.income=10"
         await pilot.pause()
         assert "Ready" in form_line(screen)
@@ -103,13 +106,89 @@ async def test_the_main_screen_says_which_box_values_are_missing_or_provisional(
     async with running(saves) as (app, pilot):
         status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
         assert "box values missing: SPR, SPR.income, rows" in status
-        assert "PROVISIONAL: 33 box values" in status
+        assert "PROVISIONAL: 51 box values" in status
         await send_burst(pilot, ":")  # the bar keeps the focus after each line
         for line in ("box SPR 170", "box SPR.income 10", "box rows PLP,SPR/R,K,H,W"):
             await send_burst(pilot, line, "enter")
             assert main_screen(app).session.game.journal[-1].line == line
         status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
-        assert "missing" not in status and "PROVISIONAL: 33 box values" in status
+        assert "missing" not in status and "PROVISIONAL: 51 box values" in status
         await send_burst(pilot, "box confirm", "enter")
         status = main_screen(app).query_one("#status").build().plain  # type: ignore[attr-defined]
         assert "PROVISIONAL" not in status and "box values" not in status
+
+
+# ----------------------------------------------------------------- issue 29
+def test_box_completes_with_tab() -> None:
+    """The command bar's completion: `box` + Tab offers the box's keys and `confirm`, a
+    key + Tab the value it has now (to confirm or correct)."""
+    from moderator.game import Game
+    from moderator.ui.session import Session
+    from moderator.ui.widgets.commandbar import ScriptSuggester
+
+    session = Session(Game.new("1847Pfalz", ["Amy", "Bob", "Cy"]))
+    bar = ScriptSuggester(lambda: session)
+    assert bar.complete("box") == "box "
+    assert bar.complete("box ") == "box PLP "
+    assert bar.complete("box SPR.") == "box SPR.income "
+    assert bar.complete("box con") == "box confirm"
+    assert bar.complete("box price.6 ") == "box price.6 550"
+    assert bar.complete("box stations.N") == "box stations.NDB "
+
+
+def test_the_form_reads_the_bars_spelling() -> None:
+    from moderator.ui.screens.start import box_text, box_words
+
+    assert box_words("SPR 170; SPR.income 10; rows PLP,SPR/R,K,H,W; price.6") == [
+        ("SPR", "170"),
+        ("SPR.income", "10"),
+        ("rows", "PLP,SPR/R,K,H,W"),
+        ("price.6", None),
+    ]
+    assert box_words("SPR=170 SPR.income=10") == [("SPR", "170"), ("SPR.income", "10")]
+    assert box_text({"SPR": "170", "SPR.income": "10"}) == "SPR 170; SPR.income 10"
+    import pytest
+
+    with pytest.raises(ValueError, match="KEY VALUE"):
+        box_words("SPR 170 SPR.income 10")
+
+
+def test_package_values_serve_both_versions(saves: Path) -> None:
+    """A value confirmed for the Pfalz package board (PLP, SPR, SPR.income, rows) is kept
+    once and offered to 1847 Pfalz and RRRR&B alike (12.1: the same board)."""
+    from moderator.game import Game
+
+    game = Game.new("1847Pfalz", ["A", "B", "C"])
+    for line in ("box SPR 170", "box SPR.income 10", "box price.6 600"):
+        assert game.execute(line).ok
+    boxvalues.keep_confirmed(saves, game.state_json())
+    rrrrb = Game.new("1847RRRRB", ["A", "B", "C"]).state_json()
+    assert boxvalues.kept_for(saves, rrrrb) == {"SPR": "170", "SPR.income": "10"}
+    pfalz = Game.new("1847Pfalz", ["A", "B", "C", "D"]).state_json()
+    assert boxvalues.kept_for(saves, pfalz) == {
+        "SPR": "170",
+        "SPR.income": "10",
+        "price.6": "600",
+    }
+
+
+async def test_spend_dialog_offers_weidenthal(saves: Path) -> None:
+    """4.2: when the railway operating owns Weidenthal, the spend dialog offers the station
+    at half cost, whose line names W; it closes Weidenthal."""
+    from ui_helpers import save_from_script
+
+    from moderator.ui.screens.dialogs import AmountDialog
+
+    script = (Path(__file__).parents[1] / "scripts" / "1847pfalz-weidenthal.script").read_text(
+        encoding="utf-8"
+    )
+    save_from_script(saves / "pfalz.json", script, stop_before="spend L 50 token")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e")
+        dialog = app.screen
+        assert isinstance(dialog, AmountDialog)
+        assert "token W" in dialog.options
+        await send_burst(pilot, "50", *["right"] * dialog.options.index("token W"), "enter")
+        game = main_screen(app).session.game
+        assert game.journal[-1].line == "spend L 50 token W"
+        assert game.state.company("W").closed

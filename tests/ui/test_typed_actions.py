@@ -147,6 +147,8 @@ def amount_keys(dialog: AmountDialog, want: c.Command) -> list[str]:
             amount = getattr(want, field, None)
     keys = list(str(amount))
     option = getattr(want, "option", getattr(want, "purpose", None))
+    if getattr(want, "private", None) == "W":  # 1847: the spend dialog's Weidenthal station
+        option = "token W"
     if option in dialog.options:
         keys += ["right"] * ((dialog.options.index(option) - dialog.selected) % len(dialog.options))
     if isinstance(dialog, MailRunDialog):
@@ -163,7 +165,10 @@ def fill(dialog: CommandDialog, want: c.Command, rng: random.Random) -> c.Comman
         update = {"option": rng.choice(dialog.options), "mail": mail}
         return want.model_copy(update=update)
     if isinstance(dialog, AmountDialog) and isinstance(want, c.Spend):
-        return want.model_copy(update={"purpose": rng.choice(dialog.options)})
+        purpose = rng.choice(dialog.options)
+        if purpose == "token W":  # 1847 4.2: the station at Weidenthal's half cost
+            return want.model_copy(update={"purpose": "token", "private": "W"})
+        return want.model_copy(update={"purpose": purpose})
     return want
 
 

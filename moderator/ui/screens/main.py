@@ -776,15 +776,23 @@ class MainScreen(Screen[None]):
             return
 
         def build(amount: int, purpose: str | None) -> c.Command:
+            if purpose == "token W":  # 1847 4.2: a station at Weidenthal's half cost
+                return c.Spend(company=cid, amount=amount, purpose="token", private="W")
             return c.Spend(company=cid, amount=amount, purpose=purpose)  # type: ignore[arg-type]
 
         co = self.session.company(cid) or {}
+        options: list[str | None] = [None, "tile", "token", "terrain", "fee"]
+        weidenthal = (
+            self.session.company("W") if self.session.game.title.startswith("1847") else None
+        )
+        if weidenthal and weidenthal.get("owner") == cid and not weidenthal.get("closed"):
+            options.insert(3, "token W")  # the railway owns Weidenthal: its ability (4.2)
         dialog = AmountDialog(
             self.session,
             f"{cid} spends (treasury {self.session.money(co.get('cash'))})",
             build,
-            options=[None, "tile", "token", "terrain", "fee"],
-            option_labels={None: "track/other"},
+            options=options,
+            option_labels={None: "track/other", "token W": "token with Weidenthal (4.2)"},
         )
         dialog.done_after = self.done_after()
         self.ask(dialog)
@@ -863,6 +871,8 @@ class MainScreen(Screen[None]):
                     choices.append((label, x))
                     continue
                 label = Text(f"{head}{self.price_label(x, x.corp)}")
+                if self.session.provisional_price(x.train):  # a box value not confirmed
+                    label.append(" PROVISIONAL price", style="bold yellow")
                 if price is not None and isinstance(cash, int) and cash < price and not x.credit:
                     # a forced purchase: the president's part is the follow-up under it
                     label.append(

@@ -588,6 +588,13 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
             "their owners, no nationalisation",
         )
     ],
+    "1847RRRRB": [
+        (
+            "optional",
+            "The two train cards marked optional too (12.1: all train cards; name them in "
+            "Box values: optional TYPE,TYPE)",
+        )
+    ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
@@ -610,19 +617,37 @@ BOX_TITLES = {"1847PFALZ", "1847RRRRB"}
 22): the values kept from the table's last game are offered (``moderator.boxvalues``)."""
 
 
-def box_words(text: str) -> list[tuple[str, str]]:
-    """The box values field: ``KEY=VALUE`` words (``SPR=170 rows=PLP,SPR/R,K,H,W``).
+def box_words(text: str) -> list[tuple[str, str | None]]:
+    """The box values field, in the command bar's spelling less its ``box``: entries
+    split by ``;`` (or a new line), each ``KEY VALUE`` (``box KEY VALUE``: a value from
+    the box) or ``KEY`` alone (``box KEY``: the value shown, confirmed).  ``KEY=VALUE``
+    words, the form's first spelling, are read too (the bar takes ``box KEY=VALUE``).
 
     Raises:
-        ValueError: a word without ``=`` or without a value.
+        ValueError: an entry with more than a key and a value, saying which.
     """
-    pairs = []
-    for word in text.split():
-        key, sep, value = word.partition("=")
-        if not sep or not key or not value:
-            raise ValueError(f"box values: write KEY=VALUE, not {word!r}")
-        pairs.append((key, value))
+    pairs: list[tuple[str, str | None]] = []
+    for part in text.replace("\n", ";").split(";"):
+        words = part.split()
+        if not words:
+            continue
+        if all("=" in w.strip("=") for w in words):  # SPR=170 SPR.income=10
+            for word in words:
+                key, _, value = word.partition("=")
+                pairs.append((key, value))
+        elif len(words) <= 2 and not any("=" in w for w in words):
+            pairs.append((words[0], words[1] if len(words) == 2 else None))
+        else:
+            raise ValueError(
+                f"box values: write KEY VALUE; KEY VALUE (as `box KEY VALUE` on the bar), "
+                f"not {part.strip()!r}"
+            )
     return pairs
+
+
+def box_text(values: dict[str, str]) -> str:
+    """Values for the box values field, in its spelling (``SPR 170; SPR.income 10``)."""
+    return "; ".join(f"{key} {value}" for key, value in values.items())
 
 
 def market_words(text: str, what: str) -> list[int]:
@@ -978,30 +1003,50 @@ class NewGameScreen(KeyedScreen):
 
     def box_fields(self, title: str) -> list[Widget]:
         """The box values (1847 Pfalz, RRRR&B): what the rules leave to the components,
-        the shipped (PROVISIONAL) and missing ones named, the table's kept ones offered,
-        and a box to confirm every value shown."""
+        each with the card to read it from, the shipped (PROVISIONAL) and missing ones
+        named, the train cards beside what the box holds, the table's kept ones offered
+        (those of the Pfalz package board serve both versions), and a box to confirm
+        every value shown."""
         from moderator import boxvalues
 
         probe = self.probe(title)
-        rows = probe.state_json().get("box") or []
-        shown = " ".join(f"{b['key']}={b['value']}" for b in rows if b["value"] is not None)
-        missing = [b["key"] for b in rows if b["value"] is None]
-        kept = boxvalues.kept(self.saves, probe.title)
-        note = Text("Box values (printed only on the components): ", style="bold")
-        note.append(f"PROVISIONAL {shown}" if shown else "")
-        if missing:
+        data = probe.state_json()
+        rows = [b for b in data.get("box") or [] if b.get("status") != "reading"]
+        kept = boxvalues.kept_for(self.saves, data)
+        note = Text("Box values, printed only on the components (give or confirm each as ")
+        note.append("KEY VALUE", style="bold")
+        note.append("; … as `box KEY VALUE` on the command bar):")
+        for b in rows:
+            if b["value"] is None:
+                note.append(f"\n  {b['key']}: to give", style="bold yellow")
+                note.append(f", from {b['card']} ({b['rule']})")
+        shown = [b for b in rows if b["value"] is not None]
+        if shown:
+            note.append("\n  PROVISIONAL, as shipped: ", style="yellow")
+            note.append("; ".join(f"{b['key']} {b['value']}" for b in shown))
+            cards = sorted({b["card"].split(":")[0] for b in shown})
+            note.append(f"\n  read them from: {'; '.join(cards)}", style="dim")
+        trains = data.get("train_cards")
+        if trains:
             note.append(
-                f"  To give: {', '.join(missing)}"
-                + (" (rows: 3 players; V6: introductory game)" if title == "1847PFALZ" else ""),
-                style="yellow",
+                f"\n  Trains: {trains['trains']} on the box's {trains['cards']} {trains['side']} "
+                f"cards ({trains['rule']})"
             )
+            if trains.get("warning"):
+                note.append(f" — warning: {trains['warning']}", style="yellow")
+        if title == "1847PFALZ":
+            note.append("\n  rows: 3 players only; V6: the Introductory Game", style="dim")
+        example = "; ".join(f"{b['key']} ‹from {b['card'].split(':')[0]}›" for b in rows[:1])
         values = FormInput(
-            " ".join(f"{k}={v}" for k, v in kept.items()),
+            box_text(kept),
             id=f"box-{title}-values",
-            placeholder="SPR=170 SPR.income=10 rows=PLP,SPR/R,K,H,W price.6=550",
+            placeholder=f"KEY VALUE; …   e.g. {example}" if example else "KEY VALUE; …",
         )
+        count = len(shown)
         confirm = FormCheckbox(
-            "Confirm every box value shown (the table checked them)", id=f"box-{title}-confirm"
+            f"Confirm the {count} PROVISIONAL values shown above as they are (the table "
+            "checked them against the box)",
+            id=f"box-{title}-confirm",
         )
         rows_ = [("Box values", values, "values"), ("", confirm, "confirm")]
         return [
@@ -1032,10 +1077,14 @@ class NewGameScreen(KeyedScreen):
             confirm = self.query_one(f"#box-{title}-confirm", Checkbox).value
         except NoMatches:  # being mounted
             return []
-        keys = {b["key"].lower(): b["key"] for b in game.state_json().get("box") or []}
+        keys = {
+            b["key"].lower(): b["key"]
+            for b in game.state_json().get("box") or []
+            if b.get("status") != "reading"
+        }
         # a kept value this game does not use (the rows with 4 players) is left out
         lines = [
-            f"box {keys[key.lower()]} {value}"
+            f"box {keys[key.lower()]}" + (f" {value}" if value is not None else "")
             for key, value in box_words(text)
             if key.lower() in keys
         ]
@@ -1210,7 +1259,7 @@ class NewGameScreen(KeyedScreen):
                 return result
         if title in BOX_TITLES and game.state_json().get("missing"):
             missing = ", ".join(game.state_json()["missing"])
-            result.problems.append(f"box values missing: {missing} (KEY=VALUE in Box values)")
+            result.problems.append(f"box values missing: {missing} (KEY VALUE in Box values)")
             return result
         if title in MARKET_TITLES:
             result.pending.append(
@@ -1460,11 +1509,11 @@ class NewGameScreen(KeyedScreen):
         folder that cannot be written only loses the offer, never the game)."""
         from moderator import boxvalues
 
-        values = boxvalues.confirmed(game.state_json())
-        if not values:
+        data = game.state_json()
+        if not boxvalues.confirmed(data):
             return
         try:
-            boxvalues.keep(self.saves, game.title, values)
+            boxvalues.keep_confirmed(self.saves, data)
         except OSError as exc:
             self.notify(f"box values not kept: {exc}", severity="warning")
 

@@ -137,10 +137,30 @@ class ScriptSuggester(Suggester):
                     if word not in found:
                         found.append(word)
                     more = more or len(parts) > position + 1
+        if not found and session is not None and head[:1] == ["box"]:
+            return self.box_words(session, position, head, prefix)
         if not found and prefix:
             found = [w for w in self.words(position) if w.lower().startswith(prefix)]
             more = position == 0
         return found, more
+
+    @staticmethod
+    def box_words(
+        session: Session, position: int, head: list[str], prefix: str
+    ) -> tuple[list[str], bool]:
+        """``box`` (1847 Pfalz, RRRR&B): its keys and ``confirm``, then the value a key has
+        now (the shipped one, to confirm or correct), from the state JSON's ``box``."""
+        values = [b for b in session.data.get("box") or [] if b.get("status") != "reading"]
+        if position == 1:
+            words = [b["key"] for b in values] + ["confirm"]
+            found = [w for w in words if w.lower().startswith(prefix)]
+            return found, any(w != "confirm" for w in found)
+        if position == 2:
+            entry = next((b for b in values if b["key"].lower() == head[1]), None)
+            if entry is not None and entry.get("value") is not None:
+                value = str(entry["value"])
+                return ([value] if value.lower().startswith(prefix) else []), False
+        return [], False
 
     def complete(self, value: str) -> str | None:
         """The completed line for ``value`` (the first candidate), or ``None``."""

@@ -758,6 +758,7 @@ class TrainsPanel(Panel):
             data.get("next_phase"),
             "phase" in changed,
             data.get("pool_trains"),
+            data.get("train_limit_provisional"),
         )
 
     def build(self) -> Any:
@@ -769,6 +770,8 @@ class TrainsPanel(Panel):
         line.append(str(data.get("phase", "")), style=phase_style)
         line.append("  train limit ", style="dim")
         line.append(str(data.get("train_limit", "")), style="bold")
+        if data.get("train_limit_provisional"):
+            line.append(" PROVISIONAL", style="bold yellow")
         line.append("   Next from the bank: ", style="dim")
         depot = data.get("depot", [])
         if depot:
@@ -777,6 +780,8 @@ class TrainsPanel(Panel):
                     line.append(" or ", style="dim")
                 line.append(d["train"], style="bold")
                 line.append(f" {cur}{d['price']}")
+                if d.get("provisional"):  # a box value not confirmed (1847 Pfalz, 11.2.7)
+                    line.append(" PROVISIONAL", style="bold yellow")
                 if d.get("returned"):
                     line.append(" (returned)", style="dim")
         else:
@@ -808,6 +813,8 @@ class TrainsPanel(Panel):
                 second.append("; private companies close", style="yellow")
             for effect in effects:
                 second.append(f"; {effect}", style="yellow")
+            if nxt.get("provisional"):  # from box values not confirmed (1847 Pfalz, 11.2.8)
+                second.append("  PROVISIONAL", style="bold yellow")
         else:
             second.append("Next purchase does not change the phase", style="dim")
         return Group(line, second)
