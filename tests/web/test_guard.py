@@ -2,11 +2,11 @@
 connections, long headers.
 
 On loopback only.  The server runs in this process (:func:`start_sharing`), so its own
-counts are read in its own loop (:func:`_held`) and the guard's log is counted.  The
-attacker's connections come from a second loopback address, 127.0.0.2, as an attacker
-on the Wi-Fi has an address of its own.  Nothing here measures time:
+counts are read in its own loop (:func:`_held`) and the guard's log is counted.  A flood
+runs in a child process (:mod:`.slowloris`) from a second loopback address, 127.0.0.2,
+as an attacker on the Wi-Fi has an address of its own.  Nothing here measures time:
 each test waits for what it expects, with a patience that only matters when something
-is wrong (:data:`PATIENCE`).
+is wrong (:data:`PATIENCE`); the times printed are figures for the docs, never asserted.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -28,7 +29,8 @@ from moderator.game import Game
 from moderator.web import guard, start_sharing
 from moderator.web.server import COOKIE, Sharing
 
-from .web_helpers import new_saved_game
+from .slowloris import flood
+from .web_helpers import Browser, EventReader, demo_lines, new_saved_game
 
 PATIENCE = 60.0
 """Seconds a test waits for what it expects: only waited for when something is wrong."""
@@ -37,7 +39,7 @@ ATTACKER = "127.0.0.2"
 """The flood's address (the viewer's is 127.0.0.1)."""
 
 UPTO = 5
-"""The demo commands in the shared save."""
+"""The demo commands in the shared save; the ones after are played during the tests."""
 
 
 @pytest.fixture
@@ -395,6 +397,114 @@ def test_past_the_cap_room_comes_from_the_address_holding_the_most(
         fresh.close()
         for sock in slow:
             sock.close()
+
+
+# ================================================================= a slowloris
+CLIENTS = 1200
+"""The flood's trickling clients (a quarter each: no key, the key in the address, the key
+in the cookie, whole keyless requests)."""
+
+
+@pytest.mark.xdist_group("slowloris")  # one flood at a time on the machine
+@pytest.mark.parametrize(
+    ("clients", "interval"),
+    [(360, 2.0), (CLIENTS, 1.0)],
+    ids=["issue-270-trickling-a-byte-every-2s", "1200-clients-a-byte-a-second"],
+)
+def test_a_slowloris_leaves_the_table_served(
+    save: Game, sharing: Sharing, counted: CountedLog, clients: int, interval: float
+) -> None:
+    """A viewer with the key gets its page, its assets and every update of its stream, each
+    request on a fresh connection, while trickling clients (without the key, and with it)
+    fill the server: the issue's case, 270 trickling (of 360 clients) that hold every slot,
+    each until its deadline, and 1,200 clients that crowd each other out; the viewer's
+    rounds go on until the server has closed as many of their connections as there are
+    clients."""
+    host, port = _address(sharing)
+    base, token = _base(sharing), _token(sharing)
+    page_times: list[float] = []
+    update_times: list[float] = []
+
+    def closed() -> int:
+        return counted.made_room + counted.too_slow
+
+    with flood(host, port, token, clients=clients, interval=interval) as attack:
+        _wait(lambda: attack.counts()["started"] == clients, "every client connected")
+        _wait(lambda: counted.made_room > 0, "the server full")
+        before, counts_before = closed(), attack.counts()
+        with httpx.stream("GET", f"{base}/events?token={token}", timeout=PATIENCE) as events:
+            assert events.status_code == 200
+            reader = EventReader(events.iter_lines())
+            version = reader.next_version(PATIENCE)
+            commands = iter(demo_lines("1846")[UPTO + 1 :])
+            rounds = 0
+            while rounds < 20 or closed() - before < clients or len(update_times) < 3:
+                rounds += 1
+                assert rounds < 5000, "the flood's connections were not closed"
+                for path in ("/", "/static/app.js", "/static/style.css", "/view", "/ping"):
+                    start = time.monotonic()
+                    answer = httpx.get(f"{base}{path}?token={token}", timeout=PATIENCE)
+                    page_times.append(time.monotonic() - start)
+                    assert answer.status_code == 200, (path, answer.status_code)
+                if rounds % 4 == 0 and len(update_times) < 5:  # the banker plays a command
+                    start = time.monotonic()
+                    assert save.execute(next(commands)).ok
+                    newer = reader.next_version(PATIENCE)
+                    update_times.append(time.monotonic() - start)
+                    assert newer > version
+                    version = newer
+            assert _held(sharing)["open"] <= guard.MAX_CONNECTIONS
+        after = attack.counts()
+    assert counted.refused == 0  # the viewer's connections never found the table full
+    print(
+        f"\nslowloris of {clients} clients, a byte every {interval:g} s (most connected at once "
+        f"as they saw it: {after['most_connected']}): during the viewer's {rounds} rounds "
+        f"{after['opened'] - counts_before['opened']} connections opened, "
+        f"{closed() - before} closed by the server; in all {counted.made_room} closed to make "
+        f"room, {counted.too_slow} as too slow, answers {after['answers']}, "
+        f"{after['failed']} could not connect\n"
+        f"viewer: {len(page_times)} requests, median {statistics.median(page_times) * 1000:.0f}"
+        f" ms, worst {max(page_times) * 1000:.0f} ms; {len(update_times)} updates, median "
+        f"{statistics.median(update_times) * 1000:.0f} ms, worst {max(update_times) * 1000:.0f} ms"
+    )
+
+
+LIVE = "document.getElementById('live').textContent"
+COMMANDS = "document.getElementById('snapshot').dataset.commands"
+
+
+@pytest.mark.xdist_group("slowloris")
+def test_a_page_in_chromium_follows_the_game_under_a_slowloris(
+    save: Game, sharing: Sharing, counted: CountedLog, browser: Browser
+) -> None:
+    """The real page, opened once the flood of 1,200 clients has filled the server, goes
+    live and follows three commands without a reload, the flood going on between them."""
+    host, port = _address(sharing)
+    with flood(host, port, _token(sharing), clients=CLIENTS) as attack:
+        _wait(lambda: attack.counts()["started"] == CLIENTS, "every client connected")
+        _wait(lambda: counted.made_room >= CLIENTS, "the cap reached")
+        start = time.monotonic()
+        tab = browser.open(sharing.url)
+        browser.wait_for(tab, LIVE, lambda v: v == "live", timeout=PATIENCE)
+        loaded = time.monotonic() - start
+        browser.evaluate(tab, "window.stillTheSamePage = 30")
+        assert browser.evaluate(tab, COMMANDS) == str(UPTO)
+        follows = []
+        for n, line in enumerate(demo_lines("1846")[UPTO + 1 : UPTO + 4], start=UPTO + 1):
+            made_room = counted.made_room
+            start = time.monotonic()
+            assert save.execute(line).ok
+            browser.wait_for(tab, COMMANDS, lambda v, n=n: v == str(n), timeout=PATIENCE)
+            follows.append(time.monotonic() - start)
+            _wait(lambda m=made_room: counted.made_room - m >= 300, "the flood going on")
+            assert browser.evaluate(tab, LIVE) == "live"
+        assert browser.evaluate(tab, "window.stillTheSamePage") == 30  # followed, not reloaded
+    assert counted.refused == 0
+    print(
+        f"\nchromium under {CLIENTS} trickling clients: live after {loaded * 1000:.0f} ms, "
+        f"followed {len(follows)} commands in {', '.join(f'{t * 1000:.0f}' for t in follows)} "
+        f"ms; {counted.made_room} connections closed to make room"
+    )
 
 
 # ================================================================= long headers, logs
