@@ -139,10 +139,18 @@ def test_a_game_saved_whole_is_never_larger_than_a_save_may_be(
     assert len(game.journal) == 8 and not (tmp_path / "g.json").exists()
 
 
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
+"""Free text of any characters (control characters and ``#`` included: such a note is
+refused or cut at its comment; a short one found again in the line or a name is written
+in full, format 4 writing it once otherwise)."""
+
 LINES = st.one_of(
     st.integers(0, 2_600).map(lambda n: "note " + "é" * n),
     st.integers(0, 2_600).map(lambda n: f"adjust Amy 1 {'r' * max(1, n)}"),
+    TEXT.map(lambda text: "note " + text),
+    TEXT.map(lambda text: "adjust Bob -1 " + text),
     st.sampled_from(["par Amy NYC 80", "buy Bob NYC", "pass Amy", "pass Bob", "pass Carlos"]),
+    st.sampled_from(["note e", "note note", "adjust Amy 1 Amy", "adjust Bob 1 adjustment"]),
 )
 
 
@@ -170,4 +178,5 @@ def test_any_sequence_of_accepted_commands_leaves_a_save_that_opens(
             game.close()
             reopened = Game.load(path)  # the reader's bounds: the same small ones
             assert [format_command(e.command) for e in reopened.journal] == accepted
+            assert reopened.journal == game.journal  # lines and events as played
             reopened.close()
