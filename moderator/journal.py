@@ -1,12 +1,14 @@
 """The journal and save files.
 
-A save (format 3) is a JSON-lines file that only ever grows by one line per
+A save (format 4) is a JSON-lines file that only ever grows by one line per
 accepted command::
 
-    {"format_version":3,"title":"1846","players":["Amy","Bob","Carlos"],"rules_level":1,
+    {"format_version":4,"title":"1846","players":["Amy","Bob","Carlos"],"rules_level":1,
      "program":"0.1.0","sha256":"77ab..."}
     {"number":1,"sha256":"9f2c...","entry":{"line":"par Amy GT 60","round":"SR 1",
                                             "command":{...},"events":[...]}}
+    {"number":2,"sha256":"5d0e...","entry":{"line":"note \\u0000","round":"SR 1",
+        "command":{"kind":"note","text":"Bob is late"},"events":[{"kind":"note","text":"\\u0000"}]}}
     ...
 
 The first line is the header: the title, the players (and the title's option
@@ -15,6 +17,17 @@ version of the moderator that last wrote the header, and the SHA-256 of the
 header's own bytes before its ``sha256`` field.  Then one record per journal
 entry: its number (1, 2, ...), a checksum, and the entry (the command as a
 script line, the round it was given in, the command and the events it caused).
+
+A command's free text (a note's text, an adjustment's reason: :data:`TEXT_FIELDS`) is
+written once, in the command: each copy of it in the entry's line and in its events'
+strings is written as U+0000 (:data:`TEXT_MARK`, ``\\u0000`` in the JSON), a character no
+script line, name or rules text holds.  At most two marks (:data:`MAX_TEXT_MARKS`): an
+entry whose text would take more (``note e``: the ``e`` of ``note``) is written in full,
+which reads as it is.  The reader puts the text back in each mark's place before it
+checks the entry (:func:`restore_text`), so the checks, the replay's comparison of the
+events and everything after see the entry whole; a 2,000-character note's record is
+about 2,200 bytes (6,200 in format 3, which held the text in the line, the command and
+the event).
 
 The checksums are a chain: record n's is the SHA-256 of the checksum before it
 (the header's for record 1), a space, n, a space and the entry's JSON exactly
@@ -25,9 +38,16 @@ and the file is left untouched.  (A checksum is not a signature: someone who
 recomputes the whole chain can still forge a save; replay then checks that
 every command, its line, its round and its events are what the rules give.)
 
-Format 2 (the same layout without the header's checksum, level or program,
+Format 3 (the same layout, each free text in full) is read as written: a mark
+there is refused, as a format-3 moderator refuses it (a line holding U+0000 is no
+command), which is why a save holding marks claims format 4 and older moderators
+refuse it as a newer format's.  Its first write rewrites it in format 4 with its
+records kept as they are (notes written before the bound of :data:`MAX_TEXT`: three
+times, at any length).  Format 2 (without the header's checksum, level or program,
 each record summing only its entry) is read as before, at rules level 0, and
-rewritten in format 3 by its first write; so is format 1 (one JSON object).
+rewritten in format 4 by its first write; so is format 1 (one JSON object), whose
+entries are then written anew, each text once.
+
 Saving a command is one ``write`` of one line and one
 ``fsync`` before the command counts as accepted, so a save costs the same on
 the 10th command and the 10,000th.  A new file, a "save as", the first write
@@ -181,7 +201,7 @@ class SaveFile(Record):
     """The rules level the game is played under (:mod:`moderator.fixes`); 0 before
     format 3."""
     program: str | None = None
-    """The moderator that last wrote the header (format 3), ``None`` before."""
+    """The moderator that last wrote the header (format 3 on), ``None`` before."""
 
 
 class Header(Record):
@@ -195,7 +215,7 @@ class Header(Record):
 
 
 class Header3(Header):
-    """The first line of a format-3 save, without its checksum."""
+    """The first line of a format-3 or -4 save, without its checksum."""
 
     rules_level: int
     program: str
@@ -244,7 +264,8 @@ def _entry_adapter() -> TypeAdapter[Entry]:
 _RECORD = re.compile(rb'\{"number":([0-9]{1,9}),"sha256":"([0-9a-f]{64})","entry":(\{.*\})\}')
 """A record line (without its newline): its number, checksum and entry."""
 _SUMMED_HEADER = re.compile(rb'(\{.*),"sha256":"([0-9a-f]{64})"\}')
-"""A format-3 header line (without its newline): the header before its checksum, and it."""
+"""A format-3 or -4 header line (without its newline): the header before its checksum, and
+it."""
 _DIGEST_AT = len(b'"sha256":"')
 
 
@@ -428,7 +449,7 @@ def _malformed_entry(path: Path, number: int, exc: strict.Malformed) -> SaveErro
 
 
 def read_header(raw: bytes, version: int) -> Header:
-    """A format-2 or -3 header (without its checksum) from its JSON, checked strictly.
+    """A format-2, -3 or -4 header (without its checksum) from its JSON, checked strictly.
 
     Raises:
         strict.Malformed: where and why it is not a valid header.
@@ -619,7 +640,8 @@ def header_line(
     rules_level: int = RULES_LEVEL,
     program: str = PROGRAM,
 ) -> bytes:
-    """The header line of a format-3 save (with its newline), its checksum last."""
+    """The header line of a save of this format (:data:`FORMAT_VERSION`; with its
+    newline), its checksum last."""
     head = {
         "format_version": FORMAT_VERSION,
         "title": title,
@@ -652,7 +674,7 @@ def record_line(number: int, entry_text: str | bytes, prev: str) -> bytes:
 
 
 def record_entry(record: bytes) -> bytes:
-    """The entry's JSON in a record line (as written, format 2 or 3), as written."""
+    """The entry's JSON in a record line (of format 2, 3 or 4), as written."""
     start = record.index(b',"entry":') + len(b',"entry":')
     end = len(record) - (2 if record.endswith(b"\n") else 1)
     return record[start:end]
@@ -660,7 +682,8 @@ def record_entry(record: bytes) -> bytes:
 
 def chain(header: bytes, records: list[bytes]) -> list[bytes]:
     """``records`` (of any format) chained anew from ``header``: the same entries, numbered
-    1, 2, ... (used when the header changes, and to rewrite an older save in format 3)."""
+    1, 2, ... (used when the header changes, and to rewrite an older save in format 4: its
+    entries as written, an older one's free text in full)."""
     prev = line_digest(header)
     out = []
     for number, record in enumerate(records, start=1):
@@ -740,7 +763,8 @@ def fsync_dir(directory: Path) -> None:
 def save_text(
     title: str, players: list[str], entries_json: list[str], rules_level: int = RULES_LEVEL
 ) -> str:
-    """The whole save file's text (format 3) from already-serialised entries."""
+    """The whole save file's text (format 4) from entries already written by
+    :func:`entry_json`."""
     header = header_line(title, players, rules_level)
     prev, records = line_digest(header), []
     for number, text in enumerate(entries_json, start=1):
@@ -1132,7 +1156,7 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
 def _read_lines(
     path: Path, data: bytes, head: dict[str, Any], check_events: bool = True
 ) -> LoadedSave:
-    """A format-2 or -3 save: a header line, then one checksummed record per line.
+    """A format-2, -3 or -4 save: a header line, then one checksummed record per line.
 
     Whatever is wrong with the header is said of line 1 (issue 30.4); a header that does
     not match its checksum is said to be damaged before its version is read (an edited
@@ -1236,7 +1260,8 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | N
     """The header and the checksum record 1 chains from (``None`` for format 2).
 
     Raises:
-        SaveError: a format-3 header without its checksum or not matching it, or malformed.
+        SaveError: a format-3 or -4 header without its checksum or not matching it, or
+            malformed.
     """
     prev = None
     body = line
