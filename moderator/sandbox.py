@@ -379,7 +379,7 @@ def _delta(a: Any, b: Any) -> str:
 
 def _figures(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """Each player's cash, value (the title's score) and place; each company's price
-    and cash (companies launched or in play, not closed)."""
+    and cash (corporations launched, other companies in play, not the privates)."""
     from moderator.scoring import score
 
     data = game.state_json()
@@ -394,10 +394,10 @@ def _figures(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str,
         }
     companies = {}
     for co in data["companies"]:
-        if co.get("closed"):
+        kind = co.get("kind")
+        if co.get("closed") or kind == "private":  # a private has no price nor treasury
             continue
-        live = co.get("launched") or (co.get("kind") != "corporation" and co.get("in_play"))
-        if not live:
+        if not (co.get("launched") or (kind != "corporation" and co.get("in_play"))):
             continue
         companies[co["id"]] = {"price": co.get("price"), "cash": co.get("cash")}
     return players, companies
