@@ -204,6 +204,15 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "The journal by round; see the game at any line, rewind to it.",
     ),
     UICommand(
+        "whatif",
+        "o",
+        "whatif",
+        "What-if",
+        "A what-if sandbox: a copy of the game from now (from History: from its line), played "
+        "on and never saved; o inside it compares with the real game, keeps or discards it.",
+        show=False,
+    ),
+    UICommand(
         "score",
         "f",
         "score",

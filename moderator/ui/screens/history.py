@@ -31,6 +31,7 @@ class HistoryScreen(Screen[bool]):
     BINDINGS = [
         Binding("escape,h", "close", "Back"),
         Binding("enter", "rewind", "Rewind to here", priority=True),
+        Binding("o", "whatif", "What-if from here", priority=True),
     ]
 
     def __init__(self, session: Session, report: Callable[[str], None] | None = None) -> None:
@@ -57,7 +58,8 @@ class HistoryScreen(Screen[bool]):
         with Horizontal():
             with Vertical(id="history-left"):
                 yield Static(
-                    "Journal — ↑↓ browse, Enter rewind to here, Esc back", classes="dialog-title"
+                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, Esc back",
+                    classes="dialog-title",
                 )
                 yield OptionList(*options, id="journal")
             with VerticalScroll(id="history-right"):
@@ -94,6 +96,25 @@ class HistoryScreen(Screen[bool]):
     def action_close(self) -> None:
         """Back to the main screen, nothing changed."""
         self.dismiss(False)
+
+    def action_whatif(self) -> None:
+        """A what-if sandbox from the highlighted line, over the main screen (issue 32)."""
+        from moderator.ui.screens.main import MainScreen
+        from moderator.ui.screens.sandbox import open_sandbox_screen
+
+        main = next(
+            (
+                s
+                for s in reversed(self.app.screen_stack)
+                if isinstance(s, MainScreen) and s.session is self.session
+            ),
+            None,
+        )
+        if main is None:  # pragma: no cover - History is opened from a main screen
+            return
+        n = self.line
+        self.dismiss(False)
+        open_sandbox_screen(main, n)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""
