@@ -170,3 +170,53 @@ async def test_the_compare_view_marks_the_differences(saves: Path) -> None:
         await pilot.press("o", "x", "enter")
         await pilot.pause()
         assert app.screen is real
+
+
+async def test_phones_show_the_real_game_until_the_sandbox_is_shared(saves: Path) -> None:
+    """Issue 32.5 through the app: sharing on, a sandbox opened and played in: the server
+    keeps the real game; `t` in the what-if view shares the sandbox (the footer says so),
+    `t` again the real game; leaving the sandbox shares the real game again."""
+    import httpx
+    from test_sharing_screen import demo_save, screen_text, served, share_now, until
+
+    demo_save(saves)
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        url = await share_now(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        real_state = real.session.game.state_json()
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        line = box.session.legal_lines()[0]
+        await pilot.press("colon", *line, "enter", "escape")
+        await pilot.pause()
+        assert box.session.game.journal[-1].line == line
+        await served(pilot, url, real_state)
+        assert "WHAT-IF" not in httpx.get(url, timeout=10).text
+        await pilot.press("o", "t")
+        await pilot.pause()
+        sandbox_state = box.session.game.state_json()
+        await served(pilot, url, sandbox_state)
+        assert 'class="whatif"' in httpx.get(url, timeout=10).text
+        assert "The players' phones show this sandbox" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "on the phones" in str(box.query_one(WhatIfMark).render())
+        from moderator.ui.widgets.footer import SharingMark
+
+        mark = box.query_one(SharingMark)
+        await until(pilot, lambda: "sharing WHAT-IF" in str(mark.render()))
+        await pilot.press("o", "t")
+        await pilot.pause()
+        await served(pilot, url, real_state)
+        await pilot.press("t")  # the sandbox on the phones again, then discard it
+        await pilot.pause()
+        await served(pilot, url, sandbox_state)
+        await pilot.press("x", "enter")
+        await pilot.pause()
+        assert app.screen is real
+        await served(pilot, url, real_state)
+        assert 'class="whatif"' not in httpx.get(url, timeout=10).text
