@@ -7,6 +7,7 @@ import hashlib
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.widgets import Static
 from ui_helpers import main_screen, rulebook_save, running, saved_lines
@@ -220,3 +221,51 @@ async def test_phones_show_the_real_game_until_the_sandbox_is_shared(saves: Path
         assert app.screen is real
         await served(pilot, url, real_state)
         assert 'class="whatif"' not in httpx.get(url, timeout=10).text
+
+
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853"])
+async def test_a_sandbox_session_of_every_title_leaves_the_save_byte_for_byte(
+    saves: Path, title: str
+) -> None:
+    """Issue 32.2 through the app: commands, undo, redo, the score, projection, checker
+    and History on the copy, the comparison, then discard; the save's bytes and the
+    saves folder are as they were."""
+    from moderator.simulate import Simulation, legal_game
+
+    if title in ("1846", "1853"):
+        game = Simulation(seed=5, players=4, max_commands=70, title=title).run()
+    else:
+        game = legal_game(title, seed=5, commands=70)
+    path = saves / f"{title}.json"
+    game.save(path)
+    game.close()
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        before, names = digest(path), files(saves)
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        for _ in range(3):
+            legal = box.session.legal_lines()
+            if not legal:
+                break
+            await pilot.press("colon")
+            box.bar.input.value = legal[-1]
+            await pilot.press("enter", "escape")
+            await pilot.pause()
+        await pilot.press("ctrl+z", "ctrl+y")
+        for key in ("f", "w", "g", "c", "h"):
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is box, (title, key, app.screen)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, WhatIfScreen)
+        assert digest(path) == before and files(saves) == names
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert app.screen is real
+        assert digest(path) == before and files(saves) == names

@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
+from moderator.ui.host import host
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -99,22 +100,9 @@ class HistoryScreen(Screen[bool]):
 
     def action_whatif(self) -> None:
         """A what-if sandbox from the highlighted line, over the main screen (issue 32)."""
-        from moderator.ui.screens.main import MainScreen
-        from moderator.ui.screens.sandbox import open_sandbox_screen
-
-        main = next(
-            (
-                s
-                for s in reversed(self.app.screen_stack)
-                if isinstance(s, MainScreen) and s.session is self.session
-            ),
-            None,
-        )
-        if main is None:  # pragma: no cover - History is opened from a main screen
-            return
         n = self.line
         self.dismiss(False)
-        open_sandbox_screen(main, n)
+        host(self.app).open_whatif(self.session, n)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""

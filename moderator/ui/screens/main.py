@@ -1086,10 +1086,8 @@ class MainScreen(Screen[None]):
 
     def action_whatif(self) -> None:
         """A what-if sandbox of the game from now (:mod:`moderator.ui.screens.sandbox`)."""
-        from moderator.ui.screens.sandbox import open_sandbox_screen
-
         self.typing()
-        open_sandbox_screen(self, len(self.session.game.journal))
+        host(self.app).open_whatif(self.session, len(self.session.game.journal))
 
     def action_score(self) -> None:
         """The score screen (final, or if the game ended now)."""

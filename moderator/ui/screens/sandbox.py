@@ -29,7 +29,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -50,20 +50,23 @@ WARNING = "bold black on yellow"
 """The what-if marks' style: the banner, the status line's tag, the footer's mark."""
 
 
-def open_sandbox_screen(main: MainScreen, at: int) -> None:
-    """Open a sandbox of ``main``'s game from line ``at`` over ``main``.
+def open_sandbox_screen(app: App[Any], session: Session, at: int) -> None:
+    """Open a sandbox of ``session``'s game from line ``at`` over its main screen.
 
     In a sandbox already, there is no sandbox of a sandbox: ``o`` there is the
     what-if view, and History's ``o`` says so.
     """
+    mains = [s for s in app.screen_stack if isinstance(s, MainScreen) and s.session is session]
+    main = mains[-1] if mains else None
+    if main is None:  # pragma: no cover - History and the keys come from a main screen
+        return
     if isinstance(main, SandboxScreen):
-        main.app.bell()
-        main.notify(
+        app.bell()
+        app.notify(
             "this is a what-if sandbox already: o on its main screen compares it with the "
             "real game, keeps or discards it",
             title="What-if",
             severity="warning",
-            markup=False,
         )
         return
     try:
