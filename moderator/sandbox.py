@@ -146,6 +146,8 @@ class Sandbox:
         real._check_writable()
         branch = self.branch_point()
         own = self.game.journal[branch:]
+        if branch == len(real.journal) and not own:  # the very game: nothing to write
+            return Kept(branch=branch, cut=0, added=0, backup=None)
         state, checkpoints = _checked_replay(real, branch, own)
         old_total = len(real.journal)
         records = real._all_records()[:branch] + [

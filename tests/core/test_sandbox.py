@@ -236,3 +236,17 @@ def test_compare_marks_the_differences() -> None:
     data = table.to_json()
     assert data["differences"] == table.differences()
     assert BOX_TITLES  # the box's titles are covered by the byte test above
+
+
+def test_keeping_a_sandbox_with_no_line_of_its_own_writes_nothing(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, "1846", 30)
+    real = Game.load(path)
+    before, files = digest(path), folder(path)
+    box = open_sandbox(real)
+    kept = box.keep()
+    assert (kept.cut, kept.added, kept.backup) == (0, 0, None)
+    box = open_sandbox(real, 20)
+    play_some(box.game, random.Random(8), 0)
+    assert box.branch_point() == 20
+    assert digest(path) == before and folder(path) == files
+    real.close()

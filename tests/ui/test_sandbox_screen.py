@@ -269,3 +269,28 @@ async def test_a_sandbox_session_of_every_title_leaves_the_save_byte_for_byte(
         await pilot.pause()
         assert app.screen is real
         assert digest(path) == before and files(saves) == names
+
+
+async def test_a_keep_the_save_refuses_says_why_and_leaves_the_sandbox_open(saves: Path) -> None:
+    path = rulebook_save(saves, "# Operating Round 1")
+    async with running(saves) as (app, pilot):
+        await pilot.press("h", "up", "up", "o")
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        await pilot.press("colon")
+        box.bar.input.value = box.session.legal_lines()[0]
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        before, names = digest(path), files(saves)
+        path.chmod(0o444)
+        try:
+            await pilot.press("o", "k", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, WhatIfScreen)
+            assert app.screen.sandbox_screen is box
+            assert digest(path) == before and files(saves) == names
+            shown = [n.message for n in app._notifications]
+            assert any(m.startswith("not kept: ") and "read-only" in m for m in shown), shown
+        finally:
+            path.chmod(0o644)

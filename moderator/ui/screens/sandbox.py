@@ -199,12 +199,11 @@ class SandboxScreen(MainScreen):
         before = real.session.data
         try:
             kept = self.sandbox.keep()
-        except (Refusal, SaveError) as exc:
-            return str(exc)
+        except (Refusal, SaveError) as exc:  # SaveReadOnly too: a save made read-only
+            why = str(exc)
+            return why if why.startswith("not kept") else f"not kept: {why}"
         except OSError as exc:
             return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
-        except Exception as exc:  # the lock's read-only refusal and any other
-            return f"not kept: {exc}"
         real.session.changed()
         self._leave(kept)
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
