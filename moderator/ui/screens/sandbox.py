@@ -37,7 +37,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from moderator.errors import Refusal, SaveError
-from moderator.sandbox import Comparison, Kept, Sandbox, compare, open_sandbox
+from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.text import escaped
 from moderator.ui.host import host
 from moderator.ui.screens.dialogs import ConfirmDialog
@@ -205,7 +205,7 @@ class SandboxScreen(MainScreen):
         except OSError as exc:
             return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
         real.session.changed()
-        self._leave(kept)
+        self._leave()
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
         real.redraw(differences(before, real.session.data))
         real.show_block(1)
@@ -213,7 +213,7 @@ class SandboxScreen(MainScreen):
 
     def discard(self) -> None:
         """Drop the sandbox: the real game is as it was."""
-        self._leave(None)
+        self._leave()
         n = len(self.sandbox.own_lines())
         self.real.log_panel.add(
             f"⑂ what-if discarded ({n} line{'s' if n != 1 else ''} tried); the real game "
@@ -222,7 +222,7 @@ class SandboxScreen(MainScreen):
         )
         self.real.show_block(1)
 
-    def _leave(self, kept: Kept | None) -> None:
+    def _leave(self) -> None:
         """Close the what-if view and the sandbox; the phones show the real game again."""
         if self.shared:
             self.share(False)
@@ -231,7 +231,6 @@ class SandboxScreen(MainScreen):
             app.pop_screen()
         if app.screen is self:
             app.pop_screen()
-        del kept
 
     def share(self, on: bool) -> None:
         """Show the sandbox on the players' phones (``True``) or the real game again."""
