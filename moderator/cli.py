@@ -871,6 +871,19 @@ def _main(argv: list[str] | None) -> int:
         help="listen on the laptop's network address (default: this computer only)",
     )
     p_serve.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
+    p_whatif = sub.add_parser(
+        "whatif",
+        help="try a line of play on a copy of a save; nothing is written",
+        description="Plays SCRIPT (commands, no `game` line) on a what-if copy of the save "
+        "from its line N (default: the end), prints the receipts, then the sandbox beside "
+        "the real game: each player's cash, value and place, each company's price and cash, "
+        "differences marked. Never writes. Exit 0: every line accepted; 1: a line refused "
+        "(its number and the rule on stderr); 2: no line N, or the script cannot be read.",
+    )
+    p_whatif.add_argument("save", type=Path, help="the save file (.json), only read")
+    p_whatif.add_argument("script", type=Path, help="the commands to try (/dev/stdin: a pipe)")
+    p_whatif.add_argument("--at", type=int, help="the line to branch from (0: the start)")
+    p_whatif.add_argument("--json", action="store_true", help="print the comparison as JSON")
     sub.add_parser(
         "check",
         help="check a payout or sale: `moderator check SAVE run NYC 370 half paid 19`, or with "
@@ -894,6 +907,10 @@ def _main(argv: list[str] | None) -> int:
         )
     if args.cmd == "export":
         return export_of(args.save, xlsx=args.xlsx, csv_dir=args.csv_dir)
+    if args.cmd == "whatif":
+        from moderator.whatif import whatif
+
+        return whatif(args.save, args.script, at=args.at, as_json=args.json)
     if args.cmd == "play":
         return play(
             args.script, as_json=args.json, save=args.save, quiet=args.quiet, force=args.force

@@ -247,6 +247,8 @@ class GameSource:
 
     label: str = ""
     """What the page calls the game (the save's file name)."""
+    whatif: str | None = None
+    """A what-if sandbox shared by the banker: the page marks it so (issue 32.5)."""
 
     def __init__(self) -> None:
         self.version = secrets.randbelow(1 << 30)
@@ -321,7 +323,7 @@ class GameSource:
     def snapshot(self) -> dict[str, Any]:
         """What the page renders (computed once per version)::
 
-        {"version", "label", "title", "currency", "commands", "round", "error",
+        {"version", "label", "whatif", "title", "currency", "commands", "round", "error",
          "state": <state JSON>, "score": <Score.to_json()>,
          "receipts": [{"number", "round", "line", "lines"}...]  (newest first),
          "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
@@ -357,6 +359,7 @@ class GameSource:
         return {
             "version": self.version,
             "label": self.label,
+            "whatif": self.whatif,
             "title": frame.title,
             "currency": frame.ruleset.currency,
             "commands": len(tracker.entries),

@@ -426,6 +426,13 @@ class ModeratorApp(App[None]):
             for mark in screen.query(SharingMark):
                 mark.update_mark()
 
+    def open_whatif(self, session: Session, at: int) -> None:
+        """A what-if sandbox of ``session``'s game from its line ``at``, over its main
+        screen (:mod:`moderator.ui.screens.sandbox`)."""
+        from moderator.ui.screens.sandbox import open_sandbox_screen
+
+        open_sandbox_screen(self, session, at)
+
     def switch_view(self, view: str, session: Session) -> None:
         """Replace the top screen (a read-only view) with another: ``score``, ``project``
         or ``rounds`` of ``session``'s game."""

@@ -61,6 +61,10 @@ class Host(Protocol):
         """Start or stop the table view's server as asked (in a worker)."""
         ...
 
+    def open_whatif(self, session: Session, at: int) -> None:
+        """A what-if sandbox of ``session``'s game from its line ``at`` (issue 32)."""
+        ...
+
     def switch_view(self, view: str, session: Session) -> None:
         """Replace the top screen with the read-only view ``view`` (``score``,
         ``project``, ``rounds``) of ``session``'s game."""

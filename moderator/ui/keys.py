@@ -278,6 +278,15 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         show=False,
         typed=False,
     ),
+    UICommand(
+        "whatif",
+        "o",
+        "whatif",
+        "What-if",
+        "A what-if sandbox: a copy of the game from now (from History: from its line), played "
+        "on and never saved; o inside it compares with the real game, keeps or discards it.",
+        show=False,
+    ),
 )
 """Every UI command of the main screen, in footer order."""
 

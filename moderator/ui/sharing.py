@@ -110,6 +110,17 @@ class TableShare:
         self._make_source()
         return True
 
+    def follow_whatif(self, game: Game, label: str) -> bool:
+        """Show a what-if sandbox's ``game`` to the players, marked as a what-if (``label``:
+        from which line); :meth:`follow` the real game to show it again.  Whether the server
+        must be restarted for it (call :meth:`settle` in a worker then)."""
+        from moderator.follow import LiveGame
+
+        self.game = game
+        self.source = LiveGame(game, label=f"WHAT-IF · {game.ruleset.title_name}")
+        self.source.whatif = f"{label}: not the real game, nothing of it is saved"
+        return self.wanted
+
     def _make_source(self) -> None:
         """The open game as the server reads it (a copy of its journal and state, made
         here, in the thread that owns the game)."""

@@ -290,6 +290,7 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
     return {
         "version": snap["version"],
         "label": snap.get("label", ""),
+        "whatif": snap.get("whatif"),
         "title": title_name(snap["title"]),  # as people read it: 1847 Pfalz
         "currency": cur,
         "error": snap.get("error"),

@@ -258,3 +258,67 @@ def test_the_pool_has_single_and_several_choices_of_every_action() -> None:
     assert {kind for _, kind, _ in found} == set(KINDS)
     singles = {kind for _, kind, single in found if single}
     assert {"par", "buy", "sell", "train", "private"} <= singles, singles
+
+
+async def type_action_in_sandbox(
+    cut: Cut, kind: str, rng: random.Random, done: bool, keep: bool
+) -> None:
+    """Issue 32.7: ``o`` and then the action's keys, all in one burst, give the command they
+    spell in a what-if sandbox and nothing in the real save; ``o x y`` then discards it
+    (the save as it was) or ``o k Enter`` keeps it (the save then holds its lines)."""
+    from moderator.ui.screens.sandbox import SandboxScreen
+
+    with tempfile.TemporaryDirectory(prefix="typed-whatif-") as folder:
+        path = save_at(cut, Path(folder))
+        async with running(Path(folder)) as (app, pilot):
+            screen = main_screen(app)
+            session = screen.session
+            before = saved_lines(path)
+            raw = path.read_bytes()
+            want = target(session, kind, rng)
+            await send_burst(pilot, KEY_OF[kind])  # the dialog as it opens, to read it
+            dialog = app.screen
+            assert isinstance(dialog, CommandDialog), (cut, kind, dialog)
+            want = fill(dialog, want, rng)
+            keys = [KEY_OF[kind], *spell(dialog, want)]
+            await send_burst(pilot, "escape")
+            assert app.screen is screen
+            ends_turn = done and session.round_kind == "OR" and keys[-1] == "enter"
+            if ends_turn:
+                keys[-1] = "d"
+            legal = session.reason(want) is None
+            line = session.line(want)
+            await send_burst(pilot, "o", *keys)  # the sandbox opens; the keys go into it
+            box = app.screen
+            assert isinstance(box, SandboxScreen), (cut, kind, keys, box)
+            new = [e.line for e in box.session.game.journal[len(before) :]]
+            assert path.read_bytes() == raw, "a sandbox wrote the real save"
+            if not legal:
+                assert new == [], (cut, kind, keys, want, new)
+            else:
+                assert new[:1] == [line], (cut, kind, keys, want, new)
+                if not ends_turn:
+                    assert len(new) == 1
+            event(f"what-if {kind}: {'kept' if keep else 'discarded'}, {len(new)} lines")
+            await send_burst(pilot, "o", *(("k", "enter") if keep else ("x", "y")))
+            assert app.screen is screen, (cut, kind, app.screen)
+            if keep:
+                assert saved_lines(path) == [*before, *new]
+                assert [e.line for e in session.game.journal] == [*before, *new]
+            else:
+                assert path.read_bytes() == raw
+                assert [e.line for e in session.game.journal] == before
+
+
+@settings(max_examples=examples(8), suppress_health_check=SLOW)
+@given(data=st.data())
+def test_the_keys_of_each_action_in_a_sandbox_commit_to_the_sandbox_only(
+    data: st.DataObject,
+) -> None:
+    kind = data.draw(st.sampled_from(sorted(KINDS)), label="action")
+    places = [(cut, single) for cut, k, single in pool() if k == kind]
+    cut, _single = data.draw(st.sampled_from(places), label="position")
+    seed = data.draw(st.integers(0, 2**16), label="choices")
+    done = data.draw(st.booleans(), label="d instead of the last Enter")
+    keep = data.draw(st.booleans(), label="keep (else discard)")
+    asyncio.run(type_action_in_sandbox(cut, kind, random.Random(seed), done, keep))

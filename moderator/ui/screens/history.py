@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
+from moderator.ui.host import host
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -31,6 +32,7 @@ class HistoryScreen(Screen[bool]):
     BINDINGS = [
         Binding("escape,h", "close", "Back"),
         Binding("enter", "rewind", "Rewind to here", priority=True),
+        Binding("o", "whatif", "What-if from here", priority=True),
     ]
 
     def __init__(self, session: Session, report: Callable[[str], None] | None = None) -> None:
@@ -57,7 +59,8 @@ class HistoryScreen(Screen[bool]):
         with Horizontal():
             with Vertical(id="history-left"):
                 yield Static(
-                    "Journal — ↑↓ browse, Enter rewind to here, Esc back", classes="dialog-title"
+                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, Esc back",
+                    classes="dialog-title",
                 )
                 yield OptionList(*options, id="journal")
             with VerticalScroll(id="history-right"):
@@ -94,6 +97,12 @@ class HistoryScreen(Screen[bool]):
     def action_close(self) -> None:
         """Back to the main screen, nothing changed."""
         self.dismiss(False)
+
+    def action_whatif(self) -> None:
+        """A what-if sandbox from the highlighted line, over the main screen (issue 32)."""
+        n = self.line
+        self.dismiss(False)
+        host(self.app).open_whatif(self.session, n)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""

@@ -121,8 +121,8 @@ class MainScreen(Screen[None]):
     would draw a frame before they have, and theirs would make a second.
     """
 
-    def __init__(self, session: Session) -> None:
-        super().__init__(id="main")
+    def __init__(self, session: Session, screen_id: str = "main") -> None:
+        super().__init__(id=screen_id)
         self.session = session
         self._fade: Timer | None = None
         self.highlighted: set[str] = set()
@@ -1083,6 +1083,11 @@ class MainScreen(Screen[None]):
                 self.show_block(1)
 
         self.app.push_screen(HistoryScreen(self.session, report=self.failed), back)
+
+    def action_whatif(self) -> None:
+        """A what-if sandbox of the game from now (:mod:`moderator.ui.screens.sandbox`)."""
+        self.typing()
+        host(self.app).open_whatif(self.session, len(self.session.game.journal))
 
     def action_score(self) -> None:
         """The score screen (final, or if the game ended now)."""

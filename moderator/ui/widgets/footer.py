@@ -237,6 +237,8 @@ class SharingMark(Widget):
             return None
         if share.busy:
             return "sharing…"
+        if share.sharing is not None and getattr(share.sharing.source, "whatif", None):
+            return "sharing WHAT-IF"
         return "sharing" if share.sharing is not None else None
 
     def update_mark(self) -> None:

@@ -1,0 +1,392 @@
+"""The what-if sandbox on screen (issue 32): a main screen of a copy of the game.
+
+``o`` on the main screen opens a sandbox of the game as it is now; ``o`` in History
+opens one from the highlighted line.  The sandbox is a :class:`SandboxScreen`: the
+main screen itself (every key, dialog, undo/redo, History, project, score and check),
+on a :class:`~moderator.sandbox.Sandbox`'s game, which has no save file: nothing it
+does is written.  It cannot be taken for the real game: a banner across the top
+(``WHAT-IF sandbox from line N``), the status line, the command bar's prompt and the
+footer all say so, in the warning colours.
+
+``o`` in the sandbox opens the :class:`WhatIfScreen`: the sandbox beside the real game
+(each player's cash, value and place, each company's price and cash, the differences
+marked), its own lines, and the keys that leave it: ``k`` keep, ``x`` discard, each
+asked first (a :class:`~moderator.ui.screens.dialogs.ConfirmDialog` says what it does:
+``y``/Enter confirms, ``n``/Esc declines); ``t`` shows the sandbox on the players'
+phones, marked as a what-if, and ``t`` again the real game; ``o`` or Esc go back to
+the sandbox.  Until the banker shares it, the table view keeps showing the real game.
+
+Keep replaces the real game from the branch point (:meth:`Sandbox.keep`: the lines
+cut go to a backup save, as a rewind's, the new ones are checked by replay, the save
+is rewritten atomically); discard drops the copy.  Either way the real game's main
+screen is back, its log saying what happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from moderator.errors import Refusal, SaveError
+from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
+from moderator.text import escaped
+from moderator.ui.host import host
+from moderator.ui.screens.dialogs import ConfirmDialog
+from moderator.ui.screens.main import MainScreen
+from moderator.ui.session import Session, differences
+from moderator.ui.widgets.footer import QuietFooter
+from moderator.ui.widgets.panels import StatusBar
+
+WARNING = "bold black on yellow"
+"""The what-if marks' style: the banner, the status line's tag, the footer's mark."""
+
+
+def open_sandbox_screen(app: App[Any], session: Session, at: int) -> None:
+    """Open a sandbox of ``session``'s game from line ``at`` over its main screen.
+
+    In a sandbox already, there is no sandbox of a sandbox: ``o`` there is the
+    what-if view, and History's ``o`` says so.
+    """
+    mains = [s for s in app.screen_stack if isinstance(s, MainScreen) and s.session is session]
+    main = mains[-1] if mains else None
+    if main is None:  # pragma: no cover - History and the keys come from a main screen
+        return
+    if isinstance(main, SandboxScreen):
+        app.bell()
+        app.notify(
+            "this is a what-if sandbox already: o on its main screen compares it with the "
+            "real game, keeps or discards it",
+            title="What-if",
+            severity="warning",
+        )
+        return
+    try:
+        sandbox = open_sandbox(main.session.game, at)
+    except Refusal as exc:  # pragma: no cover - History offers only lines of the game
+        main.app.bell()
+        main.notify(exc.message, title="What-if", severity="warning", markup=False)
+        return
+    session = Session(sandbox.game)
+    share = getattr(main.app, "table_share", None)
+    if share is not None:  # phones follow the sandbox's commands only while it is shared
+        session.listeners.append(share.changed)
+    main.app.push_screen(SandboxScreen(session, sandbox, main))
+
+
+class WhatIfBanner(Static):
+    """The banner across the top of a sandbox: it cannot be missed."""
+
+    DEFAULT_CSS = """
+    WhatIfBanner {
+        height: 1;
+        width: 1fr;
+        content-align: center middle;
+        text-style: bold;
+        color: black;
+        background: yellow;
+    }
+    """
+
+
+class SandboxStatusBar(StatusBar):
+    """The status line of a sandbox: ``WHAT-IF`` before the round."""
+
+    def build(self) -> Any:
+        line = super().build()
+        if isinstance(line, Text):
+            return Text.assemble((" WHAT-IF ", WARNING), " ", line)
+        return line  # pragma: no cover - the status line is a Text
+
+
+class WhatIfMark(Widget):
+    """The footer's ``WHAT-IF · not saved`` mark (``… · on the phones`` while shared)."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    WhatIfMark {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+        text-style: bold;
+        color: black;
+        background: yellow;
+    }
+    """
+
+    def render(self) -> Text:
+        """The mark."""
+        screen = self.screen
+        shared = isinstance(screen, SandboxScreen) and screen.shared
+        return Text(
+            "WHAT-IF · not saved" + (" · on the phones" if shared else ""), no_wrap=True, end=""
+        )
+
+
+class SandboxFooter(QuietFooter):
+    """The main screen's footer with the what-if mark first."""
+
+    def compose(self) -> ComposeResult:
+        yield WhatIfMark()
+        yield from super().compose()
+
+
+class SandboxScreen(MainScreen):
+    """The main screen of a what-if sandbox (see the module docstring)."""
+
+    def __init__(self, session: Session, sandbox: Sandbox, real: MainScreen) -> None:
+        super().__init__(session, screen_id="whatif")
+        self.sandbox = sandbox
+        self.real = real
+        """The real game's main screen, under this one."""
+        self.shared = False
+        """Whether the players' phones show the sandbox (``t`` in the what-if view)."""
+
+    def compose(self) -> ComposeResult:
+        yield WhatIfBanner(self.banner_text(), id="whatif-banner")
+        for widget in super().compose():
+            yield self._marked(widget)
+
+    def _marked(self, widget: Widget) -> Widget:
+        """The main screen's widgets, the status line and the footer marked."""
+        if type(widget) is StatusBar:
+            return SandboxStatusBar(id=widget.id)
+        if type(widget) is QuietFooter:
+            return SandboxFooter()
+        return widget
+
+    def banner_text(self) -> str:
+        """The banner: from which line, that nothing is saved, the key that leaves."""
+        return f"{self.sandbox.label} — a copy, nothing is saved · o: compare, keep or discard"
+
+    def on_mount(self) -> None:
+        """Mark the command bar and the log (Textual runs the main screen's ``on_mount``,
+        which draws the game, first)."""
+        prompt = self.query_one("#prompt", Static)
+        prompt.update("WHAT-IF ›")
+        prompt.styles.width = "auto"  # the app's style sheet makes it 2 columns wide
+        prompt.styles.padding = (0, 1)
+        prompt.styles.color = "black"
+        prompt.styles.background = "yellow"
+        self.bar.input.placeholder = (
+            "what-if: banker script played on the copy, never saved — : to type, Esc to leave"
+        )
+        game = self.sandbox.real
+        where = escaped(game.path.name) if game.path else "the game"
+        self.log_panel.add(
+            f"{self.sandbox.label} of {where}: nothing here is saved; "
+            "o compares it with the real game, keeps or discards it",
+            "bold yellow",
+        )
+
+    def action_whatif(self) -> None:
+        """``o`` in a sandbox: the what-if view (compare, keep, discard, share)."""
+        self.typing()
+        self.app.push_screen(WhatIfScreen(self))
+
+    # ------------------------------------------------------------ leaving
+    def keep(self) -> str | None:
+        """Keep the sandbox (the real game takes its lines); ``None``, or why not."""
+        real = self.real
+        before = real.session.data
+        try:
+            kept = self.sandbox.keep()
+        except (Refusal, SaveError) as exc:  # SaveReadOnly too: a save made read-only
+            why = str(exc)
+            return why if why.startswith("not kept") else f"not kept: {why}"
+        except OSError as exc:
+            return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
+        real.session.changed()
+        self._leave()
+        real.log_panel.add(f"⑂ {kept.text()}", "yellow")
+        real.redraw(differences(before, real.session.data))
+        real.show_block(1)
+        return None
+
+    def discard(self) -> None:
+        """Drop the sandbox: the real game is as it was."""
+        self._leave()
+        n = len(self.sandbox.own_lines())
+        self.real.log_panel.add(
+            f"⑂ what-if discarded ({n} line{'s' if n != 1 else ''} tried); the real game "
+            "is as it was",
+            "dim",
+        )
+        self.real.show_block(1)
+
+    def _leave(self) -> None:
+        """Close the what-if view and the sandbox; the phones show the real game again."""
+        if self.shared:
+            self.share(False)
+        app = self.app
+        while app.screen is not self and len(app.screen_stack) > 1:
+            app.pop_screen()
+        if app.screen is self:
+            app.pop_screen()
+
+    def share(self, on: bool) -> None:
+        """Show the sandbox on the players' phones (``True``) or the real game again."""
+        share = getattr(self.app, "table_share", None)
+        if share is None:  # pragma: no cover - the app always has one
+            return
+        if on:
+            restart = share.follow_whatif(self.session.game, self.sandbox.label)
+            if not share.wanted:
+                restart = share.share()
+        else:
+            restart = share.follow(self.real.session.game)
+        self.shared = on
+        for mark in self.query(WhatIfMark):
+            mark.refresh(layout=True)
+        if restart:
+            host(self.app).settle_sharing()
+
+
+class WhatIfScreen(Screen[None]):
+    """The sandbox beside the real game, and the keys that leave the sandbox."""
+
+    BINDINGS = [
+        Binding("escape,o", "close", "Back to the sandbox", priority=True),
+        Binding("k", "keep", "Keep", priority=True),
+        Binding("x", "discard", "Discard", priority=True),
+        Binding("t", "share", "Phones: sandbox / real game", priority=True),
+    ]
+
+    DEFAULT_CSS = """
+    WhatIfScreen #whatif-title {
+        height: auto;
+        padding: 0 1;
+        text-style: bold;
+        color: black;
+        background: yellow;
+    }
+    WhatIfScreen #whatif-body {
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, screen: SandboxScreen) -> None:
+        super().__init__(id="whatif-compare")
+        self.sandbox_screen = screen
+        self.comparison: Comparison | None = None
+        """The comparison shown (made again whenever the view is shown)."""
+
+    def compose(self) -> ComposeResult:
+        box = self.sandbox_screen.sandbox
+        yield Static(
+            f"{box.label}: compared with the real game — k keep · x discard · "
+            "t phones · o/Esc back",
+            id="whatif-title",
+            markup=False,
+        )
+        with VerticalScroll(id="whatif-body"):
+            yield Static(id="whatif-table")
+            yield Static(id="whatif-lines")
+            yield Static(id="whatif-phones")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill in the comparison."""
+        self.show()
+
+    def show(self) -> None:
+        """The comparison, the sandbox's own lines and what the phones show."""
+        box = self.sandbox_screen.sandbox
+        table = self.comparison = compare(box)
+        self.query_one("#whatif-table", Static).update(comparison_table(table))
+        own = box.own_lines()
+        branch = box.branch_point()
+        text = Text()
+        text.append(f"The sandbox's lines after line {branch} ({len(own)}):\n", style="bold")
+        for n, entry in enumerate(own, start=branch + 1):
+            text.append(f"{n:>5}  {escaped(entry.line)}\n")
+        if not own:
+            text.append("  none yet\n", style="dim")
+        cut = len(box.real.journal) - branch
+        if cut:
+            text.append(
+                f"Keep takes out the real game's lines {branch + 1}–{len(box.real.journal)} "
+                "(a backup save keeps them).\n",
+                style="yellow",
+            )
+        self.query_one("#whatif-lines", Static).update(text)
+        phones = (
+            "The players' phones show this sandbox, marked WHAT-IF (t: the real game again)."
+            if self.sandbox_screen.shared
+            else "The players' phones show the real game (t: show them this sandbox)."
+        )
+        self.query_one("#whatif-phones", Static).update(Text(phones, style="dim"))
+
+    def action_close(self) -> None:
+        """Back to the sandbox."""
+        self.dismiss(None)
+
+    def action_keep(self) -> None:
+        """Ask, then keep the sandbox."""
+        box = self.sandbox_screen.sandbox
+        screen = self.sandbox_screen
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            why = screen.keep()
+            if why is not None:
+                self.app.bell()
+                self.notify(why, title="Not kept", severity="error", markup=False)
+                self.show()
+
+        self.app.push_screen(
+            ConfirmDialog("Keep the what-if as the real game?", box.keep_summary()), answer
+        )
+
+    def action_discard(self) -> None:
+        """Ask, then drop the sandbox."""
+        screen = self.sandbox_screen
+        n = len(screen.sandbox.own_lines())
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                screen.discard()
+
+        detail = (
+            f"The sandbox's {n} line{'s' if n != 1 else ''} are dropped; the real game is as "
+            "it was (nothing of the sandbox was ever saved)."
+        )
+        self.app.push_screen(ConfirmDialog("Discard the what-if?", detail), answer)
+
+    def action_share(self) -> None:
+        """Show the sandbox on the phones, or the real game again."""
+        self.sandbox_screen.share(not self.sandbox_screen.shared)
+        self.show()
+
+
+def comparison_table(table: Comparison) -> Group:
+    """The comparison as Rich tables (players, then companies): a figure that differs in
+    bold yellow, marked ``*`` with its change."""
+    players = Table(title=f"real game {table.real_where} · sandbox {table.sandbox_where}")
+    companies = Table()
+    for grid, first, keys in (
+        (players, "player", table.PLAYER_KEYS),
+        (companies, "company", table.COMPANY_KEYS),
+    ):
+        grid.add_column(first)
+        for key in keys:
+            grid.add_column(f"{key} real", justify="right")
+            grid.add_column(f"{key} what-if", justify="right")
+    for kind, name, cells in table.table():
+        row: list[Text | str] = [escaped(name)]
+        for real, sandbox, differs in cells:
+            row.append(real)
+            row.append(Text(f"* {sandbox}", style="bold yellow") if differs else sandbox)
+        (players if kind == "player" else companies).add_row(*row)
+    n = table.differences()
+    said = f"{n} figure{'s' if n != 1 else ''} differ (marked *)" if n else "no figure differs"
+    return Group(players, companies, Text(said, style="bold" if n else "dim"))
