@@ -16,13 +16,14 @@ from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.events import Noted, PriceMoved, PrivateMoved
+from moderator.events import Noted, PrivateMoved
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
 from rulesets.base import ReceiptLine
 from rulesets.engine import Engine
+from rulesets.grid import GridRules
 from rulesets.stock import seat_order_from
 
 # --------------------------------------------------------------------- tables
@@ -186,6 +187,9 @@ RULE_NUMBERS = {
     "spend": "6.3-6.5",
     "spend_purpose": "6.3-6.5",
     "dividend": "6.7.4",
+    "dividend_move": "6.7.4",
+    "sale_move": "8.2",
+    "sold_out": "8.5",
     "pool_dividend": "6.7.4",
     "run": "6.6.1",
     "train_step": "6.2",
@@ -203,7 +207,7 @@ RULE_NUMBERS = {
 """The 1847 AE rulebook section of each shared mechanism."""
 
 
-class G1847AE(Engine):
+class G1847AE(GridRules, Engine):
     """1847 AE with 3-5 players; ``variant`` in the ``game`` line plays section 10."""
 
     title: ClassVar[str] = "1847AE"
@@ -378,37 +382,9 @@ class G1847AE(Engine):
         """The first stock round, while the starting package is sold (3.3)."""
         return bool(state.extra["first_sr"]) and state.round_kind in ("setup", "SR")
 
-    def grid(self, state: GameState) -> GridMarket:
-        """The 2-D market."""
-        assert isinstance(state.market, GridMarket)
-        return state.market
-
-    def _market_move(self, state: GameState, cid: str, way: str, reason: str) -> None:
-        """Move a marker ``right``/``left``/``up``/``down`` and tell the banker."""
-        grid = self.grid(state)
-        cell = grid.cell(cid)
-        before, after = getattr(grid, way)(cid)
-        if grid.cell(cid) != cell:
-            state.ledger.events.append(
-                PriceMoved(company=cid, before=before, after=after, reason=reason)
-            )
-        else:
-            state.ledger.events.append(
-                Noted(
-                    text=f"{cid}'s marker stays at {self.money(after)}: the board has no "
-                    f"space {way} of it ({reason})"
-                )
-            )
-
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """A launched corporation's marker on its printed par space (4.5.1)."""
         self._place(state, company.id, self.charter(company.id).cell, f"par ({self.r('par')})")
-
-    def _place(self, state: GameState, cid: str, cell: Cell, reason: str) -> None:
-        self.grid(state).place(cid, cell)
-        state.ledger.events.append(
-            PriceMoved(company=cid, before=None, after=state.price(cid), reason=reason)
-        )
 
     def available(self, state: GameState, company: Company) -> str | None:
         """Why ``company``'s certificates are not on sale yet, or ``None`` (3.3, 4.5.1)."""
@@ -569,18 +545,10 @@ class G1847AE(Engine):
             return f"{company.id} has not operated yet: its certificates cannot be sold (8.2)"
         return None
 
-    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
-        """8.2: each selling action moves the price one row down."""
-        self._market_move(state, company.id, "down", "sold: one row down (8.2)")
-
-    def stock_round_end_moves(self, state: GameState) -> None:
-        """8.5: a corporation wholly in players' hands moves up a row (never Krauss, 4.1)."""
-        corps = [co.id for co in state.ledger.corporations() if co.launched]
-        for cid in self.grid(state).order(corps):
-            company = state.company(cid)
-            rest = sum(company.holder_percent(h) for h in (cid, POOL, INVESTOR))
-            if rest == 0:
-                self._market_move(state, cid, "up", "all certificates held by players (8.5)")
+    def unsold_holders(self, company: Company) -> tuple[str, ...]:
+        """8.5: investor certificates not yet exchanged keep a corporation from being sold
+        out (Krauss & Co. never moves so, 4.1: it is no corporation)."""
+        return (company.id, POOL, INVESTOR)
 
     def after_stock_round(self, state: GameState) -> None:
         """3.3: with package items unsold a short operating round follows, and then the
@@ -1214,12 +1182,6 @@ class G1847AE(Engine):
                 Noted(text=f"{company.id} has no route: it need not buy a train (6.8.1)")
             )
         self._end_company_turn(state)
-
-    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
-        """6.7.4: a dividend moves one space right, a withheld revenue one space left."""
-        if paid:
-            return 1, "dividend paid: one space right (6.7.4)"
-        return -1, "no dividend: one space left (6.7.4)"
 
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int

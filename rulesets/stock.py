@@ -211,8 +211,10 @@ class StockRound(Ruleset):
         """Why the title forbids ``player`` selling ``company`` now, or ``None``."""
         return None
 
-    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
-        """What a selling action does to the price (the title's rule)."""
+    def after_sale(
+        self, state: GameState, company: Company, *, by_president: bool, shares: int = 1
+    ) -> None:
+        """What a selling action of ``shares`` shares does to the price (the title's rule)."""
 
     def stock_round_end_moves(self, state: GameState) -> None:
         """Price moves at the end of a stock round."""
@@ -580,7 +582,7 @@ class StockRound(Ruleset):
             f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} "
             f"({self.r('sell')})",
         )
-        self.after_sale(state, company, by_president=was_president)
+        self.after_sale(state, company, by_president=was_president, shares=n)
 
     # ------------------------------------------------------------- passing
     def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
