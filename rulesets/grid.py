@@ -91,6 +91,11 @@ class GridRules(Ruleset):
             if rest == 0:
                 self._market_move(state, cid, "up", f"all certificates held by players ({rule})")
 
+    def stock_order(self, state: GameState, cids: list[str]) -> list[str]:
+        """The corporations in operating order: by price, the marker on top of its space
+        first, the same price further right first (1847 AE 6.1, 1830 16.0)."""
+        return self.grid(state).order(cids)
+
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
         """A dividend moves one space right (up from a row's end), none one space left
         (down from a row's start)."""
