@@ -98,6 +98,16 @@ class StockRound(Ruleset):
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
     pool_limit: ClassVar[int] = 50
     """Most percent of one corporation the pool may hold."""
+    sell_after_buy: ClassVar[bool] = False
+    """A turn's purchase and its sales come in either order (1830 4.0): after a purchase the
+    turn stays open for the same player's sales (and whatever other purchase the title
+    allows, :meth:`another_purchase`) until his ``pass``, or a stock-round command of
+    another player, closes it; the tool closes it by itself once nothing is left to do.
+    Otherwise a purchase ends the turn: sales come first (1846 5.1, 1847 AE 8, 1853 3.1)."""
+    one_sale_per_turn: ClassVar[bool] = True
+    """A player sells a corporation's shares in one action a turn (1846 5.2, 1847 AE 8.2:
+    each action moves the price); 1830 moves the price per share sold, so sales of one
+    corporation may be split."""
 
     # ------------------------------------------------------------- common lookups
     def active_players(self, state: GameState) -> list[Player]:
@@ -234,6 +244,7 @@ class StockRound(Ruleset):
         state.consecutive_passes = 0
         state.sold_this_round = set()
         state.turn_sold = []
+        state.turn_bought = []
         state.last_actor = None
         state.auto_passed = set()
         state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
@@ -261,6 +272,7 @@ class StockRound(Ruleset):
         player = self.player_name(state, word)
         if state.ledger.player(player).bankrupt:
             raise Refusal(f"{player} is bankrupt and out of the game ({self.r('bankrupt')})")
+        self._close_open_turn(state, player)
         if state.current_player != player:
             raise Refusal(
                 f"it is {state.current_player}'s turn in the stock round, not {player}'s "
@@ -307,10 +319,45 @@ class StockRound(Ruleset):
             f"({self.r('rounds')})"
         )
 
+    def _close_open_turn(self, state: GameState, player: str) -> None:
+        """A stock-round command of ``player`` closes the open turn of the player before him
+        (:attr:`sell_after_buy`: a turn that bought or sold needs no ``pass``)."""
+        current = state.current_player
+        if (
+            self.sell_after_buy
+            and state.round_kind == "SR"
+            and current not in (None, player)
+            and (state.turn_bought or state.turn_sold)
+        ):
+            assert current is not None
+            self._end_stock_turn(state, current, bought=False)
+
+    def another_purchase(
+        self, state: GameState, player: str, company: Company, source: str | None
+    ) -> str | None:
+        """Why ``player``, who has bought this turn, may not buy (``source``) or par
+        (``None``) ``company`` as well, or ``None`` (1830 10.0: brown-zone shares)."""
+        return f"{player} has bought a certificate this turn: one a turn ({self.r('turn')})"
+
+    def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
+        """A purchase ends the turn, or, where sales may follow it (:attr:`sell_after_buy`),
+        leaves it open until nothing more can be done."""
+        state.last_actor = player
+        if not self.sell_after_buy:
+            self._end_stock_turn(state, player, bought=True)
+            return
+        state.turn_bought.append((company.id, source))
+        state.consecutive_passes = 0
+        self._auto_pass_if_stuck_after_sale(state, player)
+
     # ------------------------------------------------------------- checks (pure)
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
         """Why ``player`` may not buy a ``company`` share from ``source`` now, or ``None``."""
         cid = company.id
+        if state.turn_bought and state.current_player == player:
+            why = self.another_purchase(state, player, company, source)
+            if why:
+                return why
         if (player, cid) in state.sold_this_round:
             return f"{player} already sold {cid} this stock round ({self.r('sold_then_buy')})"
         cert = self.buyable_certificate(state, player, company, source)
@@ -341,6 +388,10 @@ class StockRound(Ruleset):
         rule = self.r("par")
         if company.launched:
             return f"{company.id} is already launched ({rule})"
+        if state.turn_bought and state.current_player == player:
+            why = self.another_purchase(state, player, company, None)
+            if why:
+                return why
         pars = self.par_choices(state, company)
         if price not in pars:
             if len(pars) == 1:
@@ -438,8 +489,7 @@ class StockRound(Ruleset):
         if why:
             raise Refusal(why)
         self._launch(state, player, company, cmd.price)
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
+        self._after_purchase(state, player, company, "ipo")
 
     def _launch(self, state: GameState, player: str, company: Company, price: int) -> None:
         """The president's certificate to ``player`` at ``price`` a share; the price placed."""
@@ -477,8 +527,7 @@ class StockRound(Ruleset):
         if why:
             raise Refusal(why)
         self._buy_share(state, player, company, source)
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
+        self._after_purchase(state, player, company, source)
 
     def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
         cid = company.id
@@ -542,7 +591,7 @@ class StockRound(Ruleset):
             return
         player = self._stock_turn(state, cmd.player, "sell")
         company = self.launched(state, cmd.corp)
-        if company.id in state.turn_sold:
+        if self.one_sale_per_turn and company.id in state.turn_sold:
             raise Refusal(
                 f"{player} already sold {company.id} this turn: sell all of it in one action "
                 f"({self.r('one_sale')})"
@@ -552,7 +601,8 @@ class StockRound(Ruleset):
             raise Refusal(why)
         self._sell_shares(state, player, company, cmd.count)
         state.sold_this_round.add((player, company.id))
-        state.turn_sold.append(company.id)
+        if company.id not in state.turn_sold:
+            state.turn_sold.append(company.id)
         state.last_actor = player
         self._auto_pass_if_stuck_after_sale(state, player)
 
@@ -611,7 +661,9 @@ class StockRound(Ruleset):
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
         for co in state.ledger.corporations():
-            if not co.launched or co.id in state.turn_sold or not co.holder_percent(player):
+            if not co.launched or not co.holder_percent(player):
+                continue
+            if self.one_sale_per_turn and co.id in state.turn_sold:
                 continue
             if self.check_sell(state, player, co, 1) is None:
                 return True
@@ -645,7 +697,7 @@ class StockRound(Ruleset):
 
     def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
         """After a purchase or a pass the turn goes on; all passing ends the round."""
-        acted = bought or bool(state.turn_sold)
+        acted = bought or bool(state.turn_sold) or bool(state.turn_bought)
         if acted:
             state.consecutive_passes = 0
         else:
@@ -655,6 +707,7 @@ class StockRound(Ruleset):
 
     def _next_stock_player(self, state: GameState, player: str) -> None:
         state.turn_sold = []
+        state.turn_bought = []
         active = self.active_players(state)
         if state.consecutive_passes >= len(active):
             self._end_stock_round(state)
