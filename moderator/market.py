@@ -265,6 +265,19 @@ class GridMarket(Market):
 
     pars: dict[str, int] = field(default_factory=dict)
     """Each corporation's printed par (1847 AE: fixed pars), for the state JSON."""
+    zones: tuple[str, ...] = ()
+    """Each row's zone colours by column, one letter a space (1830 10.0: ``y`` yellow, ``o``
+    orange, ``b`` brown, ``.`` none); empty for a board without zones."""
+    par_cells: tuple[Cell, ...] = ()
+    """The spaces a corporation may start on, where the title lets the buyer choose (1830
+    8.1: the red-edged column); empty where each has its printed par (1847 AE)."""
+
+    def zone(self, company: str) -> str:
+        """The zone letter of the company's space (``.``: none, or a board without zones)."""
+        if not self.zones:
+            return "."
+        row, col = self.cell(company)
+        return self.zones[row][col]
 
     def to_json(self) -> dict[str, object]:
         """``kind: grid``, the ``rows`` (``None`` where no space), each marker's ``cells``,
@@ -274,22 +287,28 @@ class GridMarket(Market):
             if stack:
                 row, col = divmod(index, self.width)
                 stacks[f"{row},{col}"] = list(stack)
-        return {
+        data: dict[str, object] = {
             "kind": "grid",
             "rows": [list(r) + [None] * (self.width - len(r)) for r in self.rows],
             "cells": {c: list(self.cell(c)) for c in self.position},
             "stacks": stacks,
             "pars": dict(self.pars),
         }
+        if self.zones:
+            data["zones"] = [z + "." * (self.width - len(z)) for z in self.zones]
+            data["par_cells"] = [list(cell) for cell in self.par_cells]
+        return data
 
     def order(self, companies: list[str]) -> list[str]:
-        """Operating order (1847 AE 6.1): highest price first; on one space the marker
-        on top first; the same price on different spaces, the rightmost first."""
+        """Operating order (1847 AE 6.1, 1830 16.0): highest price first; on one space the
+        marker on top first; the same price on different spaces, the rightmost first, and in
+        one column the upper first (1830's 67 stands three times in one column: 16.0 is
+        silent, and the upper space is read as the higher value, as 18xx.games reads it)."""
         present = [c for c in companies if c in self.position]
 
-        def key(company: str) -> tuple[int, int, int]:
-            col = self.cell(company)[1]
+        def key(company: str) -> tuple[int, int, int, int]:
+            row, col = self.cell(company)
             stack = self.stacks[self.position[company]]
-            return (-self.price(company), -col, stack.index(company))
+            return (-self.price(company), -col, row, stack.index(company))
 
         return sorted(present, key=key)

@@ -20,6 +20,9 @@ from moderator.market import Cell, GridMarket
 from moderator.state import GameState
 from rulesets.base import Ruleset
 
+RULE_KEYS = ("dividend_move", "sale_move", "sold_out")
+"""The ``rule_numbers`` keys a title on a 2-D market names besides every title's."""
+
 
 class GridRules(Ruleset):
     """The moves of a 2-D market, each told to the banker with its rule."""

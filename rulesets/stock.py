@@ -134,6 +134,16 @@ class StockRound(Ruleset):
                 total += 1
         return total
 
+    def counts_toward_limit(self, state: GameState, company: Company) -> int:
+        """What one more certificate of ``company`` adds to its holder's count: 1, or 0
+        where the title frees it of the limit (1830 10.0: a price in the yellow zone)."""
+        return 1
+
+    def some_outside_limit(self, state: GameState) -> bool:
+        """Whether any corporation's certificates are free of the limit now (a player at
+        the limit may still buy those, :meth:`counts_toward_limit`)."""
+        return False
+
     def corp(self, state: GameState, word: str) -> Company:
         """A corporation in play, by any spelling."""
         company = state.company(self.company_id(state, word))
@@ -348,7 +358,11 @@ class StockRound(Ruleset):
             return
         state.turn_bought.append((company.id, source))
         state.consecutive_passes = 0
-        self._auto_pass_if_stuck_after_sale(state, player)
+        if not self._can_move(state, player):
+            # nothing may follow the purchase: the turn ends with it, as where sales come
+            # first; a `pass` typed after it is accepted and changes nothing
+            state.auto_passed.add(player)
+            self._end_stock_turn(state, player, bought=True)
 
     # ------------------------------------------------------------- checks (pure)
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
@@ -370,7 +384,7 @@ class StockRound(Ruleset):
                 f"({self.r('hold_limit')})"
             )
         limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
+        if self.cert_count(state, player) + self.counts_toward_limit(state, company) > limit:
             return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
         price = self.share_price(state, company, source, cert)
         cash = state.ledger.player(player).cash
@@ -680,7 +694,8 @@ class StockRound(Ruleset):
         # at the certificate limit nothing can be bought, nor what costs more than the
         # player's cash.
         if self.cert_count(state, player) + 1 > self.cert_limit(state):
-            return False
+            if not self.some_outside_limit(state):
+                return False
         cash = state.ledger.player(player).cash
         for co in state.ledger.corporations():
             if co.launched:

@@ -766,9 +766,9 @@ class NewGameScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         from rulesets import RULESETS
 
-        # the other versions of the 1847 AE box after the titles that came before them,
-        # so the list's keys (Down to 1853...) stay what they were
-        titles = sorted(RULESETS, key=lambda t: (t in BOX_TITLES, t))
+        # in the order moderator gained them (the other versions of the 1847 AE box after
+        # 1853, then 1830), so the list's keys (Down to 1853...) stay what they were
+        titles = list(RULESETS)
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
         # not a focus stop itself: Tab goes from field to field, the form follows
