@@ -343,7 +343,7 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         if player != due:
             raise Refusal(f"{due} owns BOP and announces B&O's par (8.1, Table 1 note 5)")
         if cmd.price not in PAR_CELL:
-            raise Refusal(f"B&O's par is one of {', '.join(map(str, PAR_CELL))} (8.1)")
+            raise Refusal(f"B&O's par is one of {', '.join(map(str, sorted(PAR_CELL)))} (8.1)")
         state.extra["par_due"] = None
         company.launched = True
         company.value = cmd.price

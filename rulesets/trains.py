@@ -199,10 +199,9 @@ class TrainDepot(Ruleset):
         if self.variant_card(name) is None:
             names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
             raise Refusal(f"no {cmd.train} train in {self.title_name} (trains: {names})")
-        if trading and cmd.source is not None:
-            raise Refusal(
-                f"a train is traded in only toward one from the bank ({self.r('trade_in')})"
-            )
+        if trading and (cmd.source is not None or self.variant_card(name) not in self.trade_in):
+            toward = "one from the bank" if cmd.source is not None else f"a {name}"
+            raise Refusal(f"no train is traded in toward {toward} ({self.r('trade_in')})")
         if cmd.source == "pool":
             self._buy_from_pool(state, company, name)
             return
@@ -295,11 +294,7 @@ class TrainDepot(Ruleset):
         """The train ``word`` given back toward a ``name`` (:attr:`trade_in`): it goes to the
         bank; returns the price less the discount."""
         rule = self.r("trade_in")
-        card = self.variant_card(name)
-        terms = self.trade_in.get(card or "")
-        if terms is None:
-            raise Refusal(f"no train is traded in toward a {name} ({rule})")
-        takes, discount = terms
+        takes, discount = self.trade_in[self.variant_card(name) or ""]
         given = word.upper().replace("-", "")
         if given not in takes:
             raise Refusal(
