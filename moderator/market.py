@@ -198,6 +198,10 @@ class GridMarket(Market):
 
     def __post_init__(self) -> None:
         self.width = max((len(r) for r in self.rows), default=0)
+        self._price_at = [v for r in self.rows for v in (*r, *[None] * (self.width - len(r)))]
+        """The prices by position (``row * width + column``), for the price lookups."""
+        self._zone_at = "".join(z.ljust(self.width, ".") for z in self.zones)
+        """The zones by position: asked for every certificate count (1830 10.0)."""
 
     def value(self, cell: Cell) -> int | None:
         """The price printed on ``cell``, or ``None`` where the board has no space."""
@@ -211,7 +215,7 @@ class GridMarket(Market):
         return divmod(self.position[company], self.width)
 
     def price(self, company: str) -> int:
-        value = self.value(self.cell(company))
+        value = self._price_at[self.position[company]]
         assert value is not None, f"{company} stands off the board"
         return value
 
@@ -272,12 +276,20 @@ class GridMarket(Market):
     """The spaces a corporation may start on, where the title lets the buyer choose (1830
     8.1: the red-edged column); empty where each has its printed par (1847 AE)."""
 
-    def zone(self, company: str) -> str:
-        """The zone letter of the company's space (``.``: none, or a board without zones)."""
+    def zoned(self) -> set[str]:
+        """The companies whose marker stands in a zone (1830 10.0: free of the limits)."""
         if not self.zones:
+            return set()
+        at = self._zone_at
+        return {company for company, position in self.position.items() if at[position] != "."}
+
+    def zone(self, company: str) -> str:
+        """The zone letter of the company's space (``.``: none, a board without zones, or a
+        company with no marker on the board)."""
+        position = self.position.get(company)
+        if position is None or not self.zones:
             return "."
-        row, col = self.cell(company)
-        return self.zones[row][col]
+        return self._zone_at[position]
 
     def to_json(self) -> dict[str, object]:
         """``kind: grid``, the ``rows`` (``None`` where no space), each marker's ``cells``,

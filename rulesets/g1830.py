@@ -249,20 +249,21 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
 
     def zone(self, state: GameState, cid: str) -> str:
         """The zone of a corporation's price (``.`` none or no price): 10.0."""
-        grid = self.grid(state)
-        return grid.zone(cid) if grid.has(cid) else "."
+        return state.market.zone(cid)  # type: ignore[attr-defined, no-any-return]
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Table 3: certificates and open privates held; a corporation whose price is in
         the yellow zone (or below, orange and brown) does not count (10.0)."""
         total = 0
+        free = state.market.zoned()  # type: ignore[attr-defined]
         for company in state.ledger.companies.values():
             if company.closed:
                 continue
             if company.kind != "corporation":
                 total += company.owner == player
-            elif self.zone(state, company.id) == ".":
-                total += sum(1 for x in company.certificates if x.holder == player)
+            elif company.id not in free:
+                for cert in company.certificates:
+                    total += cert.holder == player
         return total
 
     def counts_toward_limit(self, state: GameState, company: Company) -> int:
@@ -270,6 +271,10 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
 
     def some_outside_limit(self, state: GameState) -> bool:
         return any(self.zone(state, co.id) != "." for co in state.ledger.corporations())
+
+    def buys_after_purchase(self, state: GameState) -> bool:
+        """10.0: more shares after a purchase only of a corporation in the brown zone."""
+        return any(self.zone(state, cid) == "b" for cid, _ in state.turn_bought)
 
     # ================================================================= the opening sale
     def private_certificates(self, private: Company) -> int:
@@ -396,6 +401,9 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         ):
             return "with brownpool, several brown-zone shares are bought from the pool only (10.0)"
         return None
+
+    def _can_sell_anything(self, state: GameState, player: str) -> bool:
+        return state.round_number > 1 and super()._can_sell_anything(state, player)  # 12.0
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
         if state.round_number == 1:

@@ -349,6 +349,11 @@ class StockRound(Ruleset):
         (``None``) ``company`` as well, or ``None`` (1830 10.0: brown-zone shares)."""
         return f"{player} has bought a certificate this turn: one a turn ({self.r('turn')})"
 
+    def buys_after_purchase(self, state: GameState) -> bool:
+        """Whether :meth:`another_purchase` may allow a purchase after this turn's: a cheap
+        answer for the tool's question whether the turn can go on (default: no)."""
+        return False
+
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """A purchase ends the turn, or, where sales may follow it (:attr:`sell_after_buy`),
         leaves it open until nothing more can be done."""
@@ -690,6 +695,8 @@ class StockRound(Ruleset):
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
         if self.other_purchase_possible(state, player):
             return True
+        if state.turn_bought and not self.buys_after_purchase(state):
+            return False  # the turn's purchase is made (:meth:`another_purchase`)
         # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
         # at the certificate limit nothing can be bought, nor what costs more than the
         # player's cash.
