@@ -211,6 +211,15 @@ class Simulation(Sim1830):
                 )
         return False
 
+    def _try_or_offered(self, choices: list[c.Command]) -> bool:
+        """The first of ``choices`` the rules accept; when none is, one of the game's own
+        offers (slower, as it tries every candidate), so a gap in the choices does not end
+        the game."""
+        if self._try(choices):
+            return True
+        legal = self.game.legal_commands()
+        return bool(legal) and self._try([self.rng.choice(legal)])  # type: ignore[union-attr]
+
     def _setup(self) -> None:
         rng = self.rng
         # the groups and quotas of the game's edition (2.3; second edition: facts §5)
@@ -378,12 +387,7 @@ class Simulation(Sim1830):
             choices = list(self._ae_stock_choices())
         else:
             choices = list(self._ae_operating_choices())
-        if self._try(choices):
-            return True
-        # None of the plausible choices was accepted: take one of the game's own offers
-        # (slower, as it tries every candidate), so a gap here does not end the game.
-        legal = self.game.legal_commands()
-        return bool(legal) and self._try([self.rng.choice(legal)])
+        return self._try_or_offered(choices)
 
     # ---------------------------------------------------------------- 1847 AE stock rounds
     def _ae_player(self) -> str:
@@ -739,10 +743,7 @@ class Simulation(Sim1830):
             choices = list(self._in_stock_choices())
         else:
             choices = list(self._in_operating_choices())
-        if self._try(choices):
-            return True
-        legal = self.game.legal_commands()
-        return bool(legal) and self._try([self.rng.choice(legal)])
+        return self._try_or_offered(choices)
 
     # ---------------------------------------------------------------- 1853 stock rounds
     def _in_stock_choices(self) -> Iterator[c.Command]:

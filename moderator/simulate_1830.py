@@ -47,6 +47,9 @@ class Sim1830:
     def _try(self, cmds: list[c.Command]) -> bool:  # pragma: no cover - the simulation's
         raise NotImplementedError
 
+    def _try_or_offered(self, cmds: list[c.Command]) -> bool:  # pragma: no cover - the same
+        raise NotImplementedError
+
     @property
     def _g30(self) -> G1830:
         return cast("G1830", self.game.ruleset)
@@ -78,10 +81,7 @@ class Sim1830:
             choices = list(self._g30_stock_choices())
         else:
             choices = list(self._g30_operating_choices())
-        if self._try(choices):
-            return True
-        legal = self.game.legal_commands()
-        return bool(legal) and self._try([self._rand.choice(legal)])
+        return self._try_or_offered(choices)
 
     # ---------------------------------------------------------------- stock rounds
     def _g30_stock_choices(self) -> Iterator[c.Command]:

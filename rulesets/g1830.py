@@ -71,7 +71,7 @@ PRIVATES = (
     ("DH", "Delaware & Hudson", 70, 15),
     ("MH", "Mohawk & Hudson", 110, 20),
     ("CA", "Camden & Amboy", 160, 25),
-    ("BOP", "Baltimore & Ohio (private)", 220, 30),
+    ("BOP", "Baltimore & Ohio private", 220, 30),
 )
 """Table 1: id, name, face value, revenue.  ``BOP`` is the private, ``BO`` the railroad."""
 BANK_TOTAL = 12_000
@@ -94,64 +94,33 @@ ORS_PER_SET = {"2": 1, "3": 2, "4": 2, "5": 3, "6": 3, "D": 3}
 OPTIONS = ("brownpool", "sixes3")
 
 RULE_NUMBERS = {
-    "turn": "4.0",
-    "bankrupt": "24.0",
-    "bank_broken": "25.0",
-    "bank_runs_out": "25.0",
-    "all_passed": "4.0",
-    "rounds": "3.0",
-    "sold_then_buy": "4.0",
-    "hold_limit": "10.0",
-    "cert_limit": "10.0, Table 3",
-    "buy_ipo": "8.2",
-    "buy_pool": "8.2",
-    "par": "8.1",
-    "par_cost": "8.1",
-    "sell": "12.0",
-    "pool_limit": "12.0",
-    "president_sale": "12.0",
-    "president_swap": "13.0",
-    "president_change": "13.0",
-    "one_sale": "12.0",
-    "over_cert_limit": "10.0",
-    "forced_sale": "24.0",
-    "corporation": "8.0",
     "removed": "2.0",
-    "closed": "23.2",
-    "closed_or": "23.2",
-    "income": "16.0",
-    "order": "16.0",
-    "order_detail": "16.0",
-    "run_step": "17.0",
-    "forced_purchase": "20.2",
-    "president_pays": "24.0",
-    "forced_cheapest": "24.0",
-    "spend": "17.0",
-    "spend_purpose": "18.0, 19.0",
-    "dividend": "20.3",
-    "pool_dividend": "20.3",
-    "run": "20.3",
-    "train_step": "17.0",
-    "train_limit": "21.0",
-    "train_order": "21.0",
-    "train_buy": "21.0",
-    "train_trade": "21.0",
-    "trade_in": "21.0",
-    "discard": "21.0",
-    "phase_out": "22.0",
-    "phase_out_sale": "21.0",
-    "phases": "22.0",
-    "rust": "22.0",
-    "game_end": "25.0",
-    "dividend_move": "8.2",
-    "sale_move": "8.2",
-    "sold_out": "8.2",
-    "float": "8.0, 11.0",
-    "capital": "11.0",
+    "rounds": "3.0",
+    **dict.fromkeys(("turn", "all_passed", "sold_then_buy"), "4.0"),
     "sale_first": "7.0",
     "sale_buy": "7.1",
     "sale_bid": "7.2",
     "sale_unsold": "7.3",
+    "corporation": "8.0",
+    "float": "8.0, 11.0",
+    **dict.fromkeys(("par", "par_cost"), "8.1"),
+    **dict.fromkeys(("buy_ipo", "buy_pool", "dividend_move", "sale_move", "sold_out"), "8.2"),
+    **dict.fromkeys(("hold_limit", "over_cert_limit"), "10.0"),
+    "cert_limit": "10.0, Table 3",
+    "capital": "11.0",
+    **dict.fromkeys(("sell", "pool_limit", "president_sale", "one_sale"), "12.0"),
+    **dict.fromkeys(("president_swap", "president_change"), "13.0"),
+    **dict.fromkeys(("income", "order", "order_detail"), "16.0"),
+    **dict.fromkeys(("run_step", "spend", "train_step"), "17.0"),
+    "spend_purpose": "18.0, 19.0",
+    "forced_purchase": "20.2",
+    **dict.fromkeys(("dividend", "pool_dividend", "run"), "20.3"),
+    **dict.fromkeys(("train_limit", "train_order", "train_buy", "train_trade"), "21.0"),
+    **dict.fromkeys(("trade_in", "discard", "phase_out_sale"), "21.0"),
+    **dict.fromkeys(("phase_out", "phases", "rust"), "22.0"),
+    **dict.fromkeys(("closed", "closed_or"), "23.2"),
+    **dict.fromkeys(("bankrupt", "forced_sale", "president_pays", "forced_cheapest"), "24.0"),
+    **dict.fromkeys(("bank_broken", "bank_runs_out", "game_end"), "25.0"),
 }
 """The Avalon Hill rule of each shared mechanism."""
 
@@ -498,14 +467,9 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
             state.consecutive_passes = 0
 
     # ================================================================= operating rounds
-    def operating_candidates(self, state: GameState) -> list[str]:
-        """16.0: the corporations that have their capital, highest price first."""
-        corps = [
-            co.id
-            for co in state.ledger.corporations()
-            if self.capitalised(state, co.id) and co.id not in state.operated
-        ]
-        return self.grid(state).order(corps)
+    def operates(self, state: GameState, cid: str) -> bool:
+        """16.0: the corporations that have their capital operate, highest price first."""
+        return self.capitalised(state, cid)
 
     def operates_next_set(self, state: GameState, cid: str) -> bool:
         return self.floated(state, cid) and not state.company(cid).closed
@@ -604,6 +568,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         company = state.company(cid)
         if company.kind == "corporation":
             entry["floated"] = self.floated(state, cid)
+            due = self.floated(state, cid) and not self.capitalised(state, cid)
+            entry["capital_due"] = self.capital_times_par * company.value if due else None
             entry["par"] = company.value if company.launched else None
             entry["zone"] = self.zone(state, cid)
         entry["cell"] = list(self.grid(state).cell(cid)) if state.market.has(cid) else None
@@ -635,7 +601,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         for co in state.ledger.companies.values():
             if co.kind == "private" and co.owner and state.ledger.is_player(co.owner):
                 out.append(c.BuyPrivate(corp=cid, private=co.id, price=-(-co.value // 2)))
-        for given in dict.fromkeys(t.name for t in company.trains):
-            out.append(c.BuyTrain(corp=cid, train="D", trade=given))
+        if state.phase in ("6", "D"):  # 21.0: D-trains from the first 6 on
+            for given in dict.fromkeys(t.name for t in company.trains):
+                out.append(c.BuyTrain(corp=cid, train="D", trade=given))
         out.append(c.Done(company=cid, noroute=True))
         return out

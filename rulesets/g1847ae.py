@@ -1136,15 +1136,10 @@ class G1847AE(GridRules, Engine):
         self._end_stock_turn(state, player, bought=True)
 
     # ================================================================= operating rounds
-    def operating_candidates(self, state: GameState) -> list[str]:
-        """6.1: floated corporations by price; the top marker of a space first; the same price
-        on different spaces, the rightmost first.  Krauss & Co. does not operate."""
-        corps = [
-            co.id
-            for co in state.ledger.corporations()
-            if self.floated(state, co.id) and co.id not in state.operated
-        ]
-        return self.grid(state).order(corps)
+    def operates(self, state: GameState, cid: str) -> bool:
+        """6.1: floated corporations operate, by price; the top marker of a space first; the
+        same price on different spaces, the rightmost first.  Krauss & Co. does not."""
+        return self.floated(state, cid)
 
     def operates_next_set(self, state: GameState, cid: str) -> bool:
         return self.floated(state, cid) and not state.company(cid).closed

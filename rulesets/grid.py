@@ -94,6 +94,20 @@ class GridRules(Ruleset):
             if rest == 0:
                 self._market_move(state, cid, "up", f"all certificates held by players ({rule})")
 
+    def operates(self, state: GameState, cid: str) -> bool:
+        """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has
+        its capital, 11.0)."""
+        raise NotImplementedError
+
+    def operating_candidates(self, state: GameState) -> list[str]:
+        """The corporations still to operate this round in market order (:meth:`stock_order`)."""
+        corps = [
+            co.id
+            for co in state.ledger.corporations()
+            if co.id not in state.operated and self.operates(state, co.id)
+        ]
+        return self.grid(state).order(corps)
+
     def stock_order(self, state: GameState, cids: list[str]) -> list[str]:
         """The corporations in operating order: by price, the marker on top of its space
         first, the same price further right first (1847 AE 6.1, 1830 16.0)."""

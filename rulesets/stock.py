@@ -342,6 +342,18 @@ class StockRound(Ruleset):
             assert current is not None
             self._end_stock_turn(state, current, bought=False)
 
+    def player_after_turn(self, state: GameState) -> str | None:
+        """Who acts once the open turn closes (:attr:`sell_after_buy`: a purchase or a sale
+        made, the next player's line closes it), tried on a copy; ``None`` when no turn is
+        open, or when closing it ends the round."""
+        if not self.sell_after_buy or state.round_kind != "SR" or state.current_player is None:
+            return None
+        if not (state.turn_bought or state.turn_sold):
+            return None
+        trial = state.clone()
+        self._end_stock_turn(trial, state.current_player, bought=False)
+        return trial.current_player if trial.round_kind == "SR" else None
+
     def another_purchase(
         self, state: GameState, player: str, company: Company, source: str | None
     ) -> str | None:

@@ -82,6 +82,15 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         ("setup", "SR", "claims"),
     ),
     UICommand(
+        "bid",
+        "o",
+        "bid",
+        "Bid",
+        "1830's opening sale: a bid on a private not yet offered, or a raise in its auction "
+        "(7.2), from the least the rules take.",
+        ("SR",),
+    ),
+    UICommand(
         "bond",
         "n",
         "bond",
