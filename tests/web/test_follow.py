@@ -25,7 +25,7 @@ def _same(source: SaveFollower | LiveGame, game: Game) -> None:
     assert source.snapshot()["commands"] == len(game.journal)
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_a_follower_keeps_up_with_commands_undo_and_rewind(tmp_path: Path, title: str) -> None:
     lines = demo_lines(title)
     game = new_saved_game(tmp_path / "g.json", title, upto=10)
