@@ -901,7 +901,8 @@ class MainScreen(Screen[None]):
         cid = self.acting_company()
         cmds = [x for x in self.session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
         order = {None: 0, "pool": 1}
-        cmds.sort(key=lambda x: order.get(x.source, 2))  # stable: the rules' order within
+        # stable: the rules' order within; a trade-in after the bank's trains bought whole
+        cmds.sort(key=lambda x: (order.get(x.source, 2), x.trade is not None))
         refusals: list[str | None] = [None for _ in cmds]
         # the bank's trains the rules refuse, after those it sells the company, with why
         at = sum(1 for x in cmds if x.source is None)
