@@ -1,19 +1,38 @@
-"""The table view's connection guard: idle and surplus connections, bounded headers.
+"""The table view's connection guard: slow, keyless and surplus connections, bounded headers.
 
-uvicorn closes a keep-alive connection that stays quiet after a response, but a
-connection that never sends a request at all is kept for ever, and its
-``limit_concurrency`` only answers a request that did arrive.  With ``--lan``
-anyone on the Wi-Fi could open such connections until the process runs out of
-files.  :class:`GuardedH11Protocol` is uvicorn's own h11 protocol with three
-additions:
+uvicorn closes a keep-alive connection that stays quiet after a response, but
+forgets that timer at the first byte it receives, and waits for ever for the
+rest of a request; its ``limit_concurrency`` only answers a request that did
+arrive.  With ``--lan`` anyone on the Wi-Fi could open connections that never
+finish their request (a *slowloris*: a byte every few seconds) until the table
+is shut out.  :class:`GuardedH11Protocol` is uvicorn's own h11 protocol with
+these rules:
 
-- a connection that has sent nothing within :data:`FIRST_BYTE_SECONDS` is closed;
-- at most :data:`MAX_CONNECTIONS` are open at once: a new one past the cap first
-  closes the oldest connection that has sent nothing yet (a real viewer's page
-  and stream always have), and only when there is none is it refused with a
-  plain ``503`` and closed;
+- **a request's line and headers must be whole within** :data:`HEAD_SECONDS`:
+  counted from the connection's opening, and again from the end of each
+  answer it was sent (the next request on a kept-alive connection).  A
+  connection still without a whole request then is closed, however many bytes
+  it trickled.  A request being answered (a viewer's event stream) is never
+  cut by this;
+- **a request without the valid key does not keep its connection**: the app
+  answers it (``403``, or ``405`` for a method other than ``GET``) with
+  ``connection: close`` and the connection is closed, so completing keyless
+  requests holds no slot either.  A request with the key marks its connection
+  *keyed* (:func:`mark_keyed`, called by the app's key check before it answers);
+- **at most** :data:`MAX_CONNECTIONS` **are open at once**.  A new connection
+  past the cap makes room by closing a connection that is not keyed: from the
+  client address that holds the most such connections, the oldest of them.
+  A keyed connection (a viewer's page, its event stream) is never closed for
+  room; a viewer's fresh connection, not keyed until its request is read, is
+  not taken while another address holds more unkeyed connections than the
+  viewer's own.  Only when every other open connection is keyed is the new
+  one refused with a plain ``503`` and closed;
 - a request's line and headers are bounded by :data:`MAX_HEADER_BYTES`: h11 answers
   one still arriving past it with ``400``, :class:`BoundedHeaders` a whole one with ``431``.
+
+What it cannot tell apart: connections from the viewer's own address (the same
+phone), and an attacker with the key (a player) holding every slot with keyed
+streams.
 
 :class:`OncePerKind` keeps uvicorn's and asyncio's logs to one line per kind of
 refusal (no traceback per connection).
@@ -22,13 +41,17 @@ refusal (no traceback per connection).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-FIRST_BYTE_SECONDS = 5.0
-"""How long a new connection may stay silent before it is closed."""
+HEAD_SECONDS = 5.0
+"""How long a connection has to send a whole request line and headers: from its opening,
+and from the end of each answer it was sent."""
 
 MAX_CONNECTIONS = 256
 """Connections open at once (each viewer needs one or two; a table has a dozen at most)."""
@@ -36,54 +59,108 @@ MAX_CONNECTIONS = 256
 MAX_HEADER_BYTES = 8 * 1024
 """The largest request line plus headers accepted (a viewer's are under 1 KiB)."""
 
+KEYED = "moderator.guard.keyed"
+"""The entry of a request's ASGI ``state`` holding its connection's callback: the app calls
+it (through :func:`mark_keyed`) when the request carries the valid key."""
+
 _BUSY = b"too many connections; try again later\n"
 _REFUSAL = (
     b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
     b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(_BUSY), _BUSY)
 )
 
+_OPENED = itertools.count()
+"""The order connections were opened in (the oldest has the lowest number)."""
+
 log = logging.getLogger("moderator.web")
 
 
+def mark_keyed(scope: Any) -> None:
+    """Say that the request of ``scope`` carries the valid key: its connection is then never
+    closed to make room.  Does nothing for a request that came another way (a test client)."""
+    state = scope.get("state")
+    callback = state.get(KEYED) if isinstance(state, dict) else None
+    if callable(callback):
+        callback()
+
+
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol that closes silent connections and caps how many are open."""
+    """uvicorn's h11 protocol that closes slow and surplus connections, keyed ones last."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.keyed = False
+        """Whether a request with the valid key came on this connection."""
+        self.opened = next(_OPENED)
+        self.source = ""
+        """The client's address (its port left out)."""
+        self.head_deadline: asyncio.TimerHandle | None = None
+        # every request's state carries the callback that marks this connection keyed
+        self.app_state = {**self.app_state, KEYED: self._mark_keyed}
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """Take the connection, make room for it past the cap, and time its first byte."""
-        self.silent = True
+        """Take the connection, make room for it past the cap, and time its first request."""
         super().connection_made(transport)
-        if len(self.connections) > MAX_CONNECTIONS and not self._close_oldest_silent():
-            log.warning("refused a connection: %d are open (the cap)", MAX_CONNECTIONS)
-            transport.write(_REFUSAL)
-            transport.close()
+        self.source = self.client[0] if self.client else ""
+        if len(self.connections) > MAX_CONNECTIONS:  # closing ones included: look closer
+            still_open = [
+                c
+                for c in self.connections
+                if isinstance(c, GuardedH11Protocol) and not c.transport.is_closing()
+            ]
+            if len(still_open) > MAX_CONNECTIONS:
+                victim = _room_from(still_open)
+                if victim is self:
+                    log.warning(
+                        "refused a connection: %d are open, every other one keyed", MAX_CONNECTIONS
+                    )
+                    transport.write(_REFUSAL)
+                    transport.close()
+                    return
+                log.warning("closed a connection without the key: %d are open", MAX_CONNECTIONS)
+                victim.transport.close()
+        self._time_next_request()
+
+    def on_response_complete(self) -> None:
+        """An answer was sent: the next request's headers are timed from now."""
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._time_next_request()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The connection is gone: so is its timer."""
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+        super().connection_lost(exc)
+
+    def _mark_keyed(self) -> None:
+        self.keyed = True
+
+    def _time_next_request(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+        self.head_deadline = self.loop.call_later(HEAD_SECONDS, self._head_too_late)
+
+    def _head_too_late(self) -> None:
+        """Close the connection unless a request is being answered.  (asyncio runs a due
+        timer after the reads of the same pass, so headers that reached the server before
+        its last look count, however late the loop runs.)"""
+        self.head_deadline = None
+        answering = self.cycle is not None and not self.cycle.response_complete
+        if answering or self.transport.is_closing():
             return
-        loop = asyncio.get_running_loop()
-        self.timeout_keep_alive_task = loop.call_later(FIRST_BYTE_SECONDS, self._silent_too_long)
+        log.warning("closed a connection with no whole request within %gs", HEAD_SECONDS)
+        self.transport.close()
 
-    def data_received(self, data: bytes) -> None:
-        """The connection spoke: it is no longer a candidate for closing as silent."""
-        self.silent = False
-        super().data_received(data)
 
-    def _silent_too_long(self) -> None:
-        if self.silent and not self.transport.is_closing():
-            log.warning("closed a connection that sent nothing within %gs", FIRST_BYTE_SECONDS)
-            self.transport.close()
-
-    def _close_oldest_silent(self) -> bool:
-        """Close the oldest connection that has sent nothing (the set keeps no order, so
-        the one whose timer runs out first); whether there was one."""
-        silent = [
-            c
-            for c in self.connections
-            if c is not self and getattr(c, "silent", False) and not c.transport.is_closing()
-        ]
-        if not silent:
-            return False
-        oldest = min(silent, key=_deadline)
-        log.warning("closed a silent connection: %d are open (the cap)", MAX_CONNECTIONS)
-        oldest.transport.close()
-        return True
+def _room_from(connections: Iterable[GuardedH11Protocol]) -> GuardedH11Protocol:
+    """The connection to close to make room: among ``connections`` (the open ones, the new
+    one too) those that are not keyed, of them those of the address holding the most, and
+    of those the oldest.  The new one when it is the only one not keyed."""
+    unkeyed = [c for c in connections if not c.keyed]
+    held = Counter(c.source for c in unkeyed)
+    return min(unkeyed, key=lambda c: (-held[c.source], c.opened))
 
 
 class BoundedHeaders:
@@ -118,11 +195,6 @@ def _head_size(scope: Any) -> int:
     return size + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
 
 
-def _deadline(conn: Any) -> float:
-    task = conn.timeout_keep_alive_task
-    return task.when() if task is not None else 0.0
-
-
 class OncePerKind(logging.Filter):
     """Lets the first record of each kind of message through, and no traceback at all.
 
@@ -155,11 +227,13 @@ def quiet_logs() -> None:
 
 
 __all__ = [
-    "FIRST_BYTE_SECONDS",
+    "HEAD_SECONDS",
+    "KEYED",
     "BoundedHeaders",
     "MAX_CONNECTIONS",
     "MAX_HEADER_BYTES",
     "GuardedH11Protocol",
     "OncePerKind",
+    "mark_keyed",
     "quiet_logs",
 ]

@@ -13,7 +13,9 @@ Read-only by construction:
   keyed by name: no part of a URL ever reaches the filesystem;
 * every request needs the access token, given in the query string
   (``?token=...``) or by the cookie the first page answer sets; without it the
-  answer is 403.  The address printed (and drawn as a QR code) carries the token.
+  answer is 403, and the connection is closed after it (:mod:`moderator.web.guard`
+  keeps a connection that showed the token before any other).  The address printed
+  (and drawn as a QR code) carries the token.
 
 Live: one background task per server refreshes the source (every
 :data:`POLL_SECONDS`, or at once when the source says it changed), and renders
@@ -78,6 +80,7 @@ from moderator.web.guard import (
     MAX_HEADER_BYTES,
     BoundedHeaders,
     GuardedH11Protocol,
+    mark_keyed,
     quiet_logs,
 )
 from moderator.web.view import DOWNLOADS, LOG_PAGE, page_model
@@ -354,9 +357,11 @@ class Hub:
 
 # ================================================================= the guard
 class Guard:
-    """Refuses every method but GET/HEAD (405) and every request without the token (403);
-    adds :data:`SECURITY_HEADERS` to every answer, and the token cookie when the token
-    came in the query string.  A plain ASGI middleware, so streams are not buffered."""
+    """Refuses every method but GET/HEAD (405) and every request without the token (403),
+    and closes the connection after the refusal; tells the connection guard
+    (:func:`moderator.web.guard.mark_keyed`) when a request has the token; adds
+    :data:`SECURITY_HEADERS` to every answer, and the token cookie when the token came in
+    the query string.  A plain ASGI middleware, so streams are not buffered."""
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
@@ -384,6 +389,8 @@ class Guard:
                 "403: open the address the banker shows (it carries the access token)\n",
                 status_code=403,
             )
+        if response is None:
+            mark_keyed(scope)  # the guard keeps this connection before any unkeyed one
         set_cookie = response is None and from_query is not None
 
         async def send_with_headers(message: Message) -> None:
@@ -391,6 +398,8 @@ class Guard:
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS:
                     headers[name.decode()] = value.decode()
+                if response is not None:  # a refused request keeps no connection
+                    headers["connection"] = "close"
                 if set_cookie:
                     headers.append(
                         "set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
@@ -617,7 +626,8 @@ def _bind(lan: bool, port: int) -> tuple[socket.socket, str]:
 
 def _config(app: Starlette) -> uvicorn.Config:
     """uvicorn's settings: quiet logs, no websockets, and the connection guard
-    (:mod:`moderator.web.guard`: silent and surplus connections closed, headers bounded)."""
+    (:mod:`moderator.web.guard`: requests timed, slow and surplus connections closed,
+    keyed ones last, headers bounded)."""
     config = uvicorn.Config(
         BoundedHeaders(app),
         log_level="warning",

@@ -192,3 +192,44 @@ async def test_spend_dialog_offers_weidenthal(saves: Path) -> None:
         game = main_screen(app).session.game
         assert game.journal[-1].line == "spend L 50 token W"
         assert game.state.company("W").closed
+
+
+async def test_rrrrb_optional_box_starts_the_game_with_the_optional_cards(saves: Path) -> None:
+    """The form's RRRR&B option `optional` (12.1: all train cards) is a box like every
+    other: ticked from the keyboard, it adds the word to the `game` line, asks for the two
+    cards as a box value, and the game holds them."""
+    from moderator.game import Game
+
+    async with running(saves) as (app, pilot):
+        screen = await choose(pilot, 4)
+        assert screen.query_one("#title", Select).value == "1847RRRRB"
+        box = screen.query_one("#option-1847RRRRB-optional", Checkbox)
+        assert box.display and not box.value
+        screen.query_one("#players", Input).value = "Amy Bob Cy"
+        screen.query_one("#box-1847RRRRB-values", Input).value = "SPR=170 SPR.income=10"
+        await pilot.pause()
+        assert "Ready" in form_line(screen)
+        for _ in range(12):  # Tab along the form to the option's box
+            if app.focused is box:
+                break
+            await send_burst(pilot, "tab")
+        assert app.focused is box
+        await send_burst(pilot, " ")
+        assert box.value and screen.options() == ["optional"]
+        # the option needs the two cards, named as a box value (3, 12.1)
+        assert "optional" in form_line(screen)
+        assert "Ready" not in form_line(screen)
+        screen.query_one(
+            "#box-1847RRRRB-values", Input
+        ).value = "SPR=170 SPR.income=10 optional=5,6+6"
+        await pilot.pause()
+        assert "Ready" in form_line(screen)
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        assert game.title == "1847RRRRB"
+        data = game.state_json()
+        assert data["missing"] == []
+        assert data["optional_trains"] == ["5", "6+6"]
+        assert data["train_cards"]["cards"] == 19  # the two optional cards played (12.1)
+        without = Game.new("1847RRRRB", ["Amy", "Bob", "Cy"]).state_json()
+        assert sum(data["depot_remaining"].values()) == sum(without["depot_remaining"].values()) + 2
