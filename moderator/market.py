@@ -315,7 +315,8 @@ class GridMarket(Market):
         """Operating order (1847 AE 6.1, 1830 16.0): highest price first; on one space the
         marker on top first; the same price on different spaces, the rightmost first, and in
         one column the upper first (1830's 67 stands three times in one column: 16.0 is
-        silent, and the upper space is read as the higher value, as 18xx.games reads it)."""
+        silent, and the upper space is read as the higher value, as 18xx.games reads it: 1830
+        facts D12)."""
         present = [c for c in companies if c in self.position]
 
         def key(company: str) -> tuple[int, int, int, int]:

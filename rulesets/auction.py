@@ -280,6 +280,8 @@ class PrivateAuction(StockRound):
             self._resolve(state)
             return
         self._private_income(state, rule)
+        # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
+        # of the last player who got a private, by a purchase or a bid (reading, facts D2)
         new = state.priority
         if state.last_actor is not None:
             new = self.next_stock_players(state, state.last_actor)[0].name
@@ -325,7 +327,8 @@ class PrivateAuction(StockRound):
 
     def _resolve(self, state: GameState) -> None:
         """After a sale: the next private's bids decide it, one after another (7.2); then
-        play resumes left of the last player who bought a private on offer."""
+        play resumes left of the last player who bought a private on offer (7.2's words, read
+        for the priority deal after the sale too: facts D2)."""
         sale = self.sale(state)
         rule = self.r("sale_bid")
         while sale["unsold"]:
@@ -397,7 +400,8 @@ class PrivateAuction(StockRound):
         return player
 
     def _next_in_contest(self, state: GameState) -> None:
-        """The lowest bidder acts next; the last one left buys at his bid (7.2)."""
+        """The lowest bidder acts next (7.2 gives no order: a reading, facts D1); the last one
+        left buys at his bid (7.2)."""
         sale = self.sale(state)
         pid = sale["contest"]
         bids = sale["bids"][pid]

@@ -4,7 +4,8 @@ times its par from the bank, however much was sold (1830 8.1, 11.0).
 Every payment for unsold shares goes to the bank; the corporation's capital comes at the
 start of the first operating round after it floated, before it operates (11.0: "at the
 beginning of the Operating Round in which the new Corporation is going to start
-operations"), and it operates from that round on.  A title names the rules ``float``
+operations"; not at the purchase that floats it: facts D10), and it operates from that
+round on.  A title names the rules ``float``
 and ``capital`` and may change the share sold to float (:attr:`float_percent`).
 """
 

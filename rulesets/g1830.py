@@ -78,12 +78,14 @@ BANK_TOTAL = 12_000
 """Table 8; the players' $2,400 comes out of it (2.0)."""
 PLAYERS_CASH = 2_400
 CERT_LIMIT = {2: 28, 3: 20, 4: 16, 5: 13, 6: 11}
-"""Table 3; privates count (its note), the yellow zone does not (10.0)."""
+"""Table 3; privates count (its note), the yellow zone does not (10.0).  Two players: 28,
+and $1,200 each by 2.0's equal shares (facts D3)."""
 HOLDING_LIMIT = 5
-"""10.0: certificates of one corporation a player may hold, outside orange and brown."""
+"""10.0: certificates of one corporation a player may hold, outside orange and brown: 60%
+for a president, 50% for anyone else (10.0 counts certificates: facts D6)."""
 TRAINS = {"2": 80, "3": 180, "4": 300, "5": 450, "6": 630, "D": 1100}
 COUNTS = {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 6}
-"""Table 4 (the option ``sixes3`` adds a third 6)."""
+"""Table 4: six Ds (facts D4; the option ``sixes3`` adds a third 6)."""
 PHASES = ("2", "3", "4", "5", "6", "D")
 TRAIN_LIMIT = {"2": 4, "3": 4, "4": 3, "5": 2, "6": 2, "D": 2}
 """21.0: four trains, three from the first 4, two from the first 5."""
@@ -145,11 +147,15 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     ipo_pays_company: ClassVar[bool] = False  # 20.3: nothing is paid for unsold stock
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 20.3: no half pay
     route_excuses_train: ClassVar[bool] = True  # 20.2: "unless there is no route"
-    sell_after_buy: ClassVar[bool] = True  # 4.0: "in either order"
+    sell_after_buy: ClassVar[bool] = True  # 4.0: "in either order", so also the one just
+    # bought (only buying after a sale is barred: facts D13)
+    pool_limit: ClassVar[int] = 50  # 13.0: never above 50% in the pool (12.0(2): facts D14)
     one_sale_per_turn: ClassVar[bool] = False  # 8.2: one row per 10% sold
     down_per_share: ClassVar[bool] = True  # 8.2, 15.0
     ipo_name: ClassVar[str] = "initial offering"
     pool_name: ClassVar[str] = "bank pool"
+    # 25.0's bank "runs out" once it holds $0 or less; later payments are its debts, scored
+    # (rulesets.base.bank_pays; facts D11)
     bank_ends_game: ClassVar[str] = (
         "the game ends when the set of operating rounds under way is complete (25.0)"
     )
@@ -222,7 +228,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Table 3: certificates and open privates held; a corporation whose price is in
-        the yellow zone (or below, orange and brown) does not count (10.0)."""
+        the yellow zone (or below, orange and brown) does not count (10.0; the lower zones
+        keep the upper ones' freedoms, facts D7)."""
         total = 0
         free = state.market.zoned()  # type: ignore[attr-defined]
         for company in state.ledger.companies.values():
@@ -341,7 +348,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
 
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
         """10.0: five certificates of one corporation at most, unless its price is in the
-        orange or brown zone ("held without limit"; the president's counts one)."""
+        orange or brown zone ("held without limit"; the president's counts one; facts D7).
+        The ban on buying back what was sold this round (4.0) holds in every zone (facts D18)."""
         why = super().check_buy(state, player, company, source)
         if why is None and self.zone(state, company.id) not in "ob":
             held = sum(1 for x in company.certificates if x.holder == player)
@@ -388,7 +396,7 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         """``exchange PLAYER MH [ipo|pool]``: M&H for an NYC 10% from the bank or the pool,
         at any time between other commands, not a purchase; it closes M&H (Table 1 note 3,
         23.2).  Readings: not during the opening sale (no stock is on sale before every
-        private is sold, 8.0); note 3's own test, under 60% of NYC, is the limit."""
+        private is sold, 8.0); note 3's own test, under 60% of NYC, is the limit (facts D6)."""
         rule = "Table 1 note 3"
         private = state.company(self.company_id(state, cmd.private))
         player = self.player_name(state, cmd.player)
@@ -416,7 +424,7 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
         """``trade PRIVATE FROM TO PRICE``: a private sold between players at any agreed
         price in the buyer's or the seller's stock turn, not in the first stock round
-        (23.1).  Readings (facts D17): in the buyer's turn it is the certificate he buys
+        (23.1).  Readings (facts D5, D17): in the buyer's turn it is the certificate he buys
         this turn (4.0: one); in the seller's turn a sale; the buyer's certificate limit
         holds (Table 3)."""
         rule = "23.1"
@@ -550,7 +558,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
 
     def score_items(self, state: GameState, name: str) -> list[ScoreItem]:
         """25.0: a bankrupt player scores only the stock he still holds and may not sell;
-        reading: his cash stays in front of him, not counted (the rules say nowhere else)."""
+        reading: his cash stays in front of him, not counted (the rules say nowhere else;
+        facts D9)."""
         items = super().score_items(state, name)
         if not state.ledger.player(name).bankrupt:
             return items

@@ -100,7 +100,9 @@ class GridRules(Ruleset):
         raise NotImplementedError
 
     def operating_candidates(self, state: GameState) -> list[str]:
-        """The corporations still to operate this round in market order (:meth:`stock_order`)."""
+        """The corporations still to operate this round in market order (:meth:`stock_order`),
+        worked out again before each turn, so a forced sale can move one still to run (1830
+        16.0 is silent: facts D16)."""
         corps = [
             co.id
             for co in state.ledger.corporations()

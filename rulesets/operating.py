@@ -503,7 +503,8 @@ class OperatingRound(Ruleset):
         why = self.check_sell(state, player, target, cmd.count, protect=company.id)  # type: ignore[attr-defined]
         if why:
             raise Refusal(why)
-        # "Only the number of certificates necessary": a sale of several shares at once is
+        # "Only the number of certificates necessary" (1830 24.0 says "if necessary": facts
+        # D15 reads it the same way): a sale of several shares at once is
         # refused when one share fewer already raises it.  The amount needed is that of the
         # dearest train on offer, since the president may then buy either type.
         fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)

@@ -7,8 +7,10 @@ Hill rule; and every line and refusal met along the 1830 scripts cites only the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from conftest import SCRIPTS, play, refuse
+from conftest import REPO, SCRIPTS, play, refuse
 
 from moderator.game import Game
 from rulesets.g1830 import GRID, PAR_CELL, ZONES
@@ -289,3 +291,18 @@ def test_every_line_and_refusal_of_the_1830_scripts_cites_only_ah_rules(name: st
             texts += [why for cmd in g.ruleset.candidates(g.state) if (why := g.try_command(cmd))]
         for value in texts:
             assert _cited(value) <= AH_SECTIONS, f"{line!r}: {value!r}"
+
+
+def test_every_reading_of_the_facts_section_12_is_written_in_code_and_in_the_docs() -> None:
+    """Issue 31.5: each of the facts' §12 readings (D1-D18) is named beside its code and in
+    docs/script.md's 1830 table of readings."""
+    code = "\n".join(
+        p.read_text(encoding="utf-8")
+        for folder in ("rulesets", "moderator")
+        for p in (REPO / folder).rglob("*.py")
+    )
+    docs = (REPO / "docs" / "script.md").read_text(encoding="utf-8").split("## 1830")[1]
+    for n in range(1, 19):
+        word = re.compile(rf"\bD{n}\b")
+        assert word.search(code), f"D{n} is not named in the code"
+        assert word.search(docs), f"D{n} is not in docs/script.md's 1830 readings"
