@@ -390,7 +390,8 @@ class Expect(_Command):
     """A player, company, ``bank``, ``phase``, ``round`` or ``priority``."""
     field: str
     """``cash``, ``price``, ``shares``, ``value``, ``president``, ``phase``, ``round``,
-    ``priority``, ``cell`` (a 2-D market's space, the value ``ROW COL``)."""
+    ``priority``, ``cell`` (a 2-D market's space, the value ``ROW COL``), ``certificates``
+    (those counting toward the certificate limit)."""
     corp: str | None = None
     """For ``shares``: which corporation."""
     value: str

@@ -334,7 +334,8 @@ def _p_expect(a: list[str]) -> c.Command:
     usage = (
         "expect PLAYER|COMPANY|bank cash N, expect CORP price N, expect PLAYER shares CORP N, "
         "expect PLAYER value N, expect CORP president PLAYER, expect phase NAME, "
-        "expect round SR|OR, expect priority PLAYER, expect CORP cell ROW COL"
+        "expect round SR|OR, expect priority PLAYER, expect CORP cell ROW COL, "
+        "expect PLAYER certificates N"
     )
     if len(a) == 2 and a[0].lower() in ("phase", "round", "priority"):
         return c.Expect(subject=a[0].lower(), field=a[0].lower(), value=a[1])
@@ -346,7 +347,7 @@ def _p_expect(a: list[str]) -> c.Command:
         return c.Expect(subject=a[0], field="shares", corp=a[2], value=str(percent))
     if len(a) == 3:
         fld = a[1].lower()
-        if fld in ("cash", "price", "value"):
+        if fld in ("cash", "price", "value", "certificates"):
             # normalised (`$50` -> `50`) so the check compares numbers
             number = amount(a[2], fld, allow_negative=True)
             return c.Expect(subject=a[0], field=fld, value=str(number))

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from moderator import commands as c
-from moderator.errors import Refusal
+from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import (
     Noted,
     Passed,
@@ -117,6 +117,19 @@ class StockRound(Ruleset):
     def cert_limit(self, state: GameState) -> int:
         """The certificate limit now."""
         raise NotImplementedError
+
+    def check_expect(self, state: GameState, cmd: c.Expect) -> None:
+        """``expect PLAYER certificates N``: what counts toward the certificate limit now
+        (:meth:`cert_count`, e.g. without 1830's shares in the yellow zone, 10.0); the other
+        checks as every ruleset makes them."""
+        if cmd.field != "certificates":
+            super().check_expect(state, cmd)
+            return
+        held = self.cert_count(state, self.player_name(state, cmd.subject))
+        if held != int(cmd.value):
+            raise ExpectationFailed(
+                f"expected {cmd.subject} certificates {cmd.value}, but it is {held}"
+            )
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Certificates a player holds; privates count one, a 20% certificate one."""
