@@ -157,7 +157,8 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     # 25.0's bank "runs out" once it holds $0 or less; later payments are its debts, scored
     # (rulesets.base.bank_pays; facts D11)
     bank_ends_game: ClassVar[str] = (
-        "the game ends when the set of operating rounds under way is complete (25.0)"
+        "the game ends when the set of operating rounds under way (broken in a stock round: "
+        "the next set) is complete (25.0)"
     )
 
     def __init__(self) -> None:
