@@ -217,7 +217,7 @@ def test_each_company_has_its_colour() -> None:
 
     from rulesets import ruleset_for
 
-    for title in ("1846", "1847AE", "1853"):
+    for title in ("1846", "1847AE", "1853", "1830"):
         ruleset = ruleset_for(title)
         players = ["A", "B", "C", "D"]
         state = ruleset.state_json(ruleset.new_state(players, ()))
