@@ -555,7 +555,7 @@ BOX_VALUES = {
 
 @settings(max_examples=examples(6), **SETTINGS)  # type: ignore[arg-type]
 @given(
-    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB"]),
+    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB", "1830"]),
     players=st.integers(3, 5),
     seed=st.integers(0, 2**16),
     data=st.data(),
