@@ -92,6 +92,12 @@ async def test_the_market_colours_its_zones_and_the_train_list_names_a_trade_in(
         labels = [label.plain if hasattr(label, "plain") else label for label, _ in dialog.choices]
         trade = next(x for x in labels if "trading its 4 in" in x)
         assert "NYC buys a D from the bank, trading its 4 in" in trade and "$800" in trade
+        # NYC is at its limit of two: the D bought whole is refused and listed last, so the
+        # trade-in comes first and `t d` buys it and ends the turn (docs/keys.md)
+        assert labels.index(trade) == 0 and "not allowed" in labels[-1]
+        path = saves / "g.json"
+        await send_burst(pilot, "d")
+        assert saved_lines(path)[-2:] == ["train NYC D trade 4", "done NYC"]
 
 
 async def test_the_demo_plays_and_its_key_opens_it(saves: Path) -> None:
