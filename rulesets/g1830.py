@@ -147,6 +147,7 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     ipo_pays_company: ClassVar[bool] = False  # 20.3: nothing is paid for unsold stock
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 20.3: no half pay
     route_excuses_train: ClassVar[bool] = True  # 20.2: "unless there is no route"
+    president_pays_other_company: ClassVar[bool] = True  # 24.0(2), (4)
     sell_after_buy: ClassVar[bool] = True  # 4.0: "in either order", so also the one just
     # bought (only buying after a sale is barred: facts D13)
     pool_limit: ClassVar[int] = 50  # 13.0: never above 50% in the pool (12.0(2): facts D14)
@@ -487,15 +488,18 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         """24.0: the president must choose the cheapest train the bank sells."""
         return self.cheapest_train(state) or 0
 
-    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
-        """24.0: the president's money goes only toward the cheapest train in the bank."""
+    def president_share(
+        self, state: GameState, company: Company, name: str, price: int, seller: str | None = None
+    ) -> int:
+        """24.0: from the bank the president's money goes only toward its cheapest train;
+        from another corporation (2: at no more than face value) toward any."""
         cheapest = self.cheapest_train(state) or 0
-        if price > cheapest and self._forced_purchase(state) is not None:
+        if seller is None and price > cheapest and self._forced_purchase(state) is not None:
             raise Refusal(
                 f"{company.id} has {self.money(company.cash)}: with its president's money it "
                 f"buys the cheapest train the bank sells, at {self.money(cheapest)} (24.0)"
             )
-        return super().president_share(state, company, name, price)
+        return super().president_share(state, company, name, price, seller)
 
     def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
         """``train``: 21.0; BOP closes when B&O buys its first train (23.2)."""

@@ -148,8 +148,20 @@ class TrainDepot(Ruleset):
     def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
         """Refuse a president's contribution the title does not allow yet (default: none)."""
 
-    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
-        """What the president adds toward a bank train the company cannot afford, or refuse."""
+    president_pays_other_company: ClassVar[bool] = False
+    """Whether a forced purchase may take another corporation's train with the president's
+    money added, at no more than its face value (1830 24.0(2)); default: his money goes only
+    toward the bank's trains."""
+
+    def face_value(self, name: str) -> int:
+        """The bank's price of a ``name`` train."""
+        return next(p for vs in self.train_variants.values() for n, p in vs if n == name)
+
+    def president_share(
+        self, state: GameState, company: Company, name: str, price: int, seller: str | None = None
+    ) -> int:
+        """What the president adds toward a train the company cannot afford (``seller``: the
+        corporation selling it, ``None`` the bank), or refuse."""
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:  # type: ignore[attr-defined]
             raise Refusal(
@@ -378,14 +390,44 @@ class TrainDepot(Ruleset):
                 f"{seller.id}'s {name} is phased out and cannot be sold "
                 f"({self.r('phase_out_sale')})"
             )
+        president_pays = 0
         if company.cash < price:
-            raise Refusal(
-                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                f"the president pays only toward a train from the bank "
-                f"({self.r('forced_purchase')})"
-            )
+            if not self.president_pays_other_company or self._forced_purchase(state) is None:  # type: ignore[attr-defined]
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
+                    f"the president pays only toward a train from the bank "
+                    f"({self.r('forced_purchase')})"
+                )
+            face = self.face_value(name)
+            if price > face:
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}: with its president's money another "
+                    f"corporation's {name} costs at most its face value, {self.money(face)} "
+                    f"({self.r('president_pays')})"
+                )
+            president_pays = self.president_share(state, company, name, price, seller.id)
         train = fresh[0]
-        state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
+        if president_pays:
+            president = company.president()
+            assert president is not None
+            forced = self.r("forced_purchase")
+            state.ledger.transfer(
+                cid,
+                seller.id,
+                company.cash,
+                f"{cid} pays all its {self.money(company.cash)} toward {seller.id}'s {name} "
+                f"({forced})",
+            )
+            state.ledger.transfer(
+                president,
+                seller.id,
+                president_pays,
+                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from "
+                f"{seller.id} ({self.r('president_pays')})",
+            )
+            state.president_paid = True
+        else:
+            state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
         seller.trains.remove(train)
         company.trains.append(train)
         state.ledger.events.append(

@@ -247,6 +247,21 @@ def test_24_0_a_president_adds_toward_the_cheapest_train_only_and_sells_no_more_
     assert g.execute("sell Cy BO 3").ok
 
 
+def test_24_0_the_presidents_money_toward_another_corporations_train_at_face_value() -> None:
+    """24.0(2): adding his own cash, a president buys a train from another corporation (4:
+    one he controls too) for no more than its face value; the corporation pays all it has
+    first (1), his money goes to the seller."""
+    text = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("sell Cy BO 3")])  # CO must buy a train: $110; Cy $430
+    refuse(g, "train CO 5 from BO 451", "another corporation's 5 costs at most its face value")
+    before = {c["id"]: c["cash"] for c in g.state_json()["companies"]}
+    assert g.execute("train CO 5 from BO 450").ok
+    data = g.state_json()
+    cash = {c["id"]: c["cash"] for c in data["companies"]}
+    assert cash["CO"] == 0 and cash["BO"] == before["BO"] + 450
+    assert next(p["cash"] for p in data["players"] if p["name"] == "Cy") == 430 - 340
+
+
 def test_25_0_the_bank_breaking_ends_the_game_at_the_end_of_the_set() -> None:
     for name in ("1830-bank-breaks.script", "1830-bank-breaks-in-sr.script"):
         g = game((SCRIPTS / name).read_text(encoding="utf-8"))
