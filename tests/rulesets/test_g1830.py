@@ -212,6 +212,23 @@ def test_23_1_privates_between_players_after_the_first_stock_round() -> None:
     refuse(g, "trade DH Cy Amy 50", "in a stock round after the first (23.1)")
 
 
+def test_23_1_privates_change_hands_in_the_buyers_or_the_sellers_turn() -> None:
+    """Stock round 2, Bob's turn: he sells CS to Amy (his turn, a sale); Cy's line closes
+    Bob's turn and Cy sells DH to Amy, then buys SV from her in the same turn (his purchase
+    of the turn, facts D17); the money goes straight between the players (23.1)."""
+    g = game(FLOATED + "run BO 0\ntrain BO 2\ndone BO\nrun NYC 0\ntrain NYC 2\ndone NYC\n"
+             "run PRR 0\ntrain PRR 2\ndone PRR\n")  # fmt: skip
+    for line in ("trade CS Bob Amy 30", "trade DH Cy Amy 50", "trade SV Amy Cy 25"):
+        assert g.execute(line).ok, line
+    refuse(g, "trade CA Bob Cy 100", "Cy has bought a certificate this turn: one a turn")
+    players = {p["name"]: (p["cash"], p["privates"]) for p in g.state_json()["players"]}
+    assert players == {
+        "Amy": (293 - 30 - 50 + 25, ["CS", "DH", "MH"]),
+        "Bob": (300 + 30, ["CA"]),
+        "Cy": (287 + 50 - 25, ["SV"]),
+    }
+
+
 # ------------------------------------------------------------------ operating rounds
 def test_11_0_capital_at_the_first_operating_round_and_no_half_pay() -> None:
     g = game(FLOATED)
