@@ -566,7 +566,8 @@ def test_a_header_whose_checksum_is_mended_breaks_the_first_record(
     saved: tuple[Game, Path],
 ) -> None:
     """Issue 20.2: `short` appended to an 1853 save's header, `variant` to an 1847 AE one
-    (`brownpool` to an 1830 one), the header's own checksum recomputed: the first record chains from the old one."""
+    (`brownpool` to an 1830 one), the header's own checksum recomputed: the first record
+    chains from the old one."""
     for title, players, option in (
         ("1853", ["Ann", "Bo", "Cat"], "short"),
         ("1847AE", ["A", "B", "C"], "variant"),

@@ -108,3 +108,31 @@ async def test_the_demo_plays_and_its_key_opens_it(saves: Path) -> None:
         screen = main_screen(app)
         assert screen.session.game.title == "1830"
         assert screen.session.data["turn"] == "PRR"
+
+
+async def test_a_new_1830_game_from_the_form_with_brownpool(saves: Path) -> None:
+    """The new-game form knows 1830 (issue 31.4): 2 to 6 players, its note on the opening
+    sale, the options ``brownpool`` and ``sixes3`` as boxes; the game starts in the sale."""
+    from textual.widgets import Checkbox, Static
+
+    from moderator.ui.screens.start import NewGameScreen
+
+    def line() -> str:
+        return str(pilot.app.screen.query_one("#new-game-error", Static).render())
+
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        box = screen.query_one("#option-1830-brownpool", Checkbox)
+        assert box.display and not box.value
+        assert screen.query_one("#option-1830-sixes3", Checkbox).display
+        await send_burst(pilot, "tab", "Amy")
+        assert "1830 needs 2 to 6 players; 1 given" in line()
+        await send_burst(pilot, " Bob", "tab", " ")  # Space ticks brownpool
+        assert box.value and "game 1830 Amy Bob brownpool" in line()
+        await send_burst(pilot, "ctrl+s")
+        data = main_screen(app).session.data
+        assert (data["title"], data["options"]) == ("1830", ["brownpool"])
+        assert data["sale"]["offer"] == {"private": "SV", "price": 20}
+        assert "Private companies for sale (7.0-7.3)" in screen_text(app)
