@@ -250,9 +250,9 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     def some_outside_limit(self, state: GameState) -> bool:
         return any(self.zone(state, co.id) != "." for co in state.ledger.corporations())
 
-    def buys_after_purchase(self, state: GameState) -> bool:
+    def buys_after_purchase(self, state: GameState) -> frozenset[str]:
         """10.0: more shares after a purchase only of a corporation in the brown zone."""
-        return any(self.zone(state, cid) == "b" for cid, _ in state.turn_bought)
+        return frozenset(cid for cid, _ in state.turn_bought if self.zone(state, cid) == "b")
 
     # ================================================================= the opening sale
     def private_certificates(self, private: Company) -> int:

@@ -46,6 +46,8 @@ def units_certificates(certs: list[Certificate], units: int) -> list[Certificate
     full, 1847 AE 8.2).
     """
     ordinary = sorted((x for x in certs if not x.president), key=lambda x: x.percent)
+    if all(x.percent == 10 for x in ordinary):  # the common case: what the search finds
+        return ordinary[:units] if len(ordinary) >= units else None
     best: dict[int, list[Certificate]] = {0: []}
     for cert in ordinary:
         for total, chosen in sorted(best.items(), reverse=True):
@@ -374,10 +376,11 @@ class StockRound(Ruleset):
         (``None``) ``company`` as well, or ``None`` (1830 10.0: brown-zone shares)."""
         return f"{player} has bought a certificate this turn: one a turn ({self.r('turn')})"
 
-    def buys_after_purchase(self, state: GameState) -> bool:
-        """Whether :meth:`another_purchase` may allow a purchase after this turn's: a cheap
-        answer for the tool's question whether the turn can go on (default: no)."""
-        return False
+    def buys_after_purchase(self, state: GameState) -> frozenset[str]:
+        """The corporations of which :meth:`another_purchase` may allow a purchase after this
+        turn's: a cheap answer for the tool's question whether the turn can go on (default:
+        none)."""
+        return frozenset()
 
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """A purchase ends the turn, or, where sales may follow it (:attr:`sell_after_buy`),
@@ -720,8 +723,11 @@ class StockRound(Ruleset):
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
         if self.other_purchase_possible(state, player):
             return True
-        if state.turn_bought and not self.buys_after_purchase(state):
-            return False  # the turn's purchase is made (:meth:`another_purchase`)
+        after = None
+        if state.turn_bought:
+            after = self.buys_after_purchase(state)
+            if not after:
+                return False  # the turn's purchase is made (:meth:`another_purchase`)
         # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
         # at the certificate limit nothing can be bought, nor what costs more than the
         # player's cash.
@@ -729,7 +735,12 @@ class StockRound(Ruleset):
             if not self.some_outside_limit(state):
                 return False
         cash = state.ledger.player(player).cash
+        sold = state.sold_this_round
         for co in state.ledger.corporations():
+            # what check_buy refuses first in every title: a corporation the player sold
+            # this round, or one the turn's purchase leaves out
+            if (player, co.id) in sold or (after is not None and co.id not in after):
+                continue
             if co.launched:
                 if cash < state.price(co.id) and cash < co.value:
                     continue
