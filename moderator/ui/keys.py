@@ -86,8 +86,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "o",
         "bid",
         "Bid",
-        "1830's opening sale: a bid on a private not yet offered, or a raise in its auction "
-        "(7.2), from the least the rules take.",
+        "1830's opening sale: a bid on a later private or a raise (7.2).",
         ("SR",),
     ),
     UICommand(
@@ -119,7 +118,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "e",
         "spend",
         "Spend",
-        "Operating round: the company pays the bank for track, a token, terrain or a fee.",
+        "Operating round: pay the bank for track, a token, terrain or a fee.",
         ("OR",),
     ),
     UICommand(
