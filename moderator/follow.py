@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import secrets
 import stat
@@ -49,6 +50,7 @@ from moderator import osfiles, strict
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.journal import (
+    FORMAT_VERSION,
     MAX_SAVE_BYTES,
     Entry,
     entry_json,
@@ -407,6 +409,8 @@ class SaveFollower(GameSource):
         self._key: tuple[int, int, int, int] | None = None
         self._digest = b""
         self._header = b""
+        self._version = FORMAT_VERSION
+        """The format of the save's records (:func:`moderator.journal.read_entry`)."""
         self._records: list[bytes] = []
         self.reloads = 0
         """How many times the save was read whole (the first opening included)."""
@@ -429,6 +433,7 @@ class SaveFollower(GameSource):
         self.reloads += 1
         self._tracker = _Tracker.of(game)
         self._header, self._records = game.saved_lines()
+        self._version = _format_of(self._header)
         self._key = key
 
     def _update(self) -> bool:
@@ -494,7 +499,7 @@ class SaveFollower(GameSource):
                 prev = line_digest(records[-1] if records else self._header)
             except ValueError:  # an older format's header: no chain to follow
                 return None
-            entry = _entry_of(line, number, prev)
+            entry = _entry_of(line, number, prev, self._version)
             if entry is None:
                 return None
             entries.append(entry)
@@ -507,17 +512,23 @@ def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-def _entry_of(line: bytes, number: int, prev: str) -> Entry | None:
-    """The entry of record ``number`` if the line is exactly what the core writes for it
-    (number, checksum chained from ``prev`` and the entry's JSON; its script line reads
-    back as its command), else ``None``."""
+def _format_of(header: bytes) -> int:
+    """The format of a save whose header :meth:`Game.load` read (so it holds a version)."""
+    version = json.loads(header)["format_version"]
+    return version if type(version) is int else FORMAT_VERSION
+
+
+def _entry_of(line: bytes, number: int, prev: str, version: int) -> Entry | None:
+    """The entry of record ``number`` (of a save of format ``version``) if the line is
+    exactly what the core writes for it (number, checksum chained from ``prev`` and the
+    entry's JSON; its script line reads back as its command), else ``None``."""
     head = b'{"number":%d,"sha256":"' % number
     middle = b'","entry":'
     start = len(head) + 64 + len(middle)
     if not line.startswith(head) or line[len(head) + 64 : start] != middle:
         return None
     try:
-        entry = read_entry(line[start:-1])
+        entry = read_entry(line[start:-1], version)
     except strict.Malformed:
         return None
     if record_line(number, entry_json(entry), prev) != line + b"\n":

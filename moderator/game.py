@@ -333,7 +333,7 @@ class Game:
                 game.read_only, game._lock = True, None
         game.program = loaded.save.program
         game.cut = loaded.cut
-        if loaded.records is None:  # format 1: the first write rewrites it as format 3
+        if loaded.records is None:  # format 1: its first write rewrites it in format 4
             header = game._header()
             game._records = chain(
                 header,
@@ -399,7 +399,8 @@ class Game:
                     entry = new_entry(entry.line, entry.round, entry.command, made)
                 else:
                     assert loaded.records is not None  # events are left unread in records only
-                    entry = read_record_entry(path, number, loaded.records[number - 1])
+                    record = loaded.records[number - 1]
+                    entry = read_record_entry(path, number, record, data.format_version)
             if verify and made != tuple(entry.events):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "

@@ -1,12 +1,14 @@
 """The journal and save files.
 
-A save (format 3) is a JSON-lines file that only ever grows by one line per
+A save (format 4) is a JSON-lines file that only ever grows by one line per
 accepted command::
 
-    {"format_version":3,"title":"1846","players":["Amy","Bob","Carlos"],"rules_level":1,
+    {"format_version":4,"title":"1846","players":["Amy","Bob","Carlos"],"rules_level":1,
      "program":"0.1.0","sha256":"77ab..."}
     {"number":1,"sha256":"9f2c...","entry":{"line":"par Amy GT 60","round":"SR 1",
                                             "command":{...},"events":[...]}}
+    {"number":2,"sha256":"5d0e...","entry":{"line":"note \\u0000","round":"SR 1",
+        "command":{"kind":"note","text":"Bob is late"},"events":[{"kind":"note","text":"\\u0000"}]}}
     ...
 
 The first line is the header: the title, the players (and the title's option
@@ -15,6 +17,17 @@ version of the moderator that last wrote the header, and the SHA-256 of the
 header's own bytes before its ``sha256`` field.  Then one record per journal
 entry: its number (1, 2, ...), a checksum, and the entry (the command as a
 script line, the round it was given in, the command and the events it caused).
+
+A command's free text (a note's text, an adjustment's reason: :data:`TEXT_FIELDS`) is
+written once, in the command: each copy of it in the entry's line and in its events'
+strings is written as U+0000 (:data:`TEXT_MARK`, ``\\u0000`` in the JSON), a character no
+script line, name or rules text holds.  At most two marks (:data:`MAX_TEXT_MARKS`): an
+entry whose text would take more (``note e``: the ``e`` of ``note``) is written in full,
+which reads as it is.  The reader puts the text back in each mark's place before it
+checks the entry (:func:`restore_text`), so the checks, the replay's comparison of the
+events and everything after see the entry whole; a 2,000-character note's record is
+about 2,200 bytes (6,200 in format 3, which held the text in the line, the command and
+the event).
 
 The checksums are a chain: record n's is the SHA-256 of the checksum before it
 (the header's for record 1), a space, n, a space and the entry's JSON exactly
@@ -25,9 +38,16 @@ and the file is left untouched.  (A checksum is not a signature: someone who
 recomputes the whole chain can still forge a save; replay then checks that
 every command, its line, its round and its events are what the rules give.)
 
-Format 2 (the same layout without the header's checksum, level or program,
+Format 3 (the same layout, each free text in full) is read as written: a mark
+there is refused, as a format-3 moderator refuses it (a line holding U+0000 is no
+command), which is why a save holding marks claims format 4 and older moderators
+refuse it as a newer format's.  Its first write rewrites it in format 4 with its
+records kept as they are (notes written before the bound of :data:`MAX_TEXT`: three
+times, at any length).  Format 2 (without the header's checksum, level or program,
 each record summing only its entry) is read as before, at rules level 0, and
-rewritten in format 3 by its first write; so is format 1 (one JSON object).
+rewritten in format 4 by its first write; so is format 1 (one JSON object), whose
+entries are then written anew, each text once.
+
 Saving a command is one ``write`` of one line and one
 ``fsync`` before the command counts as accepted, so a save costs the same on
 the 10th command and the 10,000th.  A new file, a "save as", the first write
@@ -68,7 +88,7 @@ from moderator.events import Event
 from moderator.fixes import RULES_LEVEL
 from moderator.text import counted, escaped
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """The save format this version writes."""
 
 PROGRAM = __version__
@@ -113,9 +133,16 @@ def _from_format_2(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data, format_version=3, rules_level=0)
 
 
+def _from_format_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 writes a command's free text once in its record (:data:`TEXT_MARK`); the
+    entries, read, are the same."""
+    return dict(data, format_version=4)
+
+
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _from_format_1,
     2: _from_format_2,
+    3: _from_format_3,
 }
 """One-step migrations on raw save data: ``MIGRATIONS[n]`` turns version n into n + 1.
 
@@ -174,7 +201,7 @@ class SaveFile(Record):
     """The rules level the game is played under (:mod:`moderator.fixes`); 0 before
     format 3."""
     program: str | None = None
-    """The moderator that last wrote the header (format 3), ``None`` before."""
+    """The moderator that last wrote the header (format 3 on), ``None`` before."""
 
 
 class Header(Record):
@@ -188,7 +215,7 @@ class Header(Record):
 
 
 class Header3(Header):
-    """The first line of a format-3 save, without its checksum."""
+    """The first line of a format-3 or -4 save, without its checksum."""
 
     rules_level: int
     program: str
@@ -237,7 +264,8 @@ def _entry_adapter() -> TypeAdapter[Entry]:
 _RECORD = re.compile(rb'\{"number":([0-9]{1,9}),"sha256":"([0-9a-f]{64})","entry":(\{.*\})\}')
 """A record line (without its newline): its number, checksum and entry."""
 _SUMMED_HEADER = re.compile(rb'(\{.*),"sha256":"([0-9a-f]{64})"\}')
-"""A format-3 header line (without its newline): the header before its checksum, and it."""
+"""A format-3 or -4 header line (without its newline): the header before its checksum, and
+it."""
 _DIGEST_AT = len(b'"sha256":"')
 
 
@@ -288,9 +316,12 @@ class LoadedSave(Record):
     makes (:func:`same_events`); the entries hold no events until then."""
 
 
-def read_entry(raw: bytes) -> Entry:
+def read_entry(raw: bytes, version: int = FORMAT_VERSION) -> Entry:
     """A journal entry from its JSON, checked strictly (:mod:`moderator.strict`: the rules
     pydantic's strict mode applied, without importing it; issue 21.4).
+
+    An entry of a format-4 record has its command's free text put back in its line and
+    events first (:func:`restore_text`); one of an older format is read as written.
 
     Raises:
         strict.Malformed: where and why the entry is not a valid one.
@@ -298,16 +329,67 @@ def read_entry(raw: bytes) -> Entry:
     value = strict.loads(raw)
     if type(value) is dict:  # a hostile list of millions of events: refused unread
         strict.bounded(MAX_EVENTS, ("events",), value.get("events"))
+        if version >= 4:
+            restore_text(value)
     return strict.read(Entry, value)  # type: ignore[no-any-return]
+
+
+def _free_text_of(value: dict[str, Any]) -> str | None:
+    """The free text an entry's command carries, read from its JSON value before any
+    check (``None`` when its command has none, or is malformed: the checks say why)."""
+    command = value.get("command")
+    if type(command) is not dict:
+        return None
+    kind = command.get("kind")
+    field = TEXT_FIELDS.get(kind) if type(kind) is str else None
+    text = None if field is None else command.get(field[0])
+    return text if type(text) is str and text else None
+
+
+def restore_text(value: dict[str, Any]) -> None:
+    """Put a format-4 entry's free text back in its line and events, in place: each
+    :data:`TEXT_MARK` there stands for its command's text (:func:`entry_json`).
+
+    Marks in an entry whose command carries no text are left as they are: the checks
+    refuse them (a line holding U+0000 is no command, an event holding it is none the
+    replay makes).
+
+    Raises:
+        strict.Malformed: more than :data:`MAX_TEXT_MARKS` marks.
+    """
+    text = _free_text_of(value)
+    if text is None:
+        return
+    strings: list[tuple[dict[str, Any], str]] = []  # (where, key) of each string with a mark
+    line = value.get("line")
+    if type(line) is str and TEXT_MARK in line:
+        strings.append((value, "line"))
+    events = value.get("events")
+    if type(events) is list:
+        for event in events:
+            if type(event) is dict:
+                strings += [
+                    (event, k) for k, v in event.items() if type(v) is str and TEXT_MARK in v
+                ]
+    marks = sum(where[key].count(TEXT_MARK) for where, key in strings)
+    if marks > MAX_TEXT_MARKS:
+        raise strict.Malformed(
+            (),
+            f"{marks:,} marks of the command's text (U+0000); a record holds at most "
+            f"{MAX_TEXT_MARKS}",
+        )
+    for where, key in strings:
+        where[key] = where[key].replace(TEXT_MARK, text)
 
 
 _EVENTS_KEY = b',"events":'
 """Where the events begin in an entry written by :func:`entry_json` (they come last)."""
 
 
-def _entry_before_events(raw: bytes) -> tuple[Entry, bytes] | None:
+def _entry_before_events(raw: bytes, version: int) -> tuple[Entry, bytes] | None:
     """An entry's line, round and command, checked strictly, and its events as written
-    (``None`` when the entry is not laid out as :func:`entry_json` writes it).
+    (``None`` when the entry is not laid out as :func:`entry_json` writes it, or is a
+    format-4 entry of a command with free text, whose events are read with it).
 
     An unescaped ``"`` never occurs inside a JSON string, so the first ``,"events":`` is
     a key's; the part before it, closed, reads as a JSON object only when that key is
@@ -321,6 +403,8 @@ def _entry_before_events(raw: bytes) -> tuple[Entry, bytes] | None:
         value = strict.loads(raw[:split] + b"}")
         if type(value) is not dict or "events" in value:
             return None
+        if version >= 4 and _free_text_of(value) is not None:
+            return None  # its events hold marks of the text: read whole (a note, rarely)
         entry: Entry = strict.read(Entry, value)
     except strict.Malformed:
         return None
@@ -336,9 +420,12 @@ def same_events(events: Sequence[Event], written: bytes) -> bool:
         return False
 
 
-def read_record_entry(path: Path, number: int, record: bytes) -> Entry:
-    """Journal entry ``number`` of the save at ``path`` from its record as on disk (its
-    checksum already checked), read and checked strictly with its events.
+def read_record_entry(
+    path: Path, number: int, record: bytes, version: int = FORMAT_VERSION
+) -> Entry:
+    """Journal entry ``number`` of the save at ``path`` (of format ``version``) from its
+    record as on disk (its checksum already checked), read and checked strictly with its
+    events.
 
     Raises:
         SaveError: where and why the entry is malformed, as :func:`load_save` says it.
@@ -347,7 +434,7 @@ def read_record_entry(path: Path, number: int, record: bytes) -> Entry:
     if match is None:  # never: the record was matched when the save was read
         raise SaveError(f"{path}: journal entry {number} is damaged; the file was left untouched")
     try:
-        return read_entry(match[3])
+        return read_entry(match[3], version)
     except strict.Malformed as exc:
         raise _malformed_entry(path, number, exc) from None
 
@@ -362,7 +449,7 @@ def _malformed_entry(path: Path, number: int, exc: strict.Malformed) -> SaveErro
 
 
 def read_header(raw: bytes, version: int) -> Header:
-    """A format-2 or -3 header (without its checksum) from its JSON, checked strictly.
+    """A format-2, -3 or -4 header (without its checksum) from its JSON, checked strictly.
 
     Raises:
         strict.Malformed: where and why it is not a valid header.
@@ -413,17 +500,48 @@ table's note is a sentence or two.  Saves written before the bound (longer notes
 open and replay as recorded: it is checked only when a command is given."""
 
 
+TEXT_FIELDS: dict[str, tuple[str, str]] = {
+    "note": ("text", "a note"),
+    "adjust": ("reason", "an adjustment's reason"),
+}
+"""The commands that carry free text, by kind: the field holding it and what it is called.
+The only fields a banker types at will (every other one is a name, a number or a word of
+the script): :data:`MAX_TEXT` bounds them, and a format-4 record holds them once
+(:data:`TEXT_MARK`)."""
+
+TEXT_MARK = "\x00"
+"""What a format-4 record writes, in its line and in its events' strings, for each copy of
+its command's free text (:data:`TEXT_FIELDS`): U+0000, ``\\u0000`` in the JSON.  No script
+line holds it (the parser refuses control characters), nor a player's name, nor a rule's
+words, so each one is the text; the reader puts the text back before it checks the entry.
+A 2,000-character note's record is about 2,200 bytes, not 6,200 (its line, command and
+event each held the text in format 3)."""
+
+MAX_TEXT_MARKS = 2
+"""The most marks one record may hold: a note's line and its event, an adjustment's line
+and its cash's reason.  An entry whose text would take more (a short text found again in
+other words: ``note e``) is written in full, as format 3 wrote it, which the reader reads
+as it is; the bound keeps a hostile record of a long text and millions of marks from
+being read back into gigabytes."""
+
+
+def command_text(command: Command) -> str | None:
+    """The free text ``command`` carries (a note's text, an adjustment's reason), or
+    ``None`` for a command without any (:data:`TEXT_FIELDS`)."""
+    field = TEXT_FIELDS.get(command.kind)
+    return None if field is None else getattr(command, field[0])  # type: ignore[no-any-return]
+
+
 def text_refusal(command: Command) -> str | None:
     """Why ``command`` holds more free text than a save keeps (:data:`MAX_TEXT`), or
     ``None``."""
-    for field in ("text", "reason"):
-        value = getattr(command, field, None)
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            what = "a note" if field == "text" else "an adjustment's reason"
-            return (
-                f"{what} holds at most {MAX_TEXT:,} characters (this one has {len(value):,}); "
-                f"keep a longer text in a file beside the save"
-            )
+    text = command_text(command)
+    if text is not None and len(text) > MAX_TEXT:
+        what = TEXT_FIELDS[command.kind][1]
+        return (
+            f"{what} holds at most {MAX_TEXT:,} characters (this one has {len(text):,}); "
+            f"keep a longer text in a file beside the save"
+        )
     return None
 
 
@@ -457,14 +575,48 @@ def build_validators() -> None:
 
 
 def entry_json(entry: Entry) -> str:
-    """An entry as compact JSON (cached by the game so a save only writes text).
+    """An entry as compact JSON, as a format-4 record holds it (cached by the game so a
+    save only writes text).
 
     Written by the standard library, the same text pydantic writes for the entry's
     model (keys in declared order, no spaces, non-ASCII as is, control characters
     escaped): building pydantic's serializer would cost a process's first saved command
-    about 0.3 s (issue 21.1).  ``tests/core/test_journal.py`` compares the two.
+    about 0.3 s (issue 21.1).  ``tests/core/test_journal.py`` compares the two.  The
+    command's free text is written once (:func:`mark_text`).
+
+    Raises:
+        ValueError: the entry has free text and holds U+0000 elsewhere (never one the
+            game made: see :data:`TEXT_MARK`).
     """
-    return _JSON(entry.model_dump())
+    data = entry.model_dump()
+    text = command_text(entry.command)
+    if text:
+        mark_text(data, text)
+    return _JSON(data)
+
+
+def mark_text(data: dict[str, Any], text: str) -> None:
+    """Write the copies of ``text`` (the command's free text) in an entry's line and its
+    events' strings as :data:`TEXT_MARK`, in place: the entry then holds it once, in its
+    command.  An entry that would take more than :data:`MAX_TEXT_MARKS` marks is left
+    whole.  ``data`` is the entry as plain values (:meth:`Entry.model_dump`: its events'
+    dicts are its own).
+
+    Raises:
+        ValueError: U+0000 already in the line or an event (the reader would take it for
+            the text).
+    """
+    events = data["events"]
+    strings = [data["line"], *(v for e in events for v in e.values() if type(v) is str)]
+    if any(TEXT_MARK in s for s in strings):
+        raise ValueError("an entry holding U+0000 besides its command's text cannot be saved")
+    if sum(s.count(text) for s in strings) > MAX_TEXT_MARKS:
+        return  # a short text found again in other words: written in full, as format 3
+    data["line"] = data["line"].replace(text, TEXT_MARK)
+    for event in events:
+        for key, value in event.items():
+            if type(value) is str:
+                event[key] = value.replace(text, TEXT_MARK)
 
 
 _JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
@@ -488,7 +640,8 @@ def header_line(
     rules_level: int = RULES_LEVEL,
     program: str = PROGRAM,
 ) -> bytes:
-    """The header line of a format-3 save (with its newline), its checksum last."""
+    """The header line of a save of this format (:data:`FORMAT_VERSION`; with its
+    newline), its checksum last."""
     head = {
         "format_version": FORMAT_VERSION,
         "title": title,
@@ -521,7 +674,7 @@ def record_line(number: int, entry_text: str | bytes, prev: str) -> bytes:
 
 
 def record_entry(record: bytes) -> bytes:
-    """The entry's JSON in a record line (as written, format 2 or 3), as written."""
+    """The entry's JSON in a record line (of format 2, 3 or 4), as written."""
     start = record.index(b',"entry":') + len(b',"entry":')
     end = len(record) - (2 if record.endswith(b"\n") else 1)
     return record[start:end]
@@ -529,7 +682,8 @@ def record_entry(record: bytes) -> bytes:
 
 def chain(header: bytes, records: list[bytes]) -> list[bytes]:
     """``records`` (of any format) chained anew from ``header``: the same entries, numbered
-    1, 2, ... (used when the header changes, and to rewrite an older save in format 3)."""
+    1, 2, ... (used when the header changes, and to rewrite an older save in format 4: its
+    entries as written, an older one's free text in full)."""
     prev = line_digest(header)
     out = []
     for number, record in enumerate(records, start=1):
@@ -609,7 +763,8 @@ def fsync_dir(directory: Path) -> None:
 def save_text(
     title: str, players: list[str], entries_json: list[str], rules_level: int = RULES_LEVEL
 ) -> str:
-    """The whole save file's text (format 3) from already-serialised entries."""
+    """The whole save file's text (format 4) from entries already written by
+    :func:`entry_json`."""
     header = header_line(title, players, rules_level)
     prev, records = line_digest(header), []
     for number, text in enumerate(entries_json, start=1):
@@ -1001,7 +1156,7 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
 def _read_lines(
     path: Path, data: bytes, head: dict[str, Any], check_events: bool = True
 ) -> LoadedSave:
-    """A format-2 or -3 save: a header line, then one checksummed record per line.
+    """A format-2, -3 or -4 save: a header line, then one checksummed record per line.
 
     Whatever is wrong with the header is said of line 1 (issue 30.4); a header that does
     not match its checksum is said to be damaged before its version is read (an edited
@@ -1067,13 +1222,13 @@ def _read_lines(
                 f"{where} does not match its checksum (the file is damaged, or it{before} "
                 f"was edited); the file was left untouched"
             )
-        split = None if check_events else _entry_before_events(raw)
+        split = None if check_events else _entry_before_events(raw, version)
         if split is not None:
             entries.append(split[0])
             unread.append(split[1])
         else:
             try:
-                entries.append(read_entry(raw))
+                entries.append(read_entry(raw, version))
             except strict.Malformed as exc:
                 raise _malformed_entry(path, number, exc) from None
             unread.append(None)
@@ -1105,7 +1260,8 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | N
     """The header and the checksum record 1 chains from (``None`` for format 2).
 
     Raises:
-        SaveError: a format-3 header without its checksum or not matching it, or malformed.
+        SaveError: a format-3 or -4 header without its checksum or not matching it, or
+            malformed.
     """
     prev = None
     body = line

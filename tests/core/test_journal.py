@@ -14,6 +14,7 @@ from conftest import RULEBOOK_SETUP, play
 import moderator
 from moderator import journal
 from moderator.errors import SaveError
+from moderator.events import Noted
 from moderator.fixes import RULES_LEVEL
 from moderator.game import Game
 from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
@@ -55,11 +56,17 @@ def _as_data(path: Path) -> dict[str, Any]:
 def _write_data(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` back as someone who edits a save by hand and fixes the checksums would.
 
-    Format 3 (a summed header, records chained from it) or format 2 (records summing their
-    entries) when the data still fits it; otherwise the one JSON object of format 1, which
-    goes through the same validation after migration.
+    Format 3 or 4 (a summed header, records chained from it) or format 2 (records summing
+    their entries) when the data still fits it; otherwise the one JSON object of format 1,
+    which goes through the same validation after migration.  The entries are as a format-4
+    record holds them (:func:`_as_data`); in an older format, whole (its free text put back
+    where format 4 writes U+0000).
     """
     version, journal_ = data.get("format_version"), data.get("journal")
+    if not (isinstance(version, int) and version >= 4) and isinstance(journal_, list):
+        for entry in journal_:
+            if isinstance(entry, dict):
+                journal.restore_text(entry)
     line_based = (
         isinstance(version, int)
         and not isinstance(version, bool)
@@ -110,14 +117,15 @@ def _refused_untouched(path: Path, *fragments: str) -> str:
 
 # ----------------------------------------------------------------- format
 def test_save_format(saved: tuple[Game, Path]) -> None:
-    """Format 3: a header line (title, players, rules level, program) summed by its own
+    """Format 4: a header line (title, players, rules level, program) summed by its own
     checksum, then one numbered record per journal entry, each checksum chained from the
-    one before it (the header's for the first)."""
+    one before it (the header's for the first); a note's text is written once, in its
+    command (U+0000 in its line and event)."""
     game, path = saved
     lines = path.read_bytes().split(b"\n")
     assert lines[-1] == b"", "the file ends with a newline"
     head = json.loads(lines[0])
-    assert FORMAT_VERSION == 3
+    assert FORMAT_VERSION == 4
     assert head == {
         "format_version": FORMAT_VERSION,
         "title": "1846",
@@ -152,14 +160,21 @@ def test_save_format(saved: tuple[Game, Path]) -> None:
     assert par["round"] == "SR 1"
     cash = [e for e in par["events"] if e["kind"] == "cash"]
     assert {(e["source"], e["target"], e["amount"]) for e in cash} == {("Amy", "GT", 120)}
-    assert data["journal"][-1]["command"] == {"kind": "note", "text": "a remark, kept"}
+    assert data["journal"][-1] == {
+        "line": "note \x00",
+        "round": "SR 1",
+        "command": {"kind": "note", "text": "a remark, kept"},
+        "events": [{"kind": "note", "text": "\x00"}],
+    }
+    assert b'"line":"note \\u0000"' in lines[-2]
+    assert game.journal[-1].line == "note a remark, kept"
 
 
 def test_empty_journal_is_a_header_line(tmp_path: Path) -> None:
     text = save_text("1846", ["A", "B", "C"], [])
     assert text.endswith("\n") and text.count("\n") == 1
     head = json.loads(text)
-    assert head["format_version"] == 3 and head["players"] == ["A", "B", "C"]
+    assert head["format_version"] == FORMAT_VERSION and head["players"] == ["A", "B", "C"]
     path = tmp_path / "empty.json"
     path.write_text(text)
     assert read_save(path).journal == ()
@@ -283,9 +298,11 @@ def test_every_edit_of_the_header_is_refused_naming_line_1(saved: tuple[Game, Pa
         for byte in ((data[k] + 1) % 256, 0x20, ord('"'), ord("}")):
             if byte != data[k]:
                 edits.append(data[:k] + bytes([byte]) + data[k + 1 :])
-    for value in (b"0", b"1", b"2", b"4", b'"3"', b"-1", b"3.0", b"true"):
-        edits.append(data.replace(b'"format_version":3', b'"format_version":' + value, 1))
-    edits.append(data.replace(b'"format_version":3,', b"", 1))
+    version = b'"format_version":%d' % FORMAT_VERSION
+    assert version in data
+    for value in (b"0", b"1", b"2", b"3", b"5", b'"4"', b"-1", b"4.0", b"true"):
+        edits.append(data.replace(version, b'"format_version":' + value, 1))
+    edits.append(data.replace(version + b",", b"", 1))
     for edit in edits:
         path.write_bytes(edit)
         with pytest.raises(SaveError) as refused:
@@ -360,9 +377,9 @@ def test_old_format_is_migrated(saved: tuple[Game, Path], monkeypatch: pytest.Mo
     assert Game.load(path, read_only=True).state_json() == game.state_json()
 
 
-def test_format_1_save_loads_replays_and_is_rewritten_as_format_3(tmp_path: Path) -> None:
+def test_format_1_save_loads_replays_and_is_rewritten_as_format_4(tmp_path: Path) -> None:
     """The format-1 example save: read, replayed and verified; the first write makes it
-    format 3, and a read-only look leaves it as it was."""
+    format 4, and a read-only look leaves it as it was."""
     path = tmp_path / "old.json"
     path.write_bytes(FORMAT_1.read_bytes())
     assert json.loads(path.read_text())["format_version"] == 1
@@ -374,11 +391,11 @@ def test_format_1_save_loads_replays_and_is_rewritten_as_format_3(tmp_path: Path
     with Game.load(path) as game:  # opening alone writes nothing
         assert game.state_json() == expected
         assert path.read_bytes() == FORMAT_1.read_bytes()
-        assert game.execute("note now in format 3").ok
+        assert game.execute("note now in format 4").ok
     head = json.loads(path.read_bytes().split(b"\n")[0])
-    assert head["format_version"] == 3
+    assert head["format_version"] == 4
     again = Game.load(path, read_only=True)
-    assert [e.line for e in again.journal][-2:] == ["pass Carlos", "note now in format 3"]
+    assert [e.line for e in again.journal][-2:] == ["pass Carlos", "note now in format 4"]
     assert again.journal[:13] == list(data.journal)
 
 
@@ -630,11 +647,11 @@ def test_a_forged_round_is_refused_by_the_replay(saved: tuple[Game, Path]) -> No
     _refused_untouched(path, "journal entry 3", "says it was given in `OR 9.9`", "setup")
 
 
-def test_a_format_2_save_opens_and_is_rewritten_in_format_3(
+def test_a_format_2_save_opens_and_is_rewritten_in_format_4(
     saved: tuple[Game, Path],
 ) -> None:
     """A save written before the chain (format 2, rules level 0) opens as before; a
-    read-only look leaves it; the first write rewrites it whole in format 3."""
+    read-only look leaves it; the first write rewrites it whole in format 4."""
     game, path = saved
     data = _as_data(path)
     data = {
@@ -649,10 +666,10 @@ def test_a_format_2_save_opens_and_is_rewritten_in_format_3(
     assert Game.load(path, read_only=True).state_json() == game.state_json()
     with Game.load(path) as again:
         assert path.read_bytes() == before
-        assert again.execute("note in format 3").ok
+        assert again.execute("note in format 4").ok
     head = json.loads(path.read_bytes().split(b"\n")[0])
-    assert (head["format_version"], head["rules_level"]) == (3, RULES_LEVEL)
-    assert [e.line for e in read_save(path).journal][-1] == "note in format 3"
+    assert (head["format_version"], head["rules_level"]) == (4, RULES_LEVEL)
+    assert [e.line for e in read_save(path).journal][-1] == "note in format 4"
 
 
 def test_a_newer_rules_level_is_refused(saved: tuple[Game, Path]) -> None:
@@ -699,17 +716,33 @@ def test_a_save_that_replays_differently_names_the_program_that_wrote_it(
 def test_entry_json_is_the_text_pydantic_writes(saved: tuple[Game, Path]) -> None:
     """Issue 21.1: entries are written by the standard library, not pydantic's serializer:
     every entry of a game, and one of hostile text (control characters, quotes, non-ASCII),
-    is the same text pydantic writes for the entry's model, and reads back equal."""
+    is the same text pydantic writes for the entry's model, and reads back equal.  An
+    entry with free text is written once pydantic's text has it once (U+0000 elsewhere)."""
     from moderator import commands as c
 
     game, _ = saved
     text = 'a\x00b\x1f\x7f\u2028é\U0001f600"\\/\n\t\r\b\f'
-    odd = journal.new_entry(text, "SR 1", c.Note(text=text), ())
+    odd = journal.new_entry(text, "SR 1", c.Bankrupt(player=text), ())
+    note = 'b\x1f\x7f\u2028é\U0001f600"\\/\n\t\r\b\f'
+    noted = journal.new_entry(f"note {note}", "SR 1", c.Note(text=note), (Noted(text=note),))
     adapter = journal._entry_adapter()
-    for entry in (*game.journal, odd):
+    for entry in (*game.journal, odd, noted):
         written = journal.entry_json(entry)
-        assert written == adapter.dump_json(entry).decode()
-        assert journal.Entry.model_validate_json(written, strict=True) == entry
+        whole = adapter.dump_json(entry).decode()
+        free = journal.command_text(entry.command)
+        if not free:
+            assert written == whole
+            assert journal.Entry.model_validate_json(written, strict=True) == entry
+            continue
+        once = json.loads(whole)
+        once["line"] = once["line"].replace(free, "\x00")
+        for event in once["events"]:
+            for key, value in event.items():
+                if isinstance(value, str):
+                    event[key] = value.replace(free, "\x00")
+        assert written == json.dumps(once, separators=(",", ":"), ensure_ascii=False)
+        assert journal.read_entry(written.encode()) == entry
+    assert journal.entry_json(noted).count("\\u0000") == 2
 
 
 # ----------------------------------------------------------------- issue 21.4: events compared
@@ -763,10 +796,12 @@ def test_events_are_left_for_the_replay_only_as_the_game_writes_them(
     game, path = saved
     loaded = journal.load_save(path, check_events=False)
     assert loaded.events_unread is not None
-    assert all(written is not None for written in loaded.events_unread)
-    assert all(entry.events == () for entry in loaded.save.journal)
+    *unread, note = loaded.events_unread  # a note's are read with it (its text written once)
+    assert all(written is not None for written in unread) and note is None
+    assert all(entry.events == () for entry in loaded.save.journal[:-1])
+    assert loaded.save.journal[-1] == game.journal[-1]
     assert journal.load_save(path).events_unread is None
-    for entry, written in zip(game.journal, loaded.events_unread, strict=True):
+    for entry, written in zip(game.journal, unread, strict=False):
         assert journal.same_events(entry.events, written)
     events = game.journal[7].events
     written = loaded.events_unread[7]

@@ -11,6 +11,8 @@ written before the bound (a longer note) still open and replay as recorded.
 
 from __future__ import annotations
 
+import json
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -53,6 +55,56 @@ def test_a_save_written_before_the_bound_opens_and_replays_as_recorded(
     loaded.close()
 
 
+OLD_SAVE = Path(__file__).parent / "data" / "before-30.1-1846-long-notes.json"
+"""A format-3 save as moderator wrote it before the bound: written by ff38739 (the tree of
+issue 30.1's bound, run with ``journal.MAX_TEXT`` lifted, which is the writer before the
+bound) at 17:08 UTC on the day of issue 30.1.  The 1846 rulebook's setup, a note of 4,967
+characters and an adjustment's reason of 2,499, each stored three times (line, command,
+event), shorter notes (one typed with quotes, spaces and a comment, one not ASCII, one of a
+single letter) and a short adjustment."""
+
+
+def _recorded(path: Path) -> list[dict[str, object]]:
+    """The entries of a save of lines as its file holds them (line, round, command, events)."""
+    lines = path.read_bytes().split(b"\n")[1:]
+    return [json.loads(line)["entry"] for line in lines if line]
+
+
+def _as_read(game: Game) -> list[dict[str, object]]:
+    """The entries of a game as plain JSON values (tuples as lists), to compare with
+    :func:`_recorded`."""
+    entries = [
+        {
+            "line": e.line,
+            "round": e.round,
+            "command": e.command.model_dump(),
+            "events": [ev.model_dump() for ev in e.events],
+        }
+        for e in game.journal
+    ]
+    return json.loads(json.dumps(entries))  # type: ignore[no-any-return]
+
+
+def test_a_save_with_notes_over_the_bound_stored_three_times_opens_as_recorded(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / OLD_SAVE.name
+    shutil.copyfile(OLD_SAVE, path)
+    recorded = _recorded(path)
+    assert json.loads(path.read_bytes().split(b"\n")[0])["format_version"] == 3
+    assert len(recorded[7]["command"]["text"]) == 4_967  # type: ignore[index]
+    assert recorded[7]["events"] == [{"kind": "note", "text": recorded[7]["command"]["text"]}]  # type: ignore[index]
+    game = Game.load(path)
+    assert _as_read(game) == recorded  # every line, round, command and event as recorded
+    assert game.execute("note and on").ok  # played on under today's bound
+    assert not game.execute("note " + "x" * 2_001).ok
+    game.close()
+    reopened = Game.load(path)
+    assert _as_read(reopened)[: len(recorded)] == recorded
+    assert [e.line for e in reopened.journal[len(recorded) :]] == ["note and on"]
+    reopened.close()
+
+
 def test_the_save_s_size_is_checked_before_a_command_is_accepted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -87,10 +139,18 @@ def test_a_game_saved_whole_is_never_larger_than_a_save_may_be(
     assert len(game.journal) == 8 and not (tmp_path / "g.json").exists()
 
 
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
+"""Free text of any characters (control characters and ``#`` included: such a note is
+refused or cut at its comment; a short one found again in the line or a name is written
+in full, format 4 writing it once otherwise)."""
+
 LINES = st.one_of(
     st.integers(0, 2_600).map(lambda n: "note " + "é" * n),
     st.integers(0, 2_600).map(lambda n: f"adjust Amy 1 {'r' * max(1, n)}"),
+    TEXT.map(lambda text: "note " + text),
+    TEXT.map(lambda text: "adjust Bob -1 " + text),
     st.sampled_from(["par Amy NYC 80", "buy Bob NYC", "pass Amy", "pass Bob", "pass Carlos"]),
+    st.sampled_from(["note e", "note note", "adjust Amy 1 Amy", "adjust Bob 1 adjustment"]),
 )
 
 
@@ -118,4 +178,5 @@ def test_any_sequence_of_accepted_commands_leaves_a_save_that_opens(
             game.close()
             reopened = Game.load(path)  # the reader's bounds: the same small ones
             assert [format_command(e.command) for e in reopened.journal] == accepted
+            assert reopened.journal == game.journal  # lines and events as played
             reopened.close()

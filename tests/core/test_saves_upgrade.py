@@ -40,6 +40,7 @@ from moderator.cli import main
 from moderator.events import CashMoved, Noted, Passed, TurnStarted
 from moderator.fixes import FIXES, RULES_LEVEL, fixes_between
 from moderator.game import Game, _event_difference, _rules_view
+from moderator.journal import FORMAT_VERSION
 from rulesets import title_name
 
 DATA = Path(__file__).parent / "data"
@@ -186,11 +187,11 @@ def test_upgrading_rewinds_to_before_the_difference(name: str, tmp_path: Path) -
         assert len(game.journal) == number - 1
         assert game.rules_level == RULES_LEVEL and game.rules_difference is None
     head = _header(path)
-    assert (head["format_version"], head["rules_level"]) == (3, RULES_LEVEL)
+    assert (head["format_version"], head["rules_level"]) == (FORMAT_VERSION, RULES_LEVEL)
     upgraded = Game.load(path, read_only=True)
     assert upgraded.rules_level == RULES_LEVEL and upgraded.notices() == []
     assert len(upgraded.journal) == number - 1
-    kept = Game.load(backup, read_only=True)  # in format 3, at level 0
+    kept = Game.load(backup, read_only=True)  # in today's format, at level 0
     assert (kept.rules_level, len(kept.journal)) == (0, entries)
     assert kept.rules_difference is not None
     assert [e.line for e in kept.journal] == [
@@ -225,7 +226,7 @@ def test_a_save_today_replays_the_same_moves_to_today_silently(tmp_path: Path) -
         assert path.read_bytes() == original, "opening writes nothing"
         assert game.execute("note now at today's level").ok
     head = _header(path)
-    assert (head["format_version"], head["rules_level"]) == (3, RULES_LEVEL)
+    assert (head["format_version"], head["rules_level"]) == (FORMAT_VERSION, RULES_LEVEL)
     assert len(Game.load(path, read_only=True).journal) == 40
 
 

@@ -174,6 +174,35 @@ def test_a_hostile_60_mb_save_is_refused_with_bounded_memory(tmp_path: Path, sha
     assert float(took) < 20, f"{shape}: {took} s of CPU to refuse it"
 
 
+def test_a_60_mb_note_written_once_reads_back_with_bounded_memory(tmp_path: Path) -> None:
+    """Format 4 writes a note's text once (its line and event hold U+0000), so 60 MB hold
+    a 60 MB note where format 3 held 20 MB, and reading puts it back twice: the largest
+    text a save can hold.  Read in a child process, it loads within the same 512 MB (421 MB
+    measured; format 3's 60 MB of one note thrice 307 MB, and 64 MB of 29,000 notes of
+    2,000 characters in format 4 349 MB)."""
+    header = journal.header_line("1846", ["Amy", "Bob", "Carlos"])
+    entry = (
+        b'{"line":"note \\u0000","round":"setup","command":{"kind":"note","text":"'
+        + b"x" * (60 * MB)
+        + b'"},"events":[{"kind":"note","text":"\\u0000"}]}'
+    )
+    path = tmp_path / "once.json"
+    path.write_bytes(header + journal.record_line(1, entry, journal.line_digest(header)))
+    assert 60 * MB < path.stat().st_size < journal.MAX_SAVE_BYTES
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    peak, took, result = done.stdout.split(" ", 2)
+    assert result.strip() == "loaded", result
+    assert int(peak) < 512, f"{peak} MB to read it"
+    assert float(took) < 20, f"{took} s of CPU to read it"
+
+
 # ----------------------------------------------------------------- nesting and types
 DEEP = 100_000
 
