@@ -701,7 +701,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB or 1853")
+    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853 or 1830")
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 
     def common(p: argparse.ArgumentParser) -> None:

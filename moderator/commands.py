@@ -327,6 +327,9 @@ class BuyTrain(_Command):
     """``None``: the bank's depot; ``"pool"``: the bank pool; otherwise a company id."""
     price: int | None = None
     credit: bool = False
+    trade: str | None = None
+    """The train given back for a discount, as typed (1830 21.0: ``train PRR D trade 4``,
+    a D for $800 with a 4, 5 or 6 traded in)."""
 
 
 class BuyPrivate(_Command):
@@ -387,7 +390,8 @@ class Expect(_Command):
     """A player, company, ``bank``, ``phase``, ``round`` or ``priority``."""
     field: str
     """``cash``, ``price``, ``shares``, ``value``, ``president``, ``phase``, ``round``,
-    ``priority``."""
+    ``priority``, ``cell`` (a 2-D market's space, the value ``ROW COL``), ``certificates``
+    (those counting toward the certificate limit)."""
     corp: str | None = None
     """For ``shares``: which corporation."""
     value: str
@@ -434,13 +438,27 @@ class Assign(_Command):
     company: str
 
 
+class Bid(_Command):
+    """``bid PLAYER PRIVATE AMOUNT``: a bid on a private company in an opening sale (1830
+    7.2): on one not yet offered, or a raise in its auction."""
+
+    kind: Literal["bid"] = "bid"
+    player: str
+    private: str
+    amount: int
+
+
 # ----------------------------------------------------------------- 1847 AE
 class Exchange(_Command):
-    """1847 AE ``exchange PLAYER PRIVATE``."""
+    """``exchange PLAYER PRIVATE [ipo|pool]``: a private swapped for a share (1847 AE: its
+    investor certificate; 1830: the Mohawk & Hudson for an NYC 10% from the IPO or the pool,
+    Table 1 note 3)."""
 
     kind: Literal["exchange"] = "exchange"
     player: str
     private: str
+    source: Literal["ipo", "pool"] | None = None
+    """1830: where the NYC share comes from; ``None``: the IPO if it has one, else the pool."""
 
 
 class Nationalize(_Command):
@@ -596,6 +614,7 @@ Command = Annotated[
     | Issue
     | Redeem
     | Assign
+    | Bid
     | Exchange
     | Nationalize
     | Trade

@@ -198,6 +198,10 @@ class GridMarket(Market):
 
     def __post_init__(self) -> None:
         self.width = max((len(r) for r in self.rows), default=0)
+        self._price_at = [v for r in self.rows for v in (*r, *[None] * (self.width - len(r)))]
+        """The prices by position (``row * width + column``), for the price lookups."""
+        self._zone_at = "".join(z.ljust(self.width, ".") for z in self.zones)
+        """The zones by position: asked for every certificate count (1830 10.0)."""
 
     def value(self, cell: Cell) -> int | None:
         """The price printed on ``cell``, or ``None`` where the board has no space."""
@@ -211,7 +215,7 @@ class GridMarket(Market):
         return divmod(self.position[company], self.width)
 
     def price(self, company: str) -> int:
-        value = self.value(self.cell(company))
+        value = self._price_at[self.position[company]]
         assert value is not None, f"{company} stands off the board"
         return value
 
@@ -265,6 +269,27 @@ class GridMarket(Market):
 
     pars: dict[str, int] = field(default_factory=dict)
     """Each corporation's printed par (1847 AE: fixed pars), for the state JSON."""
+    zones: tuple[str, ...] = ()
+    """Each row's zone colours by column, one letter a space (1830 10.0: ``y`` yellow, ``o``
+    orange, ``b`` brown, ``.`` none); empty for a board without zones."""
+    par_cells: tuple[Cell, ...] = ()
+    """The spaces a corporation may start on, where the title lets the buyer choose (1830
+    8.1: the red-edged column); empty where each has its printed par (1847 AE)."""
+
+    def zoned(self) -> set[str]:
+        """The companies whose marker stands in a zone (1830 10.0: free of the limits)."""
+        if not self.zones:
+            return set()
+        at = self._zone_at
+        return {company for company, position in self.position.items() if at[position] != "."}
+
+    def zone(self, company: str) -> str:
+        """The zone letter of the company's space (``.``: none, a board without zones, or a
+        company with no marker on the board)."""
+        position = self.position.get(company)
+        if position is None or not self.zones:
+            return "."
+        return self._zone_at[position]
 
     def to_json(self) -> dict[str, object]:
         """``kind: grid``, the ``rows`` (``None`` where no space), each marker's ``cells``,
@@ -274,22 +299,29 @@ class GridMarket(Market):
             if stack:
                 row, col = divmod(index, self.width)
                 stacks[f"{row},{col}"] = list(stack)
-        return {
+        data: dict[str, object] = {
             "kind": "grid",
             "rows": [list(r) + [None] * (self.width - len(r)) for r in self.rows],
             "cells": {c: list(self.cell(c)) for c in self.position},
             "stacks": stacks,
             "pars": dict(self.pars),
         }
+        if self.zones:
+            data["zones"] = [z + "." * (self.width - len(z)) for z in self.zones]
+            data["par_cells"] = [list(cell) for cell in self.par_cells]
+        return data
 
     def order(self, companies: list[str]) -> list[str]:
-        """Operating order (1847 AE 6.1): highest price first; on one space the marker
-        on top first; the same price on different spaces, the rightmost first."""
+        """Operating order (1847 AE 6.1, 1830 16.0): highest price first; on one space the
+        marker on top first; the same price on different spaces, the rightmost first, and in
+        one column the upper first (1830's 67 stands three times in one column: 16.0 is
+        silent, and the upper space is read as the higher value, as 18xx.games reads it: 1830
+        facts D12)."""
         present = [c for c in companies if c in self.position]
 
-        def key(company: str) -> tuple[int, int, int]:
-            col = self.cell(company)[1]
+        def key(company: str) -> tuple[int, int, int, int]:
+            row, col = self.cell(company)
             stack = self.stacks[self.position[company]]
-            return (-self.price(company), -col, stack.index(company))
+            return (-self.price(company), -col, row, stack.index(company))
 
         return sorted(present, key=key)

@@ -101,6 +101,12 @@ def _trade(cmd: c.Command, ev: Event) -> bool:
     return isinstance(ev, CertificateMoved)
 
 
+def _bid(cmd: c.Command, ev: Event) -> bool:
+    """A bid (1830 7.2): the line that records it."""
+    assert isinstance(cmd, c.Bid)
+    return isinstance(ev, Noted) and ev.text.lower().startswith(f"{cmd.player.lower()} bids ")
+
+
 def _deal(cmd: c.Command, ev: Event) -> bool:
     """A trade or nationalisation between players (1847 AE 4.2, 8.4): its cash, certificate
     and private."""
@@ -206,6 +212,7 @@ DIRECT: dict[type, DirectTest] = {
     c.Remove: _remove,
     c.PrivateResult: _private_result,
     c.Trade: _deal,
+    c.Bid: _bid,
     c.Nationalize: _deal,
     c.Bond: _bond,
     c.Fulfil: _bond,
@@ -361,11 +368,16 @@ def _own(cmd: c.Command | None, events: Sequence[Event]) -> list[bool]:
     direct = DIRECT.get(type(cmd)) if cmd is not None else None
     own_round = True
     acted = False  # a command that opens a round (the first par after setup) acts in it
+    bought = False  # a buy moves one private: a payment or private after it is a follow-up
     out: list[bool] = []
     for ev in events:
         if isinstance(ev, RoundStarted) and acted:
             own_round = False
         acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
+        if bought and isinstance(ev, CashMoved | PrivateMoved):  # 1830 7.2: the next one's bid
+            out.append(False)
+            continue
+        bought = bought or (isinstance(cmd, c.Buy) and isinstance(ev, PrivateMoved))
         if isinstance(ev, Passed) and isinstance(cmd, c.Pass) and not ev.auto:
             if ev.player.lower() == cmd.player.lower():
                 out.append(True)

@@ -74,8 +74,12 @@ COMPANIES: dict[str, Livery] = {
     "MSM": Livery("#8d6e3f", "#ffffff", on_dark="#bcaaa4"),
     "SIR": Livery("#ff7043", "#000000", on_dark="#ff8a65"),
     "ECR": Livery("#ab47bc", "#ffffff", on_dark="#ce93d8"),
+    # 1830 corporations not in 1846 (PRR, NYC, B&O, C&O and Erie keep 1846's liveries)
+    "CPR": Livery("#880e4f", "#ffffff", on_dark="#f06292"),
+    "NYNH": Livery("#ef6c00", "#000000"),
+    "BM": Livery("#2e7d32", "#ffffff", on_dark="#43a047"),
 }
-"""Every company's livery, by id (the three titles' corporations and privates that have one)."""
+"""Every company's livery, by id (the titles' corporations and privates that have one)."""
 
 UNKNOWN = Livery("#eceff1", "#000000")
 """A company without a livery here (a private, a new title): light grey, black text; its

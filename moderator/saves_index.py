@@ -191,7 +191,12 @@ def new_game_path(saves: Path, title: str, players: list[str]) -> Path:
     return fresh_path(saves, f"{title}-{'-'.join(players)}-{time.strftime('%Y%m%d-%H%M')}")
 
 
-DEMO_SCRIPTS = {"1846": DEMO_SCRIPT, "1847AE": "demo-1847ae.script", "1853": "demo-1853.script"}
+DEMO_SCRIPTS = {
+    "1846": DEMO_SCRIPT,
+    "1847AE": "demo-1847ae.script",
+    "1853": "demo-1853.script",
+    "1830": "demo-1830.script",
+}
 """The shipped demo game of each title that has one, under ``moderator/demo/``."""
 
 

@@ -658,7 +658,11 @@ def parse_runs(
             if kind is None:
                 kind = None if options == ("split",) else (options[0] if options else None)
             elif kind not in options:
-                raise Refusal(f"{cid} cannot {kind} now: it may {', '.join(options) or 'not run'}")
+                rule = ruleset.rule_numbers.get("dividend")
+                raise Refusal(
+                    f"{cid} cannot {kind} now: it may {', '.join(options) or 'not run'}"
+                    + (f" ({rule})" if rule else "")
+                )
             runs.append((revenue, kind))
         if not runs and not at:
             raise Refusal(f"{cid}: no revenue given")

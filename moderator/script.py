@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
+from typing import Literal
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -165,15 +166,7 @@ def _p_par(a: list[str]) -> c.Command:
 
 def _p_buy(a: list[str]) -> c.Command:
     _need(a, 2, 3, "buy PLAYER CORP [ipo|pool]")
-    src = None
-    if len(a) == 3:
-        word = a[2].lower()
-        if word in ("ipo", "treasury", "ipo.", "initial"):
-            src = "ipo"
-        elif word in ("pool", "market"):
-            src = "pool"
-        else:
-            raise ParseError(f"buy from 'ipo' or 'pool', not {a[2]!r}")
+    src = _source(a[2], "buy") if len(a) == 3 else None
     return c.Buy(player=a[0], corp=a[1], source=src)
 
 
@@ -241,7 +234,7 @@ def _p_run(a: list[str]) -> c.Command:
 
 
 def _p_train(a: list[str]) -> c.Command:
-    usage = "train CORP TYPE [from CORP2 PRICE | from pool | credit]"
+    usage = "train CORP TYPE [from CORP2 PRICE | from pool | credit | trade TYPE]"
     _need(a, 2, 5, usage)
     corp, train = a[0], a[1]
     rest = [w.lower() for w in a[2:]]
@@ -249,6 +242,10 @@ def _p_train(a: list[str]) -> c.Command:
         return c.BuyTrain(corp=corp, train=train)
     if rest == ["credit"]:
         return c.BuyTrain(corp=corp, train=train, credit=True)
+    if rest[0] == "trade":
+        if len(rest) != 2:
+            raise ParseError(f"a trade-in names the train given back: train {corp} {train} trade 4")
+        return c.BuyTrain(corp=corp, train=train, trade=a[3])
     if rest[0] == "from" and len(rest) == 2 and rest[1] == "pool":
         return c.BuyTrain(corp=corp, train=train, source="pool")
     if rest[0] == "from" and len(rest) == 3 and rest[1] == "pool":
@@ -337,16 +334,20 @@ def _p_expect(a: list[str]) -> c.Command:
     usage = (
         "expect PLAYER|COMPANY|bank cash N, expect CORP price N, expect PLAYER shares CORP N, "
         "expect PLAYER value N, expect CORP president PLAYER, expect phase NAME, "
-        "expect round SR|OR, expect priority PLAYER"
+        "expect round SR|OR, expect priority PLAYER, expect CORP cell ROW COL, "
+        "expect PLAYER certificates N"
     )
     if len(a) == 2 and a[0].lower() in ("phase", "round", "priority"):
         return c.Expect(subject=a[0].lower(), field=a[0].lower(), value=a[1])
+    if len(a) == 4 and a[1].lower() == "cell":
+        row, col = amount(a[2], "row"), amount(a[3], "column")
+        return c.Expect(subject=a[0], field="cell", value=f"{row} {col}")
     if len(a) == 4 and a[1].lower() == "shares":
         percent = amount(a[3], "percent")
         return c.Expect(subject=a[0], field="shares", corp=a[2], value=str(percent))
     if len(a) == 3:
         fld = a[1].lower()
-        if fld in ("cash", "price", "value"):
+        if fld in ("cash", "price", "value", "certificates"):
             # normalised (`$50` -> `50`) so the check compares numbers
             number = amount(a[2], fld, allow_negative=True)
             return c.Expect(subject=a[0], field=fld, value=str(number))
@@ -381,9 +382,25 @@ def _p_assign(a: list[str]) -> c.Command:
     return c.Assign(private=a[0], company=a[1])
 
 
+def _source(word: str, verb: str) -> Literal["ipo", "pool"]:
+    """``ipo`` or ``pool`` (with their other spellings) after ``buy`` or ``exchange``."""
+    low = word.lower()
+    if low in ("ipo", "treasury", "ipo.", "initial"):
+        return "ipo"
+    if low in ("pool", "market"):
+        return "pool"
+    raise ParseError(f"{verb} from 'ipo' or 'pool', not {word!r}")
+
+
 def _p_exchange(a: list[str]) -> c.Command:
-    _need(a, 2, 2, "exchange PLAYER PRIVATE")
-    return c.Exchange(player=a[0], private=a[1])
+    _need(a, 2, 3, "exchange PLAYER PRIVATE [ipo|pool]")
+    src = _source(a[2], "exchange") if len(a) == 3 else None
+    return c.Exchange(player=a[0], private=a[1], source=src)
+
+
+def _p_bid(a: list[str]) -> c.Command:
+    _need(a, 3, 3, "bid PLAYER PRIVATE AMOUNT")
+    return c.Bid(player=a[0], private=a[1], amount=amount(a[2], "bid"))
 
 
 def _p_nationalize(a: list[str]) -> c.Command:
@@ -509,6 +526,7 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "redeem": _p_redeem,
     "assign": _p_assign,
     "exchange": _p_exchange,
+    "bid": _p_bid,
     "nationalize": _p_nationalize,
     "nationalise": _p_nationalize,
     "trade": _p_trade,
@@ -651,6 +669,8 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
                 return text + " from pool"
             if cmd.source is not None:
                 return text + f" from {q(cmd.source)} {cmd.price}"
+            if cmd.trade is not None:
+                return text + f" trade {q(cmd.trade)}"
             return text
         case c.BuyPrivate():
             return f"buyprivate {q(cmd.corp)} {q(cmd.private)} {cmd.price}"
@@ -677,6 +697,8 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
                 return f"expect {cmd.field} {q(cmd.value)}"
             if cmd.field == "shares":
                 return f"expect {q(cmd.subject)} shares {q(cmd.corp or '')} {cmd.value}"
+            if cmd.field == "cell":
+                return f"expect {q(cmd.subject)} cell {cmd.value}"
             return f"expect {q(cmd.subject)} {cmd.field} {q(cmd.value)}"
         case c.Remove():
             return " ".join(["remove", *(q(x) for x in cmd.companies)])
@@ -691,7 +713,10 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
         case c.Assign():
             return f"assign {q(cmd.private)} {q(cmd.company)}"
         case c.Exchange():
-            return f"exchange {q(cmd.player)} {q(cmd.private)}"
+            source = f" {cmd.source}" if cmd.source else ""
+            return f"exchange {q(cmd.player)} {q(cmd.private)}{source}"
+        case c.Bid():
+            return f"bid {q(cmd.player)} {q(cmd.private)} {cmd.amount}"
         case c.Nationalize():
             return f"nationalize {q(cmd.player)} {q(cmd.corp)} {q(cmd.source)} {cmd.percent}"
         case c.Trade():

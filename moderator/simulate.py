@@ -1,4 +1,4 @@
-"""Random but legal games of 1846, 1847 AE and 1853, for property tests, benchmarks and demos.
+"""Random but legal games of 1846, 1847 AE, 1853 and 1830, for property tests, benchmarks and demos.
 
 :class:`Simulation` plays a game from a seed.  1846 (either edition; ``second_edition``
 plays ``2e``): setup removals, a private distribution, then stock and operating rounds.
@@ -33,6 +33,7 @@ from moderator.game import Game
 from moderator.ledger import POOL, Company
 from moderator.market import TrackMarket
 from moderator.script import format_command
+from moderator.simulate_1830 import Sim1830
 from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
 from rulesets.g1847ae import PHASES as AE_PHASES
 
@@ -108,7 +109,7 @@ TERRAIN_1853 = (30, 40, 50, 60, 70, 80, 100, 140, 240)
 """Table 4 costs, broad and metre gauge, and Calcutta's first promotion (4.2.13)."""
 METRE_NEXT_1853 = ("2M", "3M", "4M")
 """1853: the metre trains a minor's special token may buy ahead of their phase (4.8.19)."""
-TITLES = ("1846", "1847AE", "1853")
+TITLES = ("1846", "1847AE", "1853", "1830")
 SOURCES: tuple[Literal["ipo", "pool"], ...] = ("ipo", "pool")
 
 
@@ -117,9 +118,9 @@ class SimulationError(RuntimeError):
 
 
 @dataclass
-class Simulation:
-    """A seeded random player of 1846 (the default), 1847 AE (3-5 players) or 1853
-    (3-6 players)."""
+class Simulation(Sim1830):
+    """A seeded random player of 1846 (the default), 1847 AE (3-5 players), 1853 (3-6
+    players) or 1830 (2-6 players, :mod:`moderator.simulate_1830`)."""
 
     seed: int
     players: int = 4
@@ -133,7 +134,7 @@ class Simulation:
     check: Callable[[Game], None] | None = None
     """Called after every accepted command (tests pass their invariants here)."""
     title: str = "1846"
-    """``1846``, ``1847AE`` or ``1853``."""
+    """``1846``, ``1847AE``, ``1853`` or ``1830``."""
     variant: bool = False
     """1847 AE: play the section 10 variant (no limit of one new train per type a turn)."""
     noroute: float = 0.5
@@ -178,6 +179,8 @@ class Simulation:
         elif self.title == "1853":
             self._in_setup()
             step = self._in_step
+        elif self.title == "1830":
+            step = self._g30_step
         else:
             step = self._ae_step
         stuck = 0
@@ -207,6 +210,15 @@ class Simulation:
                     f"{outcome.message}"
                 )
         return False
+
+    def _try_or_offered(self, choices: list[c.Command]) -> bool:
+        """The first of ``choices`` the rules accept; when none is, one of the game's own
+        offers (slower, as it tries every candidate), so a gap in the choices does not end
+        the game."""
+        if self._try(choices):
+            return True
+        legal = self.game.legal_commands()
+        return bool(legal) and self._try([self.rng.choice(legal)])  # type: ignore[union-attr]
 
     def _setup(self) -> None:
         rng = self.rng
@@ -375,12 +387,7 @@ class Simulation:
             choices = list(self._ae_stock_choices())
         else:
             choices = list(self._ae_operating_choices())
-        if self._try(choices):
-            return True
-        # None of the plausible choices was accepted: take one of the game's own offers
-        # (slower, as it tries every candidate), so a gap here does not end the game.
-        legal = self.game.legal_commands()
-        return bool(legal) and self._try([self.rng.choice(legal)])
+        return self._try_or_offered(choices)
 
     # ---------------------------------------------------------------- 1847 AE stock rounds
     def _ae_player(self) -> str:
@@ -736,10 +743,7 @@ class Simulation:
             choices = list(self._in_stock_choices())
         else:
             choices = list(self._in_operating_choices())
-        if self._try(choices):
-            return True
-        legal = self.game.legal_commands()
-        return bool(legal) and self._try([self.rng.choice(legal)])
+        return self._try_or_offered(choices)
 
     # ---------------------------------------------------------------- 1853 stock rounds
     def _in_stock_choices(self) -> Iterator[c.Command]:

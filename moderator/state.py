@@ -57,6 +57,10 @@ class GameState:
     sold_this_round: set[tuple[str, str]] = field(default_factory=set)
     turn_sold: list[str] = field(default_factory=list)
     """Corporations the current player sold this turn (a turn with a sale is not a pass)."""
+    turn_bought: list[tuple[str, str]] = field(default_factory=list)
+    """What the current player bought this turn, ``(corporation, source)`` each, while his
+    turn stays open for sales after the purchase (1830 4.0: buying and selling in either
+    order); always empty in a title whose purchase ends the turn."""
     last_actor: str | None = None
     """Last player to buy or sell this stock round (1846 5.51)."""
     auto_passed: set[str] = field(default_factory=set)
@@ -124,6 +128,7 @@ class GameState:
         new.returned = [t.copy() for t in self.returned]
         new.sold_this_round = set(self.sold_this_round)
         new.turn_sold = list(self.turn_sold)
+        new.turn_bought = list(self.turn_bought)
         new.auto_passed = set(self.auto_passed)
         new.operated = list(self.operated)
         new.bought_private_this_turn = list(self.bought_private_this_turn)

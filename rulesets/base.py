@@ -18,6 +18,7 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, RESERVE, Company
+from moderator.market import GridMarket
 from moderator.state import GameState
 from rulesets.names import title_name
 
@@ -390,6 +391,21 @@ class Ruleset:
         return []
 
     # ------------------------------------------------------------- checks
+    def market_cell(self, state: GameState, cid: str) -> str:
+        """Where ``cid``'s marker stands on a 2-D market, as ``expect CORP cell ROW COL``
+        writes it (``ROW COL``, row 0 at the top), ``none`` off the market; refused for a
+        title whose market is not a grid (a price fixes the space there)."""
+        market = state.market
+        if not isinstance(market, GridMarket):
+            raise Refusal(
+                f"{self.title_name}'s market has no rows and columns: check the price with "
+                f"`expect {cid} price N`"
+            )
+        if not market.has(cid):
+            return "none"
+        row, col = market.cell(cid)
+        return f"{row} {col}"
+
     def check_expect(self, state: GameState, cmd: c.Expect) -> None:
         """``expect``: compare one figure; raise :class:`ExpectationFailed` when it differs."""
         actual: str
@@ -417,6 +433,8 @@ class Ruleset:
                 actual = str(company.holder_percent(self.player_name(state, cmd.subject)))
             elif fld == "value":
                 actual = str(self.player_value(state, self.player_name(state, cmd.subject)))
+            elif fld == "cell":
+                actual = self.market_cell(state, self.company_id(state, cmd.subject))
             elif fld == "president":
                 company = state.company(self.company_id(state, cmd.subject))
                 actual = company.president() or "nobody"

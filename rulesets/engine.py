@@ -226,6 +226,9 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             "total_cash": ledger.total_cash(),
             "starting_total": ledger.starting_total,
         }
+        if self.sell_after_buy:
+            # who acts once the open turn closes (1830 4.0: the next player's line closes it)
+            data["next_player"] = self.player_after_turn(state)
         data.update(self.title_json(state))
         return data
 
@@ -251,18 +254,22 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             if player is None:
                 return out
             out.extend(self.title_candidates(state))
-            for co in corps:
-                if co.launched:
-                    out.append(c.Buy(player=player, corp=co.id, source="ipo"))
-                    out.append(c.Buy(player=player, corp=co.id, source="pool"))
-                    for n in range(1, co.holder_percent(player) // 10 + 1):
-                        out.append(c.Sell(player=player, corp=co.id, count=n))
-                else:
-                    out.extend(
-                        c.Par(player=player, corp=co.id, price=p)
-                        for p in self.par_choices(state, co)
-                    )
-            out.append(c.Pass(player=player))
+            # an open turn (a purchase or sale made, 1830 4.0) and the next player's, whose
+            # line closes it
+            following = self.player_after_turn(state)
+            for name in (player, following) if following else (player,):
+                for co in corps:
+                    if co.launched:
+                        out.append(c.Buy(player=name, corp=co.id, source="ipo"))
+                        out.append(c.Buy(player=name, corp=co.id, source="pool"))
+                        for n in range(1, co.holder_percent(name) // 10 + 1):
+                            out.append(c.Sell(player=name, corp=co.id, count=n))
+                    else:
+                        out.extend(
+                            c.Par(player=name, corp=co.id, price=p)
+                            for p in self.par_choices(state, co)
+                        )
+                out.append(c.Pass(player=name))
             return out
         cid = state.operating
         if cid is None:

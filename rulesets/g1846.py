@@ -574,7 +574,9 @@ class G1846(Engine):
             return f"only {cid}'s president may sell it before it has operated (5.23)"
         return None
 
-    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
+    def after_sale(
+        self, state: GameState, company: Company, *, by_president: bool, shares: int = 1
+    ) -> None:
         """5.22: a sale by the president moves the price one column left; at $0 it closes."""
         if not by_president:
             return

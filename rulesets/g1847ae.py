@@ -16,13 +16,14 @@ from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.events import Noted, PriceMoved, PrivateMoved
+from moderator.events import Noted, PrivateMoved
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
 from rulesets.base import ReceiptLine
 from rulesets.engine import Engine
+from rulesets.grid import GridRules
 from rulesets.stock import seat_order_from
 
 # --------------------------------------------------------------------- tables
@@ -186,6 +187,9 @@ RULE_NUMBERS = {
     "spend": "6.3-6.5",
     "spend_purpose": "6.3-6.5",
     "dividend": "6.7.4",
+    "dividend_move": "6.7.4",
+    "sale_move": "8.2",
+    "sold_out": "8.5",
     "pool_dividend": "6.7.4",
     "run": "6.6.1",
     "train_step": "6.2",
@@ -203,7 +207,7 @@ RULE_NUMBERS = {
 """The 1847 AE rulebook section of each shared mechanism."""
 
 
-class G1847AE(Engine):
+class G1847AE(GridRules, Engine):
     """1847 AE with 3-5 players; ``variant`` in the ``game`` line plays section 10."""
 
     title: ClassVar[str] = "1847AE"
@@ -237,6 +241,8 @@ class G1847AE(Engine):
     train_counts: ClassVar[dict[str, int]] = TRAIN_COUNTS
     ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET
     exchange_phases: ClassVar[tuple[str, ...]] = EXCHANGE_PHASES
+    route_excuses_train: ClassVar[bool] = True  # 6.8.1: `done C noroute`
+    president_word: ClassVar[str] = "director"
     one_train_per_type: ClassVar[bool] = True
     """6.8: one new train of each type per turn (not in section 10, 11.2.7, 12.2.2)."""
     closings: ClassVar[dict[str, tuple[str, ...]]] = CLOSINGS
@@ -378,37 +384,9 @@ class G1847AE(Engine):
         """The first stock round, while the starting package is sold (3.3)."""
         return bool(state.extra["first_sr"]) and state.round_kind in ("setup", "SR")
 
-    def grid(self, state: GameState) -> GridMarket:
-        """The 2-D market."""
-        assert isinstance(state.market, GridMarket)
-        return state.market
-
-    def _market_move(self, state: GameState, cid: str, way: str, reason: str) -> None:
-        """Move a marker ``right``/``left``/``up``/``down`` and tell the banker."""
-        grid = self.grid(state)
-        cell = grid.cell(cid)
-        before, after = getattr(grid, way)(cid)
-        if grid.cell(cid) != cell:
-            state.ledger.events.append(
-                PriceMoved(company=cid, before=before, after=after, reason=reason)
-            )
-        else:
-            state.ledger.events.append(
-                Noted(
-                    text=f"{cid}'s marker stays at {self.money(after)}: the board has no "
-                    f"space {way} of it ({reason})"
-                )
-            )
-
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """A launched corporation's marker on its printed par space (4.5.1)."""
         self._place(state, company.id, self.charter(company.id).cell, f"par ({self.r('par')})")
-
-    def _place(self, state: GameState, cid: str, cell: Cell, reason: str) -> None:
-        self.grid(state).place(cid, cell)
-        state.ledger.events.append(
-            PriceMoved(company=cid, before=None, after=state.price(cid), reason=reason)
-        )
 
     def available(self, state: GameState, company: Company) -> str | None:
         """Why ``company``'s certificates are not on sale yet, or ``None`` (3.3, 4.5.1)."""
@@ -569,18 +547,10 @@ class G1847AE(Engine):
             return f"{company.id} has not operated yet: its certificates cannot be sold (8.2)"
         return None
 
-    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
-        """8.2: each selling action moves the price one row down."""
-        self._market_move(state, company.id, "down", "sold: one row down (8.2)")
-
-    def stock_round_end_moves(self, state: GameState) -> None:
-        """8.5: a corporation wholly in players' hands moves up a row (never Krauss, 4.1)."""
-        corps = [co.id for co in state.ledger.corporations() if co.launched]
-        for cid in self.grid(state).order(corps):
-            company = state.company(cid)
-            rest = sum(company.holder_percent(h) for h in (cid, POOL, INVESTOR))
-            if rest == 0:
-                self._market_move(state, cid, "up", "all certificates held by players (8.5)")
+    def unsold_holders(self, company: Company) -> tuple[str, ...]:
+        """8.5: investor certificates not yet exchanged keep a corporation from being sold
+        out (Krauss & Co. never moves so, 4.1: it is no corporation)."""
+        return (company.id, POOL, INVESTOR)
 
     def after_stock_round(self, state: GameState) -> None:
         """3.3: with package items unsold a short operating round follows, and then the
@@ -1166,22 +1136,16 @@ class G1847AE(Engine):
         self._end_stock_turn(state, player, bought=True)
 
     # ================================================================= operating rounds
-    def operating_candidates(self, state: GameState) -> list[str]:
-        """6.1: floated corporations by price; the top marker of a space first; the same price
-        on different spaces, the rightmost first.  Krauss & Co. does not operate."""
-        corps = [
-            co.id
-            for co in state.ledger.corporations()
-            if self.floated(state, co.id) and co.id not in state.operated
-        ]
-        return self.grid(state).order(corps)
+    def operates(self, state: GameState, cid: str) -> bool:
+        """6.1: floated corporations operate, by price; the top marker of a space first; the
+        same price on different spaces, the rightmost first.  Krauss & Co. does not."""
+        return self.floated(state, cid)
 
     def operates_next_set(self, state: GameState, cid: str) -> bool:
         return self.floated(state, cid) and not state.company(cid).closed
 
     def operating_turn_started(self, state: GameState, cid: str) -> None:
         state.extra["bought_types"] = []
-        state.extra["noroute"] = None
         state.extra["station_this_turn"] = False
 
     def after_operating_round(self, state: GameState) -> None:
@@ -1196,30 +1160,9 @@ class G1847AE(Engine):
         return (
             company.kind == "corporation"
             and not company.trains
-            and state.extra["noroute"] != company.id
+            and not self.said_noroute(state, company)
             and bool(self.all_trains(state) or self.pool_trains(state))
         )
-
-    def no_route_hint(self, cid: str) -> str:
-        return f"; without a route write `done {cid} noroute` (6.8.1)"
-
-    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
-        """``done [noroute]``: end the turn; ``noroute`` says it has no route (6.8.1)."""
-        company = self.operating_company(state, cmd.company)
-        if cmd.noroute:
-            if company.trains:
-                raise Refusal(f"{company.id} owns a train; `noroute` is for one without (6.8.1)")
-            state.extra["noroute"] = company.id
-            state.ledger.events.append(
-                Noted(text=f"{company.id} has no route: it need not buy a train (6.8.1)")
-            )
-        self._end_company_turn(state)
-
-    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
-        """6.7.4: a dividend moves one space right, a withheld revenue one space left."""
-        if paid:
-            return 1, "dividend paid: one space right (6.7.4)"
-        return -1, "no dividend: one space left (6.7.4)"
 
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int
@@ -1357,100 +1300,33 @@ class G1847AE(Engine):
         return [f"{names} close{'s' if len(closing) == 1 else ''}"]
 
     # ----------------------------------------------------------- bankruptcy, end
-    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
-        """``bankrupt``: the director cannot raise the forced purchase: the game ends (6.8.2).
+    def before_bankruptcy(self, state: GameState) -> None:
+        """6.8.1: no bankruptcy while the corporation can pay for a pool train itself.
 
         6.8.2: "If a Director has sold all possible shares but cannot raise the cash needed,
         the player is declared bankrupt."  So ``bankrupt`` first makes every sale still
-        possible, each a line the banker mirrors (the certificates, the price, the marker one
-        row down, 8.2), and only then ends the game (9).  Sales typed before it with ``sell``
-        stand.  A game saved before this fix (rules level 0) ends without the sales, as it
-        was played (:mod:`moderator.fixes`).
+        possible, Krauss & Co. last (:meth:`sell_more_before_bankruptcy`), and only then
+        ends the game (9); a game saved before this fix (rules level 0) ends without the
+        sales, as it was played (:meth:`bankrupt_sells`, :mod:`moderator.fixes`).
         """
-        player = self.player_name(state, cmd.player)
-        company = self.bankrupt_company(state, player)
         self._no_forced_purchase_with_a_pool_train(state)
-        cheapest = self.cheapest_train(state) or 0
-        cash = state.ledger.player(player).cash
-        could = company.cash + cash + self.raisable(state, player, company.id)
-        if could >= cheapest:
-            raise Refusal(
-                f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
-                f"train: pay and sell certificates (6.8.2)"
-            )
-        if not follows(state, "1847AE-6.8.2"):
-            # Rules level 0: the game ended without the sales (kept so old saves replay).
-            state.ledger.player(player).bankrupt = True
-            self._end_game(
-                state,
-                f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train "
-                f"and {player} can raise only {self.money(could)} (6.8.2); the game ends at "
-                f"once (9)",
-            )
-            return
-        sold = self._sell_all_before_bankruptcy(state, player, company, cheapest)
-        raised = company.cash + state.ledger.player(player).cash
-        state.ledger.player(player).bankrupt = True
-        after = f"after selling {sold}" if sold else "with nothing left to sell"
-        self._end_game(
-            state,
-            f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train and, "
-            f"{after}, {company.id} and {player} have only {self.money(raised)} (6.8.2); the "
-            f"game ends at once (9)",
-        )
 
-    def _sell_all_before_bankruptcy(
-        self, state: GameState, player: str, company: Company, cheapest: int
-    ) -> str:
-        """6.8.2: the director sells every certificate he still may before he is declared
-        bankrupt; returns what was sold, in words (empty when nothing was).
+    def bankrupt_sells(self, state: GameState) -> bool:
+        """Rules level 0: the game ended without the sales (kept so old saves replay)."""
+        return follows(state, "1847AE-6.8.2")
 
-        What may be sold is what a ``sell`` line would be allowed (8.2, 6.8.2): never the
-        director's certificate of the corporation in trouble when its directorship would
-        change, never a director's certificate nobody can take (it cannot go to the pool,
-        8.2), never past 50% in the pool; the directorship of another corporation may
-        change (6.8.2).  Each corporation's certificates go in one sale at the price before
-        it, and its marker moves one row down (8.2).  Krauss & Co. goes to the pool as well
-        (4.1).  The rules leave the order of the sales to the seller ("he must state the
-        order of sales", 8.2); it changes no figure, since each sale moves only its own
-        marker, and the program sells in operating order (6.1), Krauss & Co. last.
-        """
-        corporations = [co.id for co in state.ledger.corporations() if co.launched]
-        sales: list[tuple[Company, int]] = []
-        for cid in self.grid(state).order(corporations):
-            target = state.company(cid)
-            n = next(
-                (
-                    k
-                    for k in range(target.holder_percent(player) // 10, 0, -1)
-                    if self.check_sell(state, player, target, k, protect=company.id) is None
-                ),
-                0,
-            )
-            if n:
-                sales.append((target, n))
+    def sell_more_before_bankruptcy(self, state: GameState, player: str) -> str | None:
+        """4.1: Krauss & Co. goes to the pool as well, last (its price before the sale)."""
         lfk = self.krauss(state)
-        krauss = lfk is not None and lfk.owner == player
-        if not sales and not krauss:
-            return ""
-        short = cheapest - company.cash - state.ledger.player(player).cash
-        state.ledger.events.append(
-            Noted(
-                text=f"{company.id} has {self.money(company.cash)} and its director {player} "
-                f"{self.money(state.ledger.player(player).cash)} toward the "
-                f"{self.money(cheapest)} train, {self.money(short)} short: before the "
-                f"bankruptcy {player} sells every certificate the rules allow (6.8.2)"
-            )
-        )
-        words: list[str] = []
-        for target, n in sales:
-            price = state.price(target.id)
-            self._sell_shares(state, player, target, n)
-            words.append(f"{n * 10}% of {target.id} at {self.money(price)}")
-        if krauss:
-            words.append(f"Krauss & Co. at {self.money(state.price('LFK'))}")
-            self._krauss_to_pool(state, player, "6.8.2")
-        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+        if lfk is None or lfk.owner != player:
+            return None
+        words = f"Krauss & Co. at {self.money(state.price('LFK'))}"
+        self._krauss_to_pool(state, player, "6.8.2")
+        return words
+
+    def has_more_to_sell(self, state: GameState, player: str) -> bool:
+        lfk = self.krauss(state)
+        return lfk is not None and lfk.owner == player
 
     def bank_broke_text(self, state: GameState) -> str:
         return (

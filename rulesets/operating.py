@@ -32,6 +32,12 @@ class OperatingRound(Ruleset):
     ipo_pays_company: ClassVar[bool] = True
     """Dividends on unsold (treasury) shares go to the corporation (1846 6.71); else they
     stay in the bank (1847 AE 6.7.4: the initial offering pays nobody)."""
+    route_excuses_train: ClassVar[bool] = False
+    """A corporation with no route need not own a train: ``done CORP noroute`` says so
+    (1847 AE 6.8.1, 1830 20.2); the rule is the title's ``forced_purchase``."""
+    president_word: ClassVar[str] = "president"
+    """What the title calls a corporation's president, in the lines of a bankruptcy
+    (1847 AE: director)."""
 
     # ------------------------------------------------------------- hooks
     def operating_candidates(self, state: GameState) -> list[str]:
@@ -45,6 +51,10 @@ class OperatingRound(Ruleset):
 
     def operating_turn_started(self, state: GameState, cid: str) -> None:
         """Work at the start of a company's turn (default: none)."""
+
+    def operating_round_started(self, state: GameState) -> None:
+        """Work at the start of an operating round after private income, before the first
+        company operates (1830 11.0: the capital of the corporations that floated)."""
 
     def operating_round_ended(self, state: GameState) -> None:
         """Work once every company has operated, before what follows (1847 AE 4.1)."""
@@ -65,7 +75,16 @@ class OperatingRound(Ruleset):
 
     def must_own_train(self, state: GameState, company: Company) -> bool:
         """Whether the company operating must still buy a train before its turn ends."""
-        return company.kind == "corporation" and not company.trains and bool(self.all_trains(state))  # type: ignore[attr-defined]
+        return (
+            company.kind == "corporation"
+            and not company.trains
+            and not self.said_noroute(state, company)
+            and bool(self.all_trains(state))  # type: ignore[attr-defined]
+        )
+
+    def said_noroute(self, state: GameState, company: Company) -> bool:
+        """Whether the banker said the operating company has no route (``done C noroute``)."""
+        return self.route_excuses_train and state.extra.get("noroute") == company.id
 
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
         """Spaces the price moves for a payout of ``paid`` (positive: up), and the rule."""
@@ -97,10 +116,12 @@ class OperatingRound(Ruleset):
             RoundStarted(round_kind="OR", number=state.round_number, or_number=number)
         )
         self._private_income(state)
+        self.operating_round_started(state)
         self._next_operator(state)
 
-    def _private_income(self, state: GameState) -> None:
-        """Owners of private companies receive income: players in seat order, then companies."""
+    def _private_income(self, state: GameState, rule: str | None = None) -> None:
+        """Owners of private companies receive income: players in seat order, then companies
+        (``rule``: the rule that pays it, when not the operating round's, 1830 7.3)."""
         privates = [
             co
             for co in state.ledger.companies.values()
@@ -114,9 +135,8 @@ class OperatingRound(Ruleset):
         privates.sort(key=lambda co: (0, order[co.owner]) if co.owner in order else (1, 0))
         for co in privates:
             assert co.owner is not None
-            self.bank_pays(
-                state, co.owner, co.income, f"{co.id} income to {co.owner} ({self.r('income')})"
-            )
+            why = rule or self.r("income")
+            self.bank_pays(state, co.owner, co.income, f"{co.id} income to {co.owner} ({why})")
 
     def operating_order(self, state: GameState) -> list[str]:
         """Who still operates this round, in order."""
@@ -136,6 +156,8 @@ class OperatingRound(Ruleset):
         state.emergency_issued = False
         state.president_paid = False
         state.bought_private_this_turn = []
+        if self.route_excuses_train:
+            state.extra["noroute"] = None
         state.ledger.events.append(TurnStarted(who=cid))
         self.operating_turn_started(state, cid)
 
@@ -168,6 +190,8 @@ class OperatingRound(Ruleset):
 
     def no_route_hint(self, cid: str) -> str:
         """How the banker says the company has no route, where the title excuses it."""
+        if self.route_excuses_train:
+            return f"; without a route write `done {cid} noroute` ({self.r('forced_purchase')})"
         return ""
 
     def _forced_purchase(self, state: GameState) -> Company | None:
@@ -247,8 +271,18 @@ class OperatingRound(Ruleset):
 
     # ------------------------------------------------------------- commands
     def cmd_done(self, state: GameState, cmd: c.Done) -> None:
-        """``done``: end the company's operating turn."""
-        self.operating_company(state, cmd.company)
+        """``done [noroute]``: end the company's operating turn; ``noroute`` says it has no
+        route, so it need not buy a train (where the title says so,
+        :attr:`route_excuses_train`)."""
+        company = self.operating_company(state, cmd.company)
+        if cmd.noroute and self.route_excuses_train:
+            rule = self.r("forced_purchase")
+            if company.trains:
+                raise Refusal(f"{company.id} owns a train; `noroute` is for one without ({rule})")
+            state.extra["noroute"] = company.id
+            state.ledger.events.append(
+                Noted(text=f"{company.id} has no route: it need not buy a train ({rule})")
+            )
         self._end_company_turn(state)
 
     def may_spend(self, state: GameState, company: Company) -> None:
@@ -461,7 +495,7 @@ class OperatingRound(Ruleset):
                 f"{company.id} can pay for a train itself; its president raises no money "
                 f"({self.r('forced_cheapest')})"
             )
-        dearest = self.dearest_train(state) or 0  # type: ignore[attr-defined]
+        dearest = self.forced_need(state)
         cash = state.ledger.player(player).cash
         if company.cash + cash >= dearest:
             raise Refusal(f"{player} already has the money needed; no further sales ({rule})")
@@ -469,7 +503,8 @@ class OperatingRound(Ruleset):
         why = self.check_sell(state, player, target, cmd.count, protect=company.id)  # type: ignore[attr-defined]
         if why:
             raise Refusal(why)
-        # "Only the number of certificates necessary": a sale of several shares at once is
+        # "Only the number of certificates necessary" (1830 24.0 says "if necessary": facts
+        # D15 reads it the same way): a sale of several shares at once is
         # refused when one share fewer already raises it.  The amount needed is that of the
         # dearest train on offer, since the president may then buy either type.
         fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
@@ -480,6 +515,12 @@ class OperatingRound(Ruleset):
             )
         self._sell_shares(state, player, target, cmd.count)  # type: ignore[attr-defined]
 
+    def forced_need(self, state: GameState) -> int:
+        """What a president's sales for a forced purchase may raise, the corporation's cash
+        and his own included: the dearest train the bank sells, since he may choose either
+        (1830 24.0: the cheapest, which he must buy)."""
+        return self.dearest_train(state) or 0  # type: ignore[attr-defined]
+
     def bankrupt_company(self, state: GameState, player: str) -> Company:
         """The corporation ``player`` must buy a train for as its president, or refuse."""
         company = self._forced_purchase(state) if state.round_kind == "OR" else None
@@ -489,6 +530,117 @@ class OperatingRound(Ruleset):
                 f"train ({self.r('bankrupt')})"
             )
         return company
+
+    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
+        """``bankrupt``: the president cannot raise the forced purchase: he sells every
+        certificate the rules still allow, each sale a line the banker mirrors, and the game
+        ends at once (1847 AE 6.8.2 and 9, 1830 24.0 and 25.0).  Sales typed before it with
+        ``sell`` stand; it is refused while the sales would raise enough."""
+        player = self.player_name(state, cmd.player)
+        company = self.bankrupt_company(state, player)
+        self.before_bankruptcy(state)
+        cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
+        cash = state.ledger.player(player).cash
+        could = company.cash + cash + self.raisable(state, player, company.id)
+        rule, end = self.r("bankrupt"), self.r("game_end")
+        if could >= cheapest:
+            raise Refusal(
+                f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
+                f"train: pay and sell certificates ({rule})"
+            )
+        if not self.bankrupt_sells(state):
+            state.ledger.player(player).bankrupt = True
+            self._end_game(  # type: ignore[attr-defined]
+                state,
+                f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train "
+                f"and {player} can raise only {self.money(could)} ({rule}); the game ends at "
+                f"once ({end})",
+            )
+            return
+        sold = self._sell_all_before_bankruptcy(state, player, company, cheapest)
+        raised = company.cash + state.ledger.player(player).cash
+        state.ledger.player(player).bankrupt = True
+        after = f"after selling {sold}" if sold else "with nothing left to sell"
+        self._end_game(  # type: ignore[attr-defined]
+            state,
+            f"{player} is bankrupt: {company.id} needs {self.money(cheapest)} for a train and, "
+            f"{after}, {company.id} and {player} have only {self.money(raised)} ({rule}); the "
+            f"game ends at once ({end})",
+        )
+
+    def before_bankruptcy(self, state: GameState) -> None:
+        """Refuse a bankruptcy the title's rules rule out first (default: none)."""
+
+    def bankrupt_sells(self, state: GameState) -> bool:
+        """Whether a bankrupt president first sells what he may (a save recorded before a
+        title followed that rule replays without the sales, 1847 AE rules level 0)."""
+        return True
+
+    def stock_order(self, state: GameState, cids: list[str]) -> list[str]:
+        """Corporations in the order a bankrupt president's sales are made: as printed (a
+        2-D market: its operating order)."""
+        return cids
+
+    def sell_more_before_bankruptcy(self, state: GameState, player: str) -> str | None:
+        """A title's own sale before a bankruptcy, after the shares (1847 AE: Krauss & Co.),
+        in words; ``None`` when there is none."""
+        return None
+
+    def has_more_to_sell(self, state: GameState, player: str) -> bool:
+        """Whether :meth:`sell_more_before_bankruptcy` would sell something."""
+        return False
+
+    def _sell_all_before_bankruptcy(
+        self, state: GameState, player: str, company: Company, cheapest: int
+    ) -> str:
+        """The president sells every certificate he still may before he is declared
+        bankrupt; returns what was sold, in words (empty when nothing was).
+
+        What may be sold is what a ``sell`` line would be allowed: never the president's
+        certificate of the corporation in trouble when its presidency would change, never
+        a president's certificate nobody can take (it cannot go to the pool), never past
+        the pool's limit; the presidency of another corporation may change.  Each
+        corporation's certificates go in one sale at the price before it, and its marker
+        moves as the title's sales move it.  The rules leave the order of the sales to the
+        seller; it changes no figure, since each sale moves only its own marker, and the
+        program sells in :meth:`stock_order`, the title's own sale
+        (:meth:`sell_more_before_bankruptcy`) last.
+        """
+        corporations = [co.id for co in state.ledger.corporations() if co.launched]
+        sales: list[tuple[Company, int]] = []
+        for cid in self.stock_order(state, corporations):
+            target = state.company(cid)
+            n = next(
+                (
+                    k
+                    for k in range(target.holder_percent(player) // 10, 0, -1)
+                    if self.check_sell(state, player, target, k, protect=company.id) is None  # type: ignore[attr-defined]
+                ),
+                0,
+            )
+            if n:
+                sales.append((target, n))
+        if not sales and not self.has_more_to_sell(state, player):
+            return ""
+        short = cheapest - company.cash - state.ledger.player(player).cash
+        state.ledger.events.append(
+            Noted(
+                text=f"{company.id} has {self.money(company.cash)} and its {self.president_word} "
+                f"{player} {self.money(state.ledger.player(player).cash)} toward the "
+                f"{self.money(cheapest)} train, {self.money(short)} short: before the "
+                f"bankruptcy {player} sells every certificate the rules allow "
+                f"({self.r('bankrupt')})"
+            )
+        )
+        words: list[str] = []
+        for target, n in sales:
+            price = state.price(target.id)
+            self._sell_shares(state, player, target, n)  # type: ignore[attr-defined]
+            words.append(f"{n * 10}% of {target.id} at {self.money(price)}")
+        more = self.sell_more_before_bankruptcy(state, player)
+        if more:
+            words.append(more)
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
     def raisable(self, state: GameState, player: str, protect: str) -> int:
         """Cash a president could raise by selling shares now, one sale per corporation."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from moderator import commands as c
-from moderator.errors import Refusal
+from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import (
     Noted,
     Passed,
@@ -46,6 +46,8 @@ def units_certificates(certs: list[Certificate], units: int) -> list[Certificate
     full, 1847 AE 8.2).
     """
     ordinary = sorted((x for x in certs if not x.president), key=lambda x: x.percent)
+    if all(x.percent == 10 for x in ordinary):  # the common case: what the search finds
+        return ordinary[:units] if len(ordinary) >= units else None
     best: dict[int, list[Certificate]] = {0: []}
     for cert in ordinary:
         for total, chosen in sorted(best.items(), reverse=True):
@@ -98,6 +100,16 @@ class StockRound(Ruleset):
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
     pool_limit: ClassVar[int] = 50
     """Most percent of one corporation the pool may hold."""
+    sell_after_buy: ClassVar[bool] = False
+    """A turn's purchase and its sales come in either order (1830 4.0): after a purchase the
+    turn stays open for the same player's sales (and whatever other purchase the title
+    allows, :meth:`another_purchase`) until his ``pass``, or a stock-round command of
+    another player, closes it; the tool closes it by itself once nothing is left to do.
+    Otherwise a purchase ends the turn: sales come first (1846 5.1, 1847 AE 8, 1853 3.1)."""
+    one_sale_per_turn: ClassVar[bool] = True
+    """A player sells a corporation's shares in one action a turn (1846 5.2, 1847 AE 8.2:
+    each action moves the price); 1830 moves the price per share sold, so sales of one
+    corporation may be split."""
 
     # ------------------------------------------------------------- common lookups
     def active_players(self, state: GameState) -> list[Player]:
@@ -107,6 +119,19 @@ class StockRound(Ruleset):
     def cert_limit(self, state: GameState) -> int:
         """The certificate limit now."""
         raise NotImplementedError
+
+    def check_expect(self, state: GameState, cmd: c.Expect) -> None:
+        """``expect PLAYER certificates N``: what counts toward the certificate limit now
+        (:meth:`cert_count`, e.g. without 1830's shares in the yellow zone, 10.0); the other
+        checks as every ruleset makes them."""
+        if cmd.field != "certificates":
+            super().check_expect(state, cmd)
+            return
+        held = self.cert_count(state, self.player_name(state, cmd.subject))
+        if held != int(cmd.value):
+            raise ExpectationFailed(
+                f"expected {cmd.subject} certificates {cmd.value}, but it is {held}"
+            )
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Certificates a player holds; privates count one, a 20% certificate one."""
@@ -123,6 +148,16 @@ class StockRound(Ruleset):
             elif company.owner == player:
                 total += 1
         return total
+
+    def counts_toward_limit(self, state: GameState, company: Company) -> int:
+        """What one more certificate of ``company`` adds to its holder's count: 1, or 0
+        where the title frees it of the limit (1830 10.0: a price in the yellow zone)."""
+        return 1
+
+    def some_outside_limit(self, state: GameState) -> bool:
+        """Whether any corporation's certificates are free of the limit now (a player at
+        the limit may still buy those, :meth:`counts_toward_limit`)."""
+        return False
 
     def corp(self, state: GameState, word: str) -> Company:
         """A corporation in play, by any spelling."""
@@ -211,8 +246,10 @@ class StockRound(Ruleset):
         """Why the title forbids ``player`` selling ``company`` now, or ``None``."""
         return None
 
-    def after_sale(self, state: GameState, company: Company, *, by_president: bool) -> None:
-        """What a selling action does to the price (the title's rule)."""
+    def after_sale(
+        self, state: GameState, company: Company, *, by_president: bool, shares: int = 1
+    ) -> None:
+        """What a selling action of ``shares`` shares does to the price (the title's rule)."""
 
     def stock_round_end_moves(self, state: GameState) -> None:
         """Price moves at the end of a stock round."""
@@ -232,6 +269,7 @@ class StockRound(Ruleset):
         state.consecutive_passes = 0
         state.sold_this_round = set()
         state.turn_sold = []
+        state.turn_bought = []
         state.last_actor = None
         state.auto_passed = set()
         state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
@@ -259,6 +297,7 @@ class StockRound(Ruleset):
         player = self.player_name(state, word)
         if state.ledger.player(player).bankrupt:
             raise Refusal(f"{player} is bankrupt and out of the game ({self.r('bankrupt')})")
+        self._close_open_turn(state, player)
         if state.current_player != player:
             raise Refusal(
                 f"it is {state.current_player}'s turn in the stock round, not {player}'s "
@@ -305,10 +344,67 @@ class StockRound(Ruleset):
             f"({self.r('rounds')})"
         )
 
+    def _close_open_turn(self, state: GameState, player: str) -> None:
+        """A stock-round command of ``player`` closes the open turn of the player before him
+        (:attr:`sell_after_buy`: a turn that bought or sold needs no ``pass``)."""
+        current = state.current_player
+        if (
+            self.sell_after_buy
+            and state.round_kind == "SR"
+            and current not in (None, player)
+            and (state.turn_bought or state.turn_sold)
+        ):
+            assert current is not None
+            self._end_stock_turn(state, current, bought=False)
+
+    def player_after_turn(self, state: GameState) -> str | None:
+        """Who acts once the open turn closes (:attr:`sell_after_buy`: a purchase or a sale
+        made, the next player's line closes it), tried on a copy; ``None`` when no turn is
+        open, or when closing it ends the round."""
+        if not self.sell_after_buy or state.round_kind != "SR" or state.current_player is None:
+            return None
+        if not (state.turn_bought or state.turn_sold):
+            return None
+        trial = state.clone()
+        self._end_stock_turn(trial, state.current_player, bought=False)
+        return trial.current_player if trial.round_kind == "SR" else None
+
+    def another_purchase(
+        self, state: GameState, player: str, company: Company, source: str | None
+    ) -> str | None:
+        """Why ``player``, who has bought this turn, may not buy (``source``) or par
+        (``None``) ``company`` as well, or ``None`` (1830 10.0: brown-zone shares)."""
+        return f"{player} has bought a certificate this turn: one a turn ({self.r('turn')})"
+
+    def buys_after_purchase(self, state: GameState) -> frozenset[str]:
+        """The corporations of which :meth:`another_purchase` may allow a purchase after this
+        turn's: a cheap answer for the tool's question whether the turn can go on (default:
+        none)."""
+        return frozenset()
+
+    def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
+        """A purchase ends the turn, or, where sales may follow it (:attr:`sell_after_buy`),
+        leaves it open until nothing more can be done."""
+        state.last_actor = player
+        if not self.sell_after_buy:
+            self._end_stock_turn(state, player, bought=True)
+            return
+        state.turn_bought.append((company.id, source))
+        state.consecutive_passes = 0
+        if not self._can_move(state, player):
+            # nothing may follow the purchase: the turn ends with it, as where sales come
+            # first; a `pass` typed after it is accepted and changes nothing
+            state.auto_passed.add(player)
+            self._end_stock_turn(state, player, bought=True)
+
     # ------------------------------------------------------------- checks (pure)
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
         """Why ``player`` may not buy a ``company`` share from ``source`` now, or ``None``."""
         cid = company.id
+        if state.turn_bought and state.current_player == player:
+            why = self.another_purchase(state, player, company, source)
+            if why:
+                return why
         if (player, cid) in state.sold_this_round:
             return f"{player} already sold {cid} this stock round ({self.r('sold_then_buy')})"
         cert = self.buyable_certificate(state, player, company, source)
@@ -321,7 +417,7 @@ class StockRound(Ruleset):
                 f"({self.r('hold_limit')})"
             )
         limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
+        if self.cert_count(state, player) + self.counts_toward_limit(state, company) > limit:
             return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
         price = self.share_price(state, company, source, cert)
         cash = state.ledger.player(player).cash
@@ -339,6 +435,10 @@ class StockRound(Ruleset):
         rule = self.r("par")
         if company.launched:
             return f"{company.id} is already launched ({rule})"
+        if state.turn_bought and state.current_player == player:
+            why = self.another_purchase(state, player, company, None)
+            if why:
+                return why
         pars = self.par_choices(state, company)
         if price not in pars:
             if len(pars) == 1:
@@ -436,8 +536,7 @@ class StockRound(Ruleset):
         if why:
             raise Refusal(why)
         self._launch(state, player, company, cmd.price)
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
+        self._after_purchase(state, player, company, "ipo")
 
     def _launch(self, state: GameState, player: str, company: Company, price: int) -> None:
         """The president's certificate to ``player`` at ``price`` a share; the price placed."""
@@ -475,8 +574,7 @@ class StockRound(Ruleset):
         if why:
             raise Refusal(why)
         self._buy_share(state, player, company, source)
-        state.last_actor = player
-        self._end_stock_turn(state, player, bought=True)
+        self._after_purchase(state, player, company, source)
 
     def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
         cid = company.id
@@ -540,7 +638,7 @@ class StockRound(Ruleset):
             return
         player = self._stock_turn(state, cmd.player, "sell")
         company = self.launched(state, cmd.corp)
-        if company.id in state.turn_sold:
+        if self.one_sale_per_turn and company.id in state.turn_sold:
             raise Refusal(
                 f"{player} already sold {company.id} this turn: sell all of it in one action "
                 f"({self.r('one_sale')})"
@@ -550,7 +648,8 @@ class StockRound(Ruleset):
             raise Refusal(why)
         self._sell_shares(state, player, company, cmd.count)
         state.sold_this_round.add((player, company.id))
-        state.turn_sold.append(company.id)
+        if company.id not in state.turn_sold:
+            state.turn_sold.append(company.id)
         state.last_actor = player
         self._auto_pass_if_stuck_after_sale(state, player)
 
@@ -580,7 +679,7 @@ class StockRound(Ruleset):
             f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} "
             f"({self.r('sell')})",
         )
-        self.after_sale(state, company, by_president=was_president)
+        self.after_sale(state, company, by_president=was_president, shares=n)
 
     # ------------------------------------------------------------- passing
     def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:
@@ -609,7 +708,9 @@ class StockRound(Ruleset):
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
         for co in state.ledger.corporations():
-            if not co.launched or co.id in state.turn_sold or not co.holder_percent(player):
+            if not co.launched or not co.holder_percent(player):
+                continue
+            if self.one_sale_per_turn and co.id in state.turn_sold:
                 continue
             if self.check_sell(state, player, co, 1) is None:
                 return True
@@ -622,13 +723,24 @@ class StockRound(Ruleset):
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
         if self.other_purchase_possible(state, player):
             return True
+        after = None
+        if state.turn_bought:
+            after = self.buys_after_purchase(state)
+            if not after:
+                return False  # the turn's purchase is made (:meth:`another_purchase`)
         # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
         # at the certificate limit nothing can be bought, nor what costs more than the
         # player's cash.
         if self.cert_count(state, player) + 1 > self.cert_limit(state):
-            return False
+            if not self.some_outside_limit(state):
+                return False
         cash = state.ledger.player(player).cash
+        sold = state.sold_this_round
         for co in state.ledger.corporations():
+            # what check_buy refuses first in every title: a corporation the player sold
+            # this round, or one the turn's purchase leaves out
+            if (player, co.id) in sold or (after is not None and co.id not in after):
+                continue
             if co.launched:
                 if cash < state.price(co.id) and cash < co.value:
                     continue
@@ -643,7 +755,7 @@ class StockRound(Ruleset):
 
     def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
         """After a purchase or a pass the turn goes on; all passing ends the round."""
-        acted = bought or bool(state.turn_sold)
+        acted = bought or bool(state.turn_sold) or bool(state.turn_bought)
         if acted:
             state.consecutive_passes = 0
         else:
@@ -653,6 +765,7 @@ class StockRound(Ruleset):
 
     def _next_stock_player(self, state: GameState, player: str) -> None:
         state.turn_sold = []
+        state.turn_bought = []
         active = self.active_players(state)
         if state.consecutive_passes >= len(active):
             self._end_stock_round(state)

@@ -35,6 +35,14 @@ class TrainDepot(Ruleset):
     """Cards that rust (leave the game at once) when a phase begins."""
     unlimited_card: ClassVar[str | None] = None
     """A card the bank never runs out of (1846 6.84: phase IV trains)."""
+    available_beside: ClassVar[dict[str, str]] = {}
+    """A card the bank sells beside the current one once a phase has begun (1830 21.0: the
+    D beside the 6s from the first 6 on): card -> phase."""
+    trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {}
+    """Trains the bank sells for less with one given back in part-exchange: card -> (the
+    trains it takes, the discount) (1830 21.0: a D for $300 less with a 4, 5 or 6).  The
+    train given back goes to the bank, which sells it again at face value while its type
+    is in use; the rule is the title's ``trade_in``."""
     excess_to_pool: ClassVar[bool] = False
     """Trains over the limit go to the bank pool for sale at list price (1847 AE 6.8);
     otherwise back to the bank as returned trains (1846 6.83)."""
@@ -64,7 +72,15 @@ class TrainDepot(Ruleset):
         """Trains the bank sells now: returned ones, then the current card."""
         avail = list(state.returned)
         if state.depot:
-            avail.append(state.depot[0])
+            first = state.depot[0]
+            avail.append(first)
+            for card, phase in self.available_beside.items():
+                if first.card != card and self.phases.index(state.phase) >= self.phases.index(
+                    phase
+                ):
+                    beside = next((t for t in state.depot if t.card == card), None)
+                    if beside is not None:
+                        avail.append(beside)
         return avail
 
     def available_variants(self, state: GameState) -> list[tuple[str, int, Train]]:
@@ -132,8 +148,20 @@ class TrainDepot(Ruleset):
     def before_president_pays(self, state: GameState, company: Company, short: str) -> None:
         """Refuse a president's contribution the title does not allow yet (default: none)."""
 
-    def president_share(self, state: GameState, company: Company, name: str, price: int) -> int:
-        """What the president adds toward a bank train the company cannot afford, or refuse."""
+    president_pays_other_company: ClassVar[bool] = False
+    """Whether a forced purchase may take another corporation's train with the president's
+    money added, at no more than its face value (1830 24.0(2)); default: his money goes only
+    toward the bank's trains."""
+
+    def face_value(self, name: str) -> int:
+        """The bank's price of a ``name`` train."""
+        return next(p for vs in self.train_variants.values() for n, p in vs if n == name)
+
+    def president_share(
+        self, state: GameState, company: Company, name: str, price: int, seller: str | None = None
+    ) -> int:
+        """What the president adds toward a train the company cannot afford (``seller``: the
+        corporation selling it, ``None`` the bank), or refuse."""
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:  # type: ignore[attr-defined]
             raise Refusal(
@@ -175,11 +203,17 @@ class TrainDepot(Ruleset):
         if not state.ran:
             raise Refusal(f"{cid} buys trains after its dividend step ({self.r('train_step')})")
         limit = self.train_limit(state)
-        if self.counted_trains(company) >= limit:
+        trading = cmd.trade is not None
+        if trading and not self.trade_in:
+            raise Refusal(f"{self.title_name} has no trade-in: the bank sells trains whole")
+        if self.counted_trains(company) - trading >= limit:
             raise Refusal(f"{cid} is at the train limit of {limit} ({self.r('train_limit')})")
         if self.variant_card(name) is None:
             names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
             raise Refusal(f"no {cmd.train} train in {self.title_name} (trains: {names})")
+        if trading and (cmd.source is not None or self.variant_card(name) not in self.trade_in):
+            toward = "one from the bank" if cmd.source is not None else f"a {name}"
+            raise Refusal(f"no train is traded in toward {toward} ({self.r('trade_in')})")
         if cmd.source == "pool":
             self._buy_from_pool(state, company, name)
             return
@@ -197,6 +231,8 @@ class TrainDepot(Ruleset):
                 f"it sells: {offer}"
             )
         _, price, train = match[0]
+        if cmd.trade is not None:
+            price = self._trade_in(state, company, name, cmd.trade, price)
         president_pays = 0
         if company.cash < price:
             president_pays = self.president_share(state, company, name, price)
@@ -264,6 +300,34 @@ class TrainDepot(Ruleset):
         if fresh:
             self.new_train_bought(state, company, train, price)
 
+    def _trade_in(
+        self, state: GameState, company: Company, name: str, word: str, price: int
+    ) -> int:
+        """The train ``word`` given back toward a ``name`` (:attr:`trade_in`): it goes to the
+        bank; returns the price less the discount."""
+        rule = self.r("trade_in")
+        takes, discount = self.trade_in[self.variant_card(name) or ""]
+        given = word.upper().replace("-", "")
+        if given not in takes:
+            raise Refusal(
+                f"a {name} takes a {', '.join(takes[:-1])} or {takes[-1]} in part-exchange, "
+                f"not a {word} ({rule})"
+            )
+        train = next((t for t in company.trains if t.name == given and not t.phased_out), None)
+        if train is None:
+            raise Refusal(f"{company.id} has no {given}-train to trade in ({rule})")
+        company.trains.remove(train)
+        state.returned.append(train)
+        state.ledger.events.append(
+            TrainMoved(
+                train=given,
+                source=company.id,
+                target="bank",
+                reason=f"traded in toward a {name}, {self.money(discount)} off ({rule})",
+            )
+        )
+        return price - discount
+
     def _buy_from_pool(self, state: GameState, company: Company, name: str) -> None:
         """A train from the bank pool at its list price (1847 AE 6.8)."""
         cid = company.id
@@ -326,14 +390,44 @@ class TrainDepot(Ruleset):
                 f"{seller.id}'s {name} is phased out and cannot be sold "
                 f"({self.r('phase_out_sale')})"
             )
+        president_pays = 0
         if company.cash < price:
-            raise Refusal(
-                f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                f"the president pays only toward a train from the bank "
-                f"({self.r('forced_purchase')})"
-            )
+            if not self.president_pays_other_company or self._forced_purchase(state) is None:  # type: ignore[attr-defined]
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
+                    f"the president pays only toward a train from the bank "
+                    f"({self.r('forced_purchase')})"
+                )
+            face = self.face_value(name)
+            if price > face:
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}: with its president's money another "
+                    f"corporation's {name} costs at most its face value, {self.money(face)} "
+                    f"({self.r('president_pays')})"
+                )
+            president_pays = self.president_share(state, company, name, price, seller.id)
         train = fresh[0]
-        state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
+        if president_pays:
+            president = company.president()
+            assert president is not None
+            forced = self.r("forced_purchase")
+            state.ledger.transfer(
+                cid,
+                seller.id,
+                company.cash,
+                f"{cid} pays all its {self.money(company.cash)} toward {seller.id}'s {name} "
+                f"({forced})",
+            )
+            state.ledger.transfer(
+                president,
+                seller.id,
+                president_pays,
+                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from "
+                f"{seller.id} ({self.r('president_pays')})",
+            )
+            state.president_paid = True
+        else:
+            state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
         seller.trains.remove(train)
         company.trains.append(train)
         state.ledger.events.append(

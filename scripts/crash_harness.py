@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--title",
         default="1846",
-        help="the game's title: 1846 (default), 1847AE, 1847Pfalz, 1847RRRRB or 1853",
+        help="the game's title: 1846 (default), 1847AE, 1847Pfalz, 1847RRRRB, 1853 or 1830",
     )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(10**9)

@@ -90,6 +90,47 @@ def test_whole_random_games_end_with_a_score(seed: int, players: int) -> None:
     assert set(result) == {p.name for p in game.state.ledger.players}
 
 
+# ----------------------------------------------------------------------------- 1830
+@settings(max_examples=examples(30), **SETTINGS)  # type: ignore[arg-type]
+@given(
+    seed=st.integers(0, 2**32), players=st.integers(2, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
+)
+def test_random_legal_1830_games_conserve_cash_and_shares(
+    seed: int, players: int, scale: float
+) -> None:
+    """1830: the opening sale with bids and auctions, stock turns buying and selling in
+    either order, the M&H exchange, runs, trains with trade-ins, privates bought by
+    corporations, forced purchases and bankruptcies: cash and certificates balance after
+    each command, and the journal replays to the same state."""
+    sim = Simulation(
+        seed=seed,
+        players=players,
+        max_commands=500,
+        revenue_scale=scale,
+        rng=random.Random(seed),
+        check=check_invariants,
+        title="1830",
+    )
+    game = sim.run()
+    assert game.title == "1830"
+    assert_replay_is_the_state(game)
+
+
+@settings(max_examples=examples(12), **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+def test_whole_random_1830_games_end_with_a_result(seed: int, players: int) -> None:
+    """1830 played to the end (25.0): the bank broke and the set under way was finished,
+    or a president went bankrupt; every player has a score and a place."""
+    sim = Simulation(
+        seed=seed, players=players, max_commands=4000, title="1830", check=check_invariants
+    )
+    game = sim.run()
+    data = game.state_json()
+    assert game.state.ended, game.round_label()
+    assert set(data["result"]) == {p.name for p in game.state.ledger.players}
+    assert sum(len(p["players"]) for p in data["ranking"]) == players
+
+
 # ----------------------------------------------------------------------------- 1847 AE
 @settings(max_examples=examples(40), **SETTINGS)  # type: ignore[arg-type]
 @given(
@@ -418,6 +459,12 @@ def _limits_held(game: Game) -> None:
         count = ruleset.cert_count(state, name)  # type: ignore[attr-defined]
         limit = ruleset.cert_limit(state)  # type: ignore[attr-defined]
         assert count <= limit, f"`{game.journal[-1].line}` left {name} {count} of {limit}"
+    if game.title == "1830" and isinstance(cmd, c.Buy | c.Par):
+        # 10.0: five certificates of one corporation, unless its price is orange or brown
+        co = state.company(ruleset.company_id(state, cmd.corp))  # type: ignore[attr-defined]
+        if co.kind == "corporation" and ruleset.zone(state, co.id) not in "ob":  # type: ignore[attr-defined]
+            held = sum(1 for x in co.certificates if x.holder == name)
+            assert held <= 5, f"`{game.journal[-1].line}` left {name} {held} {co.id} certificates"
     most = getattr(ruleset, "max_holding", None)
     if most is not None:
         for co in state.ledger.corporations():
@@ -481,7 +528,7 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     """A new game of ``title`` saved at ``path``.  The simulation plays the setup of 1846
     (removals and privates, which the rules do not offer) and 1853 (contract bids: the
     claims the rules offer can leave a bid that no claim completes, see docs/hardening.md)."""
-    if title == "1847AE":
+    if title in ("1847AE", "1830"):
         return Game.new(title, list(NAMES[:players]), path=path)
     if title in BOX_VALUES:  # 1847 Pfalz, RRRR&B: the box's values first (11.1, 12.1)
         game = Game.new(title, list(NAMES[:players]), path=path)
@@ -508,7 +555,7 @@ BOX_VALUES = {
 
 @settings(max_examples=examples(6), **SETTINGS)  # type: ignore[arg-type]
 @given(
-    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB"]),
+    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB", "1830"]),
     players=st.integers(3, 5),
     seed=st.integers(0, 2**16),
     data=st.data(),
@@ -535,6 +582,16 @@ def test_pfalz_and_rrrrb_legal_games_keep_every_invariant_and_reload(
     """1847 Pfalz and RRRR&B (issue 22) every time, not only when the draw above picks
     them: the same checks."""
     _legal_game_reloads(title, players, seed, data)
+
+
+@settings(max_examples=examples(5), **SETTINGS)  # type: ignore[arg-type]
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**16), data=st.data())
+def test_1830_legal_games_keep_every_invariant_and_reload(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    """1830 (issue 31), commands from the rules' own list: the same checks as every title's,
+    the holding limit of 10.0 among them."""
+    _legal_game_reloads("1830", players, seed, data)
 
 
 def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:

@@ -82,6 +82,14 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         ("setup", "SR", "claims"),
     ),
     UICommand(
+        "bid",
+        "o",
+        "bid",
+        "Bid",
+        "1830's opening sale: a bid on a later private or a raise (7.2).",
+        ("SR",),
+    ),
+    UICommand(
         "bond",
         "n",
         "bond",
@@ -110,7 +118,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "e",
         "spend",
         "Spend",
-        "Operating round: the company pays the bank for track, a token, terrain or a fee.",
+        "Operating round: pay the bank for track, a token, terrain or a fee.",
         ("OR",),
     ),
     UICommand(

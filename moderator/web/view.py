@@ -177,6 +177,7 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
     if kind == "grid":
         stacks = market.get("stacks") or {}
         pars = _par_cells(market)
+        zones: list[str] = market.get("zones") or []
         rows = []
         for r, row in enumerate(market.get("rows") or []):
             rows.append(
@@ -186,12 +187,13 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                     else {
                         "value": v,
                         "par": (r, col) in pars,
+                        "zone": ZONES.get(zones[r][col], "") if zones else "",
                         "markers": markers(stacks.get(f"{r},{col}", [])),
                     }
                     for col, v in enumerate(row)
                 ]
             )
-        return {"kind": "grid", "rows": rows, "currency": cur}
+        return {"kind": "grid", "rows": rows, "currency": cur, "zones": bool(zones)}
     if kind == "tracks":
         values = list(market.get("values") or [])
         pars = market.get("pars") or {}
@@ -230,6 +232,44 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
             "end": money(cur, values[-1]) if values else "",
         }
     return {"kind": kind or "none"}
+
+
+ZONES = {"y": "zone-yellow", "o": "zone-orange", "b": "zone-brown"}
+"""The class of a grid space in each zone of the board (1830 10.0)."""
+
+
+def _sale(snap: dict[str, Any]) -> dict[str, Any] | None:
+    """1830's opening sale of the privates (7.0-7.3) while it lasts: the private on offer
+    and its price, each private's bids, what each player's bids set aside, the auction."""
+    sale = snap["state"].get("sale")
+    if not sale:
+        return None
+    cur = snap["currency"]
+    offer = sale.get("offer")
+    return {
+        "offer": None if offer is None else {**offer, "price": money(cur, offer["price"])},
+        "contest": sale.get("contest"),
+        "turn": sale.get("turn"),
+        "privates": [
+            {
+                "id": entry["private"],
+                "name": entry["name"],
+                "face": money(cur, entry["face"]),
+                "income": money(cur, entry["income"]),
+                "least": money(cur, entry["least_bid"]),
+                "bids": [f"{b['player']} {money(cur, b['amount'])}" for b in entry["bids"]],
+            }
+            for entry in sale.get("unsold") or []
+        ],
+        "players": [
+            {
+                "name": name,
+                "aside": money(cur, aside),
+                "free": money(cur, (sale.get("free") or {}).get(name)),
+            }
+            for name, aside in (sale.get("set_aside") or {}).items()
+        ],
+    }
 
 
 def _par_cells(market: dict[str, Any]) -> set[tuple[int, int]]:
@@ -305,6 +345,7 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "end_reason": state.get("end_reason"),
         "players": _players(snap),
         "companies": _companies(snap),
+        "sale": _sale(snap),
         "market": _market(snap),
         "trains": _trains(snap),
         "receipts": snap.get("receipts") or [],

@@ -481,6 +481,7 @@ def test_is_check() -> None:
 # ============================================================== 1847 AE and 1853
 AE = SCRIPTS / "1847ae-dividends-market.script"
 E1853 = SCRIPTS / "1853-operating.script"
+E1830 = SCRIPTS / "1830-stock-market.script"
 
 
 def test_1847ae_run_and_sale_in_a_game() -> None:
@@ -546,6 +547,33 @@ def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     ).split()
     assert check_main(argv) == 0
     assert "✓ EIR gets £40" in capsys.readouterr().out
+
+
+def test_1830_run_and_sale_in_a_game() -> None:
+    """Issue 31.4: ``check`` knows 1830: pool shares pay the corporation, unsold ones
+    nobody, no half pay (20.3); a sale at the price before it, a row down a share (8.2)."""
+    g = play(upto(E1830, "run PRR 100"))
+    answer = check(g, "check run PRR 100 paid 10 Bob 40 Cy 10 PRR 10 price 76")
+    assert answer.verdict is True, answer.text()
+    assert "20.3" in answer.rule
+    assert check(g, "check run PRR 100 half").verdict is False  # no half pay (20.3)
+    g = play(upto(E1830, "sell Bob PRR 2"))
+    answer = check(g, "check sell Bob PRR 2 gets 164 price 71")
+    assert answer.verdict is True, answer.text()
+    assert "8.2" in answer.rule
+
+
+def test_1830_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = (
+        "1830 run --price 76 --row 3 --revenue 100 --shares ipo=3,pool=2,Amy=5 "
+        "--paid 10 --new-price 82 --gets Amy=50,PRR=20"
+    ).split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "$30 stays in the bank (20.3)" in out
+    argv = "1830 sell --price 76 --row 3 --count 2 --shares Amy=5,Bob=3 --new-price 67".split()
+    assert check_main(argv) == 0
+    assert "2 sold: 2 rows down (8.2)" in capsys.readouterr().out
 
 
 # ============================================================== the user documentation

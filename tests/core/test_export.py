@@ -47,6 +47,7 @@ TITLES = {
     "1846": "1846-rulebook-example.script",  # phase II: Carlos's BIG4 counts (10.3)
     "1847AE": "1847ae-krauss.script",  # B's Krauss & Co. counts at its price (4.1, 9)
     "1853": "1853-short-game.script",  # ended: the bank ran out; bonds excluded (5.2.1)
+    "1830": "1830-bank-breaks.script",  # ended after the set the bank broke in (25.0)
 }
 MORE = {
     "bankrupt": "1847ae-forced-bankrupt.script",  # B bankrupt, placed last though ahead of C

@@ -431,7 +431,7 @@ def test_malformed_entries(saved: tuple[Game, Path], change, fragments: tuple[st
 
 def test_unknown_title_or_bad_players(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _damage(path, lambda d: d.update(title="1830"))
+    _damage(path, lambda d: d.update(title="1889"))
     _refused_untouched(path, "unknown title")
     _damage(path, lambda d: d.update(title="1846", players=["Amy", "amy", "Bob"]))
     _refused_untouched(path, "same name")
@@ -582,11 +582,13 @@ def test_an_edited_header_is_refused(saved: tuple[Game, Path], old: bytes, new: 
 def test_a_header_whose_checksum_is_mended_breaks_the_first_record(
     saved: tuple[Game, Path],
 ) -> None:
-    """Issue 20.2: `short` appended to an 1853 save's header, `variant` to an 1847 AE one,
-    the header's own checksum recomputed: the first record chains from the old one."""
+    """Issue 20.2: `short` appended to an 1853 save's header, `variant` to an 1847 AE one
+    (`brownpool` to an 1830 one), the header's own checksum recomputed: the first record
+    chains from the old one."""
     for title, players, option in (
         ("1853", ["Ann", "Bo", "Cat"], "short"),
         ("1847AE", ["A", "B", "C"], "variant"),
+        ("1830", ["A", "B", "C"], "brownpool"),
     ):
         path = saved[1].with_name(f"{title}.json")
         play(f"game {title} {' '.join(players)}\nnote one\n", path=path).close()

@@ -163,6 +163,18 @@ def test_projection_inputs_parse_and_refuse() -> None:
         scoring.project(game, ors=0)
 
 
+def test_an_1830_projection_has_no_half_pay() -> None:
+    """1830 20.3: full or withhold; `half` is refused with the rule, and a projection of the
+    demo (operating round 2.1) runs with full payouts."""
+    demo = Path(__file__).resolve().parents[2] / "moderator" / "demo" / "demo-1830.script"
+    game = play(demo.read_text(encoding="utf-8"))
+    with pytest.raises(Refusal, match=r"NYC cannot half now: it may full, withhold \(20\.3\)"):
+        scoring.parse_runs("NYC=100:half", game, 1)
+    runs, _ = scoring.parse_runs("NYC=100", game, 1)
+    assert runs == {"NYC": [(100, "full")]}
+    assert scoring.project(game, ors=1).rounds
+
+
 def test_projection_prefills_last_runs_and_skips_who_operated() -> None:
     game = script("1846-short-recorded.script")
     assert game.round_label() == "OR 1.1"
@@ -404,7 +416,7 @@ def test_history_of_a_finished_game_ends_with_its_last_round() -> None:
 
 
 # ----------------------------------------------------------------- every title, whole games
-@pytest.mark.parametrize("title", ["1846", "1847AE", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1853", "1830"])
 def test_end_views_of_simulated_games_change_nothing_and_agree(title: str) -> None:
     from moderator.simulate import simulate
 

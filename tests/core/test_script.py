@@ -112,6 +112,23 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("box rows PLP,SPR/R,K,H,W", c.BoxValue(key="rows", value="PLP,SPR/R,K,H,W")),
     ("box confirm", c.BoxValue(key="confirm")),
     ("box SPR=170", c.BoxValue(key="SPR", value="170")),
+    # 1830
+    (
+        "game 1830 Amy Bob brownpool sixes3",
+        c.GameCmd(title="1830", players=("Amy", "Bob", "brownpool", "sixes3")),
+    ),
+    ("buy Amy SV", c.Buy(player="Amy", corp="SV")),
+    ("bid Amy CS 45", c.Bid(player="Amy", private="CS", amount=45)),
+    ("pass Amy", c.Pass(player="Amy")),
+    ("par Amy B&O 100", c.Par(player="Amy", corp="B&O", price=100)),
+    ("exchange Amy MH", c.Exchange(player="Amy", private="MH")),
+    ("exchange Amy MH pool", c.Exchange(player="Amy", private="MH", source="pool")),
+    ("exchange Amy MH ipo", c.Exchange(player="Amy", private="MH", source="ipo")),
+    ("trade DH Amy Bob 90", c.Trade(private="DH", source="Amy", target="Bob", price=90)),
+    ("train PRR D trade 4", c.BuyTrain(corp="PRR", train="D", trade="4")),
+    ("train PRR 5 from pool", c.BuyTrain(corp="PRR", train="5", source="pool")),
+    ("buyprivate PRR CA 320", c.BuyPrivate(corp="PRR", private="CA", price=320)),
+    ("expect NYC cell 3 6", c.Expect(subject="NYC", field="cell", value="3 6")),
 ]
 
 
@@ -389,6 +406,12 @@ expects = st.one_of(
         money,
     ),
     st.builds(lambda s, v: c.Expect(subject=s, field="president", value=v), names, names),
+    st.builds(
+        lambda s, row, col: c.Expect(subject=s, field="cell", value=f"{row} {col}"),
+        names,
+        money,
+        money,
+    ),
 )
 
 commands = st.one_of(
@@ -413,6 +436,7 @@ commands = st.one_of(
     st.builds(c.BuyTrain, corp=names, train=names),
     st.builds(c.BuyTrain, corp=names, train=names, credit=st.just(True)),
     st.builds(c.BuyTrain, corp=names, train=names, source=st.just("pool")),
+    st.builds(c.BuyTrain, corp=names, train=names, trade=names),
     st.builds(
         c.BuyTrain,
         corp=names,
@@ -432,7 +456,10 @@ commands = st.one_of(
     st.builds(c.Issue, corp=names, count=positive),
     st.builds(c.Redeem, corp=names, count=positive),
     st.builds(c.Assign, private=names, company=names),
-    st.builds(c.Exchange, player=names, private=names),
+    st.builds(
+        c.Exchange, player=names, private=names, source=st.sampled_from([None, "ipo", "pool"])
+    ),
+    st.builds(c.Bid, player=names, private=names, amount=money),
     st.builds(
         c.Nationalize, player=names, corp=names, source=names, percent=st.sampled_from([10, 20])
     ),

@@ -22,6 +22,7 @@ GAMES = {
     "1846": simulate(3, 4, max_commands=300, title="1846"),
     "1847AE": simulate(3, 3, max_commands=300, title="1847AE"),
     "1853": simulate(3, 3, max_commands=300, title="1853"),
+    "1830": simulate(3, 4, max_commands=300, title="1830"),
 }
 ENTRIES = [e for g in GAMES.values() for e in g.journal]
 RAW = [journal.entry_json(e).encode() for e in ENTRIES]

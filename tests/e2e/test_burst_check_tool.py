@@ -29,7 +29,7 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_burst_check_passes_on_each_demo(title: str) -> None:
     done = subprocess.run(
         ["bash", str(TOOL), title, "--bursts", "4", "--seed", "27"],

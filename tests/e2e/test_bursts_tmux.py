@@ -180,7 +180,7 @@ def random_burst(rnd: random.Random) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("terminal", ["1846", "1847ae", "1853", *BOX_TITLES], indirect=True)
+@pytest.mark.parametrize("terminal", ["1846", "1847ae", "1853", "1830", *BOX_TITLES], indirect=True)
 def test_random_bursts_on_each_demo(terminal: Terminal) -> None:
     """Six seeded bursts (the same every run), each one ``send-keys``; then ``ctrl+q``:
     the app was alive to quit, with status 0, and every save it left loads.  Every

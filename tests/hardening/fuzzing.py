@@ -91,6 +91,10 @@ WORDS = [
     "mail",
     "credit",
     "noroute",
+    "trade",
+    "cell",
+    "brownpool",
+    "sixes3",
     "sealed",
     "variant",
     "short",
@@ -166,6 +170,16 @@ COMPANIES = [
     "SS",
     "EVB",
     "BUBB",
+    # 1830
+    "SV",
+    "CS",
+    "DH",
+    "MH",
+    "CA",
+    "BOP",
+    "B&O",
+    "CPR",
+    "NYNH",
     # 1853
     "EIR",
     "GIP",
@@ -177,7 +191,7 @@ COMPANIES = [
     "ECR",
     "Elephant",
 ]
-TRAINS = ["2", "3", "4", "5", "6", "7/8", "3/5", "4/6", "3+3", "6E", "1M", "4M", "2+2", "9"]
+TRAINS = ["2", "3", "4", "5", "6", "7/8", "3/5", "4/6", "3+3", "6E", "1M", "4M", "2+2", "9", "D"]
 CITIES = ["Calcutta", "Bombay", "Delhi", "Madras", "Lahore", "Karachi", "Patna", "Atlantis"]
 PLAYERS = [*NAMES, "Player1", "Player2", "Player3", "amy", "AMY", "Zoe", "Amy Bob"]
 ODD = [
@@ -249,6 +263,9 @@ def positions() -> tuple[Position, ...]:
         "1853 simulated (250)": _played("1853", 9, 250, players=5),
         "1847Pfalz simulated (60)": legal_game("1847Pfalz", 4, 60),
         "1847RRRRB simulated (60)": legal_game("1847RRRRB", 5, 60),
+        "1830 opening sale": Game.new("1830", ["Amy", "Bob", "Carlos", "Dana"]),
+        "1830 simulated (40)": _played("1830", 4, 40),
+        "1830 simulated (400)": _played("1830", 6, 400, players=5),
     }
     out = []
     for k, (name, game) in enumerate(games.items()):

@@ -12,6 +12,7 @@ GAMES = {
     "1846": ("game 1846 Amy Bob Carlos\n", "Amy", 5300, "$", "10.1"),
     "1847AE": ("game 1847AE Anna Bert Cora\n", "Anna", 6500, "M", "9"),
     "1853": ("game 1853 Ann Bo Cat\n", "Ann", 12810, "£", "5.1.1"),
+    "1830": ("game 1830 Amy Bob Cy\n", "Amy", 9600, "$", "25.0"),
 }
 """Per title: the game line, a player, the bank's cash at the start, the currency and the
 rule on the bank running out."""
@@ -46,5 +47,10 @@ def test_the_bank_json_says_when_a_broken_bank_ends_the_game(title: str) -> None
     ends = play(text + f"adjust {player} {cash} test\n").state_json()["bank"]["ends"]
     if title == "1853":
         assert ends == "the game ends when this operating round is complete (5.1.2)"
+    elif title == "1830":  # 25.0: broken in a stock round, the next set is played
+        assert ends == (
+            "the game ends when the set of operating rounds under way (broken in a stock "
+            "round: the next set) is complete (25.0)"
+        )
     else:
         assert ends == "the game ends after this set of operating rounds"

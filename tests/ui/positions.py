@@ -1,6 +1,6 @@
 """Positions of every title for the typing tests: random games cut at a random command.
 
-1846, 1847 AE and 1853 come from ``moderator.simulate`` (seeded: the same games on every
+1846, 1847 AE, 1853 and 1830 come from ``moderator.simulate`` (seeded: the same games on every
 run); 1847 Pfalz and RRRR&B, which it does not play, from a seeded random choice among
 the legal commands (``Game.legal_commands``) after the box's values.  :func:`scan` walks
 such games and keeps, per dialog kind, positions where the kind has exactly one legal
@@ -18,7 +18,7 @@ from moderator import commands as c
 from moderator.game import Game
 from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
-TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853")
+TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830")
 """Every title the app plays."""
 
 KINDS: dict[str, tuple[type[c.Command], ...]] = {
@@ -31,8 +31,9 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "spend": (c.Spend,),
     "train": (c.BuyTrain,),
     "private": (c.BuyPrivate,),
+    "bid": (c.Bid,),
 }
-"""The actions typed, with the commands behind each (issue 27.1's list)."""
+"""The actions typed, with the commands behind each (issue 27.1's list; 1830's bids)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ BROKEN = {
     "1846": ("game 1846 Amy Bob Carlos\nadjust Amy 5300 test\n", "10.1"),
     "1847AE": ("game 1847AE Anna Bert Cora\nadjust Anna 6500 test\n", "9"),
     "1853": ("game 1853 Ann Bo Cat\nadjust Ann 12810 test\n", "5.1.1"),
+    "1830": ("game 1830 Amy Bob Cy\nadjust Amy 9600 test\n", "25.0"),
 }
 """Per title: a game whose bank an adjustment emptied (it breaks like any payment), and the
 rule the bank line must cite."""
@@ -52,5 +53,7 @@ def test_the_status_bar_says_when_the_titles_rule_ends_the_game(title: str) -> N
     if title == "1853":
         assert "the game ends when this operating round is complete (5.1.2)" in line
         assert "set of operating rounds" not in line
+    elif title == "1830":  # 25.0: the set under way, or the next after a stock round
+        assert "the set of operating rounds under way (broken in a stock round" in line
     else:
         assert "the game ends after this set of operating rounds" in line

@@ -34,7 +34,7 @@ from moderator.ui import app as app_module
 from moderator.ui.app import EXIT_CRASH, ModeratorApp, run_app
 from moderator.ui.screens.dialogs import RunDialog
 
-TITLES = ("1846", "1847AE", "1853")
+TITLES = ("1846", "1847AE", "1853", "1830")
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture]
 
 

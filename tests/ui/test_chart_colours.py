@@ -44,6 +44,7 @@ def test_one_palette_for_every_view() -> None:
         "1846": ["PRR", "NYC", "BO", "CO", "ERIE", "GT", "IC", "MS", "BIG4"],
         "1847AE": ["L", "Saar", "HLB", "M", "NDB", "N", "RNB", "LFK"],
         "1853": ["EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR"],
+        "1830": ["PRR", "NYC", "CPR", "BO", "CO", "ERIE", "NYNH", "BM"],
     }
     for background in ("light", "dark"):
         for cids in titles.values():
@@ -53,7 +54,7 @@ def test_one_palette_for_every_view() -> None:
     assert palette.company_line("XYZ", 1) == palette.SPARE[1]  # no livery: a spare colour
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 async def test_rounds_charts_draw_companies_and_players_in_their_colours(
     title: str, saves: Path
 ) -> None:

@@ -30,7 +30,8 @@ from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, RunDialog
 from moderator.ui.screens.main import MainScreen
 
-PLAYERS = {"1846": 4, "1847AE": 3, "1853": 4}
+PLAYERS = {"1846": 4, "1847AE": 3, "1853": 4, "1830": 4}
+PRIVATES_1830 = ("SV", "CS", "DH", "MH", "CA", "BOP")
 
 
 def _positions() -> list[tuple[str, int, str]]:
@@ -40,6 +41,7 @@ def _positions() -> list[tuple[str, int, str]]:
         "1846": ("SR", "OR", "OR"),
         "1847AE": ("SR", "SR-end", "OR", "OR"),
         "1853": ("setup", "SR", "OR", "OR"),
+        "1830": ("sale", "SR", "OR"),
     }
     return [
         (title, rng.randrange(1000), stage) for title, kinds in stages.items() for stage in kinds
@@ -55,7 +57,15 @@ def _game_at(tmp: Path, title: str, seed: int, stage: str) -> int:
     saved in ``tmp``; its length."""
     sim = Simulation(seed=seed, title=title, players=PLAYERS[title], max_commands=300)
     played = sim.run()
-    if stage == "SR-end":  # the command that ends a stock round is the next one
+    if stage == "sale":  # 1830's opening sale: before a bid or a private's purchase (7.1)
+        stage = "SR"
+        cuts = [
+            n
+            for n, entry in enumerate(played.journal)
+            if isinstance(entry.command, c.Bid)
+            or (isinstance(entry.command, c.Buy) and entry.command.corp in PRIVATES_1830)
+        ]
+    elif stage == "SR-end":  # the command that ends a stock round is the next one
         stage = "SR"
         cuts = [
             n
@@ -126,6 +136,7 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "s": (c.Sell,),
     "i": (c.Issue, c.Redeem),
     "t": (c.BuyTrain,),
+    "o": (c.Bid,),
 }
 
 
@@ -296,6 +307,8 @@ async def test_every_dialog_shows_what_its_command_moves(
         compared = 0
         kind = screen.session.round_kind
         keys = ["p", "b", "s", "l"] if kind in ("setup", "SR") else ["i", "t", "l"]
+        if screen.session.data.get("sale"):  # 1830's opening sale: the bids too
+            keys.append("o")
         for key in keys:
             if opens_a_list(screen, key):
                 compared += await check_choices(app, pilot, screen, key)

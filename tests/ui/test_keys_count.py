@@ -7,7 +7,7 @@ first and highlighted; ``d`` takes it and gives ``done``).  The positions are th
 starts of operating turns of seeded random games (``moderator.simulate``) where such
 a turn is legal, among them turns where another company owns trains (so the list
 offers more than the bank's) — which is where ``t`` used to open a list and
-otherwise took the train at once.  Each of 1846, 1847 AE and 1853; and ``r Enter d``,
+otherwise took the train at once.  Each of 1846, 1847 AE, 1853 and 1830; and ``r Enter d``,
 the same run as last time then done, in three keys.  docs/keys.md lists the keys per
 title.
 """
@@ -88,7 +88,7 @@ def _same_as_last_time(game: Game, cid: str) -> tuple[c.Command, ...] | None:
     return (last, c.Done(company=cid))
 
 
-PLAYERS = {"1846": 4, "1847AE": 3, "1853": 4}
+PLAYERS = {"1846": 4, "1847AE": 3, "1853": 4, "1830": 4}
 
 
 def _positions(legal: Callable[[Game, str], object]) -> list[tuple[str, int, int]]:

@@ -29,7 +29,7 @@ from ui_helpers import main_screen, running, send_burst
 from moderator import commands as c
 from moderator.ui.screens.dialogs import RunDialog
 
-TITLES = ("1846", "1847AE", "1853")
+TITLES = ("1846", "1847AE", "1853", "1830")
 
 
 @cache

@@ -82,7 +82,7 @@ def _tables(renderable: Any) -> list[Table]:
     return []
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_the_panels_tables_are_drawn_as_rich_draws_them(title: str) -> None:
     console = _console()
     quick_ones = 0

@@ -53,6 +53,7 @@ KEY_OF = {
     "spend": "e",
     "train": "t",
     "private": "v",
+    "bid": "o",
 }
 """The main screen's key of each action (``moderator.ui.keys``)."""
 
@@ -62,6 +63,7 @@ SAME_CHOICE = {
     c.Claim: ("city",),
     c.BuyTrain: ("corp", "train", "source"),
     c.BuyPrivate: ("corp", "private"),
+    c.Bid: ("player", "private"),
 }
 """What a list's entry must share with the command spelled when a second step follows
 (the price of a par, a bond's amount, a claim's company, a price agreed)."""
@@ -93,6 +95,8 @@ def target(session: Session, kind: str, rng: random.Random) -> c.Command:
         return cmd.model_copy(update={"price": rng.randrange(1, 400)})
     if isinstance(cmd, c.BuyPrivate):
         return cmd.model_copy(update={"price": max(1, cmd.price + rng.choice((0, 0, -5, 20)))})
+    if isinstance(cmd, c.Bid):  # 1830 7.2: the least bid, or more (or too much to set aside)
+        return cmd.model_copy(update={"amount": cmd.amount + rng.choice((0, 0, 5, 25, 900))})
     return cmd
 
 
@@ -114,7 +118,7 @@ def narrowing(want: c.Command) -> str:
         return typable(want.player).lower()
     if isinstance(want, c.Claim):
         return typable(want.city).lower()
-    if isinstance(want, c.BuyPrivate):
+    if isinstance(want, c.BuyPrivate | c.Bid):
         return typable(want.private).lower()
     return ""
 

@@ -25,7 +25,7 @@ def _same(source: SaveFollower | LiveGame, game: Game) -> None:
     assert source.snapshot()["commands"] == len(game.journal)
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_a_follower_keeps_up_with_commands_undo_and_rewind(tmp_path: Path, title: str) -> None:
     lines = demo_lines(title)
     game = new_saved_game(tmp_path / "g.json", title, upto=10)
@@ -242,7 +242,7 @@ def test_an_older_save_s_note_lines_are_followed_as_recorded(tmp_path: Path) -> 
     whole.close()
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_a_copy_of_the_followed_game_exports_as_the_game(tmp_path: Path, title: str) -> None:
     """Issue 28.7: ``game_copy`` (what the table view's downloads export) is the game as
     last read, read-only, sharing nothing that changes: its export is the game's own."""

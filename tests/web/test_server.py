@@ -82,7 +82,7 @@ def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None
         assert f'<dd class="who" id="acting">{html.escape(state["turn"])}</dd>' in page
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
 def test_the_page_shows_the_state_json(tmp_path: Path, title: str) -> None:
     game = new_saved_game(tmp_path / "g.json", title)
     state = game.state_json()
@@ -98,6 +98,24 @@ def test_the_page_shows_the_state_json(tmp_path: Path, title: str) -> None:
         assert view.strip().startswith('<div id="snapshot"')
         _check_page_against(view, state, game.ruleset.currency)
     game.close()
+
+
+def test_1830_s_opening_sale_and_zones_are_on_the_page(tmp_path: Path) -> None:
+    """Issue 31.4: the table view shows 1830's opening sale while it lasts (the private on
+    offer and its price, each private's bids, what each player's bids set aside) and the
+    grid's zones (10.0)."""
+    game = new_saved_game(tmp_path / "g.json", "1830", upto=3)  # two bids and SV sold
+    state = game.state_json()
+    with client_for(LiveGame(game)) as client:
+        page = client.get("/view" + Q).text
+    game.close()
+    sale = re.search(r'<section id="s-sale".*?</section>', page, re.S)
+    assert sale, "the sale is on the page"
+    offer = state["sale"]["offer"]
+    assert f"On offer: <strong>{offer['private']}</strong> for ${offer['price']}" in sale.group(0)
+    assert "Amy $75" in sale.group(0) and "Carlos $170" in sale.group(0)
+    assert "Amy $75 ($" in sale.group(0)  # set aside, and what is free
+    assert page.count("zone-brown") >= 13 and "zones shaded (10.0)" in page
 
 
 def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:
@@ -199,7 +217,7 @@ def test_each_company_has_its_colour() -> None:
 
     from rulesets import ruleset_for
 
-    for title in ("1846", "1847AE", "1853"):
+    for title in ("1846", "1847AE", "1853", "1830"):
         ruleset = ruleset_for(title)
         players = ["A", "B", "C", "D"]
         state = ruleset.state_json(ruleset.new_state(players, ()))

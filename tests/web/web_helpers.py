@@ -39,7 +39,8 @@ TOKEN = "test-token-0123456789"
 
 
 def demo_lines(title: str) -> list[str]:
-    """The shipped demo game of ``title`` (``1846``, ``1847ae``, ``1853``): its lines."""
+    """The shipped demo game of ``title`` (``1846``, ``1847ae``, ``1853``, ``1830``): its
+    lines."""
     text = (DEMOS / f"demo-{title}.script").read_text()
     return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
 

@@ -70,6 +70,7 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "buy": (c.Buy,),
     "sell": (c.Sell,),
     "pass": (c.Pass,),
+    "bid": (c.Bid,),
     "issue": (c.Issue, c.Redeem),
     "run": (c.Run,),
     "train": (c.BuyTrain,),
@@ -163,6 +164,11 @@ class MainScreen(Screen[None]):
                 from moderator.ui.widgets.market import PackagePanel
 
                 yield PackagePanel(id="package", title="Starting package (3.3)")
+            if "sale" in data:
+                # 1830: the opening sale of the privates (7.0-7.3), hidden once it is over
+                from moderator.ui.widgets.sale import SalePanel
+
+                yield SalePanel(id="sale", title="Private companies for sale (7.0-7.3)")
             yield CompaniesPanel(id="companies", title="Companies")
             if self.market_kind == "tracks":
                 from moderator.ui.widgets.market import TracksMarketPanel
@@ -197,6 +203,7 @@ class MainScreen(Screen[None]):
         self.panels[3:3] = [
             *self.query("#bids").results(Panel),
             *self.query("#package").results(Panel),
+            *self.query("#sale").results(Panel),
         ]
         self.fill_log()  # every title: the log takes the rows the panels leave (27.7)
         # the count of commands is the log's title, kept up to date (see redraw)
@@ -611,10 +618,16 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = self.session.legal_of(c.Buy)
         package = {item["item"]: item for item in self.session.data.get("package") or []}
+        sale = self.session.data.get("sale") or {}
 
         def label(x: c.Buy) -> Text:
             t = Text(f"{x.player} buys ")
             t.append(x.corp, style="bold")
+            if sale and x.source is None:
+                # 1830 7.1: the private on offer, at its price (less 7.3's discount)
+                name = (self.session.company(x.corp) or {}).get("name", x.corp)
+                t.append(f" ({name}), on offer   {self.price_label(x, x.player)}")
+                return t
             if x.corp in package and x.source is None:
                 # 1847 AE 3.3: an item of the starting package, with what lies under it
                 item = package[x.corp]
@@ -660,11 +673,52 @@ class MainScreen(Screen[None]):
                 ),
             )
             return
-        player = self.session.acting
+        # 1830 4.0: a turn that bought or sold is closed by the next player's line: his
+        # pass, without one for the turn before (no extra key after a purchase)
+        player = self.session.data.get("next_player") or self.session.acting
         if player is None:
             self.notify("no player is to act", severity="warning")
             return
         self.give(c.Pass(player=player))
+
+    def action_bid(self) -> None:
+        """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
+        least the rules take; the dialog shows what the bid sets aside (the engine's
+        preview).  In an auction the list holds its bidders' raises."""
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+
+        self.typing()
+        cmds = [x for x in self.session.legal_of(c.Bid) if isinstance(x, c.Bid)]
+        if not cmds:
+            self.notify("no bid can be made now", severity="warning")
+            return
+        sale = self.session.data.get("sale") or {}
+        money = self.session.money
+
+        def label(x: c.Bid) -> Text:
+            t = Text(f"{x.player} bids on ")
+            t.append(x.private, style="bold")
+            entry = next((e for e in sale.get("unsold", []) if e["private"] == x.private), {})
+            t.append(f" (face {money(entry.get('face'))})  from {money(x.amount)}")
+            return t
+
+        def amount(x: c.Bid) -> Step:
+            return AmountDialog(
+                self.session,
+                f"{x.player}'s bid on {x.private} (7.2)",
+                lambda value, _opt: c.Bid(player=x.player, private=x.private, amount=value),
+                initial=x.amount,
+                note=f"at least {money(x.amount)}; the bid is set aside from {x.player}'s cash",
+            )
+
+        dialog = ChoiceDialog(
+            "Bid on which private? (7.2)",
+            [(label(x), x) for x in cmds],
+            keys=[x.private for x in cmds],
+            note="then the amount",
+        )
+        dialog.then = amount  # type: ignore[attr-defined]
+        self.ask(dialog)
 
     # ------------------------------------------------------------ 1853 contract bids keys
     def action_bond(self) -> None:
@@ -847,7 +901,8 @@ class MainScreen(Screen[None]):
         cid = self.acting_company()
         cmds = [x for x in self.session.legal_of(c.BuyTrain) if isinstance(x, c.BuyTrain)]
         order = {None: 0, "pool": 1}
-        cmds.sort(key=lambda x: order.get(x.source, 2))  # stable: the rules' order within
+        # stable: the rules' order within; a trade-in after the bank's trains bought whole
+        cmds.sort(key=lambda x: (order.get(x.source, 2), x.trade is not None))
         refusals: list[str | None] = [None for _ in cmds]
         # the bank's trains the rules refuse, after those it sells the company, with why
         at = sum(1 for x in cmds if x.source is None)
@@ -862,6 +917,8 @@ class MainScreen(Screen[None]):
         for x, why in zip(cmds, refusals, strict=True):
             if x.source is None:
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
+                if x.trade:  # 1830 21.0: a train given back toward it, for less
+                    credit = f", trading its {x.trade} in"
                 head = f"{x.corp} buys a {x.train} from the bank{credit}   "
                 price = self.session.train_price(x.train)
                 cash = (self.session.company(x.corp) or {}).get("cash")
@@ -873,7 +930,8 @@ class MainScreen(Screen[None]):
                 label = Text(f"{head}{self.price_label(x, x.corp)}")
                 if self.session.provisional_price(x.train):  # a box value not confirmed
                     label.append(" PROVISIONAL price", style="bold yellow")
-                if price is not None and isinstance(cash, int) and cash < price and not x.credit:
+                short = isinstance(cash, int) and price is not None and cash < price
+                if short and not x.credit and not x.trade:
                     # a forced purchase: the president's part is the follow-up under it
                     label.append(
                         f" — {x.corp} has {money(cash)}: the president adds the rest "

@@ -262,6 +262,7 @@ DEMOS: dict[str, tuple[str, str]] = {
     "demo": ("demo-1846.script", "Demo game (1846, 4 players, operating round 3)"),
     "demo-1847ae": ("demo-1847ae.script", "Demo game (1847 AE, 3 players, operating round 2.1)"),
     "demo-1853": ("demo-1853.script", "Demo game (1853 India, 3 players, operating round 2.1)"),
+    "demo-1830": ("demo-1830.script", "Demo game (1830, 4 players, operating round 2.1)"),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
@@ -280,6 +281,7 @@ class StartScreen(KeyedScreen):
         Binding("d", "choose('demo')", "Demo game", priority=True),
         Binding("e", "choose('demo-1847ae')", "1847 AE demo", priority=True),
         Binding("i", "choose('demo-1853')", "1853 demo", priority=True),
+        Binding("r", "choose('demo-1830')", "1830 demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
         *[
             Binding(key, f"menu('{action}')", show=False, priority=True)
@@ -564,6 +566,10 @@ SETUP_NOTES: dict[str, str] = {
     "PROVISIONAL, the missing ones must be given (`box KEY VALUE` lines).",
     "1847RRRRB": "1847 RRRR&B (section 12): 3 to 5 players, the Pfalz package board, "
     "1847 AE's trains and phases. The Pfalz package's values are box values below.",
+    "1830": "1830: 2 to 6 players in seat order, the first offered the first private (7.0). "
+    "No removals and no distribution: the privates are sold in the first stock round's "
+    "opening sale on the main screen, keys b (buy the one on offer), o (bid), x (pass) "
+    "(7.1-7.3).",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
@@ -596,6 +602,10 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
         )
     ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
+    "1830": [
+        ("brownpool", "Several brown-zone shares a turn from the pool only (10.0; facts D8)"),
+        ("sixes3", "A third 6-train (Table 4 prints two)"),
+    ],
 }
 """A title's setup options: the word each adds to the ``game`` line, and its label."""
 
@@ -766,9 +776,9 @@ class NewGameScreen(KeyedScreen):
     def compose(self) -> ComposeResult:
         from rulesets import RULESETS
 
-        # the other versions of the 1847 AE box after the titles that came before them,
-        # so the list's keys (Down to 1853...) stay what they were
-        titles = sorted(RULESETS, key=lambda t: (t in BOX_TITLES, t))
+        # in the order moderator gained them (the other versions of the 1847 AE box after
+        # 1853, then 1830), so the list's keys (Down to 1853...) stay what they were
+        titles = list(RULESETS)
         self.title_shown = titles[0]
         self.private_ids: dict[str, list[str]] = {}
         # not a focus stop itself: Tab goes from field to field, the form follows

@@ -18,9 +18,16 @@ from rich.text import Text
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.panels import Panel, _acting, _company, badge, company_text
 
-SHORT: dict[str, str] = {"LFK": "K", "Saar": "S", "HLB": "H", "NDB": "D", "RNB": "R"}
+SHORT: dict[str, str] = {
+    **{"LFK": "K", "Saar": "S", "HLB": "H", "NDB": "D", "RNB": "R"},
+    **{"CO": "O", "NYNH": "H", "BM": "M"},
+}
 """One-letter markers where the full ids do not fit (1847 AE: ``K`` is Krauss & Co.,
-``D`` the Neustadt-Dürkheimer Bahn); a one-letter id is its own marker."""
+``D`` the Neustadt-Dürkheimer Bahn; 1830: ``O`` C&O, ``H`` NYNH, ``M`` B&M beside ``C``
+CPR, ``N`` NYC, ``B`` B&O); a one-letter id is its own marker."""
+ZONE_STYLE = {"y": "yellow", "o": "dark_orange", "b": "rgb(165,110,60)"}
+"""The colour of a space's value in each zone of the board (1830 10.0: yellow, orange,
+brown)."""
 
 VALUE = 3
 """Characters of a space's value (the grid's prices have at most three digits)."""
@@ -118,6 +125,7 @@ class GridMarketPanel(Panel):
             spare = min(self.SPREAD, (room - sum(widths)) // len(widths))
             widths = [w + spare for w in widths]
         pars = par_cells(market)
+        zones: list[str] = market.get("zones") or []
         lines: list[Text] = []
         for r, row in enumerate(rows):
             line = Text(no_wrap=True, overflow="crop")
@@ -131,6 +139,9 @@ class GridMarketPanel(Panel):
                 value_style = "bold" if stack else "dim"
                 if (r, col) in pars:
                     value_style += " underline"
+                zone = zones[r][col] if zones else "."
+                if zone in ZONE_STYLE:
+                    value_style += f" {ZONE_STYLE[zone]}"
                 cell.append(f"{value:>{VALUE}}", style=value_style)
                 cell.append_text(self.markers(stack, mode, acting))
                 cell.pad_right(width - cell.cell_len)
@@ -140,6 +151,8 @@ class GridMarketPanel(Panel):
         if mode != "full":
             shown = list(dict.fromkeys(cid for s in stacks.values() for cid in s))
             legend = " ".join(f"{short_code(cid)} {cid}" for cid in shown if short_code(cid) != cid)
+        if zones:
+            legend = " · ".join(x for x in (legend, "yellow, orange, brown: zones (10.0)") if x)
         self.border_subtitle = legend
         return Group(*lines)
 

@@ -335,12 +335,13 @@ class CompaniesPanel(Panel):
     """Corporations and independents: cash, price, president/owner, treasury and pool
     percent, trains (phased-out ones marked ``*``), privates.
 
-    Where the state JSON says whether a corporation has floated (1847 AE), a
-    corporation started but not floated shows ``not floated`` for its cash, the
-    column ``Inv`` gives the investor share still reserved for an investor
-    private (4.4), the president is called the director, and Krauss & Co. has
-    a row of its own: its price, its owner (or the pool) and whether the first
-    new train from the bank has paid it this operating round (4.1).
+    Where the state JSON says whether a corporation has floated (1847 AE, 1830), a
+    corporation started but not floated shows ``not floated`` for its cash (1830: one
+    floated shows the capital it receives at the next operating round, 11.0).  Where it
+    gives investor shares (1847 AE) the column ``Inv`` gives the investor share still
+    reserved for an investor private (4.4), the president is called the director, and
+    Krauss & Co. has a row of its own: its price, its owner (or the pool) and whether
+    the first new train from the bank has paid it this operating round (4.1).
     """
 
     KEEP_HEIGHT = True
@@ -364,8 +365,8 @@ class CompaniesPanel(Panel):
         corps = _corporations(data)
         if any("manager" in co for co in corps):
             return self.build_1853(data, corps)
-        detailed = any("floated" in co for co in corps)
-        # 1847 AE state: floated, investor shares, Krauss & Co.
+        detailed = any("investor" in co for co in corps)
+        # 1847 AE state: floated, investor shares, Krauss & Co.; 1830 says floated too
         table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1), header_style="bold")
         table.add_column("", width=1, no_wrap=True)
         table.add_column("Co", width=6, no_wrap=True)
@@ -416,6 +417,10 @@ class CompaniesPanel(Panel):
             cash = _cell(_money(cur, co["cash"]), ch)
             if co.get("floated") is False:
                 cash = _cell(Text("not floated", style="dim"), ch)
+            elif co.get("capital_due"):  # 1830 11.0: its capital at the next operating round
+                due = Text(_money(cur, co["cash"]))
+                due.append(f" +{_money(cur, co['capital_due'])}", style="dim")
+                cash = _cell(due, ch)
             cells = [
                 mark,
                 badge(cid, 6),

@@ -1,0 +1,124 @@
+"""A 2-D stock market's rules, shared by the titles that play on one (1847 AE, 1830).
+
+The grid itself (its spaces, moves right/left/up/down and the operating order) is
+:class:`moderator.market.GridMarket`; this module is what a ruleset does with it: a
+marker placed on a space, a move told to the banker (or the board's edge that stops it),
+a dividend moving one space right and none one space left, a sale moving down, and a
+corporation wholly in players' hands moving up at the end of a stock round.  A title
+names its rules through its ``rule_numbers`` (``dividend_move``, ``sale_move``,
+``sold_out``) and says what moves a sale makes (:attr:`GridRules.down_per_share`) and
+which holders keep a corporation from being sold out (:meth:`GridRules.unsold_holders`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from moderator.events import Noted, PriceMoved
+from moderator.ledger import POOL, Company
+from moderator.market import Cell, GridMarket
+from moderator.state import GameState
+from rulesets.base import Ruleset
+
+RULE_KEYS = ("dividend_move", "sale_move", "sold_out")
+"""The ``rule_numbers`` keys a title on a 2-D market names besides every title's."""
+
+
+class GridRules(Ruleset):
+    """The moves of a 2-D market, each told to the banker with its rule."""
+
+    down_per_share: ClassVar[bool] = False
+    """A sale moves the marker one row down per share sold (1830 8.2); otherwise one row
+    per selling action, whatever its size (1847 AE 8.2)."""
+
+    def grid(self, state: GameState) -> GridMarket:
+        """The 2-D market."""
+        assert isinstance(state.market, GridMarket)
+        return state.market
+
+    def _market_move(
+        self, state: GameState, cid: str, way: str, reason: str, times: int = 1
+    ) -> None:
+        """Move a marker ``right``/``left``/``up``/``down`` (``times`` spaces, one event) and
+        tell the banker; a marker the board's edge keeps in place is told so too."""
+        grid = self.grid(state)
+        cell = grid.cell(cid)
+        before = after = grid.price(cid)
+        for _ in range(times):
+            _, after = getattr(grid, way)(cid)
+        if grid.cell(cid) != cell:
+            state.ledger.events.append(
+                PriceMoved(company=cid, before=before, after=after, reason=reason)
+            )
+        else:
+            state.ledger.events.append(
+                Noted(
+                    text=f"{cid}'s marker stays at {self.money(after)}: the board has no "
+                    f"space {way} of it ({reason})"
+                )
+            )
+
+    def _place(self, state: GameState, cid: str, cell: Cell, reason: str) -> None:
+        """Put a marker on ``cell`` (a par space) and say so."""
+        self.grid(state).place(cid, cell)
+        state.ledger.events.append(
+            PriceMoved(company=cid, before=None, after=state.price(cid), reason=reason)
+        )
+
+    def after_sale(
+        self, state: GameState, company: Company, *, by_president: bool, shares: int = 1
+    ) -> None:
+        """A sale moves the marker down: one row per selling action, or one per share
+        (:attr:`down_per_share`); at the bottom of its column it stays."""
+        rule = self.r("sale_move")
+        if self.down_per_share:
+            rows = f"{shares} rows" if shares > 1 else "one row"
+            self._market_move(
+                state, company.id, "down", f"{shares} sold: {rows} down ({rule})", times=shares
+            )
+            return
+        self._market_move(state, company.id, "down", f"sold: one row down ({rule})")
+
+    def unsold_holders(self, company: Company) -> tuple[str, ...]:
+        """Who holds shares that are not in players' hands: the unsold ones and the pool
+        (1847 AE adds the investor certificates not yet exchanged, 4.5.2)."""
+        return (company.id, POOL)
+
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """A corporation wholly in players' hands moves up a row (one in the top row stays)."""
+        rule = self.r("sold_out")
+        corps = [co.id for co in state.ledger.corporations() if co.launched]
+        for cid in self.grid(state).order(corps):
+            company = state.company(cid)
+            rest = sum(company.holder_percent(h) for h in self.unsold_holders(company))
+            if rest == 0:
+                self._market_move(state, cid, "up", f"all certificates held by players ({rule})")
+
+    def operates(self, state: GameState, cid: str) -> bool:
+        """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has
+        its capital, 11.0)."""
+        raise NotImplementedError
+
+    def operating_candidates(self, state: GameState) -> list[str]:
+        """The corporations still to operate this round in market order (:meth:`stock_order`),
+        worked out again before each turn, so a forced sale can move one still to run (1830
+        16.0 is silent: facts D16)."""
+        corps = [
+            co.id
+            for co in state.ledger.corporations()
+            if co.id not in state.operated and self.operates(state, co.id)
+        ]
+        return self.grid(state).order(corps)
+
+    def stock_order(self, state: GameState, cids: list[str]) -> list[str]:
+        """The corporations in operating order: by price, the marker on top of its space
+        first, the same price further right first (1847 AE 6.1, 1830 16.0)."""
+        return self.grid(state).order(cids)
+
+    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
+        """A dividend moves one space right (up from a row's end), none one space left
+        (down from a row's start)."""
+        rule = self.r("dividend_move")
+        if paid:
+            return 1, f"dividend paid: one space right ({rule})"
+        return -1, f"no dividend: one space left ({rule})"
