@@ -83,7 +83,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
     ),
     UICommand(
         "bid",
-        "o",
+        "a",
         "bid",
         "Bid",
         "1830's opening sale: a bid on a later private or a raise (7.2).",

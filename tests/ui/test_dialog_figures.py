@@ -136,7 +136,7 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "s": (c.Sell,),
     "i": (c.Issue, c.Redeem),
     "t": (c.BuyTrain,),
-    "o": (c.Bid,),
+    "a": (c.Bid,),
 }
 
 
@@ -308,7 +308,7 @@ async def test_every_dialog_shows_what_its_command_moves(
         kind = screen.session.round_kind
         keys = ["p", "b", "s", "l"] if kind in ("setup", "SR") else ["i", "t", "l"]
         if screen.session.data.get("sale"):  # 1830's opening sale: the bids too
-            keys.append("o")
+            keys.append("a")
         for key in keys:
             if opens_a_list(screen, key):
                 compared += await check_choices(app, pilot, screen, key)

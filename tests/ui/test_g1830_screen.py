@@ -35,7 +35,7 @@ async def test_the_sale_panel_shows_the_offer_bids_and_cash_set_aside(saves: Pat
 
 async def test_b_buys_the_private_on_offer_and_an_auction_follows(saves: Path) -> None:
     """``b`` lists the private on offer with its price (the engine's preview); Enter buys
-    it, CS's three bidders hold an auction, the lowest (Amy) to act; ``o`` Enter Enter
+    it, CS's three bidders hold an auction, the lowest (Amy) to act; ``a`` Enter Enter
     raises by the least, ``x`` drops out (7.2)."""
     path = saves / "g.json"
     save_from_script(path, SALE, "buy Bob SV")
@@ -48,7 +48,7 @@ async def test_b_buys_the_private_on_offer_and_an_auction_follows(saves: Path) -
         assert saved_lines(path)[-1] == "buy Bob SV"
         assert main_screen(app).session.data["sale"]["contest"] == "CS"
         assert "Auction for CS" in screen_text(app)
-        await send_burst(pilot, "o")
+        await send_burst(pilot, "a")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         assert [x.player for _, x in dialog.choices] == ["Amy", "Cy"]  # not Dee, the highest

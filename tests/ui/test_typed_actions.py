@@ -53,7 +53,7 @@ KEY_OF = {
     "spend": "e",
     "train": "t",
     "private": "v",
-    "bid": "o",
+    "bid": "a",
 }
 """The main screen's key of each action (``moderator.ui.keys``)."""
 

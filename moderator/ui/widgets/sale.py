@@ -40,7 +40,7 @@ class SalePanel(Panel):
         for entry in sale["unsold"]:
             lines.append(self.private_line(entry, sale, cur))
         lines.append(self.players_line(data, sale, cur))
-        self.border_subtitle = "o bid · b buy · x pass"
+        self.border_subtitle = "a bid · b buy · x pass"
         return Group(*lines)
 
     def headline(self, sale: dict[str, Any], cur: str) -> Text:
