@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import shutil
 import stat
@@ -45,14 +44,21 @@ from moderator.journal import prune_backups
 from moderator.lock import SaveLocked
 from moderator.osfiles import FileRefused, read_regular
 from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
+from moderator.shell import (
+    EXIT_FILES,
+    EXIT_REFUSED,
+    answer_check,
+    read_script,
+    safe,
+    tell,
+)
+from moderator.shell import err as _err
+from moderator.shell import open_read_only as _open_read_only
+from moderator.shell import print_json as _print_json
 from moderator.text import counted, escaped
 
 DEFAULT_SAVES = Path("saves")
 
-EXIT_REFUSED = 1
-"""A refused line, a failed ``expect``, or a save that cannot be shown."""
-EXIT_FILES = 2
-"""The files: an unreadable script, a save locked, not this game's, or not writable."""
 EXIT_READER_GONE = 141
 """What was printed had no reader any more (``moderator score SAVE | head -1``): the
 command stops quietly with 128 + SIGPIPE, the status a shell gives a tool that the
@@ -62,26 +68,8 @@ accepted before, and continues from there when run again."""
 HELP_WORDS = frozenset({"-h", "--help"})
 """Ask for a command's help, in any position (``moderator check SAVE run --help``)."""
 
-MAX_SCRIPT_BYTES = 64 * 2**20
-"""A longer script is refused unread: a game of 10,000 commands is well under 1 MB."""
-
 MAX_RUNS_BYTES = 1 * 2**20
 """A longer ``project --file`` is refused unread: one company a line is a few hundred bytes."""
-
-
-def safe(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``)."""
-    return escaped(text, keep_newlines=keep_newlines)
-
-
-def _err(message: str) -> None:
-    """One line on stderr, escaped."""
-    print(safe(message), file=sys.stderr)
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    # json.dumps escapes every control character (and all non-ASCII): safe as it is
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
 def _close(game: Game | None) -> None:
@@ -216,7 +204,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(str(exc))
         _err(f"{save}: not continued and left untouched (--force replaces it, keeping a backup)")
         raise _Stop(EXIT_FILES) from None
-    _tell(game)
+    tell(game)
     try:
         new = Game.new(cmd.title, list(cmd.players))
     except Refusal as exc:
@@ -284,22 +272,9 @@ def play(
     any other existing save is refused with exit status 2 and left untouched,
     unless ``force`` (then it is replaced and a backup kept beside it).
     """
-    try:
-        with script.open("rb") as fh:  # a pipe is fine (`play /dev/stdin`), /dev/zero is not
-            data = fh.read(MAX_SCRIPT_BYTES + 1)
-    except OSError as exc:
-        _err(f"{script}: cannot read ({exc.strerror or exc})")
-        return EXIT_FILES
-    if len(data) > MAX_SCRIPT_BYTES:
-        _err(f"{script}: not a banker script (more than {MAX_SCRIPT_BYTES // 2**20} MB)")
-        return EXIT_FILES
-    try:
-        text = data.decode("utf-8-sig")  # an editor's byte-order mark is not part of line 1
-    except UnicodeDecodeError as exc:
-        number = data.count(b"\n", 0, exc.start) + 1
-        bad = data[exc.start : exc.start + 1].hex()
-        _err(f"line {number}: refused: not UTF-8 text (byte 0x{bad})")
-        return EXIT_REFUSED
+    text = read_script(script)  # a pipe is fine (`play /dev/stdin`), /dev/zero is not
+    if isinstance(text, int):
+        return text
     try:
         return _play_lines(script, text, save, as_json=as_json, quiet=quiet, force=force)
     except _Stop as stop:
@@ -319,7 +294,7 @@ def _play_lines(
             if game is not None and _is_check(raw):
                 # A check changes nothing and is not journaled: answer it and go on.
                 if not as_json and not quiet:
-                    answer = _answer_check(game, raw)
+                    answer = answer_check(game, raw)
                     if answer is None:
                         return EXIT_REFUSED
                     print(safe(answer, keep_newlines=True))
@@ -473,27 +448,6 @@ def show(game: Game) -> None:
             console.print(f"  {place['place']}. {names} {cur}{place['score']}{tied}")
 
 
-def _tell(game: Game) -> None:
-    """What the banker must know about a save just opened (a cut last line, entries
-    today's rules settle differently), one ``warning:`` line each on stderr."""
-    for notice in game.notices():
-        _err(f"warning: {notice}")
-
-
-def _open_read_only(save: Path) -> Game | None:
-    """A save opened read-only for showing, or ``None`` after a one-line message
-    (its notices, :func:`_tell`, go to stderr)."""
-    try:
-        game = Game.load(save, read_only=True)
-        _tell(game)
-        return game
-    except SaveError as exc:
-        _err(str(exc))
-    except Exception as exc:  # no traceback for a save, whatever is in it
-        _err(f"{save}: cannot be opened ({type(exc).__name__}: {exc})")
-    return None
-
-
 def state(save: Path, *, as_json: bool = False) -> int:
     """Show a save file (read-only: works while a TUI has the game open)."""
     game = _open_read_only(save)
@@ -526,17 +480,6 @@ def _is_check(line: str) -> bool:
     from moderator.checker import is_check
 
     return is_check(line)
-
-
-def _answer_check(game: Game, line: str) -> str | None:
-    """A check's answer, or ``None`` (after saying why) when the check is refused."""
-    from moderator.checker import check
-
-    try:
-        return check(game, line.strip()).text()
-    except Refusal as exc:
-        _err(f"refused: {exc}")
-        return None
 
 
 class _Progress:

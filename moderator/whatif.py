@@ -16,85 +16,25 @@ be read or a line ``N`` the game does not have.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from moderator.errors import Refusal, SaveError
-from moderator.game import Game
+from moderator.errors import Refusal
 from moderator.sandbox import compare, open_sandbox
 from moderator.script import ParseError, parse_line, script_lines
-from moderator.text import escaped
-
-EXIT_REFUSED = 1
-"""A refused line or a save that cannot be read (as ``moderator play``)."""
-EXIT_FILES = 2
-"""A script that cannot be read, or no line ``N`` to branch from."""
-MAX_SCRIPT_BYTES = 64 * 2**20
-"""A longer script is refused unread (as ``moderator play``)."""
+from moderator.shell import (
+    EXIT_FILES,
+    EXIT_OK,
+    EXIT_REFUSED,
+    answer_check,
+    err,
+    open_read_only,
+    print_json,
+    read_script,
+    safe,
+)
 
 __all__ = ["whatif"]
-
-
-def safe(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every control character shown as an escape (a save or a script is
-    never allowed to send an escape sequence to the terminal)."""
-    return escaped(text, keep_newlines=keep_newlines)
-
-
-def _err(message: str) -> None:
-    print(safe(message), file=sys.stderr)
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
-
-
-def _open(save: Path) -> Game | None:
-    """The save opened read-only (no lock, never written), or ``None`` after saying why;
-    what the banker must know about it (a cut line, older rules) goes to stderr."""
-    try:
-        game = Game.load(save, read_only=True)
-    except SaveError as exc:
-        _err(str(exc))
-        return None
-    except Exception as exc:  # no traceback for a save, whatever is in it
-        _err(f"{save}: cannot be opened ({type(exc).__name__}: {exc})")
-        return None
-    for notice in game.notices():
-        _err(f"warning: {notice}")
-    return game
-
-
-def _answer(game: Game, line: str) -> str | None:
-    """A ``check`` line's answer, or ``None`` after saying why it is refused."""
-    from moderator.checker import check
-
-    try:
-        return check(game, line.strip()).text()
-    except Refusal as exc:
-        _err(f"refused: {exc}")
-        return None
-
-
-def _read(script: Path) -> str | int:
-    """The script's text, or the exit status after saying why it cannot be read."""
-    try:
-        with script.open("rb") as fh:  # a pipe is fine (`whatif SAVE /dev/stdin`)
-            data = fh.read(MAX_SCRIPT_BYTES + 1)
-    except OSError as exc:
-        _err(f"{script}: cannot read ({exc.strerror or exc})")
-        return EXIT_FILES
-    if len(data) > MAX_SCRIPT_BYTES:
-        _err(f"{script}: not a banker script (more than {MAX_SCRIPT_BYTES // 2**20} MB)")
-        return EXIT_FILES
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        number = data.count(b"\n", 0, exc.start) + 1
-        _err(f"line {number}: refused: not UTF-8 text (byte 0x{data[exc.start]:02x})")
-        return EXIT_REFUSED
 
 
 def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = False) -> int:
@@ -103,17 +43,17 @@ def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = F
     from moderator.checker import is_check
     from moderator.narrate import narrate
 
-    text = _read(script)
+    text = read_script(script)
     if isinstance(text, int):
         return text
-    real = _open(save)
+    real = open_read_only(save)
     if real is None:
         return EXIT_REFUSED
     try:
         try:
             box = open_sandbox(real, at)
         except Refusal as exc:
-            _err(f"--at {at}: {exc.message}; nothing was played")
+            err(f"--at {at}: {exc.message}; nothing was played")
             return EXIT_FILES
         game = box.game
         if not as_json:
@@ -121,7 +61,7 @@ def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = F
         for number, raw in enumerate(script_lines(text), start=1):
             if is_check(raw):
                 if not as_json:
-                    answer = _answer(game, raw)
+                    answer = answer_check(game, raw)
                     if answer is None:
                         return EXIT_REFUSED
                     print(safe(answer, keep_newlines=True))
@@ -129,13 +69,13 @@ def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = F
             try:
                 cmd = parse_line(raw)
             except ParseError as exc:
-                _err(f"line {number}: refused: {exc.message}")
+                err(f"line {number}: refused: {exc.message}")
                 return EXIT_REFUSED
             if cmd is None:
                 continue
             outcome = game.execute(cmd)
             if not outcome.ok:
-                _err(f"line {number}: refused: {outcome.message}")
+                err(f"line {number}: refused: {outcome.message}")
                 return EXIT_REFUSED
             if as_json or not outcome.journaled:
                 continue
@@ -149,10 +89,10 @@ def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = F
             data = table.to_json()
             data["lines"] = [e.line for e in box.own_lines()]
             data["state"] = game.state_json()
-            _print_json(data)
+            print_json(data)
         else:
             print(safe(table.text(), keep_newlines=True))
-        return 0
+        return EXIT_OK
     finally:
         real.close()
         sys.stdout.flush()

@@ -1,0 +1,100 @@
+"""What the shell commands share: escaped messages, JSON output, a save opened for
+reading and a banker script read whole.
+
+``moderator.cli`` and ``moderator.whatif`` both print through these, so a save or a
+script never sends a control sequence to the terminal and every command reads files
+with the same bounds and the same words for what is wrong with them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from moderator.errors import Refusal, SaveError
+from moderator.game import Game
+from moderator.text import escaped
+
+EXIT_OK = 0
+"""Every line accepted."""
+EXIT_REFUSED = 1
+"""A refused line (its number and the rule on stderr), or a save that cannot be read."""
+EXIT_FILES = 2
+"""A problem with the files: a script that cannot be read, a save that cannot be written."""
+MAX_SCRIPT_BYTES = 64 * 2**20
+"""A longer script is refused unread (a real one is a few hundred kilobytes at most)."""
+
+
+def safe(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``)."""
+    return escaped(text, keep_newlines=keep_newlines)
+
+
+def err(message: str) -> None:
+    """One line on stderr, escaped."""
+    print(safe(message), file=sys.stderr)
+
+
+def print_json(data: dict[str, Any]) -> None:
+    """``data`` on stdout as indented JSON."""
+    # json.dumps escapes every control character (and all non-ASCII): safe as it is
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+def tell(game: Game) -> None:
+    """What the banker must know about a save just opened (a cut last line, entries
+    today's rules settle differently), one ``warning:`` line each on stderr."""
+    for notice in game.notices():
+        err(f"warning: {notice}")
+
+
+def open_read_only(save: Path) -> Game | None:
+    """A save opened read-only (no lock, never written), or ``None`` after a one-line
+    message; its notices (:func:`tell`) go to stderr."""
+    try:
+        game = Game.load(save, read_only=True)
+    except SaveError as exc:
+        err(str(exc))
+        return None
+    except Exception as exc:  # no traceback for a save, whatever is in it
+        err(f"{save}: cannot be opened ({type(exc).__name__}: {exc})")
+        return None
+    tell(game)
+    return game
+
+
+def answer_check(game: Game, line: str) -> str | None:
+    """A ``check`` line's answer, or ``None`` after saying why it is refused."""
+    from moderator.checker import check
+
+    try:
+        return check(game, line.strip()).text()
+    except Refusal as exc:
+        err(f"refused: {exc}")
+        return None
+
+
+def read_script(script: Path) -> str | int:
+    """A banker script's text, or the exit status after saying why it cannot be read: an
+    unreadable file or one past :data:`MAX_SCRIPT_BYTES` (:data:`EXIT_FILES`), bytes that
+    are not UTF-8 (:data:`EXIT_REFUSED`, with the line).  A pipe is fine
+    (``/dev/stdin``); ``/dev/zero`` is not.  An editor's byte-order mark is not part of
+    line 1."""
+    try:
+        with script.open("rb") as fh:
+            data = fh.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as exc:
+        err(f"{script}: cannot read ({exc.strerror or exc})")
+        return EXIT_FILES
+    if len(data) > MAX_SCRIPT_BYTES:
+        err(f"{script}: not a banker script (more than {MAX_SCRIPT_BYTES // 2**20} MB)")
+        return EXIT_FILES
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        number = data.count(b"\n", 0, exc.start) + 1
+        bad = data[exc.start : exc.start + 1].hex()
+        err(f"line {number}: refused: not UTF-8 text (byte 0x{bad})")
+        return EXIT_REFUSED
