@@ -232,16 +232,20 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         """Table 3: certificates and open privates held; a corporation whose price is in
         the yellow zone (or below, orange and brown) does not count (10.0; the lower zones
         keep the upper ones' freedoms, facts D7)."""
+        # plain loops adding only on a match, as the shared count (asked after every
+        # stock-round turn); the zoned markers are asked once
         total = 0
         free = state.market.zoned()  # type: ignore[attr-defined]
         for company in state.ledger.companies.values():
             if company.closed:
                 continue
-            if company.kind != "corporation":
-                total += company.owner == player
-            elif company.id not in free:
-                for cert in company.certificates:
-                    total += cert.holder == player
+            if company.kind == "corporation":
+                if company.id not in free:
+                    for cert in company.certificates:
+                        if cert.holder == player:
+                            total += 1
+            elif company.owner == player:
+                total += 1
         return total
 
     def counts_toward_limit(self, state: GameState, company: Company) -> int:
