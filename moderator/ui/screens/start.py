@@ -568,7 +568,7 @@ SETUP_NOTES: dict[str, str] = {
     "1847 AE's trains and phases. The Pfalz package's values are box values below.",
     "1830": "1830: 2 to 6 players in seat order, the first offered the first private (7.0). "
     "No removals and no distribution: the privates are sold in the first stock round's "
-    "opening sale on the main screen, keys b (buy the one on offer), o (bid), x (pass) "
+    "opening sale on the main screen, keys b (buy the one on offer), a (bid), x (pass) "
     "(7.1-7.3).",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
