@@ -13,6 +13,7 @@ expects is written beside the code (and in ``docs/script.md``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from moderator import commands as c
@@ -228,25 +229,11 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         """The zone of a corporation's price (``.`` none or no price): 10.0."""
         return state.market.zone(cid)  # type: ignore[attr-defined, no-any-return]
 
-    def cert_count(self, state: GameState, player: str) -> int:
-        """Table 3: certificates and open privates held; a corporation whose price is in
-        the yellow zone (or below, orange and brown) does not count (10.0; the lower zones
-        keep the upper ones' freedoms, facts D7)."""
-        # plain loops adding only on a match, as the shared count (asked after every
-        # stock-round turn); the zoned markers are asked once
-        total = 0
-        free = state.market.zoned()  # type: ignore[attr-defined]
-        for company in state.ledger.companies.values():
-            if company.closed:
-                continue
-            if company.kind == "corporation":
-                if company.id not in free:
-                    for cert in company.certificates:
-                        if cert.holder == player:
-                            total += 1
-            elif company.owner == player:
-                total += 1
-        return total
+    def free_of_limit(self, state: GameState) -> Collection[str]:
+        """Table 3 counts certificates and open privates held, but not a corporation whose
+        price is in the yellow zone (or below, orange and brown: the lower zones keep the
+        upper ones' freedoms, facts D7; 10.0).  The zoned markers are asked once a count."""
+        return state.market.zoned()  # type: ignore[attr-defined, no-any-return]
 
     def counts_toward_limit(self, state: GameState, company: Company) -> int:
         return int(self.zone(state, company.id) == ".")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import ClassVar
 
 from moderator import commands as c
@@ -134,20 +134,29 @@ class StockRound(Ruleset):
             )
 
     def cert_count(self, state: GameState, player: str) -> int:
-        """Certificates a player holds; privates count one, a 20% certificate one."""
+        """Certificates a player holds; privates count one, a 20% certificate one; none of
+        a corporation :meth:`free_of_limit` names."""
         # Plain loops, no generator per company: this runs for the player on turn after
         # every stock-round turn (the tool's auto-pass) and before every purchase.
         total = 0
+        free = self.free_of_limit(state)
         for company in state.ledger.companies.values():
             if company.closed:
                 continue
             if company.kind == "corporation":
+                if company.id in free:
+                    continue
                 for cert in company.certificates:
                     if cert.holder == player:
                         total += 1
             elif company.owner == player:
                 total += 1
         return total
+
+    def free_of_limit(self, state: GameState) -> Collection[str]:
+        """The corporations whose certificates do not count toward the limit now (1830
+        10.0: those in a zone); none in most titles."""
+        return ()
 
     def counts_toward_limit(self, state: GameState, company: Company) -> int:
         """What one more certificate of ``company`` adds to its holder's count: 1, or 0
