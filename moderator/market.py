@@ -38,6 +38,7 @@ class Market:
         return company in self.position
 
     def _set(self, company: str, index: int) -> None:
+        self.__dict__.pop("_zoned", None)  # what was worked out from the positions
         old = self.position.get(company)
         if old is not None:
             self.stacks[old].remove(company)
@@ -53,6 +54,7 @@ class Market:
         position = self.position[company]
         spaces = set(self.stacks)
         stack = list(self.stacks[position])
+        zoned = self.__dict__.get("_zoned")
         _, after = self.move(company, steps)
         now = self.position[company]
         if now != position:
@@ -62,7 +64,16 @@ class Market:
                 del self.stacks[space]  # spaces the move went through or to, new and empty
             self.position[company] = position
             self.stacks[position] = stack
+            if zoned is not None:
+                self._zoned = zoned  # the positions are back, and with them what it says
         return after
+
+    def __getstate__(self) -> dict[str, object]:
+        """The market without what is worked out from its positions (:meth:`GridMarket.zoned`
+        keeps its answer until a marker moves): a copy or a save holds positions only."""
+        kept = dict(self.__dict__)
+        kept.pop("_zoned", None)
+        return kept
 
     def clone(self) -> Market:
         """A copy sharing no mutable position or stack with this market."""
@@ -77,6 +88,7 @@ class Market:
 
     def remove(self, company: str) -> None:
         """Take a closed company's marker off the market."""
+        self.__dict__.pop("_zoned", None)
         old = self.position.pop(company, None)
         if old is not None:
             self.stacks[old].remove(company)
@@ -276,12 +288,19 @@ class GridMarket(Market):
     """The spaces a corporation may start on, where the title lets the buyer choose (1830
     8.1: the red-edged column); empty where each has its printed par (1847 AE)."""
 
-    def zoned(self) -> set[str]:
-        """The companies whose marker stands in a zone (1830 10.0: free of the limits)."""
+    def zoned(self) -> frozenset[str]:
+        """The companies whose marker stands in a zone (1830 10.0: free of the limits).
+
+        Asked for every certificate count, so the answer is kept until a marker is placed,
+        moved or taken off (:meth:`_set`, :meth:`remove`)."""
         if not self.zones:
-            return set()
-        at = self._zone_at
-        return {company for company, position in self.position.items() if at[position] != "."}
+            return frozenset()
+        found: frozenset[str] | None = self.__dict__.get("_zoned")
+        if found is None:
+            at = self._zone_at
+            found = frozenset(c for c, spot in self.position.items() if at[spot] != ".")
+            self._zoned = found
+        return found
 
     def zone(self, company: str) -> str:
         """The zone letter of the company's space (``.``: none, a board without zones, or a

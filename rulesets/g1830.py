@@ -345,7 +345,9 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         The ban on buying back what was sold this round (4.0) holds in every zone (facts D18)."""
         why = super().check_buy(state, player, company, source)
         if why is None and self.zone(state, company.id) not in "ob":
-            held = sum(1 for x in company.certificates if x.holder == player)
+            held = 0
+            for cert in company.certificates:  # a plain loop: asked after every turn
+                held += cert.holder == player
             if held >= HOLDING_LIMIT:
                 why = (
                     f"{player} holds {held} {company.id} certificates, the most of one "

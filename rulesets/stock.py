@@ -33,9 +33,10 @@ from rulesets.base import Ruleset
 
 def seat_order_from(players: list[Player], start: str) -> list[Player]:
     """Players clockwise starting after ``start`` (not including it)."""
-    names = [p.name for p in players]
-    i = names.index(start)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+    for i, player in enumerate(players):
+        if player.name == start:
+            return players[i + 1 :] + players[:i]
+    raise ValueError(f"{start!r} is not a player")
 
 
 def units_certificates(certs: list[Certificate], units: int) -> list[Certificate] | None:
@@ -45,9 +46,15 @@ def units_certificates(certs: list[Certificate], units: int) -> list[Certificate
     singles will do; ``None`` when no combination adds up (certificates are sold in
     full, 1847 AE 8.2).
     """
-    ordinary = sorted((x for x in certs if not x.president), key=lambda x: x.percent)
-    if all(x.percent == 10 for x in ordinary):  # the common case: what the search finds
+    ordinary: list[Certificate] = []
+    singles = True
+    for cert in certs:  # a plain loop: every sale check of every stock turn asks
+        if not cert.president:
+            ordinary.append(cert)
+            singles = singles and cert.percent == 10
+    if singles:  # the common case: what the search finds
         return ordinary[:units] if len(ordinary) >= units else None
+    ordinary.sort(key=lambda x: x.percent)
     best: dict[int, list[Certificate]] = {0: []}
     for cert in ordinary:
         for total, chosen in sorted(best.items(), reverse=True):
@@ -226,9 +233,9 @@ class StockRound(Ruleset):
     ) -> Certificate | str:
         """The certificate ``player`` would get from ``source``, or why there is none."""
         holder = company.id if source == "ipo" else POOL
-        ordinary = [x for x in company.certs_of(holder) if not x.president]
-        if ordinary:
-            return ordinary[0]
+        for cert in company.certificates:  # the first one there; asked after every turn
+            if cert.holder == holder and not cert.president:
+                return cert
         if source == "ipo":
             return f"{company.id} has no share left in its {self.ipo_name} ({self.r('buy_ipo')})"
         return f"no {company.id} share is in the {self.pool_name} ({self.r('buy_pool')})"
@@ -419,12 +426,9 @@ class StockRound(Ruleset):
         cert = self.buyable_certificate(state, player, company, source)
         if isinstance(cert, str):
             return cert
-        held = company.holder_percent(player)
-        if self.max_holding is not None and held + cert.percent > self.max_holding:
-            return (
-                f"{player} would own more than {self.max_holding}% of {cid} "
-                f"({self.r('hold_limit')})"
-            )
+        cap = self.max_holding
+        if cap is not None and company.holder_percent(player) + cert.percent > cap:
+            return f"{player} would own more than {cap}% of {cid} ({self.r('hold_limit')})"
         limit = self.cert_limit(state)
         if self.cert_count(state, player) + self.counts_toward_limit(state, company) > limit:
             return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
@@ -472,19 +476,32 @@ class StockRound(Ruleset):
         rule = self.r("sell")
         if not company.launched:
             return f"{cid} has not been launched ({self.r('par')})"
-        held = company.holder_percent(player)
+        # One pass over the certificates for every holding the checks below ask about:
+        # this runs for each corporation the player on turn holds after every stock turn
+        # (the tool's auto-pass), in every title.
+        held = pool = 0
+        president: str | None = None
+        own: list[Certificate] = []
+        for cert in company.certificates:
+            holder = cert.holder
+            if holder == player:
+                held += cert.percent
+                own.append(cert)
+            elif holder == POOL:
+                pool += cert.percent
+            if cert.president:
+                president = holder
         if held < 10 * n:
             plural = "s" if n > 1 else ""
             return f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} ({rule})"
         why = self.may_sell(state, player, company)
         if why:
             return why
-        if company.holder_percent(POOL) + 10 * n > self.pool_limit:
+        if pool + 10 * n > self.pool_limit:
             return (
                 f"the {self.pool_name} may hold at most {self.pool_limit}% of {cid} "
                 f"({self.r('pool_limit')})"
             )
-        president = company.president()
         if president == player:
             new = self._successor(state, company, player, held - 10 * n)
             if new is None and held - 10 * n < 20:
@@ -497,28 +514,17 @@ class StockRound(Ruleset):
                     f"{player} may not sell {cid} shares that change "
                     f"the presidency of the operating corporation ({self.r('forced_sale')})"
                 )
-        if self._sale_certificates(state, company, player, n) is None:
+            if new is not None:
+                # the president's certificate is first swapped for 20% of the successor's
+                # (:meth:`_swap_presidency`), so those are what the seller puts in the pool
+                own = [x for x in own if not x.president]
+                own += units_certificates(company.certs_of(new), 2) or []
+        if units_certificates(own, n) is None:
             return (
                 f"{player}'s {cid} certificates do not make {n} share{'s' if n > 1 else ''}: "
                 f"certificates are sold whole ({rule})"
             )
         return None
-
-    def _sale_certificates(
-        self, state: GameState, company: Company, player: str, n: int
-    ) -> list[Certificate] | None:
-        """The certificates a sale of ``n`` shares would put in the pool, or ``None``.
-
-        A selling president first swaps the president's certificate for 20% of the
-        successor's (see :meth:`_swap_presidency`), so those count as the seller's.
-        """
-        own = company.certs_of(player)
-        if company.president() == player:
-            new = self._successor(state, company, player, company.holder_percent(player) - 10 * n)
-            if new is not None:
-                own = [x for x in own if not x.president]
-                own += units_certificates(company.certs_of(new), 2) or []
-        return units_certificates(own, n)
 
     def _successor(
         self, state: GameState, company: Company, seller: str, remaining: int
@@ -528,10 +534,18 @@ class StockRound(Ruleset):
         The player holding the most, at least 20% and more than the president keeps,
         ties resolved clockwise from the seller.
         """
+        percents: dict[str, int] = {}
+        for cert in company.certificates:  # every holding in one pass, not one per player
+            percents[cert.holder] = percents.get(cert.holder, 0) + cert.percent
         best: str | None = None
         best_pct = max(remaining, 19)
+        for holder, pct in percents.items():
+            if pct > best_pct and holder != seller:
+                break  # someone (a player, or the pool or treasury) holds enough: look
+        else:
+            return None  # the usual answer, asked of every president's sale after each turn
         for p in seat_order_from(state.ledger.players, seller):
-            pct = company.holder_percent(p.name)
+            pct = percents.get(p.name, 0)
             if pct > best_pct:
                 best, best_pct = p.name, pct
         return best
@@ -717,14 +731,17 @@ class StockRound(Ruleset):
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
         for co in state.ledger.corporations():
-            if not co.launched or not co.holder_percent(player):
+            if not co.launched:
                 continue
-            if self.one_sale_per_turn and co.id in state.turn_sold:
+            held = co.holder_percent(player)
+            if not held or (self.one_sale_per_turn and co.id in state.turn_sold):
                 continue
             if self.check_sell(state, player, co, 1) is None:
                 return True
             # one double certificate (1847 AE) sells as two shares, never as one
-            doubles = any(x.percent == 20 and not x.president for x in co.certs_of(player))
+            doubles = held >= 20 and any(
+                x.percent == 20 and not x.president for x in co.certs_of(player)
+            )
             if doubles and self.check_sell(state, player, co, 2) is None:
                 return True
         return False
@@ -751,7 +768,7 @@ class StockRound(Ruleset):
             if (player, co.id) in sold or (after is not None and co.id not in after):
                 continue
             if co.launched:
-                if cash < state.price(co.id) and cash < co.value:
+                if cash < co.value and cash < state.price(co.id):
                     continue
                 for src in ("ipo", "pool"):
                     if self.check_buy(state, player, co, src) is None:

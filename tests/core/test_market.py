@@ -244,3 +244,49 @@ def test_price_after_is_the_move_and_leaves_the_market_as_it_was(steps: int) -> 
         expected = m.clone().move(company, steps)[1]
         assert m.price_after(company, steps) == expected
         assert (m.position, m.stacks, m.to_json()) == before
+
+
+def _zoned_now(market: GridMarket) -> frozenset[str]:
+    """The zoned markers worked out afresh from the positions, no remembered answer."""
+    at = market._zone_at
+    return frozenset(c for c, spot in market.position.items() if at[spot] != ".")
+
+
+def test_zoned_follows_every_move_and_a_price_trial_leaves_it_as_it_was() -> None:
+    """1830 10.0: the zoned markers are remembered between moves (each certificate count
+    asks), so every kind of move must bring the answer up to date, a price trial must not
+    leave its trial position behind, and a copy or a pickle holds positions only."""
+    import pickle
+    import random
+
+    from rulesets.g1830 import GRID, PAR_CELL, ZONES
+
+    rng = random.Random(1830)
+    market = GridMarket(rows=GRID, zones=ZONES, par_cells=tuple(PAR_CELL.values()))
+    names = ["PRR", "NYC", "CPR", "BO", "CO", "ERIE", "NNH", "BM"]
+    for name, cell in zip(names, sorted(PAR_CELL.values()) * 2, strict=False):
+        market.place(name, cell)
+    assert market.zoned() == _zoned_now(market)
+    seen: set[frozenset[str]] = set()
+    for _ in range(2_000):
+        name = rng.choice(names)
+        if name not in market.position:
+            market.place(name, rng.choice(sorted(PAR_CELL.values())))
+        else:
+            how = rng.randrange(7)
+            if how == 0:
+                market.price_after(name, rng.choice([-2, -1, 1, 2]))
+            elif how == 1:
+                market.remove(name)
+            elif how == 2:
+                copy = market.clone()
+                copy.down(name)
+                assert copy.zoned() == _zoned_now(copy)
+            else:
+                getattr(market, rng.choice(["up", "down", "left", "right"]))(name)
+        assert market.zoned() == _zoned_now(market)
+        seen.add(market.zoned())
+        before = pickle.dumps(market)
+        market.zoned()
+        assert pickle.dumps(market) == before  # a remembered answer is not state
+    assert len(seen) > 5  # the walk went in and out of the zones
