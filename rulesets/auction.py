@@ -124,6 +124,17 @@ class PrivateAuction(StockRound):
         return (top[1] if top else private.value) + self.auction_step
 
     # ------------------------------------------------------------- commands
+    def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
+        """No share is launched, bought or sold while a private is unsold (1830 6.0, 7.0:
+        "Only after all the Private Companies have been bought may the Banker begin selling
+        stock"): ``par`` and ``sell`` wait for the end of the sale as ``buy`` does."""
+        if self.sale_open(state):
+            raise Refusal(
+                f"the private companies are still for sale: shares are on sale once every "
+                f"private company is sold ({self.r('sale_first')})"
+            )
+        return super()._stock_turn(state, word, verb)
+
     def _sale_player(self, state: GameState, word: str) -> str:
         """The player acting in the sale outside an auction: the one on turn."""
         player = self.player_name(state, word)
