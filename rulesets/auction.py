@@ -64,6 +64,10 @@ class PrivateAuction(StockRound):
     def sale_ended(self, state: GameState) -> None:
         """Every private is sold: the stock round goes on with shares; default nothing."""
 
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        """While privates are for sale a player always has a move (1830 7.1)."""
+        return self.sale_open(state) or super().other_purchase_possible(state, player)
+
     # ------------------------------------------------------------- the sale's state
     def open_sale(self, state: GameState) -> None:
         """Set the sale up; the first player in seating order is offered the first private."""
