@@ -635,9 +635,15 @@ def _scratch_1853(state: GameState, cid: str, players: list[str]) -> None:
     state.extra["serial"] = len(players)
 
 
+def _scratch_1830(state: GameState, cid: str, players: list[str]) -> None:
+    """1830: the opening sale of the privates is over, so shares are on sale (7.0)."""
+    state.extra["sale"]["unsold"] = []  # type: ignore[index]
+
+
 SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
     "1853": _scratch_1853,
+    "1830": _scratch_1830,
 }
 """The one per-title step of a scratch state: what a title needs beyond a launched
 company at a price with its shares dealt (the rest is the same for every title)."""

@@ -64,6 +64,10 @@ class PrivateAuction(StockRound):
     def sale_ended(self, state: GameState) -> None:
         """Every private is sold: the stock round goes on with shares; default nothing."""
 
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        """While privates are for sale a player always has a move (1830 7.1)."""
+        return self.sale_open(state) or super().other_purchase_possible(state, player)
+
     # ------------------------------------------------------------- the sale's state
     def open_sale(self, state: GameState) -> None:
         """Set the sale up; the first player in seating order is offered the first private."""
@@ -124,6 +128,17 @@ class PrivateAuction(StockRound):
         return (top[1] if top else private.value) + self.auction_step
 
     # ------------------------------------------------------------- commands
+    def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
+        """No share is launched, bought or sold while a private is unsold (1830 6.0, 7.0:
+        "Only after all the Private Companies have been bought may the Banker begin selling
+        stock"): ``par`` and ``sell`` wait for the end of the sale as ``buy`` does."""
+        if self.sale_open(state):
+            raise Refusal(
+                f"the private companies are still for sale: shares are on sale once every "
+                f"private company is sold ({self.r('sale_first')})"
+            )
+        return super()._stock_turn(state, word, verb)
+
     def _sale_player(self, state: GameState, word: str) -> str:
         """The player acting in the sale outside an auction: the one on turn."""
         player = self.player_name(state, word)

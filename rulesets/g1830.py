@@ -3,8 +3,9 @@
 Rule numbers are those of the Avalon Hill "1830 Rules of Play" (sections 1.0-25.0, Tables
 1-8); component numbers come from ``shared/facts/1830.md``, whose §12 lists where the
 public implementation reads the rules otherwise.  The shared engine plays the rest: the
-opening sale of the privates (:mod:`rulesets.auction`, 7.0-7.3), stock turns buying and
-selling in either order (:mod:`rulesets.stock`, 4.0), full capitalisation
+opening sale of the privates (:mod:`rulesets.auction`, 7.0-7.3), privates sold between
+players (:mod:`rulesets.private_trade`, 23.1), stock turns buying and selling in either
+order (:mod:`rulesets.stock`, 4.0), full capitalisation
 (:mod:`rulesets.capital`, 8.1, 11.0), the 2-D market (:mod:`rulesets.grid`, 8.2), the D
 trade-in (:mod:`rulesets.trains`, 21.0) and a bankrupt president's sales
 (:mod:`rulesets.operating`, 24.0).  Where the rules are silent, the reading a banker
@@ -27,6 +28,7 @@ from rulesets.base import ScoreItem
 from rulesets.capital import FullCapitalisation
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
+from rulesets.private_trade import PrivateTrades
 
 # --------------------------------------------------------------------- tables
 _MARKET = """
@@ -121,6 +123,7 @@ RULE_NUMBERS = {
     **dict.fromkeys(("train_limit", "train_order", "train_buy", "train_trade"), "21.0"),
     **dict.fromkeys(("trade_in", "discard", "phase_out_sale"), "21.0"),
     **dict.fromkeys(("phase_out", "phases", "rust"), "22.0"),
+    "private_trade": "23.1",
     **dict.fromkeys(("closed", "closed_or"), "23.2"),
     **dict.fromkeys(("bankrupt", "forced_sale", "president_pays", "forced_cheapest"), "24.0"),
     **dict.fromkeys(("bank_broken", "bank_runs_out", "game_end"), "25.0"),
@@ -128,7 +131,7 @@ RULE_NUMBERS = {
 """The Avalon Hill rule of each shared mechanism."""
 
 
-class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
+class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine):
     """1830 for 2-6 players; options ``brownpool`` and ``sixes3``."""
 
     title: ClassVar[str] = "1830"
@@ -276,10 +279,6 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
                 )
             )
 
-    def other_purchase_possible(self, state: GameState, player: str) -> bool:
-        """While privates are for sale a player always has a move (7.1)."""
-        return self.sale_open(state)
-
     def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
         """``buy``: the private on offer in the opening sale (7.1), else a share (4.0)."""
         if self.sale_open(state):
@@ -415,59 +414,6 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
         state.ledger.move_certificate(nyc, cert, player, f"for M&H ({rule})")
         self._presidency_after_gain(state, nyc, player)
         self.check_float(state, nyc)
-
-    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
-        """``trade PRIVATE FROM TO PRICE``: a private sold between players at any agreed
-        price in the buyer's or the seller's stock turn, not in the first stock round
-        (23.1).  Readings (facts D5, D17): in the buyer's turn it is the certificate he buys
-        this turn (4.0: one); in the seller's turn a sale; the buyer's certificate limit
-        holds (Table 3)."""
-        rule = "23.1"
-        if state.round_kind != "SR" or state.round_number == 1:
-            raise Refusal(
-                f"privates change hands between players in a stock round after the first ({rule})"
-            )
-        seller = self.player_name(state, cmd.source)
-        buyer = self.player_name(state, cmd.target)
-        private = state.company(self.company_id(state, cmd.private))
-        if private.kind != "private" or private.closed or private.owner != seller:
-            raise Refusal(f"{private.id} is not a private of {seller}'s ({rule})")
-        if seller == buyer:
-            raise Refusal(f"{buyer} already owns {private.id} ({rule})")
-        if state.current_player not in (buyer, seller):
-            self._close_open_turn(state, buyer)
-        if state.current_player not in (buyer, seller):
-            raise Refusal(
-                f"a private is sold in the buyer's or the seller's turn; it is "
-                f"{state.current_player}'s ({rule})"
-            )
-        cash = state.ledger.player(buyer).cash
-        if cash < cmd.price:
-            raise Refusal(
-                f"{buyer} has {self.money(cash)}, cannot pay {self.money(cmd.price)} ({rule})"
-            )
-        if self.cert_count(state, buyer) + 1 > self.cert_limit(state):
-            raise Refusal(
-                f"{buyer} is at the certificate limit of {self.cert_limit(state)} (Table 3)"
-            )
-        if state.current_player == buyer and state.turn_bought:
-            raise Refusal(self.another_purchase(state, buyer, private, None) or "")
-        state.ledger.transfer(buyer, seller, cmd.price, f"buys {private.id} from {seller} ({rule})")
-        private.owner = buyer
-        state.ledger.events.append(
-            PrivateMoved(
-                company=private.id,
-                source=seller,
-                target=buyer,
-                reason=f"sold between players ({rule})",
-            )
-        )
-        if state.current_player == buyer:
-            self._after_purchase(state, buyer, private, "trade")
-        else:
-            state.turn_sold.append(private.id)
-            state.last_actor = seller
-            state.consecutive_passes = 0
 
     # ================================================================= operating rounds
     def operates(self, state: GameState, cid: str) -> bool:

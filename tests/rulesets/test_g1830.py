@@ -103,6 +103,8 @@ def test_7_1_only_the_private_on_offer_is_bought_and_it_is_not_bid_on() -> None:
     refuse(g, "bid Amy SV 25", "SV is on offer", "(7.1)")
     refuse(g, "buy Bob SV", "it is Amy's turn", "(7.1)")
     refuse(g, "buy Amy NYC", "shares are on sale once every private company is sold (7.0)")
+    refuse(g, "par Amy NYC 67", "shares are on sale once every private company is sold (7.0)")
+    refuse(g, "sell Amy NYC 1", "shares are on sale once every private company is sold (7.0)")
 
 
 def test_7_2_an_auction_is_held_among_the_bidders_only() -> None:

@@ -57,15 +57,17 @@ def test_every_rule_number_in_g1847ae_is_one_of_the_1847ae_rulebook() -> None:
 
 def test_every_title_has_the_same_rule_keys_and_the_bank_cites_its_own_rule() -> None:
     """Issue 19.4: one key per shared mechanism in every title, and the keys of the shared
-    modules a title plays on (a 2-D market, the opening sale of privates, full
-    capitalisation, the trade-in); the bank running out is 1847 AE 9 (1846 10.1)."""
-    from rulesets import auction, capital, grid
+    modules a title plays on (a 2-D market, the opening sale of privates, privates traded
+    between players, full capitalisation, the trade-in); the bank running out is 1847 AE 9
+    (1846 10.1)."""
+    from rulesets import auction, capital, grid, private_trade
     from rulesets.g1830 import RULE_NUMBERS as RULES_1830
     from rulesets.g1853 import RULE_NUMBERS as RULES_1853
 
     assert set(RULE_NUMBERS) - set(grid.RULE_KEYS) == set(RULES_1846) == set(RULES_1853)
     assert set(RULE_NUMBERS) == {*RULES_1846, *grid.RULE_KEYS}
     extra = {*grid.RULE_KEYS, *auction.RULE_KEYS, *capital.RULE_KEYS, "trade_in"}
+    extra |= set(private_trade.RULE_KEYS)
     assert set(RULES_1830) == {*RULES_1846, *extra}
     assert RULE_NUMBERS["bank_runs_out"] == "9" and RULES_1846["bank_runs_out"] == "10.1"
     assert RULES_1853["bank_runs_out"] == "5.1.1"

@@ -1,0 +1,100 @@
+"""Private companies sold between players at an agreed price in a stock turn (1830 23.1).
+
+After the first stock round a player may sell a private he owns to another player for any
+price the two agree, in the buyer's or in the seller's turn of a stock round.  Readings
+(1830 facts D5, D17): in the buyer's turn the private is his purchase of the turn (4.0: one
+a turn); in the seller's turn it is a sale, and his turn goes on; the buyer's certificate
+limit holds.  Since buying another player's private is a legal purchase, the tool does not
+pass by itself a player who could make one (:meth:`PrivateTrades.other_purchase_possible`).
+A title names the rule ``private_trade``.
+"""
+
+from __future__ import annotations
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.events import PrivateMoved
+from moderator.state import GameState
+from rulesets.stock import StockRound
+
+RULE_KEYS = ("private_trade",)
+"""The ``rule_numbers`` key a title with these trades names besides every title's."""
+
+
+class PrivateTrades(StockRound):
+    """``trade PRIVATE FROM TO PRICE`` between players, from the second stock round on."""
+
+    def private_trade_possible(self, state: GameState, player: str) -> bool:
+        """Whether ``player`` could buy another player's private in his turn now: a stock
+        round after the first, no purchase yet this turn, cash (at least 1), room under the
+        certificate limit, and an open private of another player's."""
+        if state.round_number == 1 or state.turn_bought or state.ledger.player(player).cash < 1:
+            return False
+        ledger = state.ledger
+        for co in ledger.companies.values():
+            owner = co.owner
+            if co.kind == "private" and not co.closed and owner is not None and owner != player:
+                if ledger.is_player(owner):
+                    return self.cert_count(state, player) < self.cert_limit(state)
+        return False
+
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        """A player who may buy another player's private has a legal purchase: the tool
+        does not pass him (the contract passes only a player with none)."""
+        return super().other_purchase_possible(state, player) or self.private_trade_possible(
+            state, player
+        )
+
+    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
+        """``trade PRIVATE FROM TO PRICE``: a private sold between players at any agreed
+        price in the buyer's or the seller's stock turn, not in the first stock round."""
+        rule = self.r("private_trade")
+        if state.round_kind != "SR" or state.round_number == 1:
+            raise Refusal(
+                f"privates change hands between players in a stock round after the first ({rule})"
+            )
+        seller = self.player_name(state, cmd.source)
+        buyer = self.player_name(state, cmd.target)
+        private = state.company(self.company_id(state, cmd.private))
+        if private.kind != "private" or private.closed or private.owner != seller:
+            raise Refusal(f"{private.id} is not a private of {seller}'s ({rule})")
+        if seller == buyer:
+            raise Refusal(f"{buyer} already owns {private.id} ({rule})")
+        if state.current_player not in (buyer, seller):
+            self._close_open_turn(state, buyer)
+        if state.current_player not in (buyer, seller):
+            raise Refusal(
+                f"a private is sold in the buyer's or the seller's turn; it is "
+                f"{state.current_player}'s ({rule})"
+            )
+        cash = state.ledger.player(buyer).cash
+        if cash < cmd.price:
+            raise Refusal(
+                f"{buyer} has {self.money(cash)}, cannot pay {self.money(cmd.price)} ({rule})"
+            )
+        limit = self.cert_limit(state)
+        if self.cert_count(state, buyer) + 1 > limit:
+            raise Refusal(
+                f"{buyer} is at the certificate limit of {limit} ({self.r('cert_limit')})"
+            )
+        if state.current_player == buyer and state.turn_bought:
+            raise Refusal(self.another_purchase(state, buyer, private, None) or "")
+        state.ledger.transfer(buyer, seller, cmd.price, f"buys {private.id} from {seller} ({rule})")
+        private.owner = buyer
+        state.ledger.events.append(
+            PrivateMoved(
+                company=private.id,
+                source=seller,
+                target=buyer,
+                reason=f"sold between players ({rule})",
+            )
+        )
+        if state.current_player == buyer:
+            self._after_purchase(state, buyer, private, "trade")
+        else:
+            state.turn_sold.append(private.id)
+            state.last_actor = seller
+            state.consecutive_passes = 0
+
+
+__all__ = ["PrivateTrades"]
