@@ -237,6 +237,17 @@ def test_11_0_capital_at_the_first_operating_round_and_no_half_pay() -> None:
     refuse(g, "run BO 0 half", "1830 has no half payout: full or withhold (20.3)")
 
 
+def test_4_0_a_pass_in_a_set_of_one_operating_round_opens_the_next_stock_round() -> None:
+    """Every buyer of stock round 1 had his turn closed by the tool after his purchase; a
+    `pass` written after the operating round (no `done`) is the next stock round's, not a
+    leftover: only the passes the tool made to end a round are taken as already written."""
+    g = game(FLOATED + "run BO 0\ntrain BO 2\nrun NYC 0\ntrain NYC 2\nrun PRR 0\ntrain PRR 2\n")
+    assert g.execute("pass Bob").ok
+    data = g.state_json()
+    assert data["round"] == {"kind": "SR", "number": 2, "or": None, "setup": False}
+    assert data["turn"] == "Cy"
+
+
 def test_23_1_corporations_buy_privates_from_the_first_3_at_half_to_twice() -> None:
     g = game(FLOATED)
     refuse(g, "buyprivate BO SV 20", "corporations buy privates from the first 3-train on (23.1)")
