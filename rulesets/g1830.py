@@ -144,6 +144,7 @@ class G1830(PrivateAuction, FullCapitalisation, GridRules, Engine):
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     available_beside: ClassVar[dict[str, str]] = {"D": "6"}  # 21.0
     trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {"D": (("4", "5", "6"), 300)}
+    returned_from_pool: ClassVar[bool] = True  # 21.0: given back, sold again at face value
     pool_pays_company: ClassVar[bool] = True  # 20.3
     ipo_pays_company: ClassVar[bool] = False  # 20.3: nothing is paid for unsold stock
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 20.3: no half pay

@@ -263,6 +263,17 @@ def test_21_0_the_d_trade_in() -> None:
     assert g.execute("train NYC D trade 4").ok
 
 
+def test_21_0_a_train_given_back_is_bought_from_the_bank_at_face_value() -> None:
+    """`train C T from pool` (the contract's spelling) buys a train the bank took back; with
+    none of that type there, it is refused; a forced purchase must take the cheapest."""
+    text = (SCRIPTS / "1830-returned-trains.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("train BO 3 from pool")])
+    refuse(g, "train BO 2 from pool", "the bank holds no 2 train given back (21.0)", "holds: 3")
+    refuse(g, "train BO 4", "buys the cheapest train the bank sells, at $180 (24.0)")
+    assert g.execute("train BO 3 from pool").ok
+    refuse(g, "train BO 3 from pool", "the bank holds no 3 train given back", "holds: none")
+
+
 def test_24_0_a_president_adds_toward_the_cheapest_train_only_and_sells_no_more_than_needed() -> (
     None
 ):
