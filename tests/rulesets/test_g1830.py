@@ -248,6 +248,50 @@ def test_4_0_a_pass_in_a_set_of_one_operating_round_opens_the_next_stock_round()
     assert data["turn"] == "Cy"
 
 
+ALL_PASSED = """\
+game 1830 Ann Ben Cal
+buy Ann SV
+buy Ben CS
+buy Cal DH
+buy Ann MH
+buy Ben CA
+buy Cal BOP
+par Cal BO 100
+par Ann NYNH 100
+par Ben PRR 100
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben NYNH
+buy Cal NYNH
+"""
+"""Stock round 1 ends with every player passed by the tool (nobody can pay for a share)."""
+
+
+def test_4_0_a_pass_the_tool_made_is_taken_as_written_until_a_company_acts() -> None:
+    """The passes that ended stock round 1 were the tool's: a `pass Ben` written right
+    after is accepted and changes nothing; once a company has acted, a `pass` is stock
+    round 2's, in a set of one operating round."""
+    g = game(ALL_PASSED)
+    assert g.state_json()["round"]["kind"] == "OR"
+    assert g.execute("pass Ben").ok
+    assert g.state_json()["round"]["kind"] == "OR"
+    for line in ("run BO 0", "train BO 2", "run NYNH 0", "train NYNH 2", "run PRR 0"):
+        assert g.execute(line).ok, line
+    assert g.execute("train PRR 2").ok
+    assert g.execute("pass Ann").ok  # Ann holds the priority deal: left of Cal (4.0)
+    data = g.state_json()
+    assert (data["round"]["kind"], data["round"]["number"], data["turn"]) == ("SR", 2, "Ben")
+
+
 def test_23_1_corporations_buy_privates_from_the_first_3_at_half_to_twice() -> None:
     g = game(FLOATED)
     refuse(g, "buyprivate BO SV 20", "corporations buy privates from the first 3-train on (23.1)")
