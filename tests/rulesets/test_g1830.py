@@ -149,6 +149,15 @@ def test_12_0_nothing_is_sold_in_the_first_stock_round() -> None:
     refuse(g, "sell Amy NYC 1", "no certificate is sold in the first stock round (7.0, 12.0)")
 
 
+def test_12_0_the_first_stock_round_only_bars_sales() -> None:
+    """12.0(1) bars sales in the first stock round, not a president's forced sales in the
+    operating round after it (24.0)."""
+    g = game(FLOATED)
+    assert g.state.round_kind == "OR" and g.state.round_number == 1
+    nyc = g.state.company("NYC")
+    assert g.ruleset.may_sell(g.state, "Amy", nyc) is None  # type: ignore[attr-defined]
+
+
 def test_10_0_five_certificates_of_one_corporation() -> None:
     g = game(FLOATED + "run BO 0\ntrain BO 2\ndone BO\nrun NYC 0\ntrain NYC 2\ndone NYC\n"
              "run PRR 0\ntrain PRR 2\ndone PRR\npass Bob\npass Cy\n")  # fmt: skip
