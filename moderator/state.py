@@ -67,6 +67,9 @@ class GameState:
     """Players whose stock turn the tool ended by itself in this round (a pass when they had
     no legal move; 1846 5.11: a turn after a sale with nothing more to buy or sell), so a
     later ``pass`` for them is accepted and changes nothing."""
+    passed_by_tool: list[str] = field(default_factory=list)
+    """Players the tool passed since a turn last ended otherwise: once the stock round ends,
+    those whose automatic passes ended it (see :attr:`rulesets.stock.StockRound.sell_after_buy`)."""
     # --- operating round
     operating: str | None = None
     """The company whose operating turn it is."""
@@ -130,6 +133,7 @@ class GameState:
         new.turn_sold = list(self.turn_sold)
         new.turn_bought = list(self.turn_bought)
         new.auto_passed = set(self.auto_passed)
+        new.passed_by_tool = list(self.passed_by_tool)
         new.operated = list(self.operated)
         new.bought_private_this_turn = list(self.bought_private_this_turn)
         new.extra = {

@@ -39,6 +39,14 @@ class FullCapitalisation(StockRound, OperatingRound):
         """Whether ``cid`` has floated and received its capital (it operates)."""
         return self.floated(state, cid) and cid not in state.extra["capital_due"]  # type: ignore[operator]
 
+    def operates(self, state: GameState, cid: str) -> bool:
+        """The corporations that have their capital operate (1830 11.0, 16.0)."""
+        return self.capitalised(state, cid)
+
+    def operates_next_set(self, state: GameState, cid: str) -> bool:
+        """A floated corporation operates from the next operating round on (1830 11.0)."""
+        return self.floated(state, cid) and not state.company(cid).closed
+
     def ipo_payee(self, state: GameState, company: Company) -> str:
         """Every unsold share is paid to the bank: the capital comes from the bank (11.0)."""
         return BANK

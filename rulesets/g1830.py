@@ -147,6 +147,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     available_beside: ClassVar[dict[str, str]] = {"D": "6"}  # 21.0
     trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {"D": (("4", "5", "6"), 300)}
+    returned_from_pool: ClassVar[bool] = True  # 21.0: given back, sold again at face value
     pool_pays_company: ClassVar[bool] = True  # 20.3
     ipo_pays_company: ClassVar[bool] = False  # 20.3: nothing is paid for unsold stock
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 20.3: no half pay
@@ -377,9 +378,10 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         return state.round_number > 1 and super()._can_sell_anything(state, player)  # 12.0
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        if state.round_number == 1:
-            return "no certificate is sold in the first stock round (7.0, 12.0)"
-        return None
+        """12.0(1): none in the first stock round; a president's forced sales in the operating
+        round after it stand (24.0)."""
+        first = state.round_number == 1 and state.round_kind == "SR"
+        return "no certificate is sold in the first stock round (7.0, 12.0)" if first else None
 
     def after_stock_round(self, state: GameState) -> None:
         """22.0: the set's operating rounds by the phase the stock round ends in."""
@@ -416,13 +418,6 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         self.check_float(state, nyc)
 
     # ================================================================= operating rounds
-    def operates(self, state: GameState, cid: str) -> bool:
-        """16.0: the corporations that have their capital operate, highest price first."""
-        return self.capitalised(state, cid)
-
-    def operates_next_set(self, state: GameState, cid: str) -> bool:
-        return self.floated(state, cid) and not state.company(cid).closed
-
     def forced_need(self, state: GameState) -> int:
         """24.0: the president must choose the cheapest train the bank sells."""
         return self.cheapest_train(state) or 0

@@ -221,6 +221,10 @@ class OperatingRound(Ruleset):
         company = state.company(cid)
         if company.closed:
             raise Refusal(f"{cid} has closed ({self.r('closed_or')})")
+        if self.sell_after_buy and state.auto_passed:  # type: ignore[attr-defined]
+            # once a company has acted, a `pass` is the next stock round's, not one the tool
+            # already made to end the last (1830 4.0; see StockRound._end_stock_round)
+            state.auto_passed = set()
         if cid == state.operating:
             return company
         if cid in state.operated or cid not in self.operating_order(state):

@@ -288,6 +288,7 @@ class StockRound(Ruleset):
         state.turn_bought = []
         state.last_actor = None
         state.auto_passed = set()
+        state.passed_by_tool = []
         state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
         active = self.active_players(state)
         if state.priority is None or state.ledger.player(state.priority).bankrupt:
@@ -781,6 +782,7 @@ class StockRound(Ruleset):
 
     def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
         """After a purchase or a pass the turn goes on; all passing ends the round."""
+        state.passed_by_tool = []
         acted = bought or bool(state.turn_sold) or bool(state.turn_bought)
         if acted:
             state.consecutive_passes = 0
@@ -819,6 +821,7 @@ class StockRound(Ruleset):
         if self._can_move(state, player):
             return
         state.auto_passed.add(player)
+        state.passed_by_tool.append(player)
         state.consecutive_passes += 1
         state.ledger.events.append(
             Passed(player=player, auto=True, reason="no legal sale or purchase")
@@ -853,6 +856,12 @@ class StockRound(Ruleset):
             if new != state.priority:
                 state.priority = new
                 state.ledger.events.append(PriorityChanged(player=new))
+        if self.sell_after_buy:
+            # A later `pass` is accepted and changes nothing only for the players whose
+            # automatic passes ended the round (the contract): 1830's purchases close turns
+            # by themselves, and in a set of one operating round a `pass` for another player
+            # opens the next stock round.
+            state.auto_passed = set(state.passed_by_tool)
         self.stock_round_end_moves(state)
         state.current_player = None
         self.after_stock_round(state)

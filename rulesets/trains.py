@@ -46,6 +46,10 @@ class TrainDepot(Ruleset):
     excess_to_pool: ClassVar[bool] = False
     """Trains over the limit go to the bank pool for sale at list price (1847 AE 6.8);
     otherwise back to the bank as returned trains (1846 6.83)."""
+    returned_from_pool: ClassVar[bool] = False
+    """Without :attr:`excess_to_pool`, ``train C T from pool`` buys a train given back to
+    the bank (over the limit or traded in) at face value, as ``train C T`` does (1830 21.0:
+    the contract's spelling); otherwise such a title has no train pool to buy from."""
 
     # ------------------------------------------------------------- tables read
     @staticmethod
@@ -332,6 +336,9 @@ class TrainDepot(Ruleset):
         """A train from the bank pool at its list price (1847 AE 6.8)."""
         cid = company.id
         pool = self.pool_trains(state)
+        if not self.excess_to_pool and self.returned_from_pool:
+            self._buy_returned(state, company, name)
+            return
         if not self.excess_to_pool:
             raise Refusal(
                 f"{self.title_name} has no train pool: trains given back return to the bank "
@@ -362,6 +369,21 @@ class TrainDepot(Ruleset):
                 reason=f"bought from the bank pool at list price ({self.r('train_buy')})",
             )
         )
+
+    def _buy_returned(self, state: GameState, company: Company, name: str) -> None:
+        """A train the bank took back (:attr:`returned_from_pool`), at its face value; the
+        president adds what a forced purchase lacks, as toward any train of the bank's."""
+        train = next((t for t in state.returned if t.name == name), None)
+        if train is None:
+            held = ", ".join(t.name for t in state.returned) or "none"
+            raise Refusal(
+                f"the bank holds no {name} train given back ({self.r('discard')}); it holds: {held}"
+            )
+        price = self.list_price(name)
+        president_pays = 0
+        if company.cash < price:
+            president_pays = self.president_share(state, company, name, price)
+        self._buy_from_bank(state, company, name, price, train, president_pays)
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
         """Refuse a train trade between corporations the title forbids (default: none)."""

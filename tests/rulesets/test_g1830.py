@@ -151,6 +151,15 @@ def test_12_0_nothing_is_sold_in_the_first_stock_round() -> None:
     refuse(g, "sell Amy NYC 1", "no certificate is sold in the first stock round (7.0, 12.0)")
 
 
+def test_12_0_the_first_stock_round_only_bars_sales() -> None:
+    """12.0(1) bars sales in the first stock round, not a president's forced sales in the
+    operating round after it (24.0)."""
+    g = game(FLOATED)
+    assert g.state.round_kind == "OR" and g.state.round_number == 1
+    nyc = g.state.company("NYC")
+    assert g.ruleset.may_sell(g.state, "Amy", nyc) is None  # type: ignore[attr-defined]
+
+
 def test_10_0_five_certificates_of_one_corporation() -> None:
     g = game(FLOATED + "run BO 0\ntrain BO 2\ndone BO\nrun NYC 0\ntrain NYC 2\ndone NYC\n"
              "run PRR 0\ntrain PRR 2\ndone PRR\npass Bob\npass Cy\n")  # fmt: skip
@@ -239,6 +248,61 @@ def test_11_0_capital_at_the_first_operating_round_and_no_half_pay() -> None:
     refuse(g, "run BO 0 half", "1830 has no half payout: full or withhold (20.3)")
 
 
+def test_4_0_a_pass_in_a_set_of_one_operating_round_opens_the_next_stock_round() -> None:
+    """Every buyer of stock round 1 had his turn closed by the tool after his purchase; a
+    `pass` written after the operating round (no `done`) is the next stock round's, not a
+    leftover: only the passes the tool made to end a round are taken as already written."""
+    g = game(FLOATED + "run BO 0\ntrain BO 2\nrun NYC 0\ntrain NYC 2\nrun PRR 0\ntrain PRR 2\n")
+    assert g.execute("pass Bob").ok
+    data = g.state_json()
+    assert data["round"] == {"kind": "SR", "number": 2, "or": None, "setup": False}
+    assert data["turn"] == "Cy"
+
+
+ALL_PASSED = """\
+game 1830 Ann Ben Cal
+buy Ann SV
+buy Ben CS
+buy Cal DH
+buy Ann MH
+buy Ben CA
+buy Cal BOP
+par Cal BO 100
+par Ann NYNH 100
+par Ben PRR 100
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben PRR
+buy Cal BO
+buy Ann NYNH
+buy Ben NYNH
+buy Cal NYNH
+"""
+"""Stock round 1 ends with every player passed by the tool (nobody can pay for a share)."""
+
+
+def test_4_0_a_pass_the_tool_made_is_taken_as_written_until_a_company_acts() -> None:
+    """The passes that ended stock round 1 were the tool's: a `pass Ben` written right
+    after is accepted and changes nothing; once a company has acted, a `pass` is stock
+    round 2's, in a set of one operating round."""
+    g = game(ALL_PASSED)
+    assert g.state_json()["round"]["kind"] == "OR"
+    assert g.execute("pass Ben").ok
+    assert g.state_json()["round"]["kind"] == "OR"
+    for line in ("run BO 0", "train BO 2", "run NYNH 0", "train NYNH 2", "run PRR 0"):
+        assert g.execute(line).ok, line
+    assert g.execute("train PRR 2").ok
+    assert g.execute("pass Ann").ok  # Ann holds the priority deal: left of Cal (4.0)
+    data = g.state_json()
+    assert (data["round"]["kind"], data["round"]["number"], data["turn"]) == ("SR", 2, "Ben")
+
+
 def test_23_1_corporations_buy_privates_from_the_first_3_at_half_to_twice() -> None:
     g = game(FLOATED)
     refuse(g, "buyprivate BO SV 20", "corporations buy privates from the first 3-train on (23.1)")
@@ -252,6 +316,17 @@ def test_21_0_the_d_trade_in() -> None:
     refuse(g, "train NYC D trade 6", "NYC has no 6-train to trade in (21.0)")
     refuse(g, "train NYC 5 trade 4", "no train is traded in toward a 5 (21.0)")
     assert g.execute("train NYC D trade 4").ok
+
+
+def test_21_0_a_train_given_back_is_bought_from_the_bank_at_face_value() -> None:
+    """`train C T from pool` (the contract's spelling) buys a train the bank took back; with
+    none of that type there, it is refused; a forced purchase must take the cheapest."""
+    text = (SCRIPTS / "1830-returned-trains.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("train BO 3 from pool")])
+    refuse(g, "train BO 2 from pool", "the bank holds no 2 train given back (21.0)", "holds: 3")
+    refuse(g, "train BO 4", "buys the cheapest train the bank sells, at $180 (24.0)")
+    assert g.execute("train BO 3 from pool").ok
+    refuse(g, "train BO 3 from pool", "the bank holds no 3 train given back", "holds: none")
 
 
 def test_24_0_a_president_adds_toward_the_cheapest_train_only_and_sells_no_more_than_needed() -> (
