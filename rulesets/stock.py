@@ -748,8 +748,8 @@ class StockRound(Ruleset):
         return False
 
     def _can_buy_anything(self, state: GameState, player: str) -> bool:
-        if self.other_purchase_possible(state, player):
-            return True
+        """A share or a president's certificate the player could buy now (a title's own
+        purchases are asked last, by :meth:`_can_move`)."""
         after = None
         if state.turn_bought:
             after = self.buys_after_purchase(state)
@@ -809,7 +809,11 @@ class StockRound(Ruleset):
         outer = getattr(_COUNTED, "memo", None)
         _COUNTED.memo = (state, {})
         try:
-            return self._can_buy_anything(state, player) or self._can_sell_anything(state, player)
+            return (
+                self._can_buy_anything(state, player)
+                or self._can_sell_anything(state, player)
+                or self.other_purchase_possible(state, player)
+            )
         finally:
             _COUNTED.memo = outer
 
