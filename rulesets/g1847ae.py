@@ -24,6 +24,7 @@ from moderator.state import GameState
 from rulesets.base import ReceiptLine
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
+from rulesets.private_trade import sell_private
 from rulesets.stock import seat_order_from
 
 # --------------------------------------------------------------------- tables
@@ -881,25 +882,8 @@ class G1847AE(GridRules, Engine):
             raise Refusal(f"{buyer} already owns {pid} ({rule})")
         if pid in state.extra["traded"]:  # type: ignore[operator]
             raise Refusal(f"{pid} has already changed hands this stock round (4.2)")
-        if cmd.price < 0:
-            raise Refusal(f"a price cannot be negative ({rule})")
-        cash = state.ledger.player(buyer).cash
-        if cash < cmd.price:
-            raise Refusal(
-                f"{buyer} has {self.money(cash)}, cannot pay {self.money(cmd.price)} ({rule})"
-            )
-        limit = self.cert_limit(state)
-        if self.cert_count(state, buyer) + 1 > limit:
-            raise Refusal(f"{buyer} is at the certificate limit of {limit} (8.3)")
-        if cmd.price:
-            state.ledger.transfer(buyer, seller, cmd.price, f"buys {pid} from {seller} ({rule})")
-        private.owner = buyer
+        sell_private(self, state, private, seller, buyer, cmd.price, rule)
         state.extra["traded"].append(pid)  # type: ignore[attr-defined]
-        state.ledger.events.append(
-            PrivateMoved(
-                company=pid, source=seller, target=buyer, reason=f"sold between players ({rule})"
-            )
-        )
         state.last_actor = buyer
         self._end_stock_turn(state, buyer, bought=True)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PrivateMoved
+from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.stock import StockRound
 
@@ -67,28 +68,9 @@ class PrivateTrades(StockRound):
                 f"a private is sold in the buyer's or the seller's turn; it is "
                 f"{state.current_player}'s ({rule})"
             )
-        cash = state.ledger.player(buyer).cash
-        if cash < cmd.price:
-            raise Refusal(
-                f"{buyer} has {self.money(cash)}, cannot pay {self.money(cmd.price)} ({rule})"
-            )
-        limit = self.cert_limit(state)
-        if self.cert_count(state, buyer) + 1 > limit:
-            raise Refusal(
-                f"{buyer} is at the certificate limit of {limit} ({self.r('cert_limit')})"
-            )
         if state.current_player == buyer and state.turn_bought:
             raise Refusal(self.another_purchase(state, buyer, private, None) or "")
-        state.ledger.transfer(buyer, seller, cmd.price, f"buys {private.id} from {seller} ({rule})")
-        private.owner = buyer
-        state.ledger.events.append(
-            PrivateMoved(
-                company=private.id,
-                source=seller,
-                target=buyer,
-                reason=f"sold between players ({rule})",
-            )
-        )
+        sell_private(self, state, private, seller, buyer, cmd.price, rule)
         if state.current_player == buyer:
             self._after_purchase(state, buyer, private, "trade")
         else:
@@ -97,4 +79,33 @@ class PrivateTrades(StockRound):
             state.consecutive_passes = 0
 
 
-__all__ = ["PrivateTrades"]
+def sell_private(
+    rules: StockRound,
+    state: GameState,
+    private: Company,
+    seller: str,
+    buyer: str,
+    price: int,
+    rule: str,
+) -> None:
+    """A private from ``seller`` to ``buyer`` at the agreed ``price`` (1830 23.1, 1847 AE 4.2,
+    4.4), once the title has checked whose turn it is: the buyer must have the cash and room
+    under the certificate limit; the price and the private move as lines the table mirrors."""
+    if price < 0:
+        raise Refusal(f"a price cannot be negative ({rule})")
+    cash = state.ledger.player(buyer).cash
+    if cash < price:
+        raise Refusal(f"{buyer} has {rules.money(cash)}, cannot pay {rules.money(price)} ({rule})")
+    limit = rules.cert_limit(state)
+    if rules.cert_count(state, buyer) + 1 > limit:
+        raise Refusal(f"{buyer} is at the certificate limit of {limit} ({rules.r('cert_limit')})")
+    state.ledger.transfer(buyer, seller, price, f"buys {private.id} from {seller} ({rule})")
+    private.owner = buyer
+    state.ledger.events.append(
+        PrivateMoved(
+            company=private.id, source=seller, target=buyer, reason=f"sold between players ({rule})"
+        )
+    )
+
+
+__all__ = ["PrivateTrades", "sell_private"]
