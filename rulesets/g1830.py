@@ -243,7 +243,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         return int(self.zone(state, company.id) == ".")
 
     def some_outside_limit(self, state: GameState) -> bool:
-        return any(self.zone(state, co.id) != "." for co in state.ledger.corporations())
+        return bool(self.free_of_limit(state))  # a marker in a zone: 10.0
 
     def buys_after_purchase(self, state: GameState) -> frozenset[str]:
         """10.0: more shares after a purchase only of a corporation in the brown zone."""
