@@ -3,6 +3,8 @@
 Plays the shipped 1846 demo (it stops in OR 3.1) into a scratch saves folder,
 opens the app at 120×40 and saves, with Textual's ``save_screenshot``:
 
+* ``docs/screenshot-main.svg`` — the main screen in play, the README's picture
+  (``tests/test_front_door.py`` renders it again and fails when it is stale);
 * ``docs/screenshot-rounds.svg`` — the rounds screen (``g``): price per company
   and value per player over the rounds, drawn with textual-plotext;
 * ``docs/screenshot-projection.svg`` — the projection ("spreadsheet it", ``w``)
@@ -29,6 +31,7 @@ from moderator.ui.app import ModeratorApp  # noqa: E402
 
 SIZE = (120, 40)
 SHOTS: dict[str, list[str]] = {
+    "main": [],
     "rounds": ["g"],
     "projection": [
         "w",
@@ -60,13 +63,20 @@ async def capture(saves: Path, name: str, keys: list[str], out: Path) -> Path:
         return Path(app.save_screenshot(f"screenshot-{name}.svg", str(out)))
 
 
+def demo_save(saves: Path) -> Path:
+    """The shipped 1846 demo played into ``saves/demo-1846.json`` (it stops in OR 3.1)."""
+    demo = (REPO / "moderator" / "demo" / "demo-1846.script").read_text(encoding="utf-8")
+    path = saves / "demo-1846.json"
+    save_from_script(path, demo).close()
+    return path
+
+
 def main() -> None:
     """Write every capture into ``docs/``."""
-    demo = (REPO / "moderator" / "demo" / "demo-1846.script").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp) / "saves"
         saves.mkdir()
-        save_from_script(saves / "demo-1846.json", demo).close()
+        demo_save(saves)
         for name, keys in SHOTS.items():
             path = asyncio.run(capture(saves, name, keys, REPO / "docs"))
             print(path.relative_to(REPO))

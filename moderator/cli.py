@@ -651,6 +651,27 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
         gc.enable()
 
 
+SUBCOMMAND_EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("open", "moderator open saves/game.json"),
+    ("demo", "moderator demo 1830"),
+    ("play", "moderator play game.script --save saves/game.json"),
+    ("state", "moderator state saves/game.json"),
+    ("score", "moderator score saves/game.json"),
+    ("export", "moderator export saves/game.json --xlsx game.xlsx"),
+    ("serve", "moderator serve saves/game.json --lan"),
+    ("whatif", "moderator whatif saves/game.json try.script --at 55"),
+    ("check", "moderator check saves/game.json run NYC 370 half paid 19"),
+    ("script", "moderator script saves/game.json > game.script"),
+    ("project", "moderator project saves/game.json --ors 2"),
+)
+"""Each subcommand with a one-line example, in the order a banker needs them: the
+epilog of ``moderator --help`` (``tests/test_front_door.py`` checks every one exists)."""
+
+_EXAMPLES = "examples, in the order a banker needs them:\n" + "\n".join(
+    f"  {example}" for _, example in SUBCOMMAND_EXAMPLES
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``moderator`` console script.
 
@@ -695,12 +716,36 @@ def _main(argv: list[str] | None) -> int:
         from moderator.checker import check_main
 
         return check_main(words[1:])
-    parser = argparse.ArgumentParser(prog="moderator", description="The 18xx banker's assistant.")
+    parser = argparse.ArgumentParser(
+        prog="moderator",
+        description="The 18xx banker's assistant. With no command: the TUI on the newest\n"
+        "save in the saves folder (or the start screen).",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"moderator {__version__}")
     parser.add_argument(
         "--saves", type=Path, default=DEFAULT_SAVES, help="folder of save files (default ./saves)"
     )
     sub = parser.add_subparsers(dest="cmd")
+    p_open = sub.add_parser(
+        "open",
+        help="open a save in the TUI",
+        description="Opens a saved game in the terminal app, to play on from where it stands.",
+    )
+    p_open.add_argument("file", type=Path, help="the save file (.json)")
+    demo = sub.add_parser(
+        "demo",
+        help="open the shipped demo game in the TUI",
+        description="Plays a shipped demo game into a fresh save in the saves folder and "
+        "opens it in the terminal app.",
+    )
+    demo.add_argument(
+        "title",
+        nargs="?",
+        default="1846",
+        help="the demo's title: 1846 (default), 1847ae, 1853 or 1830",
+    )
     p_play = sub.add_parser(
         "play",
         help="play a banker script",
@@ -734,31 +779,6 @@ def _main(argv: list[str] | None) -> int:
     )
     p_state.add_argument("save", type=Path, help="the save file (.json)")
     p_state.add_argument("--json", action="store_true", help="print the state JSON instead")
-    p_open = sub.add_parser(
-        "open",
-        help="open a save in the TUI",
-        description="Opens a saved game in the terminal app, to play on from where it stands.",
-    )
-    p_open.add_argument("file", type=Path, help="the save file (.json)")
-    demo = sub.add_parser(
-        "demo",
-        help="open the shipped demo game in the TUI",
-        description="Plays a shipped demo game into a fresh save in the saves folder and "
-        "opens it in the terminal app.",
-    )
-    demo.add_argument(
-        "title",
-        nargs="?",
-        default="1846",
-        help="the demo's title: 1846 (default), 1847ae, 1853 or 1830",
-    )
-    p_script = sub.add_parser(
-        "script",
-        help="print a save as a banker script",
-        description="Prints a saved game as a banker script (the `game` line, then every "
-        "accepted command), which `moderator play` plays back. Read-only.",
-    )
-    p_script.add_argument("save", type=Path, help="the save file (.json)")
     p_score = sub.add_parser(
         "score",
         help="a save's score: final, or if the game ended now",
@@ -768,30 +788,6 @@ def _main(argv: list[str] | None) -> int:
     )
     p_score.add_argument("save", type=Path, help="the save file (.json)")
     p_score.add_argument("--json", action="store_true", help="print the score as JSON")
-    p_project = sub.add_parser(
-        "project",
-        help="'spreadsheet it': the remaining operating rounds projected (1846 10.1 tip)",
-        description="Projects the remaining operating rounds without touching the game. Each "
-        "company repeats its last run unless --runs or --file says otherwise.",
-    )
-    p_project.add_argument("save", type=Path, help="the save file (.json)")
-    p_project.add_argument(
-        "--runs",
-        default="",
-        help="per company, one REVENUE[:KIND] per round (the last repeats), '@PRICE' sets the "
-        "final price by hand: 'NYC=370:full,460:half;ERIE=200:withhold;GT=640,660@250'",
-    )
-    p_project.add_argument(
-        "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
-    )
-    p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
-    p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
-    p_project.add_argument(
-        "--width",
-        type=int,
-        help="fit the table to this many columns (default: the "
-        "terminal's, or 100 when not a terminal; 0: one wide table)",
-    )
     p_export = sub.add_parser(
         "export",
         help="a save as an XLSX workbook and/or CSV files",
@@ -834,6 +830,37 @@ def _main(argv: list[str] | None) -> int:
         "check",
         help="check a payout or sale: `moderator check SAVE run NYC 370 half paid 19`, or with "
         "no game `moderator check 1846 run --price 70 ...` (see `moderator check --help`)",
+    )
+    p_script = sub.add_parser(
+        "script",
+        help="print a save as a banker script",
+        description="Prints a saved game as a banker script (the `game` line, then every "
+        "accepted command), which `moderator play` plays back. Read-only.",
+    )
+    p_script.add_argument("save", type=Path, help="the save file (.json)")
+    p_project = sub.add_parser(
+        "project",
+        help="'spreadsheet it': the remaining operating rounds projected (1846 10.1 tip)",
+        description="Projects the remaining operating rounds without touching the game. Each "
+        "company repeats its last run unless --runs or --file says otherwise.",
+    )
+    p_project.add_argument("save", type=Path, help="the save file (.json)")
+    p_project.add_argument(
+        "--runs",
+        default="",
+        help="per company, one REVENUE[:KIND] per round (the last repeats), '@PRICE' sets the "
+        "final price by hand: 'NYC=370:full,460:half;ERIE=200:withhold;GT=640,660@250'",
+    )
+    p_project.add_argument(
+        "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
+    )
+    p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
+    p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
+    p_project.add_argument(
+        "--width",
+        type=int,
+        help="fit the table to this many columns (default: the "
+        "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
     args = parser.parse_args(argv)
     if args.cmd == "serve":
