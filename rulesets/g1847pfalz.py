@@ -666,13 +666,19 @@ class G1847Pfalz(G1847AE):
         """1847 Pfalz: the black/white cards, 18 of the box's 19 (2, 11.1)."""
         if not self.trains_in_box:
             return super().train_cards_json(state)
-        return self._cards_json(
-            sum(self.game_train_counts(state).values()),
-            BLACK_WHITE_CARDS,
-            "black/white",
-            f"2: {BOX_TRAIN_CARDS} train cards; 11.1: one coloured card has a blank back",
-            "2, 11.1",
-        )
+        trains, cards = sum(self.game_train_counts(state).values()), BLACK_WHITE_CARDS
+        why = f"2: {BOX_TRAIN_CARDS} train cards; 11.1: one coloured card has a blank back"
+        rule, removed = "2, 11.1", self._v6_cards(state)
+        if removed and follows(state, "1847Pfalz-11.3"):  # 11.3: the V6 cards are out
+            trains, cards = sum(self.train_counts.values()), cards - len(removed)
+            why += f"; 11.3: the {counted(len(removed), 'V6 card')} removed"
+            rule += ", 11.3"
+        return self._cards_json(trains, cards, "black/white", why, rule)
+
+    def _v6_cards(self, state: GameState) -> list[str]:
+        """The cards the Introductory Game takes out (11.3: those marked V6)."""
+        v6 = str(self.box(state).get("V6") or "") if state.extra.get("intro") else ""
+        return [card for card in v6.split(",") if card and card.lower() != "none"]
 
     def _box_changed(self, state: GameState, key: str) -> None:
         """Put a changed value into the game: the SPR certificate, the depot."""
@@ -879,6 +885,7 @@ class G1847Pfalz(G1847AE):
         """11.3: the owner, as a director, places a free tile on a mountain hex with a
         quarry, which closes it."""
         if not state.extra["intro"]:
+            self._refuse_bare_weidenthal(state, cmd)
             super().cmd_close(state, cmd)
             return
         private = state.company(self.company_id(state, cmd.private))
@@ -896,6 +903,21 @@ class G1847Pfalz(G1847AE):
             )
         self._close_private(
             state, private, f"{private.owner} placed a free mountain tile for {operating} (11.3)"
+        )
+
+    def _refuse_bare_weidenthal(self, state: GameState, cmd: c.ClosePrivate) -> None:
+        """4.2: quarries are never closed voluntarily; Weidenthal's use is the station at
+        half cost, which closes it (``spend CORP 50 token``), so a bare ``close W`` - no
+        station placed, nothing paid - is no use of it.  A game recorded before rules
+        level 3 accepted it."""
+        if self.company_id(state, cmd.private) != "W" or not follows(state, f"{self.title}-4.2-W"):
+            return
+        owner = state.company("W").owner
+        corp = owner if owner and not state.ledger.is_player(owner) else "CORP"
+        how = f"spend {corp} 50 token" if self.trains_in_box else f"spend {corp} AMOUNT token W"
+        raise Refusal(
+            "Weidenthal closes only by its use, the station its owning railway places at "
+            f"half cost: `{how}` (4.2); quarries are never closed voluntarily"
         )
 
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
