@@ -1,40 +1,19 @@
-"""1847 Pfalz (section 11): a version in the 1847 AE box; 1847 RRRR&B (section 12) is this
-with a few tables back to 1847 AE's (:mod:`rulesets.g1847rrrrb`).
+"""1847 Pfalz (section 11) with its Introductory Game (11.3): a version in the 1847 AE box.
 
-Both are 1847 AE (:mod:`rulesets.g1847ae`) with other tables and a few hooks over the box
-values of :mod:`rulesets.box`; rule numbers are those of
+The Pfalz package board's versions (:mod:`rulesets.g1847versions`) with the black/white
+side of the train cards: a normal 6 in place of the 6E, the Pfalz Phase Table, stations at
+100 (11.2.5), quarries sold to the four Pfalzbahnen only (11.2.4), the package sold row
+by row with 3 players (11.2.3); rule numbers are those of
 ``shared/rules/003_dd92f8c809fb884e.txt``.
 
-What the text establishes, and where each table comes from:
-
-* six corporations, no Hessische Ludwigsbahn (11.1, 12.1); the Saar shares no. 2 and 3
-  are turned to their 1847 Pfalz side (11.1, 12.1), so there are no investor
-  certificates (4.5.2 is an 1847 AE rule) and Saar's stack is the director's
-  certificate, six 10% and the 20% certificate, all sold from the initial offering;
-* no Krauss & Co. (4.1: "a speciality of 1847 AE") and none of the "other private
-  companies of 1847 AE" (4.4): the Pfalz starting package holds the Ludwigsbahn
-  director's certificate, the four quarries and the Saarbrücken Private Railway, whose
-  Pfalz certificate has its own price and income (4.3);
-* pars, starting cash, the bank and the certificate limit are on the one Stock Market
-  board of the box (11.1: "as shown on the stock market board"): 1847 AE's
-  (``shared/facts/1847ae.md`` §1-2);
-* the quarries' certificates are the box's only ones (4.3 names the Saarbrücken Private
-  Railway as the one certificate that differs): prices, incomes and sale ranges as in
-  1847 AE (facts §5);
-* RRRR&B plays the trains' coloured side with the 6E and the 1847 AE Phase Table
-  (12.1, 12.2.3): 1847 AE's figures (facts §7-8).
-
-The rest is printed only on the components: the Pfalz package's prices (the
-Saarbrücken Private Railway's price and income, the Ludwigsbahn director's certificate),
-the rows of the Pfalz package board (11.2.3 sells it row by row with 3 players), the
-black/white train cards' prices and counts, the Pfalz Phase Table, and which cards
-carry "V6" (11.3).  Those are *box values* (``box KEY VALUE``): the banker confirms or
-corrects each from the box before the first purchase, the way 1853's ``market`` and
-``setpar`` give that board's values.  Where 1847 AE's figure is the best available
+Printed only on the components, and so *box values* (:mod:`rulesets.box`) the banker
+confirms or corrects before the first purchase: the rows of the package board, the
+black/white cards' prices and counts, the Pfalz Phase Table, the charters' station
+tokens, and which cards carry "V6" (11.3).  Where 1847 AE's figure is the best available
 guess (11.2.7: only "some" train prices differ; 11.2.8: the phases are "slightly
 different") it is shipped and shown PROVISIONAL until confirmed; where nothing
-establishes a value (the Pfalz SPR, 4.3; the board's rows; the V6 cards) there is
-none, and the game does not start until the banker gives it.
+establishes a value (the board's rows; the V6 cards) there is none, and the game does
+not start until the banker gives it.
 """
 
 from __future__ import annotations
@@ -47,49 +26,28 @@ from moderator.fixes import follows
 from moderator.ledger import Company
 from moderator.state import GameState
 from moderator.text import counted
-from rulesets.box import (
-    BoxedRuleset,
-    BoxKey,
-    Reading,
-    given_or_shipped,
-    mark_provisional,
-    phase_tables,
-    rows_value,
-    series,
-)
+from rulesets.box import BoxKey, Reading, given_or_shipped, phase_tables, rows_value, series
 from rulesets.g1847ae import (
     BOX_TRAIN_CARDS,
-    CHARTERS,
-    G1847AE,
     ORS_PER_SET,
-    PLP_PRICE,
-    PRIVATES,
     STATIONS,
     TRAIN_COUNTS,
     TRAIN_LIMIT,
     TRAIN_VARIANTS,
-    Charter,
+)
+from rulesets.g1847versions import (
+    COMMON_READINGS,
+    INTRO_WORDS,
+    OPTIONAL_WORDS,
+    PACKAGE_KEYS,
+    PFALZ_CHARTERS,
+    QUARRIES,
+    ROWS_KEY,
+    PfalzPackageVersion,
 )
 
-# --------------------------------------------------------------------- tables
-SAAR_PFALZ = Charter("Saar", "Saarbrücker Eisenbahn", 84, (3, 1), (20,) + (10,) * 6 + (20,))
-"""11.1: Saar's shares no. 2 and 3 on their Pfalz side join the initial offering."""
-PFALZ_CHARTERS: tuple[Charter, ...] = tuple(
-    SAAR_PFALZ if ch.id == "Saar" else ch for ch in CHARTERS if ch.id != "HLB"
-)
-"""11.1, 12.1: the six corporations, without the Hessische Ludwigsbahn."""
-PFALZ_NEEDS_FLOATED: dict[str, tuple[str, ...]] = {
-    cid: ("Saar",) for cid in ("M", "NDB", "N", "RNB")
-}
-"""4.5.1 without the Hessische Ludwigsbahn: the later corporations wait for Saar only
-(the reading of 4.5.1's order with its middle link out of the game)."""
 PFALZBAHNEN = ("L", "M", "NDB", "N")
 """11.2.4: the four Bavarian railways, a light blue hexagon on their charters (4.5)."""
-QUARRIES = ("R", "K", "H", "W")
-PFALZ_PRIVATES = tuple(p for p in PRIVATES if p[0] in QUARRIES or p[0] == "SPR")
-"""The Pfalz package's private companies; SPR's price and income are box values (4.3)."""
-PFALZ_PACKAGE = ("PLP", "R", "SPR", "K", "H", "W")
-
 PFALZ_PHASES = ("3", "3+3", "4", "4+4", "5", "5+5", "6", "6+6")
 """11.1: the black/white train cards, a normal 6 in place of the 6E (11.2.7)."""
 
@@ -99,45 +57,6 @@ def _ae(table: dict[str, int], card: str) -> int:
     return table["6E" if card == "6" else card]
 
 
-PACKAGE_BOARD = "the Starting Package board, 1847 Pfalz side (black)"
-SPR_CARD = "the Saarbrücken Private Railway certificate marked 1847 Pfalz"
-PACKAGE_KEYS: tuple[BoxKey, ...] = (
-    BoxKey(
-        "PLP",
-        "price of the Ludwigsbahn director's certificate (Pfalz package board)",
-        PLP_PRICE,
-        "1847 AE's package: 2 x par 86 (facts §5)",
-        "3, 11.1",
-        f"{PACKAGE_BOARD}: the price on the L director's space",
-    ),
-    BoxKey(
-        "SPR",
-        "price of the Saarbrücken Private Railway (Pfalz certificate, 4.3)",
-        None,
-        "none",
-        "4.3",
-        f"{SPR_CARD}: its price",
-    ),
-    BoxKey(
-        "SPR.income",
-        "income of the Saarbrücken Private Railway (Pfalz, 4.3)",
-        None,
-        "none",
-        "4.3",
-        f"{SPR_CARD}: its revenue",
-        low=0,
-    ),
-)
-PACKAGE_KEY_NAMES = tuple(k.key for k in PACKAGE_KEYS) + ("rows",)
-"""The Pfalz package board's values: one board serves 1847 Pfalz and RRRR&B (12.1)."""
-ROWS_KEY = BoxKey(
-    "rows",
-    "the Pfalz package board's rows, top first (11.2.3), e.g. PLP,SPR/R,K,H,W",
-    None,
-    "none",
-    "11.2.3",
-    f"{PACKAGE_BOARD}: its rows of spaces, top first",
-)
 V6_KEY = BoxKey(
     "V6",
     "the train cards marked V6, removed in the introductory game (11.3), e.g. 6+6,6+6 or none",
@@ -221,45 +140,7 @@ STATION_KEYS: tuple[BoxKey, ...] = series(
 )
 BLACK_WHITE_CARDS = 18
 """2: 19 train cards; 11.1: one coloured card has a blank back: 18 black/white sides."""
-INTRO_WORDS = ("intro", "introductory", "11.3")
-OPTIONAL_WORDS = ("optional", "optionals")
 
-
-COMMON_READINGS: tuple[Reading, ...] = (
-    Reading(
-        "availability",
-        "4.5.1, 11.1, 12.1",
-        "when M, NDB, N and RNB are on sale, the Hessische Ludwigsbahn being out of the game",
-        "once Saar has floated: 4.5.1's order with its middle link left out",
-    ),
-    Reading(
-        "package shares",
-        "3, 11.1, 12.1",
-        "the certificates lying under the Pfalz package's items (11.1 does not list them)",
-        "as on 1847 AE's board: PLP is the L director's certificate, SPR comes with the Saar "
-        "director's, K, H and W with an L 10% each",
-    ),
-    Reading(
-        "Saar shares",
-        "11.1, 12.1, 4.5.2",
-        "Saar's shares no. 2 and 3 turned to their 1847 Pfalz side",
-        "ordinary 10% shares in the initial offering: no investor certificates (4.5.2 is "
-        "1847 AE's)",
-    ),
-    Reading(
-        "privates",
-        "4.1, 4.4",
-        "Krauss & Co. and MNR, SCR, VIW",
-        "not in the game: Krauss & Co. is 'a speciality of 1847 AE' (4.1), the others are "
-        "'Other Private Companies of 1847 AE' (4.4)",
-    ),
-    Reading(
-        "stations per round",
-        "6.5",
-        "how many stations a corporation places in an operating round",
-        "one (6.5, unchanged by sections 11 and 12), the home station placed free at floating",
-    ),
-)
 PFALZ_READINGS: tuple[Reading, ...] = (
     Reading(
         "Weidenthal",
@@ -308,81 +189,36 @@ INTRO_READINGS: tuple[Reading, ...] = (
 )
 
 
-class G1847Pfalz(BoxedRuleset, G1847AE):
+class G1847Pfalz(PfalzPackageVersion):
     """1847 Pfalz with 3-5 players; ``intro`` in the ``game`` line plays the
     Introductory Game (11.3)."""
 
     title: ClassVar[str] = "1847Pfalz"
     edition: ClassVar[str] = "1847 Pfalz"
-    rule: ClassVar[str] = "11"
-    """The section of this version's rule changes, cited in its refusals."""
-    charters: ClassVar[tuple[Charter, ...]] = PFALZ_CHARTERS
-    needs_floated: ClassVar[dict[str, tuple[str, ...]]] = PFALZ_NEEDS_FLOATED
-    privates: ClassVar[tuple[tuple[str, str, int, int], ...]] = PFALZ_PRIVATES
-    package_items: ClassVar[tuple[str, ...]] = PFALZ_PACKAGE
-    investor_of: ClassVar[dict[str, str]] = {}
-    tradeable: ClassVar[tuple[str, ...]] = QUARRIES
-    one_train_per_type: ClassVar[bool] = False  # 11.2.7, 12.2.2: only the train limit
     phases: ClassVar[tuple[str, ...]] = PFALZ_PHASES
     card_phase: ClassVar[dict[str, str]] = {t: t for t in PFALZ_PHASES}
     rust: ClassVar[dict[str, tuple[str, ...]]] = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
     closings: ClassVar[dict[str, tuple[str, ...]]] = {"6": ("K", "H", "W")}
-    trains_in_box: ClassVar[bool] = True
-    """Whether the train prices, counts and the Phase Table are box values (11.2.7-11.2.8)."""
-    quarry_note: ClassVar[str] = "quarries may be sold to the Pfalzbahnen (11.2.4)"
-    """What the green phase brings for quarries, in the phase notes."""
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS + PFALZ_READINGS
-    """The readings this version plays where the rules leave a question open."""
-
-    box_prices: dict[str, Any]
-    """The box's prices of the package items PLP and SPR for the game being played."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._configure(False, {})
 
     # ================================================================= box values
     def box_keys(self, intro: bool, players: int, optional: bool = False) -> list[BoxKey]:
         """The values this game needs from the box (11.2.3 rows only with 3 players)."""
-        keys = list(PACKAGE_KEYS)
-        if players == 3:
-            keys.append(ROWS_KEY)
-        if self.trains_in_box:
-            keys.extend(TRAIN_KEYS)
-            keys.extend(k for k in STATION_KEYS if not (intro and k.key == "stations.RNB"))
-        if intro:
-            keys.append(V6_KEY)
-        return keys
-
-    def box_keys_of(self, state: GameState) -> list[BoxKey]:
-        return self.box_keys(
-            bool(state.extra["intro"]),
-            len(state.ledger.players),
-            bool(state.extra.get("optional")),
-        )
-
-    def kept_as(self, key: str) -> str:
-        """The Pfalz package board's values serve 1847 Pfalz and RRRR&B alike (12.1)."""
-        return "1847 Pfalz package" if key in PACKAGE_KEY_NAMES else self.title
+        keys = [*PACKAGE_KEYS, *([ROWS_KEY] if players == 3 else []), *TRAIN_KEYS]
+        keys.extend(k for k in STATION_KEYS if not (intro and k.key == "stations.RNB"))
+        return [*keys, V6_KEY] if intro else keys
 
     def _configure(self, intro: bool, box: dict[str, Any]) -> None:
-        """Set this game's tables from its box values (the ruleset serves one game)."""
-        charters = tuple(ch for ch in type(self).charters if not (intro and ch.id == "RNB"))
-        values: dict[str, Any] = {}
-        if self.trains_in_box:
-            get = given_or_shipped((*TRAIN_KEYS, *STATION_KEYS), box)
-            values = phase_tables(get, PFALZ_PHASES, QUARRIES)
-            counts = values["train_counts"]
-            for card in _v6(intro, box):
-                if card in counts:
-                    counts[card] = max(counts[card] - 1, 0)
-            values["stations"] = {ch.id: int(get[f"stations.{ch.id}"]) for ch in PFALZ_CHARTERS}
-        prices = {k: box.get(k) for k in ("PLP", "SPR")}
-        vars(self).update(charters=charters, box_prices=prices, **values)
-
-    def sync(self, state: GameState) -> None:
-        if "box" in state.extra:
-            self._configure(bool(state.extra["intro"]), self.box(state))
+        """The Pfalz Phase Table and the cards from the box values, less the V6 cards."""
+        super()._configure(intro, box)
+        get = given_or_shipped((*TRAIN_KEYS, *STATION_KEYS), box)
+        values = phase_tables(get, PFALZ_PHASES, QUARRIES)
+        counts = values["train_counts"]
+        for card in _v6(intro, box):
+            if card in counts:
+                counts[card] = max(counts[card] - 1, 0)
+        values["stations"] = {ch.id: int(get[f"stations.{ch.id}"]) for ch in PFALZ_CHARTERS}
+        vars(self).update(values)
 
     def game_readings(self, state: GameState) -> list[Reading]:
         """The readings of this game (the Introductory Game's too)."""
@@ -391,13 +227,6 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
 
     def box_terse(self, state: GameState) -> bool:
         return not self.level2(state)  # as recorded before rules level 2
-
-    def box_noted(self, state: GameState, keys: list[str]) -> None:
-        """A count the box cannot hold: a warning the log shows (2, 11.1), no refusal."""
-        if self.level2(state) and any(k.startswith("count.") or k == "optional" for k in keys):
-            warning = self.train_cards_json(state)["warning"]
-            if warning:
-                self.note(state, f"Warning: {warning}.")
 
     def box_word(self, state: GameState, key: str, word: str) -> int | str | None:
         """The package board's rows (11.2.3) and the V6 cards (11.3)."""
@@ -410,15 +239,11 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
     def game_train_counts(self, state: GameState) -> dict[str, int]:
         """The trains of each black/white card as the box values count them, before the
         Introductory Game takes out the V6 cards (11.1, 11.3)."""
-        if not self.trains_in_box:
-            return super().game_train_counts(state)
         get = given_or_shipped(TRAIN_KEYS, self.box(state))
         return {t: int(get[f"count.{t}"]) for t in self.phases}
 
     def train_cards_json(self, state: GameState) -> dict[str, Any]:
         """1847 Pfalz: the black/white cards, 18 of the box's 19 (2, 11.1)."""
-        if not self.trains_in_box:
-            return super().train_cards_json(state)
         trains, cards = sum(self.game_train_counts(state).values()), BLACK_WHITE_CARDS
         why = f"2: {BOX_TRAIN_CARDS} train cards; 11.1: one coloured card has a blank back"
         rule, removed = "2, 11.1", self._v6_cards(state)
@@ -431,23 +256,6 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
     def _v6_cards(self, state: GameState) -> list[str]:
         """The cards the Introductory Game takes out (11.3: those marked V6)."""
         return _v6(bool(state.extra.get("intro")), self.box(state))
-
-    def box_changed(self, state: GameState, key: str) -> None:
-        """Put a changed value into the game: the SPR certificate, the depot."""
-        self.sync(state)
-        box = self.box(state)
-        if key in ("SPR", "SPR.income"):
-            spr = state.company("SPR")
-            spr.value = int(box["SPR"] or 0)
-            spr.income = int(box["SPR.income"] or 0)
-        if key.startswith("count.") or key in ("V6", "optional"):
-            optional = str(box.get("optional") or "")
-            state.extra["optional_trains"] = [t for t in optional.split(",") if t]
-            extra: list[str] = state.extra["optional_trains"]  # type: ignore[assignment]
-            counts = {t: self.train_counts[t] + extra.count(t) for t in self.phases}
-            state.depot[:] = [
-                self._new_train(state, t, "") for t in counts for _ in range(counts[t])
-            ]
 
     # ================================================================= setup
     once: ClassVar[str] = "write `intro` once in the `game` line (11.3)"
@@ -469,22 +277,6 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
             )
         return None
 
-    def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
-        intro = "intro" in options
-        optional = next((o for o in options if o.split(":")[0] == "optional"), None)
-        keys = self.box_keys(intro, len(players), optional is not None)
-        self._configure(intro, {k.key: k.shipped for k in keys})
-        state = super().new_state(players, ())
-        box = self.open_box(state, keys, intro=intro, optional=optional is not None)
-        self.box_changed(state, "SPR")
-        _, _, cards = (optional or "").partition(":")
-        if cards:  # `optional:5,6+6`: the cards named in the game line
-            box["optional"] = self.box_value(state, "optional", cards)
-            state.extra["box_confirmed"].append("optional")  # type: ignore[attr-defined]
-            self.box_changed(state, "optional")
-        state.ledger.events.clear()
-        return state
-
     def at_rules_level(self, state: GameState) -> None:
         """A game recorded before rules level 2 had no box values for stations and the
         Phase Table's effects (1847 AE's were played): its box is the one it had."""
@@ -496,42 +288,7 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
     def level2(self, state: GameState) -> bool:
         """Whether the game is played under rules level 2 (issue 29: Weidenthal closes,
         the stations are counted, the box's readings and warnings are shown)."""
-        return follows(state, "1847Pfalz-4.2") if self.title == "1847Pfalz" else True
-
-    def start_game(self, state: GameState) -> None:
-        G1847AE.open_first_round(self, state)
-
-    def open_first_round(self, state: GameState) -> None:
-        """The first stock round opens with the first command after the box values
-        (11.1, 12.1): what a player can afford depends on them."""
-
-    def state_json(self, state: GameState) -> dict[str, Any]:
-        """The state JSON; each figure taken from a box value not confirmed says so
-        (``provisional``: a train's price, the train limit, the next phase's effects)."""
-        self.sync(state)
-        data = super().state_json(state)
-        mark_provisional(data, state.phase, self.rust, self.closings)
-        return data
-
-    def _item_price(self, item: str) -> int:
-        """The Pfalz package's prices: the box values (4.3, 11.1)."""
-        if item in ("PLP", "SPR"):
-            return int(self.box_prices.get(item) or 0)
-        return super()._item_price(item)
-
-    def absent(self, state: GameState, key: str) -> str | None:
-        """The companies of the box this version leaves out, with their rule."""
-        if key == "RNB" and state.extra.get("intro"):
-            return "the Rhein-Nahe-Bahn is not in the Introductory Game (11.3)"
-        if key == "HLB":
-            return f"the Hessische Ludwigsbahn is not in {self.edition} ({self.rule}.1)"
-        if key == "LFK":
-            return f"Krauss & Co. is a speciality of 1847 AE: {self.edition} has none (4.1)"
-        if key in ("MNR", "SCR", "VIW"):
-            return (
-                f"{key} is one of 1847 AE's other private companies, none in {self.edition} (4.4)"
-            )
-        return None
+        return follows(state, "1847Pfalz-4.2")
 
     # ================================================================= 11.2.3
     def package_rows(self, state: GameState) -> list[list[str]] | None:
@@ -586,7 +343,6 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
         """11.3: the owner, as a director, places a free tile on a mountain hex with a
         quarry, which closes it."""
         if not state.extra["intro"]:
-            self._refuse_bare_weidenthal(state, cmd)
             super().cmd_close(state, cmd)
             return
         private = state.company(self.company_id(state, cmd.private))
@@ -604,21 +360,6 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
             )
         self._close_private(
             state, private, f"{private.owner} placed a free mountain tile for {operating} (11.3)"
-        )
-
-    def _refuse_bare_weidenthal(self, state: GameState, cmd: c.ClosePrivate) -> None:
-        """4.2: quarries are never closed voluntarily; Weidenthal's use is the station at
-        half cost, which closes it (``spend CORP 50 token``), so a bare ``close W`` - no
-        station placed, nothing paid - is no use of it.  A game recorded before rules
-        level 3 accepted it."""
-        if self.company_id(state, cmd.private) != "W" or not follows(state, f"{self.title}-4.2-W"):
-            return
-        owner = state.company("W").owner
-        corp = owner if owner and not state.ledger.is_player(owner) else "CORP"
-        how = f"spend {corp} 50 token" if self.trains_in_box else f"spend {corp} AMOUNT token W"
-        raise Refusal(
-            "Weidenthal closes only by its use, the station its owning railway places at "
-            f"half cost: `{how}` (4.2); quarries are never closed voluntarily"
         )
 
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
@@ -654,27 +395,8 @@ class G1847Pfalz(BoxedRuleset, G1847AE):
             )
         return None
 
-    # ================================================================= phases
-    def phase_notes(self, phase: str) -> list[str]:
-        notes = {
-            "3+3": ["trains may be bought from other corporations (6.8)"],
-            "4": [f"green tiles; {self.quarry_note}"],
-            "5": ["brown tiles; Rammelsbach may earn 50 (4.2)"],
-        }
-        ors = self.ors_per_set[phase]
-        return [
-            *notes.get(phase, []),
-            *self.closing_note(phase),
-            f"{ors} operating round{'s' if ors > 1 else ''} a set from the next stock round",
-        ]
-
-    # ================================================================= views
-    def title_json(self, state: GameState) -> dict[str, Any]:
-        out = super().title_json(state)
-        intro = " (Introductory Game, 11.3)" if state.extra["intro"] else ""
-        out.update({"version": self.edition + intro, **self.box_title_json(state)})
-        out["package_offer"] = self.offered_items(state) if self.package(state) else []
-        return out
+    def weidenthal_use(self, corp: str) -> str:
+        return f"spend {corp} 50 token"  # 11.2.5: the price is checked, W need not be named
 
 
 def _v6(intro: bool, box: dict[str, Any]) -> list[str]:

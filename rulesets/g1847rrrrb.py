@@ -1,6 +1,6 @@
 """1847 RRRR&B (section 12): 1847 Pfalz's package board and corporations with 1847 AE's trains.
 
-:mod:`rulesets.g1847pfalz` with the coloured side of the train cards, the 6E and 1847 AE's
+:mod:`rulesets.g1847versions` with the coloured side of the train cards, the 6E and 1847 AE's
 Phase Table (12.1, 12.2.3), the quarries sold to any railway (4.2) and the stations at the
 charters' 1847 AE prices; its box values are the Pfalz package's prices and, with the
 option ``optional``, the two train cards marked optional (3, 12.1).
@@ -10,27 +10,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.box import BoxKey, Reading
-from rulesets.g1847ae import (
-    G1847AE,
-    OPTIONAL_CARDS,
-    ORS_PER_SET,
-    PHASES,
-    STATIONS,
-    TRAIN_COUNTS,
-    TRAIN_LIMIT,
-    TRAIN_VARIANTS,
-)
-from rulesets.g1847pfalz import (
+from rulesets.g1847ae import OPTIONAL_CARDS
+from rulesets.g1847versions import (
     COMMON_READINGS,
     INTRO_WORDS,
     OPTIONAL_WORDS,
     PACKAGE_KEYS,
-    G1847Pfalz,
+    PfalzPackageVersion,
 )
 
 OPTIONAL_KEY = BoxKey(
@@ -75,7 +64,7 @@ RRRRB_READINGS: tuple[Reading, ...] = (
 )
 
 
-class G1847RRRRB(G1847Pfalz):
+class G1847RRRRB(PfalzPackageVersion):
     """1847 RRRR&B with 3-5 players (section 12): the Pfalz package board, 1847 AE's trains
     (with the 6E) and Phase Table, trains limited only by the train limit; ``optional``
     in the ``game`` line plays the two cards marked optional too (12.1: "all train
@@ -84,16 +73,6 @@ class G1847RRRRB(G1847Pfalz):
     title: ClassVar[str] = "1847RRRRB"
     edition: ClassVar[str] = "1847 RRRR&B"
     rule: ClassVar[str] = "12"
-    phases: ClassVar[tuple[str, ...]] = PHASES
-    card_phase: ClassVar[dict[str, str]] = {t: t for t in PHASES}
-    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = TRAIN_VARIANTS
-    train_limits: ClassVar[dict[str, int]] = TRAIN_LIMIT
-    train_counts: ClassVar[dict[str, int]] = TRAIN_COUNTS
-    ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET
-    rust: ClassVar[dict[str, tuple[str, ...]]] = G1847AE.rust
-    closings: ClassVar[dict[str, tuple[str, ...]]] = G1847AE.closings
-    stations: ClassVar[dict[str, int]] = STATIONS
-    trains_in_box: ClassVar[bool] = False  # 12.1, 12.2.3: the coloured cards, AE's table
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS + RRRRB_READINGS
 
     def box_keys(self, intro: bool, players: int, optional: bool = False) -> list[BoxKey]:
@@ -130,7 +109,7 @@ class G1847RRRRB(G1847Pfalz):
     def box_word(self, state: GameState, key: str, word: str) -> int | str | None:
         """The two cards marked optional (3, 12.1)."""
         if key != "optional":
-            return super().box_word(state, key, word)
+            return None
         value = self.cards_value(word, {t: 9 for t in self.phases}, "3, 12.1", allow_none=False)
         if len(value.split(",")) != OPTIONAL_CARDS:
             raise Refusal(
@@ -139,14 +118,9 @@ class G1847RRRRB(G1847Pfalz):
             )
         return value
 
-    def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
-        """12.2: quarries sell to any railway, as in 1847 AE (4.2)."""
-        G1847AE.cmd_buyprivate(self, state, cmd)
-
-    def station_price(self, state: GameState, company: Company, cmd: c.Spend) -> Company | None:
-        """12.1: the charters' 1847 AE side: their printed station prices (6.5), not
-        checked, and ``token W`` for Weidenthal's half cost (4.2)."""
-        return G1847AE.station_price(self, state, company, cmd)
+    # 12.2: quarries sell to any railway, as in 1847 AE (4.2: its cmd_buyprivate); 12.1:
+    # the charters' 1847 AE side, their printed station prices (6.5) not checked and
+    # `token W` for Weidenthal's half cost (4.2: 1847 AE's station_price).
 
     def stations_rule(self, cid: str) -> str:
         return "4.5.1; the charters' 1847 AE side, 12.1"
