@@ -150,6 +150,12 @@ def entries(
     return out
 
 
+def confirmed_note(given: Mapping[str, Any]) -> str:
+    """The log's line of a ``box confirm``: how many values it confirmed, and each."""
+    shown = ", ".join(f"{k} {v}" for k, v in given.items()) or "none left to confirm"
+    return f"Box values confirmed as shown ({len(given)}): {shown}."
+
+
 # --------------------------------------------------------------------- a Phase Table in the box
 def by_phase(
     get: Mapping[str, Any], prefix: str, items: Iterable[str]
@@ -331,8 +337,7 @@ class BoxedRuleset(Ruleset):
             if self.box_terse(state):
                 self.note(state, f"Box values confirmed as shown: {len(given)}.")
                 return
-            shown = ", ".join(f"{k} {box[k]}" for k in given) or "none left to confirm"
-            self.note(state, f"Box values confirmed as shown ({len(given)}): {shown}.")
+            self.note(state, confirmed_note({k: box[k] for k in given}))
             self.box_noted(state, given)
             return
         key = next((k for k in box if k.lower() == cmd.key.lower()), None)
@@ -447,6 +452,7 @@ __all__ = [
     "BoxedRuleset",
     "Reading",
     "by_phase",
+    "confirmed_note",
     "entries",
     "given_or_shipped",
     "mark_provisional",

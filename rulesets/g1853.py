@@ -36,7 +36,7 @@ from moderator.market import TrackMarket
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
-from rulesets.box import BoxKey, entries
+from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
 
 # ------------------------------------------------------------------ tables
@@ -465,6 +465,41 @@ class G1853(Engine):
             kept_as=lambda key: self.title,
             line=_board_line,
         )
+
+    def cmd_box(self, state: GameState, cmd: c.BoxValue) -> None:
+        """``box confirm`` / ``box KEY``: the board's values shown, the track and the pars,
+        are the board's (the confirm flow of :mod:`rulesets.box`, as 1847 Pfalz's): what
+        ``market`` and ``setpar`` with the same values would do; ``box par.CORP V`` is
+        ``setpar CORP V``."""
+        self._before_bonds(state, "box")
+        board = self.board_values(state)
+        key = next((e["key"] for e in board if e["key"].lower() == cmd.key.lower()), None)
+        if cmd.key.lower() in ("confirm", "all") and cmd.value is None:
+            keys = [e["key"] for e in board if e["status"] == "PROVISIONAL"]
+        elif key is None:
+            known = ", ".join(e["key"] for e in board)
+            raise Refusal(
+                f"1853 has no board value {cmd.key!r} (values: {known}; `box confirm` confirms "
+                f"every value shown; 1 The Stock Market)"
+            )
+        elif cmd.value is not None:
+            if key == "market":
+                raise Refusal(
+                    "the track is given whole, `market VALUE...` (1 The Stock Market); "
+                    "`box market` confirms the one shown"
+                )
+            if not cmd.value.lstrip("£").isdigit():
+                raise Refusal(f"{key} is a whole number, not {cmd.value!r} (1 The Shares)")
+            self.cmd_setpar(state, c.SetPar(corp=key[4:], value=int(cmd.value.lstrip("£"))))
+            return
+        else:
+            keys = [key]
+        market = self.tracks(state)
+        market.provisional = market.provisional and "market" not in keys
+        done = {k[4:] for k in keys if k.startswith("par.")}
+        market.provisional_pars = tuple(x for x in market.provisional_pars if x not in done)
+        values = {e["key"]: e["value"] for e in board}
+        self.note(state, confirmed_note({k: values[k] for k in keys}))
 
     def _check_pars_on_track(self, state: GameState) -> None:
         market = self.tracks(state)

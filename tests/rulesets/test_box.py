@@ -100,3 +100,39 @@ def test_rows_of_a_board() -> None:
     for bad in ("A,B", "A,B,C,C", "A,B//C"):
         with pytest.raises(Refusal, match=r"each package item once: A, B, C.*\(1\.2\)"):
             rows_value(bad, ("A", "B", "C"), "1.2")
+
+
+# ----------------------------------------------------------------- 1853's board through the flow
+def test_1853_confirms_its_board_with_box_lines() -> None:
+    """1853's track and eight pars are box values (``board_values``), PROVISIONAL as
+    shipped (facts §1.3): ``box par.EIR`` confirms EIR's 100 as shown, ``box par.GIP 82``
+    is ``setpar GIP 82``, ``box confirm`` the remaining seven (the track and six pars),
+    each listed in the log as the Pfalz box's are; all before the first bond."""
+    from moderator.game import Game
+
+    game = Game.new("1853", ["A", "B", "C"])
+    outcome = game.execute("box par.EIR")
+    assert [getattr(e, "text", "") for e in outcome.events] == [
+        "Box values confirmed as shown (1): par.EIR 100."
+    ]
+    assert game.execute("box par.GIP 82").ok
+    market = game.state_json()["market"]
+    assert market["pars"]["GIP"] == 82 and "GIP" not in market["provisional_pars"]
+    outcome = game.execute("box confirm")
+    text = getattr(outcome.events[0], "text", "")
+    assert text.startswith("Box values confirmed as shown (7): market 10 20 29 ")
+    assert text.endswith(
+        " 375 400, par.NWR 82, par.BNR 76, par.BBCI 71, par.MSM 67, par.SIR 64, par.ECR 61."
+    )
+    data = game.state_json()
+    assert {e["status"] for e in data["board_values"]} == {"confirmed"}
+    assert data["market"]["provisional"] is False and data["market"]["provisional_pars"] == []
+    for line, words in (
+        ("box market 5", "the track is given whole, `market VALUE...`"),
+        ("box SPR 170", "1853 has no board value 'SPR'"),
+        ("box par.EIR x", "par.EIR is a whole number"),
+        ("box par.EIR 105", "not a space of the track"),
+    ):
+        assert words in game.execute(line).message, line
+    assert game.execute("bond A 120").ok
+    assert "before the first bond" in game.execute("box confirm").message
