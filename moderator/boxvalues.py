@@ -2,10 +2,13 @@
 
 1847 Pfalz and 1847 RRRR&B need values printed only on the components (the Pfalz
 package's prices, the black/white train cards, the Pfalz Phase Table: see
-:mod:`rulesets.g1847pfalz`).  The banker gives them with ``box KEY VALUE`` lines after
-``game``; a table enters its box once: the values confirmed are kept in
-``box-values.json`` in the saves folder, one object per title, and offered (as ``box``
-lines) when the next game of that title is set up.  The Pfalz package board's values
+:mod:`rulesets.g1847pfalz`), 1853 its stock market board's track and pars
+(:mod:`rulesets.g1853`); both list them in the state JSON as :mod:`rulesets.box` entries
+(``box``; 1853's ``board_values``).  The banker gives them with ``box KEY VALUE`` lines
+after ``game`` (1853: ``market`` and ``setpar``); a table enters its box once: the values
+confirmed are kept in ``box-values.json`` in the saves folder, one object per title, and
+offered (as the lines that give them, :func:`kept_lines`) when the next game of that
+title is set up.  The Pfalz package board's values
 (PLP, SPR, SPR.income, rows) are one board's, which 1847 Pfalz and RRRR&B share (12.1):
 they are kept once, under ``"1847 Pfalz package"``, and serve both.
 
@@ -87,6 +90,12 @@ def keep(saves: Path, title: str, values: Mapping[str, Any]) -> Path:
     return path_in(folder)
 
 
+def entries(state_json: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A state JSON's box entries (``box``; 1853's ``board_values``), readings left out."""
+    rows = state_json.get("box") or state_json.get("board_values") or []
+    return [e for e in rows if e.get("status") != "reading"]
+
+
 def kept_for(saves: Path, state_json: Mapping[str, Any]) -> dict[str, str]:
     """The kept values a game's box asks for, in its order: each under the name its
     ``box`` entry is kept as (``kept_as``: the Pfalz package board's values serve 1847
@@ -94,9 +103,7 @@ def kept_for(saves: Path, state_json: Mapping[str, Any]) -> dict[str, str]:
     data = _read(saves)
     title = str(state_json.get("title", ""))
     out: dict[str, str] = {}
-    for entry in state_json.get("box") or []:
-        if entry.get("status") == "reading":
-            continue
+    for entry in entries(state_json):
         key = str(entry["key"])
         for group in (str(entry.get("kept_as") or title), title):
             if key in data.get(group, {}):
@@ -115,7 +122,7 @@ def keep_confirmed(saves: Path, state_json: Mapping[str, Any]) -> Path | None:
     """
     title = str(state_json.get("title", ""))
     groups: dict[str, dict[str, str]] = {}
-    for entry in state_json.get("box") or []:
+    for entry in entries(state_json):
         if entry.get("status") == "confirmed" and entry.get("value") is not None:
             group = str(entry.get("kept_as") or title)
             groups.setdefault(group, {})[str(entry["key"])] = str(entry["value"])
@@ -129,7 +136,7 @@ def confirmed(state_json: Mapping[str, Any]) -> dict[str, str]:
     """The confirmed box values of a game's state JSON (its ``box`` entries)."""
     return {
         str(entry["key"]): str(entry["value"])
-        for entry in state_json.get("box") or []
+        for entry in entries(state_json)
         if entry.get("status") == "confirmed" and entry.get("value") is not None
     }
 
@@ -140,13 +147,33 @@ def box_lines(values: Mapping[str, Any], keys: Iterable[str] | None = None) -> l
     return [f"box {key} {values[key]}" for key in wanted if str(values[key]).strip()]
 
 
+def kept_lines(saves: Path, state_json: Mapping[str, Any]) -> list[str]:
+    """The lines that give a new game the values its table kept (:func:`kept_for`): each
+    entry's own ``line`` (1853: ``market ...``, ``setpar CORP V``), else ``box KEY VALUE``;
+    a kept value equal to the one shown is given too, which confirms it."""
+    kept = kept_for(saves, state_json)
+    lines = []
+    for entry in entries(state_json):
+        key = str(entry["key"])
+        if key not in kept:
+            continue
+        if entry.get("line"):
+            head = str(entry["line"]).removesuffix(str(entry["value"])).rstrip()
+            lines.append(f"{head} {kept[key]}")
+        else:
+            lines.append(f"box {key} {kept[key]}")
+    return lines
+
+
 __all__ = [
     "FILE_NAME",
     "box_lines",
     "confirmed",
+    "entries",
     "keep",
     "keep_confirmed",
     "kept",
     "kept_for",
+    "kept_lines",
     "path_in",
 ]

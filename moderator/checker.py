@@ -28,7 +28,9 @@ from __future__ import annotations
 import argparse
 import copy
 import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -640,8 +642,16 @@ def _scratch_1830(state: GameState, cid: str, players: list[str]) -> None:
     state.extra["sale"]["unsold"] = []  # type: ignore[index]
 
 
+def _scratch_pfalz(state: GameState, cid: str, players: list[str]) -> None:
+    """1847 Pfalz, RRRR&B: as 1847 AE, the box's values given (:func:`_box_values`)."""
+    _scratch_1847ae(state, cid, players)
+    state.extra["box_open"] = False
+
+
 SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
+    "1847PFALZ": _scratch_pfalz,
+    "1847RRRRB": _scratch_pfalz,
     "1853": _scratch_1853,
     "1830": _scratch_1830,
 }
@@ -707,7 +717,11 @@ def _parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853 or 1830")
+    parser.add_argument(
+        "title",
+        help="the title, by id or by name: 1846, 1847AE (1847 AE), 1847Pfalz (1847 Pfalz), "
+        "1847RRRRB (1847 RRRR&B), 1853 or 1830",
+    )
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -731,11 +745,17 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--row",
             type=int,
-            help="1847 AE: the market row of the price, 0 the top row (default: the top "
-            "row that has the price)",
+            help="a 2-D market (1847 AE, 1830): the row of the price, numbered as on the "
+            "Market sheet, 1 the top row (default: the top row that has the price)",
         )
         p.add_argument(
             "--new-price", type=_money_arg("new price"), help="claim: the price after it"
+        )
+        p.add_argument(
+            "--box",
+            help="1847 Pfalz, RRRR&B: box values KEY=VALUE,... (as `box KEY VALUE` in a "
+            "game); the others as shipped, PROVISIONAL, and the few nothing ships (the "
+            "SPR's price and income, the package rows) left out: a run or a sale uses none",
         )
 
     run = sub.add_parser("run", help="a run's dividends and price move (the receipt)")
@@ -810,6 +830,33 @@ def _infer_form(argv: list[str]) -> list[str]:
     return argv
 
 
+def title_id(word: str) -> str | None:
+    """The title a table names, by id or by name in any case and spacing (``1847 AE``,
+    ``1847 rrrr&b``, ``1847pfalz``); ``None`` when it names none."""
+    from rulesets import RULESETS, title_name
+
+    def squeeze(text: str) -> str:
+        return re.sub(r"[^0-9a-z]", "", text.lower())
+
+    wanted = squeeze(word)
+    if not wanted:
+        return None
+    return next(
+        (t for t in RULESETS if wanted in (squeeze(t), squeeze(title_name(t)))),
+        None,
+    )
+
+
+def _title_words(argv: list[str]) -> list[str]:
+    """The title first, as one word: ``1847 AE sell ...`` typed without quotes is the
+    title ``1847 AE``; an id or name becomes the id (an alias is left to the rulesets)."""
+    if len(argv) >= 2 and title_id(argv[0]) is None and title_id(f"{argv[0]} {argv[1]}"):
+        argv = [f"{argv[0]} {argv[1]}", *argv[2:]]
+    if argv and title_id(argv[0]):
+        argv = [str(title_id(argv[0])), *argv[1:]]
+    return argv
+
+
 def check_main(argv: list[str]) -> int:
     """``moderator check TITLE run|sell ...``: the calculator, with no game.
 
@@ -820,7 +867,7 @@ def check_main(argv: list[str]) -> int:
     """
     parser = _parser()
     try:
-        args = parser.parse_args(_infer_form(list(argv)))
+        args = parser.parse_args(_infer_form(_title_words(list(argv))))
     except SystemExit as exc:  # --help (0) or a usage error (2, message printed)
         return exc.code if isinstance(exc.code, int) else 2
     try:
@@ -830,10 +877,27 @@ def check_main(argv: list[str]) -> int:
         else:
             answer = _calculator_sell(game, args)
     except Refusal as exc:
-        print(f"moderator check: {exc.message}", file=sys.stderr)
+        width = shutil.get_terminal_size((WIDTH, 24)).columns
+        print(_fit(f"moderator check: {exc.message}", width), file=sys.stderr)
         return 2
-    print("\n".join([*header, answer.text()]))
+    width = shutil.get_terminal_size((WIDTH, 24)).columns
+    print("\n".join(_fit(line, width) for line in [*header, *answer.text().splitlines()]))
     return 1 if answer.verdict is False else 0
+
+
+WIDTH = 100
+"""The widest the calculator's lines grow when the output is not a terminal (``COLUMNS``,
+else the terminal's width, first)."""
+
+
+def _fit(line: str, width: int) -> str:
+    """``line`` wrapped to ``width`` columns, its continuation lines indented two more."""
+    if len(line) <= width:
+        return line
+    lead = line[: len(line) - len(line.lstrip())]
+    return textwrap.fill(
+        line, max(width, 40), subsequent_indent=lead + "  ", break_on_hyphens=False
+    )
 
 
 def _calculator_run(game: Game, args: argparse.Namespace) -> CheckAnswer:
@@ -900,6 +964,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
         if filler.lower() not in {n.lower() for n in seated}:
             seated.append(filler)
     game = Game.new(ruleset.title, seated)
+    box = _box_values(game, args)
     state = game.state
     first = next(state.ledger.corporations())
     cid = ruleset.company_id(state, args.company) if args.company else first.id
@@ -924,7 +989,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     state.or_number = None
     state.current_player = seated[0]
     state.priority = seated[0]
-    step = SCRATCH.get(ruleset.title)
+    step = SCRATCH.get(ruleset.title.upper())
     if step is not None:
         step(state, cid, names)
     state.ledger.events = []
@@ -947,10 +1012,58 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if units.get(cid):
         shown.append(f"{ruleset.ipo_name} {units[cid]}")
     header = [
-        f"{ruleset.title_name} calculator (no game): {cid} at {ruleset.money(args.price)}{where}; "
-        f"shares: {', '.join(shown)}"
+        f"{ruleset.title_name} calculator (no game): {cid} at {ruleset.money(args.price)}",
+        f"  shares: {', '.join(shown)}",
+        *where,
+        *box,
     ]
     return game, header
+
+
+def _box_values(game: Game, args: argparse.Namespace) -> list[str]:
+    """1847 Pfalz, RRRR&B: ``--box`` given as ``box`` lines (the ruleset's own checks);
+    the others as shipped, PROVISIONAL; a value nothing ships (the SPR's price and
+    income, the package board's rows: the package is sold in a later stock round) is
+    left out, a run or a sale using none of them.  Returns the header lines saying so."""
+    data = game.state_json()
+    if "box" not in data:
+        if args.box:
+            raise Refusal(f"--box: {game.ruleset.title_name} has no box values")
+        return []
+    for key, value in _pairs_text(args.box or "", "--box"):
+        outcome = game.execute(f"box {key} {value}")
+        if not outcome.ok:
+            raise Refusal(f"--box {key}={value}: {outcome.message}")
+    data = game.state_json()
+    box = game.state.extra["box"]
+    for key in data["missing"]:  # never read by a run or a sale
+        box[key] = 0  # type: ignore[index]
+    lines = []
+    if data["provisional"]:
+        lines.append(
+            f"  box values PROVISIONAL, as shipped: {len(data['provisional'])} "
+            "(`--box KEY=VALUE` to give the box's own)"
+        )
+    if data["missing"]:
+        lines.append(
+            f"  box values not given: {', '.join(data['missing'])} (a run or a sale uses none)"
+        )
+    return lines
+
+
+def _pairs_text(text: str, what: str) -> list[tuple[str, str]]:
+    """``SPR=170,price.6=600,V6=6+6,6+6`` -> ``[("SPR", "170"), ("price.6", "600"),
+    ("V6", "6+6,6+6")]``: a part without ``=`` goes on the value before it (a list)."""
+    out: list[tuple[str, str]] = []
+    for part in filter(None, (x.strip() for x in text.split(","))):
+        name, sep, value = part.partition("=")
+        if not sep and out:
+            out[-1] = (out[-1][0], f"{out[-1][1]},{part}")
+            continue
+        if not sep or not name.strip() or not value.strip():
+            raise Refusal(f"{what}: {part!r} is not KEY=VALUE (e.g. SPR=170)")
+        out.append((name.strip(), value.strip()))
+    return out
 
 
 def _holders(args: argparse.Namespace) -> list[tuple[str, int]]:
@@ -1045,8 +1158,14 @@ def _deal(company: Company, units: dict[str, int], president: str | None, double
     company.certificates = certs
 
 
-def _place(state: GameState, cid: str, price: int, row: int | None) -> str:
-    """Put the company's marker on the space of ``price``; returns a note on the cell."""
+NUMBERING = "of the Market sheet (from 1 at the top left)"
+"""The one numbering of market spaces: the exported workbook's Market sheet's (its rows,
+columns and spaces from 1), which the players see; ``--row`` takes it too."""
+
+
+def _place(state: GameState, cid: str, price: int, row: int | None) -> list[str]:
+    """Put the company's marker on the space of ``price``; returns where, numbered as on
+    the Market sheet (:data:`NUMBERING`), as the header's lines."""
     market = state.market
     if price <= 0:
         raise Refusal(f"a price of {price} is no share price (a company at 0 has closed)")
@@ -1055,23 +1174,27 @@ def _place(state: GameState, cid: str, price: int, row: int | None) -> str:
         if not rows:
             prices = sorted({v for values in market.rows for v in values if v is not None})
             raise Refusal(f"{price} is not on the market; its spaces are {_list(prices)}")
-        if row is not None and row not in rows:
+        if row is not None and row - 1 not in rows:
             raise Refusal(
                 f"row {row} of the market has no {price}; rows with it: "
-                f"{', '.join(map(str, rows))} (0 is the top row)"
+                f"{', '.join(str(r + 1) for r in rows)} (the rows {NUMBERING})"
             )
-        r = rows[0] if row is None else row
+        r = rows[0] if row is None else row - 1
         col = market.rows[r].index(price)
         market.place(cid, (r, col))
-        how = "--row" if row is not None else "the top row with that price; --row to choose"
-        return f" (row {r}, column {col}, 0 the top-left: {how})"
+        where = [f"  market: row {r + 1}, column {col + 1} {NUMBERING}"]
+        if row is None and len(rows) > 1:
+            on = ", ".join(str(x + 1) for x in rows)
+            where.append(f"  ({price} stands on rows {on}: the top one is taken; --row to choose)")
+        return where
     if row is not None:
-        raise Refusal("--row is for a 2-D market (1847 AE)")
+        raise Refusal("--row is for a 2-D market (1847 AE, 1830)")
     assert isinstance(market, LinearMarket)
     if price not in market.values:
         raise Refusal(f"{price} is not on the market; its spaces are {_list(list(market.values))}")
     market.place(cid, price)
-    return ""
+    space = market.values.index(price) + 1
+    return [f"  market: space {space} of the Market sheet (from 1 at the lowest price)"]
 
 
 def _list(values: list[int]) -> str:

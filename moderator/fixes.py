@@ -79,6 +79,24 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        *(
+            RulesFix(
+                f"{title}-4.2-W",
+                3,
+                title,
+                "4.2",
+                "Weidenthal closes only by its use (the half-cost station): a bare `close W` "
+                "is refused",
+            )
+            for title in ("1847Pfalz", "1847RRRRB")
+        ),
+        RulesFix(
+            "1847Pfalz-11.3",
+            3,
+            "1847Pfalz",
+            "11.3",
+            "the Introductory Game's train cards are counted without the V6 cards",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -17,7 +17,7 @@ _MODULES = {
     "1847AE": ("rulesets.g1847ae", "G1847AE"),
     "1853": ("rulesets.g1853", "G1853"),
     "1847PFALZ": ("rulesets.g1847pfalz", "G1847Pfalz"),
-    "1847RRRRB": ("rulesets.g1847pfalz", "G1847RRRRB"),
+    "1847RRRRB": ("rulesets.g1847rrrrb", "G1847RRRRB"),
     "1830": ("rulesets.g1830", "G1830"),
 }
 """Every title, in the order moderator gained them (the new-game form lists them so)."""

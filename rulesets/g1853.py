@@ -36,6 +36,7 @@ from moderator.market import TrackMarket
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
+from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
 
 # ------------------------------------------------------------------ tables
@@ -76,6 +77,33 @@ PROVISIONAL_PARS = {
     "EIR": 100, "GIP": 90, "NWR": 82, "BNR": 76, "BBCI": 71, "MSM": 67, "SIR": 64, "ECR": 61,
 }  # fmt: skip
 """A guess (facts §1.3: the highest par is 100); the certificates carry the real ones."""
+TRACK_KEY = BoxKey(
+    "market",
+    "the stock market track, £10 (4.7.3: the floor) to £400 (5.1.1: the end)",
+    " ".join(map(str, PROVISIONAL_TRACK)),
+    "Tresham's 1829 track below £350, then up to £400 (facts §1.3)",
+    "1 The Stock Market, 4.7.3",
+    "the stock market board: its spaces, left to right",
+)
+"""The board's values as box values (:mod:`rulesets.box`): the track, then a par a company
+(:meth:`G1853.board_values`), each given by its own line, ``market`` or ``setpar``."""
+
+
+def _par_key(cid: str) -> BoxKey:
+    return BoxKey(
+        f"par.{cid}",
+        f"{cid}'s par (1 The Shares, 3.3.2)",
+        PROVISIONAL_PARS.get(cid),
+        "a guess: the highest par is 100 (facts §1.3)",
+        "1 The Shares, 3.3.2",
+        f"{cid}'s certificates: the par printed",
+    )
+
+
+def _board_line(key: str, value: Any) -> str:
+    """The line that gives a board value: ``market V...`` or ``setpar CORP V``."""
+    return f"market {value}" if key == "market" else f"setpar {key[4:]} {value}"
+
 
 CITY_VALUES = {"Calcutta": 50, "Bombay": 40, "Delhi": 40, "Madras": 30, "Waltair": 30}
 """2.5.9; every other named city is worth £20."""
@@ -422,6 +450,56 @@ class G1853(Engine):
         market.par_of = {**market.par_of, company.id: cmd.value}
         market.provisional_pars = tuple(x for x in market.provisional_pars if x != company.id)
         self.note(state, f"{company.id}'s par set to {self.money(cmd.value)}.")
+
+    def board_values(self, state: GameState) -> list[dict[str, Any]]:
+        """The board's values as box entries (:func:`rulesets.box.entries`): the track and
+        each par, PROVISIONAL until ``market`` / ``setpar`` give them (the board's values
+        are not in the rules, 1 The Stock Market), each with the line that gives it."""
+        market = self.tracks(state)
+        pars = {f"par.{cid}": par for cid, par in market.par_of.items()}
+        confirmed = [f"par.{cid}" for cid in market.par_of if cid not in market.provisional_pars]
+        return entries(
+            {TRACK_KEY.key: TRACK_KEY, **{k: _par_key(k[4:]) for k in pars}},
+            {"market": " ".join(map(str, market.values)), **pars},
+            [*([] if market.provisional else ["market"]), *confirmed],
+            kept_as=lambda key: self.title,
+            line=_board_line,
+        )
+
+    def cmd_box(self, state: GameState, cmd: c.BoxValue) -> None:
+        """``box confirm`` / ``box KEY``: the board's values shown, the track and the pars,
+        are the board's (the confirm flow of :mod:`rulesets.box`, as 1847 Pfalz's): what
+        ``market`` and ``setpar`` with the same values would do; ``box par.CORP V`` is
+        ``setpar CORP V``."""
+        self._before_bonds(state, "box")
+        board = self.board_values(state)
+        key = next((e["key"] for e in board if e["key"].lower() == cmd.key.lower()), None)
+        if cmd.key.lower() in ("confirm", "all") and cmd.value is None:
+            keys = [e["key"] for e in board if e["status"] == "PROVISIONAL"]
+        elif key is None:
+            known = ", ".join(e["key"] for e in board)
+            raise Refusal(
+                f"1853 has no board value {cmd.key!r} (values: {known}; `box confirm` confirms "
+                f"every value shown; 1 The Stock Market)"
+            )
+        elif cmd.value is not None:
+            if key == "market":
+                raise Refusal(
+                    "the track is given whole, `market VALUE...` (1 The Stock Market); "
+                    "`box market` confirms the one shown"
+                )
+            if not cmd.value.lstrip("£").isdigit():
+                raise Refusal(f"{key} is a whole number, not {cmd.value!r} (1 The Shares)")
+            self.cmd_setpar(state, c.SetPar(corp=key[4:], value=int(cmd.value.lstrip("£"))))
+            return
+        else:
+            keys = [key]
+        market = self.tracks(state)
+        market.provisional = market.provisional and "market" not in keys
+        done = {k[4:] for k in keys if k.startswith("par.")}
+        market.provisional_pars = tuple(x for x in market.provisional_pars if x not in done)
+        values = {e["key"]: e["value"] for e in board}
+        self.note(state, confirmed_note({k: values[k] for k in keys}))
 
     def _check_pars_on_track(self, state: GameState) -> None:
         market = self.tracks(state)
@@ -1948,6 +2026,7 @@ class G1853(Engine):
                 if state.ledger.escrow.get(f"bond:{p.name}", 0)
             },
             "elephant": state.priority,
+            "board_values": self.board_values(state),
             "credit_choice": self._credit_choice_json(state),
             "minor_formed_sr1": bool(state.extra["minor_formed_sr1"]),
             "extra_or": state.extra["extra_or"],

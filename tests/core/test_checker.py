@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,13 @@ from moderator.errors import Refusal
 from moderator.game import Game
 
 BARE3 = "game 1846 Amy Bob Cat\nremove ERIE PRR MC OI SC TBC\n"
+
+
+@pytest.fixture(autouse=True)
+def _hundred_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The calculator's lines fit the terminal: these tests read them at 100 columns."""
+    monkeypatch.setenv("COLUMNS", "100")
+
 
 HIGH = (SCRIPTS / "1846-nyc-at-165.script").read_text(encoding="utf-8")
 """5 players: NYC reaches $165 by play (100% held, withheld, $300 paid, a sale in SR2 and
@@ -251,7 +259,7 @@ def test_no_game_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
         "1846 run --price 70 --revenue 370 --company XYZ": "no company",
         "1846 run --price 70 --revenue 370 --row 2": "--row is for a 2-D market",
         "1846 run --price 70 --revenue 370 --gets Zed=5": "Zed",
-        "1847AE run --price 90 --row 0 --revenue 10": "row 0 of the market has no 90",
+        "1847AE run --price 90 --row 1 --revenue 10": "row 1 of the market has no 90; rows with",
     }
     for argv, fragment in cases.items():
         assert check_main(argv.split()) == 2, argv
@@ -505,16 +513,17 @@ def test_1847ae_run_and_sale_in_a_game() -> None:
 
 def test_1847ae_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     argv = (
-        "1847AE run --company Saar --price 78 --row 3 --revenue 100 "
+        "1847AE run --company Saar --price 78 --row 4 --revenue 100 "
         "--shares B=2,C=1,investor=2 --paid 10 --new-price 84 --gets B=20,C=10"
     ).split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "Saar at M78 (row 3, column 0" in out
+    assert "Saar at M78\n" in out and "market: row 4, column 1 of the Market sheet" in out
     # a price on two rows without --row: the top one, said so
     assert check_main(["1847AE", "run", "--price", "90", "--revenue", "0"]) == 0
     out = capsys.readouterr().out
-    assert "row 4, column 3" in out and "--row to choose" in out
+    assert "row 5, column 4 of the Market sheet (from 1 at the top left)" in out
+    assert "(90 stands on rows 5, 7: the top one is taken; --row to choose)" in out
     # no dividend at a row's first space... 90 (row 4 col 3) -> 86 (row 4 col 2)
     assert "M90 -> M86" in out
 
@@ -565,13 +574,13 @@ def test_1830_run_and_sale_in_a_game() -> None:
 
 def test_1830_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     argv = (
-        "1830 run --price 76 --row 3 --revenue 100 --shares ipo=3,pool=2,Amy=5 "
+        "1830 run --price 76 --row 4 --revenue 100 --shares ipo=3,pool=2,Amy=5 "
         "--paid 10 --new-price 82 --gets Amy=50,PRR=20"
     ).split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
     assert "$30 stays in the bank (20.3)" in out
-    argv = "1830 sell --price 76 --row 3 --count 2 --shares Amy=5,Bob=3 --new-price 67".split()
+    argv = "1830 sell --price 76 --row 4 --count 2 --shares Amy=5,Bob=3 --new-price 67".split()
     assert check_main(argv) == 0
     assert "2 sold: 2 rows down (8.2)" in capsys.readouterr().out
 
@@ -592,20 +601,21 @@ def test_every_calculator_line_of_the_docs_exits_as_its_comment_says(
     assert len(lines) >= 10
     for line in lines:
         command, _, comment = line.partition("#")
-        argv = command.split()[2:]
+        argv = shlex.split(command)[2:]
         expected = 1 if "exit 1" in comment else 0
         assert check_main(argv) == expected, line
         capsys.readouterr()
 
 
 def test_the_docs_calculator_outputs_are_what_it_prints(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "100")  # the docs show a 100-column terminal
     shown = [b for b in _blocks("text") if b.startswith("$ moderator check")]
     assert len(shown) >= 4
     for block in shown:
         first, *output = block.rstrip("\n").splitlines()
-        status = check_main(first.split()[3:])
+        status = check_main(shlex.split(first)[3:])
         captured = capsys.readouterr()
         assert (captured.out + captured.err).rstrip("\n").splitlines() == output, first
         assert status == (2 if captured.err else 1 if "✗ wrong" in captured.out else 0)
@@ -622,3 +632,113 @@ def test_the_docs_in_game_examples_are_what_check_answers() -> None:
             assert answer[-len(output) + 1 :] == output[1:], first
         else:
             assert answer == output, first
+
+
+# ----------------------------------------------------------------- issue 38.5: every title, named
+def _a_price(title: str) -> int:
+    """A price on the title's market: the middle space of a track, the middle of a
+    2-D market's top row."""
+    from moderator.market import GridMarket, LinearMarket
+
+    market = Game.new(title, ["A", "B", "C", "D"]).state.market
+    if isinstance(market, GridMarket):
+        row = [v for v in market.rows[0] if v is not None]
+        return row[len(row) // 2]
+    assert isinstance(market, LinearMarket)
+    return market.values[len(market.values) // 2]
+
+
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830"])
+def test_every_title_checks_with_no_game_in_100_columns(
+    title: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run and a sale with no game, for every title (1847 Pfalz and RRRR&B with their
+    box values as shipped), each line at most 100 columns, the claims answered ✓."""
+    from rulesets import title_name
+
+    price = str(_a_price(title))
+    long = "Alexandra=3,Bartholomew=2,Christopher=1,Dorothea=1,pool=1"
+    for argv in (
+        [title, "run", "--price", price, "--revenue", "100", "--shares", long],
+        [title, "sell", "--price", price, "--count", "1", "--shares", long],
+        [title_name(title), "sell", "--price", price, "--count", "2"],
+    ):
+        assert check_main(argv) == 0, argv
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].startswith(f"{title_name(title)} calculator (no game): "), out[0]
+        assert out[-1].startswith("nothing claimed"), out
+        assert max(len(line) for line in out) <= 100, [x for x in out if len(x) > 100]
+    # a claim is answered: the sale's proceeds, 2 shares at the price
+    assert (
+        check_main([title, "sell", "--price", price, "--count", "2", "--gets", str(2 * int(price))])
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[-1].startswith("✓ right (")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["1847 AE"], ["1847", "AE"], ["1847 ae"], ["1847 Pfalz"], ["1847", "pfalz"], ["1847 RRRR&B"]],
+)
+def test_titles_by_name(words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``check "1847 AE" ...`` (and unquoted, any case) is the title by its name."""
+    assert check_main([*words, "sell", "--price", "90", "--count", "2"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.lower().startswith(" ".join(words).lower() + " calculator (no game): l at m90")
+
+
+def test_an_unknown_title_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_main(["1848", "sell", "--price", "90", "--count", "2"]) == 2
+    assert "unknown title '1848'" in capsys.readouterr().err
+
+
+def test_pfalz_with_no_game_the_box_values_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38: 1847 Pfalz with no game was always "✗ wrong" (its box values missing).
+    As shipped: 51 values PROVISIONAL (PLP; price, count, limit, ors and rust of the 8
+    trains, 40; close of the 4 quarries; stations of the 6 charters), SPR, SPR.income and
+    rows (3 players seated) not given, and the sale right: 2 x M90 = M180, M90 -> M88
+    one row down (8.2)."""
+    argv = ["1847Pfalz", "sell", "--price", "90", "--count", "2", "--new-price", "88"]
+    assert check_main([*argv, "--gets", "180"]) == 0
+    out = capsys.readouterr().out
+    shipped = 1 + 5 * 8 + 4 + 6
+    assert len(Game.new("1847Pfalz", ["A", "B", "C"]).state_json()["provisional"]) == shipped
+    assert f"  box values PROVISIONAL, as shipped: {shipped} (" in out
+    assert "  box values not given: SPR, SPR.income, rows (a run or a sale uses none)" in out
+    assert out.rstrip().endswith("✓ right (8.2)")
+    # given: the table's SPR and its rows (a list value keeps its commas); 4 players, no rows
+    box = "SPR=170,SPR.income=10,rows=PLP,SPR/R,K,H,W"
+    assert check_main([*argv, "--box", box]) == 0
+    out = capsys.readouterr().out
+    assert f"as shipped: {shipped} (" in out and "not given" not in out
+    assert check_main([*argv, "--box", "price.6=x"]) == 2
+    assert "--box price.6=x: price.6 is a whole number, not 'x' (11.1)" in capsys.readouterr().err
+    assert check_main(["1846", "sell", "--price", "70", "--count", "1", "--box", "SPR=1"]) == 2
+    assert "1846 has no box values" in capsys.readouterr().err
+
+
+def test_the_market_space_is_numbered_as_on_the_market_sheet(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One numbering, the Market sheet's: the cell ``check`` names is the one the
+    exported workbook's Market sheet gives the company (``export._market_rows``)."""
+    from moderator import export
+    from moderator.checker import _parser, scratch_game
+
+    for argv, row, col in (
+        (["1847AE", "run", "--price", "90", "--revenue", "0"], 5, 4),
+        (["1847AE", "run", "--price", "90", "--row", "7", "--revenue", "0"], 7, None),
+        (["1830", "run", "--price", "76", "--row", "4", "--revenue", "0"], 4, None),
+        (["1846", "run", "--price", "70", "--revenue", "0"], 1, 8),
+    ):
+        game, header = scratch_game(_parser().parse_args(argv))
+        sheet = export._market_rows(game.state_json())
+        cid = str(game.state_json()["companies"][0]["id"])
+        mine = next(r for r in sheet if r[0] == cid)
+        assert mine[4] == row and (col is None or mine[5] == col), (argv, mine)
+        where = (
+            f"space {mine[5]} of the Market sheet"
+            if argv[0] == "1846"
+            else f"row {mine[4]}, column {mine[5]} of the Market sheet"
+        )
+        assert f"  market: {where}" in "\n".join(header), header

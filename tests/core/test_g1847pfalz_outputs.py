@@ -69,7 +69,7 @@ def test_check_mode_in_a_game(key: str, games: dict[str, Game]) -> None:
 
 @pytest.mark.parametrize("title", ["1847Pfalz", "1847RRRRB", "RRRR&B"])
 def test_check_mode_without_a_game(title: str, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = f"{title} run --company Saar --price 84 --row 3 --revenue 100".split()
+    argv = f"{title} run --company Saar --price 84 --row 4 --revenue 100".split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
     assert "M84 -> M88" in out

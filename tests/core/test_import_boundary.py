@@ -29,6 +29,8 @@ CORE = [
     "rulesets.g1846",
     "rulesets.g1847ae",
     "rulesets.g1847pfalz",
+    "rulesets.g1847rrrrb",
+    "rulesets.box",
     "rulesets.g1853",
     "moderator.scoring",
     "moderator.checker",

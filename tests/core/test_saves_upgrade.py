@@ -35,6 +35,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import SCRIPTS
 
 from moderator.cli import main
 from moderator.events import CashMoved, Noted, Passed, TurnStarted
@@ -269,3 +270,28 @@ def test_a_level_1_pfalz_save_with_weidenthal_used_twice_opens_as_recorded() -> 
     assert FIXES["1847Pfalz-4.2"] in difference.fixes
     (notice,) = game.notices()
     assert "1847 Pfalz 4.2" in notice and "W closes" in notice
+
+
+def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Path) -> None:
+    """Issue 38 (1847 Pfalz 4.2): a game saved at rules level 2 closed a railway-owned
+    Weidenthal with a bare ``close W`` (no station, nothing paid).  It opens and replays
+    as recorded at its level; today's rules refuse that line, which the notice names."""
+    script = (SCRIPTS / "1847pfalz-weidenthal.script").read_text(encoding="utf-8")
+    lines = script.splitlines()
+    cut = next(i for i, x in enumerate(lines) if x.startswith("spend L 50 token"))
+    words = next(x for x in lines if x.startswith("game ")).split()[1:]
+    game = Game.new(words[0], words[1:], rules_level=2)
+    for line in lines[:cut]:
+        if line.strip() and not line.startswith(("#", "game ")):
+            assert game.execute(line).ok, line
+    assert game.execute("close W").ok  # level 2: accepted as it was
+    path = tmp_path / "level2-pfalz-close-w.json"
+    game.save(path)
+    game.close()
+    assert _header(path)["rules_level"] == 2
+    loaded = Game.load(path, read_only=True)
+    assert loaded.rules_level == 2 and loaded.state.company("W").closed
+    difference = loaded.rules_difference
+    assert difference is not None and difference.line == "close W"
+    assert "spend L 50 token" in difference.what
+    assert [f.ident for f in difference.fixes] == ["1847Pfalz-4.2-W", "1847Pfalz-11.3"]

@@ -464,3 +464,57 @@ def test_box_confirm_shows_what_it_confirms() -> None:
     text = " ".join(getattr(ev, "text", "") for ev in outcome.events)
     assert "confirmed as shown (1): PLP 172" in text
     assert game.execute("box PLP").ok  # one value confirmed as shown
+
+
+# ----------------------------------------------------------------- issue 38: the last slips
+def test_a_bare_close_w_is_refused_pointing_to_the_station() -> None:
+    """4.2: quarries are never closed voluntarily; Weidenthal's use is the station at half
+    cost, which closes it.  L owns W (the Weidenthal script): a bare ``close W`` places no
+    station and pays nothing, so it is refused, naming ``spend L 50 token``; the use itself
+    then closes W for M50, and a 100 station in the same operating round is refused (6.5)."""
+    game = play(upto(WEIDENTHAL, "spend L 50 token"))
+    cash = game.state.company("L").cash
+    refuse(game, "close W", "spend L 50 token", "never closed voluntarily", "4.2")
+    assert not game.state.company("W").closed and game.state.company("L").cash == cash
+    assert game.execute("spend L 50 token").ok
+    assert game.state.company("W").closed and game.state.company("L").cash == cash - 50
+    refuse(game, "spend L 100 token", "one per operating round", "6.5")
+
+
+def test_a_bare_close_w_of_a_players_weidenthal_is_refused() -> None:
+    """PFALZ3: C holds W (a player): no railway owns it, so the hint names no railway."""
+    game = play(upto(PFALZ3, "spend L 100 token"))
+    refuse(game, "close W", "spend CORP 50 token", "4.2")
+
+
+def test_rrrrb_bare_close_w_points_to_the_typed_station() -> None:
+    """12.1: the charter's station prices are not checked; the use says W: ``token W``."""
+    game = play(upto(RRRRB5, "spend L 60 token"))
+    refuse(game, "close W", "token W`", "4.2")
+
+
+def test_a_level_2_game_kept_its_bare_close_w() -> None:
+    """A game recorded at rules level 2 replays its bare ``close W`` as recorded."""
+    game = play(upto(WEIDENTHAL, "spend L 50 token"))
+    game.state.rules_level = 2
+    state = game.state.clone()
+    from moderator.script import parse_line
+
+    cmd = parse_line("close W")
+    assert cmd is not None
+    game.ruleset.apply(state, cmd)
+    assert state.company("W").closed
+
+
+def test_intro_train_cards_without_the_v6_cards() -> None:
+    """11.3: the V6 cards are removed.  The intro script's box: V6 6+6,6+6.  Shipped
+    counts: 21 trains on the 18 black/white cards (2, 11.1); without the two V6 cards the
+    depot holds 21 - 2 = 19 trains on 18 - 2 = 16 cards."""
+    game = play(upto(INTRO4, "expect bank cash"))
+    cards = game.state_json()["train_cards"]
+    assert len(game.state.depot) == 19
+    assert (cards["trains"], cards["cards"], cards["box"]) == (19, 16, 19)
+    assert "11.3" in cards["rule"] and "2 V6 cards removed" in cards["warning"]
+    game = play("game 1847Pfalz A B C D intro\nbox SPR 170\nbox SPR.income 10\nbox V6 none\n")
+    cards = game.state_json()["train_cards"]
+    assert (cards["trains"], cards["cards"], cards["rule"]) == (21, 18, "2, 11.1")
