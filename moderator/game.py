@@ -85,7 +85,7 @@ from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
-from moderator.text import counted, first_unsafe
+from moderator.text import counted, escaped, first_unsafe
 from rulesets import ruleset_for, title_name
 from rulesets.base import Receipt, Ruleset
 
@@ -95,6 +95,7 @@ __all__ = [
     "RulesDifference",
     "SaveLocked",
     "SaveReadOnly",
+    "check_new_players",
     "check_player_name",
     "load_or_none",
 ]
@@ -118,6 +119,29 @@ def check_player_name(name: str) -> None:
         raise Refusal(
             f"a player's name may be at most {MAX_NAME_LENGTH} characters (one has {len(name)})"
         )
+
+
+def check_new_players(names: list[str] | tuple[str, ...]) -> None:
+    """Refuse a new game's player names that a table could not tell apart (issue 42.4):
+    one with a space before or after it, or two equal once spaces, Unicode's two ways of
+    writing an accent and case are set aside (:func:`rulesets.names.player_key`).  Only
+    for new games: a save of such names, accepted before, still opens.
+
+    Raises:
+        Refusal: which names, and why.
+    """
+    from rulesets.names import player_key
+
+    seen: dict[str, str] = {}
+    for name in names:
+        if name != name.strip():
+            raise Refusal(f"a player's name may not begin or end with a space (`{escaped(name)}`)")
+        other = seen.setdefault(player_key(name), name)
+        if other is not name:
+            raise Refusal(
+                f"two players' names look the same (`{escaped(other)}` and `{escaped(name)}`); "
+                f"give one of them another name"
+            )
 
 
 CHECKPOINT_EVERY = 100
@@ -285,6 +309,8 @@ class Game:
         """A game from a parsed ``game`` command."""
         if not isinstance(cmd, c.GameCmd):
             raise Refusal("a script starts with `game TITLE PLAYER...`")
+        ruleset = ruleset_for(cmd.title)
+        check_new_players(ruleset.split_options(list(cmd.players))[0])
         return cls.new(cmd.title, list(cmd.players), path)
 
     @classmethod
