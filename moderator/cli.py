@@ -131,6 +131,8 @@ def _back_up(save: Path) -> Path:
                 continue
             try:
                 with os.fdopen(fd, "wb") as dst:
+                    if hasattr(os, "fchmod"):  # the save's own bits, not 0644 (issue 42.4)
+                        os.fchmod(fd, stat.S_IMODE(os.fstat(src.fileno()).st_mode))
                     shutil.copyfileobj(src, dst)
                     dst.flush()
                     os.fsync(dst.fileno())

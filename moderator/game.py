@@ -139,8 +139,9 @@ def check_new_players(names: list[str] | tuple[str, ...]) -> None:
         other = seen.setdefault(player_key(name), name)
         if other is not name:
             raise Refusal(
-                f"two players' names look the same (`{escaped(other)}` and `{escaped(name)}`); "
-                f"give one of them another name"
+                f"two players have the same name once case and accents are set aside "
+                f"(`{escaped(other)}` and `{escaped(name)}`): a table could not tell them "
+                f"apart; give one of them another name"
             )
 
 
