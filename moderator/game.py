@@ -97,6 +97,7 @@ __all__ = [
     "SaveReadOnly",
     "check_new_players",
     "check_player_name",
+    "shrunk_notice",
     "load_or_none",
 ]
 
@@ -143,6 +144,16 @@ def check_new_players(names: list[str] | tuple[str, ...]) -> None:
                 f"(`{escaped(other)}` and `{escaped(name)}`): a table could not tell them "
                 f"apart; give one of them another name"
             )
+
+
+def shrunk_notice(path: Path, known: int, now: int) -> str:
+    """The notice of a save holding ``now`` commands that held ``known`` when moderator
+    last let go of it (:attr:`Game.shrunk_from`)."""
+    return (
+        f"{path} held {counted(known, 'command')} when moderator last closed it, and "
+        f"holds {now} now: it was cut or replaced by an older copy meanwhile (look for a "
+        f"newer copy before playing on)"
+    )
 
 
 CHECKPOINT_EVERY = 100
@@ -511,12 +522,7 @@ class Game:
                 )
             out.append(text)
         if self.shrunk_from is not None:
-            out.append(
-                f"{path} held {counted(self.shrunk_from, 'command')} when moderator last "
-                "closed it, and "
-                f"holds {len(self.journal)} now: it was cut or replaced by an older copy "
-                f"meanwhile (look for a newer copy before playing on)"
-            )
+            out.append(shrunk_notice(path, self.shrunk_from, len(self.journal)))
         if self.rules_difference is not None:
             out.append(self.rules_difference.describe(path))
         if self.unwritable is not None:
