@@ -41,6 +41,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1208,8 +1209,15 @@ class Game:
 
     def script(self) -> str:
         """The game as a banker script (``game`` line plus the journal)."""
-        head = format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
-        return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
+        return "\n".join(self.script_lines()) + "\n"
+
+    def script_lines(self) -> Iterator[str]:
+        """The banker script's lines one at a time, without their newlines: what
+        ``moderator script`` writes as it goes (issue 42.5: a 64 MiB save's script was
+        built whole, then escaped whole)."""
+        yield format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
+        for entry in self.journal:
+            yield entry.line
 
 
 def _written_by(program: str | None) -> str:

@@ -289,3 +289,112 @@ def test_names_with_spaces_are_refused_by_the_script_and_the_form(tmp_path: Path
         with pytest.raises(ParseError, match="space|same name"):
             split_players(text)
     assert split_players("Amy, Bob, Carlos") == ["Amy", "Bob", "Carlos"]
+
+
+def test_script_is_written_a_line_at_a_time(
+    save: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 42.5: `moderator script` writes each line as it goes, never the whole script
+    at once (a 64 MiB save's script was built whole, then escaped whole: 1.8 GB)."""
+    import sys
+
+    from moderator.cli import script_of
+
+    writes: list[str] = []
+
+    class Recorder:
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(sys, "stdout", Recorder())
+    assert script_of(save) == 0
+    expected = Game.load(save, read_only=True).script()
+    assert "".join(writes) == expected
+    assert len(writes) == expected.count("\n") and all(w.count("\n") == 1 for w in writes)
+
+
+@pytest.mark.parametrize("fails", ["writing", "renaming"])
+def test_a_failed_csv_export_into_a_new_folder_leaves_nothing(
+    save: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    """Issue 42.5: a full disk while the CSV files are written (the third) or renamed (the
+    second) leaves neither files nor the folder the export made; a folder that was there
+    stays, with what it held."""
+    import errno
+
+    from moderator import export
+
+    game = Game.load(save, read_only=True)
+    calls = {"n": 0}
+    if fails == "writing":
+        real_temp = export._temp_beside
+
+        def temp(path: Path, data: bytes) -> Path:
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise Refusal(f"cannot write {path}: No space left on device")
+            return real_temp(path, data)
+
+        monkeypatch.setattr(export, "_temp_beside", temp)
+    else:
+        real_replace = os.replace
+
+        def replace(src: object, dst: object) -> None:
+            calls["n"] += 1
+            if calls["n"] == 2:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real_replace(src, dst)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(os, "replace", replace)
+    out = tmp_path / "csv"
+    with pytest.raises(Refusal, match="No space left"):
+        export.export_csv(game, out)
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "mine.txt").write_text("x")
+    calls["n"] = 0
+    with pytest.raises(Refusal):
+        export.export_csv(game, kept)
+    assert [p.name for p in kept.iterdir() if not p.name.endswith(".csv")] == ["mine.txt"]
+    assert not [p for p in kept.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_symlinked_lock_is_refused_without_suggesting_force(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from moderator.cli import main
+    from moderator.lock import LockRefused, lock_path
+
+    os.symlink(tmp_path / "elsewhere", lock_path(save))
+    with pytest.raises(LockRefused, match="symbolic link; remove it"):
+        Game.load(save)
+    script = tmp_path / "g.script"
+    script.write_text(GAME)
+    assert main(["play", str(script), "--save", str(save), "--quiet"]) != 0
+    err = capsys.readouterr().err
+    assert "symbolic link; remove it" in err and "--force" not in err
+
+
+def test_whatif_never_says_at_none(
+    save: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sandbox refused without `--at` names no `--at None`."""
+    from moderator import whatif
+
+    def refuse(real: Game, at: int | None = None) -> None:
+        raise Refusal("the sandbox cannot be made")
+
+    monkeypatch.setattr(whatif, "open_sandbox", refuse)
+    script = tmp_path / "w.script"
+    script.write_text("note x\n")
+    assert whatif.whatif(save, script) != 0
+    err = capsys.readouterr().err
+    assert "the sandbox cannot be made; nothing was played" in err and "--at" not in err
+    assert whatif.whatif(save, script, at=3) != 0
+    assert "--at 3: the sandbox cannot be made" in capsys.readouterr().err
