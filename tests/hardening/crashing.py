@@ -260,7 +260,8 @@ class Harness:
         the time) opens as cut, warned, in the core and in ``serve``'s follower."""
         data = save.read_bytes()
         start = data.rfind(b"\n", 0, len(data) - 1) + 1
-        braces = [i + 2 for i in range(start, len(data) - 2) if data[i : i + 2] == b"}}"]
+        # inside the record: its own closing ``}}`` (then its newline) ends it whole
+        braces = [i + 2 for i in range(start, len(data) - 3) if data[i : i + 2] == b"}}"]
         if braces and self.cut_rng.random() < 0.5:
             k = self.cut_rng.choice(braces)
         else:
