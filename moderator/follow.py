@@ -396,7 +396,9 @@ class LiveGame(GameSource):
             else (game.path.name if game.path else game.ruleset.title_name)
         )
         self._tracker = _Tracker.of(game)
-        self.notices = game.notices()  # as the TUI told the banker when it opened the save
+        # a game opened for writing has put its save right (a cut kept aside and cut off,
+        # its length remembered anew): as a follower of the file, the page warns no more
+        self.notices = game.notices() if game.read_only else []
 
     def _update(self) -> bool:
         tracker = self._need()

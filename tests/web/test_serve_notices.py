@@ -97,13 +97,23 @@ def test_a_followed_save_cut_while_served_is_warned_of_then_cleared(tmp_path: Pa
         assert told[-1] == []
 
 
-def test_the_tui_s_shared_page_carries_its_notices(tmp_path: Path) -> None:
+def test_the_tui_s_shared_page_carries_the_notices_of_a_save_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """The TUI's own game shared: read-only, the save keeps its cut line, and the page
+    says so; opened for writing, the cut is kept aside and cut off, so the page (as a
+    follower of the file) has nothing to warn of."""
     save = tmp_path / "g.json"
     new_saved_game(save, upto=12).close()
     _cut(save)
+    game = Game.load(save, read_only=True)
+    for page in _pages(LiveGame(game)):
+        assert "ends in an incomplete line (line 13" in page
     with Game.load(save) as game:
+        assert game.cut_kept is not None
         for page in _pages(LiveGame(game)):
-            assert "ends in an incomplete line" in page and "its text is kept in" in page
+            assert "Warning: " not in page
+        assert SaveFollower(save).notices == []
 
 
 def test_a_half_written_append_is_told_only_once_the_file_is_quiet(
