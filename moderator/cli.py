@@ -41,7 +41,7 @@ from moderator import commands as c
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.journal import prune_backups
-from moderator.lock import SaveLocked
+from moderator.lock import LockRefused, SaveLocked
 from moderator.osfiles import FileRefused, read_regular
 from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
 from moderator.shell import (
@@ -131,6 +131,8 @@ def _back_up(save: Path) -> Path:
                 continue
             try:
                 with os.fdopen(fd, "wb") as dst:
+                    if hasattr(os, "fchmod"):  # the save's own bits, not 0644 (issue 42.4)
+                        os.fchmod(fd, stat.S_IMODE(os.fstat(src.fileno()).st_mode))
                     shutil.copyfileobj(src, dst)
                     dst.flush()
                     os.fsync(dst.fileno())
@@ -197,7 +199,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         return game, False
     try:
         game = Game.load(save)
-    except SaveLocked as exc:  # the message names the holder
+    except (SaveLocked, LockRefused) as exc:  # the holder, or the lock file to put right
         _err(str(exc))
         raise _Stop(EXIT_FILES) from None
     except SaveError as exc:
@@ -468,8 +470,10 @@ def script_of(save: Path) -> int:
     game = _open_read_only(save)
     if game is None:
         return EXIT_REFUSED
-    try:
-        sys.stdout.write(safe(game.script(), keep_newlines=True))
+    try:  # line by line: a 64 MiB save's script is never held whole (issue 42.5)
+        write = sys.stdout.write
+        for line in game.script_lines():
+            write(safe(line, keep_newlines=True) + "\n")
     finally:
         _close(game)
     return 0

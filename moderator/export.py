@@ -1077,6 +1077,7 @@ def export_csv(game: Game, directory: Path, progress: Progress | None = None) ->
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise Refusal(f"cannot write CSV files into {directory}: it is not a directory")
+    made = False
     if not directory.exists():
         if not directory.parent.is_dir():
             raise Refusal(f"cannot make {directory}: no directory {directory.parent}")
@@ -1084,19 +1085,27 @@ def export_csv(game: Game, directory: Path, progress: Progress | None = None) ->
             directory.mkdir()
         except OSError as exc:
             raise Refusal(f"cannot make {directory}: {exc.strerror or exc}") from exc
+        made = True
     targets = [directory / name for name in CSV_FILES]
-    for target in targets:
-        _check_target(target, game, "the CSV file")
-    ticker = _Ticker(progress, _steps(game))
-    tables = _csv_tables(game, ticker)
     pairs: list[tuple[Path, Path]] = []
     try:
         for target in targets:
+            _check_target(target, game, "the CSV file")
+        ticker = _Ticker(progress, _steps(game))
+        tables = _csv_tables(game, ticker)
+        for target in targets:
             pairs.append((_temp_beside(target, _csv_bytes(tables[target.name])), target))
+        _replace_all(pairs)
     except BaseException:
-        for tmp, _ in pairs:
+        for tmp, target in pairs:
             _unlink(tmp)
+            if made:  # a folder made for this export: nothing of it is left (issue 42.5)
+                _unlink(target)
+        if made:
+            try:
+                directory.rmdir()
+            except OSError:
+                pass
         raise
-    _replace_all(pairs)
     ticker.finish()
     return targets

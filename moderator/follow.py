@@ -48,15 +48,17 @@ from typing import Any
 from moderator import commands as c
 from moderator import osfiles, strict
 from moderator.errors import Refusal, SaveError
-from moderator.game import Game
+from moderator.game import Game, shrunk_notice
 from moderator.journal import (
     FORMAT_VERSION,
     MAX_SAVE_BYTES,
+    CutLine,
     Entry,
     entry_json,
     line_digest,
     read_entry,
     record_line,
+    remembered_length,
 )
 from moderator.narrate import narrate
 from moderator.scoring import score_state
@@ -256,6 +258,10 @@ class GameSource:
         shared again, another save) never show a page the same number."""
         self.error: str | None = None
         """Why the game could not be brought up to date (the page shows it), or ``None``."""
+        self.notices: list[str] = []
+        """What the banker's front ends warn of about the save (a cut last line, a save
+        shorter than when it was last let go of: :meth:`Game.notices`), one line each;
+        the page shows them and ``serve`` prints them (issue 42.3)."""
         self._tracker: _Tracker | None = None
         self._lock = threading.RLock()
         self._listeners: list[Callable[[], None]] = []
@@ -324,7 +330,8 @@ class GameSource:
         """What the page renders (computed once per version)::
 
         {"version", "label", "whatif", "title", "currency", "commands", "round", "error",
-         "state": <state JSON>, "score": <Score.to_json()>,
+         "notices": [<a warning about the save>...], "state": <state JSON>,
+         "score": <Score.to_json()>,
          "receipts": [{"number", "round", "line", "lines"}...]  (newest first),
          "log": [{"number", "round", "line", "narrated"}...]  (newest first)}
         """
@@ -365,6 +372,7 @@ class GameSource:
             "commands": len(tracker.entries),
             "round": frame.round_label(tracker.state),
             "error": self.error,
+            "notices": list(self.notices),
             "state": self.state_json(),
             "score": score_state(frame, tracker.state).to_json(),
             "receipts": tracker.last_receipts(),
@@ -388,6 +396,9 @@ class LiveGame(GameSource):
             else (game.path.name if game.path else game.ruleset.title_name)
         )
         self._tracker = _Tracker.of(game)
+        # a game opened for writing has put its save right (a cut kept aside and cut off,
+        # its length remembered anew): as a follower of the file, the page warns no more
+        self.notices = game.notices() if game.read_only else []
 
     def _update(self) -> bool:
         tracker = self._need()
@@ -417,6 +428,13 @@ class SaveFollower(GameSource):
         self._records: list[bytes] = []
         self.reloads = 0
         """How many times the save was read whole (the first opening included)."""
+        self._shrunk: int | None = None
+        """The remembered length the last whole reading found longer than the save."""
+        self._others: list[str] = []
+        """The last whole reading's notices besides a cut and a shorter save."""
+        self._pending: tuple[bytes, int] | None = None
+        """A last line without its newline seen while the file was being written (and the
+        entries before it): told if it is still there once the file is quiet."""
         self._reload()
 
     def _stat_key(self) -> tuple[int, int, int, int]:
@@ -435,6 +453,11 @@ class SaveFollower(GameSource):
         game = Game.load(self.path, read_only=True)
         self.reloads += 1
         self._tracker = _Tracker.of(game)
+        self.notices = game.notices()
+        self._shrunk = game.shrunk_from
+        self._others = (
+            [] if game.rules_difference is None else [game.rules_difference.describe(self.path)]
+        )
         self._header, self._records = game.saved_lines()
         self._version = _format_of(self._header)
         self._key = key
@@ -443,7 +466,7 @@ class SaveFollower(GameSource):
         key = self._stat_key()
         racy = time.time_ns() - key[3] < RACY_NS
         if key == self._key and not racy:
-            return False
+            return self._tell_pending()
         data = self._read()
         digest = _digest(data)
         if digest == self._digest:
@@ -455,14 +478,50 @@ class SaveFollower(GameSource):
         if entries is not None:
             try:
                 # a file read again after an error: the page must lose the error too
-                return self._need().sync(entries) or self.error is not None
+                changed = self._need().sync(entries) or self.error is not None
             except FollowError:
                 pass  # the full reload below says why, or finds the file replaced meanwhile
+            else:
+                tail = data[data.rfind(b"\n") + 1 :]
+                self._pending = (tail, len(entries)) if tail and racy else None
+                notices = self._notices_of(b"" if racy else tail, len(entries))
+                changed = changed or notices != self.notices
+                self.notices = notices
+                return changed
         try:
             self._reload()
         except SaveError as exc:
             raise FollowError(str(exc)) from None
         return True
+
+    def _tell_pending(self) -> bool:
+        """A last line without its newline seen while the file was being written, still
+        there once it is no longer (:data:`RACY_NS`): a cut, told now.  Whether the
+        notices changed."""
+        if self._pending is None:
+            return False
+        tail, entries = self._pending
+        self._pending = None
+        notices = self._notices_of(tail, entries)
+        changed = notices != self.notices
+        self.notices = notices
+        return changed
+
+    def _notices_of(self, tail: bytes, entries: int) -> list[str]:
+        """The notices of the save read again as its writer grew it or cut it back: a last
+        line without its newline (``tail``) is told as the cut it is until it is completed
+        or cut off (one seen in a file still being written is told only if it is still
+        there once the file is quiet: :meth:`_tell_pending`); a shorter save found by the
+        last whole reading is told while the save is still shorter than the remembered
+        length and that length is still remembered (a new one is only found by a whole
+        reading: an undo's cut and its new length are two writes)."""
+        out = []
+        if tail:
+            out.append(CutLine(line=entries + 2, text=tail).describe(self.path))
+        known = self._shrunk
+        if known is not None and entries < known and remembered_length(self.path) == known:
+            out.append(shrunk_notice(self.path, known, entries))
+        return out + self._others
 
     def _read(self) -> bytes:
         """The file's bytes (a regular file of at most :data:`MAX_SAVE_BYTES`)."""

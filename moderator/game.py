@@ -41,6 +41,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,7 @@ from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
 from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
-from moderator.text import counted, first_unsafe
+from moderator.text import counted, escaped, first_unsafe
 from rulesets import ruleset_for, title_name
 from rulesets.base import Receipt, Ruleset
 
@@ -95,7 +96,9 @@ __all__ = [
     "RulesDifference",
     "SaveLocked",
     "SaveReadOnly",
+    "check_new_players",
     "check_player_name",
+    "shrunk_notice",
     "load_or_none",
 ]
 
@@ -118,6 +121,40 @@ def check_player_name(name: str) -> None:
         raise Refusal(
             f"a player's name may be at most {MAX_NAME_LENGTH} characters (one has {len(name)})"
         )
+
+
+def check_new_players(names: list[str] | tuple[str, ...]) -> None:
+    """Refuse a new game's player names that a table could not tell apart (issue 42.4):
+    one with a space before or after it, or two equal once spaces, Unicode's two ways of
+    writing an accent and case are set aside (:func:`rulesets.names.player_key`).  Only
+    for new games: a save of such names, accepted before, still opens.
+
+    Raises:
+        Refusal: which names, and why.
+    """
+    from rulesets.names import player_key
+
+    seen: dict[str, str] = {}
+    for name in names:
+        if name != name.strip():
+            raise Refusal(f"a player's name may not begin or end with a space (`{escaped(name)}`)")
+        other = seen.setdefault(player_key(name), name)
+        if other is not name:
+            raise Refusal(
+                f"two players have the same name once case and accents are set aside "
+                f"(`{escaped(other)}` and `{escaped(name)}`): a table could not tell them "
+                f"apart; give one of them another name"
+            )
+
+
+def shrunk_notice(path: Path, known: int, now: int) -> str:
+    """The notice of a save holding ``now`` commands that held ``known`` when moderator
+    last let go of it (:attr:`Game.shrunk_from`)."""
+    return (
+        f"{path} held {counted(known, 'command')} when moderator last closed it, and "
+        f"holds {now} now: it was cut or replaced by an older copy meanwhile (look for a "
+        f"newer copy before playing on)"
+    )
 
 
 CHECKPOINT_EVERY = 100
@@ -285,6 +322,8 @@ class Game:
         """A game from a parsed ``game`` command."""
         if not isinstance(cmd, c.GameCmd):
             raise Refusal("a script starts with `game TITLE PLAYER...`")
+        ruleset = ruleset_for(cmd.title)
+        check_new_players(ruleset.split_options(list(cmd.players))[0])
         return cls.new(cmd.title, list(cmd.players), path)
 
     @classmethod
@@ -484,12 +523,7 @@ class Game:
                 )
             out.append(text)
         if self.shrunk_from is not None:
-            out.append(
-                f"{path} held {counted(self.shrunk_from, 'command')} when moderator last "
-                "closed it, and "
-                f"holds {len(self.journal)} now: it was cut or replaced by an older copy "
-                f"meanwhile (look for a newer copy before playing on)"
-            )
+            out.append(shrunk_notice(path, self.shrunk_from, len(self.journal)))
         if self.rules_difference is not None:
             out.append(self.rules_difference.describe(path))
         if self.unwritable is not None:
@@ -1175,8 +1209,15 @@ class Game:
 
     def script(self) -> str:
         """The game as a banker script (``game`` line plus the journal)."""
-        head = format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
-        return "\n".join([head, *(e.line for e in self.journal)]) + "\n"
+        return "\n".join(self.script_lines()) + "\n"
+
+    def script_lines(self) -> Iterator[str]:
+        """The banker script's lines one at a time, without their newlines: what
+        ``moderator script`` writes as it goes (issue 42.5: a 64 MiB save's script was
+        built whole, then escaped whole)."""
+        yield format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
+        for entry in self.journal:
+            yield entry.line
 
 
 def _written_by(program: str | None) -> str:

@@ -1005,12 +1005,9 @@ def remember_length(path: Path, entries: int) -> None:
 def remembered_length(path: Path) -> int | None:
     """How many entries the save held when a moderator that remembers lengths last let go
     of it (closed it, undid or rewound), or ``None`` when nothing is remembered."""
-    where = _length_file(path)
-    try:
-        if not stat.S_ISREG(os.lstat(where).st_mode):
-            return None
-        text = where.read_bytes()[:32].decode("ascii").strip()
-    except (OSError, UnicodeDecodeError):
+    try:  # its first 32 bytes only, whatever it has grown to (issue 42.4)
+        text = osfiles.read_head(_length_file(path), 32).decode("ascii").strip()
+    except (osfiles.FileRefused, UnicodeDecodeError):
         return None
     return int(text) if text.isdigit() else None
 
@@ -1044,18 +1041,20 @@ def load_save(path: Path, *, check_events: bool = True) -> LoadedSave:
     data = _read_bytes(path)
     newline = data.find(b"\n")
     first = newline if newline >= 0 else len(data)
-    head = None
+    head, why = None, "corrupt or truncated JSON"
     if first <= MAX_HEADER_BYTES:  # a longer first line is no header (or a format-1 save)
-        try:
-            head = json.loads(data[:first])
-        except (ValueError, RecursionError):
+        try:  # read one way only: a key given twice is refused (issue 42.1)
+            head = json.loads(data[:first], object_pairs_hook=strict.unique_keys)
+        except (ValueError, RecursionError) as exc:
             head = None
+            if "given twice" in str(exc):
+                why = str(exc)
     if isinstance(head, dict) and "format_version" in head and "journal" not in head:
         return _read_lines(path, data, head, check_events)
     if data[first + 1 : first + 1 + len(_RECORD_START)] == _RECORD_START:
         # records follow: a save of lines whose header was damaged or edited (issue 30.4:
         # it was read as one JSON object, and the error named line 2)
-        what = "corrupt or truncated JSON" if not isinstance(head, dict) else "no format_version"
+        what = why if not isinstance(head, dict) else "no format_version"
         raise SaveError(f"{path}: not a valid save: {_HEADER} is damaged ({what}); {_UNTOUCHED}")
     return _read_whole(path, data)
 
@@ -1123,7 +1122,7 @@ def _read_whole(path: Path, data: bytes) -> LoadedSave:
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: cannot be read ({exc})") from None
     try:
-        loaded = json.loads(raw_text)
+        loaded = json.loads(raw_text, object_pairs_hook=strict.unique_keys)  # (issue 42.1)
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"{path}: not a valid save (corrupt or truncated JSON at line {exc.lineno}: {exc.msg})"
@@ -1180,6 +1179,8 @@ def _read_lines(
     # A last line that is a whole record but for its newline (a copy cut at the very end)
     # is read as the record it is (issue 30.4): its checksum says it was written whole;
     # the game's next write then rewrites the file whole, newline and all.
+    # Only a tail of the right number whose checksum holds is whole (issue 42.2): a cut
+    # just after an event's inner object ends in ``}}`` too, and is a cut like any other.
     unterminated = bool(tail) and _RECORD.fullmatch(tail) is not None
     if unterminated:
         lines = itertools.chain(lines, (tail,))
@@ -1193,6 +1194,9 @@ def _read_lines(
     for number, line in enumerate(lines, start=1):
         where = f"{path}: journal entry {number} (line {number + 1})"
         match = _RECORD.fullmatch(line)
+        if unterminated and line is tail and not _whole_record(match, number, prev):
+            unterminated = False  # a record cut short after a ``}}``: the cut it is
+            break
         if match is None:
             raise SaveError(
                 f"{where} is damaged (not a checksummed record); the file was left untouched"
@@ -1254,6 +1258,16 @@ def _read_lines(
         cut=cut,
         events_unread=None if check_events else tuple(unread),
     )
+
+
+def _whole_record(match: re.Match[bytes] | None, number: int, prev: str | None) -> bool:
+    """Whether a last line without its newline is record ``number`` whole: numbered so,
+    and its checksum (chained from ``prev``; its entry's alone in format 2) holds."""
+    if match is None or match[1] != b"%d" % number:
+        return False
+    raw = match[3]
+    expected = hashlib.sha256(raw).hexdigest() if prev is None else _chained(prev, number, raw)
+    return match[2].decode() == expected
 
 
 def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | None]:

@@ -63,6 +63,13 @@ class SaveLocked(SaveError):
         self.holder = holder or {}
 
 
+class LockRefused(SaveError):
+    """The save's lock file cannot be used (a symbolic link, or it cannot be made): the
+    save is not opened for writing, by a new game (``--force``) no more than by any
+    other, until the lock file is put right (issue 42.5: the refusal suggested
+    ``--force``)."""
+
+
 class SaveReadOnly(SaveError, PermissionError):
     """The game was opened read-only (or closed), so it cannot write its save.
 
@@ -150,12 +157,12 @@ class SaveLock:
                 return cls(save, shown, None, None)
             except OSError as exc:
                 if exc.errno == errno.ELOOP:
-                    raise SaveError(
+                    raise LockRefused(
                         f"{path}: the lock file of {shown} is a symbolic link; remove it"
                     ) from None
                 if exc.errno in _UNWRITABLE:
                     return cls._acquire_in_place(save, shown)
-                raise SaveError(f"{shown}: cannot create its lock file {path} ({exc})") from None
+                raise LockRefused(f"{shown}: cannot create its lock file {path} ({exc})") from None
             if not cls._try_lock(fd, str(path)):
                 holder = _read_holder(fd)
                 # A holder writes its name just after it locks (and after its own check

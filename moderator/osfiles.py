@@ -194,6 +194,31 @@ def read_regular(path: os.PathLike[str] | str, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def read_head(path: os.PathLike[str] | str, size: int) -> bytes:
+    """At most the first ``size`` bytes of a regular file (not a symlink), read without
+    blocking: for a small hint beside a save, whatever size the file has grown to
+    (issue 42.4: a 3 GB ``.NAME.json.length`` was read whole by every front end).
+
+    Raises:
+        FileRefused: missing, a symlink or not a regular file, or unreadable.
+    """
+    try:
+        fd = os.open(path, READ | NOFOLLOW)
+    except FileNotFoundError:
+        raise FileRefused("does not exist", missing=True) from None
+    except OSError as exc:
+        raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        what = kind_of(os.fstat(fd).st_mode)
+        if what is not None:
+            raise FileRefused(f"is {what}")
+        return os.read(fd, size)
+    except OSError as exc:
+        raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
 def _check_regular(info: os.stat_result, limit: int) -> None:
     what = kind_of(info.st_mode)
     if what is not None:
@@ -213,6 +238,7 @@ __all__ = [
     "create_temp",
     "kind_of",
     "read_at",
+    "read_head",
     "read_regular",
     "try_lock",
     "unlock",

@@ -12,7 +12,8 @@ this module checks them itself, with pydantic's strict rules:
 * text is a JSON string; yes/no is ``true``/``false``; a list is a JSON array;
 * a record is a JSON object with every required field and no other one;
 * a tagged record names a known ``kind``;
-* a string with a lone surrogate escape (``"\\ud800"``) is invalid JSON.
+* a string with a lone surrogate escape (``"\\ud800"``) is invalid JSON;
+* an object holding a key twice is refused (a record is read one way only).
 
 A value that breaks a rule raises :class:`Malformed` with where (``command.par.price``,
 pydantic's location: a tagged record adds its tag) and pydantic's wording.  The
@@ -54,7 +55,8 @@ _LONE_SURROGATE_HINT = re.compile(rb"\\u[dD][89a-fA-F]")
 
 def loads(raw: bytes) -> Any:
     """JSON text as Python values, refused as pydantic's reader refuses it: invalid
-    UTF-8, invalid JSON, ``NaN``/``Infinity``, a lone surrogate escape."""
+    UTF-8, invalid JSON, ``NaN``/``Infinity``, a lone surrogate escape; and an object
+    holding a key twice (:func:`unique_keys`), which pydantic would read as its last."""
     try:
         value = _DECODER.decode(raw.decode("utf-8"))
     except (ValueError, RecursionError) as exc:
@@ -68,7 +70,25 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict, refusing a key given twice (issue 42.1).
+
+    Python's reader keeps the last of two equal keys, while a reader that stops at the
+    first (the save's own fast path reads a record's line, round and command before its
+    events) would keep the other: a record read two ways could be checked with one copy
+    and kept with the other.  So an object is read one way only, or refused.
+    """
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {json.dumps(key, ensure_ascii=False)} is given twice")
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=unique_keys)
 
 
 def _no_lone_surrogate(value: Any) -> None:

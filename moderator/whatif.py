@@ -53,7 +53,7 @@ def whatif(save: Path, script: Path, *, at: int | None = None, as_json: bool = F
         try:
             box = open_sandbox(real, at)
         except Refusal as exc:
-            err(f"--at {at}: {exc.message}; nothing was played")
+            err(("" if at is None else f"--at {at}: ") + f"{exc.message}; nothing was played")
             return EXIT_FILES
         game = box.game
         if not as_json:

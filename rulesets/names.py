@@ -8,6 +8,8 @@ any title's rules.
 
 from __future__ import annotations
 
+import unicodedata
+
 TITLE_NAMES: dict[str, str] = {
     "1846": "1846",
     "1847AE": "1847 AE",
@@ -23,3 +25,12 @@ def title_name(title: str) -> str:
     """The name of ``title`` (an id in any case: ``1847Pfalz`` -> ``1847 Pfalz``); a title
     moderator does not know, as given."""
     return TITLE_NAMES.get(title.upper(), title)
+
+
+def player_key(name: str) -> str:
+    """What a player's name is told apart by (issue 42.4): without surrounding spaces, in
+    Unicode's composed form (NFC: ``é`` typed as one character or as ``e`` and an accent
+    are one name) and case-folded (``Straße`` is ``STRASSE``).  Two names of one key look
+    the same in every table, so a new game refuses them."""
+    folded = unicodedata.normalize("NFC", name.strip()).casefold()
+    return unicodedata.normalize("NFC", folded)

@@ -5,7 +5,9 @@ acknowledged command, two writers on one save (the second must be refused by the
 ``moderator play --save`` continuing a save, and the TUI (``moderator open``) under tmux,
 all playing one long random game on one save (1846, or ``--title``), each continuing where the last
 was killed.  After every kill the save must load (verified replay), be a prefix of the
-game's script and hold every acknowledged command.
+game's script and hold every acknowledged command; and a copy of it cut at a random byte
+of its last record (just after a ``}}`` inside it, half the time, when it has one: issue
+42.2) must open as cut, warned, in the core and in ``serve``'s follower.
 
     .venv/bin/python scripts/crash_harness.py --kills 1000
 

@@ -7,9 +7,17 @@ parser, no exception from ``Game.execute``, and a refused line leaves the state 
 byte-identical and the journal and save file unchanged.  The corpus is replayed first.
 
     .venv/bin/python scripts/fuzz.py --lines 100000
+    .venv/bin/python scripts/fuzz.py --lines 0 --saves 10000
 
 Prints the number of lines, accepted and refused, and the time; exits 1 on the first
 failure, printing the line (add it to ``tests/hardening/corpus/lines.json``).
+
+``--saves N`` (issue 42) then tries N forged saves, N cuts and N player lists
+(``tests/hardening/forging.py``, as ``tests/hardening/test_forged_saves.py`` in CI): a
+record of the recorded 1846 game with a key of one of its objects written twice and
+every checksum chained anew (refused by every reader, naming the entry and the key),
+the save cut at a random byte (refused only inside its header, else whole or warned
+as cut, by ``serve`` too), and names that look alike (refused exactly when they do).
 """
 
 from __future__ import annotations
@@ -33,7 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=100_000, help="lines to try (100000)")
     parser.add_argument("--seed", type=int, default=None, help="hypothesis seed (random)")
+    parser.add_argument("--saves", type=int, default=0, help="forged saves, cuts, names (0)")
     args = parser.parse_args(argv)
+    if args.saves:
+        status = saves(args.saves, args.seed)
+        if status or not args.lines:
+            return status
 
     start = time.perf_counter()
     games = fuzzing.positions()
@@ -80,6 +93,52 @@ def main(argv: list[str] | None = None) -> int:
         f"(every title): {counts['accepted']:,} accepted and undone, {counts['refused']:,} "
         f"refused, no exception, no trace of a refusal; {took:.1f} s "
         f"({built:.1f} s to build the games, {fuzzed / max(took - built, 1e-9):,.0f} lines/s)"
+    )
+    return 0
+
+
+def saves(count: int, seed: int | None) -> int:
+    """``count`` forged saves, cuts and player lists (issue 42); 0 when every one passed."""
+    import random
+    import tempfile
+
+    import forging
+    from conftest import SHORT_RECORDED, play
+
+    from moderator import journal
+
+    seed = random.randrange(10**9) if seed is None else seed
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        play(SHORT_RECORDED.read_text() + "note the end\n", path=path).close()
+        data = path.read_bytes()
+        records = data.splitlines(keepends=True)[1:]
+        counts: Counter[str] = Counter()
+        what = ""
+        try:
+            for _ in range(count):
+                number = rng.randint(1, len(records))
+                forged, key = forging.with_key_twice(journal.record_entry(records[number - 1]), rng)
+                what = f"entry {number} with {key!r} twice: {forged!r}"
+                path.write_bytes(forging.forge(data, number, forged))
+                forging.check_forged(path, number, key)
+                k = rng.randrange(len(data) + 1)
+                what = f"the save cut at byte {k}"
+                counts[forging.check_cut(path, data, k)] += 1
+                names = forging.random_names(rng)
+                what = f"the players {names!r}"
+                counts["names accepted" if forging.check_names(names) else "names refused"] += 1
+        except BaseException as exc:
+            print(f"FAILED (seed {seed}) on {what}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return 1
+    print(
+        f"{count:,} forged saves refused by every reader; {count:,} cuts (warned as cut "
+        f"{counts['cut']:,}, whole {counts['whole']:,}, refused in the header "
+        f"{counts['refused']:,}); {count:,} player lists (refused {counts['names refused']:,}, "
+        f"accepted {counts['names accepted']:,}); seed {seed}; "
+        f"{time.perf_counter() - start:.1f} s"
     )
     return 0
 

@@ -26,7 +26,9 @@ these rules:
   room; a viewer's fresh connection, not keyed until its request is read, is
   not taken while another address holds more unkeyed connections than the
   viewer's own.  Only when every other open connection is keyed is the new
-  one refused with a plain ``503`` and closed;
+  one refused with a plain ``503``, then closed once its request line and
+  headers were read (or after :data:`REFUSED_SECONDS`): a close with a
+  request unread is a TCP reset, which loses the ``503`` (issue 42.5);
 - a request's line and headers are bounded by :data:`MAX_HEADER_BYTES`: h11 answers
   one still arriving past it with ``400``, :class:`BoundedHeaders` a whole one with ``431``.
 
@@ -58,6 +60,11 @@ MAX_CONNECTIONS = 256
 
 MAX_HEADER_BYTES = 8 * 1024
 """The largest request line plus headers accepted (a viewer's are under 1 KiB)."""
+
+REFUSED_SECONDS = 1.0
+"""How long a connection refused with ``503`` is kept for its request to be read (and
+dropped) before it is closed: the kernel resets a connection closed with data unread,
+and the reset can reach the client before it read the answer."""
 
 KEYED = "moderator.guard.keyed"
 """The entry of a request's ASGI ``state`` holding its connection's callback: the app calls
@@ -95,6 +102,11 @@ class GuardedH11Protocol(H11Protocol):
         self.source = ""
         """The client's address (its port left out)."""
         self.head_deadline: asyncio.TimerHandle | None = None
+        self.refused = False
+        """Answered ``503`` at once: what it sends is read and dropped until its request's
+        headers end, then it is closed."""
+        self._refused_read = 0
+        self._refused_tail = b""
         # every request's state carries the callback that marks this connection keyed
         self.app_state = {**self.app_state, KEYED: self._mark_keyed}
 
@@ -106,7 +118,9 @@ class GuardedH11Protocol(H11Protocol):
             still_open = [
                 c
                 for c in self.connections
-                if isinstance(c, GuardedH11Protocol) and not c.transport.is_closing()
+                if isinstance(c, GuardedH11Protocol)
+                and not c.transport.is_closing()
+                and not c.refused  # answered already, closed in a moment
             ]
             if len(still_open) > MAX_CONNECTIONS:
                 victim = _room_from(still_open)
@@ -114,12 +128,25 @@ class GuardedH11Protocol(H11Protocol):
                     log.warning(
                         "refused a connection: %d are open, every other one keyed", MAX_CONNECTIONS
                     )
+                    self.refused = True
                     transport.write(_REFUSAL)
-                    transport.close()
+                    self.head_deadline = self.loop.call_later(REFUSED_SECONDS, transport.close)
                     return
                 log.warning("closed a connection without the key: %d are open", MAX_CONNECTIONS)
                 victim.transport.close()
         self._time_next_request()
+
+    def data_received(self, data: bytes) -> None:
+        """A refused connection's request is read and dropped; it is closed at the end of
+        its headers (or past :data:`MAX_HEADER_BYTES`).  Any other goes to h11."""
+        if not self.refused:
+            super().data_received(data)
+            return
+        self._refused_read += len(data)
+        seen = self._refused_tail + data
+        self._refused_tail = seen[-3:]
+        if b"\r\n\r\n" in seen or self._refused_read > MAX_HEADER_BYTES:
+            self.transport.close()
 
     def on_response_complete(self) -> None:
         """An answer was sent: the next request's headers are timed from now."""
@@ -229,6 +256,7 @@ def quiet_logs() -> None:
 __all__ = [
     "HEAD_SECONDS",
     "KEYED",
+    "REFUSED_SECONDS",
     "BoundedHeaders",
     "MAX_CONNECTIONS",
     "MAX_HEADER_BYTES",

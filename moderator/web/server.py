@@ -54,7 +54,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -237,6 +237,10 @@ class Hub:
         self.sections: dict[bytes, bytes] = {}
         """The current view's sections by id."""
         self.closing = False
+        self.on_notices: Callable[[list[str]], None] | None = None
+        """Called (in the refreshing thread) with the source's notices whenever they
+        change: ``serve`` prints them on the banker's terminal (issue 42.3)."""
+        self._told: list[str] = list(source.notices)
         self._render_lock = threading.Lock()
         self._export_lock = threading.Lock()
         self._exports: tuple[int, dict[str, bytes]] = (-1, {})
@@ -254,6 +258,12 @@ class Hub:
                 return False
             snap = self.source.snapshot()
             model = page_model(snap)
+            notices = list(snap.get("notices") or ())
+            model["notices"] = notices  # a cut or shorter save, on every page (issue 42.3)
+            if notices != self._told:
+                self._told = notices
+                if self.on_notices is not None:
+                    self.on_notices(notices)
             view = _ENV.get_template("view.html").render(m=model, token=self.token).encode()
             self.view = view
             self.snapshot_json = json.dumps(snap, ensure_ascii=False).encode()
@@ -717,6 +727,12 @@ def _error(message: str) -> None:
     print(f"error: {escaped(message)}", file=sys.stderr)
 
 
+def _warn(notices: list[str]) -> None:
+    """The save's notices, a ``warning:`` line each on stderr (escaped, as :func:`_error`)."""
+    for notice in notices:
+        print(f"warning: {escaped(notice)}", file=sys.stderr, flush=True)
+
+
 def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> int:
     """``moderator serve [SAVE] [--lan] [--port N]``: share a save until Ctrl-C.
 
@@ -736,6 +752,7 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     except SaveError as exc:
         _error(str(exc))
         return 2
+    _warn(source.notices)  # as every front end opening a save (issue 42.3)
     try:
         sock, host = _bind(lan, port)
     except OSError as exc:
@@ -744,6 +761,7 @@ def serve_main(save: Path | None, saves_dir: Path, *, lan: bool, port: int) -> i
     token = new_token()
     app = create_app(source, token)
     hub: Hub = app.state.hub
+    hub.on_notices = _warn
     url = f"http://{host}:{sock.getsockname()[1]}/?token={token}"
     where = "the local network" if lan else "this computer only (add --lan for the table's Wi-Fi)"
     if lan and host == "127.0.0.1":

@@ -31,6 +31,11 @@ was killed):
             the command bar; a line counts as acknowledged once the screen shows
             ``✓ LINE``; killed after a few, or in the middle of one.
 
+After each check, a copy of the save cut at a random byte of its last record (a power
+cut or a cut copy; a byte just after a ``}}`` when the record has one, issue 42.2) must
+open as cut, with the warning, in the core and in ``serve``'s follower
+(:func:`forging.check_cut`).
+
 ``tests/hardening/test_crash.py`` runs about 20 kills in CI;
 ``scripts/crash_harness.py --kills 1000`` the long run.
 """
@@ -49,6 +54,8 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from forging import check_cut
 
 from moderator.game import Game
 from moderator.journal import load_save
@@ -151,6 +158,9 @@ class Report:
     """Saves found with a last line cut short (dropped on loading, never acknowledged)."""
     temps: int = 0
     """Temporary files of an interrupted whole-file write found beside the save."""
+    cut_copies: Counter[str] = field(default_factory=Counter)
+    """Copies of the save cut in its last record after a kill, by what they opened as
+    (``cut``, ``whole``), and how many were cut just after a ``}}`` (``after }}``)."""
     refused_by_lock: int = 0
     finished_games: int = 0
     longest: int = 0
@@ -167,6 +177,8 @@ class Report:
                 f"acknowledged operations checked: {self.acknowledged}",
                 f"kills with an operation in flight: {flight}",
                 f"torn last lines dropped: {self.torn}; stale temporary files: {self.temps}",
+                "copies cut in their last record: "
+                + (", ".join(f"{k} {n}" for k, n in sorted(self.cut_copies.items())) or "none"),
                 f"second writers refused by the lock: {self.refused_by_lock}",
                 f"games played to the end across kills: {self.finished_games}; "
                 f"longest journal: {self.longest}",
@@ -187,6 +199,8 @@ class Harness:
     report: Report = field(default_factory=Report)
     known: int = 0
     """The journal length the last check found (what the next writer starts from)."""
+    cut_rng: random.Random = field(default_factory=lambda: random.Random(42))
+    """Where the copies are cut (its own: the kills' draws stay as they were)."""
     round: int = 0
 
     @property
@@ -231,6 +245,8 @@ class Harness:
             raise CrashCheckFailed(f"{label}: the save lost commands ({n} < {self.known})")
         if pending:
             self.report.in_flight[pending] += 1
+        if n:
+            self._cut_copy(save, label)
         self.report.longest = max(self.report.longest, n)
         self.known = n
         if n == len(self.lines):
@@ -238,6 +254,24 @@ class Harness:
             self.round += 1
             self.known = 0
         return n
+
+    def _cut_copy(self, save: Path, label: str) -> None:
+        """A copy of ``save`` cut in its last record (after a ``}}`` when it has one, half
+        the time) opens as cut, warned, in the core and in ``serve``'s follower."""
+        data = save.read_bytes()
+        start = data.rfind(b"\n", 0, len(data) - 1) + 1
+        # inside the record: its own closing ``}}`` (then its newline) ends it whole
+        braces = [i + 2 for i in range(start, len(data) - 3) if data[i : i + 2] == b"}}"]
+        if braces and self.cut_rng.random() < 0.5:
+            k = self.cut_rng.choice(braces)
+        else:
+            k = self.cut_rng.randrange(start + 1, len(data))
+        try:
+            what = check_cut(self.folder / "cut-copy.json", data, k)
+        except Exception as exc:
+            raise CrashCheckFailed(f"{label}: a copy cut at byte {k}: {exc!r}") from exc
+        self.report.cut_copies[what] += 1
+        self.report.cut_copies["after }}"] += data[:k].endswith(b"}}")
 
     # ------------------------------------------------------------ writers
     def _writer(self, *, wait: bool = False) -> subprocess.Popen[str]:

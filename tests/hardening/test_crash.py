@@ -47,6 +47,8 @@ def test_twenty_kills_lose_no_acknowledged_command(
     # they had begun to acknowledge, which a loaded machine makes rarer (issue 18.3)
     assert report.acknowledged >= 16, report.text()
     assert report.longest > 10, report.text()
+    # issue 42.2: a copy cut in the last record after each checked kill opens as cut
+    assert report.cut_copies["cut"] >= 10 and report.cut_copies["after }}"] >= 1, report.text()
 
 
 @pytest.mark.parametrize("title", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830"])

@@ -503,7 +503,7 @@ def split_players(text: str) -> list[str]:
             refuses (``Game``'s own check: blank, too long).
     """
     from moderator.errors import Refusal
-    from moderator.game import check_player_name
+    from moderator.game import check_new_players, check_player_name
     from moderator.script import ParseError, check_characters, tokenize
 
     check_characters(text)
@@ -514,11 +514,12 @@ def split_players(text: str) -> list[str]:
             in_quotes = not in_quotes
         spaced.append(" " if ch == "," and not in_quotes else ch)
     names = tokenize("".join(spaced))
-    for name in names:  # the names `game`/`play` accept, by the same check (issue 18.10)
-        try:
+    try:  # the names `game`/`play` accept, by the same checks (issues 18.10, 42.4)
+        for name in names:
             check_player_name(name)
-        except Refusal as exc:
-            raise ParseError(exc.message) from exc
+        check_new_players(names)
+    except Refusal as exc:
+        raise ParseError(exc.message) from exc
     return names
 
 
