@@ -654,14 +654,18 @@ class MainScreen(Screen[None]):
         self.choose("Sell shares to the pool", cmds, label)
 
     def action_pass_turn(self) -> None:
-        """Pass the stock turn: ``x`` is the acting player's ``pass``, given at once (a
-        command, not a list: only the acting player may pass).  In 1853's contract bids
-        any player's bid may be complete, so ``x`` always opens the list of those whose
-        bid the rules let end (2.5.4), even when there is one."""
+        """Pass the stock turn: ``x`` is the ``pass`` of the player the header names (the
+        engine's ``to_act``, issue 37.3), given at once (a command, not a list: only that
+        player may pass).  In 1853's contract bids any player's bid may be complete, so
+        ``x`` always opens the list of those whose bid the rules let end (2.5.4), even
+        when there is one; the bidder whose turn it is comes first."""
         self.typing()
         cmds = self.session.legal_of(c.Pass)
         if stage_of(self.session.data) == "claims":
             from moderator.ui.screens.bids import bid_summary
+
+            first = self.session.acting
+            cmds.sort(key=lambda x: not (isinstance(x, c.Pass) and x.player == first))
 
             # 1853 2.5.4: a pass in the contract bids ends the player's bid
             self.choose(
@@ -673,9 +677,10 @@ class MainScreen(Screen[None]):
                 ),
             )
             return
-        # 1830 4.0: a turn that bought or sold is closed by the next player's line: his
-        # pass, without one for the turn before (no extra key after a purchase)
-        player = self.session.data.get("next_player") or self.session.acting
+        # the engine's next actor: after a purchase that leaves the turn open for sales
+        # (1830 4.0) the next player, whose pass closes it (no extra key); after a sale
+        # alone the seller, who may still buy (his pass closes his turn)
+        player = self.session.acting
         if player is None:
             self.notify("no player is to act", severity="warning")
             return
