@@ -516,9 +516,15 @@ class MainScreen(Screen[None]):
                 event.key in cmd.key.split(",")
                 and self.check_action(action_name(cmd.action), ()) is not True
             ):
+                event.stop()
+                cid = self.acting_company()
+                if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
+                    # issue 37.7: the `done` is given and refused as a dialog's `d` gives
+                    # it: the log keeps the line and the game's reason, a toast says it
+                    self.give(c.Done(company=cid))
+                    return
                 self.app.bell()
                 self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-                event.stop()
                 return
 
     def typing(self) -> None:
