@@ -480,13 +480,9 @@ class MainScreen(Screen[None]):
             return "nothing to undo"
         if cmd.id == "redo":
             return "nothing to redo"
-        kinds = GUARD_KINDS.get(cmd.id, ())
-        state = self.session.game.state
-        for candidate in self.session.game.ruleset.candidates(state):
-            if kinds and isinstance(candidate, kinds):
-                why = self.session.reason(candidate)
-                if why:
-                    return why
+        why = self.guard_reason(GUARD_KINDS.get(cmd.id, ()))
+        if why:
+            return why
         acting = self.acting_company()
         if cmd.id == "spend" and acting:
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
@@ -501,6 +497,32 @@ class MainScreen(Screen[None]):
             )
         who = self.session.acting
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
+
+    def guard_reason(self, kinds: tuple[type[c.Command], ...]) -> str | None:
+        """Why the rules refuse every command of ``kinds`` now: the acting player's own
+        refusals first, and among them his cash's (issue 37.7: 1847 AE's `b` for a player
+        who can afford nothing says so, not that Krauss belongs to someone)."""
+        if not kinds:
+            return None
+        reasons: list[tuple[str | None, str]] = []
+        for candidate in self.session.game.ruleset.candidates(self.session.game.state):
+            if isinstance(candidate, kinds):
+                why = self.session.reason(candidate)
+                if why:
+                    reasons.append((getattr(candidate, "player", None), why))
+        acting = self.session.acting
+        mine = list(dict.fromkeys(why for who, why in reasons if who == acting))
+        if not mine:
+            return reasons[0][1] if reasons else None
+        cash = [why for why in mine if why.startswith(f"{acting} has {self.session.currency}")]
+        if not cash:
+            return mine[0]
+        # the others are about what is on sale (none in the pool, a private's owner), not
+        # about him: nothing on sale is within his cash
+        if all(why in cash or not why.startswith(f"{acting} ") for why in mine):
+            return f"{acting} can afford nothing on sale: " + "; ".join(cash[:2])
+        own = [why for why in mine if why not in cash and why.startswith(f"{acting} ")]
+        return "; ".join([*cash[:2], own[0]])
 
     def on_key(self, event: Key) -> None:
         """A dimmed key says why it does nothing.
