@@ -10,11 +10,12 @@ the engine, and Pilot tests type ``x`` where the two used to differ (1847 Pfalz'
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
-from positions import TITLES, played
+from positions import TITLES, Cut, played, save_at
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator import commands as c
@@ -185,3 +186,32 @@ async def test_1830_auction_the_header_names_the_lowest_bidder_x_drops_him(
         assert who == session.data["sale"]["turn"] == "Amy"
         await send_burst(pilot, "x")
         assert saved_lines(path)[-1] == f"pass {who}"
+
+
+def _x_position(title: str) -> Cut:
+    """A position of a seeded random game of ``title`` where ``x`` is live (some ``pass``
+    legal, outside 1853's claims), drawn by a seeded choice."""
+    game = played(title, 7, 120)
+    replay = Game.new(title, list(game.players))
+    found: list[int] = []
+    for n, entry in enumerate(game.journal):
+        if n % 5 == 0 and replay.state_json().get("stage") != "claims" and legal_passes(replay):
+            found.append(n)
+        assert replay.execute(entry.command).ok
+    game.close()
+    replay.close()
+    assert found, title
+    return Cut(title, 7, random.Random(f"x {title}").choice(found))
+
+
+@pytest.mark.parametrize("title", TITLES)
+async def test_x_passes_the_player_the_header_names(title: str, tmp_path: Path) -> None:
+    """Typed into the app at a random position of each title where ``x`` is live: the
+    journal's new line is the pass of the player the header named."""
+    cut = _x_position(title)
+    path = save_at(cut, tmp_path / "saves")
+    async with running(tmp_path / "saves") as (app, pilot):
+        who = named(header(main_screen(app).session.data))
+        assert who is not None
+        await send_burst(pilot, "x")
+        assert saved_lines(path)[-1] == f"pass {who}", (cut, who)
