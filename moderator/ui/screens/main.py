@@ -645,6 +645,9 @@ class MainScreen(Screen[None]):
         """Buy one share: legal sources with their prices."""
         self.typing()
         cmds = self.session.legal_of(c.Buy)
+        # the header's player's purchases first (1830 4.0: after a purchase the next
+        # player's, whose line closes the open turn, issue 37.3)
+        cmds.sort(key=lambda x: isinstance(x, c.Buy) and x.player != self.session.acting)
         package = {item["item"]: item for item in self.session.data.get("package") or []}
         sale = self.session.data.get("sale") or {}
 
