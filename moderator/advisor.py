@@ -12,9 +12,13 @@ command (``Game.trial``: the rules applied to a copy of the state, the code path
 * the standings after: each player's value and place (``moderator.scoring``, the
   title's own score), beside the standings now;
 * the president's cash after;
-* the treasury against the bank's next train: that purchase tried on the state the run
-  leaves, so what the president would add (a forced purchase), or why the rules would
-  refuse it, is the engine's own answer.
+* the treasury against each train the bank offers the company next (1846's next card
+  as a 5 and as a 4/6): each purchase tried on the state the run leaves, so what the
+  president would add (a forced purchase), or why the rules would refuse it, is the
+  engine's own answer;
+* what the bank's kept dividend covers: the holders of the shares that pay nobody, as
+  the title's receipt names them (1846's pool, 1830's IPO, 1847 AE's IPO and investor
+  shares: :func:`bank_label`).
 
 The run dialog shows the columns side by side (issue 27.6); a property test commits a
 random kind and compares the column with what was committed.
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from moderator import commands as c
+from moderator.errors import Refusal
 from moderator.events import CashMoved, DividendPaid, Event, PriceMoved
 from moderator.narrate import split
 from moderator.scoring import Score, score_state
@@ -89,6 +94,11 @@ class PayoutColumn:
     treasury: int | None = None
     """The company's cash after the run."""
     train: TrainNeed | None = None
+    """The first of :attr:`trains` (``None``: the bank offers the company none)."""
+    trains: tuple[TrainNeed, ...] = ()
+    """Every train the bank offers the company next, in the ruleset's order."""
+    bank_keeps: tuple[tuple[str, int], ...] = ()
+    """Whose shares' dividend stays in the bank: (the receipt's name, shares)."""
 
 
 def standings(score: Score) -> dict[str, tuple[int, int]]:
@@ -126,39 +136,70 @@ def _price_after(events: tuple[Event, ...], company: str, before: int | None) ->
     return price
 
 
-def next_train(game: Game, state: GameState, company: str) -> TrainNeed | None:
-    """The bank's next train for ``company`` tried on ``state`` (``None``: the bank
-    offers it none, e.g. an 1846 independent or no train left)."""
+def next_trains(game: Game, state: GameState, company: str) -> tuple[TrainNeed, ...]:
+    """Every train the bank offers ``company`` next, each tried on ``state`` (none: the
+    bank offers it none, e.g. an 1846 independent or no train left).  1846 phase III
+    offers its next card as a 5 at $500 and as a 4/6 at $450: both are named."""
     ruleset = game.ruleset
-    offer = next(
-        (
-            x
-            for x in ruleset.candidates(state)
-            if isinstance(x, c.BuyTrain)
-            and x.source is None
-            and not x.credit
-            and x.corp.lower() == company.lower()
-        ),
-        None,
-    )
-    if offer is None:
-        return None
-    price = next(
-        (p for name, p, _ in ruleset.available_variants(state) if name == offer.train), None
-    )
-    co = state.company(offer.corp)
+    offers = [
+        x
+        for x in ruleset.candidates(state)
+        if isinstance(x, c.BuyTrain)
+        and x.source is None
+        and not x.credit
+        and x.trade is None
+        and x.corp.lower() == company.lower()
+    ]
+    if not offers:
+        return ()
+    prices = {name: p for name, p, _ in ruleset.available_variants(state)}
     forced = getattr(ruleset, "_forced_purchase", None)
     must = forced is not None and forced(state) is not None
-    found = game.trial(offer, state)
-    if isinstance(found, str):
-        return TrainNeed(offer.train, price, must, co.cash, refused=found)
-    president = co.president()
-    adds = sum(
-        ev.amount
-        for ev in found[1]
-        if isinstance(ev, CashMoved) and president is not None and ev.source == president
-    )
-    return TrainNeed(offer.train, price, must, co.cash, president_adds=adds)
+    out: list[TrainNeed] = []
+    for offer in dict.fromkeys(offers):
+        price = prices.get(offer.train)
+        co = state.company(offer.corp)
+        found = game.trial(offer, state)
+        if isinstance(found, str):
+            out.append(TrainNeed(offer.train, price, must, co.cash, refused=found))
+            continue
+        president = co.president()
+        adds = sum(
+            ev.amount
+            for ev in found[1]
+            if isinstance(ev, CashMoved) and president is not None and ev.source == president
+        )
+        out.append(TrainNeed(offer.train, price, must, co.cash, president_adds=adds))
+    return tuple(out)
+
+
+def next_train(game: Game, state: GameState, company: str) -> TrainNeed | None:
+    """The first of :func:`next_trains` (``None``: the bank offers ``company`` none)."""
+    found = next_trains(game, state, company)
+    return found[0] if found else None
+
+
+def _bank_keeps(game: Game, run: c.Run, option: str | None) -> tuple[tuple[str, int], ...]:
+    """Whose shares' dividend stays in the bank for ``run`` paid out by ``option``: the
+    receipt's lines that pay nothing (1846's pool, 6.73; 1847 AE's IPO and investor
+    shares, 6.7.4), each with its shares."""
+    try:
+        receipt = game.receipt(run.company, run.revenue, option, run.mail)
+    except Refusal:
+        return ()
+    return tuple((x.who, x.shares) for x in receipt.lines if x.shares and not x.amount)
+
+
+def bank_label(columns: list[PayoutColumn]) -> str:
+    """The advisor's row of the dividend kept by the bank, saying whose shares it covers
+    (``bank (pool 1 sh)``, ``bank (ipo 4, investor 2 sh)``)."""
+    kept: dict[str, int] = {}
+    for col in columns:
+        for who, shares in col.bank_keeps:
+            kept.setdefault(who, shares)
+    if not kept:
+        return "bank"
+    return "bank (" + ", ".join(f"{who} {n}" for who, n in kept.items()) + " sh)"
 
 
 def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColumn]:
@@ -184,6 +225,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
         owner = co_after.president() if co_after.kind == "corporation" else co_after.owner
         if owner not in players:
             owner = None
+        trains = next_trains(game, after, cid)
         columns.append(
             PayoutColumn(
                 option,
@@ -197,7 +239,9 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
                 president=owner,
                 president_cash=after.ledger.player(owner).cash if owner else None,
                 treasury=co_after.cash,
-                train=next_train(game, after, cid),
+                train=trains[0] if trains else None,
+                trains=trains,
+                bank_keeps=_bank_keeps(game, cmd, option) if takes.get(BANK_KEEPS) else (),
             )
         )
     return columns

@@ -390,6 +390,12 @@ class Ruleset:
         """Commands worth offering now (the game keeps only those the rules accept)."""
         return []
 
+    def next_actor(self, state: GameState) -> str | None:
+        """Who the next line is expected from (the player or company to act), ``None``
+        when nobody in particular is; the state JSON's ``to_act``, which the screen's
+        header names and whose ``pass`` the ``x`` key gives (issue 37.3)."""
+        return None
+
     # ------------------------------------------------------------- checks
     def market_cell(self, state: GameState, cid: str) -> str:
         """Where ``cid``'s marker stands on a 2-D market, as ``expect CORP cell ROW COL``

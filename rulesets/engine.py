@@ -208,6 +208,7 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             "ranking": self.ranking(state),
             "priority": state.priority,
             "turn": state.current_player if state.round_kind == "SR" else state.operating,
+            "to_act": self.next_actor(state),
             # the acting company first, then those still to operate
             "operating_order": (
                 ([state.operating] if state.operating else []) + self.operating_order(state)
@@ -231,6 +232,36 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             data["next_player"] = self.player_after_turn(state)
         data.update(self.title_json(state))
         return data
+
+    # ------------------------------------------------------------- who acts
+    def next_actor(self, state: GameState) -> str | None:
+        """Who the next line is expected from: the company operating, or the player whose
+        stock turn (or sale, or auction) it is; ``None`` when nobody is (the game has
+        ended, a setup step any player may take).  The one source of the screen's "to
+        act" and of the player whose ``pass`` the ``x`` key gives (issue 37.3).
+
+        A turn that bought and stays open only for more sales (:attr:`sell_after_buy`,
+        1830 4.0) is the next player's to act: his line closes it.  A turn that sold
+        and bought nothing yet is still its player's (he may buy; his ``pass`` closes
+        it, 4.0).  Before the first stock round (1846's privates dealt, 1847 Pfalz's box
+        values given) it is who opens that round, tried on a copy (1847 AE 3.3: the
+        last seat)."""
+        if state.ended:
+            return None
+        if state.round_kind == "OR":
+            return state.operating
+        if state.round_kind == "setup":
+            trial = state.clone()
+            try:
+                self.begin_from_setup(trial)
+            except Refusal:
+                return None
+            return trial.current_player if trial.round_kind == "SR" else None
+        if state.turn_bought:
+            following = self.player_after_turn(state)
+            if following is not None:
+                return following
+        return state.current_player
 
     # ------------------------------------------------------------- offers
     def title_candidates(self, state: GameState) -> list[c.Command]:

@@ -294,6 +294,11 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
             return
         super().cmd_pass(state, cmd)
 
+    def next_actor(self, state: GameState) -> str | None:
+        """BOP's owner announces B&O's par before anyone else acts (8.1, Table 1 note 5)."""
+        due = state.extra["par_due"]
+        return due if due is not None and not state.ended else super().next_actor(state)
+
     def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
         """B&O's par comes first once BOP is sold (8.1, Table 1 note 5)."""
         due = state.extra["par_due"]

@@ -700,6 +700,7 @@ class G1853(Engine):
         if problems:
             raise Refusal(f"{player}'s bid would be illegal: {'; '.join(problems)}")
         state.ledger.move_certificate(company, shares[0], player, f"contract claim ({city}, 2.5.4)")
+        state.extra["last_bidder"] = player
         self._mark_holding(state, company, player)
         contracted = state.extra["contracted"].setdefault(player, {})  # type: ignore[attr-defined]
         contracted[cid] = contracted.get(cid, 0) + 1
@@ -719,6 +720,29 @@ class G1853(Engine):
         if problems:
             raise Refusal(f"{player} may not pass yet: {'; '.join(problems)}")
         bid["passed"] = True
+        state.extra["last_bidder"] = player
+
+    def next_claimer(self, state: GameState) -> str | None:
+        """2.5.4: whose turn it is in the claims: from the Elephant holder (the first seat,
+        2.5.3) round the table, the first bidder after the last who claimed or passed
+        whose bid is still open; ``None`` outside the claims or once every bid is
+        complete (``settle`` comes)."""
+        if state.round_kind != "setup" or state.extra["stage"] != "claims":
+            return None
+        bids = state.extra["bids"]
+        seats = [p.name for p in state.ledger.players]
+        last = state.extra.get("last_bidder")
+        if isinstance(last, str) and last in seats:
+            i = seats.index(last) + 1
+            seats = seats[i:] + seats[:i]
+        return next((p for p in seats if not bids[p]["passed"]), None)  # type: ignore[index]
+
+    def next_actor(self, state: GameState) -> str | None:
+        """The contract bids: nobody in particular while the bonds are written (any order,
+        2.5.2), the next bidder in the claims (2.5.4); then as every title."""
+        if state.round_kind == "setup":
+            return self.next_claimer(state)
+        return super().next_actor(state)
 
     def cmd_settle(self, state: GameState, cmd: c.Settle) -> None:
         """``settle``: contracted shares paid at par in company order; the first stock round."""
@@ -2066,9 +2090,8 @@ class G1853(Engine):
             # Claims go round the table from the Elephant (2.5.4): offer the next bidder's.
             bids = state.extra["bids"]
             open_bids = [p for p in players if not bids[p]["passed"]]  # type: ignore[index]
-            made = sum(len(bids[p]["cities"]) for p in players)  # type: ignore[index]
-            if open_bids:
-                nxt = open_bids[made % len(open_bids)]
+            nxt = self.next_claimer(state)
+            if nxt is not None:
                 bid = bids[nxt]  # type: ignore[index]
                 left = bid["bond"] - sum(city_value(x) for x in bid["cities"])
                 for city in KNOWN_CITIES:

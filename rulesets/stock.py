@@ -334,13 +334,30 @@ class StockRound(Ruleset):
         contract), and this returns with the next OR begun.
         """
         start = (state.round_number, state.or_number)
-        while (
-            state.round_kind == "OR"
-            and not state.ended
-            and state.operating is not None
-            and (state.round_number, state.or_number) == start
-        ):
-            self._end_company_turn(state, implicit_by=f"a `{verb}`")  # type: ignore[attr-defined]
+        # what is left of the operating rounds, asked before any turn is ended: a refusal
+        # then says the rounds are not over, never that the command would come after
+        # the acting company's run (issue 37.7)
+        left = [state.operating] if state.operating is not None else []
+        left += [x for x in self.operating_order(state) if x not in left]  # type: ignore[attr-defined]
+        more_ors = state.round_kind == "OR" and 0 < (state.or_number or 0) < state.ors_in_set
+        try:
+            while (
+                state.round_kind == "OR"
+                and not state.ended
+                and state.operating is not None
+                and (state.round_number, state.or_number) == start
+            ):
+                self._end_company_turn(state, implicit_by=f"a `{verb}`")  # type: ignore[attr-defined]
+        except Refusal:
+            if len(left) < 2 and not more_ors:
+                raise  # the acting company's step is all that is left: the reason says it
+            rnd = f"{start[0]}.{start[1]}"
+            then = f"; operating round {start[0]}.{(start[1] or 0) + 1} follows" if more_ors else ""
+            raise Refusal(
+                f"`{verb}` belongs to a stock round; the operating rounds are not over: "
+                f"{', '.join(left)} still to operate in operating round {rnd}{then} "
+                f"({self.r('rounds')})"
+            ) from None
         if state.ended:
             raise Refusal(
                 f"`{verb}` belongs to a stock round, and none follows: the bank has broken and "

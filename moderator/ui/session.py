@@ -156,7 +156,10 @@ class Session:
 
     @property
     def acting(self) -> str | None:
-        """The player (stock round) or company (operating round) to act."""
+        """The player (stock round) or company (operating round) to act: the engine's
+        ``to_act`` (issue 37.3), which the header shows and ``x`` passes."""
+        if "to_act" in self.data:
+            return self.data["to_act"]
         turn = self.data.get("turn")
         if turn is None and self.round_kind != "OR":
             return self.data.get("priority")

@@ -93,7 +93,8 @@ def test_a_refused_line_names_its_number_and_rule(
     assert main(["whatif", str(save), str(script)]) == 1
     out, err = capsys.readouterr()
     assert "✓ note first" in out
-    assert err.startswith("line 3: refused: ") and "(6.2 D" in err
+    assert err.startswith("line 3: refused: ") and "operating rounds are not over" in err
+    assert err.rstrip().endswith("(4)")  # 1846's rule of the rounds (issue 37.7)
     script.unlink()
     assert files(tmp_path) == before
 

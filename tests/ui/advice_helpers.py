@@ -75,7 +75,7 @@ def committed_column(session: Session, run: c.Run) -> dict[str, str]:
             out[f"{name} ({director})" if name == president else name] = take(name)
         out[f"{company} treasury"] = take(company)
         kept = sum(ev.revenue - ev.retained - sum(ev.payouts.values()) for ev in paid)
-        out["bank (pool/IPO shares)"] = money(kept) if kept else "—"
+        out["bank"] = money(kept) if kept else "—"
         moved = [ev.after for ev in own if isinstance(ev, PriceMoved) and ev.company == company]
         out["price after"] = money(moved[-1] if moved else price_before)
         now = score(game)
@@ -91,52 +91,58 @@ def committed_column(session: Session, run: c.Run) -> dict[str, str]:
         if president is not None:
             out[f"{president}'s cash after"] = money(cash[president])
         out[f"{company} treasury after"] = money(co["cash"])
-        out["adds"] = _train_adds(session, company, president, co["cash"])
+        out.update(_train_adds(session, company, president, co["cash"]))
         return out
     finally:
         assert game.undo() is not None
 
 
-def _train_adds(session: Session, company: str, president: str | None, treasury: int) -> str:
-    """What the president pays toward the bank's next train bought now (then taken back),
-    or why not, as the advisor's cell says it."""
+def _train_adds(
+    session: Session, company: str, president: str | None, treasury: int
+) -> dict[str, str]:
+    """Per train the bank offers next (each of 1846's variants of its next card), what
+    the president pays toward it bought now (then taken back), or why not, as the
+    advisor's row ``  the TRAIN, $PRICE`` says it."""
     game = session.game
-    offer = next(
-        (
-            x
-            for x in game.ruleset.candidates(game.state)
-            if isinstance(x, c.BuyTrain) and x.source is None and not x.credit and x.corp == company
-        ),
-        None,
-    )
-    if offer is None:
-        return ""
-    price = next(
-        p for name, p, _ in game.ruleset.available_variants(game.state) if name == offer.train
-    )
-    cash_before = {p["name"]: p["cash"] for p in game.state_json()["players"]}
-    outcome = game.execute(offer)
-    if not outcome.ok:
-        short = max(0, price - treasury)
-        return f"✗ short {session.money(short)}" if short else "✗ refused"
-    try:
-        cash_after = {p["name"]: p["cash"] for p in game.state_json()["players"]}
-        paid = cash_before[president] - cash_after[president] if president else 0
-        return session.money(paid)
-    finally:
-        assert game.undo() is not None
+    offers = [
+        x
+        for x in game.ruleset.candidates(game.state)
+        if isinstance(x, c.BuyTrain)
+        and x.source is None
+        and not x.credit
+        and x.trade is None
+        and x.corp == company
+    ]
+    out: dict[str, str] = {}
+    for offer in dict.fromkeys(offers):
+        price = next(
+            p for name, p, _ in game.ruleset.available_variants(game.state) if name == offer.train
+        )
+        label = f"  the {offer.train}, {session.money(price)}"
+        cash_before = {p["name"]: p["cash"] for p in game.state_json()["players"]}
+        outcome = game.execute(offer)
+        if not outcome.ok:
+            short = max(0, price - treasury)
+            out[label] = f"✗ short {session.money(short)}" if short else "✗ refused"
+            continue
+        try:
+            cash_after = {p["name"]: p["cash"] for p in game.state_json()["players"]}
+            paid = cash_before[president] - cash_after[president] if president else 0
+            out[label] = session.money(paid)
+        finally:
+            assert game.undo() is not None
+    return out
 
 
 def compare(shown: dict[str, list[str]], column: int, expected: dict[str, str]) -> None:
-    """The shown column ``column`` equals ``expected``, figure by figure (the train's row
-    is the one whose label ends with ``adds``; the bank's row is drawn only when some
-    kind leaves money in the bank)."""
+    """The shown column ``column`` equals ``expected``, figure by figure (a row per train
+    the bank offers next, and no other train row; the bank's row, whose label says what
+    it covers, is drawn only when some kind leaves money in the bank)."""
+    trains = {name for name in shown if name.startswith("  the ")}
+    assert trains == {name for name in expected if name.startswith("  the ")}, (shown, expected)
     for label, value in expected.items():
-        if label == "adds":
-            rows = [cells for name, cells in shown.items() if name.endswith(" adds")]
-            assert (rows[0][column] if rows else "") == value, (label, shown)
-            continue
-        if label == "bank (pool/IPO shares)" and label not in shown:
-            assert value == "—", shown
+        if label == "bank":
+            banks = [cells for name, cells in shown.items() if name.split(" (")[0] == "bank"]
+            assert (banks[0][column] if banks else "—") == value, (label, shown)
             continue
         assert shown[label][column] == value, (label, column, value, shown)

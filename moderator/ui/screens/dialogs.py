@@ -44,7 +44,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator import commands as c
-from moderator.advisor import BANK_KEEPS, PayoutColumn
+from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.script import ParseError, parse_line
 from moderator.text import escaped
 from moderator.ui.host import KeysReady
@@ -706,7 +706,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     for other in others:
         rows.append((other, cells(lambda col, other=other: take(col, other))))
     if any(col.takes.get(BANK_KEEPS) for col in live):
-        rows.append(("bank (pool/IPO shares)", cells(lambda col: take(col, BANK_KEEPS))))
+        rows.append((bank_label(live), cells(lambda col: take(col, BANK_KEEPS))))
     rows.append(("price after", cells(lambda col: money(col.price_after))))
     blank = [Text("") for _ in columns]
     rows.append(("standings after", blank))
@@ -727,21 +727,23 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     if president is not None:
         rows.append((f"{president}'s cash after", cells(lambda col: money(col.president_cash))))
     rows.append((f"{company} treasury after", cells(lambda col: money(col.treasury))))
-    need = next((col.train for col in live if col.train is not None), None)
-    if need is not None:
-        verb = "must buy" if need.must else "may buy"
-        who = president or "the president"
+    # every train the bank offers next (issue 37.7: 1846's 5 and 4/6 both), a row each
+    needs = next((col.trains for col in live if col.trains), ())
+    if needs:
+        verb = "must buy" if needs[0].must else "may buy"
+        rows.append((f"{company} {verb}, {president or 'the president'} adds", blank))
+    for need in needs:
 
-        def adds(col: PayoutColumn) -> Text:
-            if col.train is None:
+        def adds(col: PayoutColumn, name: str = need.train) -> Text:
+            mine = next((x for x in col.trains if x.train == name), None)
+            if mine is None:
                 return Text("—")
-            if col.train.refused is not None:
-                short = f"short {money(col.train.short)}" if col.train.short else "refused"
+            if mine.refused is not None:
+                short = f"short {money(mine.short)}" if mine.short else "refused"
                 return Text(f"✗ {short}", style="red")
-            return Text(money(col.train.president_adds))
+            return Text(money(mine.president_adds))
 
-        rows.append((f"the {need.train}, {money(need.price)} ({company} {verb})", blank))
-        rows.append((f"  {who} adds", cells(adds)))
+        rows.append((f"  the {need.train}, {money(need.price)}", cells(adds)))
     width = max(len(label) for label, _ in rows) + 1
     text = Text(" " * width)
     for i, col in enumerate(columns):

@@ -480,13 +480,9 @@ class MainScreen(Screen[None]):
             return "nothing to undo"
         if cmd.id == "redo":
             return "nothing to redo"
-        kinds = GUARD_KINDS.get(cmd.id, ())
-        state = self.session.game.state
-        for candidate in self.session.game.ruleset.candidates(state):
-            if kinds and isinstance(candidate, kinds):
-                why = self.session.reason(candidate)
-                if why:
-                    return why
+        why = self.guard_reason(GUARD_KINDS.get(cmd.id, ()))
+        if why:
+            return why
         acting = self.acting_company()
         if cmd.id == "spend" and acting:
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
@@ -502,6 +498,32 @@ class MainScreen(Screen[None]):
         who = self.session.acting
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
+    def guard_reason(self, kinds: tuple[type[c.Command], ...]) -> str | None:
+        """Why the rules refuse every command of ``kinds`` now: the acting player's own
+        refusals first, and among them his cash's (issue 37.7: 1847 AE's `b` for a player
+        who can afford nothing says so, not that Krauss belongs to someone)."""
+        if not kinds:
+            return None
+        reasons: list[tuple[str | None, str]] = []
+        for candidate in self.session.game.ruleset.candidates(self.session.game.state):
+            if isinstance(candidate, kinds):
+                why = self.session.reason(candidate)
+                if why:
+                    reasons.append((getattr(candidate, "player", None), why))
+        acting = self.session.acting
+        mine = list(dict.fromkeys(why for who, why in reasons if who == acting))
+        if not mine:
+            return reasons[0][1] if reasons else None
+        cash = [why for why in mine if why.startswith(f"{acting} has {self.session.currency}")]
+        if not cash:
+            return mine[0]
+        # the others are about what is on sale (none in the pool, a private's owner), not
+        # about him: nothing on sale is within his cash
+        if all(why in cash or not why.startswith(f"{acting} ") for why in mine):
+            return f"{acting} can afford nothing on sale: " + "; ".join(cash[:2])
+        own = [why for why in mine if why not in cash and why.startswith(f"{acting} ")]
+        return "; ".join([*cash[:2], own[0]])
+
     def on_key(self, event: Key) -> None:
         """A dimmed key says why it does nothing.
 
@@ -516,9 +538,15 @@ class MainScreen(Screen[None]):
                 event.key in cmd.key.split(",")
                 and self.check_action(action_name(cmd.action), ()) is not True
             ):
+                event.stop()
+                cid = self.acting_company()
+                if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
+                    # issue 37.7: the `done` is given and refused as a dialog's `d` gives
+                    # it: the log keeps the line and the game's reason, a toast says it
+                    self.give(c.Done(company=cid))
+                    return
                 self.app.bell()
                 self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-                event.stop()
                 return
 
     def typing(self) -> None:
@@ -617,6 +645,9 @@ class MainScreen(Screen[None]):
         """Buy one share: legal sources with their prices."""
         self.typing()
         cmds = self.session.legal_of(c.Buy)
+        # the header's player's purchases first (1830 4.0: after a purchase the next
+        # player's, whose line closes the open turn, issue 37.3)
+        cmds.sort(key=lambda x: isinstance(x, c.Buy) and x.player != self.session.acting)
         package = {item["item"]: item for item in self.session.data.get("package") or []}
         sale = self.session.data.get("sale") or {}
 
@@ -654,14 +685,18 @@ class MainScreen(Screen[None]):
         self.choose("Sell shares to the pool", cmds, label)
 
     def action_pass_turn(self) -> None:
-        """Pass the stock turn: ``x`` is the acting player's ``pass``, given at once (a
-        command, not a list: only the acting player may pass).  In 1853's contract bids
-        any player's bid may be complete, so ``x`` always opens the list of those whose
-        bid the rules let end (2.5.4), even when there is one."""
+        """Pass the stock turn: ``x`` is the ``pass`` of the player the header names (the
+        engine's ``to_act``, issue 37.3), given at once (a command, not a list: only that
+        player may pass).  In 1853's contract bids any player's bid may be complete, so
+        ``x`` always opens the list of those whose bid the rules let end (2.5.4), even
+        when there is one; the bidder whose turn it is comes first."""
         self.typing()
         cmds = self.session.legal_of(c.Pass)
         if stage_of(self.session.data) == "claims":
             from moderator.ui.screens.bids import bid_summary
+
+            first = self.session.acting
+            cmds.sort(key=lambda x: not (isinstance(x, c.Pass) and x.player == first))
 
             # 1853 2.5.4: a pass in the contract bids ends the player's bid
             self.choose(
@@ -673,9 +708,10 @@ class MainScreen(Screen[None]):
                 ),
             )
             return
-        # 1830 4.0: a turn that bought or sold is closed by the next player's line: his
-        # pass, without one for the turn before (no extra key after a purchase)
-        player = self.session.data.get("next_player") or self.session.acting
+        # the engine's next actor: after a purchase that leaves the turn open for sales
+        # (1830 4.0) the next player, whose pass closes it (no extra key); after a sale
+        # alone the seller, who may still buy (his pass closes his turn)
+        player = self.session.acting
         if player is None:
             self.notify("no player is to act", severity="warning")
             return

@@ -53,9 +53,15 @@ def _cell(text: str | Text, changed: bool, justify: str = "right") -> Text:
     return out
 
 
+def _to_act(data: dict[str, Any]) -> str | None:
+    """Who acts next, as the engine says (``to_act``, issue 37.3; ``turn`` in a state
+    JSON without it)."""
+    return data["to_act"] if "to_act" in data else data.get("turn")
+
+
 def _acting(data: dict[str, Any], kind: str) -> str | None:
     """Who acts, if the round is of ``kind`` (``SR``: a player, ``OR``: a company)."""
-    return data.get("turn") if data.get("round", {}).get("kind") == kind else None
+    return _to_act(data) if data.get("round", {}).get("kind") == kind else None
 
 
 def _corporations(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -864,6 +870,7 @@ class StatusBar(Panel):
             data.get("title_name", data["title"]),
             data["round"],
             data.get("turn"),
+            _to_act(data),
             data.get("operating_order"),
             data.get("priority"),
             data["phase"],
@@ -898,16 +905,22 @@ class StatusBar(Panel):
             # 1846 3.23: the privates are distributed, so the first stock round is what
             # comes (the game begins it with the first stock-round command)
             line.append(f"Stock round {rnd.get('number') or 1}", style="bold")
-            if data.get("priority"):
+            if data.get("package_open"):  # 1847 Pfalz, RRRR&B: the package first (3.3)
+                line.append(" — the starting package (3.3)", style="dim")
+            if _to_act(data):
                 line.append("   to act ", style="dim")
-                line.append(str(data["priority"]), style=ACTING)
-            if _unowned_privates(data):
+                line.append(str(_to_act(data)), style=ACTING)
+            if data.get("title") == "1846" and _unowned_privates(data):
+                # 1846 3.2: the privates are dealt at the table; a result may still come
                 line.append("   a private result may still be entered", style="dim")
         elif rnd.get("setup"):
             line.append("Setup", style="bold")
             if "stage" in data:  # 1853: the contract bids (2.5-2.7)
                 what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
                 line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}", style="dim")
+                if _to_act(data):  # 2.5.4: the claims go round the table
+                    line.append("   to act ", style="dim")
+                    line.append(str(_to_act(data)), style=ACTING)
             elif "box" in data:  # 1847 Pfalz 11.1, RRRR&B 12.1: the box's values first
                 rule = "12.1" if "RRRR" in str(data.get("title")) else "11.1"
                 line.append(f" — the box's values first ({rule})", style="dim")
@@ -917,9 +930,14 @@ class StatusBar(Panel):
             line.append(f"Stock round {rnd['number']}", style="bold")
             if data.get("package_open"):  # 1847 AE: the first stock round sells it (3.3)
                 line.append(" — the starting package (3.3)", style="dim")
-            if data.get("turn"):
+            if _to_act(data):
                 line.append("   to act ", style="dim")
-                line.append(str(data["turn"]), style=ACTING)
+                line.append(str(_to_act(data)), style=ACTING)
+                turn = data.get("turn")
+                if turn and turn != _to_act(data) and data.get("next_player") == _to_act(data):
+                    # 1830 4.0: the turn that bought stays open for sales until the next
+                    # player's line closes it
+                    line.append(f" ({turn} may still sell)", style="dim")
         else:
             if rnd.get("or") == 0:
                 # 1847 AE 3.3: an operating round inside the first stock round, while
@@ -933,7 +951,7 @@ class StatusBar(Panel):
                 for i, cid in enumerate(order):
                     if i:
                         line.append(" ")
-                    if cid == data.get("turn"):
+                    if cid == _to_act(data):
                         line.append("▶", style=ACTING)
                         line.append(badge(cid))
                     else:
