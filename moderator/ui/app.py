@@ -34,10 +34,13 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
+from moderator.ui.escapekey import install, unbound_alt
 from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from moderator.game import Game
     from moderator.ui.session import Session
 
@@ -94,6 +97,13 @@ class ModeratorApp(App[None]):
         """The sharing of the open game with the players' table view (``ctrl+t``)."""
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
+        those two keys, never as Alt+key (issue 37.2, :mod:`moderator.ui.escapekey`)."""
+        driver = super().get_driver_class()
+        install(driver)
+        return driver
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -205,6 +215,11 @@ class ModeratorApp(App[None]):
         being removed: the rest wait for it)."""
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
+            if isinstance(event, events.Key) and event.key.startswith("alt+"):
+                split = unbound_alt(event, self.screen.active_bindings)
+                if split is not None:  # Esc then a key, read as Alt+key (issue 37.2)
+                    self._held.extendleft(reversed(split))
+                    continue
             self._typed_for[event] = self.screen
             await super().on_event(event)
 

@@ -415,6 +415,7 @@ class MainScreen(Screen[None]):
         :class:`~moderator.ui.screens.dialogs.CommandDialog`).
         """
         dialog.take = self.give
+        dialog.say = self.failed  # a key that took nothing says so in the log (37.1)
         self.app.push_screen(dialog)
 
     # ------------------------------------------------------------ guards
@@ -554,13 +555,17 @@ class MainScreen(Screen[None]):
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
         the keys typed after ``b`` mean the same whatever the number of choices).
         ``done``: ``d`` takes the choice and ends the turn."""
-        from moderator.ui.screens.dialogs import ChoiceDialog
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")
             return
         dialog = ChoiceDialog(
-            title, [(label(x), x) for x in cmds], note, details=self.follow_ups(cmds)
+            title,
+            [(label(x), x) for x in cmds],
+            note,
+            details=self.follow_ups(cmds),
+            names=company_names(self.session),
         )
         if done:
             dialog.done_after = self.done_after()
@@ -895,7 +900,7 @@ class MainScreen(Screen[None]):
         purchase, or cannot pay it all).  Enter or ``d`` on a refused one takes nothing:
         ``t d`` never buys another company's train instead of the bank's.
         """
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
 
         self.typing()
         cid = self.acting_company()
@@ -964,14 +969,20 @@ class MainScreen(Screen[None]):
             self.session.follow_lines(x) if x.source in (None, "pool") and why is None else []
             for x, why in zip(cmds, refusals, strict=True)
         ]
-        dialog = ChoiceDialog("Buy a train", choices, details=details, refusals=refusals)
+        dialog = ChoiceDialog(
+            "Buy a train",
+            choices,
+            details=details,
+            refusals=refusals,
+            names=company_names(self.session),
+        )
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
 
         self.typing()
         cmds = self.session.legal_of(c.BuyPrivate)
@@ -1008,7 +1019,7 @@ class MainScreen(Screen[None]):
                     x,
                 )
             )
-        dialog = ChoiceDialog("Buy a private company", choices)
+        dialog = ChoiceDialog("Buy a private company", choices, names=company_names(self.session))
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)
