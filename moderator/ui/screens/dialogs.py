@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any, Union
 
 from rich.text import Text
+from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -589,6 +590,100 @@ def typed_into(field: Input, digit: str) -> None:
         field.replace(digit, start, end)
 
 
+FAR_FLOOR = 1000
+"""An amount at most this (in the title's currency) is never asked about (37.5)."""
+
+
+def usual_amount(session: Session, cmd: c.Command) -> tuple[int, int, str] | None:
+    """The amount ``cmd`` names, the most the game has seen of its kind, and what that
+    is: a run's revenue against the highest run of the game so far; a price agreed for
+    a train against the dearest train of the title; a private's price against the
+    most its card lets it sell for (its face, or the top of its range).  ``None``: an
+    amount of no such kind."""
+    game = session.game
+    if isinstance(cmd, c.Run):
+        runs = [e.command.revenue for e in game.journal if isinstance(e.command, c.Run)]
+        return cmd.revenue, max(runs, default=0), "the highest run of the game so far"
+    if isinstance(cmd, c.BuyTrain) and cmd.price is not None:
+        variants = getattr(game.ruleset, "train_variants", {}) or {}
+        dearest = max((price for card in variants.values() for _, price in card), default=0)
+        return cmd.price, dearest, "the dearest train of the game"
+    if isinstance(cmd, c.BuyPrivate):
+        card = session.company(cmd.private) or {}
+        top = max([*(card.get("range") or []), card.get("value") or 0])
+        return cmd.price, top, f"{cmd.private}'s value"
+    return None
+
+
+def far_outside(session: Session, cmd: c.Command) -> str | None:
+    """Why ``cmd``'s amount is far outside the game, or ``None``: more than twice the
+    most the game has seen of its kind (:func:`usual_amount`) and over
+    :data:`FAR_FLOOR` (issue 37.5: ``r 5 0 6 0`` for a run of 60 is asked about, never
+    given unseen).  Only the TUI's dialogs ask; scripts and ``play`` never do."""
+    found = usual_amount(session, cmd)
+    if found is None:
+        return None
+    amount, usual, what = found
+    if amount <= FAR_FLOOR or amount <= 2 * usual:
+        return None
+    money = session.money
+    return f"{money(amount)} is more than twice {what} ({money(usual)}) and over {money(FAR_FLOOR)}"
+
+
+class FarAmountQuestion(ModalScreen[bool]):
+    """ "Really?" for an amount far outside the game (:func:`far_outside`, issue 37.5).
+
+    Only a key typed after the question is on screen answers it: ``y`` gives the
+    command, ``n`` or Esc goes back to the amount.  The keys typed before it was
+    drawn (the rest of a burst: ``r 5 0 6 0 Enter d x``) are not taken — neither as
+    an answer nor by any screen after it — and the question says how many there were.
+    Enter is no answer: a banker's habitual Enter must not confirm what he has not read.
+    """
+
+    def __init__(self, line: str, why: str) -> None:
+        super().__init__(classes="dialog")
+        self.line = line
+        self.why = why
+        self.shown_at: float | None = None
+        """When the question was first drawn (keys older than this are not answers)."""
+        self.dropped = 0
+        """Keys typed before the question was shown, not taken."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(f"Give {self.line}?", classes="dialog-title", markup=False)
+            yield Static(f"{self.why}.", classes="dialog-note", markup=False)
+            yield Static("", id="dropped", classes="dialog-extra", markup=False)
+            yield Static("y: yes, give it · n / Esc: no, back to the amount", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        """Answers count from the first frame that shows the question."""
+        self.call_after_refresh(self.shown)
+
+    def shown(self) -> None:
+        """The question is on screen."""
+        self.shown_at = _time.get_time()
+
+    def on_key(self, event: events.Key) -> None:
+        """``y`` or ``n``/Esc typed after the question was shown; any key before is
+        counted and dropped."""
+        event.stop()
+        event.prevent_default()
+        if self.shown_at is None or event.time < self.shown_at:
+            self.dropped += 1
+            keys = "1 key" if self.dropped == 1 else f"{self.dropped} keys"
+            self.query_one("#dropped", Static).update(
+                f"{keys} typed before this question was shown: not taken"
+            )
+            return
+        if event.key == "y":
+            self.dismiss(True)
+        elif event.key in ("n", "escape"):
+            self.dismiss(False)
+        else:
+            self.app.bell()
+
+
 class AmountDialog(CommandDialog):
     """An amount plus (optionally) one of a few options, checked live by the game.
 
@@ -768,6 +863,17 @@ class AmountDialog(CommandDialog):
         if why is not None:
             self.app.bell()
             self.recheck()
+            return
+        far = far_outside(self.session, cmd)
+        if far is not None:  # asked once, answered only by a key typed after (37.5)
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.answer(cmd, done)
+                else:
+                    self.query_one("#amount", Input).select_all()  # typing replaces it
+
+            self.app.push_screen(FarAmountQuestion(self.session.line(cmd), far), answered)
             return
         self.answer(cmd, done)
 
