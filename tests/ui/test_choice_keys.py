@@ -105,3 +105,28 @@ async def test_a_players_name_is_no_key_of_what_he_buys(tmp_path: Path) -> None:
         before = saved_lines(path)
         await send_burst(pilot, *"bbob", "enter", "escape")
         assert saved_lines(path) == before
+
+
+def test_the_buy_lists_title_names_what_is_bought() -> None:
+    """Issue 37.7: not "Buy a share" over 1830's private on offer or 1847's package."""
+    from moderator.ui.screens.main import buy_title
+
+    share = c.Buy(player="Amy", corp="NYC", source="ipo")
+    private = c.Buy(player="Amy", corp="SV")
+    item = c.Buy(player="Amy", corp="H")
+    assert buy_title([share], sale=False, package=set()) == "Buy a share"
+    assert buy_title([private], sale=True, package=set()) == "Buy the private on offer"
+    assert buy_title([item], sale=False, package={"H"}) == "Buy an item of the starting package"
+    assert buy_title([item, share], sale=False, package={"H"}) == (
+        "Buy an item of the starting package or a share"
+    )
+
+
+async def test_the_buy_list_of_1830s_opening_sale(tmp_path: Path) -> None:
+    renamed_save("1830", 1, 0, ["Ann", "Bob", "Cy", "Di"], tmp_path)
+    async with running(tmp_path) as (app, pilot):
+        await send_burst(pilot, "b")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert dialog.title_text == "Buy the private on offer"
+        await send_burst(pilot, "escape")

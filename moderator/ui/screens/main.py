@@ -99,6 +99,23 @@ def narration(
         return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
 
+def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
+    """The buy list's title, naming what is bought (issue 37.7): a share, 1830's private
+    on offer (7.1), an item of the starting package (1847 AE, Pfalz), or several kinds."""
+    kinds: list[str] = []
+    for x in cmds:
+        source = getattr(x, "source", None)
+        corp = getattr(x, "corp", "")
+        kind = "a share"
+        if sale and source is None:
+            kind = "the private on offer"
+        elif corp in package and source is None:
+            kind = "an item of the starting package"
+        if kind not in kinds:
+            kinds.append(kind)
+    return "Buy " + " or ".join(kinds or ["a share"])
+
+
 class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
@@ -646,7 +663,7 @@ class MainScreen(Screen[None]):
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
 
-        self.choose("Buy a share", cmds, label)
+        self.choose(buy_title(cmds, bool(sale), set(package)), cmds, label)
 
     def action_sell(self) -> None:
         """Sell shares: legal counts with what they bring."""
