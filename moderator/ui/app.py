@@ -34,7 +34,6 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
-from moderator.ui.escapekey import install, unbound_alt
 from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
 
@@ -101,6 +100,8 @@ class ModeratorApp(App[None]):
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
         those two keys, never as Alt+key (issue 37.2, :mod:`moderator.ui.escapekey`)."""
+        from moderator.ui.escapekey import install
+
         driver = super().get_driver_class()
         install(driver)
         return driver
@@ -216,6 +217,8 @@ class ModeratorApp(App[None]):
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
+                from moderator.ui.escapekey import unbound_alt
+
                 split = unbound_alt(event, self.screen.active_bindings)
                 if split is not None:  # Esc then a key, read as Alt+key (issue 37.2)
                     self._held.extendleft(reversed(split))

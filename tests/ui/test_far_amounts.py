@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator import commands as c
 from moderator.ui.saves import demo_script
 from moderator.ui.screens.dialogs import FarAmountQuestion, RunDialog, far_outside
 from moderator.ui.screens.main import MainScreen
+
+
+async def shown(pilot: Pilot[None]) -> FarAmountQuestion:
+    """The question on top, once it is drawn (a key typed from then on answers it)."""
+    for _ in range(50):
+        question = pilot.app.screen
+        if isinstance(question, FarAmountQuestion) and question.shown_at is not None:
+            return question
+        await pilot.pause()
+    raise AssertionError(f"no question drawn: {pilot.app.screen!r}")
 
 
 async def demo(tmp_path: Path) -> Path:
@@ -35,8 +46,7 @@ async def test_a_revenue_far_outside_asks_and_the_keys_typed_ahead_do_not_answer
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
         await send_burst(pilot, "r", "5", "0", "6", "0", "enter", "y", "d", "x")
-        question = app.screen
-        assert isinstance(question, FarAmountQuestion), question
+        question = await shown(pilot)
         assert question.dropped == 3 and saved_lines(path) == before
         assert "more than twice the highest run of the game so far" in question.why
         await pilot.press("y")  # typed after the question is shown: the answer
@@ -50,7 +60,7 @@ async def test_no_goes_back_to_the_amount(tmp_path: Path) -> None:
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
         await send_burst(pilot, "r", "5", "0", "6", "0", "d")
-        assert isinstance(app.screen, FarAmountQuestion)
+        await shown(pilot)
         await pilot.press("enter")  # Enter is no answer
         assert isinstance(app.screen, FarAmountQuestion)
         await pilot.press("n")
@@ -66,6 +76,7 @@ async def test_d_answered_yes_runs_and_ends_the_turn(tmp_path: Path) -> None:
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
         await send_burst(pilot, "r", "5", "0", "6", "0", "d")
+        await shown(pilot)
         await pilot.press("y")
         await pilot.pause()
         assert saved_lines(path)[len(before) :] == ["run PRR 5060 full", "done PRR"]
