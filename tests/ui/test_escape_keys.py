@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
+from test_same_keys import demo
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.pilot import Pilot
-from ui_helpers import running, save_from_script, saved_lines, send_burst, settle
+from ui_helpers import running, saved_lines, send_burst, settle
 
 from moderator.ui.app import ModeratorApp
 from moderator.ui.escapekey import EscapeFirstParser, install, unbound_alt
-from moderator.ui.saves import demo_script
 from moderator.ui.screens.dialogs import ChoiceDialog, RunDialog
 from moderator.ui.screens.main import MainScreen
 
@@ -92,13 +92,6 @@ def test_an_alt_key_some_binding_takes_is_kept() -> None:
     shifted = unbound_alt(events.Key("alt+shift+r", "R"), [])
     assert shifted is not None and [(k.key, k.character) for k in shifted][1] == ("R", "R")
     assert unbound_alt(events.Key("r", "r"), []) is None
-
-
-async def demo(tmp_path: Path) -> Path:
-    """The 1846 demo (OR 3.1, PRR to act) in a save of its own."""
-    path = tmp_path / "g.json"
-    save_from_script(path, demo_script()).close()
-    return path
 
 
 async def test_r_5_0_esc_r_6_0_enter_runs_60(tmp_path: Path) -> None:

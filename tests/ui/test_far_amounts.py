@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_same_keys import demo
 from textual.pilot import Pilot
 from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
 
@@ -30,13 +31,6 @@ async def shown(pilot: Pilot[None]) -> FarAmountQuestion:
             return question
         await pilot.pause()
     raise AssertionError(f"no question drawn: {pilot.app.screen!r}")
-
-
-async def demo(tmp_path: Path) -> Path:
-    """The 1846 demo (OR 3.1, PRR to act) in a save of its own."""
-    path = tmp_path / "g.json"
-    save_from_script(path, demo_script()).close()
-    return path
 
 
 async def test_a_revenue_far_outside_asks_and_the_keys_typed_ahead_do_not_answer(
