@@ -8,7 +8,9 @@ from the command, never read off a dialog: the action's key; the chosen thing's 
 letters (a company's or a private's id, the source ``ipo`` or ``pool``, a count, a
 train type and ``bank``/``pool``/its seller, a player's name in a list of players);
 Enter; then a price or an amount's digits and Enter.  Only commands the grammar spells
-alone are drawn (no other choice of the list is spelled in full by the same letters).
+alone are drawn (no other choice of the list is spelled in full by the same letters),
+and in an operating round none whose letters hold a ``d`` (there ``d`` confirms the
+list's choice and ends the turn: ``docs/keys.md``).
 
 The burst is then made harder, all in one delivery:
 
@@ -163,6 +165,7 @@ def targets(session: Session) -> list[c.Command]:
     spend of the operating company."""
     legal = session.legal()
     names = company_names(session)
+    operating = session.round_kind == "OR"
     out = [
         cmd
         for cmd in legal
@@ -170,6 +173,7 @@ def targets(session: Session) -> list[c.Command]:
         and not isinstance(cmd, (c.Run, c.Spend))
         and not getattr(cmd, "trade", None)
         and not getattr(cmd, "credit", False)
+        and not (operating and "d" in list_letters(cmd))  # d: confirm and end the turn
         and spelled_alone(cmd, legal, names)
     ]
     company = session.game.state.operating if session.round_kind == "OR" else None
