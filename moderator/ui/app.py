@@ -213,7 +213,10 @@ class ModeratorApp(App[None]):
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
         them may open a screen that is not ready yet, or close one that is still
-        being removed: the rest wait for it)."""
+        being removed: the rest wait for it).  An ``alt+KEY`` that no binding of the
+        top screen takes is Esc typed at once before ``KEY`` (a terminal's parser
+        read the pair as Alt+key): it is handed out as ``escape`` then ``KEY``, each
+        when its turn comes (issue 37.2, :mod:`moderator.ui.escapekey`)."""
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
