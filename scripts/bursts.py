@@ -3,9 +3,10 @@
 The same property as ``tests/ui/test_bursts.py`` (``tests/ui/bursting.py``): each
 example opens a position — a title's demo, or a random game of
 ``moderator.simulate`` cut at a random length — and types random bursts of banker
-keys into it, each delivered at once; after every burst the app is alive, no id is
-used twice, and the state on screen equals its save replayed.  Fresh random examples
-on every run (no derandomizing), unlike CI.
+keys into it, each delivered at once (among them Esc typed at once before a key, as
+the terminal's parser reads it: ``alt+KEY``, issue 37.2); after every burst the app
+is alive, no id is used twice, and the state on screen equals its save replayed.
+Fresh random examples on every run (no derandomizing), unlike CI.
 
     .venv/bin/python scripts/bursts.py --examples 2000
 
@@ -28,7 +29,7 @@ import bursting  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-TITLES = ("1846", "1847AE", "1853")
+TITLES = ("1846", "1847AE", "1853", "1830")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,6 +38,8 @@ from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from moderator.game import Game
     from moderator.ui.session import Session
 
@@ -94,6 +96,15 @@ class ModeratorApp(App[None]):
         """The sharing of the open game with the players' table view (``ctrl+t``)."""
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
+        those two keys, never as Alt+key (issue 37.2, :mod:`moderator.ui.escapekey`)."""
+        from moderator.ui.escapekey import install
+
+        driver = super().get_driver_class()
+        install(driver)
+        return driver
 
     def on_mount(self) -> None:
         """Open the game to show, or the start screen."""
@@ -202,9 +213,19 @@ class ModeratorApp(App[None]):
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
         them may open a screen that is not ready yet, or close one that is still
-        being removed: the rest wait for it)."""
+        being removed: the rest wait for it).  An ``alt+KEY`` that no binding of the
+        top screen takes is Esc typed at once before ``KEY`` (a terminal's parser
+        read the pair as Alt+key): it is handed out as ``escape`` then ``KEY``, each
+        when its turn comes (issue 37.2, :mod:`moderator.ui.escapekey`)."""
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
+            if isinstance(event, events.Key) and event.key.startswith("alt+"):
+                from moderator.ui.escapekey import unbound_alt
+
+                split = unbound_alt(event, self.screen.active_bindings)
+                if split is not None:  # Esc then a key, read as Alt+key (issue 37.2)
+                    self._held.extendleft(reversed(split))
+                    continue
             self._typed_for[event] = self.screen
             await super().on_event(event)
 

@@ -132,6 +132,21 @@ def test_the_burst_of_issue_18_1(terminal: Terminal) -> None:
     assert saved_lines(terminal.saves)[before:] == ["run PRR 90 full", "done PRR"]
 
 
+def test_esc_typed_at_once_before_a_key_is_esc(terminal: Terminal) -> None:
+    """Issue 37.2, in a real terminal: ``r 5 0 Esc r 6 0 Enter`` in one ``send-keys`` (the
+    Esc and the ``r`` within the escape delay) ran PRR for 5060; now the Esc closes the
+    dialog and ``r 6 0 Enter`` runs 60.  Then ``t Esc d``: the list closes, ``d`` ends
+    the turn."""
+    terminal.wait_for("palette")
+    before = len(saved_lines(terminal.saves))
+    terminal.send("r", "5", "0", "Escape", "r", "6", "0", "Enter")
+    terminal.wait_for("run PRR 60 full")
+    terminal.send("t", "Escape", "d")
+    terminal.wait_for("done PRR")
+    terminal.quit()
+    assert saved_lines(terminal.saves)[before:] == ["run PRR 60 full", "done PRR"]
+
+
 KEYS = (
     list("eirtvdlbspxhfwgc0123456789")
     + ["Enter"] * 6

@@ -7,7 +7,9 @@ banker uses — every key of the main screen's footer (``moderator.ui.keys``),
 digits, Enter, Escape, arrows, Tab, Backspace, ``ctrl+z``/``ctrl+y``, the
 keys of the dialogs and other screens, a pasted command line, and ``:``
 followed by a typed line — mixed with whole commands typed ahead (a dialog
-key, an amount, Enter, the next key).
+key, an amount, Enter, the next key) and Esc typed at once before a key, as
+``alt+KEY`` (what a terminal's parser makes of the pair within its escape
+delay, issue 37.2) or as the two keys.
 
 :func:`check_alive` is the property checked after every burst: the app is
 running and raised nothing, no two widgets share an id (no two screens of the
@@ -117,6 +119,8 @@ OPENERS = [
     "ctrl+n",
 ]
 """Keys that open a dialog or a screen."""
+ESCAPED = list("rtebsplhdxnyoa0123456789") + ["enter", "up", "down", "tab", "backspace"]
+"""Keys typed at once after an Esc (a terminal's parser read the pair as Alt+key)."""
 KEYS = FOOTER_KEYS + SCREEN_KEYS + NAMED + DIGITS
 """One key of a burst's noise."""
 LEFT_OUT = ("ctrl+q", "ctrl+c")
@@ -231,7 +235,7 @@ def bursts(draw: st.DrawFn, lines: list[str] | None = None) -> Burst:
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(
             st.sampled_from(
-                ["noise", "noise", "command", "command", "again", "again", "paste", "bar"]
+                ["noise", "noise", "command", "command", "again", "again", "paste", "bar", "esc"]
             )
         )
         if kind == "noise":
@@ -250,6 +254,14 @@ def bursts(draw: st.DrawFn, lines: list[str] | None = None) -> Burst:
             parts.append(draw(st.sampled_from(list("rrteibspvdlx"))))
             parts += draw(st.lists(st.sampled_from(DIGITS), max_size=3)) + ["0", "enter"]
             parts.append(draw(st.sampled_from(["d", "d", "enter", "escape", "r", "p", "t"])))
+        elif kind == "esc":
+            # Esc typed at once before the next key, as a terminal's parser reads it
+            # within its escape delay: Alt+key (issue 37.2), or the two keys
+            parts.append(draw(st.sampled_from(OPENERS)))
+            parts += draw(st.lists(st.sampled_from(KEYS), max_size=4))
+            after = draw(st.sampled_from(ESCAPED))
+            parts += draw(st.sampled_from([[f"alt+{after}"], ["escape", after]]))
+            parts += draw(st.lists(st.sampled_from(KEYS), max_size=4))
         elif kind == "paste":
             parts.append(("paste", draw(command_lines(lines))))
         else:

@@ -7,9 +7,10 @@ typed after a closed screen waits for it to be gone, and acts then, in order.
 
 Then hypothesis types random bursts (``bursting.bursts``: every footer key, digits,
 Enter, Escape, arrows, Tab, ctrl+z/ctrl+y, pastes, ``:`` and typing, whole commands
-typed ahead) into each title's demo and into random positions of
-``moderator.simulate``; after every burst the app is alive, no id is used twice, and
-the state on screen equals its save replayed (``bursting.check_alive``).  The ``ci``
+typed ahead, Esc typed at once before a key as ``alt+KEY``) into each title's demo
+and into random positions of ``moderator.simulate``; after every burst the app is
+alive, no id is used twice, and the state on screen equals its save replayed
+(``bursting.check_alive``).  The ``ci``
 profile of ``tests/conftest.py`` makes the run the same every time;
 ``scripts/bursts.py --examples 2000`` is the long, random run.
 

@@ -87,15 +87,25 @@ async def test_a_list_of_one_keeps_the_keys_typed_after_it(tmp_path: Path) -> No
 
 
 async def test_letters_that_match_nothing_are_said(tmp_path: Path) -> None:
-    save_from_script(tmp_path / "g.json", AE_ONE_SHARE_LEFT).close()
+    """A key that matches no choice narrows nothing, and neither do the keys after it:
+    Enter takes nothing and the log says so (issue 37.1); Backspace erases the missed
+    keys, then the list's keys work again."""
+    path = tmp_path / "g.json"
+    save_from_script(path, AE_ONE_SHARE_LEFT).close()
     async with running(tmp_path) as (app, pilot):
+        before = saved_lines(path)
         await send_burst(pilot, "b", "s", "q")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.typed == "s"
         line = keys_line(dialog)
-        assert "no choice matches 'sq': 'q' not typed" in line, line
-        await send_burst(pilot, "c")  # a key that matches: the note goes
-        assert dialog.typed == "sc" and "not typed" not in keys_line(dialog)
+        assert "no choice matches 'sq': Enter takes nothing; Backspace erases 'q'" in line, line
+        await send_burst(pilot, "c", "enter")  # a key after the miss: still nothing
+        assert app.screen is dialog and dialog.typed == "s" and dialog.missed == "qc"
+        assert saved_lines(path) == before
+        log = main_screen(app).log_panel.plain_lines
+        assert any("no choice matches 'sqc', nothing taken" in x for x in log), log
+        await send_burst(pilot, "backspace", "backspace", "c")
+        assert dialog.typed == "sc" and "no choice matches" not in keys_line(dialog)
 
 
 # ---------------------------------------------------------------- d in every dialog

@@ -131,15 +131,14 @@ def list_keys(dialog: ChoiceDialog, want: c.Command, text: str) -> list[str]:
     index = next(i for i, (_, x) in enumerate(dialog.choices) if leads_to(x, want, then))
     typed = ""
     for ch in text:
-        dialog.typed = typed + ch
-        if any(dialog.matches(i) for i in range(len(dialog.choices))):
+        if dialog.narrowed(typed + ch)[0]:
             typed += ch
-    dialog.typed = typed
-    shown = [i for i in range(len(dialog.choices)) if dialog.matches(i)]
-    dialog.typed = ""
+    shown, best = dialog.narrowed(typed)
     if index not in shown:
-        typed, shown = "", list(range(len(dialog.choices)))
-    return [*typed, *["down"] * shown.index(index), "enter"]
+        typed = ""
+        shown, best = dialog.narrowed(typed)
+    moves = shown.index(index) - shown.index(best if best is not None else shown[0])
+    return [*typed, *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter"]
 
 
 def amount_keys(dialog: AmountDialog, want: c.Command) -> list[str]:

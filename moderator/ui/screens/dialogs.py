@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any, Union
 
 from rich.text import Text
+from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -62,6 +63,113 @@ def typable(word: str) -> str:
     """``word`` as the list's keys can type it: its letters and digits (``c&o`` -> ``co``,
     ``$80`` -> ``80``, ``3/5`` -> ``35``)."""
     return "".join(ch for ch in word if ch.isalnum())
+
+
+Field = tuple[str, ...]
+"""One part of what a choice is, as the ways to type it (``("nyc", "newyorkcentral")``)."""
+Keys = tuple[Field, ...]
+"""What a choice's letters may spell: its parts in order (the thing, then its source)."""
+
+
+def field(*words: object) -> Field:
+    """The typable spellings of ``words`` (an id, a name and each of its words), lower
+    case, without blanks or repeats."""
+    found: list[str] = []
+    for word in words:
+        if word is None:
+            continue
+        text = str(word).lower()
+        for spelling in (typable(text), *(typable(w) for w in text.split())):
+            if spelling and spelling not in found:
+                found.append(spelling)
+    return tuple(found)
+
+
+def thing(ident: str, names: dict[str, str] | None) -> Field:
+    """A company's or a private's id and its name (from ``names``, id -> name)."""
+    return field(ident, (names or {}).get(ident))
+
+
+def choice_keys(cmd: c.Command, names: dict[str, str] | None = None) -> Keys:
+    """What a choice's letters may spell, from the command itself (issue 37.1): the
+    chosen thing's own ids and words — a company's or a private's id or name, a train
+    type, the source (``ipo``, ``pool``; a train's ``bank`` or seller), a count — and a
+    player's name only where the choice is a player.  Never the label's other words:
+    with Bob to act, ``bo`` finds B&O, not every line that says "Bob buys".
+
+    ``names``: company and private names by id (``Session``'s state).
+    """
+    if isinstance(cmd, c.Buy):
+        source = {"ipo": ("ipo",), "pool": ("pool",)}.get(cmd.source or "", ())
+        return (thing(cmd.corp, names), source) if source else (thing(cmd.corp, names),)
+    if isinstance(cmd, c.Sell):
+        return (thing(cmd.corp, names), field(cmd.count))
+    if isinstance(cmd, c.Par):
+        return (thing(cmd.corp, names), field(cmd.price))
+    if isinstance(cmd, (c.Issue, c.Redeem)):
+        return (field(cmd.kind), field(cmd.count))
+    if isinstance(cmd, c.BuyTrain):
+        source = ("bank",) if cmd.source is None else thing(cmd.source, names)
+        keys: Keys = (field(cmd.train), source)
+        return keys + ((field("trade", cmd.trade),) if cmd.trade else ())
+    if isinstance(cmd, c.BuyPrivate):
+        return (thing(cmd.private, names),)
+    if isinstance(cmd, c.Bid):
+        return (thing(cmd.private, names),)
+    if isinstance(cmd, (c.Pass, c.Bond)):
+        return (field(cmd.player),)  # the choice is a player
+    if isinstance(cmd, c.CreditTrain):
+        return (field(cmd.choice, "buy" if cmd.choice == "pay" else None),)
+    # any other command (the list of every legal command): the words of its line
+    from moderator.script import format_command
+
+    return tuple(field(word) for word in format_command(cmd).split())
+
+
+def company_names(session: Session) -> dict[str, str]:
+    """Every company's and private's name by its id (what :func:`choice_keys` spells)."""
+    return {co["id"]: co.get("name") or co["id"] for co in session.data.get("companies", [])}
+
+
+def label_keys(key: str) -> Keys:
+    """A choice's keys given as text (a price, a city): the whole and each word."""
+    return (field(key),)
+
+
+def spelled(typed: str, keys: Keys) -> int | None:
+    """How ``typed`` spells a choice of ``keys``, or ``None`` when it does not.
+
+    ``typed`` must read as the spellings of the choice's parts in their order, starting
+    at any part, the last one possibly begun only: ``nycp`` is NYC then ``pool``;
+    ``pool`` alone is the source.  The rank (lower is better): 0 when typed from the
+    first part and ending where a part ends (an id typed in full), 1 begun from the
+    first part, 2 from a later part (``p`` finds PRR before the pool).
+    """
+    if not typed:
+        return 0
+
+    def from_part(rest: str, at: int) -> bool | None:
+        """Whether ``rest`` reads from part ``at`` on: True ending on a part's end,
+        False inside one, None not at all."""
+        best: bool | None = None
+        for word in keys[at] if at < len(keys) else ():
+            if word == rest:
+                return True
+            if word.startswith(rest):
+                best = False
+            elif rest.startswith(word):
+                after = from_part(rest[len(word) :], at + 1)
+                if after is True:
+                    return True
+                if after is False:
+                    best = False
+        return best
+
+    for start in range(len(keys)):
+        found = from_part(typed, start)
+        if found is not None:
+            return (0 if found else 1) if start == 0 else 2
+    return None
 
 
 def plain(label: str | Text) -> Text:
@@ -174,6 +282,9 @@ class CommandDialog(ModalScreen[c.Command | None]):
         """The ``done`` that ``d`` gives after the dialog's command (an operating round's
         turn: the choice and the end of the turn in one key, issue 18.6); ``None``: the
         key is not the dialog's."""
+        self.say: Callable[[str], object] | None = None
+        """Writes a line in the log of the screen below (a key that took nothing and
+        why); set by the screen that opens the dialog, inherited by a second one."""
 
     def keys_ready(self) -> None:
         """The dialog is drawn and focused: the app may hand it the keys typed meanwhile."""
@@ -188,6 +299,7 @@ class CommandDialog(ModalScreen[c.Command | None]):
             if isinstance(step, CommandDialog):
                 self.dismiss(None)
                 step.take = take
+                step.say = self.say
                 if self.done_after is not None:
                     step.done_after = self.done_after
                 self.app.push_screen(step)
@@ -203,8 +315,10 @@ class CommandDialog(ModalScreen[c.Command | None]):
 class ChoiceDialog(CommandDialog):
     """Pick one of a list of legal commands; Enter takes it, Esc cancels.
 
-    Letters and digits typed narrow the list to the choices whose key starts
-    with them (``keys``, by default the label's words), Backspace widens it.
+    Letters and digits typed narrow the list to the choices they spell (``keys``, by
+    default each command's own ids and words, :func:`choice_keys`, with the company
+    and private names of ``names``; never the other words of a label: issue 37.1),
+    Backspace widens it.
     ``details``, per choice, are the lines of what would follow it by itself
     (shown under the list for the highlighted choice); ``start`` is the choice
     highlighted first.  With :attr:`done_after` set, ``d`` takes the choice and
@@ -213,7 +327,8 @@ class ChoiceDialog(CommandDialog):
     A list with one choice opens like any other (issue 27.1: the keys typed after
     the one that opened it mean the same whatever the number of choices).  A key
     that narrows the list to nothing is not typed: a bell, and the keys line says
-    which key matched nothing.  ``refusals``, per choice, is the game's reason for
+    which keys matched nothing; until Backspace erases them Enter (and ``d``) takes
+    nothing, and the log says so (``say``).  ``refusals``, per choice, is the game's reason for
     refusing it (``None``: legal): such a choice is listed so the banker sees why it
     cannot be had (the bank's next train, issue 27.4), and Enter or ``d`` on it
     takes nothing and leaves the dialog open with the reason shown.
@@ -241,10 +356,11 @@ class ChoiceDialog(CommandDialog):
         title: str,
         choices: list[tuple[str | Text, c.Command]],
         note: str = "",
-        keys: list[str] | None = None,
+        keys: list[str] | list[Keys] | None = None,
         details: list[list[str]] | None = None,
         start: int = 0,
         refusals: list[str | None] | None = None,
+        names: dict[str, str] | None = None,
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
@@ -255,14 +371,13 @@ class ChoiceDialog(CommandDialog):
         self.refusals = refusals if refusals is not None else [None for _ in choices]
         """Per choice, why the game refuses it (``None``: legal; see the class docstring)."""
         self.missed = ""
-        """The last key typed that matched no choice (shown in the keys line)."""
+        """The keys typed since the first that matched no choice (shown in the keys line;
+        Enter takes nothing while there are any)."""
         self.start = start if 0 <= start < len(choices) else 0
-        self.keys = (
-            [k.lower() for k in keys]
+        self.keys: list[Keys] = (
+            [label_keys(k) if isinstance(k, str) else tuple(k) for k in keys]
             if keys is not None
-            else [
-                (label.plain if isinstance(label, Text) else label).lower() for label, _ in choices
-            ]
+            else [choice_keys(cmd, names) for _, cmd in choices]
         )
         """What type-to-filter matches, per choice."""
         self.typed = ""
@@ -320,7 +435,8 @@ class ChoiceDialog(CommandDialog):
         if self.missed:
             line = Text.assemble(
                 (
-                    f"no choice matches {self.typed + self.missed!r}: {self.missed!r} not typed",
+                    f"no choice matches {self.typed + self.missed!r}: Enter takes nothing; "
+                    f"Backspace erases {self.missed!r}",
                     "bold red",
                 ),
                 "\n",
@@ -336,55 +452,86 @@ class ChoiceDialog(CommandDialog):
             options.highlighted = self.start
         self.keys_ready()
 
+    def rank(self, index: int, typed: str | None = None) -> int | None:
+        """How well choice ``index`` fits ``typed`` (the filter typed by default):
+        ``None`` when it does not (:func:`spelled`); lower is better."""
+        return spelled(self.typed if typed is None else typed, self.keys[index])
+
     def matches(self, index: int) -> bool:
-        """Whether choice ``index`` fits the filter typed: its key, or a word of it, starts
-        with it, read without the signs no key types (``co`` finds C&O, ``8`` finds $80)."""
-        key = self.keys[index]
-        return key.startswith(self.typed) or any(
-            typable(word).startswith(self.typed) for word in key.split()
-        )
+        """Whether choice ``index`` fits the filter typed: its keys spell it (the chosen
+        thing's own ids and words, :func:`choice_keys`), never the rest of its label."""
+        return self.rank(index) is not None
+
+    def narrowed(self, typed: str) -> tuple[list[int], int | None]:
+        """The choices ``typed`` leaves, in the list's order, and the one highlighted then:
+        the first of those it spells best (:func:`spelled`)."""
+        ranks = {i: self.rank(i, typed) for i in range(len(self.choices))}
+        shown = [i for i, r in ranks.items() if r is not None]
+        if not shown:
+            return [], None
+        return shown, min(shown, key=lambda i: (ranks[i], i))
 
     def refilter(self) -> None:
-        """Show the choices the filter leaves (a new list only when the filter changed)."""
-        shown = [i for i in range(len(self.choices)) if self.matches(i)]
+        """Show the choices the filter leaves (a new list only when the filter changed),
+        the one it spells best highlighted (an id typed in full before a name it begins).
+        A filter that matches nothing leaves the list as it was: its keys are the missed
+        ones (:attr:`missed`), and Enter takes nothing until Backspace erases them."""
+        shown, best = self.narrowed(self.typed)
         if not shown:
-            self.missed = self.typed[-1:]
+            self.missed = self.typed[-1:] + self.missed
             self.typed = self.typed[:-1]
             self.app.bell()
             self.query_one("#choice-keys", Static).update(self.keys_line())
             return
-        self.missed = ""
         self.shown = shown
         options = self.query_one("#choices", OptionList)
         options.clear_options()
         options.add_options([Option(plain(self.choices[i][0]), id=str(i)) for i in shown])
-        options.highlighted = 0
+        options.highlighted = shown.index(best) if best is not None else 0
         self.query_one("#choice-keys", Static).update(self.keys_line())
 
     def action_filter(self, key: str) -> None:
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
-        highlighted choice, then end the turn)."""
+        highlighted choice, then end the turn).  After a key that matched nothing the
+        keys typed are not a choice's: they are kept as missed, and narrow nothing."""
         if key == "d" and self.done_after is not None:
             self.action_pick(done=True)
+            return
+        if self.missed:
+            self.missed += key
+            self.app.bell()
+            self.query_one("#choice-keys", Static).update(self.keys_line())
             return
         self.typed += key
         self.refilter()
 
     def action_unfilter(self) -> None:
-        """Widen the list by one character."""
-        if self.typed:
+        """Widen the list by one character (a missed one first)."""
+        if self.missed:
+            self.missed = self.missed[:-1]
+            self.query_one("#choice-keys", Static).update(self.keys_line())
+        elif self.typed:
             self.typed = self.typed[:-1]
             self.refilter()
-        elif self.missed:
-            self.missed = ""
-            self.query_one("#choice-keys", Static).update(self.keys_line())
 
     def action_move(self, how: str) -> None:
         """Move the highlight (the list's own action, run as the key is read)."""
         getattr(self.query_one("#choices", OptionList), f"action_{how}")()
 
     def action_pick(self, done: bool = False) -> None:
-        """Take the highlighted choice (``done``: then end the turn)."""
+        """Take the highlighted choice (``done``: then end the turn); nothing while the
+        keys typed match no choice (they spell nothing: the log says so, issue 37.1)."""
+        if self.missed:
+            self.app.bell()
+            typed = self.typed + self.missed
+            said = (
+                f"{self.title_text}: no choice matches {typed!r}, nothing taken "
+                "(Backspace erases the keys, Esc closes the list)"
+            )
+            if self.say is not None:
+                self.say(said)
+            self.query_one("#choice-keys", Static).update(self.keys_line())
+            return
         options = self.query_one("#choices", OptionList)
         option = options.highlighted_option
         if option is None:
@@ -441,6 +588,100 @@ def typed_into(field: Input, digit: str) -> None:
     else:
         start, end = sorted(field.selection)
         field.replace(digit, start, end)
+
+
+FAR_FLOOR = 1000
+"""An amount at most this (in the title's currency) is never asked about (37.5)."""
+
+
+def usual_amount(session: Session, cmd: c.Command) -> tuple[int, int, str] | None:
+    """The amount ``cmd`` names, the most the game has seen of its kind, and what that
+    is: a run's revenue against the highest run of the game so far; a price agreed for
+    a train against the dearest train of the title; a private's price against the
+    most its card lets it sell for (its face, or the top of its range).  ``None``: an
+    amount of no such kind."""
+    game = session.game
+    if isinstance(cmd, c.Run):
+        runs = [e.command.revenue for e in game.journal if isinstance(e.command, c.Run)]
+        return cmd.revenue, max(runs, default=0), "the highest run of the game so far"
+    if isinstance(cmd, c.BuyTrain) and cmd.price is not None:
+        variants = getattr(game.ruleset, "train_variants", {}) or {}
+        dearest = max((price for card in variants.values() for _, price in card), default=0)
+        return cmd.price, dearest, "the dearest train of the game"
+    if isinstance(cmd, c.BuyPrivate):
+        card = session.company(cmd.private) or {}
+        top = max([*(card.get("range") or []), card.get("value") or 0])
+        return cmd.price, top, f"{cmd.private}'s value"
+    return None
+
+
+def far_outside(session: Session, cmd: c.Command) -> str | None:
+    """Why ``cmd``'s amount is far outside the game, or ``None``: more than twice the
+    most the game has seen of its kind (:func:`usual_amount`) and over
+    :data:`FAR_FLOOR` (issue 37.5: ``r 5 0 6 0`` for a run of 60 is asked about, never
+    given unseen).  Only the TUI's dialogs ask; scripts and ``play`` never do."""
+    found = usual_amount(session, cmd)
+    if found is None:
+        return None
+    amount, usual, what = found
+    if amount <= FAR_FLOOR or amount <= 2 * usual:
+        return None
+    money = session.money
+    return f"{money(amount)} is more than twice {what} ({money(usual)}) and over {money(FAR_FLOOR)}"
+
+
+class FarAmountQuestion(ModalScreen[bool]):
+    """ "Really?" for an amount far outside the game (:func:`far_outside`, issue 37.5).
+
+    Only a key typed after the question is on screen answers it: ``y`` gives the
+    command, ``n`` or Esc goes back to the amount.  The keys typed before it was
+    drawn (the rest of a burst: ``r 5 0 6 0 Enter d x``) are not taken — neither as
+    an answer nor by any screen after it — and the question says how many there were.
+    Enter is no answer: a banker's habitual Enter must not confirm what he has not read.
+    """
+
+    def __init__(self, line: str, why: str) -> None:
+        super().__init__(classes="dialog")
+        self.line = line
+        self.why = why
+        self.shown_at: float | None = None
+        """When the question was first drawn (keys older than this are not answers)."""
+        self.dropped = 0
+        """Keys typed before the question was shown, not taken."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(f"Give {self.line}?", classes="dialog-title", markup=False)
+            yield Static(f"{self.why}.", classes="dialog-note", markup=False)
+            yield Static("", id="dropped", classes="dialog-extra", markup=False)
+            yield Static("y: yes, give it · n / Esc: no, back to the amount", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        """Answers count from the first frame that shows the question."""
+        self.call_after_refresh(self.shown)
+
+    def shown(self) -> None:
+        """The question is on screen."""
+        self.shown_at = _time.get_time()
+
+    def on_key(self, event: events.Key) -> None:
+        """``y`` or ``n``/Esc typed after the question was shown; any key before is
+        counted and dropped."""
+        event.stop()
+        event.prevent_default()
+        if self.shown_at is None or event.time < self.shown_at:
+            self.dropped += 1
+            keys = "1 key" if self.dropped == 1 else f"{self.dropped} keys"
+            self.query_one("#dropped", Static).update(
+                f"{keys} typed before this question was shown: not taken"
+            )
+            return
+        if event.key == "y":
+            self.dismiss(True)
+        elif event.key in ("n", "escape"):
+            self.dismiss(False)
+        else:
+            self.app.bell()
 
 
 class AmountDialog(CommandDialog):
@@ -622,6 +863,17 @@ class AmountDialog(CommandDialog):
         if why is not None:
             self.app.bell()
             self.recheck()
+            return
+        far = far_outside(self.session, cmd)
+        if far is not None:  # asked once, answered only by a key typed after (37.5)
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.answer(cmd, done)
+                else:
+                    self.query_one("#amount", Input).select_all()  # typing replaces it
+
+            self.app.push_screen(FarAmountQuestion(self.session.line(cmd), far), answered)
             return
         self.answer(cmd, done)
 

@@ -99,6 +99,23 @@ def narration(
         return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
 
+def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
+    """The buy list's title, naming what is bought (issue 37.7): a share, 1830's private
+    on offer (7.1), an item of the starting package (1847 AE, Pfalz), or several kinds."""
+    kinds: list[str] = []
+    for x in cmds:
+        source = getattr(x, "source", None)
+        corp = getattr(x, "corp", "")
+        kind = "a share"
+        if sale and source is None:
+            kind = "the private on offer"
+        elif corp in package and source is None:
+            kind = "an item of the starting package"
+        if kind not in kinds:
+            kinds.append(kind)
+    return "Buy " + " or ".join(kinds or ["a share"])
+
+
 class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
@@ -415,6 +432,7 @@ class MainScreen(Screen[None]):
         :class:`~moderator.ui.screens.dialogs.CommandDialog`).
         """
         dialog.take = self.give
+        dialog.say = self.failed  # a key that took nothing says so in the log (37.1)
         self.app.push_screen(dialog)
 
     # ------------------------------------------------------------ guards
@@ -582,13 +600,17 @@ class MainScreen(Screen[None]):
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
         the keys typed after ``b`` mean the same whatever the number of choices).
         ``done``: ``d`` takes the choice and ends the turn."""
-        from moderator.ui.screens.dialogs import ChoiceDialog
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")
             return
         dialog = ChoiceDialog(
-            title, [(label(x), x) for x in cmds], note, details=self.follow_ups(cmds)
+            title,
+            [(label(x), x) for x in cmds],
+            note,
+            details=self.follow_ups(cmds),
+            names=company_names(self.session),
         )
         if done:
             dialog.done_after = self.done_after()
@@ -672,7 +694,7 @@ class MainScreen(Screen[None]):
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
 
-        self.choose("Buy a share", cmds, label)
+        self.choose(buy_title(cmds, bool(sale), set(package)), cmds, label)
 
     def action_sell(self) -> None:
         """Sell shares: legal counts with what they bring."""
@@ -931,7 +953,7 @@ class MainScreen(Screen[None]):
         purchase, or cannot pay it all).  Enter or ``d`` on a refused one takes nothing:
         ``t d`` never buys another company's train instead of the bank's.
         """
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
 
         self.typing()
         cid = self.acting_company()
@@ -1000,14 +1022,20 @@ class MainScreen(Screen[None]):
             self.session.follow_lines(x) if x.source in (None, "pool") and why is None else []
             for x, why in zip(cmds, refusals, strict=True)
         ]
-        dialog = ChoiceDialog("Buy a train", choices, details=details, refusals=refusals)
+        dialog = ChoiceDialog(
+            "Buy a train",
+            choices,
+            details=details,
+            refusals=refusals,
+            names=company_names(self.session),
+        )
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
 
         self.typing()
         cmds = self.session.legal_of(c.BuyPrivate)
@@ -1044,7 +1072,7 @@ class MainScreen(Screen[None]):
                     x,
                 )
             )
-        dialog = ChoiceDialog("Buy a private company", choices)
+        dialog = ChoiceDialog("Buy a private company", choices, names=company_names(self.session))
         dialog.then = picked
         dialog.done_after = self.done_after()
         self.ask(dialog)

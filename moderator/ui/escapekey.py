@@ -1,0 +1,107 @@
+"""``Esc`` is ``Esc`` in a burst (issue 37.2): a key typed at once after it is itself.
+
+A terminal sends the Esc key as the byte ``ESC``, which also begins the sequences of
+other keys (``ESC [ A`` is ↑) and, in most terminals, Alt+key (``ESC r``).  Textual's
+parser (``textual._xterm_parser.XTermParser``) waits ``ESCDELAY`` (100 ms) after an
+``ESC`` for the rest of a sequence; what comes in that time and is no sequence it knows
+is reissued as Alt+key: ``ESC r`` becomes ``alt+r`` and the Esc is lost.  Some pairs it
+even reads as other keys (``ESC b`` is ctrl+←, ``ESC 5`` is ``∞``, ``ESC Enter`` is
+Enter, and an ``ESC`` after an unknown pair is ``^``).  Typed fast, ``r 5 0 Esc r 6 0
+Enter`` in the run dialog ran PRR for 5060.
+
+moderator binds no Alt key, so it undoes this in two places:
+
+* :class:`EscapeFirstParser`, the parser of the terminal driver (:func:`install`): an
+  ``ESC`` followed by a character that begins no escape sequence (anything but ``[``
+  and ``O``, which begin the keys' sequences, and the introducers of a terminal's
+  replies, ``P ] _ \\ ^ X``) is the Esc key at once — as if the escape delay had
+  passed — and the character is a key of its own.  Outside a bracketed paste only.
+* :func:`unbound_alt`: an ``alt+KEY`` event that still reaches the app (a terminal
+  reporting Alt itself, the kitty protocol, a test's ``alt+r``) and that no binding
+  of the screen takes is handed out as ``escape`` then ``KEY``
+  (:class:`~moderator.ui.app.ModeratorApp`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.message import Message
+
+ESC = "\x1b"
+SEQUENCE_STARTS = frozenset("[O]P_\\^X" + ESC)
+"""Characters after ``ESC`` that begin a sequence (a key's, a terminal's reply) or are
+another ``ESC``: the parser reads these as it always did."""
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+
+
+class EscapeFirstParser(XTermParser):
+    """Textual's terminal parser, except that ``ESC`` then a character that begins no
+    sequence is the Esc key then that character (module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tail = ""
+        """The last characters fed (to see an ``ESC`` before the next one, and the
+        bracketed paste's markers across two reads)."""
+        self._pasting = False
+        """Whether a bracketed paste is being read (its text is never split)."""
+
+    def feed(self, data: str) -> Iterable[Message]:
+        """Feed ``data`` (see the class docstring); ``""`` is the end of input."""
+        if not data:
+            yield from super().feed(data)
+            return
+        start = 0
+        for i, ch in enumerate(data):
+            before = self._tail[-1:]
+            self._tail = (self._tail + ch)[-len(PASTE_START) :]
+            if self._tail.endswith(PASTE_START):
+                self._pasting = True
+            elif self._tail.endswith(PASTE_END):
+                self._pasting = False
+            elif before == ESC and ch not in SEQUENCE_STARTS and not self._pasting:
+                if i > start:
+                    yield from super().feed(data[start:i])
+                start = i
+                yield from self.escape_now()
+        if start < len(data):
+            yield from super().feed(data[start:])
+
+    def escape_now(self) -> Iterable[Message]:
+        """The ``ESC`` read last waits for the rest of a sequence: end the wait now (what
+        the escape delay's end does), so it is the Esc key."""
+        if self._awaiting.timeout is None:
+            return
+        self._timeout_time = 0.0
+        yield from self.tick()
+
+
+def install(driver: type[Any]) -> None:
+    """Make the terminal driver ``driver`` read keys with :class:`EscapeFirstParser`
+    (Textual's Linux driver builds its ``XTermParser`` by that module-level name; a
+    driver without one, Windows' or the web's, is left as it is)."""
+    module = sys.modules.get(driver.__module__)
+    if module is not None and getattr(module, "XTermParser", None) is XTermParser:
+        module.XTermParser = EscapeFirstParser  # type: ignore[attr-defined]
+
+
+def unbound_alt(event: events.Key, bound: Iterable[str]) -> list[events.Key] | None:
+    """``escape`` then the key, for an ``alt+KEY`` event no binding in ``bound`` (key
+    names) takes; ``None`` for any other key."""
+    if not event.key.startswith("alt+") or event.key in set(bound):
+        return None
+    rest = event.key[len("alt+") :]
+    char = event.character
+    if char is not None and len(char) == 1 and char.isalnum():
+        rest = char  # alt+shift+r: the key R, as Textual names it unmodified
+    elif len(rest) == 1:
+        char = rest
+    elif char is not None and (len(char) != 1 or not char.isprintable()):
+        char = None
+    return [events.Key("escape", ESC), events.Key(rest, char)]
