@@ -120,9 +120,13 @@ class Sandbox:
             if total > branch
             else "no line of the real game is taken out"
         )
+        if total > branch:
+            put = f"{counted(own, 'line')} of the sandbox take their place"
+        else:  # nothing replaced: the sandbox's lines follow the real game's last
+            put = f"{counted(own, 'line')} of the sandbox are added after it"
         return (
-            f"From line {branch}: {cut}; {counted(own, 'line')} of the sandbox take their "
-            "place, each checked by replay first; the save is rewritten whole, atomically."
+            f"From line {branch}: {cut}; {put}, each checked by replay first; the save is "
+            "rewritten whole, atomically."
         )
 
     def keep(self) -> Kept:
@@ -304,14 +308,20 @@ class Comparison:
     COMPANY_KEYS = ("price", "cash")
 
     def table(self) -> list[tuple[str, str, list[tuple[str, str, bool]]]]:
-        """Rows as ``(kind, name, [(real, sandbox, differs)...])`` in column order."""
+        """Rows as ``(kind, name, [(real, sandbox, differs)...])`` in column order; a
+        sandbox figure that differs carries the size of its change (``$84 (+$52)``)."""
         out = []
-        for row in self.players:
-            cells = [self._cells(row, k) for k in self.PLAYER_KEYS]
-            out.append(("player", row.name, cells))
-        for row in self.companies:
-            cells = [self._cells(row, k) for k in self.COMPANY_KEYS]
-            out.append(("company", row.name, cells))
+        for kind, rows, keys in (
+            ("player", self.players, self.PLAYER_KEYS),
+            ("company", self.companies, self.COMPANY_KEYS),
+        ):
+            for row in rows:
+                cells = []
+                for key in keys:
+                    a, b, differs = self._cells(row, key)
+                    delta = self.change(row, key)
+                    cells.append((a, f"{b} ({delta})" if delta else b, differs))
+                out.append((kind, row.name, cells))
         return out
 
     def _cells(self, row: Row, key: str) -> tuple[str, str, bool]:
@@ -328,13 +338,25 @@ class Comparison:
             return str(value)
         return f"{self.currency}{value}"
 
+    def change(self, row: Row, key: str) -> str:
+        """The size of a figure's change, as the shell and the screen give it: ``+$40``,
+        ``-$10`` for money, ``+1`` for a place (``""`` when it did not change or a game
+        has no such figure)."""
+        a, b = row.real.get(key), row.sandbox.get(key)
+        if not (isinstance(a, int) and isinstance(b, int)) or a == b:
+            return ""
+        if key == "place":
+            return f"{b - a:+d}"
+        sign = "+" if b > a else "-"
+        return f"{sign}{self.currency}{abs(b - a)}"
+
     def differences(self) -> int:
         """How many figures differ."""
         return sum(d for _, _, cells in self.table() for _, _, d in cells)
 
     def text(self) -> str:
         """The comparison as a plain-text table; a differing figure is marked ``*`` and
-        its change given (``+20``, ``-1``)."""
+        its change given (``+$20``, ``-1``)."""
         lines = [
             f"{self.label}: real game {self.real_where}; sandbox {self.sandbox_where}",
         ]
@@ -346,8 +368,8 @@ class Comparison:
                 text = f"{row.name[:14]:<14}"
                 for key in keys:
                     a, b, differs = self._cells(row, key)
-                    delta = _delta(row.real.get(key), row.sandbox.get(key)) if differs else ""
-                    mark = f"* {b}{delta}" if differs else b
+                    delta = self.change(row, key)
+                    mark = f"* {b}" + (f" ({delta})" if delta else "") if differs else b
                     text += f"{a:>12}{mark:>16}"
                 lines.append(text.rstrip())
 
@@ -371,12 +393,6 @@ class Comparison:
             ],
             "differences": self.differences(),
         }
-
-
-def _delta(a: Any, b: Any) -> str:
-    if isinstance(a, int) and isinstance(b, int):
-        return f" ({b - a:+d})"
-    return ""
 
 
 def _figures(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:

@@ -33,6 +33,16 @@ class HistoryScreen(Screen[bool]):
         Binding("escape,h", "close", "Back"),
         Binding("enter", "rewind", "Rewind to here", priority=True),
         Binding("o", "whatif", "What-if from here", priority=True),
+        # The list's moves are the screen's priority bindings too: a key the list takes
+        # would wait in its queue while the `o` or Enter typed after it acted first
+        # (`h ↑ ↑ o` branched from the last line; issue 37.4).  Every key here acts in
+        # the order typed.
+        Binding("up", "move('cursor_up')", "Up", show=False, priority=True),
+        Binding("down", "move('cursor_down')", "Down", show=False, priority=True),
+        Binding("pageup", "move('page_up')", "Page up", show=False, priority=True),
+        Binding("pagedown", "move('page_down')", "Page down", show=False, priority=True),
+        Binding("home", "move('first')", "First", show=False, priority=True),
+        Binding("end", "move('last')", "Last", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, report: Callable[[str], None] | None = None) -> None:
@@ -61,6 +71,7 @@ class HistoryScreen(Screen[bool]):
                 yield Static(
                     "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, Esc back",
                     classes="dialog-title",
+                    id="history-title",
                 )
                 yield OptionList(*options, id="journal")
             with VerticalScroll(id="history-right"):
@@ -69,11 +80,29 @@ class HistoryScreen(Screen[bool]):
                 yield CompaniesPanel(id="history-companies", title="Companies then")
         yield Footer()
 
+    @property
+    def whatif(self) -> str | None:
+        """The sandbox's label when this is the History of a what-if sandbox, else ``None``."""
+        for screen in self.app.screen_stack:
+            box = getattr(screen, "sandbox", None)
+            if box is not None and getattr(screen, "session", None) is self.session:
+                return str(box.label)
+        return None
+
+    def action_move(self, where: str) -> None:
+        """Move the highlight (at once, in the order the keys came)."""
+        journal = self.query_one("#journal", OptionList)
+        getattr(journal, f"action_{where}")()
+
     def on_mount(self) -> None:
         """Start at the last line (the game as it is now)."""
         journal = self.query_one("#journal", OptionList)
         journal.focus()
         journal.highlighted = journal.option_count - 1
+        label = self.whatif
+        if label is not None:
+            title = self.query_one("#history-title", Static)
+            title.update(Text.assemble((" WHAT-IF ", "bold black on yellow"), " ", title.content))
 
     @property
     def line(self) -> int:
@@ -129,6 +158,15 @@ class HistoryScreen(Screen[bool]):
             self.app.notify(f"rewound to line {n}{where}")
             self.dismiss(True)
 
-        kept = " (a backup save keeps them)" if self.session.game.path else ""
-        detail = f"Lines {n + 1}–{total} are taken out of the game{kept}."
-        self.app.push_screen(ConfirmDialog(f"Rewind to line {n}?", detail), answer)
+        label = self.whatif
+        if label is not None:  # the sandbox's own lines: the real game is not touched
+            question = f"WHAT-IF: rewind the sandbox to line {n}?"
+            detail = (
+                f"Lines {n + 1}–{total} are taken out of the what-if sandbox ({label}); "
+                "the real game and its save are not changed."
+            )
+        else:
+            kept = " (a backup save keeps them)" if self.session.game.path else ""
+            question = f"Rewind to line {n}?"
+            detail = f"Lines {n + 1}–{total} are taken out of the game{kept}."
+        self.app.push_screen(ConfirmDialog(question, detail), answer)

@@ -97,6 +97,23 @@ class WhatIfBanner(Static):
     """
 
 
+class WhatIfScreenMark(Static):
+    """The what-if mark on every other screen opened over a sandbox (History, the score,
+    the projection, the checker, a dialog, a question): one line across the top."""
+
+    DEFAULT_CSS = """
+    WhatIfScreenMark {
+        dock: top;
+        height: 1;
+        width: 1fr;
+        content-align: center middle;
+        text-style: bold;
+        color: black;
+        background: yellow;
+    }
+    """
+
+
 class SandboxStatusBar(StatusBar):
     """The status line of a sandbox: ``WHAT-IF`` before the round."""
 
@@ -179,6 +196,7 @@ class SandboxScreen(MainScreen):
         self.bar.input.placeholder = (
             "what-if: banker script played on the copy, never saved — : to type, Esc to leave"
         )
+        self.app.screen_change_signal.subscribe(self, self._mark_screen)
         game = self.sandbox.real
         where = escaped(game.path.name) if game.path else "the game"
         self.log_panel.add(
@@ -186,6 +204,21 @@ class SandboxScreen(MainScreen):
             "o compares it with the real game, keeps or discards it",
             "bold yellow",
         )
+
+    def _mark_screen(self, screen: Screen[Any]) -> None:
+        """A screen opened over the sandbox carries the what-if mark (issue 37.4)."""
+        stack = self.app.screen_stack
+        if screen is self or self not in stack or screen not in stack:
+            return
+        if stack.index(screen) < stack.index(self) or isinstance(screen, WhatIfScreen):
+            return  # the real game's screens below; the compare view is marked already
+
+        def add() -> None:
+            if screen.is_attached and not screen.query(WhatIfScreenMark):
+                text = f"WHAT-IF · {self.sandbox.label} — a copy, nothing is saved"
+                screen.mount(WhatIfScreenMark(text, markup=False))
+
+        screen.call_later(add)
 
     def action_whatif(self) -> None:
         """``o`` in a sandbox: the what-if view (compare, keep, discard, share)."""
