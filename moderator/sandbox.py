@@ -78,11 +78,15 @@ class Sandbox:
     """The real game's first ``at`` entries when the sandbox was opened."""
     real_length: int = 0
     """How many lines the real game held when the sandbox was opened."""
+    purpose: str = ""
+    """What the sandbox is for, when it is a correction (``line 39 amended``, issue 39)."""
 
     @property
     def label(self) -> str:
-        """The banner's words: ``WHAT-IF sandbox from line N``."""
-        return f"WHAT-IF sandbox from line {self.at}"
+        """The banner's words: ``WHAT-IF sandbox from line N`` (``…: line N+1 amended``)."""
+        return f"WHAT-IF sandbox from line {self.at}" + (
+            f": {self.purpose}" if self.purpose else ""
+        )
 
     def branch_point(self) -> int:
         """The number of leading lines the sandbox still shares with the real game."""
@@ -129,8 +133,12 @@ class Sandbox:
             "rewritten whole, atomically."
         )
 
-    def keep(self) -> Kept:
+    def keep(self, backup_kind: str = "rewind", backup_number: int | None = None) -> Kept:
         """Replace the real game from the branch point with the sandbox's lines.
+
+        ``backup_kind``/``backup_number`` name the backup (``NAME.before-KIND-N.json``; a
+        rewind's by default: N the real game's length; an amendment's keep names the line
+        amended, :mod:`moderator.amend`).
 
         Nothing is written until every line is checked; the backup is written before
         the save, and the save is replaced in one rename.  The sandbox's game becomes
@@ -160,7 +168,7 @@ class Sandbox:
         backup: Path | None = None
         if real.path is not None and real._target is not None:
             if old_total > branch:
-                backup = real._free_backup_name()
+                backup = real._free_backup_name(backup_kind, backup_number)
                 # named after the save, so that a kill's leftover is removed at its next opening
                 write_atomic(
                     backup, real._header() + b"".join(real._all_records()), side_of=real.path
@@ -193,12 +201,16 @@ class Sandbox:
             fresh.base,
             fresh.real_length,
         )
+        self.purpose = ""
         return kept
 
 
 def _same_entry(a: Entry, b: Entry) -> bool:
-    """Two journal entries of one game hold the same line, round and events."""
-    return a.line == b.line and a.round == b.round and a.events == b.events
+    """Two journal entries of one game hold the same line, round, events and record of
+    amendments (an entry given an amendment's record is the sandbox's own)."""
+    return (
+        a.line == b.line and a.round == b.round and a.events == b.events and a.amended == b.amended
+    )
 
 
 def _checked_replay(
