@@ -37,7 +37,7 @@ from moderator.sandbox import Kept, Sandbox, open_sandbox
 from moderator.script import ParseError, parse_line
 from moderator.text import counted
 
-__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell"]
+__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "start"]
 
 How = Literal["replace", "insert", "delete"]
 
@@ -89,6 +89,8 @@ class Amended:
     stop: Stop | None = None
     waiting: list[tuple[int, Entry]] = field(default_factory=list)
     """The later lines not given yet (each with its number in the real game)."""
+    recorded: Amendment | None = None
+    """The record the keep put in the journal (``None`` until kept)."""
 
     @property
     def game(self) -> Game:
@@ -99,6 +101,27 @@ class Amended:
     def done(self) -> bool:
         """Every later line was given (none stopped, none waits)."""
         return self.stop is None and not self.waiting
+
+    def give_new(self, line: str | None) -> None:
+        """Give the corrected (or inserted) line in the amended line's place.
+
+        Raises:
+            Refusal: no line, not a command of the game, or refused there (the rule named).
+        """
+        number = self.number
+        if line is None or not line.strip():
+            raise Refusal("no line given: the amended line is a banker-script command")
+        try:
+            cmd = parse_line(line)
+        except ParseError as exc:
+            raise Refusal(f"line {number}: {exc.message}") from None
+        if cmd is None or cmd.kind in ("game", "expect"):
+            raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
+        outcome = self.game.execute(cmd)
+        if not outcome.ok:
+            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
+        self.new = self.game.journal[-1].line
+        self.given.append(Given(number, outcome, True))
 
     def go_on(self) -> Stop | None:
         """Give the waiting lines in order, until one no longer applies (returned, and
@@ -151,10 +174,13 @@ class Amended:
                 dropped.append(f"{first_real + k}: {real[k]}")
             for k in range(j1 + pairs, j2):
                 changed.append(f"{first_real + i1}: (inserted) -> {mine[k]}")
+        new = self.new
+        if not new and self.how != "delete" and len(self.game.journal) > branch:
+            new = self.game.journal[branch].line  # typed in the TUI's command bar
         return Amendment(
             line=self.number,
             old=self.old,
-            new=self.new,
+            new=new,
             dropped=tuple(dropped),
             changed=tuple(changed),
         )
@@ -176,16 +202,23 @@ class Amended:
         record = self.record()
         journal = self.game.journal
         branch = self.number - 1
-        self._carry_records()
         holder = branch if branch < len(journal) else branch - 1
         if holder < 0:
             raise Refusal(
                 "not kept: the game's only line would go, and nothing would hold the record "
                 "of the amendment; undo (u) takes it back"
             )
+        as_given = list(journal)
+        self._carry_records()
         entry = journal[holder]
         journal[holder] = entry.model_copy(update={"amended": (*entry.amended, record)})  # type: ignore[assignment]
-        return self.sandbox.keep("amend", self.number)
+        try:
+            kept = self.sandbox.keep("amend", self.number)
+        except BaseException:
+            journal[:] = as_given  # not kept: the sandbox is as it was, to try again
+            raise
+        self.recorded = record
+        return kept
 
     def _carry_records(self) -> None:
         """Earlier amendments' records stay with their lines: a later line given again
@@ -216,6 +249,33 @@ class Amended:
                 mine[at] = mine[at].model_copy(update={"amended": (*carried, *mine[at].amended)})  # type: ignore[call-overload]
 
 
+def start(real: Game, number: int, how: How = "replace") -> Amended:
+    """A correction of ``real``'s line ``number`` begun: the sandbox before it, and the
+    later lines waiting (:meth:`Amended.give_new` gives the new line, :meth:`Amended.go_on`
+    the later ones; the TUI lets the banker type the new line in between).
+
+    Raises:
+        Refusal: no line ``number`` (the message says which there are).
+    """
+    total = len(real.journal)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
+        raise Refusal(
+            f"no line {number} to amend: the game has {counted(total, 'line')}"
+            + (f" (1 to {total}; 0 is the start, which is no line)" if total else "")
+        )
+    box = open_sandbox(real, number - 1)
+    box.purpose = {
+        "replace": f"line {number} amended",
+        "insert": f"a line inserted before line {number}",
+        "delete": f"line {number} deleted",
+    }[how]
+    old = real.journal[number - 1].line if how != "insert" else ""
+    done = Amended(real=real, sandbox=box, number=number, how=how, old=old, new="")
+    later = number if how != "insert" else number - 1
+    done.waiting = [(k, e) for k, e in enumerate(real.journal[later:], start=later + 1)]
+    return done
+
+
 def amend(
     real: Game,
     number: int,
@@ -234,36 +294,9 @@ def amend(
         Refusal: no line ``number`` (the message says which there are), or ``line`` is
             missing, not a command, or refused where it goes (the rule named).
     """
-    total = len(real.journal)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
-        raise Refusal(
-            f"no line {number} to amend: the game has {counted(total, 'line')}"
-            + (f" (1 to {total}; 0 is the start, which is no line)" if total else "")
-        )
-    box = open_sandbox(real, number - 1)
-    box.purpose = {
-        "replace": f"line {number} amended",
-        "insert": f"a line inserted before line {number}",
-        "delete": f"line {number} deleted",
-    }[how]
-    old = real.journal[number - 1].line if how != "insert" else ""
-    done = Amended(real=real, sandbox=box, number=number, how=how, old=old, new="")
+    done = start(real, number, how)
     if how != "delete":
-        if line is None or not line.strip():
-            raise Refusal("no line given: the amended line is a banker-script command")
-        try:
-            cmd = parse_line(line)
-        except ParseError as exc:
-            raise Refusal(f"line {number}: {exc.message}") from None
-        if cmd is None or cmd.kind in ("game", "expect"):
-            raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
-        outcome = box.game.execute(cmd)
-        if not outcome.ok:
-            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
-        done.new = box.game.journal[-1].line
-        done.given.append(Given(number, outcome, True))
-    later = number if how != "insert" else number - 1
-    done.waiting = [(k, e) for k, e in enumerate(real.journal[later:], start=later + 1)]
+        done.give_new(line)
     if go_on:
         done.go_on()
     return done

@@ -277,3 +277,22 @@ def test_earlier_records_stay_on_their_lines(tmp_path: Path) -> None:
     assert len(comments) == 2
     assert len([e for e in again.journal if e.amended]) == 2
     assert re.fullmatch(r"# amended line \d+: run .* -> run .*", comments[0])
+
+
+def test_the_phones_log_shows_the_record(tmp_path: Path) -> None:
+    """The players' table view follows the amended game; its log gives the record on the
+    amended line (a save followed from disk, and the TUI's live game)."""
+    from moderator.follow import LiveGame, SaveFollower
+
+    game = played((SCRIPTS / "1846-rulebook-example.script").read_text(encoding="utf-8"))
+    path = tmp_path / "g.json"
+    game.save(path)
+    follower = SaveFollower(path)
+    done = amend(game, 49, "run NYC 360 half")
+    assert done.done
+    done.keep()
+    assert follower.refresh()
+    for source in (follower, LiveGame(game)):
+        log = {e["number"]: e for e in source.snapshot()["log"]}
+        assert log[49]["line"] == "run NYC 360 half"
+        assert "amended line 49: run NYC 370 half -> run NYC 360 half" in log[49]["narrated"]

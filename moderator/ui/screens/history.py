@@ -3,8 +3,12 @@
 Moving through the list shows the game as it was after that line
 (``Game.replay``); Enter offers "rewind to here" which, once confirmed,
 truncates the journal and keeps the full one in a backup save
-(``Game.rewind``).  The screen returns ``True`` when it rewound; a rewind
-whose save cannot be written is not done, and says why.
+(``Game.rewind``).  ``o`` opens a what-if sandbox from the line; ``e``, ``i`` and
+``Delete`` correct it (edit it, insert a line before it, delete it: issue 39) in a
+sandbox that gives every later line again (:mod:`moderator.amend`).  Every key acts
+in the order typed (the list's moves are the screen's own priority bindings).  The
+screen returns ``True`` when it rewound; a rewind whose save cannot be written is not
+done, and says why.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ class HistoryScreen(Screen[bool]):
         Binding("escape,h", "close", "Back"),
         Binding("enter", "rewind", "Rewind to here", priority=True),
         Binding("o", "whatif", "What-if from here", priority=True),
+        Binding("e", "amend('replace')", "Edit this line", priority=True),
+        Binding("i", "amend('insert')", "Insert before it", priority=True),
+        Binding("delete", "amend('delete')", "Delete it", priority=True),
         # The list's moves are the screen's priority bindings too: a key the list takes
         # would wait in its queue while the `o` or Enter typed after it acted first
         # (`h ↑ ↑ o` branched from the last line; issue 37.4).  Every key here acts in
@@ -65,11 +72,15 @@ class HistoryScreen(Screen[bool]):
                     )
                 )
                 last_round = entry.round
-            options.append(Option(Text(f"{n:>4}  {escaped(entry.line)}"), id=str(n)))  # 20.8
+            text = Text(f"{n:>4}  {escaped(entry.line)}")  # 20.8
+            for record in entry.amended:  # a correction put this line here (issue 39)
+                text.append(f"  ✎ {escaped(record.comment().removeprefix('# '))}", "yellow")
+            options.append(Option(text, id=str(n)))
         with Horizontal():
             with Vertical(id="history-left"):
                 yield Static(
-                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, Esc back",
+                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, "
+                    "e edit, i insert before, Delete delete this line, Esc back",
                     classes="dialog-title",
                     id="history-title",
                 )
@@ -132,6 +143,31 @@ class HistoryScreen(Screen[bool]):
         n = self.line
         self.dismiss(False)
         host(self.app).open_whatif(self.session, n)
+
+    def action_amend(self, how: str) -> None:
+        """``e``/``i``/``Delete``: correct the highlighted line (issue 39) — a what-if
+        sandbox just before it, the bar holding the line to edit (or empty for the line
+        to insert), every later line given again after it; kept only when asked."""
+        n = self.line
+        if n == 0:
+            self.app.bell()
+            self.notify(
+                "line 0 is the start of the game: highlight a line to edit, insert before "
+                "or delete",
+                severity="warning",
+            )
+            return
+        if self.whatif is not None:
+            self.app.bell()
+            self.notify(
+                "this is a what-if sandbox already: correct a past line from the real game's "
+                "History (keep or discard this sandbox first)",
+                title="What-if",
+                severity="warning",
+            )
+            return
+        self.dismiss(False)
+        host(self.app).open_amendment(self.session, n, how)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""
