@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from amend_games import RECORDED, SCRIPTS, played, recorded_game
 from conftest import examples
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
@@ -24,36 +25,8 @@ from moderator.amend import amend
 from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.journal import Amendment
-from moderator.script import format_command, parse_script
+from moderator.script import format_command
 from moderator.simulate import Simulation, legal_game
-
-SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
-RECORDED = {
-    "1830": "1830-recorded-26855",
-    "1846": "1846-short-recorded",
-    "1847AE": "1847ae-dividends-market",
-    "1847Pfalz": "1847pfalz-intro-four-players",
-    "1847RRRRB": "1847rrrrb-five-players",
-    "1853": "1853-short-game",
-}
-"""Each title's recorded (or longest hand-computed) test game."""
-
-NO_TRAINS_RUN = {"1847RRRRB"}
-"""Titles whose test game ends before a train runs (every run is ``run X 0`` with no
-train): a seeded random game of 150 commands stands in (its trains run from line 103)."""
-
-
-def played(text: str) -> Game:
-    """A script played into a game (its ``expect`` lines skipped)."""
-    game: Game | None = None
-    for line in parse_script(text):
-        if game is None:
-            game = Game.from_command(line.command)
-        elif line.command.kind != "expect":
-            outcome = game.execute(line.command)
-            assert outcome.ok, (line.number, outcome.message)
-    assert game is not None
-    return game
 
 
 def head(game: Game) -> str:
@@ -123,10 +96,7 @@ def test_a_run_amended_in_a_recorded_game_is_the_game_of_the_script_written_so(
     """Acceptance 1: a run in the middle of each title's recorded game, amended; the kept
     save's final state is the edited script's, the record is on the line, the backup
     holds the old game, and ``moderator script`` prints the comment and still replays."""
-    if title in NO_TRAINS_RUN:
-        game = legal_game(title, seed=5, commands=150)
-    else:
-        game = played((SCRIPTS / f"{RECORDED[title]}.script").read_text(encoding="utf-8"))
+    game = recorded_game(title)
     assert game.title.upper() == title.upper()
     path = tmp_path / "game.json"
     game.save(path)

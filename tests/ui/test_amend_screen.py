@@ -15,9 +15,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from amend_games import RECORDED, recorded_game
 from textual.widgets import OptionList
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
+from moderator.amend import amend
+from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.screens.history import HistoryScreen
@@ -38,9 +42,8 @@ async def test_h_arrows_e_edits_the_line_and_keep_is_asked(saves: Path) -> None:
     assert old[RUN_NYC - 1] == "run NYC 370 half"
     async with running(saves) as (app, pilot):
         real = main_screen(app)
-        # one burst: History, the arrows, `e`, the digits typed over the line's end, ⏎
-        edit = ["backspace"] * len("70 half") + ["60 half"]
-        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", *edit, "enter")
+        # one burst: History, the arrows, `e`, the digits (the amount comes selected), ⏎
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "360", "enter")
         view = app.screen
         assert isinstance(view, WhatIfScreen), type(view)
         box = view.sandbox_screen
@@ -78,8 +81,7 @@ async def test_a_line_that_no_longer_applies_stops_in_the_bar_and_is_dropped(
     old = saved_lines(path)
     total = len(old)
     async with running(saves) as (app, pilot):
-        edit = ["backspace"] * len("370 half") + ["10 half"]
-        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", *edit, "enter")
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "10", "enter")
         box = app.screen
         assert isinstance(box, SandboxScreen) and box.amended is not None
         stop = box.amended.stop
@@ -125,3 +127,59 @@ async def test_insert_and_delete_from_history(saves: Path) -> None:
         # in a sandbox, History's e says a correction is made from the real game's
         await send_burst(pilot, "o", "h", "e")
         assert isinstance(app.screen, HistoryScreen) and app.screen.whatif is not None
+
+
+async def test_h_up_up_e_edits_the_line_two_up(saves: Path) -> None:
+    """Acceptance 4: the keys typed ahead spell the line; the bar holds it, its amount
+    selected; Esc leaves it and nothing is given (the real game untouched)."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "up", "e")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.number == len(old) - 2
+        assert box.bar.input.value == old[-3]
+        assert box.focused is box.bar.input
+        assert len(box.session.game.journal) == len(old) - 3
+    assert saved_lines(path) == old
+
+
+@pytest.mark.parametrize("title", sorted(RECORDED))
+async def test_history_e_on_every_title_s_recorded_game(saves: Path, title: str) -> None:
+    """Acceptance 1 through the keys: the last run of each title's recorded game whose
+    revenue can move (by $10, $20 or -$10) with every later line applying, edited with
+    `h ↑… e digits ⏎`
+    and kept with `k y`: the save is the core's amended game."""
+    game = recorded_game(title)
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "game.json"
+    game.save(path)
+    total = len(game.journal)
+    found = None
+    for number in range(total, 0, -1):
+        words = game.journal[number - 1].line.split()
+        if words[0] != "run":
+            continue
+        for step in (10, 20, -10):
+            digits = str(int(words[2]) + step)
+            try:
+                done = amend(game, number, " ".join([*words[:2], digits, *words[3:]]))
+            except Refusal:
+                continue
+            if done.done and int(digits) >= 0:
+                found = number, digits, done
+                break
+        if found:
+            break
+    assert found is not None, f"no run of {title} to amend"
+    number, digits, done = found
+    want = [e.line for e in done.game.journal]
+    game.close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, number), "e", digits, "enter")
+        assert isinstance(app.screen, WhatIfScreen), title
+        await send_burst(pilot, "k", "y")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == want
+    assert Game.load(path, read_only=True).state_json() == done.game.state_json()

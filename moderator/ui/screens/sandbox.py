@@ -24,6 +24,7 @@ screen is back, its log saying what happened.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group
@@ -35,6 +36,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.widgets.input import Selection
 
 from moderator.amend import Amended, How, Stop, start
 from moderator.errors import Refusal, SaveError
@@ -243,6 +245,9 @@ class SandboxScreen(MainScreen):
         if amended.how == "replace":
             bar.input.value = amended.old
             bar.input.cursor_position = len(amended.old)
+            amount = re.search(r"(?<!\S)[0-9]+(?!\S)", amended.old)
+            if amount is not None:  # the line's first amount, selected: digits replace it
+                bar.input.selection = Selection(amount.start(), amount.end())
             said = f"✎ line {amended.number} (`{escaped(amended.old)}`): edit it in the bar"
         else:
             said = f"✎ a line to insert before line {amended.number}: type it in the bar"
