@@ -249,6 +249,16 @@ class Amended:
                 mine[at] = mine[at].model_copy(update={"amended": (*carried, *mine[at].amended)})  # type: ignore[call-overload]
 
 
+def no_line(real: Game, number: int) -> str | None:
+    """Why ``real`` has no line ``number`` to amend (``None``: it has)."""
+    total = len(real.journal)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
+        return f"no line {number} to amend: the game has {counted(total, 'line')}" + (
+            f" (1 to {total}; 0 is the start, which is no line)" if total else ""
+        )
+    return None
+
+
 def start(real: Game, number: int, how: How = "replace") -> Amended:
     """A correction of ``real``'s line ``number`` begun: the sandbox before it, and the
     later lines waiting (:meth:`Amended.give_new` gives the new line, :meth:`Amended.go_on`
@@ -257,12 +267,9 @@ def start(real: Game, number: int, how: How = "replace") -> Amended:
     Raises:
         Refusal: no line ``number`` (the message says which there are).
     """
-    total = len(real.journal)
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
-        raise Refusal(
-            f"no line {number} to amend: the game has {counted(total, 'line')}"
-            + (f" (1 to {total}; 0 is the start, which is no line)" if total else "")
-        )
+    missing = no_line(real, number)
+    if missing is not None:
+        raise Refusal(missing)
     box = open_sandbox(real, number - 1)
     box.purpose = {
         "replace": f"line {number} amended",
@@ -337,13 +344,9 @@ def amend_shell(
         if real.read_only and not dry_run:
             err(f"{save}: {real._read_only_reason()}")
             return EXIT_FILES
-        total = len(real.journal)
-        if isinstance(number, bool) or not 1 <= number <= total:
-            err(
-                f"{save}: no line {number} to amend: the game has {counted(total, 'line')}"
-                + (f" (1 to {total})" if total else "")
-                + "; nothing was written"
-            )
+        missing = no_line(real, number)
+        if missing is not None:
+            err(f"{save}: {missing}; nothing was written")
             return EXIT_FILES
         try:
             done = amend(real, number, line, how=how)

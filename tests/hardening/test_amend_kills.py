@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from test_sandbox_kills import KILL_AT_CALL, _trial
+from test_sandbox_kills import _verdict as _sandbox_verdict
 
 from moderator.amend import amend
 from moderator.game import Game
@@ -114,16 +115,8 @@ def _forked(save: Path, number: int, line: str, stop: int) -> int:
 
 
 def _verdict(save: Path, old: str, new: str) -> str:
-    """Which game the save holds after a kill (``old`` or ``new``); fails on anything else."""
-    game = Game.load(save)  # for writing: a kill's temporary files are removed
-    script = game.script()
-    game.close()
-    assert script in (old, new), f"a mix after a kill:\n{script}"
-    leftovers = [p.name for p in save.parent.iterdir() if p.name.endswith(".tmp")]
-    assert not leftovers, leftovers
-    for backup in save.parent.glob("game.before-amend-*.json"):
-        assert Game.load(backup, read_only=True).script() == old
-    return "old" if script == old else "new"
+    """The sandbox keep's verdict, the backups being an amendment's."""
+    return _sandbox_verdict(save, old, new, "game.before-amend-*.json")
 
 
 def test_a_kill_at_every_step_of_an_amendment_keep_leaves_the_old_save_or_the_new(

@@ -122,15 +122,16 @@ def _writer(save: Path, stop: int) -> subprocess.Popen[str]:
     )
 
 
-def _verdict(save: Path, old: str, new: str) -> str:
-    """Which game the save holds after a kill (``old`` or ``new``); fails on anything else."""
+def _verdict(save: Path, old: str, new: str, backups: str = "game.before-rewind-*.json") -> str:
+    """Which game the save holds after a kill (``old`` or ``new``); fails on anything else
+    (a backup, named as ``backups`` says, must hold the old game)."""
     game = Game.load(save)  # for writing: a kill's temporary files are removed
     script = game.script()
     game.close()
     assert script in (old, new), f"a mix after a kill:\n{script}"
     leftovers = [p.name for p in save.parent.iterdir() if p.name.endswith(".tmp")]
     assert not leftovers, leftovers
-    for backup in save.parent.glob("game.before-rewind-*.json"):
+    for backup in save.parent.glob(backups):
         assert Game.load(backup, read_only=True).script() == old
     return "old" if script == old else "new"
 

@@ -109,19 +109,13 @@ class WhatIfBanner(Static):
     """
 
 
-class WhatIfScreenMark(Static):
+class WhatIfScreenMark(WhatIfBanner):
     """The what-if mark on every other screen opened over a sandbox (History, the score,
-    the projection, the checker, a dialog, a question): one line across the top."""
+    the projection, the checker, a dialog, a question): the banner, docked at the top."""
 
     DEFAULT_CSS = """
     WhatIfScreenMark {
         dock: top;
-        height: 1;
-        width: 1fr;
-        content-align: center middle;
-        text-style: bold;
-        color: black;
-        background: yellow;
     }
     """
 
