@@ -55,6 +55,8 @@ async def test_h_arrows_e_edits_the_line_and_keep_is_asked(saves: Path) -> None:
         await send_burst(pilot, "k")
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == f"Keep the correction of line {RUN_NYC}?"
+        assert "amended line 49: run NYC 370 half -> run NYC 360 half" in dialog.detail
         await send_burst(pilot, "n")  # declined: nothing kept
         assert saved_lines(path) == old
         await send_burst(pilot, "k", "y")

@@ -523,9 +523,20 @@ class WhatIfScreen(Screen[None]):
                 self.notify(why, title="Not kept", severity="error", markup=False)
                 self.show()
 
-        self.app.push_screen(
-            ConfirmDialog("Keep the what-if as the real game?", box.keep_summary()), answer
-        )
+        amended = screen.amended
+        if amended is not None:  # a correction: say which line becomes what (issue 39)
+            record = amended.record()
+            change = record.comment().removeprefix("# ")
+            kept = " (a backup save keeps the game as it was)" if box.real.path else ""
+            question = f"Keep the correction of line {amended.number}?"
+            detail = (
+                f"{change}. The real game is rewritten from line {amended.number} with the "
+                f"corrected game{kept}, each line checked by replay first; the journal keeps "
+                "the record of the correction."
+            )
+        else:
+            question, detail = "Keep the what-if as the real game?", box.keep_summary()
+        self.app.push_screen(ConfirmDialog(question, detail), answer)
 
     def action_discard(self) -> None:
         """Ask, then drop the sandbox."""
