@@ -491,7 +491,15 @@ class WhatIfScreen(Screen[None]):
         if not own:
             text.append("  none yet\n", style="dim")
         cut = len(box.real.journal) - branch
-        if cut:
+        amended = self.sandbox_screen.amended
+        if amended is not None:  # a correction: the lines above take the real ones' place
+            text.append(
+                f"Keep puts these lines in place of the real game's lines {branch + 1}–"
+                f"{len(box.real.journal)} (a backup save keeps the game as it was) and "
+                f"records the correction of line {amended.number}.\n",
+                style="yellow",
+            )
+        elif cut:
             text.append(
                 f"Keep takes out the real game's lines {branch + 1}–{len(box.real.journal)} "
                 "(a backup save keeps them).\n",
