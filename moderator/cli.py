@@ -830,6 +830,25 @@ def _main(argv: list[str] | None) -> int:
     p_whatif.add_argument("script", type=Path, help="the commands to try (/dev/stdin: a pipe)")
     p_whatif.add_argument("--at", type=int, help="the line to branch from (0: the start)")
     p_whatif.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    # issue 39: a past line corrected, the rest replayed (moderator/amend.py)
+    p_amend = sub.add_parser(
+        "amend",
+        help="correct a past line (replace, insert before, delete); the rest is replayed",
+        description="Replaces line N of the save (numbered as History numbers them: 1 is "
+        "the first command) with LINE, or inserts a line before it (--insert), or deletes "
+        "it (--delete), and gives every later line again through the rules; prints the "
+        "changed lines' receipts and the comparison as `whatif` does, then keeps it (the "
+        "save rewritten atomically, the old one kept in NAME.before-amend-N.json). Exit 0: "
+        "amended, every later line applies; 1: the line or a later one is refused (its "
+        "number, text and rule on stderr; nothing written); 2: no line N, a save that "
+        "cannot be read or written, or is locked.",
+    )
+    p_amend.add_argument("save", type=Path, help="the save file (.json)")
+    p_amend.add_argument("number", type=int, help="the line to amend (History's number)")
+    p_amend.add_argument("line", nargs="?", help="the line's new text (banker script)")
+    p_amend.add_argument("--insert", metavar="LINE", help="insert LINE before line N")
+    p_amend.add_argument("--delete", action="store_true", help="delete line N")
+    p_amend.add_argument("--dry-run", action="store_true", help="print only; write nothing")
     sub.add_parser(
         "check",
         help="check a payout or sale: `moderator check SAVE run NYC 370 half paid 19`, or with "
@@ -888,6 +907,16 @@ def _main(argv: list[str] | None) -> int:
         from moderator.whatif import whatif
 
         return whatif(args.save, args.script, at=args.at, as_json=args.json)
+    if args.cmd == "amend":
+        from moderator.amend import amend_shell
+
+        given = [x for x in (args.line, args.insert) if x is not None]
+        if len(given) + args.delete != 1:
+            _err("amend: give exactly one of LINE, --insert LINE, --delete")
+            return 2
+        how = "delete" if args.delete else "insert" if args.insert is not None else "replace"
+        line = args.insert if args.insert is not None else args.line
+        return amend_shell(args.save, args.number, line, how=how, dry_run=args.dry_run)
     if args.cmd == "play":
         return play(
             args.script, as_json=args.json, save=args.save, quiet=args.quiet, force=args.force

@@ -233,7 +233,9 @@ class _Tracker:
                     "line": entry.line,
                     "narrated": narrate(
                         entry.command, entry.events, ruleset.currency, self.frame.title
-                    ),
+                    )
+                    # the records of corrections that put the line here (issue 39)
+                    + [a.comment().removeprefix("# ") for a in entry.amended],
                 }
             )
         return out

@@ -435,7 +435,10 @@ class Game:
             written = None if unread is None else unread[number - 1]
             if written is not None:
                 if same_events(made, written):
+                    amended = entry.amended  # an amendment's record (issue 39) stays on it
                     entry = new_entry(entry.line, entry.round, entry.command, made)
+                    if amended:
+                        entry = entry.model_copy(update={"amended": amended})
                 else:
                     assert loaded.records is not None  # events are left unread in records only
                     record = loaded.records[number - 1]
@@ -936,9 +939,12 @@ class Game:
         if self.remember_length and self._target is not None and not self.read_only:
             store_length(self._target, len(self.journal))
 
-    def _free_backup_name(self) -> Path:
+    def _free_backup_name(self, kind: str = "rewind", number: int | None = None) -> Path:
+        """A free ``NAME.before-KIND-N.json`` beside the save (N: the journal's length, or
+        ``number``; an amendment's keep names the line amended, issue 39)."""
         assert self.path is not None
-        stem = f"{self.path.stem}.before-rewind-{len(self.journal)}"
+        n = len(self.journal) if number is None else number
+        stem = f"{self.path.stem}.before-{kind}-{n}"
         # after the highest copy number there is: a name freed by prune_backups is never
         # taken again, so the numbers keep saying which copy is newer
         copies = re.compile(re.escape(stem) + r"(?:-([0-9]+))?" + re.escape(self.path.suffix))
@@ -1208,7 +1214,8 @@ class Game:
         return self.ruleset.state_json(state or self.state)
 
     def script(self) -> str:
-        """The game as a banker script (``game`` line plus the journal)."""
+        """The game as a banker script (``game`` line plus the journal; each amendment of a
+        past line as a comment before the line that holds it, issue 39)."""
         return "\n".join(self.script_lines()) + "\n"
 
     def script_lines(self) -> Iterator[str]:
@@ -1217,6 +1224,8 @@ class Game:
         built whole, then escaped whole)."""
         yield format_command(c.GameCmd(title=self.title, players=(*self.players, *self.options)))
         for entry in self.journal:
+            if entry.amended:  # a correction's record, as a comment: the script still replays
+                yield from (a.comment() for a in entry.amended)
             yield entry.line
 
 

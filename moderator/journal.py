@@ -150,6 +150,34 @@ The data is the save as one object (``format_version``, ``title``, ``players``,
 ``journal`` as a list of entries), whatever the layout of the file it came from."""
 
 
+class Amendment(Record):
+    """The record of a correction of a past line (issue 39, :mod:`moderator.amend`), kept
+    on the entry that took the amended line's place: which line, its text before and
+    after, and what became of the lines after it.  ``moderator script`` prints it as a
+    comment (``# amended line N: OLD -> NEW``), so the printed script still replays."""
+
+    line: int
+    """The line amended, numbered as History numbered it then (1 is the first command)."""
+    old: str
+    """Its text before (``""``: a line was inserted there)."""
+    new: str
+    """Its text after (``""``: the line was deleted)."""
+    dropped: tuple[str, ...] = ()
+    """Later lines taken out when the replay stopped on them: ``N: TEXT`` (old numbers)."""
+    changed: tuple[str, ...] = ()
+    """Later lines given again with another text: ``N: OLD -> NEW`` (old numbers)."""
+
+    def comment(self) -> str:
+        """The script's comment line: ``# amended line N: OLD -> NEW``."""
+        old = self.old or "(inserted)"
+        new = self.new or "(deleted)"
+        text = f"# amended line {self.line}: {old} -> {new}"
+        later = [f"{x} dropped" for x in self.dropped] + [f"{x}" for x in self.changed]
+        if later:
+            text += "; later: " + "; ".join(later)
+        return text.replace("\n", " ").replace("\r", " ")
+
+
 class Entry(Record):
     """One accepted command with the events it caused.
 
@@ -164,6 +192,9 @@ class Entry(Record):
     """Where the game stood when the command was given, e.g. ``SR 1`` or ``OR 2.1``."""
     command: Command
     events: tuple[Event, ...] = ()
+    amended: tuple[Amendment, ...] = ()
+    """The corrections that put this line where it is (issue 39); written before the
+    events, and only when there is one (:func:`entry_json`)."""
 
     @classmethod
     def pydantic_model(cls) -> Any:
@@ -181,7 +212,9 @@ def new_entry(line: str, round: str, command: Command, events: tuple[Event, ...]
     validated ``Entry``."""
     entry = object.__new__(Entry)
     object.__setattr__(
-        entry, "__dict__", {"line": line, "round": round, "command": command, "events": events}
+        entry,
+        "__dict__",
+        {"line": line, "round": round, "command": command, "events": events, "amended": ()},
     )
     return entry
 
@@ -248,6 +281,7 @@ def _entry_model() -> Any:
         )
         """``fail_fast``: a damaged list is refused at its first bad item (pydantic would
         otherwise build an error for every one of millions of items)."""
+        amended: tuple[Amendment, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     return Entry
 
@@ -589,6 +623,11 @@ def entry_json(entry: Entry) -> str:
             game made: see :data:`TEXT_MARK`).
     """
     data = entry.model_dump()
+    amended = data.pop("amended", None)
+    if amended:  # before the events, which a reader finds last (_entry_before_events)
+        events = data.pop("events")
+        data["amended"] = amended
+        data["events"] = events
     text = command_text(entry.command)
     if text:
         mark_text(data, text)
@@ -915,11 +954,12 @@ def writable_advice(path: Path) -> str:
 
 def backup_pattern(path: Path) -> re.Pattern[str]:
     """The names of ``path``'s backups: ``STEM.before-rewind-N.json`` (``-N-2``... when
-    taken) made by a rewind, ``STEM.replaced-N.json`` by ``play --force``."""
+    taken) made by a rewind, ``STEM.before-amend-N.json`` by an amendment's keep (issue
+    39), ``STEM.replaced-N.json`` by ``play --force``."""
     path = Path(path)
     suffixes = {re.escape(path.suffix), re.escape(".json")}
     return re.compile(
-        rf"{re.escape(path.stem)}\.(?:before-rewind-[0-9]+(?:-[0-9]+)?|replaced-[0-9]+)"
+        rf"{re.escape(path.stem)}\.(?:before-(?:rewind|amend)-[0-9]+(?:-[0-9]+)?|replaced-[0-9]+)"
         rf"(?:{'|'.join(sorted(suffixes))})"
     )
 
@@ -945,7 +985,9 @@ def prune_backups(path: Path, keep: int = MAX_BACKUPS) -> list[Path]:
             continue
         if stat.S_ISREG(info.st_mode):
             # made within one clock tick: the later copy has the higher number (-2, -3...)
-            copy = re.search(r"\.before-rewind-[0-9]+-([0-9]+)|\.replaced-([0-9]+)", entry)
+            copy = re.search(
+                r"\.before-(?:rewind|amend)-[0-9]+-([0-9]+)|\.replaced-([0-9]+)", entry
+            )
             number = int(copy.group(1) or copy.group(2)) if copy else 1
             found.append((info.st_mtime_ns, number, entry, candidate))
     found.sort(reverse=True)

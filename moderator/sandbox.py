@@ -78,11 +78,15 @@ class Sandbox:
     """The real game's first ``at`` entries when the sandbox was opened."""
     real_length: int = 0
     """How many lines the real game held when the sandbox was opened."""
+    purpose: str = ""
+    """What the sandbox is for, when it is a correction (``line 39 amended``, issue 39)."""
 
     @property
     def label(self) -> str:
-        """The banner's words: ``WHAT-IF sandbox from line N``."""
-        return f"WHAT-IF sandbox from line {self.at}"
+        """The banner's words: ``WHAT-IF sandbox from line N`` (``…: line N+1 amended``)."""
+        return f"WHAT-IF sandbox from line {self.at}" + (
+            f": {self.purpose}" if self.purpose else ""
+        )
 
     def branch_point(self) -> int:
         """The number of leading lines the sandbox still shares with the real game."""
@@ -120,13 +124,21 @@ class Sandbox:
             if total > branch
             else "no line of the real game is taken out"
         )
+        if total > branch:
+            put = f"{counted(own, 'line')} of the sandbox take their place"
+        else:  # nothing replaced: the sandbox's lines follow the real game's last
+            put = f"{counted(own, 'line')} of the sandbox are added after it"
         return (
-            f"From line {branch}: {cut}; {counted(own, 'line')} of the sandbox take their "
-            "place, each checked by replay first; the save is rewritten whole, atomically."
+            f"From line {branch}: {cut}; {put}, each checked by replay first; the save is "
+            "rewritten whole, atomically."
         )
 
-    def keep(self) -> Kept:
+    def keep(self, backup_kind: str = "rewind", backup_number: int | None = None) -> Kept:
         """Replace the real game from the branch point with the sandbox's lines.
+
+        ``backup_kind``/``backup_number`` name the backup (``NAME.before-KIND-N.json``; a
+        rewind's by default: N the real game's length; an amendment's keep names the line
+        amended, :mod:`moderator.amend`).
 
         Nothing is written until every line is checked; the backup is written before
         the save, and the save is replaced in one rename.  The sandbox's game becomes
@@ -156,7 +168,7 @@ class Sandbox:
         backup: Path | None = None
         if real.path is not None and real._target is not None:
             if old_total > branch:
-                backup = real._free_backup_name()
+                backup = real._free_backup_name(backup_kind, backup_number)
                 # named after the save, so that a kill's leftover is removed at its next opening
                 write_atomic(
                     backup, real._header() + b"".join(real._all_records()), side_of=real.path
@@ -189,12 +201,16 @@ class Sandbox:
             fresh.base,
             fresh.real_length,
         )
+        self.purpose = ""
         return kept
 
 
 def _same_entry(a: Entry, b: Entry) -> bool:
-    """Two journal entries of one game hold the same line, round and events."""
-    return a.line == b.line and a.round == b.round and a.events == b.events
+    """Two journal entries of one game hold the same line, round, events and record of
+    amendments (an entry given an amendment's record is the sandbox's own)."""
+    return (
+        a.line == b.line and a.round == b.round and a.events == b.events and a.amended == b.amended
+    )
 
 
 def _checked_replay(
@@ -304,14 +320,20 @@ class Comparison:
     COMPANY_KEYS = ("price", "cash")
 
     def table(self) -> list[tuple[str, str, list[tuple[str, str, bool]]]]:
-        """Rows as ``(kind, name, [(real, sandbox, differs)...])`` in column order."""
+        """Rows as ``(kind, name, [(real, sandbox, differs)...])`` in column order; a
+        sandbox figure that differs carries the size of its change (``$84 (+$52)``)."""
         out = []
-        for row in self.players:
-            cells = [self._cells(row, k) for k in self.PLAYER_KEYS]
-            out.append(("player", row.name, cells))
-        for row in self.companies:
-            cells = [self._cells(row, k) for k in self.COMPANY_KEYS]
-            out.append(("company", row.name, cells))
+        for kind, rows, keys in (
+            ("player", self.players, self.PLAYER_KEYS),
+            ("company", self.companies, self.COMPANY_KEYS),
+        ):
+            for row in rows:
+                cells = []
+                for key in keys:
+                    a, b, differs = self._cells(row, key)
+                    delta = self.change(row, key)
+                    cells.append((a, f"{b} ({delta})" if delta else b, differs))
+                out.append((kind, row.name, cells))
         return out
 
     def _cells(self, row: Row, key: str) -> tuple[str, str, bool]:
@@ -328,13 +350,25 @@ class Comparison:
             return str(value)
         return f"{self.currency}{value}"
 
+    def change(self, row: Row, key: str) -> str:
+        """The size of a figure's change, as the shell and the screen give it: ``+$40``,
+        ``-$10`` for money, ``+1`` for a place (``""`` when it did not change or a game
+        has no such figure)."""
+        a, b = row.real.get(key), row.sandbox.get(key)
+        if not (isinstance(a, int) and isinstance(b, int)) or a == b:
+            return ""
+        if key == "place":
+            return f"{b - a:+d}"
+        sign = "+" if b > a else "-"
+        return f"{sign}{self.currency}{abs(b - a)}"
+
     def differences(self) -> int:
         """How many figures differ."""
         return sum(d for _, _, cells in self.table() for _, _, d in cells)
 
     def text(self) -> str:
         """The comparison as a plain-text table; a differing figure is marked ``*`` and
-        its change given (``+20``, ``-1``)."""
+        its change given (``+$20``, ``-1``)."""
         lines = [
             f"{self.label}: real game {self.real_where}; sandbox {self.sandbox_where}",
         ]
@@ -346,8 +380,8 @@ class Comparison:
                 text = f"{row.name[:14]:<14}"
                 for key in keys:
                     a, b, differs = self._cells(row, key)
-                    delta = _delta(row.real.get(key), row.sandbox.get(key)) if differs else ""
-                    mark = f"* {b}{delta}" if differs else b
+                    delta = self.change(row, key)
+                    mark = f"* {b}" + (f" ({delta})" if delta else "") if differs else b
                     text += f"{a:>12}{mark:>16}"
                 lines.append(text.rstrip())
 
@@ -371,12 +405,6 @@ class Comparison:
             ],
             "differences": self.differences(),
         }
-
-
-def _delta(a: Any, b: Any) -> str:
-    if isinstance(a, int) and isinstance(b, int):
-        return f" ({b - a:+d})"
-    return ""
 
 
 def _figures(game: Game) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:

@@ -264,11 +264,13 @@ def _record(cls: type[Record]) -> Callable[[Any], Any]:
         if type(value) is not dict:
             raise Malformed((), "Input should be an object")
         values: dict[str, Any] = {}
+        defaulted = 0
         for name, simple, one, default, required in plan:
             if name not in value:
                 if required:
                     raise Malformed((name,), "Field required")
                 values[name] = default
+                defaulted += 1
                 continue
             got = value[name]
             if simple is not None:
@@ -280,7 +282,7 @@ def _record(cls: type[Record]) -> Callable[[Any], Any]:
                 values[name] = one(got)
             except Malformed as exc:
                 raise Malformed((name, *exc.loc), exc.msg) from None
-        if len(value) > len(values):
+        if len(value) > len(values) - defaulted:  # a key no field has
             extra = next(k for k in value if k not in known)
             raise Malformed((extra,), "Extra inputs are not permitted")
         record = object.__new__(cls)

@@ -454,6 +454,14 @@ class ModeratorApp(App[None]):
 
         open_sandbox_screen(self, session, at)
 
+    def open_amendment(self, session: Session, number: int, how: str) -> None:
+        """A correction of ``session``'s line ``number`` (``replace``, ``insert`` or
+        ``delete``): a what-if sandbox before it that gives the later lines again (issue
+        39, :mod:`moderator.ui.screens.sandbox`)."""
+        from moderator.ui.screens.sandbox import open_sandbox_screen
+
+        open_sandbox_screen(self, session, number - 1, (number, how))  # type: ignore[arg-type]
+
     def switch_view(self, view: str, session: Session) -> None:
         """Replace the top screen (a read-only view) with another: ``score``, ``project``
         or ``rounds`` of ``session``'s game."""

@@ -65,6 +65,11 @@ class Host(Protocol):
         """A what-if sandbox of ``session``'s game from its line ``at`` (issue 32)."""
         ...
 
+    def open_amendment(self, session: Session, number: int, how: str) -> None:
+        """A correction of ``session``'s line ``number``: ``replace``, ``insert`` before it
+        or ``delete`` it, the later lines given again in a what-if sandbox (issue 39)."""
+        ...
+
     def switch_view(self, view: str, session: Session) -> None:
         """Replace the top screen with the read-only view ``view`` (``score``,
         ``project``, ``rounds``) of ``session``'s game."""

@@ -50,7 +50,7 @@ def test_whatif_prints_receipts_and_the_comparison_and_writes_nothing(
     assert "GT runs $160" in out  # the check's receipt, answered on the copy
     assert "real game OR 2.1, 70 lines; sandbox OR 1.2, 56 lines" in out
     assert "price real   price what-if" in out
-    assert "* $84 (+52)" in out  # Amy's cash, marked and its difference given
+    assert "* $84 (+$52)" in out  # Amy's cash, marked and its difference given
     assert "figures differ (marked *)" in out
     assert files(tmp_path) == before
 

@@ -151,7 +151,11 @@ def test_keep_from_now_cuts_nothing_and_writes_no_backup(tmp_path: Path) -> None
     files = folder(path)
     box = open_sandbox(real)
     assert play_some(box.game, random.Random(2), 3) == 3
-    assert "no line of the real game is taken out" in box.keep_summary()
+    summary = box.keep_summary()
+    assert "no line of the real game is taken out" in summary
+    # nothing is replaced: the sandbox's lines follow the last (issue 37.7)
+    assert "3 lines of the sandbox are added after it" in summary
+    assert "take their place" not in summary
     kept = box.keep()
     assert kept.cut == 0 and kept.added == 3 and kept.backup is None
     assert folder(path) == files
@@ -250,3 +254,19 @@ def test_keeping_a_sandbox_with_no_line_of_its_own_writes_nothing(tmp_path: Path
     assert box.branch_point() == 20
     assert digest(path) == before and folder(path) == files
     real.close()
+
+
+def test_each_changed_figure_carries_the_size_of_its_change(tmp_path: Path) -> None:
+    """Issue 37.7: the compare view's cells give each change as the shell does (``+$40``)."""
+    path = saved_game(tmp_path, "1846")
+    real = Game.load(path, read_only=True)
+    box = open_sandbox(real, 30)
+    table = compare(box)
+    seen = 0
+    for _, _, cells in table.table():
+        for _, sandbox, differs in cells:
+            if differs and "$" in sandbox and "—" not in sandbox:
+                assert " (+$" in sandbox or " (-$" in sandbox, sandbox
+                seen += 1
+    assert seen
+    assert table.text().count("(+$") + table.text().count("(-$") == seen

@@ -32,20 +32,9 @@ from moderator.game import Game
 from moderator.sandbox import open_sandbox
 from moderator.simulate import Simulation
 
-WRITER = textwrap.dedent(
+KILL_AT_CALL = textwrap.dedent(
     """
-    import os, random, signal, sys
-    from moderator.game import Game
-    from moderator.sandbox import open_sandbox
-    save, at, seed, stop = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    game = Game.load(save)
-    box = open_sandbox(game, at)
-    rng = random.Random(seed)
-    for _ in range(6):
-        legal = box.game.legal_commands()
-        if not legal:
-            break
-        assert box.game.execute(rng.choice(legal)).ok
+    import os, signal
     calls = [0]
     NAMES = ("open", "close", "write", "fsync", "replace", "rename", "unlink", "ftruncate",
              "fchmod", "chmod", "stat", "lstat", "fstat", "listdir", "scandir")
@@ -60,9 +49,36 @@ WRITER = textwrap.dedent(
     for name in NAMES:
         if hasattr(os, name):
             setattr(os, name, counted(name, getattr(os, name)))
+    """
+)
+"""A writer's step before its keep: count the file-system calls from here on and kill the
+process (SIGKILL) just before call number ``stop`` (``stop`` set by the writer; 0 or -1:
+never).  Also used by ``test_amend_kills.py``."""
+
+WRITER = (
+    textwrap.dedent(
+        """
+    import random, sys
+    from moderator.game import Game
+    from moderator.sandbox import open_sandbox
+    save, at, seed, stop = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    game = Game.load(save)
+    box = open_sandbox(game, at)
+    rng = random.Random(seed)
+    for _ in range(6):
+        legal = box.game.legal_commands()
+        if not legal:
+            break
+        assert box.game.execute(rng.choice(legal)).ok
+    """
+    )
+    + KILL_AT_CALL
+    + textwrap.dedent(
+        """
     box.keep()
     print("kept", calls[0], flush=True)
     """
+    )
 )
 
 AT = 70
@@ -106,15 +122,16 @@ def _writer(save: Path, stop: int) -> subprocess.Popen[str]:
     )
 
 
-def _verdict(save: Path, old: str, new: str) -> str:
-    """Which game the save holds after a kill (``old`` or ``new``); fails on anything else."""
+def _verdict(save: Path, old: str, new: str, backups: str = "game.before-rewind-*.json") -> str:
+    """Which game the save holds after a kill (``old`` or ``new``); fails on anything else
+    (a backup, named as ``backups`` says, must hold the old game)."""
     game = Game.load(save)  # for writing: a kill's temporary files are removed
     script = game.script()
     game.close()
     assert script in (old, new), f"a mix after a kill:\n{script}"
     leftovers = [p.name for p in save.parent.iterdir() if p.name.endswith(".tmp")]
     assert not leftovers, leftovers
-    for backup in save.parent.glob("game.before-rewind-*.json"):
+    for backup in save.parent.glob(backups):
         assert Game.load(backup, read_only=True).script() == old
     return "old" if script == old else "new"
 

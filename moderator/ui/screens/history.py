@@ -3,8 +3,12 @@
 Moving through the list shows the game as it was after that line
 (``Game.replay``); Enter offers "rewind to here" which, once confirmed,
 truncates the journal and keeps the full one in a backup save
-(``Game.rewind``).  The screen returns ``True`` when it rewound; a rewind
-whose save cannot be written is not done, and says why.
+(``Game.rewind``).  ``o`` opens a what-if sandbox from the line; ``e``, ``i`` and
+``Delete`` correct it (edit it, insert a line before it, delete it: issue 39) in a
+sandbox that gives every later line again (:mod:`moderator.amend`).  Every key acts
+in the order typed (the list's moves are the screen's own priority bindings).  The
+screen returns ``True`` when it rewound; a rewind whose save cannot be written is not
+done, and says why.
 """
 
 from __future__ import annotations
@@ -33,6 +37,19 @@ class HistoryScreen(Screen[bool]):
         Binding("escape,h", "close", "Back"),
         Binding("enter", "rewind", "Rewind to here", priority=True),
         Binding("o", "whatif", "What-if from here", priority=True),
+        Binding("e", "amend('replace')", "Edit this line", priority=True),
+        Binding("i", "amend('insert')", "Insert before it", priority=True),
+        Binding("delete", "amend('delete')", "Delete it", priority=True),
+        # The list's moves are the screen's priority bindings too: a key the list takes
+        # would wait in its queue while the `o` or Enter typed after it acted first
+        # (`h ↑ ↑ o` branched from the last line; issue 37.4).  Every key here acts in
+        # the order typed.
+        Binding("up", "move('cursor_up')", "Up", show=False, priority=True),
+        Binding("down", "move('cursor_down')", "Down", show=False, priority=True),
+        Binding("pageup", "move('page_up')", "Page up", show=False, priority=True),
+        Binding("pagedown", "move('page_down')", "Page down", show=False, priority=True),
+        Binding("home", "move('first')", "First", show=False, priority=True),
+        Binding("end", "move('last')", "Last", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, report: Callable[[str], None] | None = None) -> None:
@@ -55,12 +72,17 @@ class HistoryScreen(Screen[bool]):
                     )
                 )
                 last_round = entry.round
-            options.append(Option(Text(f"{n:>4}  {escaped(entry.line)}"), id=str(n)))  # 20.8
+            text = Text(f"{n:>4}  {escaped(entry.line)}")  # 20.8
+            for record in entry.amended:  # a correction put this line here (issue 39)
+                text.append(f"  ✎ {escaped(record.comment().removeprefix('# '))}", "yellow")
+            options.append(Option(text, id=str(n)))
         with Horizontal():
             with Vertical(id="history-left"):
                 yield Static(
-                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, Esc back",
+                    "Journal — ↑↓ browse, Enter rewind to here, o what-if from here, "
+                    "e edit, i insert before, Delete delete this line, Esc back",
                     classes="dialog-title",
+                    id="history-title",
                 )
                 yield OptionList(*options, id="journal")
             with VerticalScroll(id="history-right"):
@@ -69,11 +91,29 @@ class HistoryScreen(Screen[bool]):
                 yield CompaniesPanel(id="history-companies", title="Companies then")
         yield Footer()
 
+    @property
+    def whatif(self) -> str | None:
+        """The sandbox's label when this is the History of a what-if sandbox, else ``None``."""
+        for screen in self.app.screen_stack:
+            box = getattr(screen, "sandbox", None)
+            if box is not None and getattr(screen, "session", None) is self.session:
+                return str(box.label)
+        return None
+
+    def action_move(self, where: str) -> None:
+        """Move the highlight (at once, in the order the keys came)."""
+        journal = self.query_one("#journal", OptionList)
+        getattr(journal, f"action_{where}")()
+
     def on_mount(self) -> None:
         """Start at the last line (the game as it is now)."""
         journal = self.query_one("#journal", OptionList)
         journal.focus()
         journal.highlighted = journal.option_count - 1
+        label = self.whatif
+        if label is not None:
+            title = self.query_one("#history-title", Static)
+            title.update(Text.assemble((" WHAT-IF ", "bold black on yellow"), " ", title.content))
 
     @property
     def line(self) -> int:
@@ -104,6 +144,31 @@ class HistoryScreen(Screen[bool]):
         self.dismiss(False)
         host(self.app).open_whatif(self.session, n)
 
+    def action_amend(self, how: str) -> None:
+        """``e``/``i``/``Delete``: correct the highlighted line (issue 39) — a what-if
+        sandbox just before it, the bar holding the line to edit (or empty for the line
+        to insert), every later line given again after it; kept only when asked."""
+        n = self.line
+        if n == 0:
+            self.app.bell()
+            self.notify(
+                "line 0 is the start of the game: highlight a line to edit, insert before "
+                "or delete",
+                severity="warning",
+            )
+            return
+        if self.whatif is not None:
+            self.app.bell()
+            self.notify(
+                "this is a what-if sandbox already: correct a past line from the real game's "
+                "History (keep or discard this sandbox first)",
+                title="What-if",
+                severity="warning",
+            )
+            return
+        self.dismiss(False)
+        host(self.app).open_amendment(self.session, n, how)
+
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""
         n = self.line
@@ -129,6 +194,15 @@ class HistoryScreen(Screen[bool]):
             self.app.notify(f"rewound to line {n}{where}")
             self.dismiss(True)
 
-        kept = " (a backup save keeps them)" if self.session.game.path else ""
-        detail = f"Lines {n + 1}–{total} are taken out of the game{kept}."
-        self.app.push_screen(ConfirmDialog(f"Rewind to line {n}?", detail), answer)
+        label = self.whatif
+        if label is not None:  # the sandbox's own lines: the real game is not touched
+            question = f"WHAT-IF: rewind the sandbox to line {n}?"
+            detail = (
+                f"Lines {n + 1}–{total} are taken out of the what-if sandbox ({label}); "
+                "the real game and its save are not changed."
+            )
+        else:
+            kept = " (a backup save keeps them)" if self.session.game.path else ""
+            question = f"Rewind to line {n}?"
+            detail = f"Lines {n + 1}–{total} are taken out of the game{kept}."
+        self.app.push_screen(ConfirmDialog(question, detail), answer)

@@ -24,6 +24,7 @@ screen is back, its log saying what happened.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group
@@ -35,13 +36,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.widgets.input import Selection
 
+from moderator.amend import Amended, How, Stop, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
-from moderator.text import escaped
+from moderator.text import counted, escaped
 from moderator.ui.host import host
 from moderator.ui.screens.dialogs import ConfirmDialog
-from moderator.ui.screens.main import MainScreen
+from moderator.ui.screens.main import MainScreen, narration
 from moderator.ui.session import Session, differences
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.panels import StatusBar
@@ -50,11 +53,15 @@ WARNING = "bold black on yellow"
 """The what-if marks' style: the banner, the status line's tag, the footer's mark."""
 
 
-def open_sandbox_screen(app: App[Any], session: Session, at: int) -> None:
-    """Open a sandbox of ``session``'s game from line ``at`` over its main screen.
+def open_sandbox_screen(
+    app: App[Any], session: Session, at: int, amending: tuple[int, How] | None = None
+) -> None:
+    """Open a sandbox of ``session``'s game from line ``at`` over its main screen; with
+    ``amending`` (a line and ``replace``/``insert``/``delete``), a correction of that line
+    (:func:`moderator.amend.start`: the sandbox before it, the later lines waiting).
 
     In a sandbox already, there is no sandbox of a sandbox: ``o`` there is the
-    what-if view, and History's ``o`` says so.
+    what-if view, and History's ``o`` (and ``e``, ``i``, ``Delete``) says so.
     """
     mains = [s for s in app.screen_stack if isinstance(s, MainScreen) and s.session is session]
     main = mains[-1] if mains else None
@@ -69,8 +76,13 @@ def open_sandbox_screen(app: App[Any], session: Session, at: int) -> None:
             severity="warning",
         )
         return
+    amended: Amended | None = None
     try:
-        sandbox = open_sandbox(main.session.game, at)
+        if amending is not None:
+            amended = start(main.session.game, amending[0], amending[1])
+            sandbox = amended.sandbox
+        else:
+            sandbox = open_sandbox(main.session.game, at)
     except Refusal as exc:  # pragma: no cover - History offers only lines of the game
         main.app.bell()
         main.notify(exc.message, title="What-if", severity="warning", markup=False)
@@ -79,7 +91,7 @@ def open_sandbox_screen(app: App[Any], session: Session, at: int) -> None:
     share = getattr(main.app, "table_share", None)
     if share is not None:  # phones follow the sandbox's commands only while it is shared
         session.listeners.append(share.changed)
-    main.app.push_screen(SandboxScreen(session, sandbox, main))
+    main.app.push_screen(SandboxScreen(session, sandbox, main, amended))
 
 
 class WhatIfBanner(Static):
@@ -93,6 +105,17 @@ class WhatIfBanner(Static):
         text-style: bold;
         color: black;
         background: yellow;
+    }
+    """
+
+
+class WhatIfScreenMark(WhatIfBanner):
+    """The what-if mark on every other screen opened over a sandbox (History, the score,
+    the projection, the checker, a dialog, a question): the banner, docked at the top."""
+
+    DEFAULT_CSS = """
+    WhatIfScreenMark {
+        dock: top;
     }
     """
 
@@ -142,13 +165,19 @@ class SandboxFooter(QuietFooter):
 class SandboxScreen(MainScreen):
     """The main screen of a what-if sandbox (see the module docstring)."""
 
-    def __init__(self, session: Session, sandbox: Sandbox, real: MainScreen) -> None:
+    def __init__(
+        self, session: Session, sandbox: Sandbox, real: MainScreen, amended: Amended | None = None
+    ) -> None:
         super().__init__(session, screen_id="whatif")
         self.sandbox = sandbox
         self.real = real
         """The real game's main screen, under this one."""
         self.shared = False
         """Whether the players' phones show the sandbox (``t`` in the what-if view)."""
+        self.amended = amended
+        """The correction of a past line this sandbox is (issue 39), else ``None``."""
+        self._going_on = False
+        """Whether the later lines are about to be given again (after the bar's line)."""
 
     def compose(self) -> ComposeResult:
         yield WhatIfBanner(self.banner_text(), id="whatif-banner")
@@ -179,6 +208,7 @@ class SandboxScreen(MainScreen):
         self.bar.input.placeholder = (
             "what-if: banker script played on the copy, never saved — : to type, Esc to leave"
         )
+        self.app.screen_change_signal.subscribe(self, self._mark_screen)
         game = self.sandbox.real
         where = escaped(game.path.name) if game.path else "the game"
         self.log_panel.add(
@@ -186,6 +216,142 @@ class SandboxScreen(MainScreen):
             "o compares it with the real game, keeps or discards it",
             "bold yellow",
         )
+        if self.amended is not None:
+            self._begin_amendment(self.amended)
+
+    # ------------------------------------------------------------ a correction (issue 39)
+    def _begin_amendment(self, amended: Amended) -> None:
+        """The correction's first step: the command bar holds the line to edit (``e``),
+        or is empty for the line to insert (``i``); a deletion gives the later lines at
+        once.  The keys typed after History's key go to the bar (they wait for this
+        screen, which is ready once mounted)."""
+        bar = self.bar
+        later = len(amended.waiting)
+        if amended.how == "delete":
+            self.log_panel.add(
+                f"✎ line {amended.number} (`{escaped(amended.old)}`) taken out; the "
+                f"{counted(later, 'later line')} are given again",
+                "yellow",
+            )
+            self._going_on = True
+            self.call_after_refresh(self._go_on)
+            return
+        if amended.how == "replace":
+            bar.input.value = amended.old
+            bar.input.cursor_position = len(amended.old)
+            amount = re.search(r"(?<!\S)[0-9]+(?!\S)", amended.old)
+            if amount is not None:  # the line's first amount, selected: digits replace it
+                bar.input.selection = Selection(amount.start(), amount.end())
+            said = f"✎ line {amended.number} (`{escaped(amended.old)}`): edit it in the bar"
+        else:
+            said = f"✎ a line to insert before line {amended.number}: type it in the bar"
+        self.log_panel.add(
+            f"{said}; ⏎ gives it, then the {counted(later, 'later line')} of the real game "
+            "are given again; nothing is kept until the keep question's y",
+            "yellow",
+        )
+        self.move_focus(bar.input)
+        self._bar_first = True
+
+    def set_focus(self, widget: Widget | None, *args: Any, **kwargs: Any) -> None:
+        """The main screen's first focus (the board, given later than this screen's
+        mount) goes to the command bar while a correction's line is to be typed: the keys
+        typed after History's ``e`` or ``i`` go into the bar."""
+        if getattr(self, "_bar_first", False) and widget is not None and widget.id == "body":
+            self._bar_first = False
+            widget = self.bar.input
+        super().set_focus(widget, *args, **kwargs)
+
+    def give_line(self, line: str) -> str | None:
+        """A line from the command bar; in a correction, a line the game took (the edited
+        line, a stopped line corrected, the next one) lets the later lines go on."""
+        before = len(self.session.game.journal)
+        reason = super().give_line(line)
+        grew = len(self.session.game.journal) > before
+        amended = self.amended
+        if amended is None:
+            return reason
+        if reason is None and grew and not self._going_on:
+            self._going_on = True
+            self.call_after_refresh(self._go_on)  # once the bar took the line (accepted)
+        elif reason is not None and amended.stop is not None:
+            # a later line the banker took from the waiting ones is refused too: it is the
+            # line the replay stops on now (the one before it was dropped)
+            left = len(self.bar.waiting) + 1
+            if left <= len(amended.waiting):
+                number, entry = amended.waiting[-left]
+                if entry.line == line.strip():
+                    amended.waiting = amended.waiting[-left:]
+                    at = len(self.session.game.journal) + 1
+                    amended.stop = Stop(number, entry.line, reason, at)
+        return reason
+
+    def _go_on(self) -> None:
+        """Give the later lines again, in order, until one no longer applies: it stops in
+        the command bar, selected, with the rule, and the rest wait behind it (as pasted
+        lines wait); once all were given, the compare view opens."""
+        self._going_on = False
+        amended = self.amended
+        if amended is None or not self.is_attached:
+            return
+        bar = self.bar
+        if amended.stop is not None:
+            # what the bar still holds is what is left: the stopped line was corrected
+            # (or dropped), and Esc may have dropped the lines behind it
+            left = len(bar.waiting) + (1 if bar.input.value.strip() else 0)
+            amended.waiting = amended.waiting[len(amended.waiting) - left :] if left else []
+            amended.stop = None
+            bar.set_waiting([])
+            bar.input.value = ""
+        elif amended.how != "delete" and not amended.new:
+            amended.new = self.session.game.journal[amended.number - 1].line
+        first = len(amended.given)
+        stop = amended.go_on()
+        given = amended.given[first:]
+        self.session.changed()
+        changed = [g for g in given if g.changed]
+        count = self.log_panel.add(
+            f"⑂ {counted(len(given), 'later line')} given again"
+            + (f", {len(changed)} with other figures" if changed else ", each as before"),
+            "yellow",
+        )
+        game = self.session.game
+        for g in changed[:20]:
+            entry = game.journal[g.number - 1]
+            count += self.log_panel.add(f"  {g.number} {escaped(entry.line)}", "cyan")
+            for said in narration(entry.command, entry.events, self.session.currency, game.title):
+                count += self.log_panel.add(f"    {said}", "cyan")
+        self.redraw()
+        self.show_block(count)
+        if stop is not None:
+            self.log_panel.add(f"✗ {escaped(stop.text_said())}", "red")
+            bar.input.value = stop.text
+            bar.input.cursor_position = len(stop.text)
+            bar.set_waiting([entry.line for _, entry in amended.waiting[1:]])
+            self.move_focus(bar.input)
+            bar.refused(f"{stop.text_said()} — correct it and ⏎, or ⌫ ⏎ ⏎ to drop it and go on")
+            return
+        self.log_panel.add(
+            "✎ every later line is given again: o compares, k keeps (asked first), x discards",
+            "bold yellow",
+        )
+        self.action_leave_bar()
+        self.app.push_screen(WhatIfScreen(self))
+
+    def _mark_screen(self, screen: Screen[Any]) -> None:
+        """A screen opened over the sandbox carries the what-if mark (issue 37.4)."""
+        stack = self.app.screen_stack
+        if screen is self or self not in stack or screen not in stack:
+            return
+        if stack.index(screen) < stack.index(self) or isinstance(screen, WhatIfScreen):
+            return  # the real game's screens below; the compare view is marked already
+
+        def add() -> None:
+            if screen.is_attached and not screen.query(WhatIfScreenMark):
+                text = f"WHAT-IF · {self.sandbox.label} — a copy, nothing is saved"
+                screen.mount(WhatIfScreenMark(text, markup=False))
+
+        screen.call_later(add)
 
     def action_whatif(self) -> None:
         """``o`` in a sandbox: the what-if view (compare, keep, discard, share)."""
@@ -197,8 +363,19 @@ class SandboxScreen(MainScreen):
         """Keep the sandbox (the real game takes its lines); ``None``, or why not."""
         real = self.real
         before = real.session.data
+        amended = self.amended
         try:
-            kept = self.sandbox.keep()
+            if amended is not None:
+                waiting = len(self.bar.waiting)
+                if waiting or self._going_on:
+                    return (
+                        f"not kept: {counted(waiting, 'later line')} still wait in the "
+                        "command bar (⏎ gives them, Esc drops them)"
+                    )
+                amended.waiting, amended.stop = [], None  # what the banker left out: dropped
+                kept = amended.keep()
+            else:
+                kept = self.sandbox.keep()
         except (Refusal, SaveError) as exc:  # SaveReadOnly too: a save made read-only
             why = str(exc)
             return why if why.startswith("not kept") else f"not kept: {why}"
@@ -206,6 +383,9 @@ class SandboxScreen(MainScreen):
             return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
         real.session.changed()
         self._leave()
+        if amended is not None and amended.recorded is not None:
+            said = amended.recorded.comment().removeprefix("# ")
+            real.log_panel.add(f"✎ {escaped(said)}", "yellow")
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
         real.redraw(differences(before, real.session.data))
         real.show_block(1)
@@ -311,7 +491,15 @@ class WhatIfScreen(Screen[None]):
         if not own:
             text.append("  none yet\n", style="dim")
         cut = len(box.real.journal) - branch
-        if cut:
+        amended = self.sandbox_screen.amended
+        if amended is not None:  # a correction: the lines above take the real ones' place
+            text.append(
+                f"Keep puts these lines in place of the real game's lines {branch + 1}–"
+                f"{len(box.real.journal)} (a backup save keeps the game as it was) and "
+                f"records the correction of line {amended.number}.\n",
+                style="yellow",
+            )
+        elif cut:
             text.append(
                 f"Keep takes out the real game's lines {branch + 1}–{len(box.real.journal)} "
                 "(a backup save keeps them).\n",
@@ -343,9 +531,20 @@ class WhatIfScreen(Screen[None]):
                 self.notify(why, title="Not kept", severity="error", markup=False)
                 self.show()
 
-        self.app.push_screen(
-            ConfirmDialog("Keep the what-if as the real game?", box.keep_summary()), answer
-        )
+        amended = screen.amended
+        if amended is not None:  # a correction: say which line becomes what (issue 39)
+            record = amended.record()
+            change = record.comment().removeprefix("# ")
+            kept = " (a backup save keeps the game as it was)" if box.real.path else ""
+            question = f"Keep the correction of line {amended.number}?"
+            detail = (
+                f"{change}. The real game is rewritten from line {amended.number} with the "
+                f"corrected game{kept}, each line checked by replay first; the journal keeps "
+                "the record of the correction."
+            )
+        else:
+            question, detail = "Keep the what-if as the real game?", box.keep_summary()
+        self.app.push_screen(ConfirmDialog(question, detail), answer)
 
     def action_discard(self) -> None:
         """Ask, then drop the sandbox."""

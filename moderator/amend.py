@@ -1,0 +1,395 @@
+"""Corrections of a past line (issue 39): change, insert or delete one line, and replay the
+rest of the game on it.
+
+"PRR ran 170 in OR 3.1, not 180": :func:`amend` opens a what-if sandbox
+(:mod:`moderator.sandbox`) just before line N, gives it the corrected line (``replace``),
+a line before line N (``insert``) or nothing (``delete``), then gives every later line of
+the real game again, in order, through the rules, as pasted lines are given.  The first
+later line that no longer applies (a purchase now unaffordable, a turn now someone
+else's) stops the replay: :attr:`Amended.stop` names it (its number in the real game, its
+text, the rule that refuses it), and the lines after it wait (:attr:`Amended.waiting`);
+:meth:`Amended.go_on` gives them once the banker corrected or dropped it (the TUI).
+
+Nothing is written until :meth:`Amended.keep`: the sandbox's keep (the save rewritten
+whole, atomically; the real game's journal kept first in a backup save
+``NAME.before-amend-N.json``), with the record of the amendment
+(:class:`~moderator.journal.Amendment`: which line, its old and new text, every later
+line dropped or given with another text) on the entry that took the amended line's
+place, so History, the phones' log and ``moderator script`` (a comment line
+``# amended line N: OLD -> NEW``) show it, and the printed script still replays to the
+same game.  Records of earlier amendments stay on the lines that carry them.
+
+Lines are numbered as History and ``whatif --at`` number them: 1 is the first command.
+No Textual here.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from moderator.errors import Refusal
+from moderator.game import Game, Outcome
+from moderator.journal import Amendment, Entry
+from moderator.sandbox import Kept, Sandbox, open_sandbox
+from moderator.script import ParseError, parse_line
+from moderator.text import counted
+
+__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "start"]
+
+How = Literal["replace", "insert", "delete"]
+
+
+@dataclass
+class Stop:
+    """The first later line that no longer applies."""
+
+    number: int
+    """Its number in the real game."""
+    text: str
+    """Its text."""
+    rule: str
+    """Why the rules refuse it now (the rule named)."""
+    at: int
+    """Where it would go in the amended game (its line number there)."""
+
+    def text_said(self) -> str:
+        """``line 57 (`buy Bob NYC ipo`) no longer applies: RULE``."""
+        return f"line {self.number} (`{self.text}`) no longer applies: {self.rule}"
+
+
+@dataclass
+class Given:
+    """One line given to the sandbox: the amended line or a later line given again."""
+
+    number: int
+    """Its number in the amended game."""
+    outcome: Outcome
+    changed: bool
+    """Whether it did something else than in the real game (other events; always true of
+    the amended line itself)."""
+
+
+@dataclass
+class Amended:
+    """A correction tried on a sandbox (see the module docstring)."""
+
+    real: Game
+    sandbox: Sandbox
+    number: int
+    """The line amended (``insert``: the line the new one goes before)."""
+    how: How
+    old: str
+    """The line's text before (``""`` for an insertion)."""
+    new: str
+    """The line's text after (``""`` for a deletion)."""
+    given: list[Given] = field(default_factory=list)
+    stop: Stop | None = None
+    waiting: list[tuple[int, Entry]] = field(default_factory=list)
+    """The later lines not given yet (each with its number in the real game)."""
+    recorded: Amendment | None = None
+    """The record the keep put in the journal (``None`` until kept)."""
+
+    @property
+    def game(self) -> Game:
+        """The sandbox's game."""
+        return self.sandbox.game
+
+    @property
+    def done(self) -> bool:
+        """Every later line was given (none stopped, none waits)."""
+        return self.stop is None and not self.waiting
+
+    def give_new(self, line: str | None) -> None:
+        """Give the corrected (or inserted) line in the amended line's place.
+
+        Raises:
+            Refusal: no line, not a command of the game, or refused there (the rule named).
+        """
+        number = self.number
+        if line is None or not line.strip():
+            raise Refusal("no line given: the amended line is a banker-script command")
+        try:
+            cmd = parse_line(line)
+        except ParseError as exc:
+            raise Refusal(f"line {number}: {exc.message}") from None
+        if cmd is None or cmd.kind in ("game", "expect"):
+            raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
+        outcome = self.game.execute(cmd)
+        if not outcome.ok:
+            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
+        self.new = self.game.journal[-1].line
+        self.given.append(Given(number, outcome, True))
+
+    def go_on(self) -> Stop | None:
+        """Give the waiting lines in order, until one no longer applies (returned, and
+        :attr:`stop`), or all were given (``None``)."""
+        self.stop = None
+        game = self.game
+        while self.waiting:
+            number, entry = self.waiting[0]
+            outcome = game.execute(entry.command)
+            if not outcome.ok:
+                self.stop = Stop(number, entry.line, outcome.message, len(game.journal) + 1)
+                return self.stop
+            self.waiting.pop(0)
+            changed = tuple(outcome.events) != tuple(entry.events)
+            self.given.append(Given(len(game.journal), outcome, changed))
+        return None
+
+    def drop_stopped(self) -> None:
+        """Leave out the line the replay stopped on (the banker drops it)."""
+        if self.stop is not None and self.waiting:
+            self.waiting.pop(0)
+        self.stop = None
+
+    def changed(self) -> list[Given]:
+        """The lines given that did something else than in the real game."""
+        return [g for g in self.given if g.changed]
+
+    def record(self) -> Amendment:
+        """The amendment's record: this line, its old and new text, and the later lines
+        of the real game dropped or given with another text (the sandbox's lines after
+        the branch point set against the real game's, in order)."""
+        branch = self.number - 1
+        real = [e.line for e in self.real.journal[branch:]]
+        mine = [e.line for e in self.game.journal[branch:]]
+        first_real = branch + 1  # the real number of real[0]
+        if self.how in ("replace", "delete"):
+            real, first_real = real[1:], first_real + 1
+        if self.how in ("replace", "insert"):
+            mine = mine[1:]
+        dropped: list[str] = []
+        changed: list[str] = []
+        matcher = difflib.SequenceMatcher(None, real, mine, autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op == "equal":
+                continue
+            pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
+            for k in range(pairs):
+                changed.append(f"{first_real + i1 + k}: {real[i1 + k]} -> {mine[j1 + k]}")
+            for k in range(i1 + pairs, i2):
+                dropped.append(f"{first_real + k}: {real[k]}")
+            for k in range(j1 + pairs, j2):
+                changed.append(f"{first_real + i1}: (inserted) -> {mine[k]}")
+        new = self.new
+        if not new and self.how != "delete" and len(self.game.journal) > branch:
+            new = self.game.journal[branch].line  # typed in the TUI's command bar
+        return Amendment(
+            line=self.number,
+            old=self.old,
+            new=new,
+            dropped=tuple(dropped),
+            changed=tuple(changed),
+        )
+
+    def keep(self) -> Kept:
+        """Keep the amended game as the real one: the record put on the line that took the
+        amended line's place (earlier records kept on the lines that carry them), then the
+        sandbox's keep with its backup ``NAME.before-amend-N.json``.
+
+        Raises:
+            Refusal: a line still waits or stopped, or there is no line left to hold the
+                record (the game's only line deleted: undo takes it back); and as
+                :meth:`Sandbox.keep`.
+            SaveError, SaveReadOnly, OSError: as :meth:`Sandbox.keep` (nothing written).
+        """
+        if self.stop is not None or self.waiting:
+            what = self.stop.text_said() if self.stop else "later lines wait"
+            raise Refusal(f"not kept: {what}; correct it or drop it first")
+        record = self.record()
+        journal = self.game.journal
+        branch = self.number - 1
+        holder = branch if branch < len(journal) else branch - 1
+        if holder < 0:
+            raise Refusal(
+                "not kept: the game's only line would go, and nothing would hold the record "
+                "of the amendment; undo (u) takes it back"
+            )
+        as_given = list(journal)
+        self._carry_records()
+        entry = journal[holder]
+        journal[holder] = entry.model_copy(update={"amended": (*entry.amended, record)})  # type: ignore[assignment]
+        try:
+            kept = self.sandbox.keep("amend", self.number)
+        except BaseException:
+            journal[:] = as_given  # not kept: the sandbox is as it was, to try again
+            raise
+        self.recorded = record
+        return kept
+
+    def _carry_records(self) -> None:
+        """Earlier amendments' records stay with their lines: a later line given again
+        keeps the record its real entry held; a replaced or deleted line's records pass to
+        the line that takes its place."""
+        branch = self.number - 1
+        real = self.real.journal[branch:]
+        mine = self.game.journal
+        start = branch
+        carried: tuple[Amendment, ...] = ()
+        if self.how in ("replace", "delete") and real:
+            carried, real = real[0].amended, real[1:]
+        if self.how in ("replace", "insert"):
+            start += 1
+        matcher = difflib.SequenceMatcher(
+            None, [e.line for e in real], [e.line for e in mine[start:]], autojunk=False
+        )
+        for op, i1, i2, j1, _ in matcher.get_opcodes():
+            if op == "equal":
+                for k in range(i2 - i1):
+                    old = real[i1 + k].amended
+                    if old:
+                        at = start + j1 + k
+                        mine[at] = mine[at].model_copy(update={"amended": old})  # type: ignore[call-overload]
+        if carried:
+            at = branch if branch < len(mine) else branch - 1
+            if at >= 0:
+                mine[at] = mine[at].model_copy(update={"amended": (*carried, *mine[at].amended)})  # type: ignore[call-overload]
+
+
+def no_line(real: Game, number: int) -> str | None:
+    """Why ``real`` has no line ``number`` to amend (``None``: it has)."""
+    total = len(real.journal)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
+        return f"no line {number} to amend: the game has {counted(total, 'line')}" + (
+            f" (1 to {total}; 0 is the start, which is no line)" if total else ""
+        )
+    return None
+
+
+def start(real: Game, number: int, how: How = "replace") -> Amended:
+    """A correction of ``real``'s line ``number`` begun: the sandbox before it, and the
+    later lines waiting (:meth:`Amended.give_new` gives the new line, :meth:`Amended.go_on`
+    the later ones; the TUI lets the banker type the new line in between).
+
+    Raises:
+        Refusal: no line ``number`` (the message says which there are).
+    """
+    missing = no_line(real, number)
+    if missing is not None:
+        raise Refusal(missing)
+    box = open_sandbox(real, number - 1)
+    box.purpose = {
+        "replace": f"line {number} amended",
+        "insert": f"a line inserted before line {number}",
+        "delete": f"line {number} deleted",
+    }[how]
+    old = real.journal[number - 1].line if how != "insert" else ""
+    done = Amended(real=real, sandbox=box, number=number, how=how, old=old, new="")
+    later = number if how != "insert" else number - 1
+    done.waiting = [(k, e) for k, e in enumerate(real.journal[later:], start=later + 1)]
+    return done
+
+
+def amend(
+    real: Game,
+    number: int,
+    line: str | None = None,
+    *,
+    how: How = "replace",
+    go_on: bool = True,
+) -> Amended:
+    """Try a correction of ``real``'s line ``number`` on a sandbox (module docstring).
+
+    ``how``: ``replace`` line ``number`` with ``line``, ``insert`` ``line`` before it, or
+    ``delete`` it (``line`` unused).  With ``go_on`` the later lines are given at once
+    (:meth:`Amended.go_on`); else they wait.
+
+    Raises:
+        Refusal: no line ``number`` (the message says which there are), or ``line`` is
+            missing, not a command, or refused where it goes (the rule named).
+    """
+    done = start(real, number, how)
+    if how != "delete":
+        done.give_new(line)
+    if go_on:
+        done.go_on()
+    return done
+
+
+# ----------------------------------------------------------------- the shell
+def amend_shell(
+    save: Path,
+    number: int,
+    line: str | None = None,
+    *,
+    how: How = "replace",
+    dry_run: bool = False,
+) -> int:
+    """``moderator amend SAVE N 'LINE'`` (``--insert``, ``--delete``, ``--dry-run``): the
+    receipts of the lines the correction changed, the comparison as ``moderator whatif``
+    prints it, then the keep.  Exit 0: amended (with ``--dry-run``: would be) and every
+    later line still applies; 1: the line or a later line is refused (its number, its
+    text and the rule on stderr; the save is left byte for byte as it was); 2: no line N,
+    a save that cannot be read, written or is locked."""
+    import sys
+
+    from moderator.errors import SaveError
+    from moderator.narrate import narrate
+    from moderator.sandbox import compare
+    from moderator.shell import EXIT_FILES, EXIT_OK, EXIT_REFUSED, err, safe, tell
+
+    try:
+        real = Game.load(save, read_only=dry_run)
+    except SaveError as exc:  # unreadable, locked (SaveLocked) or not writable
+        err(str(exc))
+        return EXIT_FILES
+    except Exception as exc:  # no traceback for a save, whatever is in it
+        err(f"{save}: cannot be opened ({type(exc).__name__}: {exc})")
+        return EXIT_FILES
+    try:
+        tell(real)
+        if real.read_only and not dry_run:
+            err(f"{save}: {real._read_only_reason()}")
+            return EXIT_FILES
+        missing = no_line(real, number)
+        if missing is not None:
+            err(f"{save}: {missing}; nothing was written")
+            return EXIT_FILES
+        try:
+            done = amend(real, number, line, how=how)
+        except Refusal as exc:
+            err(f"refused: {exc.message}; the save was left as it was")
+            return EXIT_REFUSED
+        if done.stop is not None:
+            err(
+                f"{done.stop.text_said()}; the save was left as it was (correct or drop that "
+                "line too: History's e/Delete in the TUI)"
+            )
+            return EXIT_REFUSED
+        said = {
+            "replace": f"line {number}: {done.old} -> {done.new}",
+            "insert": f"before line {number}: inserted {done.new}",
+            "delete": f"line {number} deleted: {done.old}",
+        }[how]
+        what = "dry run: nothing is written" if dry_run else "kept once every line applies"
+        print(safe(f"amended {said} ({what})"))
+        currency = real.ruleset.currency
+        for given in done.changed():
+            entry = done.game.journal[given.number - 1]
+            print(safe(f"✓ {given.number} {entry.line}"))
+            if given.outcome.receipt is not None:
+                print(safe(given.outcome.receipt.text(), keep_newlines=True))
+            for said_line in narrate(entry.command, entry.events, currency, real.title):
+                print("  " + safe(said_line))
+        print(safe(compare(done.sandbox).text(), keep_newlines=True))
+        if dry_run:
+            return EXIT_OK
+        try:
+            kept = done.keep()
+        except Refusal as exc:
+            err(exc.message)
+            return EXIT_REFUSED
+        except SaveError as exc:
+            err(str(exc))
+            return EXIT_FILES
+        except OSError as exc:
+            err(f"not kept: cannot write {exc.filename or save} ({exc.strerror or exc})")
+            return EXIT_FILES
+        print(safe(kept.text().replace("what-if kept", f"amendment of line {number} kept")))
+        return EXIT_OK
+    finally:
+        real.close()
+        sys.stdout.flush()

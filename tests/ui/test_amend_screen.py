@@ -1,0 +1,187 @@
+"""Correcting a past line in the TUI (issue 39): History's ``e``, ``i`` and ``Delete``.
+
+The rulebook's example (70 lines); line 49 is ``run NYC 370 half``, after which NYC buys
+the Mail Contract at $80 and the Chicago & Western Indiana at $60 (OR 2.1).
+
+`h`, ↑ to the line, `e` in one burst: a what-if sandbox just before it, the command bar
+holding the line; the edit's ⏎ gives it to the sandbox only and every later line again;
+a later line that no longer applies stops in the bar, selected, with the rule, the lines
+after it waiting; ⌫ ⏎ ⏎ drops it and goes on.  Nothing reaches the save until the keep
+question's `y`: then the save holds the corrected game, a backup the old one, and the
+journal the record of the amendment, shown in History.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from amend_games import RECORDED, recorded_game
+from textual.widgets import OptionList
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+
+from moderator.amend import amend
+from moderator.errors import Refusal
+from moderator.game import Game
+from moderator.ui.screens.dialogs import ConfirmDialog
+from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.screens.sandbox import SandboxScreen, WhatIfScreen
+
+RUN_NYC = 49
+
+
+def ups(total: int, number: int) -> list[str]:
+    """The arrows from History's last line up to line ``number``."""
+    return ["up"] * (total - number)
+
+
+async def test_h_arrows_e_edits_the_line_and_keep_is_asked(saves: Path) -> None:
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    assert old[RUN_NYC - 1] == "run NYC 370 half"
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        # one burst: History, the arrows, `e`, the digits (the amount comes selected), ⏎
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "360", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen), type(view)
+        box = view.sandbox_screen
+        assert box.amended is not None and box.amended.done
+        assert box.session.game.journal[RUN_NYC - 1].line == "run NYC 360 half"
+        assert saved_lines(path) == old  # the edit's ⏎ reached the sandbox only
+        assert [e.line for e in real.session.game.journal] == old
+        assert view.comparison is not None and view.comparison.differences()
+        await send_burst(pilot, "k")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == f"Keep the correction of line {RUN_NYC}?"
+        assert "amended line 49: run NYC 370 half -> run NYC 360 half" in dialog.detail
+        await send_burst(pilot, "n")  # declined: nothing kept
+        assert saved_lines(path) == old
+        await send_burst(pilot, "k", "y")
+        assert app.screen is real
+        new = saved_lines(path)
+        assert new == [*old[: RUN_NYC - 1], "run NYC 360 half", *old[RUN_NYC:]]
+        backup = saves / f"rulebook.before-amend-{RUN_NYC}.json"
+        assert saved_lines(backup) == old
+        record = Game.load(path, read_only=True).journal[RUN_NYC - 1].amended
+        assert record and (record[-1].old, record[-1].new) == (old[RUN_NYC - 1], new[RUN_NYC - 1])
+        # History shows the record on the line
+        await send_burst(pilot, "h")
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        journal = history.query_one("#journal", OptionList)
+        shown = str(journal.get_option(str(RUN_NYC)).prompt)
+        assert "✎ amended line 49: run NYC 370 half -> run NYC 360 half" in shown
+
+
+async def test_a_line_that_no_longer_applies_stops_in_the_bar_and_is_dropped(
+    saves: Path,
+) -> None:
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "10", "enter")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        stop = box.amended.stop
+        assert stop is not None and stop.number == RUN_NYC + 1
+        bar = box.bar
+        assert bar.input.value == "buyprivate NYC MAIL 80"
+        assert bar.input.selected_text == "buyprivate NYC MAIL 80"
+        verdict = bar.verdict_text.plain
+        assert "no longer applies" in verdict and "(6.91)" in verdict
+        assert len(bar.waiting) == total - RUN_NYC - 1
+        assert saved_lines(path) == old
+        dropped = []
+        for _ in range(10):  # drop each line that stops until every later line is given
+            if not isinstance(app.screen, SandboxScreen):
+                break
+            assert box.amended.stop is not None
+            dropped.append(box.amended.stop.number)
+            await send_burst(pilot, "backspace", "enter", "enter")
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "k", "enter")
+        assert app.screen is main_screen(app)
+        new = saved_lines(path)
+        want = [x for n, x in enumerate(old, 1) if n not in dropped]
+        want[RUN_NYC - 1] = "run NYC 10 half"
+        assert new == want
+        record = Game.load(path, read_only=True).journal[RUN_NYC - 1].amended[-1]
+        assert [int(x.split(":")[0]) for x in record.dropped] == dropped
+
+
+async def test_insert_and_delete_from_history(saves: Path) -> None:
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, 60), "i", "note late", "enter")
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "k", "y")
+        assert saved_lines(path) == [*old[:59], "note late", *old[59:]]
+        await send_burst(pilot, "h", *ups(total + 1, 60), "delete")
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "k", "y")
+        assert saved_lines(path) == old
+        # in a sandbox, History's e says a correction is made from the real game's
+        await send_burst(pilot, "o", "h", "e")
+        assert isinstance(app.screen, HistoryScreen) and app.screen.whatif is not None
+
+
+async def test_h_up_up_e_edits_the_line_two_up(saves: Path) -> None:
+    """Acceptance 4: the keys typed ahead spell the line; the bar holds it, its amount
+    selected; Esc leaves it and nothing is given (the real game untouched)."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "up", "e")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.number == len(old) - 2
+        assert box.bar.input.value == old[-3]
+        assert box.focused is box.bar.input
+        assert len(box.session.game.journal) == len(old) - 3
+    assert saved_lines(path) == old
+
+
+@pytest.mark.parametrize("title", sorted(RECORDED))
+async def test_history_e_on_every_title_s_recorded_game(saves: Path, title: str) -> None:
+    """Acceptance 1 through the keys: the last run of each title's recorded game whose
+    revenue can move (by $10, $20 or -$10) with every later line applying, edited with
+    `h ↑… e digits ⏎`
+    and kept with `k y`: the save is the core's amended game."""
+    game = recorded_game(title)
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "game.json"
+    game.save(path)
+    total = len(game.journal)
+    found = None
+    for number in range(total, 0, -1):
+        words = game.journal[number - 1].line.split()
+        if words[0] != "run":
+            continue
+        for step in (10, 20, -10):
+            digits = str(int(words[2]) + step)
+            try:
+                done = amend(game, number, " ".join([*words[:2], digits, *words[3:]]))
+            except Refusal:
+                continue
+            if done.done and int(digits) >= 0:
+                found = number, digits, done
+                break
+        if found:
+            break
+    assert found is not None, f"no run of {title} to amend"
+    number, digits, done = found
+    want = [e.line for e in done.game.journal]
+    game.close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, number), "e", digits, "enter")
+        assert isinstance(app.screen, WhatIfScreen), title
+        await send_burst(pilot, "k", "y")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == want
+    assert Game.load(path, read_only=True).state_json() == done.game.state_json()
