@@ -52,6 +52,7 @@ from moderator.shell import (
     safe,
     tell,
 )
+from moderator.shell import columns as _columns
 from moderator.shell import err as _err
 from moderator.shell import open_read_only as _open_read_only
 from moderator.shell import print_json as _print_json
@@ -502,11 +503,12 @@ class _Progress:
 
 
 def _print_result(result: Any, as_json: bool) -> None:
-    """A score or projection as JSON or as its text table (names escaped)."""
+    """A score or projection as JSON or as its text table (names escaped), the text
+    within :func:`_columns`."""
     if as_json:
         _print_json(result.to_json())
     else:
-        print(safe(result.text(), keep_newlines=True))
+        print(safe(result.text(_columns()), keep_newlines=True))
 
 
 def score_of(save: Path, *, as_json: bool = False) -> int:
@@ -572,9 +574,11 @@ def project_of(
         if as_json:
             _print_result(result, as_json)
         else:
-            if width is None:  # COLUMNS, else the terminal's width, else 100
-                width = shutil.get_terminal_size((100, 24)).columns
-            print(safe(result.text(max(width, 0)), keep_newlines=True))
+            print(
+                safe(
+                    result.text(_columns() if width is None else max(width, 0)), keep_newlines=True
+                )
+            )
     finally:
         _close(game)
     return 0
@@ -585,7 +589,7 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     from moderator.export import export_csv, export_xlsx
 
     if xlsx is None and csv_dir is None:
-        _err("say where: --xlsx FILE and/or --csv DIR")
+        _err("nothing exported: give --xlsx FILE (a workbook) and/or --csv DIR (CSV files)")
         return EXIT_REFUSED
     game = _open_read_only(save)
     if game is None:
@@ -618,6 +622,30 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     return 0
 
 
+def _fit(text: str) -> str:
+    """``text`` with each line longer than :func:`_columns` wrapped at spaces, further
+    lines indented as the line was, plus two (issue 38.4: a check's first line ran to
+    134 columns)."""
+    width = _columns()
+    out: list[str] = []
+    for line in text.split("\n"):
+        if not width or len(line) <= width:
+            out.append(line)
+            continue
+        import textwrap
+
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=lead,
+            subsequent_indent=lead + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
+
+
 def check_of(save: Path, words: list[str]) -> int:
     """Answer a check against a save (exit 1 when a claimed figure is wrong)."""
     from moderator.checker import check
@@ -629,9 +657,10 @@ def check_of(save: Path, words: list[str]) -> int:
         try:
             answer = check(game, " ".join(["check", *words]))
         except Refusal as exc:
-            _err(f"refused: {exc}")
+            for line in _fit(f"refused: {exc}").split("\n"):
+                _err(line)
             return EXIT_FILES
-        print(safe(answer.text(), keep_newlines=True))
+        print(safe(_fit(answer.text()), keep_newlines=True))
         return 1 if answer.verdict is False else 0
     finally:
         _close(game)

@@ -9,6 +9,7 @@ with the same bounds and the same words for what is wrong with them.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,12 @@ MAX_SCRIPT_BYTES = 64 * 2**20
 def safe(text: str, *, keep_newlines: bool = False) -> str:
     """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``)."""
     return escaped(text, keep_newlines=keep_newlines)
+
+
+def columns() -> int:
+    """The width printed text keeps within: ``COLUMNS``, else the terminal's, else 100
+    (a pipe, a file; issues 21.7, 38.4)."""
+    return max(shutil.get_terminal_size((100, 24)).columns, 0)
 
 
 def err(message: str) -> None:
