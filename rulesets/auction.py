@@ -380,10 +380,20 @@ class PrivateAuction(StockRound):
         if sale["unsold"]:
             state.ledger.events.append(TurnStarted(who=following))
             return
+        # 7.0: "when buying stops the player on the left of the last person to buy is
+        # given the Priority Deal card": left of whoever got the last private, at face, by
+        # a single bid or an auction (state.last_actor); play itself resumes left of the
+        # last buyer at face (7.2).  The card is dealt again at the round's end (4.0).
+        last = state.last_actor or buyer
+        dealt = self.next_stock_players(state, last)[0].name if last else following
+        if dealt != state.priority:
+            state.priority = dealt
+            state.ledger.events.append(PriorityChanged(player=dealt))
         state.ledger.events.append(
             Noted(
                 text=f"every private company is sold: shares are on sale, {following} "
-                f"first ({self.r('sale_first')}, {self.r('sale_bid')})"
+                f"first; the priority deal to {dealt}, left of {last}, the last to buy "
+                f"({self.r('sale_first')}, {self.r('sale_bid')})"
             )
         )
         self.sale_ended(state)
