@@ -182,7 +182,9 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(f"line {number}: refused: a script starts with `game TITLE PLAYER...`")
         raise _Stop(EXIT_REFUSED)
     if save is None or not (save.exists() or save.is_symlink()):
-        return _new_game(cmd, number, save), False
+        game = _new_game(cmd, number, save)
+        game.remember_length = save is not None  # as the TUI: a save cut later is noticed
+        return game, False
     why = _not_a_regular_file(save)
     if why is not None:
         _err(f"{save}: cannot write the save file ({why})")
@@ -194,10 +196,11 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         except _Stop:
             backup.unlink(missing_ok=True)  # the old save is untouched: no backup needed
             raise
+        game.remember_length = True
         _err(f"{save}: replaced (--force); the game it held is kept in {backup}")
         return game, False
     try:
-        game = Game.load(save)
+        game = Game.load(save, remember_length=True)
     except SaveLocked as exc:  # the message names the holder
         _err(str(exc))
         raise _Stop(EXIT_FILES) from None
