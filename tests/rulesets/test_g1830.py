@@ -444,3 +444,15 @@ def test_7_0_a_sale_ending_in_an_auction_deals_the_priority_left_of_its_winner()
     g.execute("expect priority Cy")
     g.execute("par Bob BO 100")
     g.execute("expect priority Cy")
+
+
+def test_7_0_a_save_before_the_fix_keeps_its_priority_and_says_so() -> None:
+    """A level-2 save (before the 7.0 fix, tests/core/data) replays as recorded: Amy keeps
+    the priority; the notice names the entry and the fix."""
+    game = Game.load(REPO / "tests/core/data/level2-1830-sale-priority-kept.json", read_only=True)
+    assert game.rules_level == 2 and game.state.priority == "Amy"
+    difference = game.rules_difference
+    assert difference is not None and difference.number == 7
+    (notice,) = game.notices()
+    assert "journal entry 7 (`buy Amy BOP`" in notice
+    assert "1830 7.0: when the last private is sold the priority deal goes to the player" in notice
