@@ -862,20 +862,7 @@ def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     stacks: dict[str, list[str]] = market.get("stacks") or {}
     left = SPACES_COL
     if market.get("kind") == "grid":
-        grid: list[list[int | None]] = market.get("rows") or []
-        width = max((len(r) for r in grid), default=0)
-        # the header: "Row", then the market's columns; the prices, then the companies
-        sh.put(0, left, "Row", fmt.bold)
-        for j in range(width):
-            sh.put(0, left + 1 + j, j + 1, fmt.bold)
-        _grid(sh, 1, left, grid)
-        names = [
-            [", ".join(stacks.get(f"{i},{j}", [])) or None for j in range(len(line))]
-            for i, line in enumerate(grid)
-        ]
-        below = len(grid) + 2
-        sh.put(below, left, "Companies on the market (top of a stack first)", fmt.bold, fit=False)
-        _grid(sh, below + 1, left, names)
+        _grid_sheet(sh, left, market)
     elif market.get("values"):
         for k, name in enumerate(["Space", "Price", "Companies (top first)"]):
             sh.put(0, left + k, name, fmt.bold)
@@ -894,12 +881,90 @@ def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     )
 
 
-def _grid(sh: _Sheet, top: int, left: int, grid: Sequence[Sequence[Any]]) -> None:
-    """The market's rows from row ``top``: each row's number (from 1), then its spaces."""
+GRID_WIDTH = 5.5
+"""A grid market's columns, in characters: a price (``$350``) or a company (``NYNH``),
+so the grid prints one page wide (19 columns of 1830's board at 77%)."""
+ZONE_FILLS = {"y": "#fff7c2", "o": "#ffd9a8", "b": "#e3c6a8"}
+"""The shading of a grid space in each zone of the board (as the table view shades it)."""
+ZONE_NAMES = {"y": "yellow", "o": "orange", "b": "brown"}
+
+
+def _grid_sheet(sh: _Sheet, left: int, market: dict[str, Any]) -> None:
+    """A grid market from column ``left``: each market row as two sheet rows, the prices
+    and under them the companies standing there (top of a stack first, one a line), a
+    space's two cells shaded in its zone and framed together; par spaces in bold,
+    underlined.  The market's row numbers in the first column, its column numbers in
+    the header row; a key under the grid."""
+    wb = sh.fmt.workbook
+    grid: list[list[int | None]] = market.get("rows") or []
+    zones: list[str] = market.get("zones") or []
+    stacks: dict[str, list[str]] = market.get("stacks") or {}
+    pars = _par_cells(market)
+    width = max((len(r) for r in grid), default=0)
+    formats: dict[tuple[str, bool, bool], Format] = {}
+
+    def space(zone: str, par: bool, top: bool) -> Format:
+        key = (zone, par, top)
+        if key not in formats:
+            props: dict[str, Any] = {"align": "center", "border": 1}
+            props["bottom" if top else "top"] = 0
+            if top:
+                props["num_format"] = _money_format(sh.fmt.currency)
+            else:
+                props.update(text_wrap=True, valign="top")
+            if zone in ZONE_FILLS:
+                props.update(pattern=1, bg_color=ZONE_FILLS[zone])
+            if par and top:
+                props.update(bold=True, underline=1)
+            formats[key] = wb.add_format(props)
+        return formats[key]
+
+    centred = wb.add_format({"bold": True, "align": "center", "valign": "vcenter"})
+    sh.put(0, left, "Row", sh.fmt.bold)
+    for j in range(width):
+        sh.put(0, left + 1 + j, j + 1, sh.fmt.bold_centre)
     for i, line in enumerate(grid):
-        sh.put(top + i, left, i + 1, sh.fmt.bold)
+        top = 1 + 2 * i
+        sh.ws.merge_range(top, left, top + 1, left, i + 1, centred)
+        deepest = 0
         for j, value in enumerate(line):
-            sh.put(top + i, left + 1 + j, value, money=isinstance(value, int))
+            if value is None:
+                continue
+            zone = zones[i][j] if i < len(zones) and j < len(zones[i]) else ""
+            par = (i, j) in pars
+            sh.ws.write_number(top, left + 1 + j, value, space(zone, par, True))
+            stack = stacks.get(f"{i},{j}", [])
+            deepest = max(deepest, len(stack))
+            sh.ws.write_string(top + 1, left + 1 + j, "\n".join(stack), space(zone, par, False))
+        sh.ws.set_row(top + 1, 15.0 * max(1, deepest))  # a companies table row beside it
+        sh.last_row = max(sh.last_row, top + 1)
+    sh.last_col = max(sh.last_col, left + width)
+    sh.width[left] = 4.0
+    for j in range(width):
+        sh.width[left + 1 + j] = GRID_WIDTH
+    key = ["Par spaces in bold, underlined."]
+    found = sorted({z for row in zones for z in row if z in ZONE_NAMES}, key="yob".index)
+    if found:
+        named = ", ".join(ZONE_NAMES[z] for z in found)
+        key.append(f"Shaded: the market's zones ({named}), as on the board.")
+    below = 2 * len(grid) + 2
+    for k, line in enumerate(key):
+        sh.text_block(below + k, left + width, line, first_col=left)
+
+
+def _par_cells(market: dict[str, Any]) -> set[tuple[int, int]]:
+    """A grid's par spaces: as the state gives them, else each par value's leftmost space."""
+    given = market.get("par_cells")
+    if given:
+        return {(int(r), int(c)) for r, c in given}
+    grid: list[list[int | None]] = market.get("rows") or []
+    found = set()
+    for value in set((market.get("pars") or {}).values()):
+        spaces = [(c, r) for r, row in enumerate(grid) for c, v in enumerate(row) if v == value]
+        if spaces:
+            col, row = min(spaces)
+            found.add((row, col))
+    return found
 
 
 JOURNAL_HEADER = ["Number", "Round", "Line"]

@@ -417,19 +417,20 @@ def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[
     """1847 AE's grid market: the price grid and, in the same shape, who stands where,
     right of the companies' table, under the header row's market columns (issue 28.4:
     the companies' header no longer stands over the grid's prices)."""
-    rows = calamine(workbooks["1847AE"], "Market")
-    grid = games["1847AE"].state_json()["market"]
-    left = export.SPACES_COL
-    width = max(len(line) for line in grid["rows"])
-    assert rows[0][left:] == ["Row", *[float(j) for j in range(1, width + 1)]]
-    for i, line in enumerate(grid["rows"]):
-        assert num(rows[1 + i][left]) == i + 1
-        assert [num(v) for v in rows[1 + i][left + 1 : left + 1 + len(line)]] == line
-    names = next(k for k, r in enumerate(rows) if str(r[left]).startswith("Companies"))
-    assert names > len(grid["rows"])
-    for key, stack in grid["stacks"].items():
-        r, c = (int(x) for x in key.split(","))
-        assert rows[names + 1 + r][left + 1 + c] == ", ".join(stack)
+    for key in ("1847AE", "bankrupt1830"):
+        rows = calamine(workbooks[key], "Market")
+        grid = games[key].state_json()["market"]
+        left = export.SPACES_COL
+        width = max(len(line) for line in grid["rows"])
+        assert rows[0][left:] == ["Row", *[float(j) for j in range(1, width + 1)]]
+        for i, line in enumerate(grid["rows"]):
+            # each market row: its prices, and under them who stands there (issue 38.3)
+            assert num(rows[1 + 2 * i][left]) == i + 1
+            got = [num(v) for v in rows[1 + 2 * i][left + 1 : left + 1 + len(line)]]
+            assert got == line
+        for key_, stack in grid["stacks"].items():
+            r, c = (int(x) for x in key_.split(","))
+            assert rows[2 + 2 * r][left + 1 + c] == "\n".join(stack)
 
 
 # ----------------------------------------------------------------- recomputed: LibreOffice
@@ -869,6 +870,48 @@ def test_the_market_prints_each_table_under_its_own_header(
         assert first in heads or first.startswith("Row 1 2 3"), first
         assert not ("Company Name" in first and "Space" in first)
     assert any(page.text.splitlines()[1].startswith("Company Name") for page in pages)
+
+
+def test_the_1830_market_prints_its_board(
+    games: dict[str, Game],
+    workbooks: dict[str, Path],
+    printed: dict[str, dict[str, list[Printed]]],
+) -> None:
+    """Issue 38.3: 1830's Market sheet prints the board one page wide, every row number
+    beside its row; each company's name inside its space (under its price, however many
+    stand there: "PRR, NYNH, BM" widened a column); the zones shaded and the par spaces
+    marked, as the certificate limits players check depend on them."""
+    market = games["bankrupt1830"].state_json()["market"]
+    (page,) = [p for p in printed["bankrupt1830"]["Market"] if "Row 1 2 3" in p.text]
+    lines = page.text.splitlines()
+    assert lines[1] == "Row " + " ".join(str(j) for j in range(1, 20))
+    heads = {t: x + 0.25 * size * len(t) for size, x, y, t in page.body if y > 530}
+    body = [(x + 0.25 * size * len(t), y, t) for size, x, y, t in page.body]
+    step = heads["2"] - heads["1"]
+    for key, stack in market["stacks"].items():
+        r, c = (int(x) for x in key.split(","))
+        price = market["rows"][r][c]
+        (price_y,) = {
+            y for x, y, t in body if t == f"${price}" and abs(x - heads[str(c + 1)]) < step / 2
+        }
+        for name in stack:
+            found = [(x, y) for x, y, t in body if t == name]
+            assert any(abs(x - heads[str(c + 1)]) < step / 2 and y < price_y for x, y in found)
+    ws = openpyxl.load_workbook(workbooks["bankrupt1830"])["Market"]
+    left = export.SPACES_COL + 2  # 1-based: the grid's first column
+    fills = {"y": "FFF7C2", "o": "FFD9A8", "b": "E3C6A8"}
+    for r, zones in enumerate(market["zones"]):
+        for c, zone in enumerate(zones):
+            cell = ws.cell(row=2 + 2 * r, column=left + c)
+            colour = cell.fill.fgColor.rgb if cell.fill.fill_type else None
+            assert (colour or "")[-6:] == fills.get(zone, (colour or "")[-6:]), (r, c, zone)
+            if zone in fills:
+                assert colour and colour[-6:] == fills[zone]
+    for r, c in market["par_cells"]:
+        cell = ws.cell(row=2 + 2 * r, column=left + c)
+        assert cell.font.b and cell.font.u, (r, c)
+    assert not ws.cell(row=2, column=left).font.b  # $60: not a par space
+    assert "Par spaces in bold" in page.text and "zones (yellow, orange, brown)" in page.text
 
 
 def test_print_setup_in_the_file(workbooks: dict[str, Path]) -> None:
