@@ -727,7 +727,9 @@ def _line_chart(
         )
     text = {"size": CHART_FONT["text"]}
     chart.set_title({"name": title, "name_font": {"size": CHART_FONT["title"], "bold": True}})
-    chart.set_x_axis({"name": "Round", "name_font": text, "num_font": text})
+    # the rounds' labels slanted: level, a narrow category broke "setup" into "setu / p"
+    slanted = {**text, "rotation": -45}
+    chart.set_x_axis({"name": "Round", "name_font": text, "num_font": slanted})
     chart.set_y_axis(
         {
             "name": y_title,
