@@ -54,6 +54,7 @@ from moderator.shell import (
 )
 from moderator.shell import columns as _columns
 from moderator.shell import err as _err
+from moderator.shell import fit as _fit
 from moderator.shell import open_read_only as _open_read_only
 from moderator.shell import print_json as _print_json
 from moderator.text import counted, escaped
@@ -623,30 +624,6 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     finally:
         _close(game)
     return 0
-
-
-def _fit(text: str) -> str:
-    """``text`` with each line longer than :func:`_columns` wrapped at spaces, further
-    lines indented as the line was, plus two (issue 38.4: a check's first line ran to
-    134 columns)."""
-    width = _columns()
-    out: list[str] = []
-    for line in text.split("\n"):
-        if not width or len(line) <= width:
-            out.append(line)
-            continue
-        import textwrap
-
-        lead = line[: len(line) - len(line.lstrip(" "))]
-        out += textwrap.wrap(
-            line.strip(),
-            width,
-            initial_indent=lead,
-            subsequent_indent=lead + "  ",
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
-    return "\n".join(out)
 
 
 def check_of(save: Path, words: list[str]) -> int:

@@ -36,4 +36,6 @@ def test_a_save_play_wrote_and_cut_later_is_noticed(
     capsys.readouterr()
     assert main(["state", str(save)]) == 0
     err = capsys.readouterr().err
-    assert f"held {held} commands when moderator last closed it, and holds {held - 3} now" in err
+    assert all(len(line) <= 100 for line in err.splitlines())  # wrapped (issue 38.4)
+    said = " ".join(err.split())
+    assert f"held {held} commands when moderator last closed it, and holds {held - 3} now" in said
