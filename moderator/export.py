@@ -236,7 +236,8 @@ def _status(score: Score) -> tuple[str, str, str]:
         head = f"{score.title_name}: final score ({score.round})"
     else:
         head = f"{score.title_name}: score if the game ended now ({score.round})"
-    return head, "yes" if score.final else "no", score.reason
+    # the heading says "if the game ended now": the reason says it no more (issue 38.4)
+    return head, "yes" if score.final else "no", score.why
 
 
 # ================================================================= workbook

@@ -104,6 +104,7 @@ class Score:
             "round": self.round,
             "final": self.final,
             "reason": self.reason,
+            "why": self.why,
             "rule": self.rule,
             "players": [
                 {

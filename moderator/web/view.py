@@ -378,6 +378,8 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "score": {
             "final": bool(score.get("final")),
             "reason": score.get("reason", ""),
+            # under "Score so far": that it is the score if the game ended now goes unsaid
+            "why": score.get("why") or score.get("reason", ""),
             "places": [
                 dict(p, money=money(cur, p.get("score"))) for p in score.get("places") or []
             ],

@@ -271,7 +271,7 @@ def test_workbook_read_back_final(
     score = scoring.score(game)
     assert CalamineWorkbook.from_path(str(path)).sheet_names == list(export.SHEETS)
     rows = calamine(path, "Final")
-    assert status(rows) == {"Game ended": "yes" if score.final else "no", "Why": score.reason}
+    assert status(rows) == {"Game ended": "yes" if score.final else "no", "Why": score.why}
     header, prices, players = final_table(rows)
     assert list(players) == [p.name for p in score.players]
     checked = {"shares": 0, "private": 0, "excluded": 0}
@@ -1145,7 +1145,7 @@ def test_csv_files_equal_score_and_history(
         assert int(row[head.index("Total")]) == p.total  # computed, not a formula
         assert int(row[head.index("Place")]) == score.place_of(p.name)
         assert row[head.index("Game ended")] == ("yes" if score.final else "no")
-        assert row[head.index("Why")] == score.reason
+        assert row[head.index("Why")] == score.why
         for i in p.of("shares"):
             assert int(row[head.index(f"{i.what} shares")]) == i.count
             assert int(row[head.index(f"{i.what} price")]) == i.price
