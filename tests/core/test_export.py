@@ -56,6 +56,7 @@ MORE = {
     "bankrupt1830": "1830-recorded-26855.script",  # Three bankrupt: his $544 not counted (25.0)
     "pfalz": "1847pfalz-three-players.script",  # A bankrupt in 1847 Pfalz (9)
     "five": "1846-2e-five-players.script",  # 1846 2e, five players, seven privates counted
+    "rrrrb": "1847rrrrb-five-players.script",  # 1847 RRRR&B, five players
 }
 SCRIPT_OF = {**TITLES, **MORE}
 SIMULATED = {"sim1847AE": ("1847AE", 1, 4), "sim1853": ("1853", 1, 4), "sim1853six": ("1853", 1, 6)}
