@@ -201,7 +201,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(f"{save}: replaced (--force); the game it held is kept in {backup}")
         return game, False
     try:
-        game = Game.load(save, remember_length=True)
+        game = Game.load(save)
     except SaveLocked as exc:  # the message names the holder
         _err(str(exc))
         raise _Stop(EXIT_FILES) from None
@@ -210,6 +210,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(f"{save}: not continued and left untouched (--force replaces it, keeping a backup)")
         raise _Stop(EXIT_FILES) from None
     tell(game)
+    game.remember_length = True  # as the TUI: kept when play lets go of the save
     try:
         new = Game.new(cmd.title, list(cmd.players))
     except Refusal as exc:
