@@ -52,7 +52,9 @@ from moderator.shell import (
     safe,
     tell,
 )
+from moderator.shell import columns as _columns
 from moderator.shell import err as _err
+from moderator.shell import fit as _fit
 from moderator.shell import open_read_only as _open_read_only
 from moderator.shell import print_json as _print_json
 from moderator.text import counted, escaped
@@ -183,7 +185,9 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(f"line {number}: refused: a script starts with `game TITLE PLAYER...`")
         raise _Stop(EXIT_REFUSED)
     if save is None or not (save.exists() or save.is_symlink()):
-        return _new_game(cmd, number, save), False
+        game = _new_game(cmd, number, save)
+        game.remember_length = save is not None  # as the TUI: a save cut later is noticed
+        return game, False
     why = _not_a_regular_file(save)
     if why is not None:
         _err(f"{save}: cannot write the save file ({why})")
@@ -195,6 +199,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         except _Stop:
             backup.unlink(missing_ok=True)  # the old save is untouched: no backup needed
             raise
+        game.remember_length = True
         _err(f"{save}: replaced (--force); the game it held is kept in {backup}")
         return game, False
     try:
@@ -207,6 +212,7 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         _err(f"{save}: not continued and left untouched (--force replaces it, keeping a backup)")
         raise _Stop(EXIT_FILES) from None
     tell(game)
+    game.remember_length = True  # as the TUI: kept when play lets go of the save
     try:
         new = Game.new(cmd.title, list(cmd.players))
     except Refusal as exc:
@@ -506,11 +512,12 @@ class _Progress:
 
 
 def _print_result(result: Any, as_json: bool) -> None:
-    """A score or projection as JSON or as its text table (names escaped)."""
+    """A score or projection as JSON or as its text table (names escaped), the text
+    within :func:`_columns`."""
     if as_json:
         _print_json(result.to_json())
     else:
-        print(safe(result.text(), keep_newlines=True))
+        print(safe(result.text(_columns()), keep_newlines=True))
 
 
 def score_of(save: Path, *, as_json: bool = False) -> int:
@@ -576,9 +583,11 @@ def project_of(
         if as_json:
             _print_result(result, as_json)
         else:
-            if width is None:  # COLUMNS, else the terminal's width, else 100
-                width = shutil.get_terminal_size((100, 24)).columns
-            print(safe(result.text(max(width, 0)), keep_newlines=True))
+            print(
+                safe(
+                    result.text(_columns() if width is None else max(width, 0)), keep_newlines=True
+                )
+            )
     finally:
         _close(game)
     return 0
@@ -589,7 +598,7 @@ def export_of(save: Path, *, xlsx: Path | None, csv_dir: Path | None) -> int:
     from moderator.export import export_csv, export_xlsx
 
     if xlsx is None and csv_dir is None:
-        _err("say where: --xlsx FILE and/or --csv DIR")
+        _err("nothing exported: give --xlsx FILE (a workbook) and/or --csv DIR (CSV files)")
         return EXIT_REFUSED
     game = _open_read_only(save)
     if game is None:
@@ -633,9 +642,10 @@ def check_of(save: Path, words: list[str]) -> int:
         try:
             answer = check(game, " ".join(["check", *words]))
         except Refusal as exc:
-            _err(f"refused: {exc}")
+            for line in _fit(f"refused: {exc}").split("\n"):
+                _err(line)
             return EXIT_FILES
-        print(safe(answer.text(), keep_newlines=True))
+        print(safe(_fit(answer.text()), keep_newlines=True))
         return 1 if answer.verdict is False else 0
     finally:
         _close(game)

@@ -150,7 +150,7 @@ class _FinalLayout:
         out = cls()
         for p in score.players:
             for item in p.items:
-                if item.kind == "cash":
+                if item.kind == "cash" and item.counted:
                     continue
                 if item.kind == "shares" and item.counted:
                     if item.what not in out.prices:
@@ -169,27 +169,34 @@ class _FinalLayout:
 
     @property
     def notes(self) -> list[str]:
-        """One line per rule: ``K, W (private, not counted): no stock value ... (9)``."""
-        return [
-            f"{', '.join(whats)} ({kind}, {'counted' if counted else 'not counted'}): {note}"
-            for (kind, counted, note), whats in self.reasons.items()
-        ]
+        """One line per rule: ``K, W (private, not counted): no stock value ... (9)``,
+        ``cash (not counted): a bankrupt player ... (25.0)``."""
+        out = []
+        for (kind, counted, note), whats in self.reasons.items():
+            said = "counted" if counted else "not counted"
+            kinds = "" if whats == [kind] else f"{kind}, "
+            out.append(f"{', '.join(whats)} ({kinds}{said}): {note}")
+        return out
 
     def header(self) -> list[str]:
-        """The sheet's column headers (the CSV has its own, with prices per company)."""
+        """The sheet's column headers (the CSV has its own, with prices per company):
+        the player, then the result (Total, Place, Tie, Bankrupt: on the first printed
+        page whatever the table's width), then what the total adds up, then what it
+        leaves out."""
         return [
             "Player",
+            *RESULT_COLUMNS,
             "Cash",
             *self.companies,
             *[f"{cid} value" for cid in self.companies],
             *[f"{what} ({kind})" for kind, what in self.counted],
-            "Total",
-            "Place",
-            "Tie",
-            "Bankrupt",
             *[f"{what} (not counted)" for what in self.uncounted],
             "Not counted",
         ]
+
+
+RESULT_COLUMNS = ("Total", "Place", "Tie", "Bankrupt")
+"""The Final sheet's result columns, right of the player's name."""
 
 
 def _item_value(player: scoring.PlayerScore, kind: str, what: str, counted: bool) -> int | None:
@@ -229,7 +236,8 @@ def _status(score: Score) -> tuple[str, str, str]:
         head = f"{score.title_name}: final score ({score.round})"
     else:
         head = f"{score.title_name}: score if the game ended now ({score.round})"
-    return head, "yes" if score.final else "no", score.reason
+    # the heading says "if the game ended now": the reason says it no more (issue 38.4)
+    return head, "yes" if score.final else "no", score.why
 
 
 # ================================================================= workbook
@@ -253,8 +261,12 @@ class _Formats:
 
     def __init__(self, wb: xlsxwriter.Workbook, currency: str) -> None:
         self.currency = currency
+        self.workbook = wb
         money = _money_format(currency)
         self.bold = wb.add_format({"bold": True})
+        self.bold_right = wb.add_format({"bold": True, "align": "right"})
+        self.bold_centre = wb.add_format({"bold": True, "align": "center"})
+        self.centre = wb.add_format({"align": "center"})
         self.title = wb.add_format({"bold": True, "font_size": 12})
         self.money = wb.add_format({"num_format": money})
         self.money_bold = wb.add_format({"num_format": money, "bold": True})
@@ -314,6 +326,7 @@ class _Sheet:
         self.ws: Worksheet = wb.add_worksheet(name)
         self.name = name
         self.fmt = fmt
+        self.blocks: dict[int, Format] = {}
         self.width: dict[int, float] = {}
         self.last_row = 0
         self.last_col = 0
@@ -346,7 +359,13 @@ class _Sheet:
             self.ws.write_number(row, col, value, cell_fmt)
         else:
             self.ws.write_string(row, col, value, fmt)
-        bold = fmt in (self.fmt.bold, self.fmt.title, self.fmt.money_bold)
+        bold = fmt in (
+            self.fmt.bold,
+            self.fmt.bold_right,
+            self.fmt.bold_centre,
+            self.fmt.title,
+            self.fmt.money_bold,
+        )
         shown = _shown(value, self.fmt.currency if money else None)
         self._fit(row, col, shown, bold, fit)
 
@@ -367,10 +386,21 @@ class _Sheet:
         shown = _shown(value, self.fmt.currency if money else None)
         self._fit(row, col, shown, bold, True)
 
-    def header(self, row: int, names: Sequence[str]) -> None:
-        """A bold header row from column A."""
+    def header(
+        self,
+        row: int,
+        names: Sequence[str],
+        right: Iterable[int] = (),
+        centre: Iterable[int] = (),
+    ) -> None:
+        """A bold header row from column A; the columns in ``right`` (figures, which a
+        spreadsheet aligns right) have their header aligned right too, over them, so a
+        figure never stands nearer the next column's header than its own; those in
+        ``centre`` (short words: yes, tie) centred."""
+        over_figures, centred = set(right), set(centre)
         for col, name in enumerate(names):
-            self.put(row, col, name, self.fmt.bold)
+            fmt = self.fmt.bold_right if col in over_figures else self.fmt.bold
+            self.put(row, col, name, self.fmt.bold_centre if col in centred else fmt)
 
     def table(
         self, top: int, rows: Iterable[Sequence[Cell]], money_cols: Iterable[int] = ()
@@ -409,7 +439,7 @@ class _Sheet:
         header_rows: tuple[int, int] | None = None,
         first_col: bool = False,
         groups: Sequence[int] = (),
-    ) -> None:
+    ) -> int:
         """What a printed table needs: the orientation, a legible scale, the print area,
         the header rows (``header_rows``: first and last, from 0) and with ``first_col``
         the first column repeated on every page, and the sheet named in the page header.
@@ -419,7 +449,8 @@ class _Sheet:
         groups of columns (``groups``: the columns starting one) packed onto pages whole:
         at the legible scale that cuts the fewest groups, then takes the fewest pages,
         the largest such.  An explicit scale rather than "fit to pages": a spreadsheet
-        fitting pages shrinks a wide table to any size, and ignores the page breaks."""
+        fitting pages shrinks a wide table to any size, and ignores the page breaks.
+        The paper is :data:`PAPER`.  Returns the last column printed on the first page."""
         ws = self.ws
         if landscape:
             ws.set_landscape()
@@ -427,6 +458,7 @@ class _Sheet:
             ws.set_portrait()
         page = PRINT_WIDTH[landscape]
         widths = [self.col_pixels(c) * FONT_SPARE for c in range(last_col + 1)]
+        breaks: list[int] = []
         scale = min(100, int(100 * page / max(1.0, sum(widths))))
         if scale < MIN_PRINT_SCALE:
             # at a legible scale: the fewest groups cut, then the fewest pages, at the
@@ -442,6 +474,7 @@ class _Sheet:
             if breaks:
                 ws.set_v_pagebreaks(breaks)
         ws.set_print_scale(scale)
+        ws.set_paper(PAPER)
         ws.set_margins(left=0.5, right=0.5, top=0.7, bottom=0.6)
         ws.print_area(0, 0, last_row, last_col)
         if header_rows is not None:
@@ -450,6 +483,59 @@ class _Sheet:
             ws.repeat_columns(0)
         safe = title.replace("&", "&&")
         ws.set_header(f"&L{safe} · &A&RPage &P of &N", margin=0.3)
+        # the last column printed on the first page
+        room, used = page * 100 / scale, 0.0
+        for col, width in enumerate(widths):
+            used += width
+            if used > room or (breaks and col == breaks[0]):
+                return max(0, col - 1)
+        return last_col
+
+    def text_block(
+        self, row: int, last_col: int, text: str, fmt: Format | None = None, first_col: int = 0
+    ) -> None:
+        """``text`` in one cell spanning columns ``first_col`` to ``last_col`` of ``row``,
+        wrapped within them, the row as tall as its lines: text that would run on over
+        the empty cells to its right, kept within the columns that print beside it."""
+        size = 12 if fmt is self.fmt.title else 11
+        fmt = self.wb_format(fmt)
+        if last_col <= first_col:
+            self.ws.write_string(row, first_col, text, fmt)
+        else:
+            self.ws.merge_range(row, first_col, row, last_col, text, fmt)
+        chars = sum(self.width.get(c, 8.43) for c in range(first_col, last_col + 1))
+        lines = _wrapped_lines(text, max(10, int(chars / FONT_SPARE)))
+        self.ws.set_row(row, max(15.0, lines * size * 1.35))
+        self.last_row = max(self.last_row, row)
+
+    def wb_format(self, fmt: Format | None) -> Format:
+        """The wrapping, top-aligned twin of ``fmt`` (made once per format)."""
+        key = id(fmt)
+        if key not in self.blocks:
+            props: dict[str, Any] = {"text_wrap": True, "valign": "top"}
+            if fmt is self.fmt.title:
+                props.update(bold=True, font_size=12)
+            elif fmt is self.fmt.bold:
+                props["bold"] = True
+            self.blocks[key] = self.fmt.workbook.add_format(props)
+        return self.blocks[key]
+
+
+PAPER = 9
+"""The paper every sheet is set up for: A4 (XlsxWriter's paper 9).  The widths of
+:data:`PRINT_WIDTH` fit Letter as well."""
+
+
+def _wrapped_lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width`` characters (at spaces)."""
+    lines, used = 1, 0
+    for word in text.split():
+        need = len(word) + (1 if used else 0)
+        if used and used + need > width:
+            lines, used = lines + 1, len(word)
+        else:
+            used += need
+    return lines
 
 
 def _final_sheet(sh: _Sheet, score: Score) -> None:
@@ -458,17 +544,20 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     fmt = sh.fmt
     layout = _FinalLayout.of(score)
     head, ended, why = _status(score)
-    sh.put(0, 0, head, fmt.title, fit=False)
     sh.put(1, 0, "Game ended", fmt.bold)
     sh.put(1, 1, ended)
-    sh.put(2, 0, "Why", fmt.bold)
-    sh.put(2, 1, why, fit=False)
 
     header = layout.header()
     hr = FINAL_HEADER_ROW - 1
     price_row = hr + 1
     first, last = hr + 2, hr + 1 + len(score.players)
-    sh.header(hr, header)
+    words = ("Player", "Tie", "Bankrupt", "Not counted")
+    sh.header(
+        hr,
+        header,
+        right=[k for k, name in enumerate(header) if name not in words],
+        centre=[header.index("Tie"), header.index("Bankrupt")],
+    )
     col = {name: k for k, name in enumerate(header)}
     letter = {name: xl_col_to_name(k) for name, k in col.items()}
 
@@ -486,7 +575,9 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
     for r, p in enumerate(score.players, start=first):
         x = r + 1
         sh.put(r, 0, p.name)
-        sh.put(r, col["Cash"], p.cash, money=True)
+        # Cash the rules leave out (1830 25.0: a bankrupt player's) is in its own column,
+        # outside the SUM, so a spreadsheet recomputing the total gets the score's.
+        sh.put(r, col["Cash"], _item_value(p, "cash", "cash", True), money=True)
         for cid in layout.companies:
             held = _shares(p, cid)
             sh.put(r, col[cid], held or None)
@@ -517,11 +608,16 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
             col["Tie"],
             f'=IF(COUNTIFS({bankrupts},{b},{totals},{t})>1,"tie","")',
             "tie" if score.tied(p.name) else "",
+            fmt.centre,
         )
-        sh.put(r, col["Bankrupt"], "yes" if p.bankrupt else "no")
+        sh.put(r, col["Bankrupt"], "yes" if p.bankrupt else "no", fmt.centre)
         for what in layout.uncounted:
             sh.put(r, col[f"{what} (not counted)"], _uncounted_value(p, what), money=True)
-        sh.put(r, col["Not counted"], _not_counted_text(p, score.currency) or None)
+        left_out = _not_counted_text(p, score.currency)
+        sh.put(r, col["Not counted"], left_out or None)
+        lines = _wrapped_lines(left_out, int(NOTE_WIDTH / FONT_SPARE))
+        if lines > 1:  # a wrapped cell's row as tall as its lines: no overprinting the next
+            sh.ws.set_row(r, lines * 11 * 1.35)
 
     notes_row = last + 2
     sh.put(notes_row, 0, "Notes", fmt.bold)
@@ -531,20 +627,29 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
         "Columns marked (not counted) are shown only: the rules leave them out of the total.",
         *layout.notes,
     ]
-    for k, line in enumerate(lines, start=1):
-        sh.put(notes_row + k, 0, line, fit=False)
     sh.ws.freeze_panes(first, 1)
     not_counted = col["Not counted"]
     sh.set_widths({not_counted: NOTE_WIDTH}, wrap=[not_counted])
     # The printed page: the table and its notes on one landscape page when they fit it
-    # legibly, else on as few pages as they do, the player column printed again on each.
-    sh.print_setup(
+    # legibly, else on as few pages as they do, the player column printed again on each,
+    # Total and Place (right of the names) always on the first.
+    page_one = sh.print_setup(
         score.title_name,
         landscape=True,
         last_row=notes_row + len(lines),
         last_col=len(header) - 1,
         first_col=True,
+        groups=range(1, len(header)),
     )
+    # The text that is longer than a cell (the heading, why, the notes) wraps within the
+    # first page's width: it never runs on over the next page's columns.
+    # The heading spans column A (printed again on every page); the rest starts in B.
+    edge = max(page_one, col["Bankrupt"])
+    sh.text_block(0, edge, head, fmt.title)
+    sh.put(2, 0, "Why", sh.wb_format(fmt.bold))
+    sh.text_block(2, edge, why, first_col=1)
+    for k, line in enumerate(lines, start=1):
+        sh.text_block(notes_row + k, edge, line, first_col=1)
     sh.ws.center_horizontally()
 
 
@@ -623,7 +728,9 @@ def _line_chart(
         )
     text = {"size": CHART_FONT["text"]}
     chart.set_title({"name": title, "name_font": {"size": CHART_FONT["title"], "bold": True}})
-    chart.set_x_axis({"name": "Round", "name_font": text, "num_font": text})
+    # the rounds' labels slanted: level, a narrow category broke "setup" into "setu / p"
+    slanted = {**text, "rotation": -45}
+    chart.set_x_axis({"name": "Round", "name_font": text, "num_font": slanted})
     chart.set_y_axis(
         {
             "name": y_title,
@@ -758,20 +865,7 @@ def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     stacks: dict[str, list[str]] = market.get("stacks") or {}
     left = SPACES_COL
     if market.get("kind") == "grid":
-        grid: list[list[int | None]] = market.get("rows") or []
-        width = max((len(r) for r in grid), default=0)
-        # the header: "Row", then the market's columns; the prices, then the companies
-        sh.put(0, left, "Row", fmt.bold)
-        for j in range(width):
-            sh.put(0, left + 1 + j, j + 1, fmt.bold)
-        _grid(sh, 1, left, grid)
-        names = [
-            [", ".join(stacks.get(f"{i},{j}", [])) or None for j in range(len(line))]
-            for i, line in enumerate(grid)
-        ]
-        below = len(grid) + 2
-        sh.put(below, left, "Companies on the market (top of a stack first)", fmt.bold, fit=False)
-        _grid(sh, below + 1, left, names)
+        _grid_sheet(sh, left, market)
     elif market.get("values"):
         for k, name in enumerate(["Space", "Price", "Companies (top first)"]):
             sh.put(0, left + k, name, fmt.bold)
@@ -790,12 +884,90 @@ def _market_sheet(sh: _Sheet, state_json: dict[str, Any], title: str) -> None:
     )
 
 
-def _grid(sh: _Sheet, top: int, left: int, grid: Sequence[Sequence[Any]]) -> None:
-    """The market's rows from row ``top``: each row's number (from 1), then its spaces."""
+GRID_WIDTH = 5.5
+"""A grid market's columns, in characters: a price (``$350``) or a company (``NYNH``),
+so the grid prints one page wide (19 columns of 1830's board at 77%)."""
+ZONE_FILLS = {"y": "#fff7c2", "o": "#ffd9a8", "b": "#e3c6a8"}
+"""The shading of a grid space in each zone of the board (as the table view shades it)."""
+ZONE_NAMES = {"y": "yellow", "o": "orange", "b": "brown"}
+
+
+def _grid_sheet(sh: _Sheet, left: int, market: dict[str, Any]) -> None:
+    """A grid market from column ``left``: each market row as two sheet rows, the prices
+    and under them the companies standing there (top of a stack first, one a line), a
+    space's two cells shaded in its zone and framed together; par spaces in bold,
+    underlined.  The market's row numbers in the first column, its column numbers in
+    the header row; a key under the grid."""
+    wb = sh.fmt.workbook
+    grid: list[list[int | None]] = market.get("rows") or []
+    zones: list[str] = market.get("zones") or []
+    stacks: dict[str, list[str]] = market.get("stacks") or {}
+    pars = _par_cells(market)
+    width = max((len(r) for r in grid), default=0)
+    formats: dict[tuple[str, bool, bool], Format] = {}
+
+    def space(zone: str, par: bool, top: bool) -> Format:
+        key = (zone, par, top)
+        if key not in formats:
+            props: dict[str, Any] = {"align": "center", "border": 1}
+            props["bottom" if top else "top"] = 0
+            if top:
+                props["num_format"] = _money_format(sh.fmt.currency)
+            else:
+                props.update(text_wrap=True, valign="top")
+            if zone in ZONE_FILLS:
+                props.update(pattern=1, bg_color=ZONE_FILLS[zone])
+            if par and top:
+                props.update(bold=True, underline=1)
+            formats[key] = wb.add_format(props)
+        return formats[key]
+
+    centred = wb.add_format({"bold": True, "align": "center", "valign": "vcenter"})
+    sh.put(0, left, "Row", sh.fmt.bold)
+    for j in range(width):
+        sh.put(0, left + 1 + j, j + 1, sh.fmt.bold_centre)
     for i, line in enumerate(grid):
-        sh.put(top + i, left, i + 1, sh.fmt.bold)
+        top = 1 + 2 * i
+        sh.ws.merge_range(top, left, top + 1, left, i + 1, centred)
+        deepest = 0
         for j, value in enumerate(line):
-            sh.put(top + i, left + 1 + j, value, money=isinstance(value, int))
+            if value is None:
+                continue
+            zone = zones[i][j] if i < len(zones) and j < len(zones[i]) else ""
+            par = (i, j) in pars
+            sh.ws.write_number(top, left + 1 + j, value, space(zone, par, True))
+            stack = stacks.get(f"{i},{j}", [])
+            deepest = max(deepest, len(stack))
+            sh.ws.write_string(top + 1, left + 1 + j, "\n".join(stack), space(zone, par, False))
+        sh.ws.set_row(top + 1, 15.0 * max(1, deepest))  # a companies table row beside it
+        sh.last_row = max(sh.last_row, top + 1)
+    sh.last_col = max(sh.last_col, left + width)
+    sh.width[left] = 4.0
+    for j in range(width):
+        sh.width[left + 1 + j] = GRID_WIDTH
+    key = ["Par spaces in bold, underlined."]
+    found = sorted({z for row in zones for z in row if z in ZONE_NAMES}, key="yob".index)
+    if found:
+        named = ", ".join(ZONE_NAMES[z] for z in found)
+        key.append(f"Shaded: the market's zones ({named}), as on the board.")
+    below = 2 * len(grid) + 2
+    for k, line in enumerate(key):
+        sh.text_block(below + k, left + width, line, first_col=left)
+
+
+def _par_cells(market: dict[str, Any]) -> set[tuple[int, int]]:
+    """A grid's par spaces: as the state gives them, else each par value's leftmost space."""
+    given = market.get("par_cells")
+    if given:
+        return {(int(r), int(c)) for r, c in given}
+    grid: list[list[int | None]] = market.get("rows") or []
+    found = set()
+    for value in set((market.get("pars") or {}).values()):
+        spaces = [(c, r) for r, row in enumerate(grid) for c, v in enumerate(row) if v == value]
+        if spaces:
+            col, row = min(spaces)
+            found.add((row, col))
+    return found
 
 
 JOURNAL_HEADER = ["Number", "Round", "Line"]
@@ -902,7 +1074,7 @@ def _final_csv(score: Score) -> list[list[Cell]]:
     header += ["Not counted", "Game ended", "Why"]
     rows: list[list[Cell]] = [header]
     for p in score.players:
-        row: list[Cell] = [p.name, p.cash]
+        row: list[Cell] = [p.name, _item_value(p, "cash", "cash", True)]
         for cid in layout.companies:
             held = _shares(p, cid)
             row += [held, layout.prices[cid], held * layout.prices[cid]]

@@ -40,6 +40,14 @@ FIXES: dict[str, RulesFix] = {
     fix.ident: fix
     for fix in (
         RulesFix(
+            "1830-7.0",
+            3,
+            "1830",
+            "7.0",
+            "when the last private is sold the priority deal goes to the player left of "
+            "the last to buy it",
+        ),
+        RulesFix(
             "1847AE-6.8.2",
             1,
             "1847AE",

@@ -104,6 +104,7 @@ class Score:
             "round": self.round,
             "final": self.final,
             "reason": self.reason,
+            "why": self.why,
             "rule": self.rule,
             "players": [
                 {
@@ -131,33 +132,55 @@ class Score:
             "places": [dict(p) for p in self.places],
         }
 
-    def text(self) -> str:
-        """The score as a plain-text table, places last."""
+    def text(self, width: int | None = None) -> str:
+        """The score as a plain-text table, places last, its lines wrapped to ``width``
+        columns (``None`` or 0: no limit).
+
+        Whatever the rules leave out is said as not counted, with its rule, where it
+        stands: a bankrupt 1830 player's cash (25.0) reads ``cash  —  not counted
+        ($544): ...``, never as a figure the total seems to add up."""
         m = self.currency
+        limit = width or None
         head = "Final score" if self.final else "Score if the game ended now"
-        out = [f"{head} ({self.title_name}, {self.round}): {self.reason}"]
+        out = _wrap(f"{head} ({self.title_name}, {self.round}): {self.why}", limit, "  ")
         for p in self.players:
             mark = "  (bankrupt)" if p.bankrupt else ""
             out.append(f"{p.name}{mark}")
             for i in p.items:
-                if i.kind == "cash":
+                if not i.counted:
+                    shown = f" ({m}{i.value})" if i.value else ""
+                    label = i.what if i.kind == i.what else f"{i.what} ({i.kind})"
+                    line = f"  {label:<22} {'—':>8}  not counted{shown}: {i.note}"
+                    out.extend(_wrap(line, limit, " " * 35))
+                elif i.kind == "cash":
                     out.append(f"  {'cash':<22} {m}{i.value:>7}")
                 elif i.kind == "shares":
                     label = f"{i.what} {i.count} x {m}{i.price}"
                     out.append(f"  {label:<22} {m}{i.value:>7}")
-                elif i.counted:
-                    out.append(f"  {i.what + ' (' + i.kind + ')':<22} {m}{i.value:>7}  {i.note}")
                 else:
-                    shown = f" ({m}{i.value})" if i.value else ""
-                    label = f"{i.what} ({i.kind})"
-                    out.append(f"  {label:<22} {'—':>8}  not counted{shown}: {i.note}")
+                    line = f"  {i.what + ' (' + i.kind + ')':<22} {m}{i.value:>7}  {i.note}"
+                    out.extend(_wrap(line, limit, " " * 35))
             out.append(f"  {'total':<22} {m}{p.total:>7}")
         out.append("Places:")
         for place in self.places:
             names = ", ".join(place["players"])
             tie = " (tie)" if len(place["players"]) > 1 else ""
-            out.append(f"  {place['place']}. {names}{tie}  {m}{place['score']}")
+            line = f"  {place['place']}. {names}{tie}  {m}{place['score']}"
+            out.extend(_wrap(line, limit, "      "))
         return "\n".join(out)
+
+    @property
+    def why(self) -> str:
+        """The reason as the text's heading says it: "if the game ended now" once (the
+        heading says it; the reason only that the game goes on, and the rule)."""
+        if self.reason == _going_on(self.rule):
+            return f"the game goes on ({self.rule})"
+        return self.reason
+
+
+def _going_on(rule: str) -> str:
+    """The reason of a score while the game goes on (the bank unbroken)."""
+    return f"the game goes on; this is the score if it ended now ({rule})"
 
 
 def score_state(game: Game, state: GameState) -> Score:
@@ -178,7 +201,7 @@ def score_state(game: Game, state: GameState) -> Score:
             f"set's operating rounds ({rule})"
         )
     else:
-        reason = f"the game goes on; this is the score if it ended now ({rule})"
+        reason = _going_on(rule)
     return Score(
         title=game.title,
         round=game.round_label(state),
@@ -247,6 +270,13 @@ class PlayerProjection:
     other: int
     """What else the score counts: privates where the title counts them."""
     total: int
+
+
+DASH_LEGEND = (
+    "-: nothing there: a company that does not run that round (it has operated already), "
+    "a company without shares or price, a player holding none of its shares."
+)
+"""What the projection's ``-`` stands for, said under its table (issue 38.6)."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +351,7 @@ class Projection:
             out.extend(_wrap(line, limit, "      "))
         for note in self.notes:
             out.extend(_wrap(note, limit, "  "))
+        out.extend(_wrap(DASH_LEGEND, limit, "  "))
         return "\n".join(out)
 
     def table_lines(self, width: int | None = None) -> list[str]:
@@ -690,9 +721,9 @@ def project(
     """
     ruleset: Any = game.ruleset
     if game.state.ended:
+        # the reason is `score`'s first line; said here again, the line ran past 200 columns
         raise Refusal(
-            f"the game has ended ({game.state.end_reason}): nothing is left to project; "
-            f"its score is final (`score`)"
+            "the game has ended: nothing is left to project; its score is final (`score`)"
         )
     rounds = projected_rounds(game, ors)
     inputs = default_runs(game, ors)

@@ -9,6 +9,7 @@ with the same bounds and the same words for what is wrong with them.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,12 @@ def safe(text: str, *, keep_newlines: bool = False) -> str:
     return escaped(text, keep_newlines=keep_newlines)
 
 
+def columns() -> int:
+    """The width printed text keeps within: ``COLUMNS``, else the terminal's, else 100
+    (a pipe, a file; issues 21.7, 38.4)."""
+    return max(shutil.get_terminal_size((100, 24)).columns, 0)
+
+
 def err(message: str) -> None:
     """One line on stderr, escaped."""
     print(safe(message), file=sys.stderr)
@@ -43,11 +50,37 @@ def print_json(data: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
+def fit(text: str) -> str:
+    """``text`` with each line longer than :func:`columns` wrapped at spaces, further
+    lines indented as the line was, plus two; a word longer than the width (a path) is
+    never cut (issue 38.4: lines of 108-278 columns on a 100-column terminal)."""
+    width = columns()
+    out: list[str] = []
+    for line in text.split("\n"):
+        if not width or len(line) <= width:
+            out.append(line)
+            continue
+        import textwrap
+
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=lead,
+            subsequent_indent=lead + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
+
+
 def tell(game: Game) -> None:
     """What the banker must know about a save just opened (a cut last line, entries
-    today's rules settle differently), one ``warning:`` line each on stderr."""
+    today's rules settle differently), one ``warning:`` each on stderr, wrapped to
+    :func:`columns`."""
     for notice in game.notices():
-        err(f"warning: {notice}")
+        for line in fit(f"warning: {notice}").split("\n"):
+            err(line)
 
 
 def open_read_only(save: Path) -> Game | None:

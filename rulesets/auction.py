@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted, Passed, PriorityChanged, PrivateMoved, TurnStarted
+from moderator.fixes import follows
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.stock import StockRound
@@ -380,10 +381,24 @@ class PrivateAuction(StockRound):
         if sale["unsold"]:
             state.ledger.events.append(TurnStarted(who=following))
             return
+        # 7.0: "when buying stops the player on the left of the last person to buy is
+        # given the Priority Deal card": left of whoever got the last private, at face, by
+        # a single bid or an auction (state.last_actor); play itself resumes left of the
+        # last buyer at face (7.2).  The card is dealt again at the round's end (4.0).
+        # A game saved before rules level 3 keeps its priority (moderator.fixes).
+        last = state.last_actor or buyer
+        if follows(state, "1830-7.0") and last is not None:
+            dealt = self.next_stock_players(state, last)[0].name
+            if dealt != state.priority:
+                state.priority = dealt
+                state.ledger.events.append(PriorityChanged(player=dealt))
+            deal = f"; the priority deal to {dealt}, left of {last}, the last to buy"
+        else:
+            deal = ""
         state.ledger.events.append(
             Noted(
                 text=f"every private company is sold: shares are on sale, {following} "
-                f"first ({self.r('sale_first')}, {self.r('sale_bid')})"
+                f"first{deal} ({self.r('sale_first')}, {self.r('sale_bid')})"
             )
         )
         self.sale_ended(state)

@@ -507,7 +507,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         items = super().score_items(state, name)
         if not state.ledger.player(name).bankrupt:
             return items
-        why = "not counted: a bankrupt player scores the stock he may not sell (25.0)"
+        why = "a bankrupt player scores only the stock he still holds (25.0)"
         return [
             i
             if i.kind == "shares"

@@ -16,6 +16,15 @@ from rulesets.names import title_name
 
 LOG_PAGE = 100
 """How many older commands the log's "Show older commands" button fetches at a time."""
+LOG_REST = 125
+"""... or all of them when no more than this are left: no page leaves a command or two
+behind for another tap (issue 38.6: "1 older command is hidden")."""
+
+
+def log_step(hidden: int) -> int:
+    """How many older commands the log's button fetches with ``hidden`` left."""
+    return hidden if hidden <= LOG_REST else LOG_PAGE
+
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_NAMES = tuple(CSV_FILES)
@@ -66,6 +75,12 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
         ]
         score = scores.get(p["name"], {})
         extra = []
+        left_out: dict[str, list[str]] = {}  # what the score leaves out, by its rule
+        for item in score.get("items") or []:
+            if not item.get("counted", True):
+                what = item["what"]
+                shown = f"{what} {money(cur, item['value'])}" if item.get("value") else what
+                left_out.setdefault(item.get("note") or "", []).append(shown)
         if p.get("bond"):
             extra.append(f"bond {money(cur, p['bond'])}")
         for cid, count in (p.get("unredeemed") or {}).items():
@@ -89,6 +104,10 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
                 "total": money(cur, score.get("total")),
                 "place": score.get("place"),
                 "extra": extra,
+                "not_counted": [
+                    f"{', '.join(whats)}: {note}" if note else ", ".join(whats)
+                    for note, whats in left_out.items()
+                ],
             }
         )
     return out
@@ -353,10 +372,14 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "log_oldest": oldest,
         "log_hidden": max(0, oldest - 1),
         "log_page": LOG_PAGE,
+        "log_rest": LOG_REST,
+        "log_step": log_step(max(0, oldest - 1)),
         "csv_names": [name.removesuffix(".csv") for name in CSV_NAMES],
         "score": {
             "final": bool(score.get("final")),
             "reason": score.get("reason", ""),
+            # under "Score so far": that it is the score if the game ended now goes unsaid
+            "why": score.get("why") or score.get("reason", ""),
             "places": [
                 dict(p, money=money(cur, p.get("score"))) for p in score.get("places") or []
             ],

@@ -53,6 +53,10 @@ MORE = {
     "bankrupt": "1847ae-forced-bankrupt.script",  # B bankrupt, placed last though ahead of C
     "tie": "1846-bank-breaks.script",  # Bob and Cat tie on $380
     "recorded": "1846-short-recorded.script",  # the recorded game of shared/examples
+    "bankrupt1830": "1830-recorded-26855.script",  # Three bankrupt: his $544 not counted (25.0)
+    "pfalz": "1847pfalz-three-players.script",  # A bankrupt in 1847 Pfalz (9)
+    "five": "1846-2e-five-players.script",  # 1846 2e, five players, seven privates counted
+    "rrrrb": "1847rrrrb-five-players.script",  # 1847 RRRR&B, five players
 }
 SCRIPT_OF = {**TITLES, **MORE}
 SIMULATED = {"sim1847AE": ("1847AE", 1, 4), "sim1853": ("1853", 1, 4), "sim1853six": ("1853", 1, 6)}
@@ -268,13 +272,14 @@ def test_workbook_read_back_final(
     score = scoring.score(game)
     assert CalamineWorkbook.from_path(str(path)).sheet_names == list(export.SHEETS)
     rows = calamine(path, "Final")
-    assert status(rows) == {"Game ended": "yes" if score.final else "no", "Why": score.reason}
+    assert status(rows) == {"Game ended": "yes" if score.final else "no", "Why": score.why}
     header, prices, players = final_table(rows)
     assert list(players) == [p.name for p in score.players]
     checked = {"shares": 0, "private": 0, "excluded": 0}
     for p in score.players:
         row = players[p.name]
-        assert num(row[header.index("Cash")]) == p.cash
+        counted_cash = sum(i.value for i in p.items if i.kind == "cash" and i.counted)
+        assert num(row[header.index("Cash")]) == (counted_cash or None)
         for item in p.items:
             if item.kind == "shares":
                 col = header.index(item.what)
@@ -297,7 +302,8 @@ def test_workbook_read_back_final(
         assert "no stock value" in players["A"][header.index("Not counted")]
     if key == "1853":
         assert checked["excluded"] == 3 and "bond (not counted)" in header
-    # The bond column lies outside the SUM: every total formula stops before Total.
+    # The bond column lies outside the SUM: every total adds up Cash to the last counted
+    # column, never a column marked (not counted), which all stand right of them.
     ws = openpyxl.load_workbook(path)["Final"]
     formulas = [
         c.value
@@ -306,10 +312,14 @@ def test_workbook_read_back_final(
         if isinstance(c.value, str) and c.value.startswith("=SUM(")
     ]
     assert len(formulas) == len(score.players)
-    last_summed = header.index("Total")  # 0-based index of Total = 1-based of the cell before
+    assert header[1:3] == ["Total", "Place"]  # the result next to the names
+    first_summed = header.index("Cash") + 1  # 1-based
+    left_out = [k for k, h in enumerate(header) if h.endswith("(not counted)")]
+    last_summed = left_out[0] if left_out else header.index("Not counted")  # 1-based
     for f in formulas:
         cols = [ref.rstrip("0123456789") for part in f[5:-1].split(",") for ref in part.split(":")]
-        assert all(openpyxl.utils.column_index_from_string(c) <= last_summed for c in cols), f
+        index = [openpyxl.utils.column_index_from_string(c) for c in cols]
+        assert all(first_summed <= k <= last_summed for k in index), f
 
 
 @pytest.mark.parametrize("key", TITLES)
@@ -408,19 +418,20 @@ def test_market_sheet_lays_out_the_grid(workbooks: dict[str, Path], games: dict[
     """1847 AE's grid market: the price grid and, in the same shape, who stands where,
     right of the companies' table, under the header row's market columns (issue 28.4:
     the companies' header no longer stands over the grid's prices)."""
-    rows = calamine(workbooks["1847AE"], "Market")
-    grid = games["1847AE"].state_json()["market"]
-    left = export.SPACES_COL
-    width = max(len(line) for line in grid["rows"])
-    assert rows[0][left:] == ["Row", *[float(j) for j in range(1, width + 1)]]
-    for i, line in enumerate(grid["rows"]):
-        assert num(rows[1 + i][left]) == i + 1
-        assert [num(v) for v in rows[1 + i][left + 1 : left + 1 + len(line)]] == line
-    names = next(k for k, r in enumerate(rows) if str(r[left]).startswith("Companies"))
-    assert names > len(grid["rows"])
-    for key, stack in grid["stacks"].items():
-        r, c = (int(x) for x in key.split(","))
-        assert rows[names + 1 + r][left + 1 + c] == ", ".join(stack)
+    for key in ("1847AE", "bankrupt1830"):
+        rows = calamine(workbooks[key], "Market")
+        grid = games[key].state_json()["market"]
+        left = export.SPACES_COL
+        width = max(len(line) for line in grid["rows"])
+        assert rows[0][left:] == ["Row", *[float(j) for j in range(1, width + 1)]]
+        for i, line in enumerate(grid["rows"]):
+            # each market row: its prices, and under them who stands there (issue 38.3)
+            assert num(rows[1 + 2 * i][left]) == i + 1
+            got = [num(v) for v in rows[1 + 2 * i][left + 1 : left + 1 + len(line)]]
+            assert got == line
+        for key_, stack in grid["stacks"].items():
+            r, c = (int(x) for x in key_.split(","))
+            assert rows[2 + 2 * r][left + 1 + c] == "\n".join(stack)
 
 
 # ----------------------------------------------------------------- recomputed: LibreOffice
@@ -542,6 +553,58 @@ def test_stored_results_equal_what_the_formulas_give(
             assert cell(stored[name].get(h)) == cell(value), (name, h)
 
 
+@pytest.mark.parametrize("key", [*TITLES, *MORE, *SIMULATED])
+def test_recalculating_changes_no_cell(
+    key: str, workbooks: dict[str, Path], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """Issue 38.1: a spreadsheet that recalculates everything (Excel on opening, LibreOffice
+    here) changes no cell of any sheet: every stored figure is what its formula gives,
+    for every title, bankrupt players (1830 25.0: his cash is not counted; 1847 AE and
+    Pfalz 9), a broken bank and a tie."""
+    book = CalamineWorkbook.from_path(str(workbooks[key]))
+    for sheet in export.TABLE_SHEETS:
+        stored = book.get_sheet_by_name(sheet).to_python()
+        again = recomputed[(key, sheet)]
+        width = max(len(r) for r in [*stored, *again])
+        pad = [[*r, *[""] * (width - len(r))] for r in stored]
+        pad_again = [[*r, *[""] * (width - len(r))] for r in again]
+        while pad and not any(str(v) for v in pad[-1]):
+            pad.pop()
+        while pad_again and not any(str(v) for v in pad_again[-1]):
+            pad_again.pop()
+        assert len(pad) == len(pad_again), sheet
+        for n, (row, row_again) in enumerate(zip(pad, pad_again, strict=True)):
+            assert [cell(v) for v in row] == [cell(v) for v in row_again], (sheet, n)
+
+
+@pytest.mark.parametrize("key", ["bankrupt1830", "pfalz", "1853", "1846"])
+def test_final_totals_equal_score_json(
+    key: str, games: dict[str, Game], recomputed: dict[tuple[str, str], list[Row]]
+) -> None:
+    """Issue 38.1: recomputed, Final's totals and places are `score --json`'s (the 1830
+    bankrupt's total was his cash plus his stock, $854, where the score says $310); what
+    the score leaves out stands in a column marked (not counted), with its rule."""
+    doc = scoring.score(games[key]).to_json()
+    rows = recomputed[(key, "Final")]
+    got = recomputed_final(rows)
+    assert {n: (t, pl) for n, (t, pl, _) in got.items()} == {
+        p["name"]: (p["total"], p["place"]) for p in doc["players"]
+    }
+    header, _, players = final_table(rows)
+    for p in doc["players"]:
+        for item in p["items"]:
+            if not item["counted"] and item["value"]:
+                column = header.index(f"{item['what']} (not counted)")
+                assert num(players[p["name"]][column]) == item["value"]
+                assert item["note"] in players[p["name"]][header.index("Not counted")]
+    text = "\n".join(",".join(r) for r in rows)
+    if key == "bankrupt1830":
+        assert got["Three"][0] == 310 and players["Three"][header.index("Cash")] == ""
+        assert "cash (not counted): a bankrupt player scores only" in text and "(25.0)" in text
+    if key == "1853":
+        assert "bond (excluded, not counted): bonds do not count (5.2.1)" in text
+
+
 # ----------------------------------------------------------------- widths and print setup
 def widths(path: Path, sheet: str) -> dict[int, float]:
     """Each column's width (1-based column -> characters) as openpyxl reads it."""
@@ -655,7 +718,7 @@ def pdf_pages(pdf: Path) -> dict[str, list[Printed]]:
     return pages
 
 
-PRINTED_KEYS = [*TITLES, "recorded", *SIMULATED]
+PRINTED_KEYS = [*TITLES, "recorded", "bankrupt1830", "five", *SIMULATED]
 
 
 @pytest.fixture(scope="module")
@@ -681,7 +744,9 @@ def test_every_sheet_prints_and_each_chart_on_a_page_of_its_own(
     pages = printed[key]
     assert list(pages) == list(export.SHEETS)
     score = scoring.score(games[key])
-    assert len(pages["Final"]) <= 2
+    # eight companies' shares and values (1830), seven privates (1846 2e): three pages,
+    # the result on the first (test_final_prints_the_result_on_its_first_page)
+    assert len(pages["Final"]) <= (3 if key in ("bankrupt1830", "five") else 2)
     for page in pages["Final"]:
         assert all(p.name in page.text for p in score.players)
     final = "\n".join(page.text for page in pages["Final"])
@@ -691,10 +756,82 @@ def test_every_sheet_prints_and_each_chart_on_a_page_of_its_own(
     ):
         assert len(pages[sheet]) == 1, sheet
         assert title in pages[sheet][0].text
-    if key not in SIMULATED:  # a short game: the players' cash and values, then the prices
+    if key in TITLES or key == "recorded":  # the players' cash and values, then the prices
         assert len(pages["Rounds"]) <= 2
     for sheet, first in [("Rounds", "Round"), ("Companies", "Round"), ("Journal", "Number")]:
         assert all(page.body[0][3] == first for page in pages[sheet]), sheet
+
+
+def overprinted(page: Printed) -> list[tuple[str, str]]:
+    """Pieces of text printed over one another: side by side (their widths taken as half
+    their size a character) on lines nearer than most of a line's height (the pieces of
+    one line share a baseline)."""
+    out = []
+    body = page.body
+    for k, (size, x, y, text) in enumerate(body):
+        for size2, x2, y2, text2 in body[k + 1 :]:
+            beside = x < x2 + 0.5 * size2 * len(text2) and x2 < x + 0.5 * size * len(text)
+            if beside and 0.5 < abs(y2 - y) < 0.8 * max(size, size2):
+                out.append((text, text2))
+    return out
+
+
+def under_headings(page: Printed, header: list[str]) -> dict[str, str]:
+    """Each figure of the players' rows on a printed Final page -> the heading it stands
+    under: the heading it shares the most width with (each piece taken as half its size
+    a character wide; a heading over figures is aligned right, as they are)."""
+    rows: dict[float, list[tuple[float, float, str]]] = {}
+    for size, x, y, text in page.body:
+        rows.setdefault(round(y), []).append((x, size, text))
+    heads_y = next(y for y, r in rows.items() if sorted(r)[0][2] == "Player")
+    heads = [(x, x + 0.5 * size * len(t), t) for x, size, t in rows[heads_y] if t in header]
+    out = {}
+    for y, r in rows.items():
+        first = sorted(r)[0][2]
+        if y >= heads_y or first in ("Notes", "Price"):
+            continue
+        for x, size, text in sorted(r)[1:]:
+            if re.fullmatch(r"[$£M]?[\d,]+", text):
+                end = x + 0.5 * size * len(text)
+                best = max(heads, key=lambda h: (min(end, h[1]) - max(x, h[0]), -abs(h[1] - end)))
+                out[f"{first} {text} @{x:.0f}"] = best[2]
+    return out
+
+
+@pytest.mark.parametrize("key", ["bankrupt1830", "five", "sim1853six", "1846"])
+def test_final_prints_the_result_on_its_first_page(
+    key: str,
+    games: dict[str, Game],
+    workbooks: dict[str, Path],
+    printed: dict[str, dict[str, list[Printed]]],
+) -> None:
+    """Issue 38.3: printed, Final's first page holds every player's Total and Place (1846
+    2e with five players had them on page 3 of 4); no text prints over other text (the
+    notes ran on over the continuation pages); every figure stands under its own heading
+    (a private's value printed under the next private's heading); A4, landscape."""
+    score = scoring.score(games[key])
+    header, _, players = final_table(calamine(workbooks[key], "Final"))
+    pages = printed[key]["Final"]
+    first = pages[0]
+    lines = first.text.splitlines()
+    heads = next(line for line in lines if line.startswith("Player "))
+    assert heads.split()[:3] == ["Player", "Total", "Place"]
+    for p in score.players:
+        row = next(line for line in lines if line.startswith(f"{p.name} "))
+        money = f"{score.currency}{p.total:,}"
+        assert row.split()[1:3] == [money, str(score.place_of(p.name))], row
+    for n, page in enumerate(pages, start=1):
+        assert not overprinted(page), (n, overprinted(page))
+        assert page.width > 800  # A4 landscape: 842 points wide
+        for where, heading in under_headings(page, header).items():
+            name, figure, _ = where.split(" ")
+            row = players[name]
+            money = heading != "Place" and f"{heading} value" not in header  # not a count
+            shown_there = shown(row[header.index(heading)], money, score.currency)
+            assert shown_there == figure, (n, where, heading)
+    with zipfile.ZipFile(workbooks[key]) as z:
+        setup = re.search(r"<pageSetup [^>]*/>", z.read("xl/worksheets/sheet1.xml").decode())
+    assert setup and 'paperSize="9"' in setup.group(0) and "landscape" in setup.group(0)
 
 
 @pytest.mark.parametrize("key", PRINTED_KEYS)
@@ -734,6 +871,48 @@ def test_the_market_prints_each_table_under_its_own_header(
         assert first in heads or first.startswith("Row 1 2 3"), first
         assert not ("Company Name" in first and "Space" in first)
     assert any(page.text.splitlines()[1].startswith("Company Name") for page in pages)
+
+
+def test_the_1830_market_prints_its_board(
+    games: dict[str, Game],
+    workbooks: dict[str, Path],
+    printed: dict[str, dict[str, list[Printed]]],
+) -> None:
+    """Issue 38.3: 1830's Market sheet prints the board one page wide, every row number
+    beside its row; each company's name inside its space (under its price, however many
+    stand there: "PRR, NYNH, BM" widened a column); the zones shaded and the par spaces
+    marked, as the certificate limits players check depend on them."""
+    market = games["bankrupt1830"].state_json()["market"]
+    (page,) = [p for p in printed["bankrupt1830"]["Market"] if "Row 1 2 3" in p.text]
+    lines = page.text.splitlines()
+    assert lines[1] == "Row " + " ".join(str(j) for j in range(1, 20))
+    heads = {t: x + 0.25 * size * len(t) for size, x, y, t in page.body if y > 530}
+    body = [(x + 0.25 * size * len(t), y, t) for size, x, y, t in page.body]
+    step = heads["2"] - heads["1"]
+    for key, stack in market["stacks"].items():
+        r, c = (int(x) for x in key.split(","))
+        price = market["rows"][r][c]
+        (price_y,) = {
+            y for x, y, t in body if t == f"${price}" and abs(x - heads[str(c + 1)]) < step / 2
+        }
+        for name in stack:
+            found = [(x, y) for x, y, t in body if t == name]
+            assert any(abs(x - heads[str(c + 1)]) < step / 2 and y < price_y for x, y in found)
+    ws = openpyxl.load_workbook(workbooks["bankrupt1830"])["Market"]
+    left = export.SPACES_COL + 2  # 1-based: the grid's first column
+    fills = {"y": "FFF7C2", "o": "FFD9A8", "b": "E3C6A8"}
+    for r, zones in enumerate(market["zones"]):
+        for c, zone in enumerate(zones):
+            cell = ws.cell(row=2 + 2 * r, column=left + c)
+            colour = cell.fill.fgColor.rgb if cell.fill.fill_type else None
+            assert (colour or "")[-6:] == fills.get(zone, (colour or "")[-6:]), (r, c, zone)
+            if zone in fills:
+                assert colour and colour[-6:] == fills[zone]
+    for r, c in market["par_cells"]:
+        cell = ws.cell(row=2 + 2 * r, column=left + c)
+        assert cell.font.b and cell.font.u, (r, c)
+    assert not ws.cell(row=2, column=left).font.b  # $60: not a par space
+    assert "Par spaces in bold" in page.text and "zones (yellow, orange, brown)" in page.text
 
 
 def test_print_setup_in_the_file(workbooks: dict[str, Path]) -> None:
@@ -967,7 +1146,7 @@ def test_csv_files_equal_score_and_history(
         assert int(row[head.index("Total")]) == p.total  # computed, not a formula
         assert int(row[head.index("Place")]) == score.place_of(p.name)
         assert row[head.index("Game ended")] == ("yes" if score.final else "no")
-        assert row[head.index("Why")] == score.reason
+        assert row[head.index("Why")] == score.why
         for i in p.of("shares"):
             assert int(row[head.index(f"{i.what} shares")]) == i.count
             assert int(row[head.index(f"{i.what} price")]) == i.price
@@ -1179,7 +1358,7 @@ def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:
     export.export_xlsx(game, path)
     header, prices, players = final_table(calamine(path, "Final"))
     assert list(players) == ["=SUM(1)", "@b", "C"]
-    assert header[:2] == ["Player", "Cash"] and "Total" in header
+    assert header[:3] == ["Player", "Total", "Place"] and "Cash" in header
     assert calamine(path, "Rounds")[0][1] == "=SUM(1) cash"
     ws = openpyxl.load_workbook(path)["Final"]
     name = next(c for r in ws.iter_rows() for c in r if c.value == "=SUM(1)")

@@ -353,12 +353,12 @@ def test_state_and_play_say_the_save_is_cut(
     n = len(read_save(save).journal)
     save.write_bytes(good + b'{"number":')
     assert main(["state", str(save)]) == 0
-    err = capsys.readouterr().err
+    err = " ".join(capsys.readouterr().err.split())  # wrapped to the width (issue 38.4)
     assert f"warning: {save} ends in an incomplete line (line {n + 2}," in err
     script = tmp_path / "s.script"
     script.write_text(RULEBOOK_SETUP + "par Amy GT 60\npar Bob NYC 80\n")
     assert main(["play", str(script), "--save", str(save), "--quiet"]) == 0
-    err = capsys.readouterr().err
+    err = " ".join(capsys.readouterr().err.split())
     assert f"ends in an incomplete line (line {n + 2}," in err
     assert f"its text is kept in {save.with_name(f'game.cut-{n + 2}.txt')}" in err
 

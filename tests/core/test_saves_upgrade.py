@@ -149,12 +149,14 @@ def test_state_prints_the_notice(name: str, capsys: pytest.CaptureFixture[str]) 
     _, number, _ = FIXTURES[name]
     assert main(["state", str(DATA / name)]) == 0
     captured = capsys.readouterr()
+    err = " ".join(captured.err.split())  # wrapped to the width (issue 38.4)
     game = Game.load(DATA / name, read_only=True)
     if game.rules_difference is None:
-        assert "older rules" not in captured.err
+        assert "older rules" not in err
     else:
-        assert f"warning: {DATA / name}: played under older rules" in captured.err
-        assert f"journal entry {number} " in captured.err
+        assert f"warning: {DATA / name}: played under older rules" in err
+        assert f"journal entry {number} " in err
+        assert all(len(line) <= 100 for line in captured.err.splitlines())
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))

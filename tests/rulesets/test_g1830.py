@@ -415,3 +415,44 @@ def test_every_reading_of_the_facts_section_12_is_written_in_code_and_in_the_doc
         word = re.compile(rf"\bD{n}\b")
         assert word.search(code), f"D{n} is not named in the code"
         assert word.search(docs), f"D{n} is not in docs/script.md's 1830 readings"
+
+
+def test_7_0_the_last_private_bought_at_face_deals_the_priority_left_of_its_buyer() -> None:
+    """Issue 38.7: when buying stops, the player left of the last to buy gets the priority
+    deal (7.0); it stayed with the first seat."""
+    g = game(
+        "game 1830 Amy Bob Cy\nbuy Amy SV\nbuy Bob CS\nbuy Cy DH\nbuy Amy MH\nbuy Bob CA\n"
+        "pass Cy\nbuy Amy BOP\n"
+    )
+    assert g.state.priority == "Bob"
+    notes = [getattr(ev, "text", "") for ev in g.journal[-1].events]
+    assert any("the priority deal to Bob, left of Amy, the last to buy (7.0" in t for t in notes)
+    g.execute("par Amy BO 100")
+    g.execute("expect priority Bob")
+
+
+def test_7_0_a_sale_ending_in_an_auction_deals_the_priority_left_of_its_winner() -> None:
+    """The last private won in an auction (7.2): play resumes left of the last buyer at
+    face (Amy, CA: Bob acts), the priority deal goes left of the last to buy (Bob: Cy)."""
+    g = game(
+        "game 1830 Amy Bob Cy\nbid Amy BOP 225\nbid Bob BOP 230\nbuy Cy SV\nbuy Amy CS\n"
+        "buy Bob DH\nbuy Cy MH\nbuy Amy CA\npass Amy\n"
+    )
+    assert g.state.company("BOP").owner == "Bob"
+    notes = [getattr(ev, "text", "") for ev in g.journal[-1].events]
+    assert any("the priority deal to Cy, left of Bob, the last to buy (7.0" in t for t in notes)
+    g.execute("expect priority Cy")
+    g.execute("par Bob BO 100")
+    g.execute("expect priority Cy")
+
+
+def test_7_0_a_save_before_the_fix_keeps_its_priority_and_says_so() -> None:
+    """A level-2 save (before the 7.0 fix, tests/core/data) replays as recorded: Amy keeps
+    the priority; the notice names the entry and the fix."""
+    game = Game.load(REPO / "tests/core/data/level2-1830-sale-priority-kept.json", read_only=True)
+    assert game.rules_level == 2 and game.state.priority == "Amy"
+    difference = game.rules_difference
+    assert difference is not None and difference.number == 7
+    (notice,) = game.notices()
+    assert "journal entry 7 (`buy Amy BOP`" in notice
+    assert "1830 7.0: when the last private is sold the priority deal goes to the player" in notice

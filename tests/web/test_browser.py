@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from moderator.game import Game
+from moderator.web.view import log_step
 
 from .web_helpers import REPO, Browser, new_saved_game, serving
 
@@ -213,11 +214,15 @@ def test_the_market_opens_on_the_companies(
         assert "EIR" in " ".join(seen)  # at £112, right of the rest
 
 
-def test_one_older_command_is_worded_in_the_singular(browser: Browser, tmp_path: Path) -> None:
-    """Issue 28.8: with 141 commands the page's first click leaves one hidden, and the
-    note and the button say so in the singular."""
+@pytest.mark.parametrize(("upto", "first"), [(141, "Show 101 older commands"), (41, None)])
+def test_no_tap_leaves_a_command_or_two_behind(
+    browser: Browser, tmp_path: Path, upto: int, first: str | None
+) -> None:
+    """Issue 38.6: with 141 commands a page of 100 left "1 older command is hidden"; the
+    button now takes the rest at once when few are left (the first command alone is
+    offered as such), and the note counts what is shown."""
     save = tmp_path / "game.json"
-    new_saved_game(save, upto=141).close()
+    new_saved_game(save, upto=upto).close()
     items = "document.querySelectorAll('#s-log ol.log > li').length"
     note = "document.getElementById('log-note').textContent"
     button = "document.getElementById('log-older')"
@@ -226,15 +231,19 @@ def test_one_older_command_is_worded_in_the_singular(browser: Browser, tmp_path:
         browser.wait_for(
             tab, "document.getElementById('live').textContent", lambda v: v == "live", timeout=20
         )
+        assert browser.evaluate(tab, note).startswith(f"Showing the newest 40 of {upto} commands")
+        label = browser.evaluate(tab, button + ".textContent")
+        assert label == (first or "Show the first command")
         browser.evaluate(tab, button + ".click()")
-        browser.wait_for(tab, items, lambda v: v == 140)
-        assert "; 1 older command is hidden" in browser.evaluate(tab, note)
-        assert browser.evaluate(tab, button + ".textContent") == "Show 1 older command"
+        browser.wait_for(tab, items, lambda v: v == upto)
+        assert browser.evaluate(tab, note) == f"All {upto} commands are shown."
+        assert browser.evaluate(tab, button) is None
 
 
 def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, Path]) -> None:
-    """Issue 21.8: the log says how many older commands are hidden; its button shows them,
-    a hundred at a time, and they stay shown when the game moves on."""
+    """Issue 21.8: the log says how many commands it shows; its button shows the older
+    ones, a hundred at a time (the rest at once when few are left), and they stay shown
+    when the game moves on."""
     url, save = server
     with Game.load(save, read_only=True) as game:
         count = len(game.journal)
@@ -244,13 +253,14 @@ def test_the_log_offers_the_older_commands(browser: Browser, server: tuple[str, 
     tab = browser.open(url)
     browser.wait_for(tab, "document.getElementById('live').textContent", lambda v: v == "live")
     assert browser.evaluate(tab, items) == 40
-    assert f"{count - 40} older commands are hidden" in browser.evaluate(tab, note)
-    assert browser.evaluate(tab, button + ".textContent") == "Show 100 older commands"
-    browser.evaluate(tab, button + ".click()")
-    browser.wait_for(tab, items, lambda v: v == 140)
-    assert f"{count - 140} older commands are hidden" in browser.evaluate(tab, note)
-    browser.evaluate(tab, button + ".click()")
-    browser.wait_for(tab, items, lambda v: v == count)
+    shown = 40
+    while shown < count:
+        assert browser.evaluate(tab, note).startswith(f"Showing the newest {shown} of {count}")
+        step = log_step(count - shown)
+        assert browser.evaluate(tab, button + ".textContent") == f"Show {step} older commands"
+        browser.evaluate(tab, button + ".click()")
+        shown += step
+        browser.wait_for(tab, items, lambda v, shown=shown: v == shown)
     assert browser.evaluate(tab, note) == f"All {count} commands are shown."
     assert browser.evaluate(tab, button) is None
     numbers = browser.evaluate(

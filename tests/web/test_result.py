@@ -79,15 +79,18 @@ def test_the_ended_game_opens_on_its_result(tmp_path: Path, title: str) -> None:
     assert '<a href="/download/game.xlsx?token=' in result[0]
 
 
-def test_a_game_going_on_keeps_its_score_at_the_bottom(tmp_path: Path) -> None:
-    """While the game goes on: the score last, and the downloads at the page's foot (sent
-    once with the page, never again with an update)."""
+def test_a_game_going_on_shows_its_score_after_the_players(tmp_path: Path) -> None:
+    """While the game goes on: the standings after the players, before the log (issue
+    38.6: on a phone they came after the 40-entry log), and the downloads at the page's
+    foot (sent once with the page, never again with an update)."""
     game = new_saved_game(tmp_path / "game.json")
     with TestClient(create_app(SaveFollower(tmp_path / "game.json"), TOKEN)) as client:
         view = client.get("/view" + Q).text
         page = client.get("/" + Q).text
     game.close()
-    assert "s-result" not in sections(view) and sections(view)[-1] == "s-score"
+    order = sections(view)
+    assert "s-result" not in order and order.index("s-score") == order.index("s-players") + 1
+    assert order[-1] == "s-log"
     assert "Score so far" in view[view.index('<section id="s-score"') :]
     assert "/download/" not in view
     foot = page[page.index('<footer class="foot">') :]

@@ -20,6 +20,7 @@ from moderator.follow import GameSource, LiveGame, SaveFollower
 from moderator.game import Game
 from moderator.web import create_app
 from moderator.web.colours import COLOURS
+from moderator.web.view import LOG_REST, log_step
 
 from .web_helpers import TOKEN, EventReader, demo_lines, new_saved_game
 
@@ -158,7 +159,8 @@ def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:
     assert tracks
     assert "PROVISIONAL" in page
     for cid, price in state["market"]["positions"].items():
-        row = re.search(rf"<th [^>]*>\d* {cid}</th>(.*?)</tr>", tracks.group(1), re.S)
+        # the company's id alone: no number beside it (issue 38.6: a stray digit)
+        row = re.search(rf"<th [^>]*>{cid}</th>(.*?)</tr>", tracks.group(1), re.S)
         assert row, cid
         assert re.search(
             rf'<td class="co co-{cid} held[^"]*" data-co="{cid}">{price}</td>', row.group(1)
@@ -558,10 +560,11 @@ def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game
         assert log
         newest = [int(n) for n in re.findall(r'<li value="(\d+)"', log.group(0))]
         assert newest == list(range(count, count - 40, -1))
-        hidden = count - 40
-        words = '<span class="hidden-words">older commands are</span> hidden'
-        assert f'<span class="hidden-count">{hidden}</span> {words}' in page
-        assert f'data-before="{count - 39}"' in page and "Show 100 older commands" in page
+        shown = f'Showing the newest <span class="shown-count">40</span> of {count} commands'
+        assert shown in page
+        step = log_step(count - 40)  # the rest at once when few are left (issue 38.6)
+        assert step == (count - 40 if count - 40 <= LOG_REST else 100)
+        assert f'data-before="{count - 39}"' in page and f"Show {step} older commands" in page
         older = client.get(f"/log{Q}&before={count - 39}").text
         numbers = [int(n) for n in re.findall(r'<li value="(\d+)"', older)]
         assert numbers == list(range(count - 40, count - 140, -1))  # the next 100, newest first
@@ -577,7 +580,8 @@ def test_the_log_says_older_commands_are_hidden_and_serves_them(saved_game: Game
 
 @pytest.mark.parametrize(("upto", "words"), [(1, "1 command,"), (41, "41 commands,")])
 def test_counts_are_worded_in_the_singular_for_one(tmp_path: Path, upto: int, words: str) -> None:
-    """Issue 28.8: "1 older commands" is "1 older command is hidden"."""
+    """Issue 28.8: "1 older commands" was wrong; issue 38.6: "1 older command is hidden"
+    is not said either: the note counts what is shown, the button offers the first."""
     game = new_saved_game(tmp_path / "game.json", upto=upto)
     try:
         with client_for(LiveGame(game)) as client:
@@ -586,6 +590,5 @@ def test_counts_are_worded_in_the_singular_for_one(tmp_path: Path, upto: int, wo
         game.close()
     assert f"({words} newest first)" in page
     if upto == 41:
-        hidden = '<span class="hidden-words">older command is</span> hidden'
-        assert f'<span class="hidden-count">1</span> {hidden}' in page
-        assert ">Show 1 older command</button>" in page
+        assert 'Showing the newest <span class="shown-count">40</span> of 41 commands' in page
+        assert ">Show the first command</button>" in page and "is hidden" not in page

@@ -114,7 +114,7 @@
       button.hidden = !named.length;
       any = any || named.length > 0;
     });
-    bar.hidden = !any && box.scrollWidth <= box.clientWidth;  // keeps its room while it scrolls
+    bar.hidden = !any;  // no band where no marker is off a side (issue 38.6)
   }
 
   function toEdge(box, side) {  // scroll to the nearest company off that side
@@ -167,6 +167,12 @@
     return n + " " + (n === 1 ? word : word + "s");
   }
 
+  function nextStep(button, hidden) {  // as moderator.web.view.log_step: the rest, if few
+    var page = parseInt(button.getAttribute("data-page"), 10) || 100;
+    var rest = parseInt(button.getAttribute("data-rest"), 10) || page;
+    return hidden <= rest ? hidden : page;
+  }
+
   function showOlder(count) {
     var button = document.getElementById("log-older");
     if (!button || button.disabled) return;
@@ -192,21 +198,17 @@
       if (oldest !== null) openedTo = oldest;
       var hidden = oldest === null ? 0 : oldest - 1;
       var note = document.getElementById("log-note");
-      if (note) {
-        note.querySelector(".shown-count").textContent = list.children.length;
-        note.querySelector(".hidden-count").textContent = hidden;
-        note.querySelector(".hidden-words").textContent =
-          hidden === 1 ? "older command is" : "older commands are";
-      }
+      if (note) note.querySelector(".shown-count").textContent = list.children.length;
       if (hidden <= 0 || !added) {
         button.parentNode.removeChild(button);
         var all = list.children.length;
         if (note) note.textContent = "All " + counted(all, "command") + (all === 1 ? " is" : " are") + " shown.";
         return;
       }
-      var page = parseInt(button.getAttribute("data-page"), 10) || 100;
+      var step = nextStep(button, hidden);
       button.setAttribute("data-before", String(oldest));
-      button.textContent = "Show " + counted(Math.min(page, hidden), "older command");
+      button.setAttribute("data-step", String(step));
+      button.textContent = step === 1 ? "Show the first command" : "Show " + counted(step, "older command");
       button.disabled = false;
     }).catch(function () {
       button.disabled = false;
@@ -222,7 +224,7 @@
     var button = document.getElementById("log-older");
     if (!button) return;
     button.addEventListener("click", function () {
-      showOlder(parseInt(button.getAttribute("data-page"), 10) || 100);
+      showOlder(parseInt(button.getAttribute("data-step"), 10) || 100);
     });
     var before = parseInt(button.getAttribute("data-before"), 10);
     if (openedTo && before > openedTo) showOlder(before - openedTo);  // keep them open
