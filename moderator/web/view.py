@@ -41,8 +41,10 @@ def money(currency: str, amount: int | None) -> str:
 
 
 def _acting(state: dict[str, Any]) -> str | None:
-    turn = state.get("turn")
-    return turn if isinstance(turn, str) else None
+    """Who acts: the engine's ``to_act``, as the TUI's header names it (issue 37.3: after
+    an 1830 purchase the next player, not the buyer); ``turn`` in an older state."""
+    acting = state.get("to_act", state.get("turn"))
+    return acting if isinstance(acting, str) else None
 
 
 def _round_text(state: dict[str, Any], label: str) -> str:
