@@ -674,6 +674,7 @@ SUBCOMMAND_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("export", "moderator export saves/game.json --xlsx game.xlsx"),
     ("serve", "moderator serve saves/game.json --lan"),
     ("whatif", "moderator whatif saves/game.json try.script --at 55"),
+    ("amend", "moderator amend saves/game.json 37 'run PRR 170 full'"),
     ("check", "moderator check saves/game.json run NYC 370 half paid 19"),
     ("script", "moderator script saves/game.json > game.script"),
     ("project", "moderator project saves/game.json --ors 2"),
