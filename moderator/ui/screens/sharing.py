@@ -139,6 +139,10 @@ class SharingScreen(Screen[None]):
 
     def update_view(self) -> None:
         """Show the sharing as it is now (called again on every change of it)."""
+        if not self.query("#share-status"):
+            # a change that arrives while the screen is mounted but its widgets are not (yet,
+            # or no more: a burst of ctrl+t, ctrl+o, Esc): on_mount shows it when they are
+            return
         view = self.share.view()
         self.query_one("#share-status", Static).update(status_text(view))
         url = self.query_one("#share-url", Static)
