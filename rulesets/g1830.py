@@ -27,7 +27,8 @@ from rulesets.auction import PrivateAuction
 from rulesets.base import ScoreItem
 from rulesets.capital import FullCapitalisation
 from rulesets.engine import Engine
-from rulesets.grid import GridRules
+from rulesets.exchange import ExchangeRule, PrivateExchange
+from rulesets.grid import GridRules, grid_from_text
 from rulesets.private_trade import PrivateTrades
 
 # --------------------------------------------------------------------- tables
@@ -46,15 +47,7 @@ _MARKET = """
 """
 """The stock market (facts §4), row 0 at the top: ``y`` yellow, ``o`` orange, ``b`` brown
 (10.0), ``p`` a red-edged par space (8.1), ``-`` no space."""
-_SPACES = [line.split() for line in _MARKET.strip().splitlines()]
-GRID = tuple(tuple(None if w == "-" else int(w.rstrip("yobp")) for w in r) for r in _SPACES)
-ZONES = tuple("".join(w[-1] if w[-1] in "yob" else "." for w in r) for r in _SPACES)
-PAR_CELL = {
-    GRID[r][c]: (r, c)
-    for r, row in enumerate(_SPACES)
-    for c, w in enumerate(row)
-    if w.endswith("p")
-}
+GRID, ZONES, PAR_CELL = grid_from_text(_MARKET)
 """8.1: the par prices, 67 to 100, each on its red-edged space."""
 
 CORPORATIONS = (
@@ -97,9 +90,15 @@ RUST = {"4": ("2",), "6": ("3",), "D": ("4",)}
 ORS_PER_SET = {"2": 1, "3": 2, "4": 2, "5": 3, "6": 3, "D": 3}
 """22.0: two operating rounds from the stock round after the first 3, three after the 5."""
 OPTIONS = ("brownpool", "sixes3")
+PHASE_NOTES = {
+    "3": ("green tiles; corporations may buy privates (23.1)",),
+    "5": ("brown tiles; every private closes (23.2); red places pay more (20.3)",),
+    "6": ("D-trains on sale beside the 6s, $800 with a 4, 5 or 6 traded in (21.0)",),
+}
 
 RULE_NUMBERS = {
     "removed": "2.0",
+    "players": "2.0, Table 3",
     "rounds": "3.0",
     **dict.fromkeys(("turn", "all_passed", "sold_then_buy"), "4.0"),
     "sale_first": "7.0",
@@ -123,16 +122,49 @@ RULE_NUMBERS = {
     **dict.fromkeys(("train_limit", "train_order", "train_buy", "train_trade"), "21.0"),
     **dict.fromkeys(("trade_in", "discard", "phase_out_sale"), "21.0"),
     **dict.fromkeys(("phase_out", "phases", "rust"), "22.0"),
-    "private_trade": "23.1",
+    **dict.fromkeys(("private_trade", "private_sale"), "23.1"),
     **dict.fromkeys(("closed", "closed_or"), "23.2"),
+    "private_score": "23.3",
     **dict.fromkeys(("bankrupt", "forced_sale", "president_pays", "forced_cheapest"), "24.0"),
     **dict.fromkeys(("bank_broken", "bank_runs_out", "game_end"), "25.0"),
 }
 """The Avalon Hill rule of each shared mechanism."""
 
 
-class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine):
-    """1830 for 2-6 players; options ``brownpool`` and ``sixes3``."""
+class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, GridRules, Engine):
+    """1830 for 2-6 players; options ``brownpool`` and ``sixes3``.  Its tables are class
+    attributes, so a title of its family (1889) gives its own and the hooks where it
+    differs."""
+
+    # the tables, read by the hooks below (a title of the family replaces them)
+    corporations: ClassVar[tuple[tuple[str, str], ...]] = CORPORATIONS
+    privates: ClassVar[tuple[tuple[str, str, int, int], ...]] = PRIVATES
+    bank_total: ClassVar[int] = BANK_TOTAL
+    cert_limits: ClassVar[dict[int, int]] = CERT_LIMIT
+    market_grid: ClassVar[tuple[tuple[int | None, ...], ...]] = GRID
+    market_zones: ClassVar[tuple[str, ...]] = ZONES
+    par_cells: ClassVar[dict[int, tuple[int, int]]] = PAR_CELL
+    train_counts: ClassVar[dict[str, int]] = COUNTS
+    ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET
+    options: ClassVar[tuple[str, ...]] = OPTIONS
+    phase_note: ClassVar[dict[str, tuple[str, ...]]] = PHASE_NOTES
+    holding_limit: ClassVar[tuple[int, str]] = (HOLDING_LIMIT, "certificates")
+    """10.0: five certificates of one corporation (1889: 60 percent)."""
+    unlimited_zones: ClassVar[str] = "ob"
+    """10.0: zones where one corporation's certificates are held without limit."""
+    first_train_closes: ClassVar[dict[str, str]] = {"BOP": "BO"}
+    """23.2: a private closing when a corporation buys its first train."""
+    never_to_corporations: ClassVar[dict[str, str]] = {
+        "BOP": "the B&O private may not be sold to a corporation (Table 1 note 5)"
+    }
+    """Privates never sold to a corporation, and the refusal."""
+    private_sale_phases: ClassVar[tuple[str, ...]] = ("3", "4", "5", "6", "D")
+    """23.1: corporations buy privates from the first 3-train on."""
+    exchanges: ClassVar[dict[str, ExchangeRule]] = {
+        "MH": ExchangeRule("NYC", ("ipo", "pool"), 60, "Table 1 note 3")
+    }
+    """Table 1 note 3: M&H for an NYC 10% from the initial offering or the bank pool, its
+    owner under 60% of NYC (facts D6)."""
 
     title: ClassVar[str] = "1830"
     min_players: ClassVar[int] = 2
@@ -173,21 +205,21 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
         """``brownpool`` and ``sixes3`` after the players (the contract's options)."""
-        players = [w for w in words if w.lower() not in OPTIONS]
-        return players, tuple(w.lower() for w in words if w.lower() in OPTIONS)
+        players = [w for w in words if w.lower() not in self.options]
+        return players, tuple(w.lower() for w in words if w.lower() in self.options)
 
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
-        if n not in CERT_LIMIT:
-            raise Refusal("1830 is played by 2 to 6 players (2.0, Table 3)")
-        ledger = Ledger(bank=BANK_TOTAL, reserve=0, starting_total=BANK_TOTAL)
-        for cid, name in CORPORATIONS:
+        if n not in self.cert_limits:
+            raise Refusal(f"{self.title} is played by 2 to 6 players ({self.r('players')})")
+        ledger = Ledger(bank=self.bank_total, reserve=0, starting_total=self.bank_total)
+        for cid, name in self.corporations:
             company = Company(id=cid, name=name, kind="corporation")
             company.certificates = [Certificate(20, president=True, holder=cid)] + [
                 Certificate(10, holder=cid) for _ in range(8)
             ]
             ledger.companies[cid] = company
-        for pid, name, face, income in PRIVATES:
+        for pid, name, face, income in self.privates_in_play(n, options):
             ledger.companies[pid] = Company(
                 id=pid, name=name, kind="private", value=face, income=income
             )
@@ -197,17 +229,21 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
                 raise Refusal(f"a player may not be called {name!r}: it names a company or account")
             taken.add(name.lower())
             ledger.players.append(Player(name=name))
-            ledger.transfer(BANK, name, PLAYERS_CASH // n, "starting cash: $2,400 shared (2.0)")
+            ledger.transfer(BANK, name, *self.starting_cash(n))
         state = GameState(
             title=self.title,
             ledger=ledger,
-            market=GridMarket(rows=GRID, zones=ZONES, par_cells=tuple(PAR_CELL.values())),
+            market=GridMarket(
+                rows=self.market_grid,
+                zones=self.market_zones,
+                par_cells=tuple(self.par_cells.values()),
+            ),
             phase="2",
             priority=players[0],  # 7.0: the first seat is offered the first private
             ors_in_set=1,
         )
         for card in PHASES:
-            count = COUNTS[card] + (card == "6" and "sixes3" in options)
+            count = self.train_counts[card] + (card == "6" and "sixes3" in options)
             for _ in range(count):
                 state.depot.append(self._new_train(state, card, ""))
         state.extra.update(
@@ -215,10 +251,25 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         )
         state.current_player = players[0]
         self.open_sale(state)
+        self.setup_done(state)
         self.begin_from_setup(state)
         state.extra["stock_rounds_started"] = 0
         ledger.events.clear()
         return state
+
+    def privates_in_play(
+        self, players: int, options: tuple[str, ...]
+    ) -> tuple[tuple[str, str, int, int], ...]:
+        """Table 1: every private, whatever the number of players."""
+        return self.privates
+
+    def starting_cash(self, players: int) -> tuple[int, str]:
+        """2.0: $2,400 shared equally: each player's cash and the line's reason."""
+        return PLAYERS_CASH // players, "starting cash: $2,400 shared (2.0)"
+
+    def setup_done(self, state: GameState) -> None:
+        """What a title of the family does once companies, players and trains are set
+        (default: nothing)."""
 
     def option(self, state: GameState, word: str) -> bool:
         """Whether the game is played with the option ``word``."""
@@ -227,7 +278,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
     # ================================================================= helpers
     def cert_limit(self, state: GameState) -> int:
         """Table 3: 28 / 20 / 16 / 13 / 11 certificates for 2-6 players."""
-        return CERT_LIMIT[len(state.ledger.players)]
+        return self.cert_limits[len(state.ledger.players)]
 
     def zone(self, state: GameState, cid: str) -> str:
         """The zone of a corporation's price (``.`` none or no price): 10.0."""
@@ -316,7 +367,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         player = self.player_name(state, cmd.player)
         if player != due:
             raise Refusal(f"{due} owns BOP and announces B&O's par (8.1, Table 1 note 5)")
-        if cmd.price not in PAR_CELL:
+        if cmd.price not in self.par_cells:
             raise Refusal(f"B&O's par is one of {', '.join(map(str, sorted(PAR_CELL)))} (8.1)")
         state.extra["par_due"] = None
         company.launched = True
@@ -325,11 +376,11 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
 
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
         """8.1: 67, 71, 76, 82, 90 or 100; B&O's comes with BOP."""
-        return () if company.id == "BO" else tuple(sorted(PAR_CELL))
+        return () if company.id == "BO" else tuple(sorted(self.par_cells))
 
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """8.1: the marker on the red-edged space of its par."""
-        self._place(state, company.id, PAR_CELL[price], f"par ({self.r('par')})")
+        self._place(state, company.id, self.par_cells[price], f"par ({self.r('par')})")
 
     # ================================================================= stock rounds
     def share_price(self, state: GameState, company: Company, source: str, cert: Any) -> int:
@@ -344,14 +395,22 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         orange or brown zone ("held without limit"; the president's counts one; facts D7).
         The ban on buying back what was sold this round (4.0) holds in every zone (facts D18)."""
         why = super().check_buy(state, player, company, source)
-        if why is None and self.zone(state, company.id) not in "ob":
+        if why is None and self.zone(state, company.id) not in self.unlimited_zones:
+            most, unit = self.holding_limit
             held = 0
             for cert in company.certificates:  # a plain loop: asked after every turn
-                held += cert.holder == player
-            if held >= HOLDING_LIMIT:
+                if cert.holder == player:
+                    held += 1 if unit == "certificates" else cert.percent
+            if held + (1 if unit == "certificates" else 10) > most:
+                zones = "orange and brown zones" if "b" in self.unlimited_zones else "orange zone"
+                what = (
+                    f"{held} {company.id} certificates"
+                    if unit == "certificates"
+                    else (f"{held}% of {company.id}")
+                )
                 why = (
-                    f"{player} holds {held} {company.id} certificates, the most of one "
-                    f"corporation outside the orange and brown zones ({self.r('hold_limit')})"
+                    f"{player} holds {what}, the most of one "
+                    f"corporation outside the {zones} ({self.r('hold_limit')})"
                 )
         return why
 
@@ -364,10 +423,13 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         bought = state.turn_bought
         brown = self.zone(state, company.id) == "b"
         if source is None or not brown or any(cid != company.id for cid, _ in bought):
-            return (
-                f"{player} has bought a certificate this turn: one a turn, more only of the "
-                f"same corporation in the brown zone (4.0, 10.0)"
+            more = (
+                ", more only of the same corporation in the brown zone"
+                if "b" in (self.unlimited_zones)
+                else ""
             )
+            rules = f"{self.r('turn')}, {self.r('hold_limit')}" if more else self.r("turn")
+            return f"{player} has bought a certificate this turn: one a turn{more} ({rules})"
         if self.option(state, "brownpool") and (
             source != "pool" or any(src != "pool" for _, src in bought)
         ):
@@ -381,41 +443,15 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         """12.0(1): none in the first stock round; a president's forced sales in the operating
         round after it stand (24.0)."""
         first = state.round_number == 1 and state.round_kind == "SR"
-        return "no certificate is sold in the first stock round (7.0, 12.0)" if first else None
+        if not first:
+            return None
+        rules = f"{self.r('sale_first')}, {self.r('sell')}"
+        return f"no certificate is sold in the first stock round ({rules})"
 
     def after_stock_round(self, state: GameState) -> None:
         """22.0: the set's operating rounds by the phase the stock round ends in."""
-        state.ors_in_set = ORS_PER_SET[state.phase]
+        state.ors_in_set = self.ors_per_set[state.phase]
         self._start_operating_round(state, 1)
-
-    def cmd_exchange(self, state: GameState, cmd: c.Exchange) -> None:
-        """``exchange PLAYER MH [ipo|pool]``: M&H for an NYC 10% from the bank or the pool,
-        at any time between other commands, not a purchase; it closes M&H (Table 1 note 3,
-        23.2).  Readings: not during the opening sale (no stock is on sale before every
-        private is sold, 8.0); note 3's own test, under 60% of NYC, is the limit (facts D6)."""
-        rule = "Table 1 note 3"
-        private = state.company(self.company_id(state, cmd.private))
-        player = self.player_name(state, cmd.player)
-        if private.id != "MH":
-            raise Refusal(f"{private.id} is not exchanged; the Mohawk & Hudson is ({rule})")
-        if self.sale_open(state):
-            raise Refusal(f"M&H is exchanged once every private is sold (8.0, {rule})")
-        if private.closed or private.owner != player:
-            raise Refusal(f"{player} does not own M&H ({rule})")
-        nyc = state.company("NYC")
-        if nyc.holder_percent(player) >= 60:
-            raise Refusal(f"{player} already holds 60% of NYC ({rule})")
-        unsold = any(not x.president for x in nyc.certs_of("NYC"))
-        source = cmd.source or ("ipo" if unsold else "pool")
-        holder = "NYC" if source == "ipo" else POOL
-        cert = next((x for x in nyc.certs_of(holder) if not x.president), None)
-        if cert is None:
-            where = "initial offering" if source == "ipo" else "bank pool"
-            raise Refusal(f"no NYC 10% is left in the {where} ({rule})")
-        self._close_private(state, private, f"exchanged for an NYC 10% ({rule}, 23.2)")
-        state.ledger.move_certificate(nyc, cert, player, f"for M&H ({rule})")
-        self._presidency_after_gain(state, nyc, player)
-        self.check_float(state, nyc)
 
     # ================================================================= operating rounds
     def forced_need(self, state: GameState) -> int:
@@ -431,16 +467,19 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         if seller is None and price > cheapest and self._forced_purchase(state) is not None:
             raise Refusal(
                 f"{company.id} has {self.money(company.cash)}: with its president's money it "
-                f"buys the cheapest train the bank sells, at {self.money(cheapest)} (24.0)"
+                f"buys the cheapest train the bank sells, at {self.money(cheapest)} "
+                f"({self.r('forced_cheapest')})"
             )
         return super().president_share(state, company, name, price, seller)
 
     def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
         """``train``: 21.0; BOP closes when B&O buys its first train (23.2)."""
         super().cmd_train(state, cmd)
-        bop = state.company("BOP")
-        if state.company("BO").trains and not bop.closed and bop.owner is not None:
-            self._close_private(state, bop, "B&O bought its first train (23.2)")
+        for pid, cid in self.first_train_closes.items():
+            private = state.ledger.companies.get(pid)
+            if private and state.company(cid).trains and not private.closed and private.owner:
+                why = f"{cid} bought its first train ({self.r('closed')})"
+                self._close_private(state, private, why)
 
     def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
         """``buyprivate``: a corporation buys a player's private in its operating turn, from
@@ -448,27 +487,36 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         company = self.operating_company(state, cmd.corp)
         private = state.company(self.company_id(state, cmd.private))
         pid, owner = private.id, private.owner
+        rule = self.r("private_sale")
         if private.kind != "private":
-            raise Refusal(f"{pid} is not a private company (23.1)")
-        if pid == "BOP":
-            raise Refusal("the B&O private may not be sold to a corporation (Table 1 note 5)")
-        if state.phase == "2":
-            raise Refusal("corporations buy privates from the first 3-train on (23.1)")
+            raise Refusal(f"{pid} is not a private company ({rule})")
+        if pid in self.never_to_corporations:
+            raise Refusal(self.never_to_corporations[pid])
+        if state.phase not in self.private_sale_phases:
+            first, last = self.private_sale_phases[0], self.private_sale_phases[-1]
+            until = "" if last == self.phases[-1] else f" until the first {self.next_card(last)}"
+            raise Refusal(
+                f"corporations buy privates from the first {first}-train on{until} ({rule})"
+            )
         if private.closed or owner is None or not state.ledger.is_player(owner):
-            raise Refusal(f"{pid} is not a player's to sell (23.1, 23.2)")
+            raise Refusal(f"{pid} is not a player's to sell ({rule}, {self.r('closed')})")
         low, high = -(-private.value // 2), 2 * private.value
         if not low <= cmd.price <= high:
-            raise Refusal(f"{pid} sells for {self.money(low)} to {self.money(high)} (23.1)")
+            raise Refusal(f"{pid} sells for {self.money(low)} to {self.money(high)} ({rule})")
         if company.cash < cmd.price:
             raise Refusal(
                 f"{company.id} has {self.money(company.cash)}, cannot pay "
-                f"{self.money(cmd.price)} (23.1)"
+                f"{self.money(cmd.price)} ({rule})"
             )
-        state.ledger.transfer(company.id, owner, cmd.price, f"buys {pid} (23.1)")
+        state.ledger.transfer(company.id, owner, cmd.price, f"buys {pid} ({rule})")
         private.owner = company.id
         state.ledger.events.append(
-            PrivateMoved(company=pid, source=owner, target=company.id, reason="bought (23.1)")
+            PrivateMoved(company=pid, source=owner, target=company.id, reason=f"bought ({rule})")
         )
+
+    def next_card(self, card: str) -> str:
+        """The phase after ``card``."""
+        return self.phases[self.phases.index(card) + 1]
 
     def phase_started(self, state: GameState, phase: str) -> None:
         """23.2: the first 5 closes every private still open."""
@@ -479,21 +527,16 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
                 self._close_private(state, co, "the first 5-train closes every private (23.2)")
 
     def phase_notes(self, phase: str) -> list[str]:
-        notes = {
-            "3": ["green tiles; corporations may buy privates (23.1)"],
-            "5": ["brown tiles; every private closes (23.2); red places pay more (20.3)"],
-            "6": ["D-trains on sale beside the 6s, $800 with a 4, 5 or 6 traded in (21.0)"],
-        }
-        ors = ORS_PER_SET[phase]
+        ors = self.ors_per_set[phase]
         return [
-            *notes.get(phase, []),
+            *self.phase_note.get(phase, ()),
             f"{ors} operating round{'s' if ors > 1 else ''} a set from the next stock round",
         ]
 
     # ================================================================= the end
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         """23.3: a private still open counts at face value."""
-        return private.value, "face value (23.3)"
+        return private.value, f"face value ({self.r('private_score')})"
 
     def score_items(self, state: GameState, name: str) -> list[ScoreItem]:
         """25.0: a bankrupt player scores only the stock he still holds and may not sell;
@@ -502,7 +545,8 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         items = super().score_items(state, name)
         if not state.ledger.player(name).bankrupt:
             return items
-        why = "not counted: a bankrupt player scores the stock he may not sell (25.0)"
+        rule = self.r("game_end")
+        why = f"not counted: a bankrupt player scores the stock he may not sell ({rule})"
         return [
             i
             if i.kind == "shares"
@@ -535,9 +579,7 @@ class G1830(PrivateAuction, PrivateTrades, FullCapitalisation, GridRules, Engine
         due = state.extra["par_due"]
         if due is not None:
             return [c.Par(player=due, corp="BO", price=p) for p in sorted(PAR_CELL)]
-        mh = state.company("MH")
-        if not mh.closed and mh.owner and state.ledger.is_player(mh.owner):
-            out += [c.Exchange(player=mh.owner, private="MH", source=s) for s in ("ipo", "pool")]
+        out += self.exchange_candidates(state)
         if state.round_kind == "SR":
             if self.sale_open(state):
                 out += self.sale_candidates(state)
