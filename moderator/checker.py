@@ -644,6 +644,7 @@ SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
     "1853": _scratch_1853,
     "1830": _scratch_1830,
+    "1889": _scratch_1830,  # 1889: the same opening sale (facts §5)
 }
 """The one per-title step of a scratch state: what a title needs beyond a launched
 company at a price with its shares dealt (the rest is the same for every title)."""
@@ -707,7 +708,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853 or 1830")
+    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853, 1830 or 1889")
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 
     def common(p: argparse.ArgumentParser) -> None:

@@ -61,6 +61,11 @@ class PrivateAuction(StockRound):
         """Certificates the private brings toward the limit (itself, and any share)."""
         return 1
 
+    def sale_rules(self) -> str:
+        """The rules of the whole sale, for its panel's title (1830: ``7.0-7.3``)."""
+        first, last = self.r("sale_first"), self.r("sale_unsold")
+        return first if first == last else f"{first}-{last}"
+
     def sale_ended(self, state: GameState) -> None:
         """Every private is sold: the stock round goes on with shares; default nothing."""
 
@@ -493,6 +498,12 @@ class PrivateAuction(StockRound):
             "free": {p: self.free_cash(state, p) for p in players},
             "turn": state.current_player,
             "discount": sale["discount"],
+            "step": self.auction_step,
+            "rules": {
+                "sale": self.sale_rules(),
+                "bid": self.r("sale_bid"),
+                "unsold": self.r("sale_unsold"),
+            },
         }
 
 
