@@ -17,7 +17,6 @@ from typing import Any, ClassVar
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
-from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.dealt import DealtPrivates
 from rulesets.exchange import ExchangeRule
@@ -138,6 +137,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
     private_sale_phases = ("3", "4")  # facts §2: from the first 3 until the first 5
     exchanges = {"DR": ExchangeRule("IR", ("ipo",), 60, "facts §2")}
     president_pays_other_company: ClassVar[bool] = False  # facts §9
+    forced_sales_keep_presidencies: ClassVar[bool] = True  # facts §9
     bank_ends_game: ClassVar[str] = (
         "the game ends when the set of operating rounds under way (broken in a stock round: "
         "the next set) is complete (facts §11)"
@@ -164,14 +164,6 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
         return cash, f"starting cash: ¥{cash} each with {players} players (facts §0)"
 
     # ================================================================= stock rounds
-    def check_sell(
-        self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
-    ) -> str | None:
-        """Facts §9: a president's forced sales change no presidency at all."""
-        return super().check_sell(
-            state, player, company, n, protect=company.id if protect else None
-        )
-
     def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
         raise Refusal("privates are not sold between players in 1889 (facts §2, §10)")
 
