@@ -74,7 +74,7 @@ class Sim1830:
                 [
                     c.Par(
                         player=str(due),
-                        corp="BO",
+                        corp=str(state.extra.get("par_due_corp") or "BO"),
                         price=self._rand.choice(sorted(self._g30.par_cells)),
                     )
                 ]

@@ -15,7 +15,7 @@ expects is written beside the code (and in ``docs/script.md``).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -30,6 +30,17 @@ from rulesets.engine import Engine
 from rulesets.exchange import ExchangeRule, PrivateExchange
 from rulesets.grid import GridRules, grid_from_text
 from rulesets.private_trade import PrivateTrades
+
+
+class FreeCertificate(NamedTuple):
+    """A certificate a private brings its first buyer: the corporation, as the rules name
+    it, what the private is called in the line, and the rule."""
+
+    corp: str
+    name: str
+    source: str
+    rule: str
+
 
 # --------------------------------------------------------------------- tables
 _MARKET = """
@@ -152,6 +163,14 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
     """10.0: five certificates of one corporation (1889: 60 percent)."""
     unlimited_zones: ClassVar[str] = "ob"
     """10.0: zones where one corporation's certificates are held without limit."""
+    private_shares: ClassVar[dict[str, FreeCertificate]] = {
+        "CA": FreeCertificate("PRR", "PRR", "CA", "Table 1 note 4")
+    }
+    """Privates whose first buyer gets a 10% share free."""
+    private_presidents: ClassVar[dict[str, FreeCertificate]] = {
+        "BOP": FreeCertificate("BO", "B&O", "the B&O private", "Table 1 note 5")
+    }
+    """Privates whose first buyer gets a president's certificate and announces its par."""
     first_train_closes: ClassVar[dict[str, str]] = {"BOP": "BO"}
     """23.2: a private closing when a corporation buys its first train."""
     never_to_corporations: ClassVar[dict[str, str]] = {
@@ -303,33 +322,58 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
     # ================================================================= the opening sale
     def private_certificates(self, private: Company) -> int:
         """CA and BOP bring a share with them (Table 1 notes 4, 5)."""
-        return 2 if private.id in ("CA", "BOP") else 1
+        pid = private.id
+        return 1 + (pid in self.private_shares) + (pid in self.private_presidents)
+
+    def president_with(self, state: GameState, pid: str) -> FreeCertificate | None:
+        """The president's certificate a private brings its first buyer (Table 1 note 5)."""
+        return self.private_presidents.get(pid)
 
     def private_sold(self, state: GameState, player: str, private: Company) -> None:
         """Table 1 note 4: CA's first buyer gets a PRR 10% free; note 5: BOP's the B&O
         president's certificate, and he must announce B&O's par at once (8.1)."""
-        if private.id == "CA":
-            prr = state.company("PRR")
-            cert = next(x for x in prr.certs_of("PRR") if not x.president)
-            state.ledger.move_certificate(prr, cert, player, "free with CA (Table 1 note 4)")
+        pid = private.id
+        share = self.private_shares.get(pid)
+        if share is not None:
+            corp = state.company(share.corp)
+            cert = next(x for x in corp.certs_of(corp.id) if not x.president)
+            reason = f"free with {share.source} ({share.rule})"
+            state.ledger.move_certificate(corp, cert, player, reason)
             state.ledger.events.append(
-                Noted(text=f"{player} receives a PRR 10% share free with CA (Table 1 note 4)")
+                Noted(text=f"{player} receives a {share.name} 10% share {reason}")
             )
-        elif private.id == "BOP":
-            bo = state.company("BO")
-            cert = next(x for x in bo.certificates if x.president)
-            reason = "free with the B&O private (Table 1 note 5)"
-            state.ledger.move_certificate(bo, cert, player, reason)
+        free = self.president_with(state, pid)
+        if free is not None:
+            corp = state.company(free.corp)
+            cert = next(x for x in corp.certificates if x.president)
+            reason = f"free with {free.source} ({free.rule})"
+            state.ledger.move_certificate(corp, cert, player, reason)
             state.ledger.events.append(
-                PresidentChanged(company="BO", before=None, after=player, reason=reason)
+                PresidentChanged(company=corp.id, before=None, after=player, reason=reason)
             )
             state.extra["par_due"] = player
+            state.extra["par_due_corp"] = corp.id
+            pars = sorted(self.par_cells)
+            told = f"{pars[0]} to {pars[-1]}" if len(pars) > 3 else " or ".join(map(str, pars))
             state.ledger.events.append(
                 Noted(
-                    text=f"{player} receives B&O's president's certificate and now announces "
-                    f"its par: `par {player} BO PRICE`, 67 to 100, at no cost (8.1)"
+                    text=f"{player} receives {free.name}'s president's certificate and now "
+                    f"announces its par: `par {player} {corp.id} PRICE`, {told}, at no cost "
+                    f"({self.r('par')})"
                 )
             )
+
+    def _free_president(self, state: GameState) -> tuple[str, FreeCertificate] | None:
+        """The corporation whose par is due, and what brought its certificate."""
+        cid = state.extra.get("par_due_corp") or "BO"
+        for pid, free in (*self.private_presidents.items(), *self.drawn_presidents(state)):
+            if free.corp == cid:
+                return pid, free
+        return None
+
+    def drawn_presidents(self, state: GameState) -> tuple[tuple[str, FreeCertificate], ...]:
+        """Privates whose president's certificate is drawn at setup (18Chesapeake's CV)."""
+        return ()
 
     def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
         """``buy``: the private on offer in the opening sale (7.1), else a share (4.0)."""
@@ -349,34 +393,56 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         """B&O's par comes first once BOP is sold (8.1, Table 1 note 5)."""
         due = state.extra["par_due"]
         if due is not None:
-            raise Refusal(
-                f"{due} announces B&O's par first: `par {due} BO PRICE` (8.1, Table 1 note 5)"
-            )
+            cid, free = state.extra.get("par_due_corp") or "BO", self._free_president(state)
+            rule = f"{self.r('par')}, {free[1].rule}" if free else self.r("par")
+            name = free[1].name if free else cid
+            raise Refusal(f"{due} announces {name}'s par first: `par {due} {cid} PRICE` ({rule})")
         return super()._stock_turn(state, word, verb)
+
+    def free_corporations(self, state: GameState) -> dict[str, tuple[str, FreeCertificate]]:
+        """Corporations whose president's certificate comes with a private, by id."""
+        pairs = (*self.private_presidents.items(), *self.drawn_presidents(state))
+        return {free.corp: (pid, free) for pid, free in pairs}
 
     def cmd_par(self, state: GameState, cmd: c.Par) -> None:
         """``par``: a president's certificate at twice the par (8.1); B&O's is BOP's, and its
         owner announces the par at no cost, out of turn (8.1, Table 1 note 5)."""
         company = self.corp(state, cmd.corp)
         due = state.extra["par_due"]
-        if company.id != "BO" or due is None:
-            if company.id == "BO" and not company.launched:
-                raise Refusal("B&O's president's certificate comes with BOP (8.0, Table 1 note 5)")
+        free = self.free_corporations(state).get(company.id)
+        if free is None or due is None or state.extra.get("par_due_corp", "BO") != company.id:
+            if free is not None and not company.launched:
+                pid, why = free
+                raise Refusal(
+                    f"{why.name}'s president's certificate comes with {pid} "
+                    f"({self.r('corporation')}, {why.rule})"
+                )
             super().cmd_par(state, cmd)
             return
+        pid, why = free
         player = self.player_name(state, cmd.player)
         if player != due:
-            raise Refusal(f"{due} owns BOP and announces B&O's par (8.1, Table 1 note 5)")
+            raise Refusal(
+                f"{due} owns {pid} and announces {why.name}'s par ({self.r('par')}, {why.rule})"
+            )
         if cmd.price not in self.par_cells:
-            raise Refusal(f"B&O's par is one of {', '.join(map(str, sorted(PAR_CELL)))} (8.1)")
+            pars = ", ".join(map(str, sorted(self.par_cells)))
+            raise Refusal(f"{why.name}'s par is one of {pars} ({self.r('par')})")
         state.extra["par_due"] = None
         company.launched = True
         company.value = cmd.price
         self.place_price(state, company, cmd.price)
+        self.after_free_par(state, company)
+
+    def after_free_par(self, state: GameState, company: Company) -> None:
+        """After a par announced for a certificate that came with a private (default:
+        nothing; 18Chesapeake's CV)."""
 
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
         """8.1: 67, 71, 76, 82, 90 or 100; B&O's comes with BOP."""
-        return () if company.id == "BO" else tuple(sorted(self.par_cells))
+        if company.id in self.free_corporations(state):
+            return ()
+        return tuple(sorted(self.par_cells))
 
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """8.1: the marker on the red-edged space of its par."""
@@ -475,7 +541,7 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
     def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
         """``train``: 21.0; BOP closes when B&O buys its first train (23.2)."""
         super().cmd_train(state, cmd)
-        for pid, cid in self.first_train_closes.items():
+        for pid, cid in self.first_train_closes_now(state).items():
             private = state.ledger.companies.get(pid)
             if private and state.company(cid).trains and not private.closed and private.owner:
                 why = f"{cid} bought its first train ({self.r('closed')})"
@@ -513,6 +579,10 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         state.ledger.events.append(
             PrivateMoved(company=pid, source=owner, target=company.id, reason=f"bought ({rule})")
         )
+
+    def first_train_closes_now(self, state: GameState) -> dict[str, str]:
+        """Private -> the corporation whose first train closes it (23.2)."""
+        return self.first_train_closes
 
     def next_card(self, card: str) -> str:
         """The phase after ``card``."""
@@ -578,7 +648,8 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         out: list[c.Command] = []
         due = state.extra["par_due"]
         if due is not None:
-            return [c.Par(player=due, corp="BO", price=p) for p in sorted(PAR_CELL)]
+            cid = str(state.extra.get("par_due_corp") or "BO")
+            return [c.Par(player=due, corp=cid, price=p) for p in sorted(self.par_cells)]
         out += self.exchange_candidates(state)
         if state.round_kind == "SR":
             if self.sale_open(state):
