@@ -354,7 +354,11 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
             state.extra["par_due"] = player
             state.extra["par_due_corp"] = corp.id
             pars = sorted(self.par_cells)
-            told = f"{pars[0]} to {pars[-1]}" if len(pars) > 3 else " or ".join(map(str, pars))
+            told = (
+                f"{pars[0]} to {pars[-1]}"
+                if len(pars) > 3
+                else f"{', '.join(map(str, pars[:-1]))} or {pars[-1]}"
+            )
             state.ledger.events.append(
                 Noted(
                     text=f"{player} receives {free.name}'s president's certificate and now "
@@ -394,7 +398,8 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         due = state.extra["par_due"]
         if due is not None:
             cid, free = state.extra.get("par_due_corp") or "BO", self._free_president(state)
-            rule = f"{self.r('par')}, {free[1].rule}" if free else self.r("par")
+            parts = (self.r("par"), free[1].rule if free else "")
+            rule = ", ".join(x for x in dict.fromkeys(parts) if x)
             name = free[1].name if free else cid
             raise Refusal(f"{due} announces {name}'s par first: `par {due} {cid} PRICE` ({rule})")
         return super()._stock_turn(state, word, verb)
@@ -413,18 +418,15 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         if free is None or due is None or state.extra.get("par_due_corp", "BO") != company.id:
             if free is not None and not company.launched:
                 pid, why = free
-                raise Refusal(
-                    f"{why.name}'s president's certificate comes with {pid} "
-                    f"({self.r('corporation')}, {why.rule})"
-                )
+                rules = ", ".join(dict.fromkeys((self.r("corporation"), why.rule)))
+                raise Refusal(f"{why.name}'s president's certificate comes with {pid} ({rules})")
             super().cmd_par(state, cmd)
             return
         pid, why = free
         player = self.player_name(state, cmd.player)
         if player != due:
-            raise Refusal(
-                f"{due} owns {pid} and announces {why.name}'s par ({self.r('par')}, {why.rule})"
-            )
+            rules = ", ".join(dict.fromkeys((self.r("par"), why.rule)))
+            raise Refusal(f"{due} owns {pid} and announces {why.name}'s par ({rules})")
         if cmd.price not in self.par_cells:
             pars = ", ".join(map(str, sorted(self.par_cells)))
             raise Refusal(f"{why.name}'s par is one of {pars} ({self.r('par')})")

@@ -14,6 +14,7 @@ NAMES = {
     "1853": "1853",
     "1830": "1830",
     "1889": "1889",
+    "18Chesapeake": "18Chesapeake",
 }
 """The names the README gives the titles."""
 
