@@ -189,6 +189,8 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
+    train_prices: ClassVar[dict[str, int]] = TRAINS
+    """Table 4: each train's price (one variant a card: :meth:`__init_subclass__`)."""
     train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {
         t: ((t, p),) for t, p in TRAINS.items()
     }
@@ -217,6 +219,12 @@ class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, 
         "the game ends when the set of operating rounds under way (broken in a stock round: "
         "the next set) is complete (25.0)"
     )
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A title of the family gives :attr:`train_prices`; its cards are its variants."""
+        super().__init_subclass__(**kwargs)
+        if "train_prices" in cls.__dict__:
+            cls.train_variants = {t: ((t, p),) for t, p in cls.train_prices.items()}
 
     def __init__(self) -> None:
         super().__init__(aliases={"BMAINE": "BM", "NYNHH": "NYNH", "CP": "CPR", "PENN": "PRR"})

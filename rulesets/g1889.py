@@ -117,9 +117,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
     bank_total = 7_000
     cert_limits = CERT_LIMIT
     market_grid, market_zones, par_cells = GRID, ZONES, PAR_CELL
-    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {
-        t: ((t, p),) for t, p in TRAINS.items()
-    }
+    train_prices = TRAINS
     train_counts = COUNTS
     unlimited_card: ClassVar[str | None] = "D"
     trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {"D": (("4", "5", "6"), 300)}
