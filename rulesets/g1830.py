@@ -140,6 +140,9 @@ RULE_NUMBERS = {
     **dict.fromkeys(("bank_broken", "bank_runs_out", "game_end"), "25.0"),
 }
 """The Avalon Hill rule of each shared mechanism."""
+FAMILY_RULE_KEYS = ("players", "private_sale", "private_score")
+"""The keys the hooks of 1830's family ask besides the shared modules' (every title of the
+family names them: the players' range, privates sold to corporations, a private's score)."""
 
 
 class G1830(PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, GridRules, Engine):

@@ -89,7 +89,7 @@ PHASE_NOTES = {
 _SECTIONS = {
     "§0": "removed players cert_limit",
     "§1": "bank_runs_out",
-    "§2": "private_sale private_trade private_score closed closed_or income_change",
+    "§2": "private_sale private_trade private_score closed closed_or",
     "§3": "corporation float par par_cost capital spend spend_purpose",
     "§4": "dividend_move sale_move sold_out",
     "§5": "sale_first sale_buy sale_bid sale_unsold",
