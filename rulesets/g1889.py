@@ -89,7 +89,8 @@ PHASE_NOTES = {
 _SECTIONS = {
     "§0": "removed players cert_limit",
     "§1": "bank_runs_out",
-    "§2": "private_sale private_trade private_score closed closed_or",
+    "§2": "private_sale private_score closed closed_or",
+    "§2, §10": "private_trade",
     "§3": "corporation float par par_cost capital spend spend_purpose",
     "§4": "dividend_move sale_move sold_out",
     "§5": "sale_first sale_buy sale_bid sale_unsold",
@@ -134,6 +135,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
     never_to_corporations: ClassVar[dict[str, str]] = {}
     private_sale_phases = ("3", "4")  # facts §2: from the first 3 until the first 5
     exchanges = {"DR": ExchangeRule("IR", ("ipo",), 60, "facts §2")}
+    privates_traded: ClassVar[bool] = False  # facts §2, §10
     president_pays_other_company: ClassVar[bool] = False  # facts §9
     forced_sales_keep_presidencies: ClassVar[bool] = True  # facts §9
     bank_ends_game: ClassVar[str] = (
@@ -162,12 +164,6 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
         return cash, f"starting cash: ¥{cash} each with {players} players (facts §0)"
 
     # ================================================================= stock rounds
-    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
-        raise Refusal("privates are not sold between players in 1889 (facts §2, §10)")
-
-    def private_trade_possible(self, state: GameState, player: str) -> bool:
-        return False  # facts §2
-
     def cmd_exchange(self, state: GameState, cmd: c.Exchange) -> None:
         """DR's exchange (facts §2); the beginner game's privates have no ability."""
         if self.option(state, "beginner"):

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from moderator import commands as c
-from moderator.errors import Refusal
 from moderator.state import GameState
 from rulesets.drawn import DrawnPresident
 from rulesets.export import TrainExport
@@ -84,7 +82,8 @@ _SECTIONS = {
     "§10.8": "forced_purchase forced_sale president_pays forced_cheapest",
     "§10.9": "export",
     "§11": "bankrupt bank_broken bank_runs_out game_end",
-    "facts §2": "private_sale private_trade private_score closed closed_or",
+    "facts §2": "private_sale private_score closed closed_or",
+    "facts §2, §10": "private_trade",
 }
 RULE_NUMBERS = {k: s for s, keys in _SECTIONS.items() for k in keys.split()}
 """The v0.5 section of each shared mechanism, or the facts' where its text was not read."""
@@ -121,6 +120,7 @@ class G18Chesapeake(DrawnPresident, TrainExport, G1830):
     first_train_closes: ClassVar[dict[str, str]] = {}
     never_to_corporations = {"CV": "Cornelius Vanderbilt is never sold to a corporation (§7.1)"}
     private_sale_phases = ("3", "4")  # facts §2
+    privates_traded: ClassVar[bool] = False  # facts §2, §10
     exchanges: ClassVar[dict[str, Any]] = {}
     drawn_private: ClassVar[str] = "CV"
     bank_ends_game: ClassVar[str] = (
@@ -138,12 +138,6 @@ class G18Chesapeake(DrawnPresident, TrainExport, G1830):
 
     def corporation_name(self, cid: str) -> str:
         return NAMES.get(cid, cid)
-
-    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
-        raise Refusal("privates are not sold between players in 18Chesapeake (facts §2, §10)")
-
-    def private_trade_possible(self, state: GameState, player: str) -> bool:
-        return False  # facts §2
 
     def sale_round_passed(self, state: GameState) -> None:
         """Facts §5: a round of passes in the sale exports the next train, as at the end of
