@@ -61,8 +61,8 @@ def test_every_title_has_the_same_rule_keys_and_the_bank_cites_its_own_rule() ->
     between players, full capitalisation, the trade-in); the bank running out is 1847 AE 9
     (1846 10.1)."""
     from rulesets import auction, capital, grid, private_trade
+    from rulesets.family1830 import FAMILY_RULE_KEYS
     from rulesets.g18chesapeake import RULE_NUMBERS as RULES_18CHES
-    from rulesets.g1830 import FAMILY_RULE_KEYS
     from rulesets.g1830 import RULE_NUMBERS as RULES_1830
     from rulesets.g1853 import RULE_NUMBERS as RULES_1853
     from rulesets.g1889 import RULE_NUMBERS as RULES_1889
