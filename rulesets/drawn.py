@@ -69,6 +69,9 @@ class DrawnPresident(Family1830):
             )
         )
 
+    def free_corporation(self, state: GameState, cid: str) -> bool:
+        return cid == state.extra.get("drawn") or super().free_corporation(state, cid)
+
     def president_with(self, state: GameState, pid: str) -> FreeCertificate | None:
         return dict(self.drawn_presidents(state)).get(pid) or super().president_with(state, pid)
 

@@ -110,6 +110,16 @@ class Family1830(
         super().__init_subclass__(**kwargs)
         if "train_prices" in cls.__dict__:
             cls.train_variants = {t: ((t, p),) for t, p in cls.train_prices.items()}
+        if "par_cells" in cls.__dict__:
+            cls.par_prices = tuple(sorted(cls.par_cells))
+
+    par_prices: ClassVar[tuple[int, ...]] = ()
+    """The par prices in order (from :attr:`par_cells`; asked after every stock turn)."""
+
+    def free_corporation(self, state: GameState, cid: str) -> bool:
+        """Whether ``cid``'s president's certificate comes with a private (asked for every
+        unlaunched corporation after every stock turn: no tables built)."""
+        return any(free.corp == cid for free in self.private_presidents.values())
 
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
@@ -334,9 +344,9 @@ class Family1830(
 
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
         """8.1: 67, 71, 76, 82, 90 or 100; B&O's comes with BOP."""
-        if company.id in self.free_corporations(state):
+        if self.free_corporation(state, company.id):
             return ()
-        return tuple(sorted(self.par_cells))
+        return self.par_prices
 
     def place_price(self, state: GameState, company: Company, price: int) -> None:
         """8.1: the marker on the red-edged space of its par."""
