@@ -648,12 +648,20 @@ def _scratch_pfalz(state: GameState, cid: str, players: list[str]) -> None:
     state.extra["box_open"] = False
 
 
+def _scratch_18chesapeake(state: GameState, cid: str, players: list[str]) -> None:
+    """18Chesapeake: the draw made (facts §0), the opening sale over (§9.1)."""
+    state.extra["drawn"] = "CO" if cid != "CO" else "PRR"
+    _scratch_1830(state, cid, players)
+
+
 SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
     "1847PFALZ": _scratch_pfalz,
     "1847RRRRB": _scratch_pfalz,
     "1853": _scratch_1853,
     "1830": _scratch_1830,
+    "1889": _scratch_1830,  # 1889: the same opening sale (facts §5)
+    "18CHESAPEAKE": _scratch_18chesapeake,
 }
 """The one per-title step of a scratch state: what a title needs beyond a launched
 company at a price with its shares dealt (the rest is the same for every title)."""
@@ -720,7 +728,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "title",
         help="the title, by id or by name: 1846, 1847AE (1847 AE), 1847Pfalz (1847 Pfalz), "
-        "1847RRRRB (1847 RRRR&B), 1853 or 1830",
+        "1847RRRRB (1847 RRRR&B), 1853, 1830, 1889 or 18Chesapeake",
     )
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 

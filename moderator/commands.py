@@ -488,6 +488,14 @@ class ClosePrivate(_Command):
     private: str
 
 
+class Vanderbilt(_Command):
+    """18Chesapeake ``vanderbilt CORP``: the corporation whose president's certificate comes
+    with Cornelius Vanderbilt, drawn at setup (facts §0, §2)."""
+
+    kind: Literal["vanderbilt"] = "vanderbilt"
+    corp: str
+
+
 class Income(_Command):
     """1847 AE ``income PRIVATE AMOUNT``: a private's income changes (Rammelsbach to 50)."""
 
@@ -619,6 +627,7 @@ Command = Annotated[
     | Nationalize
     | Trade
     | ClosePrivate
+    | Vanderbilt
     | Income
     | BoxValue
     | MarketValues

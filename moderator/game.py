@@ -607,11 +607,23 @@ class Game:
                 save_failed=self._target is not None and on_read_only_disk(self._target),
             )
         try:
+            drawn = self._setup_draw(cmd)
+            if drawn is not None and not drawn.ok:
+                return drawn
             return self._accept(cmd, text_or_cmd if isinstance(text_or_cmd, str) else None)
         except OSError as exc:
             why = exc.strerror or str(exc)
             message = f"not saved, so not applied: cannot write {self.path} ({why})"
             return Outcome(ok=False, message=message, command=cmd, save_failed=True)
+
+    def _setup_draw(self, cmd: c.Command) -> Outcome | None:
+        """A draw the title makes at setup when the first line is not it (18Chesapeake's
+        ``vanderbilt CORP``): journaled before ``cmd``."""
+        draw = getattr(self.ruleset, "setup_draw", None)
+        if draw is None or self.journal:
+            return None
+        first = draw(self.state, cmd)
+        return None if first is None else self._accept(first)
 
     def _accept(self, cmd: c.Command, text: str | None = None) -> Outcome:
         """Apply ``cmd`` to the state, save it, and journal it.

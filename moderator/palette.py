@@ -78,6 +78,22 @@ COMPANIES: dict[str, Livery] = {
     "CPR": Livery("#880e4f", "#ffffff", on_dark="#f06292"),
     "NYNH": Livery("#ef6c00", "#000000"),
     "BM": Livery("#2e7d32", "#ffffff", on_dark="#43a047"),
+    # 1889 corporations, shades kept apart from each other and from SIR's (1853's livery,
+    # which 1889's South Iyo Railway private shares by its id)
+    "AR": Livery("#37383a", "#ffffff", on_dark="#e0e0e0"),
+    "IR": Livery("#fdd835", "#000000", on_light="#f9a825"),
+    "SR": Livery("#76a042", "#000000"),
+    "KO": Livery("#c62828", "#ffffff", on_dark="#e91e63"),
+    "TR": Livery("#00a993", "#000000"),
+    "KU": Livery("#0189d1", "#000000"),
+    "UR": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
+    # 18Chesapeake corporations not in 1830 (PRR, B&O, C&O keep theirs); CA, the 1830
+    # private's id too, kept apart from 1830's corporations
+    "PLE": Livery("#212121", "#ffffff", on_dark="#e0e0e0"),
+    "SRR": Livery("#ffb300", "#000000"),
+    "LV": Livery("#2e7d32", "#ffffff", on_dark="#9ccc65"),
+    "CA": Livery("#00838f", "#ffffff", on_dark="#26a69a"),
+    "NW": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
 }
 """Every company's livery, by id (the titles' corporations and privates that have one)."""
 

@@ -421,6 +421,11 @@ def _p_close(a: list[str]) -> c.Command:
     return c.ClosePrivate(private=a[0])
 
 
+def _p_vanderbilt(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "vanderbilt CORP")
+    return c.Vanderbilt(corp=a[0])
+
+
 def _p_income(a: list[str]) -> c.Command:
     _need(a, 2, 2, "income PRIVATE AMOUNT")
     return c.Income(private=a[0], amount=amount(a[1], "income"))
@@ -531,6 +536,7 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "nationalise": _p_nationalize,
     "trade": _p_trade,
     "close": _p_close,
+    "vanderbilt": _p_vanderbilt,
     "income": _p_income,
     "box": _p_box,
     "market": _p_market,
@@ -723,6 +729,8 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
             return f"trade {q(cmd.private)} {q(cmd.source)} {q(cmd.target)} {cmd.price}"
         case c.ClosePrivate():
             return f"close {q(cmd.private)}"
+        case c.Vanderbilt():
+            return f"vanderbilt {q(cmd.corp)}"
         case c.Income():
             return f"income {q(cmd.private)} {cmd.amount}"
         case c.BoxValue():

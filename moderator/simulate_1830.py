@@ -1,4 +1,4 @@
-"""Random but legal 1830 games for :class:`moderator.simulate.Simulation`.
+"""Random but legal 1830 and 1889 games for :class:`moderator.simulate.Simulation`.
 
 The choices follow the Avalon Hill rules: the opening sale of the privates (buy the one on
 offer, bid on another, pass; raise or drop out of an auction, 7.1-7.3), stock turns that
@@ -7,7 +7,9 @@ buys, and operating rounds with runs paid out or withheld, trains from the bank 
 a trade-in), from other corporations, privates bought by corporations (23.1), forced
 purchases with the president's cash and sales, bankruptcy and ``done C noroute`` (20.2,
 24.0).  Each list of choices is what a table might plausibly do now, tried in order until
-the rules accept one.
+the rules accept one.  1889 plays the same choices with its own tables (its ruleset is
+1830's with 1889's tables and hooks); the beginner game's deal comes from the game's own
+offers.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from moderator.ledger import Company
 
 if TYPE_CHECKING:
     from moderator.game import Game
-    from rulesets.g1830 import G1830
+    from rulesets.family1830 import Family1830
 
 TRAIN_REVENUE_1830 = {
     "2": (30, 90),
@@ -51,8 +53,8 @@ class Sim1830:
         raise NotImplementedError
 
     @property
-    def _g30(self) -> G1830:
-        return cast("G1830", self.game.ruleset)
+    def _g30(self) -> Family1830:
+        return cast("Family1830", self.game.ruleset)
 
     @property
     def _rand(self) -> random.Random:
@@ -72,8 +74,8 @@ class Sim1830:
                 [
                     c.Par(
                         player=str(due),
-                        corp="BO",
-                        price=self._rand.choice((67, 71, 76, 82, 90, 100)),
+                        corp=str(state.extra.get("par_due_corp") or "BO"),
+                        price=self._rand.choice(sorted(self._g30.par_cells)),
                     )
                 ]
             )
@@ -93,9 +95,10 @@ class Sim1830:
             return
         player = state.current_player or state.priority
         assert player is not None
-        mh = state.company("MH")
-        if not mh.closed and mh.owner and rng.random() < 0.05:
-            yield c.Exchange(player=mh.owner, private="MH")
+        for pid in rs.exchanges:  # 1830 M&H (Table 1 note 3), 1889 DR (facts §2)
+            pv = state.ledger.companies.get(pid)
+            if pv is not None and not pv.closed and pv.owner and rng.random() < 0.05:
+                yield c.Exchange(player=pv.owner, private=pid)
         corps = list(state.ledger.corporations())
         held = [co for co in corps if co.launched and co.holder_percent(player) >= 10]
         if rs.cert_count(state, player) > rs.cert_limit(state):

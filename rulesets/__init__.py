@@ -19,6 +19,8 @@ _MODULES = {
     "1847PFALZ": ("rulesets.g1847pfalz", "G1847Pfalz"),
     "1847RRRRB": ("rulesets.g1847rrrrb", "G1847RRRRB"),
     "1830": ("rulesets.g1830", "G1830"),
+    "1889": ("rulesets.g1889", "G1889"),
+    "18CHESAPEAKE": ("rulesets.g18chesapeake", "G18Chesapeake"),
 }
 """Every title, in the order moderator gained them (the new-game form lists them so)."""
 _ALIASES = {
@@ -29,6 +31,10 @@ _ALIASES = {
     "1847-RRRRB": "1847RRRRB",
     "RRRR&B": "1847RRRRB",
     "RRRRB": "1847RRRRB",
+    "SHIKOKU": "1889",
+    "SHIKOKU1889": "1889",
+    "18CHES": "18CHESAPEAKE",
+    "CHESAPEAKE": "18CHESAPEAKE",
 }
 """Other spellings of a title in ``game TITLE`` (looked up, never listed)."""
 

@@ -47,6 +47,12 @@ class PrivateAuction(StockRound):
     """A bid beats the face value, or the highest bid, by at least this (1830 7.2)."""
     discount_step: ClassVar[int] = 5
     """What a complete round of passes takes off the first private's price (1830 7.3)."""
+    bid_multiple: ClassVar[bool] = False
+    """Bids in multiples of :attr:`auction_step` (18Chesapeake facts §5); 1830 takes any
+    amount of at least the least bid."""
+    only_leading_bids_committed: ClassVar[bool] = False
+    """A player's cash covers only the bids he leads (18Chesapeake facts §5); 1830 7.2 sets
+    aside every standing bid of his."""
 
     # ------------------------------------------------------------- hooks
     def sale_order(self, state: GameState) -> list[str]:
@@ -61,6 +67,15 @@ class PrivateAuction(StockRound):
     def private_certificates(self, private: Company) -> int:
         """Certificates the private brings toward the limit (itself, and any share)."""
         return 1
+
+    def sale_round_passed(self, state: GameState) -> None:
+        """After the income of a complete round of passes with a private other than the
+        first on offer (default: nothing; 18Chesapeake exports a train, facts §5)."""
+
+    def sale_rules(self) -> str:
+        """The rules of the whole sale, for its panel's title (1830: ``7.0-7.3``)."""
+        first, last = self.r("sale_first"), self.r("sale_unsold")
+        return first if first == last else f"{first}-{last}"
 
     def sale_ended(self, state: GameState) -> None:
         """Every private is sold: the stock round goes on with shares; default nothing."""
@@ -102,6 +117,13 @@ class PrivateAuction(StockRound):
     def committed(self, state: GameState, player: str, leaving: str | None = None) -> int:
         """The cash ``player`` has set aside for his standing bids (``leaving`` out the bid
         on that private, which a new bid replaces)."""
+        if self.only_leading_bids_committed:
+            total = 0
+            for pid, bids in self.sale(state)["bids"].items():
+                if pid != leaving and bids:
+                    who, amount = max(bids, key=lambda b: b[1])
+                    total += amount if who == player else 0
+            return total
         return sum(
             amount
             for pid, bids in self.sale(state)["bids"].items()
@@ -226,6 +248,11 @@ class PrivateAuction(StockRound):
                 f"a bid on {private.id} beats {over} by at least "
                 f"{self.money(self.auction_step)}: {self.money(least)} or more ({rule})"
             )
+        if self.bid_multiple and cmd.amount % self.auction_step:
+            raise Refusal(
+                f"bids are made in multiples of {self.money(self.auction_step)}: "
+                f"{self.money(cmd.amount)} is not one ({rule})"
+            )
         others = self.committed(state, player, leaving=private.id)
         cash = state.ledger.player(player).cash
         if cmd.amount + others > cash:
@@ -296,6 +323,7 @@ class PrivateAuction(StockRound):
             self._resolve(state)
             return
         self._private_income(state, rule)
+        self.sale_round_passed(state)
         # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
         # of the last player who got a private, by a purchase or a bid (reading, facts D2)
         new = state.priority
@@ -395,10 +423,11 @@ class PrivateAuction(StockRound):
             deal = f"; the priority deal to {dealt}, left of {last}, the last to buy"
         else:
             deal = ""
+        rules = ", ".join(dict.fromkeys((self.r("sale_first"), self.r("sale_bid"))))
         state.ledger.events.append(
             Noted(
                 text=f"every private company is sold: shares are on sale, {following} "
-                f"first{deal} ({self.r('sale_first')}, {self.r('sale_bid')})"
+                f"first{deal} ({rules})"
             )
         )
         self.sale_ended(state)
@@ -508,6 +537,12 @@ class PrivateAuction(StockRound):
             "free": {p: self.free_cash(state, p) for p in players},
             "turn": state.current_player,
             "discount": sale["discount"],
+            "step": self.auction_step,
+            "rules": {
+                "sale": self.sale_rules(),
+                "bid": self.r("sale_bid"),
+                "unsold": self.r("sale_unsold"),
+            },
         }
 
 

@@ -24,6 +24,24 @@ RULE_KEYS = ("dividend_move", "sale_move", "sold_out")
 """The ``rule_numbers`` keys a title on a 2-D market names besides every title's."""
 
 
+def grid_from_text(
+    text: str,
+) -> tuple[tuple[tuple[int | None, ...], ...], tuple[str, ...], dict[int, tuple[int, int]]]:
+    """A market written as rows of prices (row 0 first): a letter after a price marks its
+    zone (``y``, ``o``, ``b``) or a par space (``p``), ``-`` no space.  Returns the grid,
+    each row's zone letters (``.`` none) and the par prices with their spaces."""
+    spaces = [line.split() for line in text.strip().splitlines()]
+    grid = tuple(tuple(None if w == "-" else int(w.rstrip("yobp")) for w in r) for r in spaces)
+    zones = tuple("".join(w[-1] if w[-1] in "yob" else "." for w in r) for r in spaces)
+    pars = {
+        grid[r][col]: (r, col)
+        for r, row in enumerate(spaces)
+        for col, w in enumerate(row)
+        if w.endswith("p")
+    }
+    return grid, zones, pars  # type: ignore[return-value]
+
+
 class GridRules(Ruleset):
     """The moves of a 2-D market, each told to the banker with its rule."""
 

@@ -17,6 +17,8 @@ TITLE_NAMES: dict[str, str] = {
     "1847RRRRB": "1847 RRRR&B",
     "1853": "1853",
     "1830": "1830",
+    "1889": "1889",
+    "18CHESAPEAKE": "18Chesapeake",
 }
 """Each title's name, by its id in upper case (the key of ``rulesets.RULESETS``)."""
 

@@ -113,6 +113,9 @@ class StockRound(Ruleset):
     allows, :meth:`another_purchase`) until his ``pass``, or a stock-round command of
     another player, closes it; the tool closes it by itself once nothing is left to do.
     Otherwise a purchase ends the turn: sales come first (1846 5.1, 1847 AE 8, 1853 3.1)."""
+    forced_sales_keep_presidencies: ClassVar[bool] = False
+    """A president's sales toward a forced purchase may change no corporation's presidency
+    (1889 facts §9); otherwise only the operating corporation's (1830 24.0)."""
     one_sale_per_turn: ClassVar[bool] = True
     """A player sells a corporation's shares in one action a turn (1846 5.2, 1847 AE 8.2:
     each action moves the price); 1830 moves the price per share sold, so sales of one
@@ -527,10 +530,15 @@ class StockRound(Ruleset):
                     f"{player}'s president's certificate of {cid} cannot go to the "
                     f"{self.pool_name} ({self.r('president_sale')})"
                 )
-            if new is not None and protect == cid:
+            if (
+                new is not None
+                and protect is not None
+                and (protect == cid or self.forced_sales_keep_presidencies)
+            ):
+                whose = "the operating corporation" if protect == cid else cid
                 return (
                     f"{player} may not sell {cid} shares that change "
-                    f"the presidency of the operating corporation ({self.r('forced_sale')})"
+                    f"the presidency of {whose} ({self.r('forced_sale')})"
                 )
             if new is not None:
                 # the president's certificate is first swapped for 20% of the successor's

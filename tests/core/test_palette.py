@@ -17,6 +17,8 @@ TITLES = {
     "1847RRRRB": ["A", "B", "C", "D", "E"],
     "1853": ["A", "B", "C"],
     "1830": ["A", "B", "C"],
+    "1889": ["A", "B", "C"],
+    "18Chesapeake": ["A", "B", "C"],
 }
 
 # Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula: implementation notes,

@@ -90,6 +90,7 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("nationalize Amy L Bob 20", c.Nationalize(player="Amy", corp="L", source="Bob", percent=20)),
     ("trade SPR Amy Bob 50", c.Trade(private="SPR", source="Amy", target="Bob", price=50)),
     ("close K", c.ClosePrivate(private="K")),
+    ("vanderbilt CO", c.Vanderbilt(corp="CO")),
     ("income R 50", c.Income(private="R", amount=50)),
     # 1853
     ("market 10 20 30 400", c.MarketValues(values=(10, 20, 30, 400))),
@@ -465,6 +466,7 @@ commands = st.one_of(
     ),
     st.builds(c.Trade, private=names, source=names, target=names, price=money),
     st.builds(c.ClosePrivate, private=names),
+    st.builds(c.Vanderbilt, corp=names),
     st.builds(c.Income, private=names, amount=money),
     st.builds(c.MarketValues, values=st.lists(money, min_size=1, max_size=6).map(tuple)),
     st.builds(c.SetPar, corp=names, value=money),

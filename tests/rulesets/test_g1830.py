@@ -203,9 +203,9 @@ def test_10_0_yellow_shares_do_not_count_toward_the_certificate_limit() -> None:
 def test_table_1_note_3_the_mohawk_exchange() -> None:
     g = game("game 1830 Amy Bob Cy\nbuy Amy SV\npass Bob\npass Cy\nbuy Amy CS\n"
              "pass Bob\npass Cy\nbuy Amy DH\n")  # fmt: skip
-    refuse(g, "exchange Amy SV", "SV is not exchanged; the Mohawk & Hudson is (Table 1 note 3)")
+    refuse(g, "exchange Amy SV", "SV is not exchanged; MH is (Table 1 note 3)")
     g = game(SALE)
-    refuse(g, "exchange Cy MH", "Cy does not own M&H (Table 1 note 3)")
+    refuse(g, "exchange Cy MH", "Cy does not own MH (Table 1 note 3)")
     assert g.execute("exchange Amy MH pool").ok is False  # nothing in the pool
     assert g.execute("exchange Amy MH").ok
     data = g.state_json()

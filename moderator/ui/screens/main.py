@@ -185,7 +185,8 @@ class MainScreen(Screen[None]):
                 # 1830: the opening sale of the privates (7.0-7.3), hidden once it is over
                 from moderator.ui.widgets.sale import SalePanel
 
-                yield SalePanel(id="sale", title="Private companies for sale (7.0-7.3)")
+                rules = (data["sale"] or {}).get("rules", {}).get("sale", "7.0-7.3")
+                yield SalePanel(id="sale", title=f"Private companies for sale ({rules})")
             yield CompaniesPanel(id="companies", title="Companies")
             if self.market_kind == "tracks":
                 from moderator.ui.widgets.market import TracksMarketPanel

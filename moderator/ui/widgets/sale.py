@@ -51,14 +51,18 @@ class SalePanel(Panel):
             pid = sale["contest"]
             line.append("Auction for ", style="bold")
             line.append_text(company_text(pid))
-            line.append(": its bidders raise by $5 or drop out (7.2)", style="bold")
+            rules = sale.get("rules") or {}
+            step = _money(cur, sale.get("step", 5))
+            bid = rules.get("bid", "7.2")
+            line.append(f": its bidders raise by {step} or drop out ({bid})", style="bold")
         elif sale.get("offer"):
             offer = sale["offer"]
             line.append("On offer: ", style="bold")
             line.append_text(company_text(offer["private"]))
             line.append(f" for {_money(cur, offer['price'])}", style="bold")
             if sale.get("discount"):
-                line.append(f" ({_money(cur, sale['discount'])} off, 7.3)", style="yellow")
+                unsold = (sale.get("rules") or {}).get("unsold", "7.3")
+                line.append(f" ({_money(cur, sale['discount'])} off, {unsold})", style="yellow")
         if turn:
             line.append("   ▶ ", style=ACTING)
             line.append(str(turn), style="bold")

@@ -1,0 +1,37 @@
+"""Turn-order flags of a stock turn where purchase and sales come in either order.
+
+1830 (4.0) lets a player sell, buy and sell again in one turn; 1889 (facts §6, the
+18xx.games ``sell_buy_or_buy_sell`` order) allows sales then the purchase, or the purchase
+then sales, but never sell-buy-sell: once a player has sold before his purchase, nothing
+more is sold in that turn.  A title mixes :class:`SellBuyOrBuySell` in before its stock
+round (its ``rule_numbers`` name the rule under ``sell_buy_sell``).
+"""
+
+from __future__ import annotations
+
+from moderator.ledger import Company
+from moderator.state import GameState
+from rulesets.stock import StockRound
+
+
+class SellBuyOrBuySell(StockRound):
+    """Sales then a purchase, or a purchase then sales: not sell-buy-sell."""
+
+    def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
+        """Remembers whether this turn's purchase came after a sale (read only while the
+        turn's purchase stands: ``turn_bought`` empties with the turn)."""
+        state.extra["sold_before_buy"] = bool(state.turn_sold)
+        super()._after_purchase(state, player, company, source)
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        if (
+            state.turn_bought
+            and state.extra.get("sold_before_buy")
+            and state.round_kind == "SR"
+            and state.current_player == player
+        ):
+            return (
+                f"{player} sold before buying this turn: no sale after the purchase "
+                f"({self.r('sell_buy_sell')})"
+            )
+        return super().may_sell(state, player, company)
