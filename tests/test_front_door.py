@@ -135,15 +135,15 @@ def _normalised(svg: str) -> str:
 
 
 def test_the_readme_screenshot_is_the_current_apps(tmp_path: Path) -> None:
-    sys.path.insert(0, str(REPO / "benchmarks"))
+    sys.path.insert(0, str(REPO / "tests" / "ui"))
     try:
-        import screenshots
+        import shots
     finally:
-        sys.path.remove(str(REPO / "benchmarks"))
+        sys.path.remove(str(REPO / "tests" / "ui"))
     saves = tmp_path / "saves"
     saves.mkdir()
-    screenshots.demo_save(saves)
-    shot = asyncio.run(screenshots.capture(saves, "main", screenshots.SHOTS["main"], tmp_path))
+    shots.demo_save(saves)
+    shot = asyncio.run(shots.capture(saves, "main", shots.SHOTS["main"], tmp_path))
     committed = REPO / "docs" / "screenshot-main.svg"
     assert _normalised(shot.read_text(encoding="utf-8")) == _normalised(
         committed.read_text(encoding="utf-8")
