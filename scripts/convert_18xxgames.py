@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -240,9 +241,14 @@ class Converter:
             self.ran = False
 
     def end_turn(self) -> None:
-        if self.turn is not None and not self.ran and not self.corp_trains.get(self.turn):
+        """A company's turn ends: one that had no train ran for nothing, and one still
+        without a train after it had no route to buy for (1830 20.2, 1889 facts §9)."""
+        if self.turn is None or self.corp_trains.get(self.turn):
+            return
+        if not self.ran:
             self.emit(f"run {self.turn} 0")
             self.ran = True
+        self.emit(f"done {self.turn} noroute")
 
     def owner_corp(self, entity: dict) -> str:
         if entity["entity_type"] == "company":
@@ -338,7 +344,12 @@ class Converter:
         kind = action["type"]
         entity = action["entity"]
         is_player = action["entity_type"] == "player"
-        if is_player and kind in ("bid", "par", "buy_shares") or kind == "bankrupt":
+        if kind == "bankrupt":  # the game ends with it (1830 25.0, 1889 facts §9): no `done`
+            corp = banker_id(entity)
+            if not self.ran and not self.corp_trains.get(corp):
+                self.emit(f"run {corp} 0")
+            self.turn = None
+        elif is_player and kind in ("bid", "par", "buy_shares"):
             self.corp_turn(None)
         elif not is_player:
             corp = self.owner_corp(action)
@@ -423,13 +434,17 @@ def convert(game: dict, names: list[str] | None = None) -> str:
     converter = Converter(title, by_id, [p["id"] for p in players])
     actions = effective_actions(game["actions"])
     converter.unsold = list(PRIVATES[title.name])
-    header = [
-        f"# {game['title']}, {len(players)} players: the recorded 18xx.games game {game['id']}",
-        "# (converted by scripts/convert_18xxgames.py; players in seating order: "
-        + ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
-        + ").",
-        "# The final scores are those the game recorded.",
-    ]
+    seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
+    header = textwrap.wrap(
+        f"{game['title']}, {len(players)} players: the recorded 18xx.games game {game['id']} "
+        f"(public fixture tobymao/18xx public/fixtures/{game['title']}/{game['id']}.json), "
+        f"converted by scripts/convert_18xxgames.py; players in seating order: {seats}. "
+        "Track and stations the map charges for are `spend` lines; the final `expect`s are "
+        "the scores the game recorded.",
+        width=92,
+        initial_indent="# ",
+        subsequent_indent="# ",
+    )
     game_line = f"game {title.name} " + " ".join(chosen[: len(players)])
     converter.lines = []
     if title.name == "18Chesapeake":
