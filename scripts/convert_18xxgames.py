@@ -107,20 +107,19 @@ def effective_actions(actions: list[dict]) -> list[dict]:
     """The actions that stand once undo and redo are applied (messages and the
     players' auto-action programs left out: they move nothing)."""
     active: list[dict] = []
-    undone: list[dict] = []
+    undone: list[list[dict]] = []  # each undo's actions; a redo brings back the last batch
     for action in actions:
         kind = action["type"]
-        if kind == "message" or kind.startswith("program"):
+        if kind == "message":
             continue
         if kind == "undo":
             target = action.get("action_id")
-            if target is None:
-                undone.append(active.pop())
-            else:
-                while active and active[-1]["id"] > target:
-                    undone.append(active.pop())
+            batch = [active.pop()] if target is None else []
+            while target is not None and active and active[-1]["id"] > target:
+                batch.insert(0, active.pop())
+            undone.append(batch)
         elif kind == "redo":
-            active.append(undone.pop())
+            active.extend(undone.pop())
         else:
             undone.clear()
             active.append(action)
