@@ -30,6 +30,8 @@ ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six"]
 
 # The trains each first purchase of a type rusts (the same in the three titles).
 RUSTS = {"4": "2", "6": "3", "D": "4"}
+# The phase colour (yellow, green, brown, gray) the first train of a type starts.
+COLOUR = {"2": 0, "3": 1, "4": 1, "5": 2, "6": 2, "D": 3}
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,11 @@ class Title:
     discount: dict[str, frozenset[str]]  # private -> hexes whose charge it waives
     tokens: dict[str, list[int]]  # corporation (banker id) -> station prices, home first
     homes: dict[str, str] = field(default_factory=dict)  # corp -> home hex, where placed by hand
+    # For recordings that kept no route revenue: what a stop pays.
+    tile_revenue: dict[str, int] = field(default_factory=dict)  # tile -> its city or town
+    printed: dict[str, tuple[int, ...]] = field(default_factory=dict)  # hex -> by phase colour
+    depot: tuple[tuple[str, int], ...] = ()  # the bank's trains in order, and how many
+    exports: bool = False  # a train leaves the depot at each set's end (18Chesapeake)
 
 
 def _tokens(prices: list[int], corps: str) -> dict[str, list[int]]:
@@ -94,6 +101,23 @@ TITLES: dict[str, Title] = {
             "CA": "J6",
             "NW": "C13",
         },
+        {
+            **dict.fromkeys("1 2 3 4 55 56 58 69".split(), 10),
+            **dict.fromkeys("5 6 57".split(), 20),
+            **dict.fromkeys("14 15 X1".split(), 30),
+            **dict.fromkeys("611 X2 X3 X4 X5".split(), 40),
+            **dict.fromkeys("915 X7".split(), 50),
+            **dict.fromkeys("X6 X9".split(), 70),
+            "X8": 100,
+        },
+        {
+            **dict.fromkeys("A3 B2 A13 B14".split(), (40, 50, 60, 80)),
+            **dict.fromkeys("A7 L2".split(), (40, 60, 80, 100)),
+            "H14": (30, 40, 50, 60),
+            **dict.fromkeys("I9 K1 H6 J4".split(), (30,)),
+        },
+        (("2", 7), ("3", 6), ("4", 5), ("5", 3), ("6", 2), ("D", 99)),
+        exports=True,
     ),
 }
 
@@ -146,6 +170,11 @@ class Converter:
     president: dict[str, str] = field(default_factory=dict)
     trains: dict[str, str] = field(default_factory=dict)  # train id -> holder ("pool")
     seen_types: set[str] = field(default_factory=set)
+    depot: list[str] = field(default_factory=list)  # train ids still in the bank's depot
+    colour: int = 0
+    tiles: dict[str, str] = field(default_factory=dict)  # hex -> the tile on it
+    operated: bool = False  # a company has acted since the last stock action
+    passes: int = 0  # passes in a row in the opening sale
     corp_trains: dict[str, list[str]] = field(default_factory=dict)
     stations: dict[str, int] = field(default_factory=dict)  # corp -> stations placed
     laid: set[str] = field(default_factory=set)
@@ -258,6 +287,7 @@ class Converter:
         corp = self.owner_corp(action)
         hex_ = action["hex"]
         self.tile_hex[action["tile"]] = hex_
+        self.tiles[hex_] = action["tile"].rsplit("-", 1)[0]
         if hex_ in self.laid:
             return
         self.laid.add(hex_)
@@ -295,14 +325,7 @@ class Converter:
                 traded = action["exchange"].rsplit("-", 1)[0]
                 line += f" trade {traded}"
                 self.drop_train(action["exchange"])
-            if kind not in self.seen_types:
-                self.seen_types.add(kind)
-                rusted = RUSTS.get(kind)
-                if rusted:
-                    for owned in self.corp_trains.values():
-                        owned[:] = [t for t in owned if t.rsplit("-", 1)[0] != rusted]
-                if kind == "5":
-                    self.closed = True
+            self.leave_depot(train)
         elif holder == "pool":
             line = f"train {corp} {kind} from pool"
         else:
@@ -311,6 +334,47 @@ class Converter:
         self.trains[train] = corp
         self.corp_trains.setdefault(corp, []).append(train)
         self.emit(line)
+
+    def leave_depot(self, train: str) -> None:
+        """A train leaves the bank's depot (bought or exported): the first of its type
+        starts a phase, rusting older trains and closing privates at the 5."""
+        if train in self.depot:
+            self.depot.remove(train)
+        kind = train.rsplit("-", 1)[0]
+        if kind in self.seen_types:
+            return
+        self.seen_types.add(kind)
+        self.colour = max(self.colour, COLOUR.get(kind, 0))
+        rusted = RUSTS.get(kind)
+        if rusted:
+            for owned in self.corp_trains.values():
+                owned[:] = [t for t in owned if t.rsplit("-", 1)[0] != rusted]
+        if kind == "5":
+            self.closed = True
+
+    def export(self) -> None:
+        """18Chesapeake: the depot's next train leaves the game (the tool does it too)."""
+        if self.title.exports and self.depot:
+            self.leave_depot(self.depot[0])
+
+    def route_revenue(self, route: dict) -> int:
+        """A route's revenue where the recording kept none: each stop (each end of a
+        connection, once) pays what its tile, or the printed hex in this phase, shows."""
+        if "revenue" in route:
+            return int(route["revenue"])
+        stops: list[str] = []
+        for connection in route["connections"]:
+            for end in (connection[0], connection[-1]):
+                if end not in stops:
+                    stops.append(end)
+        return sum(self.stop_value(stop) for stop in stops)
+
+    def stop_value(self, hex_: str) -> int:
+        tile = self.tiles.get(hex_)
+        if tile is not None:
+            return self.title.tile_revenue.get(tile, 0)
+        printed = self.title.printed.get(hex_, (0,))
+        return printed[min(self.colour, len(printed) - 1)]
 
     def drop_train(self, train: str) -> None:
         for owned in self.corp_trains.values():
@@ -354,6 +418,20 @@ class Converter:
             corp = self.owner_corp(action)
             if corp in self.title.tokens:
                 self.corp_turn(corp)
+        if is_player and kind in ("bid", "par", "buy_shares", "pass") and self.operated:
+            # a stock round begins: the set of operating rounds has ended (not a forced
+            # sale, which comes in a company's turn)
+            self.operated = False
+            self.export()
+        elif not is_player and kind != "bankrupt":
+            self.operated = True
+        if kind == "pass" and is_player and self.unsold and not self.bids.get(self.unsold[0]):
+            self.passes += 1
+            if self.passes == len(self.seating):
+                self.passes = 0
+                self.export()  # a round of passes in the sale (18Chesapeake facts §5)
+        elif is_player:
+            self.passes = 0
         if kind == "bid":
             self.bid(entity, self.company(action["company"]), action["price"])
         elif kind == "pass":
@@ -394,7 +472,7 @@ class Converter:
         elif kind == "place_token":
             self.token(action)
         elif kind == "run_routes":
-            self.revenue = sum(route["revenue"] for route in action["routes"])
+            self.revenue = sum(self.route_revenue(route) for route in action["routes"])
         elif kind == "dividend":
             corp = banker_id(entity)
             how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
@@ -433,6 +511,7 @@ def convert(game: dict, names: list[str] | None = None) -> str:
     converter = Converter(title, by_id, [p["id"] for p in players])
     actions = effective_actions(game["actions"])
     converter.unsold = list(PRIVATES[title.name])
+    converter.depot = [f"{kind}-{i}" for kind, count in title.depot for i in range(count)]
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     header = textwrap.wrap(
         f"{game['title']}, {len(players)} players: the recorded 18xx.games game {game['id']} "
