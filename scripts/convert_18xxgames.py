@@ -353,20 +353,25 @@ class Converter:
             self.closed = True
 
     def export(self) -> None:
-        """18Chesapeake: the depot's next train leaves the game (the tool does it too)."""
-        if self.title.exports and self.depot:
-            self.leave_depot(self.depot[0])
+        """18Chesapeake: the depot's next 2, 3 or 4 leaves the game (the tool does it too)."""
+        if self.title.exports and self.depot and self.depot[0].split("-")[0] in ("2", "3", "4"):
+            self.leave_depot(self.depot[0])  # 5s, 6s and Ds are never exported (facts §7)
 
     def route_revenue(self, route: dict) -> int:
-        """A route's revenue where the recording kept none: each stop (each end of a
-        connection, once) pays what its tile, or the printed hex in this phase, shows."""
+        """A route's revenue where the recording kept none: each stop pays what its tile,
+        or the printed hex in this phase, shows.  The connections run stop to stop, each
+        starting where the last ended, so a hex with two towns or two cities can be two
+        stops of one route."""
         if "revenue" in route:
             return int(route["revenue"])
-        stops: list[str] = []
-        for connection in route["connections"]:
-            for end in (connection[0], connection[-1]):
-                if end not in stops:
-                    stops.append(end)
+        connections = route["connections"]
+        first, last = connections[0][0], connections[0][-1]
+        if len(connections) > 1 and last not in (connections[1][0], connections[1][-1]):
+            first, last = last, first
+        stops = [first]
+        for connection in connections:
+            here = stops[-1]
+            stops.append(connection[-1] if connection[0] == here else connection[0])
         return sum(self.stop_value(stop) for stop in stops)
 
     def stop_value(self, hex_: str) -> int:
