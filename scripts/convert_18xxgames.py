@@ -81,6 +81,21 @@ TITLES: dict[str, Title] = {
         {"SMR": frozenset(MOUNTAINS_1889.split())},
         {**_tokens([0, 40], "AR IR SR KO KU"), **_tokens([0, 40, 40], "TR UR")},
         {"AR": "K8", "IR": "E2", "SR": "I2", "KO": "K4", "TR": "F9", "KU": "C10", "UR": "B7"},
+        {
+            **dict.fromkeys("3 58".split(), 10),
+            **dict.fromkeys("5 6 57".split(), 20),
+            **dict.fromkeys("12 13 14 15 205 206 437".split(), 30),
+            **dict.fromkeys("438 440 448 611".split(), 40),
+            **dict.fromkeys("439 465 466".split(), 60),
+            "492": 80,
+        },
+        {
+            **dict.fromkeys("C4 B3 G14".split(), (20,)),
+            **dict.fromkeys("K4 F9".split(), (30,)),
+            "B7": (40,),
+            "F1": (30, 30, 60, 100),
+            **dict.fromkeys("J1 L7".split(), (20, 20, 40, 80)),
+        },
     ),
     "18Chesapeake": Title(
         "18Chesapeake",
