@@ -640,11 +640,18 @@ def _scratch_1830(state: GameState, cid: str, players: list[str]) -> None:
     state.extra["sale"]["unsold"] = []  # type: ignore[index]
 
 
+def _scratch_18chesapeake(state: GameState, cid: str, players: list[str]) -> None:
+    """18Chesapeake: the draw made (facts §0), the opening sale over (§9.1)."""
+    state.extra["drawn"] = "CO" if cid != "CO" else "PRR"
+    _scratch_1830(state, cid, players)
+
+
 SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
     "1853": _scratch_1853,
     "1830": _scratch_1830,
     "1889": _scratch_1830,  # 1889: the same opening sale (facts §5)
+    "18Chesapeake": _scratch_18chesapeake,
 }
 """The one per-title step of a scratch state: what a title needs beyond a launched
 company at a price with its shares dealt (the rest is the same for every title)."""
@@ -708,7 +715,9 @@ def _parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853, 1830 or 1889")
+    parser.add_argument(
+        "title", help="1846, 1847AE, 1847Pfalz, 1847RRRRB, 1853, 1830, 1889 or 18Chesapeake"
+    )
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 
     def common(p: argparse.ArgumentParser) -> None:

@@ -11,7 +11,8 @@
                                      file beside it (``game.json`` -> ``game.replaced-1.json``).
 ``moderator state SAVE``             show a saved game (``--json`` for the spec's JSON)
 ``moderator script SAVE``            print a saved game as a banker script
-``moderator demo [1847ae|1853|1830|1889]`` open the TUI on a shipped demo game (1846 by default)
+``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
+                                     1847ae, 1853, 1830, 1889 or 18chesapeake
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -750,7 +751,7 @@ def _main(argv: list[str] | None) -> int:
         "title",
         nargs="?",
         default="1846",
-        help="the demo's title: 1846 (default), 1847ae, 1853, 1830 or 1889",
+        help="the demo's title: 1846 (default), 1847ae, 1853, 1830, 1889 or 18chesapeake",
     )
     p_script = sub.add_parser(
         "script",

@@ -87,6 +87,13 @@ COMPANIES: dict[str, Livery] = {
     "TR": Livery("#00a993", "#000000"),
     "KU": Livery("#0189d1", "#000000"),
     "UR": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
+    # 18Chesapeake corporations not in 1830 (PRR, B&O, C&O keep theirs); CA, the 1830
+    # private's id too, kept apart from 1830's corporations
+    "PLE": Livery("#212121", "#ffffff", on_dark="#e0e0e0"),
+    "SRR": Livery("#ffb300", "#000000"),
+    "LV": Livery("#2e7d32", "#ffffff", on_dark="#9ccc65"),
+    "CA": Livery("#00838f", "#ffffff", on_dark="#26a69a"),
+    "NW": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
 }
 """Every company's livery, by id (the titles' corporations and privates that have one)."""
 

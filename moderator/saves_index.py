@@ -197,6 +197,7 @@ DEMO_SCRIPTS = {
     "1853": "demo-1853.script",
     "1830": "demo-1830.script",
     "1889": "demo-1889.script",
+    "18CHESAPEAKE": "demo-18chesapeake.script",
 }
 """The shipped demo game of each title that has one, under ``moderator/demo/``."""
 

@@ -1,5 +1,5 @@
-"""Random but legal games of 1846, 1847 AE, 1853, 1830 and 1889, for property tests,
-benchmarks and demos.
+"""Random but legal games of 1846, 1847 AE, 1853, 1830, 1889 and 18Chesapeake, for
+property tests, benchmarks and demos.
 
 :class:`Simulation` plays a game from a seed.  1846 (either edition; ``second_edition``
 plays ``2e``): setup removals, a private distribution, then stock and operating rounds.
@@ -110,7 +110,7 @@ TERRAIN_1853 = (30, 40, 50, 60, 70, 80, 100, 140, 240)
 """Table 4 costs, broad and metre gauge, and Calcutta's first promotion (4.2.13)."""
 METRE_NEXT_1853 = ("2M", "3M", "4M")
 """1853: the metre trains a minor's special token may buy ahead of their phase (4.8.19)."""
-TITLES = ("1846", "1847AE", "1853", "1830", "1889")
+TITLES = ("1846", "1847AE", "1853", "1830", "1889", "18Chesapeake")
 SOURCES: tuple[Literal["ipo", "pool"], ...] = ("ipo", "pool")
 
 
@@ -135,7 +135,7 @@ class Simulation(Sim1830):
     check: Callable[[Game], None] | None = None
     """Called after every accepted command (tests pass their invariants here)."""
     title: str = "1846"
-    """``1846``, ``1847AE``, ``1853``, ``1830`` or ``1889``."""
+    """``1846``, ``1847AE``, ``1853``, ``1830``, ``1889`` or ``18Chesapeake``."""
     variant: bool = False
     """1847 AE: play the section 10 variant (no limit of one new train per type a turn)."""
     noroute: float = 0.5
@@ -164,6 +164,9 @@ class Simulation(Sim1830):
         self._sealed: dict[str, list[str]] = {}
         """1853: each player's sealed cities, revealed in order at ``fulfil``."""
         self.game = Game.new(self.title, words)
+        if self.title == "18Chesapeake":  # the draw at setup, written (facts §0)
+            corps = [co.id for co in self.game.state.ledger.corporations()]
+            assert self.game.execute(c.Vanderbilt(corp=self.rng.choice(corps))).ok
 
     @property
     def _ae(self) -> G1847AE:
@@ -183,7 +186,7 @@ class Simulation(Sim1830):
         elif self.title == "1853":
             self._in_setup()
             step = self._in_step
-        elif self.title in ("1830", "1889"):
+        elif self.title in ("1830", "1889", "18Chesapeake"):
             step = self._g30_step
         else:
             step = self._ae_step

@@ -23,7 +23,7 @@ from moderator.ledger import Company
 
 if TYPE_CHECKING:
     from moderator.game import Game
-    from rulesets.g1830 import G1830
+    from rulesets.family1830 import Family1830
 
 TRAIN_REVENUE_1830 = {
     "2": (30, 90),
@@ -53,8 +53,8 @@ class Sim1830:
         raise NotImplementedError
 
     @property
-    def _g30(self) -> G1830:
-        return cast("G1830", self.game.ruleset)
+    def _g30(self) -> Family1830:
+        return cast("Family1830", self.game.ruleset)
 
     @property
     def _rand(self) -> random.Random:

@@ -3,7 +3,7 @@ Cornelius Vanderbilt, facts §0, §2).
 
 Setup draws one corporation; the private :attr:`DrawnPresident.drawn_private` carries its
 president's certificate: its first buyer receives it and announces the par at once, free
-(the sale's :meth:`rulesets.g1830.G1830.private_sold`), and the private closes when that
+(the sale's :meth:`rulesets.family1830.Family1830.private_sold`), and the private closes when that
 corporation buys its first train.  The draw is journaled as ``vanderbilt CORP`` right after
 the ``game`` line; when the banker writes another line first, the tool draws and journals
 it (:meth:`DrawnPresident.setup_draw`, called by :meth:`moderator.game.Game.execute`).
@@ -20,13 +20,13 @@ from moderator.errors import Refusal
 from moderator.events import Noted
 from moderator.state import GameState
 from rulesets.base import Receipt
-from rulesets.g1830 import G1830, FreeCertificate
+from rulesets.family1830 import Family1830, FreeCertificate
 
 _BEFORE_DRAW = ("vanderbilt", "note", "expect", "adjust")
 """What may come before the draw."""
 
 
-class DrawnPresident(G1830):
+class DrawnPresident(Family1830):
     """``vanderbilt CORP``: the corporation whose president's certificate comes with
     :attr:`drawn_private`."""
 
@@ -68,6 +68,9 @@ class DrawnPresident(G1830):
                 f"buyer announces {self.corporation_name(corp.id)}'s par, free ({rule})"
             )
         )
+
+    def free_corporation(self, state: GameState, cid: str) -> bool:
+        return cid == state.extra.get("drawn") or super().free_corporation(state, cid)
 
     def president_with(self, state: GameState, pid: str) -> FreeCertificate | None:
         return dict(self.drawn_presidents(state)).get(pid) or super().president_with(state, pid)

@@ -35,15 +35,12 @@ class TrainExport(OperatingRound, TrainDepot):
         rule = self.r("export")
         state.ledger.events.append(
             TrainMoved(
-                train=train.name,
-                source="bank",
-                target=SCRAP,
-                reason=f"exported {when}: it leaves the game ({rule})",
+                train=train.card, source="bank", target=SCRAP, reason=f"exported {when} ({rule})"
             )
         )
         phase = self.card_phase[train.card]
         if self.phases.index(phase) > self.phases.index(state.phase):
-            self._set_phase(state, phase, f"the first {train.name}-train was exported ({rule})")
+            self._set_phase(state, phase, f"the first {train.card}-train was exported ({rule})")
 
     def after_operating_round(self, state: GameState) -> None:
         """The last operating round of a set: the export, then what follows."""

@@ -4,7 +4,7 @@ No text of the printed rulebook could be read: every figure and rule here comes 
 ``shared/facts/1889.md``, which compares two public implementations that agree (its §13
 lists where they read the rules otherwise).  Refusals therefore name the facts' section
 (``facts §6``) until the printed rule numbers are known.  1830's engine plays the rest
-(:class:`rulesets.g1830.G1830` with these tables): the opening sale with the first
+(:class:`rulesets.family1830.Family1830` with these tables): the opening sale with the first
 private's discount (:mod:`rulesets.auction`), full capitalisation, the 2-D market, the
 D trade-in; the Dougo Railway's exchange is the shared :mod:`rulesets.exchange`, the
 turn order :mod:`rulesets.turn_order`, the beginner game's deal :mod:`rulesets.dealt`.
@@ -20,7 +20,7 @@ from moderator.events import Noted
 from moderator.state import GameState
 from rulesets.dealt import DealtPrivates
 from rulesets.exchange import ExchangeRule
-from rulesets.g1830 import G1830
+from rulesets.family1830 import Family1830
 from rulesets.grid import grid_from_text
 from rulesets.turn_order import SellBuyOrBuySell
 
@@ -77,7 +77,6 @@ CERT_LIMIT = {2: 25, 3: 19, 4: 14, 5: 12, 6: 11}
 TRAINS = {"2": 80, "3": 180, "4": 300, "5": 450, "6": 630, "D": 1100}
 COUNTS = {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 1}
 """Facts §8: D trains unlimited (one more comes whenever the last is bought)."""
-ORS_PER_SET = {"2": 1, "3": 2, "4": 2, "5": 3, "6": 3, "D": 3}
 PHASE_NOTES = {
     "3": ("green tiles; corporations may buy privates until the first 5 (facts §2, §8)",),
     "5": (
@@ -89,7 +88,8 @@ PHASE_NOTES = {
 _SECTIONS = {
     "§0": "removed players cert_limit",
     "§1": "bank_runs_out",
-    "§2": "private_sale private_trade private_score closed closed_or income_change",
+    "§2": "private_sale private_score closed closed_or",
+    "§2, §10": "private_trade",
     "§3": "corporation float par par_cost capital spend spend_purpose",
     "§4": "dividend_move sale_move sold_out",
     "§5": "sale_first sale_buy sale_bid sale_unsold",
@@ -106,7 +106,7 @@ RULE_NUMBERS = {k: f"facts {s}" for s, keys in _SECTIONS.items() for k in keys.s
 """No printed rule numbers are known: each shared mechanism names the facts' section."""
 
 
-class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
+class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     """1889 for 2-6 players; option ``beginner`` (facts §12)."""
 
     title: ClassVar[str] = "1889"
@@ -117,13 +117,10 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
     bank_total = 7_000
     cert_limits = CERT_LIMIT
     market_grid, market_zones, par_cells = GRID, ZONES, PAR_CELL
-    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {
-        t: ((t, p),) for t, p in TRAINS.items()
-    }
+    train_prices = TRAINS
     train_counts = COUNTS
     unlimited_card: ClassVar[str | None] = "D"
     trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {"D": (("4", "5", "6"), 300)}
-    ors_per_set = ORS_PER_SET
     options = ("beginner",)
     phase_note = PHASE_NOTES
     ipo_name: ClassVar[str] = "IPO"
@@ -131,11 +128,11 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
     float_percent: ClassVar[int] = 50  # facts §3
     holding_limit = (60, "percent")  # facts §1: 60% of one corporation
     unlimited_zones = "o"  # facts §4: held without limit in the orange zone
+    sell_after_buy: ClassVar[bool] = True  # facts §6: sales and purchase in either order
     one_sale_per_turn: ClassVar[bool] = True  # facts §6: one block per corporation a turn
-    first_train_closes: ClassVar[dict[str, str]] = {}
-    never_to_corporations: ClassVar[dict[str, str]] = {}
     private_sale_phases = ("3", "4")  # facts §2: from the first 3 until the first 5
     exchanges = {"DR": ExchangeRule("IR", ("ipo",), 60, "facts §2")}
+    privates_traded: ClassVar[bool] = False  # facts §2, §10
     president_pays_other_company: ClassVar[bool] = False  # facts §9
     forced_sales_keep_presidencies: ClassVar[bool] = True  # facts §9
     bank_ends_game: ClassVar[str] = (
@@ -164,12 +161,6 @@ class G1889(DealtPrivates, SellBuyOrBuySell, G1830):
         return cash, f"starting cash: ¥{cash} each with {players} players (facts §0)"
 
     # ================================================================= stock rounds
-    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
-        raise Refusal("privates are not sold between players in 1889 (facts §2, §10)")
-
-    def private_trade_possible(self, state: GameState, player: str) -> bool:
-        return False  # facts §2
-
     def cmd_exchange(self, state: GameState, cmd: c.Exchange) -> None:
         """DR's exchange (facts §2); the beginner game's privates have no ability."""
         if self.option(state, "beginner"):

@@ -4,7 +4,7 @@ Section numbers are those of the public "Rules of Play" v0.5 (its table of conte
 ``shared/facts/18chesapeake.md`` gives them: §3 setup, §6 market, §7.1 privates, §9 stock
 round, §10 operating round, §11 game end); where the draft's text was not read, the facts'
 section is named (``facts §2``).  1830's engine plays the rest
-(:class:`rulesets.g1830.G1830` with these tables): the opening sale with the first
+(:class:`rulesets.family1830.Family1830` with these tables): the opening sale with the first
 private's discount (:mod:`rulesets.auction`, with this title's bids in multiples of $5 and
 its cash covering only the bids a player leads), full capitalisation, the 2-D market, the
 D trade-in; the train exported at the end of each set of operating rounds is the shared
@@ -14,14 +14,12 @@ The two-player variant (facts §12) is not played yet: 3 to 6 players.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from moderator import commands as c
-from moderator.errors import Refusal
 from moderator.state import GameState
 from rulesets.drawn import DrawnPresident
 from rulesets.export import TrainExport
-from rulesets.g1830 import G1830, FreeCertificate
+from rulesets.family1830 import FreeCertificate
 from rulesets.grid import grid_from_text
 
 # --------------------------------------------------------------------- tables
@@ -84,13 +82,14 @@ _SECTIONS = {
     "§10.8": "forced_purchase forced_sale president_pays forced_cheapest",
     "§10.9": "export",
     "§11": "bankrupt bank_broken bank_runs_out game_end",
-    "facts §2": "private_sale private_trade private_score closed closed_or",
+    "facts §2": "private_sale private_score closed closed_or",
+    "facts §2, §10": "private_trade",
 }
 RULE_NUMBERS = {k: s for s, keys in _SECTIONS.items() for k in keys.split()}
 """The v0.5 section of each shared mechanism, or the facts' where its text was not read."""
 
 
-class G18Chesapeake(DrawnPresident, TrainExport, G1830):
+class G18Chesapeake(DrawnPresident, TrainExport):
     """18Chesapeake for 3-6 players (the two-player variant is not played yet)."""
 
     title: ClassVar[str] = "18Chesapeake"
@@ -101,29 +100,24 @@ class G18Chesapeake(DrawnPresident, TrainExport, G1830):
     bank_total = 8_000
     cert_limits = CERT_LIMIT
     market_grid, market_zones, par_cells = GRID, ZONES, PAR_CELL
-    train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = {
-        t: ((t, p),) for t, p in TRAINS.items()
-    }
+    train_prices = TRAINS
     train_counts = COUNTS
     unlimited_card: ClassVar[str | None] = "D"
     trade_in: ClassVar[dict[str, tuple[tuple[str, ...], int]]] = {"D": (("4", "5", "6"), 200)}
-    options = ()
     phase_note = PHASE_NOTES
     ipo_name: ClassVar[str] = "IPO"
     pool_name: ClassVar[str] = "market"
     holding_limit = (60, "percent")  # facts §1: 60% of one corporation, in every zone
-    unlimited_zones = ""
     sell_after_buy: ClassVar[bool] = False  # §9.3, §9.5: sales, then one purchase
+    president_pays_other_company: ClassVar[bool] = True  # §10.8: up to face value
     one_sale_per_turn: ClassVar[bool] = False  # facts §6: no block rule
     bid_multiple: ClassVar[bool] = True  # facts §5
     only_leading_bids_committed: ClassVar[bool] = True  # facts §5
     exported_cards: ClassVar[tuple[str, ...]] = ("2", "3", "4")  # §10.9
     private_shares = {"BOR": FreeCertificate("BO", "B&O", "BOR", "§3")}
-    private_presidents: ClassVar[dict[str, FreeCertificate]] = {}
-    first_train_closes: ClassVar[dict[str, str]] = {}
     never_to_corporations = {"CV": "Cornelius Vanderbilt is never sold to a corporation (§7.1)"}
     private_sale_phases = ("3", "4")  # facts §2
-    exchanges: ClassVar[dict[str, Any]] = {}
+    privates_traded: ClassVar[bool] = False  # facts §2, §10
     drawn_private: ClassVar[str] = "CV"
     bank_ends_game: ClassVar[str] = (
         "the game ends when the set of operating rounds under way (broken in a stock round: "
@@ -134,18 +128,8 @@ class G18Chesapeake(DrawnPresident, TrainExport, G1830):
         super().__init__()
         self.aliases = {"C-P": "CP"}
 
-    def starting_cash(self, players: int) -> tuple[int, str]:
-        """§3: $2,400 shared equally."""
-        return 2_400 // players, "starting cash: $2,400 shared (§3)"
-
     def corporation_name(self, cid: str) -> str:
         return NAMES.get(cid, cid)
-
-    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
-        raise Refusal("privates are not sold between players in 18Chesapeake (facts §2, §10)")
-
-    def private_trade_possible(self, state: GameState, player: str) -> bool:
-        return False  # facts §2
 
     def sale_round_passed(self, state: GameState) -> None:
         """Facts §5: a round of passes in the sale exports the next train, as at the end of

@@ -11,6 +11,8 @@ A title names the rule ``private_trade``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PrivateMoved
@@ -25,11 +27,20 @@ RULE_KEYS = ("private_trade",)
 class PrivateTrades(StockRound):
     """``trade PRIVATE FROM TO PRICE`` between players, from the second stock round on."""
 
+    privates_traded: ClassVar[bool] = True
+    """Whether players sell privates to each other at all (1889, 18Chesapeake: never, facts
+    §2; their ``private_trade`` rule is the one the refusal names)."""
+
     def private_trade_possible(self, state: GameState, player: str) -> bool:
         """Whether ``player`` could buy another player's private in his turn now: a stock
         round after the first, no purchase yet this turn, cash (at least 1), room under the
         certificate limit, and an open private of another player's."""
-        if state.round_number == 1 or state.turn_bought or state.ledger.player(player).cash < 1:
+        if (
+            not self.privates_traded
+            or state.round_number == 1
+            or state.turn_bought
+            or state.ledger.player(player).cash < 1
+        ):
             return False
         ledger = state.ledger
         for co in ledger.companies.values():
@@ -50,6 +61,8 @@ class PrivateTrades(StockRound):
         """``trade PRIVATE FROM TO PRICE``: a private sold between players at any agreed
         price in the buyer's or the seller's stock turn, not in the first stock round."""
         rule = self.r("private_trade")
+        if not self.privates_traded:
+            raise Refusal(f"privates are not sold between players in {self.title_name} ({rule})")
         if state.round_kind != "SR" or state.round_number == 1:
             raise Refusal(
                 f"privates change hands between players in a stock round after the first ({rule})"

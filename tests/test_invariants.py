@@ -174,6 +174,44 @@ def test_whole_random_1889_games_end_with_a_result(seed: int, players: int) -> N
     assert set(game.state_json()["result"]) == {p.name for p in game.state.ledger.players}
 
 
+# ----------------------------------------------------------------------------- 18Chesapeake
+@settings(max_examples=examples(8), **SETTINGS)  # type: ignore[arg-type]
+@given(
+    seed=st.integers(0, 2**32), players=st.integers(3, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
+)
+def test_random_legal_18chesapeake_games_conserve_cash_and_shares(
+    seed: int, players: int, scale: float
+) -> None:
+    """18Chesapeake (issue 40): the draw, the opening sale with its commitment rule, BOR's
+    share and CV's certificate, sales then a purchase, exports at the end of each set,
+    trains with the D trade-in, forced purchases and bankruptcies: cash and certificates
+    balance after each command, and the journal replays to the same state."""
+    sim = Simulation(
+        seed=seed,
+        players=players,
+        max_commands=500,
+        revenue_scale=scale,
+        rng=random.Random(seed),
+        check=check_invariants,
+        title="18Chesapeake",
+    )
+    game = sim.run()
+    assert game.title == "18Chesapeake"
+    assert_replay_is_the_state(game)
+
+
+@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 6))
+def test_whole_random_18chesapeake_games_end_with_a_result(seed: int, players: int) -> None:
+    """18Chesapeake played to the end (§11): every player has a score and a place."""
+    sim = Simulation(
+        seed=seed, players=players, max_commands=4000, title="18Chesapeake", check=check_invariants
+    )
+    game = sim.run()
+    assert game.state.ended, game.round_label()
+    assert set(game.state_json()["result"]) == {p.name for p in game.state.ledger.players}
+
+
 @settings(max_examples=examples(40), **SETTINGS)  # type: ignore[arg-type]
 @given(
     seed=st.integers(0, 2**32),
@@ -507,8 +545,8 @@ def _limits_held(game: Game) -> None:
         if co.kind == "corporation" and ruleset.zone(state, co.id) not in "ob":  # type: ignore[attr-defined]
             held = sum(1 for x in co.certificates if x.holder == name)
             assert held <= 5, f"`{game.journal[-1].line}` left {name} {held} {co.id} certificates"
-    if game.title == "1889" and isinstance(cmd, c.Buy | c.Par):
-        # facts §1: 60% of one corporation, unless its price is orange
+    if game.title in ("1889", "18Chesapeake") and isinstance(cmd, c.Buy | c.Par):
+        # facts §1: 60% of one corporation, unless its price is orange (1889)
         co = state.company(ruleset.company_id(state, cmd.corp))  # type: ignore[attr-defined]
         if co.kind == "corporation" and ruleset.zone(state, co.id) != "o":  # type: ignore[attr-defined]
             assert co.holder_percent(name) <= 60, f"`{game.journal[-1].line}` left {name}"
@@ -575,7 +613,7 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     """A new game of ``title`` saved at ``path``.  The simulation plays the setup of 1846
     (removals and privates, which the rules do not offer) and 1853 (contract bids: the
     claims the rules offer can leave a bid that no claim completes, see docs/hardening.md)."""
-    if title in ("1847AE", "1830", "1889"):
+    if title in ("1847AE", "1830", "1889", "18Chesapeake"):
         return Game.new(title, list(NAMES[:players]), path=path)
     if title in BOX_VALUES:  # 1847 Pfalz, RRRR&B: the box's values first (11.1, 12.1)
         game = Game.new(title, list(NAMES[:players]), path=path)
@@ -649,6 +687,16 @@ def test_1889_legal_games_keep_every_invariant_and_reload(
     """1889 (issue 40), commands from the rules' own list: the same checks, its 60%
     holding limit among them."""
     _legal_game_reloads("1889", players, seed, data)
+
+
+@settings(max_examples=examples(3), **SETTINGS)  # type: ignore[arg-type]
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**16), data=st.data())
+def test_18chesapeake_legal_games_keep_every_invariant_and_reload(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    """18Chesapeake (issue 40), commands from the rules' own list (the draw first): the
+    same checks, its 60% holding limit among them."""
+    _legal_game_reloads("18Chesapeake", players, seed, data)
 
 
 def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:

@@ -18,6 +18,7 @@ TITLES = {
     "1853": ["A", "B", "C"],
     "1830": ["A", "B", "C"],
     "1889": ["A", "B", "C"],
+    "18Chesapeake": ["A", "B", "C"],
 }
 
 # Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula: implementation notes,

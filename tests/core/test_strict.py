@@ -23,6 +23,8 @@ GAMES = {
     "1847AE": simulate(3, 3, max_commands=300, title="1847AE"),
     "1853": simulate(3, 3, max_commands=300, title="1853"),
     "1830": simulate(3, 4, max_commands=300, title="1830"),
+    "1889": simulate(3, 4, max_commands=300, title="1889"),
+    "18Chesapeake": simulate(3, 4, max_commands=300, title="18Chesapeake"),
 }
 ENTRIES = [e for g in GAMES.values() for e in g.journal]
 RAW = [journal.entry_json(e).encode() for e in ENTRIES]

@@ -268,6 +268,7 @@ def positions() -> tuple[Position, ...]:
         "1830 simulated (400)": _played("1830", 6, 400, players=5),
         "1889 opening sale": Game.new("1889", ["Amy", "Bob", "Carlos"]),
         "1889 simulated (300)": _played("1889", 4, 300, players=4),
+        "18Chesapeake simulated (300)": _played("18Chesapeake", 5, 300, players=4),
     }
     out = []
     for k, (name, game) in enumerate(games.items()):

@@ -49,7 +49,9 @@ def test_twenty_kills_lose_no_acknowledged_command(
     assert report.longest > 10, report.text()
 
 
-@pytest.mark.parametrize("title", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889"])
+@pytest.mark.parametrize(
+    "title", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "18Chesapeake"]
+)
 def test_kills_of_every_title_lose_no_acknowledged_command(tmp_path: Path, title: str) -> None:
     """Issue 30.6: the other titles too (the long run: ``scripts/crash_harness.py
     --title``): writers killed at random moments of each title's game."""

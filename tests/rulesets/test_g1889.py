@@ -124,3 +124,12 @@ def test_facts_12_beginner_game_deals_the_privates_at_face() -> None:
     assert [p["cash"] for p in data["players"]] == [330, 360, 380]  # 90, 60, 40 paid
     refuse(g, "exchange Bob DR", "no ability (facts §12)")
     assert g.execute("par Amy AR 65").ok
+
+
+def test_facts_8_d_trains_unlimited_and_800_with_a_trade_in() -> None:
+    g = game(SALE)
+    ruleset = g.ruleset
+    assert ruleset.face_value("D") == 1100  # type: ignore[attr-defined]
+    assert ruleset.trade_in == {"D": (("4", "5", "6"), 300)}  # type: ignore[attr-defined]
+    assert ruleset.unlimited_card == "D"  # type: ignore[attr-defined]
+    assert [t.card for t in g.state.depot].count("D") == 1  # another comes with each sale

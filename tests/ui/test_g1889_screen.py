@@ -36,8 +36,8 @@ async def test_the_sale_panel_names_the_facts_in_yen(saves: Path) -> None:
 
 
 async def test_a_new_1889_beginner_game_from_the_form(saves: Path) -> None:
-    """End picks 1889, the title gained last; Space ticks ``beginner``; the game starts
-    with the deal, no opening sale."""
+    """End, Up picks 1889 (18Chesapeake came after it); Space ticks ``beginner``; the
+    game starts with the deal, no opening sale."""
     from textual.widgets import Checkbox, Static
 
     from moderator.ui.screens.start import NewGameScreen
@@ -46,7 +46,7 @@ async def test_a_new_1889_beginner_game_from_the_form(saves: Path) -> None:
         return str(pilot.app.screen.query_one("#new-game-error", Static).render())
 
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "enter")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         box = screen.query_one("#option-1889-beginner", Checkbox)
@@ -57,3 +57,22 @@ async def test_a_new_1889_beginner_game_from_the_form(saves: Path) -> None:
         data = main_screen(app).session.data
         assert (data["title"], data["options"]) == ("1889", ["beginner"])
         assert data["sale"] is None and data["deal"] == ["DR", "SIR", "ER"]
+
+
+async def test_the_18chesapeake_demo_plays_and_its_key_opens_it(saves: Path) -> None:
+    """``moderator demo 18chesapeake``'s game: the start screen's ``c`` opens it at
+    operating round 2.1 with PRR to act, C&O drawn for Cornelius Vanderbilt."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "c")
+        screen = main_screen(app)
+        assert screen.session.game.title == "18Chesapeake"
+        assert screen.session.data["turn"] == "PRR" and screen.session.data["drawn"] == "CO"
+
+
+async def test_the_18chesapeake_sale_panel_shows_its_rules(saves: Path) -> None:
+    text = "game 18Chesapeake Amy Bob Cy\nvanderbilt CO\nbid Amy CV 205\nbid Bob CV 210\n"
+    save_from_script(saves / "g.json", text)
+    async with running(saves) as (app, _pilot):
+        shown = screen_text(app)
+        assert "Private companies for sale (§9.1)" in shown
+        assert "On offer: DR for $20" in shown

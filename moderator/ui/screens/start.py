@@ -264,6 +264,10 @@ DEMOS: dict[str, tuple[str, str]] = {
     "demo-1853": ("demo-1853.script", "Demo game (1853 India, 3 players, operating round 2.1)"),
     "demo-1830": ("demo-1830.script", "Demo game (1830, 4 players, operating round 2.1)"),
     "demo-1889": ("demo-1889.script", "Demo game (1889, 4 players, operating round 2.1)"),
+    "demo-18chesapeake": (
+        "demo-18chesapeake.script",
+        "Demo game (18Chesapeake, 3 players, operating round 2.1)",
+    ),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
@@ -284,6 +288,7 @@ class StartScreen(KeyedScreen):
         Binding("i", "choose('demo-1853')", "1853 demo", priority=True),
         Binding("r", "choose('demo-1830')", "1830 demo", priority=True),
         Binding("k", "choose('demo-1889')", "1889 demo", priority=True),
+        Binding("c", "choose('demo-18chesapeake')", "18Chesapeake demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
         *[
             Binding(key, f"menu('{action}')", show=False, priority=True)
@@ -577,6 +582,11 @@ SETUP_NOTES: dict[str, str] = {
     "with 2 or 3. The privates are sold in the first stock round's opening sale on the main "
     "screen, keys b (buy), a (bid), x (pass); in the beginner game they are dealt instead: "
     "`private PLAYER PRIVATE` for each player (facts §12).",
+    "18CHESAPEAKE": "18Chesapeake: 3 to 6 players in seat order, the first offered the first "
+    "private (§9.1); $2,400 shared. The corporation that comes with Cornelius Vanderbilt is "
+    "drawn at setup: write `vanderbilt CORP` first, or the tool draws it (§3, §7.1). The "
+    "privates are sold in the opening sale on the main screen, keys b (buy), a (bid, "
+    "multiples of $5), x (pass). The two-player variant (§13) is not played yet.",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
