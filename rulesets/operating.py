@@ -221,9 +221,11 @@ class OperatingRound(Ruleset):
         company = state.company(cid)
         if company.closed:
             raise Refusal(f"{cid} has closed ({self.r('closed_or')})")
-        if self.sell_after_buy and state.auto_passed:  # type: ignore[attr-defined]
+        if state.auto_passed and (self.sell_after_buy or state.or_number == state.ors_in_set):
             # once a company has acted, a `pass` is the next stock round's, not one the tool
-            # already made to end the last (1830 4.0; see StockRound._end_stock_round)
+            # already made to end the last (1830 4.0; see StockRound._end_stock_round); in
+            # every title once a company of the set's last operating round has acted (a set
+            # of one operating round: 18Chesapeake's first, after a sale the tool ended)
             state.auto_passed = set()
         if cid == state.operating:
             return company

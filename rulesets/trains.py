@@ -285,7 +285,9 @@ class TrainDepot(Ruleset):
             card_phase = self.card_phase[train.card]
             if self.phases.index(card_phase) > self.phases.index(state.phase):
                 new_phase = card_phase
-            if train.card == self.unlimited_card and not state.depot:
+            # the unlimited card refills when its last one is gone, also when it was bought
+            # beside another card still in the depot (1889 facts §8: a D beside the last 6)
+            if train.card == self.unlimited_card and all(t.card != train.card for t in state.depot):
                 state.depot.append(self._new_train(state, train.card, ""))
         train.name = name
         train.phased_out = False

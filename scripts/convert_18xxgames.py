@@ -1,0 +1,601 @@
+#!/usr/bin/env python3
+"""Convert a recorded 18xx.games game (its JSON export) into a banker script.
+
+Usage: ``python scripts/convert_18xxgames.py GAME.json [-o OUT.script] [--names A,B,...]``
+
+Reads the game's actions (undo/redo applied), keeps what moves money and writes it as
+banker lines (``../shared/spec/script.md``): the opening sale's bids, buys and passes,
+pars, share purchases (with their source when a pool share is taken while the IPO has
+one), sales, runs with the revenue the game recorded and its payout kind, train
+purchases (from the bank, the pool, another corporation, the D trade-in), privates
+bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's first
+tile, station tokens at the corporation's next price) and a bankruptcy.  The script
+ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
+
+Only 1830, 1889 and 18Chesapeake are known.  The map figures below are facts of the
+three maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
+converter reads the public action format and is written from it, not from the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six"]
+
+# The trains each first purchase of a type rusts (the same in the three titles).
+RUSTS = {"4": "2", "6": "3", "D": "4"}
+# The phase colour (yellow, green, brown, gray) the first train of a type starts.
+COLOUR = {"2": 0, "3": 1, "4": 1, "5": 2, "6": 2, "D": 3}
+
+
+@dataclass(frozen=True)
+class Title:
+    """What the converter needs to know of one title: its ids, map charges, stations."""
+
+    name: str
+    companies: dict[str, str]  # 18xx.games company id -> banker id, where they differ
+    terrain: dict[str, int]  # hex -> the charge of its first tile
+    discount: dict[str, frozenset[str]]  # private -> hexes whose charge it waives
+    tokens: dict[str, list[int]]  # corporation (banker id) -> station prices, home first
+    homes: dict[str, str] = field(default_factory=dict)  # corp -> home hex, where placed by hand
+    # For recordings that kept no route revenue: what a stop pays.
+    tile_revenue: dict[str, int] = field(default_factory=dict)  # tile -> its city or town
+    printed: dict[str, tuple[int, ...]] = field(default_factory=dict)  # hex -> by phase colour
+    depot: tuple[tuple[str, int], ...] = ()  # the bank's trains in order, and how many
+    exports: bool = False  # a train leaves the depot at each set's end (18Chesapeake)
+
+
+def _tokens(prices: list[int], corps: str) -> dict[str, list[int]]:
+    return {corp: prices for corp in corps.split()}
+
+
+def _hexes(cost: int, hexes: str) -> dict[str, int]:
+    return {h: cost for h in hexes.split()}
+
+
+# 1889's mountain hexes without a river: Sumitomo Mines Railway waives their charge.
+MOUNTAINS_1889 = "E4 D5 F5 C6 E6 G6 D7 F7 A8 G8 B9 H9 H11 H13"
+
+TITLES: dict[str, Title] = {
+    "1830": Title(
+        "1830",
+        {"BO": "BOP"},
+        {
+            **_hexes(120, "G15 C21 D22 E17 E21 G13 I11 J10 J12 C17 F16"),
+            **_hexes(80, "F4 J14 F22 D6 I17 B18 C19 E5 D10 G19"),
+        },
+        {},
+        _tokens([0, 40, 100, 100], "PRR NYC CPR BO CO ERIE NYNH BM"),
+        {"ERIE": "E11", "NYNH": "G19"},
+    ),
+    "1889": Title(
+        "1889",
+        {"TR": "TER"},
+        {**_hexes(80, "K6 H5 I6 I4 F9"), **_hexes(80, MOUNTAINS_1889)},
+        {"SMR": frozenset(MOUNTAINS_1889.split())},
+        {**_tokens([0, 40], "AR IR SR KO KU"), **_tokens([0, 40, 40], "TR UR")},
+        {"AR": "K8", "IR": "E2", "SR": "I2", "KO": "K4", "TR": "F9", "KU": "C10", "UR": "B7"},
+        {
+            **dict.fromkeys("3 58".split(), 10),
+            **dict.fromkeys("5 6 57".split(), 20),
+            **dict.fromkeys("12 13 14 15 205 206 437".split(), 30),
+            **dict.fromkeys("438 440 448 611".split(), 40),
+            **dict.fromkeys("439 465 466".split(), 60),
+            "492": 80,
+        },
+        {
+            **dict.fromkeys("C4 B3 G14".split(), (20,)),
+            **dict.fromkeys("K4 F9".split(), (30,)),
+            "B7": (40,),
+            "F1": (30, 30, 60, 100),
+            **dict.fromkeys("J1 L7".split(), (20, 20, 40, 80)),
+        },
+    ),
+    "18Chesapeake": Title(
+        "18Chesapeake",
+        {},
+        {
+            **_hexes(80, "B12 D4 D6 D10 E5 C13 D2 D8"),
+            **_hexes(40, "F10 G9 G11 H12 G3 I5 H4 J6 H6"),
+        },
+        {},
+        _tokens([0, 40, 60, 80], "PRR PLE SRR BO CO LV CA NW"),
+        {
+            "BO": "H6",
+            "PRR": "F2",
+            "PLE": "A3",
+            "SRR": "H4",
+            "CO": "G13",
+            "LV": "J2",
+            "CA": "J6",
+            "NW": "C13",
+        },
+        {
+            **dict.fromkeys("1 2 3 4 55 56 58 69".split(), 10),
+            **dict.fromkeys("5 6 57".split(), 20),
+            **dict.fromkeys("14 15 X1".split(), 30),
+            **dict.fromkeys("611 X2 X3 X4 X5".split(), 40),
+            **dict.fromkeys("915 X7".split(), 50),
+            **dict.fromkeys("X6 X9".split(), 70),
+            "X8": 100,
+        },
+        {
+            **dict.fromkeys("A3 B2 A13 B14".split(), (40, 50, 60, 80)),
+            **dict.fromkeys("A7 L2".split(), (40, 60, 80, 100)),
+            "H14": (30, 40, 50, 60),
+            **dict.fromkeys("I9 K1 H6 J4".split(), (30,)),
+        },
+        (("2", 7), ("3", 6), ("4", 5), ("5", 3), ("6", 2), ("D", 99)),
+        exports=True,
+    ),
+}
+
+
+def banker_id(engine_id: str) -> str:
+    """18xx.games ids without `&` and `-` (``B&O`` -> ``BO``, ``C-P`` -> ``CP``)."""
+    return engine_id.replace("&", "").replace("-", "")
+
+
+def effective_actions(actions: list[dict]) -> list[dict]:
+    """The actions that stand once undo and redo are applied (messages and the
+    players' auto-action programs left out: they move nothing)."""
+    active: list[dict] = []
+    undone: list[list[dict]] = []  # each undo's actions; a redo brings back the last batch
+    for action in actions:
+        kind = action["type"]
+        if kind == "message":
+            continue
+        if kind == "undo":
+            target = action.get("action_id")
+            batch = [active.pop()] if target is None else []
+            while target is not None and active and active[-1]["id"] > target:
+                batch.insert(0, active.pop())
+            undone.append(batch)
+        elif kind == "redo":
+            active.extend(undone.pop())
+        else:
+            undone.clear()
+            active.append(action)
+    # Actions the site played for a player by his programmed auto-actions come with the
+    # action that triggered them, and follow it.
+    played = [done for action in active for done in (action, *action.get("auto_actions", ()))]
+    return [action for action in played if not action["type"].startswith("program")]
+
+
+@dataclass
+class Converter:
+    """Folds the actions into banker lines, keeping the little state the lines need."""
+
+    title: Title
+    names: dict[int, str]
+    seating: list[int]
+    lines: list[str] = field(default_factory=list)
+    company_owner: dict[str, str] = field(default_factory=dict)  # private -> corp or player name
+    private_order: list[str] = field(default_factory=list)
+    bids: dict[str, list[int]] = field(default_factory=dict)  # private -> its bidders
+    unsold: list[str] = field(default_factory=list)
+    ipo: dict[str, set[str]] = field(default_factory=dict)  # corp -> share ids unsold
+    holdings: dict[str, dict[str, int]] = field(default_factory=dict)  # corp -> name -> %
+    president: dict[str, str] = field(default_factory=dict)
+    trains: dict[str, str] = field(default_factory=dict)  # train id -> holder ("pool")
+    seen_types: set[str] = field(default_factory=set)
+    depot: list[str] = field(default_factory=list)  # train ids still in the bank's depot
+    colour: int = 0
+    tiles: dict[str, str] = field(default_factory=dict)  # hex -> the tile on it
+    operated: bool = False  # a company has acted since the last stock action
+    passes: int = 0  # passes in a row in the opening sale
+    corp_trains: dict[str, list[str]] = field(default_factory=dict)
+    stations: dict[str, int] = field(default_factory=dict)  # corp -> stations placed
+    laid: set[str] = field(default_factory=set)
+    tile_hex: dict[str, str] = field(default_factory=dict)  # tile id -> hex
+    homed: set[str] = field(default_factory=set)
+    turn: str | None = None
+    ran: bool = False
+    closed: bool = False  # the privates closed at the first 5-train
+    revenue: int = 0
+
+    # -- ids ----------------------------------------------------------------------
+    def company(self, engine_id: str) -> str:
+        return self.title.companies.get(engine_id, banker_id(engine_id))
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    # -- the opening sale ----------------------------------------------------------
+    def sold(self, private: str, buyer: str) -> None:
+        self.company_owner[private] = buyer
+        if private in self.unsold:
+            self.unsold.remove(private)
+        self.bids.pop(private, None)
+        share = FREE_SHARES.get(self.title.name, {}).get(private)
+        if share:
+            self.take_free_share(share, buyer)
+        self.settle()
+
+    def settle(self) -> None:
+        """The cheapest private with a single bid goes to its bidder (7.1)."""
+        while self.unsold and len(self.bids.get(self.unsold[0], [])) == 1:
+            private = self.unsold[0]
+            self.sold(private, self.names[self.bids[private][0]])
+
+    def bid(self, player: int, private: str, price: int) -> None:
+        name = self.names[player]
+        on_offer = self.unsold[:1] == [private] and not self.bids.get(private)
+        if on_offer:
+            self.emit(f"buy {name} {private}")
+            self.sold(private, name)
+            return
+        self.emit(f"bid {name} {private} {price}")
+        bidders = self.bids.setdefault(private, [])
+        if player in bidders:
+            bidders.remove(player)
+        bidders.append(player)
+
+    def auction_pass(self, player: int) -> None:
+        if not self.unsold:
+            return
+        private = self.unsold[0]
+        bidders = self.bids.get(private, [])
+        if len(bidders) > 1 and player in bidders:
+            bidders.remove(player)
+            self.settle()
+
+    # -- shares --------------------------------------------------------------------
+    def hold(self, corp: str, name: str, percent: int) -> None:
+        held = self.holdings.setdefault(corp, {})
+        held[name] = held.get(name, 0) + percent
+        top = self.president.get(corp)
+        if top is None or top not in held:
+            return
+        # Presidency passes to the holder with more, the first after the president (seating).
+        order = [self.names[p] for p in self.seating]
+        start = order.index(top)
+        for other in order[start + 1 :] + order[:start]:
+            if held.get(other, 0) > held.get(self.president[corp], 0):
+                self.president[corp] = other
+
+    def share_source(self, corp: str, share: str) -> str:
+        unsold = self.ipo.setdefault(corp, {f"{corp}_{i}" for i in range(10)})
+        if share in unsold:
+            unsold.discard(share)
+            return "ipo"
+        return "pool"
+
+    def take_free_share(self, engine_share: str, name: str) -> None:
+        corp = banker_id(engine_share.rsplit("_", 1)[0])
+        self.ipo.setdefault(corp, {f"{corp}_{i}" for i in range(10)}).discard(
+            engine_share.replace(engine_share.rsplit("_", 1)[0], corp)
+        )
+        self.hold(corp, name, 20 if engine_share.endswith("_0") else 10)
+        if engine_share.endswith("_0"):
+            self.president[corp] = name
+
+    # -- operating -----------------------------------------------------------------
+    def corp_turn(self, corp: str | None) -> None:
+        if corp != self.turn:
+            self.end_turn()
+            self.turn = corp
+            self.ran = False
+
+    def end_turn(self) -> None:
+        """A company's turn ends: one that had no train ran for nothing, and one still
+        without a train after it had no route to buy for (1830 20.2, 1889 facts §9)."""
+        if self.turn is None or self.corp_trains.get(self.turn):
+            return
+        if not self.ran:
+            self.emit(f"run {self.turn} 0")
+            self.ran = True
+        self.emit(f"done {self.turn} noroute")
+
+    def owner_corp(self, entity: dict) -> str:
+        if entity["entity_type"] == "company":
+            return self.company_owner.get(self.company(entity["entity"]), "")
+        return banker_id(entity["entity"])
+
+    def lay(self, action: dict) -> None:
+        corp = self.owner_corp(action)
+        hex_ = action["hex"]
+        self.tile_hex[action["tile"]] = hex_
+        self.tiles[hex_] = action["tile"].rsplit("-", 1)[0]
+        if hex_ in self.laid:
+            return
+        self.laid.add(hex_)
+        cost = self.title.terrain.get(hex_, 0)
+        for private, hexes in self.title.discount.items():
+            if hex_ in hexes and self.company_owner.get(private) == corp and not self.closed:
+                cost = 0
+        if cost and corp in self.title.tokens:
+            self.emit(f"spend {corp} {cost} terrain")
+
+    def token(self, action: dict) -> None:
+        corp = banker_id(action.get("tokener") or "") or self.owner_corp(action)
+        tile = action["city"].rsplit("-", 1)[0]
+        hex_ = self.tile_hex.get(tile, tile.split("-")[0])
+        if corp not in self.homed and self.title.homes.get(corp) == hex_:
+            self.homed.add(corp)  # the home station, placed by hand where the hex has two cities
+            return
+        placed = self.stations.get(corp, 1)
+        self.stations[corp] = placed + 1
+        if action["entity_type"] == "company":
+            return  # a private's station: free (1830 D&H, 18Chesapeake C&OC)
+        prices = self.title.tokens[corp]
+        price = prices[min(placed, len(prices) - 1)]
+        if price:
+            self.emit(f"spend {corp} {price} token")
+
+    def buy_train(self, action: dict) -> None:
+        corp = banker_id(action["entity"])
+        train = action["train"]
+        kind = action.get("variant") or train.rsplit("-", 1)[0]
+        holder = self.trains.get(train)
+        if holder is None:
+            line = f"train {corp} {kind}"
+            if action.get("exchange"):
+                traded = action["exchange"].rsplit("-", 1)[0]
+                line += f" trade {traded}"
+                self.drop_train(action["exchange"])
+            self.leave_depot(train)
+        elif holder == "pool":
+            line = f"train {corp} {kind} from pool"
+        else:
+            line = f"train {corp} {kind} from {holder} {action['price']}"
+            self.drop_train(train)
+        self.trains[train] = corp
+        self.corp_trains.setdefault(corp, []).append(train)
+        self.emit(line)
+
+    def leave_depot(self, train: str) -> None:
+        """A train leaves the bank's depot (bought or exported): the first of its type
+        starts a phase, rusting older trains and closing privates at the 5."""
+        if train in self.depot:
+            self.depot.remove(train)
+        kind = train.rsplit("-", 1)[0]
+        if kind in self.seen_types:
+            return
+        self.seen_types.add(kind)
+        self.colour = max(self.colour, COLOUR.get(kind, 0))
+        rusted = RUSTS.get(kind)
+        if rusted:
+            for owned in self.corp_trains.values():
+                owned[:] = [t for t in owned if t.rsplit("-", 1)[0] != rusted]
+        if kind == "5":
+            self.closed = True
+
+    def export(self) -> None:
+        """18Chesapeake: the depot's next 2, 3 or 4 leaves the game (the tool does it too)."""
+        if self.title.exports and self.depot and self.depot[0].split("-")[0] in ("2", "3", "4"):
+            self.leave_depot(self.depot[0])  # 5s, 6s and Ds are never exported (facts §7)
+
+    def route_revenue(self, route: dict) -> int:
+        """A route's revenue where the recording kept none: each stop pays what its tile,
+        or the printed hex in this phase, shows.  The connections run stop to stop, each
+        starting where the last ended, so a hex with two towns or two cities can be two
+        stops of one route."""
+        if "revenue" in route:
+            return int(route["revenue"])
+        connections = route["connections"]
+        first, last = connections[0][0], connections[0][-1]
+        if len(connections) > 1 and last not in (connections[1][0], connections[1][-1]):
+            first, last = last, first
+        stops = [first]
+        for connection in connections:
+            here = stops[-1]
+            stops.append(connection[-1] if connection[0] == here else connection[0])
+        return sum(self.stop_value(stop) for stop in stops)
+
+    def stop_value(self, hex_: str) -> int:
+        tile = self.tiles.get(hex_)
+        if tile is not None:
+            return self.title.tile_revenue.get(tile, 0)
+        printed = self.title.printed.get(hex_, (0,))
+        return printed[min(self.colour, len(printed) - 1)]
+
+    def drop_train(self, train: str) -> None:
+        for owned in self.corp_trains.values():
+            if train in owned:
+                owned.remove(train)
+
+    # -- the fold ------------------------------------------------------------------
+    def convert(self, actions: list[dict]) -> None:
+        for i, action in enumerate(actions):
+            if action["type"] == "sell_shares":
+                self.forced_sale_turn(actions[i + 1 :])
+            self.step(action)
+        self.end_turn()
+
+    def forced_sale_turn(self, following: list[dict]) -> None:
+        """A sale followed by a company's action (not by a player's) is a president's
+        forced sale in that company's operating turn: after its run."""
+        for action in following:
+            if action["type"] == "sell_shares":
+                continue
+            if action["entity_type"] != "player":
+                corp = self.owner_corp(action)
+                self.corp_turn(corp)
+                if not self.ran and not self.corp_trains.get(corp):
+                    self.emit(f"run {corp} 0")
+                self.ran = True
+            return
+
+    def step(self, action: dict) -> None:  # noqa: C901, PLR0912 - one branch per action type
+        kind = action["type"]
+        entity = action["entity"]
+        is_player = action["entity_type"] == "player"
+        if kind == "bankrupt":  # the game ends with it (1830 25.0, 1889 facts §9): no `done`
+            corp = banker_id(entity)
+            if not self.ran and not self.corp_trains.get(corp):
+                self.emit(f"run {corp} 0")
+            self.turn = None
+        elif is_player and kind in ("bid", "par", "buy_shares"):
+            self.corp_turn(None)
+        elif not is_player:
+            corp = self.owner_corp(action)
+            if corp in self.title.tokens:
+                self.corp_turn(corp)
+        if is_player and kind in ("bid", "par", "buy_shares", "pass") and self.operated:
+            # a stock round begins: the set of operating rounds has ended (not a forced
+            # sale, which comes in a company's turn)
+            self.operated = False
+            self.export()
+        elif not is_player and kind != "bankrupt":
+            self.operated = True
+        if kind == "pass" and is_player and self.unsold and not self.bids.get(self.unsold[0]):
+            self.passes += 1
+            if self.passes == len(self.seating):
+                self.passes = 0
+                self.export()  # a round of passes in the sale (18Chesapeake facts §5)
+        elif is_player:
+            self.passes = 0
+        if kind == "bid":
+            self.bid(entity, self.company(action["company"]), action["price"])
+        elif kind == "pass":
+            if is_player:
+                self.auction_pass(entity)
+                self.emit(f"pass {self.names[entity]}")
+        elif kind == "par":
+            corp = banker_id(action["corporation"])
+            price = int(str(action["share_price"]).split(",")[0])
+            name = self.names[entity]
+            self.emit(f"par {name} {corp} {price}")
+            self.ipo.setdefault(corp, {f"{corp}_{i}" for i in range(10)}).discard(f"{corp}_0")
+            self.president[corp] = name
+            self.hold(corp, name, 20)
+        elif kind == "buy_shares":
+            for share in action["shares"]:
+                corp = banker_id(share.rsplit("_", 1)[0])
+                number = share.rsplit("_", 1)[1]
+                source = self.share_source(corp, f"{corp}_{number}")
+                if is_player:
+                    name = self.names[entity]
+                    has_ipo = bool(self.ipo.get(corp))
+                    tail = " pool" if source == "pool" and has_ipo else ""
+                    self.emit(f"buy {name} {corp}{tail}")
+                else:  # a private exchanged for a share (1830 M&H, 1889 DR)
+                    private = self.company(entity)
+                    name = self.company_owner[private]
+                    self.emit(f"exchange {name} {private}" + (" pool" if source == "pool" else ""))
+                    self.company_owner[private] = "closed"
+                self.hold(corp, name, 10)
+        elif kind == "sell_shares":
+            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+            name = self.names[entity]
+            self.emit(f"sell {name} {corp} {action['percent'] // 10}")
+            self.hold(corp, name, -action["percent"])
+        elif kind == "lay_tile":
+            self.lay(action)
+        elif kind == "place_token":
+            self.token(action)
+        elif kind == "run_routes":
+            self.revenue = sum(self.route_revenue(route) for route in action["routes"])
+        elif kind == "dividend":
+            corp = banker_id(entity)
+            how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
+            self.emit(f"run {corp} {self.revenue}{how}")
+            self.ran = True
+        elif kind == "buy_train":
+            if not self.ran and not self.corp_trains.get(banker_id(entity)):
+                self.emit(f"run {banker_id(entity)} 0")
+                self.ran = True
+            self.buy_train(action)
+        elif kind == "discard_train":
+            corp = banker_id(entity)
+            self.drop_train(action["train"])
+            self.trains[action["train"]] = "pool"
+            self.emit(f"discard {corp} {action['train'].rsplit('-', 1)[0]}")
+        elif kind == "buy_company":
+            corp = banker_id(entity)
+            private = self.company(action["company"])
+            self.emit(f"buyprivate {corp} {private} {action['price']}")
+            self.company_owner[private] = corp
+        elif kind == "bankrupt":
+            corp = banker_id(entity)
+            self.emit(f"bankrupt {self.president.get(corp, corp)}")
+        elif kind == "end_game":
+            self.emit("# the game was ended by its players here")
+        else:
+            raise ValueError(f"action {action.get('id')}: type {kind!r} is not converted")
+
+
+def convert(game: dict, names: list[str] | None = None) -> str:
+    """The banker script of one recorded game (its JSON as a dict)."""
+    title = TITLES[game["title"]]
+    players = game["players"]
+    chosen = names or ORDINALS[: len(players)]
+    by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
+    converter = Converter(title, by_id, [p["id"] for p in players])
+    actions = effective_actions(game["actions"])
+    converter.unsold = list(PRIVATES[title.name])
+    converter.depot = [f"{kind}-{i}" for kind, count in title.depot for i in range(count)]
+    seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
+    header = textwrap.wrap(
+        f"{game['title']}, {len(players)} players: the recorded 18xx.games game {game['id']} "
+        f"(public fixture tobymao/18xx public/fixtures/{game['title']}/{game['id']}.json), "
+        f"converted by scripts/convert_18xxgames.py; players in seating order: {seats}. "
+        "Track and stations the map charges for are `spend` lines; the final `expect`s are "
+        "the scores the game recorded.",
+        width=92,
+        initial_indent="# ",
+        subsequent_indent="# ",
+    )
+    game_line = f"game {title.name} " + " ".join(chosen[: len(players)])
+    converter.lines = []
+    if title.name == "18Chesapeake":
+        drawn = vanderbilt_corporation(actions)
+        if drawn:
+            converter.lines.append(f"vanderbilt {drawn}")
+    converter.convert(actions)
+    result = game.get("result") or {}
+    scores = sorted(result.items(), key=lambda item: -item[1])
+    expects = [f"expect {by_id[int(pid)]} value {score}" for pid, score in scores]
+    return "\n".join([*header, game_line, *converter.lines, *expects]) + "\n"
+
+
+# The privates of each title in the order they are offered (face value).
+PRIVATES = {
+    "1830": ["SV", "CS", "DH", "MH", "CA", "BOP"],
+    "1889": ["TER", "MF", "ER", "SMR", "DR", "SIR", "UTF"],
+    "18Chesapeake": ["DR", "CP", "BS", "COC", "BOR", "CV"],
+}
+
+# The share each private brings its buyer.
+FREE_SHARES = {
+    "1830": {"CA": "PRR_1", "BOP": "B&O_0"},
+    "18Chesapeake": {"BOR": "B&O_1"},
+}
+
+
+def vanderbilt_corporation(actions: list[dict]) -> str | None:
+    """The corporation Cornelius Vanderbilt's buyer pars first: the one drawn at setup."""
+    buyer = None
+    for action in actions:
+        if action["type"] == "bid" and action["company"] == "CV":
+            buyer = action["entity"]
+        if action["type"] == "par" and buyer is not None and action["entity"] == buyer:
+            return banker_id(action["corporation"])
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", type=Path, help="an 18xx.games game JSON")
+    parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
+    parser.add_argument("--names", help="comma-separated player names, seating order")
+    args = parser.parse_args(argv)
+    game = json.loads(args.game.read_text(encoding="utf-8"))
+    names = args.names.split(",") if args.names else None
+    script = convert(game, names)
+    if args.output:
+        args.output.write_text(script, encoding="utf-8")
+    else:
+        sys.stdout.write(script)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
