@@ -522,7 +522,7 @@ def script_of(save: Path) -> int:
 
 # ----------------------------------------------------------------- end of game
 def _is_check(line: str) -> bool:
-    from moderator.checker import is_check
+    from moderator.script import is_check
 
     return is_check(line)
 
