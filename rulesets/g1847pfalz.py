@@ -410,6 +410,8 @@ class G1847Pfalz(G1847AE):
 
     box_prices: dict[str, Any]
     """The box's prices of the package items PLP and SPR for the game being played."""
+    _configured: tuple[bool, dict[str, Any]]
+    """The box values the tables were last worked out from (:meth:`_configure`)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -474,10 +476,15 @@ class G1847Pfalz(G1847AE):
             }
         prices = {k: box.get(k) for k in ("PLP", "SPR")}
         vars(self).update(charters=charters, box_prices=prices, **values)
+        self._configured = (intro, dict(box))
 
     def _sync(self, state: GameState) -> None:
         if "box" in state.extra:
-            self._configure(bool(state.extra["intro"]), self.box(state))
+            intro, box = bool(state.extra["intro"]), self.box(state)
+            # the tables are worked out again only when the values they come from changed:
+            # every command asks, a box value changes them (a third of a replay, issue 41)
+            if self._configured != (intro, box):
+                self._configure(intro, box)
 
     def missing(self, state: GameState) -> list[str]:
         """The box values this game needs and nobody has given."""
