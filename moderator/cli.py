@@ -89,6 +89,10 @@ def _load_commands() -> None:
     from moderator.shell import open_read_only as _open_read_only
     from moderator.shell import print_json as _print_json
 
+    # What the imports made lives as long as the process: the collector need not walk it
+    # again at each of its rounds while a command plays (a tenth of `play`, issue 41).
+    gc.freeze()
+
 
 def __getattr__(name: str) -> Any:
     """``from moderator.cli import safe`` and the like: the names :func:`_load_commands`

@@ -15,10 +15,10 @@ is legal and then calls these functions.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 from moderator.copying import shallow
+from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
 from moderator.events import (
     CashMoved,

@@ -8,9 +8,8 @@ only asks a market for a price, for moves, and for the stock price order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from moderator.copying import shallow
+from moderator.dataclass_subset import dataclass, field
 
 
 @dataclass
