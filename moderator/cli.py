@@ -47,7 +47,14 @@ if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (
     from moderator.journal import prune_backups
     from moderator.lock import SaveLocked
     from moderator.osfiles import FileRefused, read_regular
-    from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
+    from moderator.script import (
+        ParseError,
+        format_command,
+        is_check,
+        parse_line,
+        same_note,
+        script_lines,
+    )
     from moderator.shell import (
         EXIT_FILES,
         EXIT_REFUSED,
@@ -65,7 +72,7 @@ def _load_commands() -> None:
     """Import the game and its files for the commands (issue 41: ``import moderator.cli``
     alone, which every ``moderator`` process pays, loads no game, journal or lock)."""
     global c, osfiles, Game, prune_backups, SaveLocked, FileRefused, read_regular
-    global ParseError, format_command, parse_line, same_note, script_lines
+    global ParseError, format_command, is_check, parse_line, same_note, script_lines
     global EXIT_FILES, EXIT_REFUSED, answer_check, read_script, safe, tell
     global _err, _open_read_only, _print_json
     if "Game" in globals():
@@ -76,7 +83,14 @@ def _load_commands() -> None:
     from moderator.journal import prune_backups
     from moderator.lock import SaveLocked
     from moderator.osfiles import FileRefused, read_regular
-    from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
+    from moderator.script import (
+        ParseError,
+        format_command,
+        is_check,
+        parse_line,
+        same_note,
+        script_lines,
+    )
     from moderator.shell import (
         EXIT_FILES,
         EXIT_REFUSED,
@@ -526,8 +540,6 @@ def script_of(save: Path) -> int:
 
 # ----------------------------------------------------------------- end of game
 def _is_check(line: str) -> bool:
-    from moderator.script import is_check
-
     return is_check(line)
 
 
