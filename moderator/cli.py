@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import shutil
 import stat
 import sys
 from pathlib import Path
@@ -38,7 +37,10 @@ from typing import TYPE_CHECKING, Any
 
 from moderator import __version__
 from moderator.errors import Refusal, SaveError
+from moderator.lazy import lazy_module
 from moderator.text import counted, escaped
+
+shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
 
 if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (issue 41)
     from moderator import commands as c

@@ -13,15 +13,19 @@ from typing import Any
 
 
 class LazyModule:
-    """Stands for the module ``name`` until it is needed; each name read is kept."""
+    """Stands for the module ``name``: imports it when a name of it is first read, then
+    reads every name from the module itself (a name patched there is seen)."""
 
     def __init__(self, name: str) -> None:
         object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_module", None)
 
     def __getattr__(self, attr: str) -> Any:
-        value = getattr(importlib.import_module(self._name), attr)
-        object.__setattr__(self, attr, value)  # the next read finds it at once
-        return value
+        module = self._module
+        if module is None:
+            module = importlib.import_module(self._name)
+            object.__setattr__(self, "_module", module)
+        return getattr(module, attr)
 
     def __repr__(self) -> str:
         return f"<lazy module {self._name!r}>"
