@@ -515,15 +515,20 @@ class G1847AE(GridRules, Engine):
         why = self.available(state, company)
         if why:
             return why
+        # plain loops, no lists: asked for every corporation after every stock turn
         if source == "ipo":
-            certs = [x for x in company.certs_of(company.id) if not x.president]
-            if certs:
-                return certs[0]
+            cid = company.id
+            for x in company.certificates:  # the first in printed order
+                if x.holder == cid and not x.president:
+                    return x
             return f"no {company.id} certificate is left in the initial offering (8.1)"
-        certs = sorted(company.certs_of(POOL), key=lambda x: x.percent)
-        certs = [x for x in certs if not x.president]
-        if certs:
-            return certs[0]
+        smallest = None
+        for x in company.certificates:  # the smallest, the first of equals
+            if x.holder == POOL and not x.president:
+                if smallest is None or x.percent < smallest.percent:
+                    smallest = x
+        if smallest is not None:
+            return smallest
         return f"no {company.id} certificate is in the bank pool (8.1)"
 
     def share_price(
