@@ -394,7 +394,10 @@ class G1847AE(GridRules, Engine):
         cid = company.id
         if self.package(state):
             return f"{cid}'s certificates are sold once the starting package is sold (3.3, 4.5.1)"
-        need = [x for x in self.needs_floated.get(cid, ()) if not self.floated(state, x)]
+        need = self.needs_floated.get(cid)
+        if not need:  # most corporations need none: asked for each after every stock turn
+            return None
+        need = [x for x in need if not self.floated(state, x)]
         if need:
             verb = "have" if len(need) > 1 else "has"
             return f"{cid} is available once {' and '.join(need)} {verb} floated (4.5.1)"
@@ -626,7 +629,14 @@ class G1847AE(GridRules, Engine):
 
     def charter(self, cid: str) -> Charter:
         """The corporation's charter."""
-        return next(ch for ch in self.charters if ch.id == cid)
+        charters = self.charters
+        known = self.__dict__.get("_charter_of")
+        if known is None or known[0] is not charters:  # 1847 Pfalz sets its charters per game
+            known = self._charter_of = (charters, {ch.id: ch for ch in charters})
+        found = known[1].get(cid)
+        if found is None:
+            raise StopIteration(cid)  # as the search over the charters it replaces
+        return found
 
     @staticmethod
     def krauss(state: GameState) -> Company | None:
