@@ -1,7 +1,9 @@
 """The TUI's first frame against a minimal Textual app's, child by child (issue 41, acceptance 2).
 
-Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...]``.  A
-measurement, not a test.  A 1,000-command save of every title (:mod:`long_games`) is
+Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--against
+DIR]``.  A measurement, not a test.  ``--against DIR`` also starts the moderator's app from
+another copy of the packages (``git archive REV moderator rulesets | tar -x -C DIR``) on
+each save, in the same turns.  A 1,000-command save of every title (:mod:`long_games`) is
 written to a temporary folder.  Then, ``ROUNDS`` times (9 by default), in turns: a
 minimal Textual app (one ``Static``) is spawned, then the moderator's app on each save;
 every child runs headless at 120x40 and stops at the end of its first frame (for the
@@ -102,6 +104,11 @@ def spawn(code: str, args: list[str], env: dict[str, str]) -> tuple[float, float
 
 def main() -> None:
     args = sys.argv[1:]
+    against = None
+    if "--against" in args:
+        at = args.index("--against")
+        against = str(Path(args[at + 1]).resolve())
+        del args[at : at + 2]
     rounds = int(args.pop(0)) if args and args[0].isdigit() else 9
     titles = [t for t in TITLES if not args or t in args]
     env = bytecode_env(cached=True)
@@ -112,21 +119,30 @@ def main() -> None:
             saves[title] = Path(folder) / f"{title}.json"
             game.save(saves[title])
             game.close()
-        kinds: dict[str, tuple[str, list[str]]] = {"minimal Textual app": (MINIMAL, [])}
+        kinds: dict[str, tuple[str, list[str], dict[str, str]]] = {
+            "minimal Textual app": (MINIMAL, [], env)
+        }
         for title, path in saves.items():
-            kinds[f"moderator, {title} save"] = (MODERATOR, [str(path), folder])
-        for code, child_args in kinds.values():  # warm-up
-            spawn(code, child_args, env)
+            kinds[f"moderator, {title} save"] = (MODERATOR, [str(path), folder], env)
+            if against is not None:
+                other = dict(env, PYTHONPATH=against)
+                kinds[f"moderator, {title} [{Path(against).name}]"] = (
+                    MODERATOR,
+                    [str(path), folder],
+                    other,
+                )
+        for code, child_args, kind_env in kinds.values():  # warm-up
+            spawn(code, child_args, kind_env)
         walls: dict[str, list[float]] = {k: [] for k in kinds}
         cpus: dict[str, list[float]] = {k: [] for k in kinds}
         wall_ratio: dict[str, list[float]] = {k: [] for k in kinds}
         cpu_ratio: dict[str, list[float]] = {k: [] for k in kinds}
         for _ in range(rounds):
             ref_wall = ref_cpu = 1.0
-            for kind, (code, child_args) in kinds.items():
+            for kind, (code, child_args, kind_env) in kinds.items():
                 if kind != "minimal Textual app":  # each child right after a minimal one
                     ref_wall, ref_cpu = spawn(MINIMAL, [], env)
-                wall, cpu = spawn(code, child_args, env)
+                wall, cpu = spawn(code, child_args, kind_env)
                 walls[kind].append(wall)
                 cpus[kind].append(cpu)
                 if kind != "minimal Textual app":
