@@ -24,6 +24,7 @@ behaviour.  Not supported (and not used): ``frozen``, ``order``, ``kw_only``,
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -107,61 +108,77 @@ def _fields_of(cls: type) -> dict[str, Field]:
     return found
 
 
-def _make(name: str, source: str, scope: dict[str, Any]) -> Any:
-    exec(source, scope)  # generated from the field names alone, as dataclasses does
-    return scope[name]
+def _init(fields: list[Field], post_init: bool, slots: bool) -> Callable[..., None]:
+    """``__init__`` for ``fields``: one function for every class, reading the fields'
+    table (no code is generated: the core runs nothing made from text)."""
+    init = [f for f in fields if f.init]
+    names = tuple(f.name for f in init)
+    template = {f.name: f.default for f in init}  # _MISSING where none
+    factories = tuple((f.name, f.factory) for f in init if f.factory is not _MISSING)
+    required = tuple(f.name for f in init if f.default is _MISSING and f.factory is _MISSING)
+    later = tuple(
+        (f.name, f.default, f.factory)
+        for f in fields
+        if not f.init and (f.default is not _MISSING or f.factory is not _MISSING)
+    )
 
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if args:
+            if len(args) > len(names):
+                raise TypeError(
+                    f"__init__() takes {len(names) + 1} positional arguments but "
+                    f"{len(args) + 1} were given"
+                )
+            given = dict(zip(names, args, strict=False))
+            for name in kwargs:
+                if name in given:
+                    raise TypeError(f"__init__() got multiple values for argument {name!r}")
+            given.update(kwargs)
+        else:
+            given = kwargs
+        values = {**template, **given}
+        if len(values) != len(template):
+            unknown = next(name for name in given if name not in template)
+            raise TypeError(f"__init__() got an unexpected keyword argument {unknown!r}")
+        for name in required:
+            if values[name] is _MISSING:
+                raise TypeError(f"__init__() missing 1 required positional argument: {name!r}")
+        for name, factory in factories:
+            if values[name] is _MISSING:
+                values[name] = factory()
+        for name, default, factory in later:
+            values[name] = factory() if default is _MISSING else default
+        if slots:
+            for name, value in values.items():
+                setattr(self, name, value)
+        else:
+            self.__dict__.update(values)
+        if post_init:
+            self.__post_init__()
 
-def _init(fields: list[Field], post_init: bool) -> Callable[..., None]:
-    scope: dict[str, Any] = {"_MISSING": _MISSING}
-    params, body = [], []
-    for f in fields:
-        if f.init:
-            if f.default is not _MISSING:
-                scope[f"_d_{f.name}"] = f.default
-                params.append(f"{f.name}=_d_{f.name}")
-            elif f.factory is not _MISSING:
-                params.append(f"{f.name}=_MISSING")
-            else:
-                params.append(f.name)
-        if f.factory is not _MISSING:
-            scope[f"_f_{f.name}"] = f.factory
-            value = f"_f_{f.name}() if {f.name} is _MISSING else {f.name}" if f.init else None
-            body.append(f"self.{f.name} = {value or f'_f_{f.name}()'}")
-        elif f.init:
-            body.append(f"self.{f.name} = {f.name}")
-        elif f.default is not _MISSING:
-            scope[f"_d_{f.name}"] = f.default
-            body.append(f"self.{f.name} = _d_{f.name}")
-    if post_init:
-        body.append("self.__post_init__()")
-    seen_default = False
-    for param in params:  # as dataclasses: no field without a default after one with
-        if "=" in param:
-            seen_default = True
-        elif seen_default:
-            raise TypeError(f"non-default argument {param!r} follows default argument")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
-    return _make("__init__", source.replace("(self, )", "(self)"), scope)  # type: ignore[no-any-return]
+    return __init__
 
 
 def _eq(fields: list[Field]) -> Callable[[Any, Any], Any]:
     names = [f.name for f in fields if f.compare]
-    mine = "".join(f"self.{n}," for n in names)
-    theirs = "".join(f"other.{n}," for n in names)
-    source = (
-        "def __eq__(self, other):\n"
-        "    if other.__class__ is self.__class__:\n"
-        f"        return ({mine}) == ({theirs})\n"
-        "    return NotImplemented"
-    )
-    return _make("__eq__", source, {})  # type: ignore[no-any-return]
+    values = operator.attrgetter(*names) if names else (lambda obj: ())
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    return __eq__
 
 
 def _repr(fields: list[Field]) -> Callable[[Any], str]:
-    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
-    source = f'def __repr__(self):\n    return f"{{self.__class__.__qualname__}}({shown})"'
-    return _make("__repr__", source, {})  # type: ignore[no-any-return]
+    shown = tuple(f.name for f in fields if f.repr)
+
+    def __repr__(self: Any) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({inner})"
+
+    return __repr__
 
 
 def _process(cls: type, slots: bool) -> type:
@@ -169,7 +186,7 @@ def _process(cls: type, slots: bool) -> type:
     fields = list(found.values())
     setattr(cls, _FIELDS, found)
     methods = {
-        "__init__": _init(fields, hasattr(cls, "__post_init__")),
+        "__init__": _init(fields, hasattr(cls, "__post_init__"), slots),
         "__repr__": _repr(fields),
         "__eq__": _eq(fields),
     }
