@@ -274,6 +274,23 @@ class GridMarket(Market):
         row, col = self.cell(company)
         return self._go(company, (row - 1, col))
 
+    def price_after(self, company: str, steps: int) -> int:
+        """The price ``steps`` moves would bring ``company`` to, as :meth:`move` makes them,
+        worked out on the cells alone: nothing is moved and put back (a receipt asks this
+        for every run)."""
+        row, col = self.cell(company)
+        value = self.value
+        for _ in range(abs(steps)):
+            if steps > 0:  # as right(): one space right, else one row up
+                target = (row, col + 1) if value((row, col + 1)) is not None else (row - 1, col)
+            else:  # as left(): one space left, else one row down
+                target = (row, col - 1) if value((row, col - 1)) is not None else (row + 1, col)
+            if value(target) is not None:  # where the board ends the marker stays (_go)
+                row, col = target
+        found = value((row, col))
+        assert found is not None, f"{company} stands off the board"
+        return found
+
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
         :meth:`left` make it; returns the price before and after."""

@@ -306,8 +306,9 @@ def _order_by_key(market: GridMarket, companies: list[str]) -> list[str]:
 
 def test_grid_order_is_price_column_row_stack_after_any_moves() -> None:
     """The operating order read from the spaces' ranks (worked out once, issue 41) is the
-    order by price, column, row and stack place, after 2,000 random moves on 1830's
-    board (its 67 stands three times in one column) and 1847 AE's."""
+    order by price, column, row and stack place, and a receipt's price worked out on the
+    cells is the move's, after 2,000 random moves on 1830's board (its 67 stands three
+    times in one column) and 1847 AE's."""
     import random
 
     from rulesets.g1830 import GRID, PAR_CELL, ZONES
@@ -333,3 +334,6 @@ def test_grid_order_is_price_column_row_stack_after_any_moves() -> None:
                 getattr(market, rng.choice(["up", "down", "left", "right"]))(name)
             asked = rng.sample(names, rng.randrange(len(names) + 1))
             assert market.order(asked) == _order_by_key(market, asked)
+            if name in market.position:  # a receipt's price, worked out without moving
+                steps = rng.choice([-3, -2, -1, 1, 2, 3])
+                assert market.price_after(name, steps) == market.clone().move(name, steps)[1]
