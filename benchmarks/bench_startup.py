@@ -1,4 +1,4 @@
-"""Start-up, whole-process ``moderator play GAME --json`` and its peak memory (issue 21, 1-2).
+"""Start-up and a whole ``moderator play GAME --json`` against a bare interpreter (issues 21, 41).
 
 Run: ``.venv/bin/python benchmarks/bench_startup.py [ROUNDS] [--against DIR]``.  Prints
 the figures; it is a measurement, not a test.  ``--against DIR`` also runs every
@@ -8,20 +8,24 @@ machine.
 
 Every process is started ``ROUNDS`` times (9 by default) in turns: a bare
 ``python -c pass``, ``python -c "import moderator.cli"``, and ``moderator play GAME
---json`` on the recorded game in ``../shared/examples/`` and on one long seeded
-simulated game per title (written to a temporary directory first).  Taking turns
-means a busy machine slows every kind alike; the figures are each kind's minimum
-wall time and minimum CPU time (user + system, from the child's rusage, which a
-loaded machine inflates far less than wall time), the ratio of each to the bare
-interpreter's, and the largest peak RSS seen.  Bytecode is cached, as on a normal
-install after the first start: the children write and read it under a temporary
-``PYTHONPYCACHEPREFIX`` (this sandbox sets ``PYTHONDONTWRITEBYTECODE``), filled by a
-warm-up run of each first.
+--json`` on the recorded game in ``../shared/examples/`` and on a 1,000-command seeded
+game of every title (:mod:`long_games`, written to a temporary directory first).  The
+figure is CPU time (user + system, from the child's rusage, which a loaded machine
+inflates far less than wall time; the machine is shared): the median of each kind, and
+the median over the rounds of each process's ratio to the bare interpreter started just
+before it (pair by pair, so a busy moment weighs on both).  Wall time (median) and the
+largest peak RSS are shown beside.  Bytecode is cached, as on a normal install after the
+first start: the children write and read it under a temporary ``PYTHONPYCACHEPREFIX``
+(this sandbox sets ``PYTHONDONTWRITEBYTECODE``), filled by a warm-up run of each first.
+
+Issue 41's goals: ``import moderator.cli`` at most 2x the bare interpreter, ``play
+--json`` of a 1,000-command game of every title at most 3.5x.
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,29 +38,35 @@ PYTHON = sys.executable
 PLAY = "import sys; from moderator.cli import main; sys.exit(main())"
 """What the installed ``moderator`` command runs (``python -m moderator.cli`` would compile
 the module afresh each time: a script run as ``__main__`` has no cached bytecode)."""
-
+BARE = "python -c pass"
 
 MAKE = """
 import sys
 from pathlib import Path
-from moderator.simulate import simulate
-for title in ("1846", "1847AE", "1853"):
-    game = simulate(0, 4, max_commands=3000, revenue_scale=0.3, title=title)
+sys.path.insert(0, sys.argv[2])
+from long_games import TITLES, long_game
+for title in TITLES:
+    game = long_game(title)
     (Path(sys.argv[1]) / f"{title}.script").write_text(game.script(), encoding="utf-8")
     print(title, len(game.journal))
+    game.close()
 """
 
 
 def _scripts(tmp: Path) -> list[tuple[str, Path]]:
-    """The recorded game and a long simulated game per title, as script files (made in
+    """The recorded game and a 1,000-command game per title, as script files (made in
     another process, so this one stays small: a child's peak RSS starts at its parent's)."""
     found = [("recorded 1846", EXAMPLE)] if EXAMPLE.exists() else []
     made = subprocess.run(
-        [PYTHON, "-c", MAKE, str(tmp)], capture_output=True, text=True, check=True, cwd=REPO
+        [PYTHON, "-c", MAKE, str(tmp), str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
     )
     for line in made.stdout.splitlines():
         title, count = line.split()
-        found.append((f"simulated {title} ({count} commands)", tmp / f"{title}.script"))
+        found.append((f"{title} ({count} commands)", tmp / f"{title}.script"))
     return found
 
 
@@ -87,7 +97,7 @@ def main() -> None:
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         kinds: list[tuple[str, list[str], dict[str, str]]] = [
-            ("python -c pass", [PYTHON, "-c", "pass"], env),
+            (BARE, [PYTHON, "-c", "pass"], env),
             ("import moderator.cli", [PYTHON, "-c", "import moderator.cli"], env),
         ]
         for label, script in _scripts(Path(tmp)):
@@ -99,22 +109,34 @@ def main() -> None:
             kinds += [(f"{label} [{against.name}]", argv, other) for label, argv, _ in kinds[1:]]
         # not the repository: a child's sys.path[0] is its working directory
         cwd = Path(tmp)
-        best: dict[str, list[float]] = {label: [1e9, 1e9, 0] for label, _, _ in kinds}
+        walls: dict[str, list[float]] = {label: [] for label, _, _ in kinds}
+        cpus: dict[str, list[float]] = {label: [] for label, _, _ in kinds}
+        ratios: dict[str, list[float]] = {label: [] for label, _, _ in kinds}
+        peak: dict[str, int] = {label: 0 for label, _, _ in kinds}
         for _, argv, kind_env in kinds:  # warm-up: bytecode cached
             _run(argv, kind_env, cwd)
         for _ in range(rounds):
+            bare_cpu = 1.0
             for label, argv, kind_env in kinds:
+                if label != BARE:  # each process right after a bare one: a pair
+                    bare_cpu = max(_run(kinds[0][1], env, cwd)[1], 1e-3)
                 wall, cpu, rss = _run(argv, kind_env, cwd)
-                row = best[label]
-                row[0], row[1], row[2] = min(row[0], wall), min(row[1], cpu), max(row[2], rss)
-        bare_wall, bare_cpu, _ = best["python -c pass"]
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+                ratios[label].append(cpu / bare_cpu if label != BARE else 1.0)
+                peak[label] = max(peak[label], rss)
         print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, {rounds} rounds")
-        print(f"{'':<60} {'wall':>8} {'x bare':>6} {'CPU':>8} {'x bare':>6} {'peak RSS':>9}")
+        print(
+            f"{'':<52} {'CPU':>8} {'x bare':>7} {'paired':>7} {'wall':>8} {'peak RSS':>9}"
+            "  (medians; paired: median of each round's ratio to the bare run before it)"
+        )
+        bare = statistics.median(cpus[BARE])
         for label, _, _ in kinds:
-            wall, cpu, rss = best[label]
+            cpu = statistics.median(cpus[label])
             print(
-                f"{label:<60} {wall * 1000:6.0f}ms {wall / bare_wall:6.1f} "
-                f"{cpu * 1000:6.0f}ms {cpu / max(bare_cpu, 1e-3):6.1f} {rss / 1024:7.1f}MB"
+                f"{label:<52} {cpu * 1000:6.1f}ms {cpu / bare:6.2f}x "
+                f"{statistics.median(ratios[label]):6.2f}x "
+                f"{statistics.median(walls[label]) * 1000:6.0f}ms {peak[label] / 1024:7.1f}MB"
             )
 
 

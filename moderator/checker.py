@@ -51,7 +51,7 @@ from moderator.events import (
 from moderator.game import Game
 from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
-from moderator.script import ParseError, amount, check_characters, count, tokenize
+from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Receipt, Ruleset
@@ -182,12 +182,6 @@ def _refused(what: str, reason: str) -> CheckAnswer:
 
 
 # ===================================================================== the text form
-def is_check(text: str) -> bool:
-    """Whether ``text`` is a check: a line whose first word is ``check`` (any case)."""
-    words = text.split()
-    return bool(words) and words[0].lower() == "check"
-
-
 def check(game: Game, text: str) -> CheckAnswer:
     """Answer a ``check run ...`` or ``check sell ...`` line from the game's current state.
 

@@ -31,34 +31,101 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import shutil
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from moderator import __version__, osfiles
-from moderator import commands as c
+from moderator import __version__
 from moderator.errors import Refusal, SaveError
-from moderator.game import Game
-from moderator.journal import prune_backups
-from moderator.lock import LockRefused, SaveLocked
-from moderator.osfiles import FileRefused, read_regular
-from moderator.script import ParseError, format_command, parse_line, same_note, script_lines
-from moderator.shell import (
-    EXIT_FILES,
-    EXIT_REFUSED,
-    answer_check,
-    read_script,
-    safe,
-    tell,
-)
-from moderator.shell import columns as _columns
-from moderator.shell import err as _err
-from moderator.shell import fit as _fit
-from moderator.shell import open_read_only as _open_read_only
-from moderator.shell import print_json as _print_json
+from moderator.lazy import lazy_module
 from moderator.text import counted, escaped
+
+shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
+
+if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (issue 41)
+    from moderator import commands as c
+    from moderator import osfiles
+    from moderator.game import Game
+    from moderator.journal import prune_backups
+    from moderator.lock import LockRefused, SaveLocked
+    from moderator.osfiles import FileRefused, read_regular
+    from moderator.script import (
+        ParseError,
+        format_command,
+        is_check,
+        parse_line,
+        same_note,
+        script_lines,
+    )
+    from moderator.shell import (
+        EXIT_FILES,
+        EXIT_REFUSED,
+        answer_check,
+        read_script,
+        safe,
+        tell,
+    )
+    from moderator.shell import columns as _columns
+    from moderator.shell import err as _err
+    from moderator.shell import fit as _fit
+    from moderator.shell import open_read_only as _open_read_only
+    from moderator.shell import print_json as _print_json
+
+
+def _load_commands() -> None:
+    """Import the game and its files for the commands (issue 41: ``import moderator.cli``
+    alone, which every ``moderator`` process pays, loads no game, journal or lock)."""
+    global c, osfiles, Game, prune_backups, LockRefused, SaveLocked, FileRefused, read_regular
+    global ParseError, format_command, is_check, parse_line, same_note, script_lines
+    global EXIT_FILES, EXIT_REFUSED, answer_check, read_script, safe, tell
+    global _columns, _err, _fit, _open_read_only, _print_json
+    if "Game" in globals():
+        return
+    from moderator import commands as c
+    from moderator import osfiles
+    from moderator.game import Game
+    from moderator.journal import prune_backups
+    from moderator.lock import LockRefused, SaveLocked
+    from moderator.osfiles import FileRefused, read_regular
+    from moderator.script import (
+        ParseError,
+        format_command,
+        is_check,
+        parse_line,
+        same_note,
+        script_lines,
+    )
+    from moderator.shell import (
+        EXIT_FILES,
+        EXIT_REFUSED,
+        answer_check,
+        read_script,
+        safe,
+        tell,
+    )
+    from moderator.shell import columns as _columns
+    from moderator.shell import err as _err
+    from moderator.shell import fit as _fit
+    from moderator.shell import open_read_only as _open_read_only
+    from moderator.shell import print_json as _print_json
+
+    # What the imports made lives as long as the process: the collector need not walk it
+    # again at each of its rounds while a command plays (a tenth of `play`, issue 41).
+    gc.freeze()
+
+
+def __getattr__(name: str) -> Any:
+    """``from moderator.cli import safe`` and the like: the names :func:`_load_commands`
+    imports, imported on first use."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    _load_commands()
+    try:
+        return globals()[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
 
 DEFAULT_SAVES = Path("saves")
 
@@ -488,8 +555,6 @@ def script_of(save: Path) -> int:
 
 # ----------------------------------------------------------------- end of game
 def _is_check(line: str) -> bool:
-    from moderator.checker import is_check
-
     return is_check(line)
 
 
@@ -694,6 +759,7 @@ def main(argv: list[str] | None = None) -> int:
     A reader that goes away (a closed pipe) stops the command quietly with
     :data:`EXIT_READER_GONE`, never with a traceback.
     """
+    _load_commands()
     try:
         status = _main(argv)
         sys.stdout.flush()  # what is still buffered goes now, where a closed pipe is caught

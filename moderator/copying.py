@@ -8,7 +8,6 @@ parts are copied here directly.  Both functions give the same result as the
 
 from __future__ import annotations
 
-import copy
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -39,4 +38,6 @@ def plain_copy(value: T) -> T:
         return {plain_copy(v) for v in value}  # type: ignore[return-value]
     if type(value) is tuple:
         return tuple(plain_copy(v) for v in value)  # type: ignore[return-value]
+    import copy  # here: the state's own parts never need it (issue 41)
+
     return copy.deepcopy(value)

@@ -42,13 +42,13 @@ import errno
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from moderator import commands as c
 from moderator import journal as journal_module
 from moderator import osfiles
+from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
 from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between

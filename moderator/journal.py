@@ -71,7 +71,6 @@ read.
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import json
 import os
@@ -86,7 +85,10 @@ from moderator.commands import Command, Record
 from moderator.errors import SaveError
 from moderator.events import Event
 from moderator.fixes import RULES_LEVEL
+from moderator.lazy import lazy_module
 from moderator.text import counted, escaped
+
+hashlib = lazy_module("hashlib")  # only a save written or read hashes (issue 41)
 
 FORMAT_VERSION = 4
 """The save format this version writes."""

@@ -15,10 +15,10 @@ is legal and then calls these functions.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 from moderator.copying import shallow
+from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
 from moderator.events import (
     CashMoved,
@@ -48,6 +48,12 @@ class Player:
     cash: int = 0
     bankrupt: bool = False
 
+    def __init__(self, name: str, cash: int = 0, bankrupt: bool = False) -> None:
+        # written out: a state's copy makes its players, certificates and trains anew
+        self.name = name
+        self.cash = cash
+        self.bankrupt = bankrupt
+
 
 @dataclass(slots=True)
 class Train:
@@ -61,6 +67,12 @@ class Train:
     """The variant bought, as printed: ``"2"``, ``"3/5"``, ``"6E"``..."""
     phased_out: bool = False
     """Phased out (1846 6.82): does not count toward the train limit, removed after its next run."""
+
+    def __init__(self, serial: int, card: str, name: str, phased_out: bool = False) -> None:
+        self.serial = serial
+        self.card = card
+        self.name = name
+        self.phased_out = phased_out
 
     def copy(self) -> Train:
         """An independent copy (cheaper than :func:`copy.copy`)."""
@@ -76,6 +88,11 @@ class Certificate:
     holder: str = "ipo"
     """Holder id: a player's name, ``"pool"``, the corporation's own id (its treasury/IPO),
     or ``"scrap"``."""
+
+    def __init__(self, percent: int, president: bool = False, holder: str = "ipo") -> None:
+        self.percent = percent
+        self.president = president
+        self.holder = holder
 
 
 @dataclass

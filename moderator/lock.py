@@ -34,9 +34,7 @@ from __future__ import annotations
 import errno
 import json
 import os
-import socket
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +97,8 @@ def holder_text(holder: dict[str, Any]) -> str:
         parts.append(f"on {printable(holder['host'][:64])}")
     since = holder.get("since")
     if isinstance(since, (int, float)) and not isinstance(since, bool):
+        from datetime import datetime  # here: only a refusal names the time (issue 41)
+
         try:
             when = datetime.fromtimestamp(since)
         except (OverflowError, OSError, ValueError):
@@ -274,6 +274,8 @@ class SaveLock:
 
 def _locked(shown: Path, holder: dict[str, Any]) -> SaveLocked:
     """The refusal naming who holds the save."""
+    import socket  # here and below: only a lock taken or refused asks (issue 41)
+
     who = holder_text(holder)
     if holder.get("pid") == os.getpid() and holder.get("host") == socket.gethostname():
         where = "is already open in this moderator"
@@ -294,6 +296,8 @@ def _read_holder(fd: int) -> dict[str, Any]:
 
 def _write_holder(fd: int) -> None:
     """Record this process in the lock file (information for whoever is refused)."""
+    import socket
+
     text = json.dumps(
         {
             "program": "moderator",

@@ -8,9 +8,8 @@ only asks a market for a price, for moves, and for the stock price order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from moderator.copying import shallow
+from moderator.dataclass_subset import dataclass, field
 
 
 @dataclass
@@ -214,6 +213,13 @@ class GridMarket(Market):
         """The prices by position (``row * width + column``), for the price lookups."""
         self._zone_at = "".join(z.ljust(self.width, ".") for z in self.zones)
         """The zones by position: asked for every certificate count (1830 10.0)."""
+        width = max(self.width, 1)
+        self._rank_at = [
+            (-price, -(spot % width), spot // width) if price is not None else (0, 0, 0)
+            for spot, price in enumerate(self._price_at)
+        ]
+        """Each space's place in the operating order (:meth:`order`): worked out once, not
+        for every corporation before every operating turn."""
 
     def value(self, cell: Cell) -> int | None:
         """The price printed on ``cell``, or ``None`` where the board has no space."""
@@ -267,6 +273,23 @@ class GridMarket(Market):
         """One row up; in the top space of its column the marker stays (8.5)."""
         row, col = self.cell(company)
         return self._go(company, (row - 1, col))
+
+    def price_after(self, company: str, steps: int) -> int:
+        """The price ``steps`` moves would bring ``company`` to, as :meth:`move` makes them,
+        worked out on the cells alone: nothing is moved and put back (a receipt asks this
+        for every run)."""
+        row, col = self.cell(company)
+        value = self.value
+        for _ in range(abs(steps)):
+            if steps > 0:  # as right(): one space right, else one row up
+                target = (row, col + 1) if value((row, col + 1)) is not None else (row - 1, col)
+            else:  # as left(): one space left, else one row down
+                target = (row, col - 1) if value((row, col - 1)) is not None else (row + 1, col)
+            if value(target) is not None:  # where the board ends the marker stays (_go)
+                row, col = target
+        found = value((row, col))
+        assert found is not None, f"{company} stands off the board"
+        return found
 
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
@@ -336,11 +359,12 @@ class GridMarket(Market):
         one column the upper first (1830's 67 stands three times in one column: 16.0 is
         silent, and the upper space is read as the higher value, as 18xx.games reads it: 1830
         facts D12)."""
-        present = [c for c in companies if c in self.position]
-
-        def key(company: str) -> tuple[int, int, int, int]:
-            row, col = self.cell(company)
-            stack = self.stacks[self.position[company]]
-            return (-self.price(company), -col, row, stack.index(company))
-
-        return sorted(present, key=key)
+        # the spaces in order, then each space's markers from the top of its stack: the
+        # order of (-price, -column, row, place in the stack), one sort of a few spaces
+        position = self.position
+        present = {c for c in companies if c in position}
+        spaces = sorted({position[c] for c in present}, key=self._rank_at.__getitem__)
+        ordered: list[str] = []
+        for space in spaces:
+            ordered.extend(c for c in self.stacks[space] if c in present)
+        return ordered

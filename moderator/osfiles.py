@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -96,6 +95,8 @@ def create_temp(folder: Path, prefix: str, tail: str, mode: int) -> tuple[int, P
     """A new file ``folder/PREFIX.XXXXXXXXTAIL``, made exclusively (never through a
     symlink) and open for writing without newline translation, ``mode`` less the umask.
     The save's rewrites and the exports make their temporary files here."""
+    import secrets  # here: a process that writes nothing never loads it (issue 41)
+
     while True:
         tmp = Path(folder) / f"{prefix}.{secrets.token_hex(4)}{tail}"
         try:

@@ -50,6 +50,14 @@ class ScriptLine(c.Record):
     command: c.Command
 
 
+def is_check(text: str) -> bool:
+    """Whether ``text`` is a check (:mod:`moderator.checker`): a line whose first word is
+    ``check`` (any case).  Here, not in the checker: a script's every line is asked, and
+    playing one must not load the checker (issue 41)."""
+    words = text.split()
+    return bool(words) and words[0].lower() == "check"
+
+
 def tokenize(line: str) -> list[str]:
     """Split a line into words: spaces separate, double quotes group, ``#`` comments out."""
     if '"' not in line:  # most lines: no quotes, so whitespace alone separates words

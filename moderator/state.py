@@ -8,10 +8,10 @@ clone only when the ruleset accepted it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from moderator.copying import plain_copy, shallow
+from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
 from moderator.events import PriceMoved
 from moderator.fixes import RULES_LEVEL

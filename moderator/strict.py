@@ -23,7 +23,6 @@ checker of each record class is built once, from its annotations, on first use.
 
 from __future__ import annotations
 
-import ast
 import builtins
 import functools
 import json
@@ -35,6 +34,9 @@ from collections.abc import Callable
 from typing import Any, Literal, Union
 
 from moderator.commands import Record, set_fields
+from moderator.lazy import lazy_module
+
+ast = lazy_module("ast")  # only a save read parses annotations (issue 41)
 
 Loc = tuple[str | int, ...]
 """Where in a JSON value: keys and indexes (a tagged record adds its tag, as pydantic)."""

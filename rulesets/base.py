@@ -11,10 +11,10 @@ here; a title handles the rest in ``cmd_<kind>`` methods.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from moderator import commands as c
+from moderator.dataclass_subset import dataclass, field
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, RESERVE, Company

@@ -21,6 +21,12 @@ from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
 from rulesets.trains import TrainDepot
 
+_AFTER_THE_END = (c.Expect, c.Note)
+"""Commands accepted once the game has ended."""
+_NOT_STOPPED_BY_TRAINS = (c.Expect, c.Note, c.Discard, c.Adjust)
+"""Commands a company over its train limit does not hold up (a tuple made once: a union
+``c.Expect | c.Note`` written in :meth:`Engine.apply` was made again for every command)."""
+
 
 class Engine(StockRound, OperatingRound, TrainDepot):
     """A title on the shared engine: tables plus the hooks its rulebook needs."""
@@ -28,13 +34,13 @@ class Engine(StockRound, OperatingRound, TrainDepot):
     # ------------------------------------------------------------- dispatch
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         state.extra["stock_rounds_started"] = 0
-        if state.ended and not isinstance(cmd, c.Expect | c.Note):
+        if state.ended and not isinstance(cmd, _AFTER_THE_END):
             why = state.end_reason or ""
             raise Refusal(
                 f"the game has ended{f' ({why})' if why else ''}; only checks and notes are "
                 f"accepted ({self.r('game_end')})"
             )
-        if not isinstance(cmd, c.Expect | c.Note | c.Discard | c.Adjust) and not state.ended:
+        if not state.ended and not isinstance(cmd, _NOT_STOPPED_BY_TRAINS):
             over = self.over_limit(state)
             if over:
                 co = over[0]

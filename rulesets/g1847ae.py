@@ -394,7 +394,10 @@ class G1847AE(GridRules, Engine):
         cid = company.id
         if self.package(state):
             return f"{cid}'s certificates are sold once the starting package is sold (3.3, 4.5.1)"
-        need = [x for x in self.needs_floated.get(cid, ()) if not self.floated(state, x)]
+        need = self.needs_floated.get(cid)
+        if not need:  # most corporations need none: asked for each after every stock turn
+            return None
+        need = [x for x in need if not self.floated(state, x)]
         if need:
             verb = "have" if len(need) > 1 else "has"
             return f"{cid} is available once {' and '.join(need)} {verb} floated (4.5.1)"
@@ -515,15 +518,20 @@ class G1847AE(GridRules, Engine):
         why = self.available(state, company)
         if why:
             return why
+        # plain loops, no lists: asked for every corporation after every stock turn
         if source == "ipo":
-            certs = [x for x in company.certs_of(company.id) if not x.president]
-            if certs:
-                return certs[0]
+            cid = company.id
+            for x in company.certificates:  # the first in printed order
+                if x.holder == cid and not x.president:
+                    return x
             return f"no {company.id} certificate is left in the initial offering (8.1)"
-        certs = sorted(company.certs_of(POOL), key=lambda x: x.percent)
-        certs = [x for x in certs if not x.president]
-        if certs:
-            return certs[0]
+        smallest = None
+        for x in company.certificates:  # the smallest, the first of equals
+            if x.holder == POOL and not x.president:
+                if smallest is None or x.percent < smallest.percent:
+                    smallest = x
+        if smallest is not None:
+            return smallest
         return f"no {company.id} certificate is in the bank pool (8.1)"
 
     def share_price(
@@ -621,7 +629,14 @@ class G1847AE(GridRules, Engine):
 
     def charter(self, cid: str) -> Charter:
         """The corporation's charter."""
-        return next(ch for ch in self.charters if ch.id == cid)
+        charters = self.charters
+        known = self.__dict__.get("_charter_of")
+        if known is None or known[0] is not charters:  # 1847 Pfalz sets its charters per game
+            known = self._charter_of = (charters, {ch.id: ch for ch in charters})
+        found = known[1].get(cid)
+        if found is None:
+            raise StopIteration(cid)  # as the search over the charters it replaces
+        return found
 
     @staticmethod
     def krauss(state: GameState) -> Company | None:

@@ -149,6 +149,8 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
 
     box_prices: dict[str, Any]
     """The box's prices of the package items PLP and SPR for the game being played."""
+    _configured: tuple[bool, dict[str, Any]]
+    """The box values the tables were last worked out from (:meth:`_configure`)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -174,10 +176,15 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
         charters = tuple(ch for ch in type(self).charters if not (intro and ch.id == "RNB"))
         prices = {k: box.get(k) for k in ("PLP", "SPR")}
         vars(self).update(charters=charters, box_prices=prices)
+        self._configured = (intro, dict(box))
 
     def sync(self, state: GameState) -> None:
         if "box" in state.extra:
-            self._configure(bool(state.extra["intro"]), self.box(state))
+            intro, box = bool(state.extra["intro"]), self.box(state)
+            # the tables are worked out again only when the values they come from changed:
+            # every command asks, a box value changes them (a third of a replay, issue 41)
+            if self._configured != (intro, box):
+                self._configure(intro, box)
 
     def game_readings(self, state: GameState) -> list[Reading]:
         return list(self.readings)

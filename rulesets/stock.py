@@ -12,7 +12,7 @@ certificates on offer (:meth:`StockRound.buyable_certificate`,
 from __future__ import annotations
 
 import functools
-import threading
+from _thread import _local as _thread_local  # threading.local itself, without threading
 from collections.abc import Callable, Collection
 from typing import ClassVar
 
@@ -64,7 +64,7 @@ def units_certificates(certs: list[Certificate], units: int) -> list[Certificate
     return best.get(units * 10)
 
 
-_COUNTED = threading.local()
+_COUNTED = _thread_local()
 """While the tool asks whether the player on turn can still buy or sell (a read-only
 question of one state), each player's certificate count, counted once: ``memo`` is the
 state asked about and the counts so far, or ``None``.  Per thread: the TUI and the

@@ -290,6 +290,7 @@ READ_ONLY_CHILD = textwrap.dedent(
     from moderator.journal import build_validators
     build_validators()  # the checkers are built at the first save read: do it before
     import rulesets.g1846  # the title's rules are imported when its game opens: before too
+    import ast, datetime, hashlib, secrets, socket  # imported where first used (issue 41)
     if os.geteuid() == 0:  # root writes anywhere: become nobody once everything is imported
         os.setgroups([])
         os.setgid(65534)

@@ -1,0 +1,84 @@
+"""In-process replay per command of every title, side by side (issue 41, acceptance 3).
+
+Run: ``.venv/bin/python benchmarks/bench_replay.py [ROUNDS] [--profile TITLE]``.  A
+measurement, not a test.  Each title's 1,000-command seeded game (:mod:`long_games`) is
+replayed the way loading a save replays it: a new game, every command applied to the
+state with the cash total checked after each (no journal, no save).  The titles take
+turns, ``ROUNDS`` times (15 by default), so a busy moment of the shared machine falls on
+all alike; the figure is CPU time per command (``time.process_time``), the median and
+the best of each title, and the median of each round's ratio to 1846's replay in the
+same round.  ``--profile TITLE`` prints where one replay of that title spends its time
+(cProfile, by cumulative time) instead.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+
+from long_games import TITLES, long_game
+
+from moderator import commands as c
+from moderator.game import Game
+
+REFERENCE = "1846"
+
+
+def commands_of(game: Game) -> tuple[c.GameCmd, list[c.Command]]:
+    """The ``game`` line and the journal's commands."""
+    head = c.GameCmd(title=game.title, players=(*game.players, *game.options))
+    return head, [entry.command for entry in game.journal]
+
+
+def replay(head: c.GameCmd, commands: list[c.Command]) -> float:
+    """CPU seconds of one replay."""
+    start = time.process_time()
+    fresh = Game.new(head.title, list(head.players))
+    state, apply = fresh.state, fresh.ruleset.apply
+    for cmd in commands:
+        apply(state, cmd)
+        state.ledger.check_conservation()
+        state.ledger.events = []
+    return time.process_time() - start
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if "--profile" in args:
+        title = args[args.index("--profile") + 1]
+        head, commands = commands_of(long_game(title))
+        replay(head, commands)
+        profile = cProfile.Profile()
+        profile.enable()
+        replay(head, commands)
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+        return
+    rounds = int(args[0]) if args else 15
+    games = {title: commands_of(long_game(title)) for title in TITLES}
+    for head, commands in games.values():  # warm-up: every title's module imported
+        replay(head, commands)
+    seconds: dict[str, list[float]] = {title: [] for title in games}
+    ratios: dict[str, list[float]] = {title: [] for title in games}
+    for _ in range(rounds):
+        this_round = {title: replay(*games[title]) for title in games}
+        for title, spent in this_round.items():
+            seconds[title].append(spent / len(games[title][1]))
+            reference = this_round[REFERENCE] / len(games[REFERENCE][1])
+            ratios[title].append(seconds[title][-1] / reference)
+    print(f"replay per command, CPU, {rounds} rounds in turns")
+    print(f"{'title':<10} {'commands':>8} {'median':>9} {'best':>9} {'/ 1846 (paired median)':>24}")
+    for title in games:
+        print(
+            f"{title:<10} {len(games[title][1]):>8} "
+            f"{statistics.median(seconds[title]) * 1e6:6.1f} µs "
+            f"{min(seconds[title]) * 1e6:6.1f} µs "
+            f"{statistics.median(ratios[title]):>23.2f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()
