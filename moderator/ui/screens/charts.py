@@ -92,12 +92,12 @@ class RoundsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,g", "close", "Back"),
-        Binding("1", "tab('charts')", "Charts"),
-        Binding("2", "tab('players-tab')", "Players"),
-        Binding("3", "tab('companies-tab')", "Companies"),
-        Binding("f,s", "switch('score')", "Score", key_display="f"),
-        Binding("w", "switch('project')", "Project"),
+        Binding("escape,q,g", "close", "Back", priority=True),
+        Binding("1", "tab('charts')", "Charts", priority=True),
+        Binding("2", "tab('players-tab')", "Players", priority=True),
+        Binding("3", "tab('companies-tab')", "Companies", priority=True),
+        Binding("f,s", "switch('score')", "Score", key_display="f", priority=True),
+        Binding("w", "switch('project')", "Project", priority=True),
     ]
 
     def __init__(self, session: Session) -> None:

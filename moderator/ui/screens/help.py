@@ -92,7 +92,7 @@ def key_table() -> Table:
 class HelpScreen(ModalScreen[None]):
     """Lists the keys; any of Esc, q, F1 or ? closes it."""
 
-    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
+    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close", priority=True)]
 
     def compose(self) -> ComposeResult:
         # scrolls (↑↓, PgUp/PgDn, the wheel) when the keys are more than the terminal's rows

@@ -34,7 +34,7 @@ class HistoryScreen(Screen[bool]):
     """Journal on the left, the game at the highlighted line on the right."""
 
     BINDINGS = [
-        Binding("escape,h", "close", "Back"),
+        Binding("escape,h", "close", "Back", priority=True),
         Binding("enter", "rewind", "Rewind to here", priority=True),
         Binding("o", "whatif", "What-if from here", priority=True),
         Binding("e", "amend('replace')", "Edit this line", priority=True),

@@ -76,10 +76,10 @@ class ScoreScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,f", "close", "Back"),
-        Binding("w", "switch('project')", "Project"),
-        Binding("g", "switch('rounds')", "Rounds"),
-        Binding("x", "export", "Export XLSX"),
+        Binding("escape,q,f", "close", "Back", priority=True),
+        Binding("w", "switch('project')", "Project", priority=True),
+        Binding("g", "switch('rounds')", "Rounds", priority=True),
+        Binding("x", "export", "Export XLSX", priority=True),
     ]
 
     def __init__(self, session: Session) -> None:

@@ -97,9 +97,9 @@ class SharingScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("s", "toggle", "Start/stop"),
-        Binding("l", "lan", "LAN / this computer"),
-        Binding("escape,q,ctrl+t", "close", "Back (sharing goes on)"),
+        Binding("s", "toggle", "Start/stop", priority=True),
+        Binding("l", "lan", "LAN / this computer", priority=True),
+        Binding("escape,q,ctrl+t", "close", "Back (sharing goes on)", priority=True),
     ]
 
     def __init__(self, share: TableShare) -> None:
