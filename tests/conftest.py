@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import pkgutil
@@ -97,14 +98,26 @@ def project_modules() -> frozenset[str]:
     )
 
 
+SCRIPT_MODULES = ("convert_18xxgames",)
+"""The tools under ``scripts/`` that tests import (by these names): loaded here with the
+project, never later (``tests/test_convert_18xxgames.py`` tests the converter)."""
+
+
 def _import_the_project() -> frozenset[str]:
     """Import every module of ``moderator`` and ``rulesets`` (a ``__main__`` is only run,
-    never imported); the project's modules then loaded."""
+    never imported) and the tools of :data:`SCRIPT_MODULES`; the project's modules then
+    loaded."""
     for package in ("moderator", "rulesets"):
         root = importlib.import_module(package)
         for found in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
             if found.name.rsplit(".", 1)[-1] != "__main__":
                 importlib.import_module(found.name)
+    for name in SCRIPT_MODULES:
+        spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # its dataclasses look their module up
+        spec.loader.exec_module(module)
     return project_modules()
 
 

@@ -8,7 +8,6 @@ share, the map's charges, a run with its payout kind) on a small hand-made game.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -22,13 +21,7 @@ RECORDED = sorted(
     p for p in SCRIPTS.glob("*-recorded-*.script") if "convert_18xxgames" in p.read_text()
 )
 
-_spec = importlib.util.spec_from_file_location(
-    "convert_18xxgames", ROOT / "scripts" / "convert_18xxgames.py"
-)
-assert _spec and _spec.loader
-convert_18xxgames = importlib.util.module_from_spec(_spec)
-sys.modules["convert_18xxgames"] = convert_18xxgames  # its dataclasses look their module up
-_spec.loader.exec_module(convert_18xxgames)
+convert_18xxgames = sys.modules["convert_18xxgames"]  # loaded by tests/conftest.py
 
 
 @pytest.mark.parametrize("script", RECORDED, ids=lambda p: p.stem)
