@@ -18,7 +18,7 @@ from moderator import commands as c
 from moderator.game import Game
 from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
-TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830")
+TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "18Chesapeake")
 """Every title the app plays."""
 
 KINDS: dict[str, tuple[type[c.Command], ...]] = {
@@ -90,6 +90,8 @@ def scan(
                         )
                     if kind == "bond":  # the list is of players (then the amount)
                         count = len({x.player for x in legal if isinstance(x, c.Bond)})
+                    if kind in ("par", "buy", "sell") and replay.state.round_kind == "OR":
+                        count = 0  # a stock-round key (a forced sale in an OR is typed in the bar)
                     if count:
                         found.append((Cut(title, seed, n), kind, count))
             assert replay.execute(entry.command).ok

@@ -292,6 +292,10 @@ async def type_action_in_sandbox(
             legal = session.reason(want) is None
             line = session.line(want)
             await send_burst(pilot, "o", *keys)  # the sandbox opens; the keys go into it
+            if not legal and isinstance(app.screen, CommandDialog):
+                # a refused amount stays in its dialog with the reason (a bid too large to
+                # set aside): nothing was given; Esc closes it
+                await send_burst(pilot, "escape")
             box = app.screen
             assert isinstance(box, SandboxScreen), (cut, kind, keys, box)
             new = [e.line for e in box.session.game.journal[len(before) :]]
