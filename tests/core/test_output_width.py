@@ -20,6 +20,8 @@ FINISHED = {
     "1847Pfalz": "1847pfalz-three-players.script",
     "1847RRRRB": "1847rrrrb-five-players.script",
     "1853": "1853-short-game.script",
+    "1889": "1889-recorded-314.script",  # a bankruptcy
+    "18Chesapeake": "18chesapeake-recorded-1905.script",  # the bank broken
 }
 CHECKS = {
     "1830": ["run", "PRR", "370", "paid", "37"],
@@ -28,6 +30,8 @@ CHECKS = {
     "1847Pfalz": ["run", "XX", "100"],
     "1847RRRRB": ["run", "XX", "100"],
     "1853": ["run", "XX", "100"],
+    "1889": ["run", "IR", "100"],
+    "18Chesapeake": ["run", "PRR", "100"],
 }
 """A check each: answered, or refused with the calculator's usage (134 columns before)."""
 
