@@ -47,8 +47,11 @@ def test_twenty_kills_lose_no_acknowledged_command(
     # they had begun to acknowledge, which a loaded machine makes rarer (issue 18.3)
     assert report.acknowledged >= 16, report.text()
     assert report.longest > 10, report.text()
-    # issue 42.2: a copy cut in the last record after each checked kill opens as cut
-    assert report.cut_copies["cut"] >= 10 and report.cut_copies["after }}"] >= 1, report.text()
+    # issue 42.2: a copy cut in the last record after each checked kill opens as cut.  How
+    # many of those cuts fall just after a ``}}`` depends on the records the kills leave
+    # (none has one when every last record is a plain command): that case is checked at
+    # every byte of the last records, deterministically, in test_last_cracks.py
+    assert report.cut_copies["cut"] >= 10, report.text()
 
 
 @pytest.mark.parametrize(
