@@ -473,7 +473,9 @@ class SaveFollower(GameSource):
         digest = _digest(data)
         if digest == self._digest:
             self._key = key
-            return False
+            # the same bytes with another stat: a cut seen while the file was still being
+            # written is told once it is quiet, whichever read first finds it so
+            return False if racy else self._tell_pending()
         # each version of the file is read once, even one that fails
         self._key, self._digest = key, digest
         entries = self._entries_from(data)

@@ -135,3 +135,23 @@ def test_a_half_written_append_is_told_only_once_the_file_is_quiet(
     monkeypatch.setattr(follow, "RACY_NS", 0)  # and now quiet
     assert follower.refresh() and "ends in an incomplete line" in follower.notices[0]
     assert not follower.refresh()
+
+
+def test_a_half_written_append_is_told_when_the_quiet_file_s_stat_moved_but_not_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race CI once lost: the server's own poll read the cut while the file was still
+    fresh (kept aside as pending); the next read finds the same bytes with another stat
+    (here its time set back) and the file quiet: the cut is told then, not dropped."""
+    from moderator import follow
+
+    save = tmp_path / "g.json"
+    new_saved_game(save, upto=12).close()
+    follower = SaveFollower(save)
+    monkeypatch.setattr(follow, "RACY_NS", 10**15)  # the poll: written just now
+    _cut(save)  # the last command's line cut: one command fewer, and no cut told yet
+    assert follower.refresh() and follower.notices == []
+    monkeypatch.setattr(follow, "RACY_NS", 0)  # then quiet, and its stat moved
+    os.utime(save, ns=(0, 0))
+    assert follower.refresh() and "ends in an incomplete line" in follower.notices[0]
+    assert not follower.refresh()
