@@ -245,6 +245,8 @@ def _certificate_line(ev: CertificateMoved) -> str:
     what = f"{ev.company} {'president' + chr(39) + 's certificate' if ev.president else 'share'}"
     what = f"{what} ({ev.percent}%)"
     source = f"{ev.company} treasury" if ev.source == ev.company else _who(ev.source)
+    if _is_account(ev.target, SCRAP):
+        return f"{what} leaves the game from {source}: {ev.reason}"
     target = f"{ev.company} treasury" if ev.target == ev.company else _who(ev.target)
     return f"{what}: {source} → {target} ({ev.reason})"
 

@@ -8,19 +8,23 @@ section is named (``facts §2``).  1830's engine plays the rest
 private's discount (:mod:`rulesets.auction`, with this title's bids in multiples of $5 and
 its cash covering only the bids a player leads), full capitalisation, the 2-D market, the
 D trade-in; the train exported at the end of each set of operating rounds is the shared
-:mod:`rulesets.export`, Cornelius Vanderbilt's drawn certificate :mod:`rulesets.drawn`.
-The two-player variant (facts §12) is not played yet: 3 to 6 players.
+:mod:`rulesets.export`, Cornelius Vanderbilt's drawn certificate :mod:`rulesets.drawn`, and
+with two players the variant of §13 (facts §12: 30% president's certificates, unsold shares
+to the market at floating, a share leaving the game with each market purchase by a
+non-president, sold out = none in the market) the shared :mod:`rulesets.two_players`.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from moderator import commands as c
 from moderator.state import GameState
 from rulesets.drawn import DrawnPresident
 from rulesets.export import TrainExport
 from rulesets.family1830 import FreeCertificate
 from rulesets.grid import grid_from_text
+from rulesets.two_players import TwoPlayerShares
 
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""
@@ -45,7 +49,7 @@ CORPORATIONS = (
     ("CA", "Camden & Amboy"),
     ("NW", "Norfolk & Western"),
 )
-"""Facts §3: a 20% president's certificate and eight 10% ones each."""
+"""Facts §3: a 20% president's certificate and eight 10% ones each (two players: §13.1)."""
 NAMES = {"BO": "B&O", "CO": "C&O", "CA": "C&A", "NW": "N&W"}
 PRIVATES = (
     ("DR", "Delaware and Raritan Canal", 20, 5),
@@ -84,16 +88,19 @@ _SECTIONS = {
     "§11": "bankrupt bank_broken bank_runs_out game_end",
     "facts §2": "private_sale private_score closed closed_or",
     "facts §2, §10": "private_trade",
+    "§13.1, facts §12": "big_president",
+    "§13.2, facts §12": "float_to_pool",
+    "§13.3, facts §12": "pool_removal pool_sold_out",
 }
 RULE_NUMBERS = {k: s for s, keys in _SECTIONS.items() for k in keys.split()}
 """The v0.5 section of each shared mechanism, or the facts' where its text was not read."""
 
 
-class G18Chesapeake(DrawnPresident, TrainExport):
-    """18Chesapeake for 3-6 players (the two-player variant is not played yet)."""
+class G18Chesapeake(TwoPlayerShares, DrawnPresident, TrainExport):
+    """18Chesapeake for 2-6 players, two of them playing the variant of §13."""
 
     title: ClassVar[str] = "18Chesapeake"
-    min_players: ClassVar[int] = 3
+    short_set_players: ClassVar[int] = 2  # §13: the variant needs no option word
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
     corporations = CORPORATIONS
     privates = PRIVATES
@@ -130,6 +137,20 @@ class G18Chesapeake(DrawnPresident, TrainExport):
 
     def corporation_name(self, cid: str) -> str:
         return NAMES.get(cid, cid)
+
+    def setup_done(self, state: GameState) -> None:
+        """§13.1: with two players, 30% president's certificates (the drawn corporation
+        gets its 20% one back at the draw: :meth:`cmd_vanderbilt`)."""
+        if self.short_set(state):
+            for cid, _ in self.corporations:
+                self.set_president_certificate(state, cid, self.big_president)
+
+    def cmd_vanderbilt(self, state: GameState, cmd: c.Vanderbilt) -> None:
+        """§13.1: Cornelius Vanderbilt's corporation keeps its 20% president's certificate."""
+        super().cmd_vanderbilt(state, cmd)
+        cid = self.drawn(state)
+        if self.short_set(state) and cid is not None:
+            self.set_president_certificate(state, cid, 20)
 
     def sale_round_passed(self, state: GameState) -> None:
         """Facts §5: a round of passes in the sale exports the next train, as at the end of

@@ -102,15 +102,19 @@ class GridRules(Ruleset):
         (1847 AE adds the investor certificates not yet exchanged, 4.5.2)."""
         return (company.id, POOL)
 
+    def sold_out(self, state: GameState, company: Company) -> str | None:
+        """Why ``company`` is sold out at the end of a stock round, or ``None``: none of its
+        shares is unsold or in the pool (18Chesapeake's two players: its own reading)."""
+        rest = sum(company.holder_percent(h) for h in self.unsold_holders(company))
+        return None if rest else f"all certificates held by players ({self.r('sold_out')})"
+
     def stock_round_end_moves(self, state: GameState) -> None:
-        """A corporation wholly in players' hands moves up a row (one in the top row stays)."""
-        rule = self.r("sold_out")
+        """A sold-out corporation moves up a row (one in the top row stays)."""
         corps = [co.id for co in state.ledger.corporations() if co.launched]
         for cid in self.grid(state).order(corps):
-            company = state.company(cid)
-            rest = sum(company.holder_percent(h) for h in self.unsold_holders(company))
-            if rest == 0:
-                self._market_move(state, cid, "up", f"all certificates held by players ({rule})")
+            why = self.sold_out(state, state.company(cid))
+            if why is not None:
+                self._market_move(state, cid, "up", why)
 
     def operates(self, state: GameState, cid: str) -> bool:
         """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has

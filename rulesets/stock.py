@@ -196,6 +196,11 @@ class StockRound(Ruleset):
             raise Refusal(f"{company.id} has not been launched ({self.r('par')})")
         return company
 
+    def president_units(self, company: Company) -> int:
+        """Ten-percent shares in ``company``'s president's certificate: two (18Chesapeake's
+        two players: three, :mod:`rulesets.two_players`)."""
+        return 2
+
     @staticmethod
     def shares(company: Company, holder: str) -> int:
         """Number of 10% shares a holder has (a 20% certificate is two)."""
@@ -482,10 +487,11 @@ class StockRound(Ruleset):
         if self.cert_count(state, player) + 1 > limit:
             return f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
         cash = state.ledger.player(player).cash
-        if cash < 2 * price:
+        cost = self.president_units(company) * price
+        if cash < cost:
             return (
                 f"{player} has {self.money(cash)}, the president's "
-                f"certificate costs {self.money(2 * price)} ({self.r('par_cost')})"
+                f"certificate costs {self.money(cost)} ({self.r('par_cost')})"
             )
         return None
 
@@ -524,8 +530,9 @@ class StockRound(Ruleset):
                 f"({self.r('pool_limit')})"
             )
         if president == player:
+            units = self.president_units(company)
             new = self._successor(state, company, player, held - 10 * n)
-            if new is None and held - 10 * n < 20:
+            if new is None and held - 10 * n < 10 * units:
                 return (
                     f"{player}'s president's certificate of {cid} cannot go to the "
                     f"{self.pool_name} ({self.r('president_sale')})"
@@ -541,10 +548,10 @@ class StockRound(Ruleset):
                     f"the presidency of {whose} ({self.r('forced_sale')})"
                 )
             if new is not None:
-                # the president's certificate is first swapped for 20% of the successor's
-                # (:meth:`_swap_presidency`), so those are what the seller puts in the pool
+                # the president's certificate is first swapped for 20% (30%) of the
+                # successor's (:meth:`_swap_presidency`): what the seller puts in the pool
                 own = [x for x in own if not x.president]
-                own += units_certificates(company.certs_of(new), 2) or []
+                own += units_certificates(company.certs_of(new), units) or []
         if units_certificates(own, n) is None:
             return (
                 f"{player}'s {cid} certificates do not make {n} share{'s' if n > 1 else ''}: "
@@ -557,14 +564,14 @@ class StockRound(Ruleset):
     ) -> str | None:
         """Who takes the presidency when the president keeps ``remaining`` percent.
 
-        The player holding the most, at least 20% and more than the president keeps,
-        ties resolved clockwise from the seller.
+        The player holding the most, at least the president's certificate (20%) and more
+        than the president keeps, ties resolved clockwise from the seller.
         """
         percents: dict[str, int] = {}
         for cert in company.certificates:  # every holding in one pass, not one per player
             percents[cert.holder] = percents.get(cert.holder, 0) + cert.percent
         best: str | None = None
-        best_pct = max(remaining, 19)
+        best_pct = max(remaining, 10 * self.president_units(company) - 1)
         for holder, pct in percents.items():
             if pct > best_pct and holder != seller:
                 break  # someone (a player, or the pool or treasury) holds enough: look
@@ -592,7 +599,8 @@ class StockRound(Ruleset):
         rule = self.r("par")
         pres = next(x for x in company.certificates if x.president)
         payee = self.ipo_payee(state, company)
-        state.ledger.transfer(player, payee, 2 * price, f"launches {company.id} ({rule})")
+        cost = self.president_units(company) * price
+        state.ledger.transfer(player, payee, cost, f"launches {company.id} ({rule})")
         state.ledger.move_certificate(company, pres, player, f"president's certificate ({rule})")
         company.launched = True
         company.value = price
@@ -667,9 +675,9 @@ class StockRound(Ruleset):
     def _swap_presidency(
         self, state: GameState, company: Company, old: str, new: str, reason: str
     ) -> None:
-        """The new president gives 20% of other certificates for the president's one."""
+        """The new president gives 20% (30%) of other certificates for the president's one."""
         pres = next(x for x in company.certificates if x.president)
-        given = units_certificates(company.certs_of(new), 2) or []
+        given = units_certificates(company.certs_of(new), self.president_units(company)) or []
         for cert in given:
             state.ledger.move_certificate(
                 company, cert, old, f"exchanged for the president's certificate ({reason})"

@@ -106,8 +106,3 @@ def test_10_9_an_export_can_start_a_phase() -> None:
     before = len(state.depot)
     ruleset.export_train(state, "again")  # type: ignore[attr-defined]
     assert len(state.depot) == before and state.depot[0].card == "5"  # 5s are never exported
-
-
-def test_the_two_player_variant_is_not_played_yet() -> None:
-    with pytest.raises(Exception, match="3 to 6 players"):
-        Game.new("18Chesapeake", ["Amy", "Bob"])

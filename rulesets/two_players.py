@@ -1,0 +1,134 @@
+"""A share set for few players: a bigger president's certificate and shares leaving the game
+(18Chesapeake's two-player variant, facts §12 = rules §13).
+
+Four mechanisms, each a title may take (18Chesapeake takes all four with two players):
+
+- **A bigger president's certificate** (§13.1): a corporation's president's certificate is
+  30% in place of 20% and one 10% is left out, so eight certificates still make 100%
+  (:meth:`TwoPlayerShares.set_president_certificate`, at setup).  Its par costs three times
+  the par; a new president gives 30% for it and a president's sale keeps him at 30% unless
+  another player holds 30% to take it (the stock round's :meth:`president_units`).
+- **Unsold shares to the pool at floating** (§13.2): when a corporation floats, every share
+  still unsold goes to the pool, one line for the table to mirror; no share is bought from
+  the unsold ones after that.
+- **A share leaving the game with each pool purchase by a non-president** (§13.3): a player
+  who buys a share from the pool of a corporation he is not president of (before the
+  purchase) takes it, and one more share of that corporation leaves the pool for good: a
+  line for the table to mirror, journaled with the purchase's events.  With no other share
+  in the pool nothing more leaves (the rules' text was not read; 18xx.games then removes the
+  bought share instead and the purchase is void, which no table would play: the banker's
+  reading).
+- **Sold out = none in the pool** (§13.3): at the end of a stock round a floated
+  corporation with no share in the pool moves up (the shares that left the game do not
+  count).
+
+A title sets :attr:`TwoPlayerShares.short_set_players` (the player count the variant is
+played with) and names the rules ``big_president``, ``float_to_pool``, ``pool_removal`` and
+``pool_sold_out`` in its ``rule_numbers``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from moderator.events import Noted
+from moderator.ledger import POOL, SCRAP, Certificate, Company
+from moderator.state import GameState
+from rulesets.capital import FullCapitalisation
+from rulesets.engine import Engine
+from rulesets.grid import GridRules
+
+RULE_KEYS = ("big_president", "float_to_pool", "pool_removal", "pool_sold_out")
+"""The ``rule_numbers`` keys a title playing the short share set names."""
+
+
+class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
+    """The short share set with :attr:`short_set_players` players."""
+
+    short_set_players: ClassVar[int] = 0
+    """The number of players the variant is played with (0: never)."""
+    big_president: ClassVar[int] = 30
+    """The president's certificate in the variant, in percent."""
+
+    def short_set(self, state: GameState) -> bool:
+        """Whether this game plays the variant."""
+        return len(state.ledger.players) == self.short_set_players
+
+    def set_president_certificate(self, state: GameState, cid: str, percent: int) -> None:
+        """``cid``'s unsold certificates anew: a ``percent`` president's certificate and
+        10% ones to make 100% (at setup, before any is sold: §13.1)."""
+        company = state.company(cid)
+        assert all(x.holder == cid for x in company.certificates), cid
+        company.certificates = [Certificate(percent, president=True, holder=cid)] + [
+            Certificate(10, holder=cid) for _ in range((100 - percent) // 10)
+        ]
+
+    def president_units(self, company: Company) -> int:
+        """The size of the president's certificate as printed on it (30% in the variant)."""
+        for cert in company.certificates:
+            if cert.president:
+                return cert.percent // 10
+        return 2
+
+    def buyable_certificate(
+        self, state: GameState, player: str, company: Company, source: str
+    ) -> Certificate | str:
+        """§13.2: a floated corporation has no unsold share left: they went to the pool."""
+        found = super().buyable_certificate(state, player, company, source)
+        if isinstance(found, str) and source == "ipo" and self.short_set(state):
+            if self.floated(state, company.id):
+                return (
+                    f"{company.id}'s unsold shares went to the {self.pool_name} when it "
+                    f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
+                )
+        return found
+
+    def check_float(self, state: GameState, company: Company) -> None:
+        """§13.2: the shares still unsold go to the pool when the corporation floats."""
+        was = self.floated(state, company.id)
+        super().check_float(state, company)
+        if was or not self.floated(state, company.id) or not self.short_set(state):
+            return
+        why = f"still unsold when {company.id} floats ({self.r('float_to_pool')})"
+        for cert in company.certs_of(company.id):
+            state.ledger.move_certificate(company, cert, POOL, why)
+
+    def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
+        """§13.3: a pool share bought by a player who is not the president takes one more
+        share of the corporation out of the pool and out of the game."""
+        removes = source == "pool" and self.short_set(state) and company.president() != player
+        super()._buy_share(state, player, company, source)
+        if not removes:
+            return
+        rule = self.r("pool_removal")
+        cert = next((x for x in company.certs_of(POOL) if not x.president), None)
+        if cert is None:
+            state.ledger.events.append(
+                Noted(
+                    text=f"no other {company.id} share is in the {self.pool_name}: none "
+                    f"leaves the game ({rule})"
+                )
+            )
+            return
+        why = (
+            f"{player}, not {company.id}'s president, bought one from the {self.pool_name}: "
+            f"one more leaves the game ({rule})"
+        )
+        state.ledger.move_certificate(company, cert, SCRAP, why)
+
+    def sold_out(self, state: GameState, company: Company) -> str | None:
+        """§13.3: sold out = floated with none in the pool (shares out of the game do not
+        count; unsold ones went to the pool at floating, so this is also the usual count)."""
+        if not self.short_set(state):
+            return super().sold_out(state, company)
+        if not self.floated(state, company.id) or company.holder_percent(POOL):
+            return None
+        return f"none in the {self.pool_name} ({self.r('pool_sold_out')})"
+
+    def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
+        """Each corporation's president's certificate and the percent out of the game."""
+        super().company_json(state, entry)
+        company = state.company(entry["id"])
+        if company.kind == "corporation":
+            entry["president_percent"] = 10 * self.president_units(company)
+            entry["out_of_game"] = company.holder_percent(SCRAP)
