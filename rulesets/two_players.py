@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 from moderator.events import Noted
 from moderator.ledger import POOL, SCRAP, Certificate, Company
 from moderator.state import GameState
+from rulesets.base import ReceiptLine
 from rulesets.capital import FullCapitalisation
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
@@ -89,9 +90,17 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         super().check_float(state, company)
         if was or not self.floated(state, company.id) or not self.short_set(state):
             return
-        why = f"still unsold when {company.id} floats ({self.r('float_to_pool')})"
-        for cert in company.certs_of(company.id):
-            state.ledger.move_certificate(company, cert, POOL, why)
+        rule = self.r("float_to_pool")
+        unsold = company.certs_of(company.id)
+        for cert in unsold:
+            state.ledger.move_certificate(company, cert, POOL, f"unsold at floating ({rule})")
+        if unsold:  # the purchase's own lines hold the certificates: this one is the bank's
+            state.ledger.events.append(
+                Noted(
+                    text=f"{company.id}'s {10 * len(unsold)}% still unsold goes to the "
+                    f"{self.pool_name} ({rule})"
+                )
+            )
 
     def _buy_share(self, state: GameState, player: str, company: Company, source: str) -> None:
         """§13.3: a pool share bought by a player who is not the president takes one more
@@ -110,11 +119,14 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
                 )
             )
             return
-        why = (
-            f"{player}, not {company.id}'s president, bought one from the {self.pool_name}: "
-            f"one more leaves the game ({rule})"
-        )
+        why = f"{player} is not {company.id}'s president ({rule})"
         state.ledger.move_certificate(company, cert, SCRAP, why)
+        state.ledger.events.append(
+            Noted(
+                text=f"one more {company.id} share leaves the {self.pool_name} and the game: "
+                f"{player}, not its president, bought one there ({rule})"
+            )
+        )
 
     def sold_out(self, state: GameState, company: Company) -> str | None:
         """§13.3: sold out = floated with none in the pool (shares out of the game do not
@@ -124,6 +136,18 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         if not self.floated(state, company.id) or company.holder_percent(POOL):
             return None
         return f"none in the {self.pool_name} ({self.r('pool_sold_out')})"
+
+    def extra_dividend_lines(
+        self, state: GameState, company: Company, per_share: int
+    ) -> list[ReceiptLine]:
+        """The shares out of the game are paid nobody: their part stays in the bank."""
+        units = company.holder_percent(SCRAP) // 10
+        lines = super().extra_dividend_lines(state, company, per_share)
+        if not units:
+            return lines
+        money = self.money(units * per_share)
+        why = f"{money} stays in the bank ({self.r('pool_removal')})"
+        return [*lines, ReceiptLine("out of game", units, 0, why)]
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
         """Each corporation's president's certificate and the percent out of the game."""
