@@ -960,7 +960,10 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
         raise Refusal(f"{ruleset.title_name} seats at most {ruleset.max_players} players")
     seated = list(names)
     k = 1
-    while len(seated) < ruleset.min_players:
+    # a title's variant for so many players (18Chesapeake: two, §13) only when they are named
+    short = getattr(ruleset, "short_set_players", 0)
+    fewest = ruleset.min_players if len(names) == short else max(ruleset.min_players, short + 1)
+    while len(seated) < fewest:
         filler = "Other" if k == 1 else f"Other{k}"
         k += 1
         if filler.lower() not in {n.lower() for n in seated}:
@@ -973,11 +976,11 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     company = state.company(cid)
     if company.kind != "corporation":
         raise Refusal(f"{cid} is not a corporation: --company names one that issues shares")
-    double = any(x.president and x.percent == 20 for x in company.certificates)
+    first = next((x.percent // 10 for x in company.certificates if x.president), 1)
     investors = company.holder_percent(INVESTOR) // 10
     units = _units(holders, cid, names, investors)
-    president = _president(args, units, names, double)
-    _deal(company, units, president, double)
+    president = _president(args, units, names, first)
+    _deal(company, units, president, first)
     where = _place(state, cid, args.price, args.row)
     company.launched = True
     company.operated = True
@@ -1122,40 +1125,43 @@ def _units(
 
 
 def _president(
-    args: argparse.Namespace, units: dict[str, int], players: list[str], double: bool
+    args: argparse.Namespace, units: dict[str, int], players: list[str], first: int
 ) -> str | None:
-    """The president: ``--president``, else the player with the most shares (at least two,
-    the first listed on a tie); titles with a 20% president's certificate need one."""
+    """The president: ``--president``, else the player with the most shares (at least the
+    ``first`` of the president's certificate, two or three, the first listed on a tie);
+    titles with such a certificate need one."""
     held = {p: units.get(p, 0) for p in players}
+    least = max(first, 2)
+    words = {2: "two", 3: "three"}.get(least, str(least))
     if args.president:
         match = [p for p in players if p.lower() == args.president.lower()]
         if not match:
             raise Refusal(f"--president {args.president}: not a player of --shares")
-        if held[match[0]] < 2:
+        if held[match[0]] < least:
             raise Refusal(
                 f"--president {match[0]} holds {counted(held[match[0]], 'share')}: the "
-                f"president holds at least two"
+                f"president holds at least {words}"
             )
         return match[0]
     best = max(held.values(), default=0)
-    if best < 2:
-        if double:
+    if best < least:
+        if first > 1:
             raise Refusal(
-                "a player must hold the president's certificate: give one at least 2 shares "
-                "(e.g. --shares Amy=2)"
+                f"a player must hold the president's certificate: give one at least {least} "
+                f"shares (e.g. --shares Amy={least})"
             )
         return None  # 1853: nobody is director; a manager runs the company (3.4)
     return next(p for p in players if held[p] == best)
 
 
-def _deal(company: Company, units: dict[str, int], president: str | None, double: bool) -> None:
-    """Replace the company's certificates: the president's, then 10% shares; 100% in all."""
+def _deal(company: Company, units: dict[str, int], president: str | None, first: int) -> None:
+    """Replace the company's certificates: the president's (``first`` shares: 20% or 30%,
+    10% where the title has none), then 10% shares; 100% in all."""
     certs: list[Certificate] = []
     for holder, n in units.items():
         if holder == president:
-            first = 20 if double else 10
-            certs.append(Certificate(first, president=True, holder=holder))
-            n -= first // 10
+            certs.append(Certificate(10 * first, president=True, holder=holder))
+            n -= first
         certs.extend(Certificate(10, holder=holder) for _ in range(n))
     company.certificates = certs
 

@@ -71,6 +71,27 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
                 return cert.percent // 10
         return 2
 
+    def _cite_big(self, why: str | None, company: Company, key: str) -> str | None:
+        """A refusal about the president's certificate names §13.1 too when it is 30%."""
+        if why is None or "president's certificate" not in why:
+            return why
+        if self.president_units(company) * 10 != self.big_president:
+            return why
+        rule = self.r(key)
+        return why.replace(f"({rule})", f"({rule}; {self.r('big_president')})")
+
+    def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
+        """§13.1: the 30% certificate costs three times the par."""
+        why = super().check_par(state, player, company, price)
+        return self._cite_big(why, company, "par_cost")
+
+    def check_sell(
+        self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
+    ) -> str | None:
+        """§13.1: a 30% certificate goes only to a player holding 30%."""
+        why = super().check_sell(state, player, company, n, protect=protect)
+        return self._cite_big(why, company, "president_sale")
+
     def buyable_certificate(
         self, state: GameState, player: str, company: Company, source: str
     ) -> Certificate | str:
