@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import check_invariants, examples
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from moderator import commands as c
@@ -177,15 +177,17 @@ def test_whole_random_1889_games_end_with_a_result(seed: int, players: int) -> N
 # ----------------------------------------------------------------------------- 18Chesapeake
 @settings(max_examples=examples(8), **SETTINGS)  # type: ignore[arg-type]
 @given(
-    seed=st.integers(0, 2**32), players=st.integers(3, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
+    seed=st.integers(0, 2**32), players=st.integers(2, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
 )
+@example(seed=22383, players=2, scale=0.6)  # the two-player variant every time (§13)
 def test_random_legal_18chesapeake_games_conserve_cash_and_shares(
     seed: int, players: int, scale: float
 ) -> None:
     """18Chesapeake (issue 40): the draw, the opening sale with its commitment rule, BOR's
     share and CV's certificate, sales then a purchase, exports at the end of each set,
-    trains with the D trade-in, forced purchases and bankruptcies: cash and certificates
-    balance after each command, and the journal replays to the same state."""
+    trains with the D trade-in, forced purchases and bankruptcies, and with two players the
+    30% certificates and the shares leaving the game (§13): cash and certificates balance
+    after each command, and the journal replays to the same state."""
     sim = Simulation(
         seed=seed,
         players=players,
@@ -201,7 +203,8 @@ def test_random_legal_18chesapeake_games_conserve_cash_and_shares(
 
 
 @settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 6))
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+@example(seed=2, players=2)  # the two-player variant (§13)
 def test_whole_random_18chesapeake_games_end_with_a_result(seed: int, players: int) -> None:
     """18Chesapeake played to the end (§11): every player has a score and a place."""
     sim = Simulation(
@@ -697,6 +700,16 @@ def test_18chesapeake_legal_games_keep_every_invariant_and_reload(
     """18Chesapeake (issue 40), commands from the rules' own list (the draw first): the
     same checks, its 60% holding limit among them."""
     _legal_game_reloads("18Chesapeake", players, seed, data)
+
+
+@settings(max_examples=examples(2), **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 2**16), data=st.data())
+def test_two_player_18chesapeake_legal_games_keep_every_invariant_and_reload(
+    seed: int, data: st.DataObject
+) -> None:
+    """18Chesapeake with two players (§13: 30% certificates, shares leaving the game): the
+    same checks every time, not only when a draw above picks two players."""
+    _legal_game_reloads("18Chesapeake", 2, seed, data)
 
 
 def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:
