@@ -386,6 +386,11 @@ class Ruleset:
         """The payout receipt a run would produce, without running it."""
         raise NotImplementedError
 
+    def variant_note(self, state: GameState) -> str | None:
+        """A variant the game plays by its player count, for the new-game form (18Chesapeake
+        with two players: §13), or ``None``."""
+        return None
+
     def candidates(self, state: GameState) -> list[c.Command]:
         """Commands worth offering now (the game keeps only those the rules accept)."""
         return []

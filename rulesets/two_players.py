@@ -55,6 +55,16 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         """Whether this game plays the variant."""
         return len(state.ledger.players) == self.short_set_players
 
+    def variant_note(self, state: GameState) -> str | None:
+        """The form's word on the variant (the sections cited through the rule table)."""
+        if not self.short_set(state):
+            return None
+        return (
+            f"{len(state.ledger.players)} players: {self.big_president}% president's "
+            f"certificates ({self.r('big_president')}); a share leaves the game with each "
+            f"{self.pool_name} purchase by a non-president ({self.r('pool_removal')})"
+        )
+
     def set_president_certificate(self, state: GameState, cid: str, percent: int) -> None:
         """``cid``'s unsold certificates anew: a ``percent`` president's certificate and
         10% ones to make 100% (at setup, before any is sold: §13.1)."""

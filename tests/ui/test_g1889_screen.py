@@ -76,3 +76,30 @@ async def test_the_18chesapeake_sale_panel_shows_its_rules(saves: Path) -> None:
         shown = screen_text(app)
         assert "Private companies for sale (§9.1)" in shown
         assert "On offer: DR for $20" in shown
+
+
+async def test_a_two_player_18chesapeake_game_from_the_form(saves: Path) -> None:
+    """End picks 18Chesapeake; two players: the line under the form names the variant of
+    §13 (facts §12), and the game starts with 30% president's certificates but for the
+    corporation drawn for Cornelius Vanderbilt."""
+    from textual.widgets import Static
+
+    from moderator.ui.screens.start import NewGameScreen
+
+    def line() -> str:
+        return str(pilot.app.screen.query_one("#new-game-error", Static).render())
+
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        assert isinstance(app.screen, NewGameScreen)
+        await send_burst(pilot, "tab", "Amy Bob Cy")
+        assert "Ready" in line() and "30%" not in line()
+        await send_burst(pilot, *["backspace"] * 3)
+        assert "2 players: 30% president's certificates (§13.1, facts §12)" in line()
+        await send_burst(pilot, "ctrl+s")
+        data = main_screen(app).session.data
+        corps = {x["id"]: x for x in data["companies"] if x["kind"] == "corporation"}
+        assert data["title"] == "18Chesapeake" and len(data["players"]) == 2
+        drawn = data["drawn"]
+        assert {x["president_percent"] for c, x in corps.items() if c != drawn} == {30}
+        assert drawn is None or corps[drawn]["president_percent"] == 20

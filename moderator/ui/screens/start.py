@@ -583,11 +583,12 @@ SETUP_NOTES: dict[str, str] = {
     "with 2 or 3. The privates are sold in the first stock round's opening sale on the main "
     "screen, keys b (buy), a (bid), x (pass); in the beginner game they are dealt instead: "
     "`private PLAYER PRIVATE` for each player (facts §12).",
-    "18CHESAPEAKE": "18Chesapeake: 3 to 6 players in seat order, the first offered the first "
+    "18CHESAPEAKE": "18Chesapeake: 2 to 6 players in seat order, the first offered the first "
     "private (§9.1); $2,400 shared. The corporation that comes with Cornelius Vanderbilt is "
     "drawn at setup: write `vanderbilt CORP` first, or the tool draws it (§3, §7.1). The "
     "privates are sold in the opening sale on the main screen, keys b (buy), a (bid, "
-    "multiples of $5), x (pass). The two-player variant (§13) is not played yet.",
+    "multiples of $5), x (pass). Two players play the variant of §13: 30% president's "
+    "certificates, a share leaving the game with each market purchase by a non-president.",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
@@ -1386,6 +1387,9 @@ class NewGameScreen(KeyedScreen):
         text.append("✓ Ready: ctrl+s starts the game.", style="bold green")
         if self.title_shown in OPTIONS:
             text.append(f"  {result.line}", style="bold")
+        variant = result.game.ruleset.variant_note(result.game.state) if result.game else None
+        if variant:
+            text.append(f" {variant}", style="bold")
         for line in result.setup_lines:
             text.append(f" · {line}", style="bold")
         if result.pending and self.title_shown in MARKET_TITLES:
