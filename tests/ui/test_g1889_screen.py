@@ -103,3 +103,15 @@ async def test_a_two_player_18chesapeake_game_from_the_form(saves: Path) -> None
         drawn = data["drawn"]
         assert {x["president_percent"] for c, x in corps.items() if c != drawn} == {30}
         assert drawn is None or corps[drawn]["president_percent"] == 20
+
+
+async def test_the_companies_panel_shows_the_shares_out_of_the_game(saves: Path) -> None:
+    """18Chesapeake with two players: beside the market's shares, those that left the game
+    (§13.3)."""
+    from conftest import SCRIPTS
+
+    text = (SCRIPTS / "18chesapeake-two-players.script").read_text(encoding="utf-8")
+    save_from_script(saves / "g.json", text.split("pass Amy\n")[0])
+    async with running(saves) as (app, _pilot):
+        shown = screen_text(app)
+        assert "20%, 10% out" in shown  # PRR: 20% in the market, 10% out of the game

@@ -417,6 +417,8 @@ class CompaniesPanel(Panel):
                 who = co["president"] or "—"
                 ipo = f"{co['ipo']}%"
                 pool = f"{co['pool']}%" if co["pool"] else "·"
+                if co.get("out_of_game"):  # 18Chesapeake, two players: left the game (§13.3)
+                    pool = f"{co['pool']}%, {co['out_of_game']}% out"
             else:
                 who = co.get("owner") or "—"
                 ipo = pool = ""
