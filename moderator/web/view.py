@@ -155,6 +155,7 @@ def _companies(snap: dict[str, Any]) -> dict[str, Any]:
             ],
             "ipo": co.get("ipo", 0),
             "pool": co.get("pool", 0),
+            "out": co.get("out_of_game", 0),  # 18Chesapeake, two players (§13.3)
             "debt": money(cur, co.get("credit_debt") or 0) if co.get("credit_debt") else "",
             "manager": co.get("manager") or "",
             "acting": acting == cid,

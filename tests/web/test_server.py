@@ -592,3 +592,17 @@ def test_counts_are_worded_in_the_singular_for_one(tmp_path: Path, upto: int, wo
     if upto == 41:
         assert 'Showing the newest <span class="shown-count">40</span> of 41 commands' in page
         assert ">Show the first command</button>" in page and "is hidden" not in page
+
+
+def test_an_18chesapeake_two_player_game_shows_the_shares_out_of_the_game(tmp_path: Path) -> None:
+    """18Chesapeake with two players (§13.3): each corporation's shares that left the game
+    beside its IPO and market shares."""
+    from conftest import SCRIPTS, play
+
+    text = (SCRIPTS / "18chesapeake-two-players.script").read_text(encoding="utf-8")
+    game = play(text.split("pass Amy\n")[0], path=tmp_path / "g.json")
+    with client_for(LiveGame(game)) as client:
+        page = client.get("/view" + Q).text
+    game.close()
+    assert "pool 20% · 10% out of the game" in page  # PRR
+    assert "pool 0% · 20% out of the game" in page  # B&O
