@@ -49,7 +49,8 @@ def played(title: str, seed: int, commands: int) -> Game:
     """A random game of ``title`` from ``seed``, at most ``commands`` long."""
     if title in BOX_TITLES:
         return legal_game(title, seed, commands)
-    return Simulation(seed=seed, title=title, players=3 + seed % 2, max_commands=commands).run()
+    players = 3 + seed % 2 if title != "18Chesapeake" else 2 + seed % 2  # its §13 variant too
+    return Simulation(seed=seed, title=title, players=players, max_commands=commands).run()
 
 
 def save_at(cut: Cut, folder: Path) -> Path:
