@@ -122,3 +122,26 @@ def test_check_in_a_two_player_game() -> None:
     g = upto("expect Amy shares PRR 30")  # PRR: Bob 50% (the 30% certificate), Amy 30%
     assert check(g, "check sell Bob PRR 3 president Amy gets 255").verdict is True
     assert check(g, "check sell Bob PRR 3 gets 250").verdict is False
+
+
+def test_the_tools_own_draw_gives_the_drawn_corporation_its_20_percent_back() -> None:
+    g = Game.new("18Chesapeake", ["Amy", "Bob"])
+    assert g.execute("buy Amy DR").ok  # the tool draws and journals `vanderbilt CORP` first
+    drawn = g.state_json()["drawn"]
+    assert certificates(g, drawn) == [20] + [10] * 8
+    others = [x for x, _ in g.ruleset.corporations if x != drawn]  # type: ignore[attr-defined]
+    assert all(certificates(g, x) == [30] + [10] * 7 for x in others)
+
+
+def test_a_purchase_passes_a_30_percent_presidency_for_three_shares() -> None:
+    """Bob, with 20% of PRR, buys two market shares: the first takes one more out of the
+    game (§13.3); the second, the market's last, none, and with 40% against Amy's 30% he
+    takes the 30% certificate, giving her three 10%s (§9.4, §13.1)."""
+    g = upto("expect bank cash 4936")  # stock round 3, Amy first
+    for line in ("buy Amy CO", "buy Bob PRR", "pass Amy", "buy Bob PRR"):
+        assert g.execute(line).ok, line
+    prr = g.state.company("PRR")
+    assert prr.president() == "Bob"
+    assert (prr.holder_percent("Bob"), prr.holder_percent("Amy")) == (40, 30)
+    assert sorted(x.percent for x in prr.certs_of("Amy")) == [10, 10, 10]
+    assert (prr.holder_percent(POOL), prr.holder_percent(SCRAP)) == (0, 30)
