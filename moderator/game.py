@@ -53,6 +53,7 @@ from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
 from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
 from moderator.journal import (
+    FORMAT_VERSION,
     PROGRAM,
     CutLine,
     Entry,
@@ -76,6 +77,7 @@ from moderator.journal import (
     remembered_length,
     remove_stale_temps,
     same_events,
+    save_format,
     text_refusal,
     truncate_save,
     writable_advice,
@@ -270,6 +272,9 @@ class Game:
     """The checksum ``_records`` chain from (``None``: not chained, an older format)."""
     _disk_header: bytes | None = field(default=None, repr=False, compare=False)
     """The header line as the save holds it (read or last written)."""
+    _format: int = field(default=FORMAT_VERSION, repr=False, compare=False)
+    """The save's format: :data:`~moderator.journal.AMENDED_FORMAT` once it holds an
+    amendment's record (it stays so: older moderators refuse it as a newer one's)."""
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -372,6 +377,9 @@ class Game:
                 game.read_only, game._lock = True, None
         game.program = loaded.save.program
         game.cut = loaded.cut
+        # 5 stays 5; an amendment in format 4 (as the first moderator that kept them wrote
+        # it) is rewritten as 5 at the first write
+        game._format = max(loaded.save.format_version, save_format(loaded.records or ()))
         if loaded.records is None:  # format 1: its first write rewrites it in format 4
             header = game._header()
             game._records = chain(
@@ -1101,7 +1109,8 @@ class Game:
 
     def _header(self, level: int | None = None) -> bytes:
         level = self.state.rules_level if level is None else level
-        return header_line(self.title, [*self.players, *self.options], level, PROGRAM)
+        players = [*self.players, *self.options]
+        return header_line(self.title, players, level, PROGRAM, self._format)
 
     def saved_lines(self) -> tuple[bytes, list[bytes]]:
         """The header and records the save holds (as read, or as this game last wrote
@@ -1190,6 +1199,7 @@ class Game:
         from it, and the game's own records (those it still holds) become these."""
         assert self._target is not None
         self._check_mode()
+        self._format = max(self._format, save_format(records))
         header = self._header(level)
         records = chain(header, records)
         text = header + b"".join(records)

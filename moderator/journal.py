@@ -48,6 +48,10 @@ each record summing only its entry) is read as before, at rules level 0, and
 rewritten in format 4 by its first write; so is format 1 (one JSON object), whose
 entries are then written anew, each text once.
 
+A save holding an amendment's record (issue 39: an entry's ``amended``) says format 5
+(:data:`AMENDED_FORMAT`), so that format-4 moderators refuse it as a newer one's; every
+other save is format 4 as before.
+
 Saving a command is one ``write`` of one line and one
 ``fsync`` before the command counts as accepted, so a save costs the same on
 the 10th command and the 10,000th.  A new file, a "save as", the first write
@@ -91,7 +95,36 @@ from moderator.text import counted, escaped
 hashlib = lazy_module("hashlib")  # only a save written or read hashes (issue 41)
 
 FORMAT_VERSION = 4
-"""The save format this version writes."""
+"""The save format this version writes, but for a save holding an amendment."""
+
+AMENDED_FORMAT = 5
+"""The format of a save holding an amendment's record (issue 39: an entry's ``amended``,
+which format 4 has not), and the newest this version reads.  A format-4 moderator then
+refuses it as a newer moderator's, not as malformed; a save that never held one stays
+format 4, byte for byte, and one that held one stays format 5 (docs/saves.md)."""
+
+
+def save_format(records: Sequence[bytes | str]) -> int:
+    """The format of a save holding ``records`` (entries' JSON or record lines, as
+    :func:`entry_json` writes them): :data:`AMENDED_FORMAT` when one holds an amendment's
+    record.  A key is found by its bytes: inside a JSON string a ``"`` is escaped."""
+    for record in records:
+        if (b'"amended":' if isinstance(record, bytes) else '"amended":') in record:
+            return AMENDED_FORMAT
+    return FORMAT_VERSION
+
+
+def _amendment_allowed(value: dict[str, Any], version: int) -> None:
+    """Refuse an amendment's record in an entry of format 3 or older, as the moderators
+    of those formats refuse it.  Format 4 may hold one: the first moderator that kept
+    amendments wrote them there (its saves are read, and rewritten in format 5)."""
+    if version < 4 and "amended" in value:
+        raise strict.Malformed(
+            ("amended",),
+            f"an amendment's record in a save of format {version} (amendments are kept "
+            f"from format {AMENDED_FORMAT} on)",
+        )
+
 
 PROGRAM = __version__
 """This moderator's version, written in each save's header."""
@@ -365,6 +398,7 @@ def read_entry(raw: bytes, version: int = FORMAT_VERSION) -> Entry:
     value = strict.loads(raw)
     if type(value) is dict:  # a hostile list of millions of events: refused unread
         strict.bounded(MAX_EVENTS, ("events",), value.get("events"))
+        _amendment_allowed(value, version)
         if version >= 4:
             restore_text(value)
     return strict.read(Entry, value)  # type: ignore[no-any-return]
@@ -439,6 +473,7 @@ def _entry_before_events(raw: bytes, version: int) -> tuple[Entry, bytes] | None
         value = strict.loads(raw[:split] + b"}")
         if type(value) is not dict or "events" in value:
             return None
+        _amendment_allowed(value, version)
         if version >= 4 and _free_text_of(value) is not None:
             return None  # its events hold marks of the text: read whole (a note, rarely)
         entry: Entry = strict.read(Entry, value)
@@ -680,11 +715,13 @@ def header_line(
     players: list[str] | tuple[str, ...],
     rules_level: int = RULES_LEVEL,
     program: str = PROGRAM,
+    version: int = FORMAT_VERSION,
 ) -> bytes:
-    """The header line of a save of this format (:data:`FORMAT_VERSION`; with its
-    newline), its checksum last."""
+    """The header line of a save of format ``version`` (:data:`FORMAT_VERSION`, or
+    :data:`AMENDED_FORMAT` for one holding an amendment; with its newline), its checksum
+    last."""
     head = {
-        "format_version": FORMAT_VERSION,
+        "format_version": version,
         "title": title,
         "players": list(players),
         "rules_level": rules_level,
@@ -804,9 +841,9 @@ def fsync_dir(directory: Path) -> None:
 def save_text(
     title: str, players: list[str], entries_json: list[str], rules_level: int = RULES_LEVEL
 ) -> str:
-    """The whole save file's text (format 4) from entries already written by
-    :func:`entry_json`."""
-    header = header_line(title, players, rules_level)
+    """The whole save file's text (format 4, or 5 holding an amendment) from entries
+    already written by :func:`entry_json`."""
+    header = header_line(title, players, rules_level, version=save_format(entries_json))
     prev, records = line_digest(header), []
     for number, text in enumerate(entries_json, start=1):
         records.append(record_line(number, text, prev))
@@ -1145,10 +1182,10 @@ def _check_version(path: Path, version: object, where: str = "") -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         at = f"{where}'s " if where else ""
         raise SaveError(f"{path}: {at}format_version {version!r} is not a version number")
-    if version > FORMAT_VERSION:
+    if version > AMENDED_FORMAT:
         raise SaveError(
             f"{path}: written by a newer moderator (save format {version}; this one reads up to "
-            f"{FORMAT_VERSION}). Upgrade moderator to open it."
+            f"{AMENDED_FORMAT}). Upgrade moderator to open it."
         )
     return version
 

@@ -738,9 +738,18 @@ class G1853(Engine):
         return next((p for p in seats if not bids[p]["passed"]), None)  # type: ignore[index]
 
     def next_actor(self, state: GameState) -> str | None:
-        """The contract bids: nobody in particular while the bonds are written (any order,
-        2.5.2), the next bidder in the claims (2.5.4); then as every title."""
+        """The contract bids: the next player without a bond while the bonds are written
+        (2.5.2), the next bidder in the claims (2.5.4); then as every title.
+
+        2.5.2 has every player write his bond at once, in secret, and reveal them
+        together: the rules give no order.  The banker collects them round the table, in
+        the order the game line seats the players (the seating by bond, 2.5.3, comes only
+        once every bond is known), so the first player whose bond is not yet set aside is
+        the one the next line is expected from."""
         if state.round_kind == "setup":
+            if state.extra["stage"] == "bonds":
+                bids = state.extra["bids"]
+                return next((p.name for p in state.ledger.players if p.name not in bids), None)  # type: ignore[operator]
             return self.next_claimer(state)
         return super().next_actor(state)
 

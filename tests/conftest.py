@@ -261,17 +261,21 @@ def check_invariants(game: Game) -> None:
                 assert marks == 1, company.id
 
 
-def play(text: str, *, path: Path | None = None) -> Game:
-    """Play a whole script; fail the test at the first refused line, naming it."""
+def play(
+    text: str, *, path: Path | None = None, check: Callable[[Game], None] = check_invariants
+) -> Game:
+    """Play a whole script; fail the test at the first refused line, naming it.  ``check``
+    runs after the game line and after every command (the invariants of every title by
+    default)."""
     game: Game | None = None
     for line in parse_script(text):
         if game is None:
             game = Game.from_command(line.command, path=path)
-            check_invariants(game)
+            check(game)
             continue
         outcome = game.execute(line.command)
         assert outcome.ok, f"line {line.number} `{line.text}` refused: {outcome.message}"
-        check_invariants(game)
+        check(game)
     assert game is not None, "no game line"
     return game
 

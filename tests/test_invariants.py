@@ -1,16 +1,16 @@
 """Property tests: random sequences of legal commands never create or destroy money.
 
-For 1846 and for 1847 AE: after every accepted command the cash total (bank,
-reserve, players, companies) equals the starting total and every corporation's
-certificates add up to exactly 100% with one president's (director's)
+For every title (one table, :data:`PLANS`, and one test of each kind parametrized over
+it, each title with its own number of examples): after every accepted command the cash
+total (bank, reserve, players, companies) equals the starting total and every
+corporation's certificates add up to exactly 100% with one president's (director's)
 certificate.  For 1853 also: the bonds held aside count in the total, no cash is
-negative, and no purchase or claim breaks the Table 3 limits.  Replaying the
-journal's lines on a new game gives the same state, so state really is the fold
-of the journal.  Whole random games reach the end with a result for every
-player.  Games of every title whose commands all come from the rules' own list
-(``Game.legal_commands``) also keep every cash non-negative and the limits, come
-back to the same state after undo then redo, and reload from their save to the
-same state (issue 11.2).
+negative, and no purchase or claim breaks the Table 3 limits.  Replaying the journal's
+lines on a new game gives the same state, so state really is the fold of the journal.
+Whole random games reach the end with a result and a place for every player.  Games of
+every title whose commands all come from the rules' own list (``Game.legal_commands``)
+also keep every cash non-negative and the limits, come back to the same state after undo
+then redo, and reload from their save to the same state (issue 11.2).
 """
 
 from __future__ import annotations
@@ -18,18 +18,21 @@ from __future__ import annotations
 import json
 import random
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import check_invariants, examples
-from hypothesis import HealthCheck, Phase, example, given, settings
+from conftest import check_invariants, examples, play
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from moderator import commands as c
 from moderator.events import PresidentChanged, PriceMoved
 from moderator.game import Game
 from moderator.market import TrackMarket
-from moderator.script import format_command, parse_line, parse_script
+from moderator.script import format_command, parse_line
 from moderator.simulate import NAMES, Simulation
 from rulesets import g1853
 
@@ -61,212 +64,139 @@ def assert_replay_is_the_state(game: Game) -> None:
     )
 
 
-# ----------------------------------------------------------------------------- 1846
-@settings(max_examples=examples(12), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32), players=st.integers(3, 5), scale=st.sampled_from([0.3, 0.6, 1.0])
+# ----------------------------------------------------------------------------- the plans
+@dataclass(frozen=True)
+class Plan:
+    """How one title is played by the property tests below: its player counts, how many
+    examples each test draws (CI's; ``examples`` scales them when exploring) and the
+    simulation's settings.  One table, one test of each kind parametrized over it: each
+    title keeps its own number of examples and draws its own (:func:`run_property`)."""
+
+    title: str
+    players: tuple[int, int]
+    """The fewest and most players."""
+    games: int = 0
+    """Random games of ``commands`` commands (0: the simulation does not play the title)."""
+    whole: int = 0
+    """Random games played to the end."""
+    legal: int = 0
+    """Games of commands drawn from the rules' own list."""
+    commands: int = 500
+    whole_commands: int = 4000
+    scales: tuple[float, ...] = (0.3, 0.6, 1.0)
+    """Revenue scales of the random games."""
+    whole_scales: tuple[float, ...] = (1.0,)
+    option: str | None = None
+    """An option word drawn on or off (1847 AE's ``variant``, 1853's ``short``, 1889's
+    ``beginner``)."""
+    label: str = ""
+    """The test id and the draws' seed when a title has two rows (its two-player
+    variant played every time): the title otherwise."""
+
+    def __str__(self) -> str:
+        return self.label or self.title
+
+    def simulation(self, option: bool) -> dict[str, Any]:
+        """The simulation's keywords for the title and the option drawn."""
+        words: dict[str, Any] = {"title": self.title}
+        if option and self.option in ("variant", "short"):
+            words[self.option] = True
+        elif option and self.option is not None:
+            words["options"] = (self.option,)
+        return words
+
+
+PLANS = (
+    Plan("1846", (3, 5), games=12, whole=4, legal=2, commands=300, whole_commands=3000),
+    Plan("1847AE", (3, 5), games=40, whole=25, legal=2, whole_commands=3000, option="variant"),
+    Plan(
+        "1853",
+        (3, 6),
+        games=15,
+        whole=4,
+        legal=2,
+        commands=400,
+        whole_commands=3000,
+        scales=(0.5, 1.0),
+        whole_scales=(1.0, 1.5),
+        option="short",
+    ),
+    Plan("1847Pfalz", (3, 5), legal=2),
+    Plan("1847RRRRB", (3, 5), legal=2),
+    Plan("1830", (2, 6), games=30, whole=12, legal=5),
+    Plan("1889", (2, 6), games=8, whole=4, legal=3, option="beginner"),
+    Plan("18Chesapeake", (2, 6), games=8, whole=4, legal=3),
+    # the two-player variant every time, not only when a draw above picks two (§13)
+    Plan("18Chesapeake", (2, 2), games=2, whole=1, legal=2, label="18Chesapeake-two-players"),
 )
-def test_random_legal_games_conserve_cash_and_shares(seed: int, players: int, scale: float) -> None:
-    """Each seed is a different random sequence of legal commands (reproducible by seed)."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=300,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check_invariants,
-    )
-    assert_replay_is_the_state(sim.run())
+"""Every title: 1846 (the default), 1847 AE (the starting package and its short operating
+rounds, Krauss & Co., investor exchanges, trades, nationalisations, quarries, trains from
+the pool and other corporations), 1853 (contract bids, sealed claims, redemptions, mail,
+trains on credit, contracts fulfilled, the Elephant and the extra round), 1847 Pfalz and
+RRRR&B (issue 22: their box values, legal games only), 1830 (the opening sale with bids
+and auctions, either-order turns, the M&H exchange, trade-ins), 1889 (block sales, the
+Dougo exchange, UTF at the first 5) and 18Chesapeake (the draw, the commitment rule, BOR's
+share and CV's certificate, exports at the end of each set; with two players the 30%
+certificates and the shares leaving the game): forced purchases and
+bankruptcies everywhere."""
 
 
-@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 5))
-def test_whole_random_games_end_with_a_score(seed: int, players: int) -> None:
-    """Played to the end, a game has a result for every player and still balances."""
-    sim = Simulation(seed=seed, players=players, max_commands=3000, check=check_invariants)
-    game = sim.run()
-    assert game.state.ended
-    result = game.state_json()["result"]
-    assert set(result) == {p.name for p in game.state.ledger.players}
-
-
-# ----------------------------------------------------------------------------- 1830
-@settings(max_examples=examples(30), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32), players=st.integers(2, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
-)
-def test_random_legal_1830_games_conserve_cash_and_shares(
-    seed: int, players: int, scale: float
+def run_property(
+    plan: Plan, count: int, body: Callable[..., None], **strategies: st.SearchStrategy[Any]
 ) -> None:
-    """1830: the opening sale with bids and auctions, stock turns buying and selling in
-    either order, the M&H exchange, runs, trains with trade-ins, privates bought by
-    corporations, forced purchases and bankruptcies: cash and certificates balance after
-    each command, and the journal replays to the same state."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=500,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check_invariants,
-        title="1830",
+    """Run ``body`` as a property of its own: ``count`` examples (CI's) of ``strategies``,
+    drawn for ``plan``'s title (the title is part of what seeds the draws, so no two
+    titles draw the same examples)."""
+    body._hypothesis_internal_add_digest = str(plan).encode()  # type: ignore[attr-defined]
+    settings(max_examples=examples(count), **SETTINGS)(given(**strategies)(body))()  # type: ignore[arg-type]
+
+
+def checker(title: str) -> Callable[[Game], None]:
+    """The checks after every accepted command (1853's own, with its limits)."""
+    return Invariants1853() if title == "1853" else check_invariants
+
+
+# ----------------------------------------------------------------------------- random games
+@pytest.mark.hypothesis
+@pytest.mark.parametrize("plan", [p for p in PLANS if p.games], ids=str)
+def test_random_legal_games_conserve_cash_and_shares(plan: Plan) -> None:
+    """Each seed is a different random sequence of legal commands (reproducible by seed):
+    after every command the cash and the certificates balance (1853: the limits too), and
+    the journal replays to the same state."""
+
+    def random_game(seed: int, players: int, scale: float, option: bool) -> None:
+        check = checker(plan.title)
+        sim = Simulation(
+            seed=seed,
+            players=players,
+            max_commands=plan.commands,
+            revenue_scale=scale,
+            rng=random.Random(seed),
+            check=check,
+            **plan.simulation(option),
+        )
+        game = sim.run()
+        assert game.title == plan.title
+        assert (plan.option in game.options) is option
+        if isinstance(check, Invariants1853):
+            assert check.checked == len(game.journal)
+        assert_replay_is_the_state(game)
+
+    run_property(
+        plan,
+        plan.games,
+        random_game,
+        seed=st.integers(0, 2**32),
+        players=st.integers(*plan.players),
+        scale=st.sampled_from(plan.scales),
+        option=st.booleans() if plan.option else st.just(False),
     )
-    game = sim.run()
-    assert game.title == "1830"
-    assert_replay_is_the_state(game)
 
 
-@settings(max_examples=examples(12), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
-def test_whole_random_1830_games_end_with_a_result(seed: int, players: int) -> None:
-    """1830 played to the end (25.0): the bank broke and the set under way was finished,
-    or a president went bankrupt; every player has a score and a place."""
-    sim = Simulation(
-        seed=seed, players=players, max_commands=4000, title="1830", check=check_invariants
-    )
-    game = sim.run()
-    data = game.state_json()
-    assert game.state.ended, game.round_label()
-    assert set(data["result"]) == {p.name for p in game.state.ledger.players}
-    assert sum(len(p["players"]) for p in data["ranking"]) == players
-
-
-# ----------------------------------------------------------------------------- 1847 AE
-# ----------------------------------------------------------------------------- 1889
-@settings(max_examples=examples(8), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 6),
-    scale=st.sampled_from([0.3, 0.6, 1.0]),
-    beginner=st.booleans(),
-)
-def test_random_legal_1889_games_conserve_cash_and_shares(
-    seed: int, players: int, scale: float, beginner: bool
-) -> None:
-    """1889 (issue 40): the opening sale (or the beginner game's deal), block sales, the
-    Dougo Railway's exchange, runs, trains with the D trade-in, privates bought by
-    corporations, UTF at the first 5, forced purchases and bankruptcies: cash and
-    certificates balance after each command, and the journal replays to the same state."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=500,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check_invariants,
-        title="1889",
-        options=("beginner",) if beginner else (),
-    )
-    game = sim.run()
-    assert game.title == "1889"
-    assert_replay_is_the_state(game)
-
-
-@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
-def test_whole_random_1889_games_end_with_a_result(seed: int, players: int) -> None:
-    """1889 played to the end (facts §11): every player has a score and a place."""
-    sim = Simulation(
-        seed=seed, players=players, max_commands=4000, title="1889", check=check_invariants
-    )
-    game = sim.run()
-    assert game.state.ended, game.round_label()
-    assert set(game.state_json()["result"]) == {p.name for p in game.state.ledger.players}
-
-
-# ----------------------------------------------------------------------------- 18Chesapeake
-@settings(max_examples=examples(8), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32), players=st.integers(2, 6), scale=st.sampled_from([0.3, 0.6, 1.0])
-)
-@example(seed=22383, players=2, scale=0.6)  # the two-player variant every time (§13)
-def test_random_legal_18chesapeake_games_conserve_cash_and_shares(
-    seed: int, players: int, scale: float
-) -> None:
-    """18Chesapeake (issue 40): the draw, the opening sale with its commitment rule, BOR's
-    share and CV's certificate, sales then a purchase, exports at the end of each set,
-    trains with the D trade-in, forced purchases and bankruptcies, and with two players the
-    30% certificates and the shares leaving the game (§13): cash and certificates balance
-    after each command, and the journal replays to the same state."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=500,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check_invariants,
-        title="18Chesapeake",
-    )
-    game = sim.run()
-    assert game.title == "18Chesapeake"
-    assert_replay_is_the_state(game)
-
-
-@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
-@example(seed=2, players=2)  # the two-player variant (§13)
-def test_whole_random_18chesapeake_games_end_with_a_result(seed: int, players: int) -> None:
-    """18Chesapeake played to the end (§11): every player has a score and a place."""
-    sim = Simulation(
-        seed=seed, players=players, max_commands=4000, title="18Chesapeake", check=check_invariants
-    )
-    game = sim.run()
-    assert game.state.ended, game.round_label()
-    assert set(game.state_json()["result"]) == {p.name for p in game.state.ledger.players}
-
-
-@settings(max_examples=examples(40), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(3, 5),
-    scale=st.sampled_from([0.3, 0.6, 1.0]),
-    variant=st.booleans(),
-)
-def test_random_legal_1847ae_games_conserve_cash_and_shares(
-    seed: int, players: int, scale: float, variant: bool
-) -> None:
-    """1847 AE: the starting package and its short operating rounds, Krauss & Co.,
-    investor exchanges, trades, nationalisations, quarries, trains from the pool and from
-    other corporations, forced purchases: cash and certificates balance after each command,
-    and the journal replays to the same state."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=500,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check_invariants,
-        title="1847AE",
-        variant=variant,
-    )
-    game = sim.run()
-    assert game.title == "1847AE"
-    assert game.state_json()["variant"] is variant
-    assert_replay_is_the_state(game)
-
-
-@settings(max_examples=examples(25), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 5), variant=st.booleans())
-def test_whole_random_1847ae_games_end_with_a_result(
-    seed: int, players: int, variant: bool
-) -> None:
-    """1847 AE played to the end (9): the bank broke and its set of operating rounds was
-    finished, or a director went bankrupt; every player has a score and a place."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=3000,
-        title="1847AE",
-        variant=variant,
-        check=check_invariants,
-    )
-    game = sim.run()
+def _ended_1847ae(game: Game) -> None:
+    """1847 AE (9): the bank broke and its set of operating rounds was finished, or a
+    director went bankrupt (the last line)."""
     state = game.state
-    assert state.ended, f"not over after {len(game.journal)} commands"
-    data = game.state_json()
-    names = {p.name for p in state.ledger.players}
-    assert set(data["result"]) == names
-    assert {n for place in data["ranking"] for n in place["players"]} == names
     bankrupt = [p.name for p in state.ledger.players if p.bankrupt]
     if bankrupt:
         assert game.journal[-1].line == f"bankrupt {bankrupt[0]}"
@@ -274,6 +204,75 @@ def test_whole_random_1847ae_games_end_with_a_result(
         assert state.bank_broken and state.round_kind == "OR"
         assert state.or_number == state.ors_in_set
     assert_replay_is_the_state(game)
+
+
+def _ended_1853(game: Game) -> None:
+    """1853 (5.1): the bank broke and the operating round was finished, or a price reached
+    £400; every player's score is cash and shares at the market price (par without one),
+    bonds left out (5.2.1)."""
+    state = game.state
+    market = state.market
+    assert isinstance(market, TrackMarket)
+    reason = state.end_reason or ""
+    at_400 = any(
+        market.has(co.id) and state.price(co.id) == 400 for co in state.ledger.corporations()
+    )
+    if at_400:  # at once (5.1.3), also in the operating rounds finished after the bank broke
+        assert "5.1.3" in reason or (state.bank_broken and "5.1.2" in reason), reason
+    else:
+        assert state.bank_broken and "5.1.2" in reason, reason
+    data = game.state_json()
+    for player in state.ledger.players:
+        shares = sum(
+            co.holder_percent(player.name)
+            // 10
+            * (state.price(co.id) if market.has(co.id) else market.par_of[co.id])
+            for co in state.ledger.corporations()
+        )
+        assert data["result"][player.name] == player.cash + shares
+    assert_replay_is_the_state(game)
+
+
+ENDINGS: dict[str, Callable[[Game], None]] = {"1847AE": _ended_1847ae, "1853": _ended_1853}
+"""The end of a title's game checked beyond a result for every player."""
+
+
+@pytest.mark.hypothesis
+@pytest.mark.parametrize("plan", [p for p in PLANS if p.whole], ids=str)
+def test_whole_random_games_end_with_a_result(plan: Plan) -> None:
+    """Played to the end (1846 and 1830 25.0: the bank broke and the set under way was
+    finished, or a president went bankrupt; 1889 and 18Chesapeake §11), a game has a
+    score and a place for every player, and still balances."""
+
+    def whole_game(seed: int, players: int, scale: float, option: bool) -> None:
+        sim = Simulation(
+            seed=seed,
+            players=players,
+            max_commands=plan.whole_commands,
+            revenue_scale=scale,
+            check=checker(plan.title),
+            **plan.simulation(option),
+        )
+        game = sim.run()
+        state = game.state
+        assert state.ended, f"not over after {len(game.journal)} commands: {game.round_label()}"
+        data = game.state_json()
+        names = sorted(p.name for p in state.ledger.players)
+        assert sorted(data["result"]) == names
+        assert sorted(n for place in data["ranking"] for n in place["players"]) == names
+        ending = ENDINGS.get(plan.title)
+        if ending is not None:
+            ending(game)
+
+    run_property(
+        plan,
+        plan.whole,
+        whole_game,
+        seed=st.integers(0, 10_000),
+        players=st.integers(*plan.players),
+        scale=st.sampled_from(plan.whole_scales),
+        option=st.booleans() if plan.option else st.just(False),
+    )
 
 
 # ----------------------------------------------------------------------------- 1853
@@ -369,86 +368,6 @@ class Invariants1853:
         self.checked += 1
 
 
-@settings(max_examples=examples(15), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(3, 6),
-    scale=st.sampled_from([0.5, 1.0]),
-    short=st.booleans(),
-)
-def test_random_legal_1853_games_conserve_cash_shares_and_limits(
-    seed: int, players: int, scale: float, short: bool
-) -> None:
-    """1853: contract bids (bonds, open and sealed claims, passes, settle), stock rounds
-    (new and pool shares, sales, redemptions), operating rounds (runs with mail, spends,
-    frontier, trains from the bank, the pool, other companies and on credit, discards),
-    fulfilled contracts, the Elephant sold and the extra round: after each command the
-    cash, the certificates and the limits hold, and the journal replays to the same state."""
-    check = Invariants1853()
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=400,
-        revenue_scale=scale,
-        rng=random.Random(seed),
-        check=check,
-        title="1853",
-        short=short,
-    )
-    game = sim.run()
-    assert game.title == "1853"
-    assert check.checked == len(game.journal)
-    assert game.state_json()["short"] is short
-    assert_replay_is_the_state(game)
-
-
-@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    seed=st.integers(0, 10_000),
-    players=st.integers(3, 6),
-    short=st.booleans(),
-    scale=st.sampled_from([1.0, 1.5]),
-)
-def test_whole_random_1853_games_end_with_a_result(
-    seed: int, players: int, short: bool, scale: float
-) -> None:
-    """1853 played to the end (5.1): the bank broke and the operating round was finished,
-    or a price reached £400; every player's score is cash and shares at the market price
-    (par without one), bonds left out (5.2.1)."""
-    sim = Simulation(
-        seed=seed,
-        players=players,
-        max_commands=3000,
-        revenue_scale=scale,
-        title="1853",
-        short=short,
-        check=Invariants1853(),
-    )
-    game = sim.run()
-    state = game.state
-    assert state.ended, f"not over after {len(game.journal)} commands"
-    market = state.market
-    assert isinstance(market, TrackMarket)
-    reason = state.end_reason or ""
-    at_400 = any(
-        market.has(co.id) and state.price(co.id) == 400 for co in state.ledger.corporations()
-    )
-    if at_400:  # at once (5.1.3), also in the operating rounds finished after the bank broke
-        assert "5.1.3" in reason or (state.bank_broken and "5.1.2" in reason), reason
-    else:
-        assert state.bank_broken and "5.1.2" in reason, reason
-    data = game.state_json()
-    for player in state.ledger.players:
-        shares = sum(
-            co.holder_percent(player.name)
-            // 10
-            * (state.price(co.id) if market.has(co.id) else market.par_of[co.id])
-            for co in state.ledger.corporations()
-        )
-        assert data["result"][player.name] == player.cash + shares
-    assert_replay_is_the_state(game)
-
-
 OVER_THE_LIMIT = """\
 game 1853 Amy Bob Carlos
 setpar EIR 53
@@ -482,31 +401,18 @@ pass Carlos
 no seventh (EIR's par set low so that she could pay for it)."""
 
 
-def _play_checked(text: str, check: Invariants1853) -> Game:
-    game: Game | None = None
-    for line in parse_script(text):
-        if game is None:
-            game = Game.from_command(line.command)
-            continue
-        outcome = game.execute(line.command)
-        assert outcome.ok, f"`{line.text}` refused: {outcome.message}"
-        check(game)
-    assert game is not None
-    return game
-
-
 def test_the_1853_limit_check_catches_a_purchase_over_the_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The property's limit check is not empty: the rules refuse Amy a seventh EIR share
     (3.1.2), and a ruleset that let her buy it is caught by the check."""
-    game = _play_checked(OVER_THE_LIMIT, Invariants1853())
+    game = play(OVER_THE_LIMIT, check=Invariants1853())
     assert game.state.company("EIR").holder_percent("Amy") == 60
     refused = game.execute("buy Amy EIR")
     assert not refused.ok and "3.1.2" in refused.message
     check = Invariants1853()
     monkeypatch.setitem(g1853.HOLDING_LIMIT, 3, 10)
-    game = _play_checked(OVER_THE_LIMIT, check)
+    game = play(OVER_THE_LIMIT, check=check)
     assert game.execute("buy Amy EIR").ok
     with pytest.raises(AssertionError, match="`buy Amy EIR` left 7 shares of EIR"):
         check(game)
@@ -641,75 +547,25 @@ BOX_VALUES = {
 """The box values a game of 1847 Pfalz / RRRR&B needs before it starts (a table's)."""
 
 
-@settings(max_examples=examples(6), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    title=st.sampled_from(["1846", "1847AE", "1853", "1847Pfalz", "1847RRRRB", "1830"]),
-    players=st.integers(3, 5),
-    seed=st.integers(0, 2**16),
-    data=st.data(),
-)
-def test_legal_command_games_keep_every_invariant_and_reload(
-    title: str, players: int, seed: int, data: st.DataObject
-) -> None:
+@pytest.mark.hypothesis
+@pytest.mark.parametrize("plan", [p for p in PLANS if p.legal], ids=str)
+def test_legal_command_games_keep_every_invariant_and_reload(plan: Plan) -> None:
     """Every title, commands from the rules' own list: cash constant, certificates at 100%,
-    no negative cash, limits held, undo then redo the same, and the save in a temporary
-    folder loads (verified) to the same state JSON and journal."""
-    _legal_game_reloads(title, players, seed, data)
+    no negative cash, limits held (1830's holding limit of 10.0, 1889's and
+    18Chesapeake's 60%), undo then redo the same, and the save in a temporary folder loads
+    (verified) to the same state JSON and journal."""
 
+    def legal_game(players: int, seed: int, data: st.DataObject) -> None:
+        _legal_game_reloads(plan.title, players, seed, data)
 
-@settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
-@given(
-    title=st.sampled_from(["1847Pfalz", "1847RRRRB"]),
-    players=st.integers(3, 5),
-    seed=st.integers(0, 2**16),
-    data=st.data(),
-)
-def test_pfalz_and_rrrrb_legal_games_keep_every_invariant_and_reload(
-    title: str, players: int, seed: int, data: st.DataObject
-) -> None:
-    """1847 Pfalz and RRRR&B (issue 22) every time, not only when the draw above picks
-    them: the same checks."""
-    _legal_game_reloads(title, players, seed, data)
-
-
-@settings(max_examples=examples(5), **SETTINGS)  # type: ignore[arg-type]
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**16), data=st.data())
-def test_1830_legal_games_keep_every_invariant_and_reload(
-    players: int, seed: int, data: st.DataObject
-) -> None:
-    """1830 (issue 31), commands from the rules' own list: the same checks as every title's,
-    the holding limit of 10.0 among them."""
-    _legal_game_reloads("1830", players, seed, data)
-
-
-@settings(max_examples=examples(3), **SETTINGS)  # type: ignore[arg-type]
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**16), data=st.data())
-def test_1889_legal_games_keep_every_invariant_and_reload(
-    players: int, seed: int, data: st.DataObject
-) -> None:
-    """1889 (issue 40), commands from the rules' own list: the same checks, its 60%
-    holding limit among them."""
-    _legal_game_reloads("1889", players, seed, data)
-
-
-@settings(max_examples=examples(3), **SETTINGS)  # type: ignore[arg-type]
-@given(players=st.integers(3, 6), seed=st.integers(0, 2**16), data=st.data())
-def test_18chesapeake_legal_games_keep_every_invariant_and_reload(
-    players: int, seed: int, data: st.DataObject
-) -> None:
-    """18Chesapeake (issue 40), commands from the rules' own list (the draw first): the
-    same checks, its 60% holding limit among them."""
-    _legal_game_reloads("18Chesapeake", players, seed, data)
-
-
-@settings(max_examples=examples(2), **SETTINGS)  # type: ignore[arg-type]
-@given(seed=st.integers(0, 2**16), data=st.data())
-def test_two_player_18chesapeake_legal_games_keep_every_invariant_and_reload(
-    seed: int, data: st.DataObject
-) -> None:
-    """18Chesapeake with two players (§13: 30% certificates, shares leaving the game): the
-    same checks every time, not only when a draw above picks two players."""
-    _legal_game_reloads("18Chesapeake", 2, seed, data)
+    run_property(
+        plan,
+        plan.legal,
+        legal_game,
+        players=st.integers(*plan.players),
+        seed=st.integers(0, 2**16),
+        data=st.data(),
+    )
 
 
 def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:

@@ -70,8 +70,9 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "s",
         "sell",
         "Sell",
-        "Stock round: sell shares to the pool, with what they bring.",
-        ("setup", "SR"),
+        "Stock round: sell shares to the pool, with what they bring. Operating round: the "
+        "president's forced sale to pay for a train (the rules' refusals listed).",
+        ("setup", "SR", "OR"),
     ),
     UICommand(
         "pass",

@@ -297,15 +297,20 @@ class Session:
         found = self.forecast(cmd)
         return [] if isinstance(found, str) else found.after_lines(self.currency, self.game.title)
 
+    def candidates_of(self, *kinds: type[c.Command]) -> list[c.Command]:
+        """The commands of ``kinds`` the rules offer now, legal or not, in the ruleset's
+        order (its candidates, cached until the game changes)."""
+        if self._candidates is None:
+            self._candidates = list(self.game.ruleset.candidates(self.game.state))
+        return [cmd for cmd in self._candidates if isinstance(cmd, kinds)]
+
     def bank_trains(self, company: str) -> list[c.BuyTrain]:
         """The purchases of the bank's trains by ``company`` as the rules offer them (the
         ruleset's candidates, legal or not, in its order: 1846's next card as a 4 or a
         3/5...): ``t`` lists them first and says why the rules refuse any (issue 27.4)."""
-        if self._candidates is None:
-            self._candidates = list(self.game.ruleset.candidates(self.game.state))
         return [
             cmd
-            for cmd in self._candidates
+            for cmd in self.candidates_of(c.BuyTrain)
             if isinstance(cmd, c.BuyTrain)
             and cmd.source is None
             and not cmd.credit

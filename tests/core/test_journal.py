@@ -17,7 +17,7 @@ from moderator.errors import SaveError
 from moderator.events import Noted
 from moderator.fixes import RULES_LEVEL
 from moderator.game import Game
-from moderator.journal import FORMAT_VERSION, read_save, save_text, write_atomic
+from moderator.journal import AMENDED_FORMAT, FORMAT_VERSION, read_save, save_text, write_atomic
 
 FORMAT_1 = Path(__file__).parent / "data" / "format1-1846-stock-round.json"
 """A save written by moderator before format 2 (one JSON object): setup and a few
@@ -346,8 +346,8 @@ def test_not_a_save_file(saved: tuple[Game, Path], content: str) -> None:
 
 def test_newer_format_version(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _damage(path, lambda d: d.update(format_version=FORMAT_VERSION + 1))
-    _refused_untouched(path, "newer moderator", f"save format {FORMAT_VERSION + 1}", "Upgrade")
+    _damage(path, lambda d: d.update(format_version=AMENDED_FORMAT + 1))
+    _refused_untouched(path, "newer moderator", f"save format {AMENDED_FORMAT + 1}", "Upgrade")
 
 
 @pytest.mark.parametrize("version", ["1", -1, 1.5, True, None])

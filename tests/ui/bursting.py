@@ -250,7 +250,8 @@ def bursts(draw: st.DrawFn, lines: list[str] | None = None) -> Burst:
             ]
             parts += once * draw(st.integers(2, 3))
         elif kind == "command":
-            # a dialog key, an amount (revenues end in 0), Enter, then the next key
+            # a dialog key, an amount (revenues end in 0), Enter, then the next key (`s` in
+            # an operating round is the president's forced sale, a list like the train's)
             parts.append(draw(st.sampled_from(list("rrteibspvdlx"))))
             parts += draw(st.lists(st.sampled_from(DIGITS), max_size=3)) + ["0", "enter"]
             parts.append(draw(st.sampled_from(["d", "d", "enter", "escape", "r", "p", "t"])))

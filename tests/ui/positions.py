@@ -25,6 +25,7 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "par": (c.Par,),
     "buy": (c.Buy,),
     "sell": (c.Sell,),
+    "forced": (c.Sell,),
     "bond": (c.Bond,),
     "claim": (c.Claim,),
     "run": (c.Run,),
@@ -33,7 +34,8 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "private": (c.BuyPrivate,),
     "bid": (c.Bid,),
 }
-"""The actions typed, with the commands behind each (issue 27.1's list; 1830's bids)."""
+"""The actions typed, with the commands behind each (issue 27.1's list; 1830's bids;
+``forced``: a president's forced sale in an operating round, ``s`` there)."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,11 @@ def scan(
                         )
                     if kind == "bond":  # the list is of players (then the amount)
                         count = len({x.player for x in legal if isinstance(x, c.Bond)})
-                    if kind in ("par", "buy", "sell") and replay.state.round_kind == "OR":
-                        count = 0  # a stock-round key (a forced sale in an OR is typed in the bar)
+                    operating_round = replay.state.round_kind == "OR"
+                    if kind in ("par", "buy", "sell") and operating_round:
+                        count = 0  # a stock-round key (`s` in an OR is the forced sale)
+                    if kind == "forced" and not operating_round:
+                        count = 0
                     if count:
                         found.append((Cut(title, seed, n), kind, count))
             assert replay.execute(entry.command).ok

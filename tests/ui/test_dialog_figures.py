@@ -165,9 +165,15 @@ async def check_choices(app: ModeratorApp, pilot, screen: MainScreen, key: str) 
         if index:
             await send_burst(pilot, "down")
         refused = dialog.refusals[index]
+        sends = ""  # the forced sale's list shows the line Enter sends first
+        if dialog.sends is not None:
+            sends = f"{'would send' if refused else 'sends'} {screen.session.line(cmd)}"
+            assert dialog.detail_shown.splitlines()[0] == sends
         if refused is not None:  # listed with the game's reason (the bank's train, 27.4)
             assert refused == screen.session.reason(cmd) and refused in str(label)
-            assert dialog.detail_shown == f"✗ refused: {refused}"
+            assert dialog.detail_shown == "\n".join(
+                x for x in (sends, f"✗ refused: {refused}") if x
+            )
             continue
         if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
             continue  # the price is agreed in the next dialog (checked with the spend's)
@@ -306,7 +312,7 @@ async def test_every_dialog_shows_what_its_command_moves(
         start = len(screen.session.game.journal)
         compared = 0
         kind = screen.session.round_kind
-        keys = ["p", "b", "s", "l"] if kind in ("setup", "SR") else ["i", "t", "l"]
+        keys = ["p", "b", "s", "l"] if kind in ("setup", "SR") else ["i", "t", "s", "l"]
         if screen.session.data.get("sale"):  # 1830's opening sale: the bids too
             keys.append("a")
         for key in keys:

@@ -93,8 +93,10 @@ def test_the_header_names_the_engines_next_actor_in_every_position(title: str) -
         if shown is not None or not data["round"]["setup"]:
             assert shown == actor, where
             shown_once += shown is not None
-        else:  # a setup step the header does not give an actor (1846's deal, 1853's bonds)
+        else:  # a setup step the header does not give an actor (1846's deal, 1853's settle)
             assert actor is None or data.get("stage") is None, where
+        if data.get("stage") == "bonds":  # 2.5.2: the first player without a bond
+            assert actor == next(p for p in game.players if p not in data["bids"]), where
         if title != "1846":
             assert "private result" not in line, where
         if n % 3 == 0 and data.get("stage") != "claims":
@@ -170,6 +172,33 @@ async def test_1853_claims_the_header_names_the_bidder_x_lists_him_first(saves: 
             assert isinstance(app.screen, ChoiceDialog)
             await send_burst(pilot, "enter")
             assert saved_lines(path)[-1] == f"pass {who}"
+
+
+async def test_1853_bonds_the_header_names_the_next_player_without_a_bond(
+    saves: Path,
+) -> None:
+    """2.5.2: the bonds are written at once, in secret; the banker takes them round the
+    table, so the header names the first player (in the game line's order) without one;
+    ``n`` Enter opens his bond; ``x`` commits nothing (no pass before the claims)."""
+    path = saves / "g.json"
+    save_from_script(path, CLAIMS_1853, "bond Amy").close()
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        assert saved_lines(path) == ["bond Bob 160"]
+        line = header(session.data)
+        assert "contract bonds (2.5)" in line and named(line) == "Amy"
+        assert session.data["to_act"] == "Amy"
+        await send_burst(pilot, "x")
+        assert saved_lines(path) == ["bond Bob 160"]
+        await send_burst(pilot, "n", "enter")
+        assert getattr(app.screen, "player", None) == "Amy"
+        await send_burst(pilot, "1", "2", "0", "enter")
+        assert saved_lines(path) == ["bond Bob 160", "bond Amy 120"]
+        assert named(header(session.data)) == "Carlos"
+        await send_burst(pilot, "n", "enter", "1", "0", "0", "enter")
+        assert saved_lines(path)[-1] == "bond Carlos 100"
+        # the claims: from the Elephant's holder, Bob (the largest bond, 2.5.3)
+        assert named(header(session.data)) == "Bob"
 
 
 async def test_1830_auction_the_header_names_the_lowest_bidder_x_drops_him(

@@ -6,7 +6,8 @@ action has exactly one legal choice, a command of the action is drawn (par, buy,
 bond, claim, run, spend, train, a private's purchase) and spelled with the keys
 ``docs/keys.md`` documents: the action's key, letters or digits that narrow each list,
 ↓ to the choice, Enter; an amount's digits, ←/→ to the payout kind or purpose, Enter;
-in an operating round ``d`` instead of the last Enter (the choice, then ``done``).  The
+in an operating round ``d`` instead of the last Enter (the choice, then ``done``; not
+after a forced sale, ``s`` in an operating round, which the train purchase follows).  The
 keys are worked out from the dialogs as they open (the key once, then Esc: nothing
 given), and then typed all at once from the main screen, as a banker types from habit,
 before any dialog is drawn.  The journal's new lines must be exactly the command spelled
@@ -47,6 +48,7 @@ KEY_OF = {
     "par": "p",
     "buy": "b",
     "sell": "s",
+    "forced": "s",
     "bond": "n",
     "claim": "a",
     "run": "r",
@@ -202,6 +204,12 @@ def second_narrowing(want: c.Command) -> str:
     return ""
 
 
+def ends_with_d(session: Session, kind: str, keys: list[str]) -> bool:
+    """Whether the keys may end with ``d`` (the choice, then ``done``): in an operating
+    round, but for the forced sale (``s``: the train follows it, not the turn's end)."""
+    return session.round_kind == "OR" and keys[-1] == "enter" and kind != "forced"
+
+
 async def type_action(cut: Cut, kind: str, rng: random.Random, done: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="typed-") as folder:
         path = save_at(cut, Path(folder))
@@ -217,7 +225,7 @@ async def type_action(cut: Cut, kind: str, rng: random.Random, done: bool) -> No
             keys = [KEY_OF[kind], *spell(dialog, want)]
             await send_burst(pilot, "escape")
             assert app.screen is screen and saved_lines(path) == before
-            ends_turn = done and session.round_kind == "OR" and keys[-1] == "enter"
+            ends_turn = done and ends_with_d(session, kind, keys)
             if ends_turn:
                 keys[-1] = "d"
             legal = session.reason(want) is None
@@ -286,7 +294,7 @@ async def type_action_in_sandbox(
             keys = [KEY_OF[kind], *spell(dialog, want)]
             await send_burst(pilot, "escape")
             assert app.screen is screen
-            ends_turn = done and session.round_kind == "OR" and keys[-1] == "enter"
+            ends_turn = done and ends_with_d(session, kind, keys)
             if ends_turn:
                 keys[-1] = "d"
             legal = session.reason(want) is None

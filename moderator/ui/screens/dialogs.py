@@ -361,10 +361,14 @@ class ChoiceDialog(CommandDialog):
         start: int = 0,
         refusals: list[str | None] | None = None,
         names: dict[str, str] | None = None,
+        sends: list[str] | None = None,
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.choices = choices
+        self.sends = sends
+        """Per choice, the script line it gives, shown above its details (the forced
+        sale's list: the exact command Enter sends)."""
         self.note = note
         self.details = details if details is not None else [[] for _ in choices]
         """Per choice, what would follow it by itself (``Session.follow_lines``)."""
@@ -397,7 +401,7 @@ class ChoiceDialog(CommandDialog):
                 self.detail_text(self.start), id="choice-detail", classes="dialog-extra"
             )
             # no blank row when nothing ever follows and nothing is refused
-            detail.display = any(self.details) or any(self.refusals)
+            detail.display = any(self.details) or any(self.refusals) or bool(self.sends)
             yield detail
             yield Static(self.keys_line(), id="choice-keys", classes="dialog-keys")
 
@@ -407,8 +411,17 @@ class ChoiceDialog(CommandDialog):
             return Text("")
         refused = self.refusals[index]
         if refused is not None:
-            return Text(f"✗ refused: {refused}", style="bold red")
-        return follow_text(self.details[index])
+            body = Text(f"✗ refused: {refused}", style="bold red")
+        else:
+            body = follow_text(self.details[index])
+        if self.sends is None:
+            return body
+        # the line Enter gives (would give, were it not refused), then the rest
+        head = Text(f"{'would send' if refused else 'sends'} {self.sends[index]}")
+        if body.plain:
+            head.append("\n")
+            head.append_text(body)
+        return head
 
     @property
     def detail_shown(self) -> str:

@@ -446,6 +446,8 @@ class MainScreen(Screen[None]):
             return False  # a key of another stage (1853's bonds: no par, buy or sell)
         if self.session.game.title in cmd.absent:
             return False  # a command the title never has (1853: no par purchase, 3.1.4)
+        if cmd.id == "sell" and self.session.round_kind == "OR" and not self.allowed(cmd):
+            return False  # shown while a forced sale is legal; else `s` lists why not
         if not self.title_has(cmd):
             return False  # a key of another title (1847 AE issues no shares)
         return True if self.allowed(cmd) else None
@@ -559,6 +561,12 @@ class MainScreen(Screen[None]):
             ):
                 event.stop()
                 cid = self.acting_company()
+                if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
+                    # the forced sale's list opens with the rules' reasons (and takes the
+                    # keys typed after `s`, as the train list does)
+                    if self.focused is None or self.focused is not self.bar.input:
+                        self.forced_sale()
+                    return
                 if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
                     # issue 37.7: the `done` is given and refused as a dialog's `d` gives
                     # it: the log keeps the line and the game's reason, a toast says it
@@ -698,14 +706,82 @@ class MainScreen(Screen[None]):
         self.choose(buy_title(cmds, bool(sale), set(package)), cmds, label)
 
     def action_sell(self) -> None:
-        """Sell shares: legal counts with what they bring."""
+        """Sell shares: legal counts with what they bring (in an operating round, the
+        president's forced sale: :meth:`forced_sale`)."""
         self.typing()
+        if self.session.round_kind == "OR":
+            self.forced_sale()
+            return
         cmds = self.session.legal_of(c.Sell)
 
         def label(x: c.Sell) -> str:
             return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
 
         self.choose("Sell shares to the pool", cmds, label)
+
+    def forced_sale(self) -> None:
+        """``s`` in an operating round: the acting company's president sells shares to
+        the pool to raise his part of a train the company must buy and cannot pay for
+        (1830 24.0, 1846 6.88, 1847 AE 6.8.2, 1889 facts §9, 18Chesapeake §10.8; the
+        rules' own reasons name theirs).
+
+        The list always opens, as the train list does (a key typed after ``s`` never
+        falls on the main screen: ``s p r r`` never opens the run dialog): the sales the
+        rules take, then those they refuse, each with why (the company can pay for the
+        train itself, 1846's emergency issue first, 6.86...); outside a forced purchase
+        each of the president's holdings, refused with the game's reason.  Under the
+        highlighted line, the exact command Enter sends; Enter on a refused one takes
+        nothing.  No ``d``: the train purchase, not the turn's end, follows the sale."""
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names
+
+        cid = self.acting_company()
+        company = self.session.company(cid) if cid is not None else None
+        president = (company or {}).get("president")
+        legal = [x for x in self.session.legal_of(c.Sell) if isinstance(x, c.Sell)]
+        offered = legal + [
+            x
+            for x in self.session.candidates_of(c.Sell)
+            if isinstance(x, c.Sell) and x not in legal
+        ]
+        if not offered and president:  # no forced purchase: each holding, to say why not
+            held = next(
+                (
+                    p.get("shares") or {}
+                    for p in self.session.data["players"]
+                    if p["name"] == president
+                ),
+                {},
+            )
+            offered = [c.Sell(player=president, corp=corp, count=1) for corp in held]
+        if not offered:
+            self.notify(
+                f"no forced sale: {cid or 'no company'} has no president to raise money",
+                severity="warning",
+            )
+            return
+        refusals = [None if x in legal else self.session.reason(x) for x in offered]
+        choices: list[tuple[str | Text, c.Command]] = []
+        for x, why in zip(offered, refusals, strict=True):
+            head = f"{x.player} sells {x.count} × {x.corp}"
+            if why is None:
+                choices.append((f"{head}   {self.price_label(x, x.player)}", x))
+            else:
+                label = Text(head)
+                label.append(f"\n  ✗ not allowed: {why}", style="red")
+                choices.append((label, x))
+        dialog = ChoiceDialog(
+            f"Forced sale: {president} raises money for {cid}'s train",
+            choices,
+            "to the pool at the market price; then t buys the train, the president adding the rest",
+            details=[
+                self.session.follow_lines(x) if why is None else []
+                for x, why in zip(offered, refusals, strict=True)
+            ],
+            refusals=refusals,
+            names=company_names(self.session),
+            sends=[self.session.line(x) for x in offered],
+        )
+        self.ask(dialog)
 
     def action_pass_turn(self) -> None:
         """Pass the stock turn: ``x`` is the ``pass`` of the player the header names (the
