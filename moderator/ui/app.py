@@ -38,9 +38,11 @@ from moderator.ui.host import KeysReady, SharingChanged
 from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.driver import Driver
 
     from moderator.game import Game
+    from moderator.ui.picture import Picture
     from moderator.ui.session import Session
 
 
@@ -96,6 +98,9 @@ class ModeratorApp(App[None]):
         """The sharing of the open game with the players' table view (``ctrl+t``)."""
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
+        self._pictured: tuple[Game | None, Picture] | None = None
+        """The game opened after its picture was shown, and the picture, until they are
+        compared (:meth:`_check_picture`)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
@@ -116,8 +121,82 @@ class ModeratorApp(App[None]):
         path = self.start_path or latest_save(self.saves)
         if path is None:
             self.show_start()
-        else:
+        elif not self.show_picture(path):
             self.open_game(path)
+
+    # ------------------------------------------------------------ the picture at start
+    def show_picture(self, path: Path) -> bool:
+        """Show the main screen's last picture kept beside the save, if there is one for
+        the file as it is now (:mod:`moderator.ui.picture`); the save is read and replayed
+        once it is drawn, and the main screen takes its place.  Whether it is shown."""
+        from moderator.ui.picture import PictureScreen, read_picture
+
+        picture = read_picture(path, (self.size.width, self.size.height))
+        if picture is None:
+            return False
+        self.push_screen(PictureScreen(path, picture, self._open_pictured))
+        return True
+
+    def _open_pictured(self, screen: Screen) -> None:
+        """The picture is drawn: read, check and replay the save, and show its game on the
+        main screen in the picture's place (the keys typed meanwhile wait for it).  A save
+        that cannot be opened is reported, and the start screen shown."""
+        from moderator.ui.picture import PictureScreen
+
+        assert isinstance(screen, PictureScreen)
+        if self._exit or self.screen is not screen:
+            return
+        reason = self.try_open(screen.path)
+        if reason is not None:
+            self.pop_screen()
+            self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+            self.show_start()
+            return
+        self._pictured = (self.open_now, screen.picture)
+
+    def _check_picture(self) -> None:
+        """Compare the replayed game with the state its picture showed; say so when they
+        differ (the screen shows the replayed game in any case)."""
+        from moderator.ui.picture import state_digest
+        from moderator.ui.screens.main import MainScreen
+
+        pictured, self._pictured = self._pictured, None
+        if pictured is None:
+            return
+        game, picture = pictured
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen) and screen.session.game is game:
+                data = screen.session.data
+                if state_digest(data) != picture.state or len(game.journal) != picture.entries:
+                    self.notify(
+                        "The picture shown while the save was read was out of date: "
+                        f"this is the game as replayed from the save "
+                        f"({len(game.journal)} commands).",
+                        title="About this save",
+                        severity="warning",
+                        timeout=30,
+                    )
+                return
+
+    def keep_picture(self) -> None:
+        """Keep the open game's main screen, as drawn last, beside its save for the next
+        opening (:mod:`moderator.ui.picture`).  Call it before the game lets go of its
+        save."""
+        from moderator.ui.screens.main import MainScreen
+
+        game = self.open_now
+        if game is None or game.path is None or game.read_only:
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen) and screen.session.game is game:
+                size = screen._compositor.size
+                if not screen.is_mounted or not size.area:
+                    return
+                from moderator.ui.picture import keep_picture
+
+                strips = screen._compositor.render_strips()
+                keep_picture(game.path, strips, screen.session.data, len(game.journal))
+                return
 
     def notify(
         self,
@@ -198,6 +277,8 @@ class ModeratorApp(App[None]):
         message.stop()
         if not gc.isenabled():
             message.ready_screen.call_after_refresh(gc.enable)
+        if self._pictured is not None:
+            message.ready_screen.call_after_refresh(self._check_picture)
         message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
         await self._release_keys()
 
@@ -334,6 +415,7 @@ class ModeratorApp(App[None]):
                 )
         game.remember_length = True
         if current is not None and current is not game:
+            self.keep_picture()
             close_game(current)
         self.open_now = game
         session = Session(game)
@@ -396,6 +478,15 @@ class ModeratorApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """Textual's ``exit``; on a plain quit the open game's main screen is kept as a
+        picture beside its save first, for the next opening (:meth:`keep_picture`)."""
+        if return_code == 0 and not self._exit:
+            self.keep_picture()
+        super().exit(result, return_code, message)
 
     def on_unmount(self) -> None:
         """The app is closing: the open game lets go of its save (its lock), and the
