@@ -33,6 +33,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.errors import StyleSyntaxError
 from rich.segment import Segment
 from rich.style import Style
 from textual.screen import Screen
@@ -180,7 +181,7 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
             if cells != width:
                 return None
             strips.append(Strip(segments, cells))
-    except (ValueError, TypeError):  # a malformed row, an unknown style (StyleSyntaxError)
+    except (ValueError, TypeError, StyleSyntaxError):  # a malformed row, an unknown style
         return None
     return Picture(strips, record["state"], record["entries"])
 
