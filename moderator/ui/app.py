@@ -35,7 +35,6 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from moderator.ui.host import KeysReady, SharingChanged
-from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from moderator.game import Game
     from moderator.ui.picture import Picture
     from moderator.ui.session import Session
+    from moderator.ui.sharing import TableShare
 
 
 class ModeratorApp(App[None]):
@@ -94,13 +94,22 @@ class ModeratorApp(App[None]):
         """The last keys not used because their screen had closed, and the toast."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
-        self.table_share = TableShare(lambda: self.post_message(SharingChanged()))
-        """The sharing of the open game with the players' table view (``ctrl+t``)."""
+        self._table_share: TableShare | None = None
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
         self._pictured: tuple[Game | None, Picture] | None = None
         """The game opened after its picture was shown, and the picture, until they are
         compared (:meth:`_check_picture`)."""
+
+    @property
+    def table_share(self) -> TableShare:
+        """The sharing of the open game with the players' table view (``ctrl+t``), made
+        when first asked for (its modules are not needed for the first frame)."""
+        if self._table_share is None:
+            from moderator.ui.sharing import TableShare
+
+            self._table_share = TableShare(lambda: self.post_message(SharingChanged()))
+        return self._table_share
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
@@ -493,7 +502,9 @@ class ModeratorApp(App[None]):
         table view's server stops (in a thread the interpreter waits for: the
         terminal is given back meanwhile)."""
         self.close_open_game()
-        share = self.table_share
+        share = self._table_share
+        if share is None:
+            return
         if share.wanted or share.sharing is not None or share.busy:
             share.wanted = False
             self.share_closing = threading.Thread(
