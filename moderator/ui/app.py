@@ -97,9 +97,6 @@ class ModeratorApp(App[None]):
         self._table_share: TableShare | None = None
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
-        self._pictured: tuple[Game | None, Picture] | None = None
-        """The game opened after its picture was shown, and the picture, until they are
-        compared (:meth:`_check_picture`)."""
 
     @property
     def table_share(self) -> TableShare:
@@ -161,22 +158,24 @@ class ModeratorApp(App[None]):
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
             self.show_start()
             return
-        self._pictured = (self.open_now, screen.picture)
+        self._check_picture(screen.picture)
 
-    def _check_picture(self) -> None:
-        """Compare the replayed game with the state its picture showed; say so when they
-        differ (the screen shows the replayed game in any case)."""
-        from moderator.ui.picture import state_digest
+    def _check_picture(self, picture: Picture) -> None:
+        """Compare the game just replayed with the state its picture showed (before any
+        key typed meanwhile acts on it); say so when they differ (the main screen shows
+        the replayed game in any case)."""
+        from moderator.ui.picture import forget_picture, state_digest
         from moderator.ui.screens.main import MainScreen
 
-        pictured, self._pictured = self._pictured, None
-        if pictured is None:
+        game = self.open_now
+        if game is None:
             return
-        game, picture = pictured
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen) and screen.session.game is game:
                 data = screen.session.data
                 if state_digest(data) != picture.state or len(game.journal) != picture.entries:
+                    if game.path is not None:
+                        forget_picture(game.path)  # the next opening is the plain one
                     self.notify(
                         "The picture shown while the save was read was out of date: "
                         f"this is the game as replayed from the save "
@@ -286,8 +285,6 @@ class ModeratorApp(App[None]):
         message.stop()
         if not gc.isenabled():
             message.ready_screen.call_after_refresh(gc.enable)
-        if self._pictured is not None:
-            message.ready_screen.call_after_refresh(self._check_picture)
         message.ready_screen.ready_for_keys = True  # type: ignore[attr-defined]
         await self._release_keys()
 

@@ -94,6 +94,7 @@ async def test_keys_typed_on_the_picture_wait_for_the_replayed_game(saves: Path)
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         assert saved_lines(path) == [*before, "par Amy GT 60", "pass Bob"]
+        assert warnings_of(app) == []  # compared with the picture before the keys acted
 
 
 async def test_a_picture_out_of_date_is_said_and_the_replayed_game_shown(saves: Path) -> None:
@@ -111,6 +112,7 @@ async def test_a_picture_out_of_date_is_said_and_the_replayed_game_shown(saves: 
         assert main_screen(app).session.game.journal[-1].line == saved_lines(path)[-1]
         (warning,) = warnings_of(app)
         assert "out of date" in warning and "replayed from the save" in warning
+        assert not kept.exists()  # not shown again
 
 
 async def test_a_save_changed_since_its_picture_opens_without_it(saves: Path) -> None:
