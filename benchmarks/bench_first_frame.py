@@ -1,19 +1,28 @@
 """The TUI's first frame against a minimal Textual app's, child by child (issue 41, acceptance 2).
 
 Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--against
-DIR]``.  A measurement, not a test.  ``--against DIR`` also starts the moderator's app from
-another copy of the packages (``git archive REV moderator rulesets | tar -x -C DIR``) on
-each save, in the same turns.  A 1,000-command save of every title (:mod:`long_games`) is
-written to a temporary folder.  Then, ``ROUNDS`` times (9 by default), in turns: a
-minimal Textual app (one ``Static``) is spawned, then the moderator's app on each save;
-every child runs headless at 120x40 and stops at the end of its first frame (for the
-moderator, the first frame of the main screen, the game on it), each frame encoded as
-for a terminal (``render_segments``), as ``benchmarks/bench_ui.py`` does.  Measured for
-each child: wall time from spawning it to the end of that frame, and its CPU time by
-then (``time.process_time`` in the child: interpreter start, imports, the save read and
-replayed, the screen composed and drawn).  The machine is shared (2 cores, other work
-running): the figures are medians, and the ratio is the median over the rounds of each
-moderator child's figure over the minimal app's just before it.
+DIR]``.  A measurement, not a test.  A 1,000-command save of every title
+(:mod:`long_games`) is written twice to a temporary folder: once to be opened as the
+banker reopens a game the app let go of (``picture kept``: the app keeps the main
+screen's picture beside the save as it quits, :mod:`moderator.ui.picture`; the warm-up
+run leaves it there), once without the picture (``no picture``: the child removes it
+first, as for a save written by ``moderator play`` or an older moderator: the save is
+read, checked and replayed before the main screen is composed).  ``--against DIR`` also
+starts the moderator's app from another copy of the packages (``git archive REV
+moderator rulesets | tar -x -C DIR``) on a third copy, in the same turns.
+
+Then, ``ROUNDS`` times (9 by default), in turns: a minimal Textual app (one ``Static``)
+is spawned, then each moderator child, each right after a minimal app of its own; every
+child runs headless at 120x40, each frame encoded as for a terminal
+(``render_segments``), as ``benchmarks/bench_ui.py`` does.  Measured for each child:
+wall time from spawning it to the end of its first frame with the game on it (the
+picture, or else the main screen), and its CPU time by then (``time.process_time`` in
+the child: interpreter start, imports, the picture or the save, the screen composed and
+drawn); for the moderator, also its CPU time at the end of the main screen's first frame
+(the game replayed: keys act from then on), where the child stops.  The machine is
+shared (2 cores, other work running): the figures are medians, and each ratio is the
+median over the rounds of a moderator child's figure over the minimal app's just before
+it.  The load average is printed at the end.
 
 The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` as
 ``moderator.cli._run_tui``, then :class:`moderator.ui.app.ModeratorApp`).  Bytecode is
