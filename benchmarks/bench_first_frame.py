@@ -122,7 +122,11 @@ def spawn(code: str, args: list[str], env: dict[str, str]) -> dict[str, tuple[fl
     child's CPU seconds then."""
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tempfile.gettempdir(),  # not the work tree, which ``-c`` would put first on the path
     )
     if done.returncode:
         raise RuntimeError(done.stderr)
