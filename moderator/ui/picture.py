@@ -106,21 +106,20 @@ def keep_picture(save: Path, strips: list[Strip], data: Any, entries: int) -> No
         for strip in strips
     ]
     width = max(strip.cell_length for strip in strips)
-    record = {
-        "picture": PICTURE_VERSION,
-        "program": __version__,
-        "save": key,
-        "size": [width, len(strips)],
-        "entries": entries,
-        "state": state_digest(data),
-        "rows": rows,
-    }
-    text = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
-    target = picture_path(save)
-    try:
+    try:  # never in the way of a quit: without a picture the next opening is the plain one
+        record = {
+            "picture": PICTURE_VERSION,
+            "program": __version__,
+            "save": key,
+            "size": [width, len(strips)],
+            "entries": entries,
+            "state": state_digest(data),
+            "rows": rows,
+        }
+        text = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
         remove_stale_temps(Path(save))
-        write_atomic(target, text + "\n", side_of=Path(save))
-    except OSError:
+        write_atomic(picture_path(save), text + "\n", side_of=Path(save))
+    except (OSError, ValueError, TypeError):
         pass
 
 

@@ -218,3 +218,15 @@ def test_a_picture_file_that_is_no_picture_is_not_read(kept: tuple[Path, str], r
     path, _ = kept
     picture_path(path).write_bytes(raw)
     assert read_picture(path, SIZE) is None
+
+
+async def test_a_picture_that_cannot_be_kept_never_stops_the_quit(saves: Path) -> None:
+    path = rulebook_save(saves, "# Stock Round 1")
+    picture_path(path).mkdir()  # the picture's name is taken: it cannot be written
+    app = ModeratorApp(saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
+    assert read_picture(path, SIZE) is None
+    assert sorted(p.name for p in saves.iterdir() if p.name.endswith(".tmp")) == []
