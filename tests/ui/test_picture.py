@@ -76,6 +76,22 @@ async def test_a_game_quit_opens_on_its_picture_then_on_the_replayed_game(saves:
         assert warnings_of(app) == []
 
 
+async def test_a_2d_market_game_opens_on_its_picture(saves: Path) -> None:
+    """1847 AE's demo (the grid market, its colours): the picture reads back as drawn,
+    and the replayed game matches it."""
+    from moderator.saves_index import DEMO_SCRIPTS, make_demo_save
+
+    path = make_demo_save(saves, DEMO_SCRIPTS["1847AE"])
+    rows = await quit_with_picture(saves)
+    app = Watched(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.shown is not None and text_of(app.shown.picture.rows) == rows
+        assert main_screen(app).market_kind == "grid"
+        assert warnings_of(app) == []
+    assert read_picture(path, SIZE) is not None
+
+
 async def test_keys_typed_on_the_picture_wait_for_the_replayed_game(saves: Path) -> None:
     """A burst typed while the picture shows commits what it spells, on the replayed
     game, once that is on screen: no key is lost, none acts on the picture."""
