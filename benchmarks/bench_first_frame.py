@@ -14,7 +14,9 @@ moderator rulesets | tar -x -C DIR``) on a third copy, in the same turns.
 Then, ``ROUNDS`` times (9 by default), in turns: a minimal Textual app (one ``Static``)
 is spawned, then each moderator child, each right after a minimal app of its own; every
 child runs headless at 120x40, each frame encoded as for a terminal
-(``render_segments``), as ``benchmarks/bench_ui.py`` does.  Measured for each child:
+(``render_segments``), as ``benchmarks/bench_ui.py`` does; a frame counts once it would
+reach the terminal (Textual drops the frames drawn while the app starts, inside its
+``batch_update``: those are not counted).  Measured for each child:
 wall time from spawning it to the end of its first frame with the game on it (the
 picture, or else the main screen), and its CPU time by then (``time.process_time`` in
 the child: interpreter start, imports, the picture or the save, the screen composed and
@@ -57,8 +59,8 @@ def first_frame_hook(cls, kind, last=None):
 
         def _display(self, screen, renderable) -> None:
             super()._display(screen, renderable)
-            if renderable is None:
-                return
+            if renderable is None or self._batch_count:
+                return  # Textual holds back the frames drawn while a batch is open
             if isinstance(renderable, CompositorUpdate):
                 renderable.render_segments(self.console)
             name = kind(screen)

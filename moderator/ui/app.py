@@ -97,6 +97,8 @@ class ModeratorApp(App[None]):
         self._table_share: TableShare | None = None
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
+        self._picture_pending: Screen | None = None
+        """The picture shown at start until its first frame reaches the terminal."""
 
     @property
     def table_share(self) -> TableShare:
@@ -140,8 +142,19 @@ class ModeratorApp(App[None]):
         picture = read_picture(path, (self.size.width, self.size.height))
         if picture is None:
             return False
-        self.push_screen(PictureScreen(path, picture, self._open_pictured))
+        screen = PictureScreen(path, picture)
+        self._picture_pending = screen
+        self.push_screen(screen)
         return True
+
+    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
+        """Textual's: a frame to the terminal.  The first frame of the picture that
+        reaches the terminal (Textual holds back the frames drawn while the app starts,
+        ``_batch_count``) opens its save, once the terminal has it."""
+        super()._display(screen, renderable)
+        if screen is self._picture_pending and renderable is not None and not self._batch_count:
+            self._picture_pending = None
+            self.call_later(self._open_pictured, screen)
 
     def _open_pictured(self, screen: Screen) -> None:
         """The picture is drawn: read, check and replay the save, and show its game on the

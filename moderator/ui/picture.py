@@ -43,8 +43,6 @@ from textual.widget import Widget
 from moderator import __version__
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from textual.app import ComposeResult
 
 PICTURE_VERSION = 1
@@ -201,19 +199,15 @@ class PictureView(Widget):
 class PictureScreen(Screen[None]):
     """The main screen's last picture, while the save of ``path`` is read and replayed
     (see the module docstring).  It takes no key (the app holds them for the main
-    screen); once drawn, the app opens the game in its place."""
+    screen); once its first frame is on the terminal, the app opens the game in its
+    place (:meth:`moderator.ui.app.ModeratorApp.show_picture`)."""
 
-    def __init__(self, path: Path, picture: Picture, drawn: Callable[[Screen], None]) -> None:
+    def __init__(self, path: Path, picture: Picture) -> None:
         super().__init__(id="picture")
         self.path = path
         self.picture = picture
-        self.drawn = drawn
-        """Called with this screen once it is drawn (the app then opens the save)."""
         self.ready_for_keys = False
         """Never: the keys typed meanwhile wait for the main screen."""
 
     def compose(self) -> ComposeResult:
         yield PictureView(self.picture.rows)
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.drawn, self)

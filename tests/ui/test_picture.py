@@ -27,9 +27,18 @@ class Watched(ModeratorApp):
         super().__init__(saves=saves)
         self.hold = hold
         self.shown: PictureScreen | None = None
+        self.frames: list[str] = []
+
+    def _display(self, screen: Screen, renderable: object) -> None:
+        if renderable is not None and not self._batch_count:
+            self.frames.append(type(screen).__name__)  # a frame that reaches the terminal
+        super()._display(screen, renderable)  # type: ignore[arg-type]
 
     def _open_pictured(self, screen: Screen) -> None:
         assert isinstance(screen, PictureScreen)
+        # the picture is on the terminal before the save is read (Textual drops the
+        # frames drawn while the app starts)
+        assert self.frames == ["PictureScreen"]
         self.shown = screen
         if not self.hold:
             super()._open_pictured(screen)
