@@ -163,11 +163,12 @@ class ModeratorApp(App[None]):
         from moderator.ui.picture import PictureScreen
 
         assert isinstance(screen, PictureScreen)
-        if self._exit or self.screen is not screen:
+        if self._exit:
             return
         reason = self.try_open(screen.path)
         if reason is not None:
-            self.pop_screen()
+            while len(self.screen_stack) > 1:  # the picture
+                self.pop_screen()
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
             self.show_start()
             return
