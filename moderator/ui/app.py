@@ -35,13 +35,15 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from moderator.ui.host import KeysReady, SharingChanged
-from moderator.ui.sharing import TableShare
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.driver import Driver
 
     from moderator.game import Game
+    from moderator.ui.picture import Picture
     from moderator.ui.session import Session
+    from moderator.ui.sharing import TableShare
 
 
 class ModeratorApp(App[None]):
@@ -92,10 +94,21 @@ class ModeratorApp(App[None]):
         """The last keys not used because their screen had closed, and the toast."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
-        self.table_share = TableShare(lambda: self.post_message(SharingChanged()))
-        """The sharing of the open game with the players' table view (``ctrl+t``)."""
+        self._table_share: TableShare | None = None
         self.share_closing: threading.Thread | None = None
         """The thread stopping the table view's server as the app quits, if sharing."""
+        self._picture_pending: Screen | None = None
+        """The picture shown at start until its first frame reaches the terminal."""
+
+    @property
+    def table_share(self) -> TableShare:
+        """The sharing of the open game with the players' table view (``ctrl+t``), made
+        when first asked for (its modules are not needed for the first frame)."""
+        if self._table_share is None:
+            from moderator.ui.sharing import TableShare
+
+            self._table_share = TableShare(lambda: self.post_message(SharingChanged()))
+        return self._table_share
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
@@ -116,8 +129,96 @@ class ModeratorApp(App[None]):
         path = self.start_path or latest_save(self.saves)
         if path is None:
             self.show_start()
-        else:
+        elif not self.show_picture(path):
             self.open_game(path)
+
+    # ------------------------------------------------------------ the picture at start
+    def show_picture(self, path: Path) -> bool:
+        """Show the main screen's last picture kept beside the save, if there is one for
+        the file as it is now (:mod:`moderator.ui.picture`); the save is read and replayed
+        once it is drawn, and the main screen takes its place.  Whether it is shown."""
+        from moderator.ui.picture import PictureScreen, read_picture
+
+        picture = read_picture(path, (self.size.width, self.size.height))
+        if picture is None:
+            return False
+        screen = PictureScreen(path, picture)
+        self._picture_pending = screen
+        self.push_screen(screen)
+        return True
+
+    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
+        """Textual's: a frame to the terminal.  The first frame of the picture that
+        reaches the terminal (Textual holds back the frames drawn while the app starts,
+        ``_batch_count``) opens its save, once the terminal has it."""
+        super()._display(screen, renderable)
+        if screen is self._picture_pending and renderable is not None and not self._batch_count:
+            self._picture_pending = None
+            self.call_later(self._open_pictured, screen)
+
+    def _open_pictured(self, screen: Screen) -> None:
+        """The picture is drawn: read, check and replay the save, and show its game on the
+        main screen in the picture's place (the keys typed meanwhile wait for it).  A save
+        that cannot be opened is reported, and the start screen shown."""
+        from moderator.ui.picture import PictureScreen
+
+        assert isinstance(screen, PictureScreen)
+        if self._exit:
+            return
+        reason = self.try_open(screen.path)
+        if reason is not None:
+            while len(self.screen_stack) > 1:  # the picture
+                self.pop_screen()
+            self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+            self.show_start()
+            return
+        self._check_picture(screen.picture)
+
+    def _check_picture(self, picture: Picture) -> None:
+        """Compare the game just replayed with the state its picture showed (before any
+        key typed meanwhile acts on it); say so when they differ (the main screen shows
+        the replayed game in any case)."""
+        from moderator.ui.picture import forget_picture, state_digest
+        from moderator.ui.screens.main import MainScreen
+
+        game = self.open_now
+        if game is None:
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen) and screen.session.game is game:
+                data = screen.session.data
+                if state_digest(data) != picture.state or len(game.journal) != picture.entries:
+                    if game.path is not None:
+                        forget_picture(game.path)  # the next opening is the plain one
+                    self.notify(
+                        "The picture shown while the save was read was out of date: "
+                        f"this is the game as replayed from the save "
+                        f"({len(game.journal)} commands).",
+                        title="About this save",
+                        severity="warning",
+                        timeout=30,
+                    )
+                return
+
+    def keep_picture(self) -> None:
+        """Keep the open game's main screen, as drawn last, beside its save for the next
+        opening (:mod:`moderator.ui.picture`).  Call it before the game lets go of its
+        save."""
+        from moderator.ui.screens.main import MainScreen
+
+        game = self.open_now
+        if game is None or game.path is None or game.read_only:
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen) and screen.session.game is game:
+                size = screen._compositor.size
+                if not screen.is_mounted or not size.area:
+                    return
+                from moderator.ui.picture import keep_picture
+
+                strips = screen._compositor.render_strips()
+                keep_picture(game.path, strips, screen.session.data, len(game.journal))
+                return
 
     def notify(
         self,
@@ -334,6 +435,7 @@ class ModeratorApp(App[None]):
                 )
         game.remember_length = True
         if current is not None and current is not game:
+            self.keep_picture()
             close_game(current)
         self.open_now = game
         session = Session(game)
@@ -397,12 +499,23 @@ class ModeratorApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """Textual's ``exit``; on a plain quit the open game's main screen is kept as a
+        picture beside its save first, for the next opening (:meth:`keep_picture`)."""
+        if return_code == 0 and not self._exit:
+            self.keep_picture()
+        super().exit(result, return_code, message)
+
     def on_unmount(self) -> None:
         """The app is closing: the open game lets go of its save (its lock), and the
         table view's server stops (in a thread the interpreter waits for: the
         terminal is given back meanwhile)."""
         self.close_open_game()
-        share = self.table_share
+        share = self._table_share
+        if share is None:
+            return
         if share.wanted or share.sharing is not None or share.busy:
             share.wanted = False
             self.share_closing = threading.Thread(

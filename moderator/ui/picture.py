@@ -1,0 +1,213 @@
+"""The main screen's last picture, kept beside the save, shown while the save is read.
+
+Opening a 1,000-command save reads and checks every record and replays every command
+before the main screen can be composed (about 0.1 s of CPU, issue 41.2).  So, when the
+banker lets go of a game (quits, or opens another), the main screen as it was drawn last
+is kept beside the save, in ``.NAME.json.frame``: its rows of text and their styles,
+nothing else.  The next opening shows that picture at once, as its first frame, and only
+then reads, checks and replays the save as always; the main screen, composed from the
+replayed game, then takes its place.
+
+The save stays the truth, and the picture is never trusted:
+
+* it is shown only when it was kept for this very file as it is now (its size,
+  modification time and inode), by this version of the program, at this terminal's size,
+  and it is read strictly (any doubt: no picture, the slow path of a plain opening);
+* it is a picture, not a game: no key acts on it.  The keys typed while it is shown are
+  held by the app, in order, and handed to the main screen once that is composed from the
+  replayed game (:class:`moderator.ui.app.ModeratorApp`), so a burst of keys still commits
+  what it spells or nothing;
+* once the game is replayed, the state it reached is compared with the state the picture
+  was drawn from (a SHA-256 digest of the state JSON): when they differ, the banker is
+  told that the picture was out of date, and the screen shows the replayed game, as it
+  always does.
+
+A save without a picture (written by ``moderator play``, by an older moderator, or left by
+a crash) opens as before.  The file is a cache: removing it loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.errors import StyleSyntaxError
+from rich.segment import Segment
+from rich.style import Style
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+
+from moderator import __version__
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+PICTURE_VERSION = 1
+"""The layout of ``.NAME.json.frame`` (another layout is not read)."""
+MAX_PICTURE_BYTES = 1 << 20
+"""A picture larger than this is not read (a 120x40 screen takes about 30 KB)."""
+
+
+def picture_path(save: Path) -> Path:
+    """Where the picture of ``save`` is kept: ``.NAME.json.frame`` beside it."""
+    save = Path(save)
+    return save.with_name(f".{save.name}.frame")
+
+
+def save_key(save: Path) -> list[int] | None:
+    """What identifies the save's file as it is now: size, modification time (ns) and
+    inode of the file it names (every write of a save replaces or grows it)."""
+    try:
+        info = os.stat(save)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns, info.st_ino]
+
+
+def state_digest(data: Any) -> str:
+    """The SHA-256 digest of a state JSON (its canonical text)."""
+    import hashlib  # only after the first frame, or when a picture is kept
+
+    text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+class Picture:
+    """A picture read back (see the module docstring): the rows to draw, and the digest
+    of the state they show."""
+
+    __slots__ = ("rows", "state", "entries")
+
+    def __init__(self, rows: list[Strip], state: str, entries: int) -> None:
+        self.rows = rows
+        self.state = state
+        """The digest of the state JSON the picture was drawn from (:func:`state_digest`)."""
+        self.entries = entries
+        """How many journal entries the game had then."""
+
+
+def keep_picture(save: Path, strips: list[Strip], data: Any, entries: int) -> None:
+    """Keep ``strips`` (the main screen as drawn) beside ``save``, for the next opening.
+
+    Call it while holding the save (its lock), after its last write.  Best effort: a
+    picture that cannot be written is simply not there next time (the slow path)."""
+    from moderator.journal import remove_stale_temps, write_atomic
+
+    key = save_key(save)
+    if key is None or not strips:
+        return
+    rows = [
+        [[seg.text, "" if seg.style is None else str(seg.style)] for seg in strip]
+        for strip in strips
+    ]
+    width = max(strip.cell_length for strip in strips)
+    try:  # never in the way of a quit: without a picture the next opening is the plain one
+        record = {
+            "picture": PICTURE_VERSION,
+            "program": __version__,
+            "save": key,
+            "size": [width, len(strips)],
+            "entries": entries,
+            "state": state_digest(data),
+            "rows": rows,
+        }
+        text = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
+        remove_stale_temps(Path(save))
+        write_atomic(picture_path(save), text + "\n", side_of=Path(save))
+    except (OSError, ValueError, TypeError):
+        pass
+
+
+def forget_picture(save: Path) -> None:
+    """Remove the picture of ``save`` (when it can no longer be right), if any."""
+    try:
+        os.unlink(picture_path(save))
+    except OSError:
+        pass
+
+
+def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
+    """The picture kept for ``save`` as the file is now, at the terminal's ``size``, or
+    ``None`` (none kept, kept for another version of the file, of the program or another
+    size, or not exactly as :func:`keep_picture` writes one)."""
+    from moderator import osfiles
+
+    key = save_key(save)
+    if key is None:
+        return None
+    try:
+        raw = osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES + 1)
+    except osfiles.FileRefused:
+        return None
+    if len(raw) > MAX_PICTURE_BYTES:
+        return None
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        return None
+    if (
+        type(record) is not dict
+        or record.get("picture") != PICTURE_VERSION
+        or record.get("program") != __version__
+        or record.get("save") != key
+        or record.get("size") != list(size)
+        or type(record.get("state")) is not str
+        or type(record.get("entries")) is not int
+        or type(record.get("rows")) is not list
+        or len(record["rows"]) != size[1]
+    ):
+        return None
+    width = size[0]
+    styles: dict[str, Style | None] = {"": None}
+    strips = []
+    try:
+        for row in record["rows"]:
+            segments = []
+            cells = 0
+            for text, style in row:
+                if type(text) is not str or type(style) is not str or not text.isprintable():
+                    return None
+                if style not in styles:
+                    styles[style] = Style.parse(style)
+                segment = Segment(text, styles[style])
+                cells += segment.cell_length
+                segments.append(segment)
+            if cells != width:
+                return None
+            strips.append(Strip(segments, cells))
+    except (ValueError, TypeError, StyleSyntaxError):  # a malformed row, an unknown style
+        return None
+    return Picture(strips, record["state"], record["entries"])
+
+
+class PictureView(Widget):
+    """The rows of a picture, drawn as they were kept."""
+
+    DEFAULT_CSS = "PictureView { width: 1fr; height: 1fr; }"
+
+    def __init__(self, rows: list[Strip]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def render_line(self, y: int) -> Strip:
+        return self.rows[y] if y < len(self.rows) else Strip.blank(self.size.width)
+
+
+class PictureScreen(Screen[None]):
+    """The main screen's last picture, while the save of ``path`` is read and replayed
+    (see the module docstring).  It takes no key (the app holds them for the main
+    screen); once its first frame is on the terminal, the app opens the game in its
+    place (:meth:`moderator.ui.app.ModeratorApp.show_picture`)."""
+
+    def __init__(self, path: Path, picture: Picture) -> None:
+        super().__init__(id="picture")
+        self.path = path
+        self.picture = picture
+        self.ready_for_keys = False
+        """Never: the keys typed meanwhile wait for the main screen."""
+
+    def compose(self) -> ComposeResult:
+        yield PictureView(self.picture.rows)
