@@ -28,7 +28,6 @@ reader of the output went away (``moderator score SAVE | head -1``), quietly.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import stat
@@ -43,6 +42,8 @@ from moderator.text import counted, escaped
 
 shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
 
+if TYPE_CHECKING:  # imported by _parser, for a command line _simple_words does not read
+    import argparse
 if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (issue 41)
     from moderator import commands as c
     from moderator import osfiles
@@ -360,8 +361,6 @@ def play(
 def _play_lines(
     script: Path, text: str, save: Path | None, *, as_json: bool, quiet: bool, force: bool
 ) -> int:
-    from moderator.narrate import narrate
-
     game: Game | None = None
     saved: list[c.Command] = []  # the journal of a continued save, to match against the script
     matched = 0
@@ -422,6 +421,8 @@ def _play_lines(
                 continue
             if outcome.receipt is not None:
                 print(safe(outcome.receipt.text(), keep_newlines=True))
+            from moderator.narrate import narrate  # not for --json or --quiet
+
             for line in narrate(cmd, outcome.events, game.ruleset.currency, game.title):
                 print("  " + safe(line))
         if game is None:
@@ -798,6 +799,65 @@ def _main(argv: list[str] | None) -> int:
         from moderator.checker import check_main
 
         return check_main(words[1:])
+    simple = _simple_words(words)
+    if simple is not None:
+        cmd, path, flags, save = simple
+        if cmd == "play":
+            return play(
+                path,
+                as_json="--json" in flags,
+                save=save,
+                quiet="--quiet" in flags,
+                force="--force" in flags,
+            )
+        return state(path, as_json="--json" in flags)
+    return _parsed(words)
+
+
+_SIMPLE_FLAGS = {
+    "play": frozenset({"--json", "--quiet", "--force"}),
+    "state": frozenset({"--json"}),
+}
+"""The switches :func:`_simple_words` reads itself, per command (``play`` takes ``--save F``
+too)."""
+
+
+def _simple_words(words: list[str]) -> tuple[str, Path, set[str], Path | None] | None:
+    """``play SCRIPT [--json] [--quiet] [--force] [--save F]`` or ``state SAVE [--json]``,
+    each word spelled out whole and given once: the command, its file, its switches and
+    ``--save``'s file, read as argparse reads them.  ``None`` for anything else (another
+    command, ``--help``, an abbreviation, ``--save=F``, a word starting with ``-``, a word
+    missing or one too many), which :func:`_parsed` reads, with argparse's messages.
+
+    Every ``moderator play`` and ``state`` of a script or a save is so read without
+    building the parsers of every command (argparse and gettext's look-ups: a tenth of a
+    short ``play``, issue 41)."""
+    if not words or words[0] not in _SIMPLE_FLAGS:
+        return None
+    cmd, known = words[0], _SIMPLE_FLAGS[words[0]]
+    flags: set[str] = set()
+    path: Path | None = None
+    save: Path | None = None
+    rest = iter(words[1:])
+    for word in rest:
+        if word in known and word not in flags:
+            flags.add(word)
+        elif word == "--save" and cmd == "play" and save is None:
+            value = next(rest, "")
+            if not value or value.startswith("-"):
+                return None
+            save = Path(value)
+        elif word and not word.startswith("-") and path is None:
+            path = Path(word)
+        else:
+            return None
+    return None if path is None else (cmd, path, flags, save)
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line's parser: every command, its ``--help`` and its errors."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="moderator",
         description="The 18xx banker's assistant. With no command: the TUI on the newest\n"
@@ -963,7 +1023,12 @@ def _main(argv: list[str] | None) -> int:
         help="fit the table to this many columns (default: the "
         "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _parsed(words: list[str]) -> int:
+    """The command line read by argparse, and its command run."""
+    args = _parser().parse_args(words)
     if args.cmd == "serve":
         from moderator.web import serve_main
 
