@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # imported by _parser, for a command line _simple_words does 
 if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (issue 41)
     from moderator import commands as c
     from moderator import osfiles
-    from moderator.game import Game
+    from moderator.game import Game, Outcome
     from moderator.journal import prune_backups
     from moderator.lock import LockRefused, SaveLocked
     from moderator.osfiles import FileRefused, read_regular
@@ -77,7 +77,16 @@ if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (
 def _load_commands() -> None:
     """Import the game and its files for the commands (issue 41: ``import moderator.cli``
     alone, which every ``moderator`` process pays, loads no game, journal or lock)."""
-    global c, osfiles, Game, prune_backups, LockRefused, SaveLocked, FileRefused, read_regular
+    global \
+        c, \
+        osfiles, \
+        Game, \
+        Outcome, \
+        prune_backups, \
+        LockRefused, \
+        SaveLocked, \
+        FileRefused, \
+        read_regular
     global ParseError, format_command, is_check, parse_line, same_note, script_lines
     global EXIT_FILES, EXIT_REFUSED, answer_check, read_script, safe, tell
     global _columns, _err, _fit, _open_read_only, _print_json
@@ -85,7 +94,7 @@ def _load_commands() -> None:
         return
     from moderator import commands as c
     from moderator import osfiles
-    from moderator.game import Game
+    from moderator.game import Game, Outcome
     from moderator.journal import prune_backups
     from moderator.lock import LockRefused, SaveLocked
     from moderator.osfiles import FileRefused, read_regular
@@ -374,12 +383,29 @@ def _play_lines(
                         return EXIT_REFUSED
                     print(safe(answer, keep_newlines=True))
                 continue
+            if game is not None and matched >= len(saved):
+                # The game reads the line itself: a line written as the journal writes it
+                # is then journaled without being read a second time (issue 41).
+                outcome = game.execute(raw)
+                if outcome.ok and outcome.command is None:
+                    continue  # a blank or comment line
+                if _refused(outcome, number, game, as_json=as_json):
+                    return EXIT_FILES if outcome.save_failed else EXIT_REFUSED
+                if as_json or quiet:
+                    continue
+                if outcome.receipt is not None:
+                    print(safe(outcome.receipt.text(), keep_newlines=True))
+                from moderator.narrate import narrate  # not for --json or --quiet
+
+                cmd = outcome.command
+                assert cmd is not None
+                for line in narrate(cmd, outcome.events, game.ruleset.currency, game.title):
+                    print("  " + safe(line))
+                continue
             try:
                 cmd = parse_line(raw)
             except ParseError as exc:
                 _err(f"line {number}: refused: {exc.message}")
-                if as_json and game is not None and matched >= len(saved):
-                    _print_json(game.state_json())
                 return EXIT_REFUSED
             if cmd is None:
                 continue
@@ -404,27 +430,6 @@ def _play_lines(
                     return EXIT_FILES
                 matched += 1
                 continue
-            outcome = game.execute(cmd)
-            if not outcome.ok:
-                if outcome.save_failed:
-                    _err(
-                        f"line {number}: not saved: {outcome.message}; {game.path} still holds "
-                        "the game up to the line before; fix the disk and play the script again "
-                        "to continue"
-                    )
-                    return EXIT_FILES
-                _err(f"line {number}: refused: {outcome.message}")
-                if as_json:
-                    _print_json(game.state_json())
-                return EXIT_REFUSED
-            if as_json or quiet:
-                continue
-            if outcome.receipt is not None:
-                print(safe(outcome.receipt.text(), keep_newlines=True))
-            from moderator.narrate import narrate  # not for --json or --quiet
-
-            for line in narrate(cmd, outcome.events, game.ruleset.currency, game.title):
-                print("  " + safe(line))
         if game is None:
             _err(f"{script}: no `game TITLE PLAYER...` line")
             return EXIT_REFUSED
@@ -442,6 +447,24 @@ def _play_lines(
         return 0
     finally:
         _close(game)
+
+
+def _refused(outcome: Outcome, number: int, game: Game, *, as_json: bool) -> bool:
+    """Whether line ``number`` was refused (or not saved), told on stderr (and with
+    ``as_json`` the state printed, as it stands without the line)."""
+    if outcome.ok:
+        return False
+    if outcome.save_failed:
+        _err(
+            f"line {number}: not saved: {outcome.message}; {game.path} still holds "
+            "the game up to the line before; fix the disk and play the script again "
+            "to continue"
+        )
+        return True
+    _err(f"line {number}: refused: {outcome.message}")
+    if as_json:
+        _print_json(game.state_json())
+    return True
 
 
 # ----------------------------------------------------------------- showing a game
