@@ -14,7 +14,7 @@ of the family gives its tables as class attributes (see the annotations below, a
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -31,9 +31,10 @@ from rulesets.grid import GridRules
 from rulesets.private_trade import PrivateTrades
 
 
-class FreeCertificate(NamedTuple):
+class FreeCertificate(c.Record):
     """A certificate a private brings its first buyer: the corporation, as the rules name
-    it, what the private is called in the line, and the rule."""
+    it, what the private is called in the line, and the rule (a record, as
+    :class:`rulesets.exchange.ExchangeRule`)."""
 
     corp: str
     name: str

@@ -120,3 +120,16 @@ def test_a_plain_play_reads_its_script(tmp_path: Path, capsys: pytest.CaptureFix
     script.write_text("game 1830 Amy Bob Cy\npass Amy\n", encoding="utf-8")
     assert cli.main(["play", str(script), "--json", "--quiet"]) == 0
     assert '"title": "1830"' in capsys.readouterr().out
+
+
+def test_play_gives_the_collector_its_thresholds_back(tmp_path: Path) -> None:
+    """``play`` collects less often while it plays, and only then: after a script played
+    or refused, the collector's thresholds are as they were."""
+    import gc
+
+    before = gc.get_threshold()
+    script = tmp_path / "g.script"
+    for text, status in (("game 1830 Amy Bob Cy\npass Amy\n", 0), ("game 1830 Amy Bob Cy\nx\n", 1)):
+        script.write_text(text, encoding="utf-8")
+        assert cli.main(["play", str(script), "--quiet"]) == status
+        assert gc.get_threshold() == before
