@@ -150,14 +150,14 @@ def main() -> None:
                 peak[label] = max(peak[label], rss)
         print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, {rounds} rounds")
         print(
-            f"{'':<52} {'CPU':>8} {'x bare':>7} {'paired':>7} {'wall':>8} {'peak RSS':>9}"
+            f"{'':<60} {'CPU':>8} {'x bare':>7} {'paired':>7} {'wall':>8} {'peak RSS':>9}"
             "  (medians; paired: median of each round's ratio to the bare run before it)"
         )
         bare = statistics.median(cpus[BARE])
         for label, _, _ in kinds:
             cpu = statistics.median(cpus[label])
             print(
-                f"{label:<52} {cpu * 1000:6.1f}ms {cpu / bare:6.2f}x "
+                f"{label:<60} {cpu * 1000:6.1f}ms {cpu / bare:6.2f}x "
                 f"{statistics.median(ratios[label]):6.2f}x "
                 f"{statistics.median(walls[label]) * 1000:6.0f}ms {peak[label] / 1024:7.1f}MB"
             )
