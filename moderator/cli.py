@@ -33,7 +33,6 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from moderator import __version__
 from moderator.errors import Refusal, SaveError
@@ -42,8 +41,10 @@ from moderator.text import counted, escaped
 
 shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:  # imported by _parser, for a command line _simple_words does not read
     import argparse
+    from typing import Any
 if TYPE_CHECKING:  # imported by _load_commands, the first time a command runs (issue 41)
     from moderator import commands as c
     from moderator import osfiles

@@ -8,9 +8,11 @@ parts are copied here directly.  Both functions give the same result as the
 
 from __future__ import annotations
 
-from typing import TypeVar
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
 

@@ -43,7 +43,6 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from moderator import commands as c
 from moderator import journal as journal_module
@@ -89,6 +88,10 @@ from moderator.state import GameState
 from moderator.text import counted, escaped, first_unsafe
 from rulesets import ruleset_for, title_name
 from rulesets.base import Receipt, Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Game",

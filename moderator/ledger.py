@@ -15,7 +15,6 @@ is legal and then calls these functions.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
 
 from moderator.copying import shallow
 from moderator.dataclass_subset import dataclass, field
@@ -37,7 +36,11 @@ SCRAP = "scrap"
 DEPOT = "depot"
 """Holder id for trains still for sale from the bank."""
 
-CompanyKind = Literal["corporation", "independent", "private", "minor"]
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    CompanyKind = Literal["corporation", "independent", "private", "minor"]
 
 
 @dataclass(slots=True)

@@ -25,13 +25,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class BoxKey(c.Record):

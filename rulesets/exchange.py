@@ -10,13 +10,15 @@ its holder's limits and toward the corporation's float.  A title lists its excha
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.ledger import POOL
 from moderator.state import GameState
 from rulesets.stock import StockRound
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class ExchangeRule(c.Record):

@@ -14,7 +14,6 @@ of the family gives its tables as class attributes (see the annotations below, a
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -29,6 +28,10 @@ from rulesets.engine import Engine
 from rulesets.exchange import ExchangeRule, PrivateExchange
 from rulesets.grid import GridRules
 from rulesets.private_trade import PrivateTrades
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class FreeCertificate(c.Record):

@@ -18,7 +18,6 @@ replaces them with ``market`` and ``setpar``.
 from __future__ import annotations
 
 import difflib
-from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -38,6 +37,10 @@ from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # ------------------------------------------------------------------ tables
 COMPANIES: tuple[tuple[str, str], ...] = (

@@ -14,13 +14,15 @@ The two-player variant (facts §12) is not played yet: 3 to 6 players.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.state import GameState
 from rulesets.drawn import DrawnPresident
 from rulesets.export import TrainExport
 from rulesets.family1830 import FreeCertificate
 from rulesets.grid import grid_from_text
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""
