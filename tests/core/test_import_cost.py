@@ -34,6 +34,8 @@ NEVER_AT_IMPORT = (
     "inspect",
     "dataclasses",
     "shutil",
+    "typing",
+    "argparse",
     "textual",
     "rich",
     "pydantic",
@@ -45,6 +47,7 @@ NEVER_AT_IMPORT = (
 NEVER_IN_PLAY = (
     "argparse",
     "shutil",
+    "typing",
     "rulesets.g1846",
     "rulesets.g1847ae",
     "rulesets.g1847pfalz",
