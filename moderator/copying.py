@@ -10,11 +10,17 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
-    from typing import TypeVar
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
     T = TypeVar("T")
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+
+OWN_COPY: dict[type, Callable[[Any], Any]] = {}
+"""Classes whose objects :func:`plain_copy` copies with their own method, as
+``copy.deepcopy`` would copy them (the ledger's trains, which a title may keep in its
+``extra``): ``copy`` is then not imported for them (issue 41)."""
 
 
 def shallow(obj: T) -> T:
@@ -40,6 +46,9 @@ def plain_copy(value: T) -> T:
         return {plain_copy(v) for v in value}  # type: ignore[return-value]
     if type(value) is tuple:
         return tuple(plain_copy(v) for v in value)  # type: ignore[return-value]
+    own = OWN_COPY.get(type(value))
+    if own is not None:
+        return own(value)  # type: ignore[no-any-return]
     import copy  # here: the state's own parts never need it (issue 41)
 
     return copy.deepcopy(value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from moderator.copying import shallow
+from moderator.copying import OWN_COPY, shallow
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
 from moderator.events import (
@@ -80,6 +80,9 @@ class Train:
     def copy(self) -> Train:
         """An independent copy (cheaper than :func:`copy.copy`)."""
         return Train(self.serial, self.card, self.name, self.phased_out)
+
+
+OWN_COPY[Train] = Train.copy  # a train in a title's `extra` (issue 41)
 
 
 @dataclass(slots=True)
