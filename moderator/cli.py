@@ -421,6 +421,7 @@ def _play_lines(
                 continue
             if game is None:
                 game, resumed = _open_save(cmd, number, save, force)
+                game.checkpoints = False  # played in one go: no undo (issue 41)
                 saved = [entry.command for entry in game.journal] if resumed else []
                 continue
             if matched < len(saved):  # inside the part the save already holds

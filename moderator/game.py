@@ -293,6 +293,11 @@ class Game:
     """The checksum ``_records`` chain from (``None``: not chained, an older format)."""
     _disk_header: bytes | None = field(default=None, repr=False, compare=False)
     """The header line as the save holds it (read or last written)."""
+    checkpoints: bool = field(default=True, repr=False, compare=False)
+    """Keep a copy of the state every :data:`CHECKPOINT_EVERY` new entries (undo, the
+    history, a refusal's rebuild start from the nearest).  A script played in one go
+    (``moderator play``) keeps none: a refusal ends it, and its one rebuild replays from
+    the start (issue 41)."""
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -597,7 +602,7 @@ class Game:
 
     def _maybe_checkpoint(self) -> None:
         n = len(self.journal)
-        if n % CHECKPOINT_EVERY == 0:
+        if n % CHECKPOINT_EVERY == 0 and self.checkpoints:
             self._checkpoints[n] = self.state.clone()
 
     # ------------------------------------------------------------ commands

@@ -5,10 +5,11 @@ to argparse, with its messages."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from conftest import examples
+from conftest import REPO, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +134,22 @@ def test_play_gives_the_collector_its_thresholds_back(tmp_path: Path) -> None:
         script.write_text(text, encoding="utf-8")
         assert cli.main(["play", str(script), "--quiet"]) == status
         assert gc.get_threshold() == before
+
+
+def test_a_refusal_late_in_a_script_prints_the_state_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play`` keeps no checkpoints (issue 41): a line refused after hundreds of accepted
+    ones rebuilds the state from the start, and the JSON printed is the game without it,
+    as when the script stops just before it."""
+    lines = (REPO / "tests" / "scripts" / "1830-recorded-26855.script").read_text().splitlines()
+    head = tmp_path / "head.script"
+    head.write_text("\n".join(lines[:300]) + "\n", encoding="utf-8")
+    assert cli.main(["play", str(head), "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    refused = tmp_path / "refused.script"
+    refused.write_text("\n".join([*lines[:300], "par Nobody PRR 100"]) + "\n", encoding="utf-8")
+    assert cli.main(["play", str(refused), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "line 301: refused" in captured.err
+    assert json.loads(captured.out) == expected
