@@ -9,7 +9,8 @@ machine.
 Every process is started ``ROUNDS`` times (9 by default) in turns: a bare
 ``python -c pass``, ``python -c "import moderator.cli"``, and ``moderator play GAME
 --json`` on the recorded game in ``../shared/examples/`` and on a 1,000-command seeded
-game of every title (:mod:`long_games`, written to a temporary directory first).  The
+game of every title in ``rulesets._MODULES`` (:data:`MAKE`, written to a temporary
+directory first).  The
 figure is CPU time (user + system, from the child's rusage, which a loaded machine
 inflates far less than wall time; the machine is shared): the median of each kind, and
 the median over the rounds of each process's ratio to the bare interpreter started just
@@ -44,13 +45,35 @@ MAKE = """
 import sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[2])
-from long_games import TITLES, long_game
-for title in TITLES:
-    game = long_game(title)
+from long_games import LENGTH, PLAYERS, SEEDS, TITLES, long_game
+from moderator import simulate
+from rulesets import _MODULES
+named = {title.upper(): title for title in (*TITLES, *simulate.TITLES)}
+for key in _MODULES:
+    title = named.get(key, key)
+    if title in SEEDS:
+        game = long_game(title)
+    else:  # a title long_games does not list yet: the first seed from 0 that is long enough
+        seed = 0
+        while True:
+            if title in simulate.TITLES:
+                game = simulate.Simulation(
+                    seed=seed, players=PLAYERS, title=title, max_commands=LENGTH,
+                    revenue_scale=0.4,
+                ).run()
+            else:
+                game = simulate.legal_game(title, seed, LENGTH, players=PLAYERS)
+            if len(game.journal) >= LENGTH:
+                break
+            game.close()
+            seed += 1
     (Path(sys.argv[1]) / f"{title}.script").write_text(game.script(), encoding="utf-8")
     print(title, len(game.journal))
     game.close()
 """
+"""Writes a 1,000-command game of every title in ``rulesets._MODULES``: the seeded game of
+:mod:`long_games` where it lists the title, else the first long enough from seed 0 (the
+simulation where it plays the title, :func:`moderator.simulate.legal_game` otherwise)."""
 
 
 def _scripts(tmp: Path) -> list[tuple[str, Path]]:
@@ -127,14 +150,14 @@ def main() -> None:
                 peak[label] = max(peak[label], rss)
         print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, {rounds} rounds")
         print(
-            f"{'':<52} {'CPU':>8} {'x bare':>7} {'paired':>7} {'wall':>8} {'peak RSS':>9}"
+            f"{'':<60} {'CPU':>8} {'x bare':>7} {'paired':>7} {'wall':>8} {'peak RSS':>9}"
             "  (medians; paired: median of each round's ratio to the bare run before it)"
         )
         bare = statistics.median(cpus[BARE])
         for label, _, _ in kinds:
             cpu = statistics.median(cpus[label])
             print(
-                f"{label:<52} {cpu * 1000:6.1f}ms {cpu / bare:6.2f}x "
+                f"{label:<60} {cpu * 1000:6.1f}ms {cpu / bare:6.2f}x "
                 f"{statistics.median(ratios[label]):6.2f}x "
                 f"{statistics.median(walls[label]) * 1000:6.0f}ms {peak[label] / 1024:7.1f}MB"
             )

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import functools
 import json
-import typing
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any, ClassVar, Literal
 
     from pydantic import BaseModel, GetCoreSchemaHandler
     from pydantic_core import CoreSchema
 
-DividendOption = Literal["full", "half", "withhold"]
+    DividendOption = Literal["full", "half", "withhold"]
 
 _MISSING: Any = object()
 """No default: the field must be given."""
@@ -229,12 +229,23 @@ def _rebuild(cls: type[Record], values: dict[str, Any]) -> Record:
     return record
 
 
+ANNOTATION_NAMES = ("Any", "ClassVar", "Literal")
+"""The names of :mod:`typing` a record's annotations are written with: the modules that
+declare records import them only for type checkers (issue 41), so whatever reads the
+annotations at run time (pydantic's twin here, :mod:`moderator.strict`) supplies them."""
+
+
 @functools.cache
 def _mirror(cls: type[Record]) -> type[BaseModel]:
     """The pydantic twin of a record class: same name, fields and defaults."""
+    import typing
+
     from pydantic import ConfigDict, create_model
 
-    hints = typing.get_type_hints(cls)  # the annotations, read in each class's module
+    # the annotations, read in each class's module: typing's names are not imported there
+    # at run time (issue 41)
+    names = {name: getattr(typing, name) for name in ANNOTATION_NAMES}
+    hints = typing.get_type_hints(cls, localns=names)
     fields: dict[str, Any] = {}
     for name, field in cls.model_fields.items():
         annotation = hints[name]
@@ -313,7 +324,7 @@ class Run(_Command):
     kind: Literal["run"] = "run"
     company: str
     revenue: int
-    option: DividendOption | None = None
+    option: Literal["full", "half", "withhold"] | None = None  # a DividendOption
     mail: int | None = None
 
 
@@ -601,7 +612,7 @@ class CreditTrain(_Command):
     choice: Literal["pay", "return"]
 
 
-Command = Annotated[
+Command = (
     GameCmd
     | Par
     | Buy
@@ -640,8 +651,9 @@ Command = Annotated[
     | Frontier
     | Elephant
     | Extra
-    | CreditTrain,
-    "kind",
-]
-"""Any command.  The ``"kind"`` in ``Annotated`` names the tag; the journal reads saves
+    | CreditTrain
+)
+"""Any command: a union of records, each tagged by its ``kind`` (a plain union, made
+without :mod:`typing`, which a batch command does not import: issue 41).
+:mod:`moderator.strict` reads a union of tagged records by its tag; the journal reads saves
 with ``Field(discriminator="kind")`` on the same union (``moderator.journal``)."""

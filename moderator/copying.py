@@ -8,11 +8,19 @@ parts are copied here directly.  Both functions give the same result as the
 
 from __future__ import annotations
 
-from typing import TypeVar
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+
+OWN_COPY: dict[type, Callable[[Any], Any]] = {}
+"""Classes whose objects :func:`plain_copy` copies with their own method, as
+``copy.deepcopy`` would copy them (the ledger's trains, which a title may keep in its
+``extra``): ``copy`` is then not imported for them (issue 41)."""
 
 
 def shallow(obj: T) -> T:
@@ -38,6 +46,9 @@ def plain_copy(value: T) -> T:
         return {plain_copy(v) for v in value}  # type: ignore[return-value]
     if type(value) is tuple:
         return tuple(plain_copy(v) for v in value)  # type: ignore[return-value]
+    own = OWN_COPY.get(type(value))
+    if own is not None:
+        return own(value)  # type: ignore[no-any-return]
     import copy  # here: the state's own parts never need it (issue 41)
 
     return copy.deepcopy(value)

@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["dataclass", "field"]
 

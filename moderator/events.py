@@ -8,9 +8,11 @@ and compared when a save is loaded, and the screen uses them to highlight what j
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
 from moderator.commands import Record
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Literal
 
 
 class _Event(Record):
@@ -148,7 +150,7 @@ class Noted(_Event):
     text: str
 
 
-Event = Annotated[
+Event = (
     CashMoved
     | CertificateMoved
     | PriceMoved
@@ -162,6 +164,5 @@ Event = Annotated[
     | PriorityChanged
     | PresidentChanged
     | DividendPaid
-    | Noted,
-    "kind",
-]
+    | Noted
+)

@@ -13,10 +13,9 @@ A fix is one row of :data:`FIXES`; its code keeps the old behaviour behind
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from moderator.commands import Record
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
     from moderator.state import GameState
 

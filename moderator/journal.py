@@ -82,7 +82,6 @@ import re
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from moderator import __version__, osfiles, strict
 from moderator.commands import Command, Record
@@ -93,6 +92,10 @@ from moderator.lazy import lazy_module
 from moderator.text import counted, escaped
 
 hashlib = lazy_module("hashlib")  # only a save written or read hashes (issue 41)
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT_VERSION = 4
 """The save format this version writes, but for a save holding an amendment."""
@@ -300,8 +303,8 @@ def _entry_model() -> Any:
 
     from pydantic import BaseModel, ConfigDict, Field
 
-    tagged_command = typing.Annotated[typing.get_args(Command)[0], Field(discriminator="kind")]
-    tagged_event = typing.Annotated[typing.get_args(Event)[0], Field(discriminator="kind")]
+    tagged_command = typing.Annotated[Command, Field(discriminator="kind")]
+    tagged_event = typing.Annotated[Event, Field(discriminator="kind")]
 
     class Entry(BaseModel):
         """One accepted command with the events it caused (validated)."""

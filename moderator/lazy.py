@@ -9,7 +9,10 @@ save (``moderator play SCRIPT --json``, ``moderator check``) so never pays for i
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class LazyModule:

@@ -15,9 +15,9 @@ is legal and then calls these functions.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
 
-from moderator.copying import shallow
+from moderator.commands import set_fields
+from moderator.copying import OWN_COPY, shallow
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
 from moderator.events import (
@@ -37,7 +37,46 @@ SCRAP = "scrap"
 DEPOT = "depot"
 """Holder id for trains still for sale from the bank."""
 
-CompanyKind = Literal["corporation", "independent", "private", "minor"]
+_new_event = object.__new__
+
+
+def _cash_moved(source: str, target: str, amount: int, reason: str) -> CashMoved:
+    """``CashMoved(source=..., target=..., amount=..., reason=...)`` made without a record's
+    checks of the names given (here every field is given, in the declared order): the
+    commonest event, one per transfer (issue 41: a quarter of the time)."""
+    event = _new_event(CashMoved)
+    set_fields(
+        event,
+        {"kind": "cash", "source": source, "target": target, "amount": amount, "reason": reason},
+    )
+    return event  # type: ignore[no-any-return]
+
+
+def _certificate_moved(
+    company: str, source: str, target: str, percent: int, president: bool, reason: str
+) -> CertificateMoved:
+    """``CertificateMoved(...)`` made as :func:`_cash_moved` makes its event."""
+    event = _new_event(CertificateMoved)
+    set_fields(
+        event,
+        {
+            "kind": "certificate",
+            "company": company,
+            "source": source,
+            "target": target,
+            "percent": percent,
+            "president": president,
+            "reason": reason,
+        },
+    )
+    return event  # type: ignore[no-any-return]
+
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    CompanyKind = Literal["corporation", "independent", "private", "minor"]
 
 
 @dataclass(slots=True)
@@ -77,6 +116,9 @@ class Train:
     def copy(self) -> Train:
         """An independent copy (cheaper than :func:`copy.copy`)."""
         return Train(self.serial, self.card, self.name, self.phased_out)
+
+
+OWN_COPY[Train] = Train.copy  # a train in a title's `extra` (issue 41)
 
 
 @dataclass(slots=True)
@@ -228,21 +270,14 @@ class Ledger:
             raise Refusal(f"{source} has only {self.cash_of(source)}, needs {amount}")
         self._add(source, -amount)
         self._add(target, amount)
-        self.events.append(CashMoved(source=source, target=target, amount=amount, reason=reason))
+        self.events.append(_cash_moved(source, target, amount, reason))
 
     def move_certificate(self, corp: Company, cert: Certificate, target: str, reason: str) -> None:
         """Move one certificate of ``corp`` to ``target``: the only way shares change hands."""
         source = cert.holder
         cert.holder = target
         self.events.append(
-            CertificateMoved(
-                company=corp.id,
-                source=source,
-                target=target,
-                percent=cert.percent,
-                president=cert.president,
-                reason=reason,
-            )
+            _certificate_moved(corp.id, source, target, cert.percent, cert.president, reason)
         )
 
     # ------------------------------------------------------------ conservation

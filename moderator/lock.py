@@ -36,11 +36,14 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 from moderator import osfiles
 from moderator.errors import SaveError
 from moderator.journal import printable
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 _HELD_HERE: set[str] = set()
 """Locks held by this process (``flock`` does not refuse a second descriptor of one

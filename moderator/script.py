@@ -20,11 +20,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from typing import Literal
 
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.text import first_unsafe
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Literal
 
 MAX_AMOUNT = 1_000_000
 """Larger amounts are refused as absurd: no 18xx bank holds that much."""

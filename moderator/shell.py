@@ -9,14 +9,19 @@ with the same bounds and the same words for what is wrong with them.
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
+from moderator.lazy import lazy_module
 from moderator.text import escaped
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
+
+shutil = lazy_module("shutil")  # with its compressors: only for the terminal's width
 
 EXIT_OK = 0
 """Every line accepted."""

@@ -8,8 +8,6 @@ clone only when the ruleset accepted it.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from moderator.copying import plain_copy, shallow
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal
@@ -18,7 +16,11 @@ from moderator.fixes import RULES_LEVEL
 from moderator.ledger import Company, Ledger, Train
 from moderator.market import LinearMarket, Market
 
-RoundKind = Literal["setup", "SR", "OR"]
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    RoundKind = Literal["setup", "SR", "OR"]
 
 
 @dataclass

@@ -29,14 +29,17 @@ import json
 import re
 import sys
 import types
-import typing
 from collections.abc import Callable
-from typing import Any, Literal, Union
 
-from moderator.commands import Record, set_fields
+from moderator.commands import ANNOTATION_NAMES, Record, set_fields
 from moderator.lazy import lazy_module
 
 ast = lazy_module("ast")  # only a save read parses annotations (issue 41)
+typing = lazy_module("typing")  # likewise: a batch command imports no typing (issue 41)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Loc = tuple[str | int, ...]
 """Where in a JSON value: keys and indexes (a tagged record adds its tag, as pydantic)."""
@@ -113,7 +116,7 @@ def _no_lone_surrogate(value: Any) -> None:
 
 def read(annotation: Any, value: Any, loc: Loc = ()) -> Any:
     """``value`` (read from JSON) checked against ``annotation``: a record class, a
-    ``kind``-tagged union of them (``Annotated[A | B, "kind"]``), or a field's type."""
+    ``kind``-tagged union of them (``A | B``, each with its ``kind``), or a field's type."""
     try:
         return checker(annotation)(value)
     except Malformed as exc:
@@ -150,10 +153,13 @@ def checker(annotation: Any) -> Callable[[Any], Any]:
         annotation = type(None)
     if annotation in SIMPLE:
         return _of_type(annotation)
-    if origin is Literal:
+    if origin is typing.Literal:
         return _literal(typing.get_args(annotation))
-    if origin in (Union, types.UnionType):
-        return _union(typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        members = typing.get_args(annotation)
+        if len(members) > 1 and all(_is_tagged(m) for m in members):
+            return _tagged(annotation)  # `Command`, `Event`: the tag picks the record
+        return _union(members)
     if origin is tuple:
         item, *rest = typing.get_args(annotation)
         if rest != [Ellipsis]:
@@ -163,6 +169,11 @@ def checker(annotation: Any) -> Callable[[Any], Any]:
         key, item = typing.get_args(annotation)
         return _dict(checker(key), checker(item))
     raise TypeError(f"no strict reader for {annotation!r}")
+
+
+def _is_tagged(member: Any) -> bool:
+    """A record class with a ``kind`` field: a union of them is read by the tag."""
+    return isinstance(member, type) and issubclass(member, Record) and "kind" in member.model_fields
 
 
 def _of_type(kind: type) -> Callable[[Any], Any]:
@@ -319,6 +330,8 @@ def _node(node: ast.expr, names: dict[str, Any]) -> Any:
     """The type an annotation's syntax tree names (see :func:`_evaluated`)."""
     if isinstance(node, ast.Name):
         found = names.get(node.id, getattr(builtins, node.id, None))
+        if found is None and node.id in ANNOTATION_NAMES:  # imported for type checkers only
+            found = getattr(typing, node.id)
         if found is None:
             raise TypeError(f"unknown name {node.id!r} in an annotation")
         return found
@@ -327,7 +340,7 @@ def _node(node: ast.expr, names: dict[str, Any]) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return Union[_node(node.left, names), _node(node.right, names)]  # noqa: UP007
+        return typing.Union[_node(node.left, names), _node(node.right, names)]
     if isinstance(node, ast.Subscript):
         base = _node(node.value, names)
         inner = node.slice

@@ -20,8 +20,6 @@ gives the order of its privates, its rule numbers (``sale_first``, ``sale_buy``,
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted, Passed, PriorityChanged, PrivateMoved, TurnStarted
@@ -30,10 +28,14 @@ from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.stock import StockRound
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
 RULE_KEYS = ("sale_first", "sale_buy", "sale_bid", "sale_unsold")
 """The ``rule_numbers`` keys a title with this sale names besides every title's."""
 
-Sale = dict[str, Any]
+Sale = dict[str, "Any"]  # `Any` as text: it is imported for type checkers only
 """``unsold`` (ids, in the order they are offered), ``discount`` (taken off the first
 one's price), ``first_offered`` (who was offered it first at its price), ``bids`` (per
 private, ``[player, amount]`` in the order made), ``contest`` (the private being auctioned)

@@ -11,8 +11,6 @@ here; a title handles the rest in ``cmd_<kind>`` methods.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import ExpectationFailed, Refusal
@@ -21,6 +19,10 @@ from moderator.ledger import BANK, RESERVE, Company
 from moderator.market import GridMarket
 from moderator.state import GameState
 from rulesets.names import title_name
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class ScoreItem(c.Record):

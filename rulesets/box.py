@@ -23,15 +23,20 @@ Some titles leave figures to the boards and cards in the box: 1847 Pfalz and RRR
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import Refusal
+from moderator.lazy import lazy_module
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Ruleset
+
+copy = lazy_module("copy")  # only for a box's trial (issue 41)
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class BoxKey(c.Record):

@@ -11,13 +11,15 @@ and ``capital`` and may change the share sold to float (:attr:`float_percent`).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.events import Noted
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 RULE_KEYS = ("float", "capital")
 """The ``rule_numbers`` keys a title with full capitalisation names besides every title's."""

@@ -10,14 +10,16 @@ option in :attr:`DealtPrivates.dealt_option`; its ``rule_numbers`` give ``beginn
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PrivateMoved
 from moderator.ledger import BANK
 from moderator.state import GameState
 from rulesets.auction import PrivateAuction
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class DealtPrivates(PrivateAuction):

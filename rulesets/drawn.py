@@ -12,15 +12,19 @@ The title names the rule under ``drawn``.
 
 from __future__ import annotations
 
-import random
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
+from moderator.lazy import lazy_module
 from moderator.state import GameState
 from rulesets.base import Receipt
 from rulesets.family1830 import Family1830, FreeCertificate
+
+random = lazy_module("random")  # only for the draw the tool makes (issue 41)
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 _BEFORE_DRAW = ("vanderbilt", "note", "expect", "adjust")
 """What may come before the draw."""

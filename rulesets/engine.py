@@ -9,8 +9,6 @@ its rulebook differs, each named after its rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
@@ -20,6 +18,10 @@ from rulesets.base import Receipt, ScoreItem
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
 from rulesets.trains import TrainDepot
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any
 
 _AFTER_THE_END = (c.Expect, c.Note)
 """Commands accepted once the game has ended."""

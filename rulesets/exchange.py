@@ -10,19 +10,22 @@ its holder's limits and toward the corporation's float.  A title lists its excha
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.ledger import POOL
 from moderator.state import GameState
 from rulesets.stock import StockRound
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
-class ExchangeRule(NamedTuple):
+
+class ExchangeRule(c.Record):
     """One private's exchange: the corporation whose 10% it becomes, where that share may
     come from (in the order tried), the most percent of it the owner may hold before, and
-    the rule to cite."""
+    the rule to cite.  (A record, not a ``NamedTuple``, whose class is compiled from text
+    at import: issue 41.)"""
 
     corp: str
     sources: tuple[str, ...]

@@ -11,13 +11,15 @@ rule under ``export`` in its ``rule_numbers``.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.events import TrainMoved
 from moderator.ledger import SCRAP
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.trains import TrainDepot
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class TrainExport(OperatingRound, TrainDepot):

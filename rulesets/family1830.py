@@ -14,7 +14,6 @@ of the family gives its tables as class attributes (see the annotations below, a
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, ClassVar, NamedTuple
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -30,10 +29,15 @@ from rulesets.exchange import ExchangeRule, PrivateExchange
 from rulesets.grid import GridRules
 from rulesets.private_trade import PrivateTrades
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
-class FreeCertificate(NamedTuple):
+
+class FreeCertificate(c.Record):
     """A certificate a private brings its first buyer: the corporation, as the rules name
-    it, what the private is called in the line, and the rule."""
+    it, what the private is called in the line, and the rule (a record, as
+    :class:`rulesets.exchange.ExchangeRule`)."""
 
     corp: str
     name: str

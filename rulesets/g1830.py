@@ -16,11 +16,13 @@ expects is written beside the code (and in ``docs/script.md``).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rulesets.exchange import ExchangeRule
 from rulesets.family1830 import Family1830, FreeCertificate
 from rulesets.grid import grid_from_text
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 # --------------------------------------------------------------------- tables
 _MARKET = """

@@ -16,8 +16,6 @@ facts and keep the 2016 rule numbers of the mechanisms they use (2.3, 3, 6.91, 9
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import (
@@ -34,6 +32,10 @@ from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine
 from rulesets.engine import Engine
 from rulesets.stock import seat_order_from as _seat_order_from
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # --------------------------------------------------------------------- tables
 MARKET = (

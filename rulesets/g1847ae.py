@@ -12,8 +12,6 @@ written next to the code.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted, PrivateMoved
@@ -26,6 +24,10 @@ from rulesets.engine import Engine
 from rulesets.grid import GridRules
 from rulesets.private_trade import sell_private
 from rulesets.stock import seat_order_from
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # --------------------------------------------------------------------- tables
 _ = None

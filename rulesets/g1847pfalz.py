@@ -18,8 +18,6 @@ not start until the banker gives it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.fixes import follows
@@ -45,6 +43,10 @@ from rulesets.g1847versions import (
     ROWS_KEY,
     PfalzPackageVersion,
 )
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 PFALZBAHNEN = ("L", "M", "NDB", "N")
 """11.2.4: the four Bavarian railways, a light blue hexagon on their charters (4.5)."""

@@ -8,8 +8,6 @@ option ``optional``, the two train cards marked optional (3, 12.1).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.errors import Refusal
 from moderator.state import GameState
 from rulesets.box import BoxKey, Reading
@@ -21,6 +19,10 @@ from rulesets.g1847versions import (
     PACKAGE_KEYS,
     PfalzPackageVersion,
 )
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 OPTIONAL_KEY = BoxKey(
     "optional",

@@ -26,14 +26,16 @@ the Pfalz package board's are kept once for both versions (12.1).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.fixes import follows
 from moderator.state import GameState
 from rulesets.box import BoxedRuleset, BoxKey, Reading, mark_provisional
 from rulesets.g1847ae import CHARTERS, G1847AE, PLP_PRICE, PRIVATES, Charter
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 SAAR_PFALZ = Charter("Saar", "Saarbrücker Eisenbahn", 84, (3, 1), (20,) + (10,) * 6 + (20,))
 """11.1: Saar's shares no. 2 and 3 on their Pfalz side join the initial offering."""

@@ -17,9 +17,6 @@ replaces them with ``market`` and ``setpar``.
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import (
@@ -31,6 +28,7 @@ from moderator.events import (
     TrainMoved,
 )
 from moderator.fixes import follows
+from moderator.lazy import lazy_module
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player, Train
 from moderator.market import TrackMarket
 from moderator.state import GameState
@@ -38,6 +36,12 @@ from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
+
+difflib = lazy_module("difflib")  # only to suggest a city's name (issue 41)
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # ------------------------------------------------------------------ tables
 COMPANIES: tuple[tuple[str, str], ...] = (

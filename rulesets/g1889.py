@@ -12,8 +12,6 @@ turn order :mod:`rulesets.turn_order`, the beginner game's deal :mod:`rulesets.d
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
@@ -23,6 +21,10 @@ from rulesets.exchange import ExchangeRule
 from rulesets.family1830 import Family1830
 from rulesets.grid import grid_from_text
 from rulesets.turn_order import SellBuyOrBuySell
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""

@@ -16,8 +16,6 @@ non-president, sold out = none in the market) the shared :mod:`rulesets.two_play
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.state import GameState
 from rulesets.drawn import DrawnPresident
@@ -25,6 +23,10 @@ from rulesets.export import TrainExport
 from rulesets.family1830 import FreeCertificate
 from rulesets.grid import grid_from_text
 from rulesets.two_players import TwoPlayerShares
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""

@@ -12,13 +12,15 @@ which holders keep a corporation from being sold out (:meth:`GridRules.unsold_ho
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.events import Noted, PriceMoved
 from moderator.ledger import POOL, Company
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
 from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 RULE_KEYS = ("dividend_move", "sale_move", "sold_out")
 """The ``rule_numbers`` keys a title on a 2-D market names besides every title's."""

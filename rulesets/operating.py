@@ -13,14 +13,16 @@ and the work at the end of a round or a set.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import DividendPaid, Noted, RoundStarted, TurnStarted
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine, Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class OperatingRound(Ruleset):

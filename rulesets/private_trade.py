@@ -11,14 +11,16 @@ A title names the rule ``private_trade``.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PrivateMoved
 from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.stock import StockRound
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 RULE_KEYS = ("private_trade",)
 """The ``rule_numbers`` key a title with these trades names besides every title's."""

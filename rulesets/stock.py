@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 from _thread import _local as _thread_local  # threading.local itself, without threading
 from collections.abc import Callable, Collection
-from typing import ClassVar
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
@@ -29,6 +28,10 @@ from moderator.events import (
 from moderator.ledger import BANK, POOL, Certificate, Company, Player
 from moderator.state import GameState
 from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 def seat_order_from(players: list[Player], start: str) -> list[Player]:

@@ -9,14 +9,16 @@ corporation buys a new train, and whether a president pays toward one.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import CompanyClosed, PhaseChanged, TrainMoved
 from moderator.ledger import BANK, POOL, SCRAP, Company, Train
 from moderator.state import GameState
 from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class TrainDepot(Ruleset):

@@ -10,7 +10,7 @@ import pytest
 
 from moderator.copying import plain_copy, shallow
 from moderator.game import Game
-from moderator.ledger import Company
+from moderator.ledger import Company, Train
 from moderator.simulate import simulate
 
 pytestmark = pytest.mark.xdist_group("copying")
@@ -87,3 +87,14 @@ def test_a_clone_equals_and_shares_nothing_with_its_state(played: Game) -> None:
     for a, b in zip(state.ledger.companies.values(), clone.ledger.companies.values(), strict=True):
         assert a is not b and a.certificates is not b.certificates
         assert all(x is not y for x, y in zip(a.certificates, b.certificates, strict=True))
+
+
+def test_a_train_in_plain_data_is_copied_as_deepcopy_copies_it() -> None:
+    """A title may keep a train in its ``extra``: copied by its own method (issue 41), to
+    what ``copy.deepcopy`` gives, independent of the original."""
+    data = {"held": [Train(7, "4", "4", phased_out=True)]}
+    copied = plain_copy(data)
+    assert copied == copy.deepcopy(data)
+    assert copied["held"][0] is not data["held"][0]
+    copied["held"][0].phased_out = False
+    assert data["held"][0].phased_out is True

@@ -34,6 +34,8 @@ NEVER_AT_IMPORT = (
     "inspect",
     "dataclasses",
     "shutil",
+    "typing",
+    "argparse",
     "textual",
     "rich",
     "pydantic",
@@ -43,6 +45,9 @@ NEVER_AT_IMPORT = (
 """What ``import moderator.cli`` alone never loads."""
 
 NEVER_IN_PLAY = (
+    "argparse",
+    "shutil",
+    "typing",
     "rulesets.g1846",
     "rulesets.g1847ae",
     "rulesets.g1847pfalz",
@@ -63,7 +68,8 @@ NEVER_IN_PLAY = (
     "pydantic",
 )
 """What ``moderator play SCRIPT --json`` of an 1830 game never loads (its ruleset and
-the core only; no save is written or read)."""
+the core only; no save is written or read; its plain command line is read without
+argparse)."""
 
 
 def _loaded(run: str) -> list[str]:

@@ -173,3 +173,20 @@ def test_escrow_money_counts_toward_conservation() -> None:
     copy = ledger.clone()
     copy.transfer("bond:Amy", name, 50, "bond returned")
     assert ledger.cash_of("bond:Amy") == 50 and copy.cash_of("bond:Amy") == 0
+
+
+def test_the_transfer_s_events_are_the_records_the_generic_constructor_makes() -> None:
+    """A transfer and a certificate's move make their events without the record's generic
+    checks (issue 41): the same records, fields in the same order (a save's key order)."""
+    from moderator.ledger import _cash_moved, _certificate_moved
+
+    cash = _cash_moved("Amy", BANK, 40, "par")
+    made = CashMoved(source="Amy", target=BANK, amount=40, reason="par")
+    assert cash == made and list(cash.__dict__) == list(made.__dict__)
+    assert cash.model_dump_json() == made.model_dump_json()
+    cert = _certificate_moved("PRR", "ipo", "Amy", 20, True, "par")
+    made_cert = CertificateMoved(
+        company="PRR", source="ipo", target="Amy", percent=20, president=True, reason="par"
+    )
+    assert cert == made_cert and list(cert.__dict__) == list(made_cert.__dict__)
+    assert hash(cert) == hash(made_cert)

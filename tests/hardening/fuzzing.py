@@ -375,7 +375,7 @@ def check_parse(line: str) -> c.Command | None:
         assert first_unsafe(exc.message) is None, repr(exc.message)
         return None
     if cmd is not None:
-        assert isinstance(cmd, c.Command.__origin__.__args__)  # type: ignore[attr-defined]
+        assert isinstance(cmd, c.Command.__args__)  # type: ignore[attr-defined]
         assert parse_line(format_command(cmd)) == cmd, f"{line!r} -> {format_command(cmd)!r}"
     return cmd
 
