@@ -70,8 +70,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "s",
         "sell",
         "Sell",
-        "Stock round: sell shares to the pool, with what they bring. Operating round: the "
-        "president's forced sale to pay for a train (the rules' refusals listed).",
+        "Sell shares to the pool, with what they bring (in an operating round: a forced sale).",
         ("setup", "SR", "OR"),
     ),
     UICommand(
