@@ -8,7 +8,8 @@ it (a new game, every command applied, the cash total checked after each), once 
 up and once counted: a child Python runs under ``valgrind --tool=callgrind`` with
 counting off, and turns it on just around the second replay (``CALLGRIND_START_INSTRUMENTATION``
 through a tiny library compiled on the spot).  The count of instructions is the same from
-run to run (``PYTHONHASHSEED=0``), whatever else the machine is doing, so a change of a
+run to run (``PYTHONHASHSEED=0``, and the addresses fixed by ``setarch -R``: without it
+counts move by about 1%), whatever else the machine is doing, so a change of a
 few percent shows where wall-clock timings on a shared machine cannot see it.  The
 figure is instructions per command, and the ratio to 1846's and to 1830's.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +122,7 @@ def count(
     out = folder / f"{title}.out"
     run = subprocess.run(
         [
+            *(["setarch", "-R"] if shutil.which("setarch") else []),  # the same addresses
             "valgrind",
             "--tool=callgrind",
             "--instr-atstart=no",
