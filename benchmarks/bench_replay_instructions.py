@@ -51,6 +51,7 @@ def child(title: str, library: str, kinds: bool, within: list[str]) -> None:
     from bench_replay import commands_of, replay
     from long_games import long_game
 
+    from moderator.events import TurnStarted
     from moderator.game import Game
 
     head, commands = commands_of(long_game(title))
@@ -105,24 +106,40 @@ def child(title: str, library: str, kinds: bool, within: list[str]) -> None:
         else:
             setattr(klass, name, own)
         print("calls", name, calls[0])
-    for kind in sorted({cmd.kind for cmd in commands}) if kinds else ():
+    groups = sorted({cmd.kind for cmd in commands}) + ["round SR", "round OR"] if kinds else []
+    for group in groups:
         fresh = Game.new(head.title, list(head.players))
         state, apply = fresh.state, fresh.ruleset.apply
         counter.cg_toggle()  # off
         counter.cg_zero()
         for cmd in commands:
-            if cmd.kind == kind:
+            # a kind of command, or every command given in an operating round (or not)
+            counted = (
+                (state.round_kind == "OR") == (group == "round OR")
+                if group.startswith("round ")
+                else cmd.kind == group
+            )
+            if counted:
                 counter.cg_toggle()
-                apply(state, cmd)
-                state.ledger.check_conservation()
-                state.ledger.events = []
+            apply(state, cmd)
+            state.ledger.check_conservation()
+            state.ledger.events = []
+            if counted:
                 counter.cg_toggle()
-            else:
-                apply(state, cmd)
-                state.ledger.check_conservation()
-                state.ledger.events = []
         counter.cg_toggle()  # on again
-        counter.cg_dump(f"kind {kind}".encode())
+        counter.cg_dump(f"kind {group}".encode())
+    if kinds:  # the players' and the companies' turns, from the events
+        fresh = Game.new(head.title, list(head.players))
+        state, apply = fresh.state, fresh.ruleset.apply
+        names = {p.name for p in state.ledger.players}
+        turns = Counter()
+        for cmd in commands:
+            apply(state, cmd)
+            for event in state.ledger.events:
+                if isinstance(event, TurnStarted):
+                    turns["SR" if event.who in names else "OR"] += 1
+            state.ledger.events = []
+        print("turns", turns["SR"], turns["OR"])
 
 
 def count(
@@ -169,6 +186,9 @@ def count(
         if line.startswith("calls "):
             _, name, calls = line.split()
             kinds_of[f"calls {name}"] = int(calls)
+        elif line.startswith("turns "):
+            _, players, companies = line.split()
+            kinds_of["turns SR"], kinds_of["turns OR"] = int(players), int(companies)
     return totals, kinds_of
 
 
@@ -220,6 +240,15 @@ def main(args: list[str]) -> None:
             totals, n = counts[title]
             cells.append(f"{totals[kind] / n[kind] / 1e3:8.0f}k x{n[kind]:<5}" if n[kind] else "-")
         print(f"{kind:<12}" + "".join(f"{x:>18}" for x in cells))
+    print("per turn: a player's stock turn (every line in a stock round, or the sale)")
+    print("and a company's operating turn (every line in an operating round), thousands")
+    for title in wanted:
+        totals, n = counts[title]
+        per_turn = [totals[f"round {r}"] / max(n[f"turns {r}"], 1) / 1e3 for r in ("SR", "OR")]
+        print(
+            f"  {title:<13} stock turn {per_turn[0]:6.0f}k x{n['turns SR']:<4}  "
+            f"operating turn {per_turn[1]:6.0f}k x{n['turns OR']:<4}"
+        )
     for mix in wanted:
         weights = counts[mix][1]
         priced = {}
