@@ -7,8 +7,9 @@ state with the cash total checked after each (no journal, no save).  The titles 
 turns, ``ROUNDS`` times (15 by default), so a busy moment of the shared machine falls on
 all alike; the figure is CPU time per command (``time.process_time``), the median and
 the best of each title, and the median of each round's ratio to 1846's replay in the
-same round.  ``--profile TITLE`` prints where one replay of that title spends its time
-(cProfile, by cumulative time) instead.
+same round (issue 41.3), and to 1830's (issue 40.6: 1889 and 18Chesapeake).
+``--profile TITLE`` prints where one replay of that title spends its time (cProfile, by
+cumulative time) instead.
 """
 
 from __future__ import annotations
@@ -63,20 +64,26 @@ def main() -> None:
         replay(head, commands)
     seconds: dict[str, list[float]] = {title: [] for title in games}
     ratios: dict[str, list[float]] = {title: [] for title in games}
+    family: dict[str, list[float]] = {title: [] for title in games}
     for _ in range(rounds):
         this_round = {title: replay(*games[title]) for title in games}
         for title, spent in this_round.items():
             seconds[title].append(spent / len(games[title][1]))
             reference = this_round[REFERENCE] / len(games[REFERENCE][1])
             ratios[title].append(seconds[title][-1] / reference)
+            family[title].append(seconds[title][-1] * len(games["1830"][1]) / this_round["1830"])
     print(f"replay per command, CPU, {rounds} rounds in turns")
-    print(f"{'title':<10} {'commands':>8} {'median':>9} {'best':>9} {'/ 1846 (paired median)':>24}")
+    print(
+        f"{'title':<13} {'commands':>8} {'median':>9} {'best':>9} "
+        f"{'/ 1846 (paired median)':>23} {'/ 1830 (paired)':>16}"
+    )
     for title in games:
         print(
-            f"{title:<10} {len(games[title][1]):>8} "
+            f"{title:<13} {len(games[title][1]):>8} "
             f"{statistics.median(seconds[title]) * 1e6:6.1f} µs "
             f"{min(seconds[title]) * 1e6:6.1f} µs "
-            f"{statistics.median(ratios[title]):>23.2f}x"
+            f"{statistics.median(ratios[title]):>22.2f}x "
+            f"{statistics.median(family[title]):>15.2f}x"
         )
 
 

@@ -1,10 +1,11 @@
 """One seeded simulated game of 1,000 commands per title, for the benchmarks of issue 41.
 
 :func:`long_game` is the first game from the title's :data:`SEEDS` on with at least
-:data:`LENGTH` commands, cut there: the simulation of 1846, 1847 AE, 1853 and 1830
-(:class:`moderator.simulate.Simulation`, 4 players, revenues at 0.4), the box's other
+:data:`LENGTH` commands, cut there: the simulation of 1846, 1847 AE, 1853, 1830, 1889 and
+18Chesapeake (:class:`moderator.simulate.Simulation`, 4 players, revenues at 0.4), the box's other
 games by :func:`moderator.simulate.legal_game` (4 players).  The seeds are where the
-search from 0 found such a game on 29 November 2026; a change of the rules or of the
+search from 0 found such a game on 29 November 2026 (1889's and 18Chesapeake's
+the same day, later); a change of the rules or of the
 simulation may make the game at a seed shorter, and the search then goes on from there.
 """
 
@@ -15,8 +16,17 @@ from moderator.simulate import Simulation, legal_game
 
 LENGTH = 1000
 PLAYERS = 4
-TITLES = ("1846", "1847AE", "1853", "1830", "1847Pfalz", "1847RRRRB")
-SEEDS = {"1846": 22, "1847AE": 3, "1853": 40, "1830": 0, "1847Pfalz": 29, "1847RRRRB": 3}
+TITLES = ("1846", "1847AE", "1853", "1830", "1847Pfalz", "1847RRRRB", "1889", "18Chesapeake")
+SEEDS = {
+    "1846": 22,
+    "1847AE": 3,
+    "1853": 40,
+    "1830": 0,
+    "1847Pfalz": 29,
+    "1847RRRRB": 3,
+    "1889": 0,
+    "18Chesapeake": 0,
+}
 
 
 def _game(title: str, seed: int) -> Game:

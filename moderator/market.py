@@ -361,10 +361,14 @@ class GridMarket(Market):
         facts D12)."""
         # the spaces in order, then each space's markers from the top of its stack: the
         # order of (-price, -column, row, place in the stack), one sort of a few spaces
-        position = self.position
+        position, stacks = self.position, self.stacks
         present = {c for c in companies if c in position}
         spaces = sorted({position[c] for c in present}, key=self._rank_at.__getitem__)
         ordered: list[str] = []
         for space in spaces:
-            ordered.extend(c for c in self.stacks[space] if c in present)
+            stack = stacks[space]
+            if len(stack) == 1:  # the usual space: its one marker is a company asked about
+                ordered.append(stack[0])
+            else:
+                ordered += [c for c in stack if c in present]
         return ordered

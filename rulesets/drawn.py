@@ -52,7 +52,8 @@ class DrawnPresident(Family1830):
         return c.Vanderbilt(corp=random.SystemRandom().choice([x for x, _ in self.corporations]))
 
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
-        if self.drawn(state) is None and cmd.kind not in _BEFORE_DRAW:
+        # the draw read in place, not through drawn(): asked before every command
+        if state.extra.get("drawn") is None and cmd.kind not in _BEFORE_DRAW:
             raise Refusal(
                 f"the corporation that comes with {self.drawn_private} is drawn first: "
                 f"`vanderbilt CORP` ({self.r('drawn')})"

@@ -116,14 +116,17 @@ class Family1830(
             cls.train_variants = {t: ((t, p),) for t, p in cls.train_prices.items()}
         if "par_cells" in cls.__dict__:
             cls.par_prices = tuple(sorted(cls.par_cells))
+        cls._free_corporations = frozenset(free.corp for free in cls.private_presidents.values())
 
     par_prices: ClassVar[tuple[int, ...]] = ()
     """The par prices in order (from :attr:`par_cells`; asked after every stock turn)."""
+    _free_corporations: ClassVar[frozenset[str]] = frozenset()
+    """The corporations of :attr:`private_presidents` (worked out once per title)."""
 
     def free_corporation(self, state: GameState, cid: str) -> bool:
         """Whether ``cid``'s president's certificate comes with a private (asked for every
-        unlaunched corporation after every stock turn: no tables built)."""
-        return any(free.corp == cid for free in self.private_presidents.values())
+        unlaunched corporation after every stock turn: a set made once per title)."""
+        return cid in self._free_corporations
 
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:

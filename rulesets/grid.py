@@ -127,10 +127,11 @@ class GridRules(Ruleset):
         """The corporations still to operate this round in market order (:meth:`stock_order`),
         worked out again before each turn, so a forced sale can move one still to run (1830
         16.0 is silent: facts D16)."""
+        operated, operates = state.operated, self.operates  # looked up once: every turn asks
         corps = [
             co.id
             for co in state.ledger.corporations()
-            if co.id not in state.operated and self.operates(state, co.id)
+            if co.id not in operated and operates(state, co.id)
         ]
         return self.grid(state).order(corps)
 

@@ -23,13 +23,26 @@ class SellBuyOrBuySell(StockRound):
         state.extra["sold_before_buy"] = bool(state.turn_sold)
         super()._after_purchase(state, player, company, source)
 
-    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        if (
+    @staticmethod
+    def _sold_before_buy(state: GameState, player: str) -> bool:
+        """Whether ``player``'s turn sold and then bought: no sale is left in it."""
+        return bool(
             state.turn_bought
             and state.extra.get("sold_before_buy")
             and state.round_kind == "SR"
             and state.current_player == player
-        ):
+        )
+
+    def _can_sell_anything(self, state: GameState, player: str) -> bool:
+        """Nothing, once the turn sold and then bought (every sale check refuses then, by
+        :meth:`may_sell`), without a sale check per corporation: asked after every
+        purchase, the tool's question whether the turn goes on."""
+        if self._sold_before_buy(state, player):
+            return False
+        return super()._can_sell_anything(state, player)
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        if self._sold_before_buy(state, player):
             return (
                 f"{player} sold before buying this turn: no sale after the purchase "
                 f"({self.r('sell_buy_sell')})"
