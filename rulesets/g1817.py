@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.events import CompanyClosed
+from moderator.events import CompanyClosed, PriceMoved
 from moderator.ledger import BANK, POOL, SCRAP, Company, Ledger, Player
 from moderator.state import GameState
 from rulesets.base import Receipt
@@ -334,12 +334,14 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         held = state.extra.setdefault("liquidated", {})
         assert isinstance(held, dict)
         held[company.id] = company.president()
-        from moderator.events import PriceMoved
-
         state.ledger.events.append(
-            PriceMoved(company=company.id, before=before, after=0, reason=f"liquidation: {why}")
+            PriceMoved(
+                company=company.id,
+                before=before,
+                after=0,
+                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')})",
+            )
         )
-        self.note(state, f"{company.id} goes into liquidation: {why} ({self.r('liquidation')})")
 
     # ================================================================= stock round
     def stock_round_started(self, state: GameState) -> None:

@@ -182,7 +182,7 @@ class LoanTrack(OperatingRound):
         rate = self.interest_rate(state)
         owed = self.interest_due(state, cid)
         while owed > company.cash and self.loan_room(state, company):
-            self.take_loans(state, company, 1, f" to pay its interest ({rule})")
+            self.take_loans(state, company, 1, " to pay its interest")
             owed = self.interest_due(state, cid)
         if owed > company.cash:
             self.interest_unpaid(state, company, owed)
