@@ -27,7 +27,7 @@ from rulesets.engine import Engine
 from rulesets.ipo_result import IpoByResult
 from rulesets.loans import LoanTrack
 from rulesets.sale_results import SaleByResult
-from rulesets.sharecount import ShareCount, size_of
+from rulesets.sharecount import ShareCount, share_unit, size_of
 from rulesets.unlimited import UnlimitedBank
 from rulesets.zoned_row import ZonedRow
 
@@ -210,7 +210,9 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     unlimited_card: ClassVar[str | None] = "8"
     excess_to_pool: ClassVar[bool] = True
-    max_holding: ClassVar[int | None] = 60
+    max_holding: ClassVar[int | None] = None
+    """60% of a 5- or 10-share corporation (:meth:`check_buy`); a 2-share one's single
+    certificate is 100% (facts §0)."""
     ipo_name: ClassVar[str] = "treasury"
     pool_name: ClassVar[str] = "market"
     seed_money: ClassVar[int] = 200
@@ -370,6 +372,8 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
             return (
                 f"{company.id} is in the {zone} zone: its shares are not bought ({self.r('zones')})"
             )
+        if company.launched and company.holder_percent(player) + share_unit(company) > 60:
+            return f"{player} would hold more than 60% of {company.id} ({self.r('hold_limit')})"
         return super().check_buy(state, player, company, source)
 
     def stock_round_end_moves(self, state: GameState) -> None:
@@ -616,6 +620,18 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         if cmd.amount not in (None, MTE_BONUS):
             raise Refusal(f"the Mountain Engineers pay {self.money(MTE_BONUS)} ({rule})")
         self.bank_pays(state, company.id, MTE_BONUS, f"Mountain Engineers bonus ({rule})")
+
+    def title_candidates(self, state: GameState) -> list[c.Command]:
+        """The sale's results, IPOs, loans; in an operating turn loans, interest, paybacks."""
+        if state.round_kind != "OR":
+            return self.sale_candidates(state) + self.stock_candidates(state)
+        cid = state.operating
+        if cid is None:
+            return []
+        out: list[c.Command] = [c.Loan(corp=cid), c.Interest(corp=cid), c.Payback(corp=cid)]
+        if state.ledger.companies["MTE"].owner == cid:
+            out.append(c.Bonus(corp=cid, private="MTE"))
+        return out
 
     # ================================================================= views and checks
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:

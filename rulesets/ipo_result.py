@@ -28,7 +28,7 @@ from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
 from rulesets.loans import LoanTrack
-from rulesets.sharecount import ShareCount, size_of
+from rulesets.sharecount import ShareCount
 from rulesets.zoned_row import ZonedRow
 
 
@@ -305,8 +305,34 @@ class IpoByResult(LoanTrack, ShareCount):
             for co in state.ledger.corporations()
         )
 
-    def sizes_now(self, state: GameState) -> tuple[int, ...]:
-        return self.sizes_by_phase[state.phase]
-
-    def company_size(self, company: Company) -> int:
-        return size_of(company)
+    def stock_candidates(self, state: GameState) -> list[c.Command]:
+        """IPO results, loans and buy-backs worth offering to the player on turn."""
+        player = state.current_player
+        if state.round_kind != "SR" or player is None:
+            return []
+        out: list[c.Command] = []
+        others = [p.name for p in self.active_players(state) if p.name != player]
+        privates = tuple(
+            co.id
+            for co in state.ledger.companies.values()
+            if co.kind == "private" and co.owner == player and not co.closed
+        )
+        unstarted = [co.id for co in state.ledger.corporations() if not co.launched][:3]
+        low = self.bid_range[0]
+        for cid in unstarted:
+            for size in self.sizes_by_phase[state.phase]:
+                for price in (low, low + 60, low + 140):
+                    out.append(c.Ipo(player=player, corp=cid, price=price, size=size))
+                if privates:
+                    out.append(
+                        c.Ipo(player=player, corp=cid, price=low, size=size, privates=privates[:1])
+                    )
+                if others:
+                    out.append(
+                        c.Ipo(player=others[0], corp=cid, price=low, size=size, nominator=player)
+                    )
+        for co in state.ledger.corporations():
+            if co.launched and co.president() == player:
+                out.append(c.Loan(corp=co.id, count=1))
+                out.append(c.Redeem(corp=co.id, count=1))
+        return out

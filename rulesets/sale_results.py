@@ -145,6 +145,23 @@ class SaleByResult(StockRound):
         state.priority = str(record["chooser"])
         StockRound.begin_from_setup(self, state)
 
+    def sale_candidates(self, state: GameState) -> list[c.Command]:
+        """Results worth offering in the sale: each unsold private to each player at its
+        lowest bid and at face; the chooser's pass."""
+        record = self.sale(state)
+        if state.round_kind != "setup" or record["over"]:
+            return []
+        seed = int(record["seed"])  # type: ignore[call-overload]
+        out: list[c.Command] = [c.Pass(player=str(record["chooser"]))]
+        for pid in self.unsold(state)[:4]:
+            face = state.company(pid).value
+            for price in sorted({max(0, face - seed), face}):
+                out.extend(
+                    c.PrivateResult(player=p.name, private=pid, price=price)
+                    for p in state.ledger.players
+                )
+        return out
+
     def begin_from_setup(self, state: GameState) -> None:
         """A stock-round line during the sale is refused: the sale ends by its results."""
         if not self.sale(state)["over"]:
