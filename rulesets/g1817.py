@@ -497,6 +497,12 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         assert cid is not None
         company = state.company(cid)
         if not self.in_liquidation(state, cid):
+            if implicit_by and not company.trains:
+                # a liquidation is never the side effect of a line for someone else
+                raise Refusal(
+                    f"{cid} is operating and has no train: buy one, or `done {cid}` to end its "
+                    f"turn and liquidate it, before {implicit_by} ({self.r('no_train')})"
+                )
             self._interest_now(state, company, implicit_by or "its turn ends")
             if not self.in_liquidation(state, cid) and not company.trains:
                 self.liquidate(
