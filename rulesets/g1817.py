@@ -188,6 +188,7 @@ RULE_NUMBERS = {
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
+    "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
     "convert": "the merger and conversion round (facts §9)",
     "merge": "the merger and conversion round (facts §9)",
     "acquire": "the acquisition round (facts §10)",
