@@ -145,6 +145,12 @@ class SaleByResult(StockRound):
         state.priority = str(record["chooser"])
         StockRound.begin_from_setup(self, state)
 
+    def next_actor(self, state: GameState) -> str | None:
+        """In the sale: the chooser, whose `pass` the tool expects."""
+        if state.round_kind == "setup" and not state.ended and not self.sale(state)["over"]:
+            return str(self.sale(state)["chooser"])
+        return super().next_actor(state)
+
     def sale_candidates(self, state: GameState) -> list[c.Command]:
         """Results worth offering in the sale: each unsold private to each player at its
         lowest bid and at face; the chooser's pass."""

@@ -938,6 +938,13 @@ class StatusBar(Panel):
                     # 1830 4.0: the turn that bought stays open for sales until the next
                     # player's line closes it
                     line.append(f" ({turn} may still sell)", style="dim")
+        elif data.get("merger_round"):
+            # 1817: the merger and acquisition rounds after an OR (a later step); the next
+            # round begins with its first line
+            line.append(f"Merger and acquisition rounds {rnd['number']}.{rnd['or']}", style="bold")
+            if _to_act(data):
+                line.append("   to act ", style="dim")
+                line.append(str(_to_act(data)), style=ACTING)
         else:
             if rnd.get("or") == 0:
                 # 1847 AE 3.3: an operating round inside the first stock round, while
