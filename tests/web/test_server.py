@@ -78,7 +78,9 @@ def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None
         trains = ", ".join(co["trains"]) if co["trains"] else "none"
         assert f'<strong class="trains">{trains}</strong>' in block
     assert f'<dd id="phase">{html.escape(str(state["phase"]))}</dd>' in page
-    assert f'<dd id="bank">{_money(currency, state["bank"]["cash"])}' in page
+    bank = state["bank"]
+    shown = "unlimited" if bank.get("unlimited") else _money(currency, bank["cash"])
+    assert f'<dd id="bank">{shown}' in page
     if state.get("to_act") and not state["ended"]:  # the engine's, as the header names it
         assert f'<dd class="who" id="acting">{html.escape(state["to_act"])}</dd>' in page
 
