@@ -10,7 +10,8 @@ Shared modules: :mod:`rulesets.unlimited` (the bank), :mod:`rulesets.sale_result
 opening sale by results with seed money), :mod:`rulesets.loans` (loans and the interest
 track), :mod:`rulesets.sharecount` (2/5/10-share corporations and their dividends),
 :mod:`rulesets.zoned_row` (the market row with its zones), :mod:`rulesets.ipo_result`
-(IPOs by result, stations, acting for a corporation in a stock round).
+(IPOs by result, stations, acting for a corporation in a stock round),
+:mod:`rulesets.loan_turns` (interest, paybacks and liquidation in an operating turn).
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from typing import Any, ClassVar
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.events import CompanyClosed, PriceMoved
+from moderator.events import CompanyClosed
 from moderator.ledger import BANK, POOL, SCRAP, Company, Ledger, Player
 from moderator.state import GameState
 from rulesets.base import Receipt
 from rulesets.engine import Engine
 from rulesets.ipo_result import IpoByResult
-from rulesets.loans import LoanTrack
+from rulesets.loan_turns import LoanTurns
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, share_unit, size_of
 from rulesets.unlimited import UnlimitedBank
@@ -196,7 +197,7 @@ LATER = {
 }
 
 
-class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Engine):
+class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Engine):
     """1817 with 3-7 players, part 1 (the money of the stock and operating rounds)."""
 
     title: ClassVar[str] = "1817"
@@ -320,38 +321,6 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
             f"not played yet"
         )
 
-    # ================================================================= zones
-    def zone(self, state: GameState, cid: str) -> str:
-        """``liquidation``, ``acquisition`` or ``""`` (facts §7)."""
-        market = state.market
-        index = market.position.get(cid)
-        if index is None:
-            return ""
-        return market.zones[index]  # type: ignore[attr-defined, no-any-return]
-
-    def in_liquidation(self, state: GameState, cid: str) -> bool:
-        return self.zone(state, cid) == "liquidation"
-
-    def liquidate(self, state: GameState, company: Company, why: str) -> None:
-        """The marker goes to the liquidation cell; the corporation no longer operates
-        and its shares are no longer traded (facts §11); the acquisition round settles it
-        (a later step)."""
-        market = state.market
-        assert isinstance(market, ZonedRow)
-        before = state.price(company.id)
-        market.place_at(company.id, 0)
-        held = state.extra.setdefault("liquidated", {})
-        assert isinstance(held, dict)
-        held[company.id] = company.president()
-        state.ledger.events.append(
-            PriceMoved(
-                company=company.id,
-                before=before,
-                after=0,
-                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')})",
-            )
-        )
-
     # ================================================================= stock round
     def stock_round_started(self, state: GameState) -> None:
         """Outside an operating round the rate follows the loans out (facts §6)."""
@@ -438,13 +407,6 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
                     state, f"{pid} pays {owner.id} nothing: it has no train ({self.r('mail')})"
                 )
 
-    def operating_turn_started(self, state: GameState, cid: str) -> None:
-        state.extra["loan_after_interest"] = False
-
-    def must_own_train(self, state: GameState, company: Company) -> bool:
-        """No forced purchase: a corporation without a train liquidates (facts §8)."""
-        return False
-
     def counted_trains(self, company: Company) -> int:
         """Obsolete trains still count for the limit (facts §13)."""
         return len(company.trains)
@@ -453,70 +415,8 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         """One loan per share (facts §6)."""
         return size_of(company)
 
-    def interest_unpaid(self, state: GameState, company: Company, owed: int) -> None:
-        """Liquidation: the corporation's cash to its president, who pays the interest,
-        into debt if need be (facts §6)."""
-        president = company.president()
-        self.liquidate(state, company, f"it cannot pay {self.money(owed)} interest")
-        if president is None:
-            return
-        rule = self.r("interest")
-        if company.cash:
-            state.ledger.transfer(
-                company.id,
-                president,
-                company.cash,
-                f"{company.id}'s cash to its president ({rule})",
-            )
-        state.ledger.transfer(
-            president,
-            BANK,
-            owed,
-            f"{president} pays {company.id}'s {self.money(owed)} interest ({rule})",
-            overdraw=True,
-        )
-
     def after_loan(self, state: GameState, company: Company) -> None:
         self.buy_stations(state, company)
-
-    def _dividend_step(self, state: GameState, company: Company, what: str) -> None:
-        """The run comes first: without a train it withholds by itself (price left 1)."""
-        if state.ran or self.in_liquidation(state, company.id):
-            return
-        if company.trains:
-            raise Refusal(
-                f"{company.id} has not run yet before {what}: its dividend step comes first "
-                f"({self.r('run_step')})"
-            )
-        self.note(
-            state, f"{company.id} has no train: no revenue, it withholds ({self.r('run_step')})"
-        )
-        self.cmd_run(state, c.Run(company=company.id, revenue=0))
-
-    def _interest_now(self, state: GameState, company: Company, what: str) -> None:
-        self._dividend_step(state, company, what)
-        if not self.interest_paid(state, company.id) and not self.in_liquidation(state, company.id):
-            self.pay_interest(state, company)
-
-    def _end_company_turn(self, state: GameState, implicit_by: str | None = None) -> None:
-        """Interest if not yet paid; no train then liquidates (facts §8, R 6.8, R 6.10)."""
-        cid = state.operating
-        assert cid is not None
-        company = state.company(cid)
-        if not self.in_liquidation(state, cid):
-            if implicit_by and not company.trains:
-                # a liquidation is never the side effect of a line for someone else
-                raise Refusal(
-                    f"{cid} is operating and has no train: buy one, or `done {cid}` to end its "
-                    f"turn and liquidate it, before {implicit_by} ({self.r('no_train')})"
-                )
-            self._interest_now(state, company, implicit_by or "its turn ends")
-            if not self.in_liquidation(state, cid) and not company.trains:
-                self.liquidate(
-                    state, company, f"no train at the end of its turn ({self.r('no_train')})"
-                )
-        state.ran = True
-        super()._end_company_turn(state, implicit_by)
 
     def after_operating_round(self, state: GameState) -> None:
         """The next train is exported (all the 2s while they are next), starting its
@@ -610,21 +510,6 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
             words.append("no new shorts; the game end is signalled (facts §14, a later step)")
         return words
 
-    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
-        if self.in_liquidation(state, seller.id):
-            raise Refusal(
-                f"{seller.id} is in liquidation: its trains are not sold ({self.r('train_trade')})"
-            )
-
-    def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
-        company = self.operating_company(state, cmd.corp)
-        if self.interest_paid(state, company.id):
-            raise Refusal(
-                f"{company.id} has paid its interest: trains come before it ({self.r('interest')})"
-            )
-        self._dividend_step(state, company, "a train")
-        super().cmd_train(state, cmd)
-
     def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
         """Obsolete trains leave once they have run (facts §13)."""
         gone = [t for t in company.trains if t.phased_out]
@@ -642,52 +527,6 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         if paid >= price:
             return 1, f"{self.money(paid)} paid out, at least {self.money(price)} ({rule})"
         return 0, f"{self.money(paid)} paid out, under {self.money(price)} ({rule})"
-
-    def cmd_loan(self, state: GameState, cmd: c.Loan) -> None:
-        """``loan CORP [N]``: in its operating turn, or as its president's stock turn."""
-        if state.round_kind != "OR":
-            company = self.launched(state, cmd.corp)
-            if state.round_kind == "setup":
-                raise Refusal(f"no loans before the first stock round ({self.r('loan')})")
-            self.stock_round_loans(state, company, cmd.count)
-            return
-        company = self.operating_company(state, cmd.corp)
-        if self.in_liquidation(state, company.id):
-            raise Refusal(f"{company.id} is in liquidation ({self.r('liquidation')})")
-        why = ""
-        if self.interest_paid(state, company.id):
-            state.extra["loan_after_interest"] = True
-            why = " after its interest: none due on it this operating round"
-        self.take_loans(state, company, cmd.count, why)
-
-    def cmd_interest(self, state: GameState, cmd: c.Interest) -> None:
-        """``interest CORP``: the interest now, so that loans may follow (facts §6)."""
-        company = self.operating_company(state, cmd.corp)
-        if self.interest_paid(state, company.id):
-            raise Refusal(
-                f"{company.id} has paid its interest this operating round ({self.r('interest')})"
-            )
-        if self.in_liquidation(state, company.id):
-            raise Refusal(f"{company.id} is in liquidation ({self.r('liquidation')})")
-        self._interest_now(state, company, "its interest")
-
-    def cmd_payback(self, state: GameState, cmd: c.Payback) -> None:
-        """``payback CORP [N]``: after the interest (paid first if not yet), never after a
-        loan taken after it (facts §6, R 6.9)."""
-        rule = self.r("payback")
-        if state.round_kind != "OR":
-            raise Refusal(f"loans are paid back in the corporation's operating turn ({rule})")
-        company = self.operating_company(state, cmd.corp)
-        if self.in_liquidation(state, company.id):
-            raise Refusal(f"{company.id} is in liquidation ({self.r('liquidation')})")
-        if state.extra.get("loan_after_interest"):
-            raise Refusal(
-                f"{company.id} took a loan after its interest: no payback this turn ({rule})"
-            )
-        self._interest_now(state, company, "a payback")
-        if self.in_liquidation(state, company.id):
-            raise Refusal(f"{company.id} cannot pay its interest: `done {company.id}` ({rule})")
-        self.pay_back(state, company, cmd.count)
 
     def cmd_bonus(self, state: GameState, cmd: c.Bonus) -> None:
         """``bonus CORP MTE``: $20 from the bank after a yellow mountain tile (facts §1)."""
