@@ -85,7 +85,9 @@ def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None
         assert f'<dd class="who" id="acting">{html.escape(state["to_act"])}</dd>' in page
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830", "1889", "18chesapeake"])
+@pytest.mark.parametrize(
+    "title", ["1846", "1847ae", "1853", "1830", "1889", "18chesapeake", "1817"]
+)
 def test_the_page_shows_the_state_json(tmp_path: Path, title: str) -> None:
     game = new_saved_game(tmp_path / "g.json", title)
     state = game.state_json()
