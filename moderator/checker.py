@@ -648,6 +648,13 @@ def _scratch_18chesapeake(state: GameState, cid: str, players: list[str]) -> Non
     _scratch_1830(state, cid, players)
 
 
+def _scratch_1817(state: GameState, cid: str, players: list[str]) -> None:
+    """1817: the opening sale over (facts §1); the company dealt as a 10-share one."""
+    sale = state.extra.get("sale")
+    if isinstance(sale, dict):
+        sale["over"] = True
+
+
 SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1847AE": _scratch_1847ae,
     "1847PFALZ": _scratch_pfalz,
@@ -656,6 +663,7 @@ SCRATCH: dict[str, Callable[[GameState, str, list[str]], None]] = {
     "1830": _scratch_1830,
     "1889": _scratch_1830,  # 1889: the same opening sale (facts §5)
     "18CHESAPEAKE": _scratch_18chesapeake,
+    "1817": _scratch_1817,
 }
 """The one per-title step of a scratch state: what a title needs beyond a launched
 company at a price with its shares dealt (the rest is the same for every title)."""

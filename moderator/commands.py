@@ -612,6 +612,63 @@ class CreditTrain(_Command):
     choice: Literal["pay", "return"]
 
 
+# ----------------------------------------------------------------- 1817
+class Ipo(_Command):
+    """1817 ``ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]``: the result of an IPO
+    auction (facts §3): PLAYER won CORP at PRICE as a SIZE-share corporation, paying part
+    with the PRIVATEs; the turn is NOMINATOR's (the auction's opener)."""
+
+    kind: Literal["ipo"] = "ipo"
+    player: str
+    corp: str
+    price: int
+    size: int
+    privates: tuple[str, ...] = ()
+    nominator: str | None = None
+
+
+class Loan(_Command):
+    """1817 ``loan CORP [N]``: the corporation takes N $100 loans (facts §6)."""
+
+    kind: Literal["loan"] = "loan"
+    corp: str
+    count: int = 1
+
+
+class Payback(_Command):
+    """1817 ``payback CORP [N]``: the corporation repays N loans (facts §6)."""
+
+    kind: Literal["payback"] = "payback"
+    corp: str
+    count: int = 1
+
+
+class Interest(_Command):
+    """1817 ``interest CORP``: the corporation pays its interest now (facts §6)."""
+
+    kind: Literal["interest"] = "interest"
+    corp: str
+
+
+class Bonus(_Command):
+    """1817 ``bonus CORP PRIVATE [AMOUNT]``: the bank pays a private's bonus to its owning
+    corporation (Mountain Engineers: $20 after a yellow tile in a mountain, facts §1)."""
+
+    kind: Literal["bonus"] = "bonus"
+    corp: str
+    private: str
+    amount: int | None = None
+
+
+class Later(_Command):
+    """A command of a later step of a title's rules, read so that it can be refused by name
+    (1817: ``short``, ``convert``, ``merge``, ``acquire``, ``liquidate``)."""
+
+    kind: Literal["later"] = "later"
+    verb: str
+    words: tuple[str, ...] = ()
+
+
 Command = (
     GameCmd
     | Par
@@ -652,6 +709,12 @@ Command = (
     | Elephant
     | Extra
     | CreditTrain
+    | Ipo
+    | Loan
+    | Payback
+    | Interest
+    | Bonus
+    | Later
 )
 """Any command: a union of records, each tagged by its ``kind`` (a plain union, made
 without :mod:`typing`, which a batch command does not import: issue 41).

@@ -128,6 +128,8 @@ PLANS = (
     Plan("18Chesapeake", (2, 6), games=8, whole=4, legal=3),
     # the two-player variant every time, not only when a draw above picks two (§13)
     Plan("18Chesapeake", (2, 2), games=2, whole=1, legal=2, label="18Chesapeake-two-players"),
+    # part 1 (issue 44): up to the merger round, the unlimited bank's issued money counted
+    Plan("1817", (3, 7), games=3, legal=3, commands=250, scales=(0.3, 1.0)),
 )
 """Every title: 1846 (the default), 1847 AE (the starting package and its short operating
 rounds, Krauss & Co., investor exchanges, trades, nationalisations, quarries, trains from
@@ -138,7 +140,8 @@ and auctions, either-order turns, the M&H exchange, trade-ins), 1889 (block sale
 Dougo exchange, UTF at the first 5) and 18Chesapeake (the draw, the commitment rule, BOR's
 share and CV's certificate, exports at the end of each set; with two players the 30%
 certificates and the shares leaving the game): forced purchases and
-bankruptcies everywhere."""
+bankruptcies everywhere; 1817 part 1 (the opening sale, IPOs, loans, interest with automatic
+loans, liquidations and exports, up to the merger round)."""
 
 
 def run_property(
@@ -180,6 +183,8 @@ def test_random_legal_games_conserve_cash_and_shares(plan: Plan) -> None:
         assert (plan.option in game.options) is option
         if isinstance(check, Invariants1853):
             assert check.checked == len(game.journal)
+        if plan.title == "1817":  # the unlimited bank: all accounts, the bank too, sum to 0
+            assert game.state.ledger.total_cash() == game.state.ledger.starting_total == 0
         assert_replay_is_the_state(game)
 
     run_property(

@@ -361,7 +361,8 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "round_text": _round_text(state, snap.get("round", "")),
         "acting": _acting(state),
         "priority": state.get("priority"),
-        "bank": money(cur, bank.get("cash")),
+        # 1817: an unlimited bank keeps no total (its state JSON's cash is null)
+        "bank": "unlimited" if bank.get("unlimited") else money(cur, bank.get("cash")),
         "bank_broken": bool(bank.get("broken")),
         "ended": bool(state.get("ended")),
         "end_reason": state.get("end_reason"),

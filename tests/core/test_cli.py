@@ -95,7 +95,7 @@ def test_failed_expect_names_line_expected_and_actual(
         ("", "no `game TITLE PLAYER...` line"),
         ("# only a comment\n", "no `game TITLE PLAYER...` line"),
         ("pass A\n", "line 1: refused: a script starts with `game"),
-        ("game 1817 A B C\n", "line 1: refused: unknown title"),
+        ("game 1822 A B C\n", "line 1: refused: unknown title"),
         ("game 1846 A A B\n", "line 1: refused: two players have the same name"),
         ("game 1846 A B C\ngame 1846 A B C\n", "line 2: refused: a game is already running"),
     ],

@@ -940,6 +940,13 @@ class StatusBar(Panel):
                     # 1830 4.0: the turn that bought stays open for sales until the next
                     # player's line closes it
                     line.append(f" ({turn} may still sell)", style="dim")
+        elif data.get("merger_round"):
+            # 1817: the merger and acquisition rounds after an OR (a later step); the next
+            # round begins with its first line
+            line.append(f"Merger and acquisition rounds {rnd['number']}.{rnd['or']}", style="bold")
+            if _to_act(data):
+                line.append("   to act ", style="dim")
+                line.append(str(_to_act(data)), style=ACTING)
         else:
             if rnd.get("or") == 0:
                 # 1847 AE 3.3: an operating round inside the first stock round, while
@@ -974,7 +981,8 @@ class StatusBar(Panel):
         bank = data["bank"]
         line.append("   Bank ", style="dim")
         bank_style = "bold reverse" if "bank" in changed else "bold"
-        line.append(_money(cur, bank["cash"]), style=bank_style)
+        unlimited = bank["cash"] is None  # 1817: the bank keeps no total
+        line.append("unlimited" if unlimited else _money(cur, bank["cash"]), style=bank_style)
         if bank.get("broken") and not data.get("ended"):
             ends = bank.get("ends") or "the game ends after this set of operating rounds"
             line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")
