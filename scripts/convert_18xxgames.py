@@ -26,7 +26,7 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six"]
+ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"]
 
 # The trains each first purchase of a type rusts (the same in the three titles).
 RUSTS = {"4": "2", "6": "3", "D": "4"}
@@ -581,15 +581,441 @@ def vanderbilt_corporation(actions: list[dict]) -> str | None:
     return None
 
 
+# -- 1817 ------------------------------------------------------------------------------
+# Facts of 1817 (../shared/facts/1817.md) the converter needs to tell the action kinds
+# apart and to price the map's charges; the money itself is the tool's to compute.
+
+START_CASH_1817 = {3: 420, 4: 315, 5: 252, 6: 210, 7: 180}  # facts §0
+PRIVATES_1817 = {  # 18xx.games id -> (banker id, face value), facts §1
+    "MINC": ("MINC", 30),
+    "OBC": ("OBC", 40),
+    "ME": ("MTE", 40),
+    "PSM": ("PSM", 40),
+    "CM": ("CM", 60),
+    "MINM": ("MINM", 60),
+    "TS": ("TS", 80),
+    "UBC": ("UBC", 80),
+    "MAIL": ("MAIL", 90),
+    "MAJC": ("MAJC", 90),
+    "MAJM": ("MAJM", 120),
+}
+MINES_1817 = frozenset({"MINC", "CM", "MAJC"})  # their tile ignores the mountain charge
+BRIDGES_1817 = frozenset({"OBC", "UBC"})  # their owner pays no river charge
+MOUNTAINS_1817 = frozenset("D19 I12 B25 C20 C24 E16 E18 F15 G12 G14 H11 H13 H15 I8 I10".split())
+RIVERS_1817 = frozenset("G6 H3 H9 D13 E12 F11 G4 G10 H7".split())
+LAKES_1817 = frozenset("D7 B9 B27 D25 D27 G20 H17 C8 E22".split())
+SECOND_LAY_1817 = 20  # the second tile operation of a turn (facts §8)
+IPO_STEP_1817 = 5  # bids rise by $5 (facts §1, §3)
+
+
+def terrain_1817(hex_: str) -> int:
+    """The charge of a hex's first tile: mountain $15, river $10, lake $20 (facts §8)."""
+    if hex_ in MOUNTAINS_1817:
+        return 15
+    if hex_ in RIVERS_1817:
+        return 10
+    return 20 if hex_ in LAKES_1817 else 0
+
+
+def _subset_sums(values: list[int]) -> list[tuple[int, frozenset[int]]]:
+    sums = [(0, frozenset())]
+    for i, value in enumerate(values):
+        sums += [(total + value, chosen | {i}) for total, chosen in sums]
+    return sums
+
+
+@dataclass
+class Auction:
+    """An auction in progress: a private of the opening sale or an IPO (facts §1, §3)."""
+
+    target: str
+    nominator: int
+    bidders: list[int]
+    high: tuple[int, int]  # (player, price)
+
+
+@dataclass
+class Converter1817:
+    """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
+    1817 rows), up to the first merger round.
+
+    It follows just enough of the game to tell what each action is: the players' cash
+    through the opening sale and the first stock round (an auction's bidder who cannot
+    reach the next bid leaves it without a word: facts §1, §3), the privates each holds,
+    which corporations have operated in the operating round."""
+
+    names: dict[int, str]
+    seating: list[int]
+    figures: dict[int, list[str]] = field(default_factory=dict)  # action id -> expects
+    lines: list[str] = field(default_factory=list)
+    cash: dict[int, int] = field(default_factory=dict)
+    privates: dict[int, list[str]] = field(default_factory=dict)  # player -> engine ids
+    owner: dict[str, str] = field(default_factory=dict)  # private (engine id) -> corp
+    unsold: list[str] = field(default_factory=list)
+    auction: Auction | None = None
+    ipo_won: tuple[int, str, int, int] | None = None  # (player, corp, price, nominator)
+    contributed: list[str] = field(default_factory=list)
+    size: int | None = None
+    sale_passes: int = 0
+    phase: str = "sale"  # sale, stock, operating
+    corporate_turn: str | None = None  # a corporation acting in the stock round
+    president: dict[str, int] = field(default_factory=dict)
+    operated: list[str] = field(default_factory=list)  # this OR's corporations, in order
+    turn: str | None = None
+    ran: bool = False
+    lays: int = 0
+    trains: dict[str, list[str]] = field(default_factory=dict)  # corp -> train ids
+    laid: set[str] = field(default_factory=set)
+    stopped: str | None = None
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    # -- the opening sale (facts §1) ---------------------------------------------------
+    def open_auction(self, target: str, player: int, price: int, power: dict[int, int]) -> None:
+        order = (
+            self.seating[self.seating.index(player) :] + self.seating[: self.seating.index(player)]
+        )
+        bidders = [p for p in order if p == player or power[p] >= price + IPO_STEP_1817]
+        self.auction = Auction(target, player, bidders, (player, price))
+
+    def raise_bid(self, player: int, price: int, power: dict[int, int]) -> None:
+        assert self.auction is not None
+        self.auction.high = (player, price)
+        self.auction.bidders = [
+            p for p in self.auction.bidders if p == player or power[p] >= price + IPO_STEP_1817
+        ]
+
+    def sale_power(self) -> dict[int, int]:
+        return dict(self.cash)
+
+    def ipo_power(self) -> dict[int, int]:
+        """Bidding power: cash plus the face value of the privates held (facts §3)."""
+        return {
+            p: self.cash[p] + sum(PRIVATES_1817[c][1] for c in self.privates[p])
+            for p in self.seating
+        }
+
+    def sale_step(self, action: dict) -> None:
+        kind, player = action["type"], action["entity"]
+        if kind == "bid":
+            self.sale_passes = 0
+            if self.auction is None:
+                self.open_auction(action["company"], player, action["price"], self.sale_power())
+            else:
+                self.raise_bid(player, action["price"], self.sale_power())
+        elif kind == "pass" and self.auction is not None:
+            self.auction.bidders.remove(player)
+        elif kind == "pass":
+            self.emit(f"pass {self.names[player]}")
+            self.sale_passes += 1
+            if self.sale_passes == len(self.seating):
+                self.phase = "stock"  # every player passed: the rest leave the game
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} in the opening sale")
+        auction = self.auction
+        if auction is not None and len(auction.bidders) <= 1:
+            winner, price = auction.high
+            self.cash[winner] -= price
+            self.privates[winner].append(auction.target)
+            self.unsold.remove(auction.target)
+            name = PRIVATES_1817[auction.target][0]
+            self.emit(f"private {self.names[winner]} {name} {price}")
+            self.auction = None
+            if not self.unsold:
+                self.phase = "stock"
+
+    # -- the stock round (facts §3, §4) ------------------------------------------------
+    def available(self, player: int) -> list[str]:
+        """The privates the IPO's winner may still contribute: some choice of his
+        privates holding each stays within what the corporation has left of his bid."""
+        assert self.ipo_won is not None
+        room = self.ipo_won[2] - sum(PRIVATES_1817[c][1] for c in self.contributed)
+        need = max(0, -self.cash[player])
+        held = self.privates[player]
+        values = [PRIVATES_1817[c][1] for c in held]
+        fits = [chosen for total, chosen in _subset_sums(values) if need <= total <= room]
+        return [c for i, c in enumerate(held) if any(i in chosen for chosen in fits)]
+
+    def finish_ipo(self) -> None:
+        assert self.ipo_won is not None
+        player, corp, price, nominator = self.ipo_won
+        size = self.size or 2
+        words = [f"ipo {self.names[player]} {corp} {price} {size}"]
+        words += [PRIVATES_1817[c][0] for c in self.contributed]
+        if nominator != player:
+            words.append(f"by {self.names[nominator]}")
+        self.emit(" ".join(words))
+        self.president[corp] = player
+        self.ipo_won = None
+        self.contributed = []
+        self.size = None
+
+    def win_ipo(self) -> None:
+        assert self.auction is not None
+        winner, price = self.auction.high
+        self.cash[winner] -= price
+        self.ipo_won = (winner, self.auction.target, price, self.auction.nominator)
+        self.auction = None
+        if not self.available(winner):
+            self.finish_ipo()
+
+    def stock_step(self, action: dict) -> None:  # noqa: C901, PLR0912 - one branch per kind
+        kind, entity = action["type"], action["entity"]
+        if action["entity_type"] != "player":
+            corp = banker_id(entity)
+            if kind == "take_loan":
+                self.emit(f"loan {corp}")
+            elif kind == "buy_shares":
+                self.emit(f"redeem {corp} {len(action['shares'])}")
+            elif kind != "place_token":  # the home station: the map's
+                raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
+            if kind != "place_token":
+                self.corporate_turn = corp
+            return
+        if self.corporate_turn is not None:
+            corp, self.corporate_turn = self.corporate_turn, None
+            if kind == "pass" and self.president.get(corp) == entity:
+                return  # the end of the president's turn for his corporation
+        if kind == "bid":
+            corp = banker_id(action["corporation"])
+            if self.auction is None:
+                self.open_auction(corp, entity, action["price"], self.ipo_power())
+            else:
+                self.raise_bid(entity, action["price"], self.ipo_power())
+            if len(self.auction.bidders) <= 1:
+                self.win_ipo()
+        elif kind == "pass" and self.auction is not None:
+            self.auction.bidders.remove(entity)
+            if len(self.auction.bidders) <= 1:
+                self.win_ipo()
+        elif kind == "pass" and self.ipo_won is not None and self.ipo_won[0] == entity:
+            self.finish_ipo()  # the winner contributes no more privates
+        elif kind == "assign":
+            private = action["target"]
+            self.privates[entity].remove(private)
+            self.cash[entity] += PRIVATES_1817[private][1]
+            self.contributed.append(private)
+            assert self.ipo_won is not None
+            self.owner[private] = self.ipo_won[1]
+            if not self.available(entity) and (self.size or self.phase_sizes_one()):
+                self.finish_ipo()
+        elif kind == "choose":
+            self.size = int(action["choice"])
+            if self.ipo_won is not None and not self.available(self.ipo_won[0]):
+                self.finish_ipo()
+        elif kind == "pass":
+            self.emit(f"pass {self.names[entity]}")
+        elif kind == "buy_shares":
+            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+            for _ in action["shares"]:
+                self.emit(f"buy {self.names[entity]} {corp}")
+        elif kind == "sell_shares":
+            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+            self.emit(f"sell {self.names[entity]} {corp} {len(action['shares'])}")
+        elif kind == "short":
+            self.emit(f"short {self.names[entity]} {banker_id(action['corporation'])}")
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
+
+    def phase_sizes_one(self) -> bool:
+        return True  # the first stock round offers 2-share corporations only (facts §2)
+
+    # -- the operating round (facts §6, §8) --------------------------------------------
+    def corp_of(self, action: dict) -> str:
+        if action["entity_type"] == "company":
+            return self.owner[action["entity"]]
+        return banker_id(action["entity"])
+
+    def end_turn(self) -> None:
+        if self.turn is None:
+            return
+        if not self.ran:
+            self.emit(f"run {self.turn} 0")  # no train: its run pays nothing (facts §8)
+        self.emit(f"done {self.turn}")
+        self.turn = None
+
+    def lay(self, corp: str, action: dict) -> None:
+        hex_ = action["hex"]
+        self.lays += 1
+        owned = {p for p, c in self.owner.items() if c == corp}
+        first = hex_ not in self.laid
+        self.laid.add(hex_)
+        cost = terrain_1817(hex_) if first else 0
+        company = action["entity"] if action["entity_type"] == "company" else None
+        if company in MINES_1817 and hex_ in MOUNTAINS_1817:
+            cost = 0
+        if hex_ in RIVERS_1817 and owned & BRIDGES_1817:
+            cost = 0
+        if cost:
+            self.emit(f"spend {corp} {cost} terrain")
+        if self.lays == 2:
+            self.emit(f"spend {corp} {SECOND_LAY_1817} tile")
+        if first and hex_ in MOUNTAINS_1817 and "ME" in owned:
+            self.emit(f"bonus {corp} MTE")
+
+    def buy_train(self, corp: str, action: dict) -> None:
+        if not self.ran and not self.trains.get(corp):
+            self.emit(f"run {corp} 0")
+        self.ran = True
+        train = action["train"]
+        kind = action.get("variant") or train.rsplit("-", 1)[0]
+        seller = next((c for c, owned in self.trains.items() if train in owned), None)
+        if seller is None:
+            self.emit(f"train {corp} {kind}")
+        else:
+            self.trains[seller].remove(train)
+            self.emit(f"train {corp} {kind} from {seller} {action['price']}")
+        self.trains.setdefault(corp, []).append(train)
+
+    def operating_step(self, action: dict, revenue: list[int]) -> None:
+        kind = action["type"]
+        corp = self.corp_of(action)
+        if kind == "take_loan":
+            self.emit(f"loan {corp}")
+        elif kind == "payoff_loan":
+            self.emit(f"payback {corp}")
+        elif kind == "lay_tile":
+            self.lay(corp, action)
+        elif kind == "run_routes":
+            revenue[:] = [sum(int(route["revenue"]) for route in action["routes"])]
+        elif kind == "dividend":
+            how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
+            self.emit(f"run {corp} {revenue[0] if revenue else 0}{how}")
+            self.ran = True
+        elif kind == "buy_train":
+            self.buy_train(corp, action)
+        elif kind == "discard_train":
+            self.trains[corp].remove(action["train"])
+            self.emit(f"discard {corp} {action['train'].rsplit('-', 1)[0]}")
+        elif kind not in ("pass", "place_token", "assign"):
+            raise ValueError(f"action {action['id']}: {kind!r} in an operating round")
+
+    # -- the fold ----------------------------------------------------------------------
+    def convert(self, actions: list[dict]) -> None:
+        revenue: list[int] = []
+        for action in actions:
+            kind = action["type"]
+            is_player = action["entity_type"] == "player"
+            if (
+                self.phase == "stock"
+                and not is_player
+                and kind != "place_token"
+                and self.stock_passes_in_a_row() >= len(self.seating)
+            ):
+                self.phase = "operating"  # every player passed in a row: the round ended
+            if self.phase == "operating":
+                corp = None if is_player else self.corp_of(action)
+                if is_player or (corp != self.turn and corp in self.operated):
+                    self.end_turn()
+                    self.expects(action["id"])
+                    self.stopped = kind
+                    return
+                if corp != self.turn:
+                    self.end_turn()
+                    self.expects(action["id"])
+                    self.turn = corp
+                    self.operated.append(corp)
+                    self.ran = False
+                    self.lays = 0
+                    revenue = []
+                self.operating_step(action, revenue)
+                continue
+            self.expects(action["id"])
+            if self.phase == "sale":
+                self.sale_step(action)
+            else:
+                self.stock_step(action)
+
+    def stock_passes_in_a_row(self) -> int:
+        count = 0
+        for line in reversed(self.lines):
+            if not line.startswith("pass "):
+                break
+            count += 1
+        return count
+
+    def expects(self, action_id: int) -> None:
+        self.lines.extend(self.figures.pop(action_id, []))
+
+
+def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[str]:
+    """The `expect` lines of one set of figures: the interest rate, each player's cash
+    (and, at the end, value), each started corporation's cash, price and loans."""
+    lines = [f"# figures before action {checkpoint['before']} ({checkpoint['round']})"]
+    lines.append(f"expect interest {checkpoint['interest']}")
+    players = sorted(
+        checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
+    )
+    for pid, player in players:
+        lines.append(f"expect {by_id[int(pid)]} cash {player['cash']}")
+    for corp, figures in checkpoint["corps"].items():
+        corp = banker_id(corp)
+        lines.append(f"expect {corp} cash {figures['cash']}")
+        lines.append(f"expect {corp} price {figures['price']}")
+        lines.append(f"expect {corp} loans {figures['loans']}")
+    if final:
+        for pid, player in players:
+            lines.append(f"expect {by_id[int(pid)]} value {player['value']}")
+        for corp, figures in checkpoint["corps"].items():
+            lines.append(f"expect {banker_id(corp)} size {figures['size']}")
+    return lines
+
+
+def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> str:
+    """The banker script of a recorded 1817 game up to its first merger round, with the
+    figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
+    action played next) as `expect` lines."""
+    players = game["players"]
+    chosen = names or ORDINALS[: len(players)]
+    by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
+    seating = [p["id"] for p in players]
+    checkpoints = (figures or {}).get("checkpoints", [])
+    expects = {
+        c["before"]: figure_lines(c, by_id, i == len(checkpoints) - 1)
+        for i, c in enumerate(checkpoints)
+    }
+    converter = Converter1817(by_id, seating, expects)
+    converter.cash = {p: START_CASH_1817[len(players)] for p in seating}
+    converter.privates = {p: [] for p in seating}
+    converter.unsold = list(PRIVATES_1817)
+    actions = effective_actions(game["actions"])
+    converter.convert(actions)
+    if converter.stopped is None:
+        raise ValueError("the game ends before its first merger round")
+    seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
+    source = (figures or {}).get("source", "")
+    header = textwrap.wrap(
+        f"1817, {len(players)} players: the recorded 18xx.games game {game['id']} "
+        f"(public fixture tobymao/18xx public/fixtures/1817/{game['id']}.json), "
+        f"converted by scripts/convert_18xxgames.py up to its first merger round; players "
+        f"in seating order: {seats}. The opening sale and the IPOs are written by their "
+        "results; track charges are `spend` lines. " + source,
+        width=92,
+        initial_indent="# ",
+        subsequent_indent="# ",
+    )
+    game_line = "game 1817 " + " ".join(chosen[: len(players)])
+    tail = "# the first merger round begins here: not converted (1817 part 2)"
+    return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", type=Path, help="an 18xx.games game JSON")
     parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
     parser.add_argument("--names", help="comma-separated player names, seating order")
+    parser.add_argument(
+        "--figures", type=Path, help="1817: the game's figures to check (`expect` lines)"
+    )
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
-    script = convert(game, names)
+    if game["title"] == "1817":
+        figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
+        script = convert_1817(game, names, figures)
+    else:
+        script = convert(game, names)
     if args.output:
         args.output.write_text(script, encoding="utf-8")
     else:

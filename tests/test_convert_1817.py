@@ -1,0 +1,161 @@
+"""scripts/convert_18xxgames.py on 1817: recorded games up to their first merger round.
+
+The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
+up to the first merger round) convert, with their figures (``1817-ID.figures.json``: the
+state the 18xx.games engine printed at each round's start and each operating turn's end),
+to the committed ``tests/scripts/1817-recorded-ID.script``; the converter's readings are
+checked on a small hand-made game; and where this tree plays 1817, each script replays
+to the coin up to the end of its first operating round.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesets import RULESETS
+from tests.conftest import play
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDED = ROOT / "tests" / "recorded"
+SCRIPTS = ROOT / "tests" / "scripts"
+GAMES = sorted(p for p in RECORDED.glob("1817-*.json") if not p.name.endswith(".figures.json"))
+
+convert_18xxgames = sys.modules["convert_18xxgames"]  # loaded by tests/conftest.py
+
+
+def _script(game: Path) -> Path:
+    return SCRIPTS / f"1817-recorded-{game.stem.split('-', 1)[1]}.script"
+
+
+def test_every_stored_1817_game_has_its_script() -> None:
+    assert [g.stem for g in GAMES] == ["1817-15528", "1817-16281", "1817-16852", "1817-20758"]
+    assert sorted(SCRIPTS.glob("1817-recorded-*.script")) == [_script(g) for g in GAMES]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None:
+    figures = json.loads(game.with_suffix(".figures.json").read_text(encoding="utf-8"))
+    recorded = json.loads(game.read_text(encoding="utf-8"))
+    script = convert_18xxgames.convert_1817(recorded, None, figures)
+    assert script == _script(game).read_text(encoding="utf-8")
+    # every figure the engine printed is an `expect` of the script
+    assert script.count("# figures before action") == len(figures["checkpoints"])
+
+
+def _until_the_merger_round(text: str) -> str:
+    """The script without its last figures: those of the first merger round's start."""
+    lines = text.splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("# figures before action"))
+    assert "(Merger 1.1)" in lines[last]
+    return "\n".join(lines[:last]) + "\n"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_a_converted_1817_game_replays_through_its_first_operating_round(game: Path) -> None:
+    """Every figure up to the last operating turn of OR 1.1: the opening sale, the IPOs,
+    the loans, the interest, the track charges, the trains, each corporation's price."""
+    if "1817" not in RULESETS:
+        pytest.skip("this tree has no 1817 ruleset yet (issue 44: the engine's branch)")
+    play(_until_the_merger_round(_script(game).read_text(encoding="utf-8")))
+
+
+def _player(pid: int, **action: object) -> dict:
+    return {"entity": pid, "entity_type": "player", **action}
+
+
+def _corp(corp: str, **action: object) -> dict:
+    return {"entity": corp, "entity_type": "corporation", **action}
+
+
+def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
+    actions = [
+        # the opening sale: 420 each (3 players)
+        _player(1, type="bid", company="MINC", price=10),
+        _player(2, type="bid", company="MINC", price=15),
+        _player(3, type="pass"),  # leaves the auction
+        _player(1, type="pass"),  # leaves it too: Two wins
+        _player(1, type="bid", company="ME", price=416),  # nobody else reaches 421: won
+        _player(2, type="pass"),  # no auction open: the sale's passes
+        _player(3, type="pass"),
+        _player(1, type="pass"),
+        # the first stock round
+        _player(3, type="bid", corporation="A&S", price=100),  # One (4 + MTE 40) is out
+        _corp("A&S", type="place_token", city="F19-6-0", slot=0),
+        _player(2, type="bid", corporation="A&S", price=105),
+        _player(3, type="pass"),  # leaves the auction: Two wins and contributes MINC
+        _player(2, type="assign", target="MINC", target_type="company"),
+        _player(1, type="pass"),  # turns
+        _player(2, type="pass"),
+        _player(3, type="bid", corporation="ME", price=100),  # the corporation
+        _player(2, type="pass"),  # leaves the auction: Three wins
+        _corp("A&S", type="take_loan", loan=0),  # Two's turn, for his corporation
+        _player(2, type="pass"),  # ends that turn: not a line
+        _player(3, type="pass", skip=True),
+        {"type": "undo", "entity": 3, "entity_type": "player"},
+        _player(3, type="pass"),
+        _player(1, type="pass"),
+        _player(2, type="pass"),
+        # the first operating round
+        _corp("A&S", type="lay_tile", hex="G14", tile="7-0", rotation=0),  # mountain: 15
+        _corp("A&S", type="lay_tile", hex="D7", tile="8-0", rotation=0),  # lake, second: 40
+        _corp("A&S", type="buy_train", train="2-0", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        _corp("ME", type="lay_tile", hex="H9", tile="5-0", rotation=0),  # river: 10
+        _corp("ME", type="take_loan", loan=1),
+        _corp("ME", type="buy_train", train="2-0", price=20),  # from A&S
+        _corp("ME", type="pass"),
+        _corp("A&S", type="pass"),  # the merger round: the conversion stops here
+    ]
+    game = {
+        "id": 1,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": i, **a} for i, a in enumerate(actions, 1)],
+    }
+    lines = [
+        line
+        for line in convert_18xxgames.convert_1817(game, None, None).splitlines()
+        if not line.startswith("#")
+    ]
+    assert lines == [
+        "game 1817 One Two Three",
+        "private Two MINC 15",
+        "private One MTE 416",
+        "pass Two",
+        "pass Three",
+        "pass One",
+        "ipo Two AS 105 2 MINC by Three",
+        "pass One",
+        "pass Two",
+        "ipo Three ME 100 2",
+        "loan AS",
+        "pass Three",
+        "pass One",
+        "pass Two",
+        "spend AS 15 terrain",
+        "spend AS 20 terrain",
+        "spend AS 20 tile",
+        "run AS 0",
+        "train AS 2",
+        "done AS",
+        "spend ME 10 terrain",
+        "loan ME",
+        "run ME 0",
+        "train ME 2 from AS 20",
+        "done ME",
+    ]
+
+
+def test_the_1817_converter_needs_a_merger_round() -> None:
+    game = {
+        "id": 2,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": 1, **_player(1, type="pass")}],
+    }
+    with pytest.raises(ValueError, match="before its first merger round"):
+        convert_18xxgames.convert_1817(game, None, None)
