@@ -666,6 +666,8 @@ class Converter1817:
     lays: int = 0
     trains: dict[str, list[str]] = field(default_factory=dict)  # corp -> train ids
     laid: set[str] = field(default_factory=set)
+    rounds: int = 0  # operating rounds played
+    revenues: dict[int, int] = field(default_factory=dict)  # run -> revenue, where unkept
     stopped: str | None = None
 
     def emit(self, line: str) -> None:
@@ -878,7 +880,10 @@ class Converter1817:
         elif kind == "lay_tile":
             self.lay(corp, action)
         elif kind == "run_routes":
-            revenue[:] = [sum(int(route["revenue"]) for route in action["routes"])]
+            if all(route.get("revenue") is not None for route in action["routes"]):
+                revenue[:] = [sum(int(route["revenue"]) for route in action["routes"])]
+            else:  # an older recording: the revenue computed from its routes, with the figures
+                revenue[:] = [self.revenues[action["id"]]]
         elif kind == "dividend":
             how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
             self.emit(f"run {corp} {revenue[0] if revenue else 0}{how}")
@@ -894,7 +899,11 @@ class Converter1817:
     # -- the fold ----------------------------------------------------------------------
     def convert(self, actions: list[dict]) -> None:
         revenue: list[int] = []
-        for action in actions:
+        skip = 0
+        for i, action in enumerate(actions):
+            if skip:
+                skip -= 1
+                continue
             kind = action["type"]
             is_player = action["entity_type"] == "player"
             if (
@@ -907,10 +916,15 @@ class Converter1817:
             if self.phase == "operating":
                 corp = None if is_player else self.corp_of(action)
                 if is_player or (corp != self.turn and corp in self.operated):
+                    # the operating round is over: a merger round begins (facts §9)
                     self.end_turn()
-                    self.expects(action["id"])
-                    self.stopped = kind
-                    return
+                    skip = self.merger_round(actions[i:])
+                    if skip is None:
+                        self.expects(action["id"])
+                        return
+                    skip -= 1
+                    self.operated = []
+                    continue
                 if corp != self.turn:
                     self.end_turn()
                     self.expects(action["id"])
@@ -926,6 +940,36 @@ class Converter1817:
                 self.sale_step(action)
             else:
                 self.stock_step(action)
+
+    def merger_round(self, actions: list[dict]) -> int | None:
+        """The merger and acquisition rounds after an operating round: how many actions
+        they take when every corporation passes in the one and every player in the
+        other; None (the conversion stops) at a conversion or merger, an acquisition's
+        bid, or the end of the set of operating rounds (a stock round follows)."""
+        self.rounds += 1
+        if self.rounds % 2 == 0:
+            self.stopped = "after the set's last operating round"
+            return None
+        passed: set[str] = set()
+        count = 0
+        for action in actions:
+            if action["entity_type"] == "player" or action["type"] != "pass":
+                break
+            corp = self.corp_of(action)
+            if corp in passed:
+                break  # a second pass: the next operating round's
+            passed.add(corp)
+            count += 1
+        following = actions[count] if count < len(actions) else None
+        if following is None or following["type"] in ("convert", "merge"):
+            self.stopped = "with a conversion or merger"
+            return None
+        while count < len(actions) and actions[count]["entity_type"] == "player":
+            if actions[count]["type"] != "pass":
+                self.stopped = "with an acquisition"
+                return None
+            count += 1
+        return count
 
     def stock_passes_in_a_row(self) -> int:
         count = 0
@@ -976,6 +1020,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         for i, c in enumerate(checkpoints)
     }
     converter = Converter1817(by_id, seating, expects)
+    converter.revenues = {int(k): v for k, v in (figures or {}).get("revenue", {}).items()}
     converter.cash = {p: START_CASH_1817[len(players)] for p in seating}
     converter.privates = {p: [] for p in seating}
     converter.unsold = list(PRIVATES_1817)
@@ -996,7 +1041,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    tail = "# the first merger round begins here: not converted (1817 part 2)"
+    tail = f"# the merger round {converter.stopped} begins here: not converted (1817 part 2)"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 

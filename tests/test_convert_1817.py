@@ -5,7 +5,7 @@ up to the first merger round) convert, with their figures (``1817-ID.figures.jso
 state the 18xx.games engine printed at each round's start and each operating turn's end),
 to the committed ``tests/scripts/1817-recorded-ID.script``; the converter's readings are
 checked on a small hand-made game; and where this tree plays 1817, each script replays
-to the coin up to the end of its first operating round.
+to the coin up to the merger round where the conversion stops.
 """
 
 from __future__ import annotations
@@ -50,14 +50,15 @@ def _until_the_merger_round(text: str) -> str:
     """The script without its last figures: those of the first merger round's start."""
     lines = text.splitlines()
     last = max(i for i, line in enumerate(lines) if line.startswith("# figures before action"))
-    assert "(Merger 1.1)" in lines[last]
+    assert "(Merger 1." in lines[last]
     return "\n".join(lines[:last]) + "\n"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
-def test_a_converted_1817_game_replays_through_its_first_operating_round(game: Path) -> None:
-    """Every figure up to the last operating turn of OR 1.1: the opening sale, the IPOs,
-    the loans, the interest, the track charges, the trains, each corporation's price."""
+def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
+    """Every figure up to the merger round where the conversion stops: the opening sale,
+    the IPOs, the loans, the interest, the track charges, the runs and their payouts, the
+    trains, each corporation's price."""
     if "1817" not in RULESETS:
         pytest.skip("this tree has no 1817 ruleset yet (issue 44: the engine's branch)")
     play(_until_the_merger_round(_script(game).read_text(encoding="utf-8")))
@@ -108,7 +109,19 @@ def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
         _corp("ME", type="take_loan", loan=1),
         _corp("ME", type="buy_train", train="2-0", price=20),  # from A&S
         _corp("ME", type="pass"),
-        _corp("A&S", type="pass"),  # the merger round: the conversion stops here
+        _corp("A&S", type="pass"),  # the merger round: every corporation passes
+        _corp("ME", type="pass"),
+        _player(1, type="pass"),  # the acquisition round: every player passes
+        _player(2, type="pass"),
+        _player(3, type="pass"),
+        _corp("ME", type="run_routes", routes=[{"train": "2-0", "revenue": 60}]),  # OR 1.2
+        _corp("ME", type="dividend", kind="half"),
+        _corp("ME", type="payoff_loan", loan=1),
+        _corp("ME", type="pass"),
+        _corp("A&S", type="lay_tile", hex="G14", tile="8-1", rotation=0),  # an upgrade: free
+        _corp("A&S", type="buy_train", train="2-1", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        _corp("ME", type="pass"),  # the set's last merger round: the conversion stops here
     ]
     game = {
         "id": 1,
@@ -147,6 +160,12 @@ def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
         "run ME 0",
         "train ME 2 from AS 20",
         "done ME",
+        "run ME 60 half",
+        "payback ME",
+        "done ME",
+        "run AS 0",
+        "train AS 2",
+        "done AS",
     ]
 
 
