@@ -667,6 +667,10 @@ class Converter1817:
     trains: dict[str, list[str]] = field(default_factory=dict)  # corp -> train ids
     laid: set[str] = field(default_factory=set)
     rounds: int = 0  # operating rounds played
+    # The turn's interest (facts §6, paid once the train purchases are passed): "" before
+    # the run, "not yet" after it, "due" once paid by the tool unseen (a loan then needs an
+    # `interest` line first), "written" once a line paid it.
+    interest_paid: str = ""
     revenues: dict[int, int] = field(default_factory=dict)  # run -> revenue, where unkept
     stopped: str | None = None
 
@@ -870,13 +874,17 @@ class Converter1817:
             self.emit(f"train {corp} {kind} from {seller} {action['price']}")
         self.trains.setdefault(corp, []).append(train)
 
-    def operating_step(self, action: dict, revenue: list[int]) -> None:
+    def operating_step(self, action: dict, revenue: list[int]) -> None:  # noqa: C901
         kind = action["type"]
         corp = self.corp_of(action)
         if kind == "take_loan":
+            if self.interest_paid == "due":
+                self.emit(f"interest {corp}")  # loans after it pay none this OR (facts §6)
+                self.interest_paid = "written"
             self.emit(f"loan {corp}")
         elif kind == "payoff_loan":
-            self.emit(f"payback {corp}")
+            self.emit(f"payback {corp}")  # the turn's first pays the interest (contract)
+            self.interest_paid = "written"
         elif kind == "lay_tile":
             self.lay(corp, action)
         elif kind == "run_routes":
@@ -888,6 +896,10 @@ class Converter1817:
             how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
             self.emit(f"run {corp} {revenue[0] if revenue else 0}{how}")
             self.ran = True
+            self.interest_paid = "not yet"
+        elif kind == "pass" and self.interest_paid == "not yet":
+            # a pass after the run passes the train purchases: the interest is paid then
+            self.interest_paid = "due"
         elif kind == "buy_train":
             self.buy_train(corp, action)
         elif kind == "discard_train":
@@ -932,6 +944,7 @@ class Converter1817:
                     self.operated.append(corp)
                     self.ran = False
                     self.lays = 0
+                    self.interest_paid = ""
                     revenue = []
                 self.operating_step(action, revenue)
                 continue

@@ -116,11 +116,13 @@ def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
         _player(3, type="pass"),
         _corp("ME", type="run_routes", routes=[{"train": "2-0", "revenue": 60}]),  # OR 1.2
         _corp("ME", type="dividend", kind="half"),
-        _corp("ME", type="payoff_loan", loan=1),
-        _corp("ME", type="pass"),
+        _corp("ME", type="pass"),  # no train bought: the interest is paid
+        _corp("ME", type="take_loan", loan=2),  # after the interest: `interest` first
+        _corp("ME", type="take_loan", loan=3),
         _corp("A&S", type="lay_tile", hex="G14", tile="8-1", rotation=0),  # an upgrade: free
         _corp("A&S", type="buy_train", train="2-1", price=100, variant="2"),
         _corp("A&S", type="pass"),
+        _corp("A&S", type="payoff_loan", loan=0),  # pays the interest too
         _corp("ME", type="pass"),  # the set's last merger round: the conversion stops here
     ]
     game = {
@@ -161,10 +163,13 @@ def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
         "train ME 2 from AS 20",
         "done ME",
         "run ME 60 half",
-        "payback ME",
+        "interest ME",
+        "loan ME",
+        "loan ME",
         "done ME",
         "run AS 0",
         "train AS 2",
+        "payback AS",
         "done AS",
     ]
 
