@@ -473,7 +473,7 @@ def show(game: Game) -> None:
     bank = data["bank"]
     console.print(
         f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
-        f"bank {cur}{bank['cash']}"
+        + ("bank unlimited" if bank["cash"] is None else f"bank {cur}{bank['cash']}")
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
     )

@@ -601,6 +601,63 @@ class CreditTrain(_Command):
     choice: Literal["pay", "return"]
 
 
+# ----------------------------------------------------------------- 1817
+class Ipo(_Command):
+    """1817 ``ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]``: the result of an IPO
+    auction (facts §3): PLAYER won CORP at PRICE as a SIZE-share corporation, paying part
+    with the PRIVATEs; the turn is NOMINATOR's (the auction's opener)."""
+
+    kind: Literal["ipo"] = "ipo"
+    player: str
+    corp: str
+    price: int
+    size: int
+    privates: tuple[str, ...] = ()
+    nominator: str | None = None
+
+
+class Loan(_Command):
+    """1817 ``loan CORP [N]``: the corporation takes N $100 loans (facts §6)."""
+
+    kind: Literal["loan"] = "loan"
+    corp: str
+    count: int = 1
+
+
+class Payback(_Command):
+    """1817 ``payback CORP [N]``: the corporation repays N loans (facts §6)."""
+
+    kind: Literal["payback"] = "payback"
+    corp: str
+    count: int = 1
+
+
+class Interest(_Command):
+    """1817 ``interest CORP``: the corporation pays its interest now (facts §6)."""
+
+    kind: Literal["interest"] = "interest"
+    corp: str
+
+
+class Bonus(_Command):
+    """1817 ``bonus CORP PRIVATE [AMOUNT]``: the bank pays a private's bonus to its owning
+    corporation (Mountain Engineers: $20 after a yellow tile in a mountain, facts §1)."""
+
+    kind: Literal["bonus"] = "bonus"
+    corp: str
+    private: str
+    amount: int | None = None
+
+
+class Later(_Command):
+    """A command of a later step of a title's rules, read so that it can be refused by name
+    (1817: ``short``, ``convert``, ``merge``, ``acquire``, ``liquidate``)."""
+
+    kind: Literal["later"] = "later"
+    verb: str
+    words: tuple[str, ...] = ()
+
+
 Command = Annotated[
     GameCmd
     | Par
@@ -640,7 +697,13 @@ Command = Annotated[
     | Frontier
     | Elephant
     | Extra
-    | CreditTrain,
+    | CreditTrain
+    | Ipo
+    | Loan
+    | Payback
+    | Interest
+    | Bonus
+    | Later,
     "kind",
 ]
 """Any command.  The ``"kind"`` in ``Annotated`` names the tag; the journal reads saves

@@ -212,19 +212,23 @@ class Ledger:
             self.player(account).cash += amount
 
     # --------------------------------------------------------------- transfers
-    def transfer(self, source: str, target: str, amount: int, reason: str) -> None:
+    def transfer(
+        self, source: str, target: str, amount: int, reason: str, *, overdraw: bool = False
+    ) -> None:
         """Move ``amount`` of cash from ``source`` to ``target``: the only way money moves.
 
         A negative amount or an account going below zero is refused; the bank
         alone may be overdrawn (the ruleset decides what a broken bank means
-        and brings in the reserve before paying from it).
+        and brings in the reserve before paying from it), and an account the rules
+        put in debt (``overdraw``: 1817's president paying a liquidated corporation's
+        interest, facts §6, §12).
         """
         if amount < 0:
             raise Refusal(f"cannot move a negative amount ({amount})")
         if amount == 0:
             return
         self.cash_of(target)  # an unknown target is refused before any money moves
-        if source != BANK and self.cash_of(source) < amount:
+        if source != BANK and not overdraw and self.cash_of(source) < amount:
             raise Refusal(f"{source} has only {self.cash_of(source)}, needs {amount}")
         self._add(source, -amount)
         self._add(target, amount)

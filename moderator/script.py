@@ -343,10 +343,17 @@ def _p_expect(a: list[str]) -> c.Command:
         "expect PLAYER|COMPANY|bank cash N, expect CORP price N, expect PLAYER shares CORP N, "
         "expect PLAYER value N, expect CORP president PLAYER, expect phase NAME, "
         "expect round SR|OR, expect priority PLAYER, expect CORP cell ROW COL, "
-        "expect PLAYER certificates N"
+        "expect PLAYER certificates N, expect interest RATE, expect CORP loans N, "
+        "expect CORP size N, expect PLAYER shorts CORP N"
     )
     if len(a) == 2 and a[0].lower() in ("phase", "round", "priority"):
         return c.Expect(subject=a[0].lower(), field=a[0].lower(), value=a[1])
+    if len(a) == 2 and a[0].lower() == "interest":  # 1817: the rate in percent
+        rate = amount(a[1].rstrip("%"), "interest rate")
+        return c.Expect(subject="interest", field="interest", value=str(rate))
+    if len(a) == 4 and a[1].lower() == "shorts":  # 1817: short certificates held
+        held = amount(a[3], "number of shorts")
+        return c.Expect(subject=a[0], field="shorts", corp=a[2], value=str(held))
     if len(a) == 4 and a[1].lower() == "cell":
         row, col = amount(a[2], "row"), amount(a[3], "column")
         return c.Expect(subject=a[0], field="cell", value=f"{row} {col}")
@@ -355,7 +362,7 @@ def _p_expect(a: list[str]) -> c.Command:
         return c.Expect(subject=a[0], field="shares", corp=a[2], value=str(percent))
     if len(a) == 3:
         fld = a[1].lower()
-        if fld in ("cash", "price", "value", "certificates"):
+        if fld in ("cash", "price", "value", "certificates", "loans", "size", "stations"):
             # normalised (`$50` -> `50`) so the check compares numbers
             number = amount(a[2], fld, allow_negative=True)
             return c.Expect(subject=a[0], field=fld, value=str(number))
@@ -514,6 +521,56 @@ def _p_credit(a: list[str]) -> c.Command:
     return c.CreditTrain(corp=a[0], choice=choice)  # type: ignore[arg-type]
 
 
+def _p_ipo(a: list[str]) -> c.Command:
+    usage = "ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]"
+    _need(a, 4, None, usage)
+    rest = a[4:]
+    nominator = None
+    if len(rest) >= 2 and rest[-2].lower() == "by":
+        nominator = rest[-1]
+        rest = rest[:-2]
+    if any(w.lower() == "by" for w in rest):
+        raise ParseError(f"`by NOMINATOR` comes last: {usage}")
+    return c.Ipo(
+        player=a[0],
+        corp=a[1],
+        price=amount(a[2], "price"),
+        size=count(a[3], "size"),
+        privates=tuple(rest),
+        nominator=nominator,
+    )
+
+
+def _p_loan(a: list[str]) -> c.Command:
+    _need(a, 1, 2, "loan CORP [N]")
+    return c.Loan(corp=a[0], count=count(a[1], "number of loans") if len(a) == 2 else 1)
+
+
+def _p_payback(a: list[str]) -> c.Command:
+    _need(a, 1, 2, "payback CORP [N]")
+    return c.Payback(corp=a[0], count=count(a[1], "number of loans") if len(a) == 2 else 1)
+
+
+def _p_interest(a: list[str]) -> c.Command:
+    _need(a, 1, 1, "interest CORP")
+    return c.Interest(corp=a[0])
+
+
+def _p_bonus(a: list[str]) -> c.Command:
+    _need(a, 2, 3, "bonus CORP PRIVATE [AMOUNT]")
+    return c.Bonus(corp=a[0], private=a[1], amount=amount(a[2]) if len(a) == 3 else None)
+
+
+def _later(verb: str) -> Callable[[list[str]], c.Command]:
+    """A verb of a later step of a title (1817's shorts, mergers, acquisitions): read, so
+    that the title refuses it by name."""
+
+    def parse(a: list[str]) -> c.Command:
+        return c.Later(verb=verb, words=tuple(a))
+
+    return parse
+
+
 PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "game": _p_game,
     "par": _p_par,
@@ -560,6 +617,17 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "extra": _p_extra,
     "credit": _p_credit,
     "credittrain": _p_credit,
+    "ipo": _p_ipo,
+    "loan": _p_loan,
+    "payback": _p_payback,
+    "repay": _p_payback,
+    "interest": _p_interest,
+    "bonus": _p_bonus,
+    "short": _later("short"),
+    "convert": _later("convert"),
+    "merge": _later("merge"),
+    "acquire": _later("acquire"),
+    "liquidate": _later("liquidate"),
 }
 """Every verb and alias the parser knows, lower case."""
 
@@ -707,8 +775,10 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
                 pass
             return legacy_note_line(cmd)
         case c.Expect():
-            if cmd.field in ("phase", "round", "priority"):
+            if cmd.field in ("phase", "round", "priority", "interest"):
                 return f"expect {cmd.field} {q(cmd.value)}"
+            if cmd.field == "shorts":
+                return f"expect {q(cmd.subject)} shorts {q(cmd.corp or '')} {cmd.value}"
             if cmd.field == "shares":
                 return f"expect {q(cmd.subject)} shares {q(cmd.corp or '')} {cmd.value}"
             if cmd.field == "cell":
@@ -765,4 +835,21 @@ def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
             return "extra"
         case c.CreditTrain():
             return f"credit {q(cmd.corp)} {cmd.choice}"
+        case c.Ipo():
+            words = [f"ipo {q(cmd.player)} {q(cmd.corp)} {cmd.price} {cmd.size}"]
+            words += [q(x) for x in cmd.privates]
+            if cmd.nominator is not None:
+                words.append(f"by {q(cmd.nominator)}")
+            return " ".join(words)
+        case c.Loan():
+            return f"loan {q(cmd.corp)} {cmd.count}"
+        case c.Payback():
+            return f"payback {q(cmd.corp)} {cmd.count}"
+        case c.Interest():
+            return f"interest {q(cmd.corp)}"
+        case c.Bonus():
+            amount = f" {cmd.amount}" if cmd.amount is not None else ""
+            return f"bonus {q(cmd.corp)} {q(cmd.private)}{amount}"
+        case c.Later():
+            return " ".join([cmd.verb, *(q(x) for x in cmd.words)])
     raise TypeError(f"not a command: {cmd!r}")

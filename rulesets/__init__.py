@@ -21,6 +21,7 @@ _MODULES = {
     "1830": ("rulesets.g1830", "G1830"),
     "1889": ("rulesets.g1889", "G1889"),
     "18CHESAPEAKE": ("rulesets.g18chesapeake", "G18Chesapeake"),
+    "1817": ("rulesets.g1817", "G1817"),
 }
 """Every title, in the order moderator gained them (the new-game form lists them so)."""
 _ALIASES = {

@@ -19,6 +19,7 @@ TITLE_NAMES: dict[str, str] = {
     "1830": "1830",
     "1889": "1889",
     "18CHESAPEAKE": "18Chesapeake",
+    "1817": "1817",
 }
 """Each title's name, by its id in upper case (the key of ``rulesets.RULESETS``)."""
 

@@ -972,7 +972,8 @@ class StatusBar(Panel):
         bank = data["bank"]
         line.append("   Bank ", style="dim")
         bank_style = "bold reverse" if "bank" in changed else "bold"
-        line.append(_money(cur, bank["cash"]), style=bank_style)
+        unlimited = bank["cash"] is None  # 1817: the bank keeps no total
+        line.append("unlimited" if unlimited else _money(cur, bank["cash"]), style=bank_style)
         if bank.get("broken") and not data.get("ended"):
             ends = bank.get("ends") or "the game ends after this set of operating rounds"
             line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")

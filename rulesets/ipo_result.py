@@ -1,0 +1,338 @@
+"""A corporation started by the result of an IPO auction, its stations, and a president
+acting for his corporation in a stock round (1817 facts §3, §4).
+
+``ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]``: the table runs the auction,
+the banker writes its result.  The par is the market cell at or below half the price; the
+winner pays the whole price to the corporation, part of it in privates at face (the
+corporation takes them, their face counting as paid); the corporation is a SIZE-share
+one as the phase allows; it owes its stations beyond the home one and buys them all at
+once, as soon as its cash covers them, until it has operated.  The turn was the
+nominator's: it ends with the IPO, play going on to his left.
+
+A president may spend his whole stock turn acting for one of his corporations: loans
+(``loan CORP [N]``), then shares bought back from the market (``redeem CORP N``, which
+ends the turn); a ``pass`` or the next player's line ends it too.
+
+State (``state.extra``): ``ipo_round`` (corporation -> the stock round of its IPO),
+``stations`` and ``stations_owed`` (corporation -> count), ``acting_for`` (the
+corporation the player on turn acts for, or ``None``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
+from moderator.ledger import BANK, POOL, Company
+from moderator.state import GameState
+from rulesets.loans import LoanTrack
+from rulesets.sharecount import ShareCount
+from rulesets.zoned_row import ZonedRow
+
+
+class IpoByResult(LoanTrack, ShareCount):
+    """IPOs written by their result, stations owed and bought, corporate stock turns."""
+
+    sizes_by_phase: ClassVar[dict[str, tuple[int, ...]]] = {}
+    station_cost: ClassVar[int] = 0
+    stations_by_size: ClassVar[dict[int, int]] = {}
+    """Stations a corporation of each size has, its home one included."""
+    extra_station_private: ClassVar[str | None] = None
+    """A private whose contribution brings one more station, not bought (1817: TS)."""
+    bid_range: ClassVar[tuple[int, int]] = (0, 0)
+    bid_multiple: ClassVar[int] = 5
+
+    # ------------------------------------------------------------- records
+    def _record(self, state: GameState, key: str) -> dict[str, int]:
+        held = state.extra.setdefault(key, {})
+        assert isinstance(held, dict)
+        return held
+
+    def ipo_rounds(self, state: GameState) -> dict[str, int]:
+        return self._record(state, "ipo_round")
+
+    def stations_of(self, state: GameState, cid: str) -> int:
+        return int(self._record(state, "stations").get(cid, 0))
+
+    def stations_owed(self, state: GameState, cid: str) -> int:
+        return int(self._record(state, "stations_owed").get(cid, 0))
+
+    def buy_stations(self, state: GameState, company: Company) -> None:
+        """All the stations still owed, at once, when the cash covers them (facts §3)."""
+        owed = self.stations_owed(state, company.id)
+        cost = owed * self.station_cost
+        if not owed or company.operated or company.cash < cost:
+            return
+        state.ledger.transfer(
+            company.id,
+            BANK,
+            cost,
+            f"{company.id} buys {owed} station{'s' if owed > 1 else ''} at "
+            f"{self.money(self.station_cost)} ({self.r('stations')})",
+        )
+        self._record(state, "stations")[company.id] = self.stations_of(state, company.id) + owed
+        del self._record(state, "stations_owed")[company.id]
+
+    def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
+        self.buy_stations(state, company)
+
+    # ------------------------------------------------------------- the IPO
+    def par_for(self, state: GameState, price: int) -> int:
+        """The index of the cell at or below half ``price`` (facts §3, O1)."""
+        market = state.market
+        assert isinstance(market, ZonedRow)
+        cells = [i for i, v in enumerate(market.values) if not market.zones[i] and 2 * v <= price]
+        return cells[-1]
+
+    def cmd_ipo(self, state: GameState, cmd: c.Ipo) -> None:
+        """``ipo``: the result of an IPO auction (facts §3)."""
+        rule = self.r("ipo")
+        nominator = self._stock_turn(state, cmd.nominator or cmd.player, "ipo")
+        winner = self.player_name(state, cmd.player)
+        company = self.corp(state, cmd.corp)
+        if company.launched:
+            raise Refusal(f"{company.id} has already been started ({rule})")
+        if self.acting_for(state) is not None or state.turn_bought:
+            raise Refusal(f"{nominator} has acted this turn ({self.r('turn')})")
+        low, high = self.bid_range
+        if not low <= cmd.price <= high or cmd.price % self.bid_multiple:
+            raise Refusal(
+                f"an IPO bid is {self.money(low)} to {self.money(high)} in multiples of "
+                f"{self.money(self.bid_multiple)} ({rule})"
+            )
+        sizes = self.sizes_by_phase[state.phase]
+        if cmd.size not in sizes:
+            offered = " or ".join(map(str, sizes))
+            raise Refusal(
+                f"in phase {state.phase} a corporation starts with {offered} shares "
+                f"({self.r('sizes')})"
+            )
+        limit = self.cert_limit(state)
+        for who in dict.fromkeys((nominator, winner)):
+            if self.cert_count(state, who) + 1 > limit:
+                raise Refusal(
+                    f"{who} is at the certificate limit of {limit} ({self.r('cert_limit')})"
+                )
+        privates = [state.company(self.company_id(state, w)) for w in cmd.privates]
+        for private in privates:
+            if private.kind != "private" or private.owner != winner or private.closed:
+                raise Refusal(f"{private.id} is not a private {winner} holds ({rule})")
+        if len({p.id for p in privates}) != len(privates):
+            raise Refusal(f"a private is named twice ({rule})")
+        face = sum(p.value for p in privates)
+        if face > cmd.price:
+            raise Refusal(
+                f"the privates' face {self.money(face)} is more than the bid "
+                f"{self.money(cmd.price)} ({rule})"
+            )
+        cash = state.ledger.player(winner).cash
+        if cash < cmd.price - face:
+            raise Refusal(
+                f"{winner} has {self.money(cash)} and privates of {self.money(face)} named: "
+                f"{self.money(cmd.price)} is more ({rule})"
+            )
+        self._start(state, winner, company, cmd.price, cmd.size, privates)
+        self._after_purchase(state, nominator, company, "ipo")
+
+    def _start(
+        self,
+        state: GameState,
+        winner: str,
+        company: Company,
+        price: int,
+        size: int,
+        privates: list[Company],
+    ) -> None:
+        rule = self.r("ipo")
+        cid = company.id
+        face = sum(p.value for p in privates)
+        self.issue_certificates(company, size)
+        pres = company.certificates[0]
+        state.ledger.move_certificate(company, pres, winner, f"wins the IPO ({rule})")
+        company.launched = True
+        index = self.par_for(state, price)
+        market = state.market
+        assert isinstance(market, ZonedRow)
+        market.place_at(cid, index)
+        company.value = market.values[index]
+        state.ledger.events.append(
+            PriceMoved(
+                company=cid,
+                before=None,
+                after=company.value,
+                reason=f"par: the cell at or below half of {self.money(price)} ({rule})",
+            )
+        )
+        paid = f"{self.money(price - face)} in cash"
+        if privates:
+            paid += ", " + ", ".join(f"{p.id} at {self.money(p.value)}" for p in privates)
+        state.ledger.transfer(
+            winner,
+            cid,
+            price - face,
+            f"{winner} starts {cid} at {self.money(price)}: {paid} ({rule})",
+        )
+        for private in privates:
+            private.owner = cid
+            state.ledger.events.append(
+                PrivateMoved(
+                    company=private.id,
+                    source=winner,
+                    target=cid,
+                    reason=f"contributed at face ({rule})",
+                )
+            )
+        state.ledger.events.append(
+            PresidentChanged(company=cid, before=None, after=winner, reason=f"IPO ({rule})")
+        )
+        self.ipo_rounds(state)[cid] = state.round_number
+        extra = sum(1 for p in privates if p.id == self.extra_station_private)
+        self._record(state, "stations")[cid] = 1 + extra
+        owed = self.stations_by_size[size] - 1
+        if owed:
+            self._record(state, "stations_owed")[cid] = owed
+        self.buy_stations(state, company)
+        if self.stations_owed(state, cid):
+            self.note(
+                state,
+                f"{cid} owes {owed} station{'s' if owed > 1 else ''} at "
+                f"{self.money(self.station_cost)}: bought as soon as its cash covers them; "
+                f"unbought at the stock round's end, it liquidates ({self.r('stations')})",
+            )
+
+    # ------------------------------------------------------------- acting for a corporation
+    def acting_for(self, state: GameState) -> str | None:
+        who = state.extra.get("acting_for")
+        return str(who) if who else None
+
+    def acting_for_refusal(self, state: GameState, player: str) -> str | None:
+        cid = self.acting_for(state)
+        if cid is None or state.current_player != player:
+            return None
+        return f"{player} acts for {cid} this turn: the whole turn ({self.r('company_action')})"
+
+    def _corporate_turn(self, state: GameState, company: Company, verb: str) -> str:
+        """The president on turn acting for ``company`` in a stock round."""
+        rule = self.r("company_action")
+        president = company.president()
+        if president is None:
+            raise Refusal(f"{company.id} has no president ({rule})")
+        player = self._stock_turn(state, president, verb)
+        if state.turn_sold:
+            raise Refusal(
+                f"{player} has sold this turn: acting for {company.id} is a whole turn ({rule})"
+            )
+        acting = self.acting_for(state)
+        if acting not in (None, company.id):
+            raise Refusal(f"{player} acts for {acting} this turn ({rule})")
+        zone = self.zone(state, company.id)  # type: ignore[attr-defined]
+        if zone:
+            raise Refusal(f"{company.id} is in the {zone} zone ({self.r('zones')})")
+        return player
+
+    def stock_round_loans(self, state: GameState, company: Company, n: int) -> None:
+        """``loan CORP [N]`` as the president's stock turn: no interest is due for them."""
+        player = self._corporate_turn(state, company, "loan")
+        if state.turn_bought and state.turn_bought[-1][1] != "loan":
+            raise Refusal(
+                f"{company.id} has bought shares back: no loan after ({self.r('company_action')})"
+            )
+        self.take_loans(state, company, n, f" ({player} acting for it)")
+        state.extra["acting_for"] = company.id
+        state.turn_bought.append((company.id, "loan"))
+        state.last_actor = player
+        state.consecutive_passes = 0
+
+    def cmd_redeem(self, state: GameState, cmd: c.Redeem) -> None:
+        """``redeem CORP N``: shares bought back from the market at the price (facts §4)."""
+        company = self.launched(state, cmd.corp)
+        rule = self.r("company_action")
+        if state.round_kind != "SR":
+            raise Refusal(f"a corporation buys shares back in a stock round ({rule})")
+        player = self._corporate_turn(state, company, "redeem")
+        held = self.shares(company, POOL)
+        if cmd.count > held:
+            raise Refusal(
+                f"the market holds {held} {company.id} share{'s' if held != 1 else ''} ({rule})"
+            )
+        price = state.price(company.id)
+        if company.cash < price * cmd.count:
+            raise Refusal(f"{company.id} has {self.money(company.cash)} ({rule})")
+        certs = [x for x in company.certs_of(POOL) if not x.president][: cmd.count]
+        state.ledger.transfer(
+            company.id,
+            BANK,
+            price * cmd.count,
+            f"{company.id} buys back {cmd.count} share(s) ({rule})",
+        )
+        for cert in certs:
+            state.ledger.move_certificate(company, cert, company.id, f"bought back ({rule})")
+        state.turn_bought.append((company.id, "redeem"))
+        state.last_actor = player
+        state.extra["acting_for"] = None
+        self._end_stock_turn(state, player, bought=True)
+
+    def _close_open_turn(self, state: GameState, player: str) -> None:
+        """A line of another player ends a turn spent taking loans for a corporation."""
+        current = state.current_player
+        if self.acting_for(state) and state.round_kind == "SR" and current not in (None, player):
+            assert current is not None
+            state.extra["acting_for"] = None
+            self._end_stock_turn(state, current, bought=True)
+            return
+        super()._close_open_turn(state, player)
+
+    def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
+        state.extra["acting_for"] = None
+        super()._end_stock_turn(state, player, bought=bought)
+
+    def other_purchase_possible(self, state: GameState, player: str) -> bool:
+        """An IPO to open, or a corporation of his to act for."""
+        if self.cert_count(state, player) < self.cert_limit(state):
+            power = state.ledger.player(player).cash + sum(
+                co.value
+                for co in state.ledger.companies.values()
+                if co.kind == "private" and co.owner == player and not co.closed
+            )
+            if power >= self.bid_range[0] and any(
+                not co.launched for co in state.ledger.corporations()
+            ):
+                return True
+        return any(
+            co.launched and co.president() == player and self.loan_room(state, co) > 0
+            for co in state.ledger.corporations()
+        )
+
+    def stock_candidates(self, state: GameState) -> list[c.Command]:
+        """IPO results, loans and buy-backs worth offering to the player on turn."""
+        player = state.current_player
+        if state.round_kind != "SR" or player is None:
+            return []
+        out: list[c.Command] = []
+        others = [p.name for p in self.active_players(state) if p.name != player]
+        privates = tuple(
+            co.id
+            for co in state.ledger.companies.values()
+            if co.kind == "private" and co.owner == player and not co.closed
+        )
+        unstarted = [co.id for co in state.ledger.corporations() if not co.launched][:3]
+        low = self.bid_range[0]
+        for cid in unstarted:
+            for size in self.sizes_by_phase[state.phase]:
+                for price in (low, low + 60, low + 140):
+                    out.append(c.Ipo(player=player, corp=cid, price=price, size=size))
+                if privates:
+                    out.append(
+                        c.Ipo(player=player, corp=cid, price=low, size=size, privates=privates[:1])
+                    )
+                if others:
+                    out.append(
+                        c.Ipo(player=others[0], corp=cid, price=low, size=size, nominator=player)
+                    )
+        for co in state.ledger.corporations():
+            if co.launched and co.president() == player:
+                out.append(c.Loan(corp=co.id, count=1))
+                out.append(c.Redeem(corp=co.id, count=1))
+        return out

@@ -1,0 +1,55 @@
+"""A one-row market with zones at its left end (1817 facts §7).
+
+The row's leftmost spaces are special: a liquidation cell that only a liquidation puts a
+marker in (no left move ever enters it: a marker on the first space after it stays) and
+acquisition cells.  Several spaces may show the same value (1817: four $0 spaces), so a
+marker is placed by its index, never by its value; the JSON keeps the shape of every
+one-row market (``stacks`` by value) and adds ``zones`` and the stacks by ``index``.
+"""
+
+from __future__ import annotations
+
+from moderator.dataclass_subset import dataclass
+from moderator.market import LinearMarket
+
+
+@dataclass
+class ZonedRow(LinearMarket):
+    """A :class:`LinearMarket` whose first ``floor`` spaces no ordinary move enters."""
+
+    floor: int = 0
+    """Spaces at the left that a left move never enters (1817: 1, the liquidation cell)."""
+    zones: tuple[str, ...] = ()
+    """Each space's zone: ``""`` for an ordinary space, else its name (``liquidation``,
+    ``acquisition``)."""
+
+    def move(self, company: str, steps: int) -> tuple[int, int]:
+        """As on any row, but a left move stops at the first space past the floor."""
+        before = self.position[company]
+        low = min(self.floor, before)
+        after = max(low, min(len(self.values) - 1, before + steps))
+        if after != before:
+            self._set(company, after)
+        return self.values[before], self.values[after]
+
+    def place_at(self, company: str, index: int) -> None:
+        """Put a marker on the space ``index`` (a liquidation: forced onto the floor)."""
+        self._set(company, index)
+
+    def zone(self, company: str) -> str:
+        """The zone of ``company``'s space (``""``: an ordinary space)."""
+        return self.zones[self.position[company]] if self.zones else ""
+
+    def to_json(self) -> dict[str, object]:
+        """The row as every one-row market writes it, plus each space's zone and stack."""
+        stacks: dict[str, list[str]] = {}
+        for i, stack in self.stacks.items():
+            if stack:
+                stacks.setdefault(str(self.values[i]), []).extend(stack)
+        return {
+            "kind": "linear",
+            "values": list(self.values),
+            "stacks": stacks,
+            "zones": list(self.zones),
+            "by_index": {str(i): list(s) for i, s in self.stacks.items() if s},
+        }
