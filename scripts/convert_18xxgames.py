@@ -997,10 +997,11 @@ class Converter1817:
 
 
 def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[str]:
-    """The `expect` lines of one set of figures: the interest rate, each player's cash
+    """The `expect` lines of one set of figures: the interest rate, the phase, each player's cash
     (and, at the end, value), each started corporation's cash, price and loans."""
     lines = [f"# figures before action {checkpoint['before']} ({checkpoint['round']})"]
     lines.append(f"expect interest {checkpoint['interest']}")
+    lines.append(f"expect phase {checkpoint['phase']}")
     players = sorted(
         checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
     )
