@@ -997,26 +997,29 @@ class Converter1817:
 
 
 def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[str]:
-    """The `expect` lines of one set of figures: the interest rate, the phase, each player's cash
-    (and, at the end, value), each started corporation's cash, price and loans."""
+    """The `expect` lines of one set of figures: the interest rate, the phase, the priority
+    deal, each player's cash and value, each started corporation's cash, price and loans
+    (and, at the end, size)."""
     lines = [f"# figures before action {checkpoint['before']} ({checkpoint['round']})"]
     lines.append(f"expect interest {checkpoint['interest']}")
     lines.append(f"expect phase {checkpoint['phase']}")
+    sale = checkpoint["round"].startswith("Auction")
+    if not sale:  # the sale's turns are its own
+        lines.append(f"expect priority {by_id[int(checkpoint['priority'])]}")
     players = sorted(
         checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
     )
     for pid, player in players:
         lines.append(f"expect {by_id[int(pid)]} cash {player['cash']}")
+        if not sale:
+            lines.append(f"expect {by_id[int(pid)]} value {player['value']}")
     for corp, figures in checkpoint["corps"].items():
         corp = banker_id(corp)
         lines.append(f"expect {corp} cash {figures['cash']}")
         lines.append(f"expect {corp} price {figures['price']}")
         lines.append(f"expect {corp} loans {figures['loans']}")
-    if final:
-        for pid, player in players:
-            lines.append(f"expect {by_id[int(pid)]} value {player['value']}")
-        for corp, figures in checkpoint["corps"].items():
-            lines.append(f"expect {banker_id(corp)} size {figures['size']}")
+        if final:
+            lines.append(f"expect {corp} size {figures['size']}")
     return lines
 
 
