@@ -890,8 +890,13 @@ class Converter1817:
         elif kind == "run_routes":
             if all(route.get("revenue") is not None for route in action["routes"]):
                 revenue[:] = [sum(int(route["revenue"]) for route in action["routes"])]
-            else:  # an older recording: the revenue computed from its routes, with the figures
+            elif action["id"] in self.revenues:  # an older recording: given with the figures
                 revenue[:] = [self.revenues[action["id"]]]
+            else:
+                raise ValueError(
+                    f"action {action['id']}: the recording kept no revenue for this run; "
+                    'give it with --figures (its "revenue")'
+                )
         elif kind == "dividend":
             how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
             self.emit(f"run {corp} {revenue[0] if revenue else 0}{how}")
@@ -1001,6 +1006,11 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
     deal, each player's cash and value, each started corporation's cash, price and loans
     (and, at the end, size)."""
     lines = [f"# figures before action {checkpoint['before']} ({checkpoint['round']})"]
+    if checkpoint["round"].startswith("Merger"):
+        lines.append(
+            "# (a merger round keeps the rate of the operating round before it; the mail "
+            "contracts pay at the next one's start)"
+        )
     lines.append(f"expect interest {checkpoint['interest']}")
     lines.append(f"expect phase {checkpoint['phase']}")
     sale = checkpoint["round"].startswith("Auction")
