@@ -18,6 +18,7 @@ import pytest
 
 from rulesets import RULESETS
 from tests.conftest import play
+from tests.test_convert_18xxgames import _corp, _player
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = ROOT / "tests" / "recorded"
@@ -62,14 +63,6 @@ def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
     if "1817" not in RULESETS:
         pytest.skip("this tree has no 1817 ruleset yet (issue 44: the engine's branch)")
     play(_until_the_merger_round(_script(game).read_text(encoding="utf-8")))
-
-
-def _player(pid: int, **action: object) -> dict:
-    return {"entity": pid, "entity_type": "player", **action}
-
-
-def _corp(corp: str, **action: object) -> dict:
-    return {"entity": corp, "entity_type": "corporation", **action}
 
 
 def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
