@@ -637,7 +637,9 @@ class Auction:
 @dataclass
 class Converter1817:
     """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
-    1817 rows), up to the first merger round.
+    1817 rows): the opening sale, the first stock round, the set's operating rounds and the
+    merger and acquisition rounds between them where nobody acts, up to the first merger
+    round with a conversion or merger, or the set's last.
 
     It follows just enough of the game to tell what each action is: the players' cash
     through the opening sale and the first stock round (an auction's bidder who cannot
@@ -655,7 +657,6 @@ class Converter1817:
     auction: Auction | None = None
     ipo_won: tuple[int, str, int, int] | None = None  # (player, corp, price, nominator)
     contributed: list[str] = field(default_factory=list)
-    size: int | None = None
     sale_passes: int = 0
     phase: str = "sale"  # sale, stock, operating
     corporate_turn: str | None = None  # a corporation acting in the stock round
@@ -746,8 +747,8 @@ class Converter1817:
     def finish_ipo(self) -> None:
         assert self.ipo_won is not None
         player, corp, price, nominator = self.ipo_won
-        size = self.size or 2
-        words = [f"ipo {self.names[player]} {corp} {price} {size}"]
+        # the first stock round's phase (2) starts 2-share corporations only (facts §2)
+        words = [f"ipo {self.names[player]} {corp} {price} 2"]
         words += [PRIVATES_1817[c][0] for c in self.contributed]
         if nominator != player:
             words.append(f"by {self.names[nominator]}")
@@ -755,7 +756,6 @@ class Converter1817:
         self.president[corp] = player
         self.ipo_won = None
         self.contributed = []
-        self.size = None
 
     def win_ipo(self) -> None:
         assert self.auction is not None
@@ -766,18 +766,15 @@ class Converter1817:
         if not self.available(winner):
             self.finish_ipo()
 
-    def stock_step(self, action: dict) -> None:  # noqa: C901, PLR0912 - one branch per kind
+    def stock_step(self, action: dict) -> None:
         kind, entity = action["type"], action["entity"]
         if action["entity_type"] != "player":
             corp = banker_id(entity)
-            if kind == "take_loan":
+            if kind == "take_loan":  # its president's turn, for it (facts §4)
                 self.emit(f"loan {corp}")
-            elif kind == "buy_shares":
-                self.emit(f"redeem {corp} {len(action['shares'])}")
-            elif kind != "place_token":  # the home station: the map's
-                raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
-            if kind != "place_token":
                 self.corporate_turn = corp
+            elif kind != "place_token":  # the home station: the map's
+                raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
             return
         if self.corporate_turn is not None:
             corp, self.corporate_turn = self.corporate_turn, None
@@ -804,28 +801,12 @@ class Converter1817:
             self.contributed.append(private)
             assert self.ipo_won is not None
             self.owner[private] = self.ipo_won[1]
-            if not self.available(entity) and (self.size or self.phase_sizes_one()):
-                self.finish_ipo()
-        elif kind == "choose":
-            self.size = int(action["choice"])
-            if self.ipo_won is not None and not self.available(self.ipo_won[0]):
+            if not self.available(entity):
                 self.finish_ipo()
         elif kind == "pass":
             self.emit(f"pass {self.names[entity]}")
-        elif kind == "buy_shares":
-            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
-            for _ in action["shares"]:
-                self.emit(f"buy {self.names[entity]} {corp}")
-        elif kind == "sell_shares":
-            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
-            self.emit(f"sell {self.names[entity]} {corp} {len(action['shares'])}")
-        elif kind == "short":
-            self.emit(f"short {self.names[entity]} {banker_id(action['corporation'])}")
-        else:
-            raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
-
-    def phase_sizes_one(self) -> bool:
-        return True  # the first stock round offers 2-share corporations only (facts §2)
+        else:  # purchases, sales and shorts come from the second stock round on
+            raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
 
     # -- the operating round (facts §6, §8) --------------------------------------------
     def corp_of(self, action: dict) -> str:
@@ -1034,7 +1015,8 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
 
 
 def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> str:
-    """The banker script of a recorded 1817 game up to its first merger round, with the
+    """The banker script of a recorded 1817 game up to the merger round where the
+    conversion stops (:meth:`Converter1817.merger_round`), with the
     figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
     action played next) as `expect` lines."""
     players = game["players"]
@@ -1057,10 +1039,12 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         raise ValueError("the game ends before its first merger round")
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = (figures or {}).get("source", "")
+    fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")
     header = textwrap.wrap(
         f"1817, {len(players)} players: the recorded 18xx.games game {game['id']} "
-        f"(public fixture tobymao/18xx public/fixtures/1817/{game['id']}.json), "
-        f"converted by scripts/convert_18xxgames.py up to its first merger round; players "
+        f"(public fixture tobymao/18xx {fixture}), "
+        f"converted by scripts/convert_18xxgames.py up to a merger round (the last line says "
+        f"which); players "
         f"in seating order: {seats}. The opening sale and the IPOs are written by their "
         "results; track charges are `spend` lines. " + source,
         width=92,
@@ -1084,6 +1068,7 @@ def main(argv: list[str] | None = None) -> int:
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
     if game["title"] == "1817":
+        game.setdefault("fixture", f"public/fixtures/1817/{args.game.name}")
         figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
         script = convert_1817(game, names, figures)
     else:
