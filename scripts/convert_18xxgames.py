@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Convert a recorded 18xx.games game (its JSON export) into a banker script.
 
-Usage: ``python scripts/convert_18xxgames.py GAME.json [-o OUT.script] [--names A,B,...]``
+Usage: ``python scripts/convert_18xxgames.py GAME.json [-o OUT.script] [--names A,B,...]
+[--figures FIGURES.json]``
 
 Reads the game's actions (undo/redo applied), keeps what moves money and writes it as
 banker lines (``../shared/spec/script.md``): the opening sale's bids, buys and passes,
@@ -12,9 +13,11 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known.  The map figures below are facts of the
-three maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
-converter reads the public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 up to a merger round (its own
+section below: the sale and the IPOs by their results, no final scores; ``--figures`` adds
+the figures to check along the way).  The map figures below are facts of the maps (which
+hexes charge terrain, what stations cost: ``../shared/facts/``); the converter reads the
+public action format and is written from it, not from the engine.
 """
 
 from __future__ import annotations
