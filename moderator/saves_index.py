@@ -198,6 +198,7 @@ DEMO_SCRIPTS = {
     "1830": "demo-1830.script",
     "1889": "demo-1889.script",
     "18CHESAPEAKE": "demo-18chesapeake.script",
+    "1817": "demo-1817.script",
 }
 """The shipped demo game of each title that has one, under ``moderator/demo/``."""
 

@@ -110,7 +110,7 @@ TERRAIN_1853 = (30, 40, 50, 60, 70, 80, 100, 140, 240)
 """Table 4 costs, broad and metre gauge, and Calcutta's first promotion (4.2.13)."""
 METRE_NEXT_1853 = ("2M", "3M", "4M")
 """1853: the metre trains a minor's special token may buy ahead of their phase (4.8.19)."""
-TITLES = ("1846", "1847AE", "1853", "1830", "1889", "18Chesapeake")
+TITLES = ("1846", "1847AE", "1853", "1830", "1889", "18Chesapeake", "1817")
 SOURCES: tuple[Literal["ipo", "pool"], ...] = ("ipo", "pool")
 
 
@@ -188,6 +188,8 @@ class Simulation(Sim1830):
             step = self._in_step
         elif self.title in ("1830", "1889", "18Chesapeake"):
             step = self._g30_step
+        elif self.title == "1817":
+            step = self._legal_step
         else:
             step = self._ae_step
         stuck = 0
@@ -202,6 +204,23 @@ class Simulation(Sim1830):
                         f"({self.title}, seed {self.seed}, {self.players} players)"
                     )
         return self.game
+
+    def _legal_step(self) -> bool:
+        """One of the game's own offers, moves preferred to passes and a run's revenue drawn
+        in tens (1817, part 1: up to the merger round, which is a later step)."""
+        rng = self.rng
+        assert rng is not None
+        legal = self.game.legal_commands()
+        if not legal:
+            return False
+        moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
+        cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
+        if isinstance(cmd, c.Run):
+            revenue = int(rng.randrange(0, 300, 10) * self.revenue_scale) // 10 * 10
+            richer = cmd.model_copy(update={"revenue": revenue})
+            if self.game.try_command(richer) is None:
+                cmd = richer
+        return self._try([cmd])
 
     def _try(self, cmds: list[c.Command]) -> bool:
         for cmd in cmds:

@@ -497,6 +497,12 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         assert cid is not None
         company = state.company(cid)
         if not self.in_liquidation(state, cid):
+            if implicit_by and not company.trains:
+                # a liquidation is never the side effect of a line for someone else
+                raise Refusal(
+                    f"{cid} is operating and has no train: buy one, or `done {cid}` to end its "
+                    f"turn and liquidate it, before {implicit_by} ({self.r('no_train')})"
+                )
             self._interest_now(state, company, implicit_by or "its turn ends")
             if not self.in_liquidation(state, cid) and not company.trains:
                 self.liquidate(
@@ -521,7 +527,55 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
                 state.depot.append(self._new_train(state, card, ""))
             if self.phases.index(card) > self.phases.index(state.phase):
                 self._set_phase(state, card, f"the first {card}-train was exported ({rule})")
+        if state.extra.get("done_ends_or") and any(
+            co.launched for co in state.ledger.corporations()
+        ):
+            # the merger and acquisition rounds follow (facts §8): a later step, with nothing
+            # to do yet; the OR's rate holds, the next round (its mail income) waits for a line
+            state.extra["ma_round"] = True
+            self.note(
+                state,
+                f"merger and acquisition rounds {state.round_number}.{state.or_number}: part of "
+                f"a later step of moderator's 1817; the next round begins with its first line",
+            )
+            return
         super().after_operating_round(state)
+
+    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
+        """``done``: a round ended by it pauses for the merger and acquisition rounds (a
+        line of another round passes through them at once)."""
+        state.extra["done_ends_or"] = True
+        try:
+            super().cmd_done(state, cmd)
+        finally:
+            state.extra.pop("done_ends_or", None)
+
+    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
+        """A line after an operating round's merger and acquisition rounds begins the next
+        round (checks and notes do not: the rate stays the one of the OR just played)."""
+        if state.extra.get("ma_round") and not isinstance(cmd, c.Expect | c.Note):
+            self.leave_ma_round(state)
+        return super().apply(state, cmd)
+
+    def leave_ma_round(self, state: GameState) -> None:
+        """The next operating round or stock round begins."""
+        state.extra["ma_round"] = False
+        super().after_operating_round(state)
+
+    def candidates(self, state: GameState) -> list[c.Command]:
+        """Between rounds: what the next round offers (any line begins it)."""
+        if state.extra.get("ma_round"):
+            trial = state.clone()
+            self.leave_ma_round(trial)
+            return super().candidates(trial)
+        return super().candidates(state)
+
+    def next_actor(self, state: GameState) -> str | None:
+        if state.extra.get("ma_round"):
+            trial = state.clone()
+            self.leave_ma_round(trial)
+            return super().next_actor(trial)
+        return super().next_actor(state)
 
     def phase_notes(self, phase: str) -> list[str]:
         words = [f"corporations start with {' or '.join(map(str, SIZES[phase]))} shares"]
@@ -663,6 +717,7 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
             "interest": self.loans_json(state),
             "seed_money": self.sale(state)["seed"],
             "sizes": list(SIZES[state.phase]),
+            "merger_round": bool(state.extra.get("ma_round")),
         }
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:

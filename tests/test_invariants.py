@@ -200,6 +200,30 @@ def test_random_legal_18chesapeake_games_conserve_cash_and_shares(
     assert_replay_is_the_state(game)
 
 
+# ----------------------------------------------------------------------------- 1817
+@settings(max_examples=examples(3), **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 7), scale=st.sampled_from([0.3, 1.0]))
+def test_random_legal_1817_games_conserve_cash_and_shares(
+    seed: int, players: int, scale: float
+) -> None:
+    """1817, part 1 (issue 44): the opening sale, IPOs, loans, interest with automatic loans,
+    liquidations and exports, up to the merger round (a later step): the unlimited bank's
+    issued money included, the total of every account stays 0, certificates balance, and
+    the journal replays to the same state."""
+    sim = Simulation(
+        seed=seed,
+        players=players,
+        max_commands=250,
+        revenue_scale=scale,
+        rng=random.Random(seed),
+        check=check_invariants,
+        title="1817",
+    )
+    game = sim.run()
+    assert game.state.ledger.total_cash() == game.state.ledger.starting_total == 0
+    assert_replay_is_the_state(game)
+
+
 @settings(max_examples=examples(4), **SETTINGS)  # type: ignore[arg-type]
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 6))
 def test_whole_random_18chesapeake_games_end_with_a_result(seed: int, players: int) -> None:
@@ -518,8 +542,12 @@ def _no_negative_cash(game: Game) -> None:
     """Only the bank may be overdrawn (``Ledger.transfer``); nobody else ever is."""
     ledger = game.state.ledger
     assert ledger.total_cash() == ledger.starting_total
+    # 1817: a president pays a liquidated corporation's interest into debt (facts §6, §12)
+    debtors = (
+        set((game.state.extra.get("liquidated") or {}).values()) if game.title == "1817" else ()
+    )
     for p in ledger.players:
-        assert p.cash >= 0, (p.name, p.cash)
+        assert p.cash >= 0 or p.name in debtors, (p.name, p.cash)
     for co in ledger.companies.values():
         assert co.cash >= 0, (co.id, co.cash)
     for account, cash in ledger.escrow.items():
@@ -550,6 +578,11 @@ def _limits_held(game: Game) -> None:
         co = state.company(ruleset.company_id(state, cmd.corp))  # type: ignore[attr-defined]
         if co.kind == "corporation" and ruleset.zone(state, co.id) != "o":  # type: ignore[attr-defined]
             assert co.holder_percent(name) <= 60, f"`{game.journal[-1].line}` left {name}"
+    if game.title == "1817":  # facts §0: 60% of a 5- or 10-share corporation
+        for co in state.ledger.corporations():
+            if len(co.certificates) > 1:
+                for p in state.ledger.players:
+                    assert co.holder_percent(p.name) <= 60, (p.name, co.id)
     most = getattr(ruleset, "max_holding", None)
     if most is not None:
         for co in state.ledger.corporations():
@@ -613,7 +646,7 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     """A new game of ``title`` saved at ``path``.  The simulation plays the setup of 1846
     (removals and privates, which the rules do not offer) and 1853 (contract bids: the
     claims the rules offer can leave a bid that no claim completes, see docs/hardening.md)."""
-    if title in ("1847AE", "1830", "1889", "18Chesapeake"):
+    if title in ("1847AE", "1830", "1889", "18Chesapeake", "1817"):
         return Game.new(title, list(NAMES[:players]), path=path)
     if title in BOX_VALUES:  # 1847 Pfalz, RRRR&B: the box's values first (11.1, 12.1)
         game = Game.new(title, list(NAMES[:players]), path=path)
@@ -697,6 +730,16 @@ def test_18chesapeake_legal_games_keep_every_invariant_and_reload(
     """18Chesapeake (issue 40), commands from the rules' own list (the draw first): the
     same checks, its 60% holding limit among them."""
     _legal_game_reloads("18Chesapeake", players, seed, data)
+
+
+@settings(max_examples=examples(3), **SETTINGS)  # type: ignore[arg-type]
+@given(players=st.integers(3, 7), seed=st.integers(0, 2**16), data=st.data())
+def test_1817_legal_games_keep_every_invariant_and_reload(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    """1817 (issue 44), commands from the rules' own list: the same checks, the unlimited
+    bank's issued money counted, a president's interest debt the only negative cash."""
+    _legal_game_reloads("1817", players, seed, data)
 
 
 def _legal_game_reloads(title: str, players: int, seed: int, data: st.DataObject) -> None:

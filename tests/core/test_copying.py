@@ -31,7 +31,9 @@ def _containers(value: Any, seen: list[int]) -> None:
             _containers(v, seen)
 
 
-@pytest.fixture(scope="module", params=["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake"])
+@pytest.fixture(
+    scope="module", params=["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake", "1817"]
+)
 def played(request: pytest.FixtureRequest) -> Game:
     return simulate(3, 4, max_commands=500, revenue_scale=0.3, title=request.param)
 

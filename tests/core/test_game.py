@@ -449,7 +449,9 @@ def _refusal_probes(game: Game) -> list[c.Command]:
     return probes
 
 
-@pytest.mark.parametrize("title", ["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake"])
+@pytest.mark.parametrize(
+    "title", ["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake", "1817"]
+)
 def test_a_refused_command_leaves_the_state_as_the_fold_of_the_journal(title: str) -> None:
     """Commands apply to the live state; a refusal rebuilds it from the journal, so after
     one the state JSON is byte-identical and every field equal to what it was."""

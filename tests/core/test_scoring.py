@@ -416,7 +416,9 @@ def test_history_of_a_finished_game_ends_with_its_last_round() -> None:
 
 
 # ----------------------------------------------------------------- every title, whole games
-@pytest.mark.parametrize("title", ["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake"])
+@pytest.mark.parametrize(
+    "title", ["1846", "1847AE", "1853", "1830", "1889", "18Chesapeake", "1817"]
+)
 def test_end_views_of_simulated_games_change_nothing_and_agree(title: str) -> None:
     from moderator.simulate import simulate
 

@@ -130,6 +130,26 @@ SPELLINGS: list[tuple[str, c.Command]] = [
     ("train PRR 5 from pool", c.BuyTrain(corp="PRR", train="5", source="pool")),
     ("buyprivate PRR CA 320", c.BuyPrivate(corp="PRR", private="CA", price=320)),
     ("expect NYC cell 3 6", c.Expect(subject="NYC", field="cell", value="3 6")),
+    # 1817 (issue 44)
+    (
+        "ipo Amy UR 140 2 MAJC MTE by Bob",
+        c.Ipo(
+            player="Amy", corp="UR", price=140, size=2, privates=("MAJC", "MTE"), nominator="Bob"
+        ),
+    ),
+    ("ipo Amy GT 200 5", c.Ipo(player="Amy", corp="GT", price=200, size=5)),
+    ("loan UR", c.Loan(corp="UR")),
+    ("loan UR 3", c.Loan(corp="UR", count=3)),
+    ("payback UR 2", c.Payback(corp="UR", count=2)),
+    ("interest UR", c.Interest(corp="UR")),
+    ("bonus UR MTE", c.Bonus(corp="UR", private="MTE")),
+    ("bonus UR MTE 20", c.Bonus(corp="UR", private="MTE", amount=20)),
+    ("short Amy GT", c.Later(verb="short", words=("Amy", "GT"))),
+    ("convert GT", c.Later(verb="convert", words=("GT",))),
+    ("expect interest 15", c.Expect(subject="interest", field="interest", value="15")),
+    ("expect UR loans 2", c.Expect(subject="UR", field="loans", value="2")),
+    ("expect UR size 5", c.Expect(subject="UR", field="size", value="5")),
+    ("expect Amy shorts GT 1", c.Expect(subject="Amy", field="shorts", corp="GT", value="1")),
 ]
 
 
@@ -479,6 +499,24 @@ commands = st.one_of(
     st.builds(c.Elephant, source=names, target=names, price=money),
     st.builds(c.Extra),
     st.builds(c.CreditTrain, corp=names, choice=st.sampled_from(["pay", "return"])),
+    st.builds(
+        c.Ipo,
+        player=names,
+        corp=names,
+        price=money,
+        size=positive,
+        privates=st.lists(names.filter(lambda w: w.lower() != "by"), max_size=2).map(tuple),
+        nominator=st.none() | names,
+    ),
+    st.builds(c.Loan, corp=names, count=positive),
+    st.builds(c.Payback, corp=names, count=positive),
+    st.builds(c.Interest, corp=names),
+    st.builds(c.Bonus, corp=names, private=names, amount=st.none() | money),
+    st.builds(
+        c.Later,
+        verb=st.sampled_from(["short", "convert", "merge", "acquire", "liquidate"]),
+        words=st.lists(names, max_size=3).map(tuple),
+    ),
 )
 
 

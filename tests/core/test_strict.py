@@ -25,6 +25,7 @@ GAMES = {
     "1830": simulate(3, 4, max_commands=300, title="1830"),
     "1889": simulate(3, 4, max_commands=300, title="1889"),
     "18Chesapeake": simulate(3, 4, max_commands=300, title="18Chesapeake"),
+    "1817": simulate(3, 4, max_commands=300, title="1817"),
 }
 ENTRIES = [e for g in GAMES.values() for e in g.journal]
 RAW = [journal.entry_json(e).encode() for e in ENTRIES]

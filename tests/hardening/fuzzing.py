@@ -269,6 +269,8 @@ def positions() -> tuple[Position, ...]:
         "1889 opening sale": Game.new("1889", ["Amy", "Bob", "Carlos"]),
         "1889 simulated (300)": _played("1889", 4, 300, players=4),
         "18Chesapeake simulated (300)": _played("18Chesapeake", 5, 300, players=4),
+        "1817 opening sale": Game.new("1817", ["Amy", "Bob", "Carlos"]),
+        "1817 simulated (200)": _played("1817", 5, 200, players=4),
     }
     out = []
     for k, (name, game) in enumerate(games.items()):

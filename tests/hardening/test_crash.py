@@ -55,7 +55,8 @@ def test_twenty_kills_lose_no_acknowledged_command(
 
 
 @pytest.mark.parametrize(
-    "title", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "18Chesapeake"]
+    "title",
+    ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "18Chesapeake", "1817"],
 )
 def test_kills_of_every_title_lose_no_acknowledged_command(tmp_path: Path, title: str) -> None:
     """Issue 30.6: the other titles too (the long run: ``scripts/crash_harness.py

@@ -90,6 +90,7 @@ def test_the_positions_cover_every_title_and_round() -> None:
         "1830",
         "1889",
         "18Chesapeake",
+        "1817",
     }
     assert {k for _, k in seen} >= {"setup", "SR", "OR"}
     assert any(p.game.state.ended for p in positions()), "a game over refuses everything"

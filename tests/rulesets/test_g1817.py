@@ -183,3 +183,16 @@ def test_state_json_keys() -> None:
     assert (ur["loans"], ur["size"], ur["stations"], ur["zone"]) == (1, 2, 1, "")
     assert ur["interest_due"] == 5
     assert all(p["shorts"] == {} for p in data["players"])
+
+
+def test_facts_8_merger_round_pause_keeps_the_rate_of_the_or() -> None:
+    """After an operating round's last `done`, the merger and acquisition rounds (a later
+    step) come: the rate stays fixed and the next round, its mail income first, waits for
+    a line (findings F1 of the recorded games)."""
+    g = play(OPERATING + "loan UR 2\ntrain UR 2\ndone UR\ntrain PW 2\ndone PW\n")
+    assert g.state_json()["merger_round"] is True
+    assert g.state.extra["rate_fixed"] == 5
+    assert g.execute("expect interest 5").ok
+    assert g.execute("run UR 0").ok
+    data = g.state_json()
+    assert data["merger_round"] is False and data["round"]["or"] == 2

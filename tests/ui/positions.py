@@ -18,7 +18,17 @@ from moderator import commands as c
 from moderator.game import Game
 from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
-TITLES = ("1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "18Chesapeake")
+TITLES = (
+    "1846",
+    "1847AE",
+    "1847Pfalz",
+    "1847RRRRB",
+    "1853",
+    "1830",
+    "1889",
+    "18Chesapeake",
+    "1817",
+)
 """Every title the app plays."""
 
 KINDS: dict[str, tuple[type[c.Command], ...]] = {

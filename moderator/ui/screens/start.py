@@ -268,6 +268,7 @@ DEMOS: dict[str, tuple[str, str]] = {
         "demo-18chesapeake.script",
         "Demo game (18Chesapeake, 3 players, operating round 2.1)",
     ),
+    "demo-1817": ("demo-1817.script", "Demo game (1817, 4 players, operating round 2.1)"),
 }
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
@@ -289,6 +290,7 @@ class StartScreen(KeyedScreen):
         Binding("r", "choose('demo-1830')", "1830 demo", priority=True),
         Binding("k", "choose('demo-1889')", "1889 demo", priority=True),
         Binding("c", "choose('demo-18chesapeake')", "18Chesapeake demo", priority=True),
+        Binding("l", "choose('demo-1817')", "1817 demo", priority=True),
         Binding("q", "choose('quit')", "Quit", priority=True),
         *[
             Binding(key, f"menu('{action}')", show=False, priority=True)
@@ -588,6 +590,11 @@ SETUP_NOTES: dict[str, str] = {
     "drawn at setup: write `vanderbilt CORP` first, or the tool draws it (§3, §7.1). The "
     "privates are sold in the opening sale on the main screen, keys b (buy), a (bid, "
     "multiples of $5), x (pass). The two-player variant (§13) is not played yet.",
+    "1817": "1817 (part 1: loans and interest): 3 to 7 players in seat order, the first "
+    "choosing first in the opening sale; the bank is unlimited. Write each auction's result: "
+    "`private PLAYER PRIVATE PRICE` (the $200 seed money covers bids under face), `pass "
+    "PLAYER` for a chooser who puts nothing up; IPOs as `ipo PLAYER CORP PRICE SIZE "
+    "[PRIVATE...] [by NOMINATOR]` (facts §1, §3).",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
