@@ -1,11 +1,11 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games up to their first merger round.
+"""scripts/convert_18xxgames.py on 1817: recorded games up to a merger round.
 
-The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
-up to the first merger round) convert, with their figures (``1817-ID.figures.json``: the
-state the 18xx.games engine printed at each round's start and each operating turn's end),
-to the committed ``tests/scripts/1817-recorded-ID.script``; the converter's readings are
-checked on a small hand-made game; and where this tree plays 1817, each script replays
-to the coin up to the merger round where the conversion stops.
+The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions up
+to the merger round with the first conversion or merger) convert, with their figures
+(``1817-ID.figures.json``: the state the 18xx.games engine printed at round starts and at the
+end of each operating turn), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+converter's readings are checked on a small hand-made game; and each script replays to the
+coin (``tests/test_examples.py`` plays them too).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from rulesets import RULESETS
 from tests.conftest import play
 from tests.test_convert_18xxgames import _corp, _player
 
@@ -47,22 +46,12 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
     assert script.count("# figures before action") == len(figures["checkpoints"])
 
 
-def _until_the_merger_round(text: str) -> str:
-    """The script without its last figures: those of the first merger round's start."""
-    lines = text.splitlines()
-    last = max(i for i, line in enumerate(lines) if line.startswith("# figures before action"))
-    assert "(Merger 1." in lines[last]
-    return "\n".join(lines[:last]) + "\n"
-
-
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
 def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
-    """Every figure up to the merger round where the conversion stops: the opening sale,
-    the IPOs, the loans, the interest, the track charges, the runs and their payouts, the
-    trains, each corporation's price."""
-    if "1817" not in RULESETS:
-        pytest.skip("this tree has no 1817 ruleset yet (issue 44: the engine's branch)")
-    play(_until_the_merger_round(_script(game).read_text(encoding="utf-8")))
+    """Every figure up to the merger round where the conversion stops, its start included:
+    the opening sale, the IPOs, the loans, the interest, the track charges, the runs and
+    their payouts, the trains, the prices, the priority, the players' values."""
+    play(_script(game).read_text(encoding="utf-8"))
 
 
 def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:

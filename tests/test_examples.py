@@ -7,28 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import SCRIPTS, example_scripts, play
 
-FIRST_MERGER_ROUND_FIGURES = {
-    "1817-recorded-16281.script",
-    "1817-recorded-16852.script",
-    "1817-recorded-20758.script",
-}
-"""Recorded 1817 games whose last figures (a merger round's start) the engine does not give
-yet: the interest rate of the operating round before it, no mail income until the next."""
-
-EXAMPLES = [
-    pytest.param(
-        script,
-        marks=pytest.mark.xfail(
-            reason="the figures at the merger round's start: the engine has begun the next "
-            "round (docs/recorded-games.md, 1817); tests/test_convert_1817.py replays the "
-            "game up to them",
-            strict=False,
-        ),
-    )
-    if script.name in FIRST_MERGER_ROUND_FIGURES
-    else script
-    for script in example_scripts()
-]
+EXAMPLES = example_scripts()
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
