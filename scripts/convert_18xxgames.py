@@ -916,7 +916,8 @@ class Converter1817:
                 self.phase = "operating"  # every player passed in a row: the round ended
             if self.phase == "operating":
                 corp = None if is_player else self.corp_of(action)
-                if is_player or (corp != self.turn and corp in self.operated):
+                repeat = corp != self.turn and corp in self.operated
+                if is_player or repeat or kind in ("convert", "merge"):
                     # the operating round is over: a merger round begins (facts §9)
                     self.end_turn()
                     skip = self.merger_round(actions[i:])

@@ -165,3 +165,70 @@ def test_the_1817_converter_needs_a_merger_round() -> None:
     }
     with pytest.raises(ValueError, match="before its first merger round"):
         convert_18xxgames.convert_1817(game, None, None)
+
+
+def _short_game(after_or: list[dict]) -> dict:
+    """Three players pass the sale; One starts A&S alone; its first turn buys a train."""
+    actions = [
+        *(_player(p, type="pass") for p in (1, 2, 3)),
+        _player(1, type="bid", corporation="A&S", price=100),
+        _player(2, type="pass"),
+        _player(3, type="pass"),
+        *(_player(p, type="pass") for p in (2, 3, 1)),
+        _corp("A&S", type="buy_train", train="2-0", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        *after_or,
+    ]
+    return {
+        "id": 3,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": i, **a} for i, a in enumerate(actions, 1)],
+    }
+
+
+OR_2 = [
+    _corp("A&S", type="run_routes", routes=[{"train": "2-0", "revenue": 40}]),
+    _corp("A&S", type="dividend", kind="payout"),
+    _corp("A&S", type="pass"),
+]
+
+
+@pytest.mark.parametrize(
+    ("after_or", "lines", "stop"),
+    [
+        ([_corp("A&S", type="convert")], [], "with a conversion or merger"),
+        (
+            [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
+            [],
+            "with an acquisition",
+        ),
+        (
+            [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
+            + [_corp("A&S", type="convert")],
+            ["run AS 40", "done AS"],
+            "after the set's last operating round",
+        ),
+    ],
+    ids=["convert", "acquisition", "second-or"],
+)
+def test_the_1817_conversion_stops_at_a_merger_round(
+    after_or: list[dict], lines: list[str], stop: str
+) -> None:
+    script = convert_18xxgames.convert_1817(_short_game(after_or), None, None).splitlines()
+    body = [line for line in script if not line.startswith("#")]
+    assert body == [
+        "game 1817 One Two Three",
+        "pass One",
+        "pass Two",
+        "pass Three",
+        "ipo One AS 100 2",
+        "pass Two",
+        "pass Three",
+        "pass One",
+        "run AS 0",
+        "train AS 2",
+        "done AS",
+        *lines,
+    ]
+    assert script[-1] == f"# the merger round {stop} begins here: not converted (1817 part 2)"
