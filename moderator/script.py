@@ -624,6 +624,7 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
     "interest": _p_interest,
     "bonus": _p_bonus,
     "short": _later("short"),
+    "cover": _later("cover"),
     "convert": _later("convert"),
     "merge": _later("merge"),
     "acquire": _later("acquire"),

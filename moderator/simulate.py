@@ -214,7 +214,21 @@ class Simulation(Sim1830):
         if not legal:
             return False
         moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
+        if rng.random() < 0.9:  # trains seldom change hands between corporations
+            moves = [
+                x
+                for x in moves
+                if not (isinstance(x, c.BuyTrain) and x.source not in (None, "pool"))
+            ]
         cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
+        state = self.game.state
+        if state.operating is not None and not state.company(state.operating).trains:
+            # a corporation without a train buys one, borrowing for it, as a table would
+            # (without one it liquidates at its turn's end, 1817 facts §8)
+            trains = [x for x in legal if isinstance(x, c.BuyTrain) and x.source is None]
+            loans = [x for x in legal if isinstance(x, c.Loan)]
+            if trains or loans:
+                cmd = rng.choice(trains or loans)
         if isinstance(cmd, c.Run):
             revenue = int(rng.randrange(0, 300, 10) * self.revenue_scale) // 10 * 10
             richer = cmd.model_copy(update={"revenue": revenue})

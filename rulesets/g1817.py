@@ -188,6 +188,7 @@ RULE_NUMBERS = {
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
+    "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
     "convert": "the merger and conversion round (facts §9)",
     "merge": "the merger and conversion round (facts §9)",
     "acquire": "the acquisition round (facts §10)",
@@ -289,12 +290,17 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
 
     def cert_count(self, state: GameState, player: str) -> int:
         """Certificates of corporations only: privates do not count (facts §0, O2)."""
-        return sum(
-            1
-            for co in state.ledger.corporations()
-            for cert in co.certificates
-            if cert.holder == player
-        )
+        total = 0
+        for co in state.ledger.companies.values():  # plain loops: asked after every turn
+            if co.kind == "corporation" and not co.closed:
+                for cert in co.certificates:
+                    if cert.holder == player:
+                        total += 1
+        return total
+
+    def _can_move(self, state: GameState, player: str) -> bool:
+        """An IPO to open or a corporation to act for, asked first (the cheap answer)."""
+        return self.other_purchase_possible(state, player) or super()._can_move(state, player)
 
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
         """No `par` in 1817: corporations start by IPO auction (facts §3)."""
@@ -318,9 +324,10 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
     def zone(self, state: GameState, cid: str) -> str:
         """``liquidation``, ``acquisition`` or ``""`` (facts §7)."""
         market = state.market
-        if not isinstance(market, ZonedRow) or not market.has(cid):
+        index = market.position.get(cid)
+        if index is None:
             return ""
-        return market.zone(cid)
+        return market.zones[index]  # type: ignore[attr-defined, no-any-return]
 
     def in_liquidation(self, state: GameState, cid: str) -> bool:
         return self.zone(state, cid) == "liquidation"
@@ -563,12 +570,32 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTrack, ShareCount, Eng
         super().after_operating_round(state)
 
     def candidates(self, state: GameState) -> list[c.Command]:
-        """Between rounds: what the next round offers (any line begins it)."""
+        """Between rounds: what the next round offers (any line begins it); over the limit,
+        obsolete trains may be given up too."""
         if state.extra.get("ma_round"):
             trial = state.clone()
             self.leave_ma_round(trial)
-            return super().candidates(trial)
-        return super().candidates(state)
+            return self.candidates(trial)
+        out = super().candidates(state)
+        for co in self.over_limit(state):
+            for name in dict.fromkeys(t.name for t in co.trains if t.phased_out):
+                out.append(c.Discard(corp=co.id, train=name))
+        return out
+
+    def cmd_discard(self, state: GameState, cmd: c.Discard) -> None:
+        """Over the limit an obsolete train, which counts toward it, may be the one given
+        up: it leaves the game (facts §13)."""
+        company = self.corp(state, cmd.corp)
+        name = cmd.train.upper()
+        trains = [t for t in company.trains if t.name == name]
+        over = self.counted_trains(company) > self.train_limit(state)
+        if over and trains and all(t.phased_out for t in trains):
+            rule = self.r("discard")
+            self._scrap_trains(
+                state, company, trains[:1], f"obsolete, given up over the limit ({rule})"
+            )
+            return
+        super().cmd_discard(state, cmd)
 
     def next_actor(self, state: GameState) -> str | None:
         if state.extra.get("ma_round"):

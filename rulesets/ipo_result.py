@@ -290,20 +290,21 @@ class IpoByResult(LoanTrack, ShareCount):
 
     def other_purchase_possible(self, state: GameState, player: str) -> bool:
         """An IPO to open, or a corporation of his to act for."""
-        if self.cert_count(state, player) < self.cert_limit(state):
-            power = state.ledger.player(player).cash + sum(
-                co.value
-                for co in state.ledger.companies.values()
-                if co.kind == "private" and co.owner == player and not co.closed
-            )
-            if power >= self.bid_range[0] and any(
-                not co.launched for co in state.ledger.corporations()
-            ):
+        unstarted = False
+        for co in state.ledger.companies.values():  # plain loops: asked after every turn
+            if co.kind != "corporation" or co.closed:
+                continue
+            if not co.launched:
+                unstarted = True
+            elif co.president() == player and self.loan_room(state, co) > 0:
                 return True
-        return any(
-            co.launched and co.president() == player and self.loan_room(state, co) > 0
-            for co in state.ledger.corporations()
-        )
+        if not unstarted or self.cert_count(state, player) >= self.cert_limit(state):
+            return False
+        power = state.ledger.player(player).cash
+        for co in state.ledger.companies.values():
+            if co.kind == "private" and co.owner == player and not co.closed:
+                power += co.value
+        return power >= self.bid_range[0]
 
     def stock_candidates(self, state: GameState) -> list[c.Command]:
         """IPO results, loans and buy-backs worth offering to the player on turn."""

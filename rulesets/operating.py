@@ -94,6 +94,21 @@ class OperatingRound(Ruleset):
         """What a half payout keeps in the treasury (1846 6.71: half, rounded down to $10)."""
         return (revenue // 2) // 10 * 10
 
+    def half_kept(self, company: Company, revenue: int) -> int:
+        """What ``company``'s half payout keeps (:meth:`half_retained`; 1817: by its size)."""
+        return self.half_retained(revenue)
+
+    def half_note(self, company: Company, revenue: int, retained: int) -> str:
+        """The receipt's line on what a half payout keeps."""
+        return (
+            f"half: {self.money(revenue)} / 2 rounded down to "
+            f"{self.money(10)} = {self.money(retained)} retained ({self.r('dividend')})"
+        )
+
+    def dividend_shares(self, company: Company) -> int:
+        """The shares a dividend is divided by: ten (1817: the corporation's size)."""
+        return 10
+
     def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
         """Refuse a run the title forbids before the dividend is computed (default: none)."""
 
@@ -339,18 +354,19 @@ class OperatingRound(Ruleset):
         if option == "full":
             retained, paid = 0, revenue
         elif option == "half":
-            retained = self.half_retained(revenue)
+            retained = self.half_kept(company, revenue)
             paid = revenue - retained
         else:
             retained, paid = revenue, 0
-        per_share = paid // 10
+        count = self.dividend_shares(company)
+        per_share = paid // count
         lines: list[ReceiptLine] = []
         notes: list[str] = []
         if paid:
             for p in state.ledger.players:
                 units = self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
-                    lines.append(ReceiptLine(p.name, units, -(-units * paid // 10)))
+                    lines.append(ReceiptLine(p.name, units, -(-units * paid // count)))
             held = (
                 (cid, self.ipo_pays_company, self.ipo_label, "treasury shares", rule),
                 (POOL, self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend")),
@@ -370,10 +386,7 @@ class OperatingRound(Ruleset):
                     )
             lines.extend(self.extra_dividend_lines(state, company, per_share))
         if option == "half":
-            notes.append(
-                f"half: {self.money(revenue)} / 2 rounded down to "
-                f"{self.money(10)} = {self.money(retained)} retained ({rule})"
-            )
+            notes.append(self.half_note(company, revenue, retained))
         steps, move_rule = self.price_move(state, company, paid)
         return self.build_receipt(
             state, cid, (revenue, option, per_share, retained), lines, notes, steps, move_rule

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from moderator.errors import Refusal
 from moderator.events import PresidentChanged
-from moderator.ledger import POOL, Certificate, Company
+from moderator.ledger import Certificate, Company
 from moderator.state import GameState
-from rulesets.base import Receipt, ReceiptLine
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound, seat_order_from
 
@@ -147,31 +145,13 @@ class ShareCount(StockRound, OperatingRound):
                     )
         return None
 
-    def _sell_shares(self, state: GameState, player: str, company: Company, n: int) -> None:
-        """A checked sale of ``n`` shares: the presidency first, then the shares and cash."""
-        cid = company.id
-        unit = share_unit(company)
-        held = self.shares(company, player)
-        pres = next(x for x in company.certificates if x.president)
-        was_president = pres.holder == player
-        if was_president and held - n < pres.percent // unit:
-            new = self._successor(state, company, player, (held - n) * unit)
-            assert new is not None
-            self._swap_presidency(
-                state, company, player, new, f"sale by the president ({self.r('president_swap')})"
-            )
-        price = state.price(cid)
-        certs = [x for x in company.certs_of(player) if not x.president][:n]
-        for cert in certs:
-            state.ledger.move_certificate(company, cert, POOL, f"sold ({self.r('sell')})")
-        self.bank_pays(
-            state,
-            player,
-            price * n,
-            f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} "
-            f"({self.r('sell')})",
-        )
-        self.after_sale(state, company, by_president=was_president, shares=n)
+    def sold_percent(self, company: Company, n: int) -> int:
+        """``n`` shares are ``n`` times the company's share."""
+        return n * share_unit(company)
+
+    def sale_certificates(self, company: Company, player: str, n: int) -> list[Certificate]:
+        """Any ``n`` of the seller's ordinary certificates (one share each)."""
+        return [x for x in company.certs_of(player) if not x.president][:n]
 
     # ------------------------------------------------------------- dividends
     def half_kept(self, company: Company, revenue: int) -> int:
@@ -182,56 +162,13 @@ class ShareCount(StockRound, OperatingRound):
             return revenue // 2
         return revenue // 2 // size * size
 
-    def dividend_plan(
-        self, state: GameState, company: Company, revenue: int, option: str | None
-    ) -> Receipt:
-        """Per share: revenue ÷ shares; each holder's amount rounded up; treasury shares pay
-        the corporation, market shares nobody; the price moved by the amount paid out."""
-        cid = company.id
-        rule = self.r("dividend")
-        if revenue and not company.trains:
-            raise Refusal(f"{cid} has no train to run ({self.r('run')})")
-        option = option or "full"
-        if option not in self.payout_kinds:
-            raise Refusal(f"{self.title_name} has no {option} payout ({rule})")
-        if revenue == 0:
-            option = "withhold"
+    def half_note(self, company: Company, revenue: int, retained: int) -> str:
         size = size_of(company)
-        retained = {"full": 0, "half": self.half_kept(company, revenue)}.get(option, revenue)
-        paid = revenue - retained
-        lines: list[ReceiptLine] = []
-        notes: list[str] = []
-        if paid:
-            for p in state.ledger.players:
-                units = self.shares(company, p.name)
-                if units:
-                    lines.append(ReceiptLine(p.name, units, -(-units * paid // size)))
-            units = self.shares(company, cid)
-            if units:
-                lines.append(
-                    ReceiptLine(cid, units, -(-units * paid // size), f"treasury shares ({rule})")
-                )
-            units = self.shares(company, POOL)
-            if units:
-                lines.append(
-                    ReceiptLine(
-                        "market",
-                        units,
-                        0,
-                        f"{self.money(units * paid // size)} stays in the bank ({rule})",
-                    )
-                )
-            if paid % size:
-                notes.append(
-                    f"{self.money(paid)} / {size} shares is not whole: each holder's amount is "
-                    f"rounded up ({rule})"
-                )
-        if option == "half":
-            notes.append(
-                f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
-                f"{self.money(retained)} kept ({self.r('half')})"
-            )
-        steps, move_rule = self.price_move(state, company, paid)
-        return self.build_receipt(
-            state, cid, (revenue, option, paid // size, retained), lines, notes, steps, move_rule
+        return (
+            f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
+            f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
         )
+
+    def dividend_shares(self, company: Company) -> int:
+        """A dividend is divided by the corporation's shares: 2, 5 or 10."""
+        return size_of(company)

@@ -707,7 +707,7 @@ class StockRound(Ruleset):
         cid = company.id
         was_president = company.president() == player
         if was_president:
-            remaining = company.holder_percent(player) - 10 * n
+            remaining = company.holder_percent(player) - self.sold_percent(company, n)
             new = self._successor(state, company, player, remaining)
             if new is not None:
                 self._swap_presidency(
@@ -718,8 +718,7 @@ class StockRound(Ruleset):
                     f"sale by the president ({self.r('president_swap')})",
                 )
         price = state.price(cid)
-        certs = units_certificates(company.certs_of(player), n) or []
-        for cert in certs:
+        for cert in self.sale_certificates(company, player, n):
             state.ledger.move_certificate(company, cert, POOL, f"sold ({self.r('sell')})")
         self.bank_pays(
             state,
@@ -729,6 +728,15 @@ class StockRound(Ruleset):
             f"({self.r('sell')})",
         )
         self.after_sale(state, company, by_president=was_president, shares=n)
+
+    def sold_percent(self, company: Company, n: int) -> int:
+        """The percent ``n`` shares sold make: ten each (:mod:`rulesets.sharecount`: the
+        corporation's share)."""
+        return 10 * n
+
+    def sale_certificates(self, company: Company, player: str, n: int) -> list[Certificate]:
+        """The certificates a sale of ``n`` shares puts in the pool (never the president's)."""
+        return units_certificates(company.certs_of(player), n) or []
 
     # ------------------------------------------------------------- passing
     def cmd_pass(self, state: GameState, cmd: c.Pass) -> None:

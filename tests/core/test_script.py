@@ -514,7 +514,7 @@ commands = st.one_of(
     st.builds(c.Bonus, corp=names, private=names, amount=st.none() | money),
     st.builds(
         c.Later,
-        verb=st.sampled_from(["short", "convert", "merge", "acquire", "liquidate"]),
+        verb=st.sampled_from(["short", "cover", "convert", "merge", "acquire", "liquidate"]),
         words=st.lists(names, max_size=3).map(tuple),
     ),
 )
