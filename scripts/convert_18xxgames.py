@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Convert a recorded 18xx.games game (its JSON export) into a banker script.
 
-Usage: ``python scripts/convert_18xxgames.py GAME.json [-o OUT.script] [--names A,B,...]``
+Usage: ``python scripts/convert_18xxgames.py GAME.json [-o OUT.script] [--names A,B,...]
+[--figures FIGURES.json]``
 
 Reads the game's actions (undo/redo applied), keeps what moves money and writes it as
 banker lines (``../shared/spec/script.md``): the opening sale's bids, buys and passes,
@@ -12,9 +13,11 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known.  The map figures below are facts of the
-three maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
-converter reads the public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 up to a merger round (its own
+section below: the sale and the IPOs by their results, no final scores; ``--figures`` adds
+the figures to check along the way).  The map figures below are facts of the maps (which
+hexes charge terrain, what stations cost: ``../shared/facts/``); the converter reads the
+public action format and is written from it, not from the engine.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six"]
+ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"]
 
 # The trains each first purchase of a type rusts (the same in the three titles).
 RUSTS = {"4": "2", "6": "3", "D": "4"}
@@ -581,15 +584,499 @@ def vanderbilt_corporation(actions: list[dict]) -> str | None:
     return None
 
 
+# -- 1817 ------------------------------------------------------------------------------
+# Facts of 1817 (../shared/facts/1817.md) the converter needs to tell the action kinds
+# apart and to price the map's charges; the money itself is the tool's to compute.
+
+START_CASH_1817 = {3: 420, 4: 315, 5: 252, 6: 210, 7: 180}  # facts §0
+PRIVATES_1817 = {  # 18xx.games id -> (banker id, face value), facts §1
+    "MINC": ("MINC", 30),
+    "OBC": ("OBC", 40),
+    "ME": ("MTE", 40),
+    "PSM": ("PSM", 40),
+    "CM": ("CM", 60),
+    "MINM": ("MINM", 60),
+    "TS": ("TS", 80),
+    "UBC": ("UBC", 80),
+    "MAIL": ("MAIL", 90),
+    "MAJC": ("MAJC", 90),
+    "MAJM": ("MAJM", 120),
+}
+MINES_1817 = frozenset({"MINC", "CM", "MAJC"})  # their tile ignores the mountain charge
+BRIDGES_1817 = frozenset({"OBC", "UBC"})  # their owner pays no river charge
+MOUNTAINS_1817 = frozenset("D19 I12 B25 C20 C24 E16 E18 F15 G12 G14 H11 H13 H15 I8 I10".split())
+RIVERS_1817 = frozenset("G6 H3 H9 D13 E12 F11 G4 G10 H7".split())
+LAKES_1817 = frozenset("D7 B9 B27 D25 D27 G20 H17 C8 E22".split())
+SECOND_LAY_1817 = 20  # the second tile operation of a turn (facts §8)
+IPO_STEP_1817 = 5  # bids rise by $5 (facts §1, §3)
+
+
+def terrain_1817(hex_: str) -> int:
+    """The charge of a hex's first tile: mountain $15, river $10, lake $20 (facts §8)."""
+    if hex_ in MOUNTAINS_1817:
+        return 15
+    if hex_ in RIVERS_1817:
+        return 10
+    return 20 if hex_ in LAKES_1817 else 0
+
+
+def _subset_sums(values: list[int]) -> list[tuple[int, frozenset[int]]]:
+    sums = [(0, frozenset())]
+    for i, value in enumerate(values):
+        sums += [(total + value, chosen | {i}) for total, chosen in sums]
+    return sums
+
+
+@dataclass
+class Auction:
+    """An auction in progress: a private of the opening sale or an IPO (facts §1, §3)."""
+
+    target: str
+    nominator: int
+    bidders: list[int]
+    high: tuple[int, int]  # (player, price)
+
+
+@dataclass
+class Converter1817:
+    """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
+    1817 rows): the opening sale, the first stock round, the set's operating rounds and the
+    merger and acquisition rounds between them where nobody acts, up to the first merger
+    round with a conversion or merger, or the set's last.
+
+    It follows just enough of the game to tell what each action is: the players' cash
+    through the opening sale and the first stock round (an auction's bidder who cannot
+    reach the next bid leaves it without a word: facts §1, §3), the privates each holds,
+    which corporations have operated in the operating round."""
+
+    names: dict[int, str]
+    seating: list[int]
+    figures: dict[int, list[str]] = field(default_factory=dict)  # action id -> expects
+    lines: list[str] = field(default_factory=list)
+    cash: dict[int, int] = field(default_factory=dict)
+    privates: dict[int, list[str]] = field(default_factory=dict)  # player -> engine ids
+    owner: dict[str, str] = field(default_factory=dict)  # private (engine id) -> corp
+    unsold: list[str] = field(default_factory=list)
+    auction: Auction | None = None
+    ipo_won: tuple[int, str, int, int] | None = None  # (player, corp, price, nominator)
+    contributed: list[str] = field(default_factory=list)
+    sale_passes: int = 0
+    phase: str = "sale"  # sale, stock, operating
+    corporate_turn: str | None = None  # a corporation acting in the stock round
+    president: dict[str, int] = field(default_factory=dict)
+    operated: list[str] = field(default_factory=list)  # this OR's corporations, in order
+    turn: str | None = None
+    ran: bool = False
+    lays: int = 0
+    trains: dict[str, list[str]] = field(default_factory=dict)  # corp -> train ids
+    laid: set[str] = field(default_factory=set)
+    rounds: int = 0  # operating rounds played
+    # The turn's interest (facts §6, paid once the train purchases are passed): "" before
+    # the run, "not yet" after it, "due" once paid by the tool unseen (a loan then needs an
+    # `interest` line first), "written" once a line paid it.
+    interest_paid: str = ""
+    revenues: dict[int, int] = field(default_factory=dict)  # run -> revenue, where unkept
+    stopped: str | None = None
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    # -- the opening sale (facts §1) ---------------------------------------------------
+    def open_auction(self, target: str, player: int, price: int, power: dict[int, int]) -> None:
+        order = (
+            self.seating[self.seating.index(player) :] + self.seating[: self.seating.index(player)]
+        )
+        bidders = [p for p in order if p == player or power[p] >= price + IPO_STEP_1817]
+        self.auction = Auction(target, player, bidders, (player, price))
+
+    def raise_bid(self, player: int, price: int, power: dict[int, int]) -> None:
+        assert self.auction is not None
+        self.auction.high = (player, price)
+        self.auction.bidders = [
+            p for p in self.auction.bidders if p == player or power[p] >= price + IPO_STEP_1817
+        ]
+
+    def sale_power(self) -> dict[int, int]:
+        return dict(self.cash)
+
+    def ipo_power(self) -> dict[int, int]:
+        """Bidding power: cash plus the face value of the privates held (facts §3)."""
+        return {
+            p: self.cash[p] + sum(PRIVATES_1817[c][1] for c in self.privates[p])
+            for p in self.seating
+        }
+
+    def sale_step(self, action: dict) -> None:
+        kind, player = action["type"], action["entity"]
+        if kind == "bid":
+            self.sale_passes = 0
+            if self.auction is None:
+                self.open_auction(action["company"], player, action["price"], self.sale_power())
+            else:
+                self.raise_bid(player, action["price"], self.sale_power())
+        elif kind == "pass" and self.auction is not None:
+            self.auction.bidders.remove(player)
+        elif kind == "pass":
+            self.emit(f"pass {self.names[player]}")
+            self.sale_passes += 1
+            if self.sale_passes == len(self.seating):
+                self.phase = "stock"  # every player passed: the rest leave the game
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} in the opening sale")
+        auction = self.auction
+        if auction is not None and len(auction.bidders) <= 1:
+            winner, price = auction.high
+            self.cash[winner] -= price
+            self.privates[winner].append(auction.target)
+            self.unsold.remove(auction.target)
+            name = PRIVATES_1817[auction.target][0]
+            self.emit(f"private {self.names[winner]} {name} {price}")
+            self.auction = None
+            if not self.unsold:
+                self.phase = "stock"
+
+    # -- the stock round (facts §3, §4) ------------------------------------------------
+    def available(self, player: int) -> list[str]:
+        """The privates the IPO's winner may still contribute: some choice of his
+        privates holding each stays within what the corporation has left of his bid."""
+        assert self.ipo_won is not None
+        room = self.ipo_won[2] - sum(PRIVATES_1817[c][1] for c in self.contributed)
+        need = max(0, -self.cash[player])
+        held = self.privates[player]
+        values = [PRIVATES_1817[c][1] for c in held]
+        fits = [chosen for total, chosen in _subset_sums(values) if need <= total <= room]
+        return [c for i, c in enumerate(held) if any(i in chosen for chosen in fits)]
+
+    def finish_ipo(self) -> None:
+        assert self.ipo_won is not None
+        player, corp, price, nominator = self.ipo_won
+        # the first stock round's phase (2) starts 2-share corporations only (facts §2)
+        words = [f"ipo {self.names[player]} {corp} {price} 2"]
+        words += [PRIVATES_1817[c][0] for c in self.contributed]
+        if nominator != player:
+            words.append(f"by {self.names[nominator]}")
+        self.emit(" ".join(words))
+        self.president[corp] = player
+        self.ipo_won = None
+        self.contributed = []
+
+    def win_ipo(self) -> None:
+        assert self.auction is not None
+        winner, price = self.auction.high
+        self.cash[winner] -= price
+        self.ipo_won = (winner, self.auction.target, price, self.auction.nominator)
+        self.auction = None
+        if not self.available(winner):
+            self.finish_ipo()
+
+    def stock_step(self, action: dict) -> None:
+        kind, entity = action["type"], action["entity"]
+        if action["entity_type"] != "player":
+            corp = banker_id(entity)
+            if kind == "take_loan":  # its president's turn, for it (facts §4)
+                self.emit(f"loan {corp}")
+                self.corporate_turn = corp
+            elif kind != "place_token":  # the home station: the map's
+                raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+            return
+        if self.corporate_turn is not None:
+            corp, self.corporate_turn = self.corporate_turn, None
+            if kind == "pass" and self.president.get(corp) == entity:
+                return  # the end of the president's turn for his corporation
+        if kind == "bid":
+            corp = banker_id(action["corporation"])
+            if self.auction is None:
+                self.open_auction(corp, entity, action["price"], self.ipo_power())
+            else:
+                self.raise_bid(entity, action["price"], self.ipo_power())
+            if len(self.auction.bidders) <= 1:
+                self.win_ipo()
+        elif kind == "pass" and self.auction is not None:
+            self.auction.bidders.remove(entity)
+            if len(self.auction.bidders) <= 1:
+                self.win_ipo()
+        elif kind == "pass" and self.ipo_won is not None and self.ipo_won[0] == entity:
+            self.finish_ipo()  # the winner contributes no more privates
+        elif kind == "assign":
+            private = action["target"]
+            self.privates[entity].remove(private)
+            self.cash[entity] += PRIVATES_1817[private][1]
+            self.contributed.append(private)
+            assert self.ipo_won is not None
+            self.owner[private] = self.ipo_won[1]
+            if not self.available(entity):
+                self.finish_ipo()
+        elif kind == "pass":
+            self.emit(f"pass {self.names[entity]}")
+        else:  # purchases, sales and shorts come from the second stock round on
+            raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+
+    # -- the operating round (facts §6, §8) --------------------------------------------
+    def corp_of(self, action: dict) -> str:
+        if action["entity_type"] == "company":
+            return self.owner[action["entity"]]
+        return banker_id(action["entity"])
+
+    def end_turn(self) -> None:
+        if self.turn is None:
+            return
+        if not self.ran:
+            self.emit(f"run {self.turn} 0")  # no train: its run pays nothing (facts §8)
+        self.emit(f"done {self.turn}")
+        self.turn = None
+
+    def lay(self, corp: str, action: dict) -> None:
+        hex_ = action["hex"]
+        self.lays += 1
+        owned = {p for p, c in self.owner.items() if c == corp}
+        first = hex_ not in self.laid
+        self.laid.add(hex_)
+        cost = terrain_1817(hex_) if first else 0
+        company = action["entity"] if action["entity_type"] == "company" else None
+        if company in MINES_1817 and hex_ in MOUNTAINS_1817:
+            cost = 0
+        if hex_ in RIVERS_1817 and owned & BRIDGES_1817:
+            cost = 0
+        if cost:
+            self.emit(f"spend {corp} {cost} terrain")
+        if self.lays == 2:
+            self.emit(f"spend {corp} {SECOND_LAY_1817} tile")
+        if first and hex_ in MOUNTAINS_1817 and "ME" in owned:
+            self.emit(f"bonus {corp} MTE")
+
+    def buy_train(self, corp: str, action: dict) -> None:
+        if not self.ran and not self.trains.get(corp):
+            self.emit(f"run {corp} 0")
+        self.ran = True
+        train = action["train"]
+        kind = action.get("variant") or train.rsplit("-", 1)[0]
+        seller = next((c for c, owned in self.trains.items() if train in owned), None)
+        if seller is None:
+            self.emit(f"train {corp} {kind}")
+        else:
+            self.trains[seller].remove(train)
+            self.emit(f"train {corp} {kind} from {seller} {action['price']}")
+        self.trains.setdefault(corp, []).append(train)
+
+    def operating_step(self, action: dict, revenue: list[int]) -> None:  # noqa: C901
+        kind = action["type"]
+        corp = self.corp_of(action)
+        if kind == "take_loan":
+            if self.interest_paid == "due":
+                self.emit(f"interest {corp}")  # loans after it pay none this OR (facts §6)
+                self.interest_paid = "written"
+            self.emit(f"loan {corp}")
+        elif kind == "payoff_loan":
+            self.emit(f"payback {corp}")  # the turn's first pays the interest (contract)
+            self.interest_paid = "written"
+        elif kind == "lay_tile":
+            self.lay(corp, action)
+        elif kind == "run_routes":
+            if all(route.get("revenue") is not None for route in action["routes"]):
+                revenue[:] = [sum(int(route["revenue"]) for route in action["routes"])]
+            elif action["id"] in self.revenues:  # an older recording: given with the figures
+                revenue[:] = [self.revenues[action["id"]]]
+            else:
+                raise ValueError(
+                    f"action {action['id']}: the recording kept no revenue for this run; "
+                    'give it with --figures (its "revenue")'
+                )
+        elif kind == "dividend":
+            how = {"payout": "", "withhold": " withhold", "half": " half"}[action["kind"]]
+            self.emit(f"run {corp} {revenue[0] if revenue else 0}{how}")
+            self.ran = True
+            self.interest_paid = "not yet"
+        elif kind == "pass" and self.interest_paid == "not yet":
+            # a pass after the run passes the train purchases: the interest is paid then
+            self.interest_paid = "due"
+        elif kind == "buy_train":
+            self.buy_train(corp, action)
+        elif kind == "discard_train":
+            self.trains[corp].remove(action["train"])
+            self.emit(f"discard {corp} {action['train'].rsplit('-', 1)[0]}")
+        elif kind not in ("pass", "place_token", "assign"):
+            raise ValueError(f"action {action['id']}: {kind!r} in an operating round")
+
+    # -- the fold ----------------------------------------------------------------------
+    def convert(self, actions: list[dict]) -> None:
+        revenue: list[int] = []
+        skip = 0
+        for i, action in enumerate(actions):
+            if skip:
+                skip -= 1
+                continue
+            kind = action["type"]
+            is_player = action["entity_type"] == "player"
+            if (
+                self.phase == "stock"
+                and not is_player
+                and kind != "place_token"
+                and self.stock_passes_in_a_row() >= len(self.seating)
+            ):
+                self.phase = "operating"  # every player passed in a row: the round ended
+            if self.phase == "operating":
+                corp = None if is_player else self.corp_of(action)
+                repeat = corp != self.turn and corp in self.operated
+                if is_player or repeat or kind in ("convert", "merge"):
+                    # the operating round is over: a merger round begins (facts §9)
+                    self.end_turn()
+                    skip = self.merger_round(actions[i:])
+                    if skip is None:
+                        self.expects(action["id"])
+                        return
+                    skip -= 1
+                    self.operated = []
+                    continue
+                if corp != self.turn:
+                    self.end_turn()
+                    self.expects(action["id"])
+                    self.turn = corp
+                    self.operated.append(corp)
+                    self.ran = False
+                    self.lays = 0
+                    self.interest_paid = ""
+                    revenue = []
+                self.operating_step(action, revenue)
+                continue
+            self.expects(action["id"])
+            if self.phase == "sale":
+                self.sale_step(action)
+            else:
+                self.stock_step(action)
+
+    def merger_round(self, actions: list[dict]) -> int | None:
+        """The merger and acquisition rounds after an operating round: how many actions
+        they take when every corporation passes in the one and every player in the
+        other; None (the conversion stops) at a conversion or merger, an acquisition's
+        bid, or the end of the set of operating rounds (a stock round follows)."""
+        self.rounds += 1
+        if self.rounds % 2 == 0:
+            self.stopped = "after the set's last operating round"
+            return None
+        passed: set[str] = set()
+        count = 0
+        for action in actions:
+            if action["entity_type"] == "player" or action["type"] != "pass":
+                break
+            corp = self.corp_of(action)
+            if corp in passed:
+                break  # a second pass: the next operating round's
+            passed.add(corp)
+            count += 1
+        following = actions[count] if count < len(actions) else None
+        if following is None or following["type"] in ("convert", "merge"):
+            self.stopped = "with a conversion or merger"
+            return None
+        while count < len(actions) and actions[count]["entity_type"] == "player":
+            if actions[count]["type"] != "pass":
+                self.stopped = "with an acquisition"
+                return None
+            count += 1
+        return count
+
+    def stock_passes_in_a_row(self) -> int:
+        count = 0
+        for line in reversed(self.lines):
+            if not line.startswith("pass "):
+                break
+            count += 1
+        return count
+
+    def expects(self, action_id: int) -> None:
+        self.lines.extend(self.figures.pop(action_id, []))
+
+
+def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[str]:
+    """The `expect` lines of one set of figures: the interest rate, the phase, the priority
+    deal, each player's cash and value, each started corporation's cash, price and loans
+    (and, at the end, size)."""
+    lines = [f"# figures before action {checkpoint['before']} ({checkpoint['round']})"]
+    if checkpoint["round"].startswith("Merger"):
+        lines.append(
+            "# (a merger round keeps the rate of the operating round before it; the mail "
+            "contracts pay at the next one's start)"
+        )
+    lines.append(f"expect interest {checkpoint['interest']}")
+    lines.append(f"expect phase {checkpoint['phase']}")
+    sale = checkpoint["round"].startswith("Auction")
+    if not sale:  # the sale's turns are its own
+        lines.append(f"expect priority {by_id[int(checkpoint['priority'])]}")
+    players = sorted(
+        checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
+    )
+    for pid, player in players:
+        lines.append(f"expect {by_id[int(pid)]} cash {player['cash']}")
+        if not sale:
+            lines.append(f"expect {by_id[int(pid)]} value {player['value']}")
+    for corp, figures in checkpoint["corps"].items():
+        corp = banker_id(corp)
+        lines.append(f"expect {corp} cash {figures['cash']}")
+        lines.append(f"expect {corp} price {figures['price']}")
+        lines.append(f"expect {corp} loans {figures['loans']}")
+        if final:
+            lines.append(f"expect {corp} size {figures['size']}")
+    return lines
+
+
+def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> str:
+    """The banker script of a recorded 1817 game up to the merger round where the
+    conversion stops (:meth:`Converter1817.merger_round`), with the
+    figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
+    action played next) as `expect` lines."""
+    players = game["players"]
+    chosen = names or ORDINALS[: len(players)]
+    by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
+    seating = [p["id"] for p in players]
+    checkpoints = (figures or {}).get("checkpoints", [])
+    expects = {
+        c["before"]: figure_lines(c, by_id, i == len(checkpoints) - 1)
+        for i, c in enumerate(checkpoints)
+    }
+    converter = Converter1817(by_id, seating, expects)
+    converter.revenues = {int(k): v for k, v in (figures or {}).get("revenue", {}).items()}
+    converter.cash = {p: START_CASH_1817[len(players)] for p in seating}
+    converter.privates = {p: [] for p in seating}
+    converter.unsold = list(PRIVATES_1817)
+    actions = effective_actions(game["actions"])
+    converter.convert(actions)
+    if converter.stopped is None:
+        raise ValueError("the game ends before its first merger round")
+    seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
+    source = (figures or {}).get("source", "")
+    fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")
+    header = textwrap.wrap(
+        f"1817, {len(players)} players: the recorded 18xx.games game {game['id']} "
+        f"(public fixture tobymao/18xx {fixture}), "
+        f"converted by scripts/convert_18xxgames.py up to a merger round (the last line says "
+        f"which); players "
+        f"in seating order: {seats}. The opening sale and the IPOs are written by their "
+        "results; track charges are `spend` lines. " + source,
+        width=92,
+        initial_indent="# ",
+        subsequent_indent="# ",
+    )
+    game_line = "game 1817 " + " ".join(chosen[: len(players)])
+    tail = f"# the merger round {converter.stopped} begins here: not converted (1817 part 2)"
+    return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", type=Path, help="an 18xx.games game JSON")
     parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
     parser.add_argument("--names", help="comma-separated player names, seating order")
+    parser.add_argument(
+        "--figures", type=Path, help="1817: the game's figures to check (`expect` lines)"
+    )
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
-    script = convert(game, names)
+    if game["title"] == "1817":
+        game.setdefault("fixture", f"public/fixtures/1817/{args.game.name}")
+        figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
+        script = convert_1817(game, names, figures)
+    else:
+        script = convert(game, names)
     if args.output:
         args.output.write_text(script, encoding="utf-8")
     else:

@@ -1,0 +1,234 @@
+"""scripts/convert_18xxgames.py on 1817: recorded games up to a merger round.
+
+The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions up
+to the merger round with the first conversion or merger) convert, with their figures
+(``1817-ID.figures.json``: the state the 18xx.games engine printed at round starts and at the
+end of each operating turn), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+converter's readings are checked on a small hand-made game; and each script replays to the
+coin (``tests/test_examples.py`` plays them too).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import play
+from tests.test_convert_18xxgames import _corp, _player
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDED = ROOT / "tests" / "recorded"
+SCRIPTS = ROOT / "tests" / "scripts"
+GAMES = sorted(p for p in RECORDED.glob("1817-*.json") if not p.name.endswith(".figures.json"))
+
+convert_18xxgames = sys.modules["convert_18xxgames"]  # loaded by tests/conftest.py
+
+
+def _script(game: Path) -> Path:
+    return SCRIPTS / f"1817-recorded-{game.stem.split('-', 1)[1]}.script"
+
+
+def test_every_stored_1817_game_has_its_script() -> None:
+    assert [g.stem for g in GAMES] == ["1817-15528", "1817-16281", "1817-16852", "1817-20758"]
+    assert sorted(SCRIPTS.glob("1817-recorded-*.script")) == [_script(g) for g in GAMES]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None:
+    figures = json.loads(game.with_suffix(".figures.json").read_text(encoding="utf-8"))
+    recorded = json.loads(game.read_text(encoding="utf-8"))
+    script = convert_18xxgames.convert_1817(recorded, None, figures)
+    assert script == _script(game).read_text(encoding="utf-8")
+    # every figure the engine printed is an `expect` of the script
+    assert script.count("# figures before action") == len(figures["checkpoints"])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
+    """Every figure up to the merger round where the conversion stops, its start included:
+    the opening sale, the IPOs, the loans, the interest, the track charges, the runs and
+    their payouts, the trains, the prices, the priority, the players' values."""
+    play(_script(game).read_text(encoding="utf-8"))
+
+
+def test_the_1817_converter_reads_auctions_turns_and_charges() -> None:
+    actions = [
+        # the opening sale: 420 each (3 players)
+        _player(1, type="bid", company="MINC", price=10),
+        _player(2, type="bid", company="MINC", price=15),
+        _player(3, type="pass"),  # leaves the auction
+        _player(1, type="pass"),  # leaves it too: Two wins
+        _player(1, type="bid", company="ME", price=416),  # nobody else reaches 421: won
+        _player(2, type="pass"),  # no auction open: the sale's passes
+        _player(3, type="pass"),
+        _player(1, type="pass"),
+        # the first stock round
+        _player(3, type="bid", corporation="A&S", price=100),  # One (4 + MTE 40) is out
+        _corp("A&S", type="place_token", city="F19-6-0", slot=0),
+        _player(2, type="bid", corporation="A&S", price=105),
+        _player(3, type="pass"),  # leaves the auction: Two wins and contributes MINC
+        _player(2, type="assign", target="MINC", target_type="company"),
+        _player(1, type="pass"),  # turns
+        _player(2, type="pass"),
+        _player(3, type="bid", corporation="ME", price=100),  # the corporation
+        _player(2, type="pass"),  # leaves the auction: Three wins
+        _corp("A&S", type="take_loan", loan=0),  # Two's turn, for his corporation
+        _player(2, type="pass"),  # ends that turn: not a line
+        _player(3, type="pass", skip=True),
+        {"type": "undo", "entity": 3, "entity_type": "player"},
+        _player(3, type="pass"),
+        _player(1, type="pass"),
+        _player(2, type="pass"),
+        # the first operating round
+        _corp("A&S", type="lay_tile", hex="G14", tile="7-0", rotation=0),  # mountain: 15
+        _corp("A&S", type="lay_tile", hex="D7", tile="8-0", rotation=0),  # lake, second: 40
+        _corp("A&S", type="buy_train", train="2-0", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        _corp("ME", type="lay_tile", hex="H9", tile="5-0", rotation=0),  # river: 10
+        _corp("ME", type="take_loan", loan=1),
+        _corp("ME", type="buy_train", train="2-0", price=20),  # from A&S
+        _corp("ME", type="pass"),
+        _corp("A&S", type="pass"),  # the merger round: every corporation passes
+        _corp("ME", type="pass"),
+        _player(1, type="pass"),  # the acquisition round: every player passes
+        _player(2, type="pass"),
+        _player(3, type="pass"),
+        _corp("ME", type="run_routes", routes=[{"train": "2-0", "revenue": 60}]),  # OR 1.2
+        _corp("ME", type="dividend", kind="half"),
+        _corp("ME", type="pass"),  # no train bought: the interest is paid
+        _corp("ME", type="take_loan", loan=2),  # after the interest: `interest` first
+        _corp("ME", type="take_loan", loan=3),
+        _corp("A&S", type="lay_tile", hex="G14", tile="8-1", rotation=0),  # an upgrade: free
+        _corp("A&S", type="buy_train", train="2-1", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        _corp("A&S", type="payoff_loan", loan=0),  # pays the interest too
+        _corp("ME", type="pass"),  # the set's last merger round: the conversion stops here
+    ]
+    game = {
+        "id": 1,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": i, **a} for i, a in enumerate(actions, 1)],
+    }
+    lines = [
+        line
+        for line in convert_18xxgames.convert_1817(game, None, None).splitlines()
+        if not line.startswith("#")
+    ]
+    assert lines == [
+        "game 1817 One Two Three",
+        "private Two MINC 15",
+        "private One MTE 416",
+        "pass Two",
+        "pass Three",
+        "pass One",
+        "ipo Two AS 105 2 MINC by Three",
+        "pass One",
+        "pass Two",
+        "ipo Three ME 100 2",
+        "loan AS",
+        "pass Three",
+        "pass One",
+        "pass Two",
+        "spend AS 15 terrain",
+        "spend AS 20 terrain",
+        "spend AS 20 tile",
+        "run AS 0",
+        "train AS 2",
+        "done AS",
+        "spend ME 10 terrain",
+        "loan ME",
+        "run ME 0",
+        "train ME 2 from AS 20",
+        "done ME",
+        "run ME 60 half",
+        "interest ME",
+        "loan ME",
+        "loan ME",
+        "done ME",
+        "run AS 0",
+        "train AS 2",
+        "payback AS",
+        "done AS",
+    ]
+
+
+def test_the_1817_converter_needs_a_merger_round() -> None:
+    game = {
+        "id": 2,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": 1, **_player(1, type="pass")}],
+    }
+    with pytest.raises(ValueError, match="before its first merger round"):
+        convert_18xxgames.convert_1817(game, None, None)
+
+
+def _short_game(after_or: list[dict]) -> dict:
+    """Three players pass the sale; One starts A&S alone; its first turn buys a train."""
+    actions = [
+        *(_player(p, type="pass") for p in (1, 2, 3)),
+        _player(1, type="bid", corporation="A&S", price=100),
+        _player(2, type="pass"),
+        _player(3, type="pass"),
+        *(_player(p, type="pass") for p in (2, 3, 1)),
+        _corp("A&S", type="buy_train", train="2-0", price=100, variant="2"),
+        _corp("A&S", type="pass"),
+        *after_or,
+    ]
+    return {
+        "id": 3,
+        "title": "1817",
+        "players": [{"id": i, "name": f"P{i}"} for i in (1, 2, 3)],
+        "actions": [{"id": i, **a} for i, a in enumerate(actions, 1)],
+    }
+
+
+OR_2 = [
+    _corp("A&S", type="run_routes", routes=[{"train": "2-0", "revenue": 40}]),
+    _corp("A&S", type="dividend", kind="payout"),
+    _corp("A&S", type="pass"),
+]
+
+
+@pytest.mark.parametrize(
+    ("after_or", "lines", "stop"),
+    [
+        ([_corp("A&S", type="convert")], [], "with a conversion or merger"),
+        (
+            [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
+            [],
+            "with an acquisition",
+        ),
+        (
+            [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
+            + [_corp("A&S", type="convert")],
+            ["run AS 40", "done AS"],
+            "after the set's last operating round",
+        ),
+    ],
+    ids=["convert", "acquisition", "second-or"],
+)
+def test_the_1817_conversion_stops_at_a_merger_round(
+    after_or: list[dict], lines: list[str], stop: str
+) -> None:
+    script = convert_18xxgames.convert_1817(_short_game(after_or), None, None).splitlines()
+    body = [line for line in script if not line.startswith("#")]
+    assert body == [
+        "game 1817 One Two Three",
+        "pass One",
+        "pass Two",
+        "pass Three",
+        "ipo One AS 100 2",
+        "pass Two",
+        "pass Three",
+        "pass One",
+        "run AS 0",
+        "train AS 2",
+        "done AS",
+        *lines,
+    ]
+    assert script[-1] == f"# the merger round {stop} begins here: not converted (1817 part 2)"
