@@ -12,7 +12,7 @@
 ``moderator state SAVE``             show a saved game (``--json`` for the spec's JSON)
 ``moderator script SAVE``            print a saved game as a banker script
 ``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
-                                     1847ae, 1853, 1830, 1889 or 18chesapeake
+                                     1847ae, 1853, 1830, 1889, 18chesapeake or 1817
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -920,7 +920,7 @@ def _parser() -> argparse.ArgumentParser:
         "title",
         nargs="?",
         default="1846",
-        help="the demo's title: 1846 (default), 1847ae, 1853, 1830, 1889 or 18chesapeake",
+        help="the demo's title: 1846 (default), 1847ae, 1853, 1830, 1889, 18chesapeake or 1817",
     )
     p_play = sub.add_parser(
         "play",

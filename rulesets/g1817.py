@@ -16,8 +16,6 @@ track), :mod:`rulesets.sharecount` (2/5/10-share corporations and their dividend
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import CompanyClosed
@@ -31,6 +29,10 @@ from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, share_unit, size_of
 from rulesets.unlimited import UnlimitedBank
 from rulesets.zoned_row import ZonedRow
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 # --------------------------------------------------------------------- tables
 MARKET = (0, 0, 0, 0, 40, 45, 50, 55, 60, 65, 70, 80, 90, 100, 110, 120)

@@ -20,8 +20,6 @@ corporation the player on turn acts for, or ``None``).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
@@ -30,6 +28,10 @@ from moderator.state import GameState
 from rulesets.loans import LoanTrack
 from rulesets.sharecount import ShareCount
 from rulesets.zoned_row import ZonedRow
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class IpoByResult(LoanTrack, ShareCount):

@@ -18,14 +18,16 @@ corporation took a loan after its interest this turn: it pays none back).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class LoanTrack(OperatingRound):

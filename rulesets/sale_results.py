@@ -14,14 +14,16 @@ State (``state.extra["sale"]``): ``chooser``, ``passes`` in a row, ``seed`` left
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import CompanyClosed, Noted, Passed, PrivateMoved
 from moderator.ledger import BANK
 from moderator.state import GameState
 from rulesets.stock import StockRound, seat_order_from
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class SaleByResult(StockRound):

@@ -16,13 +16,15 @@ pay keeping a multiple of the share count).  The market has no share limit.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from moderator.events import PresidentChanged
 from moderator.ledger import Certificate, Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound, seat_order_from
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 LAYOUTS: dict[int, tuple[int, ...]] = {
     2: (100,),

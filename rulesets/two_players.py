@@ -29,8 +29,6 @@ played with) and names the rules ``big_president``, ``float_to_pool``, ``pool_re
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator.events import Noted
 from moderator.ledger import POOL, SCRAP, Certificate, Company
 from moderator.state import GameState
@@ -38,6 +36,10 @@ from rulesets.base import ReceiptLine
 from rulesets.capital import FullCapitalisation
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 RULE_KEYS = ("big_president", "float_to_pool", "pool_removal", "pool_sold_out")
 """The ``rule_numbers`` keys a title playing the short share set names."""

@@ -11,13 +11,15 @@ A title lists this class before its engine and names the rule under ``bank_runs_
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.ledger import BANK
 from moderator.state import GameState
 from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class UnlimitedBank(Ruleset):

@@ -75,7 +75,7 @@ def test_save_list_shows_players_without_the_option_word(tmp_path: Path) -> None
 
 
 def test_demo_of_an_unknown_title_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "1817"]) == 2
+    assert main(["demo", "1856"]) == 2
     assert "no demo" in capsys.readouterr().err
 
 
