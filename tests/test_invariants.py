@@ -527,7 +527,7 @@ def _start(title: str, players: int, seed: int, path: Path) -> Game:
     """A new game of ``title`` saved at ``path``.  The simulation plays the setup of 1846
     (removals and privates, which the rules do not offer) and 1853 (contract bids: the
     claims the rules offer can leave a bid that no claim completes, see docs/hardening.md)."""
-    if title in ("1847AE", "1830", "1889", "18Chesapeake"):
+    if title in ("1847AE", "1830", "1889", "18Chesapeake", "1817"):
         return Game.new(title, list(NAMES[:players]), path=path)
     if title in BOX_VALUES:  # 1847 Pfalz, RRRR&B: the box's values first (11.1, 12.1)
         game = Game.new(title, list(NAMES[:players]), path=path)

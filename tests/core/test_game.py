@@ -61,7 +61,7 @@ def test_new_game_refuses_bad_player_lists() -> None:
     with pytest.raises(Refusal, match="blank"):
         Game.new("1846", ["Amy", " ", "Bob"])
     with pytest.raises(Refusal, match="unknown title"):
-        Game.new("1817", ["A", "B", "C"])
+        Game.new("1856", ["A", "B", "C"])
 
 
 def test_from_command_needs_a_game_line() -> None:

@@ -431,7 +431,7 @@ def test_malformed_entries(saved: tuple[Game, Path], change, fragments: tuple[st
 
 def test_unknown_title_or_bad_players(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _damage(path, lambda d: d.update(title="1817"))
+    _damage(path, lambda d: d.update(title="1856"))
     _refused_untouched(path, "unknown title")
     _damage(path, lambda d: d.update(title="1846", players=["Amy", "amy", "Bob"]))
     _refused_untouched(path, "same name")

@@ -38,7 +38,7 @@ def test_1846_is_the_default_title() -> None:
 
 def test_unknown_title_is_refused() -> None:
     with pytest.raises(ValueError, match="1846, 1847AE, 1853, 1830"):
-        Simulation(seed=1, title="1817")
+        Simulation(seed=1, title="1856")
 
 
 def test_the_same_seed_plays_the_same_1847ae_game() -> None:

@@ -121,7 +121,7 @@ async def test_a_new_1830_game_from_the_form_with_brownpool(saves: Path) -> None
         return str(pilot.app.screen.query_one("#new-game-error", Static).render())
 
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "up", "enter")
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "up", "up", "enter")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         box = screen.query_one("#option-1830-brownpool", Checkbox)

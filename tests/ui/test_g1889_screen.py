@@ -46,7 +46,7 @@ async def test_a_new_1889_beginner_game_from_the_form(saves: Path) -> None:
         return str(pilot.app.screen.query_one("#new-game-error", Static).render())
 
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "enter")
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "up", "enter")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         box = screen.query_one("#option-1889-beginner", Checkbox)
@@ -90,7 +90,7 @@ async def test_a_two_player_18chesapeake_game_from_the_form(saves: Path) -> None
         return str(pilot.app.screen.query_one("#new-game-error", Static).render())
 
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "up", "enter")
         assert isinstance(app.screen, NewGameScreen)
         await send_burst(pilot, "tab", "Amy Bob Cy")
         assert "Ready" in line() and "30%" not in line()
