@@ -383,6 +383,10 @@ class CompaniesPanel(Panel):
         if detailed:
             table.add_column("Inv", justify="right", no_wrap=True)
         table.add_column("Pool", justify="right", no_wrap=True)
+        loans = any("loans" in co for co in corps)  # 1817: size, loans, interest (facts §6)
+        if loans:
+            table.add_column("Size", justify="right", no_wrap=True)
+            table.add_column("Loans", justify="right", no_wrap=True)
         table.add_column("Trains", no_wrap=False)
         table.add_column("Privates", no_wrap=False)
         acting = _acting(data, "OR")
@@ -440,7 +444,10 @@ class CompaniesPanel(Panel):
             if detailed:
                 investor = co.get("investor") or 0
                 cells.append(_cell(f"{investor}%" if investor else "·", ch))
-            cells += [_cell(pool, ch), _cell(trains, ch, "left"), _cell(privates, ch, "left")]
+            cells.append(_cell(pool, ch))
+            if loans:
+                cells += self.loan_cells(co, ch)
+            cells += [_cell(trains, ch, "left"), _cell(privates, ch, "left")]
             table.add_row(*cells)
         parts: list[Any] = [table]
         if waiting and not (detailed and data.get("package_open")):
@@ -465,6 +472,15 @@ class CompaniesPanel(Panel):
         if unowned and not data.get("package_open"):
             parts.append(Text("Unowned privates: " + " ".join(unowned), style="dim"))
         return Group(*parts)
+
+    def loan_cells(self, co: dict[str, Any], ch: bool) -> list[Text]:
+        """1817: the corporation's size (2/5/10 shares) and its loans, with the interest
+        it owes this operating round as the engine computed it (facts §6)."""
+        size = co.get("size")
+        loans = Text(str(co.get("loans") or 0) if co.get("loans") else "·")
+        if co.get("interest_due"):
+            loans.append(f" owes {_money(self.currency, co['interest_due'])}", style="dim")
+        return [_cell(f"{size}sh" if size else "·", ch), _cell(loans, ch)]
 
     def build_1853(self, data: dict[str, Any], corps: list[dict[str, Any]]) -> Any:
         """1853's companies in number order: major or minor, par and price, the director
@@ -886,6 +902,7 @@ class StatusBar(Panel):
             data.get("elephant"),
             data.get("short"),
             data.get("extra_or"),
+            data.get("interest"),
             data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
             tuple(data.get("missing") or ()),
             tuple(data.get("provisional") or ()),
@@ -976,6 +993,18 @@ class StatusBar(Panel):
             line.append("   priority ", style="dim")
             line.append(str(data["priority"]), style="bold")
         _box_values(line, data)
+        interest = data.get("interest")
+        if interest:  # 1817: the rate fixed at this OR's start from the loans out (facts §6)
+            line.append("   Interest ", style="dim")
+            line.append(f"{interest['rate']}%", style="bold")
+            if interest.get("fixed"):
+                line.append(" this OR", style="dim")
+                if interest["rate_if_taken_now"] != interest["rate"]:
+                    line.append(f" (next {interest['rate_if_taken_now']}%)", style="dim")
+            else:
+                line.append(" if an OR began now", style="dim")
+            total = interest["loans_out"] + interest["loans_left"]
+            line.append(f"   loans {interest['loans_out']}/{total}", style="dim")
         line.append("   Phase ", style="dim")
         line.append(str(data["phase"]), style="bold")
         bank = data["bank"]
