@@ -154,6 +154,22 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         ("OR",),
     ),
     UICommand(
+        "loan",
+        "j",
+        "loan",
+        "Loan",
+        "1817, operating round: the acting corporation takes a $100 loan, previewed (facts §6).",
+        ("OR",),
+    ),
+    UICommand(
+        "payback",
+        "u",
+        "payback",
+        "Payback",
+        "1817, operating round: the acting corporation repays a loan, previewed (facts §6).",
+        ("OR",),
+    ),
+    UICommand(
         "done",
         "d",
         "done",

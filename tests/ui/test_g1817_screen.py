@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import main_screen, running, save_from_script
+from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
 
 DEMO = Path(__file__).parents[2] / "moderator" / "demo" / "demo-1817.script"
 
@@ -36,3 +36,63 @@ async def test_the_companies_panel_shows_size_loans_and_interest(saves: Path) ->
             assert f"{loans} owes {owed}" in row
         gt = next(x for x in lines if " GT " in x and "2sh" in x)
         assert "owes" not in gt
+
+
+async def test_the_loan_key_previews_the_line_and_a_burst_gives_it(saves: Path) -> None:
+    """``j`` for UR (1 loan, 2 shares: one more allowed, facts §6) opens a list of one: the
+    exact line ``loan UR 1`` with the engine's preview of the $100; ``j Enter`` typed in
+    one go commits it, and only it."""
+    from moderator.ui.screens.dialogs import ChoiceDialog
+
+    demo(saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        before = len(screen.session.game.journal)
+        await send_burst(pilot, "j")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert [line for line, _cmd in app.screen.choices] == ["loan UR 1"]
+        assert "$100" in app.screen.note
+        await send_burst(pilot, "escape")
+        assert len(screen.session.game.journal) == before
+        await send_burst(pilot, "j", "enter")
+        assert len(screen.session.game.journal) == before + 1
+        assert saved_lines(saves / "g.json")[-1] == "loan UR 1"
+        assert screen.session.company("UR")["loans"] == 2
+
+
+async def test_the_loan_keys_refuse_with_the_engines_reason(saves: Path) -> None:
+    """UR at its limit (2 loans for 2 shares) or not yet past its interest: ``j`` and
+    ``u`` give nothing and say the engine's own reason for refusing the line."""
+    from moderator import commands as c
+
+    demo(saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        said: list[str] = []
+        screen.notify = lambda message, **_: said.append(str(message))  # type: ignore[method-assign]
+        await send_burst(pilot, "j", "enter")
+        before = len(screen.session.game.journal)
+        for key, cmd in (("j", c.Loan(corp="UR")), ("u", c.Payback(corp="UR"))):
+            said.clear()
+            await send_burst(pilot, key)
+            why = screen.session.reason(cmd)
+            assert why and said == [why], (said, why)
+        assert len(screen.session.game.journal) == before
+
+
+async def test_the_loan_keys_only_in_1817(saves: Path) -> None:
+    """The footer shows Loan and Payback in 1817's operating round, in no other title."""
+    demo(saves)
+    async with running(saves) as (app, _pilot):
+        screen = main_screen(app)
+        assert screen.check_action("loan", ()) is not False
+        assert screen.check_action("payback", ()) is not False
+    other = saves / "other"
+    other.mkdir()
+    save_from_script(
+        other / "g.json", (DEMO.with_name("demo-1889.script")).read_text(encoding="utf-8")
+    )
+    async with running(other) as (app, _pilot):
+        screen = main_screen(app)
+        assert screen.check_action("loan", ()) is False
+        assert screen.check_action("payback", ()) is False

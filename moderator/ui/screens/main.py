@@ -80,6 +80,8 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "claim": (c.Claim,),
     "settle": (c.Settle,),
     "credit": (c.CreditTrain,),
+    "loan": (c.Loan,),
+    "payback": (c.Payback,),
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
@@ -1163,6 +1165,35 @@ class MainScreen(Screen[None]):
             self.notify("no company is operating", severity="warning")
             return
         self.give(c.Done(company=cid))
+
+    def action_loan(self) -> None:
+        """1817 ``loan CORP`` for the acting corporation (facts §6): the exact line and
+        what it moves, from the engine's preview; Enter gives it."""
+        self.one_loan_line(c.Loan, "Take a loan (facts §6)")
+
+    def action_payback(self) -> None:
+        """1817 ``payback CORP`` for the acting corporation (facts §6): the exact line and
+        what it moves, from the engine's preview; Enter gives it."""
+        self.one_loan_line(c.Payback, "Repay a loan (facts §6)")
+
+    def one_loan_line(self, kind: type[c.Loan] | type[c.Payback], title: str) -> None:
+        """The acting corporation's one ``loan``/``payback`` line previewed in a list of
+        one, or the engine's reason for refusing it (the list never opens then)."""
+        from moderator.ui.screens.bids import preview_lines
+        from moderator.ui.screens.dialogs import ChoiceDialog
+
+        self.typing()
+        cid = self.acting_company()
+        if cid is None:
+            self.notify("no company is operating", severity="warning")
+            return
+        cmd = kind(corp=cid)
+        why = self.session.reason(cmd)
+        if why:
+            self.notify(why, title=title, severity="warning", markup=False)
+            return
+        moves = "\n".join(line.plain for line in preview_lines(self.session, cmd))
+        self.ask(ChoiceDialog(title, [(self.session.line(cmd), cmd)], note=moves))
 
     def action_credit_train(self) -> None:
         """1853 4.8.10: the new director buys the credit train or returns it to the bank;
