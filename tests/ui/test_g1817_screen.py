@@ -96,3 +96,18 @@ async def test_the_loan_keys_only_in_1817(saves: Path) -> None:
         screen = main_screen(app)
         assert screen.check_action("loan", ()) is False
         assert screen.check_action("payback", ()) is False
+
+
+async def test_the_payback_key_after_the_interest(saves: Path) -> None:
+    """After a withheld run and ``interest UR`` (facts §6), ``u Enter`` typed in one go
+    repays one loan."""
+    save_from_script(
+        saves / "g.json", DEMO.read_text(encoding="utf-8") + "run UR 100 withhold\ninterest UR\n"
+    )
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        before = len(screen.session.game.journal)
+        await send_burst(pilot, "u", "enter")
+        assert len(screen.session.game.journal) == before + 1
+        assert saved_lines(saves / "g.json")[-1] == "payback UR 1"
+        assert screen.session.company("UR")["loans"] == 0
