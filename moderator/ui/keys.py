@@ -47,6 +47,9 @@ class UICommand(Record):
     (1853 has no par purchase, 3.1.4): the key is hidden there."""
 
 
+LOAN_HELP = "1817, operating round: take (j) or repay (u) a $100 loan."
+"""One help row for both loan keys (the help screen shows every key down to ctrl+t in 120x40)."""
+
 UI_COMMANDS: tuple[UICommand, ...] = (
     UICommand(
         "par",
@@ -70,7 +73,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "s",
         "sell",
         "Sell",
-        "Sell shares to the pool, with what they bring (in an operating round: a forced sale).",
+        "Sell shares, with what they bring (operating round: a forced sale).",
         ("setup", "SR", "OR"),
     ),
     UICommand(
@@ -158,7 +161,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "j",
         "loan",
         "Loan",
-        "1817, operating round: the acting corporation takes a $100 loan, previewed (facts §6).",
+        LOAN_HELP,
         ("OR",),
     ),
     UICommand(
@@ -166,7 +169,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "u",
         "payback",
         "Payback",
-        "1817, operating round: the acting corporation repays a loan, previewed (facts §6).",
+        LOAN_HELP,
         ("OR",),
     ),
     UICommand(
