@@ -514,6 +514,13 @@ def show(game: Game) -> None:
     )
     if bank.get("note"):
         console.print(f"  bank: {esc(bank['note'])}")
+    interest = data.get("interest")  # 1817: the rate and the loans out, as the engine has them
+    if isinstance(interest, dict):
+        fixed = "this OR" if interest.get("fixed") else "if an OR began now"
+        console.print(
+            f"  interest {interest['rate']}% {fixed}, loans {interest['loans_out']}/"
+            f"{interest['loans_out'] + interest['loans_left']}"
+        )
     players = Table(title="Players")
     for col in ("player", "cash", "value", "certs", "shares", "privates"):
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
@@ -529,9 +536,13 @@ def show(game: Game) -> None:
         )
     console.print(players)
     companies = Table(title="Companies")
-    for col in ("id", "cash", "price", "president", "ipo", "pool", "trains", "privates"):
+    loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
+    columns = ("id", "cash", "price", "president", "ipo", "pool", "trains", "privates")
+    for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(
-            col, justify="right" if col in ("cash", "price", "ipo", "pool") else "left"
+            col,
+            justify="right" if col in ("cash", "price", "ipo", "pool", "size") else "left",
+            no_wrap=col == "loans",
         )
     for co in data["companies"]:
         if co["closed"] or not (co["launched"] or co["kind"] != "corporation"):
@@ -548,6 +559,7 @@ def show(game: Game) -> None:
             f"{co['pool']}%" if co["kind"] == "corporation" else "",
             esc(" ".join(co["trains"])),
             esc(" ".join(co["privates"])),
+            *(_loan_cells(co, cur) if loans else ()),
         )
     console.print(companies)
     if data["ended"]:
@@ -557,6 +569,15 @@ def show(game: Game) -> None:
             tied = " (tie)" if len(place["players"]) > 1 else ""
             names = ", ".join(esc(name) for name in place["players"])
             console.print(f"  {place['place']}. {names} {cur}{place['score']}{tied}")
+
+
+def _loan_cells(co: dict[str, Any], cur: str) -> tuple[str, str]:
+    """A corporation's size (shares) and loans, with the interest it owes this OR in
+    brackets, as the engine gives them; a private's cells empty."""
+    if co["kind"] != "corporation" or not co.get("size"):
+        return ("", "")
+    due = co.get("interest_due") or 0
+    return (f"{co['size']}", f"{co['loans']}" + (f" ({cur}{due})" if due else ""))
 
 
 def state(save: Path, *, as_json: bool = False) -> int:
