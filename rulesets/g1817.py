@@ -6,27 +6,35 @@ The merger and conversion round, shorts, acquisitions, the cash crisis and the g
 are later steps: their commands are refused by name (:meth:`G1817.cmd_later`), and a
 set of operating rounds goes straight on to the next operating or stock round.
 
-Shared modules: :mod:`rulesets.unlimited` (the bank), :mod:`rulesets.sale_results` (the
-opening sale by results with seed money), :mod:`rulesets.loans` (loans and the interest
-track), :mod:`rulesets.sharecount` (2/5/10-share corporations and their dividends),
-:mod:`rulesets.zoned_row` (the market row with its zones), :mod:`rulesets.ipo_result`
-(IPOs by result, stations, acting for a corporation in a stock round),
-:mod:`rulesets.loan_turns` (interest, paybacks and liquidation in an operating turn).
+Shared modules, each over its own tables here: :mod:`rulesets.unlimited` (the bank),
+:mod:`rulesets.sale_results` (the opening sale by results with seed money),
+:mod:`rulesets.ipo_result` (IPOs by result, stations owed, acting for a corporation),
+:mod:`rulesets.sharecount` (2/5/10-share corporations, the stock round's end moves),
+:mod:`rulesets.incremental_dividend` (dividends per share, the price by the amount paid
+out), :mod:`rulesets.loans` (loans and the interest track), :mod:`rulesets.loan_turns`
+(interest and paybacks in an operating turn), :mod:`rulesets.liquidation` (the zones and
+the liquidation cell), :mod:`rulesets.zoned_row` (the market row), :mod:`rulesets.export`
+(a train exported after each OR), :mod:`rulesets.obsolete_trains` (the 2+),
+:mod:`rulesets.corp_privates` (mail income, the Mountain Engineers' bonus),
+:mod:`rulesets.later_rounds` (the later steps' rounds and commands, refused by name).
 """
 
 from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.events import CompanyClosed
 from moderator.ledger import BANK, POOL, SCRAP, Company, Ledger, Player
 from moderator.state import GameState
-from rulesets.base import Receipt
+from rulesets.corp_privates import CorporationPrivates
 from rulesets.engine import Engine
+from rulesets.export import TrainExport
+from rulesets.incremental_dividend import IncrementalDividend
 from rulesets.ipo_result import IpoByResult
+from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
+from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
-from rulesets.sharecount import ShareCount, share_unit, size_of
+from rulesets.sharecount import ShareCount, size_of
 from rulesets.unlimited import UnlimitedBank
 from rulesets.zoned_row import ZonedRow
 
@@ -199,7 +207,19 @@ LATER = {
 }
 
 
-class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Engine):
+class G1817(
+    TrainExport,
+    LaterRounds,
+    UnlimitedBank,
+    SaleByResult,
+    IpoByResult,
+    CorporationPrivates,
+    ObsoleteTrains,
+    LoanTurns,
+    IncrementalDividend,
+    ShareCount,
+    Engine,
+):
     """1817 with 3-7 players, part 1 (the money of the stock and operating rounds)."""
 
     title: ClassVar[str] = "1817"
@@ -214,9 +234,7 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     unlimited_card: ClassVar[str | None] = "8"
     excess_to_pool: ClassVar[bool] = True
-    max_holding: ClassVar[int | None] = None
-    """60% of a 5- or 10-share corporation (:meth:`check_buy`); a 2-share one's single
-    certificate is 100% (facts §0)."""
+    share_cap: ClassVar[int | None] = 60
     ipo_name: ClassVar[str] = "treasury"
     pool_name: ClassVar[str] = "market"
     seed_money: ClassVar[int] = 200
@@ -225,6 +243,13 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
     stations_by_size: ClassVar[dict[int, int]] = {2: 1, 5: 2, 10: 4}
     extra_station_private: ClassVar[str | None] = "TS"
     bid_range: ClassVar[tuple[int, int]] = (100, 400)
+    export_each_round: ClassVar[bool] = True
+    exported_together: ClassVar[tuple[str, ...]] = ("2",)
+    corp_income: ClassVar[dict[str, int]] = MAIL_INCOME
+    corp_bonus: ClassVar[dict[str, int]] = {"MTE": MTE_BONUS}
+    zone_prices: ClassVar[dict[str, int]] = {"acquisition": 40}
+    later_steps: ClassVar[dict[str, str]] = LATER
+    later_rounds: ClassVar[str] = "merger and acquisition rounds"
 
     def __init__(self) -> None:
         super().__init__(
@@ -301,247 +326,16 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
                         total += 1
         return total
 
-    def _can_move(self, state: GameState, player: str) -> bool:
-        """An IPO to open or a corporation to act for, asked first (the cheap answer)."""
-        return self.other_purchase_possible(state, player) or super()._can_move(state, player)
-
-    def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
-        """No `par` in 1817: corporations start by IPO auction (facts §3)."""
-        return ()
-
-    def cmd_par(self, state: GameState, cmd: c.Par) -> None:
-        raise Refusal(
-            "1817 starts a corporation by an IPO auction: write its result "
-            "`ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]` (facts §3)"
-        )
-
-    def cmd_later(self, state: GameState, cmd: c.Later) -> None:
-        """Commands of the later steps, refused by name."""
-        what = LATER.get(cmd.verb, cmd.verb)
-        raise Refusal(
-            f"`{cmd.verb}` belongs to {what}, part of a later step of moderator's 1817: "
-            f"not played yet"
-        )
-
-    # ================================================================= stock round
-    def stock_round_started(self, state: GameState) -> None:
-        """Outside an operating round the rate follows the loans out (facts §6)."""
-        self.release_rate(state)
-        super().stock_round_started(state)
-
-    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        """Not in its IPO round, not in the zones, not in a turn acting for a corporation."""
-        ipo_round = self.ipo_rounds(state).get(company.id)
-        if ipo_round == state.round_number and state.round_kind == "SR":
-            return (
-                f"{company.id} was started in this stock round: its shares may be sold from "
-                f"the next one ({self.r('sell_after')})"
-            )
-        zone = self.zone(state, company.id)
-        if zone:
-            return (
-                f"{company.id} is in the {zone} zone: its shares are not sold ({self.r('zones')})"
-            )
-        return self.acting_for_refusal(state, player)
-
-    def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
-        zone = self.zone(state, company.id)
-        if zone:
-            return (
-                f"{company.id} is in the {zone} zone: its shares are not bought ({self.r('zones')})"
-            )
-        if company.launched and company.holder_percent(player) + share_unit(company) > 60:
-            return f"{player} would hold more than 60% of {company.id} ({self.r('hold_limit')})"
-        return super().check_buy(state, player, company, source)
-
-    def stock_round_end_moves(self, state: GameState) -> None:
-        """Sold out right 1, then left 1 per market share; unbought stations liquidate;
-        the Train Station private closes in a corporation (facts §4)."""
-        market = state.linear()
-        corps = [co.id for co in state.ledger.corporations() if co.launched]
-        for cid in market.order(corps):
-            if self.in_liquidation(state, cid):
-                continue
-            co = state.company(cid)
-            held = sum(self.shares(co, p.name) for p in state.ledger.players)
-            if size_of(co) > 2 and held >= size_of(co):
-                state.move_price(cid, 1, f"players hold every share ({self.r('turn')})")
-            pool = self.shares(co, POOL)
-            if pool:
-                state.move_price(cid, -pool, f"{pool} share(s) in the market ({self.r('turn')})")
-        for cid in corps:
-            co = state.company(cid)
-            if (
-                self.stations_owed(state, cid)
-                and not co.operated
-                and not self.in_liquidation(state, cid)
-            ):
-                self.liquidate(state, co, "its stations were not bought in its IPO stock round")
-        ts = state.ledger.companies.get("TS")
-        if ts and not ts.closed and ts.owner in state.ledger.companies:
-            ts.closed = True
-            state.ledger.events.append(
-                CompanyClosed(company="TS", reason=f"its station placed ({self.r('stations')})")
-            )
-
-    # ================================================================= operating round
-    def operating_candidates(self, state: GameState) -> list[str]:
-        """Price order; the liquidation cell does not operate (facts §7)."""
-        corps = [
-            co.id
-            for co in state.ledger.corporations()
-            if co.launched and co.id not in state.operated
-        ]
-        return [cid for cid in state.linear().order(corps) if not self.in_liquidation(state, cid)]
-
-    def operating_round_started(self, state: GameState) -> None:
-        """The rate is fixed; mail contracts pay corporations that have a train."""
-        self.fix_rate(state)
-        for pid, amount in MAIL_INCOME.items():
-            private = state.ledger.companies[pid]
-            owner = state.ledger.companies.get(private.owner or "")
-            if private.closed or owner is None:
-                continue
-            if owner.trains:
-                self.bank_pays(state, owner.id, amount, f"{pid} income ({self.r('mail')})")
-            else:
-                self.note(
-                    state, f"{pid} pays {owner.id} nothing: it has no train ({self.r('mail')})"
-                )
-
-    def counted_trains(self, company: Company) -> int:
-        """Obsolete trains still count for the limit (facts §13)."""
-        return len(company.trains)
-
+    # ================================================================= hooks
     def max_loans(self, state: GameState, company: Company) -> int:
         """One loan per share (facts §6)."""
         return size_of(company)
-
-    def after_loan(self, state: GameState, company: Company) -> None:
-        self.buy_stations(state, company)
-
-    def after_operating_round(self, state: GameState) -> None:
-        """The next train is exported (all the 2s while they are next), starting its
-        phase as a purchase would (facts §8, R 6.11)."""
-        rule = self.r("export")
-        if state.depot:
-            card = state.depot[0].card
-            gone = [t for t in state.depot if t.card == card] if card == "2" else [state.depot[0]]
-            for train in gone:
-                state.depot.remove(train)
-            self.note(
-                state, f"{len(gone)} {card}-train{'s' if len(gone) > 1 else ''} exported ({rule})"
-            )
-            if card == self.unlimited_card:
-                state.depot.append(self._new_train(state, card, ""))
-            if self.phases.index(card) > self.phases.index(state.phase):
-                self._set_phase(state, card, f"the first {card}-train was exported ({rule})")
-        if state.extra.get("done_ends_or") and any(
-            co.launched for co in state.ledger.corporations()
-        ):
-            # the merger and acquisition rounds follow (facts §8): a later step, with nothing
-            # to do yet; the OR's rate holds, the next round (its mail income) waits for a line
-            state.extra["ma_round"] = True
-            self.note(
-                state,
-                f"merger and acquisition rounds {state.round_number}.{state.or_number}: part of "
-                f"a later step of moderator's 1817; the next round begins with its first line",
-            )
-            return
-        super().after_operating_round(state)
-
-    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
-        """``done``: a round ended by it pauses for the merger and acquisition rounds (a
-        line of another round passes through them at once)."""
-        state.extra["done_ends_or"] = True
-        try:
-            super().cmd_done(state, cmd)
-        finally:
-            state.extra.pop("done_ends_or", None)
-
-    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
-        """A line after an operating round's merger and acquisition rounds begins the next
-        round (checks and notes do not: the rate stays the one of the OR just played)."""
-        if state.extra.get("ma_round") and not isinstance(cmd, c.Expect | c.Note):
-            self.leave_ma_round(state)
-        return super().apply(state, cmd)
-
-    def leave_ma_round(self, state: GameState) -> None:
-        """The next operating round or stock round begins."""
-        state.extra["ma_round"] = False
-        super().after_operating_round(state)
-
-    def candidates(self, state: GameState) -> list[c.Command]:
-        """Between rounds: what the next round offers (any line begins it); over the limit,
-        obsolete trains may be given up too."""
-        if state.extra.get("ma_round"):
-            trial = state.clone()
-            self.leave_ma_round(trial)
-            return self.candidates(trial)
-        out = super().candidates(state)
-        for co in self.over_limit(state):
-            for name in dict.fromkeys(t.name for t in co.trains if t.phased_out):
-                out.append(c.Discard(corp=co.id, train=name))
-        return out
-
-    def cmd_discard(self, state: GameState, cmd: c.Discard) -> None:
-        """Over the limit an obsolete train, which counts toward it, may be the one given
-        up: it leaves the game (facts §13)."""
-        company = self.corp(state, cmd.corp)
-        name = cmd.train.upper()
-        trains = [t for t in company.trains if t.name == name]
-        over = self.counted_trains(company) > self.train_limit(state)
-        if over and trains and all(t.phased_out for t in trains):
-            rule = self.r("discard")
-            self._scrap_trains(
-                state, company, trains[:1], f"obsolete, given up over the limit ({rule})"
-            )
-            return
-        super().cmd_discard(state, cmd)
-
-    def next_actor(self, state: GameState) -> str | None:
-        if state.extra.get("ma_round"):
-            trial = state.clone()
-            self.leave_ma_round(trial)
-            return super().next_actor(trial)
-        return super().next_actor(state)
 
     def phase_notes(self, phase: str) -> list[str]:
         words = [f"corporations start with {' or '.join(map(str, SIZES[phase]))} shares"]
         if phase == "8":
             words.append("no new shorts; the game end is signalled (facts §14, a later step)")
         return words
-
-    def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
-        """Obsolete trains leave once they have run (facts §13)."""
-        gone = [t for t in company.trains if t.phased_out]
-        self._scrap_trains(state, company, gone, f"obsolete, ran its last ({self.r('phase_out')})")
-
-    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
-        """By the amount paid out: none left 1, at least the price right 1, twice right 2;
-        the acquisition zone counts as $40 (facts §8, R 6.6)."""
-        price = 40 if self.zone(state, company.id) == "acquisition" else state.price(company.id)
-        rule = self.r("dividend")
-        if paid == 0:
-            return -1, f"nothing paid out: left 1 ({rule})"
-        if paid >= 2 * price:
-            return 2, f"{self.money(paid)} paid out, at least twice {self.money(price)} ({rule})"
-        if paid >= price:
-            return 1, f"{self.money(paid)} paid out, at least {self.money(price)} ({rule})"
-        return 0, f"{self.money(paid)} paid out, under {self.money(price)} ({rule})"
-
-    def cmd_bonus(self, state: GameState, cmd: c.Bonus) -> None:
-        """``bonus CORP MTE``: $20 from the bank after a yellow mountain tile (facts §1)."""
-        company = self.operating_company(state, cmd.corp)
-        rule = self.r("bonus")
-        private = state.company(self.company_id(state, cmd.private))
-        if private.id != "MTE":
-            raise Refusal(f"{private.id} pays no bonus; the Mountain Engineers (MTE) do ({rule})")
-        if private.owner != company.id or private.closed:
-            raise Refusal(f"{company.id} does not own the Mountain Engineers ({rule})")
-        if cmd.amount not in (None, MTE_BONUS):
-            raise Refusal(f"the Mountain Engineers pay {self.money(MTE_BONUS)} ({rule})")
-        self.bank_pays(state, company.id, MTE_BONUS, f"Mountain Engineers bonus ({rule})")
 
     def title_candidates(self, state: GameState) -> list[c.Command]:
         """The sale's results, IPOs, loans; in an operating turn loans, interest, paybacks."""
@@ -550,10 +344,8 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
         cid = state.operating
         if cid is None:
             return []
-        out: list[c.Command] = [c.Loan(corp=cid), c.Interest(corp=cid), c.Payback(corp=cid)]
-        if state.ledger.companies["MTE"].owner == cid:
-            out.append(c.Bonus(corp=cid, private="MTE"))
-        return out
+        loans = [c.Loan(corp=cid), c.Interest(corp=cid), c.Payback(corp=cid)]
+        return [*loans, *self.bonus_candidates(state, cid)]
 
     # ================================================================= views and checks
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:

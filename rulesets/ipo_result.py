@@ -6,8 +6,12 @@ the banker writes its result.  The par is the market cell at or below half the p
 winner pays the whole price to the corporation, part of it in privates at face (the
 corporation takes them, their face counting as paid); the corporation is a SIZE-share
 one as the phase allows; it owes its stations beyond the home one and buys them all at
-once, as soon as its cash covers them, until it has operated.  The turn was the
-nominator's: it ends with the IPO, play going on to his left.
+once, as soon as its cash covers them (after a share bought or a loan taken), until it
+has operated; still owing them at the end of its IPO's stock round, it liquidates.  A
+private bringing a station (1817: TS) closes once a corporation holds it, its station
+placed.
+The turn was the nominator's: it ends with the IPO, play going on to his left; the
+corporation's shares are sold from the next stock round.  There is no ``par``.
 
 A president may spend his whole stock turn acting for one of his corporations: loans
 (``loan CORP [N]``), then shares bought back from the market (``redeem CORP N``, which
@@ -22,9 +26,10 @@ from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
+from moderator.events import CompanyClosed, PresidentChanged, PriceMoved, PrivateMoved
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
+from rulesets.liquidation import Liquidation
 from rulesets.loans import LoanTrack
 from rulesets.sharecount import ShareCount
 from rulesets.zoned_row import ZonedRow
@@ -34,7 +39,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
 
-class IpoByResult(LoanTrack, ShareCount):
+class IpoByResult(LoanTrack, Liquidation, ShareCount):
     """IPOs written by their result, stations owed and bought, corporate stock turns."""
 
     sizes_by_phase: ClassVar[dict[str, tuple[int, ...]]] = {}
@@ -80,7 +85,40 @@ class IpoByResult(LoanTrack, ShareCount):
     def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
         self.buy_stations(state, company)
 
+    def after_loan(self, state: GameState, company: Company) -> None:
+        self.buy_stations(state, company)
+
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """After the price moves: a corporation that has not bought its stations by the
+        end of its IPO's stock round liquidates; the private bringing a station closes in
+        a corporation, its station placed (facts §3, §4)."""
+        super().stock_round_end_moves(state)
+        for co in state.ledger.corporations():
+            if (
+                co.launched
+                and self.stations_owed(state, co.id)
+                and not co.operated
+                and not self.in_liquidation(state, co.id)
+            ):
+                self.liquidate(state, co, "its stations were not bought in its IPO stock round")
+        extra = state.ledger.companies.get(self.extra_station_private or "")
+        if extra and not extra.closed and extra.owner in state.ledger.companies:
+            extra.closed = True
+            state.ledger.events.append(
+                CompanyClosed(company=extra.id, reason=f"its station placed ({self.r('stations')})")
+            )
+
     # ------------------------------------------------------------- the IPO
+    def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
+        """No `par`: corporations start by IPO auction (facts §3)."""
+        return ()
+
+    def cmd_par(self, state: GameState, cmd: c.Par) -> None:
+        raise Refusal(
+            f"{self.title_name} starts a corporation by an IPO auction: write its result "
+            f"`ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]` ({self.r('ipo')})"
+        )
+
     def par_for(self, state: GameState, price: int) -> int:
         """The index of the cell at or below half ``price`` (facts §3, O1)."""
         market = state.market
@@ -229,7 +267,7 @@ class IpoByResult(LoanTrack, ShareCount):
         acting = self.acting_for(state)
         if acting not in (None, company.id):
             raise Refusal(f"{player} acts for {acting} this turn ({rule})")
-        zone = self.zone(state, company.id)  # type: ignore[attr-defined]
+        zone = self.zone(state, company.id)
         if zone:
             raise Refusal(f"{company.id} is in the {zone} zone ({self.r('zones')})")
         return player
@@ -289,6 +327,20 @@ class IpoByResult(LoanTrack, ShareCount):
     def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
         state.extra["acting_for"] = None
         super()._end_stock_turn(state, player, bought=bought)
+
+    def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
+        """Not in its IPO stock round, nor in a turn acting for a corporation."""
+        ipo_round = self.ipo_rounds(state).get(company.id)
+        if ipo_round == state.round_number and state.round_kind == "SR":
+            return (
+                f"{company.id} was started in this stock round: its shares may be sold from "
+                f"the next one ({self.r('sell_after')})"
+            )
+        return super().may_sell(state, player, company) or self.acting_for_refusal(state, player)
+
+    def _can_move(self, state: GameState, player: str) -> bool:
+        """An IPO to open or a corporation to act for, asked first (the cheap answer)."""
+        return self.other_purchase_possible(state, player) or super()._can_move(state, player)
 
     def other_purchase_possible(self, state: GameState, player: str) -> bool:
         """An IPO to open, or a corporation of his to act for."""

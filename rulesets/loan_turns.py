@@ -6,10 +6,11 @@ trains are bought before the interest; the interest is paid once, at ``done`` (o
 turn's first ``payback``, or ``interest CORP`` so that loans may follow), with loans taken
 by themselves while the cash is short; loans taken after it pay none this round and
 forbid paybacks; a corporation that still cannot pay, or that ends its turn without a
-train, goes into liquidation: its marker to the liquidation cell of a
-:class:`rulesets.zoned_row.ZonedRow`, its cash to its president, who pays the interest
-into debt if need be.  A line for another company never liquidates the operating one:
-only its ``done`` does.  The title names the rules (``no_train``, ``liquidation``,
+train, goes into liquidation (:mod:`rulesets.liquidation`): its marker to the
+liquidation cell, its cash to its president, who pays the interest into debt if need
+be.  A line for another company never liquidates the operating one: only its ``done``
+does.  The rate is fixed at each operating round's start and follows the loans out
+again from the next stock round's.  The title names the rules (``no_train``, ``liquidation``,
 ``run_step``, ``interest``, ``payback``, ``loan``) and may add its stock-round loans
 (:meth:`LoanTurns.stock_round_loans`).
 """
@@ -18,57 +19,31 @@ from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import PriceMoved
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
+from rulesets.liquidation import Liquidation
 from rulesets.loans import LoanTrack
-from rulesets.zoned_row import ZonedRow
 
 
-class LoanTurns(LoanTrack):
+class LoanTurns(LoanTrack, Liquidation):
     """Loans, interest, paybacks and liquidations in a corporation's operating turn."""
 
     def stock_round_loans(self, state: GameState, company: Company, n: int) -> None:
         """``loan CORP`` outside an operating round (the title's rule, if it has one)."""
         raise Refusal(f"loans are taken in the corporation's operating turn ({self.r('loan')})")
 
-    def zone(self, state: GameState, cid: str) -> str:
-        """``liquidation``, ``acquisition`` or ``""`` (facts §7)."""
-        market = state.market
-        index = market.position.get(cid)
-        if index is None:
-            return ""
-        return market.zones[index]  # type: ignore[attr-defined, no-any-return]
+    def stock_round_started(self, state: GameState) -> None:
+        """Outside an operating round the rate follows the loans out (facts §6)."""
+        self.release_rate(state)
+        super().stock_round_started(state)
 
-    def in_liquidation(self, state: GameState, cid: str) -> bool:
-        return self.zone(state, cid) == "liquidation"
-
-    def liquidate(self, state: GameState, company: Company, why: str) -> None:
-        """The marker goes to the liquidation cell; the corporation no longer operates
-        and its shares are no longer traded (facts §11); the acquisition round settles it
-        (a later step)."""
-        market = state.market
-        assert isinstance(market, ZonedRow)
-        before = state.price(company.id)
-        market.place_at(company.id, 0)
-        held = state.extra.setdefault("liquidated", {})
-        assert isinstance(held, dict)
-        held[company.id] = company.president()
-        state.ledger.events.append(
-            PriceMoved(
-                company=company.id,
-                before=before,
-                after=0,
-                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')})",
-            )
-        )
+    def operating_round_started(self, state: GameState) -> None:
+        """The rate is fixed for the round (facts §6)."""
+        self.fix_rate(state)
+        super().operating_round_started(state)
 
     def operating_turn_started(self, state: GameState, cid: str) -> None:
         state.extra["loan_after_interest"] = False
-
-    def must_own_train(self, state: GameState, company: Company) -> bool:
-        """No forced purchase: a corporation without a train liquidates (facts §8)."""
-        return False
 
     def interest_unpaid(self, state: GameState, company: Company, owed: int) -> None:
         """Liquidation: the corporation's cash to its president, who pays the interest,
@@ -131,12 +106,6 @@ class LoanTurns(LoanTrack):
                 )
         state.ran = True
         super()._end_company_turn(state, implicit_by)
-
-    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
-        if self.in_liquidation(state, seller.id):
-            raise Refusal(
-                f"{seller.id} is in liquidation: its trains are not sold ({self.r('train_trade')})"
-            )
 
     def cmd_train(self, state: GameState, cmd: c.BuyTrain) -> None:
         company = self.operating_company(state, cmd.corp)

@@ -1,25 +1,26 @@
-"""Corporations counted in shares, of several sizes (1817 facts §2, §8).
+"""Corporations counted in shares, of several sizes (1817 facts §2, §4).
 
 A corporation is started with 2, 5 or 10 shares: a 2-share corporation is one 100%
 certificate (two shares), a 5-share one a 40% president's certificate and three 20%
 shares, a 10-share one a 20% president's certificate and eight 10% shares.  Everything
 a player does is counted in shares: ``sell PLAYER CORP N`` sells N shares whatever
-their percent, a share costs the price, a dividend is paid per share (revenue ÷ shares).
-Percents remain what ``expect PLAYER shares CORP PERCENT`` and the state JSON show.
+their percent, a share costs the price, a player holds at most
+:attr:`ShareCount.share_cap` percent (1817: 60%; a 2-share corporation's single
+certificate excepted).  Percents remain what ``expect PLAYER shares CORP PERCENT`` and
+the state JSON show.
 
 Shared here: the certificates of each size, a holder's share count, the sale of N
 shares with the presidency passing to a holder of at least the president's
-certificate's shares, and the dividend of incremental capitalisation counted per share
-(holders rounded up, treasury shares paying the corporation, market shares nobody, half
-pay keeping a multiple of the share count).  The market has no share limit.
+certificate's shares, and the price moves at a stock round's end (sold out: right 1;
+then left 1 per share in the market).  The market has no share limit.  The dividend
+counted per share is :mod:`rulesets.incremental_dividend`.
 """
 
 from __future__ import annotations
 
 from moderator.events import PresidentChanged
-from moderator.ledger import Certificate, Company
+from moderator.ledger import POOL, Certificate, Company
 from moderator.state import GameState
-from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound, seat_order_from
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -50,11 +51,14 @@ def size_of(company: Company) -> int:
     return 100 // share_unit(company) if company.certificates else 0
 
 
-class ShareCount(StockRound, OperatingRound):
-    """Share counts for sales, purchases, presidencies and dividends."""
+class ShareCount(StockRound):
+    """Share counts for sales, purchases, presidencies and the stock round's end."""
 
     pool_limit: ClassVar[int] = 10_000
     """The market may hold any number of shares (1817 facts §0)."""
+    share_cap: ClassVar[int | None] = None
+    """Most percent of a corporation a player may hold after a purchase (1817: 60); a
+    2-share corporation's single certificate, 100%, is within it (facts §0)."""
 
     @staticmethod
     def shares(company: Company, holder: str) -> int:
@@ -73,6 +77,34 @@ class ShareCount(StockRound, OperatingRound):
     ) -> int:
         """A certificate costs the price per share it holds."""
         return state.price(company.id) * (cert.percent // share_unit(company))
+
+    def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
+        """Not over :attr:`share_cap` by one more share."""
+        cap = self.share_cap
+        if cap and company.launched and company.holder_percent(player) + share_unit(company) > cap:
+            return f"{player} would hold more than {cap}% of {company.id} ({self.r('hold_limit')})"
+        return super().check_buy(state, player, company, source)
+
+    def traded(self, state: GameState, cid: str) -> bool:
+        """Whether ``cid``'s marker moves with its shares (1817: not in liquidation)."""
+        return True
+
+    def stock_round_end_moves(self, state: GameState) -> None:
+        """In price order: sold out (players hold every share of a 5- or 10-share
+        corporation) right 1, then left 1 per share in the market (facts §4)."""
+        market = state.linear()
+        corps = [co.id for co in state.ledger.corporations() if co.launched]
+        for cid in market.order(corps):
+            if not self.traded(state, cid):
+                continue
+            co = state.company(cid)
+            held = sum(self.shares(co, p.name) for p in state.ledger.players)
+            if size_of(co) > 2 and held >= size_of(co):
+                state.move_price(cid, 1, f"players hold every share ({self.r('turn')})")
+            pool = self.shares(co, POOL)
+            if pool:
+                state.move_price(cid, -pool, f"{pool} share(s) in the market ({self.r('turn')})")
+        super().stock_round_end_moves(state)
 
     # ------------------------------------------------------------- presidency
     def _successor(
@@ -154,23 +186,3 @@ class ShareCount(StockRound, OperatingRound):
     def sale_certificates(self, company: Company, player: str, n: int) -> list[Certificate]:
         """Any ``n`` of the seller's ordinary certificates (one share each)."""
         return [x for x in company.certs_of(player) if not x.president][:n]
-
-    # ------------------------------------------------------------- dividends
-    def half_kept(self, company: Company, revenue: int) -> int:
-        """What a half pay keeps: half rounded down to a multiple of the share count (a
-        2-share corporation: half, its holder getting the other half whole)."""
-        size = size_of(company)
-        if size == 2:
-            return revenue // 2
-        return revenue // 2 // size * size
-
-    def half_note(self, company: Company, revenue: int, retained: int) -> str:
-        size = size_of(company)
-        return (
-            f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
-            f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
-        )
-
-    def dividend_shares(self, company: Company) -> int:
-        """A dividend is divided by the corporation's shares: 2, 5 or 10."""
-        return size_of(company)

@@ -1,0 +1,64 @@
+"""The dividend of a corporation counted in shares, and its price by the amount paid out
+(1817 facts §8, R 6.6, RDL 8.4).
+
+A dividend is divided by the corporation's shares (2, 5 or 10), each holder's amount
+rounded up (:mod:`rulesets.operating`); treasury shares pay the corporation, market
+shares nobody (the title's :attr:`rulesets.operating.OperatingRound.ipo_pays_company`,
+``pool_pays_company``).  A half pay keeps half the revenue rounded down to a multiple of
+the share count (a 2-share corporation: half, its holder getting the other half whole).
+The price moves by the amount paid out per share against the price: nothing paid out,
+left 1; at least the price, right 1; at least twice the price, right 2; a zone may count
+as a fixed price (1817: the acquisition zone as $40,
+:attr:`IncrementalDividend.zone_prices`).  The rules are ``dividend`` and ``half``.
+"""
+
+from __future__ import annotations
+
+from moderator.ledger import Company
+from moderator.state import GameState
+from rulesets.operating import OperatingRound
+from rulesets.sharecount import size_of
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+
+class IncrementalDividend(OperatingRound):
+    """Dividends per share of a 2/5/10-share corporation; the price by the amount paid."""
+
+    zone_prices: ClassVar[dict[str, int]] = {}
+    """Zone -> the price a payout is measured against there (1817: acquisition, $40)."""
+
+    def half_kept(self, company: Company, revenue: int) -> int:
+        """What a half pay keeps: half rounded down to a multiple of the share count (a
+        2-share corporation: half, its holder getting the other half whole)."""
+        size = size_of(company)
+        if size == 2:
+            return revenue // 2
+        return revenue // 2 // size * size
+
+    def half_note(self, company: Company, revenue: int, retained: int) -> str:
+        size = size_of(company)
+        return (
+            f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
+            f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
+        )
+
+    def dividend_shares(self, company: Company) -> int:
+        """A dividend is divided by the corporation's shares: 2, 5 or 10."""
+        return size_of(company)
+
+    def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
+        """By the amount paid out: none left 1, at least the price right 1, twice right 2
+        (facts §8, R 6.6)."""
+        zone = self.zone(state, company.id)  # type: ignore[attr-defined]
+        price = self.zone_prices.get(zone) or state.price(company.id)
+        rule = self.r("dividend")
+        if paid == 0:
+            return -1, f"nothing paid out: left 1 ({rule})"
+        if paid >= 2 * price:
+            return 2, f"{self.money(paid)} paid out, at least twice {self.money(price)} ({rule})"
+        if paid >= price:
+            return 1, f"{self.money(paid)} paid out, at least {self.money(price)} ({rule})"
+        return 0, f"{self.money(paid)} paid out, under {self.money(price)} ({rule})"

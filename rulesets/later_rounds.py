@@ -1,0 +1,98 @@
+"""Rounds a title plays in a later step: passed over by name (1817 facts §8, §9, §10).
+
+A title may be built in steps (1817: the stock and operating rounds first; the merger and
+acquisition rounds, shorts and conversions later).  The commands of the later steps are
+refused by name (:attr:`LaterRounds.later_steps`), and the rounds that follow each
+operating round (:attr:`LaterRounds.later_rounds`) are a pause: an operating round ended
+by ``done``, with some corporation started, stops there with a line saying so; the
+next line begins the next round (checks and notes do not: they read the round just
+played, its interest rate included), and a line of another round passes through the
+pause at once.
+
+State (``state.extra``): ``ma_round`` (paused after an operating round), ``done_ends_or``
+(while a ``done`` is applied).
+"""
+
+from __future__ import annotations
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.state import GameState
+from rulesets.base import Receipt
+from rulesets.operating import OperatingRound
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+
+class LaterRounds(OperatingRound):
+    """Commands of a later step refused by name; a pause for the rounds after an OR."""
+
+    later_steps: ClassVar[dict[str, str]] = {}
+    """Verb -> what it belongs to (``merge``: "the merger and conversion round (facts §9)")."""
+    later_rounds: ClassVar[str] = ""
+    """The rounds after each operating round that a later step plays (``""``: none)."""
+
+    def cmd_later(self, state: GameState, cmd: c.Later) -> None:
+        """Commands of the later steps, refused by name."""
+        what = self.later_steps.get(cmd.verb, cmd.verb)
+        raise Refusal(
+            f"`{cmd.verb}` belongs to {what}, part of a later step of moderator's "
+            f"{self.title_name}: not played yet"
+        )
+
+    def after_operating_round(self, state: GameState) -> None:
+        """After an operating round ended by ``done``: the pause for the later rounds."""
+        if (
+            self.later_rounds
+            and state.extra.get("done_ends_or")
+            and any(co.launched for co in state.ledger.corporations())
+        ):
+            # nothing to do in them yet; the OR's rate holds, the next round (its private
+            # income) waits for a line
+            state.extra["ma_round"] = True
+            self.note(
+                state,
+                f"{self.later_rounds} {state.round_number}.{state.or_number}: part of a later "
+                f"step of moderator's {self.title_name}; the next round begins with its first "
+                f"line",
+            )
+            return
+        super().after_operating_round(state)
+
+    def cmd_done(self, state: GameState, cmd: c.Done) -> None:
+        """``done``: a round ended by it pauses for the later rounds (a line of another
+        round passes through them at once)."""
+        state.extra["done_ends_or"] = True
+        try:
+            super().cmd_done(state, cmd)
+        finally:
+            state.extra.pop("done_ends_or", None)
+
+    def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
+        """A line after the pause begins the next round (checks and notes do not)."""
+        if state.extra.get("ma_round") and not isinstance(cmd, c.Expect | c.Note):
+            self.leave_ma_round(state)
+        return super().apply(state, cmd)
+
+    def leave_ma_round(self, state: GameState) -> None:
+        """The next operating round or stock round begins."""
+        state.extra["ma_round"] = False
+        super().after_operating_round(state)
+
+    def candidates(self, state: GameState) -> list[c.Command]:
+        """In the pause: what the next round offers (any line begins it)."""
+        if state.extra.get("ma_round"):
+            trial = state.clone()
+            self.leave_ma_round(trial)
+            return self.candidates(trial)
+        return super().candidates(state)
+
+    def next_actor(self, state: GameState) -> str | None:
+        """In the pause: who acts first in the next round."""
+        if state.extra.get("ma_round"):
+            trial = state.clone()
+            self.leave_ma_round(trial)
+            return super().next_actor(trial)
+        return super().next_actor(state)
