@@ -15,7 +15,7 @@ from moderator import commands as c
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
-from moderator.ledger import BANK, RESERVE, Company
+from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
 from rulesets.names import title_name
@@ -139,6 +139,20 @@ class Ruleset:
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         """The state right after ``game TITLE PLAYER... [OPTION...]``."""
         raise NotImplementedError
+
+    @staticmethod
+    def seat_players(
+        ledger: Ledger, players: list[str], cash: int, reason: str, reserved: set[str]
+    ) -> None:
+        """Seat ``players`` in order, the bank paying each ``cash``; a name that is a
+        company's (any case) or an account's (bank, pool, scrap, ``reserved``) is refused."""
+        taken = {cid.lower() for cid in ledger.companies} | {BANK, POOL, SCRAP} | reserved
+        for name in players:
+            if name.lower() in taken:
+                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
+            taken.add(name.lower())
+            ledger.players.append(Player(name=name))
+            ledger.transfer(BANK, name, cash, reason)
 
     def at_rules_level(self, state: GameState) -> None:
         """Set up what a new game's rules level changes, once ``state.rules_level`` is set

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
-from moderator.ledger import BANK, POOL, SCRAP, Company, Ledger, Player
+from moderator.ledger import Company, Ledger
 from moderator.state import GameState
 from rulesets.corp_privates import CorporationPrivates
 from rulesets.engine import Engine
@@ -289,13 +289,7 @@ class G1817(
             ledger.companies[cid] = Company(id=cid, name=name, kind="corporation")
         for pid, name, face in PRIVATES:
             ledger.companies[pid] = Company(id=pid, name=name, kind="private", value=face)
-        taken = {cid.lower() for cid in ledger.companies} | {BANK, POOL, SCRAP, "market"}
-        for name in players:
-            if name.lower() in taken:
-                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
-            taken.add(name.lower())
-            ledger.players.append(Player(name=name))
-            ledger.transfer(BANK, name, STARTING_CASH[n], "starting cash (facts §0)")
+        self.seat_players(ledger, players, STARTING_CASH[n], "starting cash (facts §0)", {"market"})
         state = GameState(
             title=self.title,
             ledger=ledger,

@@ -26,7 +26,7 @@ from moderator.events import (
     PrivateMoved,
     TrainMoved,
 )
-from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger, Player
+from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger
 from moderator.market import LinearMarket
 from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine
@@ -357,13 +357,7 @@ class G1846(Engine):
                 income=data.income,
                 debt=data.debt,
             )
-        taken = {cid.lower() for cid in ledger.companies} | {BANK, POOL, RESERVE, SCRAP}
-        for name in players:
-            if name.lower() in taken:
-                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
-            taken.add(name.lower())
-            ledger.players.append(Player(name=name))
-            ledger.transfer(BANK, name, STARTING_CASH, "starting cash (2.2)")
+        self.seat_players(ledger, players, STARTING_CASH, "starting cash (2.2)", {RESERVE})
         state = GameState(
             title=self.title,
             ledger=ledger,

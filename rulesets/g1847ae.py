@@ -16,7 +16,7 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted, PrivateMoved
 from moderator.fixes import follows
-from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
+from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
 from rulesets.base import ReceiptLine
@@ -315,13 +315,7 @@ class G1847AE(GridRules, Engine):
             ledger.companies[pid] = Company(
                 id=pid, name=name, kind="private", value=price, income=income
             )
-        taken = {cid.lower() for cid in ledger.companies} | {"plp", BANK, POOL, SCRAP, INVESTOR}
-        for name in players:
-            if name.lower() in taken:
-                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
-            taken.add(name.lower())
-            ledger.players.append(Player(name=name))
-            ledger.transfer(BANK, name, STARTING_CASH[n], "starting cash (3)")
+        self.seat_players(ledger, players, STARTING_CASH[n], "starting cash (3)", {"plp", INVESTOR})
         state = GameState(
             title=self.title,
             ledger=ledger,

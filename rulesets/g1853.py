@@ -29,7 +29,7 @@ from moderator.events import (
 )
 from moderator.fixes import follows
 from moderator.lazy import lazy_module
-from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player, Train
+from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Train
 from moderator.market import TrackMarket
 from moderator.state import GameState
 from moderator.text import counted
@@ -274,13 +274,7 @@ class G1853(Engine):
             # certificate is two shares, 1 "The Shares").
             company.certificates = [Certificate(10, holder=cid) for _ in range(10)]
             ledger.companies[cid] = company
-        taken = {cid.lower() for cid in ledger.companies} | {BANK, POOL, SCRAP, SEALED}
-        for name in players:
-            if name.lower() in taken:
-                raise Refusal(f"a player may not be called {name!r}: it names a company or account")
-            taken.add(name.lower())
-            ledger.players.append(Player(name=name))
-            ledger.transfer(BANK, name, STARTING_CASH[n], "starting cash (2.3)")
+        self.seat_players(ledger, players, STARTING_CASH[n], "starting cash (2.3)", {SEALED})
         state = GameState(
             title=self.title,
             ledger=ledger,

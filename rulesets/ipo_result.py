@@ -9,9 +9,8 @@ one as the phase allows; it owes its stations beyond the home one and buys them 
 once, as soon as its cash covers them (after a share bought or a loan taken), until it
 has operated; still owing them at the end of its IPO's stock round, it liquidates.  A
 private bringing a station (1817: TS) closes once a corporation holds it, its station
-placed.
-The turn was the nominator's: it ends with the IPO, play going on to his left; the
-corporation's shares are sold from the next stock round.  There is no ``par``.
+placed.  The turn was the nominator's: it ends with the IPO, play going on to his left;
+the corporation's shares are sold from the next stock round.  There is no ``par``.
 
 A president may spend his whole stock turn acting for one of his corporations: loans
 (``loan CORP [N]``), then shares bought back from the market (``redeem CORP N``, which
