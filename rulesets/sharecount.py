@@ -152,20 +152,18 @@ class ShareCount(StockRound):
             )
 
     # ------------------------------------------------------------- sales
-    def check_sell(
+    def check_sale(
         self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
     ) -> str | None:
-        """Why ``player`` may not sell ``n`` shares of ``company`` to the market, or ``None``."""
-        cid = company.id
-        rule = self.r("sell")
-        if not company.launched:
-            return f"{cid} has not been started ({self.r('par')})"
+        """Counted in shares: the seller's, the title's :meth:`may_sell`, the presidency."""
         held = self.shares(company, player)
         if held < n:
-            return f"{player} holds {held} {cid} share{'s' if held != 1 else ''} ({rule})"
+            plural = "s" if held != 1 else ""
+            return f"{player} holds {held} {company.id} share{plural} ({self.r('sell')})"
         why = self.may_sell(state, player, company)
         if why:
             return why
+        cid = company.id
         pres = next(x for x in company.certificates if x.president)
         if pres.holder == player:
             pres_shares = pres.percent // share_unit(company)

@@ -502,10 +502,17 @@ class StockRound(Ruleset):
         self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
     ) -> str | None:
         """Why ``player`` may not sell ``n`` shares of ``company``, or ``None``."""
+        if not company.launched:
+            return f"{company.id} has not been launched ({self.r('par')})"
+        return self.check_sale(state, player, company, n, protect=protect)
+
+    def check_sale(
+        self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
+    ) -> str | None:
+        """:meth:`check_sell` once ``company`` is launched (a title counting shares otherwise
+        overrides this)."""
         cid = company.id
         rule = self.r("sell")
-        if not company.launched:
-            return f"{cid} has not been launched ({self.r('par')})"
         # One pass over the certificates for every holding the checks below ask about:
         # this runs for each corporation the player on turn holds after every stock turn
         # (the tool's auto-pass), in every title.
