@@ -18,10 +18,9 @@ counted per share is :mod:`rulesets.incremental_dividend`.
 
 from __future__ import annotations
 
-from moderator.events import PresidentChanged
 from moderator.ledger import POOL, Certificate, Company
 from moderator.state import GameState
-from rulesets.stock import StockRound, seat_order_from
+from rulesets.stock import StockRound
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -107,49 +106,11 @@ class ShareCount(StockRound):
         super().stock_round_end_moves(state)
 
     # ------------------------------------------------------------- presidency
-    def _successor(
-        self, state: GameState, company: Company, seller: str, remaining: int
-    ) -> str | None:
-        """The player, clockwise from the seller, holding the most shares and at least the
-        president's certificate's, more than the seller keeps (``remaining`` percent)."""
-        pres = next(x for x in company.certificates if x.president)
-        best: str | None = None
-        best_pct = max(remaining, pres.percent - 1)
-        for p in seat_order_from(state.ledger.players, seller):
-            pct = company.holder_percent(p.name)
-            if pct > best_pct:
-                best, best_pct = p.name, pct
-        return best
-
-    def _swap_presidency(
-        self, state: GameState, company: Company, old: str, new: str, reason: str
-    ) -> None:
-        """The new president gives shares worth the president's certificate for it."""
-        pres = next(x for x in company.certificates if x.president)
-        given = [x for x in company.certs_of(new) if not x.president][
-            : pres.percent // share_unit(company)
-        ]
-        for cert in given:
-            state.ledger.move_certificate(
-                company, cert, old, f"exchanged for the president's certificate ({reason})"
-            )
-        state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
-        state.ledger.events.append(
-            PresidentChanged(company=company.id, before=old, after=new, reason=reason)
-        )
-
-    def _presidency_after_gain(self, state: GameState, company: Company, player: str) -> None:
-        """A player holding more shares than the president, and at least the president's
-        certificate's, takes over."""
-        president = company.president()
-        if president is None or president == player:
-            return
-        pres = next(x for x in company.certificates if x.president)
-        held = company.holder_percent(player)
-        if held > company.holder_percent(president) and held >= pres.percent:
-            self._swap_presidency(
-                state, company, president, player, f"holds more ({self.r('president_change')})"
-            )
+    def president_units(self, company: Company) -> int:
+        """The president's certificate in ten-percent units (a 5-share corporation's: 4),
+        so that the stock round's succession and swap count whole shares: a successor
+        holds at least as many shares, and gives that many for it."""
+        return next(x.percent for x in company.certificates if x.president) // 10
 
     # ------------------------------------------------------------- sales
     def check_sale(
