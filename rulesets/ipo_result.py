@@ -213,15 +213,11 @@ class IpoByResult(LoanTrack, Liquidation, ShareCount):
             price - face,
             f"{winner} starts {cid} at {self.money(price)}: {paid} ({rule})",
         )
+        why = f"contributed at face ({rule})"
         for private in privates:
             private.owner = cid
             state.ledger.events.append(
-                PrivateMoved(
-                    company=private.id,
-                    source=winner,
-                    target=cid,
-                    reason=f"contributed at face ({rule})",
-                )
+                PrivateMoved(company=private.id, source=winner, target=cid, reason=why)
             )
         state.ledger.events.append(
             PresidentChanged(company=cid, before=None, after=winner, reason=f"IPO ({rule})")
