@@ -8,7 +8,8 @@ set of operating rounds goes straight on to the next operating or stock round.
 
 Shared modules, each over its own tables here: :mod:`rulesets.unlimited` (the bank),
 :mod:`rulesets.sale_results` (the opening sale by results with seed money),
-:mod:`rulesets.ipo_result` (IPOs by result, stations owed, acting for a corporation),
+:mod:`rulesets.ipo_result` (IPOs by result, acting for a corporation),
+:mod:`rulesets.stations_owed` (the stations a new corporation owes),
 :mod:`rulesets.sharecount` (2/5/10-share corporations, the stock round's end moves),
 :mod:`rulesets.incremental_dividend` (dividends per share, the price by the amount paid
 out), :mod:`rulesets.loans` (loans and the interest track), :mod:`rulesets.loan_turns`

@@ -1,36 +1,31 @@
-"""A corporation started by the result of an IPO auction, its stations, and a president
-acting for his corporation in a stock round (1817 facts §3, §4).
+"""A corporation started by the result of an IPO auction, and a president acting for
+his corporation in a stock round (1817 facts §3, §4).
 
 ``ipo PLAYER CORP PRICE SIZE [PRIVATE...] [by NOMINATOR]``: the table runs the auction,
 the banker writes its result.  The par is the market cell at or below half the price; the
 winner pays the whole price to the corporation, part of it in privates at face (the
 corporation takes them, their face counting as paid); the corporation is a SIZE-share
-one as the phase allows; it owes its stations beyond the home one and buys them all at
-once, as soon as its cash covers them (after a share bought or a loan taken), until it
-has operated; still owing them at the end of its IPO's stock round, it liquidates.  A
-private bringing a station (1817: TS) closes once a corporation holds it, its station
-placed.  The turn was the nominator's: it ends with the IPO, play going on to his left;
-the corporation's shares are sold from the next stock round.  There is no ``par``.
+one as the phase allows, owing the stations of its size (:mod:`rulesets.stations_owed`).
+The turn was the nominator's: it ends with the IPO, play going on to his left; the
+corporation's shares are sold from the next stock round.  There is no ``par``.
 
 A president may spend his whole stock turn acting for one of his corporations: loans
 (``loan CORP [N]``), then shares bought back from the market (``redeem CORP N``, which
 ends the turn); a ``pass`` or the next player's line ends it too.
 
 State (``state.extra``): ``ipo_round`` (corporation -> the stock round of its IPO),
-``stations`` and ``stations_owed`` (corporation -> count), ``acting_for`` (the
-corporation the player on turn acts for, or ``None``).
+``acting_for`` (the corporation the player on turn acts for, or ``None``).
 """
 
 from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import CompanyClosed, PresidentChanged, PriceMoved, PrivateMoved
+from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
-from rulesets.liquidation import Liquidation
-from rulesets.loans import LoanTrack
 from rulesets.sharecount import ShareCount
+from rulesets.stations_owed import StationsOwed, record
 from rulesets.zoned_row import ZonedRow
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -38,74 +33,16 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
 
-class IpoByResult(LoanTrack, Liquidation, ShareCount):
-    """IPOs written by their result, stations owed and bought, corporate stock turns."""
+class IpoByResult(StationsOwed, ShareCount):
+    """IPOs written by their result and corporate stock turns."""
 
     sizes_by_phase: ClassVar[dict[str, tuple[int, ...]]] = {}
-    station_cost: ClassVar[int] = 0
-    stations_by_size: ClassVar[dict[int, int]] = {}
-    """Stations a corporation of each size has, its home one included."""
-    extra_station_private: ClassVar[str | None] = None
-    """A private whose contribution brings one more station, not bought (1817: TS)."""
     bid_range: ClassVar[tuple[int, int]] = (0, 0)
     bid_multiple: ClassVar[int] = 5
 
-    # ------------------------------------------------------------- records
-    def _record(self, state: GameState, key: str) -> dict[str, int]:
-        held = state.extra.setdefault(key, {})
-        assert isinstance(held, dict)
-        return held
-
     def ipo_rounds(self, state: GameState) -> dict[str, int]:
-        return self._record(state, "ipo_round")
-
-    def stations_of(self, state: GameState, cid: str) -> int:
-        return int(self._record(state, "stations").get(cid, 0))
-
-    def stations_owed(self, state: GameState, cid: str) -> int:
-        return int(self._record(state, "stations_owed").get(cid, 0))
-
-    def buy_stations(self, state: GameState, company: Company) -> None:
-        """All the stations still owed, at once, when the cash covers them (facts §3)."""
-        owed = self.stations_owed(state, company.id)
-        cost = owed * self.station_cost
-        if not owed or company.operated or company.cash < cost:
-            return
-        state.ledger.transfer(
-            company.id,
-            BANK,
-            cost,
-            f"{company.id} buys {owed} station{'s' if owed > 1 else ''} at "
-            f"{self.money(self.station_cost)} ({self.r('stations')})",
-        )
-        self._record(state, "stations")[company.id] = self.stations_of(state, company.id) + owed
-        del self._record(state, "stations_owed")[company.id]
-
-    def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
-        self.buy_stations(state, company)
-
-    def after_loan(self, state: GameState, company: Company) -> None:
-        self.buy_stations(state, company)
-
-    def stock_round_end_moves(self, state: GameState) -> None:
-        """After the price moves: a corporation that has not bought its stations by the
-        end of its IPO's stock round liquidates; the private bringing a station closes in
-        a corporation, its station placed (facts §3, §4)."""
-        super().stock_round_end_moves(state)
-        for co in state.ledger.corporations():
-            if (
-                co.launched
-                and self.stations_owed(state, co.id)
-                and not co.operated
-                and not self.in_liquidation(state, co.id)
-            ):
-                self.liquidate(state, co, "its stations were not bought in its IPO stock round")
-        extra = state.ledger.companies.get(self.extra_station_private or "")
-        if extra and not extra.closed and extra.owner in state.ledger.companies:
-            extra.closed = True
-            state.ledger.events.append(
-                CompanyClosed(company=extra.id, reason=f"its station placed ({self.r('stations')})")
-            )
+        """The stock round of each corporation's IPO."""
+        return record(state, "ipo_round")
 
     # ------------------------------------------------------------- the IPO
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:
@@ -224,18 +161,7 @@ class IpoByResult(LoanTrack, Liquidation, ShareCount):
         )
         self.ipo_rounds(state)[cid] = state.round_number
         extra = sum(1 for p in privates if p.id == self.extra_station_private)
-        self._record(state, "stations")[cid] = 1 + extra
-        owed = self.stations_by_size[size] - 1
-        if owed:
-            self._record(state, "stations_owed")[cid] = owed
-        self.buy_stations(state, company)
-        if self.stations_owed(state, cid):
-            self.note(
-                state,
-                f"{cid} owes {owed} station{'s' if owed > 1 else ''} at "
-                f"{self.money(self.station_cost)}: bought as soon as its cash covers them; "
-                f"unbought at the stock round's end, it liquidates ({self.r('stations')})",
-            )
+        self.owe_stations(state, company, size, extra)
 
     # ------------------------------------------------------------- acting for a corporation
     def acting_for(self, state: GameState) -> str | None:
