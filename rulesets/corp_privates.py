@@ -53,7 +53,7 @@ class CorporationPrivates(OperatingRound):
             paying = " or ".join(
                 f"the {state.company(pid).name} ({pid})" for pid in self.corp_bonus
             )
-            raise Refusal(f"{private.id} pays no bonus; {paying} do ({rule})")
+            raise Refusal(f"{private.id} pays no bonus; {paying or 'none'} do ({rule})")
         if private.owner != company.id or private.closed:
             raise Refusal(f"{company.id} does not own the {private.name} ({rule})")
         amount = self.corp_bonus[private.id]

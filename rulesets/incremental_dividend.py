@@ -18,6 +18,7 @@ from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.sharecount import size_of
+from rulesets.zoned_row import zone_of
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class IncrementalDividend(OperatingRound):
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
         """By the amount paid out: none left 1, at least the price right 1, twice right 2
         (facts §8, R 6.6)."""
-        zone = self.zone(state, company.id)  # type: ignore[attr-defined]
+        zone = zone_of(state.market, company.id)
         price = self.zone_prices.get(zone) or state.price(company.id)
         rule = self.r("dividend")
         if paid == 0:

@@ -22,7 +22,7 @@ from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
-from rulesets.zoned_row import ZonedRow
+from rulesets.zoned_row import ZonedRow, zone_of
 
 
 class Liquidation(StockRound, OperatingRound):
@@ -30,11 +30,7 @@ class Liquidation(StockRound, OperatingRound):
 
     def zone(self, state: GameState, cid: str) -> str:
         """``liquidation``, ``acquisition`` or ``""`` (facts §7)."""
-        market = state.market
-        index = market.position.get(cid)
-        if index is None:
-            return ""
-        return market.zones[index]  # type: ignore[attr-defined, no-any-return]
+        return zone_of(state.market, cid)
 
     def in_liquidation(self, state: GameState, cid: str) -> bool:
         return self.zone(state, cid) == "liquidation"

@@ -12,6 +12,18 @@ from __future__ import annotations
 from moderator.dataclass_subset import dataclass
 from moderator.market import LinearMarket
 
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from moderator.market import Market
+
+
+def zone_of(market: Market, cid: str) -> str:
+    """The zone of ``cid``'s space (``""``: an ordinary one, or ``cid`` not on the row)."""
+    index = market.position.get(cid)  # type: ignore[attr-defined]
+    if index is None:
+        return ""
+    return market.zones[index]  # type: ignore[attr-defined, no-any-return]
+
 
 @dataclass
 class ZonedRow(LinearMarket):
