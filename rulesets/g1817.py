@@ -3,8 +3,8 @@
 No rulebook text was found: every figure comes from ``shared/facts/1817.md``, and
 refusals cite its sections (``facts §6``) or the rule number the facts quote (``R 6.8``).
 The merger and conversion round, shorts, acquisitions, the cash crisis and the game end
-are later steps: their commands are refused by name (:meth:`G1817.cmd_later`), and a
-set of operating rounds goes straight on to the next operating or stock round.
+are later steps: their commands are refused by name, and the merger and acquisition
+rounds after an operating round are a pause the next line ends (:mod:`rulesets.later_rounds`).
 
 Shared modules, each over its own tables here: :mod:`rulesets.unlimited` (the bank),
 :mod:`rulesets.sale_results` (the opening sale by results with seed money),
