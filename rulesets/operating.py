@@ -111,6 +111,11 @@ class OperatingRound(Ruleset):
         """The shares a dividend is divided by: ten (1817: the corporation's size)."""
         return 10
 
+    def held_dividend(self, units: int, paid: int, count: int) -> int:
+        """What ``units`` treasury or pool shares earn of ``paid`` split ``count`` ways:
+        the per-share amount rounded down, times the shares (1817 rounds up, facts §8)."""
+        return units * (paid // count)
+
     def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
         """Refuse a run the title forbids before the dividend is computed (default: none)."""
 
@@ -377,7 +382,7 @@ class OperatingRound(Ruleset):
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
-                amount = units * per_share
+                amount = self.held_dividend(units, paid, count)
                 if pays:  # to the corporation's treasury
                     lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
                 else:

@@ -174,3 +174,9 @@ class ShareCount(StockRound, OperatingRound):
     def dividend_shares(self, company: Company) -> int:
         """A dividend is divided by the corporation's shares: 2, 5 or 10."""
         return size_of(company)
+
+    def held_dividend(self, units: int, paid: int, count: int) -> int:
+        """Treasury shares are a holder like any other: shares x per share rounded up
+        (1817 facts §8 step 4: "each holder receives shares x per share, rounded up";
+        the public implementation rounds the corporation's own shares up too)."""
+        return -(-units * paid // count)
