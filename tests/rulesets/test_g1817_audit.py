@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from conftest import play
 
+from moderator.ledger import POOL
+
 PHASE_3 = "game 1817 Amy Bob Cat\n" + "pass Amy\npass Bob\npass Cat\n" * 4
 """No private sold; stock rounds 1-3 pass, their exports bring phase 3 (facts §8, §13);
 stock round 4 begins with Amy on turn."""
@@ -26,3 +28,34 @@ def test_facts_8_treasury_shares_are_rounded_up_like_every_holder() -> None:
     g.execute("run GT 133")
     assert g.state.company("GT").cash == 80
     assert g.state.ledger.player("Amy").cash == 420 - 300 + 54
+
+
+def test_facts_4_loans_of_one_corporate_turn_split_over_lines() -> None:
+    """Facts §4 (R 5.6): a president acting for a corporation outside the zones takes one
+    or more loans up to its limit. The zone is read when his turn for it begins: `loan GT
+    3` then `loan GT 2` is the same turn as `loan GT 5` (GT: par $50, three loans take it
+    to the first acquisition cell, $0)."""
+    base = PHASE_3 + "ipo Amy GT 100 5\npass Bob\npass Cat\n"
+    one = play(base + "loan GT 5\n")
+    two = play(base + "loan GT 3\n")
+    assert two.state.price("GT") == 0
+    assert two.execute("loan GT 2").ok
+    assert two.state_json()["companies"] == one.state_json()["companies"]
+    assert two.state.extra["loans"] == {"GT": 5}
+    # a new turn of his for it begins in the zone: refused
+    for line in ("pass Bob", "pass Cat"):
+        assert two.execute(line).ok
+    outcome = two.execute("loan GT")
+    assert not outcome.ok and "acquisition zone" in outcome.message
+
+
+def test_facts_4_no_buy_back_in_the_zones_after_the_turns_loans() -> None:
+    """Facts §4: loans, then buy-backs, by a corporation outside the zones; loans that take
+    it into the acquisition zone leave it no buy-back this turn (the public implementation
+    offers none in the zones). A share is put in the market by hand to have one to buy."""
+    g = play(PHASE_3 + "ipo Amy GT 100 5\npass Bob\npass Cat\nloan GT 4\n")
+    gt = g.state.company("GT")
+    cert = next(x for x in gt.certificates if x.holder == "GT" and not x.president)
+    cert.holder = POOL
+    outcome = g.execute("redeem GT 1")
+    assert not outcome.ok and "acquisition zone" in outcome.message
