@@ -40,6 +40,14 @@ class LoanTurns(LoanTrack):
             return ""
         return market.zones[index]  # type: ignore[attr-defined, no-any-return]
 
+    def moves_between_equal_prices(self, state: GameState, cid: str, steps: int) -> bool:
+        """The acquisition cells all show $0: a dividend move between them is still a move
+        of the marker (facts §7, §8 step 4), which the next move starts from."""
+        market = state.market
+        if not steps or not isinstance(market, ZonedRow) or cid not in market.position:
+            return False
+        return market.index_after(cid, steps) != market.position[cid]
+
     def in_liquidation(self, state: GameState, cid: str) -> bool:
         return self.zone(state, cid) == "liquidation"
 

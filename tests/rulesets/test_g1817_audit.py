@@ -59,3 +59,18 @@ def test_facts_4_no_buy_back_in_the_zones_after_the_turns_loans() -> None:
     cert.holder = POOL
     outcome = g.execute("redeem GT 1")
     assert not outcome.ok and "acquisition zone" in outcome.message
+
+
+def test_facts_7_dividend_moves_between_the_acquisition_cells() -> None:
+    """Facts §7: three acquisition cells, each $0; a dividend move goes from cell to cell
+    like any other (the price counts as $40 for the move, facts §8). GT: par $50, three
+    loans take it to the last acquisition cell (column 3); withholding moves it to column
+    2; a $40 payout then moves it right 1, to column 3 ($0), not out of the zone."""
+    g = play(
+        PHASE_3 + "ipo Amy GT 100 5\nipo Bob UR 400 2\npass Cat\nloan GT 3\npass Bob\n"
+        "pass Cat\npass Amy\ntrain UR 3\ndone UR\ntrain GT 3\n"
+    )
+    assert g.state.market.position["GT"] == 2
+    assert g.execute("done GT").ok and g.execute("run UR 0").ok and g.execute("done UR").ok
+    assert g.execute("run GT 40").ok
+    assert g.state.market.position["GT"] == 3 and g.state.price("GT") == 0
