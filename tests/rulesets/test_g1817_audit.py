@@ -6,7 +6,7 @@ Each test failed before its fix; the figures are worked out by hand from
 
 from __future__ import annotations
 
-from conftest import play
+from conftest import SCRIPTS, play, refuse
 
 from moderator.ledger import POOL
 
@@ -74,3 +74,38 @@ def test_facts_7_dividend_moves_between_the_acquisition_cells() -> None:
     assert g.execute("done GT").ok and g.execute("run UR 0").ok and g.execute("done UR").ok
     assert g.execute("run GT 40").ok
     assert g.state.market.position["GT"] == 3 and g.state.price("GT") == 0
+
+
+def test_refusals_name_the_facts_sections() -> None:
+    """Acceptance 1 of issue 44: each refusal names its section of the facts."""
+    g = play(PHASE_3)
+    refuse(g, "ipo Amy GT 100 10", "starts with 2 or 5 shares", "facts §2")
+    g = play(PHASE_3 + "ipo Amy GT 200 5\nipo Bob UR 100 2\npass Cat\n")
+    # one loan per share: 5 for a 5-share corporation, 2 for a 2-share one (facts §6)
+    refuse(g, "loan GT 6", "0 of its 5 loans", "facts §6")
+    g.execute("buy Amy GT")
+    refuse(g, "loan UR 3", "0 of its 2 loans", "facts §6")
+    g.execute("pass Bob")
+    g.execute("pass Cat")
+    # 60% of a 5-share corporation: the president's 2 shares and one more (facts §0)
+    refuse(g, "buy Amy GT", "more than 60%", "facts §0")
+    g.execute("pass Amy")
+    # operating round 4.1: GT ($100) before UR ($50)
+    refuse(g, "payback GT", "holds 0 loans", "facts §6, R 6.9")
+    refuse(g, "bonus GT MTE", "does not own the Mountain Engineers", "facts §1")
+    refuse(g, "train GT 4", "facts §13")
+    refuse(g, "liquidate GT", "acquisition round (facts §10, §11)", "later step")
+    refuse(g, "cover Bob GT", "short selling (facts §5)", "later step")
+
+
+def test_facts_6_the_bank_has_seventy_loans() -> None:
+    """Facts §6: 70 loans in all. The seventy-loans script's stock round 14 with 68 out:
+    H may hold 10 but only 2 are left with the bank."""
+    text = (SCRIPTS / "1817-seventy-loans.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("pass Bob\npass Cat\npass Amy\n# the stock round's end")])
+    assert g.execute("pass Bob").ok
+    refuse(g, "loan H 3", "only 2 of the 70 loans are left", "facts §6")
+    assert g.execute("loan H 2").ok
+    # $100 + $200: its three stations bought at once, $150 (facts §3)
+    assert g.state.company("H").cash == 150
+    refuse(g, "loan H", "only 0 of the 70 loans are left", "facts §6")
