@@ -109,3 +109,40 @@ def test_facts_6_the_bank_has_seventy_loans() -> None:
     # $100 + $200: its three stations bought at once, $150 (facts §3)
     assert g.state.company("H").cash == 150
     refuse(g, "loan H", "only 0 of the 70 loans are left", "facts §6")
+
+
+ROW_FROM_40 = (40, 45, 50, 55, 60, 65, 70, 80, 90, 100, 110, 120, 135, 150, 165, 180, 200)
+"""Facts §7: the row's priced cells from $40 up to $200 (half the highest bid)."""
+
+
+def test_facts_3_par_at_or_below_half_of_every_bid() -> None:
+    """Facts §3 (O1): the par is the cell at or below half the winning bid, for every bid
+    from $100 to $400 in $5 ($105 -> 52.50 -> $50, $175 -> 87.50 -> $80, $395 -> $180)."""
+    g = play("game 1817 Amy Bob Cat\npass Amy\npass Bob\npass Cat\n")
+    ruleset = g.ruleset
+    market = g.state.market
+    for bid in range(100, 405, 5):
+        expected = max(v for v in ROW_FROM_40 if 2 * v <= bid)
+        assert market.values[ruleset.par_for(g.state, bid)] == expected, bid
+
+
+def test_facts_2_sizes_on_offer_in_every_phase() -> None:
+    """Facts §2: 2 in phases 2 and 2+; 2 or 5 in 3; 5 in 4; 5 or 10 in 5; 10 in 6-8. With
+    nobody playing, each operating round exports a train (facts §8): phase 2+ from stock
+    round 2, 3 from 4, 4 from 10, 5 from 14, 6 from 17, 7 from 19, 8 from 20."""
+    offered = {2: "2", 4: "2 or 5", 10: "5", 14: "5 or 10", 17: "10", 19: "10", 20: "10"}
+    phase = {2: "2+", 4: "3", 10: "4", 14: "5", 17: "6", 19: "7", 20: "8"}
+    g = play("game 1817 Amy Bob Cat\npass Amy\npass Bob\npass Cat\n")
+    for sr in range(1, 21):
+        if sr in offered:
+            assert g.state.phase == phase[sr] and g.state.round_number == sr
+            for size in (2, 5, 10):
+                if str(size) not in offered[sr].split(" or "):
+                    refuse(
+                        g,
+                        f"ipo Amy GT 100 {size}",
+                        f"in phase {phase[sr]} a corporation starts with {offered[sr]} shares",
+                        "facts §2",
+                    )
+        for name in ("Amy", "Bob", "Cat"):
+            assert g.execute(f"pass {name}").ok
