@@ -146,3 +146,14 @@ def test_facts_2_sizes_on_offer_in_every_phase() -> None:
                     )
         for name in ("Amy", "Bob", "Cat"):
             assert g.execute(f"pass {name}").ok
+
+
+def test_facts_4_no_trade_in_the_acquisition_zone() -> None:
+    """Facts §4, §7: no share of a corporation in the acquisition zone is bought or sold.
+    The dividend-zones script's stock round 5: GT stands in the last acquisition cell."""
+    text = (SCRIPTS / "1817-dividend-zones.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("pass Bob\npass Cat\npass Amy\n# OR 5.1")])
+    assert g.state.price("GT") == 0  # the next line begins stock round 5
+    refuse(g, "buy Bob GT", "GT is in the acquisition zone", "facts §7")
+    assert g.execute("pass Bob").ok and g.execute("pass Cat").ok
+    refuse(g, "sell Amy GT 1", "GT is in the acquisition zone", "facts §7")
