@@ -161,6 +161,8 @@ class ShareCount(StockRound, OperatingRound):
         2-share corporation: half, its holder getting the other half whole)."""
         size = size_of(company)
         if size == 2:
+            # reading (facts §8, O9): an odd revenue keeps half rounded down, the holder
+            # gets the rest whole (the public implementation keeps a fraction of a dollar)
             return revenue // 2
         return revenue // 2 // size * size
 
