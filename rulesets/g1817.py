@@ -323,6 +323,25 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
             f"not played yet"
         )
 
+    def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
+        """Audit (issue 44): the contract's every-title `buyprivate` names facts §1."""
+        raise Refusal(
+            "in 1817 privates are never sold to corporations: a private enters one only when "
+            "contributed at its IPO, at face (`ipo ... PRIVATE`; facts §1, §3)"
+        )
+
+    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
+        """Audit (issue 44): privates are not traded between players (facts §1)."""
+        raise Refusal("in 1817 privates are never traded between players (facts §1)")
+
+    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
+        """Audit (issue 44): no forced train purchase exists (facts §8, R 6.7); a player
+        goes bankrupt only in a cash crisis, a later step (facts §12): refused by name."""
+        raise Refusal(
+            "`bankrupt` belongs to the cash crisis (facts §12), part of a later step of "
+            "moderator's 1817: not played yet"
+        )
+
     # ================================================================= stock round
     def stock_round_started(self, state: GameState) -> None:
         """Outside an operating round the rate follows the loans out (facts §6)."""

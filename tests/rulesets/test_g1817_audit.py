@@ -157,3 +157,17 @@ def test_facts_4_no_trade_in_the_acquisition_zone() -> None:
     refuse(g, "buy Bob GT", "GT is in the acquisition zone", "facts §7")
     assert g.execute("pass Bob").ok and g.execute("pass Cat").ok
     refuse(g, "sell Amy GT 1", "GT is in the acquisition zone", "facts §7")
+
+
+def test_contract_rows_every_title_has_are_refused_by_name() -> None:
+    """`buyprivate` and `bankrupt` are commands every title has (the contract): in 1817 a
+    private enters a corporation only when contributed at its IPO (facts §1, §3), and a
+    player goes bankrupt only in a cash crisis, a later step (facts §12): no forced train
+    purchase exists (facts §8, R 6.7)."""
+    g = play(
+        "game 1817 Amy Bob Cat\nprivate Amy MTE 40\npass Bob\npass Cat\npass Amy\n"
+        "ipo Bob UR 200 2\npass Cat\npass Amy\npass Bob\n"
+    )
+    refuse(g, "buyprivate UR MTE 40", "contributed at its IPO", "facts §1")
+    refuse(g, "trade MTE Amy Bob 40", "facts §1")
+    refuse(g, "bankrupt Amy", "cash crisis (facts §12)", "later step")
