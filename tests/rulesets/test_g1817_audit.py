@@ -171,3 +171,11 @@ def test_contract_rows_every_title_has_are_refused_by_name() -> None:
     refuse(g, "buyprivate UR MTE 40", "contributed at its IPO", "facts §1")
     refuse(g, "trade MTE Amy Bob 40", "facts §1")
     refuse(g, "bankrupt Amy", "cash crisis (facts §12)", "later step")
+
+
+def test_facts_4_no_purchase_of_a_corporation_sold_this_round() -> None:
+    """Facts §4: a player who sold a corporation this round may not buy it this round (the
+    share-sales script's stock round 5, after Bob's sale of GT)."""
+    text = (SCRIPTS / "1817-share-sales.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("expect GT president Cat")])
+    refuse(g, "buy Bob GT", "already sold GT this stock round", "facts §4")
