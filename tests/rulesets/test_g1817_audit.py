@@ -179,3 +179,15 @@ def test_facts_4_no_purchase_of_a_corporation_sold_this_round() -> None:
     text = (SCRIPTS / "1817-share-sales.script").read_text(encoding="utf-8")
     g = play(text[: text.index("expect GT president Cat")])
     refuse(g, "buy Bob GT", "already sold GT this stock round", "facts §4")
+
+
+def test_facts_4_a_presidents_certificate_never_goes_to_the_market() -> None:
+    """Facts §4, §2: GT's president holds its 40% certificate (2 shares) and nobody else
+    holds 2 shares to take the presidency: none of it may be sold (the dividend-zones
+    script's stock round 6, GT at $60, out of the zones)."""
+    text = (SCRIPTS / "1817-dividend-zones.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("pass Bob\npass Cat\npass Amy\n# stock round 6 ended")])
+    assert g.execute("pass Bob").ok and g.execute("pass Cat").ok
+    assert g.state.price("GT") == 60
+    refuse(g, "sell Amy GT 1", "cannot go to the market", "facts §4")
+    refuse(g, "sell Amy GT 2", "cannot go to the market", "facts §4")
