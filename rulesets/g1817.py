@@ -342,6 +342,25 @@ class G1817(
         loans = [c.Loan(corp=cid), c.Interest(corp=cid), c.Payback(corp=cid)]
         return [*loans, *self.bonus_candidates(state, cid)]
 
+    def cmd_buyprivate(self, state: GameState, cmd: c.BuyPrivate) -> None:
+        """The contract's every-title ``buyprivate``, refused naming facts §1 (audit)."""
+        raise Refusal(
+            "in 1817 privates are never sold to corporations: a private enters one only when "
+            "contributed at its IPO, at face (`ipo ... PRIVATE`; facts §1, §3)"
+        )
+
+    def cmd_trade(self, state: GameState, cmd: c.Trade) -> None:
+        """Privates are not traded between players (facts §1)."""
+        raise Refusal("in 1817 privates are never traded between players (facts §1)")
+
+    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
+        """No forced train purchase exists (facts §8, R 6.7): a player goes bankrupt only
+        in a cash crisis, a later step (facts §12), refused by name."""
+        raise Refusal(
+            "`bankrupt` belongs to the cash crisis (facts §12), part of a later step of "
+            "moderator's 1817: not played yet"
+        )
+
     # ================================================================= views and checks
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         return private.value, "a private a player holds scores its face (facts §14)"

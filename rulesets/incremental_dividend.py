@@ -18,7 +18,7 @@ from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.sharecount import size_of
-from rulesets.zoned_row import zone_of
+from rulesets.zoned_row import ZonedRow, zone_of
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ class IncrementalDividend(OperatingRound):
         2-share corporation: half, its holder getting the other half whole)."""
         size = size_of(company)
         if size == 2:
+            # reading (facts §8, O9): an odd revenue keeps half rounded down, the holder
+            # gets the rest whole (the public implementation keeps a fraction of a dollar)
             return revenue // 2
         return revenue // 2 // size * size
 
@@ -49,6 +51,20 @@ class IncrementalDividend(OperatingRound):
     def dividend_shares(self, company: Company) -> int:
         """A dividend is divided by the corporation's shares: 2, 5 or 10."""
         return size_of(company)
+
+    def held_dividend(self, units: int, paid: int, count: int) -> int:
+        """Treasury shares are a holder like any other: shares x per share rounded up
+        (1817 facts §8 step 4: "each holder receives shares x per share, rounded up";
+        the public implementation rounds the corporation's own shares up too)."""
+        return -(-units * paid // count)
+
+    def moves_between_equal_prices(self, state: GameState, cid: str, steps: int) -> bool:
+        """The acquisition cells all show $0: a dividend move between them is still a move
+        of the marker (facts §7, §8 step 4), which the next move starts from."""
+        market = state.market
+        if not steps or not isinstance(market, ZonedRow) or cid not in market.position:
+            return False
+        return market.index_after(cid, steps) != market.position[cid]
 
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
         """By the amount paid out: none left 1, at least the price right 1, twice right 2

@@ -188,7 +188,11 @@ class IpoByResult(StationsOwed, ShareCount):
         acting = self.acting_for(state)
         if acting not in (None, company.id):
             raise Refusal(f"{player} acts for {acting} this turn ({rule})")
-        zone = self.zone(state, company.id)
+        # 1817 facts §4 (R 5.6): the corporation must be outside the zones when its
+        # president's turn for it begins; the loans of that turn may take it into the
+        # acquisition zone, whether written on one line or several (`loan X 3`, `loan X 2`
+        # is `loan X 5`). The public implementation checks no zone for these loans at all.
+        zone = self.zone(state, company.id) if acting is None else ""
         if zone:
             raise Refusal(f"{company.id} is in the {zone} zone ({self.r('zones')})")
         return player
@@ -213,6 +217,9 @@ class IpoByResult(StationsOwed, ShareCount):
         if state.round_kind != "SR":
             raise Refusal(f"a corporation buys shares back in a stock round ({rule})")
         player = self._corporate_turn(state, company, "redeem")
+        zone = self.zone(state, company.id)  # type: ignore[attr-defined]
+        if zone:  # no buy-back in the zones, even after this turn's loans (facts §4)
+            raise Refusal(f"{company.id} is in the {zone} zone ({self.r('zones')})")
         held = self.shares(company, POOL)
         if cmd.count > held:
             raise Refusal(

@@ -183,6 +183,8 @@ class LoanTrack(OperatingRound):
         paid.append(cid)
         rate = self.interest_rate(state)
         owed = self.interest_due(state, cid)
+        # loan_room: the corporation's limit, and the bank's loans left; reading (facts §6):
+        # none left with the bank stops the automatic loans as the limit does
         while owed > company.cash and self.loan_room(state, company):
             self.take_loans(state, company, 1, " to pay its interest")
             owed = self.interest_due(state, cid)

@@ -111,6 +111,16 @@ class OperatingRound(Ruleset):
         """The shares a dividend is divided by: ten (1817: the corporation's size)."""
         return 10
 
+    def moves_between_equal_prices(self, state: GameState, cid: str, steps: int) -> bool:
+        """Whether ``steps`` move ``cid``'s marker to another space of the same price (1817's
+        acquisition cells, all $0, facts §7); default: a move that keeps the price is none."""
+        return False
+
+    def held_dividend(self, units: int, paid: int, count: int) -> int:
+        """What ``units`` treasury or pool shares earn of ``paid`` split ``count`` ways:
+        the per-share amount rounded down, times the shares (1817 rounds up, facts §8)."""
+        return units * (paid // count)
+
     def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
         """Refuse a run the title forbids before the dividend is computed (default: none)."""
 
@@ -377,7 +387,7 @@ class OperatingRound(Ruleset):
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
-                amount = units * per_share
+                amount = self.held_dividend(units, paid, count)
                 if pays:  # to the corporation's treasury
                     lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
                 else:
@@ -488,7 +498,10 @@ class OperatingRound(Ruleset):
             )
         )
         state.ran = True
-        if plan.price_before is not None and plan.price_after != plan.price_before:
+        if plan.price_before is not None and (
+            plan.price_after != plan.price_before
+            or self.moves_between_equal_prices(state, cid, plan.price_steps)
+        ):
             state.move_price(cid, plan.price_steps, plan.rule)
         self.after_run(state, company, plan)
         return plan

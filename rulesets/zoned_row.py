@@ -35,11 +35,17 @@ class ZonedRow(LinearMarket):
     """Each space's zone: ``""`` for an ordinary space, else its name (``liquidation``,
     ``acquisition``)."""
 
+    def index_after(self, company: str, steps: int) -> int:
+        """The space ``steps`` moves bring ``company`` to (a left move stops at the first
+        space past the floor, a move at the row's end stays)."""
+        before = self.position[company]
+        low = min(self.floor, before)
+        return max(low, min(len(self.values) - 1, before + steps))
+
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """As on any row, but a left move stops at the first space past the floor."""
         before = self.position[company]
-        low = min(self.floor, before)
-        after = max(low, min(len(self.values) - 1, before + steps))
+        after = self.index_after(company, steps)
         if after != before:
             self._set(company, after)
         return self.values[before], self.values[after]
