@@ -498,11 +498,17 @@ class OperatingRound(Ruleset):
             )
         )
         state.ran = True
-        if plan.price_before is not None and (
-            plan.price_after != plan.price_before
-            or self.moves_between_equal_prices(state, cid, plan.price_steps)
-        ):
-            state.move_price(cid, plan.price_steps, plan.rule)
+        if plan.price_before is not None:
+            if plan.price_after != plan.price_before:
+                state.move_price(cid, plan.price_steps, plan.rule)
+            elif self.moves_between_equal_prices(state, cid, plan.price_steps):
+                # the line to mirror must not read as "stays": the marker does move
+                way = "left" if plan.price_steps < 0 else "right"
+                state.move_price(
+                    cid,
+                    plan.price_steps,
+                    f"{plan.rule}; the marker moves {way} to another space of the same price",
+                )
         self.after_run(state, company, plan)
         return plan
 

@@ -72,6 +72,9 @@ def test_facts_7_dividend_moves_between_the_acquisition_cells() -> None:
     )
     assert g.state.market.position["GT"] == 2
     assert g.execute("done GT").ok and g.execute("run UR 0").ok and g.execute("done UR").ok
+    # the withhold's move from column 3 to column 2 is said as a move, not only as "stays"
+    reasons = [e.reason for x in g.journal for e in x.events if getattr(e, "kind", "") == "price"]
+    assert any("moves left to another space of the same price" in r for r in reasons)
     assert g.execute("run GT 40").ok
     assert g.state.market.position["GT"] == 3 and g.state.price("GT") == 0
 
