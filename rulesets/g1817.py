@@ -244,6 +244,8 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
 
     def company_id(self, state: GameState, word: str) -> str:
         """Ids are case-insensitive (``belt``, ``BELT``: Belt)."""
+        if word in state.ledger.companies:  # as written: no two ids differ by case alone
+            return word
         key = word.upper().replace("&", "").replace(" ", "")
         for cid in state.ledger.companies:
             if cid.upper() == key:
@@ -392,7 +394,9 @@ class G1817(UnlimitedBank, SaleByResult, IpoByResult, LoanTurns, ShareCount, Eng
             for co in state.ledger.corporations()
             if co.launched and co.id not in state.operated
         ]
-        return [cid for cid in state.linear().order(corps) if not self.in_liquidation(state, cid)]
+        market = state.linear()
+        zones, position = market.zones, market.position  # type: ignore[attr-defined]
+        return [cid for cid in market.order(corps) if zones[position[cid]] != "liquidation"]
 
     def operating_round_started(self, state: GameState) -> None:
         """The rate is fixed; mail contracts pay corporations that have a train."""
