@@ -267,7 +267,9 @@ class Sim1817:
         poor = co.cash < due or (needs is not None and co.cash < needs[1] + due)
         roll = rng.random()
         option: str | None = None
-        if roll < (0.35 if poor else 0.1):
+        if co.cash < due and rng.random() < 0.8:
+            option = "withhold"  # the interest first: a table keeps the revenue for it
+        elif roll < (0.35 if poor else 0.1):
             option = "withhold"
         elif roll < (0.55 if poor else 0.3):
             option = "half"
