@@ -1,7 +1,8 @@
 """In-process replay per command of every title, side by side (issue 41, acceptance 3).
 
 Run: ``.venv/bin/python benchmarks/bench_replay.py [ROUNDS] [--profile TITLE]``.  A
-measurement, not a test.  Each title's 1,000-command seeded game (:mod:`long_games`) is
+measurement, not a test.  Each title's 1,000-command seeded game (:mod:`long_games`;
+1817's is shorter, played to its end) is
 replayed the way loading a save replays it: a new game, every command applied to the
 state with the cash total checked after each (no journal, no save).  The titles take
 turns, ``ROUNDS`` times (15 by default), so a busy moment of the shared machine falls on
