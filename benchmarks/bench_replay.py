@@ -1,7 +1,8 @@
 """In-process replay per command of every title, side by side (issue 41, acceptance 3).
 
 Run: ``.venv/bin/python benchmarks/bench_replay.py [ROUNDS] [--profile TITLE]``.  A
-measurement, not a test.  Each title's 1,000-command seeded game (:mod:`long_games`) is
+measurement, not a test.  Each title's 1,000-command seeded game (:mod:`long_games`;
+1817's is shorter, played to its end) is
 replayed the way loading a save replays it: a new game, every command applied to the
 state with the cash total checked after each (no journal, no save).  The titles take
 turns, ``ROUNDS`` times (15 by default), so a busy moment of the shared machine falls on
@@ -10,6 +11,12 @@ the best of each title, and the median of each round's ratio to 1846's replay in
 same round (issue 41.3), and to 1830's (issue 40.6: 1889 and 18Chesapeake).
 ``--profile TITLE`` prints where one replay of that title spends its time (cProfile, by
 cumulative time) instead.
+
+``--recorded [ROUNDS] [--checks]`` (issue 44) replays the recorded games instead: every
+``tests/scripts/1817-recorded-*.script`` and every ``1830-recorded-*.script``
+(:mod:`recorded_games`; without their ``expect`` lines unless ``--checks``), the two
+titles in turns, and prints CPU time per command and the paired ratio 1817 / 1830.
+``--profile 1817 --recorded`` profiles the 1817 recorded games.
 """
 
 from __future__ import annotations
@@ -46,15 +53,57 @@ def replay(head: c.GameCmd, commands: list[c.Command]) -> float:
     return time.process_time() - start
 
 
+def replay_all(games: list[tuple[c.GameCmd, list[c.Command]]]) -> float:
+    """CPU seconds of one replay of each game."""
+    return sum(replay(head, commands) for head, commands in games)
+
+
+def main_recorded(args: list[str]) -> None:
+    """1817's recorded games beside 1830's, CPU per command, paired (issue 44)."""
+    from recorded_games import recorded
+
+    words = [x for x in args if not x.startswith("--")]
+    rounds = int(words[0]) if words else 15
+    checks = "--checks" in args
+    games = {title: recorded(title, checks=checks) for title in ("1817", "1830")}
+    length = {title: sum(len(cs) for _, cs in g) for title, g in games.items()}
+    for g in games.values():
+        replay_all(g)  # warm-up
+    seconds: dict[str, list[float]] = {title: [] for title in games}
+    ratios: list[float] = []
+    for _ in range(rounds):
+        for title, g in games.items():
+            seconds[title].append(replay_all(g) / length[title])
+        ratios.append(seconds["1817"][-1] / seconds["1830"][-1])
+    what = "every line, checks too" if checks else "moves only, expect lines left out"
+    print(f"recorded games, replay per command, CPU, {rounds} rounds in turns ({what})")
+    print(f"{'title':<7} {'games':>5} {'commands':>8} {'median':>9} {'best':>9}")
+    for title, g in games.items():
+        print(
+            f"{title:<7} {len(g):>5} {length[title]:>8} "
+            f"{statistics.median(seconds[title]) * 1e6:6.1f} µs "
+            f"{min(seconds[title]) * 1e6:6.1f} µs"
+        )
+    print(f"1817 / 1830 (paired median): {statistics.median(ratios):.2f}x")
+
+
 def main() -> None:
     args = sys.argv[1:]
+    if "--recorded" in args and "--profile" not in args:
+        main_recorded([x for x in args if x != "--recorded"])
+        return
     if "--profile" in args:
         title = args[args.index("--profile") + 1]
-        head, commands = commands_of(long_game(title))
-        replay(head, commands)
+        if "--recorded" in args:
+            from recorded_games import recorded
+
+            games = recorded(title, checks="--checks" in args)
+        else:
+            games = [commands_of(long_game(title))]
+        replay_all(games)
         profile = cProfile.Profile()
         profile.enable()
-        replay(head, commands)
+        replay_all(games)
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
         return

@@ -20,6 +20,12 @@ what the ruleset's method and everything it calls cost (one more replay each; th
 wrapper adds about 3,400 instructions a call, included in the figures).  Both switch
 callgrind's collection, not its instrumentation, which would throw the translated code
 away at every switch.
+
+``--recorded [--checks]`` (issue 44) counts the recorded games instead: every
+``tests/scripts/1817-recorded-*.script`` and ``1830-recorded-*.script``
+(:mod:`recorded_games`, without their ``expect`` lines unless ``--checks``), each title's
+games replayed one after the other, once to warm up and once counted; the figure is
+instructions per command and 1817's ratio to 1830's.
 """
 
 from __future__ import annotations
@@ -142,6 +148,68 @@ def child(title: str, library: str, kinds: bool, within: list[str]) -> None:
         print("turns", turns["SR"], turns["OR"])
 
 
+def child_recorded(title: str, library: str, checks: bool) -> None:
+    """Under callgrind: replay ``title``'s recorded games once, then once counted."""
+    from bench_replay import replay_all
+    from recorded_games import recorded
+
+    games = recorded(title, checks=checks)
+    replay_all(games)
+    counter = ctypes.CDLL(library)
+    counter.cg_start()
+    replay_all(games)
+    counter.cg_stop()
+
+
+def main_recorded(checks: bool) -> None:
+    """Instructions per command of the recorded games, 1817's beside 1830's."""
+    from recorded_games import recorded
+
+    per: dict[str, float] = {}
+    length: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        source = folder / "cg.c"
+        source.write_text(HELPER)
+        library = folder / "cg.so"
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
+        for title in ("1817", "1830"):
+            out = folder / f"recorded-{title}.out"
+            subprocess.run(
+                [
+                    *(["setarch", "-R"] if shutil.which("setarch") else []),
+                    "valgrind",
+                    "--tool=callgrind",
+                    "--instr-atstart=no",
+                    f"--callgrind-out-file={out}",
+                    sys.executable,
+                    __file__,
+                    "--child-recorded",
+                    title,
+                    str(library),
+                    *(["--checks"] if checks else []),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+                env={**os.environ, "PYTHONHASHSEED": "0"},
+            )
+            total = 0
+            for dump in folder.glob(f"recorded-{title}.out*"):
+                for line in dump.read_text().splitlines():
+                    if line.startswith("totals:"):
+                        total += int(line.split()[1])
+            length[title] = sum(len(cs) for _, cs in recorded(title, checks=checks))
+            per[title] = total / length[title]
+    what = "every line, checks too" if checks else "moves only, expect lines left out"
+    print(f"recorded games, replay per command, instructions (callgrind) ({what})")
+    print(f"{'title':<7} {'commands':>8} {'instr/cmd':>10} {'/ 1830':>7}")
+    for title in ("1817", "1830"):
+        print(
+            f"{title:<7} {length[title]:>8} {per[title]:>10,.0f} {per[title] / per['1830']:>6.2f}x"
+        )
+
+
 def count(
     title: str, library: Path, folder: Path, kinds: bool, within: list[str]
 ) -> tuple[dict[str, int], Counter]:
@@ -195,6 +263,9 @@ def count(
 def main(args: list[str]) -> None:
     from long_games import TITLES
 
+    if "--recorded" in args:
+        main_recorded("--checks" in args)
+        return
     kinds = "--kinds" in args
     within = [x.removeprefix("--within=") for x in args if x.startswith("--within=")]
     titles = [x for x in args if not x.startswith("--")] or list(TITLES)
@@ -266,7 +337,9 @@ def main(args: list[str]) -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
-    if sys.argv[1:2] == ["--child"]:
+    if sys.argv[1:2] == ["--child-recorded"]:
+        child_recorded(sys.argv[2], sys.argv[3], "--checks" in sys.argv)
+    elif sys.argv[1:2] == ["--child"]:
         within = [x.removeprefix("--within=") for x in sys.argv if x.startswith("--within=")]
         child(sys.argv[2], sys.argv[3], "--kinds" in sys.argv, within)
     else:

@@ -34,6 +34,7 @@ from moderator.game import Game
 from moderator.ledger import POOL, Company
 from moderator.market import TrackMarket
 from moderator.script import format_command
+from moderator.simulate_1817 import Sim1817
 from moderator.simulate_1830 import Sim1830
 from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
 from rulesets.g1847ae import PHASES as AE_PHASES
@@ -119,9 +120,10 @@ class SimulationError(RuntimeError):
 
 
 @dataclass
-class Simulation(Sim1830):
+class Simulation(Sim1817, Sim1830):
     """A seeded random player of 1846 (the default), 1847 AE (3-5 players), 1853 (3-6
-    players) or 1830 (2-6 players, :mod:`moderator.simulate_1830`)."""
+    players), 1830 (2-6 players, :mod:`moderator.simulate_1830`), 1889, 18Chesapeake or
+    1817 (3-7 players, :mod:`moderator.simulate_1817`)."""
 
     seed: int
     players: int = 4
@@ -147,6 +149,9 @@ class Simulation(Sim1830):
     """1846: the second edition (``2e``: Boomtown and Little Miami in the private groups)."""
     options: tuple[str, ...] = ()
     """More option words for the ``game`` line (1889: ``beginner``)."""
+    final_set: bool = False
+    """1817: stop where the game would end, after the set of operating rounds that follows
+    the first 8-train's (facts §14; part 1 plays on, as the game end is a later step)."""
 
     def __post_init__(self) -> None:
         if self.title not in TITLES:
@@ -189,11 +194,13 @@ class Simulation(Sim1830):
         elif self.title in ("1830", "1889", "18Chesapeake"):
             step = self._g30_step
         elif self.title == "1817":
-            step = self._legal_step
+            step = self._g17_step
         else:
             step = self._ae_step
         stuck = 0
         while not self.game.state.ended and len(self.game.journal) < self.max_commands:
+            if self.final_set and self._g17_over():
+                break
             if step():
                 stuck = 0
             else:
@@ -204,37 +211,6 @@ class Simulation(Sim1830):
                         f"({self.title}, seed {self.seed}, {self.players} players)"
                     )
         return self.game
-
-    def _legal_step(self) -> bool:
-        """One of the game's own offers, moves preferred to passes and a run's revenue drawn
-        in tens (1817, part 1: up to the merger round, which is a later step)."""
-        rng = self.rng
-        assert rng is not None
-        legal = self.game.legal_commands()
-        if not legal:
-            return False
-        moves = [x for x in legal if not isinstance(x, c.Pass | c.Done)]
-        if rng.random() < 0.9:  # trains seldom change hands between corporations
-            moves = [
-                x
-                for x in moves
-                if not (isinstance(x, c.BuyTrain) and x.source not in (None, "pool"))
-            ]
-        cmd = rng.choice(moves if moves and rng.random() < 0.7 else legal)
-        state = self.game.state
-        if state.operating is not None and not state.company(state.operating).trains:
-            # a corporation without a train buys one, borrowing for it, as a table would
-            # (without one it liquidates at its turn's end, 1817 facts §8)
-            trains = [x for x in legal if isinstance(x, c.BuyTrain) and x.source is None]
-            loans = [x for x in legal if isinstance(x, c.Loan)]
-            if trains or loans:
-                cmd = rng.choice(trains or loans)
-        if isinstance(cmd, c.Run):
-            revenue = int(rng.randrange(0, 300, 10) * self.revenue_scale) // 10 * 10
-            richer = cmd.model_copy(update={"revenue": revenue})
-            if self.game.try_command(richer) is None:
-                cmd = richer
-        return self._try([cmd])
 
     def _try(self, cmds: list[c.Command]) -> bool:
         for cmd in cmds:

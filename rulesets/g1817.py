@@ -270,6 +270,8 @@ class G1817(
 
     def company_id(self, state: GameState, word: str) -> str:
         """Ids are case-insensitive (``belt``, ``BELT``: Belt)."""
+        if word in state.ledger.companies:  # written as it is (no two ids differ by case)
+            return word
         key = word.upper().replace("&", "").replace(" ", "")
         for cid in state.ledger.companies:
             if cid.upper() == key:

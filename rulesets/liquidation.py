@@ -66,7 +66,9 @@ class Liquidation(StockRound, OperatingRound):
             for co in state.ledger.corporations()
             if co.launched and co.id not in state.operated
         ]
-        return [cid for cid in state.linear().order(corps) if not self.in_liquidation(state, cid)]
+        market = state.linear()
+        zones, position = market.zones, market.position  # type: ignore[attr-defined]
+        return [cid for cid in market.order(corps) if zones[position[cid]] != "liquidation"]
 
     def must_own_train(self, state: GameState, company: Company) -> bool:
         """No forced purchase: a corporation without a train liquidates (facts §8)."""
