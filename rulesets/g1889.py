@@ -26,6 +26,8 @@ TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issu
 if TYPE_CHECKING:
     from typing import Any, ClassVar
 
+    from moderator.ledger import Company
+
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""
 75 80 90 100p 110 125 140 155 175 200 225 255 285 315 350
@@ -173,6 +175,24 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         if self.option(state, "beginner"):
             raise Refusal("corporations do not buy the beginner game's privates (facts §12)")
         super().cmd_buyprivate(state, cmd)
+
+    # ================================================================= operating rounds
+    def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
+        """Facts §9: the president's sales toward a forced purchase are remembered for the
+        turn (:meth:`may_buy_from_company`)."""
+        super()._sell_for_train(state, cmd)
+        state.extra["sold_for_train"] = (state.round_number, state.or_number, state.operating)
+
+    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        """Facts §9 (engine ``EBUY_FROM_OTHERS :never``): once its president has sold shares
+        toward the forced purchase, the corporation buys only the bank's cheapest train, not
+        another corporation's, even at a price its own cash covers."""
+        turn = (state.round_number, state.or_number, buyer.id)
+        if tuple(state.extra.get("sold_for_train") or ()) == turn:  # type: ignore[arg-type]
+            raise Refusal(
+                f"{buyer.president()} has sold shares toward {buyer.id}'s train: it buys the "
+                f"cheapest train the bank sells, not {seller.id}'s ({self.r('forced_cheapest')})"
+            )
 
     # ================================================================= phases
     def phase_started(self, state: GameState, phase: str) -> None:

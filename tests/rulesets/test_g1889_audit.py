@@ -1,0 +1,65 @@
+"""1889 audit (issue 40): the money rules' refusals the hand-computed scripts cannot show.
+
+Each test names the section of ``shared/facts/1889.md`` it checks (no printed rule numbers
+are known); the figures are worked out in ``tests/scripts/1889-*.script``.
+"""
+
+from __future__ import annotations
+
+from conftest import play, refuse
+
+FORCED = """\
+game 1889 Amy Bob Cy
+buy Amy TER
+buy Bob MF
+buy Cy ER
+buy Amy SMR
+buy Bob DR
+buy Cy SIR
+par Amy AR 65
+par Bob IR 65
+par Cy KO 65
+buy Amy AR
+buy Bob IR
+buy Cy KO
+buy Amy AR
+buy Bob IR
+buy Cy KO
+buy Amy AR
+buy Bob IR
+run AR 0
+train AR 2
+train AR 2
+done AR
+run IR 0
+train IR 2
+train IR 2
+train IR 2
+train IR 2
+done IR
+buy Cy KO
+pass Amy
+pass Bob
+pass Cy
+adjust KO -600 a treasury drained for the test
+run KO 0
+"""
+"""KO (¥50, no train) must buy one in OR 2.1; the bank sells only 3s (¥180); IR holds 2s.
+Cy, KO's president, has ¥35 (the figures: ``tests/scripts/1889-forced-train.script``)."""
+
+
+def test_facts_9_no_train_from_another_corporation_once_the_president_has_sold() -> None:
+    """Facts §9: with its own cash alone KO may buy IR's 2 (¥1 to its cash), but not once
+    its president has sold shares toward the forced purchase, nor with his money."""
+    g = play(FORCED)
+    refuse(g, "train KO 2 from IR 60", "cannot pay ¥60", "(facts §9)")
+    assert g.execute("sell Cy KO 1").ok  # ¥60: Cy 95, still short of the 130 for a 3
+    refuse(g, "train KO 2 from IR 50", "sold shares", "cheapest train", "(facts §9)")
+    refuse(g, "train KO 2 from IR 1", "(facts §9)")
+
+
+def test_facts_9_own_cash_alone_buys_another_corporations_train() -> None:
+    g = play(FORCED)
+    assert g.execute("train KO 2 from IR 50").ok
+    data = {c["id"]: c for c in g.state_json()["companies"]}
+    assert data["KO"]["cash"] == 0 and data["IR"]["cash"] == 330 + 50
