@@ -46,8 +46,14 @@ class PrivateExchange(StockRound):
         private = state.company(self.company_id(state, cmd.private))
         player = self.player_name(state, cmd.player)
         rule = self.exchanges.get(private.id)
+        if rule is None and not self.exchanges:
+            # 18Chesapeake facts §2: none of its privates is exchanged for a share
+            raise Refusal(
+                f"{private.id} is not exchanged: no {self.title} private is exchanged for a "
+                f"share ({self.r('private_sale')})"
+            )
         if rule is None:
-            named = " or ".join(self.exchanges) or "none"
+            named = " or ".join(self.exchanges)
             rules = ", ".join(dict.fromkeys(x.rule for x in self.exchanges.values()))
             raise Refusal(f"{private.id} is not exchanged; {named} is ({rules})")
         why, pid = rule.rule, private.id
