@@ -55,6 +55,11 @@ class PrivateAuction(StockRound):
     only_leading_bids_committed: ClassVar[bool] = False
     """A player's cash covers only the bids he leads (18Chesapeake facts §5); 1830 7.2 sets
     aside every standing bid of his."""
+    priority_left_of_turn: ClassVar[bool] = False
+    """After the sale the priority deal goes to the player whose turn it is when the last
+    private goes, left of the last player who acted in turn; a private won afterwards by
+    bids does not move it (1889 and 18Chesapeake facts §5).  1830 7.0: left of whoever got
+    the last private."""
 
     # ------------------------------------------------------------- hooks
     def sale_order(self, state: GameState) -> list[str]:
@@ -417,12 +422,15 @@ class PrivateAuction(StockRound):
         # last buyer at face (7.2).  The card is dealt again at the round's end (4.0).
         # A game saved before rules level 3 keeps its priority (moderator.fixes).
         last = state.last_actor or buyer
+        done = "the last to buy"
+        if self.priority_left_of_turn and buyer is not None:  # facts §5 (1889, 18Chesapeake)
+            last, done = buyer, "the last to act in turn"
         if follows(state, "1830-7.0") and last is not None:
             dealt = self.next_stock_players(state, last)[0].name
             if dealt != state.priority:
                 state.priority = dealt
                 state.ledger.events.append(PriorityChanged(player=dealt))
-            deal = f"; the priority deal to {dealt}, left of {last}, the last to buy"
+            deal = f"; the priority deal to {dealt}, left of {last}, {done}"
         else:
             deal = ""
         rules = ", ".join(dict.fromkeys((self.r("sale_first"), self.r("sale_bid"))))

@@ -144,6 +144,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         "the next set) is complete (facts §11)"
     )
     dealt_option: ClassVar[str] = "beginner"
+    priority_left_of_turn: ClassVar[bool] = True  # facts §5
 
     def __init__(self) -> None:
         super().__init__()

@@ -63,3 +63,16 @@ def test_facts_9_own_cash_alone_buys_another_corporations_train() -> None:
     assert g.execute("train KO 2 from IR 50").ok
     data = {c["id"]: c for c in g.state_json()["companies"]}
     assert data["KO"]["cash"] == 0 and data["IR"]["cash"] == 330 + 50
+
+
+def test_facts_5_priority_after_the_sale_is_left_of_the_last_to_act_in_turn() -> None:
+    """Facts §5 (verified in 18xx.games hs_jmmljkbw_17502): Three bought TER at face, the
+    other privates then went by bids and an auction; Four, left of Three, has the priority
+    and the first turn (1830 7.0 would give the priority left of Four, who got UTF last)."""
+    g = play(
+        "game 1889 One Two Three Four Five\nbid One DR 65\nbid Two SMR 55\nbid Three MF 35\n"
+        "bid Four UTF 155\nbid Five SIR 85\nbid One SMR 60\nbid Two ER 45\nbuy Three TER\n"
+        "bid Two SMR 65\npass One\n"
+    )
+    assert g.state_json()["priority"] == "Four"
+    assert g.state.current_player == "Four"

@@ -29,3 +29,16 @@ def test_facts_2_no_private_is_exchanged() -> None:
     g = play(START + "buy Amy DR")
     message = refuse(g, "exchange Amy DR", "(facts §2)")
     assert "()" not in message
+
+
+def test_facts_5_priority_after_the_sale_is_left_of_the_last_to_act_in_turn() -> None:
+    """Facts §5 (verified in 18xx.games 1277 and 22383): after the sale the priority is the
+    player whose turn it is when the last private goes; CV won afterwards in an auction by
+    Cy does not move it: Amy bought BOR at face, so Bob has it (1830 7.0 would give it
+    left of Cy)."""
+    g = play(
+        START + "buy Amy DR\nbid Bob CV 205\nbid Cy CV 210\nbuy Amy CP\nbuy Bob BS\n"
+        "buy Cy COC\nbuy Amy BOR\npass Bob\npar Cy CO 80\n"
+    )
+    assert g.state_json()["priority"] == "Bob"
+    assert g.state.current_player == "Bob"
