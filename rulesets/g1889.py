@@ -160,6 +160,16 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
             return tuple(p[:4] for p in BEGINNER if p[4] <= players)
         return tuple(p for p in self.privates if MIN_PLAYERS.get(p[0], 2) <= players)
 
+    def absent(self, state: GameState, key: str) -> str | None:
+        """Facts §0, §2, §12: a private of the box left out by the number of players (or
+        not dealt in the beginner game) is named with its rule, not as unknown."""
+        if not any(p[0] == key for p in PRIVATES):
+            return None
+        players = len(state.ledger.players)
+        if self.option(state, "beginner"):
+            return f"{key} is not dealt in the beginner game with {players} players (facts §12)"
+        return f"{key} is not in play with {players} players (facts §0, §2)"
+
     def starting_cash(self, players: int) -> tuple[int, str]:
         """Facts §0: ¥420 each for 2-4 players, ¥390 for 5-6."""
         cash = CASH[players]

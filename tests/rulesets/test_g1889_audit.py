@@ -76,3 +76,15 @@ def test_facts_5_priority_after_the_sale_is_left_of_the_last_to_act_in_turn() ->
     )
     assert g.state_json()["priority"] == "Four"
     assert g.state.current_player == "Four"
+
+
+def test_facts_0_a_private_left_out_by_the_player_count_is_named_with_its_rule() -> None:
+    """Facts §0, §2: SIR is left out with 2 players, UTF with 2 or 3; the beginner game
+    deals its own set (facts §12).  The refusal says so, not "no company"."""
+    g = play("game 1889 Amy Bob Cy")
+    refuse(g, "buy Amy UTF", "UTF is not in play with 3 players (facts §0, §2)")
+    g = play("game 1889 Amy Bob")
+    refuse(g, "buy Amy SIR", "SIR is not in play with 2 players (facts §0, §2)")
+    g = play("game 1889 Amy Bob Cy beginner")
+    refuse(g, "private Amy TER", "TER is not dealt in the beginner game with 3 players", "§12")
+    refuse(g, "private Amy XYZ", "no company 'XYZ' in 1889")
