@@ -4,7 +4,7 @@ scripts cannot show, each naming the v0.5 section (``§9.1``) or the facts' (``f
 from __future__ import annotations
 
 import pytest
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 
 START = "game 18Chesapeake Amy Bob Cy\nvanderbilt CO\n"
 
@@ -42,3 +42,13 @@ def test_facts_5_priority_after_the_sale_is_left_of_the_last_to_act_in_turn() ->
     )
     assert g.state_json()["priority"] == "Bob"
     assert g.state.current_player == "Bob"
+
+
+def test_10_8_president_money_toward_another_corporations_train_up_to_face_value() -> None:
+    """§10.8 (facts §9): short of cash in a forced purchase, C&O may take PRR's 2 with its
+    president's money added, at no more than the face value ($80); from the bank only the
+    cheapest train (the 3), never a later one."""
+    text = (SCRIPTS / "18chesapeake-forced-train.script").read_text(encoding="utf-8")
+    g = play(text.split("train CO 2 from PRR 80")[0])
+    refuse(g, "train CO 2 from PRR 85", "at most its face value, $80", "(§10.8)")
+    refuse(g, "train CO 4", "(§10.7)")
