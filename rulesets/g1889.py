@@ -188,18 +188,31 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         super().cmd_buyprivate(state, cmd)
 
     # ================================================================= operating rounds
+    def sold_toward_train(self, state: GameState) -> tuple[str, ...]:
+        """Facts §6, §9 (engine ``MUST_SELL_IN_BLOCKS``, in a forced purchase too): the
+        corporations the president has sold toward this train, once each."""
+        sold = tuple(state.extra.get("sold_for_train") or ())  # type: ignore[arg-type]
+        return sold[3] if sold[:3] == (state.round_number, state.or_number, state.operating) else ()
+
     def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
-        """Facts §9: the president's sales toward a forced purchase are remembered for the
-        turn (:meth:`may_buy_from_company`)."""
+        """Facts §6, §9: one block of each corporation toward the train; the sales are
+        remembered for the turn (:meth:`may_buy_from_company`)."""
+        before, cid = self.sold_toward_train(state), self.company_id(state, cmd.corp)
+        if cid in before:
+            raise Refusal(
+                f"{self.player_name(state, cmd.player)} already sold {cid} toward "
+                f"{state.operating}'s train: sell all of it in one action (facts §6, §9)"
+            )
         super()._sell_for_train(state, cmd)
-        state.extra["sold_for_train"] = (state.round_number, state.or_number, state.operating)
+        turn = (state.round_number, state.or_number, state.operating)
+        state.extra["sold_for_train"] = (*turn, (*before, cid))
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
         """Facts §9 (engine ``EBUY_FROM_OTHERS :never``): once its president has sold shares
         toward the forced purchase, the corporation buys only the bank's cheapest train, not
         another corporation's, even at a price its own cash covers."""
         turn = (state.round_number, state.or_number, buyer.id)
-        if tuple(state.extra.get("sold_for_train") or ()) == turn:  # type: ignore[arg-type]
+        if tuple(state.extra.get("sold_for_train") or ())[:3] == turn:  # type: ignore[arg-type]
             raise Refusal(
                 f"{buyer.president()} has sold shares toward {buyer.id}'s train: it buys the "
                 f"cheapest train the bank sells, not {seller.id}'s ({self.r('forced_cheapest')})"

@@ -88,3 +88,15 @@ def test_facts_0_a_private_left_out_by_the_player_count_is_named_with_its_rule()
     g = play("game 1889 Amy Bob Cy beginner")
     refuse(g, "private Amy TER", "TER is not dealt in the beginner game with 3 players", "§12")
     refuse(g, "private Amy XYZ", "no company 'XYZ' in 1889")
+
+
+def test_facts_6_9_a_forced_sale_of_one_corporation_is_one_block() -> None:
+    """Facts §6, §9 (engine ``MUST_SELL_IN_BLOCKS``, applied to a president's forced sales
+    too): Cy, short of the 130 KO needs, sells KO once; a second KO sale in the same turn
+    is refused (two shares at once raise 120 at 60, one then one 60 + 55)."""
+    g = play(FORCED)
+    assert g.execute("sell Cy KO 1").ok
+    refuse(g, "sell Cy KO 1", "already sold KO", "one action", "(facts §6, §9)")
+    # what Cy may still raise leaves KO out: he is bankrupt (the game ends at once)
+    assert g.execute("bankrupt Cy").ok
+    assert g.state_json()["ended"]
