@@ -6,7 +6,7 @@ are known); the figures are worked out in ``tests/scripts/1889-*.script``.
 
 from __future__ import annotations
 
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 
 FORCED = """\
 game 1889 Amy Bob Cy
@@ -100,3 +100,12 @@ def test_facts_6_9_a_forced_sale_of_one_corporation_is_one_block() -> None:
     # what Cy may still raise leaves KO out: he is bankrupt (the game ends at once)
     assert g.execute("bankrupt Cy").ok
     assert g.state_json()["ended"]
+
+
+def test_facts_2_utf_with_a_player_after_the_first_5_is_not_sold_to_a_corporation() -> None:
+    """Facts §2, §8: after the first 5 UTF stays with Cy (income 50) but no corporation may
+    buy it; in phase 4 it could have been (75 to 300)."""
+    text = (SCRIPTS / "1889-trains-phases.script").read_text(encoding="utf-8")
+    g = play(text.split("# --- Stock round 3")[0] + "pass Cy\npass Dee\npass Amy\npass Bob\n")
+    assert g.state.phase == "5" and not g.state.company("UTF").closed
+    refuse(g, "buyprivate SR UTF 150", "until the first 5", "(facts §2)")
