@@ -8,42 +8,7 @@ from __future__ import annotations
 
 from conftest import SCRIPTS, play, refuse
 
-FORCED = """\
-game 1889 Amy Bob Cy
-buy Amy TER
-buy Bob MF
-buy Cy ER
-buy Amy SMR
-buy Bob DR
-buy Cy SIR
-par Amy AR 65
-par Bob IR 65
-par Cy KO 65
-buy Amy AR
-buy Bob IR
-buy Cy KO
-buy Amy AR
-buy Bob IR
-buy Cy KO
-buy Amy AR
-buy Bob IR
-run AR 0
-train AR 2
-train AR 2
-done AR
-run IR 0
-train IR 2
-train IR 2
-train IR 2
-train IR 2
-done IR
-buy Cy KO
-pass Amy
-pass Bob
-pass Cy
-adjust KO -600 a treasury drained for the test
-run KO 0
-"""
+FORCED = (SCRIPTS / "1889-forced-train.script").read_text(encoding="utf-8").split("sell Cy KO 2")[0]
 """KO (¥50, no train) must buy one in OR 2.1; the bank sells only 3s (¥180); IR holds 2s.
 Cy, KO's president, has ¥35 (the figures: ``tests/scripts/1889-forced-train.script``)."""
 
