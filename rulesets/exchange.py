@@ -63,7 +63,10 @@ class PrivateExchange(StockRound):
         if private.closed or private.owner != player:
             raise Refusal(f"{player} does not own {pid} ({why})")
         corp = state.company(rule.corp)
-        if corp.holder_percent(player) >= rule.below_percent:
+        # held without limit in the orange (1830: and brown) zone, as for a purchase (1830
+        # 10.0; 1889 facts §1, §4; engine `holding_ok?`)
+        unlimited = state.market.zone(corp.id) in getattr(self, "unlimited_zones", "")  # type: ignore[attr-defined]
+        if corp.holder_percent(player) >= rule.below_percent and not unlimited:
             raise Refusal(f"{player} already holds {rule.below_percent}% of {corp.id} ({why})")
         if cmd.source is not None and cmd.source not in rule.sources:
             raise Refusal(

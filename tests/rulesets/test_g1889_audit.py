@@ -74,3 +74,18 @@ def test_facts_2_utf_with_a_player_after_the_first_5_is_not_sold_to_a_corporatio
     g = play(text.split("# --- Stock round 3")[0] + "pass Cy\npass Dee\npass Amy\npass Bob\n")
     assert g.state.phase == "5" and not g.state.company("UTF").closed
     refuse(g, "buyprivate SR UTF 150", "until the first 5", "(facts §2)")
+
+
+def test_facts_1_2_the_exchange_in_the_orange_zone_is_not_held_to_60_percent() -> None:
+    """Facts §1, §2 (engine ``holding_ok?``): DR's exchange keeps the 60% limit, lifted in
+    the orange zone as for a purchase (facts §4)."""
+    g = play(
+        "game 1889 Amy Bob\nbuy Amy TER\nbuy Bob MF\nbuy Amy ER\nbuy Bob SMR\nbuy Amy DR\n"
+        "adjust Amy 100 a gift for the test\npar Bob UR 65\npar Amy IR 65\nbuy Bob UR\n"
+        "buy Amy IR\nbuy Bob UR\nbuy Amy IR\nbuy Bob UR\nbuy Amy IR\nbuy Amy IR\n"
+    )
+    assert g.state_json()["players"][0]["shares"] == {"IR": 60}
+    refuse(g, "exchange Amy DR", "already holds 60% of IR", "(facts §2)")
+    g.state.market.place("IR", (8, 0))  # type: ignore[attr-defined]  # 30, orange
+    assert g.execute("exchange Amy DR").ok
+    assert g.state_json()["players"][0]["shares"] == {"IR": 70}
