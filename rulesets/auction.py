@@ -58,8 +58,9 @@ class PrivateAuction(StockRound):
     priority_left_of_turn: ClassVar[bool] = False
     """After the sale the priority deal goes to the player whose turn it is when the last
     private goes, left of the last player who acted in turn; a private won afterwards by
-    bids does not move it (1889 and 18Chesapeake facts §5).  1830 7.0: left of whoever got
-    the last private."""
+    bids does not move it, and after a round of passes play goes on left of the last to pass
+    (1889 and 18Chesapeake facts §5, the engine's turn order).  1830 7.0, 7.3: left of
+    whoever got the last private."""
 
     # ------------------------------------------------------------- hooks
     def sale_order(self, state: GameState) -> list[str]:
@@ -334,7 +335,9 @@ class PrivateAuction(StockRound):
         # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
         # of the last player who got a private, by a purchase or a bid (reading, facts D2)
         new = state.priority
-        if state.last_actor is not None:
+        if self.priority_left_of_turn:  # facts §5 (1889, 18Chesapeake): on in turn
+            new = self.next_stock_players(state, player)[0].name
+        elif state.last_actor is not None:
             new = self.next_stock_players(state, state.last_actor)[0].name
         if new != state.priority:
             state.priority = new

@@ -52,3 +52,13 @@ def test_10_8_president_money_toward_another_corporations_train_up_to_face_value
     g = play(text.split("train CO 2 from PRR 80")[0])
     refuse(g, "train CO 2 from PRR 85", "at most its face value, $80", "(§10.8)")
     refuse(g, "train CO 4", "(§10.7)")
+
+
+def test_facts_5_after_a_round_of_passes_play_goes_on_in_turn() -> None:
+    """Facts §5 (engine ``WaterfallAuction#process_pass``: the turn moves on from the last
+    to pass): Amy buys DR, Bob bids on CV, then Cy, Amy and Bob pass: the income is paid,
+    a 2 is exported, and Cy, left of Bob, is next (not Bob, left of Amy who got DR)."""
+    g = play(START + "buy Amy DR\nbid Bob CV 205\npass Cy\npass Amy\npass Bob\n")
+    assert g.state.current_player == "Cy"
+    assert g.state_json()["priority"] == "Cy"
+    assert g.execute("buy Cy CP").ok
