@@ -89,3 +89,11 @@ def test_facts_1_2_the_exchange_in_the_orange_zone_is_not_held_to_60_percent() -
     g.state.market.place("IR", (8, 0))  # type: ignore[attr-defined]  # 30, orange
     assert g.execute("exchange Amy DR").ok
     assert g.state_json()["players"][0]["shares"] == {"IR": 70}
+
+
+def test_facts_5_after_a_round_of_passes_play_goes_on_in_turn() -> None:
+    """Facts §5: Amy buys TER, Bob bids on SIR, then Cy,
+    Amy and Bob pass: the income is paid and Cy, left of Bob, the last to pass, is next."""
+    g = play("game 1889 Amy Bob Cy\nbuy Amy TER\nbid Bob SIR 85\npass Cy\npass Amy\npass Bob\n")
+    assert g.state.current_player == "Cy" and g.state_json()["priority"] == "Cy"
+    assert g.state_json()["players"][0]["cash"] == 420 - 20 + 5  # TER's income
