@@ -55,6 +55,12 @@ class PrivateAuction(StockRound):
     only_leading_bids_committed: ClassVar[bool] = False
     """A player's cash covers only the bids he leads (18Chesapeake facts §5); 1830 7.2 sets
     aside every standing bid of his."""
+    priority_left_of_turn: ClassVar[bool] = False
+    """After the sale the priority deal goes to the player whose turn it is when the last
+    private goes, left of the last player who acted in turn; a private won afterwards by
+    bids does not move it, and after a round of passes play goes on left of the last to pass
+    (1889 and 18Chesapeake facts §5, the engine's turn order).  1830 7.0, 7.3: left of
+    whoever got the last private."""
 
     # ------------------------------------------------------------- hooks
     def sale_order(self, state: GameState) -> list[str]:
@@ -329,7 +335,9 @@ class PrivateAuction(StockRound):
         # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
         # of the last player who got a private, by a purchase or a bid (reading, facts D2)
         new = state.priority
-        if state.last_actor is not None:
+        if self.priority_left_of_turn:  # facts §5 (1889, 18Chesapeake): on in turn
+            new = self.next_stock_players(state, player)[0].name
+        elif state.last_actor is not None:
             new = self.next_stock_players(state, state.last_actor)[0].name
         if new != state.priority:
             state.priority = new
@@ -417,12 +425,15 @@ class PrivateAuction(StockRound):
         # last buyer at face (7.2).  The card is dealt again at the round's end (4.0).
         # A game saved before rules level 3 keeps its priority (moderator.fixes).
         last = state.last_actor or buyer
+        done = "the last to buy"
+        if self.priority_left_of_turn and buyer is not None:  # facts §5 (1889, 18Chesapeake)
+            last, done = buyer, "the last to act in turn"
         if follows(state, "1830-7.0") and last is not None:
             dealt = self.next_stock_players(state, last)[0].name
             if dealt != state.priority:
                 state.priority = dealt
                 state.ledger.events.append(PriorityChanged(player=dealt))
-            deal = f"; the priority deal to {dealt}, left of {last}, the last to buy"
+            deal = f"; the priority deal to {dealt}, left of {last}, {done}"
         else:
             deal = ""
         rules = ", ".join(dict.fromkeys((self.r("sale_first"), self.r("sale_bid"))))

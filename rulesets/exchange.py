@@ -46,8 +46,14 @@ class PrivateExchange(StockRound):
         private = state.company(self.company_id(state, cmd.private))
         player = self.player_name(state, cmd.player)
         rule = self.exchanges.get(private.id)
+        if rule is None and not self.exchanges:
+            # 18Chesapeake facts §2: none of its privates is exchanged for a share
+            raise Refusal(
+                f"{private.id} is not exchanged: no {self.title} private is exchanged for a "
+                f"share ({self.r('private_sale')})"
+            )
         if rule is None:
-            named = " or ".join(self.exchanges) or "none"
+            named = " or ".join(self.exchanges)
             rules = ", ".join(dict.fromkeys(x.rule for x in self.exchanges.values()))
             raise Refusal(f"{private.id} is not exchanged; {named} is ({rules})")
         why, pid = rule.rule, private.id
@@ -57,7 +63,10 @@ class PrivateExchange(StockRound):
         if private.closed or private.owner != player:
             raise Refusal(f"{player} does not own {pid} ({why})")
         corp = state.company(rule.corp)
-        if corp.holder_percent(player) >= rule.below_percent:
+        # held without limit in the orange (1830: and brown) zone, as for a purchase (1830
+        # 10.0; 1889 facts §1, §4; engine `holding_ok?`)
+        unlimited = state.market.zone(corp.id) in getattr(self, "unlimited_zones", "")  # type: ignore[attr-defined]
+        if corp.holder_percent(player) >= rule.below_percent and not unlimited:
             raise Refusal(f"{player} already holds {rule.below_percent}% of {corp.id} ({why})")
         if cmd.source is not None and cmd.source not in rule.sources:
             raise Refusal(

@@ -26,6 +26,8 @@ TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issu
 if TYPE_CHECKING:
     from typing import Any, ClassVar
 
+    from moderator.ledger import Company
+
 # --------------------------------------------------------------------- tables
 GRID, ZONES, PAR_CELL = grid_from_text("""
 75 80 90 100p 110 125 140 155 175 200 225 255 285 315 350
@@ -142,6 +144,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         "the next set) is complete (facts §11)"
     )
     dealt_option: ClassVar[str] = "beginner"
+    priority_left_of_turn: ClassVar[bool] = True  # facts §5
 
     def __init__(self) -> None:
         super().__init__()
@@ -156,6 +159,16 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         if "beginner" in options:
             return tuple(p[:4] for p in BEGINNER if p[4] <= players)
         return tuple(p for p in self.privates if MIN_PLAYERS.get(p[0], 2) <= players)
+
+    def absent(self, state: GameState, key: str) -> str | None:
+        """Facts §0, §2, §12: a private of the box left out by the number of players (or
+        not dealt in the beginner game) is named with its rule, not as unknown."""
+        if not any(p[0] == key for p in PRIVATES):
+            return None
+        players = len(state.ledger.players)
+        if self.option(state, "beginner"):
+            return f"{key} is not dealt in the beginner game with {players} players (facts §12)"
+        return f"{key} is not in play with {players} players (facts §0, §2)"
 
     def starting_cash(self, players: int) -> tuple[int, str]:
         """Facts §0: ¥420 each for 2-4 players, ¥390 for 5-6."""
@@ -173,6 +186,37 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         if self.option(state, "beginner"):
             raise Refusal("corporations do not buy the beginner game's privates (facts §12)")
         super().cmd_buyprivate(state, cmd)
+
+    # ================================================================= operating rounds
+    def sold_toward_train(self, state: GameState) -> tuple[str, ...]:
+        """Facts §6, §9 (engine ``MUST_SELL_IN_BLOCKS``, in a forced purchase too): the
+        corporations the president has sold toward this train, once each."""
+        sold = tuple(state.extra.get("sold_for_train") or ())  # type: ignore[arg-type]
+        return sold[3] if sold[:3] == (state.round_number, state.or_number, state.operating) else ()
+
+    def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
+        """Facts §6, §9: one block of each corporation toward the train; the sales are
+        remembered for the turn (:meth:`may_buy_from_company`)."""
+        before, cid = self.sold_toward_train(state), self.company_id(state, cmd.corp)
+        if cid in before:
+            raise Refusal(
+                f"{self.player_name(state, cmd.player)} already sold {cid} toward "
+                f"{state.operating}'s train: sell all of it in one action (facts §6, §9)"
+            )
+        super()._sell_for_train(state, cmd)
+        turn = (state.round_number, state.or_number, state.operating)
+        state.extra["sold_for_train"] = (*turn, (*before, cid))
+
+    def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        """Facts §9 (engine ``EBUY_FROM_OTHERS :never``): once its president has sold shares
+        toward the forced purchase, the corporation buys only the bank's cheapest train, not
+        another corporation's, even at a price its own cash covers."""
+        turn = (state.round_number, state.or_number, buyer.id)
+        if tuple(state.extra.get("sold_for_train") or ())[:3] == turn:  # type: ignore[arg-type]
+            raise Refusal(
+                f"{buyer.president()} has sold shares toward {buyer.id}'s train: it buys the "
+                f"cheapest train the bank sells, not {seller.id}'s ({self.r('forced_cheapest')})"
+            )
 
     # ================================================================= phases
     def phase_started(self, state: GameState, phase: str) -> None:

@@ -122,6 +122,7 @@ class G18Chesapeake(TwoPlayerShares, DrawnPresident, TrainExport):
     one_sale_per_turn: ClassVar[bool] = False  # facts §6: no block rule
     bid_multiple: ClassVar[bool] = True  # facts §5
     only_leading_bids_committed: ClassVar[bool] = True  # facts §5
+    priority_left_of_turn: ClassVar[bool] = True  # facts §5
     exported_cards: ClassVar[tuple[str, ...]] = ("2", "3", "4")  # §10.9
     private_shares = {"BOR": FreeCertificate("BO", "B&O", "BOR", "§3")}
     never_to_corporations = {"CV": "Cornelius Vanderbilt is never sold to a corporation (§7.1)"}

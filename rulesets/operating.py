@@ -682,11 +682,17 @@ class OperatingRound(Ruleset):
             words.append(more)
         return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
+    def sold_toward_train(self, state: GameState) -> tuple[str, ...]:
+        """Corporations the president may sell no more of toward the operating corporation's
+        train this turn (1889: one block each, facts §6, §9); default none."""
+        return ()
+
     def raisable(self, state: GameState, player: str, protect: str) -> int:
         """Cash a president could raise by selling shares now, one sale per corporation."""
         total = 0
+        done = self.sold_toward_train(state)
         for co in state.ledger.corporations():
-            if not co.launched:
+            if not co.launched or co.id in done:
                 continue
             best = 0
             for n in range(co.holder_percent(player) // 10, 0, -1):

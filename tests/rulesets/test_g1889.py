@@ -116,7 +116,7 @@ def test_facts_12_beginner_game_deals_the_privates_at_face() -> None:
     assert {c["id"] for c in data["companies"] if c["kind"] == "private"} == {"DR", "SIR", "ER"}
     assert data["sale"] is None or not data["sale"]["unsold"]
     refuse(g, "par Amy AR 65", "the privates are dealt first", "(facts §12)")
-    refuse(g, "private Amy MF", "no company 'MF' in 1889")
+    refuse(g, "private Amy MF", "MF is not dealt in the beginner game with 3 players (facts §12)")
     assert g.execute("private Amy SIR").ok
     refuse(g, "private Amy DR", "already has his private")
     assert g.execute("private Bob DR").ok and g.execute("private Cy ER").ok

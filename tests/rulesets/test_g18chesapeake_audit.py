@@ -1,0 +1,64 @@
+"""18Chesapeake audit (issue 40): the money rules' refusals and tables the hand-computed
+scripts cannot show, each naming the v0.5 section (``§9.1``) or the facts' (``facts §2``)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SCRIPTS, play, refuse
+
+START = "game 18Chesapeake Amy Bob Cy\nvanderbilt CO\n"
+
+
+@pytest.mark.parametrize(
+    ("players", "cash", "limit"),
+    [(2, 1200, 20), (3, 800, 20), (4, 600, 16), (5, 480, 13), (6, 400, 11)],
+)
+def test_facts_0_cash_and_certificate_limits_for_2_to_6(
+    players: int, cash: int, limit: int
+) -> None:
+    names = ["Amy", "Bob", "Cy", "Dee", "Eve", "Fay"][:players]
+    data = play(f"game 18Chesapeake {' '.join(names)}\nvanderbilt CO").state_json()
+    assert {p["cash"] for p in data["players"]} == {cash}
+    assert data["bank"]["cash"] == 8000 - 2400
+    assert data["cert_limit"] == limit
+
+
+def test_facts_2_no_private_is_exchanged() -> None:
+    """No 18Chesapeake private is exchanged for a share (facts §2): the refusal says so and
+    names the rule, not an empty list of exchangeable privates."""
+    g = play(START + "buy Amy DR")
+    message = refuse(g, "exchange Amy DR", "(facts §2)")
+    assert "()" not in message
+
+
+def test_facts_5_priority_after_the_sale_is_left_of_the_last_to_act_in_turn() -> None:
+    """Facts §5 (verified in 18xx.games 1277 and 22383): after the sale the priority is the
+    player whose turn it is when the last private goes; CV won afterwards in an auction by
+    Cy does not move it: Amy bought BOR at face, so Bob has it (1830 7.0 would give it
+    left of Cy)."""
+    g = play(
+        START + "buy Amy DR\nbid Bob CV 205\nbid Cy CV 210\nbuy Amy CP\nbuy Bob BS\n"
+        "buy Cy COC\nbuy Amy BOR\npass Bob\npar Cy CO 80\n"
+    )
+    assert g.state_json()["priority"] == "Bob"
+    assert g.state.current_player == "Bob"
+
+
+def test_10_8_president_money_toward_another_corporations_train_up_to_face_value() -> None:
+    """§10.8 (facts §9): short of cash in a forced purchase, C&O may take PRR's 2 with its
+    president's money added, at no more than the face value ($80); from the bank only the
+    cheapest train (the 3), never a later one."""
+    text = (SCRIPTS / "18chesapeake-forced-train.script").read_text(encoding="utf-8")
+    g = play(text.split("train CO 2 from PRR 80")[0])
+    refuse(g, "train CO 2 from PRR 85", "at most its face value, $80", "(§10.8)")
+    refuse(g, "train CO 4", "(§10.7)")
+
+
+def test_facts_5_after_a_round_of_passes_play_goes_on_in_turn() -> None:
+    """Facts §5 (engine ``WaterfallAuction#process_pass``: the turn moves on from the last
+    to pass): Amy buys DR, Bob bids on CV, then Cy, Amy and Bob pass: the income is paid,
+    a 2 is exported, and Cy, left of Bob, is next (not Bob, left of Amy who got DR)."""
+    g = play(START + "buy Amy DR\nbid Bob CV 205\npass Cy\npass Amy\npass Bob\n")
+    assert g.state.current_player == "Cy"
+    assert g.state_json()["priority"] == "Cy"
+    assert g.execute("buy Cy CP").ok
