@@ -160,3 +160,30 @@ async def test_the_status_line_names_what_the_acting_corporation_owes(saves: Pat
         assert "1 paid" in ur and "owes" not in ur
         pw = next(x for x in lines if " PW " in x and "2sh" in x)
         assert "2 owes $10" in pw
+
+
+async def test_a_new_1817_game_from_the_form_with_an_option(saves: Path) -> None:
+    """The new-game form offers 1817 (the last title: End) for 3 to 7 players with its
+    options as boxes (``short_squeeze``, ``five_shorts``, ``modern_trains``; Volatility is
+    a later step, said on the form); Space ticks the first, and the game starts with it."""
+    from textual.widgets import Checkbox, Static
+
+    from moderator.ui.screens.start import NewGameScreen
+
+    def line() -> str:
+        return str(pilot.app.screen.query_one("#new-game-error", Static).render())
+
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        for word in ("short_squeeze", "five_shorts", "modern_trains"):
+            assert screen.query_one(f"#option-1817-{word}", Checkbox).display
+        assert "Volatility" in screen_text(app)
+        await send_burst(pilot, "tab", "Amy", " Bob")
+        assert "1817 needs 3 to 7 players; 2 given" in line(), line()
+        await send_burst(pilot, " Cy", "tab", " ")
+        assert "game 1817 Amy Bob Cy short_squeeze" in line(), line()
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        assert (game.title, list(game.options)) == ("1817", ["short_squeeze"])
