@@ -114,7 +114,9 @@ def ipo_target(session: Session, cmd: c.Ipo, rng: random.Random) -> c.Ipo:
     winner = rng.choice(players)
     held = list(winner.get("privates") or [])
     chosen = set(rng.sample(held, rng.randint(0, min(2, len(held)))))
-    price = rng.choice((rng.randrange(100, 405, 5), rng.randrange(100, 250, 5), 95, 402, 405))
+    price = rng.choice((rng.randrange(100, 405, 5), rng.randrange(100, 200, 5)))
+    if rng.random() < 0.2:
+        price = rng.choice((95, 402, 405))  # off the range: refused (facts §3)
     return cmd.model_copy(
         update={
             "player": winner["name"],
@@ -313,6 +315,18 @@ def test_the_keys_of_each_action_give_the_command_they_spell(data: st.DataObject
     seed = data.draw(st.integers(0, 2**16), label="choices")
     done = data.draw(st.booleans(), label="d instead of the last Enter")
     asyncio.run(type_action(cut, kind, random.Random(seed), done))
+
+
+@settings(max_examples=examples(6), suppress_health_check=SLOW)
+@given(data=st.data())
+def test_1817s_ipo_result_typed_in_a_burst_gives_the_line_it_spells(data: st.DataObject) -> None:
+    """1817's IPO result (facts §3) is the longest grammar (four steps: corporation,
+    winner, price and size, privates): a few more bursts of it than the draw above gives,
+    with winners, prices (some off the range) and privates drawn at random."""
+    places = [cut for cut, k, _ in pool() if k == "ipo"]
+    cut = data.draw(st.sampled_from(places), label="position")
+    seed = data.draw(st.integers(0, 2**16), label="choices")
+    asyncio.run(type_action(cut, "ipo", random.Random(seed), False))
 
 
 def test_the_pool_has_single_and_several_choices_of_every_action() -> None:
