@@ -16,6 +16,10 @@ command (``Game.trial``: the rules applied to a copy of the state, the code path
   as a 5 and as a 4/6): each purchase tried on the state the run leaves, so what the
   president would add (a forced purchase), or why the rules would refuse it, is the
   engine's own answer;
+* 1817: the interest due after the run (``interest CORP`` tried on the state the run
+  leaves: the rate fixed for the operating round times the loans, the loans taken by
+  themselves when the cash is short, the price after them, a liquidation when even they
+  cannot pay it);
 * what the bank's kept dividend covers: the holders of the shares that pay nobody, as
   the title's receipt names them (1846's pool, 1830's IPO, 1847 AE's IPO and investor
   shares: :func:`bank_label`).
@@ -78,6 +82,43 @@ class TrainNeed:
 
 
 @dataclass(frozen=True)
+class InterestDue:
+    """1817: the interest tried on the state after the run (``interest CORP``, facts §6).
+
+    ``paid`` is what goes to the bank for it (by the president when the corporation
+    liquidates); ``loans`` the loans taken by themselves to pay it; ``refused`` the game's
+    reason when no interest can be paid then (already paid this operating round)."""
+
+    paid: int = 0
+    loans: int = 0
+    liquidates: bool = False
+    price_after: int | None = None
+    treasury: int | None = None
+    refused: str | None = None
+
+
+def interest_due(game: Game, state: GameState, company: str) -> InterestDue | None:
+    """The interest ``company`` would pay on ``state`` (the engine's trial of ``interest
+    CORP``), or ``None`` for a title without interest."""
+    ruleset = game.ruleset
+    if not hasattr(ruleset, "cmd_interest"):
+        return None
+    found = game.trial(c.Interest(corp=company), state)
+    if isinstance(found, str):
+        return InterestDue(refused=found)
+    after, events = found
+    cid = state.company(company).id
+    co = after.company(cid)
+    return InterestDue(
+        paid=sum(ev.amount for ev in events if isinstance(ev, CashMoved) and ev.target == "bank"),
+        loans=ruleset.loans_of(after, cid) - ruleset.loans_of(state, cid),
+        liquidates=bool(ruleset.in_liquidation(after, cid)),
+        price_after=after.price(cid) if co.launched else None,
+        treasury=co.cash,
+    )
+
+
+@dataclass(frozen=True)
 class PayoutColumn:
     """One payout kind's figures (see the module docstring); ``refused``: the game's
     reason when the rules refuse this kind for this revenue (no other figure then)."""
@@ -99,6 +140,8 @@ class PayoutColumn:
     """Every train the bank offers the company next, in the ruleset's order."""
     bank_keeps: tuple[tuple[str, int], ...] = ()
     """Whose shares' dividend stays in the bank: (the receipt's name, shares)."""
+    interest: InterestDue | None = None
+    """1817: the interest due after the run (``None``: a title without interest)."""
 
 
 def standings(score: Score) -> dict[str, tuple[int, int]]:
@@ -242,6 +285,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
                 train=trains[0] if trains else None,
                 trains=trains,
                 bank_keeps=_bank_keeps(game, cmd, option) if takes.get(BANK_KEEPS) else (),
+                interest=interest_due(game, after, cid),
             )
         )
     return columns

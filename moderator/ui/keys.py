@@ -56,7 +56,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "p",
         "par",
         "Par",
-        "Stock round: the acting player pars a corporation.",
+        "Stock round: par a corporation (1817: write an IPO auction's result).",
         ("setup", "SR"),
         absent=("1853",),
     ),

@@ -121,7 +121,19 @@ class Session:
         """The spec's state JSON of the current state (cached)."""
         if self._data is None:
             self._data = self.game.state_json()
+            self._interest_paid(self._data)
         return self._data
+
+    def _interest_paid(self, data: dict[str, Any]) -> None:
+        """1817 (facts §6): each corporation's ``interest_paid`` in an operating round, the
+        engine's own record (``interest_paid``), so the screen tells the interest a
+        corporation will owe at its turn's end from the interest it has paid."""
+        paid = getattr(self.game.ruleset, "interest_paid", None)
+        if paid is None or data["round"].get("kind") != "OR":
+            return
+        for co in data.get("companies", []):
+            if "loans" in co:
+                co["interest_paid"] = bool(paid(self.game.state, co["id"]))
 
     @property
     def currency(self) -> str:

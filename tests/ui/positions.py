@@ -43,9 +43,11 @@ KINDS: dict[str, tuple[type[c.Command], ...]] = {
     "train": (c.BuyTrain,),
     "private": (c.BuyPrivate,),
     "bid": (c.Bid,),
+    "ipo": (c.Ipo,),
 }
 """The actions typed, with the commands behind each (issue 27.1's list; 1830's bids;
-``forced``: a president's forced sale in an operating round, ``s`` there)."""
+``forced``: a president's forced sale in an operating round, ``s`` there; ``ipo``: 1817's
+IPO result, ``p`` there)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ def scan(
                     if kind == "bond":  # the list is of players (then the amount)
                         count = len({x.player for x in legal if isinstance(x, c.Bond)})
                     operating_round = replay.state.round_kind == "OR"
-                    if kind in ("par", "buy", "sell") and operating_round:
+                    if kind in ("par", "buy", "sell", "ipo") and operating_round:
                         count = 0  # a stock-round key (`s` in an OR is the forced sale)
                     if kind == "forced" and not operating_round:
                         count = 0

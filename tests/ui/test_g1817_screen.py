@@ -111,3 +111,79 @@ async def test_the_payback_key_after_the_interest(saves: Path) -> None:
         assert len(screen.session.game.journal) == before + 1
         assert saved_lines(saves / "g.json")[-1] == "payback UR 1"
         assert screen.session.company("UR")["loans"] == 0
+
+
+async def test_the_advisor_shows_the_interest_after_each_payout_kind(saves: Path) -> None:
+    """UR (1 loan, rate 5%) spends $70 and runs 120: paid out in full its treasury is
+    empty, so the interest takes a second loan by itself ($10 for 2 loans, price left 1:
+    $90 -> $80); half pay or withholding leaves the cash for $5.  Every cell is what the
+    game then holds when the kind and the interest are committed (facts §6, §8)."""
+    from advice_helpers import committed_column, compare, shown_advice
+
+    from moderator import commands as c
+    from moderator.ui.screens.dialogs import RunDialog
+
+    save_from_script(saves / "g.json", DEMO.read_text(encoding="utf-8") + "spend UR 70\n")
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        await send_burst(pilot, "r", "1", "2", "0")
+        dialog = app.screen
+        assert isinstance(dialog, RunDialog)
+        shown = shown_advice(dialog)
+        assert dialog.options == ["full", "half", "withhold"]
+        assert shown["interest due at 5%"] == ["$10", "$5", "$5"]
+        assert shown["  loans taken for it"] == ["1", "—", "—"]
+        assert shown["price after"] == ["$90", "$80", "$70"]
+        assert shown["  price after it"] == ["$80", "$80", "$70"]
+        for column, kind in enumerate(dialog.options):
+            run = c.Run(company="UR", revenue=120, option=kind)  # type: ignore[arg-type]
+            compare(shown, column, committed_column(session, run))
+
+
+async def test_the_status_line_names_what_the_acting_corporation_owes(saves: Path) -> None:
+    """OR 2.1, UR to act with 1 loan at 5%: the status line says ``UR owes $5``; once
+    ``interest UR`` is given, ``UR's interest paid``, and UR's row says ``1 paid`` while
+    the others still owe theirs (facts §6)."""
+    demo(saves)
+    async with running(saves) as (app, _pilot):
+        text = screen_text(app)
+        assert "UR owes $5" in text.splitlines()[0], text.splitlines()[0]
+    later = saves / "later"
+    later.mkdir()
+    script = DEMO.read_text(encoding="utf-8") + "run UR 100 withhold\ninterest UR\n"
+    save_from_script(later / "g.json", script)
+    async with running(later) as (app, _pilot):
+        text = screen_text(app)
+        assert "UR's interest paid" in text, text.splitlines()[:2]
+        lines = text.splitlines()
+        ur = next(x for x in lines if " UR " in x and "2sh" in x)
+        assert "1 paid" in ur and "owes" not in ur
+        pw = next(x for x in lines if " PW " in x and "2sh" in x)
+        assert "2 owes $10" in pw
+
+
+async def test_a_new_1817_game_from_the_form_with_an_option(saves: Path) -> None:
+    """The new-game form offers 1817 (the last title: End) for 3 to 7 players with its
+    options as boxes (``short_squeeze``, ``five_shorts``, ``modern_trains``; Volatility is
+    a later step, said on the form); Space ticks the first, and the game starts with it."""
+    from textual.widgets import Checkbox, Static
+
+    from moderator.ui.screens.start import NewGameScreen
+
+    def line() -> str:
+        return str(pilot.app.screen.query_one("#new-game-error", Static).render())
+
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "shift+tab", "enter", "end", "enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        for word in ("short_squeeze", "five_shorts", "modern_trains"):
+            assert screen.query_one(f"#option-1817-{word}", Checkbox).display
+        assert "Volatility" in screen_text(app)
+        await send_burst(pilot, "tab", "Amy", " Bob")
+        assert "1817 needs 3 to 7 players; 2 given" in line(), line()
+        await send_burst(pilot, " Cy", "tab", " ")
+        assert "game 1817 Amy Bob Cy short_squeeze" in line(), line()
+        await send_burst(pilot, "ctrl+s")
+        game = main_screen(app).session.game
+        assert (game.title, list(game.options)) == ("1817", ["short_squeeze"])

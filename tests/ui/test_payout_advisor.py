@@ -1,11 +1,13 @@
 """The run dialog advises the whole table: every figure of every payout kind is what that
 kind then moves (issue 27.6).
 
-At operating positions of random games of 1846, 1847 AE and 1853 (``positions``), the run
-dialog is opened and a revenue typed; for each payout kind offered, the column drawn
+At operating positions of random games of 1846, 1847 AE, 1853, 1830 and 1817
+(``positions``), the run dialog is opened and a revenue typed; for each payout kind
+offered, the column drawn
 (each holder's take, what the bank keeps, the price after, every player's value and
 place after, the president's cash, the treasury, what the president would add toward the
-bank's next train) is compared with the same figures read off the game after committing
+bank's next train; 1817's interest due after the run, the loans taken for it and the price
+after them) is compared with the same figures read off the game after committing
 that very run (``advice_helpers.committed_column``, then undone).  Then a random kind is
 chosen with ←/→ and committed with Enter, and its column is compared once more with the
 game the screen now holds.
@@ -29,7 +31,7 @@ from ui_helpers import main_screen, running, send_burst
 from moderator import commands as c
 from moderator.ui.screens.dialogs import RunDialog
 
-TITLES = ("1846", "1847AE", "1853", "1830")
+TITLES = ("1846", "1847AE", "1853", "1830", "1817")
 
 
 @cache

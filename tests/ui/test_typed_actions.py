@@ -3,7 +3,7 @@ they spell, or nothing (issue 27.1).
 
 At random positions of every title (``positions``), among them positions where the
 action has exactly one legal choice, a command of the action is drawn (par, buy, sell,
-bond, claim, run, spend, train, a private's purchase) and spelled with the keys
+bond, claim, run, spend, train, a private's purchase, 1817's IPO result) and spelled with the keys
 ``docs/keys.md`` documents: the action's key, letters or digits that narrow each list,
 ↓ to the choice, Enter; an amount's digits, ←/→ to the payout kind or purpose, Enter;
 in an operating round ``d`` instead of the last Enter (the choice, then ``done``; not
@@ -56,6 +56,7 @@ KEY_OF = {
     "train": "t",
     "private": "v",
     "bid": "a",
+    "ipo": "p",
 }
 """The main screen's key of each action (``moderator.ui.keys``)."""
 
@@ -91,6 +92,8 @@ def target(session: Session, kind: str, rng: random.Random) -> c.Command:
     if kind == "spend":
         return c.Spend(company=acting, amount=rng.randrange(10, 130, 10))
     cmd = rng.choice(session.legal_of(*KINDS[kind]))
+    if isinstance(cmd, c.Ipo):
+        return ipo_target(session, cmd, rng)
     if isinstance(cmd, c.Bond):
         return cmd.model_copy(update={"amount": cmd.amount + rng.choice((0, 0, 10, 35))})
     if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
@@ -100,6 +103,50 @@ def target(session: Session, kind: str, rng: random.Random) -> c.Command:
     if isinstance(cmd, c.Bid):  # 1830 7.2: the least bid, or more (or too much to set aside)
         return cmd.model_copy(update={"amount": cmd.amount + rng.choice((0, 0, 5, 25, 900))})
     return cmd
+
+
+def ipo_target(session: Session, cmd: c.Ipo, rng: random.Random) -> c.Ipo:
+    """1817's IPO result (facts §3): a legal line's corporation, its nominator on turn, and
+    a random winner, price (sometimes off the range), size the phase offers and set of
+    the winner's privates (at most two, in the order he holds them)."""
+    nominator = cmd.nominator or cmd.player
+    players = [p for p in session.data["players"] if not p.get("bankrupt")]
+    winner = rng.choice(players)
+    held = list(winner.get("privates") or [])
+    chosen = set(rng.sample(held, rng.randint(0, min(2, len(held)))))
+    price = rng.choice((rng.randrange(100, 405, 5), rng.randrange(100, 200, 5)))
+    if rng.random() < 0.2:
+        price = rng.choice((95, 402, 405))  # off the range: refused (facts §3)
+    return cmd.model_copy(
+        update={
+            "player": winner["name"],
+            "price": price,
+            "size": rng.choice(session.data.get("sizes") or [cmd.size]),
+            "privates": tuple(p for p in held if p in chosen),
+            "nominator": None if winner["name"] == nominator else nominator,
+        }
+    )
+
+
+def ipo_keys(dialog: ChoiceDialog, want: c.Ipo) -> list[str]:
+    """The keys after ``p`` that spell 1817's ``want``: the corporation's letters, Enter;
+    the winner's, Enter; the price's digits, → to the size, Enter; the privates' letters
+    (none: nothing), Enter (``docs/keys.md``)."""
+    keys: list[str] = []
+    entry = next(i for i, (_, x) in enumerate(dialog.choices) if x.corp == want.corp)
+    keys += keys_to(dialog, entry, typable(want.corp).lower())
+    winners = dialog.then(dialog.choices[entry][1])  # type: ignore[misc]
+    assert isinstance(winners, ChoiceDialog)
+    entry = next(i for i, (_, x) in enumerate(winners.choices) if x.player == want.player)
+    keys += keys_to(winners, entry, typable(want.player).lower())
+    price = winners.then(winners.choices[entry][1])  # type: ignore[misc]
+    assert isinstance(price, AmountDialog)
+    size = price.options.index(str(want.size))
+    keys += [*str(want.price), *["right"] * size, "enter"]
+    sets = price.then(want.model_copy(update={"privates": ()}))  # type: ignore[misc]
+    assert isinstance(sets, ChoiceDialog)
+    entry = next(i for i, (_, x) in enumerate(sets.choices) if x == want)
+    return keys + keys_to(sets, entry, "".join(typable(p).lower() for p in want.privates))
 
 
 def leads_to(cmd: c.Command, want: c.Command, then: bool) -> bool:
@@ -131,6 +178,12 @@ def list_keys(dialog: ChoiceDialog, want: c.Command, text: str) -> list[str]:
     Enter."""
     then = dialog.then is not None
     index = next(i for i, (_, x) in enumerate(dialog.choices) if leads_to(x, want, then))
+    return keys_to(dialog, index, text)
+
+
+def keys_to(dialog: ChoiceDialog, index: int, text: str) -> list[str]:
+    """The keys that pick choice ``index`` of ``dialog``: ``text`` as the list takes it,
+    ↓ or ↑ to it, Enter."""
     typed = ""
     for ch in text:
         if dialog.narrowed(typed + ch)[0]:
@@ -183,6 +236,8 @@ def spell(dialog: CommandDialog, want: c.Command) -> list[str]:
     if isinstance(dialog, AmountDialog):
         return amount_keys(dialog, want)
     assert isinstance(dialog, ChoiceDialog)
+    if isinstance(want, c.Ipo):
+        return ipo_keys(dialog, want)
     keys = list_keys(dialog, want, narrowing(want))
     if dialog.then is None:
         return keys
@@ -260,6 +315,18 @@ def test_the_keys_of_each_action_give_the_command_they_spell(data: st.DataObject
     seed = data.draw(st.integers(0, 2**16), label="choices")
     done = data.draw(st.booleans(), label="d instead of the last Enter")
     asyncio.run(type_action(cut, kind, random.Random(seed), done))
+
+
+@settings(max_examples=examples(6), suppress_health_check=SLOW)
+@given(data=st.data())
+def test_1817s_ipo_result_typed_in_a_burst_gives_the_line_it_spells(data: st.DataObject) -> None:
+    """1817's IPO result (facts §3) is the longest grammar (four steps: corporation,
+    winner, price and size, privates): a few more bursts of it than the draw above gives,
+    with winners, prices (some off the range) and privates drawn at random."""
+    places = [cut for cut, k, _ in pool() if k == "ipo"]
+    cut = data.draw(st.sampled_from(places), label="position")
+    seed = data.draw(st.integers(0, 2**16), label="choices")
+    asyncio.run(type_action(cut, "ipo", random.Random(seed), False))
 
 
 def test_the_pool_has_single_and_several_choices_of_every_action() -> None:

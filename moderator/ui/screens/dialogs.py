@@ -973,6 +973,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     if any(col.takes.get(BANK_KEEPS) for col in live):
         rows.append((bank_label(live), cells(lambda col: take(col, BANK_KEEPS))))
     rows.append(("price after", cells(lambda col: money(col.price_after))))
+    rows.extend(interest_rows(session, live, cells))
     blank = [Text("") for _ in columns]
     rows.append(("standings after", blank))
     for name in players:
@@ -1031,6 +1032,63 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     elif chosen is not None and chosen.train is not None and chosen.train.refused is not None:
         text.append(f"\nthe {chosen.train.train} then: ✗ {chosen.train.refused}", style="dim")
     return text
+
+
+def interest_rows(
+    session: Session,
+    live: list[PayoutColumn],
+    cells: Callable[[Callable[[PayoutColumn], str | Text]], list[Text]],
+) -> list[tuple[str, list[Text]]]:
+    """1817's rows (facts §6): the interest due after each payout kind at the rate fixed
+    for the operating round, the loans taken by themselves to pay it, the price after
+    them, a liquidation when even they cannot pay it (``moderator.advisor.interest_due``:
+    the engine's trial of ``interest CORP``); none for other titles, or once it is paid."""
+    dues = [col.interest for col in live if col.interest and col.interest.refused is None]
+    if not dues:
+        return []
+    money = session.money
+    rate = (session.data.get("interest") or {}).get("rate")
+
+    def due(col: PayoutColumn) -> str | Text:
+        found = col.interest
+        if found is None or found.refused is not None:
+            return "—"
+        if found.liquidates:
+            return Text(f"✗ {money(found.paid)}", style="red")
+        return money(found.paid) if found.paid else "—"
+
+    rows = [(f"interest due at {rate}%", cells(due))]
+    if any(x.loans for x in dues):
+        rows.append(
+            (
+                "  loans taken for it",
+                cells(
+                    lambda col: (
+                        str(col.interest.loans) if col.interest and col.interest.loans else "—"
+                    )
+                ),
+            )
+        )
+    if any(x.liquidates for x in dues):
+        rows.append(
+            (
+                "  unpaid: liquidates",
+                cells(
+                    lambda col: (
+                        Text("yes", style="bold red")
+                        if col.interest and col.interest.liquidates
+                        else "—"
+                    )
+                ),
+            )
+        )
+    rows.append(
+        (
+            "  price after it",
+            cells(lambda col: money(col.interest.price_after) if col.interest else "—"),
+        )
+    )
+    return rows
 
 
 class RunDialog(AmountDialog):

@@ -66,7 +66,7 @@ ROUND_NAMES = STAGE_NAMES
 """The stages as a refusal names them (kept for other modules)."""
 
 GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
-    "par": (c.Par,),
+    "par": (c.Par, c.Ipo),  # 1817: an IPO auction's result (facts §3)
     "buy": (c.Buy,),
     "sell": (c.Sell,),
     "pass": (c.Pass,),
@@ -629,10 +629,20 @@ class MainScreen(Screen[None]):
 
     # ------------------------------------------------------------ stock round keys
     def action_par(self) -> None:
-        """Par a corporation: first the corporation, then its price (type to narrow)."""
+        """Par a corporation: first the corporation, then its price (type to narrow);
+        1817: an IPO auction's result (``moderator.ui.screens.ipo``)."""
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         self.typing()
+        if hasattr(self.session.game.ruleset, "cmd_ipo"):
+            from moderator.ui.screens.ipo import ipo_result
+
+            found = ipo_result(self.session)
+            if isinstance(found, str):
+                self.notify(found, severity="warning", markup=False)
+            else:
+                self.ask(found)
+            return
         cmds = [x for x in self.session.legal_of(c.Par) if isinstance(x, c.Par)]
         if not cmds:
             self.notify("nothing of the kind is legal now", severity="warning")

@@ -595,7 +595,8 @@ SETUP_NOTES: dict[str, str] = {
     "choosing first in the opening sale; the bank is unlimited. Write each auction's result: "
     "`private PLAYER PRIVATE PRICE` (the $200 seed money covers bids under face), `pass "
     "PLAYER` for a chooser who puts nothing up; IPOs as `ipo PLAYER CORP PRICE SIZE "
-    "[PRIVATE...] [by NOMINATOR]` (facts §1, §3).",
+    "[PRIVATE...] [by NOMINATOR]` (facts §1, §3), key p on the main screen. The Volatility "
+    "expansion (`volatility`) is a later step of moderator's 1817: not offered yet.",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "
@@ -631,6 +632,15 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     "1830": [
         ("brownpool", "Several brown-zone shares a turn from the pool only (10.0; facts D8)"),
         ("sixes3", "A third 6-train (Table 4 prints two)"),
+    ],
+    "1817": [
+        (
+            "short_squeeze",
+            "Short squeeze (facts §15): over 100% held, a second move right at the stock "
+            "round's end",
+        ),
+        ("five_shorts", "Five shorts (facts §15): at most 5 on a 10-share corporation"),
+        ("modern_trains", "Modern trains (facts §15): 7s and 8s earn more per own station"),
     ],
     "1889": [
         (

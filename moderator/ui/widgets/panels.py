@@ -478,7 +478,9 @@ class CompaniesPanel(Panel):
         it owes this operating round as the engine computed it (facts §6)."""
         size = co.get("size")
         loans = Text(str(co.get("loans") or 0) if co.get("loans") else "·")
-        if co.get("interest_due"):
+        if co.get("interest_paid"):
+            loans.append(" paid", style="dim")  # this OR's interest (Session's record)
+        elif co.get("interest_due"):
             loans.append(f" owes {_money(self.currency, co['interest_due'])}", style="dim")
         return [_cell(f"{size}sh" if size else "·", ch), _cell(loans, ch)]
 
@@ -873,6 +875,19 @@ def _unowned_privates(data: dict[str, Any]) -> bool:
     )
 
 
+def _acting_interest(data: dict[str, Any]) -> tuple[str, int, bool] | None:
+    """1817, an operating round: the acting corporation, the interest it owes for its loans
+    at the rate fixed for the round (the state JSON's ``interest_due``) and whether it has
+    paid it (facts §6); ``None`` elsewhere."""
+    if data["round"].get("kind") != "OR" or not data.get("interest"):
+        return None
+    acting = _to_act(data)
+    co = next((x for x in data.get("companies", []) if x["id"] == acting), None)
+    if co is None or "interest_due" not in co:
+        return None
+    return str(acting), int(co["interest_due"] or 0), bool(co.get("interest_paid"))
+
+
 class StatusBar(Panel):
     """The top line: title, round, acting player or company, priority, bank cash
     (and broken), and the conservation checksum (bank + all cash = starting total).
@@ -903,6 +918,7 @@ class StatusBar(Panel):
             data.get("short"),
             data.get("extra_or"),
             data.get("interest"),
+            _acting_interest(data),
             data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
             tuple(data.get("missing") or ()),
             tuple(data.get("provisional") or ()),
@@ -982,6 +998,14 @@ class StatusBar(Panel):
                         line.append(badge(cid))
                     else:
                         line.append(company_text(cid))
+            owed = _acting_interest(data)
+            if owed is not None:  # 1817: what the acting corporation owes at its turn's end
+                cid, due, paid = owed
+                if paid:
+                    line.append(f"   {cid}'s interest paid", style="dim")
+                elif due:
+                    line.append(f"   {cid} owes ", style="dim")
+                    line.append(_money(cur, due), style="bold")
             if data.get("extra_or") == "called":
                 line.append("   extra OR called (4.9)", style="yellow")
         if data.get("elephant") or "elephant" in data:
