@@ -202,7 +202,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
         """Facts §6, §9: one block of each corporation toward the train; the sales are
         remembered for the turn (:meth:`may_buy_from_company`).  A game saved before rules
         level 4 sells as recorded (moderator.fixes)."""
-        if not follows(state, "1889-§6"):
+        if not follows(state, "1889-§6"):  # nothing remembered: 1889-§9 is of the same level
             return super()._sell_for_train(state, cmd)
         before, cid = self.sold_toward_train(state), self.company_id(state, cmd.corp)
         if cid in before:
