@@ -104,6 +104,57 @@ FIXES: dict[str, RulesFix] = {
             "11.3",
             "the Introductory Game's train cards are counted without the V6 cards",
         ),
+        RulesFix(
+            "1817-§8",
+            4,
+            "1817",
+            "facts §8",
+            "treasury shares earn shares x per share rounded up, like every holder",
+        ),
+        RulesFix(
+            "1817-§7",
+            4,
+            "1817",
+            "facts §7, §8",
+            "a dividend move between the $0 acquisition cells moves the marker",
+        ),
+        RulesFix(
+            "1889-§9",
+            4,
+            "1889",
+            "facts §9",
+            "once the president has sold shares toward a forced purchase, the corporation "
+            "buys no train from another corporation",
+        ),
+        RulesFix(
+            "1889-§6",
+            4,
+            "1889",
+            "facts §6, §9",
+            "a president's forced sales of one corporation are one block",
+        ),
+        *(
+            RulesFix(
+                f"{title}-§5",
+                4,
+                title,
+                "facts §5",
+                "after the opening sale the priority deal goes left of the last player who "
+                "acted in turn, not left of the winner of a later auction",
+            )
+            for title in ("1889", "18Chesapeake")
+        ),
+        *(
+            RulesFix(
+                f"{title}-§5-pass",
+                4,
+                title,
+                "facts §5",
+                "after a complete round of passes in the opening sale, play goes on left of "
+                "the last player to pass",
+            )
+            for title in ("1889", "18Chesapeake")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

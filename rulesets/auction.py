@@ -335,7 +335,9 @@ class PrivateAuction(StockRound):
         # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
         # of the last player who got a private, by a purchase or a bid (reading, facts D2)
         new = state.priority
-        if self.priority_left_of_turn:  # facts §5 (1889, 18Chesapeake): on in turn
+        # facts §5 (1889, 18Chesapeake): on in turn; a game saved before rules level 4
+        # goes on left of whoever got a private last, as recorded (moderator.fixes)
+        if self.priority_left_of_turn and follows(state, f"{self.title}-§5-pass"):
             new = self.next_stock_players(state, player)[0].name
         elif state.last_actor is not None:
             new = self.next_stock_players(state, state.last_actor)[0].name
@@ -426,7 +428,9 @@ class PrivateAuction(StockRound):
         # A game saved before rules level 3 keeps its priority (moderator.fixes).
         last = state.last_actor or buyer
         done = "the last to buy"
-        if self.priority_left_of_turn and buyer is not None:  # facts §5 (1889, 18Chesapeake)
+        # facts §5 (1889, 18Chesapeake); before rules level 4 as 1830 (moderator.fixes)
+        left_of_turn = self.priority_left_of_turn and follows(state, f"{self.title}-§5")
+        if left_of_turn and buyer is not None:
             last, done = buyer, "the last to act in turn"
         if follows(state, "1830-7.0") and last is not None:
             dealt = self.next_stock_players(state, last)[0].name

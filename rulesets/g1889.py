@@ -15,6 +15,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted
+from moderator.fixes import follows
 from moderator.state import GameState
 from rulesets.dealt import DealtPrivates
 from rulesets.exchange import ExchangeRule
@@ -190,13 +191,19 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     # ================================================================= operating rounds
     def sold_toward_train(self, state: GameState) -> tuple[str, ...]:
         """Facts §6, §9 (engine ``MUST_SELL_IN_BLOCKS``, in a forced purchase too): the
-        corporations the president has sold toward this train, once each."""
+        corporations the president has sold toward this train, once each (none in a game
+        saved before rules level 4: moderator.fixes)."""
+        if not follows(state, "1889-§6"):
+            return ()
         sold = tuple(state.extra.get("sold_for_train") or ())  # type: ignore[arg-type]
         return sold[3] if sold[:3] == (state.round_number, state.or_number, state.operating) else ()
 
     def _sell_for_train(self, state: GameState, cmd: c.Sell) -> None:
         """Facts §6, §9: one block of each corporation toward the train; the sales are
-        remembered for the turn (:meth:`may_buy_from_company`)."""
+        remembered for the turn (:meth:`may_buy_from_company`).  A game saved before rules
+        level 4 sells as recorded (moderator.fixes)."""
+        if not follows(state, "1889-§6"):  # nothing remembered: 1889-§9 is of the same level
+            return super()._sell_for_train(state, cmd)
         before, cid = self.sold_toward_train(state), self.company_id(state, cmd.corp)
         if cid in before:
             raise Refusal(
@@ -210,7 +217,10 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
         """Facts §9 (engine ``EBUY_FROM_OTHERS :never``): once its president has sold shares
         toward the forced purchase, the corporation buys only the bank's cheapest train, not
-        another corporation's, even at a price its own cash covers."""
+        another corporation's, even at a price its own cash covers.  A game saved before
+        rules level 4 buys as recorded (moderator.fixes)."""
+        if not follows(state, "1889-§9"):
+            return
         turn = (state.round_number, state.or_number, buyer.id)
         if tuple(state.extra.get("sold_for_train") or ())[:3] == turn:  # type: ignore[arg-type]
             raise Refusal(

@@ -14,6 +14,7 @@ as a fixed price (1817: the acquisition zone as $40,
 
 from __future__ import annotations
 
+from moderator.fixes import follows
 from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
@@ -52,15 +53,22 @@ class IncrementalDividend(OperatingRound):
         """A dividend is divided by the corporation's shares: 2, 5 or 10."""
         return size_of(company)
 
-    def held_dividend(self, units: int, paid: int, count: int) -> int:
+    def held_dividend(self, state: GameState, units: int, paid: int, count: int) -> int:
         """Treasury shares are a holder like any other: shares x per share rounded up
         (1817 facts §8 step 4: "each holder receives shares x per share, rounded up";
-        the public implementation rounds the corporation's own shares up too)."""
+        the public implementation rounds the corporation's own shares up too).  A game
+        saved before rules level 4 rounds the per-share amount down, as recorded
+        (moderator.fixes)."""
+        if not follows(state, "1817-§8"):
+            return super().held_dividend(state, units, paid, count)
         return -(-units * paid // count)
 
     def moves_between_equal_prices(self, state: GameState, cid: str, steps: int) -> bool:
         """The acquisition cells all show $0: a dividend move between them is still a move
-        of the marker (facts §7, §8 step 4), which the next move starts from."""
+        of the marker (facts §7, §8 step 4), which the next move starts from.  A game
+        saved before rules level 4 keeps the marker where it was (moderator.fixes)."""
+        if not follows(state, "1817-§7"):
+            return False
         market = state.market
         if not steps or not isinstance(market, ZonedRow) or cid not in market.position:
             return False

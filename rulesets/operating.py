@@ -116,7 +116,7 @@ class OperatingRound(Ruleset):
         acquisition cells, all $0, facts §7); default: a move that keeps the price is none."""
         return False
 
-    def held_dividend(self, units: int, paid: int, count: int) -> int:
+    def held_dividend(self, state: GameState, units: int, paid: int, count: int) -> int:
         """What ``units`` treasury or pool shares earn of ``paid`` split ``count`` ways:
         the per-share amount rounded down, times the shares (1817 rounds up, facts §8)."""
         return units * (paid // count)
@@ -387,7 +387,7 @@ class OperatingRound(Ruleset):
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
-                amount = self.held_dividend(units, paid, count)
+                amount = self.held_dividend(state, units, paid, count)
                 if pays:  # to the corporation's treasury
                     lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
                 else:

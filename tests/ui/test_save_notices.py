@@ -86,3 +86,26 @@ async def test_an_old_rules_save_is_announced_and_upgraded_from_history(saves: P
         await pilot.pause()
         assert _about(again) == []
         assert main_screen(again).session.game.rules_level == RULES_LEVEL
+
+
+async def test_a_level_3_1889_save_is_announced(saves: Path) -> None:
+    """Rules level 4 (moderator.fixes, tests/core/test_rules_level_4.py): an 1889 game saved
+    at level 3, whose last entry plays differently today (Cy sells KO a second time toward
+    KO's train; facts §6, §9), is announced naming the entry and the rule, and opens as
+    recorded at level 3."""
+    text = (DATA.parents[1] / "scripts" / "1889-forced-train.script").read_text(encoding="utf-8")
+    words = next(x for x in text.splitlines() if x.startswith("game ")).split()[1:]
+    game = Game.new(words[0], words[1:], rules_level=3)
+    for line in [*text.split("sell Cy KO 2")[0].splitlines(), "sell Cy KO 1", "sell Cy KO 1"]:
+        if line.strip() and not line.startswith(("#", "game ")):
+            assert game.execute(line).ok, line
+    game.save(saves / "old1889.json")
+    game.close()
+    entries = len(game.journal)
+    async with running(saves) as (app, _pilot):
+        about = _about(app)
+        assert any(
+            f"journal entry {entries} (`sell Cy KO 1`" in m and "1889 facts §6, §9" in m
+            for m in about
+        ), about
+        assert main_screen(app).session.game.rules_level == 3
