@@ -95,33 +95,33 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
         """§13.1: the 30% certificate costs three times the par."""
         why = super().check_par(state, player, company, price)
-        return self._cite_big(why, company, "par_cost")
+        return why if why is None else self._cite_big(why, company, "par_cost")
 
     def check_sell(
         self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
     ) -> str | None:
         """§13.1: a 30% certificate goes only to a player holding 30%."""
         why = super().check_sell(state, player, company, n, protect=protect)
-        return self._cite_big(why, company, "president_sale")
+        return why if why is None else self._cite_big(why, company, "president_sale")
 
-    def buyable_certificate(
-        self, state: GameState, player: str, company: Company, source: str
-    ) -> Certificate | str:
-        """§13.2: a floated corporation has no unsold share left: they went to the pool."""
-        found = super().buyable_certificate(state, player, company, source)
-        if isinstance(found, str) and source == "ipo" and self.short_set(state):
-            if self.floated(state, company.id):
-                return (
-                    f"{company.id}'s unsold shares went to the {self.pool_name} when it "
-                    f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
-                )
-        return found
+    def no_share_left(self, state: GameState, company: Company, source: str) -> str:
+        """§13.2: a floated corporation has no unsold share left: they went to the pool
+        (the refusal alone: the finding of a share is the stock round's)."""
+        if source == "ipo" and self.short_set(state) and self.floated(state, company.id):
+            return (
+                f"{company.id}'s unsold shares went to the {self.pool_name} when it "
+                f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
+            )
+        return super().no_share_left(state, company, source)
 
     def check_float(self, state: GameState, company: Company) -> None:
         """§13.2: the shares still unsold go to the pool when the corporation floats."""
+        if len(state.ledger.players) != self.short_set_players:  # short_set, asked per purchase
+            super().check_float(state, company)
+            return
         was = self.floated(state, company.id)
         super().check_float(state, company)
-        if was or not self.floated(state, company.id) or not self.short_set(state):
+        if was or not self.floated(state, company.id):
             return
         rule = self.r("float_to_pool")
         unsold = company.certs_of(company.id)
@@ -164,7 +164,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def sold_out(self, state: GameState, company: Company) -> str | None:
         """§13.3: sold out = floated with none in the pool (shares out of the game do not
         count; unsold ones went to the pool at floating, so this is also the usual count)."""
-        if not self.short_set(state):
+        if len(state.ledger.players) != self.short_set_players:  # short_set, per corporation
             return super().sold_out(state, company)
         if not self.floated(state, company.id) or company.holder_percent(POOL):
             return None
