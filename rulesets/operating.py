@@ -365,7 +365,12 @@ class OperatingRound(Ruleset):
         lines: list[ReceiptLine] = []
         notes: list[str] = []
         if paid:
+            # who holds a certificate, in one pass: the shares of the others are not asked
+            # (nothing held is no share, whatever a share counts in the title)
+            holders = {cert.holder for cert in company.certificates}
             for p in state.ledger.players:
+                if p.name not in holders:
+                    continue
                 units = self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
                     lines.append(ReceiptLine(p.name, units, -(-units * paid // count)))
@@ -374,6 +379,8 @@ class OperatingRound(Ruleset):
                 (POOL, self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend")),
             )
             for holder, pays, label, what, why in held:
+                if holder not in holders:
+                    continue
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
