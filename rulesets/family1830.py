@@ -204,6 +204,13 @@ class Family1830(
         return word in state.extra["options"]  # type: ignore[operator]
 
     # ================================================================= helpers
+    def operates(self, state: GameState, cid: str) -> bool:
+        """11.0, 16.0: a corporation with its capital operates (floated, its capital paid:
+        :meth:`FullCapitalisation.capitalised` read in one call, for every corporation
+        before every operating turn)."""
+        extra = state.extra
+        return cid in extra["floated"] and cid not in extra["capital_due"]  # type: ignore[operator]
+
     def cert_limit(self, state: GameState) -> int:
         """Table 3: 28 / 20 / 16 / 13 / 11 certificates for 2-6 players."""
         return self.cert_limits[len(state.ledger.players)]

@@ -416,17 +416,17 @@ class OperatingRound(Ruleset):
         price = state.price(cid)
         after = state.market.price_after(cid, steps) if steps else price
         revenue, option, per_share, retained = run
-        return Receipt(
-            cid,
-            revenue,
-            option,
-            per_share,
-            retained,
-            tuple(lines),
-            price,
-            after,
-            move_rule,
-            tuple(notes),
+        return Receipt(  # by name: a record given its fields by name makes no pairs first
+            company=cid,
+            revenue=revenue,
+            option=option,
+            per_share=per_share,
+            retained=retained,
+            lines=tuple(lines),
+            price_before=price,
+            price_after=after,
+            rule=move_rule,
+            notes=tuple(notes),
             currency=self.currency,
             price_steps=steps,
         )
@@ -473,13 +473,13 @@ class OperatingRound(Ruleset):
             raise Refusal(f"{cid} has already run this turn ({self.r('run')})")
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
         payouts: dict[str, int] = {}
+        why = (  # the same for every line of the receipt
+            f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+            if plan.per_share and plan.option != "split"
+            else f"{cid} run {plan.option} ({plan.rule})"
+        )
         for line in plan.lines:
             if line.amount:
-                why = (
-                    f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
-                    if plan.per_share and plan.option != "split"
-                    else f"{cid} run {plan.option} ({plan.rule})"
-                )
                 self.bank_pays(state, line.who, line.amount, why)
                 payouts[line.who] = payouts.get(line.who, 0) + line.amount
         if plan.retained:

@@ -37,13 +37,22 @@ class SellBuyOrBuySell(StockRound):
         """Nothing, once the turn sold and then bought (every sale check refuses then, by
         :meth:`may_sell`), without a sale check per corporation: asked after every
         purchase, the tool's question whether the turn goes on."""
-        if state.turn_bought and self._sold_before_buy(state, player):
+        if (
+            state.turn_bought
+            and state.extra.get("sold_before_buy")
+            and self._sold_before_buy(state, player)
+        ):
             return False
         return super()._can_sell_anything(state, player)
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        # a turn without a purchase asks no more (every sale check of the tool asks this)
-        if state.turn_bought and self._sold_before_buy(state, player):
+        # a turn without a purchase, or with one not after a sale, asks no more (every
+        # sale check of the tool asks this)
+        if (
+            state.turn_bought
+            and state.extra.get("sold_before_buy")
+            and self._sold_before_buy(state, player)
+        ):
             return (
                 f"{player} sold before buying this turn: no sale after the purchase "
                 f"({self.r('sell_buy_sell')})"

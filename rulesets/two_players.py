@@ -107,7 +107,11 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def no_share_left(self, state: GameState, company: Company, source: str) -> str:
         """§13.2: a floated corporation has no unsold share left: they went to the pool
         (the refusal alone: the finding of a share is the stock round's)."""
-        if source == "ipo" and self.short_set(state) and self.floated(state, company.id):
+        if (
+            source == "ipo"
+            and len(state.ledger.players) == self.short_set_players  # short_set, in place
+            and self.floated(state, company.id)
+        ):
             return (
                 f"{company.id}'s unsold shares went to the {self.pool_name} when it "
                 f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
