@@ -311,13 +311,11 @@ class GridMarket(Market):
 
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
-        :meth:`left` make it; returns the price before and after."""
+        :meth:`left` make it (by their tables); returns the price before and after."""
+        table = self._right_at if steps > 0 else self._left_at
         before = self.price(company)
         for _ in range(abs(steps)):
-            if steps > 0:
-                self.right(company)
-            else:
-                self.left(company)
+            self._step_to(company, table)
         return before, self.price(company)
 
     pars: dict[str, int] = field(default_factory=dict)
