@@ -177,9 +177,12 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int
     ) -> list[ReceiptLine]:
-        """The shares out of the game are paid nobody: their part stays in the bank."""
-        units = company.holder_percent(SCRAP) // 10
+        """The shares out of the game are paid nobody: their part stays in the bank (none
+        leaves it outside the variant, §13.3: the certificates are not counted then)."""
         lines = super().extra_dividend_lines(state, company, per_share)
+        if len(state.ledger.players) != self.short_set_players:  # short_set, every run
+            return lines
+        units = company.holder_percent(SCRAP) // 10
         if not units:
             return lines
         money = self.money(units * per_share)
