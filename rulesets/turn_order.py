@@ -17,6 +17,14 @@ from rulesets.stock import StockRound
 class SellBuyOrBuySell(StockRound):
     """Sales then a purchase, or a purchase then sales: not sell-buy-sell."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """The title's next :meth:`may_sell` and :meth:`_can_sell_anything` after these,
+        found once a class: every sale check of the tool asks them, where ``super()`` would
+        look them up each time."""
+        super().__init_subclass__(**kwargs)
+        cls._may_sell_otherwise = super().may_sell  # type: ignore[attr-defined]
+        cls._can_sell_otherwise = super()._can_sell_anything  # type: ignore[attr-defined]
+
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """Remembers whether this turn's purchase came after a sale (read only while the
         turn's purchase stands: ``turn_bought`` empties with the turn)."""
@@ -43,7 +51,7 @@ class SellBuyOrBuySell(StockRound):
             and self._sold_before_buy(state, player)
         ):
             return False
-        return super()._can_sell_anything(state, player)
+        return self._can_sell_otherwise(state, player)  # type: ignore[attr-defined, no-any-return]
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
         # a turn without a purchase, or with one not after a sale, asks no more (every
@@ -57,4 +65,4 @@ class SellBuyOrBuySell(StockRound):
                 f"{player} sold before buying this turn: no sale after the purchase "
                 f"({self.r('sell_buy_sell')})"
             )
-        return super().may_sell(state, player, company)
+        return self._may_sell_otherwise(state, player, company)  # type: ignore[attr-defined, no-any-return]
