@@ -54,6 +54,7 @@ class DrawnPresident(Family1830):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._apply_after_draw = super().apply  # type: ignore[attr-defined]
+        cls._free_otherwise = super().free_corporation  # type: ignore[attr-defined]
 
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         # the draw read in place, not through drawn(), and the next apply of the title's
@@ -81,7 +82,9 @@ class DrawnPresident(Family1830):
         )
 
     def free_corporation(self, state: GameState, cid: str) -> bool:
-        return cid == state.extra.get("drawn") or super().free_corporation(state, cid)
+        # the title's next answer found once a class, as apply's: asked for every
+        # corporation not launched after every stock turn
+        return cid == state.extra.get("drawn") or self._free_otherwise(state, cid)  # type: ignore[attr-defined, no-any-return]
 
     def president_with(self, state: GameState, pid: str) -> FreeCertificate | None:
         return dict(self.drawn_presidents(state)).get(pid) or super().president_with(state, pid)
