@@ -18,18 +18,19 @@ class SellBuyOrBuySell(StockRound):
     """Sales then a purchase, or a purchase then sales: not sell-buy-sell."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
-        """The title's next :meth:`may_sell` and :meth:`_can_sell_anything` after these,
-        found once a class: every sale check of the tool asks them, where ``super()`` would
-        look them up each time."""
+        """The title's next :meth:`may_sell`, :meth:`_can_sell_anything` and
+        :meth:`_after_purchase` after these, found once a class: every sale check of the
+        tool asks them, where ``super()`` would look them up each time."""
         super().__init_subclass__(**kwargs)
         cls._may_sell_otherwise = super().may_sell  # type: ignore[attr-defined]
         cls._can_sell_otherwise = super()._can_sell_anything  # type: ignore[attr-defined]
+        cls._after_purchase_otherwise = super()._after_purchase  # type: ignore[attr-defined]
 
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """Remembers whether this turn's purchase came after a sale (read only while the
         turn's purchase stands: ``turn_bought`` empties with the turn)."""
         state.extra["sold_before_buy"] = bool(state.turn_sold)
-        super()._after_purchase(state, player, company, source)
+        self._after_purchase_otherwise(state, player, company, source)  # type: ignore[attr-defined]
 
     @staticmethod
     def _sold_before_buy(state: GameState, player: str) -> bool:
