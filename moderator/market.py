@@ -378,8 +378,10 @@ class GridMarket(Market):
         # the spaces in order, then each space's markers from the top of its stack: the
         # order of (-price, -column, row, place in the stack), one sort of a few spaces
         position, stacks = self.position, self.stacks
-        present = {c for c in companies if c in position}
-        spaces = sorted({position[c] for c in present}, key=self._rank_at.__getitem__)
+        present = set(companies)  # a stack holds only companies with a position
+        spaces = sorted(
+            {position[c] for c in companies if c in position}, key=self._rank_at.__getitem__
+        )
         ordered: list[str] = []
         for space in spaces:
             stack = stacks[space]

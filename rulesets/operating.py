@@ -223,7 +223,6 @@ class OperatingRound(Ruleset):
 
     def operating_company(self, state: GameState, word: str) -> Company:
         """The company named, which must be operating now; later companies end earlier turns."""
-        order_rule = self.r("order")
         # the name first: `run XYZ 10` in a stock round says there is no XYZ (issue 18.11)
         cid = self.company_id(state, word)
         if state.round_kind != "OR":
@@ -245,7 +244,8 @@ class OperatingRound(Ruleset):
             # of one operating round: 18Chesapeake's first, after a sale the tool ended)
             state.auto_passed = set()
         if cid == state.operating:
-            return company
+            return company  # the usual line: the rule below is named only in refusals
+        order_rule = self.r("order")
         if cid in state.operated or cid not in self.operating_order(state):
             self._into_next_operating_round(state, cid)
             if cid == state.operating:
@@ -374,16 +374,18 @@ class OperatingRound(Ruleset):
                 units = self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
                     lines.append(ReceiptLine(p.name, units, -(-units * paid // count)))
-            held = (
-                (cid, self.ipo_pays_company, self.ipo_label, "treasury shares", rule),
-                (POOL, self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend")),
-            )
-            for holder, pays, label, what, why in held:
+            for holder in (cid, POOL):
                 if holder not in holders:
                     continue
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
+                # the unsold shares' terms, or the pool's, worked out only where held
+                pays, label, what, why = (
+                    (self.ipo_pays_company, self.ipo_label, "treasury shares", rule)
+                    if holder == cid
+                    else (self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend"))
+                )
                 amount = units * per_share
                 if pays:  # to the corporation's treasury
                     lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
