@@ -5,6 +5,12 @@ A measurement, not a test.  As :mod:`bench_replay_1830`: for each title the firs
 simulated game with at least 1,000 commands is cut at 1,000 and replayed as loading a
 save replays it (every command applied, the cash total checked after each), best of
 several rounds, the titles timed in turn; ``Game.load`` of the saved game is timed too.
+
+``--fingerprint DIR [--from BEFORE]`` is the proof that a speed change changed no result:
+for every game of :mod:`long_games` it writes ``DIR/TITLE.script`` (the game) and
+``DIR/TITLE.events`` (a hash of each command's events, then ``final`` and a hash of the
+state JSON at the end); with ``--from`` the scripts of an earlier run are replayed, not
+simulated again.  Two runs, before and after a change, compare with ``diff -r``.
 """
 
 from __future__ import annotations
@@ -45,5 +51,46 @@ def main(titles: list[str]) -> None:
         print(f"  {title} / 1830 per command: replay {ratio:.2f}x, load {loads:.2f}x")
 
 
+def fingerprint(out: Path, before: Path | None) -> None:
+    """Each long game's events command by command and its final state, as hashes."""
+    import hashlib
+    import json
+
+    from long_games import TITLES
+    from long_games import long_game as simulated
+
+    from moderator.game import Game
+    from moderator.script import parse_script
+
+    out.mkdir(parents=True, exist_ok=True)
+    for title in TITLES:
+        if before is None:
+            game = simulated(title)
+            script = game.script()
+            game.close()
+        else:
+            script = (before / f"{title}.script").read_text(encoding="utf-8")
+        (out / f"{title}.script").write_text(script, encoding="utf-8")
+        head, *lines = list(parse_script(script))
+        fresh = Game.new(head.command.title, list(head.command.players))  # type: ignore[attr-defined]
+        state, apply = fresh.state, fresh.ruleset.apply
+        rows = []
+        for line in lines:
+            apply(state, line.command)
+            state.ledger.check_conservation()
+            events = repr([event.model_dump() for event in state.ledger.events])
+            rows.append(hashlib.sha1(events.encode()).hexdigest()[:16])
+            state.ledger.events = []
+        final = json.dumps(fresh.ruleset.state_json(state), sort_keys=True, default=str)
+        rows.append("final " + hashlib.sha1(final.encode()).hexdigest())
+        (out / f"{title}.events").write_text("\n".join(rows) + "\n", encoding="utf-8")
+        print(f"{title}: {len(lines)} commands, final state {rows[-1][6:22]}")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["1889"])
+    args = sys.argv[1:]
+    if "--fingerprint" in args:
+        source = args[args.index("--from") + 1] if "--from" in args else None
+        fingerprint(Path(args[args.index("--fingerprint") + 1]), source and Path(source))
+    else:
+        main(args or ["1889"])

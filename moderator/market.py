@@ -220,6 +220,23 @@ class GridMarket(Market):
         ]
         """Each space's place in the operating order (:meth:`order`): worked out once, not
         for every corporation before every operating turn."""
+        self._right_at = [self._step(spot, 1) for spot in range(len(self._price_at))]
+        """Where :meth:`right` takes a marker from each position (its own where it stays)."""
+        self._left_at = [self._step(spot, -1) for spot in range(len(self._price_at))]
+        """Where :meth:`left` takes a marker from each position (its own where it stays): the
+        two tables are worked out once, for the run's receipt and its move (every run)."""
+
+    def _step(self, spot: int, way: int) -> int:
+        """The position one move right (``way`` 1: one space right, else one row up, 6.7.4)
+        or left (-1: one space left, else one row down) takes a marker to from ``spot``;
+        ``spot`` itself where the board ends (:meth:`_go`)."""
+        row, col = divmod(spot, max(self.width, 1))
+        target = (row, col + way)
+        if self.value(target) is None:
+            target = (row - way, col)
+        if self.value(target) is None:
+            return spot
+        return target[0] * self.width + target[1]
 
     def value(self, cell: Cell) -> int | None:
         """The price printed on ``cell``, or ``None`` where the board has no space."""
@@ -252,17 +269,23 @@ class GridMarket(Market):
 
     def right(self, company: str) -> tuple[int, int]:
         """One space right; from a row's rightmost space, one row up instead (6.7.4)."""
-        row, col = self.cell(company)
-        if self.value((row, col + 1)) is not None:
-            return self._go(company, (row, col + 1))
-        return self._go(company, (row - 1, col))
+        return self._step_to(company, self._right_at)
 
     def left(self, company: str) -> tuple[int, int]:
         """One space left; from a row's leftmost space, one row down instead (6.7.4)."""
-        row, col = self.cell(company)
-        if self.value((row, col - 1)) is not None:
-            return self._go(company, (row, col - 1))
-        return self._go(company, (row + 1, col))
+        return self._step_to(company, self._left_at)
+
+    def _step_to(self, company: str, table: list[int]) -> tuple[int, int]:
+        """One move by ``table`` (:attr:`_right_at` or :attr:`_left_at`), as :meth:`_go`
+        makes it: a marker that stays keeps its place in its stack."""
+        spot = self.position[company]
+        before = self._price_at[spot]
+        target = table[spot]
+        if target != spot:
+            self._set(company, target)
+        after = self._price_at[target]
+        assert before is not None and after is not None, f"{company} stands off the board"
+        return before, after
 
     def down(self, company: str) -> tuple[int, int]:
         """One row down; at the bottom of its column the marker stays (8.2)."""
@@ -278,28 +301,21 @@ class GridMarket(Market):
         """The price ``steps`` moves would bring ``company`` to, as :meth:`move` makes them,
         worked out on the cells alone: nothing is moved and put back (a receipt asks this
         for every run)."""
-        row, col = self.cell(company)
-        value = self.value
+        spot = self.position[company]
+        table = self._right_at if steps > 0 else self._left_at
         for _ in range(abs(steps)):
-            if steps > 0:  # as right(): one space right, else one row up
-                target = (row, col + 1) if value((row, col + 1)) is not None else (row - 1, col)
-            else:  # as left(): one space left, else one row down
-                target = (row, col - 1) if value((row, col - 1)) is not None else (row + 1, col)
-            if value(target) is not None:  # where the board ends the marker stays (_go)
-                row, col = target
-        found = value((row, col))
+            spot = table[spot]
+        found = self._price_at[spot]
         assert found is not None, f"{company} stands off the board"
         return found
 
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
-        :meth:`left` make it; returns the price before and after."""
+        :meth:`left` make it (by their tables); returns the price before and after."""
+        table = self._right_at if steps > 0 else self._left_at
         before = self.price(company)
         for _ in range(abs(steps)):
-            if steps > 0:
-                self.right(company)
-            else:
-                self.left(company)
+            self._step_to(company, table)
         return before, self.price(company)
 
     pars: dict[str, int] = field(default_factory=dict)
@@ -362,8 +378,10 @@ class GridMarket(Market):
         # the spaces in order, then each space's markers from the top of its stack: the
         # order of (-price, -column, row, place in the stack), one sort of a few spaces
         position, stacks = self.position, self.stacks
-        present = {c for c in companies if c in position}
-        spaces = sorted({position[c] for c in present}, key=self._rank_at.__getitem__)
+        present = set(companies)  # a stack holds only companies with a position
+        spaces = sorted(
+            {position[c] for c in companies if c in position}, key=self._rank_at.__getitem__
+        )
         ordered: list[str] = []
         for space in spaces:
             stack = stacks[space]

@@ -42,7 +42,7 @@ class DealtPrivates(PrivateAuction):
 
     def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
         """Every private is dealt before the first stock round's first line."""
-        left = self.dealt(state)
+        left = state.extra.get("deal")  # dealt(), read in place: every stock line asks
         if left:
             raise Refusal(
                 f"the privates are dealt first: `private PLAYER PRIVATE` for {', '.join(left)} "

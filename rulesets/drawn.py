@@ -51,14 +51,21 @@ class DrawnPresident(Family1830):
             return None
         return c.Vanderbilt(corp=random.SystemRandom().choice([x for x, _ in self.corporations]))
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._apply_after_draw = super().apply  # type: ignore[attr-defined]
+        cls._free_otherwise = super().free_corporation  # type: ignore[attr-defined]
+
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
-        # the draw read in place, not through drawn(): asked before every command
+        # the draw read in place, not through drawn(), and the next apply of the title's
+        # order found once a class (:meth:`__init_subclass__`), not by super(): asked
+        # before every command
         if state.extra.get("drawn") is None and cmd.kind not in _BEFORE_DRAW:
             raise Refusal(
                 f"the corporation that comes with {self.drawn_private} is drawn first: "
                 f"`vanderbilt CORP` ({self.r('drawn')})"
             )
-        return super().apply(state, cmd)
+        return self._apply_after_draw(state, cmd)  # type: ignore[attr-defined, no-any-return]
 
     def cmd_vanderbilt(self, state: GameState, cmd: c.Vanderbilt) -> None:
         """Records the draw (before anything else)."""
@@ -75,7 +82,9 @@ class DrawnPresident(Family1830):
         )
 
     def free_corporation(self, state: GameState, cid: str) -> bool:
-        return cid == state.extra.get("drawn") or super().free_corporation(state, cid)
+        # the title's next answer found once a class, as apply's: asked for every
+        # corporation not launched after every stock turn
+        return cid == state.extra.get("drawn") or self._free_otherwise(state, cid)  # type: ignore[attr-defined, no-any-return]
 
     def president_with(self, state: GameState, pid: str) -> FreeCertificate | None:
         return dict(self.drawn_presidents(state)).get(pid) or super().president_with(state, pid)

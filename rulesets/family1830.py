@@ -204,6 +204,26 @@ class Family1830(
         return word in state.extra["options"]  # type: ignore[operator]
 
     # ================================================================= helpers
+    def operates(self, state: GameState, cid: str) -> bool:
+        """11.0, 16.0: a corporation with its capital operates (floated, its capital paid:
+        :meth:`FullCapitalisation.capitalised` read in one call, for every corporation
+        before every operating turn)."""
+        extra = state.extra
+        return cid in extra["floated"] and cid not in extra["capital_due"]  # type: ignore[operator]
+
+    def operating_candidates(self, state: GameState) -> list[str]:
+        """16.0: the corporations still to operate this round in market order, as the 2-D
+        market's rule (:meth:`GridRules.operating_candidates`) asks them, but of the floated
+        ones alone: only a floated corporation operates (:meth:`operates`), and this is
+        asked before every operating turn."""
+        operated, operates, companies = state.operated, self.operates, state.ledger.companies
+        corps = [
+            cid
+            for cid in state.extra["floated"]  # type: ignore[union-attr]
+            if cid not in operated and not companies[cid].closed and operates(state, cid)
+        ]
+        return self.grid(state).order(corps)
+
     def cert_limit(self, state: GameState) -> int:
         """Table 3: 28 / 20 / 16 / 13 / 11 certificates for 2-6 players."""
         return self.cert_limits[len(state.ledger.players)]

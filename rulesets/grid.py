@@ -128,10 +128,16 @@ class GridRules(Ruleset):
         worked out again before each turn, so a forced sale can move one still to run (1830
         16.0 is silent: facts D16)."""
         operated, operates = state.operated, self.operates  # looked up once: every turn asks
+        # the ledger's corporations() read in place (in play: neither removed nor closed),
+        # without a generator resumed for every company before every turn
         corps = [
             co.id
-            for co in state.ledger.corporations()
-            if co.id not in operated and operates(state, co.id)
+            for co in state.ledger.companies.values()
+            if co.kind == "corporation"
+            and not co.removed
+            and not co.closed
+            and co.id not in operated
+            and operates(state, co.id)
         ]
         return self.grid(state).order(corps)
 

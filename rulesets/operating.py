@@ -233,7 +233,6 @@ class OperatingRound(Ruleset):
 
     def operating_company(self, state: GameState, word: str) -> Company:
         """The company named, which must be operating now; later companies end earlier turns."""
-        order_rule = self.r("order")
         # the name first: `run XYZ 10` in a stock round says there is no XYZ (issue 18.11)
         cid = self.company_id(state, word)
         if state.round_kind != "OR":
@@ -255,7 +254,8 @@ class OperatingRound(Ruleset):
             # of one operating round: 18Chesapeake's first, after a sale the tool ended)
             state.auto_passed = set()
         if cid == state.operating:
-            return company
+            return company  # the usual line: the rule below is named only in refusals
+        order_rule = self.r("order")
         if cid in state.operated or cid not in self.operating_order(state):
             self._into_next_operating_round(state, cid)
             if cid == state.operating:
@@ -375,18 +375,27 @@ class OperatingRound(Ruleset):
         lines: list[ReceiptLine] = []
         notes: list[str] = []
         if paid:
+            # who holds a certificate, in one pass: the shares of the others are not asked
+            # (nothing held is no share, whatever a share counts in the title)
+            holders = {cert.holder for cert in company.certificates}
             for p in state.ledger.players:
+                if p.name not in holders:
+                    continue
                 units = self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
                     lines.append(ReceiptLine(p.name, units, -(-units * paid // count)))
-            held = (
-                (cid, self.ipo_pays_company, self.ipo_label, "treasury shares", rule),
-                (POOL, self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend")),
-            )
-            for holder, pays, label, what, why in held:
+            for holder in (cid, POOL):
+                if holder not in holders:
+                    continue
                 units = self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
+                # the unsold shares' terms, or the pool's, worked out only where held
+                pays, label, what, why = (
+                    (self.ipo_pays_company, self.ipo_label, "treasury shares", rule)
+                    if holder == cid
+                    else (self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend"))
+                )
                 amount = self.held_dividend(state, units, paid, count)
                 if pays:  # to the corporation's treasury
                     lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
@@ -419,17 +428,17 @@ class OperatingRound(Ruleset):
         price = state.price(cid)
         after = state.market.price_after(cid, steps) if steps else price
         revenue, option, per_share, retained = run
-        return Receipt(
-            cid,
-            revenue,
-            option,
-            per_share,
-            retained,
-            tuple(lines),
-            price,
-            after,
-            move_rule,
-            tuple(notes),
+        return Receipt(  # by name: a record given its fields by name makes no pairs first
+            company=cid,
+            revenue=revenue,
+            option=option,
+            per_share=per_share,
+            retained=retained,
+            lines=tuple(lines),
+            price_before=price,
+            price_after=after,
+            rule=move_rule,
+            notes=tuple(notes),
             currency=self.currency,
             price_steps=steps,
         )
@@ -476,13 +485,13 @@ class OperatingRound(Ruleset):
             raise Refusal(f"{cid} has already run this turn ({self.r('run')})")
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
         payouts: dict[str, int] = {}
+        why = (  # the same for every line of the receipt
+            f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+            if plan.per_share and plan.option != "split"
+            else f"{cid} run {plan.option} ({plan.rule})"
+        )
         for line in plan.lines:
             if line.amount:
-                why = (
-                    f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
-                    if plan.per_share and plan.option != "split"
-                    else f"{cid} run {plan.option} ({plan.rule})"
-                )
                 self.bank_pays(state, line.who, line.amount, why)
                 payouts[line.who] = payouts.get(line.who, 0) + line.amount
         if plan.retained:

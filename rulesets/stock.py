@@ -247,6 +247,11 @@ class StockRound(Ruleset):
         for cert in company.certificates:  # the first one there; asked after every turn
             if cert.holder == holder and not cert.president:
                 return cert
+        return self.no_share_left(state, company, source)
+
+    def no_share_left(self, state: GameState, company: Company, source: str) -> str:
+        """Why :meth:`buyable_certificate` finds no share of ``company`` in ``source`` (a
+        hook on the refusal alone: the purchase checks ask the finding after every turn)."""
         if source == "ipo":
             return f"{company.id} has no share left in its {self.ipo_name} ({self.r('buy_ipo')})"
         return f"no {company.id} share is in the {self.pool_name} ({self.r('buy_pool')})"
@@ -827,7 +832,14 @@ class StockRound(Ruleset):
                         return True
             else:
                 pars = self.par_choices(state, co)
-                if pars and self.check_par(state, player, co, min(pars)) is None:
+                if not pars:
+                    continue
+                # check_par refuses a par the player cannot pay (every title's check ends
+                # with this one's): not asked then, nor its refusal worded
+                cheapest = min(pars)
+                if cash < self.president_units(co) * cheapest:
+                    continue
+                if self.check_par(state, player, co, cheapest) is None:
                     return True
         return False
 

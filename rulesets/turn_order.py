@@ -17,11 +17,20 @@ from rulesets.stock import StockRound
 class SellBuyOrBuySell(StockRound):
     """Sales then a purchase, or a purchase then sales: not sell-buy-sell."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """The title's next :meth:`may_sell`, :meth:`_can_sell_anything` and
+        :meth:`_after_purchase` after these, found once a class: every sale check of the
+        tool asks them, where ``super()`` would look them up each time."""
+        super().__init_subclass__(**kwargs)
+        cls._may_sell_otherwise = super().may_sell  # type: ignore[attr-defined]
+        cls._can_sell_otherwise = super()._can_sell_anything  # type: ignore[attr-defined]
+        cls._after_purchase_otherwise = super()._after_purchase  # type: ignore[attr-defined]
+
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """Remembers whether this turn's purchase came after a sale (read only while the
         turn's purchase stands: ``turn_bought`` empties with the turn)."""
         state.extra["sold_before_buy"] = bool(state.turn_sold)
-        super()._after_purchase(state, player, company, source)
+        self._after_purchase_otherwise(state, player, company, source)  # type: ignore[attr-defined]
 
     @staticmethod
     def _sold_before_buy(state: GameState, player: str) -> bool:
@@ -37,14 +46,24 @@ class SellBuyOrBuySell(StockRound):
         """Nothing, once the turn sold and then bought (every sale check refuses then, by
         :meth:`may_sell`), without a sale check per corporation: asked after every
         purchase, the tool's question whether the turn goes on."""
-        if self._sold_before_buy(state, player):
+        if (
+            state.turn_bought
+            and state.extra.get("sold_before_buy")
+            and self._sold_before_buy(state, player)
+        ):
             return False
-        return super()._can_sell_anything(state, player)
+        return self._can_sell_otherwise(state, player)  # type: ignore[attr-defined, no-any-return]
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        if self._sold_before_buy(state, player):
+        # a turn without a purchase, or with one not after a sale, asks no more (every
+        # sale check of the tool asks this)
+        if (
+            state.turn_bought
+            and state.extra.get("sold_before_buy")
+            and self._sold_before_buy(state, player)
+        ):
             return (
                 f"{player} sold before buying this turn: no sale after the purchase "
                 f"({self.r('sell_buy_sell')})"
             )
-        return super().may_sell(state, player, company)
+        return self._may_sell_otherwise(state, player, company)  # type: ignore[attr-defined, no-any-return]

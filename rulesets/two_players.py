@@ -53,6 +53,20 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     big_president: ClassVar[int] = 30
     """The president's certificate in the variant, in percent."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """The title's next method after each of these hooks, found once a class: the
+        tool's questions after every turn, purchases and runs ask them, where ``super()``
+        would walk the title's long order of classes each time, for a game that most often
+        does not play the variant."""
+        super().__init_subclass__(**kwargs)
+        cls._check_sell_otherwise = super().check_sell  # type: ignore[attr-defined]
+        cls._no_share_otherwise = super().no_share_left  # type: ignore[attr-defined]
+        cls._check_par_otherwise = super().check_par  # type: ignore[attr-defined]
+        cls._check_float_otherwise = super().check_float  # type: ignore[attr-defined]
+        cls._buy_share_otherwise = super()._buy_share  # type: ignore[attr-defined]
+        cls._sold_out_otherwise = super().sold_out  # type: ignore[attr-defined]
+        cls._dividend_lines_otherwise = super().extra_dividend_lines  # type: ignore[attr-defined]
+
     def short_set(self, state: GameState) -> bool:
         """Whether this game plays the variant."""
         return len(state.ledger.players) == self.short_set_players
@@ -94,34 +108,40 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
 
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
         """§13.1: the 30% certificate costs three times the par."""
-        why = super().check_par(state, player, company, price)
-        return self._cite_big(why, company, "par_cost")
+        why: str | None = self._check_par_otherwise(state, player, company, price)  # type: ignore[attr-defined]
+        return why if why is None else self._cite_big(why, company, "par_cost")
 
     def check_sell(
         self, state: GameState, player: str, company: Company, n: int, *, protect: str | None = None
     ) -> str | None:
         """§13.1: a 30% certificate goes only to a player holding 30%."""
-        why = super().check_sell(state, player, company, n, protect=protect)
-        return self._cite_big(why, company, "president_sale")
+        why: str | None = self._check_sell_otherwise(  # type: ignore[attr-defined]
+            state, player, company, n, protect=protect
+        )
+        return why if why is None else self._cite_big(why, company, "president_sale")
 
-    def buyable_certificate(
-        self, state: GameState, player: str, company: Company, source: str
-    ) -> Certificate | str:
-        """§13.2: a floated corporation has no unsold share left: they went to the pool."""
-        found = super().buyable_certificate(state, player, company, source)
-        if isinstance(found, str) and source == "ipo" and self.short_set(state):
-            if self.floated(state, company.id):
-                return (
-                    f"{company.id}'s unsold shares went to the {self.pool_name} when it "
-                    f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
-                )
-        return found
+    def no_share_left(self, state: GameState, company: Company, source: str) -> str:
+        """§13.2: a floated corporation has no unsold share left: they went to the pool
+        (the refusal alone: the finding of a share is the stock round's)."""
+        if (
+            source == "ipo"
+            and len(state.ledger.players) == self.short_set_players  # short_set, in place
+            and self.floated(state, company.id)
+        ):
+            return (
+                f"{company.id}'s unsold shares went to the {self.pool_name} when it "
+                f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
+            )
+        return self._no_share_otherwise(state, company, source)  # type: ignore[attr-defined, no-any-return]
 
     def check_float(self, state: GameState, company: Company) -> None:
         """§13.2: the shares still unsold go to the pool when the corporation floats."""
+        if len(state.ledger.players) != self.short_set_players:  # short_set, asked per purchase
+            self._check_float_otherwise(state, company)  # type: ignore[attr-defined]
+            return
         was = self.floated(state, company.id)
-        super().check_float(state, company)
-        if was or not self.floated(state, company.id) or not self.short_set(state):
+        self._check_float_otherwise(state, company)  # type: ignore[attr-defined]
+        if was or not self.floated(state, company.id):
             return
         rule = self.r("float_to_pool")
         unsold = company.certs_of(company.id)
@@ -139,7 +159,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         """§13.3: a pool share bought by a player who is not the president takes one more
         share of the corporation out of the pool and out of the game."""
         removes = source == "pool" and self.short_set(state) and company.president() != player
-        super()._buy_share(state, player, company, source)
+        self._buy_share_otherwise(state, player, company, source)  # type: ignore[attr-defined]
         if not removes:
             return
         rule = self.r("pool_removal")
@@ -164,8 +184,8 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def sold_out(self, state: GameState, company: Company) -> str | None:
         """§13.3: sold out = floated with none in the pool (shares out of the game do not
         count; unsold ones went to the pool at floating, so this is also the usual count)."""
-        if not self.short_set(state):
-            return super().sold_out(state, company)
+        if len(state.ledger.players) != self.short_set_players:  # short_set, per corporation
+            return self._sold_out_otherwise(state, company)  # type: ignore[attr-defined, no-any-return]
         if not self.floated(state, company.id) or company.holder_percent(POOL):
             return None
         return f"none in the {self.pool_name} ({self.r('pool_sold_out')})"
@@ -173,9 +193,12 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int
     ) -> list[ReceiptLine]:
-        """The shares out of the game are paid nobody: their part stays in the bank."""
+        """The shares out of the game are paid nobody: their part stays in the bank (none
+        leaves it outside the variant, §13.3: the certificates are not counted then)."""
+        lines: list[ReceiptLine] = self._dividend_lines_otherwise(state, company, per_share)  # type: ignore[attr-defined]
+        if len(state.ledger.players) != self.short_set_players:  # short_set, every run
+            return lines
         units = company.holder_percent(SCRAP) // 10
-        lines = super().extra_dividend_lines(state, company, per_share)
         if not units:
             return lines
         money = self.money(units * per_share)
