@@ -161,8 +161,11 @@ def child_recorded(title: str, library: str, checks: bool) -> None:
     counter.cg_stop()
 
 
-def main_recorded(checks: bool) -> None:
-    """Instructions per command of the recorded games, 1817's beside 1830's."""
+def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
+    """Instructions per command of the recorded games of ``titles`` (default 1817's),
+    beside 1830's (``tests/scripts/TITLE-recorded-*.script``, the title as in the names:
+    ``1889``, ``18chesapeake``)."""
+    wanted = list(dict.fromkeys([*(titles or ["1817"]), "1830"]))
     from recorded_games import recorded
 
     per: dict[str, float] = {}
@@ -173,7 +176,7 @@ def main_recorded(checks: bool) -> None:
         source.write_text(HELPER)
         library = folder / "cg.so"
         subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
-        for title in ("1817", "1830"):
+        for title in wanted:
             out = folder / f"recorded-{title}.out"
             subprocess.run(
                 [
@@ -203,10 +206,11 @@ def main_recorded(checks: bool) -> None:
             per[title] = total / length[title]
     what = "every line, checks too" if checks else "moves only, expect lines left out"
     print(f"recorded games, replay per command, instructions (callgrind) ({what})")
-    print(f"{'title':<7} {'commands':>8} {'instr/cmd':>10} {'/ 1830':>7}")
-    for title in ("1817", "1830"):
+    print(f"{'title':<12} {'commands':>8} {'instr/cmd':>10} {'/ 1830':>7}")
+    for title in wanted:
         print(
-            f"{title:<7} {length[title]:>8} {per[title]:>10,.0f} {per[title] / per['1830']:>6.2f}x"
+            f"{title:<12} {length[title]:>8} {per[title]:>10,.0f} "
+            f"{per[title] / per['1830']:>6.3f}x"
         )
 
 
@@ -264,7 +268,7 @@ def main(args: list[str]) -> None:
     from long_games import TITLES
 
     if "--recorded" in args:
-        main_recorded("--checks" in args)
+        main_recorded("--checks" in args, [x for x in args if not x.startswith("--")])
         return
     kinds = "--kinds" in args
     within = [x.removeprefix("--within=") for x in args if x.startswith("--within=")]
