@@ -209,8 +209,7 @@ def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
     print(f"{'title':<12} {'commands':>8} {'instr/cmd':>10} {'/ 1830':>7}")
     for title in wanted:
         print(
-            f"{title:<12} {length[title]:>8} {per[title]:>10,.0f} "
-            f"{per[title] / per['1830']:>6.3f}x"
+            f"{title:<12} {length[title]:>8} {per[title]:>10,.0f} {per[title] / per['1830']:>6.3f}x"
         )
 
 
