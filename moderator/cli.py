@@ -13,6 +13,9 @@
 ``moderator script SAVE``            print a saved game as a banker script
 ``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
                                      1847ae, 1853, 1830, 1889, 18chesapeake or 1817
+``moderator picture SAVE``           draw the main screen of SAVE headless and keep it for the
+                                     TUI's next opening (``--size COLUMNSxROWS``, 120x40 by
+                                     default); what ``play --save`` and ``amend`` start apart
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
