@@ -378,8 +378,8 @@ def play(
         return stop.status
     finally:
         gc.set_threshold(*thresholds)
-    if save is not None and status in (0, EXIT_REFUSED):  # the save is written as played
-        leave_picture(save)
+    if save is not None and status in (0, EXIT_REFUSED) and os.path.isfile(save):
+        leave_picture(save)  # the save is written as played: its picture, apart
     return status
 
 
