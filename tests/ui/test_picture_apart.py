@@ -248,3 +248,68 @@ def test_no_picture_for_a_save_that_is_not_there(tmp_path: Path) -> None:
     assert picture_main([str(tmp_path / "none.json")]) == 1
     assert cli.main(["picture", str(tmp_path / "none.json"), "--size", "80x24"]) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_amend_and_play_start_the_child_for_the_save_they_wrote_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which commands start ``moderator picture`` (no child here: the call is noted)."""
+    asked: list[Path] = []
+    monkeypatch.setattr(cli, "leave_picture", asked.append)
+    script = tmp_path / "game.script"
+    script.write_text(RULEBOOK.read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "game.json"
+    assert cli.main(["play", str(script), "--save", str(path), "--quiet"]) == 0
+    assert asked == [path]
+    assert cli.main(["play", str(script), "--quiet"]) == 0  # no save: nothing to draw
+    assert cli.main(["amend", str(path), "49", "run NYC 360 half", "--dry-run"]) == 0
+    assert asked == [path]  # a dry run writes nothing
+    assert cli.main(["amend", str(path), "49", "run NYC 360 half"]) == 0
+    assert asked == [path, path]
+    other = tmp_path / "other.json"
+    other.write_text("not a save", encoding="utf-8")
+    assert cli.main(["play", str(script), "--save", str(other), "--quiet"]) == 2
+    assert asked == [path, path]  # a save refused is not written
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("environ", "terminal", "size"),
+    [
+        ({}, None, "120x40"),  # no terminal at all
+        ({}, (100, 30), "100x30"),
+        ({"COLUMNS": "90"}, (100, 30), "90x30"),  # as Textual (shutil) reads it
+        ({"COLUMNS": "90", "LINES": "20"}, None, "90x20"),
+    ],
+)
+def test_the_child_draws_at_the_terminals_size(
+    monkeypatch: pytest.MonkeyPatch,
+    environ: dict[str, str],
+    terminal: tuple[int, int] | None,
+    size: str,
+) -> None:
+    spawned: list[tuple[str, list[str], dict]] = []
+
+    def posix_spawn(path: str, argv: list[str], env: dict, **how: object) -> int:
+        spawned.append((path, argv, how))
+        return 4242
+
+    def get_terminal_size(fd: int = 1) -> os.terminal_size:
+        if terminal is None:
+            raise OSError("not a terminal")
+        return os.terminal_size(terminal)
+
+    monkeypatch.delenv(cli.PICTURE_OFF)
+    for name in ("COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(os, "posix_spawn", posix_spawn)
+    monkeypatch.setattr(os, "get_terminal_size", get_terminal_size)
+    assert cli.leave_picture(Path("g.json")) == 4242
+    ((path, argv, how),) = spawned
+    assert path == sys.executable
+    assert argv[-4:] == ["picture", os.path.abspath("g.json"), "--size", size]
+    assert how["setsid"] is True  # apart: its own session, its output nowhere
+    monkeypatch.setenv(cli.PICTURE_OFF, "1")
+    assert cli.leave_picture(Path("g.json")) is None and len(spawned) == 1
