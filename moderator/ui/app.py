@@ -238,12 +238,17 @@ class ModeratorApp(App[None]):
             self._picture_timer = self.set_timer(wait, self.keep_picture_when_idle)
             return
         self._picture_due = False
-        self.keep_picture()
+        try:
+            self.keep_picture()
+        except Exception:  # a cache: never in the way of the game (the next quit tries again)
+            pass
 
     def _idle_on_main(self) -> bool:
         """Whether the open game's main screen is on top, ready, with no key waiting."""
         from moderator.ui.screens.main import MainScreen
 
+        if not self.screen_stack:  # the app is closing (or not started)
+            return False
         screen = self.screen
         return (
             not self._held
