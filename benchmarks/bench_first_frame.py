@@ -140,42 +140,6 @@ app(path=save, saves=Path(sys.argv[2])).run(headless=True, size=(120, 40))
 """
 )
 
-CRASHING = r"""
-import sys, time
-from pathlib import Path
-from moderator.ui.app import ModeratorApp
-from moderator.ui.picture import read_picture
-from moderator.ui.screens.main import MainScreen
-
-save = Path(sys.argv[1])
-
-
-class Crashing(ModeratorApp):
-    # The app, given one command at its main screen's first frame (as the command bar
-    # gives it); once it has kept the picture of it (idle), it says so and waits to be
-    # killed.
-    given = False
-
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if isinstance(screen, MainScreen) and renderable is not None and not self.given:
-            self.given = True
-            self.call_later(self.give, screen)
-
-    def give(self, screen):
-        assert screen.give(screen.session.legal_lines()[0]) is None
-        self.set_interval(0.05, self.watch)
-
-    def watch(self):
-        picture = read_picture(save, (120, 40))
-        if picture is not None and picture.entries == len(self.open_now.journal):
-            print("KEPT", flush=True)
-            time.sleep(600)
-
-
-Crashing(path=save, saves=save.parent).run(headless=True, size=(120, 40))
-"""
-
 KEEP_COST = r"""
 import sys, time, statistics
 from pathlib import Path
@@ -211,11 +175,16 @@ Keeping(path=save, saves=save.parent).run(headless=True, size=(120, 40))
 """
 
 
+CRASHING = Path(__file__).resolve().parents[1] / "tests" / "ui" / "crash_after_picture.py"
+"""The app given one command, its picture kept once idle (0.3 s, as the app's own
+:data:`moderator.ui.app.PICTURE_IDLE`), then waiting to be killed."""
+
+
 def crash(save: Path, env: dict[str, str]) -> None:
     """Open ``save`` in the app, give one command, wait until the app has kept its
     picture once idle, then kill it (SIGKILL): the save as a crash leaves it."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CRASHING, str(save)],
+        [sys.executable, str(CRASHING), str(save), "-", "0.3"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,

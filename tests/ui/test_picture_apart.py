@@ -114,42 +114,6 @@ async def test_no_picture_is_kept_while_keys_come_or_over_another_screen(
         assert read_picture(path, SIZE) is not None and not app._picture_due
 
 
-CRASHING = r"""
-import sys, time
-from pathlib import Path
-from moderator.ui import app as app_module
-from moderator.ui.app import ModeratorApp
-from moderator.ui.picture import read_picture
-from moderator.ui.screens.main import MainScreen
-
-app_module.PICTURE_IDLE = 0.05
-save, line = Path(sys.argv[1]), sys.argv[2]
-
-
-class Crashing(ModeratorApp):
-    given = False
-
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if isinstance(screen, MainScreen) and renderable is not None and not self.given:
-            self.given = True
-            self.call_later(self.give, screen)
-
-    def give(self, screen):
-        assert screen.give(line) is None
-        self.set_interval(0.05, self.watch)
-
-    def watch(self):
-        picture = read_picture(save, (120, 40))
-        if picture is not None and picture.entries == len(self.open_now.journal):
-            print("KEPT", flush=True)
-            time.sleep(120)  # killed here
-
-
-Crashing(path=save, saves=save.parent).run(headless=True, size=(120, 40))
-"""
-
-
 async def test_a_save_left_by_a_kill_opens_on_the_picture_of_its_last_command(
     saves: Path,
 ) -> None:
@@ -157,7 +121,8 @@ async def test_a_save_left_by_a_kill_opens_on_the_picture_of_its_last_command(
 
     path = rulebook_save(saves, "# Stock Round 1")
     child = subprocess.Popen(
-        [sys.executable, "-c", CRASHING, str(path), "par Amy GT 60"],
+        [sys.executable, str(Path(__file__).with_name("crash_after_picture.py"))]
+        + [str(path), "par Amy GT 60", "0.05"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=REPO,
