@@ -893,6 +893,16 @@ def _main(argv: list[str] | None) -> int:
     """The command line's command, run."""
     words = list(sys.argv[1:] if argv is None else argv)
     if words and words[0] == "picture":  # started apart by leave_picture (not in --help)
+        if HELP_WORDS & set(words[1:]):
+            print(
+                "usage: moderator picture SAVE [--size COLUMNSxROWS]\n\n"
+                "Draws the main screen of SAVE headless (120x40 by default) and keeps it "
+                "beside the save\nfor the TUI's next opening (docs/saves.md, 'The picture "
+                "at start'). `play --save`\nand `amend` start it by themselves. Exit 0: "
+                "kept; 1: none needed, or the save changed\nor cannot be read; 2: a wrong "
+                "command line."
+            )
+            return 0
         try:
             from moderator.ui.picture import picture_main
 

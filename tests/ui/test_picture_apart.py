@@ -209,6 +209,11 @@ def test_the_picture_command_line_refuses_what_it_does_not_read(words: list[str]
     assert picture_main(words) == 2
 
 
+def test_the_picture_command_says_what_it_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["picture", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: moderator picture SAVE")
+
+
 def test_no_picture_for_a_save_that_is_not_there(tmp_path: Path) -> None:
     assert picture_main([str(tmp_path / "none.json")]) == 1
     assert cli.main(["picture", str(tmp_path / "none.json"), "--size", "80x24"]) == 1
