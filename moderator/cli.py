@@ -13,6 +13,9 @@
 ``moderator script SAVE``            print a saved game as a banker script
 ``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
                                      1847ae, 1853, 1830, 1889, 18chesapeake or 1817
+``moderator picture SAVE``           draw the main screen of SAVE headless and keep it for the
+                                     TUI's next opening (``--size COLUMNSxROWS``, 120x40 by
+                                     default); what ``play --save`` and ``amend`` start apart
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -370,11 +373,59 @@ def play(
     # walks it far less often, still bounded (2% of a 1,000-command play, issue 41).
     gc.set_threshold(PLAY_GC_THRESHOLD, *thresholds[1:])
     try:
-        return _play_lines(script, text, save, as_json=as_json, quiet=quiet, force=force)
+        status = _play_lines(script, text, save, as_json=as_json, quiet=quiet, force=force)
     except _Stop as stop:
         return stop.status
     finally:
         gc.set_threshold(*thresholds)
+    if save is not None and status in (0, EXIT_REFUSED) and os.path.isfile(save):
+        leave_picture(save)  # the save is written as played: its picture, apart
+    return status
+
+
+PICTURE_OFF = "MODERATOR_NO_PICTURE"
+"""An environment variable: set (to anything but empty), no ``moderator picture`` child
+is started (the tests set it)."""
+
+
+def leave_picture(save: Path) -> int | None:
+    """Start ``moderator picture SAVE --size COLUMNSxROWS`` apart, for the TUI's next
+    opening of ``save`` (:func:`moderator.ui.picture.take_picture`; docs/saves.md, "The
+    picture at start"): in a session of its own, its input and output the null device,
+    with this process's import path; this one never waits for it.  The size is the
+    terminal's, as the TUI would see it (``COLUMNS``/``LINES``, else the terminal behind
+    stdout, stderr or stdin), else 120x40.  Its process id, or ``None`` when it was not
+    started (:data:`PICTURE_OFF` set, no ``posix_spawn``, or it failed)."""
+    if os.environ.get(PICTURE_OFF) or not hasattr(os, "posix_spawn") or not sys.executable:
+        return None
+    size = [_positive(os.environ.get("COLUMNS")), _positive(os.environ.get("LINES"))]
+    for fd in (1, 2, 0):  # as Textual's driver sees it (shutil's), with a pipe as stdout
+        try:
+            terminal = os.get_terminal_size(fd)
+        except (OSError, ValueError):
+            continue
+        size = [size[0] or terminal.columns, size[1] or terminal.lines]
+        break
+    if not (size[0] and size[1]):
+        size = [120, 40]
+    code = (  # at low priority: it waits for nobody, behind whatever the banker runs
+        "import os, sys\ntry:\n    os.nice(10)\nexcept OSError:\n    pass\n"
+        f"sys.path[:] = {sys.path!r}\nfrom moderator.cli import main\nsys.exit(main())\n"
+    )
+    size_word = f"{size[0]}x{size[1]}"
+    argv = [sys.executable, "-c", code, "picture", os.path.abspath(save), "--size", size_word]
+    null = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
+    try:
+        return os.posix_spawn(
+            sys.executable, argv, dict(os.environ), file_actions=null, setsid=True
+        )
+    except OSError:
+        return None
+
+
+def _positive(text: str | None) -> int:
+    """``text`` as a number of columns or rows, 0 when it is none."""
+    return int(text) if text and text.isdigit() else 0
 
 
 def _play_lines(
@@ -841,6 +892,23 @@ def _reader_gone() -> None:
 def _main(argv: list[str] | None) -> int:
     """The command line's command, run."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] == "picture":  # started apart by leave_picture (not in --help)
+        if HELP_WORDS & set(words[1:]):
+            print(
+                "usage: moderator picture SAVE [--size COLUMNSxROWS]\n\n"
+                "Draws the main screen of SAVE headless (120x40 by default) and keeps it "
+                "beside the save\nfor the TUI's next opening (docs/saves.md, 'The picture "
+                "at start'). `play --save`\nand `amend` start it by themselves. Exit 0: "
+                "kept; 1: none needed, or the save changed\nor cannot be read; 2: a wrong "
+                "command line."
+            )
+            return 0
+        try:
+            from moderator.ui.picture import picture_main
+
+            return picture_main(words[1:])
+        except Exception:  # no Textual, no display, a damaged save: no picture, no noise
+            return 1
     if words and words[0] == "check":
         # `moderator check SAVE run ...` checks against a save; `moderator check TITLE ...`
         # is the calculator with no game (moderator.checker).
@@ -1114,7 +1182,10 @@ def _parsed(words: list[str]) -> int:
             return 2
         how = "delete" if args.delete else "insert" if args.insert is not None else "replace"
         line = args.insert if args.insert is not None else args.line
-        return amend_shell(args.save, args.number, line, how=how, dry_run=args.dry_run)
+        status = amend_shell(args.save, args.number, line, how=how, dry_run=args.dry_run)
+        if status == 0 and not args.dry_run:
+            leave_picture(args.save)
+        return status
     if args.cmd == "play":
         return play(
             args.script, as_json=args.json, save=args.save, quiet=args.quiet, force=args.force

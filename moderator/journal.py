@@ -774,7 +774,9 @@ def chain(header: bytes, records: list[bytes]) -> list[bytes]:
     return out
 
 
-def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) -> None:
+def write_atomic(
+    path: Path, text: str | bytes, *, side_of: Path | None = None, durable: bool = True
+) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
 
     The new file keeps the old one's permission bits (a rename would otherwise give
@@ -784,7 +786,8 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
     is ``.NAME.XXXXXXXX.tmp``, or, for a file kept beside the save ``side_of`` (a
     rewind's backup, a cut line's text), ``.SAVE.XXXXXXXX.side.tmp``: named after the
     save, so the next opening of the save removes it if a kill left it
-    (:func:`remove_stale_temps`).
+    (:func:`remove_stale_temps`).  ``durable=False``, for a cache (the main screen's
+    picture): no fsync, the rename alone (a power cut may leave the old file, or none).
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -807,8 +810,9 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
             if mode is not None:  # exactly the old bits, whatever the umask took off
                 _set_mode(fd, tmp, mode)
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -816,7 +820,8 @@ def write_atomic(path: Path, text: str | bytes, *, side_of: Path | None = None) 
         except FileNotFoundError:
             pass
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def _set_mode(fd: int, path: Path, mode: int) -> None:

@@ -47,6 +47,11 @@ from moderator.script import parse_script
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+
+# `moderator play --save` and `amend` start `moderator picture SAVE` apart (issue 41.2):
+# never under the tests, where it would outlive them (tests/ui/test_picture_apart.py
+# starts it on purpose and waits for it).  Set here, before any test and for every child.
+os.environ["MODERATOR_NO_PICTURE"] = "1"
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 
 # ----------------------------------------------------------------- hypothesis profiles

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, Any, Self
 from weakref import WeakKeyDictionary
 
@@ -39,11 +40,17 @@ from moderator.ui.host import KeysReady, SharingChanged
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.driver import Driver
+    from textual.timer import Timer
 
     from moderator.game import Game
     from moderator.ui.picture import Picture
     from moderator.ui.session import Session
     from moderator.ui.sharing import TableShare
+
+
+PICTURE_IDLE = 0.3
+"""Seconds without a key after an accepted command before the main screen's picture is
+kept again (:meth:`ModeratorApp.keep_picture_when_idle`)."""
 
 
 class ModeratorApp(App[None]):
@@ -99,6 +106,11 @@ class ModeratorApp(App[None]):
         """The thread stopping the table view's server as the app quits, if sharing."""
         self._picture_pending: Screen | None = None
         """The picture shown at start until its first frame reaches the terminal."""
+        self._picture_due = False
+        """Whether the open game changed since its picture was last kept."""
+        self._picture_timer: Timer | None = None
+        self._quiet_since = 0.0
+        """When the last key came or the open game last changed (``time.monotonic``)."""
 
     @property
     def table_share(self) -> TableShare:
@@ -200,6 +212,51 @@ class ModeratorApp(App[None]):
                     )
                 return
 
+    def picture_changed(self) -> None:
+        """The open game changed (a command accepted, undone...): its picture is kept
+        again once the app is idle (:meth:`keep_picture_when_idle`)."""
+        self._picture_due = True
+        self._quiet_since = monotonic()
+        if self._picture_timer is None:
+            self._picture_timer = self.set_timer(PICTURE_IDLE, self.keep_picture_when_idle)
+
+    def keep_picture_when_idle(self) -> None:
+        """Keep the picture of the open game as it is now, so that a save left by a crash
+        (kill -9, a power cut) opens on the picture of its last command, as one the app let
+        go of (:mod:`moderator.ui.picture`).  Off the keys' path: only once no key has come
+        for :data:`PICTURE_IDLE` seconds since the game last changed, no key waits, no
+        screen is opening or closing, and the main screen is on top as drawn; until then
+        it waits (a timer, a callback of the app's own between two keys).  About 1-2 ms
+        for 120x40 (the screen's rows as drawn, the state's digest, a rename, no fsync)."""
+        self._picture_timer = None
+        if not self._picture_due or self._exit:
+            return
+        wait = self._quiet_since + PICTURE_IDLE - monotonic()
+        if wait <= 0 and not self._idle_on_main():
+            wait = PICTURE_IDLE
+        if wait > 0:
+            self._picture_timer = self.set_timer(wait, self.keep_picture_when_idle)
+            return
+        self._picture_due = False
+        try:
+            self.keep_picture()
+        except Exception:  # a cache: never in the way of the game (the next quit tries again)
+            pass
+
+    def _idle_on_main(self) -> bool:
+        """Whether the open game's main screen is on top, ready, with no key waiting."""
+        from moderator.ui.screens.main import MainScreen
+
+        if not self.screen_stack:  # the app is closing (or not started)
+            return False
+        screen = self.screen
+        return (
+            not self._held
+            and self._ready_for_keys()
+            and isinstance(screen, MainScreen)
+            and screen.session.game is self.open_now
+        )
+
     def keep_picture(self) -> None:
         """Keep the open game's main screen, as drawn last, beside its save for the next
         opening (:mod:`moderator.ui.picture`).  Call it before the game lets go of its
@@ -254,6 +311,7 @@ class ModeratorApp(App[None]):
         and the banker is told.  Once the app is quitting no key acts any more.
         """
         if isinstance(event, (events.Key, events.Paste)):
+            self._quiet_since = monotonic()  # the picture waits (keep_picture_when_idle)
             if self._exit:
                 return  # quitting: a key left over must not open a screen now
             if not event.is_forwarded:
@@ -424,6 +482,7 @@ class ModeratorApp(App[None]):
         if game is None and current is not None and _same_file(current.path, path):
             self._back_to_main()
             return None
+        made = game is not None
         if game is None:
             try:
                 game = Game.load(Path(path), remember_length=True)
@@ -440,6 +499,10 @@ class ModeratorApp(App[None]):
         self.open_now = game
         session = Session(game)
         session.listeners.append(self.table_share.changed)  # the table view follows at once
+        session.listeners.append(self.picture_changed)  # kept again once idle
+        self._picture_due = False  # the game let go of has kept its picture
+        if made:  # a save the app has just written (a new game, a what-if kept)
+            self.picture_changed()
         if self.table_share.follow(game):
             self.settle_sharing()  # shared: the players' address now shows this game
         screen = MainScreen(session)
