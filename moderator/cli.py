@@ -390,7 +390,7 @@ is started (the tests set it)."""
 
 def leave_picture(save: Path) -> int | None:
     """Start ``moderator picture SAVE --size COLUMNSxROWS`` apart, for the TUI's next
-    opening of ``save`` (:func:`moderator.ui.picture.take_picture`; docs/saves.md, "The
+    opening of ``save`` (:func:`moderator.ui.app.take_picture`; docs/saves.md, "The
     picture at start"): in a session of its own, its input and output the null device,
     with this process's import path; this one never waits for it.  The size is the
     terminal's, as the TUI would see it (``COLUMNS``/``LINES``, else the terminal behind
@@ -904,7 +904,7 @@ def _main(argv: list[str] | None) -> int:
             )
             return 0
         try:
-            from moderator.ui.picture import picture_main
+            from moderator.ui.app import picture_main
 
             return picture_main(words[1:])
         except Exception:  # no Textual, no display, a damaged save: no picture, no noise

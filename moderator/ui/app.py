@@ -779,3 +779,91 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
         return 0
     print(crash_line(app, failure or app._exception), file=sys.stderr)
     return EXIT_CRASH
+
+
+# ------------------------------------------------------------ a picture for a save written apart
+# (here, not in moderator.ui.picture: the picture module never imports the app, and the
+# command line starts only this module of the UI)
+def take_picture(save: Path, size: tuple[int, int] = (120, 40)) -> bool:
+    """Draw the main screen of ``save`` headless at ``size`` (columns, rows), exactly as
+    the app draws it on opening the save, and keep it as the save's picture; whether it
+    was kept.  What ``moderator picture SAVE`` does, started apart by ``moderator play
+    SCRIPT --save SAVE`` and ``moderator amend`` (:mod:`moderator.cli`).
+
+    The save is opened read-only (no lock: a TUI may open it meanwhile, and nothing of
+    it is written); nothing is kept when a picture for the file as it is now is there
+    already (the TUI's, at its own size), nor when the file changed while it was read or
+    drawn (:func:`keep_picture` with the file as it was read)."""
+    from moderator.errors import SaveError
+    from moderator.game import Game
+    from moderator.ui.picture import keep_picture, kept_for, save_key
+
+    key = save_key(save)
+    if key is None or kept_for(save) == key:
+        return False
+    try:
+        game = Game.load(Path(save), read_only=True)
+    except (SaveError, OSError):
+        return False
+    if save_key(save) != key:
+        return False
+    taker = _taker(game)
+    taker.run(headless=True, size=size)
+    if taker.strips is None:
+        return False
+    return keep_picture(save, taker.strips, taker.data, len(game.journal), key=key)
+
+
+def _taker(game: Any) -> Any:
+    """The app that draws ``game``'s main screen once and keeps what it drew (a
+    :class:`~moderator.ui.app.ModeratorApp`: the same styles, screens and widgets)."""
+    from textual.strip import Strip
+
+    from moderator.ui.picture import TAKE_TIMEOUT
+    from moderator.ui.screens.main import MainScreen
+    from moderator.ui.session import Session
+
+    class Taker(ModeratorApp):
+        def __init__(self) -> None:
+            super().__init__(path=game.path, saves=Path(game.path).parent)
+            self.strips: list[Strip] | None = None
+            self.data: Any = None
+
+        def on_mount(self, event: events.Mount) -> None:
+            event.prevent_default()  # not the app's: the game is open already, read-only
+            self.set_timer(TAKE_TIMEOUT, self.exit)
+            self.push_screen(MainScreen(Session(game)))
+
+        def _display(self, screen: Screen, renderable: Any) -> None:
+            super()._display(screen, renderable)
+            if (
+                isinstance(screen, MainScreen)
+                and renderable is not None
+                and not self._batch_count
+                and self.strips is None
+            ):
+                self.strips = screen._compositor.render_strips()
+                self.data = screen.session.data
+                self.exit()
+
+    return Taker()
+
+
+def picture_main(words: list[str]) -> int:
+    """``moderator picture SAVE [--size COLUMNSxROWS]``: :func:`take_picture` (default
+    size 120x40).  Exit status 0 when a picture was kept, 1 when none was (none needed,
+    the save changed or cannot be read), 2 for a wrong command line.  Quiet: it runs
+    apart, its output goes nowhere."""
+    from moderator.ui.picture import DEFAULT_SIZE
+
+    size = DEFAULT_SIZE
+    if len(words) == 3 and words[1] == "--size":
+        columns, _, rows = words[2].partition("x")
+        if not (columns.isdigit() and rows.isdigit() and int(columns) and int(rows)):
+            return 2
+        size = (min(int(columns), 1000), min(int(rows), 1000))
+    elif len(words) != 1:
+        return 2
+    if words[0].startswith("-"):
+        return 2
+    return 0 if take_picture(Path(words[0]), size) else 1

@@ -27,7 +27,7 @@ once the banker has stopped typing for a moment after each accepted command
 (:meth:`moderator.ui.app.ModeratorApp.keep_picture_when_idle`), so a save left by a crash
 (kill -9, a power cut) has the picture of its last command; and ``moderator play
 SCRIPT --save F`` and ``moderator amend`` start ``moderator picture F`` apart, at low
-priority (:func:`take_picture`): it opens the save read-only, draws the main screen
+priority (:func:`moderator.ui.app.take_picture`): it opens the save read-only, draws the main screen
 headless as the app draws it, at the terminal's size, and keeps that picture, unless the
 save changed meanwhile.  A save written by an older moderator opens as before the first
 time.  The file is a cache: removing it loses nothing.
@@ -103,9 +103,10 @@ def keep_picture(
     whether it was written.
 
     Call it while holding the save (its lock), after its last write; or, without the lock
-    (:func:`take_picture`), with ``key``, the file as it was when read: nothing is written
-    when the save is no longer that file.  Best effort, and no fsync (a cache): a picture
-    that cannot be written is simply not there next time (the slow path)."""
+    (:func:`moderator.ui.app.take_picture`), with ``key``, the file as it was when read:
+    nothing is written when the save is no longer that file.  Best effort, and no fsync
+    (a cache): a picture that cannot be written is simply not there next time (the slow
+    path)."""
     from moderator.journal import remove_stale_temps, write_atomic
 
     now = save_key(save)
@@ -243,86 +244,5 @@ class PictureScreen(Screen[None]):
 DEFAULT_SIZE = (120, 40)
 """The size a picture is drawn at when the terminal's is not known."""
 TAKE_TIMEOUT = 60.0
-"""Seconds after which :func:`take_picture` gives up (a child never stays behind)."""
-
-
-def take_picture(save: Path, size: tuple[int, int] = DEFAULT_SIZE) -> bool:
-    """Draw the main screen of ``save`` headless at ``size`` (columns, rows), exactly as
-    the app draws it on opening the save, and keep it as the save's picture; whether it
-    was kept.  What ``moderator picture SAVE`` does, started apart by ``moderator play
-    SCRIPT --save SAVE`` and ``moderator amend`` (:mod:`moderator.cli`).
-
-    The save is opened read-only (no lock: a TUI may open it meanwhile, and nothing of
-    it is written); nothing is kept when a picture for the file as it is now is there
-    already (the TUI's, at its own size), nor when the file changed while it was read or
-    drawn (:func:`keep_picture` with the file as it was read)."""
-    from moderator.errors import SaveError
-    from moderator.game import Game
-
-    key = save_key(save)
-    if key is None or kept_for(save) == key:
-        return False
-    try:
-        game = Game.load(Path(save), read_only=True)
-    except (SaveError, OSError):
-        return False
-    if save_key(save) != key:
-        return False
-    taker = _taker(game)
-    taker.run(headless=True, size=size)
-    if taker.strips is None:
-        return False
-    return keep_picture(save, taker.strips, taker.data, len(game.journal), key=key)
-
-
-def _taker(game: Any) -> Any:
-    """The app that draws ``game``'s main screen once and keeps what it drew (a
-    :class:`~moderator.ui.app.ModeratorApp`: the same styles, screens and widgets)."""
-    from textual import events
-
-    from moderator.ui.app import ModeratorApp
-    from moderator.ui.screens.main import MainScreen
-    from moderator.ui.session import Session
-
-    class Taker(ModeratorApp):
-        def __init__(self) -> None:
-            super().__init__(path=game.path, saves=Path(game.path).parent)
-            self.strips: list[Strip] | None = None
-            self.data: Any = None
-
-        def on_mount(self, event: events.Mount) -> None:
-            event.prevent_default()  # not the app's: the game is open already, read-only
-            self.set_timer(TAKE_TIMEOUT, self.exit)
-            self.push_screen(MainScreen(Session(game)))
-
-        def _display(self, screen: Screen, renderable: Any) -> None:
-            super()._display(screen, renderable)
-            if (
-                isinstance(screen, MainScreen)
-                and renderable is not None
-                and not self._batch_count
-                and self.strips is None
-            ):
-                self.strips = screen._compositor.render_strips()
-                self.data = screen.session.data
-                self.exit()
-
-    return Taker()
-
-
-def picture_main(words: list[str]) -> int:
-    """``moderator picture SAVE [--size COLUMNSxROWS]``: :func:`take_picture` (default
-    size 120x40).  Exit status 0 when a picture was kept, 1 when none was (none needed,
-    the save changed or cannot be read), 2 for a wrong command line.  Quiet: it runs
-    apart, its output goes nowhere."""
-    size = DEFAULT_SIZE
-    if len(words) == 3 and words[1] == "--size":
-        columns, _, rows = words[2].partition("x")
-        if not (columns.isdigit() and rows.isdigit() and int(columns) and int(rows)):
-            return 2
-        size = (min(int(columns), 1000), min(int(rows), 1000))
-    elif len(words) != 1:
-        return 2
-    if words[0].startswith("-"):
-        return 2
-    return 0 if take_picture(Path(words[0]), size) else 1
+"""Seconds after which :func:`moderator.ui.app.take_picture` gives up (a child never
+stays behind)."""

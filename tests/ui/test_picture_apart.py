@@ -21,15 +21,14 @@ from ui_helpers import RULEBOOK, SIZE, burst_keys, main_screen, running, saved_l
 from moderator import cli
 from moderator.game import Game
 from moderator.ui import app as app_module
+from moderator.ui.app import picture_main, take_picture
 from moderator.ui.picture import (
     keep_picture,
     kept_for,
-    picture_main,
     picture_path,
     read_picture,
     save_key,
     state_digest,
-    take_picture,
 )
 from moderator.ui.screens.main import MainScreen
 
