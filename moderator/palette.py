@@ -94,8 +94,58 @@ COMPANIES: dict[str, Livery] = {
     "LV": Livery("#2e7d32", "#ffffff", on_dark="#9ccc65"),
     "CA": Livery("#00838f", "#ffffff", on_dark="#26a69a"),
     "NW": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
+    # 1817 corporations, from their charter colours (as 18xx.games prints them, in the
+    # comments): twenty companies pairwise MIN_DISTANCE apart leave few shades free, so
+    # most moved in lightness or chroma, each keeping its hue (searched systematically);
+    # text black where the printed white did not reach 4.5:1. GT keeps 1846's Grand Trunk
+    # orange (3.9 from 1817's); H, PLE, R, SR and UR are 1817's own (TITLE_COMPANIES).
+    "AS": Livery("#ec3d84", "#000000", on_dark="#fe4a9c"),  # #ee3e80
+    "AA": Livery("#bd0ed1", "#ffffff", on_dark="#c305e9"),  # #904098
+    "Belt": Livery("#97744b", "#000000", on_light="#956c35", on_dark="#9b6c00"),  # #f2a847
+    "Bess": Livery("#16190e", "#ffffff", on_dark="#61655b"),  # #16190e
+    "BA": Livery("#fd483e", "#000000", on_light="#fe0220", on_dark="#ff685c"),  # #ef4223
+    "DLW": Livery("#823c62", "#ffffff", on_dark="#974973"),  # #984573
+    "J": Livery("#a6c172", "#000000", on_light="#8ebf62", on_dark="#8da164"),  # #bedb86
+    "ME": Livery("#ffebc7", "#000000", on_light="#c1b6a1", on_dark="#fff1cd"),  # #ffdea8
+    "NYOW": Livery("#0b95d9", "#000000", on_light="#0087c6"),  # #0095da
+    "NYSW": Livery("#fef430", "#000000", on_light="#d1b600"),  # #fff36b
+    "PSNR": Livery("#048c4d", "#000000", on_dark="#02dd7c"),  # #0a884b
+    "PW": Livery("#969d9f", "#000000", on_light="#7c7d7d"),  # #bec8cc
+    "WT": Livery("#d7a797", "#000000", on_light="#c2887c", on_dark="#dbb5ab"),  # #e96f2c
+    "WC": Livery("#5e4337", "#ffffff", on_light="#59443a", on_dark="#937065"),  # #984d2d
 }
 """Every company's livery, by id (the titles' corporations and privates that have one)."""
+
+TITLE_COMPANIES: dict[str, dict[str, Livery]] = {
+    # 1817's companies whose id another title uses for another livery or for a company
+    # drawn without one (1847's privates H and R, 1889's SR and UR, 18Chesapeake's black
+    # P&LE): 1817's charters differ, so 1817 has its own (same search as above).
+    "1817": {
+        "H": Livery("#c4e7fe", "#000000", on_light="#a0bbce"),  # #bedef3
+        "PLE": Livery("#00aeac", "#000000"),  # #00afad
+        "R": Livery("#0f4e2c", "#ffffff", on_dark="#007d44"),  # #165633
+        "SR": Livery("#b10010", "#ffffff", on_light="#99000c", on_dark="#c51719"),  # #e31f21
+        "UR": Livery("#033d85", "#ffffff", on_dark="#4260ac"),  # #003d84
+    },
+}
+"""A title's own liveries for ids whose shared livery (:data:`COMPANIES`) is another
+title's: :func:`livery` with the title looks here first."""
+
+
+def livery(cid: str, title: str | None = None) -> Livery | None:
+    """Company ``cid``'s livery in ``title`` (its own if the title has one for that id,
+    else the shared one), or ``None`` for a company without one."""
+    if title is not None:
+        own = TITLE_COMPANIES.get(title, {}).get(cid)
+        if own is not None:
+            return own
+    return COMPANIES.get(cid)
+
+
+def title_companies(title: str | None) -> dict[str, Livery]:
+    """Every livery by id as ``title`` draws them: the shared ones, the title's own over them."""
+    return {**COMPANIES, **TITLE_COMPANIES.get(title or "", {})}
+
 
 UNKNOWN = Livery("#eceff1", "#000000")
 """A company without a livery here (a private, a new title): light grey, black text; its
@@ -117,13 +167,15 @@ SPARE: tuple[str, ...] = ("#00897b", "#c0ca33", "#5e35b1", "#f06292", "#546e7a",
 """Line colours for companies without a livery, in turn."""
 
 
-def company_line(cid: str, n: int = 0, background: Background = "light") -> str:
-    """The ``#rrggbb`` colour of company ``cid``'s line on ``background``; a company
-    without a livery takes the ``n``-th spare colour."""
-    livery = COMPANIES.get(cid)
-    if livery is None:
+def company_line(
+    cid: str, n: int = 0, background: Background = "light", title: str | None = None
+) -> str:
+    """The ``#rrggbb`` colour of company ``cid``'s line on ``background`` (in ``title``:
+    see :func:`livery`); a company without a livery takes the ``n``-th spare colour."""
+    own = livery(cid, title)
+    if own is None:
         return SPARE[n % len(SPARE)]
-    return livery.line(background)
+    return own.line(background)
 
 
 def player_line(n: int) -> str:
