@@ -99,20 +99,20 @@ COMPANIES: dict[str, Livery] = {
     # most moved in lightness or chroma, each keeping its hue (searched systematically);
     # text black where the printed white did not reach 4.5:1. GT keeps 1846's Grand Trunk
     # orange (3.9 from 1817's); H, PLE, R, SR and UR are 1817's own (TITLE_COMPANIES).
-    "AS": Livery("#ec3d84", "#000000", on_dark="#fe4a9c"),  # #ee3e80
-    "AA": Livery("#bd0ed1", "#ffffff", on_dark="#c305e9"),  # #904098
-    "Belt": Livery("#97744b", "#000000", on_light="#956c35", on_dark="#9b6c00"),  # #f2a847
-    "Bess": Livery("#16190e", "#ffffff", on_dark="#61655b"),  # #16190e
-    "BA": Livery("#fd483e", "#000000", on_light="#fe0220", on_dark="#ff685c"),  # #ef4223
-    "DLW": Livery("#823c62", "#ffffff", on_dark="#974973"),  # #984573
-    "J": Livery("#a6c172", "#000000", on_light="#8ebf62", on_dark="#8da164"),  # #bedb86
-    "ME": Livery("#ffebc7", "#000000", on_light="#c1b6a1", on_dark="#fff1cd"),  # #ffdea8
-    "NYOW": Livery("#0b95d9", "#000000", on_light="#0087c6"),  # #0095da
-    "NYSW": Livery("#fef430", "#000000", on_light="#d1b600"),  # #fff36b
-    "PSNR": Livery("#048c4d", "#000000", on_dark="#02dd7c"),  # #0a884b
-    "PW": Livery("#969d9f", "#000000", on_light="#7c7d7d"),  # #bec8cc
-    "WT": Livery("#d7a797", "#000000", on_light="#c2887c", on_dark="#dbb5ab"),  # #e96f2c
-    "WC": Livery("#5e4337", "#ffffff", on_light="#59443a", on_dark="#937065"),  # #984d2d
+    "AS": Livery("#f42782", "#000000"),  # #ee3e80
+    "AA": Livery("#b702cb", "#ffffff"),  # #904098
+    "Belt": Livery("#ffc562", "#000000", on_light="#e2b029", on_dark="#fdc03f"),  # #f2a847
+    "Bess": Livery("#16190e", "#ffffff", on_light="#030500", on_dark="#62645f"),  # #16190e
+    "BA": Livery("#ff5247", "#000000", on_dark="#ff665b"),  # #ef4223
+    "DLW": Livery("#834d69", "#ffffff", on_dark="#87546e"),  # #984573
+    "J": Livery("#b6cd89", "#000000", on_light="#79806c", on_dark="#bbcf90"),  # #bedb86
+    "ME": Livery("#fff3e2", "#000000", on_light="#beb6ac", on_dark="#fefcf8"),  # #ffdea8
+    "NYOW": Livery("#0095da", "#000000", on_light="#077fba"),  # #0095da
+    "NYSW": Livery("#fffd1c", "#000000", on_light="#889900", on_dark="#fbff01"),  # #fff36b
+    "PSNR": Livery("#109151", "#000000", on_light="#00742d", on_dark="#00ac5f"),  # #0a884b
+    "PW": Livery("#a2a2a2", "#000000", on_light="#4d4d4d"),  # #bec8cc
+    "WT": Livery("#9d745e", "#000000", on_dark="#edbaa2"),  # #e96f2c
+    "WC": Livery("#5b392a", "#ffffff", on_light="#542915", on_dark="#9a6f59"),  # #984d2d
 }
 """Every company's livery, by id (the titles' corporations and privates that have one)."""
 
@@ -121,11 +121,11 @@ TITLE_COMPANIES: dict[str, dict[str, Livery]] = {
     # drawn without one (1847's privates H and R, 1889's SR and UR, 18Chesapeake's black
     # P&LE): 1817's charters differ, so 1817 has its own (same search as above).
     "1817": {
-        "H": Livery("#c4e7fe", "#000000", on_light="#a0bbce"),  # #bedef3
-        "PLE": Livery("#00aeac", "#000000"),  # #00afad
-        "R": Livery("#0f4e2c", "#ffffff", on_dark="#007d44"),  # #165633
-        "SR": Livery("#b10010", "#ffffff", on_light="#99000c", on_dark="#c51719"),  # #e31f21
-        "UR": Livery("#033d85", "#ffffff", on_dark="#4260ac"),  # #003d84
+        "H": Livery("#c1e6fe", "#000000", on_light="#76c0ea", on_dark="#a1dbfe"),  # #bedef3
+        "PLE": Livery("#00afad", "#000000", on_light="#00a7a3"),  # #00afad
+        "R": Livery("#155432", "#ffffff", on_light="#0b371f", on_dark="#1e7145"),  # #165633
+        "SR": Livery("#bb0010", "#ffffff", on_dark="#c90212"),  # #e31f21
+        "UR": Livery("#023d83", "#ffffff", on_dark="#4761a5"),  # #003d84
     },
 }
 """A title's own liveries for ids whose shared livery (:data:`COMPANIES`) is another
