@@ -762,9 +762,11 @@ def _rounds_sheet(
     companies: Sequence[str],
     title: str,
     currency: str,
+    livery_title: str | None = None,
 ) -> None:
     """The Rounds sheet, then its charts (value per player, price per company), each on a
-    chart sheet of its own: a chart a page wide on paper."""
+    chart sheet of its own: a chart a page wide on paper; the companies' lines in their
+    liveries in ``livery_title`` (the ruleset's title id: see ``palette.livery``)."""
     header = _rounds_header(players, companies)
     sh.header(0, header)
     n = len(players)
@@ -790,7 +792,9 @@ def _rounds_sheet(
         )
         _chart_sheet(wb, CHART_SHEETS[0], chart, title)
     if records and companies:
-        colours = [palette.company_line(c, k) for k, c in enumerate(companies)]
+        colours = [
+            palette.company_line(c, k, "light", livery_title) for k, c in enumerate(companies)
+        ]
         chart = _line_chart(
             wb,
             sh.name,
@@ -1016,7 +1020,9 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     ticker.step()
 
     priced = _priced(records, companies)
-    _rounds_sheet(wb, _Sheet(wb, "Rounds", fmt), records, players, priced, title, currency)
+    _rounds_sheet(
+        wb, _Sheet(wb, "Rounds", fmt), records, players, priced, title, currency, game.title
+    )
     ticker.step()
 
     sh = _Sheet(wb, "Companies", fmt)

@@ -94,8 +94,58 @@ COMPANIES: dict[str, Livery] = {
     "LV": Livery("#2e7d32", "#ffffff", on_dark="#9ccc65"),
     "CA": Livery("#00838f", "#ffffff", on_dark="#26a69a"),
     "NW": Livery("#6a1b9a", "#ffffff", on_dark="#ba68c8"),
+    # 1817 corporations, from their charter colours (as 18xx.games prints them, in the
+    # comments): twenty companies pairwise MIN_DISTANCE apart leave few shades free, so
+    # most moved in lightness or chroma, each keeping its hue (searched systematically);
+    # text black where the printed white did not reach 4.5:1. GT keeps 1846's Grand Trunk
+    # orange (3.9 from 1817's); H, PLE, R, SR and UR are 1817's own (TITLE_COMPANIES).
+    "AS": Livery("#f42782", "#000000"),  # #ee3e80
+    "AA": Livery("#b702cb", "#ffffff"),  # #904098
+    "Belt": Livery("#ffc562", "#000000", on_light="#e2b029", on_dark="#fdc03f"),  # #f2a847
+    "Bess": Livery("#16190e", "#ffffff", on_light="#030500", on_dark="#62645f"),  # #16190e
+    "BA": Livery("#ff5247", "#000000", on_dark="#ff665b"),  # #ef4223
+    "DLW": Livery("#834d69", "#ffffff", on_dark="#87546e"),  # #984573
+    "J": Livery("#b6cd89", "#000000", on_light="#79806c", on_dark="#bbcf90"),  # #bedb86
+    "ME": Livery("#fff3e2", "#000000", on_light="#beb6ac", on_dark="#fefcf8"),  # #ffdea8
+    "NYOW": Livery("#0095da", "#000000", on_light="#077fba"),  # #0095da
+    "NYSW": Livery("#fffd1c", "#000000", on_light="#889900", on_dark="#fbff01"),  # #fff36b
+    "PSNR": Livery("#109151", "#000000", on_light="#00742d", on_dark="#00ac5f"),  # #0a884b
+    "PW": Livery("#a2a2a2", "#000000", on_light="#4d4d4d"),  # #bec8cc
+    "WT": Livery("#9d745e", "#000000", on_dark="#edbaa2"),  # #e96f2c
+    "WC": Livery("#5b392a", "#ffffff", on_light="#542915", on_dark="#9a6f59"),  # #984d2d
 }
 """Every company's livery, by id (the titles' corporations and privates that have one)."""
+
+TITLE_COMPANIES: dict[str, dict[str, Livery]] = {
+    # 1817's companies whose id another title uses for another livery or for a company
+    # drawn without one (1847's privates H and R, 1889's SR and UR, 18Chesapeake's black
+    # P&LE): 1817's charters differ, so 1817 has its own (same search as above).
+    "1817": {
+        "H": Livery("#c1e6fe", "#000000", on_light="#76c0ea", on_dark="#a1dbfe"),  # #bedef3
+        "PLE": Livery("#00afad", "#000000", on_light="#00a7a3"),  # #00afad
+        "R": Livery("#155432", "#ffffff", on_light="#0b371f", on_dark="#1e7145"),  # #165633
+        "SR": Livery("#bb0010", "#ffffff", on_dark="#c90212"),  # #e31f21
+        "UR": Livery("#023d83", "#ffffff", on_dark="#4761a5"),  # #003d84
+    },
+}
+"""A title's own liveries for ids whose shared livery (:data:`COMPANIES`) is another
+title's: :func:`livery` with the title looks here first."""
+
+
+def livery(cid: str, title: str | None = None) -> Livery | None:
+    """Company ``cid``'s livery in ``title`` (its own if the title has one for that id,
+    else the shared one), or ``None`` for a company without one."""
+    if title is not None:
+        own = TITLE_COMPANIES.get(title, {}).get(cid)
+        if own is not None:
+            return own
+    return COMPANIES.get(cid)
+
+
+def title_companies(title: str | None) -> dict[str, Livery]:
+    """Every livery by id as ``title`` draws them: the shared ones, the title's own over them."""
+    return {**COMPANIES, **TITLE_COMPANIES.get(title or "", {})}
+
 
 UNKNOWN = Livery("#eceff1", "#000000")
 """A company without a livery here (a private, a new title): light grey, black text; its
@@ -117,13 +167,15 @@ SPARE: tuple[str, ...] = ("#00897b", "#c0ca33", "#5e35b1", "#f06292", "#546e7a",
 """Line colours for companies without a livery, in turn."""
 
 
-def company_line(cid: str, n: int = 0, background: Background = "light") -> str:
-    """The ``#rrggbb`` colour of company ``cid``'s line on ``background``; a company
-    without a livery takes the ``n``-th spare colour."""
-    livery = COMPANIES.get(cid)
-    if livery is None:
+def company_line(
+    cid: str, n: int = 0, background: Background = "light", title: str | None = None
+) -> str:
+    """The ``#rrggbb`` colour of company ``cid``'s line on ``background`` (in ``title``:
+    see :func:`livery`); a company without a livery takes the ``n``-th spare colour."""
+    own = livery(cid, title)
+    if own is None:
         return SPARE[n % len(SPARE)]
-    return livery.line(background)
+    return own.line(background)
 
 
 def player_line(n: int) -> str:

@@ -21,6 +21,7 @@ from moderator.game import Game, Outcome
 from moderator.journal import Entry
 from moderator.narrate import Effects
 from moderator.script import format_command
+from moderator.ui import style
 
 
 class UndoFailed(Exception):
@@ -114,6 +115,9 @@ class Session:
     _legal_lines: list[str] | None = field(default=None, repr=False)
     _forecasts: dict[str, Effects | str] = field(default_factory=dict, repr=False)
     _candidates: list[c.Command] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        style.use_title(self.game.title)  # the title's own liveries (moderator.palette)
 
     # ------------------------------------------------------------ views
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from moderator.palette import COMPANIES, UNKNOWN
+from moderator.palette import COMPANIES, TITLE_COMPANIES, UNKNOWN
 
 COLOURS: dict[str, tuple[str, str]] = {
     cid: (livery.bg, livery.fg) for cid, livery in COMPANIES.items()
@@ -24,10 +24,15 @@ DEFAULT = (UNKNOWN.bg, UNKNOWN.fg)
 _SAFE = re.compile(r"[A-Za-z0-9]{1,16}")
 
 
-def css_class(cid: str) -> str:
-    """The CSS class that paints company ``cid`` (``co-PRR``); ``co`` alone for an id the
-    stylesheet has no rule for."""
-    return f"co co-{cid}" if cid in COLOURS and _SAFE.fullmatch(cid) else "co"
+def css_class(cid: str, title: str | None = None) -> str:
+    """The CSS class that paints company ``cid`` (``co-PRR``) in ``title`` (``co-1817-SR``
+    where the title has its own livery for the id); ``co`` alone for an id the stylesheet
+    has no rule for."""
+    if not _SAFE.fullmatch(cid):
+        return "co"
+    if title is not None and cid in TITLE_COMPANIES.get(title, {}) and _SAFE.fullmatch(title):
+        return f"co co-{title}-{cid}"
+    return f"co co-{cid}" if cid in COLOURS else "co"
 
 
 def stylesheet() -> str:
@@ -38,4 +43,8 @@ def stylesheet() -> str:
         if _SAFE.fullmatch(cid):
             rules.append(f".co-{cid}{{background:{bg};color:{fg}}}")
             rules.append(f".mk-{cid}{{border-color:{bg}}}")
+    for title, own in TITLE_COMPANIES.items():
+        for cid, livery in own.items():
+            if _SAFE.fullmatch(cid) and _SAFE.fullmatch(title):
+                rules.append(f".co-{title}-{cid}{{background:{livery.bg};color:{livery.fg}}}")
     return "\n".join(rules) + "\n"

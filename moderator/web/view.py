@@ -68,7 +68,7 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "id": cid,
                 "pct": pct,
-                "cls": css_class(cid),
+                "cls": css_class(cid, snap["title"]),
                 "president": presidents.get(cid) == p["name"],
                 "name": names.get(cid, cid),
             }
@@ -97,7 +97,7 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
                 "cert_limit": state.get("cert_limit"),
                 "holdings": holdings,
                 "privates": [
-                    {"id": pid, "name": names.get(pid, pid), "cls": css_class(pid)}
+                    {"id": pid, "name": names.get(pid, pid), "cls": css_class(pid, snap["title"])}
                     for pid in p.get("privates") or []
                 ],
                 "bankrupt": p.get("bankrupt", False),
@@ -125,7 +125,9 @@ def _companies(snap: dict[str, Any]) -> dict[str, Any]:
     for co in state.get("companies", []):
         cid = co["id"]
         if co.get("closed"):
-            closed.append({"id": cid, "cls": css_class(cid), "name": co.get("name") or cid})
+            closed.append(
+                {"id": cid, "cls": css_class(cid, snap["title"]), "name": co.get("name") or cid}
+            )
             continue
         if co["kind"] == "private":
             owner = co.get("owner")
@@ -136,14 +138,14 @@ def _companies(snap: dict[str, Any]) -> dict[str, Any]:
                     "owner": owner or "for sale",
                     "income": money(cur, co.get("income")) if co.get("income") else "",
                     "value": money(cur, co.get("value")) if co.get("value") else "",
-                    "cls": css_class(cid),
+                    "cls": css_class(cid, snap["title"]),
                 }
             )
             continue
         entry = {
             "id": cid,
             "name": co.get("name") or cid,
-            "cls": css_class(cid),
+            "cls": css_class(cid, snap["title"]),
             "cash": money(cur, co.get("cash")),
             "price": money(cur, co.get("price")),
             "par": money(cur, co.get("par")) if co.get("par") else "",
@@ -187,7 +189,10 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
     cur = snap["currency"]
 
     def markers(stack: list[str]) -> list[dict[str, Any]]:
-        return [{"id": cid, "cls": css_class(cid), "acting": cid == acting} for cid in stack]
+        return [
+            {"id": cid, "cls": css_class(cid, snap["title"]), "acting": cid == acting}
+            for cid in stack
+        ]
 
     if kind == "linear":
         stacks = market.get("stacks") or {}
@@ -232,7 +237,7 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                     "id": cid,
                     "number": co.get("number"),
                     "major": co.get("major", True),
-                    "cls": css_class(cid),
+                    "cls": css_class(cid, snap["title"]),
                     "acting": cid == acting,
                     "cells": [
                         {

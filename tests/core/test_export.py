@@ -1054,6 +1054,28 @@ def test_chart_lines_in_the_companies_and_players_colours(
     assert len({c for _, c in companies} | set(players)) > 2
 
 
+def test_chart_lines_in_a_titles_own_liveries(tmp_path: Path) -> None:
+    """1817's demo: each company's line in its 1817 livery on paper, UR (Union Railroad)
+    in 1817's own navy, not 1889's Uwajima purple (``palette.TITLE_COMPANIES``)."""
+    game = play((REPO / "moderator" / "demo" / "demo-1817.script").read_text(encoding="utf-8"))
+    path = tmp_path / "1817.xlsx"
+    export.export_xlsx(game, path)
+    head = calamine(path, "Rounds")[0]
+    by_column = {
+        f"Rounds!${openpyxl.utils.get_column_letter(k + 1)}$1": h for k, h in enumerate(head)
+    }
+    companies = {
+        by_column[ref].removesuffix(" price"): colour
+        for ref, _, _, colour in series(charts(path)["Price per company"])
+    }
+    assert "UR" in companies
+    for cid, colour in companies.items():
+        livery = palette.livery(cid, "1817")
+        assert livery is not None, cid
+        assert colour == livery.line("light"), cid
+    assert companies["UR"] == palette.TITLE_COMPANIES["1817"]["UR"].line("light")
+
+
 @pytest.mark.parametrize("key", ["recorded", "sim1853six"])
 def test_chart_text_sizes_in_the_file(key: str, workbooks: dict[str, Path]) -> None:
     """Issue 28.4: every text of a chart has its size: the title 16 points, the axes'

@@ -19,6 +19,7 @@ TITLES = {
     "1830": ["A", "B", "C"],
     "1889": ["A", "B", "C"],
     "18Chesapeake": ["A", "B", "C"],
+    "1817": ["A", "B", "C"],
 }
 
 # Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula: implementation notes,
@@ -49,9 +50,17 @@ def test_lab_of_white_black_and_red() -> None:
 
 
 def liveried(title: str) -> list[str]:
-    """The companies of ``title`` that have a livery."""
+    """The companies of ``title`` that have a livery (its own or a shared one)."""
     game = Game.new(title, TITLES[title])
-    return [cid for cid in game.state.ledger.companies if cid in palette.COMPANIES]
+    return [cid for cid in game.state.ledger.companies if palette.livery(cid, title)]
+
+
+def test_the_titles_here_are_every_title() -> None:
+    """A new title comes into the distance test below (1817 was missing once)."""
+    from moderator.simulate import BOX_TITLES
+    from moderator.simulate import TITLES as SIMULATED
+
+    assert set(SIMULATED) | set(BOX_TITLES) <= set(TITLES)
 
 
 @pytest.mark.parametrize("title", list(TITLES))
@@ -62,9 +71,9 @@ def test_every_two_companies_of_a_title_are_clearly_apart(title: str) -> None:
     cids = liveried(title)
     assert len(cids) >= 6
     uses = {
-        "badge": lambda cid: palette.COMPANIES[cid].bg,
-        "light": lambda cid: palette.company_line(cid, 0, "light"),
-        "dark": lambda cid: palette.company_line(cid, 0, "dark"),
+        "badge": lambda cid: palette.title_companies(title)[cid].bg,
+        "light": lambda cid: palette.company_line(cid, 0, "light", title),
+        "dark": lambda cid: palette.company_line(cid, 0, "dark", title),
     }
     for use, colour in uses.items():
         for one, other in combinations(cids, 2):
@@ -75,3 +84,53 @@ def test_every_two_companies_of_a_title_are_clearly_apart(title: str) -> None:
 def test_erie_and_gt_lines_on_paper_were_the_case() -> None:
     assert palette.distance("#f9a825", "#fb8c00") < palette.MIN_DISTANCE  # before
     assert palette.distance(palette.company_line("ERIE"), palette.company_line("GT")) >= 20
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        def linear(v: int) -> float:
+            c = v / 255
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (linear(v) for v in palette.rgb(colour))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((luminance(one), luminance(other)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_badge_is_readable_and_every_line_shows() -> None:
+    """Badge text at least 4.5:1 (WCAG AA) on every livery, the titles' own ones too."""
+    liveries = list(palette.COMPANIES.items())
+    for own in palette.TITLE_COMPANIES.values():
+        liveries += own.items()
+    for cid, livery in liveries:
+        assert contrast(livery.bg, livery.fg) >= 4.5, cid
+
+
+def test_every_1817_corporation_has_its_livery() -> None:
+    """Issue 44: none of 1817's twenty corporations is drawn in the grey default."""
+    from rulesets.g1817 import CORPORATIONS
+
+    for cid, _ in CORPORATIONS:
+        assert palette.livery(cid, "1817") is not None, cid
+    assert len(CORPORATIONS) == 20
+
+
+def test_a_title_has_its_own_livery_for_a_shared_id() -> None:
+    """1817's Strasburg (red) and 1889's Sanuki Railway (green) are both SR; 1817's H and
+    R are 1847's privates' ids, drawn without a livery there."""
+    assert palette.livery("SR", "1889") == palette.COMPANIES["SR"]
+    assert palette.livery("SR") == palette.COMPANIES["SR"]
+    red, green = palette.livery("SR", "1817"), palette.livery("SR", "1889")
+    assert red is not None and green is not None
+    assert palette.distance(red.bg, green.bg) >= palette.MIN_DISTANCE
+    assert palette.company_line("SR", 0, "dark", "1817") == red.line("dark")
+    for cid in ("H", "R"):
+        assert palette.livery(cid, "1847AE") is None
+        assert palette.livery(cid, "1817") is not None
+        assert palette.company_line(cid, 2, "light", "1847AE") == palette.SPARE[2]
+    assert palette.title_companies("1817")["UR"] == palette.TITLE_COMPANIES["1817"]["UR"]
+    assert palette.title_companies(None) == palette.COMPANIES

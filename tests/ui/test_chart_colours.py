@@ -54,7 +54,7 @@ def test_one_palette_for_every_view() -> None:
     assert palette.company_line("XYZ", 1) == palette.SPARE[1]  # no livery: a spare colour
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
+@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830", "1817"])
 async def test_rounds_charts_draw_companies_and_players_in_their_colours(
     title: str, saves: Path
 ) -> None:
@@ -74,13 +74,15 @@ async def test_rounds_charts_draw_companies_and_players_in_their_colours(
         companies = screen.companies(records)
         assert len(companies) >= 2
         prices = drawn_colours(screen.query_one("#prices-plot", PlotextPlot))
+        game_title = screen.session.game.title  # 1817's UR: 1817's own livery, not 1889's
         expected = [
-            palette.rgb(palette.company_line(cid, n, "dark")) for n, cid in enumerate(companies)
+            palette.rgb(palette.company_line(cid, n, "dark", game_title))
+            for n, cid in enumerate(companies)
         ]
         assert len(set(expected)) == len(expected)
         for cid, colour in zip(companies, expected, strict=True):
             assert colour in prices, cid
-            assert cid in palette.COMPANIES, cid  # a livery, not a spare colour
+            assert palette.livery(cid, game_title), cid  # a livery, not a spare colour
         names = [p.name for p in scoring.score(screen.session.game).players]
         values = drawn_colours(screen.query_one("#values-plot", PlotextPlot))
         players = [palette.rgb(palette.player_line(n)) for n in range(len(names))]

@@ -42,10 +42,10 @@ MAX_TICKS = 12
 """At most this many round labels under a chart (every n-th round when there are more)."""
 
 
-def company_colour(cid: str, n: int) -> tuple[int, int, int]:
-    """A company's line colour as a plotext RGB triple: its livery as drawn on the
-    terminal's dark background (the ``n``-th spare colour for a company without one)."""
-    return palette.rgb(palette.company_line(cid, n, "dark"))
+def company_colour(cid: str, n: int, title: str | None = None) -> tuple[int, int, int]:
+    """A company's line colour as a plotext RGB triple: its livery (in ``title``) as drawn
+    on the terminal's dark background (the ``n``-th spare colour for a company without one)."""
+    return palette.rgb(palette.company_line(cid, n, "dark", title))
 
 
 def player_colour(n: int) -> tuple[int, int, int]:
@@ -193,10 +193,11 @@ class RoundsScreen(Screen[None]):
         plt = plot.plt
         cur = self.session.currency
         self._axes(plt, records, f"Share price ({cur}) per company")
+        title = self.session.game.title
         for n, cid in enumerate(self.companies(records)):
             xs = [i for i, r in enumerate(records) if cid in r.prices]
             ys = [records[i].prices[cid] for i in xs]
-            plt.plot(xs, ys, label=cid, marker="braille", color=company_colour(cid, n))
+            plt.plot(xs, ys, label=cid, marker="braille", color=company_colour(cid, n, title))
         self._yticks(plt, [v for r in records for v in r.prices.values()])
         plot.refresh()
 
