@@ -183,6 +183,25 @@ class Company:
                 return c.holder if c.holder != self.id else None
         return None
 
+    _held: tuple[list[Certificate], dict[str, int]] | None = None
+    """:meth:`holders_count`'s answer, with the certificate list it counted: not a field
+    (never saved nor compared), forgotten by :meth:`Ledger.move_certificate`."""
+
+    def holders_count(self) -> dict[str, int]:
+        """How many certificates of this corporation each holder has.  Counted once until
+        one of them moves (:meth:`Ledger.move_certificate`, the only way a certificate
+        changes hands) or the list is replaced; a copy (:meth:`clone`) may share the answer,
+        which is never changed, only replaced."""
+        held = self._held
+        certificates = self.certificates
+        if held is not None and held[0] is certificates:
+            return held[1]
+        counts: dict[str, int] = {}
+        for c in certificates:
+            counts[c.holder] = counts.get(c.holder, 0) + 1
+        self._held = (certificates, counts)
+        return counts
+
     def certs_of(self, holder: str) -> list[Certificate]:
         """The certificates ``holder`` has of this corporation."""
         return [c for c in self.certificates if c.holder == holder]
@@ -280,6 +299,7 @@ class Ledger:
         """Move one certificate of ``corp`` to ``target``: the only way shares change hands."""
         source = cert.holder
         cert.holder = target
+        corp._held = None  # its holders' counts change (Company.holders_count)
         self.events.append(
             _certificate_moved(corp.id, source, target, cert.percent, cert.president, reason)
         )

@@ -150,7 +150,8 @@ class StockRound(Ruleset):
         """Certificates a player holds; privates count one, a 20% certificate one; none of
         a corporation :meth:`free_of_limit` names."""
         # Plain loops, no generator per company: this runs for the player on turn after
-        # every stock-round turn (the tool's auto-pass) and before every purchase.
+        # every stock-round turn (the tool's auto-pass) and before every purchase; each
+        # corporation's holders are counted once until one of its certificates moves.
         total = 0
         free = self.free_of_limit(state)
         for company in state.ledger.companies.values():
@@ -159,9 +160,11 @@ class StockRound(Ruleset):
             if company.kind == "corporation":
                 if company.id in free:
                     continue
-                for cert in company.certificates:
-                    if cert.holder == player:
-                        total += 1
+                held = company._held
+                if held is None or held[0] is not company.certificates:
+                    total += company.holders_count().get(player, 0)
+                else:
+                    total += held[1].get(player, 0)
             elif company.owner == player:
                 total += 1
         return total
