@@ -183,9 +183,12 @@ class Company:
                 return c.holder if c.holder != self.id else None
         return None
 
-    _held: tuple[list[Certificate], dict[str, int]] | None = None
-    """:meth:`holders_count`'s answer, with the certificate list it counted: not a field
-    (never saved nor compared), forgotten by :meth:`Ledger.move_certificate`."""
+    _held: tuple[list[Certificate], dict[str, int]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """:meth:`holders_count`'s answer, with the certificate list it counted (never given,
+    shown nor compared; no part of the saved state), forgotten by
+    :meth:`Ledger.move_certificate`."""
 
     def holders_count(self) -> dict[str, int]:
         """How many certificates of this corporation each holder has.  Counted once until
@@ -299,7 +302,7 @@ class Ledger:
         """Move one certificate of ``corp`` to ``target``: the only way shares change hands."""
         source = cert.holder
         cert.holder = target
-        corp._held = None  # its holders' counts change (Company.holders_count)
+        corp._held = None  # its holders' counts change (holders_count)
         self.events.append(
             _certificate_moved(corp.id, source, target, cert.percent, cert.president, reason)
         )
