@@ -24,6 +24,8 @@ from moderator.events import (
     CashMoved,
     CertificateMoved,
     Event,
+    Passed,
+    TurnStarted,
 )
 
 BANK = "bank"
@@ -69,6 +71,22 @@ def _certificate_moved(
             "reason": reason,
         },
     )
+    return event  # type: ignore[no-any-return]
+
+
+def turn_started(who: str) -> TurnStarted:
+    """``TurnStarted(who=...)`` made as :func:`_cash_moved` makes its event: one at every
+    stock and operating turn (issue 40: 18Chesapeake's game plays more turns a command)."""
+    event = _new_event(TurnStarted)
+    set_fields(event, {"kind": "turn", "who": who})
+    return event  # type: ignore[no-any-return]
+
+
+def passed(player: str, auto: bool = False, reason: str = "") -> Passed:
+    """``Passed(player=..., auto=..., reason=...)`` made as :func:`turn_started` makes its
+    event: at every pass, the tool's included."""
+    event = _new_event(Passed)
+    set_fields(event, {"kind": "pass", "player": player, "auto": auto, "reason": reason})
     return event  # type: ignore[no-any-return]
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import DividendPaid, Noted, RoundStarted, TurnStarted
-from moderator.ledger import BANK, POOL, Company
+from moderator.events import DividendPaid, Noted, RoundStarted
+from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
@@ -185,7 +185,7 @@ class OperatingRound(Ruleset):
         state.bought_private_this_turn = []
         if self.route_excuses_train:
             state.extra["noroute"] = None
-        state.ledger.events.append(TurnStarted(who=cid))
+        state.ledger.events.append(turn_started(cid))
         self.operating_turn_started(state, cid)
 
     def _end_operating_round(self, state: GameState) -> None:
