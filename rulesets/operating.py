@@ -256,13 +256,18 @@ class OperatingRound(Ruleset):
         if cid == state.operating:
             return company  # the usual line: the rule below is named only in refusals
         order_rule = self.r("order")
-        if cid in state.operated or cid not in self.operating_order(state):
+        # the order asked once where nothing came between (a later company's line, which
+        # ends the turns before it: once an operating turn in 18Chesapeake's and 1830's
+        # recorded games)
+        order: list[str] | None = None
+        if cid in state.operated or cid not in (order := self.operating_order(state)):
             self._into_next_operating_round(state, cid)
             if cid == state.operating:
                 return company
+            order = None  # the round may have ended: asked again
         if cid in state.operated:
             raise Refusal(f"{cid} has already operated in this operating round ({order_rule})")
-        if cid not in self.operating_order(state):
+        if cid not in (self.operating_order(state) if order is None else order):
             raise Refusal(f"{cid} does not operate in this round ({order_rule})")
         while state.operating != cid:
             if state.operating is None or state.round_kind != "OR":
