@@ -211,6 +211,8 @@ class Family1830(
         extra = state.extra
         return cid in extra["floated"] and cid not in extra["capital_due"]  # type: ignore[operator]
 
+    order_kept_through_turn_end = True  # operating_candidates: floated, capital, operated
+
     def operating_candidates(self, state: GameState) -> list[str]:
         """16.0: the corporations still to operate this round in market order, as the 2-D
         market's rule (:meth:`GridRules.operating_candidates`) asks them, but of the floated
