@@ -24,6 +24,8 @@ from moderator.events import (
     CashMoved,
     CertificateMoved,
     Event,
+    Passed,
+    TurnStarted,
 )
 
 BANK = "bank"
@@ -69,6 +71,22 @@ def _certificate_moved(
             "reason": reason,
         },
     )
+    return event  # type: ignore[no-any-return]
+
+
+def turn_started(who: str) -> TurnStarted:
+    """``TurnStarted(who=...)`` made as :func:`_cash_moved` makes its event: one at every
+    stock and operating turn (issue 40: 18Chesapeake's game plays more turns a command)."""
+    event = _new_event(TurnStarted)
+    set_fields(event, {"kind": "turn", "who": who})
+    return event  # type: ignore[no-any-return]
+
+
+def passed(player: str, auto: bool = False, reason: str = "") -> Passed:
+    """``Passed(player=..., auto=..., reason=...)`` made as :func:`turn_started` makes its
+    event: at every pass, the tool's included."""
+    event = _new_event(Passed)
+    set_fields(event, {"kind": "pass", "player": player, "auto": auto, "reason": reason})
     return event  # type: ignore[no-any-return]
 
 
@@ -183,6 +201,28 @@ class Company:
                 return c.holder if c.holder != self.id else None
         return None
 
+    _held: tuple[list[Certificate], dict[str, int]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """:meth:`holders_count`'s answer, with the certificate list it counted (never given,
+    shown nor compared; no part of the saved state), forgotten by
+    :meth:`Ledger.move_certificate`."""
+
+    def holders_count(self) -> dict[str, int]:
+        """How many certificates of this corporation each holder has.  Counted once until
+        one of them moves (:meth:`Ledger.move_certificate`, the only way a certificate
+        changes hands) or the list is replaced; a copy (:meth:`clone`) may share the answer,
+        which is never changed, only replaced."""
+        held = self._held
+        certificates = self.certificates
+        if held is not None and held[0] is certificates:
+            return held[1]
+        counts: dict[str, int] = {}
+        for c in certificates:
+            counts[c.holder] = counts.get(c.holder, 0) + 1
+        self._held = (certificates, counts)
+        return counts
+
     def certs_of(self, holder: str) -> list[Certificate]:
         """The certificates ``holder`` has of this corporation."""
         return [c for c in self.certificates if c.holder == holder]
@@ -280,6 +320,7 @@ class Ledger:
         """Move one certificate of ``corp`` to ``target``: the only way shares change hands."""
         source = cert.holder
         cert.holder = target
+        corp._held = None  # its holders' counts change (holders_count)
         self.events.append(
             _certificate_moved(corp.id, source, target, cert.percent, cert.president, reason)
         )

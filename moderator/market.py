@@ -230,13 +230,15 @@ class GridMarket(Market):
         """The position one move right (``way`` 1: one space right, else one row up, 6.7.4)
         or left (-1: one space left, else one row down) takes a marker to from ``spot``;
         ``spot`` itself where the board ends (:meth:`_go`)."""
-        row, col = divmod(spot, max(self.width, 1))
-        target = (row, col + way)
-        if self.value(target) is None:
-            target = (row - way, col)
-        if self.value(target) is None:
-            return spot
-        return target[0] * self.width + target[1]
+        # value() read in place over the padded table (made once a market, for each of
+        # its spaces twice: a new game's cost, which a short recorded game feels)
+        width, rows, price_at = self.width, len(self.rows), self._price_at
+        row, col = divmod(spot, max(width, 1))
+        if 0 <= col + way < width and price_at[spot + way] is not None:
+            return spot + way
+        if 0 <= row - way < rows and price_at[spot - way * width] is not None:
+            return spot - way * width
+        return spot
 
     def value(self, cell: Cell) -> int | None:
         """The price printed on ``cell``, or ``None`` where the board has no space."""

@@ -211,17 +211,29 @@ class Family1830(
         extra = state.extra
         return cid in extra["floated"] and cid not in extra["capital_due"]  # type: ignore[operator]
 
+    order_kept_through_turn_end = True  # operating_candidates: floated, capital, operated
+
     def operating_candidates(self, state: GameState) -> list[str]:
         """16.0: the corporations still to operate this round in market order, as the 2-D
         market's rule (:meth:`GridRules.operating_candidates`) asks them, but of the floated
         ones alone: only a floated corporation operates (:meth:`operates`), and this is
         asked before every operating turn."""
-        operated, operates, companies = state.operated, self.operates, state.ledger.companies
-        corps = [
-            cid
-            for cid in state.extra["floated"]  # type: ignore[union-attr]
-            if cid not in operated and not companies[cid].closed and operates(state, cid)
-        ]
+        operated, companies, extra = state.operated, state.ledger.companies, state.extra
+        if type(self).operates is Family1830.operates:
+            # operates() read in place: of the floated, those whose capital is paid
+            due = extra["capital_due"]
+            corps = [
+                cid
+                for cid in extra["floated"]  # type: ignore[union-attr]
+                if cid not in operated and cid not in due and not companies[cid].closed  # type: ignore[operator]
+            ]
+        else:
+            operates = self.operates
+            corps = [
+                cid
+                for cid in extra["floated"]  # type: ignore[union-attr]
+                if cid not in operated and not companies[cid].closed and operates(state, cid)
+            ]
         return self.grid(state).order(corps)
 
     def cert_limit(self, state: GameState) -> int:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from moderator import commands as c
 from moderator.errors import Refusal
-from moderator.events import DividendPaid, Noted, RoundStarted, TurnStarted
-from moderator.ledger import BANK, POOL, Company
+from moderator.events import DividendPaid, Noted, RoundStarted
+from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
@@ -34,6 +34,10 @@ class OperatingRound(Ruleset):
     ipo_pays_company: ClassVar[bool] = True
     """Dividends on unsold (treasury) shares go to the corporation (1846 6.71); else they
     stay in the bank (1847 AE 6.7.4: the initial offering pays nobody)."""
+    order_kept_through_turn_end: ClassVar[bool] = False
+    """The title's operating order (:meth:`operating_candidates`) reads nothing the end of a
+    turn changes (the operating company is already among ``state.operated``; its
+    ``operated`` flag is not read): the order asked before the end serves after it."""
     route_excuses_train: ClassVar[bool] = False
     """A corporation with no route need not own a train: ``done CORP noroute`` says so
     (1847 AE 6.8.1, 1830 20.2); the rule is the title's ``forced_purchase``."""
@@ -169,8 +173,11 @@ class OperatingRound(Ruleset):
         """Who still operates this round, in order."""
         return self.operating_candidates(state)
 
-    def _next_operator(self, state: GameState) -> None:
-        order = self.operating_order(state)
+    def _next_operator(self, state: GameState, order: list[str] | None = None) -> None:
+        """The next company's turn, or the round's end; ``order``: the operating order when
+        the caller has just asked it of the same holdings (:meth:`operating_company`)."""
+        if order is None:
+            order = self.operating_order(state)
         if not order:
             self._end_operating_round(state)
             return
@@ -185,7 +192,7 @@ class OperatingRound(Ruleset):
         state.bought_private_this_turn = []
         if self.route_excuses_train:
             state.extra["noroute"] = None
-        state.ledger.events.append(TurnStarted(who=cid))
+        state.ledger.events.append(turn_started(cid))
         self.operating_turn_started(state, cid)
 
     def _end_operating_round(self, state: GameState) -> None:
@@ -197,6 +204,11 @@ class OperatingRound(Ruleset):
 
     def _end_company_turn(self, state: GameState, implicit_by: str | None = None) -> None:
         """End the operating company's turn, unless a compulsory step is left."""
+        self._end_turn(state, implicit_by, None)
+
+    def _end_turn(self, state: GameState, implicit_by: str | None, order: list[str] | None) -> None:
+        """:meth:`_end_company_turn`; ``order``: the operating order asked just before, which
+        the end of a turn here does not change (:attr:`order_kept_through_turn_end`)."""
         cid = state.operating
         assert cid is not None
         company = state.company(cid)
@@ -213,7 +225,7 @@ class OperatingRound(Ruleset):
                     + self.no_route_hint(cid)
                 )
             company.operated = True
-        self._next_operator(state)
+        self._next_operator(state, order)
 
     def no_route_hint(self, cid: str) -> str:
         """How the banker says the company has no route, where the title excuses it."""
@@ -256,18 +268,35 @@ class OperatingRound(Ruleset):
         if cid == state.operating:
             return company  # the usual line: the rule below is named only in refusals
         order_rule = self.r("order")
-        if cid in state.operated or cid not in self.operating_order(state):
+        # the order asked once where nothing came between (a later company's line, which
+        # ends the turns before it: once an operating turn in 18Chesapeake's and 1830's
+        # recorded games)
+        order: list[str] | None = None
+        if cid in state.operated or cid not in (order := self.operating_order(state)):
             self._into_next_operating_round(state, cid)
             if cid == state.operating:
                 return company
+            order = None  # the round may have ended: asked again
         if cid in state.operated:
             raise Refusal(f"{cid} has already operated in this operating round ({order_rule})")
-        if cid not in self.operating_order(state):
+        if cid not in (self.operating_order(state) if order is None else order):
             raise Refusal(f"{cid} does not operate in this round ({order_rule})")
+        # the first turn ended here passes on the order just asked, where the title's order
+        # does not change as a turn ends (once an operating turn in the recorded games)
+        known = (
+            order
+            if self.order_kept_through_turn_end
+            and type(self)._end_company_turn is OperatingRound._end_company_turn
+            else None
+        )
         while state.operating != cid:
             if state.operating is None or state.round_kind != "OR":
                 raise Refusal(f"{cid} does not operate in this round ({order_rule})")
-            self._end_company_turn(state, implicit_by=f"{cid} operates")
+            if known is not None:
+                self._end_turn(state, f"{cid} operates", known)
+                known = None
+            else:
+                self._end_company_turn(state, implicit_by=f"{cid} operates")
             if state.operating != cid and state.operating is not None:
                 raise Refusal(
                     f"{state.operating} operates before {cid} ({self.r('order_detail')}): "

@@ -19,13 +19,11 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import (
     Noted,
-    Passed,
     PresidentChanged,
     PriorityChanged,
     RoundStarted,
-    TurnStarted,
 )
-from moderator.ledger import BANK, POOL, Certificate, Company, Player
+from moderator.ledger import BANK, POOL, Certificate, Company, Player, passed, turn_started
 from moderator.state import GameState
 from rulesets.base import Ruleset
 
@@ -150,7 +148,8 @@ class StockRound(Ruleset):
         """Certificates a player holds; privates count one, a 20% certificate one; none of
         a corporation :meth:`free_of_limit` names."""
         # Plain loops, no generator per company: this runs for the player on turn after
-        # every stock-round turn (the tool's auto-pass) and before every purchase.
+        # every stock-round turn (the tool's auto-pass) and before every purchase; each
+        # corporation's holders are counted once until one of its certificates moves.
         total = 0
         free = self.free_of_limit(state)
         for company in state.ledger.companies.values():
@@ -159,9 +158,11 @@ class StockRound(Ruleset):
             if company.kind == "corporation":
                 if company.id in free:
                     continue
-                for cert in company.certificates:
-                    if cert.holder == player:
-                        total += 1
+                held = company._held
+                if held is None or held[0] is not company.certificates:
+                    total += company.holders_count().get(player, 0)
+                else:
+                    total += held[1].get(player, 0)
             elif company.owner == player:
                 total += 1
         return total
@@ -317,7 +318,7 @@ class StockRound(Ruleset):
         started = int(state.extra.get("stock_rounds_started", 0)) + 1  # type: ignore[call-overload]
         state.extra["stock_rounds_started"] = started
         if state.current_player:
-            state.ledger.events.append(TurnStarted(who=state.current_player))
+            state.ledger.events.append(turn_started(state.current_player))
             if started <= 1:
                 self._auto_pass(state)
 
@@ -851,7 +852,7 @@ class StockRound(Ruleset):
             state.consecutive_passes = 0
         else:
             state.consecutive_passes += 1
-            state.ledger.events.append(Passed(player=player))
+            state.ledger.events.append(passed(player))
         self._next_stock_player(state, player)
 
     def _next_stock_player(self, state: GameState, player: str) -> None:
@@ -863,7 +864,7 @@ class StockRound(Ruleset):
             return
         following = self.next_stock_players(state, player)
         state.current_player = following[0].name if following else player
-        state.ledger.events.append(TurnStarted(who=state.current_player))
+        state.ledger.events.append(turn_started(state.current_player))
         self._auto_pass(state)
 
     def _can_move(self, state: GameState, player: str) -> bool:
@@ -890,9 +891,7 @@ class StockRound(Ruleset):
         state.auto_passed.add(player)
         state.passed_by_tool.append(player)
         state.consecutive_passes += 1
-        state.ledger.events.append(
-            Passed(player=player, auto=True, reason="no legal sale or purchase")
-        )
+        state.ledger.events.append(passed(player, True, "no legal sale or purchase"))
         self._next_stock_player(state, player)
 
     def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:

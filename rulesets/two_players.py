@@ -92,7 +92,12 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
 
     def president_units(self, company: Company) -> int:
         """The size of the president's certificate as printed on it (30% in the variant)."""
-        for cert in company.certificates:
+        certificates = company.certificates
+        # asked for every corporation not launched after every stock turn: the president's
+        # certificate is made first (family1830's setup, set_president_certificate)
+        if certificates and certificates[0].president:
+            return certificates[0].percent // 10
+        for cert in certificates:
             if cert.president:
                 return cert.percent // 10
         return 2
