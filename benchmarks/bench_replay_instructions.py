@@ -161,6 +161,27 @@ def child_recorded(title: str, library: str, checks: bool) -> None:
     counter.cg_stop()
 
 
+def under_callgrind(out: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
+    """This script run as a child (``args``) under callgrind, counting off until the child
+    turns it on, its counts written to ``out`` (and ``out.N`` for each dump)."""
+    return subprocess.run(
+        [
+            *(["setarch", "-R"] if shutil.which("setarch") else []),  # the same addresses
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+
+
 def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
     """Instructions per command of the recorded games of ``titles`` (default 1817's),
     beside 1830's (``tests/scripts/TITLE-recorded-*.script``, the title as in the names:
@@ -178,24 +199,8 @@ def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
         subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
         for title in wanted:
             out = folder / f"recorded-{title}.out"
-            subprocess.run(
-                [
-                    *(["setarch", "-R"] if shutil.which("setarch") else []),
-                    "valgrind",
-                    "--tool=callgrind",
-                    "--instr-atstart=no",
-                    f"--callgrind-out-file={out}",
-                    sys.executable,
-                    __file__,
-                    "--child-recorded",
-                    title,
-                    str(library),
-                    *(["--checks"] if checks else []),
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-                env={**os.environ, "PYTHONHASHSEED": "0"},
+            under_callgrind(
+                out, ["--child-recorded", title, str(library), *(["--checks"] if checks else [])]
             )
             total = 0
             for dump in folder.glob(f"recorded-{title}.out*"):
@@ -219,25 +224,15 @@ def count(
     """Instructions of one counted replay of ``title`` (under ``"replay"``) and, with
     ``kinds``, of each kind's commands (under the kind); and the count of each kind."""
     out = folder / f"{title}.out"
-    run = subprocess.run(
+    run = under_callgrind(
+        out,
         [
-            *(["setarch", "-R"] if shutil.which("setarch") else []),  # the same addresses
-            "valgrind",
-            "--tool=callgrind",
-            "--instr-atstart=no",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            __file__,
             "--child",
             title,
             str(library),
             *(["--kinds"] if kinds else []),
             *(f"--within={name}" for name in within),
         ],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     totals: dict[str, int] = {}
     for dump in folder.glob(f"{title}.out.*"):
