@@ -213,7 +213,7 @@ class Company:
         one of them moves (:meth:`Ledger.move_certificate`, the only way a certificate
         changes hands) or the list is replaced; a copy (:meth:`clone`) may share the answer,
         which is never changed, only replaced."""
-        held = self._held
+        held = getattr(self, "_held", None)  # absent after unpickling (__getstate__)
         certificates = self.certificates
         if held is not None and held[0] is certificates:
             return held[1]
@@ -222,6 +222,13 @@ class Company:
             counts[c.holder] = counts.get(c.holder, 0) + 1
         self._held = (certificates, counts)
         return counts
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without :meth:`holders_count`'s cache: what a company is, not what was
+        last counted of it."""
+        state = dict(self.__dict__)
+        state.pop("_held", None)
+        return state
 
     def certs_of(self, holder: str) -> list[Certificate]:
         """The certificates ``holder`` has of this corporation."""
@@ -235,6 +242,7 @@ class Company:
         make = Certificate
         new.certificates = [make(x.percent, x.president, x.holder) for x in self.certificates]
         new.trains = [t.copy() for t in self.trains] if self.trains else []
+        new._held = None  # counted afresh for the copy's own certificates
         return new
 
 
