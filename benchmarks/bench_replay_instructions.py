@@ -161,6 +161,16 @@ def child_recorded(title: str, library: str, checks: bool) -> None:
     counter.cg_stop()
 
 
+def compiled_counter(folder: Path) -> Path:
+    """The tiny library that switches callgrind's counting (:data:`HELPER`), compiled in
+    ``folder``."""
+    source = folder / "cg.c"
+    source.write_text(HELPER)
+    library = folder / "cg.so"
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
+    return library
+
+
 def under_callgrind(out: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
     """This script run as a child (``args``) under callgrind, counting off until the child
     turns it on, its counts written to ``out`` (and ``out.N`` for each dump)."""
@@ -193,10 +203,7 @@ def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
     length: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        source = folder / "cg.c"
-        source.write_text(HELPER)
-        library = folder / "cg.so"
-        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
+        library = compiled_counter(folder)
         for title in wanted:
             out = folder / f"recorded-{title}.out"
             under_callgrind(
@@ -270,10 +277,7 @@ def main(args: list[str]) -> None:
     wanted = list(dict.fromkeys(["1846", "1830", *titles]))
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        source = folder / "cg.c"
-        source.write_text(HELPER)
-        library = folder / "cg.so"
-        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
+        library = compiled_counter(folder)
         counts = {title: count(title, library, folder, kinds, within) for title in wanted}
     length = {
         title: sum(v for k, v in n.items() if " " not in k) for title, (_, n) in counts.items()
