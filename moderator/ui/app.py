@@ -784,8 +784,9 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
 # ------------------------------------------------------------ a picture for a save written apart
 # (here, not in moderator.ui.picture: the picture module never imports the app, and the
 # command line starts only this module of the UI)
-def take_picture(save: Path, size: tuple[int, int] = (120, 40)) -> bool:
-    """Draw the main screen of ``save`` headless at ``size`` (columns, rows), exactly as
+def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
+    """Draw the main screen of ``save`` headless at ``size`` (columns, rows; by default
+    :data:`moderator.ui.picture.DEFAULT_SIZE`), exactly as
     the app draws it on opening the save, and keep it as the save's picture; whether it
     was kept.  What ``moderator picture SAVE`` does, started apart by ``moderator play
     SCRIPT --save SAVE`` and ``moderator amend`` (:mod:`moderator.cli`).
@@ -796,7 +797,7 @@ def take_picture(save: Path, size: tuple[int, int] = (120, 40)) -> bool:
     drawn (:func:`keep_picture` with the file as it was read)."""
     from moderator.errors import SaveError
     from moderator.game import Game
-    from moderator.ui.picture import keep_picture, kept_for, save_key
+    from moderator.ui.picture import DEFAULT_SIZE, keep_picture, kept_for, save_key
 
     key = save_key(save)
     if key is None or kept_for(save) == key:
@@ -808,7 +809,7 @@ def take_picture(save: Path, size: tuple[int, int] = (120, 40)) -> bool:
     if save_key(save) != key:
         return False
     taker = _taker(game)
-    taker.run(headless=True, size=size)
+    taker.run(headless=True, size=size or DEFAULT_SIZE)
     if taker.strips is None:
         return False
     return keep_picture(save, taker.strips, taker.data, len(game.journal), key=key)
