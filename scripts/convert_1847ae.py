@@ -2,6 +2,7 @@
 """Convert a recorded 18xx.games game of 1847 AE (its JSON export) into a banker script.
 
 Usage: ``python scripts/convert_1847ae.py GAME.json [-o OUT.script] [--names A,B,...]``
+(the public fixtures, trimmed: ``tests/recorded/1847ae-ID.json``)
 
 The 1847 AE lines of the contract (``../shared/spec/script.md``): the starting package
 bought item by item (``buy PLAYER PLP``, ``LFK``, ``K``...), pars, share purchases with
@@ -84,6 +85,60 @@ FACE = {"R": 150, "SPR": 190, "K": 110, "H": 160, "W": 135, "MNR": 90, "SCR": 75
 SITE_DEVIATIONS: dict[tuple[int, int], str] = {}
 """(game id, action id) -> why the printed rules refuse what the site allowed: the line
 is written as a comment, with the reason."""
+SITE_NOTES: dict[tuple[int, int], str] = {
+    (185127, 211): (
+        "the site charged NDB 30 for this station, half its 60, as if with Weidenthal's "
+        "ability (its owner NDB had tried the ability and taken it back), and Weidenthal "
+        "stayed open and paid NDB 10 an operating round until the 6E closed it; rule 4.2: "
+        "the half cost is Weidenthal's ability and the action closes the quarry, so a "
+        "station placed without it costs the charter's 60 (NDB ends with 30 less than on "
+        "the site; no player's score changes)"
+    ),
+}
+"""(game id, action id) -> a difference of the site's in a line the rules accept as written:
+the comment goes above the line."""
+SITE_FINAL: dict[int, dict] = {
+    199004: {
+        "bank": -4568,
+        "players": {16664: 2976, 2292: 3183, 12266: 3051, 20223: 2561},
+        "corps": {
+            "LFK": (0, 104),
+            "L": (171, 190),
+            "Saar": (70, 235),
+            "HLB": (0, 135),
+            "NDB": (226, 155),
+            "M": (250, 170),
+            "N": (50, 92),
+            "RNB": (30, 96),
+        },
+    },
+    185127: {
+        "bank": 7303,
+        "players": {30: 80, 14828: 212, 266: 0, 429: 66},
+        "corps": {
+            "LFK": (0, 140),
+            "L": (0, 92),
+            "Saar": (56, 76),
+            "HLB": (20, 76),
+            "NDB": (263, 66),
+            "M": (0, 72),
+            "N": (0, 50),
+            "RNB": (0, 50),
+        },
+    },
+}
+"""The figures the site's engine holds at the end of each public fixture (tobymao/18xx
+``lib/engine``, run locally on the fixture's actions by a throwaway driver that is not part
+of this project): the bank, every player's cash, every railway's cash and price."""
+FINAL_DIFFERENCES: dict[tuple[int, str], tuple[int, str]] = {
+    (185127, "NDB cash"): (233, "30 less: the station of action 211 at full price (4.2)"),
+    (185127, "bank cash"): (
+        6934,
+        "30 more (NDB's station) and without One's 399, kept by him (6.8.2, 9)",
+    ),
+    (185127, "One cash"): (399, "the site gave the bankrupt's cash to the bank"),
+}
+"""(game id, `WHO cash|price`) -> the tool's figure where it differs from the site's, and why."""
 NOT_YOUR_TURN = re.compile(r"it is (\S+)'s turn in the stock round")
 SKIPPED_MAX = 8  # passes the converter writes for one action: more is a converter slip
 
@@ -129,7 +184,11 @@ class Converter:
         self.table = Game.from_command(command)
 
     def emit(self, line: str, action: dict | None = None) -> None:
-        why = SITE_DEVIATIONS.get((self.game_id, int(action.get("id", -1)))) if action else None
+        key = (self.game_id, int(action.get("id", -1))) if action else (0, 0)
+        note = SITE_NOTES.get(key)
+        if note:
+            self.lines.extend(textwrap.wrap(note, 90, initial_indent="# ", subsequent_indent="# "))
+        why = SITE_DEVIATIONS.get(key)
         if why:
             self.lines.extend(textwrap.wrap(why, 90, initial_indent="# ", subsequent_indent="# "))
             self.lines.append(f"# {line}")
@@ -461,10 +520,32 @@ def convert(
     )
     result = game.get("result") or {}
     scores = sorted(result.items(), key=lambda item: -item[1])
-    expects = [
+    expects = final_figures(int(game["id"]), by_id) + [
         line for pid, score in scores for line in converter.final_score(by_id[int(pid)], score)
     ]
     return "\n".join([*header, game_line, *converter.lines, *expects]) + "\n"
+
+
+def final_figures(game_id: int, by_id: dict[int, str]) -> list[str]:
+    """``expect`` lines of the site's figures at the end (``SITE_FINAL``), the tool's
+    where the rules make them differ (``FINAL_DIFFERENCES``, each with its reason)."""
+    site = SITE_FINAL.get(game_id)
+    if site is None:
+        return []
+    figures = [("bank cash", site["bank"])]
+    figures += [(f"{by_id[pid]} cash", cash) for pid, cash in site["players"].items()]
+    for corp, (cash, price) in site["corps"].items():
+        if corp != "LFK":  # Krauss & Co. has no treasury (4.1)
+            figures.append((f"{corp} cash", cash))
+        figures.append((f"{corp} price", price))
+    lines = ["# The site's figures at the end of the game (its engine, run on the actions):"]
+    for what, value in figures:
+        ours = FINAL_DIFFERENCES.get((game_id, what))
+        if ours:
+            lines.append(f"# {what}: the site {value}, the tool {ours[0]}: {ours[1]}")
+            value = ours[0]
+        lines.append(f"expect {what} {value}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -475,7 +556,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
-    script = convert(game, names, f"public/fixtures/1847AE/{args.game.name}")
+    fixture = game.get("fixture") or f"public/fixtures/1847AE/{args.game.name}"
+    script = convert(game, names, fixture)
     if args.output:
         args.output.write_text(script, encoding="utf-8")
     else:
