@@ -190,3 +190,10 @@ def test_the_passes_the_site_made_by_itself_are_written() -> None:
     ]
     written = [line for line in RECORDED["185127"].read_text().splitlines() if line[:5] == "pass "]
     assert len(written) == len(recorded) + 9
+
+
+def test_a_line_the_rules_refuse_is_written_as_a_comment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action of ``SITE_DEVIATIONS``: the reason, then the line, both comments."""
+    monkeypatch.setitem(convert_1847ae.SITE_DEVIATIONS, (0, 7), "the site allowed it; 8.2 not")
+    lines = _lines([_player(1, type="sell_shares", shares=["L_1"], percent=10, id=7)])
+    assert lines == ["# the site allowed it; 8.2 not", "# sell Ann L 1"]
