@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Convert a recorded 18xx.games game of 1847 AE (its JSON export) into a banker script.
 
-Usage: ``python scripts/convert_1847ae.py GAME.json [-o OUT.script] [--names A,B,...]``
-(the public fixtures, trimmed: ``tests/recorded/1847ae-ID.json``)
+Usage: ``python scripts/convert_1847ae.py GAME.json [-o OUT.script] [--names A,B,...]
+[--figures FIGURES.json]`` (the public fixtures, trimmed, and the site's figures:
+``tests/recorded/1847ae-ID.json``, ``tests/recorded/1847ae-ID.figures.json``)
 
 The 1847 AE lines of the contract (``../shared/spec/script.md``): the starting package
 bought item by item (``buy PLAYER PLP``, ``LFK``, ``K``...), pars, share purchases with
@@ -97,48 +98,15 @@ SITE_NOTES: dict[tuple[int, int], str] = {
 }
 """(game id, action id) -> a difference of the site's in a line the rules accept as written:
 the comment goes above the line."""
-SITE_FINAL: dict[int, dict] = {
-    199004: {
-        "bank": -4568,
-        "players": {16664: 2976, 2292: 3183, 12266: 3051, 20223: 2561},
-        "corps": {
-            "LFK": (0, 104),
-            "L": (171, 190),
-            "Saar": (70, 235),
-            "HLB": (0, 135),
-            "NDB": (226, 155),
-            "M": (250, 170),
-            "N": (50, 92),
-            "RNB": (30, 96),
-        },
-    },
-    185127: {
-        "bank": 7303,
-        "players": {30: 80, 14828: 212, 266: 0, 429: 66},
-        "corps": {
-            "LFK": (0, 140),
-            "L": (0, 92),
-            "Saar": (56, 76),
-            "HLB": (20, 76),
-            "NDB": (263, 66),
-            "M": (0, 72),
-            "N": (0, 50),
-            "RNB": (0, 50),
-        },
-    },
-}
-"""The figures the site's engine holds at the end of each public fixture (tobymao/18xx
-``lib/engine``, run locally on the fixture's actions by a throwaway driver that is not part
-of this project): the bank, every player's cash, every railway's cash and price."""
-FINAL_DIFFERENCES: dict[tuple[int, str], tuple[int, str]] = {
-    (185127, "NDB cash"): (233, "30 less: the station of action 211 at full price (4.2)"),
-    (185127, "bank cash"): (
-        6934,
-        "30 more (NDB's station) and without One's 399, kept by him (6.8.2, 9)",
-    ),
+FIGURE_DIFFERENCES: dict[tuple[int, str], tuple[int, str]] = {
+    (185127, "NDB cash"): (-30, "the station of action 211 at its full 60 (4.2)"),
+    (185127, "bank cash"): (-399 + 30, "One's 399 kept by him (6.8.2, 9), NDB's station"),
     (185127, "One cash"): (399, "the site gave the bankrupt's cash to the bank"),
 }
-"""(game id, `WHO cash|price`) -> the tool's figure where it differs from the site's, and why."""
+"""(game id, `WHO cash`) -> the tool's figure less the site's, from the first checkpoint
+where the site's reading of the rules differs, and why (the script says so above the line)."""
+FIGURES_FROM = {(185127, "NDB cash"): 211, (185127, "bank cash"): 289, (185127, "One cash"): 289}
+"""(game id, `WHO cash`) -> the action from which the figure differs."""
 NOT_YOUR_TURN = re.compile(r"it is (\S+)'s turn in the stock round")
 SKIPPED_MAX = 8  # passes the converter writes for one action: more is a converter slip
 
@@ -174,6 +142,7 @@ class Converter:
     ran: bool = False
     revenue: int = 0
     rammelsbach_connected: bool = False
+    figures: dict[int, dict] = field(default_factory=dict)  # action id -> the site's figures
     forced_exchange: bool = False  # the 5+5 is bought: the next stock round exchanges (4.5.2)
     bankrupt: str | None = None
 
@@ -298,6 +267,14 @@ class Converter:
             if action["type"] == "sell_shares":
                 self.forced_sale_turn(actions[i + 1 :])
             self.step(action)
+            checkpoint = self.figures.get(int(action.get("id", -1)))
+            if checkpoint:
+                self.lines.append(f"# figures after action {action['id']} ({checkpoint['round']})")
+                for line in figure_lines(self.game_id, self.names, checkpoint):
+                    if line.startswith("expect"):
+                        self.emit(line)  # played: a figure the tool does not reach stops it
+                    else:
+                        self.lines.append(line)
         self.end_turn()
 
     def forced_sale_turn(self, following: list[dict]) -> None:
@@ -493,7 +470,12 @@ class Converter:
 
 
 def convert(
-    game: dict, names: list[str] | None = None, fixture: str | None = None, *, play: bool = True
+    game: dict,
+    names: list[str] | None = None,
+    fixture: str | None = None,
+    figures: dict | None = None,
+    *,
+    play: bool = True,
 ) -> str:
     """The banker script of one recorded 1847 AE game (its JSON as a dict); ``play``: each
     line is played in the tool as it is written (the passes the site made by itself)."""
@@ -503,6 +485,8 @@ def convert(
     chosen = names or ORDINALS[: len(players)]
     by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
     converter = Converter(by_id, [p["id"] for p in players], int(game["id"]))
+    for checkpoint in (figures or {}).get("checkpoints", []):
+        converter.figures[int(checkpoint["after"])] = checkpoint
     game_line = "game 1847AE " + " ".join(chosen[: len(players)])
     if play:
         converter.start(game_line)
@@ -520,30 +504,34 @@ def convert(
     )
     result = game.get("result") or {}
     scores = sorted(result.items(), key=lambda item: -item[1])
-    expects = final_figures(int(game["id"]), by_id) + [
+    final = (figures or {}).get("final")
+    ends = ["# the site's figures at the end", *figure_lines(converter.game_id, by_id, final)]
+    expects = (ends if final else []) + [
         line for pid, score in scores for line in converter.final_score(by_id[int(pid)], score)
     ]
     return "\n".join([*header, game_line, *converter.lines, *expects]) + "\n"
 
 
-def final_figures(game_id: int, by_id: dict[int, str]) -> list[str]:
-    """``expect`` lines of the site's figures at the end (``SITE_FINAL``), the tool's
-    where the rules make them differ (``FINAL_DIFFERENCES``, each with its reason)."""
-    site = SITE_FINAL.get(game_id)
-    if site is None:
-        return []
-    figures = [("bank cash", site["bank"])]
-    figures += [(f"{by_id[pid]} cash", cash) for pid, cash in site["players"].items()]
-    for corp, (cash, price) in site["corps"].items():
-        if corp != "LFK":  # Krauss & Co. has no treasury (4.1)
-            figures.append((f"{corp} cash", cash))
-        figures.append((f"{corp} price", price))
-    lines = ["# The site's figures at the end of the game (its engine, run on the actions):"]
-    for what, value in figures:
-        ours = FINAL_DIFFERENCES.get((game_id, what))
-        if ours:
-            lines.append(f"# {what}: the site {value}, the tool {ours[0]}: {ours[1]}")
-            value = ours[0]
+def figure_lines(game_id: int, by_id: dict[int, str], figures: dict) -> list[str]:
+    """``expect`` lines of the site's figures (``--figures``: its engine's, printed by a
+    throwaway driver, ``docs/recorded-games.md``): the bank, the players' cash, the cash of
+    each floated railway and every price; the tool's figure where the printed rules make it
+    differ (``FIGURE_DIFFERENCES``, with the reason above the line)."""
+    values: list[tuple[str, int]] = []
+    if "bank" in figures:
+        values.append(("bank cash", figures["bank"]))
+    values += [(f"{by_id[int(pid)]} cash", cash) for pid, cash in figures["players"].items()]
+    for corp, entry in figures["corps"].items():
+        if "cash" in entry:
+            values.append((f"{corp} cash", entry["cash"]))
+        values.append((f"{corp} price", entry["price"]))
+    lines = []
+    point = int(figures.get("after", 10**9))
+    for what, value in values:
+        delta = FIGURE_DIFFERENCES.get((game_id, what))
+        if delta and point >= FIGURES_FROM[(game_id, what)]:
+            lines.append(f"# {what}: the site {value}, the tool {value + delta[0]}: {delta[1]}")
+            value += delta[0]
         lines.append(f"expect {what} {value}")
     return lines
 
@@ -553,11 +541,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", type=Path, help="an 18xx.games 1847 AE game JSON")
     parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
     parser.add_argument("--names", help="comma-separated player names, seating order")
+    parser.add_argument("--figures", type=Path, help="the site's figures to check (`expect`s)")
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
     fixture = game.get("fixture") or f"public/fixtures/1847AE/{args.game.name}"
-    script = convert(game, names, fixture)
+    figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
+    script = convert(game, names, fixture, figures)
     if args.output:
         args.output.write_text(script, encoding="utf-8")
     else:

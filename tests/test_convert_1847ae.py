@@ -1,9 +1,10 @@
 """scripts/convert_1847ae.py: an 18xx.games 1847 AE game JSON as banker lines.
 
-The public fixtures (trimmed, ``tests/recorded/1847ae-ID.json``) convert to the committed
-``tests/scripts/1847ae-recorded-*.script``, which replay to the recorded scores (less what
-rule 9 does not count, written in the script); the converter's readings of each action
-kind on small hand-made games.
+The public fixtures (trimmed, ``tests/recorded/1847ae-ID.json``, with the site's figures at
+each stock round's start and at the end, ``1847ae-ID.figures.json``) convert to the
+committed ``tests/scripts/1847ae-recorded-*.script``, which replay to those figures and the
+recorded scores (less what rule 9 does not count, written in the script); the converter's
+readings of each action kind on small hand-made games.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ convert_1847ae = sys.modules["convert_1847ae"]  # loaded by tests/conftest.py
 @pytest.mark.parametrize("game_id", sorted(RECORDED))
 def test_a_fixture_converts_to_its_committed_script(game_id: str) -> None:
     game = json.loads((ROOT / "tests" / "recorded" / f"1847ae-{game_id}.json").read_text())
+    figures = json.loads(
+        (ROOT / "tests" / "recorded" / f"1847ae-{game_id}.figures.json").read_text()
+    )
     script = RECORDED[game_id].read_text(encoding="utf-8")
-    assert convert_1847ae.convert(game, fixture=game["fixture"]) == script
+    assert convert_1847ae.convert(game, fixture=game["fixture"], figures=figures) == script
+    assert script.count("# figures after action") == len(figures["checkpoints"])
     players = next(line for line in script.splitlines() if line.startswith("game ")).split()[2:]
     scored = [
         w[1]
