@@ -42,8 +42,6 @@ from convert_18xxgames import ORDINALS, _hexes, effective_actions
 from moderator.game import Game
 from moderator.script import parse_line
 
-TITLE = "1847AE"
-
 # Rule 6.3: the costs printed in mountain and Rhine/Saar hexes, paid for the first tile
 # laid there (the first upgrade of a hex printed yellow); facts §9.
 TERRAIN: dict[str, int] = {
@@ -65,15 +63,13 @@ STATIONS: dict[str, tuple[int, ...]] = {
 }
 HOMES = {"HLB": 2}
 ITEMS = {"LFKC": "LFK"}  # the site's id of a starting-package item -> the contract's
-# The certificates of each charter as the site numbers them: 20% ones (the director's
-# and the doubles); the investor certificates set aside (4.4).
+# The 20% certificates as the site numbers them: the director's and the doubles (4.5.1).
 DOUBLES = {
     **{f"{corp}_{i}": 20 for corp in ("Saar", "HLB", "M") for i in (0, 7)},
     **{f"{corp}_{i}": 20 for corp in ("NDB", "N", "RNB") for i in (0, 2, 6)},
     "L_0": 20,
     "LFK_0": 100,
 }
-INVESTOR_SHARES = ("Saar_1", "Saar_2", "HLB_1")
 # The share lying under a package item (3): the site numbers K's, H's and W's L 10%.
 ITEM_SHARE = {"PLP": "L_0", "SPR": "Saar_0", "LFKC": "LFK_0", "K": "L_1", "H": "L_2", "W": "L_3"}
 QUARRIES = ("K", "H", "W")  # close when their ability is used (4.2) and at the 6E (7)
@@ -98,15 +94,13 @@ SITE_NOTES: dict[tuple[int, int], str] = {
 }
 """(game id, action id) -> a difference of the site's in a line the rules accept as written:
 the comment goes above the line."""
-FIGURE_DIFFERENCES: dict[tuple[int, str], tuple[int, str]] = {
-    (185127, "NDB cash"): (-30, "the station of action 211 at its full 60 (4.2)"),
-    (185127, "bank cash"): (-399 + 30, "One's 399 kept by him (6.8.2, 9), NDB's station"),
-    (185127, "One cash"): (399, "the site gave the bankrupt's cash to the bank"),
+FIGURE_DIFFERENCES: dict[tuple[int, str], tuple[int, int, str]] = {
+    (185127, "NDB cash"): (211, -30, "the station of action 211 at its full 60 (4.2)"),
+    (185127, "bank cash"): (289, 30 - 399, "One's 399 kept by him (6.8.2, 9), NDB's station"),
+    (185127, "One cash"): (289, 399, "the site gave the bankrupt's cash to the bank"),
 }
-"""(game id, `WHO cash`) -> the tool's figure less the site's, from the first checkpoint
-where the site's reading of the rules differs, and why (the script says so above the line)."""
-FIGURES_FROM = {(185127, "NDB cash"): 211, (185127, "bank cash"): 289, (185127, "One cash"): 289}
-"""(game id, `WHO cash`) -> the action from which the figure differs."""
+"""(game id, `WHO cash`) -> (the action from which the site's figure differs, the tool's
+figure less the site's, why): the script says so above the line."""
 NOT_YOUR_TURN = re.compile(r"it is (\S+)'s turn in the stock round")
 SKIPPED_MAX = 8  # passes the converter writes for one action: more is a converter slip
 
@@ -474,11 +468,9 @@ def convert(
     names: list[str] | None = None,
     fixture: str | None = None,
     figures: dict | None = None,
-    *,
-    play: bool = True,
 ) -> str:
-    """The banker script of one recorded 1847 AE game (its JSON as a dict); ``play``: each
-    line is played in the tool as it is written (the passes the site made by itself)."""
+    """The banker script of one recorded 1847 AE game (its JSON as a dict); each line is
+    played in the tool as it is written (the passes the site made by itself)."""
     if game["title"].replace(" ", "") != "1847AE":
         raise ValueError(f"{game['title']}: this converter reads 1847 AE games")
     players = game["players"]
@@ -488,8 +480,7 @@ def convert(
     for checkpoint in (figures or {}).get("checkpoints", []):
         converter.figures[int(checkpoint["after"])] = checkpoint
     game_line = "game 1847AE " + " ".join(chosen[: len(players)])
-    if play:
-        converter.start(game_line)
+    converter.start(game_line)
     converter.convert(effective_actions(game["actions"]))
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = fixture or f"public/fixtures/1847AE/{game['id']}.json"
@@ -528,10 +519,10 @@ def figure_lines(game_id: int, by_id: dict[int, str], figures: dict) -> list[str
     lines = []
     point = int(figures.get("after", 10**9))
     for what, value in values:
-        delta = FIGURE_DIFFERENCES.get((game_id, what))
-        if delta and point >= FIGURES_FROM[(game_id, what)]:
-            lines.append(f"# {what}: the site {value}, the tool {value + delta[0]}: {delta[1]}")
-            value += delta[0]
+        since, delta, why = FIGURE_DIFFERENCES.get((game_id, what), (point + 1, 0, ""))
+        if point >= since:
+            lines.append(f"# {what}: the site {value}, the tool {value + delta}: {why}")
+            value += delta
         lines.append(f"expect {what} {value}")
     return lines
 
