@@ -103,7 +103,7 @@ def project_modules() -> frozenset[str]:
     )
 
 
-SCRIPT_MODULES = ("convert_18xxgames",)
+SCRIPT_MODULES = ("convert_18xxgames", "convert_1846")
 """The tools under ``scripts/`` that tests import (by these names): loaded here with the
 project, never later (``tests/test_convert_18xxgames.py`` tests the converter)."""
 
