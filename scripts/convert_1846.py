@@ -336,7 +336,8 @@ class Converter:
             return
         self.emit(f"# figures before action {action['id']} ({snap['round']})")
         for pid, cash in snap["players"].items():
-            self.emit(f"expect {self.names[int(pid)]} cash {cash}")
+            name = self.names.get(pid) or self.names[int(pid)]  # ids as text, or names
+            self.emit(f"expect {name} cash {cash}")
         for corp, (cash, price) in snap["corps"].items():
             self.emit(f"expect {banker_id(corp)} cash {cash}")
             if price is not None:
@@ -636,18 +637,19 @@ def convert(
     players = game["players"]
     n = len(players)
     chosen = names or ORDINALS[:n]
-    by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
+    # players by id (by name in the oldest recordings, whose players have no id)
+    by_id = {p.get("id", p["name"]): chosen[i] for i, p in enumerate(players)}
     rules = (game.get("settings") or {}).get("optional_rules") or []
     second = "first_ed" not in rules
     actions = effective_actions(game["actions"])
-    converter = Converter(by_id, [p["id"] for p in players], len(ALWAYS_IN) + 2 * (n - 2))
+    converter = Converter(by_id, list(by_id), len(ALWAYS_IN) + 2 * (n - 2))
     converter.figures = {f["before"]: f for f in figures or [] if f["before"] is not None}
     converter.second_edition = second
     converter.launched_ever = launched_corporations(actions)
     game_line = "game 1846 " + " ".join(chosen[:n]) + (" 2e" if second else "")
     converter.tool = Game.new("1846", list(chosen[:n]) + (["2e"] if second else []), None)
     converter.convert(actions)
-    seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
+    seats = ", ".join(f"{p['name']} = {name}" for p, name in zip(players, chosen, strict=False))
     fixture = fixture or game.get("fixture") or f"public/fixtures/1846/{game['id']}.json"
     edition = "second edition" if second else "first edition (the site's option first_ed)"
     header = textwrap.wrap(
@@ -668,7 +670,10 @@ def convert(
     )
     result = game.get("result") or {}
     scores = sorted(result.items(), key=lambda item: -item[1])
-    expects = [f"expect {by_id[int(pid)]} value {score}" for pid, score in scores]
+    # the result is keyed by the players' ids (by their names in some older recordings)
+    by_key = {str(pid): name for pid, name in by_id.items()}
+    by_key.update({p["name"]: name for p, name in zip(players, by_id.values(), strict=True)})
+    expects = [f"expect {by_key[str(pid)]} value {score}" for pid, score in scores]
     return "\n".join([*header, game_line, *converter.lines, *expects]) + "\n"
 
 

@@ -35,7 +35,9 @@ def test_every_stored_1846_game_has_its_script() -> None:
         "1846-20381",
         "1846-222264",
         "1846-all-closed",
+        "1846-cvjhogoy",
         "1846-dnf",
+        "1846-wwhjwjvo",
     ]
     assert sorted(SCRIPTS.glob("1846-recorded-*.script")) == [_script(g) for g in GAMES]
 
