@@ -104,6 +104,50 @@ HOMES = {
     "CWI": "D6",
 }
 
+# What a stop pays, for the older recordings that kept only the routes' hexes: a laid tile's
+# city, a printed city, an off-board by the phase (yellow in phases I-II, brown in III-IV).
+CITY_REVENUE = {
+    **dict.fromkeys(("5", "6", "57"), 20),
+    **dict.fromkeys(("14", "15", "619"), 30),
+    **dict.fromkeys(("611", "291", "292", "293", "298"), 40),
+    **dict.fromkeys(("51", "294", "295", "296"), 50),
+    "297": 60,
+    **dict.fromkeys(("290", "299"), 70),
+    "300": 90,
+}
+PRINTED_REVENUE = {
+    **dict.fromkeys(("F20", "I5", "E21", "D6", "D20", "G19"), 10),
+    **dict.fromkeys(("I15", "K3"), 20),
+    "C15": 40,
+}
+OFFBOARDS = {
+    "B8": (40, 10),
+    "B18": (30, 50),
+    "C5": (20, 40),
+    "C17": (40, 60),
+    "C21": (30, 60),
+    "D22": (30, 60),
+    "E23": (20, 50),
+    "I17": (20, 50),
+    "F22": (30, 70),
+    "G21": (30, 70),
+    "H20": (20, 40),
+    "I1": (50, 70),
+    "J10": (50, 70),
+}
+# The east-west bonus (a route from an eastern to a western off-board): the two printed
+# figures added.
+EAST = {
+    **dict.fromkeys(("B18", "I17", "F22", "G21"), 20),
+    **dict.fromkeys(("C17", "C21", "D22", "E23", "H20"), 30),
+}
+WEST = {"C5": 50, "I1": 20}
+CHICAGO = "D6"
+CHICAGO_EDGES = (0, 3, 4, 5)  # each city's own edge (cities 0-3); all four share edge 2
+PORTS = {"B8": 2, "G19": 2, "C5": 1, "D14": 1, "I1": 1}  # the Steamboat's $20 a port
+PHASE_OF = {"4": 2, "3/5": 2, "5": 3, "4/6": 3, "6": 4, "7/8": 4}  # the first one bought
+
+
 # Track: each tile as its paths, an edge (0-5) to an edge or to a city ("c", "c1"...).
 _CITY_TILE = {
     "5": "01",
@@ -214,6 +258,7 @@ class Map:
 
     laid: dict[str, list[Path_]] = field(default_factory=dict)  # hex -> its tile's paths
     tile_hex: dict[str, str] = field(default_factory=dict)  # tile id -> hex
+    tile_of: dict[str, str] = field(default_factory=dict)  # hex -> its tile's number
     first_paid: set[str] = field(default_factory=set)  # hexes whose terrain was charged
     crossed: set[frozenset[tuple[str, int]]] = field(default_factory=set)
 
@@ -226,6 +271,7 @@ class Map:
     def lay(self, hex_: str, tile_id: str, rotation: int) -> None:
         tile = tile_id.rsplit("-", 1)[0]
         self.tile_hex[tile_id] = hex_
+        self.tile_of[hex_] = tile
         self.laid[hex_] = [
             tuple((end + rotation) % 6 if isinstance(end, int) else end for end in path)  # type: ignore[misc]
             for path in _tile_paths(tile)
@@ -296,11 +342,18 @@ class Converter:
     treasury: set[str] = field(
         default_factory=lambda: {f"{c}_{i}" for c in ENGINE_CORPS for i in range(1, 9)}
     )
-    trains: dict[str, list[str]] = field(default_factory=dict)  # corp -> train ids
+    trains: dict[str, list[str]] = field(  # company -> train ids (the independents' 2s)
+        default_factory=lambda: {"MS": ["2-0"], "BIG4": ["2-1"]}
+    )
     variant: dict[str, str] = field(default_factory=dict)  # train id -> the variant bought
     stations: dict[str, set[str]] = field(default_factory=dict)  # corp -> hexes
     map: Map = field(default_factory=Map)
-    phase_iii: bool = False  # the first 5 was bought: privates closed (9)
+    phase: int = 1  # I-IV as 1-4, from the trains bought (see `phase_now`)
+    parred: dict[str, str] = field(default_factory=dict)  # corporation -> who launched it
+    chicago: dict[str, int] = field(default_factory=dict)  # corp -> its city in Chicago
+    revenues: dict[int, int] = field(default_factory=dict)  # run action -> its revenue
+    assigned: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    """The Steamboat's and Meat Packing's markers: private -> (hex, company)."""
     turn: str | None = None
     ran: bool = False
     revenue: int = 0
@@ -427,10 +480,23 @@ class Converter:
             if self.tool is not None and self.tool.state.operating == current:
                 return  # the tool did not move on: leave it to the replay to say why
 
+    def emergency_issue(self, corp: str, action: dict) -> bool:
+        """Whether a corporation's issue is 6.86's, for a forced train purchase after the
+        dividend step the site skipped (it has no train): the price each share brought
+        says it, one value left of the price for a normal issue (6.31), more for 6.86's
+        (the tool knows the price); without it, :meth:`past_run`."""
+        if self.tool is not None and "share_price" in action:
+            normal = self.tool.state.linear().value_at_offset(corp, -1)
+            return int(action["share_price"]) != normal
+        return self.past_run(corp)
+
     def past_run(self, corp: str) -> bool:
         """Whether the site has moved a corporation without a train past its dividend step:
         its track step is over (a pass, or two tiles and a station: 6.43, 6.51)."""
-        if self.trains.get(corp):
+        if self.tool is not None:
+            if self.tool.state.company(corp).trains:  # the tool also sees trains rust (9)
+                return False
+        elif self.trains.get(corp):
             return False
         return self.passed or (self.lays >= 2 and self.tokened)
 
@@ -453,7 +519,7 @@ class Converter:
         hexsides = self.map.new_hexsides(hex_)
         if by in FREE_LAYS:
             return  # 6.48: free, hexsides included
-        tbc = self.owner.get("TBC") == corp and not self.phase_iii
+        tbc = self.owner.get("TBC") == corp and self.phase_now() < 3
         terrain = TERRAIN.get(hex_, 0) if first else 0
         if tbc and hex_ in MOUNTAINS:
             terrain = max(0, terrain - 20)
@@ -472,6 +538,8 @@ class Converter:
         tile = action["city"].rsplit("-", 1)[0]  # TILE-N-CITY: a laid tile, or HEX-N-CITY
         hex_ = self.map.tile_hex.get(tile, tile.split("-")[0])
         mine = self.stations.setdefault(corp, {HOMES[corp]} if corp in HOMES else set())
+        if hex_ == CHICAGO:  # which of its cities: a route through another has no station
+            self.chicago[corp] = int(action["city"].rsplit("-", 1)[1])
         if action["entity_type"] == "company":  # the C&WI's spot in Chicago: free
             mine.add(hex_)
             return
@@ -482,6 +550,117 @@ class Converter:
                 price = UNCONNECTED[corp]
         mine.add(hex_)
         self.emit(f"spend {corp} {price} token")
+
+    def phase_now(self) -> int:
+        """The phase (I-IV as 1-4): the tool's, which also sees the trains a corporation in
+        receivership buys by itself (7.14); from the trains bought once it is not followed."""
+        if self.tool is not None:
+            return ("I", "II", "III", "IV").index(self.tool.state.phase) + 1
+        return self.phase
+
+    # -- revenue from the stops (older recordings) -------------------------------------
+    def assign(self, action: dict) -> None:
+        """The Steamboat's or Meat Packing's marker placed on a hex or a company."""
+        private = banker_id(action["entity"])
+        hex_, company = self.assigned.get(private, (None, None))
+        if action.get("target_type") == "hex":
+            hex_ = action["target"]
+        else:
+            company = banker_id(action["target"])
+        self.assigned[private] = (hex_, company)
+
+    def routes_revenue(self, corp: str, routes: list[dict]) -> int:
+        """The run's revenue: as the recording kept it, or from the stops of each route
+        (the hexes at the ends of its connections) where it kept only the hexes."""
+        if all("revenue" in route for route in routes):
+            return sum(int(route["revenue"]) for route in routes)
+        stops = [self.route_stops(route) for route in routes]
+        mail = -1
+        if self.owner.get("MAIL") == corp:  # $10 a stop on the route with the most (facts §5)
+            mail = max(range(len(routes)), key=lambda i: (len(stops[i]), routes[i]["train"]))
+        total = 0
+        for i, route in enumerate(routes):
+            kind = self.variant.get(route["train"], route["train"].rsplit("-", 1)[0])
+            pays = int(kind.split("/")[0]) if "/" in kind else len(stops[i])
+            total += self.best_stops(corp, stops[i], pays, self.chicago_city(route))
+            if i == mail:
+                total += 10 * len(stops[i])
+        return total
+
+    @staticmethod
+    def route_stops(route: dict) -> list[str]:
+        """A route's stops: the hexes its connections start or end in."""
+        found: list[str] = []
+        for connection in route["connections"]:
+            for hex_ in (connection[0], connection[-1]):
+                if hex_ not in found:
+                    found.append(hex_)
+        return found
+
+    def best_stops(self, corp: str, stops: list[str], pays: int, city: int | None) -> int:
+        """The best revenue of ``pays`` of the route's stops (an N/M train counts N, one of
+        them a station of the corporation where it can, facts §7)."""
+        from itertools import combinations
+
+        mine = set(self.stations.get(corp, {HOMES.get(corp, "")}))
+        if city is not None and CHICAGO in mine and self.chicago.get(corp, city) != city:
+            mine.discard(CHICAGO)  # its station is in another of Chicago's cities
+        best, best_with_station = -1, -1
+        for chosen in combinations(stops, min(pays, len(stops))):
+            value = self.stops_revenue(corp, list(chosen))
+            best = max(best, value)
+            if mine & set(chosen):
+                best_with_station = max(best_with_station, value)
+        return best_with_station if best_with_station >= 0 else best
+
+    def chicago_city(self, route: dict) -> int | None:
+        """Which of Chicago's four cities the route runs through: the one on the track to
+        the neighbour it comes from or goes to (each city's own edge; the edge they share
+        toward Chicago Connections, C5, tells none)."""
+        for connection in route["connections"]:
+            for end, after in ((0, 1), (-1, -2)):
+                if connection[end] != CHICAGO or len(connection) < 2:
+                    continue
+                edge = next(e for e in range(6) if neighbour(CHICAGO, e) == connection[after])
+                if edge in CHICAGO_EDGES:
+                    return CHICAGO_EDGES.index(edge)
+        return None
+
+    def stops_revenue(self, corp: str, stops: list[str]) -> int:
+        """What the stops pay, with the east-west bonus and the private companies' bonuses
+        (Steamboat, Meat Packing, Boomtown: until phase IV, facts §5)."""
+        total = 0
+        for hex_ in stops:
+            if hex_ in OFFBOARDS:
+                total += OFFBOARDS[hex_][self.phase_now() >= 3]
+            elif hex_ in self.map.laid:
+                total += CITY_REVENUE.get(self.map.tile_of[hex_], 0)
+            else:
+                total += PRINTED_REVENUE.get(hex_, 0)
+        east = [EAST[h] for h in stops if h in EAST]
+        west = [WEST[h] for h in stops if h in WEST]
+        if east and west:
+            total += east[0] + west[0]
+        if self.phase_now() < 4:
+            total += self.bonus(corp, stops)
+        return total
+
+    def bonus(self, corp: str, stops: list[str]) -> int:
+        total = 0
+        sc_hex, sc_company = self.assigned.get("SC", (None, None))
+        sc_owner = self.owner.get("SC")
+        if sc_owner is not None and sc_owner not in self.names.values():
+            sc_company = sc_owner  # a corporation's Steamboat is its own
+        elif self.phase_now() >= 3:
+            sc_hex = None  # a player's Steamboat closed with its bonus (facts §7)
+        if sc_company == corp and sc_hex in stops:
+            total += 20 * PORTS.get(sc_hex, 0)
+        mpc_hex, _ = self.assigned.get("MPC", (None, None))
+        if self.owner.get("MPC") == corp and mpc_hex in stops:
+            total += 30
+        if self.owner.get("BT") == corp and "H12" in stops:
+            total += 20
+        return total
 
     # -- trains ------------------------------------------------------------------------
     def buy_train(self, corp: str, action: dict) -> None:
@@ -494,8 +673,7 @@ class Converter:
             kind = action.get("variant") or train.rsplit("-", 1)[0]
             self.variant[train] = kind
             self.emit(f"train {corp} {kind}")
-            if kind in ("5", "4/6"):
-                self.phase_iii = True  # privates close (9): no more Tunnel Blasting
+            self.phase = max(self.phase, PHASE_OF.get(kind, 1))
         else:
             kind = self.variant.get(train, train.rsplit("-", 1)[0])
             self.trains[seller].remove(train)
@@ -518,8 +696,11 @@ class Converter:
                 self.player_action(action)
                 continue
             by_company = action["entity_type"] == "company"
-            if kind == "assign" or (kind == "pass" and by_company):
-                continue  # the Steamboat's, Meat Packing's, Boomtown's bonuses: in the revenue
+            if kind == "assign":
+                self.assign(action)
+                continue
+            if kind == "pass" and by_company:
+                continue
             corp = self.corp_of(action)
             if corp == self.turn and self.ran and kind in NEW_TURN and not by_company:
                 self.end_turn()  # the same company again: the next operating round's turn
@@ -532,7 +713,8 @@ class Converter:
                 self.token(corp, action)
                 self.tokened = True
             elif kind == "run_routes":
-                self.revenue = sum(int(r["revenue"]) for r in action["routes"])
+                self.revenue = self.routes_revenue(corp, action["routes"])
+                self.revenues[action.get("id", -1)] = self.revenue
                 if action["entity_type"] == "minor":
                     self.emit(f"run {corp} {self.revenue}")  # split by itself (6.2 NOTE)
                     self.ran = True
@@ -541,7 +723,7 @@ class Converter:
                 self.emit(f"run {corp} {self.revenue}{how}")
                 self.ran = True
             elif kind == "sell_shares":
-                if self.past_run(corp) and not self.ran:
+                if not self.ran and self.emergency_issue(corp, action):
                     # 6.86: shares issued for a forced train purchase, after the dividend
                     # step the site skipped for a corporation without a train
                     self.emit(f"run {corp} 0")
@@ -584,8 +766,8 @@ class Converter:
     def president(self, corp: str) -> str:
         """The corporation's president, as the tool playing the lines says (6.89: the
         bankrupt player)."""
-        if self.tool is None:
-            raise ValueError(f"{corp} goes bankrupt after a line the tool refused")
+        if self.tool is None:  # a line was refused: the one who launched it, at a guess
+            return self.parred.get(corp, corp)
         return str(self.tool.state.company(corp).president())
 
     def forced_sale(self, following: list[dict]) -> bool:
@@ -604,6 +786,7 @@ class Converter:
             corp = banker_id(action["corporation"])
             price = int(str(action["share_price"]).split(",")[0])
             self.emit(f"par {name} {corp} {price}")
+            self.parred[corp] = name
         elif kind == "buy_shares":
             for share in action["shares"]:
                 corp = banker_id(share.rsplit("_", 1)[0])
@@ -617,6 +800,8 @@ class Converter:
             self.emit(f"pass {name}")
         elif kind == "bankrupt":
             self.emit(f"bankrupt {name}")
+        elif kind == "end_game":
+            self.emit("# the game was ended by its players here")
         elif kind not in ("program_share_pass",):
             raise ValueError(f"action {action.get('id')}: a player's {kind!r} is not converted")
 
