@@ -395,7 +395,8 @@ class Converter:
             self.emit(f"expect {banker_id(corp)} cash {cash}")
             if price is not None:
                 self.emit(f"expect {banker_id(corp)} price {price}")
-        if "bank" in snap:
+        # once broken, the site's bank goes below $0 where the tool pays from the reserve
+        if snap.get("bank", -1) >= 0:
             self.emit(f"expect bank cash {snap['bank']}")
 
     # -- the draft (3) --------------------------------------------------------------
@@ -502,6 +503,11 @@ class Converter:
 
     def end_turn(self) -> None:
         if self.turn is None:
+            return
+        if self.tool is not None and self.tool.state.ended:
+            # the game ended in this turn (a bankruptcy left one player, 10.2): the site
+            # may still buy the corporation's train; the scores stand as they are
+            self.turn = None
             return
         if not self.ran:
             self.emit(f"run {self.turn} 0")

@@ -32,11 +32,17 @@ def _script(game: Path) -> Path:
 
 def test_every_stored_1846_game_has_its_script() -> None:
     assert [g.stem for g in GAMES] == [
+        "1846-10264",
+        "1846-12666",
+        "1846-19962",
         "1846-20381",
         "1846-222264",
+        "1846-3099",
         "1846-all-closed",
+        "1846-bankrupt",
         "1846-cvjhogoy",
         "1846-dnf",
+        "1846-sudambau",
         "1846-wwhjwjvo",
     ]
     assert sorted(SCRIPTS.glob("1846-recorded-*.script")) == [_script(g) for g in GAMES]
