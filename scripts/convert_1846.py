@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Convert a recorded 18xx.games 1846 game (its JSON export) into a banker script.
 
-Usage: ``python scripts/convert_1846.py GAME.json [-o OUT.script] [--names A,B,...]``
+Usage: ``python scripts/convert_1846.py GAME.json [-o OUT.script] [--names A,B,...]
+[--figures FIGURES.json]``
 
 1846 is its own converter (``scripts/convert_18xxgames.py`` does the 1830 family and 1817):
 its opening is a draft, not an auction, its corporations issue and redeem their own shares,
@@ -12,14 +13,23 @@ two independent railroads run before them, and every tile costs money.  What it 
   ``first_ed`` is the first), the setup removals (``remove``: the privates nobody drafted,
   the corporations of the removal group nobody launched), then the draft's results
   (``private PLAYER PRIVATE PRICE``: the price after the last private's passes, 3.22).
-- The stock rounds: ``par``, ``buy`` (``pool`` when the share came from the Stock Market:
-  the share ids say where each lies), ``sell``, ``pass``.
+- The stock rounds: ``par``, ``buy`` (``pool`` when the share is not one of the
+  corporation's treasury shares), ``sell``, ``pass``.
 - The operating rounds: ``issue``/``redeem`` (a corporation selling or buying its own
-  shares), the map's charges as ``spend`` lines, ``run CORP REVENUE [half|withhold]`` from
-  the routes' recorded revenue (bonuses included), ``run CORP 0`` for a corporation without
-  a train before it buys one, ``train``, ``discard``, ``buyprivate``, ``bankrupt``,
-  ``done`` at each turn's end.
+  shares; an issue after the dividend step the site skipped for a corporation without a
+  train is 6.86's, written after ``run CORP 0``), the map's charges as ``spend`` lines,
+  ``run CORP REVENUE [half|withhold]`` (an independent's ``run`` splits by itself),
+  ``run CORP 0`` for a corporation without a train before it buys one, ``train``,
+  ``discard``, ``buyprivate``, ``bankrupt``, ``done`` at each turn's end; ``run CORP 0`` and
+  ``done CORP`` for a company the site let pass without an action.
 - The final ``expect PLAYER value N``: the score the site recorded.
+
+The revenue is the one the routes recorded (their bonuses included); older recordings kept
+only the routes' hexes, and the converter adds up their stops: a laid tile's city, a printed
+city, an off-board by the phase, the east-west bonus, the Mail Contract's $10 a stop on its
+corporation's longest route, the Steamboat's, Meat Packing's and Boomtown's bonuses (until
+phase IV); an N/M train counts its best N stops, one of them a station of the corporation
+(in Chicago, the city the route runs through).
 
 The map's charges are facts of the 1846 map (``../shared/facts/1846.md`` §4, §9) and rules
 6.48 and 6.51-6.53, kept below: every tile lay or upgrade costs $20 or the hex's terrain,
@@ -32,6 +42,13 @@ costs $80; a reserved spot $40 (6.53), the Pennsylvania's Fort Wayne and the Bal
 Ohio's Cincinnati token $60 and $100 where the corporation's track does not reach the city
 (6.52); the Chicago & Western Indiana's token is free.  The converter follows the track laid
 (tile, rotation) only to know when a hexside is crossed and whether a city is reached.
+
+Where the recording leaves something to the site's own state (whose turn it is, a price, a
+phase a corporation in receivership started by itself, whether a company closed), the
+converter asks the tool: it plays each line it writes on a moderator game and reads that
+game's state (:meth:`Converter.emit`).  Once the tool refuses a line, it reads on without.
+``--figures`` adds the site's cash, prices and bank before chosen actions as `expect` lines
+(the committed scripts check them at each round's start).
 """
 
 from __future__ import annotations
