@@ -644,7 +644,9 @@ class Converter:
             for end, after in ((0, 1), (-1, -2)):
                 if connection[end] != CHICAGO or len(connection) < 2:
                     continue
-                edge = next(e for e in range(6) if neighbour(CHICAGO, e) == connection[after])
+                edge = next(
+                    (e for e in range(6) if neighbour(CHICAGO, e) == connection[after]), None
+                )
                 if edge in CHICAGO_EDGES:
                     return CHICAGO_EDGES.index(edge)
         return None

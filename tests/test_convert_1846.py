@@ -250,3 +250,34 @@ def test_station_prices(corp: str, city: str, laid: list[tuple[str, str, int]], 
         converter.map.lay(hex_, tile, rotation)
     converter.token(corp, _corp(corp, type="place_token", city=city))
     assert converter.lines == [f"spend {corp} {price} token"]
+
+
+def test_revenue_from_the_stops_of_an_older_recording() -> None:
+    """Stops pay their tile's or printed city, an off-board by the phase; an east-west
+    route gets both bonuses; the Mail Contract $10 a stop on the longest route; an N/M
+    train its best N stops with one of the corporation's stations (facts §5, §7)."""
+    converter = convert_1846.Converter({1: "One"}, [1], 4)
+    converter.map.lay("E11", "57-0", 1)  # Fort Wayne: $20
+    converter.map.lay("D6", "298-0", 0)  # Chicago's green tile: $40 a city
+    west = {"train": "4-0", "connections": [["C5", "D6"], ["D6", "E7", "E9", "E11"]]}
+    assert convert_1846.Converter.route_stops(west) == ["C5", "D6", "E11"]
+    assert converter.chicago_city(west) == 3  # the city on the edge toward E7
+    assert converter.routes_revenue("PRR", [west]) == 20 + 40 + 20
+    east_west = {
+        "train": "5-0",
+        "connections": [["C5", "D6"], ["D6", "D8", "D10", "D12", "D14", "C15", "C17"]],
+    }
+    assert converter.routes_revenue("PRR", [east_west]) == 20 + 40 + 40 + 50 + 30
+    converter.owner["MAIL"] = "PRR"  # $10 a stop, on the route with the most stops
+    assert converter.routes_revenue("PRR", [west, east_west]) == 80 + 180 + 30
+    # a 3/5 counts three of its four stops, one of them a PRR station: F20 ($10), not
+    # the better C15 ($40)
+    converter.owner.pop("MAIL")
+    converter.variant["4-1"] = "3/5"
+    long_route = {
+        "train": "4-1",
+        "connections": [["C17", "C15"], ["C15", "D14"], ["D14", "E15", "F16", "F18", "F20"]],
+    }
+    converter.map.lay("D14", "57-1", 0)  # Toledo: $20
+    converter.stations["PRR"] = {"F20"}
+    assert converter.routes_revenue("PRR", [long_route]) == 40 + 40 + 10
