@@ -897,7 +897,7 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="the site's cash and prices before each action (a list of "
         '{"before": ACTION_ID, "round": TEXT, "players": {ID: CASH}, "corps": {CORP: '
-        "[CASH, PRICE]}}), written as `expect` lines at each turn: a check while converting",
+        "[CASH, PRICE]}}), written as `expect` lines before those actions",
     )
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))

@@ -20,20 +20,7 @@ from test_g1846_table_fixes import CLOSE_ON_FULL_ISSUE
 
 from moderator.fixes import FIXES, fixes_between
 from moderator.game import Game
-from moderator.script import parse_script
-
-
-def _play(text: str, level: int) -> Game:
-    played: Game | None = None
-    for line in parse_script(text):
-        if played is None:
-            cmd = line.command
-            played = Game.new(cmd.title, list(cmd.players), rules_level=level)  # type: ignore[attr-defined]
-            continue
-        outcome = played.execute(line.command)
-        assert outcome.ok, f"level {level}: `{line.text}` refused: {outcome.message}"
-    assert played is not None
-    return played
+from tests.core.test_rules_level_4 import _play
 
 
 def test_7_11_the_bankrupt_presidents_certificate_moves_no_price() -> None:

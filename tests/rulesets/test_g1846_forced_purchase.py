@@ -355,15 +355,12 @@ def test_6_89_a_bankrupt_player_can_no_longer_act() -> None:
 
 
 # ----------------------------------------------------------------- 7.13 / 7.14 receivership
+LAUNCHED = BARE3 + "private Cat MPC\npar Amy NYC 40\npar Bob GT 100\npass Cat\npass Amy\npass Bob\n"
+"""OR 1.1: NYC ($80, $40) and GT ($200, $100) launched, neither with a train."""
+
 RECEIVERSHIP = (
-    BARE3
+    LAUNCHED
     + """\
-private Cat MPC
-par Amy NYC 40
-par Bob GT 100
-pass Cat
-pass Amy
-pass Bob
 issue NYC 2
 spend NYC 140
 run NYC 0
@@ -400,14 +397,8 @@ def test_7_14_receivership_refuses_what_a_president_would_do() -> None:
 
 
 RECEIVERSHIP_AT_20 = (
-    BARE3
+    LAUNCHED
     + """\
-private Cat MPC
-par Amy NYC 40
-par Bob GT 100
-pass Cat
-pass Amy
-pass Bob
 spend NYC 80
 run NYC 0
 issue NYC 1
