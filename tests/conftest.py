@@ -105,7 +105,8 @@ def project_modules() -> frozenset[str]:
 
 SCRIPT_MODULES = ("convert_18xxgames", "convert_1846")
 """The tools under ``scripts/`` that tests import (by these names): loaded here with the
-project, never later (``tests/test_convert_18xxgames.py`` tests the converter)."""
+project, never later (``tests/test_convert_18xxgames.py`` and ``tests/test_convert_1846.py``
+test the converters)."""
 
 
 def _import_the_project() -> frozenset[str]:
