@@ -155,6 +155,14 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1889", "18Chesapeake")
         ),
+        RulesFix(
+            "1846-7.11",
+            5,
+            "1846",
+            "7.11",
+            "a bankrupt player's shares go to the Stock Market without moving the price, "
+            "his president's certificates too",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

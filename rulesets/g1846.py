@@ -26,6 +26,7 @@ from moderator.events import (
     PrivateMoved,
     TrainMoved,
 )
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger
 from moderator.market import LinearMarket
 from moderator.state import GameState
@@ -1175,11 +1176,14 @@ class G1846(Engine):
                             company=hid, before=player, after=POOL, reason="receivership (7.13)"
                         )
                     )
-                # The rules are silent on the price: 7.11 calls it a sale and 5.22 moves the
-                # price one column left for a sale by the president; other holdings sold
-                # in the bankruptcy do not move it (5.22).
-                state.move_price(hid, -1, "sale by the president (5.22, 7.11)")
-                self._close_if_zero(state, co, "price fell to $0 (8)")
+                # 7.11 puts every share the bankrupt player holds into the Stock Market,
+                # past 5.2's restrictions (the 50% limit, the president's certificate): a
+                # liquidation, not a sale under 5.2, and it moves no price (18xx.games
+                # neither; its recorded games replay so).  Games saved before rules level
+                # 5 read 5.22 into it and moved the price one column left.
+                if not follows(state, "1846-7.11"):
+                    state.move_price(hid, -1, "sale by the president (5.22, 7.11)")
+                    self._close_if_zero(state, co, "price fell to $0 (8)")
         # The rules are silent on a bankrupt player's privates: they close, as a banker would.
         for co in list(state.ledger.companies.values()):
             if co.kind in ("private", "independent") and co.owner == player and not co.closed:

@@ -103,9 +103,10 @@ def project_modules() -> frozenset[str]:
     )
 
 
-SCRIPT_MODULES = ("convert_18xxgames", "convert_1847ae")
+SCRIPT_MODULES = ("convert_18xxgames", "convert_1846", "convert_1847ae")
 """The tools under ``scripts/`` that tests import (by these names): loaded here with the
-project, never later (``tests/test_convert_18xxgames.py`` tests the converter)."""
+project, never later (``tests/test_convert_18xxgames.py``, ``tests/test_convert_1846.py`` and
+``tests/test_convert_1847ae.py`` test the converters)."""
 
 
 def _import_the_project() -> frozenset[str]:

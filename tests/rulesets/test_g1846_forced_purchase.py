@@ -190,7 +190,7 @@ def test_7_11_bankrupt_players_cash_and_shares_go_to_the_corporation() -> None:
     assert cash(g, "NYC") == 59 + 60 + 120 - 160
     assert president(g, "NYC") == "pool"
     assert pool(g, "NYC") == 40
-    assert price(g, "NYC") == 50
+    assert price(g, "NYC") == 60  # 7.11 moves no price
     assert data(g)["priority"] == "Bob"
 
 
@@ -201,8 +201,17 @@ def test_7_12_bankruptcy_does_not_change_the_certificate_limit() -> None:
     assert cert_limit(g) == 14
 
 
+IN_RECEIVERSHIP = (
+    BANKRUPT
+    + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n"
+    + "adjust Bob 60 test: Bob brings $60 more to the table\n"
+)
+"""Stock round 3: NYC ($50) in receivership, its president's certificate and a share in the
+Stock Market; Bob ($156) may buy two NYC shares."""
+
+
 def test_7_13_receivership_stock_rules() -> None:
-    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
+    g = game(IN_RECEIVERSHIP)
     assert data(g)["round"]["kind"] == "SR"
     assert data(g)["turn"] == "Bob"
     step(g, "buy Bob NYC")
@@ -213,7 +222,7 @@ def test_7_13_receivership_stock_rules() -> None:
 
 
 def test_7_13_no_sales_while_the_president_certificate_is_in_the_market() -> None:
-    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
+    g = game(IN_RECEIVERSHIP)
     step(g, "buy Bob NYC\npass Cat")
     refuse(g, "sell Bob NYC 1", "7.13")
 
@@ -228,14 +237,14 @@ def test_7_14_receivership_operation_always_withholds() -> None:
     before = cash(g, "NYC")
     step(g, "run NYC 100")
     assert cash(g, "NYC") == before + 100
-    assert price(g, "NYC") == 40
+    assert price(g, "NYC") == 50  # $60, withheld: one left
 
 
 def test_7_14_receivership_without_a_train_moves_two_left() -> None:
     g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\n")
     g.state.company("NYC").trains.clear()  # white box: as if its train had been removed
     receipt = g.receipt("NYC", 0, None)
-    assert receipt.price_before == 50 and receipt.price_after == 30
+    assert receipt.price_before == 60 and receipt.price_after == 40
     assert "7.14" in receipt.rule
 
 
@@ -326,7 +335,7 @@ def test_6_89_bankruptcy_hands_the_operating_corporation_to_a_new_president_7_11
     assert cash(g, "NYC") == 60
     assert president(g, "NYC") == "Bob"  # Bob's two shares went to the market for it
     assert pct(g, "Bob", "NYC") == 20 and pool(g, "NYC") == 30
-    assert price(g, "NYC") == 10  # the president's certificate was sold (5.22)
+    assert price(g, "NYC") == 20  # 7.11 moves no price
     assert cert_limit(g) == 14  # still the 3-player limit for five corporations (7.12)
     # the new president must buy the train at once (6.89, 7.11); NYC has already issued
     assert turn(g) == "NYC"
@@ -339,22 +348,19 @@ def test_6_89_bankruptcy_hands_the_operating_corporation_to_a_new_president_7_11
 
 
 def test_6_89_a_bankrupt_player_can_no_longer_act() -> None:
-    g = game(NEW_PRESIDENT + "bankrupt Amy\ntrain NYC 2\ndone NYC\nrun NYC 0\n")
-    assert data(g)["round"]["kind"] == "SR" and turn(g) == "Cat"  # NYC closed at $0
+    g = game(NEW_PRESIDENT + "bankrupt Amy\ntrain NYC 2\ndone NYC\nrun NYC 0\ndone NYC\n")
+    assert data(g)["round"]["kind"] == "SR" and turn(g) == "Cat"
     refuse(g, "pass Amy", "6.89")
     refuse(g, "bankrupt Amy", "6.89")
 
 
 # ----------------------------------------------------------------- 7.13 / 7.14 receivership
+LAUNCHED = BARE3 + "private Cat MPC\npar Amy NYC 40\npar Bob GT 100\npass Cat\npass Amy\npass Bob\n"
+"""OR 1.1: NYC ($80, $40) and GT ($200, $100) launched, neither with a train."""
+
 RECEIVERSHIP = (
-    BARE3
+    LAUNCHED
     + """\
-private Cat MPC
-par Amy NYC 40
-par Bob GT 100
-pass Cat
-pass Amy
-pass Bob
 issue NYC 2
 spend NYC 140
 run NYC 0
@@ -371,7 +377,7 @@ certificate lies in the Stock Market (7.11)."""
 def test_7_14_receivership_without_a_train_it_cannot_afford() -> None:
     g = game(RECEIVERSHIP)
     assert president(g, "NYC") == "pool" and pool(g, "NYC") == 40
-    assert cash(g, "NYC") == 70 and trains(g, "NYC") == [] and price(g, "NYC") == 20
+    assert cash(g, "NYC") == 70 and trains(g, "NYC") == [] and price(g, "NYC") == 30
     # 6.89 NOTE: a corporation ends without a train when no new president takes it
     step(g, "done NYC")
     assert turn(g) == "GT"
@@ -390,9 +396,23 @@ def test_7_14_receivership_refuses_what_a_president_would_do() -> None:
     refuse(g, "run NYC 20", "6.61")  # no train to run
 
 
+RECEIVERSHIP_AT_20 = (
+    LAUNCHED
+    + """\
+spend NYC 80
+run NYC 0
+issue NYC 1
+adjust Amy -310 test: Amy's money leaves the table
+bankrupt Amy
+"""
+)
+"""OR 1.1: NYC spends its $80, runs without a train ($30) and issues one share for its train
+(6.86: $20, bringing $10); Amy, with $10, goes bankrupt: NYC ($20) in receivership."""
+
+
 def test_7_14_receivership_without_a_train_moves_two_columns_and_may_close() -> None:
-    g = game(RECEIVERSHIP + "done NYC\nrun GT 0\ntrain GT 2\ndone GT\nrun GT 0\ndone GT\n")
-    assert price(g, "NYC") == 20
+    g = game(RECEIVERSHIP_AT_20 + "done NYC\nrun GT 0\ntrain GT 2\ndone GT\nrun GT 0\ndone GT\n")
+    assert price(g, "NYC") == 20 and president(g, "NYC") == "pool"
     step(g, "run NYC 0")  # two columns left of $20 is $0: NYC closes (8)
     nyc = next(c for c in data(g)["companies"] if c["id"] == "NYC")
     assert nyc["closed"] and nyc["cash"] == 0
@@ -410,15 +430,15 @@ def test_7_14_receivership_buys_the_cheapest_train_when_it_can() -> None:
 
 
 def test_7_13_virtual_share_when_only_the_presidents_certificate_is_in_the_market() -> None:
-    g = game(BANKRUPT + "bankrupt Amy\ndone NYC\nrun GT 0\nrun IC 0\nrun NYC 0\ndone NYC\n")
-    assert pool(g, "NYC") == 40 and price(g, "NYC") == 40
+    g = game(IN_RECEIVERSHIP)
+    assert pool(g, "NYC") == 40 and price(g, "NYC") == 50
     step(g, "buy Bob NYC pool\nbuy Cat NYC pool")
     assert pool(g, "NYC") == 20 and president(g, "NYC") == "pool"  # only the certificate
     bob, bank = cash(g, "Bob"), cash(g, "bank")
     step(g, "buy Bob NYC pool")  # a virtual 10% share: Bob's share for the certificate
     assert president(g, "NYC") == "Bob" and pct(g, "Bob", "NYC") == 20
     assert pool(g, "NYC") == 10
-    assert cash(g, "Bob") == bob - 40 and cash(g, "bank") == bank + 40
+    assert cash(g, "Bob") == bob - 50 and cash(g, "bank") == bank + 50
 
 
 def test_6_86_6_87_emergency_refusals_name_the_rule() -> None:

@@ -314,7 +314,7 @@ def test_6_89_bankruptcy_issues_the_bundle_that_brings_most_not_the_full_limit()
     assert not nyc["closed"]  # the full limit of four would have closed NYC at $0 (6.86, 8)
     # one share issued at $10 (price $30 -> $20), then Amy's 20% sold at $20 for NYC (7.11)
     assert cash(g, "NYC") == 10 + 40
-    assert price(g, "NYC") == 10  # her president's certificate was sold (5.22, 7.11)
+    assert price(g, "NYC") == 20  # 7.11 moves no price
     assert president(g, "NYC") == "Bob" and pool(g, "NYC") == 10 + 20
     assert data(g)["players"][0]["bankrupt"]
     notes = [e.text for e in last_events(g) if isinstance(e, Noted)]
