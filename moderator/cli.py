@@ -831,6 +831,11 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
     # collector walked them again and again, 3-4% of a start (issue 21.4).
     gc.disable()
     try:
+        if not demo:  # the save read and replayed apart meanwhile (moderator.preload)
+            from moderator.preload import start
+            from moderator.saves_index import latest_save
+
+            start(path if path is not None else latest_save(saves))
         from moderator.ui.app import run_app
 
         return run_app(path=path, saves=saves, demo=demo)
