@@ -73,6 +73,11 @@ def kept_for(save: Path) -> list[int] | None:
     return key if type(key) is list else None
 
 
+TAKE_TIMEOUT = 60.0
+"""Seconds the app waits for the process before it stops it and replays the save itself
+(a replay of 1,000 commands takes about 0.1 s)."""
+
+
 class Preload:
     """The process reading and replaying one save, and its pipe (:func:`start`)."""
 
@@ -89,10 +94,22 @@ class Preload:
         ``None``.  Waits for the process (it is done long before, as a rule) and lets it
         go in every case."""
         import pickle
+        import select
+        import signal
+        import time
 
         chunks = []
+        deadline = time.monotonic() + TAKE_TIMEOUT
         try:
-            while chunk := os.read(self.fd, 1 << 20):
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                    os.kill(self.pid, signal.SIGKILL)  # stuck: the app replays the save itself
+                    chunks = []
+                    break
+                chunk = os.read(self.fd, 1 << 20)
+                if not chunk:
+                    break
                 chunks.append(chunk)
         except OSError:
             chunks = []

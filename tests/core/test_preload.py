@@ -119,3 +119,13 @@ def test_what_was_forked_for_another_save_is_not_used(tmp_path: Path, played: Pa
     assert preload.take(played, preload.save_key(played)) is None
     assert pending.fd == -1  # the process let go of and waited for
     assert preload.take(other, preload.save_key(other)) is None  # handed over once only
+
+
+def test_a_process_that_does_not_answer_in_time_is_stopped(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pending = preload.start(played)
+    assert pending is not None
+    monkeypatch.setattr(preload, "TAKE_TIMEOUT", 0.0)
+    assert preload.take(played, preload.save_key(played)) is None  # replayed by the app
+    assert pending.fd == -1  # stopped and waited for
