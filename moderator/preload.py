@@ -25,7 +25,9 @@ the first frame there, and the save is read after it), nor when no core is free:
 process would only take the app's core (set ``MODERATOR_PRELOAD=1`` to fork always,
 ``0`` never).
 
-Also here, without Textual, what identifies a save's picture file
+Also here, for the same launcher and before Textual too: the terminal set at once to
+pass the keys typed during the start as typed (:func:`keys_as_typed`), and what
+identifies a save's picture file
 (:func:`picture_path`, :func:`save_key`, :func:`kept_for`; :mod:`moderator.ui.picture`
 uses them).
 """
@@ -38,6 +40,8 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # not `typing`'s (issue 41): this module is imported before Textual
 if TYPE_CHECKING:
+    from typing import Any
+
     from moderator.game import Game
     from moderator.journal import LoadedSave
 
@@ -224,3 +228,49 @@ def _replay_and_send(path: Path, fd: int) -> None:  # pragma: no cover - the for
         status = 1
     finally:
         os._exit(status)
+
+
+terminal_before: list[Any] | None = None
+"""The terminal's settings before :func:`keys_as_typed` changed them: the app hands them
+to Textual's driver, which puts them back at a suspend and at the quit."""
+
+
+def keys_as_typed(fd: int) -> list[Any] | None:
+    """Set the terminal ``fd`` at once, long before Textual does, so that the keys typed
+    while the app starts reach it as typed: no line editing nor echo, and a carriage
+    return (Enter) stays one.  Until then the terminal's line discipline turned an Enter
+    typed during the start into a line feed (read as ``ctrl+j``: the command typed
+    at once was not given) and echoed the keys under the app.  Signals stay (``ctrl+c``
+    still stops a start).  The settings before, or ``None`` (not a terminal, no
+    ``termios``); :data:`terminal_before` keeps them."""
+    global terminal_before
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    try:
+        if not os.isatty(fd):
+            return None
+        before = termios.tcgetattr(fd)
+        now = termios.tcgetattr(fd)
+        now[0] &= ~(termios.ICRNL | termios.INLCR | termios.IGNCR)
+        now[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN)
+        termios.tcsetattr(fd, termios.TCSANOW, now)
+    except (OSError, termios.error):
+        return None
+    terminal_before = before
+    return before
+
+
+def restore_terminal(fd: int, before: list[Any] | None) -> None:
+    """Put back the settings :func:`keys_as_typed` changed (as the launcher ends)."""
+    global terminal_before
+    terminal_before = None
+    if before is None:
+        return
+    import termios
+
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, before)
+    except (OSError, termios.error):
+        pass

@@ -132,8 +132,14 @@ class ModeratorApp(App[None]):
         return driver
 
     def on_mount(self) -> None:
-        """Open the game to show, or the start screen."""
+        """Open the game to show, or the start screen.  The terminal's settings the
+        launcher changed before Textual started (:func:`moderator.preload.keys_as_typed`)
+        are the ones Textual's driver puts back at a suspend and at the quit."""
+        from moderator.preload import terminal_before
         from moderator.saves_index import latest_save
+
+        if terminal_before is not None and getattr(self._driver, "attrs_before", None):
+            self._driver.attrs_before = terminal_before  # type: ignore[union-attr]
 
         if self.demo:
             self.open_demo(self.demo if isinstance(self.demo, str) else "1846")

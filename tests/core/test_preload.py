@@ -4,6 +4,7 @@ the app opens the very game it would have replayed itself, or replays it itself.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test forks (or not) as it says, and leaves no process handed over behind."""
     monkeypatch.setenv("MODERATOR_PRELOAD", "1")
     monkeypatch.setattr(preload, "_pending", None)
+    monkeypatch.setattr(preload, "terminal_before", None)
 
 
 @pytest.fixture(scope="module", params=["1846", "1830"])
@@ -129,3 +131,29 @@ def test_a_process_that_does_not_answer_in_time_is_stopped(
     monkeypatch.setattr(preload, "TAKE_TIMEOUT", 0.0)
     assert preload.take(played, preload.save_key(played)) is None  # replayed by the app
     assert pending.fd == -1  # stopped and waited for
+
+
+def test_the_terminal_passes_the_keys_typed_during_the_start_as_typed() -> None:
+    """An Enter typed while the app starts stays a carriage return (the line discipline
+    made it a line feed, read as ``ctrl+j``), nothing is echoed nor held for a line; the
+    settings come back as they were."""
+    import termios
+
+    main, side = os.openpty()
+    try:
+        before = termios.tcgetattr(side)
+        assert before[0] & termios.ICRNL and before[3] & termios.ICANON
+        assert preload.keys_as_typed(side) == before == preload.terminal_before
+        now = termios.tcgetattr(side)
+        assert not now[0] & termios.ICRNL and not now[3] & (termios.ICANON | termios.ECHO)
+        assert now[3] & termios.ISIG  # ctrl+c still stops a start
+        os.write(main, b":note\r")
+        assert os.read(side, 64) == b":note\r"  # at once, not waiting for a line
+        preload.restore_terminal(side, before)
+        assert termios.tcgetattr(side) == before and preload.terminal_before is None
+    finally:
+        os.close(main)
+        os.close(side)
+    assert preload.keys_as_typed(side) is None  # closed: not a terminal
+    with open(os.devnull, "rb") as null:
+        assert preload.keys_as_typed(null.fileno()) is None
