@@ -843,6 +843,7 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
 
         return run_app(path=path, saves=saves, demo=demo)
     finally:
+        preload.let_go()
         preload.restore_terminal(stdin, before)
         gc.enable()
 

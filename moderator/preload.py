@@ -99,17 +99,16 @@ class Preload:
         go in every case."""
         import pickle
         import select
-        import signal
         import time
 
         chunks = []
         deadline = time.monotonic() + TAKE_TIMEOUT
+        stuck = False
         try:
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0 or not select.select([self.fd], [], [], left)[0]:
-                    os.kill(self.pid, signal.SIGKILL)  # stuck: the app replays the save itself
-                    chunks = []
+                    stuck, chunks = True, []  # the app replays the save itself
                     break
                 chunk = os.read(self.fd, 1 << 20)
                 if not chunk:
@@ -118,7 +117,7 @@ class Preload:
         except OSError:
             chunks = []
         finally:
-            self.close()
+            self.close(stop=stuck)
         if not chunks or key is None:
             return None
         try:
@@ -129,12 +128,17 @@ class Preload:
             return None
         return loaded, game
 
-    def close(self) -> None:
-        """Let the process go (it stops at once once its pipe is closed) and wait for it."""
+    def close(self, stop: bool = False) -> None:
+        """Let the process go (it stops at once once its pipe is closed; with ``stop``,
+        before the end of its replay too) and wait for it."""
         if self.fd < 0:
             return
         fd, self.fd = self.fd, -1
         os.close(fd)
+        if stop:
+            import signal
+
+            os.kill(self.pid, signal.SIGKILL)
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
@@ -175,6 +179,15 @@ def start(path: Path | None) -> Preload | None:
     return _pending
 
 
+def let_go() -> None:
+    """Let go of a process forked and never taken from (the app opened another save, or
+    stopped first): as the launcher ends."""
+    global _pending
+    pending, _pending = _pending, None
+    if pending is not None:
+        pending.close(stop=True)
+
+
 def _core_free() -> bool:
     """Whether to fork: ``MODERATOR_PRELOAD=1`` always, ``0`` never; otherwise when a
     core is free (the load average of the last minute at most the cores less one).  On
@@ -199,7 +212,7 @@ def take(path: Path, key: list[int] | None) -> tuple[LoadedSave, Game] | None:
         return None
     _pending = None
     if os.path.realpath(pending.path) != os.path.realpath(path):
-        pending.close()
+        pending.close(stop=True)
         return None
     return pending.take(key)
 

@@ -157,3 +157,11 @@ def test_the_terminal_passes_the_keys_typed_during_the_start_as_typed() -> None:
     assert preload.keys_as_typed(side) is None  # closed: not a terminal
     with open(os.devnull, "rb") as null:
         assert preload.keys_as_typed(null.fileno()) is None
+
+
+def test_a_process_never_taken_from_is_let_go_of_as_the_launcher_ends(played: Path) -> None:
+    pending = preload.start(played)
+    assert pending is not None
+    preload.let_go()
+    assert pending.fd == -1 and preload._pending is None
+    preload.let_go()  # nothing left: nothing done
