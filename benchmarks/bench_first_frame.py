@@ -1,7 +1,7 @@
 """The TUI's first frame against a minimal Textual app's, child by child (issue 41, acceptance 2).
 
-Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--against
-DIR]``.  A measurement, not a test.  A 1,000-command save of every title
+Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--kinds
+KIND,...] [--against DIR]``.  A measurement, not a test.  A 1,000-command save of every title
 (:mod:`long_games`) is written four times to a temporary folder, one copy for each way a
 save comes to be opened (:mod:`moderator.ui.picture`):
 
@@ -14,7 +14,13 @@ save comes to be opened (:mod:`moderator.ui.picture`):
   the picture; the benchmark waits for it;
 * ``no picture``: the child removes the picture first, as for a save written by an older
   moderator (or with ``MODERATOR_NO_PICTURE`` set): the save is read, checked and
-  replayed before the main screen is composed.
+  replayed before the main screen is composed; in a process forked while the app
+  imports Textual when a core is free (:mod:`moderator.preload`), else in the app's;
+* ``no picture, forked`` and ``no picture, not forked``: the same, the choice forced
+  (``MODERATOR_PRELOAD=1``, ``0``).
+
+``--kinds`` keeps some of them (``picture,crash,play,no-picture,no-picture-fork,
+no-picture-here``); the costs of keeping the picture (below) are then not measured.
 
 The children of the two middle cases stop as if killed at the end (``os._exit``: nothing
 kept at a quit), so every round opens the picture the crash or ``play`` left.
@@ -29,13 +35,15 @@ child runs headless at 120x40, each frame encoded as for a terminal
 reach the terminal (Textual drops the frames drawn while the app starts, inside its
 ``batch_update``: those are not counted).  Measured for each child:
 wall time from spawning it to the end of its first frame with the game on it (the
-picture, or else the main screen), and its CPU time by then (``time.process_time`` in
-the child: interpreter start, imports, the picture or the save, the screen composed and
-drawn); for the moderator, also its CPU time at the end of the main screen's first frame
-(the game replayed: keys act from then on), where the child stops; and in how many
-rounds the picture was shown.  The machine is shared (2 cores, other work running): the
-figures are medians, and each ratio is the median over the rounds of a moderator child's
-figure over the minimal app's just before it.  The load average is printed at the end.
+picture, or else the main screen), and its CPU time by then with that of the children
+it waited for (the forked replay: ``os.times``), and its own apart
+(``time.process_time``: interpreter start, imports, the picture or the save, the screen
+composed and drawn); for the moderator, also its CPU time at the end of the main
+screen's first frame (the game replayed: keys act from then on), where the child stops;
+and in how many rounds the picture was shown.  The machine is shared (2 cores, other
+work running): the figures are medians, and each ratio is the median over the rounds of
+a moderator child's figure over the minimal app's just before it.  The load average is
+printed at the end.
 
 Last, what keeping the picture costs: the app's ``keep_picture`` (what it does once idle
 after a command) 30 times in a row on each title's main screen, median wall and CPU;
@@ -43,8 +51,9 @@ after a command) 30 times in a row on each title's main screen, median wall and 
 own wall and CPU, median of 3; the child waited for after each); and the child's start
 alone (``moderator.cli.leave_picture``, median of 20).
 
-The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` as
-``moderator.cli._run_tui``, then :class:`moderator.ui.app.ModeratorApp`).  Bytecode is
+The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` and
+:func:`moderator.preload.start` as ``moderator.cli._run_tui``, then
+:class:`moderator.ui.app.ModeratorApp`).  Bytecode is
 cached (``benchmarks/bytecode.py``).  Issue 41's goal: at most 1.15x the minimal app.
 """
 
