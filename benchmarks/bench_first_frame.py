@@ -1,7 +1,7 @@
 """The TUI's first frame against a minimal Textual app's, child by child (issue 41, acceptance 2).
 
-Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--against
-DIR]``.  A measurement, not a test.  A 1,000-command save of every title
+Run: ``.venv/bin/python benchmarks/bench_first_frame.py [ROUNDS] [TITLE...] [--kinds
+KIND,...] [--against DIR]``.  A measurement, not a test.  A 1,000-command save of every title
 (:mod:`long_games`) is written four times to a temporary folder, one copy for each way a
 save comes to be opened (:mod:`moderator.ui.picture`):
 
@@ -14,7 +14,13 @@ save comes to be opened (:mod:`moderator.ui.picture`):
   the picture; the benchmark waits for it;
 * ``no picture``: the child removes the picture first, as for a save written by an older
   moderator (or with ``MODERATOR_NO_PICTURE`` set): the save is read, checked and
-  replayed before the main screen is composed.
+  replayed before the main screen is composed; in a process forked while the app
+  imports Textual when a core is free (:mod:`moderator.preload`), else in the app's;
+* ``no picture, forked`` and ``no picture, not forked``: the same, the choice forced
+  (``MODERATOR_PRELOAD=1``, ``0``).
+
+``--kinds`` keeps some of them (``picture,crash,play,no-picture,no-picture-fork,
+no-picture-here``); the costs of keeping the picture (below) are then not measured.
 
 The children of the two middle cases stop as if killed at the end (``os._exit``: nothing
 kept at a quit), so every round opens the picture the crash or ``play`` left.
@@ -29,13 +35,15 @@ child runs headless at 120x40, each frame encoded as for a terminal
 reach the terminal (Textual drops the frames drawn while the app starts, inside its
 ``batch_update``: those are not counted).  Measured for each child:
 wall time from spawning it to the end of its first frame with the game on it (the
-picture, or else the main screen), and its CPU time by then (``time.process_time`` in
-the child: interpreter start, imports, the picture or the save, the screen composed and
-drawn); for the moderator, also its CPU time at the end of the main screen's first frame
-(the game replayed: keys act from then on), where the child stops; and in how many
-rounds the picture was shown.  The machine is shared (2 cores, other work running): the
-figures are medians, and each ratio is the median over the rounds of a moderator child's
-figure over the minimal app's just before it.  The load average is printed at the end.
+picture, or else the main screen), and its CPU time by then with that of the children
+it waited for (the forked replay: ``os.times``), and its own apart
+(``time.process_time``: interpreter start, imports, the picture or the save, the screen
+composed and drawn); for the moderator, also its CPU time at the end of the main
+screen's first frame (the game replayed: keys act from then on), where the child stops;
+and in how many rounds the picture was shown.  The machine is shared (2 cores, other
+work running): the figures are medians, and each ratio is the median over the rounds of
+a moderator child's figure over the minimal app's just before it.  The load average is
+printed at the end.
 
 Last, what keeping the picture costs: the app's ``keep_picture`` (what it does once idle
 after a command) 30 times in a row on each title's main screen, median wall and CPU;
@@ -43,8 +51,9 @@ after a command) 30 times in a row on each title's main screen, median wall and 
 own wall and CPU, median of 3; the child waited for after each); and the child's start
 alone (``moderator.cli.leave_picture``, median of 20).
 
-The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` as
-``moderator.cli._run_tui``, then :class:`moderator.ui.app.ModeratorApp`).  Bytecode is
+The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` and
+:func:`moderator.preload.start` as ``moderator.cli._run_tui``, then
+:class:`moderator.ui.app.ModeratorApp`).  Bytecode is
 cached (``benchmarks/bytecode.py``).  Issue 41's goal: at most 1.15x the minimal app.
 """
 
@@ -86,7 +95,9 @@ def first_frame_hook(cls, kind, last=None, kill=False):
             if name is None or name in self.reported:
                 return
             self.reported.add(name)
-            os.write(1, f"{name} {time.time()} {time.process_time()}\n".encode())
+            own, times = time.process_time(), os.times()  # with the children waited for
+            children = times.children_user + times.children_system
+            os.write(1, f"{name} {time.time()} {own + children} {own}\n".encode())
             if last is None or name == last:
                 if kill:
                     os._exit(0)
@@ -112,17 +123,25 @@ first_frame_hook(Minimal, lambda screen: "FRAME")().run(headless=True, size=(120
 )
 
 MODERATOR = (
-    "import gc\ngc.disable()  # as moderator.cli._run_tui\n"
-    "from moderator.ui.app import ModeratorApp  # first, as the launcher\n"
-    + FRAME_HOOK
-    + r"""
-import sys
+    r"""
+import gc
+gc.disable()  # as moderator.cli._run_tui
+import os, sys
 from pathlib import Path
 
 save, how = Path(sys.argv[1]), sys.argv[3]
-if how == "no-picture":  # a save without its picture: the slow path
+if how.startswith("no-picture"):  # a save without its picture: the slow path
     save.with_name(f".{save.name}.frame").unlink(missing_ok=True)
-
+try:  # as moderator.cli._run_tui: the save read and replayed apart (moderator.preload)
+    from moderator.preload import start
+except ImportError:  # --against an older copy
+    pass
+else:
+    start(save)
+from moderator.ui.app import ModeratorApp  # first, as the launcher
+"""
+    + FRAME_HOOK
+    + r"""
 
 def kind(screen):
     name = type(screen).__name__
@@ -265,9 +284,9 @@ def spawn(code: str, args: list[str], env: dict[str, str]) -> dict[str, tuple[fl
         raise RuntimeError(done.stderr)
     frames = {}
     for line in done.stdout.splitlines():
-        name, at, cpu = line.split()
-        frames[name] = (float(at) - start, float(cpu))
-    frames.setdefault("FRAME", frames["MAIN"] if "MAIN" in frames else (0.0, 0.0))
+        name, at, cpu, own = line.split()
+        frames[name] = (float(at) - start, float(cpu), float(own))
+    frames.setdefault("FRAME", frames["MAIN"] if "MAIN" in frames else (0.0, 0.0, 0.0))
     return frames
 
 
@@ -276,9 +295,47 @@ KINDS = {
     "crash": "{title}, after a crash",
     "play": "{title}, written by play --save",
     "no-picture": "{title}, no picture",
+    "no-picture-fork": "{title}, no picture, forked",
+    "no-picture-here": "{title}, no picture, not forked",
     "against": "{title} [{against}]",
 }
 """Each moderator child: how its save came to be (see the module docstring)."""
+HOWS = ("picture", "crash", "play", "no-picture", "no-picture-fork", "no-picture-here")
+PRELOAD = {"no-picture-fork": "1", "no-picture-here": "0"}
+"""``MODERATOR_PRELOAD`` of the kinds that force the choice (:mod:`moderator.preload`)."""
+
+
+def costs_of(
+    folder: str, titles: list[str], env: dict[str, str], play_env: dict[str, str]
+) -> tuple[dict[str, list[float]], dict[str, list[tuple[float, float]]], tuple[float, float]]:
+    """What keeping the picture costs: the running app's ``keep_picture`` on each title,
+    ``play --save`` with and without its picture's child, the child's start alone."""
+    # what keeping the picture costs the running app (once idle after a command)
+    keep = {}
+    for title in titles:
+        save = Path(folder) / "picture" / f"{title}.json"
+        done = subprocess.run(
+            [sys.executable, "-c", KEEP_COST, str(save), "30"],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tempfile.gettempdir(),
+            check=True,
+        )
+        keep[title] = [float(x) for x in done.stdout.split()]
+    # what starting the picture's child costs play --save (the child waited for after)
+    plays: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
+    script = Path(folder) / f"{titles[0]}.script"
+    for n in range(3):
+        for how in ("with", "without"):
+            save = Path(folder) / "plays" / f"{how}-{n}.json"
+            save.parent.mkdir(exist_ok=True)
+            how_env = play_env if how == "with" else dict(play_env, MODERATOR_NO_PICTURE="1")
+            plays[how].append(play_save(script, save, how_env))
+            if how == "with":
+                picture_left(save)
+    spawned = spawn_cost(Path(folder) / "none.json", play_env)
+    return keep, plays, spawned
 
 
 def main() -> None:
@@ -287,6 +344,11 @@ def main() -> None:
     if "--against" in args:
         at = args.index("--against")
         against = str(Path(args[at + 1]).resolve())
+        del args[at : at + 2]
+    only = None
+    if "--kinds" in args:
+        at = args.index("--kinds")
+        only = args[at + 1].split(",")
         del args[at : at + 2]
     rounds = int(args.pop(0)) if args and args[0].isdigit() else 9
     titles = [t for t in TITLES if not args or t in args]
@@ -301,7 +363,7 @@ def main() -> None:
             game = long_game(title)
             script = Path(folder) / f"{title}.script"
             script.write_text(game.script(), encoding="utf-8")
-            hows = ("picture", "crash", "play", "no-picture", *(["against"] if against else []))
+            hows = [h for h in HOWS if only is None or h in only] + (["against"] if against else [])
             for how in hows:
                 save = Path(folder) / how / f"{title}.json"
                 save.parent.mkdir(exist_ok=True)
@@ -311,22 +373,28 @@ def main() -> None:
                 else:
                     game.save(save)
                 kind_env = env if how != "against" else dict(env, PYTHONPATH=against)
+                if how in PRELOAD:  # the replay forked apart always, or never
+                    kind_env = dict(env, MODERATOR_PRELOAD=PRELOAD[how])
                 name = KINDS[how].format(title=title, against=Path(against or "").name)
                 kinds[name] = (MODERATOR, [str(save), str(save.parent), how], kind_env)
             game.close()  # it held the last save it wrote
-            # one more command, the picture kept once idle, a kill
-            crash(Path(folder) / "crash" / f"{title}.json", env)
+            if "crash" in hows:  # one more command, the picture kept once idle, a kill
+                crash(Path(folder) / "crash" / f"{title}.json", env)
         # warm-up; the moderator's app keeps each save's picture as it quits (those of
         # "after a crash" and "play --save" stop as if killed: they keep nothing)
         for code, child_args, kind_env in kinds.values():
             spawn(code, child_args, kind_env)
         for how in ("picture", "crash", "play"):
-            for title in titles:
+            for title in titles if only is None or how in only else ():
                 kept = Path(folder) / how / f".{title}.json.frame"
                 if not kept.is_file():
                     raise RuntimeError(f"no picture for the {title} save ({how})")
         figures: dict[str, dict[str, list[float]]] = {
-            k: {f: [] for f in ("wall", "cpu", "wall x", "cpu x", "main cpu", "main cpu x")}
+            k: {
+                f: []
+                for f in ("wall", "cpu", "wall x", "cpu x", "main cpu", "main cpu x")
+                + ("own cpu", "own cpu x")
+            }
             for k in kinds
         }
         shown: dict[str, list[bool]] = {k: [] for k in kinds}
@@ -334,44 +402,22 @@ def main() -> None:
             ref_wall = ref_cpu = 1.0
             for kind, (code, child_args, kind_env) in kinds.items():
                 if kind != "minimal Textual app":  # each child right after a minimal one
-                    ref_wall, ref_cpu = spawn(MINIMAL, [], env)["FRAME"]
+                    ref_wall, ref_cpu, _ = spawn(MINIMAL, [], env)["FRAME"]
                 frames = spawn(code, child_args, kind_env)
-                wall, cpu = frames["FRAME"]
-                main_cpu = frames.get("MAIN", (0.0, cpu))[1]
+                wall, cpu, own = frames["FRAME"]
+                main_cpu = frames.get("MAIN", (0.0, cpu, own))[1]
                 shown[kind].append(frames.get("MAIN") != frames["FRAME"])
                 row = figures[kind]
                 row["wall"].append(wall)
                 row["cpu"].append(cpu)
                 row["main cpu"].append(main_cpu)
+                row["own cpu"].append(own)
                 if kind != "minimal Textual app":
                     row["wall x"].append(wall / ref_wall)
                     row["cpu x"].append(cpu / ref_cpu)
+                    row["own cpu x"].append(own / ref_cpu)
                     row["main cpu x"].append(main_cpu / ref_cpu)
-        # what keeping the picture costs the running app (once idle after a command)
-        keep = {}
-        for title in titles:
-            save = Path(folder) / "picture" / f"{title}.json"
-            done = subprocess.run(
-                [sys.executable, "-c", KEEP_COST, str(save), "30"],
-                capture_output=True,
-                text=True,
-                env=env,
-                cwd=tempfile.gettempdir(),
-                check=True,
-            )
-            keep[title] = [float(x) for x in done.stdout.split()]
-        # what starting the picture's child costs play --save (the child waited for after)
-        plays: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
-        script = Path(folder) / f"{titles[0]}.script"
-        for n in range(3):
-            for how in ("with", "without"):
-                save = Path(folder) / "plays" / f"{how}-{n}.json"
-                save.parent.mkdir(exist_ok=True)
-                how_env = play_env if how == "with" else dict(play_env, MODERATOR_NO_PICTURE="1")
-                plays[how].append(play_save(script, save, how_env))
-                if how == "with":
-                    picture_left(save)
-        spawned = spawn_cost(Path(folder) / "none.json", play_env)
+        costs = costs_of(folder, titles, env, play_env) if only is None else None
     load = os.getloadavg()
     print(
         f"spawn to the end of the first frame with the game on it, headless 120x40, "
@@ -379,7 +425,7 @@ def main() -> None:
     )
     print(
         f"{'':<44} {'wall':>8} {'paired':>7} {'CPU':>8} {'paired':>7}"
-        f" {'main screen CPU':>16} {'paired':>7} picture"
+        f" {'main screen CPU':>16} {'paired':>7} picture {'own CPU':>8} {'paired':>7}"
     )
     for kind, row in figures.items():
         med = {k: statistics.median(v) if v else 1.0 for k, v in row.items()}
@@ -387,20 +433,25 @@ def main() -> None:
         print(
             f"{kind:<44} {med['wall'] * 1000:6.0f}ms {med['wall x']:6.2f}x "
             f"{med['cpu'] * 1000:6.0f}ms {med['cpu x']:6.2f}x "
-            f"{med['main cpu'] * 1000:14.0f}ms {med['main cpu x']:6.2f}x {pictured}"
+            f"{med['main cpu'] * 1000:14.0f}ms {med['main cpu x']:6.2f}x {pictured:>7} "
+            f"{med['own cpu'] * 1000:6.0f}ms {med['own cpu x']:6.2f}x"
         )
-    print("keeping the picture once idle after a command (median of 30, 120x40): wall, CPU")
-    for title, (wall, cpu) in keep.items():
-        print(f"  {title:<14} {wall:5.2f} ms {cpu:5.2f} ms")
-    print(f"play --save of {titles[0]}'s 1,000 commands (median of 3): wall, CPU of play itself")
-    for how, runs in plays.items():
-        wall = statistics.median(r[0] for r in runs)
-        cpu = statistics.median(r[1] for r in runs)
-        print(f"  {how} the picture's child: {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms")
-    print(
-        f"  of which starting the child (cli.leave_picture, median of 20): "
-        f"{spawned[0]:.2f} ms wall, {spawned[1]:.2f} ms CPU"
-    )
+    if costs is not None:
+        keep, plays, spawned = costs
+        print("keeping the picture once idle after a command (median of 30, 120x40): wall, CPU")
+        for title, (wall, cpu) in keep.items():
+            print(f"  {title:<14} {wall:5.2f} ms {cpu:5.2f} ms")
+        print(
+            f"play --save of {titles[0]}'s 1,000 commands (median of 3): wall, CPU of play itself"
+        )
+        for how, runs in plays.items():
+            wall = statistics.median(r[0] for r in runs)
+            cpu = statistics.median(r[1] for r in runs)
+            print(f"  {how} the picture's child: {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms")
+        print(
+            f"  of which starting the child (cli.leave_picture, median of 20): "
+            f"{spawned[0]:.2f} ms wall, {spawned[1]:.2f} ms CPU"
+        )
 
 
 if __name__ == "__main__":

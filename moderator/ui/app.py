@@ -132,8 +132,14 @@ class ModeratorApp(App[None]):
         return driver
 
     def on_mount(self) -> None:
-        """Open the game to show, or the start screen."""
+        """Open the game to show, or the start screen.  The terminal's settings the
+        launcher changed before Textual started (:func:`moderator.preload.keys_as_typed`)
+        are the ones Textual's driver puts back at a suspend and at the quit."""
+        from moderator.preload import terminal_before
         from moderator.saves_index import latest_save
+
+        if terminal_before is not None and getattr(self._driver, "attrs_before", None):
+            self._driver.attrs_before = terminal_before  # type: ignore[union-attr]
 
         if self.demo:
             self.open_demo(self.demo if isinstance(self.demo, str) else "1846")
@@ -202,6 +208,7 @@ class ModeratorApp(App[None]):
                 if state_digest(data) != picture.state or len(game.journal) != picture.entries:
                     if game.path is not None:
                         forget_picture(game.path)  # the next opening is the plain one
+                        self.picture_changed()  # ...unless the right one is kept once idle
                     self.notify(
                         "The picture shown while the save was read was out of date: "
                         f"this is the game as replayed from the save "
@@ -482,12 +489,17 @@ class ModeratorApp(App[None]):
         if game is None and current is not None and _same_file(current.path, path):
             self._back_to_main()
             return None
-        made = game is not None
+        pictured = False
         if game is None:
             try:
-                game = Game.load(Path(path), remember_length=True)
+                game = Game.load(
+                    Path(path), remember_length=True, replayed=lambda: _replayed_apart(path)
+                )
             except (SaveError, OSError) as exc:
                 return str(exc)
+            from moderator.preload import kept_for, save_key
+
+            pictured = kept_for(path) == save_key(path)
             for notice in game.notices():  # a cut line, a shorter save, older rules (20.1, 20.7)
                 self.notify(
                     notice, title="About this save", severity="warning", timeout=60, markup=False
@@ -501,7 +513,9 @@ class ModeratorApp(App[None]):
         session.listeners.append(self.table_share.changed)  # the table view follows at once
         session.listeners.append(self.picture_changed)  # kept again once idle
         self._picture_due = False  # the game let go of has kept its picture
-        if made:  # a save the app has just written (a new game, a what-if kept)
+        if not pictured:  # a save the app has just written (a new game, a what-if kept), or
+            # one without its picture (an older moderator's): kept once idle, so that a
+            # kill before the first command still leaves it for the next opening
             self.picture_changed()
         if self.table_share.follow(game):
             self.settle_sharing()  # shared: the players' address now shows this game
@@ -779,6 +793,14 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
         return 0
     print(crash_line(app, failure or app._exception), file=sys.stderr)
     return EXIT_CRASH
+
+
+def _replayed_apart(path: Path) -> tuple[Any, Game] | None:
+    """The save of ``path`` read and replayed by the process the launcher forked for it
+    while the app started (:mod:`moderator.preload`), if it is the file as it is now."""
+    from moderator.preload import save_key, take
+
+    return take(path, save_key(path))
 
 
 # ------------------------------------------------------------ a picture for a save written apart

@@ -56,15 +56,17 @@ def rulebook_lines(upto: str) -> str:
 async def test_the_running_app_keeps_the_picture_of_each_command_once_idle(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No quit needed: once idle after a command, the picture beside the save is the main
-    screen as drawn, for the save as it is now; a command given since makes it stale,
-    and it is then not read (a kill before the app is idle again leaves the slow path)."""
+    """No quit needed: once idle after opening a save without its picture, and after a
+    command, the picture beside the save is the main screen as drawn, for the save as it
+    is now; a command given since makes it stale, and it is then not read (a kill before
+    the app is idle again leaves the slow path)."""
     monkeypatch.setattr(app_module, "PICTURE_IDLE", 0.05)
     from ui_helpers import rulebook_save
 
     path = rulebook_save(saves, "# Stock Round 1")
     async with running(saves) as (app, pilot):
-        assert not picture_path(path).exists()  # opening changes nothing
+        # a save opened without its picture has it kept once idle, before any command
+        await kept_with(pilot, path, len(main_screen(app).session.game.journal))
         await pilot.press(*burst_keys(":", "par Amy GT 60", "enter"))
         await settle(pilot)
         screen = main_screen(app)
