@@ -103,6 +103,20 @@ class StockRound(Ruleset):
         own = cls.__dict__.get("cert_count")
         if own is not None and not getattr(own, "counted_once", False):
             cls.cert_count = _counted_once(own)  # type: ignore[method-assign]
+        # every class of the order that checks purchases says whether it keeps the refusal
+        cls._skips_empty_sources = all(
+            k.__dict__.get("buy_needs_share", False)
+            for k in cls.__mro__
+            if "check_buy" in k.__dict__ or "buyable_certificate" in k.__dict__
+        )
+
+    buy_needs_share: ClassVar[bool] = True
+    """This class's :meth:`check_buy` (and :meth:`buyable_certificate`) refuse a source
+    holding no certificate of the corporation.  Where every class of a title's order that
+    defines either says so (one that does not say it is taken not to), the tool's question
+    whether the player on turn can buy skips such a source unasked."""
+    _skips_empty_sources: ClassVar[bool] = True
+    """Whether the title's purchase checks all keep that refusal (:attr:`buy_needs_share`)."""
 
     max_holding: ClassVar[int | None] = None
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
@@ -828,8 +842,14 @@ class StockRound(Ruleset):
             if co.launched:
                 if cash < co.value and cash < state.price(co.id):
                     continue
-                for src in ("ipo", "pool"):
-                    if self.check_buy(state, player, co, src) is None:
+                # a source with no certificate of it is refused (buy_needs_share): not
+                # asked, nor its refusal worded
+                held = co.holders_count() if self._skips_empty_sources else None
+                if held is None or co.id in held:
+                    if self.check_buy(state, player, co, "ipo") is None:
+                        return True
+                if held is None or POOL in held:
+                    if self.check_buy(state, player, co, "pool") is None:
                         return True
             else:
                 pars = self.par_choices(state, co)
