@@ -115,6 +115,8 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         rule = self.r(key)
         return why.replace(f"({rule})", f"({rule}; {self.r('big_president')})")
 
+    keeps_stock_refusals: ClassVar[bool] = True  # check_par below only words a refusal
+
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
         """§13.1: the 30% certificate costs three times the par."""
         why: str | None = self._check_par_otherwise(state, player, company, price)  # type: ignore[attr-defined]
