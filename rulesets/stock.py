@@ -103,6 +103,7 @@ class StockRound(Ruleset):
         own = cls.__dict__.get("cert_count")
         if own is not None and not getattr(own, "counted_once", False):
             cls.cert_count = _counted_once(own)  # type: ignore[method-assign]
+        cls.shares_in_tens = cls.shares is StockRound.shares  # the dividend's reading
         # every class of the order that checks purchases says whether it keeps the refusals
         cls._purchases_prechecked = all(
             k.__dict__.get("keeps_stock_refusals", False)
