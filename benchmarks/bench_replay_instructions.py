@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -268,16 +269,34 @@ def main_recorded(checks: bool, titles: list[str] | None = None, kinds: bool = F
         )
     if not kinds:
         return
-    every = sorted({k for _, n in each.values() for k in n}, key=lambda k: -each["1830"][1][k])
     print("each kind: instructions a command of it (thousands) and its share of the commands")
-    print(f"{'kind':<12}" + "".join(f"{t:>20}" for t in wanted))
+    print_kinds(
+        each,
+        wanted,
+        lambda title, spent, n: f"{spent / n / 1e3:7.0f}k {n / length[title]:6.1%}",
+        20,
+    )
+
+
+def print_kinds(
+    each: dict[str, tuple[dict[str, int], Counter]],
+    wanted: list[str],
+    cell: Callable[[str, int, int], str],
+    width: int,
+) -> None:
+    """A row for each kind of command (1830's commonest first), a cell for each title:
+    ``cell(title, instructions, commands)`` of that kind, ``-`` where the game has none."""
+    every = sorted(
+        {k for _, n in each.values() for k in n if " " not in k},
+        key=lambda k: -each["1830"][1][k],
+    )
+    print(f"{'kind':<12}" + "".join(f"{t:>{width}}" for t in wanted))
     for kind in every:
-        cells = []
-        for title in wanted:
-            totals, n = each[title]
-            share = n[kind] / length[title]
-            cells.append(f"{totals[kind] / n[kind] / 1e3:7.0f}k {share:6.1%}" if n[kind] else "-")
-        print(f"{kind:<12}" + "".join(f"{x:>20}" for x in cells))
+        cells = [
+            cell(title, each[title][0][kind], each[title][1][kind]) if each[title][1][kind] else "-"
+            for title in wanted
+        ]
+        print(f"{kind:<12}" + "".join(f"{x:>{width}}" for x in cells))
 
 
 def count(
@@ -349,18 +368,8 @@ def main(args: list[str]) -> None:
             )
     if not kinds:
         return
-    every = sorted(
-        {k for _, n in counts.values() for k in n if " " not in k},
-        key=lambda k: -counts["1830"][1][k],
-    )
     print("instructions per command of each kind (thousands), and each game's count of it")
-    print(f"{'kind':<12}" + "".join(f"{t:>18}" for t in wanted))
-    for kind in every:
-        cells = []
-        for title in wanted:
-            totals, n = counts[title]
-            cells.append(f"{totals[kind] / n[kind] / 1e3:8.0f}k x{n[kind]:<5}" if n[kind] else "-")
-        print(f"{kind:<12}" + "".join(f"{x:>18}" for x in cells))
+    print_kinds(counts, wanted, lambda _, spent, n: f"{spent / n / 1e3:8.0f}k x{n:<5}", 18)
     print("per turn: a player's stock turn (every line in a stock round, or the sale)")
     print("and a company's operating turn (every line in an operating round), thousands")
     for title in wanted:
