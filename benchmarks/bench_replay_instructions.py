@@ -21,11 +21,13 @@ wrapper adds about 3,400 instructions a call, included in the figures).  Both sw
 callgrind's collection, not its instrumentation, which would throw the translated code
 away at every switch.
 
-``--recorded [--checks]`` (issue 44) counts the recorded games instead: every
+``--recorded [--checks] [--kinds]`` (issue 44) counts the recorded games instead: every
 ``tests/scripts/1817-recorded-*.script`` and ``1830-recorded-*.script``
 (:mod:`recorded_games`, without their ``expect`` lines unless ``--checks``), each title's
 games replayed one after the other, once to warm up and once counted; the figure is
-instructions per command and 1817's ratio to 1830's.
+instructions per command and 1817's ratio to 1830's; with ``--kinds`` each kind's
+commands are counted apart too (one more replay of the games per kind), with each kind's
+share of the commands: the titles' mixes side by side (issue 40.6).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -113,27 +116,7 @@ def child(title: str, library: str, kinds: bool, within: list[str]) -> None:
             setattr(klass, name, own)
         print("calls", name, calls[0])
     groups = sorted({cmd.kind for cmd in commands}) + ["round SR", "round OR"] if kinds else []
-    for group in groups:
-        fresh = Game.new(head.title, list(head.players))
-        state, apply = fresh.state, fresh.ruleset.apply
-        counter.cg_toggle()  # off
-        counter.cg_zero()
-        for cmd in commands:
-            # a kind of command, or every command given in an operating round (or not)
-            counted = (
-                (state.round_kind == "OR") == (group == "round OR")
-                if group.startswith("round ")
-                else cmd.kind == group
-            )
-            if counted:
-                counter.cg_toggle()
-            apply(state, cmd)
-            state.ledger.check_conservation()
-            state.ledger.events = []
-            if counted:
-                counter.cg_toggle()
-        counter.cg_toggle()  # on again
-        counter.cg_dump(f"kind {group}".encode())
+    count_groups(counter, [(head, commands)], groups)
     if kinds:  # the players' and the companies' turns, from the events
         fresh = Game.new(head.title, list(head.players))
         state, apply = fresh.state, fresh.ruleset.apply
@@ -148,17 +131,56 @@ def child(title: str, library: str, kinds: bool, within: list[str]) -> None:
         print("turns", turns["SR"], turns["OR"])
 
 
-def child_recorded(title: str, library: str, checks: bool) -> None:
-    """Under callgrind: replay ``title``'s recorded games once, then once counted."""
+def count_groups(counter: Any, games: list[tuple[Any, list[Any]]], groups: list[str]) -> None:
+    """For each group (a kind of command, or ``round SR`` / ``round OR``: every command
+    given in an operating round, or not), ``games`` replayed once more with only that
+    group's commands counted, dumped under ``kind GROUP``.  The counting is on: each
+    group's commands are counted by switching the collection alone (turning the counting
+    on or off throws the translated code away)."""
+    from moderator.game import Game
+
+    for group in groups:
+        counter.cg_toggle()  # off
+        counter.cg_zero()
+        for head, commands in games:
+            fresh = Game.new(head.title, list(head.players))
+            state, apply = fresh.state, fresh.ruleset.apply
+            for cmd in commands:
+                counted = (
+                    (state.round_kind == "OR") == (group == "round OR")
+                    if group.startswith("round ")
+                    else cmd.kind == group
+                )
+                if counted:
+                    counter.cg_toggle()
+                apply(state, cmd)
+                state.ledger.check_conservation()
+                state.ledger.events = []
+                if counted:
+                    counter.cg_toggle()
+        counter.cg_toggle()  # on again
+        counter.cg_dump(f"kind {group}".encode())
+
+
+def child_recorded(title: str, library: str, checks: bool, kinds: bool = False) -> None:
+    """Under callgrind: replay ``title``'s recorded games once, then once counted; with
+    ``kinds``, once more for each kind of command, only that kind's commands counted."""
     from bench_replay import replay_all
     from recorded_games import recorded
 
     games = recorded(title, checks=checks)
     replay_all(games)
     counter = ctypes.CDLL(library)
-    counter.cg_start()
+    if not kinds:
+        counter.cg_start()
+        replay_all(games)
+        counter.cg_stop()
+        return
+    counter.cg_on()
+    counter.cg_zero()
     replay_all(games)
-    counter.cg_stop()
+    counter.cg_dump(b"replay")
+    count_groups(counter, games, sorted({cmd.kind for _, cs in games for cmd in cs}))
 
 
 def compiled_counter(folder: Path) -> Path:
@@ -169,6 +191,21 @@ def compiled_counter(folder: Path) -> Path:
     library = folder / "cg.so"
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
     return library
+
+
+def dumped(dumps: Any) -> dict[str, int]:
+    """Each callgrind dump's total of instructions, by the name it was dumped under
+    (``replay``, ``kind GROUP`` without ``kind``; ``""`` for the dump at the end)."""
+    totals: dict[str, int] = {}
+    for dump in dumps:
+        name, total = "", 0
+        for line in dump.read_text().splitlines():
+            if line.startswith("desc: Trigger: Client Request: "):
+                name = line.removeprefix("desc: Trigger: Client Request: ").removeprefix("kind ")
+            elif line.startswith("totals:"):
+                total = int(line.split()[1])
+        totals[name] = totals.get(name, 0) + total
+    return totals
 
 
 def under_callgrind(out: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
@@ -192,7 +229,7 @@ def under_callgrind(out: Path, args: list[str]) -> subprocess.CompletedProcess[s
     )
 
 
-def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
+def main_recorded(checks: bool, titles: list[str] | None = None, kinds: bool = False) -> None:
     """Instructions per command of the recorded games of ``titles`` (default 1817's),
     beside 1830's (``tests/scripts/TITLE-recorded-*.script``, the title as in the names:
     ``1889``, ``18chesapeake``)."""
@@ -201,21 +238,28 @@ def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
 
     per: dict[str, float] = {}
     length: dict[str, int] = {}
+    each: dict[str, tuple[dict[str, int], Counter]] = {}
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         library = compiled_counter(folder)
         for title in wanted:
             out = folder / f"recorded-{title}.out"
             under_callgrind(
-                out, ["--child-recorded", title, str(library), *(["--checks"] if checks else [])]
+                out,
+                [
+                    "--child-recorded",
+                    title,
+                    str(library),
+                    *(["--checks"] if checks else []),
+                    *(["--kinds"] if kinds else []),
+                ],
             )
-            total = 0
-            for dump in folder.glob(f"recorded-{title}.out*"):
-                for line in dump.read_text().splitlines():
-                    if line.startswith("totals:"):
-                        total += int(line.split()[1])
-            length[title] = sum(len(cs) for _, cs in recorded(title, checks=checks))
+            totals = dumped(folder.glob(f"recorded-{title}.out*"))
+            total = totals.get("replay", 0) if kinds else sum(totals.values())
+            commands = [cmd for _, cs in recorded(title, checks=checks) for cmd in cs]
+            length[title] = len(commands)
             per[title] = total / length[title]
+            each[title] = (totals, Counter(cmd.kind for cmd in commands))
     what = "every line, checks too" if checks else "moves only, expect lines left out"
     print(f"recorded games, replay per command, instructions (callgrind) ({what})")
     print(f"{'title':<12} {'commands':>8} {'instr/cmd':>10} {'/ 1830':>7}")
@@ -223,6 +267,36 @@ def main_recorded(checks: bool, titles: list[str] | None = None) -> None:
         print(
             f"{title:<12} {length[title]:>8} {per[title]:>10,.0f} {per[title] / per['1830']:>6.3f}x"
         )
+    if not kinds:
+        return
+    print("each kind: instructions a command of it (thousands) and its share of the commands")
+    print_kinds(
+        each,
+        wanted,
+        lambda title, spent, n: f"{spent / n / 1e3:7.0f}k {n / length[title]:6.1%}",
+        20,
+    )
+
+
+def print_kinds(
+    each: dict[str, tuple[dict[str, int], Counter]],
+    wanted: list[str],
+    cell: Callable[[str, int, int], str],
+    width: int,
+) -> None:
+    """A row for each kind of command (1830's commonest first), a cell for each title:
+    ``cell(title, instructions, commands)`` of that kind, ``-`` where the game has none."""
+    every = sorted(
+        {k for _, n in each.values() for k in n if " " not in k},
+        key=lambda k: -each["1830"][1][k],
+    )
+    print(f"{'kind':<12}" + "".join(f"{t:>{width}}" for t in wanted))
+    for kind in every:
+        cells = [
+            cell(title, each[title][0][kind], each[title][1][kind]) if each[title][1][kind] else "-"
+            for title in wanted
+        ]
+        print(f"{kind:<12}" + "".join(f"{x:>{width}}" for x in cells))
 
 
 def count(
@@ -241,15 +315,7 @@ def count(
             *(f"--within={name}" for name in within),
         ],
     )
-    totals: dict[str, int] = {}
-    for dump in folder.glob(f"{title}.out.*"):
-        name, total = "", 0
-        for line in dump.read_text().splitlines():
-            if line.startswith("desc: Trigger: Client Request: "):
-                name = line.removeprefix("desc: Trigger: Client Request: ").removeprefix("kind ")
-            elif line.startswith("totals:"):
-                total = int(line.split()[1])
-        totals[name] = total
+    totals = dumped(folder.glob(f"{title}.out.*"))
     from bench_replay import commands_of
     from long_games import long_game
 
@@ -269,7 +335,8 @@ def main(args: list[str]) -> None:
     from long_games import TITLES
 
     if "--recorded" in args:
-        main_recorded("--checks" in args, [x for x in args if not x.startswith("--")])
+        titles = [x for x in args if not x.startswith("--")]
+        main_recorded("--checks" in args, titles, "--kinds" in args)
         return
     kinds = "--kinds" in args
     within = [x.removeprefix("--within=") for x in args if x.startswith("--within=")]
@@ -301,18 +368,8 @@ def main(args: list[str]) -> None:
             )
     if not kinds:
         return
-    every = sorted(
-        {k for _, n in counts.values() for k in n if " " not in k},
-        key=lambda k: -counts["1830"][1][k],
-    )
     print("instructions per command of each kind (thousands), and each game's count of it")
-    print(f"{'kind':<12}" + "".join(f"{t:>18}" for t in wanted))
-    for kind in every:
-        cells = []
-        for title in wanted:
-            totals, n = counts[title]
-            cells.append(f"{totals[kind] / n[kind] / 1e3:8.0f}k x{n[kind]:<5}" if n[kind] else "-")
-        print(f"{kind:<12}" + "".join(f"{x:>18}" for x in cells))
+    print_kinds(counts, wanted, lambda _, spent, n: f"{spent / n / 1e3:8.0f}k x{n:<5}", 18)
     print("per turn: a player's stock turn (every line in a stock round, or the sale)")
     print("and a company's operating turn (every line in an operating round), thousands")
     for title in wanted:
@@ -340,7 +397,7 @@ def main(args: list[str]) -> None:
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
     if sys.argv[1:2] == ["--child-recorded"]:
-        child_recorded(sys.argv[2], sys.argv[3], "--checks" in sys.argv)
+        child_recorded(sys.argv[2], sys.argv[3], "--checks" in sys.argv, "--kinds" in sys.argv)
     elif sys.argv[1:2] == ["--child"]:
         within = [x.removeprefix("--within=") for x in sys.argv if x.startswith("--within=")]
         child(sys.argv[2], sys.argv[3], "--kinds" in sys.argv, within)

@@ -97,6 +97,17 @@ class Receipt(c.Record):
         return "\n".join(out)
 
 
+def keep_next_methods(cls: type, mixin: type, **names: str) -> None:
+    """Gives ``cls`` each method ``name`` that follows ``mixin`` in ``cls``'s order of
+    classes, as the attribute ``alias`` (``alias="name"``): found once a class, from the
+    mixin's ``__init_subclass__``.  A mixin's hook the tool asks after every turn then
+    calls ``self.alias(...)``, where ``super()`` would walk the title's long order of
+    classes (fifteen for 18Chesapeake) at every call."""
+    following = super(mixin, cls)
+    for alias, name in names.items():
+        setattr(cls, alias, getattr(following, name))
+
+
 @dataclass
 class Ruleset:
     """Base class of a title's rules: tables as class data, behaviour as hooks."""

@@ -17,7 +17,7 @@ from moderator.errors import Refusal
 from moderator.events import Noted
 from moderator.lazy import lazy_module
 from moderator.state import GameState
-from rulesets.base import Receipt
+from rulesets.base import Receipt, keep_next_methods
 from rulesets.family1830 import Family1830, FreeCertificate
 
 random = lazy_module("random")  # only for the draw the tool makes (issue 41)
@@ -53,8 +53,9 @@ class DrawnPresident(Family1830):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls._apply_after_draw = super().apply  # type: ignore[attr-defined]
-        cls._free_otherwise = super().free_corporation  # type: ignore[attr-defined]
+        keep_next_methods(
+            cls, DrawnPresident, _apply_after_draw="apply", _free_otherwise="free_corporation"
+        )
 
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         # the draw read in place, not through drawn(), and the next apply of the title's

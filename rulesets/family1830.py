@@ -399,6 +399,8 @@ class Family1830(
     def after_share_bought(self, state: GameState, player: str, company: Company) -> None:
         self.check_float(state, company)
 
+    keeps_stock_refusals: ClassVar[bool] = True  # check_buy below only adds a refusal
+
     def check_buy(self, state: GameState, player: str, company: Company, source: str) -> str | None:
         """10.0: five certificates of one corporation at most, unless its price is in the
         orange or brown zone ("held without limit"; the president's counts one; facts D7).

@@ -38,6 +38,9 @@ class OperatingRound(Ruleset):
     """The title's operating order (:meth:`operating_candidates`) reads nothing the end of a
     turn changes (the operating company is already among ``state.operated``; its
     ``operated`` flag is not read): the order asked before the end serves after it."""
+    shares_in_tens: ClassVar[bool] = False
+    """Whether a holder's shares are his percent by ten (the stock round's
+    :meth:`~rulesets.stock.StockRound.shares`, not a title's own count): set per class."""
     route_excuses_train: ClassVar[bool] = False
     """A corporation with no route need not own a train: ``done CORP noroute`` says so
     (1847 AE 6.8.1, 1830 20.2); the rule is the title's ``forced_purchase``."""
@@ -404,19 +407,23 @@ class OperatingRound(Ruleset):
         lines: list[ReceiptLine] = []
         notes: list[str] = []
         if paid:
-            # who holds a certificate, in one pass: the shares of the others are not asked
-            # (nothing held is no share, whatever a share counts in the title)
-            holders = {cert.holder for cert in company.certificates}
+            # what each holder holds, in one pass: the shares of the others are not asked
+            # (nothing held is no share, whatever a share counts in the title), and where
+            # a share is ten percent (shares_in_tens) each holder's are read from it
+            holders: dict[str, int] = {}
+            for cert in company.certificates:
+                holders[cert.holder] = holders.get(cert.holder, 0) + cert.percent
+            tens = self.shares_in_tens
             for p in state.ledger.players:
                 if p.name not in holders:
                     continue
-                units = self.shares(company, p.name)  # type: ignore[attr-defined]
+                units = holders[p.name] // 10 if tens else self.shares(company, p.name)  # type: ignore[attr-defined]
                 if units:
                     lines.append(ReceiptLine(p.name, units, -(-units * paid // count)))
             for holder in (cid, POOL):
                 if holder not in holders:
                     continue
-                units = self.shares(company, holder)  # type: ignore[attr-defined]
+                units = holders[holder] // 10 if tens else self.shares(company, holder)  # type: ignore[attr-defined]
                 if not units:
                     continue
                 # the unsold shares' terms, or the pool's, worked out only where held

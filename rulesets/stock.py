@@ -103,6 +103,24 @@ class StockRound(Ruleset):
         own = cls.__dict__.get("cert_count")
         if own is not None and not getattr(own, "counted_once", False):
             cls.cert_count = _counted_once(own)  # type: ignore[method-assign]
+        cls.shares_in_tens = cls.shares is StockRound.shares  # the dividend's reading
+        # every class of the order that checks purchases says whether it keeps the refusals
+        cls._purchases_prechecked = all(
+            k.__dict__.get("keeps_stock_refusals", False)
+            for k in cls.__mro__
+            if not {"check_buy", "buyable_certificate", "check_par"}.isdisjoint(k.__dict__)
+        )
+
+    keeps_stock_refusals: ClassVar[bool] = True
+    """This class's purchase checks (:meth:`check_buy`, :meth:`buyable_certificate`,
+    :meth:`check_par`) refuse at least what the stock round's refuse: a source holding no
+    certificate of the corporation, a purchase over the certificate limit.  Where every
+    class of a title's order that defines one of them says so (one that does not say it is
+    taken not to), the tool's question whether the player on turn can buy skips such
+    purchases unasked (:meth:`_can_buy_anything`)."""
+    _purchases_prechecked: ClassVar[bool] = True
+    """Whether all the title's purchase checks keep those refusals
+    (:attr:`keeps_stock_refusals`)."""
 
     max_holding: ClassVar[int | None] = None
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
@@ -813,11 +831,12 @@ class StockRound(Ruleset):
             if not after:
                 return False  # the turn's purchase is made (:meth:`another_purchase`)
         # Cheap necessary conditions first (the same ones check_buy/check_par refuse on):
-        # at the certificate limit nothing can be bought, nor what costs more than the
-        # player's cash.
-        if self.cert_count(state, player) + 1 > self.cert_limit(state):
-            if not self.some_outside_limit(state):
-                return False
+        # what costs more than the player's cash, and, asked at the first purchase the
+        # cash allows, the certificate limit: at it nothing can be bought, unless of a
+        # corporation outside the limit (the titles whose checks keep the stock round's
+        # refusals: those alone, and never a source holding none of it).
+        full: bool | None = None
+        prechecked = self._purchases_prechecked
         cash = state.ledger.player(player).cash
         sold = state.sold_this_round
         for co in state.ledger.corporations():
@@ -828,9 +847,6 @@ class StockRound(Ruleset):
             if co.launched:
                 if cash < co.value and cash < state.price(co.id):
                     continue
-                for src in ("ipo", "pool"):
-                    if self.check_buy(state, player, co, src) is None:
-                        return True
             else:
                 pars = self.par_choices(state, co)
                 if not pars:
@@ -840,7 +856,24 @@ class StockRound(Ruleset):
                 cheapest = min(pars)
                 if cash < self.president_units(co) * cheapest:
                     continue
+            if full is None:
+                full = self.cert_count(state, player) + 1 > self.cert_limit(state)
+                if full and not self.some_outside_limit(state):
+                    return False
+            if not co.launched:
+                if full and prechecked:
+                    continue
                 if self.check_par(state, player, co, cheapest) is None:
+                    return True
+                continue
+            if full and prechecked and self.counts_toward_limit(state, co):
+                continue
+            held = co.holders_count() if prechecked else None
+            if held is None or co.id in held:
+                if self.check_buy(state, player, co, "ipo") is None:
+                    return True
+            if held is None or POOL in held:
+                if self.check_buy(state, player, co, "pool") is None:
                     return True
         return False
 

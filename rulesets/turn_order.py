@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from moderator.ledger import Company
 from moderator.state import GameState
+from rulesets.base import keep_next_methods
 from rulesets.stock import StockRound
 
 
@@ -22,9 +23,13 @@ class SellBuyOrBuySell(StockRound):
         :meth:`_after_purchase` after these, found once a class: every sale check of the
         tool asks them, where ``super()`` would look them up each time."""
         super().__init_subclass__(**kwargs)
-        cls._may_sell_otherwise = super().may_sell  # type: ignore[attr-defined]
-        cls._can_sell_otherwise = super()._can_sell_anything  # type: ignore[attr-defined]
-        cls._after_purchase_otherwise = super()._after_purchase  # type: ignore[attr-defined]
+        keep_next_methods(
+            cls,
+            SellBuyOrBuySell,
+            _may_sell_otherwise="may_sell",
+            _can_sell_otherwise="_can_sell_anything",
+            _after_purchase_otherwise="_after_purchase",
+        )
 
     def _after_purchase(self, state: GameState, player: str, company: Company, source: str) -> None:
         """Remembers whether this turn's purchase came after a sale (read only while the

@@ -32,7 +32,7 @@ from __future__ import annotations
 from moderator.events import Noted
 from moderator.ledger import POOL, SCRAP, Certificate, Company
 from moderator.state import GameState
-from rulesets.base import ReceiptLine
+from rulesets.base import ReceiptLine, keep_next_methods
 from rulesets.capital import FullCapitalisation
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
@@ -59,13 +59,17 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         would walk the title's long order of classes each time, for a game that most often
         does not play the variant."""
         super().__init_subclass__(**kwargs)
-        cls._check_sell_otherwise = super().check_sell  # type: ignore[attr-defined]
-        cls._no_share_otherwise = super().no_share_left  # type: ignore[attr-defined]
-        cls._check_par_otherwise = super().check_par  # type: ignore[attr-defined]
-        cls._check_float_otherwise = super().check_float  # type: ignore[attr-defined]
-        cls._buy_share_otherwise = super()._buy_share  # type: ignore[attr-defined]
-        cls._sold_out_otherwise = super().sold_out  # type: ignore[attr-defined]
-        cls._dividend_lines_otherwise = super().extra_dividend_lines  # type: ignore[attr-defined]
+        keep_next_methods(
+            cls,
+            TwoPlayerShares,
+            _check_sell_otherwise="check_sell",
+            _no_share_otherwise="no_share_left",
+            _check_par_otherwise="check_par",
+            _check_float_otherwise="check_float",
+            _buy_share_otherwise="_buy_share",
+            _sold_out_otherwise="sold_out",
+            _dividend_lines_otherwise="extra_dividend_lines",
+        )
 
     def short_set(self, state: GameState) -> bool:
         """Whether this game plays the variant."""
@@ -111,6 +115,8 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         rule = self.r(key)
         return why.replace(f"({rule})", f"({rule}; {self.r('big_president')})")
 
+    keeps_stock_refusals: ClassVar[bool] = True  # check_par below only words a refusal
+
     def check_par(self, state: GameState, player: str, company: Company, price: int) -> str | None:
         """§13.1: the 30% certificate costs three times the par."""
         why: str | None = self._check_par_otherwise(state, player, company, price)  # type: ignore[attr-defined]
@@ -128,11 +134,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def no_share_left(self, state: GameState, company: Company, source: str) -> str:
         """§13.2: a floated corporation has no unsold share left: they went to the pool
         (the refusal alone: the finding of a share is the stock round's)."""
-        if (
-            source == "ipo"
-            and len(state.ledger.players) == self.short_set_players  # short_set, in place
-            and self.floated(state, company.id)
-        ):
+        if source == "ipo" and self.short_set(state) and self.floated(state, company.id):
             return (
                 f"{company.id}'s unsold shares went to the {self.pool_name} when it "
                 f"floated: buy from the {self.pool_name} ({self.r('float_to_pool')})"
@@ -141,7 +143,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
 
     def check_float(self, state: GameState, company: Company) -> None:
         """§13.2: the shares still unsold go to the pool when the corporation floats."""
-        if len(state.ledger.players) != self.short_set_players:  # short_set, asked per purchase
+        if not self.short_set(state):
             self._check_float_otherwise(state, company)  # type: ignore[attr-defined]
             return
         was = self.floated(state, company.id)
@@ -189,7 +191,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
     def sold_out(self, state: GameState, company: Company) -> str | None:
         """§13.3: sold out = floated with none in the pool (shares out of the game do not
         count; unsold ones went to the pool at floating, so this is also the usual count)."""
-        if len(state.ledger.players) != self.short_set_players:  # short_set, per corporation
+        if not self.short_set(state):
             return self._sold_out_otherwise(state, company)  # type: ignore[attr-defined, no-any-return]
         if not self.floated(state, company.id) or company.holder_percent(POOL):
             return None
@@ -201,7 +203,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         """The shares out of the game are paid nobody: their part stays in the bank (none
         leaves it outside the variant, §13.3: the certificates are not counted then)."""
         lines: list[ReceiptLine] = self._dividend_lines_otherwise(state, company, per_share)  # type: ignore[attr-defined]
-        if len(state.ledger.players) != self.short_set_players:  # short_set, every run
+        if not self.short_set(state):
             return lines
         units = company.holder_percent(SCRAP) // 10
         if not units:
