@@ -1273,10 +1273,16 @@ class G1853(Engine):
         manager = self._choose_manager(state, company, current)
         if manager != before_manager:
             state.extra["manager"][company.id] = manager  # type: ignore[index]
+            held = any(self.shares(company, p.name) for p in state.ledger.players)
+            who = (
+                f"No player holds two {company.id} shares: {manager} manages it"
+                if held
+                else f"No player holds a {company.id} share: the Elephant's holder {manager} "
+                f"manages it (3.4.1)"
+            )
             self.note(
                 state,
-                f"No player holds two {company.id} shares: {manager} manages it; a manager pays "
-                f"no dividends and may buy one train on credit (3.2.2, 3.4).",
+                f"{who}; a manager pays no dividends and may buy one train on credit (3.2.2, 3.4).",
             )
 
     def _form(self, state: GameState, company: Company, why: str) -> None:
@@ -2002,9 +2008,12 @@ class G1853(Engine):
         return [ScoreItem("excluded", "bond", bond, counted=False, note=note)]
 
     def bank_broke_text(self, state: GameState) -> str:
+        # 5.1.2 speaks of operating turns only; a bank that runs out in a stock round (a
+        # sale to the pool, a formation) ends the game with the next operating round.
+        which = "this" if state.round_kind == "OR" else "the next"
         return (
             f"The bank has run out of money (5.1.1): it holds "
-            f"{self.money_grouped(state.bank_ran_out_at or 0)}; the game ends when this "
+            f"{self.money_grouped(state.bank_ran_out_at or 0)}; the game ends when {which} "
             f"operating round is complete (5.1.2)."
         )
 

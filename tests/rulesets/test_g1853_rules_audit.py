@@ -1,0 +1,72 @@
+"""A second, independent audit of 1853's money rules: what the hand-worked scripts
+``1853-bank-breaks-in-sr.script`` and ``1853-managers-sold-out.script`` show besides their
+``expect`` lines (the end of the game, the lines the bank tells the table), and the refusals
+met on the way, each naming its rule.
+"""
+
+from __future__ import annotations
+
+from conftest import play, refuse
+from test_g1853_refusals import upto
+
+from moderator.events import Noted
+from moderator.game import Game
+
+SR_BREAK = "1853-bank-breaks-in-sr.script"
+SOLD_OUT = "1853-managers-sold-out.script"
+
+
+def notes(game: Game) -> list[str]:
+    """Every line the bank told the table."""
+    return [e.text for entry in game.journal for e in entry.events if isinstance(e, Noted)]
+
+
+def test_5_1_2_a_bank_broken_in_a_stock_round_ends_the_game_with_the_next_or() -> None:
+    """5.1.2: the operating round played in full is the next one, the first of a set of two
+    (phase 3); the line that tells the table says so (before: "this operating round", in a
+    stock round)."""
+    game = play(upto(SR_BREAK, "expect round OR", 3))
+    assert game.state.round_kind == "OR" and not game.state.ended
+    said = [n for n in notes(game) if "run out of money" in n]
+    assert said == [
+        "The bank has run out of money (5.1.1): it holds -£30; the game ends when the next "
+        "operating round is complete (5.1.2)."
+    ]
+    ended = play(upto(SR_BREAK, "expect bank cash -80"))
+    assert ended.state.ended
+    assert (ended.state.round_number, ended.state.or_number) == (3, 1)
+    assert ended.state.ors_in_set == 2
+
+
+def test_5_1_2_no_stock_round_follows() -> None:
+    """After the last operating round a stock-round line is refused, naming 5.1.2."""
+    game = play(upto(SR_BREAK, "expect bank cash -80"))
+    why = refuse(game, "pass Eve")
+    assert "5.1" in why
+
+
+def test_3_4_1_the_elephants_holder_manages_a_company_nobody_holds() -> None:
+    """3.4.1: "If no shares are held by anyone, the Manager is the holder of the Elephant":
+    the line says so when Dan's sale leaves NWR with no holder (before: "No player holds two
+    NWR shares: Ann manages it", as for a company with holders)."""
+    game = play(upto(SOLD_OUT, "expect Dan cash 289"))
+    assert game.state.priority == "Ann"
+    assert notes(game)[-1].startswith(
+        "No player holds a NWR share: the Elephant's holder Ann manages it (3.4.1)"
+    )
+
+
+def test_3_4_1_the_manager_follows_the_elephant_after_each_stock_round() -> None:
+    """3.4.1: "In this case the Manager is likely to change after every Stock Round": Cat
+    after SR 2, Ann after SR 3; a manager declares no dividend (3.4.2)."""
+    game = play(upto(SOLD_OUT, "run NWR 40 withhold mail 20"))
+    assert game.state.extra["manager"]["NWR"] == "Cat"
+    game = play(upto(SOLD_OUT, "run NWR 80 withhold"))
+    assert game.state.extra["manager"]["NWR"] == "Ann"
+    assert "(3.4.2)" in refuse(game, "run NWR 80 full")
+
+
+def test_3_1_9_a_seller_may_not_buy_back_in_the_round() -> None:
+    """3.1.9: Ann sold her NWR share in SR 2 and may not buy it back from the pool."""
+    game = play(upto(SOLD_OUT, "expect Ann cash 303"))
+    assert "(3.1.9)" in refuse(game, "buy Ann NWR pool")
