@@ -1,7 +1,8 @@
 """A second, independent audit of 1853's money rules: what the hand-worked scripts
-``1853-bank-breaks-in-sr.script`` and ``1853-managers-sold-out.script`` show besides their
-``expect`` lines (the end of the game, the lines the bank tells the table), and the refusals
-met on the way, each naming its rule.
+``1853-bank-breaks-in-sr.script``, ``1853-managers-sold-out.script`` and
+``1853-last-phase.script`` show besides their ``expect`` lines (the end of the game, the
+lines the bank tells the table, what is on sale), and the refusals met on the way, each
+naming its rule.
 """
 
 from __future__ import annotations
@@ -70,3 +71,30 @@ def test_3_1_9_a_seller_may_not_buy_back_in_the_round() -> None:
     """3.1.9: Ann sold her NWR share in SR 2 and may not buy it back from the pool."""
     game = play(upto(SOLD_OUT, "expect Ann cash 303"))
     assert "(3.1.9)" in refuse(game, "buy Ann NWR pool")
+
+
+LAST_PHASE = "1853-last-phase.script"
+
+
+def test_4_8_3_no_6_before_the_first_5() -> None:
+    """4.8.3: "once the first '5' train is purchased the '6' trains become available": in
+    phase 4 GIP may buy a 4, not a 6."""
+    game = play(upto(LAST_PHASE, "train GIP 4"))
+    assert game.state.phase == "4"
+    assert "(4.8.3" in refuse(game, "train GIP 6")
+
+
+def test_4_8_5_a_company_at_the_limit_buys_no_6() -> None:
+    """4.8.5: NWR owns a 4 and a 5, the limit of 2 in phase 5: no 6 (nor anything else)."""
+    game = play(upto(LAST_PHASE, "expect NWR cash 550"))
+    assert "(4.8.5)" in refuse(game, "train NWR 6")
+    assert "(4.8.5)" in refuse(game, "train NWR 4M")
+
+
+def test_4_10_5_the_first_6_starts_no_phase_and_the_5_stays_on_sale() -> None:
+    """4.10.5, 4.8.3: after EIR's 6 the phase is still 5, and the last 5 and the other 6
+    are on sale beside the 3M and 4M."""
+    game = play(upto(LAST_PHASE, "expect Pam cash 40"))
+    assert game.state.phase == "5"
+    on_sale = {d["train"]: d["price"] for d in game.state_json()["depot"]}
+    assert on_sale == {"5": 830, "6": 1050, "3M": 430, "4M": 590}
