@@ -1843,25 +1843,43 @@ class G1853(Engine):
             )
 
     def _gift(self, state: GameState, company: Company, name: str, price: int) -> None:
-        """4.8.8: the director may make up what the company lacks; the treasury is then empty."""
+        """4.8.8: the director may make up what the company lacks; the treasury is then empty.
+
+        A manager may too: he "may make any moves allowed of a Director except that he must
+        not declare a dividend" (3.4.2); the credit train (3.4.3) is his besides.  (Before
+        this reading such a purchase was refused: no accepted line replays differently.)
+        """
+        if company.debt:
+            raise Refusal(
+                f"{company.id} owes {self.money(company.debt)} for its credit train: a manager "
+                f"pays no other expense until it is paid (3.4.6)"
+            )
         if company.cash >= price:
             return
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         director = company.president()
+        credit = f"`train {company.id} {name} credit` (3.4.3)"
         if director is None:
-            raise Refusal(
-                f"{short}; a manager may buy a train from the bank on credit: "
-                f"`train {company.id} {name} credit` (3.4.3)"
-            )
+            director = self.manager(state, company.id)
+            if director is None:
+                raise Refusal(
+                    f"{short}; a manager may buy a train from the bank on credit: {credit}"
+                )
+            role, rule = "manager", "4.8.8, 3.4.2"
+        else:
+            role, rule = "director", "4.8.8"
         need = price - company.cash
         cash = state.ledger.player(director).cash
         if cash < need:
-            raise Refusal(f"{short}; its director {director} has only {self.money(cash)} (4.8.8)")
+            more = f"; or on credit from the bank, {credit}" if role == "manager" else ""
+            raise Refusal(
+                f"{short}; its {role} {director} has only {self.money(cash)} ({rule}){more}"
+            )
         state.ledger.transfer(
             director,
             company.id,
             need,
-            f"{director} gives {company.id} the rest of the {name}'s price (4.8.8)",
+            f"{director} gives {company.id} the rest of the {name}'s price ({rule})",
         )
 
     def _buy_on_credit(self, state: GameState, company: Company, name: str) -> None:

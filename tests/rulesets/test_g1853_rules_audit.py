@@ -98,3 +98,34 @@ def test_4_10_5_the_first_6_starts_no_phase_and_the_5_stays_on_sale() -> None:
     assert game.state.phase == "5"
     on_sale = {d["train"]: d["price"] for d in game.state_json()["depot"]}
     assert on_sale == {"5": 830, "6": 1050, "3M": 430, "4M": 590}
+
+
+MANAGERS = "1853-managers.script"
+
+
+def test_3_4_2_a_manager_may_make_up_a_trains_price() -> None:
+    """3.4.2: "A Manager may make any moves allowed of a Director except that he must not
+    declare a dividend", so 4.8.8's gift is his too. OR 1.1: NWR (manager Ann) has 160 after
+    two 2s; the third costs 300: Ann gives 140 (227 -> 87), NWR is left with nothing and owes
+    nothing (before: refused, only the credit train was offered)."""
+    game = play(upto(MANAGERS, "train NWR 2 credit") + "train NWR 2\n")
+    assert game.state.ledger.player("Ann").cash == 87
+    nwr = game.state.company("NWR")
+    assert (nwr.cash, nwr.debt, len(nwr.trains)) == (0, 0, 3)
+
+
+def test_3_4_2_a_manager_short_of_the_gift_is_offered_the_credit_train() -> None:
+    """4.8.8 with 3.4.2: when the manager has too little (a banker's correction takes 200 of
+    Ann's 227) the refusal names both rules and offers the credit train."""
+    game = play(upto(MANAGERS, "train NWR 2 credit") + "adjust Ann -200 test\n")
+    assert game.state.ledger.player("Ann").cash == 27
+    why = refuse(game, "train NWR 2")
+    assert "(4.8.8, 3.4.2)" in why and "credit" in why and "(3.4.3)" in why
+
+
+def test_3_4_6_no_other_train_while_the_credit_train_is_owed() -> None:
+    """3.4.6: "A Manager can't pay any other expenses until the train is fully paid": with
+    140 owed, Ann may not pay for a fourth train herself."""
+    game = play(upto(MANAGERS, "done NWR"))
+    assert game.state.company("NWR").debt == 140
+    assert "(3.4.6)" in refuse(game, "train NWR 2")
