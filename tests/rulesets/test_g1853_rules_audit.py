@@ -129,3 +129,16 @@ def test_3_4_6_no_other_train_while_the_credit_train_is_owed() -> None:
     game = play(upto(MANAGERS, "done NWR"))
     assert game.state.company("NWR").debt == 140
     assert "(3.4.6)" in refuse(game, "train NWR 2")
+
+
+SIX = "1853-six-players.script"
+
+
+def test_table_3_six_players_hold_at_most_four_shares() -> None:
+    """Table 3, 3.1.2: with six players at most 4 shares of a company. After Fay's purchase
+    in SR 1 the tool passes Ben (50) and Ada (20), who can buy nothing; Cal, with 92, may not
+    buy a fifth NWR share at 82."""
+    game = play(upto(SIX, "expect Fay cash 191"))
+    assert game.state.current_player == "Cal"
+    why = refuse(game, "buy Cal NWR")
+    assert "(3.1.2, Table 3)" in why and "more than 4 NWR shares" in why
