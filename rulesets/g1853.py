@@ -1614,6 +1614,16 @@ class G1853(Engine):
         info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
         train = next((t for t in company.trains if t.serial == info.get("serial")), None)
         paid = int(info.get("price", owed)) - owed
+        if train is None and paid and follows(state, "1853-4.8.4"):
+            # The train has already gone back to the bank, obsolete (4.8.4: "No payment is
+            # made for them") or over the limit (4.8.6: "without payment"): giving it up
+            # now cancels what is owed and refunds nothing.
+            self.note(
+                state,
+                f"{cid}'s credit train has already gone back to the bank: what is owed is "
+                f"cancelled, what was paid ({self.money(paid)}) is not refunded (4.8.4, 4.8.6).",
+            )
+            paid = 0
         if train is not None:
             company.trains.remove(train)
             self.pool_trains(state).append(train)

@@ -11,6 +11,7 @@ from conftest import play, refuse
 from test_g1853_refusals import upto
 
 from moderator.events import Noted
+from moderator.fixes import RULES_LEVEL
 from moderator.game import Game
 
 SR_BREAK = "1853-bank-breaks-in-sr.script"
@@ -142,3 +143,39 @@ def test_table_3_six_players_hold_at_most_four_shares() -> None:
     assert game.state.current_player == "Cal"
     why = refuse(game, "buy Cal NWR")
     assert "(3.1.2, Table 3)" in why and "more than 4 NWR shares" in why
+
+
+def _credit_train_gone(level: int) -> Game:
+    """The managers script to SR 3, NWR owing 80 on its credit 2 (220 of 300 paid), with
+    that 2 gone back to the bank as an obsolete train (4.8.4: what the first 4 does to a 2;
+    done here by hand, the state as the phase change leaves it), then Bo buys the pool share
+    and takes NWR over (4.8.10): he gives the train up."""
+    from test_g1853_fixes import play_at_level
+
+    game = play_at_level(upto(MANAGERS, "buy Bo NWR pool"), level)
+    state = game.state
+    nwr = state.company("NWR")
+    serial = state.extra["credit"]["NWR"]["serial"]
+    nwr.trains = [t for t in nwr.trains if t.serial != serial]
+    game.ruleset.phase_started(state, "4")
+    for line in ("buy Bo NWR pool", "credit NWR return"):
+        outcome = game.execute(line)
+        assert outcome.ok, outcome.message
+    return game
+
+
+def test_4_8_4_a_credit_train_already_gone_is_given_up_without_a_refund() -> None:
+    """4.8.4: obsolete trains go back to the bank and "No payment is made for them": giving
+    up a credit train that has already gone cancels the 80 owed and refunds nothing (before:
+    the 220 NWR had paid came back from the bank)."""
+    game = _credit_train_gone(RULES_LEVEL)
+    nwr = game.state.company("NWR")
+    assert (nwr.cash, nwr.debt) == (0, 0)
+    assert "is not refunded (4.8.4, 4.8.6)" in notes(game)[-1]
+
+
+def test_4_8_4_old_saves_keep_the_refund() -> None:
+    """A game saved before rules fix ``1853-4.8.4`` (level 4) replays as played: 220 back."""
+    game = _credit_train_gone(4)
+    nwr = game.state.company("NWR")
+    assert (nwr.cash, nwr.debt) == (220, 0)
