@@ -144,6 +144,14 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1889", "18Chesapeake")
         ),
+        RulesFix(
+            "1853-4.8.4",
+            5,
+            "1853",
+            "4.8.4",
+            "a credit train that has already gone back to the bank (obsolete or over the "
+            "limit) is given up by a new director without a refund of what was paid",
+        ),
         *(
             RulesFix(
                 f"{title}-§5-pass",

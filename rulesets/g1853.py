@@ -1273,10 +1273,16 @@ class G1853(Engine):
         manager = self._choose_manager(state, company, current)
         if manager != before_manager:
             state.extra["manager"][company.id] = manager  # type: ignore[index]
+            held = any(self.shares(company, p.name) for p in state.ledger.players)
+            who = (
+                f"No player holds two {company.id} shares: {manager} manages it"
+                if held
+                else f"No player holds a {company.id} share: the Elephant's holder {manager} "
+                f"manages it (3.4.1)"
+            )
             self.note(
                 state,
-                f"No player holds two {company.id} shares: {manager} manages it; a manager pays "
-                f"no dividends and may buy one train on credit (3.2.2, 3.4).",
+                f"{who}; a manager pays no dividends and may buy one train on credit (3.2.2, 3.4).",
             )
 
     def _form(self, state: GameState, company: Company, why: str) -> None:
@@ -1608,6 +1614,16 @@ class G1853(Engine):
         info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
         train = next((t for t in company.trains if t.serial == info.get("serial")), None)
         paid = int(info.get("price", owed)) - owed
+        if train is None and paid and follows(state, "1853-4.8.4"):
+            # The train has already gone back to the bank, obsolete (4.8.4: "No payment is
+            # made for them") or over the limit (4.8.6: "without payment"): giving it up
+            # now cancels what is owed and refunds nothing.
+            self.note(
+                state,
+                f"{cid}'s credit train has already gone back to the bank: what is owed is "
+                f"cancelled, what was paid ({self.money(paid)}) is not refunded (4.8.4, 4.8.6).",
+            )
+            paid = 0
         if train is not None:
             company.trains.remove(train)
             self.pool_trains(state).append(train)
@@ -1837,25 +1853,43 @@ class G1853(Engine):
             )
 
     def _gift(self, state: GameState, company: Company, name: str, price: int) -> None:
-        """4.8.8: the director may make up what the company lacks; the treasury is then empty."""
+        """4.8.8: the director may make up what the company lacks; the treasury is then empty.
+
+        A manager may too: he "may make any moves allowed of a Director except that he must
+        not declare a dividend" (3.4.2); the credit train (3.4.3) is his besides.  (Before
+        this reading such a purchase was refused: no accepted line replays differently.)
+        """
+        if company.debt:
+            raise Refusal(
+                f"{company.id} owes {self.money(company.debt)} for its credit train: a manager "
+                f"pays no other expense until it is paid (3.4.6)"
+            )
         if company.cash >= price:
             return
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         director = company.president()
+        credit = f"`train {company.id} {name} credit` (3.4.3)"
         if director is None:
-            raise Refusal(
-                f"{short}; a manager may buy a train from the bank on credit: "
-                f"`train {company.id} {name} credit` (3.4.3)"
-            )
+            director = self.manager(state, company.id)
+            if director is None:
+                raise Refusal(
+                    f"{short}; a manager may buy a train from the bank on credit: {credit}"
+                )
+            role, rule = "manager", "4.8.8, 3.4.2"
+        else:
+            role, rule = "director", "4.8.8"
         need = price - company.cash
         cash = state.ledger.player(director).cash
         if cash < need:
-            raise Refusal(f"{short}; its director {director} has only {self.money(cash)} (4.8.8)")
+            more = f"; or on credit from the bank, {credit}" if role == "manager" else ""
+            raise Refusal(
+                f"{short}; its {role} {director} has only {self.money(cash)} ({rule}){more}"
+            )
         state.ledger.transfer(
             director,
             company.id,
             need,
-            f"{director} gives {company.id} the rest of the {name}'s price (4.8.8)",
+            f"{director} gives {company.id} the rest of the {name}'s price ({rule})",
         )
 
     def _buy_on_credit(self, state: GameState, company: Company, name: str) -> None:
@@ -2002,9 +2036,12 @@ class G1853(Engine):
         return [ScoreItem("excluded", "bond", bond, counted=False, note=note)]
 
     def bank_broke_text(self, state: GameState) -> str:
+        # 5.1.2 speaks of operating turns only; a bank that runs out in a stock round (a
+        # sale to the pool, a formation) ends the game with the next operating round.
+        which = "this" if state.round_kind == "OR" else "the next"
         return (
             f"The bank has run out of money (5.1.1): it holds "
-            f"{self.money_grouped(state.bank_ran_out_at or 0)}; the game ends when this "
+            f"{self.money_grouped(state.bank_ran_out_at or 0)}; the game ends when {which} "
             f"operating round is complete (5.1.2)."
         )
 

@@ -150,6 +150,15 @@ class GridRules(Ruleset):
         """A dividend moves one space right (up from a row's end), none one space left
         (down from a row's start)."""
         rule = self.r("dividend_move")
+        steps = 1 if paid else -1
+        grid = self.grid(state)
+        if company.id in grid.position and grid.price_after(company.id, steps) == grid.price(
+            company.id
+        ):
+            # the board's corner: the bank says the marker stays, not that it moved
+            edge = "right or above" if paid else "left or below"
+            why = "dividend paid" if paid else "no dividend"
+            return steps, f"{why}: the marker stays, no space {edge} ({rule})"
         if paid:
             return 1, f"dividend paid: one space right ({rule})"
         return -1, f"no dividend: one space left ({rule})"
