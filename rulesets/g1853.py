@@ -229,7 +229,10 @@ def city_value(city: str) -> int:
 class G1853(Engine):
     """1853 with 3-6 players; ``short`` in the ``game`` line plays the shortened game (2.4)."""
 
-    bank_ends_game: ClassVar[str] = "the game ends when this operating round is complete (5.1.2)"
+    bank_ends_game: ClassVar[str] = (
+        "the game ends when the operating round under way is complete (broken in a stock "
+        "round: the next one) (5.1.2)"
+    )
     """5.1.2: a broken bank ends the game with the operating round under way, not the set."""
 
     title: ClassVar[str] = "1853"

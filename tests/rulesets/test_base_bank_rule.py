@@ -46,7 +46,10 @@ def test_the_bank_json_says_when_a_broken_bank_ends_the_game(title: str) -> None
     text, player, cash, _, _ = GAMES[title]
     ends = play(text + f"adjust {player} {cash} test\n").state_json()["bank"]["ends"]
     if title == "1853":
-        assert ends == "the game ends when this operating round is complete (5.1.2)"
+        assert ends == (
+            "the game ends when the operating round under way is complete (broken in a "
+            "stock round: the next one) (5.1.2)"
+        )
     elif title == "1830":  # 25.0: broken in a stock round, the next set is played
         assert ends == (
             "the game ends when the set of operating rounds under way (broken in a stock "

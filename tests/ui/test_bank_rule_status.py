@@ -51,7 +51,10 @@ def test_the_status_bar_says_when_the_titles_rule_ends_the_game(title: str) -> N
     the set's operating rounds."""
     line = status_line(BROKEN[title][0])
     if title == "1853":
-        assert "the game ends when this operating round is complete (5.1.2)" in line
+        assert (
+            "the game ends when the operating round under way is complete (broken in a "
+            "stock round: the next one) (5.1.2)"
+        ) in line
         assert "set of operating rounds" not in line
     elif title == "1830":  # 25.0: the set under way, or the next after a stock round
         assert "the set of operating rounds under way (broken in a stock round" in line
