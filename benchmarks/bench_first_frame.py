@@ -14,13 +14,10 @@ save comes to be opened (:mod:`moderator.ui.picture`):
   the picture; the benchmark waits for it;
 * ``no picture``: the child removes the picture first, as for a save written by an older
   moderator (or with ``MODERATOR_NO_PICTURE`` set): the save is read, checked and
-  replayed before the main screen is composed; in a process forked while the app
-  imports Textual when a core is free (:mod:`moderator.preload`), else in the app's;
-* ``no picture, forked`` and ``no picture, not forked``: the same, the choice forced
-  (``MODERATOR_PRELOAD=1``, ``0``).
+  replayed before the main screen is composed.
 
-``--kinds`` keeps some of them (``picture,crash,play,no-picture,no-picture-fork,
-no-picture-here``); the costs of keeping the picture (below) are then not measured.
+``--kinds`` keeps some of them (``picture,crash,play,no-picture``); the costs of keeping
+the picture (below) are then not measured.
 
 The children of the two middle cases stop as if killed at the end (``os._exit``: nothing
 kept at a quit), so every round opens the picture the crash or ``play`` left.
@@ -35,8 +32,8 @@ child runs headless at 120x40, each frame encoded as for a terminal
 reach the terminal (Textual drops the frames drawn while the app starts, inside its
 ``batch_update``: those are not counted).  Measured for each child:
 wall time from spawning it to the end of its first frame with the game on it (the
-picture, or else the main screen), and its CPU time by then with that of the children
-it waited for (the forked replay: ``os.times``), and its own apart
+picture, or else the main screen), and its CPU time by then with that of any children
+it waited for (``os.times``), and its own apart
 (``time.process_time``: interpreter start, imports, the picture or the save, the screen
 composed and drawn); for the moderator, also its CPU time at the end of the main
 screen's first frame (the game replayed: keys act from then on), where the child stops;
@@ -51,9 +48,8 @@ after a command) 30 times in a row on each title's main screen, median wall and 
 own wall and CPU, median of 3; the child waited for after each); and the child's start
 alone (``moderator.cli.leave_picture``, median of 20).
 
-The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` and
-:func:`moderator.preload.start` as ``moderator.cli._run_tui``, then
-:class:`moderator.ui.app.ModeratorApp`).  Bytecode is
+The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` as
+``moderator.cli._run_tui``, then :class:`moderator.ui.app.ModeratorApp`).  Bytecode is
 cached (``benchmarks/bytecode.py``).  Issue 41's goal: at most 1.15x the minimal app.
 """
 
@@ -130,14 +126,8 @@ import os, sys
 from pathlib import Path
 
 save, how = Path(sys.argv[1]), sys.argv[3]
-if how.startswith("no-picture"):  # a save without its picture: the slow path
+if how == "no-picture":  # a save without its picture: the slow path
     save.with_name(f".{save.name}.frame").unlink(missing_ok=True)
-try:  # as moderator.cli._run_tui: the save read and replayed apart (moderator.preload)
-    from moderator.preload import start
-except ImportError:  # --against an older copy
-    pass
-else:
-    start(save)
 from moderator.ui.app import ModeratorApp  # first, as the launcher
 """
     + FRAME_HOOK
@@ -295,14 +285,10 @@ KINDS = {
     "crash": "{title}, after a crash",
     "play": "{title}, written by play --save",
     "no-picture": "{title}, no picture",
-    "no-picture-fork": "{title}, no picture, forked",
-    "no-picture-here": "{title}, no picture, not forked",
     "against": "{title} [{against}]",
 }
 """Each moderator child: how its save came to be (see the module docstring)."""
-HOWS = ("picture", "crash", "play", "no-picture", "no-picture-fork", "no-picture-here")
-PRELOAD = {"no-picture-fork": "1", "no-picture-here": "0"}
-"""``MODERATOR_PRELOAD`` of the kinds that force the choice (:mod:`moderator.preload`)."""
+HOWS = ("picture", "crash", "play", "no-picture")
 
 
 def costs_of(
@@ -373,8 +359,6 @@ def main() -> None:
                 else:
                     game.save(save)
                 kind_env = env if how != "against" else dict(env, PYTHONPATH=against)
-                if how in PRELOAD:  # the replay forked apart always, or never
-                    kind_env = dict(env, MODERATOR_PRELOAD=PRELOAD[how])
                 name = KINDS[how].format(title=title, against=Path(against or "").name)
                 kinds[name] = (MODERATOR, [str(save), str(save.parent), how], kind_env)
             game.close()  # it held the last save it wrote

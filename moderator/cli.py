@@ -835,15 +835,10 @@ def _run_tui(path: Path | None, saves: Path, demo: bool | str = False) -> int:
     stdin = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
     before = preload.keys_as_typed(stdin)  # the keys typed during the start, as typed
     try:
-        if not demo:  # the save read and replayed apart meanwhile (moderator.preload)
-            from moderator.saves_index import latest_save
-
-            preload.start(path if path is not None else latest_save(saves))
         from moderator.ui.app import run_app
 
         return run_app(path=path, saves=saves, demo=demo)
     finally:
-        preload.let_go()
         preload.restore_terminal(stdin, before)
         gc.enable()
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import errno
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from moderator import commands as c
@@ -367,7 +367,6 @@ class Game:
         verify: bool = True,
         read_only: bool = False,
         remember_length: bool = False,
-        replayed: Callable[[], tuple[LoadedSave, Game] | None] | None = None,
     ) -> Game:
         """Open a save: validate, replay at its rules level, and compare events.
 
@@ -380,9 +379,6 @@ class Game:
         to change.  A save of an older rules level is compared with today's
         rules (:attr:`rules_difference`; skipped with ``verify=False``).
         ``remember_length``: see :attr:`remember_length` (:attr:`shrunk_from`).
-        ``replayed``: called once the save is locked, the save as read and the game
-        replayed (verified) already for the file as it is now, or ``None`` (read here):
-        the TUI's start (:mod:`moderator.preload`).
         :meth:`notices` says all of it in words.
 
         Raises:
@@ -393,13 +389,9 @@ class Game:
         target = Path(os.path.realpath(path))
         lock = None if read_only else SaveLock.acquire(target, path)
         try:
-            done = replayed() if replayed is not None and verify else None
-            if done is not None:
-                loaded, game = done
-            else:
-                # verified, the replay compares each entry's events with those it makes
-                loaded = load_save(path, check_events=not verify)
-                game = cls._replay_save(path, loaded, verify=verify)
+            # verified, the replay compares each entry's events with those it makes
+            loaded = load_save(path, check_events=not verify)
+            game = cls._replay_save(path, loaded, verify=verify)
         except BaseException:
             if lock is not None:
                 lock.release()

@@ -492,9 +492,7 @@ class ModeratorApp(App[None]):
         pictured = False
         if game is None:
             try:
-                game = Game.load(
-                    Path(path), remember_length=True, replayed=lambda: _replayed_apart(path)
-                )
+                game = Game.load(Path(path), remember_length=True)
             except (SaveError, OSError) as exc:
                 return str(exc)
             from moderator.preload import kept_for, save_key
@@ -793,14 +791,6 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
         return 0
     print(crash_line(app, failure or app._exception), file=sys.stderr)
     return EXIT_CRASH
-
-
-def _replayed_apart(path: Path) -> tuple[Any, Game] | None:
-    """The save of ``path`` read and replayed by the process the launcher forked for it
-    while the app started (:mod:`moderator.preload`), if it is the file as it is now."""
-    from moderator.preload import save_key, take
-
-    return take(path, save_key(path))
 
 
 # ------------------------------------------------------------ a picture for a save written apart
