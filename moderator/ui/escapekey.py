@@ -9,6 +9,14 @@ even reads as other keys (``ESC b`` is ctrl+←, ``ESC 5`` is ``∞``, ``ESC Ent
 Enter, and an ``ESC`` after an unknown pair is ``^``).  Typed fast, ``r 5 0 Esc r 6 0
 Enter`` in the run dialog ran PRR for 5060.
 
+A line feed typed is Enter too: until Textual has set the terminal, the terminal's own
+line discipline turns the Enter key's ``CR`` into ``LF``, which Textual reads as
+``ctrl+j``, so ``: pass Enter`` typed as the app starts left the line in the bar.  The
+launcher sets the terminal first (:func:`moderator.preload.keys_as_typed`), but keys
+typed in the interpreter's first moments still come as ``LF``; moderator binds no
+``ctrl+j``, and :class:`EscapeFirstParser` reads every ``LF`` outside a bracketed paste
+as ``CR``.
+
 moderator binds no Alt key, so it undoes this in two places:
 
 * :class:`EscapeFirstParser`, the parser of the terminal driver (:func:`install`): an
@@ -57,6 +65,8 @@ class EscapeFirstParser(XTermParser):
         if not data:
             yield from super().feed(data)
             return
+        if "\n" in data:  # a line feed typed is Enter, outside a paste (module docstring)
+            data = self._line_feeds_as_enter(data)
         start = 0
         for i, ch in enumerate(data):
             before = self._tail[-1:]
@@ -72,6 +82,26 @@ class EscapeFirstParser(XTermParser):
                 yield from self.escape_now()
         if start < len(data):
             yield from super().feed(data[start:])
+
+    def _line_feeds_as_enter(self, data: str) -> str:
+        """``data`` with each ``LF`` outside a bracketed paste made ``CR``, and an ``LF``
+        right after a ``CR`` dropped (a terminal sending ``CR LF`` for one Enter must
+        not commit twice); the paste's markers are followed on a copy of the state
+        :meth:`feed` keeps."""
+        tail, pasting, out = self._tail, self._pasting, []
+        for ch in data:
+            after_cr = tail.endswith("\r")
+            tail = (tail + ch)[-len(PASTE_START) :]
+            if tail.endswith(PASTE_START):
+                pasting = True
+            elif tail.endswith(PASTE_END):
+                pasting = False
+            if ch == "\n" and not pasting:
+                if not after_cr:
+                    out.append("\r")
+            else:
+                out.append(ch)
+        return "".join(out)
 
     def escape_now(self) -> Iterable[Message]:
         """The ``ESC`` read last waits for the rest of a sequence: end the wait now (what

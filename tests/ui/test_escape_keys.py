@@ -69,6 +69,28 @@ def test_an_esc_at_the_end_of_one_read_and_a_key_in_the_next() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("chunks", "ours"),
+    [
+        (("r60\n",), "r 6 0 enter"),  # the terminal's CR-to-LF before Textual set it
+        (("r60\r\n",), "r 6 0 enter"),  # one Enter sent as CR LF commits once
+        (("r60\r", "\nd"), "r 6 0 enter d"),  # ... across two reads too
+        (("\n\n",), "enter enter"),
+        (("\x1b\n",), "escape enter"),
+    ],
+)
+def test_a_line_feed_typed_is_enter(chunks: tuple[str, ...], ours: str) -> None:
+    assert names(parsed(XTermParser(), "r60\n")) == "r 6 0 ctrl+j".split()  # Textual's
+    assert names(parsed(EscapeFirstParser(), *chunks)) == ours.split()
+
+
+def test_a_line_feed_inside_a_paste_stays_in_the_paste() -> None:
+    paste = "\x1b[200~pass Ann\npass Bob\x1b[201~\n"
+    out = list(EscapeFirstParser().feed(paste))
+    assert [e.text for e in out if isinstance(e, events.Paste)] == ["pass Ann\npass Bob"]
+    assert names([e for e in out if isinstance(e, events.Key)]) == ["enter"]
+
+
 def test_a_paste_is_read_as_textual_reads_it() -> None:
     paste = "\x1b[200~run PRR 90\x1b[201~"
     ours = [e for e in EscapeFirstParser().feed(paste) if isinstance(e, events.Paste)]
