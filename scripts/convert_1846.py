@@ -53,14 +53,15 @@ game's state (:meth:`Converter.emit`).  Once the tool refuses a line, it reads o
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 import textwrap
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from convert_18xxgames import ORDINALS, banker_id, effective_actions  # scripts/, beside it
+from convert_18xxgames import (  # scripts/, beside it
+    ORDINALS,
+    banker_id,
+    converter_main,
+    effective_actions,
+)
 
 from moderator.game import Game
 
@@ -888,28 +889,17 @@ def convert(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", type=Path, help="an 18xx.games 1846 game JSON")
-    parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
-    parser.add_argument("--names", help="comma-separated player names, seating order")
-    parser.add_argument(
-        "--figures",
-        type=Path,
-        help="the site's cash and prices before each action (a list of "
+    return converter_main(
+        argv,
+        doc=__doc__,
+        what="1846 game",
+        figures_help="the site's cash and prices before each action (a list of "
         '{"before": ACTION_ID, "round": TEXT, "players": {ID: CASH}, "corps": {CORP: '
         "[CASH, PRICE]}}), written as `expect` lines before those actions",
+        convert_game=lambda game, names, figures, file_name: convert(
+            game, names, game.get("fixture") or f"public/fixtures/1846/{file_name}", figures
+        ),
     )
-    args = parser.parse_args(argv)
-    game = json.loads(args.game.read_text(encoding="utf-8"))
-    names = args.names.split(",") if args.names else None
-    figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
-    fixture = game.get("fixture") or f"public/fixtures/1846/{args.game.name}"
-    script = convert(game, names, fixture, figures)
-    if args.output:
-        args.output.write_text(script, encoding="utf-8")
-    else:
-        sys.stdout.write(script)
-    return 0
 
 
 if __name__ == "__main__":

@@ -29,15 +29,11 @@ converter reads the public action format, not the site's code.
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import sys
 import textwrap
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from convert_18xxgames import ORDINALS, _hexes, effective_actions
+from convert_18xxgames import ORDINALS, _hexes, converter_main, effective_actions
 
 from moderator.game import Game
 from moderator.script import parse_line
@@ -528,22 +524,15 @@ def figure_lines(game_id: int, by_id: dict[int, str], figures: dict) -> list[str
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", type=Path, help="an 18xx.games 1847 AE game JSON")
-    parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
-    parser.add_argument("--names", help="comma-separated player names, seating order")
-    parser.add_argument("--figures", type=Path, help="the site's figures to check (`expect`s)")
-    args = parser.parse_args(argv)
-    game = json.loads(args.game.read_text(encoding="utf-8"))
-    names = args.names.split(",") if args.names else None
-    fixture = game.get("fixture") or f"public/fixtures/1847AE/{args.game.name}"
-    figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
-    script = convert(game, names, fixture, figures)
-    if args.output:
-        args.output.write_text(script, encoding="utf-8")
-    else:
-        sys.stdout.write(script)
-    return 0
+    return converter_main(
+        argv,
+        doc=__doc__,
+        what="1847 AE game",
+        figures_help="the site's figures to check (`expect`s)",
+        convert_game=lambda game, names, figures, file_name: convert(
+            game, names, game.get("fixture") or f"public/fixtures/1847AE/{file_name}", figures
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1060,28 +1061,49 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", type=Path, help="an 18xx.games game JSON")
+def converter_main(
+    argv: list[str] | None,
+    *,
+    doc: str,
+    what: str,
+    figures_help: str,
+    convert_game: Callable[[dict, list[str] | None, object, str], str],
+) -> int:
+    """The command line of a converter: ``GAME.json [-o OUT] [--names A,B,...] [--figures
+    F.json]``; ``convert_game(game, names, figures, file_name)`` makes the script."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("game", type=Path, help=f"an 18xx.games {what} JSON")
     parser.add_argument("-o", "--output", type=Path, help="the script to write (default: stdout)")
     parser.add_argument("--names", help="comma-separated player names, seating order")
-    parser.add_argument(
-        "--figures", type=Path, help="1817: the game's figures to check (`expect` lines)"
-    )
+    parser.add_argument("--figures", type=Path, help=figures_help)
     args = parser.parse_args(argv)
     game = json.loads(args.game.read_text(encoding="utf-8"))
     names = args.names.split(",") if args.names else None
-    if game["title"] == "1817":
-        game.setdefault("fixture", f"public/fixtures/1817/{args.game.name}")
-        figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
-        script = convert_1817(game, names, figures)
-    else:
-        script = convert(game, names)
+    figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else None
+    script = convert_game(game, names, figures, args.game.name)
     if args.output:
         args.output.write_text(script, encoding="utf-8")
     else:
         sys.stdout.write(script)
     return 0
+
+
+def _convert_any(game: dict, names: list[str] | None, figures: object, file_name: str) -> str:
+    """1817 up to its first merger round (with its figures), or 1830/1889/18Chesapeake."""
+    if game["title"] == "1817":
+        game.setdefault("fixture", f"public/fixtures/1817/{file_name}")
+        return convert_1817(game, names, figures)  # type: ignore[arg-type]
+    return convert(game, names)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return converter_main(
+        argv,
+        doc=__doc__,
+        what="game",
+        figures_help="1817: the game's figures to check (`expect` lines)",
+        convert_game=_convert_any,
+    )
 
 
 if __name__ == "__main__":
