@@ -1,0 +1,52 @@
+"""Bursts that spell one thing where another's words spell it too (issue 37: a burst
+commits what it spells or nothing).
+
+Each case here was a burst that committed something else; each test types it in one
+delivery and checks the journal's new line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import running, save_from_script, saved_lines, send_burst
+
+from moderator.ui.screens.dialogs import field, how_spelled, thing
+
+MAIL_FIRST = """game 1817 Amy Bob Cy Dee
+private Amy MINM 60
+private Bob MAJC 80
+private Cy MTE 40
+private Dee CM 60
+private Amy MAIL 90
+pass Bob
+pass Cy
+pass Dee
+pass Amy
+"""
+"""1817's opening sale sold with Amy holding the Minor Mail Contract (MINM) before the
+Mail Contract (MAIL); stock round 1, Bob to act."""
+
+
+def test_an_id_typed_in_full_comes_before_a_word_of_another_name() -> None:
+    """``mail`` is MAIL's id and a word of "Minor Mail Contract": MAIL is spelled first;
+    a player ``Lee`` before ``Amy Lee``."""
+    names = {"MINM": "Minor Mail Contract", "MAIL": "Mail Contract"}
+    minm, mail = (thing("MINM", names),), (thing("MAIL", names),)
+    assert how_spelled("mail", mail) < how_spelled("mail", minm)  # type: ignore[operator]
+    lee, amy_lee = (field("Lee"),), (field("Amy Lee"),)
+    assert how_spelled("lee", lee) < how_spelled("lee", amy_lee)  # type: ignore[operator]
+    assert how_spelled("amy", amy_lee) == (0, 1)
+
+
+async def test_1817_ipo_mail_contributes_the_mail_contract(saves: Path) -> None:
+    """``p u r Enter a m y Enter 2 0 0 Enter m a i l Enter`` contributed MINM, the first
+    private listed whose name holds the word "mail" (a player's privates in the order
+    he bought them)."""
+    path = saves / "g.json"
+    save_from_script(path, MAIL_FIRST)
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        keys = ["p", "u", "r", "enter", "a", "m", "y", "enter", "2", "0", "0", "enter"]
+        await send_burst(pilot, *keys, "m", "a", "i", "l", "enter")
+        assert saved_lines(path)[len(before) :] == ["ipo Amy UR 200 2 MAIL by Bob"]
