@@ -385,6 +385,9 @@ class ModeratorApp(App[None]):
                 if split is not None:  # Esc then a key, read as Alt+key (issue 37.2)
                     self._held.extendleft(reversed(split))
                     continue
+            dimmed = getattr(self.screen, "take_dimmed_key", None)
+            if isinstance(event, events.Key) and dimmed is not None and dimmed(event.key):
+                continue  # a dimmed command key, acted on in its turn (MainScreen)
             self._typed_for[event] = self.screen
             await super().on_event(event)
 

@@ -552,31 +552,48 @@ class MainScreen(Screen[None]):
 
         The keys of live commands never get here: they are priority bindings,
         acted on as the app reads them (see ``keys.bindings``); a key whose
-        guard dims or hides it comes here instead and is explained.
+        guard dims or hides it is taken by :meth:`take_dimmed_key`, also as the app
+        reads it, and comes here only by another way.
         """
         if self.app.screen is not self:
             return
-        for cmd in UI_COMMANDS:
-            if (
-                event.key in cmd.key.split(",")
-                and self.check_action(action_name(cmd.action), ()) is not True
-            ):
-                event.stop()
-                cid = self.acting_company()
-                if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
-                    # the forced sale's list opens with the rules' reasons (and takes the
-                    # keys typed after `s`, as the train list does)
-                    if self.focused is None or self.focused is not self.bar.input:
-                        self.forced_sale()
-                    return
-                if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
-                    # issue 37.7: the `done` is given and refused as a dialog's `d` gives
-                    # it: the log keeps the line and the game's reason, a toast says it
-                    self.give(c.Done(company=cid))
-                    return
-                self.app.bell()
-                self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-                return
+        if self.take_dimmed_key(event.key):
+            event.stop()
+
+    def take_dimmed_key(self, key: str) -> bool:
+        """Act on ``key`` if it is a command key whose guard dims or hides it (no binding
+        takes it): the forced sale's list opens with the rules' reasons, ``d`` gives the
+        ``done`` and the log keeps the game's refusal, any other says why it does nothing.
+        Whether the key was taken.
+
+        The app calls this as it hands the key out (``ModeratorApp._release_keys``), in the
+        order typed: a dimmed key left to Textual went first to the focused widget and came
+        back to :meth:`on_key` after the keys typed next had acted (``s d`` in an operating
+        round with no forced sale due ended the company's turn, then opened the next
+        company's sale list).  Typed in the command bar it is text: not taken.
+        """
+        if self.focused is not None and self.focused is self.bar.input:
+            return False
+        found = [cmd for cmd in UI_COMMANDS if key in cmd.key.split(",")]
+        if not found or any(
+            self.check_action(action_name(cmd.action), ()) is True for cmd in found
+        ):
+            return False  # a live binding takes it
+        cmd = found[0]
+        cid = self.acting_company()
+        if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
+            # the forced sale's list opens with the rules' reasons (and takes the keys
+            # typed after `s`, as the train list does)
+            self.forced_sale()
+            return True
+        if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
+            # issue 37.7: the `done` is given and refused as a dialog's `d` gives it: the
+            # log keeps the line and the game's reason, a toast says it
+            self.give(c.Done(company=cid))
+            return True
+        self.app.bell()
+        self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
+        return True
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""

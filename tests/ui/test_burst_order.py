@@ -1,0 +1,37 @@
+"""Keys act in the order typed, also the keys whose guard dims or hides them.
+
+A dimmed or hidden command key is no priority binding: Textual gave it to the focused
+widget, and it came back to the main screen's ``on_key`` after the keys typed next had
+acted.  In an operating round with no forced sale due, ``s d`` ended the company's turn
+and then opened the next company's sale list.  Now the app hands such a key to the main
+screen in its turn (``MainScreen.take_dimmed_key``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from positions import Cut, save_at
+from ui_helpers import main_screen, running, saved_lines, send_burst
+
+from moderator.ui.screens.dialogs import ChoiceDialog
+
+
+async def test_s_then_d_stays_in_the_forced_sale_list(saves: Path) -> None:
+    """1846, ERIE operating with its train bought and no sale due (``s`` hidden, ``d``
+    live): ``s d`` opens ERIE's president's sale list and the ``d`` falls into it (the
+    list has no ``d``: nothing is taken); ``s 0 Enter d`` the same."""
+    path = save_at(Cut("1846", 1, 30), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "ERIE"
+        assert screen.check_action("sell", ()) is False and screen.check_action("done", ())
+        before = saved_lines(path)
+        for burst in (["s", "d"], ["s", "0", "enter", "d"]):
+            await send_burst(pilot, *burst)
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceDialog), burst
+            assert "for ERIE's train" in dialog.title_text, (burst, dialog.title_text)
+            assert saved_lines(path) == before, burst
+            await send_burst(pilot, "escape")
+        assert saved_lines(path) == before and screen.session.acting == "ERIE"
