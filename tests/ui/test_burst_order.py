@@ -35,3 +35,19 @@ async def test_s_then_d_stays_in_the_forced_sale_list(saves: Path) -> None:
             assert saved_lines(path) == before, burst
             await send_burst(pilot, "escape")
         assert saved_lines(path) == before and screen.session.acting == "ERIE"
+
+
+async def test_keys_typed_for_a_refused_dialog_are_not_used(saves: Path) -> None:
+    """ERIE has run (``r`` is dimmed), its turn may end: ``r 9 0 d`` typed in one burst
+    gave ``done ERIE`` (the ``d`` meant for the run dialog fell on the main screen).  The
+    keys typed before the refusal could be seen are not used; a ``d`` typed after it is
+    the main screen's ``done``."""
+    path = save_at(Cut("1846", 1, 30), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.check_action("run", ()) is None and screen.check_action("done", ())
+        before = saved_lines(path)
+        await send_burst(pilot, "r", "9", "0", "d")
+        assert saved_lines(path) == before and app.screen is screen
+        await send_burst(pilot, "d")  # typed after the refusal was shown
+        assert saved_lines(path) == [*before, "done ERIE"]

@@ -85,6 +85,12 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
+OPENERS = frozenset(
+    ("par", "buy", "sell", "bid", "bond", "claim", "settle", "spend", "issue", "run")
+    + ("train", "private", "loan", "payback", "credit", "legal")
+)
+"""The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
+
 
 def narration(
     cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
@@ -560,11 +566,14 @@ class MainScreen(Screen[None]):
         if self.take_dimmed_key(event.key):
             event.stop()
 
-    def take_dimmed_key(self, key: str) -> bool:
+    def take_dimmed_key(self, key: str) -> str:
         """Act on ``key`` if it is a command key whose guard dims or hides it (no binding
         takes it): the forced sale's list opens with the rules' reasons, ``d`` gives the
         ``done`` and the log keeps the game's refusal, any other says why it does nothing.
-        Whether the key was taken.
+        ``""``: not taken; ``"taken"``; ``"refused"``: a key that opens a dialog or a list
+        (:data:`OPENERS`) opened nothing, and the app does not use the keys typed before
+        this refusal could be seen (they were typed for the dialog: ``e 4 0 d`` with no
+        spending allowed gave the ``done`` alone; the far amount's question does the same).
 
         The app calls this as it hands the key out (``ModeratorApp._release_keys``), in the
         order typed: a dimmed key left to Textual went first to the focused widget and came
@@ -573,27 +582,27 @@ class MainScreen(Screen[None]):
         company's sale list).  Typed in the command bar it is text: not taken.
         """
         if self.focused is not None and self.focused is self.bar.input:
-            return False
+            return ""
         found = [cmd for cmd in UI_COMMANDS if key in cmd.key.split(",")]
         if not found or any(
             self.check_action(action_name(cmd.action), ()) is True for cmd in found
         ):
-            return False  # a live binding takes it
+            return ""  # a live binding takes it
         cmd = found[0]
         cid = self.acting_company()
         if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
             # the forced sale's list opens with the rules' reasons (and takes the keys
             # typed after `s`, as the train list does)
             self.forced_sale()
-            return True
+            return "taken"
         if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
             # issue 37.7: the `done` is given and refused as a dialog's `d` gives it: the
             # log keeps the line and the game's reason, a toast says it
             self.give(c.Done(company=cid))
-            return True
+            return "taken"
         self.app.bell()
         self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-        return True
+        return "refused" if cmd.id in OPENERS else "taken"
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""
