@@ -51,3 +51,18 @@ async def test_keys_typed_for_a_refused_dialog_are_not_used(saves: Path) -> None
         assert saved_lines(path) == before and app.screen is screen
         await send_burst(pilot, "d")  # typed after the refusal was shown
         assert saved_lines(path) == [*before, "done ERIE"]
+
+
+async def test_a_pass_typed_behind_a_refused_buy_is_not_used(tmp_path: Path) -> None:
+    """1847 AE, Bob (M75) can afford nothing on sale (``b`` is dimmed): ``b Enter x`` in
+    one burst passed Bob; now nothing.  His ``x`` typed after the refusal passes him."""
+    saves = tmp_path / "saves"
+    path = save_at(Cut("1847AE", 0, 16), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "Bob" and screen.check_action("buy", ()) is None
+        before = saved_lines(path)
+        await send_burst(pilot, "b", "enter", "x")
+        assert saved_lines(path) == before and app.screen is screen
+        await send_burst(pilot, "x")
+        assert saved_lines(path) == [*before, "pass Bob"]
