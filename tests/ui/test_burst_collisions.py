@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import running, save_from_script, saved_lines, send_burst
+from ui_helpers import REPO, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.screens.dialogs import field, how_spelled, thing
 
@@ -50,3 +50,18 @@ async def test_1817_ipo_mail_contributes_the_mail_contract(saves: Path) -> None:
         keys = ["p", "u", "r", "enter", "a", "m", "y", "enter", "2", "0", "0", "enter"]
         await send_burst(pilot, *keys, "m", "a", "i", "l", "enter")
         assert saved_lines(path)[len(before) :] == ["ipo Amy UR 200 2 MAIL by Bob"]
+
+
+async def test_1830_s_after_a_purchase_sells_the_header_players_share(saves: Path) -> None:
+    """1830 4.0: Bob bought, so his turn stays open for his sales, and the header names Cy
+    ("to act Cy (Bob may still sell)"), whose key closes it.  Both hold B&O: ``s b o
+    Enter`` sold Bob's (listed first); it is Cy's sale, as ``b`` lists Cy's purchases
+    first and ``x`` is Cy's pass."""
+    path = saves / "g.json"
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    save_from_script(path, market, "buy Cy PRR pool").close()
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        assert before[-1] == "buy Bob BO"
+        await send_burst(pilot, "s", "b", "o", "enter")
+        assert saved_lines(path)[len(before) :] == ["sell Cy BO 1"]

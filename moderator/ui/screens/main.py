@@ -751,6 +751,10 @@ class MainScreen(Screen[None]):
             self.forced_sale()
             return
         cmds = self.session.legal_of(c.Sell)
+        # the header's player's sales first, as his purchases (1830 4.0: after a purchase
+        # the turn stays open for the buyer's sales, but the header names the next player,
+        # whose `s` closes it: `s b o Enter` is his sale, not the buyer's)
+        cmds.sort(key=lambda x: isinstance(x, c.Sell) and x.player != self.session.acting)
 
         def label(x: c.Sell) -> str:
             return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
