@@ -66,3 +66,21 @@ async def test_a_pass_typed_behind_a_refused_buy_is_not_used(tmp_path: Path) -> 
         assert saved_lines(path) == before and app.screen is screen
         await send_burst(pilot, "x")
         assert saved_lines(path) == [*before, "pass Bob"]
+
+
+async def test_tab_moves_the_focus_before_the_next_key(tmp_path: Path) -> None:
+    """1830, Bob to act: Tab focuses the command bar, so ``Tab x`` types ``x`` there
+    (Textual's Tab acted after the ``x``, which passed Bob); ``Tab pass Bob Enter
+    shift+Tab x`` gives Bob's pass from the bar, then ``x`` on the board passes Carlos."""
+    saves = tmp_path / "saves"
+    path = save_at(Cut("1830", 1, 8), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "Bob"
+        before = saved_lines(path)
+        await send_burst(pilot, "tab", "x")
+        assert saved_lines(path) == before and screen.bar.input.value == "x"
+        await send_burst(pilot, "backspace", "shift+tab")
+        assert screen.focused is not screen.bar.input
+        await send_burst(pilot, "tab", "pass Bob", "enter", "shift+tab", "x")
+        assert saved_lines(path) == [*before, "pass Bob", "pass Carlos"]

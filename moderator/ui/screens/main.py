@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Key
 from textual.notifications import Notification, Notify
@@ -127,7 +128,14 @@ def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
 class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
-    BINDINGS = bindings()
+    BINDINGS = [
+        *bindings(),
+        # Tab moves the focus in the order typed (Textual's own Tab acts when the key comes
+        # back from the focused widget, after the keys typed behind it: `Tab x` passed the
+        # player instead of typing `x` in the command bar)
+        Binding("tab", "focus_step(1)", show=False, priority=True),
+        Binding("shift+tab", "focus_step(-1)", show=False, priority=True),
+    ]
     APP_CSS_ONLY = True
     """Styled by ``app.tcss`` alone: opening it reads no other screen's styles."""
     ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
@@ -1287,6 +1295,17 @@ class MainScreen(Screen[None]):
     def action_leave_bar(self) -> None:
         """Back from the command bar to the board."""
         self.move_focus(self.query_one("#body"))
+
+    def action_focus_step(self, step: int) -> None:
+        """Tab (``step`` 1) or shift+Tab (-1): the next or previous widget takes the focus
+        now, before the next key is read (in the command bar, Tab is its completion)."""
+        if step > 0 and self.focused is not None and self.focused is self.bar.input:
+            raise SkipAction()
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
+        self.query_one(QuietFooter).relight()
 
     def move_focus(self, widget: Widget) -> None:
         """Focus ``widget`` now and show the keys live there in the same frame.
