@@ -9,12 +9,22 @@ screen in its turn (``MainScreen.take_dimmed_key``).
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from pathlib import Path
 
-from positions import Cut, save_at
+import bursting
+from adversary import accepted, renamed_save
+from conftest import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from positions import TITLES, Cut, played, save_at
 from ui_helpers import main_screen, running, saved_lines, send_burst
 
-from moderator.ui.screens.dialogs import ChoiceDialog
+from moderator.ui.app import ModeratorApp
+from moderator.ui.screens.dialogs import ChoiceDialog, FarAmountQuestion
+
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
 async def test_s_then_d_stays_in_the_forced_sale_list(saves: Path) -> None:
@@ -84,3 +94,55 @@ async def test_tab_moves_the_focus_before_the_next_key(tmp_path: Path) -> None:
         assert screen.focused is not screen.bar.input
         await send_burst(pilot, "tab", "pass Bob", "enter", "shift+tab", "x")
         assert saved_lines(path) == [*before, "pass Bob", "pass Carlos"]
+
+
+QUIET = {"ctrl+n", "ctrl+o", "ctrl+t", "f", "w", "g", "c", "h", "o", "question_mark", "f1"}
+"""Keys left out of the random bursts below: other screens (new game, open, sharing, the
+read-only views, History, a sandbox, help), typed by their own tests."""
+
+
+async def journal_after(path: Path, burst: bursting.Burst, one_by_one: bool) -> list[str] | None:
+    """The save's journal after ``burst`` typed at once or a key at a time (each handled
+    before the next is typed); ``None`` when the burst met a refused dialog key or a far
+    amount's question, whose keys typed ahead are not used by design."""
+    app = ModeratorApp(path=path, saves=path.parent)
+    asked = False
+    async with app.run_test(size=bursting.SIZE) as pilot:
+        await bursting.settle(pilot)
+        for part in burst if one_by_one else [burst]:
+            await bursting.send(pilot, [part] if one_by_one else part)  # type: ignore[list-item]
+            asked = asked or isinstance(app.screen, FarAmountQuestion)
+        if asked or app._refused_at is not None or app._unused is not None:
+            return None
+    return saved_lines(path)
+
+
+@settings(max_examples=examples(5), suppress_health_check=SLOW)
+@given(
+    title=st.sampled_from(TITLES),
+    count=st.sampled_from((8, 30, 90)),
+    data=st.data(),
+)
+def test_a_burst_commits_the_same_typed_at_once_or_key_by_key(
+    title: str, count: int, data: st.DataObject
+) -> None:
+    """However fast the keys come: a random burst (``bursting.bursts``) typed at once
+    gives the journal it gives typed a key at a time, at random positions of every title
+    with the players named to collide with the keys (``adversary``)."""
+    game = played(title, 1, count)
+    seats = len(game.players)
+    game.close()
+    names = accepted(title)
+    burst = [
+        part
+        for part in data.draw(bursting.bursts(), label="burst")
+        if not (isinstance(part, str) and part in QUIET)
+    ]
+    with tempfile.TemporaryDirectory(prefix="burst-order-") as folder:
+        path = renamed_save(title, 1, count, names[:seats], Path(folder) / "s")
+        saved = path.read_bytes()
+        at_once = asyncio.run(journal_after(path, burst, one_by_one=False))
+        path.write_bytes(saved)
+        one_by_one = asyncio.run(journal_after(path, burst, one_by_one=True))
+    if at_once is not None and one_by_one is not None:
+        assert at_once == one_by_one, burst
