@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import REPO, running, save_from_script, saved_lines, send_burst
+from positions import Cut, save_at
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
-from moderator.ui.screens.dialogs import field, how_spelled, thing
+from moderator.ui.screens.dialogs import ChoiceDialog, field, how_spelled, thing
 
 MAIL_FIRST = """game 1817 Amy Bob Cy Dee
 private Amy MINM 60
@@ -65,3 +66,25 @@ async def test_1830_s_after_a_purchase_sells_the_header_players_share(saves: Pat
         assert before[-1] == "buy Bob BO"
         await send_burst(pilot, "s", "b", "o", "enter")
         assert saved_lines(path)[len(before) :] == ["sell Cy BO 1"]
+
+
+async def test_1817_merger_round_takes_the_stock_round_keys(tmp_path: Path) -> None:
+    """1817: after an operating round's last turn the state is the merger and acquisition
+    round ("OR" with ``merger_round``), where the rules take the next stock round's lines
+    (a buy, an IPO, a sale, a pass of the player to act).  ``x`` and ``b`` were hidden
+    there ("Pass is for a stock round; this is an operating round") and ``s`` opened an
+    operating round's forced sale for no company; now they are the stock round's keys."""
+    saves = tmp_path / "saves"
+    path = save_at(Cut("1817", 3, 200), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.data.get("merger_round")
+        who = screen.session.acting
+        before = saved_lines(path)
+        await send_burst(pilot, "b")
+        assert isinstance(app.screen, ChoiceDialog) and "buys" in str(app.screen.choices[0][0])
+        await send_burst(pilot, "escape", "s")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text == "Sell shares to the pool"
+        await send_burst(pilot, "escape", "x")
+        assert saved_lines(path) == [*before, f"pass {who}"]
