@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Self
 from weakref import WeakKeyDictionary
 
 from textual import events
+from textual._time import get_time
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -99,6 +100,12 @@ class ModeratorApp(App[None]):
         """The screen each key was handed to (see :meth:`on_event`)."""
         self._unused: tuple[Screen, int, Notification] | None = None
         """The last keys not used because their screen had closed, and the toast."""
+        self._refused_at: float | None = None
+        """When a key that opens a dialog last opened nothing (refused): the keys typed
+        before then were typed for that dialog and are not used (``_release_keys``)."""
+        self._dropped = 0
+        """How many keys were not used since that refusal."""
+        self._dropped_note: Notification | None = None
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
         self._table_share: TableShare | None = None
@@ -355,6 +362,26 @@ class ModeratorApp(App[None]):
         self._unused = (screen, count, note)
         self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
 
+    def _typed_before_refusal(self) -> None:
+        """A key typed before a dialog's key was refused (it opened nothing): a bell and
+        one toast counting such keys, instead of an action on the main screen."""
+        self.bell()
+        self._dropped += 1
+        if self._dropped_note is not None:
+            try:
+                self._unnotify(self._dropped_note)
+            except KeyError:  # timed out already
+                pass
+        keys = "a key" if self._dropped == 1 else f"{self._dropped} keys"
+        self._dropped_note = Notification(
+            f"{keys} typed after a refused key, before its refusal was shown: not used",
+            "Keys not used",
+            "warning",
+            4.0,
+            markup=False,
+        )
+        self._on_notify(Notify(self._dropped_note))
+
     async def on_keys_ready(self, message: KeysReady) -> None:
         """A screen is ready: mark it and hand it the keys typed meanwhile.
 
@@ -385,6 +412,9 @@ class ModeratorApp(App[None]):
         when its turn comes (issue 37.2, :mod:`moderator.ui.escapekey`)."""
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
+            if self._refused_at is not None and event.time <= self._refused_at:
+                self._typed_before_refusal()  # typed for a dialog that did not open
+                continue
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
                 from moderator.ui.escapekey import unbound_alt
 
@@ -392,6 +422,13 @@ class ModeratorApp(App[None]):
                 if split is not None:  # Esc then a key, read as Alt+key (issue 37.2)
                     self._held.extendleft(reversed(split))
                     continue
+            dimmed = getattr(self.screen, "take_dimmed_key", None)
+            taken = dimmed(event.key) if isinstance(event, events.Key) and dimmed else ""
+            if taken:  # a dimmed command key, acted on in its turn (MainScreen)
+                if taken == "refused":
+                    self._refused_at = get_time()
+                    self._dropped, self._dropped_note = 0, None
+                continue
             self._typed_for[event] = self.screen
             await super().on_event(event)
 

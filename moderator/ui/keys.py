@@ -328,11 +328,16 @@ STAGE_NAMES = {
 
 
 def stage_of(data: dict[str, Any]) -> str:
-    """The stage of the game in the state JSON ``data``: ``SR`` or ``OR``; in the setup,
-    the title's step (1853: ``bonds``, then ``claims`` until ``settle``) or ``setup``."""
+    """The stage of the game in the state JSON ``data``: ``SR`` or ``OR`` (1817's merger
+    and acquisition round: ``SR``); in the setup, the title's step (1853: ``bonds``, then
+    ``claims`` until ``settle``) or ``setup``."""
     rnd = data["round"]
     if rnd.get("setup"):
         return str(data.get("stage") or "setup")
+    if data.get("merger_round"):
+        # 1817's merger and acquisition round: the rules take the next stock round's
+        # lines (a buy, an IPO, a sale, a pass), no operating command
+        return "SR"
     return str(rnd["kind"])
 
 

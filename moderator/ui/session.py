@@ -166,8 +166,11 @@ class Session:
 
     @property
     def round_kind(self) -> str:
-        """``setup``, ``SR`` or ``OR``."""
+        """``setup``, ``SR`` or ``OR`` (1817's merger and acquisition round is ``SR``: the
+        rules take the next stock round's lines there, no operating command)."""
         rnd = self.data["round"]
+        if self.data.get("merger_round"):
+            return "SR"
         return "setup" if rnd.get("setup") else rnd["kind"]
 
     @property

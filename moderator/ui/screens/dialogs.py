@@ -145,8 +145,21 @@ def spelled(typed: str, keys: Keys) -> int | None:
     first part and ending where a part ends (an id typed in full), 1 begun from the
     first part, 2 from a later part (``p`` finds PRR before the pool).
     """
+    found = how_spelled(typed, keys)
+    return None if found is None else found[0]
+
+
+def how_spelled(typed: str, keys: Keys) -> tuple[int, int] | None:
+    """:func:`spelled`'s rank, then which spelling of the part read first it used (0: the
+    id, 1: the whole name, then its words), or ``None`` when ``typed`` spells nothing.
+
+    Of two choices ``typed`` spells equally well, the one it names by its id or its whole
+    name comes before one it names by a word of a longer name: in 1817 ``mail`` is the
+    private MAIL, not the Minor Mail Contract (MINM) listed before it, and a player ``Lee``
+    is not ``Amy Lee``.
+    """
     if not typed:
-        return 0
+        return (0, 0)
 
     def from_part(rest: str, at: int) -> bool | None:
         """Whether ``rest`` reads from part ``at`` on: True ending on a part's end,
@@ -166,9 +179,23 @@ def spelled(typed: str, keys: Keys) -> int | None:
         return best
 
     for start in range(len(keys)):
-        found = from_part(typed, start)
-        if found is not None:
-            return (0 if found else 1) if start == 0 else 2
+        best: tuple[int, int] | None = None
+        for n, word in enumerate(keys[start]):
+            if word == typed:
+                ends: bool | None = True
+            elif word.startswith(typed):
+                ends = False
+            elif typed.startswith(word):
+                ends = from_part(typed[len(word) :], start + 1)
+            else:
+                ends = None
+            if ends is None:
+                continue
+            found = ((0 if ends else 1) if start == 0 else 2, n)
+            if best is None or found < best:
+                best = found
+        if best is not None:
+            return best
     return None
 
 
@@ -465,10 +492,10 @@ class ChoiceDialog(CommandDialog):
             options.highlighted = self.start
         self.keys_ready()
 
-    def rank(self, index: int, typed: str | None = None) -> int | None:
+    def rank(self, index: int, typed: str | None = None) -> tuple[int, int] | None:
         """How well choice ``index`` fits ``typed`` (the filter typed by default):
-        ``None`` when it does not (:func:`spelled`); lower is better."""
-        return spelled(self.typed if typed is None else typed, self.keys[index])
+        ``None`` when it does not (:func:`how_spelled`); lower is better."""
+        return how_spelled(self.typed if typed is None else typed, self.keys[index])
 
     def matches(self, index: int) -> bool:
         """Whether choice ``index`` fits the filter typed: its keys spell it (the chosen
@@ -477,7 +504,7 @@ class ChoiceDialog(CommandDialog):
 
     def narrowed(self, typed: str) -> tuple[list[int], int | None]:
         """The choices ``typed`` leaves, in the list's order, and the one highlighted then:
-        the first of those it spells best (:func:`spelled`)."""
+        the first of those it spells best (:func:`how_spelled`)."""
         ranks = {i: self.rank(i, typed) for i in range(len(self.choices))}
         shown = [i for i, r in ranks.items() if r is not None]
         if not shown:

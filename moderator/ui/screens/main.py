@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Key
 from textual.notifications import Notification, Notify
@@ -85,6 +86,12 @@ GUARD_KINDS: dict[str, tuple[type[c.Command], ...]] = {
 }
 """The command kinds behind each dialog key: the key is live when one of them is legal."""
 
+OPENERS = frozenset(
+    ("par", "buy", "sell", "bid", "bond", "claim", "settle", "spend", "issue", "run")
+    + ("train", "private", "loan", "payback", "credit", "legal")
+)
+"""The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
+
 
 def narration(
     cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
@@ -121,7 +128,14 @@ def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
 class MainScreen(Screen[None]):
     """The main screen (see the module docstring)."""
 
-    BINDINGS = bindings()
+    BINDINGS = [
+        *bindings(),
+        # Tab moves the focus in the order typed (Textual's own Tab acts when the key comes
+        # back from the focused widget, after the keys typed behind it: `Tab x` passed the
+        # player instead of typing `x` in the command bar)
+        Binding("tab", "focus_step(1)", show=False, priority=True),
+        Binding("shift+tab", "focus_step(-1)", show=False, priority=True),
+    ]
     APP_CSS_ONLY = True
     """Styled by ``app.tcss`` alone: opening it reads no other screen's styles."""
     ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
@@ -552,31 +566,51 @@ class MainScreen(Screen[None]):
 
         The keys of live commands never get here: they are priority bindings,
         acted on as the app reads them (see ``keys.bindings``); a key whose
-        guard dims or hides it comes here instead and is explained.
+        guard dims or hides it is taken by :meth:`take_dimmed_key`, also as the app
+        reads it, and comes here only by another way.
         """
         if self.app.screen is not self:
             return
-        for cmd in UI_COMMANDS:
-            if (
-                event.key in cmd.key.split(",")
-                and self.check_action(action_name(cmd.action), ()) is not True
-            ):
-                event.stop()
-                cid = self.acting_company()
-                if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
-                    # the forced sale's list opens with the rules' reasons (and takes the
-                    # keys typed after `s`, as the train list does)
-                    if self.focused is None or self.focused is not self.bar.input:
-                        self.forced_sale()
-                    return
-                if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
-                    # issue 37.7: the `done` is given and refused as a dialog's `d` gives
-                    # it: the log keeps the line and the game's reason, a toast says it
-                    self.give(c.Done(company=cid))
-                    return
-                self.app.bell()
-                self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-                return
+        if self.take_dimmed_key(event.key):
+            event.stop()
+
+    def take_dimmed_key(self, key: str) -> str:
+        """Act on ``key`` if it is a command key whose guard dims or hides it (no binding
+        takes it): the forced sale's list opens with the rules' reasons, ``d`` gives the
+        ``done`` and the log keeps the game's refusal, any other says why it does nothing.
+        ``""``: not taken; ``"taken"``; ``"refused"``: a key that opens a dialog or a list
+        (:data:`OPENERS`) opened nothing, and the app does not use the keys typed before
+        this refusal could be seen (they were typed for the dialog: ``e 4 0 d`` with no
+        spending allowed gave the ``done`` alone; the far amount's question does the same).
+
+        The app calls this as it hands the key out (``ModeratorApp._release_keys``), in the
+        order typed: a dimmed key left to Textual went first to the focused widget and came
+        back to :meth:`on_key` after the keys typed next had acted (``s d`` in an operating
+        round with no forced sale due ended the company's turn, then opened the next
+        company's sale list).  Typed in the command bar it is text: not taken.
+        """
+        if self.focused is not None and self.focused is self.bar.input:
+            return ""
+        found = [cmd for cmd in UI_COMMANDS if key in cmd.key.split(",")]
+        if not found or any(
+            self.check_action(action_name(cmd.action), ()) is True for cmd in found
+        ):
+            return ""  # a live binding takes it
+        cmd = found[0]
+        cid = self.acting_company()
+        if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
+            # the forced sale's list opens with the rules' reasons (and takes the keys
+            # typed after `s`, as the train list does)
+            self.forced_sale()
+            return "taken"
+        if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
+            # issue 37.7: the `done` is given and refused as a dialog's `d` gives it: the
+            # log keeps the line and the game's reason, a toast says it
+            self.give(c.Done(company=cid))
+            return "taken"
+        self.app.bell()
+        self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
+        return "refused" if cmd.id in OPENERS else "taken"
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""
@@ -725,6 +759,10 @@ class MainScreen(Screen[None]):
             self.forced_sale()
             return
         cmds = self.session.legal_of(c.Sell)
+        # the header's player's sales first, as his purchases (1830 4.0: after a purchase
+        # the turn stays open for the buyer's sales, but the header names the next player,
+        # whose `s` closes it: `s b o Enter` is his sale, not the buyer's)
+        cmds.sort(key=lambda x: isinstance(x, c.Sell) and x.player != self.session.acting)
 
         def label(x: c.Sell) -> str:
             return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
@@ -1257,6 +1295,17 @@ class MainScreen(Screen[None]):
     def action_leave_bar(self) -> None:
         """Back from the command bar to the board."""
         self.move_focus(self.query_one("#body"))
+
+    def action_focus_step(self, step: int) -> None:
+        """Tab (``step`` 1) or shift+Tab (-1): the next or previous widget takes the focus
+        now, before the next key is read (in the command bar, Tab is its completion)."""
+        if step > 0 and self.focused is not None and self.focused is self.bar.input:
+            raise SkipAction()
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
+        self.query_one(QuietFooter).relight()
 
     def move_focus(self, widget: Widget) -> None:
         """Focus ``widget`` now and show the keys live there in the same frame.

@@ -1,0 +1,90 @@
+"""Bursts that spell one thing where another's words spell it too (issue 37: a burst
+commits what it spells or nothing).
+
+Each case here was a burst that committed something else; each test types it in one
+delivery and checks the journal's new line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from positions import Cut, save_at
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
+
+from moderator.ui.screens.dialogs import ChoiceDialog, field, how_spelled, thing
+
+MAIL_FIRST = """game 1817 Amy Bob Cy Dee
+private Amy MINM 60
+private Bob MAJC 80
+private Cy MTE 40
+private Dee CM 60
+private Amy MAIL 90
+pass Bob
+pass Cy
+pass Dee
+pass Amy
+"""
+"""1817's opening sale sold with Amy holding the Minor Mail Contract (MINM) before the
+Mail Contract (MAIL); stock round 1, Bob to act."""
+
+
+def test_an_id_typed_in_full_comes_before_a_word_of_another_name() -> None:
+    """``mail`` is MAIL's id and a word of "Minor Mail Contract": MAIL is spelled first;
+    a player ``Lee`` before ``Amy Lee``."""
+    names = {"MINM": "Minor Mail Contract", "MAIL": "Mail Contract"}
+    minm, mail = (thing("MINM", names),), (thing("MAIL", names),)
+    assert how_spelled("mail", mail) < how_spelled("mail", minm)  # type: ignore[operator]
+    lee, amy_lee = (field("Lee"),), (field("Amy Lee"),)
+    assert how_spelled("lee", lee) < how_spelled("lee", amy_lee)  # type: ignore[operator]
+    assert how_spelled("amy", amy_lee) == (0, 1)
+
+
+async def test_1817_ipo_mail_contributes_the_mail_contract(saves: Path) -> None:
+    """``p u r Enter a m y Enter 2 0 0 Enter m a i l Enter`` contributed MINM, the first
+    private listed whose name holds the word "mail" (a player's privates in the order
+    he bought them)."""
+    path = saves / "g.json"
+    save_from_script(path, MAIL_FIRST)
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        keys = ["p", "u", "r", "enter", "a", "m", "y", "enter", "2", "0", "0", "enter"]
+        await send_burst(pilot, *keys, "m", "a", "i", "l", "enter")
+        assert saved_lines(path)[len(before) :] == ["ipo Amy UR 200 2 MAIL by Bob"]
+
+
+async def test_1830_s_after_a_purchase_sells_the_header_players_share(saves: Path) -> None:
+    """1830 4.0: Bob bought, so his turn stays open for his sales, and the header names Cy
+    ("to act Cy (Bob may still sell)"), whose key closes it.  Both hold B&O: ``s b o
+    Enter`` sold Bob's (listed first); it is Cy's sale, as ``b`` lists Cy's purchases
+    first and ``x`` is Cy's pass."""
+    path = saves / "g.json"
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    save_from_script(path, market, "buy Cy PRR pool").close()
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        assert before[-1] == "buy Bob BO"
+        await send_burst(pilot, "s", "b", "o", "enter")
+        assert saved_lines(path)[len(before) :] == ["sell Cy BO 1"]
+
+
+async def test_1817_merger_round_takes_the_stock_round_keys(tmp_path: Path) -> None:
+    """1817: after an operating round's last turn the state is the merger and acquisition
+    round ("OR" with ``merger_round``), where the rules take the next stock round's lines
+    (a buy, an IPO, a sale, a pass of the player to act).  ``x`` and ``b`` were hidden
+    there ("Pass is for a stock round; this is an operating round") and ``s`` opened an
+    operating round's forced sale for no company; now they are the stock round's keys."""
+    saves = tmp_path / "saves"
+    path = save_at(Cut("1817", 3, 200), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.data.get("merger_round")
+        who = screen.session.acting
+        before = saved_lines(path)
+        await send_burst(pilot, "b")
+        assert isinstance(app.screen, ChoiceDialog) and "buys" in str(app.screen.choices[0][0])
+        await send_burst(pilot, "escape", "s")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text == "Sell shares to the pool"
+        await send_burst(pilot, "escape", "x")
+        assert saved_lines(path) == [*before, f"pass {who}"]
