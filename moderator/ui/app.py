@@ -362,6 +362,14 @@ class ModeratorApp(App[None]):
         self._unused = (screen, count, note)
         self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
 
+    def keys_refused(self) -> None:
+        """A key opened nothing or the game refused the command it gave: the keys typed
+        before this refusal could be seen were typed for what did not happen (``d r 9 0
+        Enter`` with the ``done`` refused ran the same company, not the next), so they
+        are not used (:meth:`_release_keys`); a key typed after acts as usual."""
+        self._refused_at = get_time()
+        self._dropped, self._dropped_note = 0, None
+
     def _typed_before_refusal(self) -> None:
         """A key typed before a dialog's key was refused (it opened nothing): a bell and
         one toast counting such keys, instead of an action on the main screen."""
@@ -426,8 +434,7 @@ class ModeratorApp(App[None]):
             taken = dimmed(event.key) if isinstance(event, events.Key) and dimmed else ""
             if taken:  # a dimmed command key, acted on in its turn (MainScreen)
                 if taken == "refused":
-                    self._refused_at = get_time()
-                    self._dropped, self._dropped_note = 0, None
+                    self.keys_refused()
                 continue
             self._typed_for[event] = self.screen
             await super().on_event(event)

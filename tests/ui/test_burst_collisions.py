@@ -29,6 +29,20 @@ pass Amy
 Mail Contract (MAIL); stock round 1, Bob to act."""
 
 
+def test_a_plus_is_typed_and_spells_only_the_train_with_it() -> None:
+    """1817's ``2+`` beside its ``2``: ``+`` was no list key, so ``t 2 + Enter`` took the
+    ``2`` listed first.  Now ``2+`` spells only the 2+, ``2`` spells the 2 before the 2+,
+    and 1847 AE's ``5+5`` is still ``55`` too."""
+    two, two_plus = (field("2"), ("bank",)), (field("2+"), ("bank",))
+    assert how_spelled("2+", two) is None
+    assert how_spelled("2+", two_plus) == (0, 0)
+    assert how_spelled("2", two) < how_spelled("2", two_plus)  # type: ignore[operator]
+    assert how_spelled("55", (field("5+5"),)) is not None
+    assert how_spelled("5+5", (field("5+5"),)) == (0, 0)
+    keys = {b.key: b.action for b in ChoiceDialog.BINDINGS if hasattr(b, "key")}
+    assert keys.get("plus") == "filter('+')"
+
+
 def test_an_id_typed_in_full_comes_before_a_word_of_another_name() -> None:
     """``mail`` is MAIL's id and a word of "Minor Mail Contract": MAIL is spelled first;
     a player ``Lee`` before ``Amy Lee``."""

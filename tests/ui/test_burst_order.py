@@ -146,3 +146,21 @@ def test_a_burst_commits_the_same_typed_at_once_or_key_by_key(
         one_by_one = asyncio.run(journal_after(path, burst, one_by_one=True))
     if at_once is not None and one_by_one is not None:
         assert at_once == one_by_one, burst
+
+
+async def test_keys_typed_behind_a_refused_command_are_not_used(tmp_path: Path) -> None:
+    """1846, ERIE has run without a train and must buy one: ``d`` is refused by the
+    game.  ``d t Enter`` typed in one burst bought ERIE's train (keys meant for what
+    follows a ``done`` acted on the same company); now nothing is committed.  ``t
+    Enter`` typed after the refusal was shown buys it."""
+    saves = tmp_path / "saves"
+    path = save_at(Cut("1846", 1, 29), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "ERIE"
+        before = saved_lines(path)
+        await send_burst(pilot, "d", "t", "enter")
+        assert saved_lines(path) == before and app.screen is screen
+        await send_burst(pilot, "t", "enter")
+        assert saved_lines(path)[: len(before)] == before
+        assert saved_lines(path)[len(before) :] == ["train ERIE 2"]

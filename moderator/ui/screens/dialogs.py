@@ -56,13 +56,16 @@ Step = Union[c.Command, "CommandDialog", None]
 """What a first choice leads to: a command to give, a second dialog, or nothing."""
 
 FILTER_KEYS = tuple(string.digits) + tuple(string.ascii_lowercase)
-"""Keys that narrow a choice list (type-to-filter)."""
+"""Keys that narrow a choice list (type-to-filter); ``+`` too (:data:`PLUS`)."""
+PLUS = "+"
+"""The one sign a list's keys type (a train such as 1817's ``2+`` beside its ``2``: with
+``+`` ignored, ``t 2 + Enter`` took the ``2``)."""
 
 
-def typable(word: str) -> str:
+def typable(word: str, keep: str = "") -> str:
     """``word`` as the list's keys can type it: its letters and digits (``c&o`` -> ``co``,
-    ``$80`` -> ``80``, ``3/5`` -> ``35``)."""
-    return "".join(ch for ch in word if ch.isalnum())
+    ``$80`` -> ``80``, ``3/5`` -> ``35``), and the characters of ``keep``."""
+    return "".join(ch for ch in word if ch.isalnum() or ch in keep)
 
 
 Field = tuple[str, ...]
@@ -73,13 +76,16 @@ Keys = tuple[Field, ...]
 
 def field(*words: object) -> Field:
     """The typable spellings of ``words`` (an id, a name and each of its words), lower
-    case, without blanks or repeats."""
+    case, without blanks or repeats.  A word with a ``+`` is spelled with it first
+    (:data:`PLUS`): 1817's ``2+`` train is ``2+``, and ``2`` spells the ``2`` train
+    before it; ``55`` still spells 1847 AE's ``5+5``."""
     found: list[str] = []
     for word in words:
         if word is None:
             continue
         text = str(word).lower()
-        for spelling in (typable(text), *(typable(w) for w in text.split())):
+        plus = (typable(text, PLUS),) if PLUS in text else ()
+        for spelling in (*plus, typable(text), *(typable(w) for w in text.split())):
             if spelling and spelling not in found:
                 found.append(spelling)
     return tuple(found)
@@ -372,6 +378,7 @@ class ChoiceDialog(CommandDialog):
         Binding("pagedown", "move('page_down')", show=False, priority=True),
         Binding("backspace", "unfilter", show=False, priority=True),
         *[Binding(k, f"filter('{k}')", show=False, priority=True) for k in FILTER_KEYS],
+        Binding("plus", f"filter('{PLUS}')", show=False, priority=True),
         *[
             Binding(k.upper(), f"filter('{k}')", show=False, priority=True)  # either case
             for k in string.ascii_lowercase

@@ -376,6 +376,9 @@ class MainScreen(Screen[None]):
         outcome = self.session.execute(cmd)
         if not outcome.ok:
             self.app.bell()
+            refused = getattr(self.app, "keys_refused", None)
+            if refused is not None:  # the keys typed behind it are not used
+                refused()
             line = one_row(self.session.line(outcome.command) if outcome.command else str(cmd))
             self.refusal(outcome.message, f"Refused: {line}")
             self.log_panel.add(f"✗ {line}: refused: {outcome.message}", "red")
