@@ -54,6 +54,11 @@ PICTURE_IDLE = 0.3
 kept again (:meth:`ModeratorApp.keep_picture_when_idle`)."""
 
 
+KEPT_AFTER_REFUSAL = frozenset(("ctrl+q", "ctrl+c"))
+"""Keys used even when typed behind a refused one (:meth:`ModeratorApp.keys_refused`):
+quitting commits nothing."""
+
+
 class ModeratorApp(App[None]):
     """The banker's screen (see the module docstring).
 
@@ -420,8 +425,12 @@ class ModeratorApp(App[None]):
         when its turn comes (issue 37.2, :mod:`moderator.ui.escapekey`)."""
         while self._held and self._ready_for_keys():
             event = self._held.popleft()
-            if self._refused_at is not None and event.time <= self._refused_at:
-                self._typed_before_refusal()  # typed for a dialog that did not open
+            if (
+                self._refused_at is not None
+                and event.time <= self._refused_at
+                and not (isinstance(event, events.Key) and event.key in KEPT_AFTER_REFUSAL)
+            ):
+                self._typed_before_refusal()  # typed for what did not happen
                 continue
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
                 from moderator.ui.escapekey import unbound_alt

@@ -48,7 +48,7 @@ def test_the_keys_of_other_choices() -> None:
     assert choice_keys(c.Sell(player="Ipo", corp="BO", count=2), NAMES)[1] == ("2",)
     train = c.BuyTrain(corp="NYC", train="4", source="pool")
     assert choice_keys(train) == (("4",), ("pool",))
-    assert choice_keys(c.BuyTrain(corp="NYC", train="2+2"))[0] == ("22",)
+    assert choice_keys(c.BuyTrain(corp="NYC", train="2+2"))[0] == ("2+2", "22")
     assert choice_keys(c.BuyTrain(corp="NYC", train="3", source="BO"), NAMES)[1][0] == "bo"
     assert choice_keys(c.Bond(player="Pool", amount=90)) == (("pool",),)  # a player's list
     assert field("C&O", None, "Chesapeake & Ohio") == ("co", "chesapeakeohio", "chesapeake", "ohio")

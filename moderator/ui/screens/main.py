@@ -376,9 +376,6 @@ class MainScreen(Screen[None]):
         outcome = self.session.execute(cmd)
         if not outcome.ok:
             self.app.bell()
-            refused = getattr(self.app, "keys_refused", None)
-            if refused is not None:  # the keys typed behind it are not used
-                refused()
             line = one_row(self.session.line(outcome.command) if outcome.command else str(cmd))
             self.refusal(outcome.message, f"Refused: {line}")
             self.log_panel.add(f"✗ {line}: refused: {outcome.message}", "red")
@@ -609,7 +606,7 @@ class MainScreen(Screen[None]):
         if cmd.id == "done" and cid is not None and not self.session.data.get("ended"):
             # issue 37.7: the `done` is given and refused as a dialog's `d` gives it: the
             # log keeps the line and the game's reason, a toast says it
-            self.give(c.Done(company=cid))
+            self.give_typed(c.Done(company=cid))
             return "taken"
         self.app.bell()
         self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
@@ -867,7 +864,7 @@ class MainScreen(Screen[None]):
         if player is None:
             self.notify("no player is to act", severity="warning")
             return
-        self.give(c.Pass(player=player))
+        self.give_typed(c.Pass(player=player))
 
     def action_bid(self) -> None:
         """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
@@ -1215,7 +1212,17 @@ class MainScreen(Screen[None]):
         if cid is None:
             self.notify("no company is operating", severity="warning")
             return
-        self.give(c.Done(company=cid))
+        self.give_typed(c.Done(company=cid))
+
+    def give_typed(self, cmd: c.Command) -> None:
+        """Give ``cmd``, the command of a key itself (``d``, ``x``): when the game refuses
+        it, the keys typed behind it were typed for what follows it and are not used
+        (``ModeratorApp.keys_refused``: ``d t Enter`` with the ``done`` refused bought the
+        same company's train)."""
+        if self.give(cmd) is not None:
+            refused = getattr(self.app, "keys_refused", None)
+            if refused is not None:
+                refused()
 
     def action_loan(self) -> None:
         """1817 ``loan CORP`` for the acting corporation (facts §6): the exact line and
