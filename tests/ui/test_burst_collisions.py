@@ -43,6 +43,16 @@ def test_a_plus_is_typed_and_spells_only_the_train_with_it() -> None:
     assert keys.get("plus") == "filter('+')"
 
 
+def test_an_accented_name_is_spelled_without_its_accents() -> None:
+    """A player Élise could not be picked by letters (the list's keys are ASCII): ``eli``
+    spells her now; of René and Rene, ``rene`` is Rene (the exact spelling) first."""
+    elise, rene, rene_plain = (field("Élise"),), (field("René"),), (field("Rene"),)
+    assert how_spelled("eli", elise) == (1, 1)
+    assert how_spelled("elise", elise) == (0, 1)
+    assert how_spelled("rene", rene_plain) < how_spelled("rene", rene)  # type: ignore[operator]
+    assert field("Zoë Ann") == ("zoëann", "zoë", "ann", "zoeann", "zoe")
+
+
 def test_an_id_typed_in_full_comes_before_a_word_of_another_name() -> None:
     """``mail`` is MAIL's id and a word of "Minor Mail Contract": MAIL is spelled first;
     a player ``Lee`` before ``Amy Lee``."""

@@ -76,7 +76,8 @@ Keys = tuple[Field, ...]
 
 def field(*words: object) -> Field:
     """The typable spellings of ``words`` (an id, a name and each of its words), lower
-    case, without blanks or repeats.  A word with a ``+`` is spelled with it first
+    case, without blanks or repeats, then without accents (:func:`fold`).  A word with a
+    ``+`` is spelled with it first
     (:data:`PLUS`): 1817's ``2+`` train is ``2+``, and ``2`` spells the ``2`` train
     before it; ``55`` still spells 1847 AE's ``5+5``."""
     found: list[str] = []
@@ -85,10 +86,22 @@ def field(*words: object) -> Field:
             continue
         text = str(word).lower()
         plus = (typable(text, PLUS),) if PLUS in text else ()
-        for spelling in (*plus, typable(text), *(typable(w) for w in text.split())):
+        folded = () if text.isascii() else (typable(fold(text)), *map(typable, fold(text).split()))
+        for spelling in (*plus, typable(text), *(typable(w) for w in text.split()), *folded):
             if spelling and spelling not in found:
                 found.append(spelling)
     return tuple(found)
+
+
+def fold(text: str) -> str:
+    """``text`` without its accents (``élise`` -> ``elise``): a list's keys are ASCII, so
+    a player called Élise is spelled ``elise``; Rene, if there is one, is spelled first
+    (his is the exact spelling, :func:`how_spelled`)."""
+    import unicodedata
+
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
 
 
 def thing(ident: str, names: dict[str, str] | None) -> Field:
