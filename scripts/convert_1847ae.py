@@ -33,7 +33,7 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-from convert_18xxgames import ORDINALS, _hexes, converter_main, effective_actions
+from convert_18xxgames import ORDINALS, TrainBook, _hexes, converter_main, effective_actions
 
 from moderator.game import Game
 from moderator.script import parse_line
@@ -112,7 +112,7 @@ def percent_of(share: str) -> int:
 
 
 @dataclass
-class Converter:
+class Converter(TrainBook):
     """Folds the actions into banker lines, keeping the little state the lines need."""
 
     names: dict[int, str]
@@ -410,17 +410,9 @@ class Converter:
         corp = action["entity"]
         train = action["train"]
         kind = action.get("variant") or train.rsplit("-", 1)[0]
-        holder = self.trains.get(train)
-        if holder is None:
-            line = f"train {corp} {kind}"
+        line, from_bank = self.train_line(corp, train, kind, action.get("price"))
+        if from_bank:
             self.leave_depot(kind)
-        elif holder == "pool":
-            line = f"train {corp} {kind} from pool"
-        else:
-            line = f"train {corp} {kind} from {holder} {action['price']}"
-            self.drop_train(train)
-        self.trains[train] = corp
-        self.corp_trains.setdefault(corp, []).append(train)
         self.emit(line, action)
         if corp == "Saar":
             self.closed.add("SPR")  # 4.3: it closes when Saar buys its first train
@@ -446,11 +438,6 @@ class Converter:
             if private not in self.closed and private in self.owner:
                 self.closed.add(private)
                 self.holder[share] = self.owner[private]
-
-    def drop_train(self, train: str) -> None:
-        for owned in self.corp_trains.values():
-            if train in owned:
-                owned.remove(train)
 
     def buy_company(self, action: dict) -> None:
         corp = action["entity"]

@@ -172,8 +172,37 @@ def effective_actions(actions: list[dict]) -> list[dict]:
     return [action for action in played if not action["type"].startswith("program")]
 
 
+class TrainBook:
+    """Who holds each train, for a converter that has ``trains`` (train id -> the holding
+    corporation or ``"pool"``) and ``corp_trains`` (corporation -> its train ids)."""
+
+    trains: dict[str, str]
+    corp_trains: dict[str, list[str]]
+
+    def train_line(self, corp: str, train: str, kind: str, price: object) -> tuple[str, bool]:
+        """The ``train`` line of ``corp``'s purchase of ``train`` (from the bank, the pool
+        or the corporation holding it, at ``price``), and whether it came from the bank;
+        the train is ``corp``'s from now on."""
+        holder = self.trains.get(train)
+        if holder is None:
+            line = f"train {corp} {kind}"
+        elif holder == "pool":
+            line = f"train {corp} {kind} from pool"
+        else:
+            line = f"train {corp} {kind} from {holder} {price}"
+            self.drop_train(train)
+        self.trains[train] = corp
+        self.corp_trains.setdefault(corp, []).append(train)
+        return line, holder is None
+
+    def drop_train(self, train: str) -> None:
+        for owned in self.corp_trains.values():
+            if train in owned:
+                owned.remove(train)
+
+
 @dataclass
-class Converter:
+class Converter(TrainBook):
     """Folds the actions into banker lines, keeping the little state the lines need."""
 
     title: Title
@@ -337,21 +366,13 @@ class Converter:
         corp = banker_id(action["entity"])
         train = action["train"]
         kind = action.get("variant") or train.rsplit("-", 1)[0]
-        holder = self.trains.get(train)
-        if holder is None:
-            line = f"train {corp} {kind}"
+        line, from_bank = self.train_line(corp, train, kind, action.get("price"))
+        if from_bank:
             if action.get("exchange"):
                 traded = action["exchange"].rsplit("-", 1)[0]
                 line += f" trade {traded}"
                 self.drop_train(action["exchange"])
             self.leave_depot(train)
-        elif holder == "pool":
-            line = f"train {corp} {kind} from pool"
-        else:
-            line = f"train {corp} {kind} from {holder} {action['price']}"
-            self.drop_train(train)
-        self.trains[train] = corp
-        self.corp_trains.setdefault(corp, []).append(train)
         self.emit(line)
 
     def leave_depot(self, train: str) -> None:
@@ -399,11 +420,6 @@ class Converter:
             return self.title.tile_revenue.get(tile, 0)
         printed = self.title.printed.get(hex_, (0,))
         return printed[min(self.colour, len(printed) - 1)]
-
-    def drop_train(self, train: str) -> None:
-        for owned in self.corp_trains.values():
-            if train in owned:
-                owned.remove(train)
 
     # -- the fold ------------------------------------------------------------------
     def convert(self, actions: list[dict]) -> None:
