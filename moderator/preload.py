@@ -2,9 +2,7 @@
 
 The terminal set at once (:func:`keys_as_typed`, put back by :func:`restore_terminal`)
 so that the keys typed while the app starts reach it as typed: an Enter typed during the
-start stays Enter, and nothing is echoed under the app.  And what identifies a save's
-picture file (:func:`picture_path`, :func:`save_key`, :func:`kept_for`), without
-Textual: :mod:`moderator.ui.picture` and the app read them here.
+start stays Enter, and nothing is echoed under the app.
 
 A process forked to read and replay the save while Textual started was tried here and
 removed: it measured a later first frame on a loaded machine, more CPU, and an
@@ -14,45 +12,11 @@ unmeasured gain on an idle one, and handing the game back meant unpickling it
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
 TYPE_CHECKING = False  # not `typing`'s (issue 41): this module is imported before Textual
 if TYPE_CHECKING:
     from typing import Any
-
-MAX_PICTURE_BYTES = 1 << 20
-"""A picture larger than this is not read (a 120x40 screen takes about 30 KB)."""
-
-
-def picture_path(save: Path) -> Path:
-    """Where the picture of ``save`` is kept: ``.NAME.json.frame`` beside it."""
-    save = Path(save)
-    return save.with_name(f".{save.name}.frame")
-
-
-def save_key(save: Path) -> list[int] | None:
-    """What identifies the save's file as it is now: size, modification time (ns) and
-    inode of the file it names (every write of a save replaces or grows it)."""
-    try:
-        info = os.stat(save)
-    except OSError:
-        return None
-    return [info.st_size, info.st_mtime_ns, info.st_ino]
-
-
-def kept_for(save: Path) -> list[int] | None:
-    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
-    from moderator import osfiles
-
-    try:
-        record = json.loads(osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES))
-    except (osfiles.FileRefused, ValueError):
-        return None
-    key = record.get("save") if type(record) is dict else None
-    return key if type(key) is list else None
-
 
 terminal_before: list[Any] | None = None
 """The terminal's settings before :func:`keys_as_typed` changed them: the app hands them

@@ -548,7 +548,7 @@ class ModeratorApp(App[None]):
                 game = Game.load(Path(path), remember_length=True)
             except (SaveError, OSError) as exc:
                 return str(exc)
-            from moderator.preload import kept_for, save_key
+            from moderator.ui.picture import kept_for, save_key
 
             pictured = kept_for(path) == save_key(path)
             for notice in game.notices():  # a cut line, a shorter save, older rules (20.1, 20.7)

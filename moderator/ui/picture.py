@@ -48,20 +48,30 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from moderator import __version__
-from moderator.preload import (  # without Textual: the launcher reads them first
-    MAX_PICTURE_BYTES,
-    picture_path,
-    save_key,
-)
-from moderator.preload import (
-    kept_for as kept_for,  # re-exported: the app and the tests read it here
-)
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
 PICTURE_VERSION = 1
 """The layout of ``.NAME.json.frame`` (another layout is not read)."""
+MAX_PICTURE_BYTES = 1 << 20
+"""A picture larger than this is not read (a 120x40 screen takes about 30 KB)."""
+
+
+def picture_path(save: Path) -> Path:
+    """Where the picture of ``save`` is kept: ``.NAME.json.frame`` beside it."""
+    save = Path(save)
+    return save.with_name(f".{save.name}.frame")
+
+
+def save_key(save: Path) -> list[int] | None:
+    """What identifies the save's file as it is now: size, modification time (ns) and
+    inode of the file it names (every write of a save replaces or grows it)."""
+    try:
+        info = os.stat(save)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns, info.st_ino]
 
 
 def state_digest(data: Any) -> str:
@@ -124,6 +134,18 @@ def keep_picture(
     except (OSError, ValueError, TypeError):
         return False
     return True
+
+
+def kept_for(save: Path) -> list[int] | None:
+    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
+    from moderator import osfiles
+
+    try:
+        record = json.loads(osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES))
+    except (osfiles.FileRefused, ValueError):
+        return None
+    key = record.get("save") if type(record) is dict else None
+    return key if type(key) is list else None
 
 
 def forget_picture(save: Path) -> None:

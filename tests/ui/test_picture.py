@@ -14,7 +14,7 @@ from ui_helpers import SIZE, burst_keys, main_screen, rulebook_save, saved_lines
 
 from moderator.game import Game
 from moderator.ui.app import ModeratorApp
-from moderator.ui.picture import PictureScreen, picture_path, read_picture
+from moderator.ui.picture import PictureScreen, kept_for, picture_path, read_picture, save_key
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.screens.start import StartScreen
 
@@ -263,3 +263,25 @@ async def test_a_picture_that_cannot_be_kept_never_stops_the_quit(saves: Path) -
     assert app.return_code == 0
     assert read_picture(path, SIZE) is None
     assert sorted(p.name for p in saves.iterdir() if p.name.endswith(".tmp")) == []
+
+
+def test_a_picture_names_the_save_file_it_was_kept_for(tmp_path: Path) -> None:
+    """The picture beside ``game.json`` is ``.game.json.frame``; it counts only for the
+    save file as it was (size, modification time, inode), and a damaged or missing one
+    names none."""
+    save = tmp_path / "game.json"
+    save.write_text("{}\n", encoding="utf-8")
+    kept = picture_path(save)
+    assert kept == tmp_path / ".game.json.frame"
+    key = save_key(save)
+    assert key is not None and key[0] == 3
+    assert kept_for(save) is None  # no picture
+    kept.write_text(json.dumps({"picture": 1, "save": key}), encoding="utf-8")
+    assert kept_for(save) == key
+    with save.open("a", encoding="utf-8") as grown:
+        grown.write("x")
+    assert save_key(save) != key  # a write changes what identifies the file
+    for damaged in ("{not json", "[1, 2]", json.dumps({"save": "no"})):
+        kept.write_text(damaged, encoding="utf-8")
+        assert kept_for(save) is None
+    assert save_key(tmp_path / "none.json") is None
