@@ -327,18 +327,21 @@ STAGE_NAMES = {
 """Each stage of :func:`stage_of` as a refusal names it."""
 
 
-def stage_of(data: dict[str, Any]) -> str:
-    """The stage of the game in the state JSON ``data``: ``SR`` or ``OR`` (1817's merger
-    and acquisition round: ``SR``); in the setup, the title's step (1853: ``bonds``, then
-    ``claims`` until ``settle``) or ``setup``."""
+def round_kind(data: dict[str, Any]) -> str:
+    """The round in the state JSON ``data`` as the keys see it: ``setup``, ``SR`` or
+    ``OR``; 1817's merger and acquisition round is ``SR`` (the rules take the next stock
+    round's lines there: a buy, an IPO, a sale, a pass; no operating command)."""
     rnd = data["round"]
     if rnd.get("setup"):
-        return str(data.get("stage") or "setup")
-    if data.get("merger_round"):
-        # 1817's merger and acquisition round: the rules take the next stock round's
-        # lines (a buy, an IPO, a sale, a pass), no operating command
-        return "SR"
-    return str(rnd["kind"])
+        return "setup"
+    return "SR" if data.get("merger_round") else str(rnd["kind"])
+
+
+def stage_of(data: dict[str, Any]) -> str:
+    """The stage of the game in the state JSON ``data``: :func:`round_kind`, except in
+    the setup the title's step (1853: ``bonds``, then ``claims`` until ``settle``)."""
+    kind = round_kind(data)
+    return str(data.get("stage") or "setup") if kind == "setup" else kind
 
 
 def action_name(action: str) -> str:

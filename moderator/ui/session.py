@@ -22,6 +22,7 @@ from moderator.journal import Entry
 from moderator.narrate import Effects
 from moderator.script import format_command
 from moderator.ui import style
+from moderator.ui.keys import round_kind
 
 
 class UndoFailed(Exception):
@@ -166,12 +167,8 @@ class Session:
 
     @property
     def round_kind(self) -> str:
-        """``setup``, ``SR`` or ``OR`` (1817's merger and acquisition round is ``SR``: the
-        rules take the next stock round's lines there, no operating command)."""
-        rnd = self.data["round"]
-        if self.data.get("merger_round"):
-            return "SR"
-        return "setup" if rnd.get("setup") else rnd["kind"]
+        """``setup``, ``SR`` or ``OR`` (:func:`moderator.ui.keys.round_kind`)."""
+        return round_kind(self.data)
 
     @property
     def acting(self) -> str | None:
