@@ -346,26 +346,29 @@ class ModeratorApp(App[None]):
     def _not_used(self, event: events.Event, screen: Screen) -> None:
         """A key came back for a screen that is gone: a bell and one toast (counting the
         keys) instead of an action on the wrong screen."""
-        self.bell()
         where = " ".join(re.findall(r"[A-Z][a-z]*", type(screen).__name__)).lower()
-        if self._unused is not None and self._unused[0] is screen:
-            count = self._unused[1] + 1
-            try:
-                self._unnotify(self._unused[2])
-            except KeyError:  # timed out already
-                pass
-        else:
-            count = 1
-        keys = "a key" if count == 1 else f"{count} keys"
-        note = Notification(
-            f"{keys} typed for the {where} came after it had closed: not used",
-            "Keys not used",
-            "warning",
-            4.0,
-            markup=False,
+        last = self._unused if self._unused is not None and self._unused[0] is screen else None
+        count = last[1] + 1 if last is not None else 1
+        note = self._keys_not_used(
+            last[2] if last is not None else None,
+            count,
+            f"typed for the {where} came after it had closed: not used",
         )
         self._unused = (screen, count, note)
-        self._on_notify(Notify(note))  # at once: the next key's toast replaces this one
+
+    def _keys_not_used(self, last: Notification | None, count: int, said: str) -> Notification:
+        """A bell and the toast "``count`` keys ``said``", in place of ``last`` (the same
+        toast for fewer keys, if still shown), shown at once: the next key's replaces it."""
+        self.bell()
+        if last is not None:
+            try:
+                self._unnotify(last)
+            except KeyError:  # timed out already
+                pass
+        keys = "a key" if count == 1 else f"{count} keys"
+        note = Notification(f"{keys} {said}", "Keys not used", "warning", 4.0, markup=False)
+        self._on_notify(Notify(note))
+        return note
 
     def keys_refused(self) -> None:
         """A key opened nothing or the game refused the command it gave: the keys typed
@@ -378,22 +381,12 @@ class ModeratorApp(App[None]):
     def _typed_before_refusal(self) -> None:
         """A key typed before a dialog's key was refused (it opened nothing): a bell and
         one toast counting such keys, instead of an action on the main screen."""
-        self.bell()
         self._dropped += 1
-        if self._dropped_note is not None:
-            try:
-                self._unnotify(self._dropped_note)
-            except KeyError:  # timed out already
-                pass
-        keys = "a key" if self._dropped == 1 else f"{self._dropped} keys"
-        self._dropped_note = Notification(
-            f"{keys} typed after a refused key, before its refusal was shown: not used",
-            "Keys not used",
-            "warning",
-            4.0,
-            markup=False,
+        self._dropped_note = self._keys_not_used(
+            self._dropped_note,
+            self._dropped,
+            "typed after a refused key, before its refusal was shown: not used",
         )
-        self._on_notify(Notify(self._dropped_note))
 
     async def on_keys_ready(self, message: KeysReady) -> None:
         """A screen is ready: mark it and hand it the keys typed meanwhile.
