@@ -77,16 +77,16 @@ Keys = tuple[Field, ...]
 def field(*words: object) -> Field:
     """The typable spellings of ``words`` (an id, a name and each of its words), lower
     case, without blanks or repeats, then without accents (:func:`fold`).  A word with a
-    ``+`` is spelled with it first
-    (:data:`PLUS`): 1817's ``2+`` train is ``2+``, and ``2`` spells the ``2`` train
-    before it; ``55`` still spells 1847 AE's ``5+5``."""
+    ``+`` is spelled with it first (:data:`PLUS`): 1817's ``2+`` train is ``2+``, and
+    ``2`` spells the ``2`` train before it; ``55`` still spells 1847 AE's ``5+5``."""
     found: list[str] = []
     for word in words:
         if word is None:
             continue
         text = str(word).lower()
         plus = (typable(text, PLUS),) if PLUS in text else ()
-        folded = () if text.isascii() else (typable(fold(text)), *map(typable, fold(text).split()))
+        plain = text if text.isascii() else fold(text)
+        folded = () if plain is text else (typable(plain), *map(typable, plain.split()))
         for spelling in (*plus, typable(text), *(typable(w) for w in text.split()), *folded):
             if spelling and spelling not in found:
                 found.append(spelling)
@@ -180,34 +180,32 @@ def how_spelled(typed: str, keys: Keys) -> tuple[int, int] | None:
     if not typed:
         return (0, 0)
 
+    def reads(word: str, rest: str, at: int) -> bool | None:
+        """Whether ``rest`` reads from ``word``, a spelling of part ``at``, on: True
+        ending on a part's end, False inside one, None not at all."""
+        if word == rest:
+            return True
+        if word.startswith(rest):
+            return False
+        if rest.startswith(word):
+            return from_part(rest[len(word) :], at + 1)
+        return None
+
     def from_part(rest: str, at: int) -> bool | None:
-        """Whether ``rest`` reads from part ``at`` on: True ending on a part's end,
-        False inside one, None not at all."""
+        """Whether ``rest`` reads from part ``at`` on (as :func:`reads`, by any spelling)."""
         best: bool | None = None
         for word in keys[at] if at < len(keys) else ():
-            if word == rest:
+            ends = reads(word, rest, at)
+            if ends is True:
                 return True
-            if word.startswith(rest):
+            if ends is False:
                 best = False
-            elif rest.startswith(word):
-                after = from_part(rest[len(word) :], at + 1)
-                if after is True:
-                    return True
-                if after is False:
-                    best = False
         return best
 
     for start in range(len(keys)):
         best: tuple[int, int] | None = None
         for n, word in enumerate(keys[start]):
-            if word == typed:
-                ends: bool | None = True
-            elif word.startswith(typed):
-                ends = False
-            elif typed.startswith(word):
-                ends = from_part(typed[len(word) :], start + 1)
-            else:
-                ends = None
+            ends = reads(word, typed, start)
             if ends is None:
                 continue
             found = ((0 if ends else 1) if start == 0 else 2, n)
