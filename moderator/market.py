@@ -299,17 +299,26 @@ class GridMarket(Market):
         row, col = self.cell(company)
         return self._go(company, (row - 1, col))
 
-    def price_after(self, company: str, steps: int) -> int:
-        """The price ``steps`` moves would bring ``company`` to, as :meth:`move` makes them,
-        worked out on the cells alone: nothing is moved and put back (a receipt asks this
-        for every run)."""
+    def _spot_after(self, company: str, steps: int) -> int:
+        """The position ``steps`` moves would bring ``company`` to, as :meth:`move` makes
+        them, worked out on the cells alone: nothing is moved and put back."""
         spot = self.position[company]
         table = self._right_at if steps > 0 else self._left_at
         for _ in range(abs(steps)):
             spot = table[spot]
-        found = self._price_at[spot]
+        return spot
+
+    def price_after(self, company: str, steps: int) -> int:
+        """The price ``steps`` moves would bring ``company`` to (a receipt asks this for
+        every run)."""
+        found = self._price_at[self._spot_after(company, steps)]
         assert found is not None, f"{company} stands off the board"
         return found
+
+    def stays(self, company: str, steps: int) -> bool:
+        """Whether ``steps`` moves leave ``company``'s marker where it is (the board's
+        corner)."""
+        return self._spot_after(company, steps) == self.position[company]
 
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and

@@ -152,9 +152,7 @@ class GridRules(Ruleset):
         rule = self.r("dividend_move")
         steps = 1 if paid else -1
         grid = self.grid(state)
-        if company.id in grid.position and grid.price_after(company.id, steps) == grid.price(
-            company.id
-        ):
+        if company.id in grid.position and grid.stays(company.id, steps):
             # the board's corner: the bank says the marker stays, not that it moved
             edge = "right or above" if paid else "left or below"
             why = "dividend paid" if paid else "no dividend"
