@@ -480,11 +480,15 @@ class Game:
                     record = loaded.records[number - 1]
                     entry = read_record_entry(path, number, record, data.format_version)
             if verify and made != tuple(entry.events):
-                raise SaveError(
-                    f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
-                    f"replays the same way{_written_by(data.program)}; the file was left "
-                    f"untouched"
-                )
+                if not _reworded(entry, made):
+                    raise SaveError(
+                        f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
+                        f"replays the same way{_written_by(data.program)}; the file was left "
+                        f"untouched"
+                    )
+                # the same rules in other words (a newer moderator words a line
+                # differently): the game holds today's words, the file keeps its own
+                entry = entry.model_copy(update={"events": made})
             if verify and entry.round != game._round_of(made, given_in):
                 raise SaveError(
                     f"{path}: journal entry {number} (`{printable(entry.line)}`) says it was "
@@ -1287,6 +1291,16 @@ def _written_by(program: str | None) -> str:
     if program != PROGRAM:
         return f" (written by moderator {printable(program)}; this is {PROGRAM})"
     return ""
+
+
+def _reworded(entry: Entry, made: tuple[Event, ...]) -> bool:
+    """Whether a save's entry differs from today's events ``made`` in wording only (the
+    ``reason`` of its events and the rules' notes, words for the banker): a save written
+    by an older moderator opens with today's words.  A ``note`` line's event holds the
+    banker's own text, so it must be as recorded."""
+    if isinstance(entry.command, c.Note):
+        return False
+    return _rules_view(entry.events) == _rules_view(made)
 
 
 def _rules_view(events: tuple[Event, ...]) -> list[dict[str, Any]]:

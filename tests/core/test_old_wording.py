@@ -1,0 +1,115 @@
+"""A save written by an older moderator opens when today's moderator words its lines
+differently (the ``reason`` of an event, the rules' notes): the money, certificates,
+trains, prices and rounds must be the same, the words are today's.
+
+``data/before-wording-1853-managers.json`` was written by main fb81307 (rules level 4)
+from ``tests/scripts/1853-managers-sold-out.script``: its note for NWR's manager after
+the sell-out says "No player holds two NWR shares", which today's moderator words as
+"No player holds a NWR share: the Elephant's holder ... (3.4.1)".  Before wording
+differences were allowed it was refused as "no longer replays the same way".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from moderator import journal
+from moderator.errors import SaveError
+from moderator.events import CashMoved, Noted
+from moderator.game import Game
+
+DATA = Path(__file__).parent / "data"
+OLD_1853 = DATA / "before-wording-1853-managers.json"
+
+
+def _mend(path: Path, lines: list[bytes]) -> None:
+    """Write ``lines`` back with every checksum mended (an older moderator's own file)."""
+    head = json.loads(lines[0])
+    head.pop("sha256")
+    body = json.dumps(head, separators=(",", ":")).encode()
+    prev = hashlib.sha256(body).hexdigest()
+    out = [body[:-1] + b',"sha256":"%s"}' % prev.encode()]
+    for number, line in enumerate(lines[1:], start=1):
+        record = journal.record_line(number, journal.record_entry(line), prev)
+        out.append(record[:-1])
+        prev = journal.line_digest(record)
+    path.write_bytes(b"\n".join(out) + b"\n")
+
+
+def test_an_older_moderators_1853_save_opens_with_todays_words(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    shutil.copy(OLD_1853, path)
+    game = Game.load(path)
+    notes = [e.text for entry in game.journal for e in entry.events if isinstance(e, Noted)]
+    assert any("the Elephant's holder" in text for text in notes)
+    assert game.execute("note the table checked NWR").ok  # plays on, appended
+    game.close()
+    again = Game.load(path)  # and opens again after today's write
+    assert len(again.journal) == len(game.journal)
+    again.close()
+
+
+def _played(tmp_path: Path) -> Path:
+    path = tmp_path / "g.json"
+    game = Game.new("1846", ["Amy", "Bob", "Cy"], path=path)
+    assert game.execute("remove ERIE PRR MC OI SC TBC").ok
+    assert game.execute("adjust Amy 10 found under the board").ok
+    assert game.execute("note kept as typed").ok
+    game.close()
+    return path
+
+
+def test_a_reason_worded_otherwise_opens_with_todays_words(tmp_path: Path) -> None:
+    path = _played(tmp_path)
+    lines = path.read_bytes().split(b"\n")[:-1]
+    assert b'"reason":"removed' in lines[1] or b'"reason":' in lines[1]
+    edited = [lines[0], lines[1].replace(b'"reason":"', b'"reason":"older words: ', 1), *lines[2:]]
+    assert edited != lines
+    _mend(path, edited)
+    game = Game.load(path, read_only=True)
+    assert not any(
+        getattr(e, "reason", "").startswith("older words") for e in game.journal[0].events
+    )
+
+
+def test_money_otherwise_is_still_refused(tmp_path: Path) -> None:
+    path = _played(tmp_path)
+    lines = path.read_bytes().split(b"\n")[:-1]
+    record = json.loads(lines[2])
+    for event in record["entry"]["events"]:
+        if event["kind"] == "cash":
+            event["amount"] += 1
+    _mend(path, [*lines[:2], json.dumps(record, separators=(",", ":")).encode(), *lines[3:]])
+    with pytest.raises(SaveError, match="journal entry 2 .*no longer replays the same way"):
+        Game.load(path, read_only=True)
+
+
+def test_a_notes_own_text_is_still_refused(tmp_path: Path) -> None:
+    """A ``note`` line's event is the banker's text, not the program's words."""
+    path = _played(tmp_path)
+    lines = path.read_bytes().split(b"\n")[:-1]
+    record = json.loads(lines[3])
+    record["entry"]["events"] = [{"kind": "note", "text": "another text"}]
+    edited = [*lines[:3], json.dumps(record, separators=(",", ":")).encode()]
+    _mend(path, edited)
+    with pytest.raises(SaveError, match="journal entry 3 .*no longer replays the same way"):
+        Game.load(path, read_only=True)
+
+
+def test_the_adjustments_reason_is_todays(tmp_path: Path) -> None:
+    """An adjustment's cash line worded otherwise opens; the reason shown is the line's."""
+    path = _played(tmp_path)
+    lines = path.read_bytes().split(b"\n")[:-1]
+    record = json.loads(lines[2])
+    for event in record["entry"]["events"]:
+        if event["kind"] == "cash":
+            event["reason"] = "forged words"
+    _mend(path, [*lines[:2], json.dumps(record, separators=(",", ":")).encode(), *lines[3:]])
+    game = Game.load(path, read_only=True)
+    cash = [e for e in game.journal[1].events if isinstance(e, CashMoved)]
+    assert cash and all("forged" not in e.reason for e in cash)
