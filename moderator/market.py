@@ -320,6 +320,13 @@ class GridMarket(Market):
         corner)."""
         return self._spot_after(company, steps) == self.position[company]
 
+    def changes_row(self, company: str, steps: int) -> bool:
+        """Whether the first of ``steps`` moves takes ``company``'s marker up or down a row
+        (from a row's end, 6.7.4) rather than along its row: the line to mirror says so."""
+        spot = self.position[company]
+        target = (self._right_at if steps > 0 else self._left_at)[spot]
+        return target // max(self.width, 1) != spot // max(self.width, 1)
+
     def move(self, company: str, steps: int) -> tuple[int, int]:
         """``steps`` moves right (positive) or left (negative), each as :meth:`right` and
         :meth:`left` make it (by their tables); returns the price before and after."""

@@ -147,8 +147,8 @@ class GridRules(Ruleset):
         return self.grid(state).order(cids)
 
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
-        """A dividend moves one space right (up from a row's end), none one space left
-        (down from a row's start)."""
+        """A dividend moves one space right (up a row from a row's right end), none one space
+        left (down a row from a row's left end); the line says which."""
         rule = self.r("dividend_move")
         steps = 1 if paid else -1
         grid = self.grid(state)
@@ -157,6 +157,11 @@ class GridRules(Ruleset):
             edge = "right or above" if paid else "left or below"
             why = "dividend paid" if paid else "no dividend"
             return steps, f"{why}: the marker stays, no space {edge} ({rule})"
+        if company.id in grid.position and grid.changes_row(company.id, steps):
+            # a row's end: the marker goes up (down) a row, not along it
+            if paid:
+                return 1, f"dividend paid: one row up, from the right end of its row ({rule})"
+            return -1, f"no dividend: one row down, from the left end of its row ({rule})"
         if paid:
             return 1, f"dividend paid: one space right ({rule})"
         return -1, f"no dividend: one space left ({rule})"

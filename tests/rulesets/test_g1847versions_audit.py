@@ -24,7 +24,8 @@ def test_6_7_4_the_bank_says_a_marker_in_the_corner_stays() -> None:
     assert (receipt.price_before, receipt.price_after) == (50, 50)
     assert receipt.rule == "no dividend: the marker stays, no space left or below (6.7.4)"
     moved = play(upto(PFALZ, "run L 500 withhold", 2)).execute("run L 500 withhold").receipt
-    assert moved is not None and moved.rule == "no dividend: one space left (6.7.4)"
+    assert moved is not None  # L stands at its row's left end (62): one row down, to 50
+    assert moved.rule == "no dividend: one row down, from the left end of its row (6.7.4)"
 
 
 def test_11_2_4_weidenthal_is_not_sold_to_saar_in_pfalz() -> None:
