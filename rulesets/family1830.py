@@ -556,7 +556,9 @@ class Family1830(
     def score_items(self, state: GameState, name: str) -> list[ScoreItem]:
         """25.0: a bankrupt player scores only the stock he still holds and may not sell;
         reading: his cash stays in front of him, not counted (the rules say nowhere else;
-        facts D9)."""
+        facts D9).  A share of a corporation that never had a par (CA's PRR 10%, BOR's B&O
+        10%) has no market value and scores nothing (1.0 counts certificates "at current
+        market values"; reading, docs/script.md)."""
         items = super().score_items(state, name)
         if not state.ledger.player(name).bankrupt:
             return items
