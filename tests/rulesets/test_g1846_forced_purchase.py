@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import refuse
+from conftest import SCRIPTS, refuse
 from g1846_helpers import (
     BARE3,
     cash,
@@ -18,6 +18,8 @@ from g1846_helpers import (
     turn,
 )
 from test_g1846_trains import PHASE_III
+
+from moderator import commands as c
 
 FORCED = (
     BARE3
@@ -446,3 +448,21 @@ def test_6_86_6_87_emergency_refusals_name_the_rule() -> None:
     refuse(g, "issue NYC 1", "can pay for any train itself", "6.87")
     g = game(broke(360) + "issue NYC 1\n")  # $230 after the issue: the 4-train is affordable
     refuse(g, "sell Amy GT 1", "president raises no money", "6.87")
+
+
+def test_6_86_an_emergency_issue_that_takes_the_price_to_0_closes_the_corporation() -> None:
+    """6.86: "If its stock price drops to $0, close the corporation"; section 8's NOTE names
+    the emergency issue among the causes.  The closing bundle was refused as raising $0
+    (tests/scripts/1846-issue-to-zero-closes.script plays it through)."""
+    text = (SCRIPTS / "1846-issue-to-zero-closes.script").read_text(encoding="utf-8")
+    before = text[: text.index("issue NYC 3")]
+    g = game(before)
+    assert price(g, "NYC") == 30 and cash(g, "NYC") == 60
+    refuse(g, "issue NYC 2", "would raise $0")  # $10 after the drop, $0 a share
+    refuse(g, "issue NYC 4", "6.86, 8")  # three shares already reach $0
+    step(g, "issue NYC 3")
+    nyc = g.state.company("NYC")
+    assert nyc.closed and not nyc.trains and nyc.cash == 0
+    assert cash(g, "Amy") == 320 and cert_limit(g) == 11
+    fresh = game(before)
+    assert "NYC at $30:" in str(fresh.trial(c.Issue(corp="NYC", count=2)))  # one $ sign
