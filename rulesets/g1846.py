@@ -969,6 +969,14 @@ class G1846(Engine):
             )
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        if state.emergency_issued and follows(state, "1846-6.86-bank"):
+            # 6.86: unable to pay with its treasury, it "must buy a currently available
+            # train ... from the bank", the remainder coming from issuing shares; the shares
+            # issued for the purchase pay for a bank train, never another corporation's.
+            raise Refusal(
+                f"{buyer.id} issued shares for its forced train purchase: it buys its train "
+                f"from the bank (6.86)"
+            )
         if self.in_receivership(seller):
             raise Refusal(
                 f"{seller.id} is in receivership: no president can agree to sell its trains "
