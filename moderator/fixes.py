@@ -171,6 +171,14 @@ FIXES: dict[str, RulesFix] = {
             "a bankrupt player's shares go to the Stock Market without moving the price, "
             "his president's certificates too",
         ),
+        RulesFix(
+            "1846-6.86-bank",
+            6,
+            "1846",
+            "6.86",
+            "a corporation that issued shares for its forced train purchase buys the train "
+            "from the bank, not from another corporation",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

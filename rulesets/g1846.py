@@ -138,14 +138,14 @@ EDITION_WORDS = {"2e": "2e", "second-edition": "2e", "2nd-edition": "2e", "2nd":
 INDEPENDENTS = ("MS", "BIG4")
 
 
-def nothing_raised(cid: str, n: int, price: int, rule: str) -> str:
+def nothing_raised(cid: str, n: int, price: str, rule: str) -> str:
     """The refusal of an issue that would raise $0 (the shares bring one value below a
     price of $10, or the price falls to $0).  The rulebook is silent on it; a BGG ruling
     (shared/facts/1846.md 12) forbids a bundle that produces $0, so such an issue is never
     offered and a banker typing one hears why."""
     shares = f"{n} share{'s' if n != 1 else ''}"
     return (
-        f"{cid} at ${price}: issuing {shares} would raise $0; an issue must raise money "
+        f"{cid} at {price}: issuing {shares} would raise $0; an issue must raise money "
         f"({rule}; the ruling in the 1846 facts, 12)"
     )
 
@@ -711,6 +711,24 @@ class G1846(Engine):
                 f"share{'s' if limit != 1 else ''} (6.86, 6.31)"
             )
         market = state.linear()
+        # 6.86: "If its stock price drops to $0, close the corporation (see section 8)", and
+        # section 8's NOTE names "issuing shares during a forced train purchase" among the
+        # causes: the president may issue the bundle that takes the price to $0, and the
+        # corporation closes without a train.  Only the smallest such bundle: a larger one
+        # issues more than the close needs.
+        if market.value_at_offset(company.id, -n) <= 0:
+            if n > limit:
+                raise Refusal(
+                    f"{company.id} may issue at most {limit} "
+                    f"share{'s' if limit != 1 else ''} (6.86, 6.31)"
+                )
+            if n > 1 and market.value_at_offset(company.id, -(n - 1)) <= 0:
+                raise Refusal(
+                    f"{n - 1} share{'s' if n > 2 else ''} already take{'s' if n == 2 else ''} "
+                    f"{company.id}'s price to $0: issue no more than needed (6.86, 8)"
+                )
+            self._issue_to_zero(state, company, n, advance=advance)
+            return
         fewer = company.cash + (n - 1) * market.value_at_offset(company.id, -n)
         if n > 1 and fewer >= dearest:
             raise Refusal(
@@ -757,6 +775,20 @@ class G1846(Engine):
         state.issued += n
         closed = self._close_if_zero(state, company, "price fell to $0 issuing shares (6.86)")
         if closed and advance:
+            self._next_operator(state)
+
+    def _issue_to_zero(self, state: GameState, company: Company, n: int, *, advance: bool) -> None:
+        """6.86, 8: the issue's price drop reaches $0; the shares bring nothing and the
+        corporation closes (8.1: treasury to the bank, shares, trains and privates removed)."""
+        state.move_price(company.id, -n, f"issues {n} for a forced train purchase (6.86)")
+        for cert in [x for x in company.certs_of(company.id) if not x.president][:n]:
+            state.ledger.move_certificate(
+                company, cert, POOL, "issued for a forced train purchase (6.86)"
+            )
+        state.emergency_issued = True
+        state.issued += n
+        self._close_if_zero(state, company, "price fell to $0 issuing shares (6.86, 8)")
+        if advance:
             self._next_operator(state)
 
     def cmd_redeem(self, state: GameState, cmd: c.Redeem) -> None:
@@ -937,6 +969,14 @@ class G1846(Engine):
             )
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
+        if state.emergency_issued and follows(state, "1846-6.86-bank"):
+            # 6.86: unable to pay with its treasury, it "must buy a currently available
+            # train ... from the bank", the remainder coming from issuing shares; the shares
+            # issued for the purchase pay for a bank train, never another corporation's.
+            raise Refusal(
+                f"{buyer.id} issued shares for its forced train purchase: it buys its train "
+                f"from the bank (6.86)"
+            )
         if self.in_receivership(seller):
             raise Refusal(
                 f"{seller.id} is in receivership: no president can agree to sell its trains "

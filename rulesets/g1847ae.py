@@ -891,7 +891,9 @@ class G1847AE(GridRules, Engine):
             raise Refusal(f"{pid} does not belong to {seller} ({rule})")
         if seller == buyer:
             raise Refusal(f"{buyer} already owns {pid} ({rule})")
-        if pid in state.extra["traded"]:  # type: ignore[operator]
+        # 4.2: "A quarry may be sold only once during a Stock Round"; 4.4 sets no such limit
+        # for the Main-Neckar, Saarland Coal and Völklingen certificates.
+        if pid in self.quarry_range and pid in state.extra["traded"]:  # type: ignore[operator]
             raise Refusal(f"{pid} has already changed hands this stock round (4.2)")
         sell_private(self, state, private, seller, buyer, cmd.price, rule)
         state.extra["traded"].append(pid)  # type: ignore[attr-defined]

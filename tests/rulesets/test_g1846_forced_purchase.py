@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import refuse
+from conftest import SCRIPTS, refuse
 from g1846_helpers import (
     BARE3,
     cash,
@@ -18,6 +18,10 @@ from g1846_helpers import (
     turn,
 )
 from test_g1846_trains import PHASE_III
+
+from moderator import commands as c
+from moderator.fixes import FIXES, fixes_between
+from tests.core.test_rules_level_4 import _play
 
 FORCED = (
     BARE3
@@ -446,3 +450,46 @@ def test_6_86_6_87_emergency_refusals_name_the_rule() -> None:
     refuse(g, "issue NYC 1", "can pay for any train itself", "6.87")
     g = game(broke(360) + "issue NYC 1\n")  # $230 after the issue: the 4-train is affordable
     refuse(g, "sell Amy GT 1", "president raises no money", "6.87")
+
+
+def test_6_86_an_emergency_issue_that_takes_the_price_to_0_closes_the_corporation() -> None:
+    """6.86: "If its stock price drops to $0, close the corporation"; section 8's NOTE names
+    the emergency issue among the causes.  The closing bundle was refused as raising $0
+    (tests/scripts/1846-issue-to-zero-closes.script plays it through)."""
+    text = (SCRIPTS / "1846-issue-to-zero-closes.script").read_text(encoding="utf-8")
+    before = text[: text.index("issue NYC 3")]
+    g = game(before)
+    assert price(g, "NYC") == 30 and cash(g, "NYC") == 60
+    refuse(g, "issue NYC 2", "would raise $0")  # $10 after the drop, $0 a share
+    refuse(g, "issue NYC 4", "6.86, 8")  # three shares already reach $0
+    step(g, "issue NYC 3")
+    nyc = g.state.company("NYC")
+    assert nyc.closed and not nyc.trains and nyc.cash == 0
+    assert cash(g, "Amy") == 320 and cert_limit(g) == 11
+    fresh = game(before)
+    assert "NYC at $30:" in str(fresh.trial(c.Issue(corp="NYC", count=2)))  # one $ sign
+
+
+def test_6_86_after_an_emergency_issue_the_train_comes_from_the_bank() -> None:
+    """6.86: a corporation unable to buy a train with its treasury "must buy a currently
+    available train ... from the bank", the remainder coming from issuing shares: once it
+    has issued for the purchase, a train from another corporation is refused (the earlier
+    edition: "it cannot raise cash with the emergency procedure then buy a Train from
+    another Corporation").  Before rules level 6 NYC bought GT's 2-train for $50 here."""
+    g = game(broke(500))
+    step(g, "issue NYC 3")
+    assert cash(g, "NYC") == 30 + 3 * 40
+    refuse(g, "train NYC 2 from GT 50", "6.86")
+    assert cash(g, "NYC") == 150 and trains(g, "GT") == ["2", "2"]
+    # the $10 NYC lacks for the 3/5 is Amy's to raise (6.86, 6.88)
+    refuse(g, "train NYC 3/5", "6.88")
+
+
+def test_level_5_games_keep_the_train_from_another_corporation() -> None:
+    fix = FIXES["1846-6.86-bank"]
+    assert fix.level == 6 and fix.title == "1846" and fix.rule == "6.86"
+    assert fix in fixes_between("1846", 5)
+    text = broke(500) + "issue NYC 3\ntrain NYC 2 from GT 50\n"
+    old = _play(text, 5)
+    assert old.state.company("NYC").cash == 100
+    assert [t.name for t in old.state.company("NYC").trains] == ["2"]

@@ -10,7 +10,7 @@ The 6.75 examples at $165 are already played in ``test_g1846_operating.py``
 from __future__ import annotations
 
 import pytest
-from conftest import refuse
+from conftest import SCRIPTS, refuse
 from g1846_helpers import AFTER_OR1, BARE3, cash, data, game, pct, pool, price, step, trains
 
 # ----------------------------------------------------------------- 6.88 the Illinois Central
@@ -238,3 +238,17 @@ def test_6_75_the_example_at_124(option: str) -> None:
     # full: $500 paid; half: $250 retained, $250 paid, still at least double $124 ($248).
     # Either way two columns right; not three, as $124 is below $165.
     step(g, f"run NYC 500 {option}\nexpect NYC price 150")
+
+
+def test_6_31_the_grand_trunk_example() -> None:
+    """6.31's example, reached by play (tests/scripts/1846-issue-example-6-31.script): GT at
+    $60, 30% and 10% held by players, 20% in the Stock Market, 40% in its treasury, "can
+    issue up to two shares ... for $50 (one value less) apiece"."""
+    text = (SCRIPTS / "1846-issue-example-6-31.script").read_text(encoding="utf-8")
+    head = text[: text.index("issue GT 2\nexpect GT cash 420")]
+    g = game(head)
+    assert price(g, "GT") == 60 and pool(g, "GT") == 20
+    assert pct(g, "Amy", "GT") == 30 and pct(g, "Bob", "GT") == 10
+    refuse(g, "issue GT 3", "at most 2 shares", "6.31")
+    step(g, "issue GT 2")
+    assert cash(g, "GT") == 320 + 2 * 50 and price(g, "GT") == 60

@@ -214,3 +214,18 @@ def test_4_2_quarry_price_within_its_range() -> None:
 def test_4_3_spr_cannot_be_traded() -> None:
     g = play(SR2)
     refuse(g, "trade SPR B A 50", "4.3")
+
+
+def test_4_2_a_quarry_changes_hands_once_a_round_4_4_the_other_privates_freely() -> None:
+    """4.2: "A quarry may be sold only once during a Stock Round"; 4.4 lets the Main-Neckar,
+    Saarland Coal and Völklingen certificates be "sold to other players during a Stock
+    Round" with no such limit (the tool refused the second sale of MNR, citing 4.2)."""
+    g = play(SR2)  # A 95 (K, W, SCR), B 110 (H, MNR), C 59 (R, VIW)
+    accepted(g, "trade MNR B A 50")  # A's purchase for the turn: A 45, B 160
+    accepted(g, "pass B")
+    accepted(g, "trade MNR A C 40")  # the second sale in the same round: C 19, A 85
+    cash = {p["name"]: p["cash"] for p in g.state_json()["players"]}
+    assert cash == {"A": 85, "B": 160, "C": 19}
+    assert g.state.company("MNR").owner == "C"
+    accepted(g, "trade R C A 10")  # Rammelsbach, a quarry, to A in A's turn
+    refuse(g, "trade R A B 10", "4.2")  # and not again this round
