@@ -1,0 +1,71 @@
+"""1817, part 1: edge cases of the second audit (exactness per the facts), beside the
+hand-worked scripts ``1817-zone-loans``, ``1817-seven-players`` and ``1817-trains-buyback``.
+
+Every figure is worked out by hand from ``shared/facts/1817.md`` (the section in each
+docstring).
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SCRIPTS, play, refuse
+
+BUYBACK = (SCRIPTS / "1817-trains-buyback.script").read_text()
+ZONE = (SCRIPTS / "1817-zone-loans.script").read_text()
+
+
+def _upto(text: str, marker: str) -> str:
+    """The script's lines before ``marker``."""
+    return text[: text.index(marker)]
+
+
+def test_facts_7_expect_cell_reads_the_rows_column() -> None:
+    """Facts §7 numbers the row's columns 0-31: `expect CORP cell 0 COL` tells the three $0
+    acquisition cells apart. GT, withholding from column 2, stands at column 1."""
+    g = play(_upto(ZONE, "loan GT\nexpect GT cell 0 1"))
+    assert g.execute("expect GT cell 0 1").ok
+    outcome = g.execute("expect GT cell 0 2")
+    assert not outcome.ok and "0 1" in outcome.message
+    assert g.execute("expect UR cell 0 6").ok
+
+
+def test_facts_3_privates_may_not_exceed_the_bid() -> None:
+    """Facts §3 step 3: the privates contributed are paid back at face, their total at
+    most the bid: MAJM ($120) cannot go into a $100 IPO."""
+    g = play("game 1817 Amy Bob Cat\nprivate Amy MAJM 100\npass Bob\npass Cat\npass Amy\n")
+    refuse(g, "ipo Amy UR 100 2 MAJM by Bob", "$120 is more than the bid $100", "facts §3")
+    assert g.execute("ipo Amy UR 120 2 MAJM by Bob").ok
+    assert g.state.company("UR").cash == 0 and g.state.price("UR") == 60
+
+
+def test_facts_4_no_loan_after_a_buy_back() -> None:
+    """Facts §4 (R 5.6): loans first, then buy-backs; no loan after a buy-back. `redeem
+    CORP N` buys its N shares at once and ends the president's turn for the corporation:
+    the next line is Bob's."""
+    g = play(_upto(BUYBACK, "expect GT cash 191"))
+    refuse(g, "loan GT", "Bob's turn", "facts §4")
+    assert g.state.current_player == "Bob"
+
+
+def test_facts_13_a_train_between_corporations_costs_at_least_one_dollar() -> None:
+    """Facts §13 (RDL 9.1): any agreed price of at least $1; nobody adds to it."""
+    g = play(_upto(BUYBACK, "train UR 3 from GT 1"))
+    refuse(g, "train UR 3 from GT 0", "at least $1", "facts §13, RDL 9.1")
+    refuse(g, "train UR 3 from GT 46", "UR has $45")
+    refuse(g, "payback UR 2", "holds 1 loan", "facts §6, R 6.9")
+
+
+def test_facts_15_part_one_options_change_no_figure() -> None:
+    """Facts §15: `short_squeeze` acts on holdings above 100% (shorts, a later step),
+    `five_shorts` on shorts, `modern_trains` on revenue the banker types: a part-1 game
+    plays to the same figures with them (GT's sold-out move stays one step, $110)."""
+    plain = play(BUYBACK)
+    text = BUYBACK.replace(
+        "game 1817 Amy Bob Cat", "game 1817 Amy Bob Cat short_squeeze five_shorts modern_trains"
+    )
+    optioned = play(text)
+    assert json.dumps(optioned.state_json()["companies"]) == json.dumps(
+        plain.state_json()["companies"]
+    )
+    assert json.dumps(optioned.state_json()["players"]) == json.dumps(plain.state_json()["players"])
