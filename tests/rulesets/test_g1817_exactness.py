@@ -52,7 +52,9 @@ def test_facts_13_a_train_between_corporations_costs_at_least_one_dollar() -> No
     """Facts §13 (RDL 9.1): any agreed price of at least $1; nobody adds to it."""
     g = play(_upto(BUYBACK, "train UR 3 from GT 1"))
     refuse(g, "train UR 3 from GT 0", "at least $1", "facts §13, RDL 9.1")
-    refuse(g, "train UR 3 from GT 46", "UR has $45")
+    # no forced purchase in 1817 (facts §8, R 6.7): the president adds nothing, and the
+    # refusal says so rather than pointing to a train from the bank
+    refuse(g, "train UR 3 from GT 46", "UR has $45", "only to a forced purchase", "R 6.7")
     refuse(g, "payback UR 2", "holds 1 loan", "facts §6, R 6.9")
 
 
