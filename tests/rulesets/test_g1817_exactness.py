@@ -11,6 +11,10 @@ import json
 
 from conftest import SCRIPTS, play, refuse
 
+from moderator.game import Game
+from moderator.ledger import POOL
+from moderator.narrate import describe
+
 BUYBACK = (SCRIPTS / "1817-trains-buyback.script").read_text()
 ZONE = (SCRIPTS / "1817-zone-loans.script").read_text()
 
@@ -71,3 +75,44 @@ def test_facts_15_part_one_options_change_no_figure() -> None:
         plain.state_json()["companies"]
     )
     assert json.dumps(optioned.state_json()["players"]) == json.dumps(plain.state_json()["players"])
+
+
+def _price_reasons(game: Game) -> list[str]:
+    """The reasons of the last entry's price moves."""
+    return [e.reason for e in game.journal[-1].events if getattr(e, "kind", "") == "price"]
+
+
+def test_facts_7_loans_and_paybacks_between_the_zero_cells_are_said_as_moves() -> None:
+    """Facts §7: a loan or a payback moving the marker between two $0 acquisition cells
+    moves it (the next move starts there): its line must not read as "stays". A loan at
+    column 1 does stay (no move enters the liquidation cell)."""
+    g = play(_upto(ZONE, "expect GT loans 3\nexpect GT cash 85"))
+    # GT's turn end: the interest's automatic loan, column 3 -> 2
+    assert any("moves left to another space of the same price" in r for r in _price_reasons(g))
+    line = next(
+        describe(e, "$", "1817") for e in g.journal[-1].events if getattr(e, "kind", "") == "price"
+    )
+    assert "GT price $0, on another space: a loan taken" in line
+    g = play(_upto(ZONE, "expect GT cell 0 1\nexpect GT cash 185"))
+    assert _price_reasons(g) == ["a loan taken (facts §6)"]  # column 1: it stays
+    assert g.execute("payback GT").ok
+    assert any("moves right to another space of the same price" in r for r in _price_reasons(g))
+
+
+def test_facts_4_the_stock_rounds_end_drop_between_the_zero_cells_is_said_as_a_move() -> None:
+    """Facts §4, §7: left 1 per market share at the stock round's end, from column 3 to
+    column 2 (both $0), is a move of the marker. GT: par $50, three loans in stock round 4
+    (column 3); a share put in the market by hand."""
+    g = play(
+        "game 1817 Amy Bob Cat\n" + "pass Amy\npass Bob\npass Cat\n" * 4 + "ipo Amy GT 100 5\n"
+        "pass Bob\npass Cat\nloan GT 3\npass Bob\npass Cat\n"
+    )
+    gt = g.state.company("GT")
+    next(x for x in gt.certificates if x.holder == "GT" and not x.president).holder = POOL
+    assert g.state.market.position["GT"] == 3
+    assert g.execute("pass Amy").ok
+    assert g.state.market.position["GT"] == 2
+    assert any(
+        r.startswith("1 share(s) in the market") and "moves left to another space" in r
+        for r in _price_reasons(g)
+    )
