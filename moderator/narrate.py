@@ -273,6 +273,12 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
     if ev.before is None:
         return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
     if ev.before == ev.after:
+        head, said, tail = ev.reason.rpartition("; the marker moves ")
+        if said and tail.endswith(" to another space of the same price"):
+            # 1817's $0 acquisition cells (facts §7): the marker moves, the price does not
+            way = tail.split()[0]
+            money = _money(currency, ev.after)
+            return f"{ev.company} marker moves {way} to another {money} space: {head}"
         return f"{ev.company} price stays at {_money(currency, ev.after)}: {ev.reason}"
     way = "up" if ev.after > ev.before else "down"
     return (

@@ -388,6 +388,14 @@ class G1817(
             return
         super().check_expect(state, cmd)
 
+    def market_cell(self, state: GameState, cid: str) -> str:
+        """``expect CORP cell 0 COL``: the one row's column as facts §7 numbers it (0-31),
+        so a script tells the three $0 acquisition cells apart (the next move starts
+        from the column, not the price)."""
+        market = state.market
+        assert isinstance(market, ZonedRow)
+        return f"0 {market.position[cid]}" if market.has(cid) else "none"
+
     def title_json(self, state: GameState) -> dict[str, Any]:
         return {
             "interest": self.loans_json(state),

@@ -24,6 +24,7 @@ from moderator.events import Noted
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
+from rulesets.zoned_row import ZonedRow
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -149,7 +150,10 @@ class LoanTrack(OperatingRound):
                 f"{company.id} takes a loan{why} ({rule})",
             )
             if self.loan_steps and state.market.has(company.id):
-                state.move_price(company.id, self.loan_steps, f"a loan taken ({rule})")
+                why = self._said_as_move(
+                    state, company.id, self.loan_steps, f"a loan taken ({rule})"
+                )
+                state.move_price(company.id, self.loan_steps, why)
         self.after_loan(state, company)
 
     def pay_back(self, state: GameState, company: Company, n: int) -> None:
@@ -170,7 +174,16 @@ class LoanTrack(OperatingRound):
             if not self.loans(state)[company.id]:
                 del self.loans(state)[company.id]
             if self.loan_steps and state.market.has(company.id):
-                state.move_price(company.id, -self.loan_steps, f"a loan paid back ({rule})")
+                why = f"a loan paid back ({rule})"
+                why = self._said_as_move(state, company.id, -self.loan_steps, why)
+                state.move_price(company.id, -self.loan_steps, why)
+
+    @staticmethod
+    def _said_as_move(state: GameState, cid: str, steps: int, reason: str) -> str:
+        """``reason``, saying that the marker moves between two spaces of one price
+        (:meth:`rulesets.zoned_row.ZonedRow.said_as_move`)."""
+        market = state.market
+        return market.said_as_move(cid, steps, reason) if isinstance(market, ZonedRow) else reason
 
     def pay_interest(self, state: GameState, company: Company) -> None:
         """The interest of ``company``'s operating turn: loans taken by themselves while its

@@ -98,11 +98,14 @@ class ShareCount(StockRound):
                 continue
             co = state.company(cid)
             held = sum(self.shares(co, p.name) for p in state.ledger.players)
+            said = getattr(market, "said_as_move", None)  # 1817: the $0 cells (facts §7)
             if size_of(co) > 2 and held >= size_of(co):
-                state.move_price(cid, 1, f"players hold every share ({self.r('turn')})")
+                why = f"players hold every share ({self.r('turn')})"
+                state.move_price(cid, 1, said(cid, 1, why) if said else why)
             pool = self.shares(co, POOL)
             if pool:
-                state.move_price(cid, -pool, f"{pool} share(s) in the market ({self.r('turn')})")
+                why = f"{pool} share(s) in the market ({self.r('turn')})"
+                state.move_price(cid, -pool, said(cid, -pool, why) if said else why)
         super().stock_round_end_moves(state)
 
     # ------------------------------------------------------------- presidency

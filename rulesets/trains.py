@@ -418,11 +418,18 @@ class TrainDepot(Ruleset):
             )
         president_pays = 0
         if company.cash < price:
-            if not self.president_pays_other_company or self._forced_purchase(state) is None:  # type: ignore[attr-defined]
+            forced = self._forced_purchase(state) is not None  # type: ignore[attr-defined]
+            if not self.president_pays_other_company or not forced:
+                # no purchase forced now (1817 never has one, facts §8, R 6.7): the
+                # president adds nothing, from the bank or from a corporation
+                why = (
+                    "the president pays only toward a train from the bank"
+                    if forced
+                    else "a president adds money only to a forced purchase"
+                )
                 raise Refusal(
                     f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                    f"the president pays only toward a train from the bank "
-                    f"({self.r('forced_purchase')})"
+                    f"{why} ({self.r('forced_purchase')})"
                 )
             face = self.face_value(name)
             if price > face:

@@ -50,6 +50,17 @@ class ZonedRow(LinearMarket):
             self._set(company, after)
         return self.values[before], self.values[after]
 
+    def said_as_move(self, company: str, steps: int, reason: str) -> str:
+        """``reason`` for ``steps`` moves of ``company``'s marker, saying that the marker
+        moves when it goes to another space of the same price (1817's $0 acquisition
+        cells, facts §7): the line to mirror must not read as "stays"."""
+        before = self.position[company]
+        after = self.index_after(company, steps)
+        if after == before or self.values[after] != self.values[before]:
+            return reason
+        way = "left" if steps < 0 else "right"
+        return f"{reason}; the marker moves {way} to another space of the same price"
+
     def place_at(self, company: str, index: int) -> None:
         """Put a marker on the space ``index`` (a liquidation: forced onto the floor)."""
         self._set(company, index)
