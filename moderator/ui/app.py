@@ -59,6 +59,21 @@ KEPT_AFTER_REFUSAL = frozenset(("ctrl+q", "ctrl+c"))
 quitting commits nothing."""
 
 
+class BottomScreen(Screen[None]):
+    """Textual's empty screen at the bottom of the stack, under every other."""
+
+    def __init__(self) -> None:
+        super().__init__(id="_default")
+        self._resumed = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Before Textual's own handler: the first time, its styles are not worked out
+        again (set as it was mounted just before; 2 ms of every start, issue 41)."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+
 class ModeratorApp(App[None]):
     """The banker's screen (see the module docstring).
 
@@ -148,6 +163,10 @@ class ModeratorApp(App[None]):
         """The open game changed: the table view, if there is one, follows at once."""
         if self._table_share is not None:
             self._table_share.changed()
+
+    def get_default_screen(self) -> Screen:
+        """Textual's empty screen at the bottom (:class:`BottomScreen`)."""
+        return BottomScreen()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
