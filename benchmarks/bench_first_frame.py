@@ -23,7 +23,7 @@ The children of the two middle cases stop as if killed at the end (``os._exit``:
 kept at a quit), so every round opens the picture the crash or ``play`` left.
 ``--against DIR`` also starts the moderator's app from another copy of the packages
 (``git archive REV moderator rulesets | tar -x -C DIR``) on a fifth copy, in the same
-turns.
+turns: with its picture, or without it when ``--kinds no-picture`` is the only kind.
 
 Then, ``ROUNDS`` times (9 by default), in turns: a minimal Textual app (one ``Static``)
 is spawned, then each moderator child, each right after a minimal app of its own; every
@@ -360,7 +360,10 @@ def main() -> None:
                     game.save(save)
                 kind_env = env if how != "against" else dict(env, PYTHONPATH=against)
                 name = KINDS[how].format(title=title, against=Path(against or "").name)
-                kinds[name] = (MODERATOR, [str(save), str(save.parent), how], kind_env)
+                # the other copy opens its save as the no-picture child does when that
+                # is the only kind measured (its picture removed first), else with it
+                opened = "no-picture" if how == "against" and only == ["no-picture"] else how
+                kinds[name] = (MODERATOR, [str(save), str(save.parent), opened], kind_env)
             game.close()  # it held the last save it wrote
             if "crash" in hows:  # one more command, the picture kept once idle, a kill
                 crash(Path(folder) / "crash" / f"{title}.json", env)

@@ -442,7 +442,9 @@ class Game:
             game.shrunk_from = known
         if not game.read_only:
             game._tidy(torn=loaded.torn)
-            if remember_length or known is not None:  # told once: a kept length follows
+            if (remember_length or known is not None) and known != len(game.journal):
+                # told once: a kept length follows; one kept already as it is now is not
+                # written again (a temporary file, two fsyncs: every TUI opening, issue 41)
                 store_length(target, len(game.journal))
         return game
 

@@ -59,6 +59,21 @@ KEPT_AFTER_REFUSAL = frozenset(("ctrl+q", "ctrl+c"))
 quitting commits nothing."""
 
 
+class BottomScreen(Screen[None]):
+    """Textual's empty screen at the bottom of the stack, under every other."""
+
+    def __init__(self) -> None:
+        super().__init__(id="_default")
+        self._resumed = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Before Textual's own handler: the first time, its styles are not worked out
+        again (set as it was mounted just before; 2 ms of every start, issue 41)."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+
 class ModeratorApp(App[None]):
     """The banker's screen (see the module docstring).
 
@@ -99,6 +114,8 @@ class ModeratorApp(App[None]):
         """Whether the main screen of one game is being replaced by another's."""
         self._screens_changing = 0
         """How many screens are still being opened or closed (keys wait for them)."""
+        self._opening = False
+        """Whether a save is to be opened once Textual's start is over (keys wait)."""
         self._screens_css_read = False
         """Whether ``screens.tcss`` has been read (:meth:`read_screens_css`)."""
         self._typed_for: WeakKeyDictionary[events.Event, Screen] = WeakKeyDictionary()
@@ -132,7 +149,24 @@ class ModeratorApp(App[None]):
             from moderator.ui.sharing import TableShare
 
             self._table_share = TableShare(lambda: self.post_message(SharingChanged()))
+            if self.open_now is not None:
+                self._table_share.follow(self.open_now)  # not shared: nothing starts
         return self._table_share
+
+    @property
+    def table_share_made(self) -> TableShare | None:
+        """:attr:`table_share` if it was asked for already, else ``None`` (nothing shared:
+        opening a game does not make it, issue 41)."""
+        return self._table_share
+
+    def _table_share_changed(self) -> None:
+        """The open game changed: the table view, if there is one, follows at once."""
+        if self._table_share is not None:
+            self._table_share.changed()
+
+    def get_default_screen(self) -> Screen:
+        """Textual's empty screen at the bottom (:class:`BottomScreen`)."""
+        return BottomScreen()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading ``Esc`` then a key typed at once as
@@ -160,7 +194,22 @@ class ModeratorApp(App[None]):
         if path is None:
             self.show_start()
         elif not self.show_picture(path):
+            self._open_after_start(path)
+
+    def _open_after_start(self, path: Path) -> None:
+        """Open ``path`` once Textual's start is over (keys typed meanwhile are held).
+
+        Textual holds back every frame drawn while the app starts (its ``batch_update``
+        around ``on_mount`` and what it awaits): the main screen opened there was
+        composed, laid out and drawn once for nothing, then drawn again after it (issue
+        41).  Opened just after, its first frame is the one the terminal gets."""
+        self._opening = True
+
+        def open_now() -> None:
+            self._opening = False
             self.open_game(path)
+
+        self.call_later(open_now)
 
     # ------------------------------------------------------------ the picture at start
     def show_picture(self, path: Path) -> bool:
@@ -405,6 +454,7 @@ class ModeratorApp(App[None]):
         nor while a screen is being opened or closed (see :meth:`push_screen`)."""
         return (
             not self._switching
+            and not self._opening
             and not self._screens_changing
             and bool(getattr(self.screen, "ready_for_keys", True))
         )
@@ -554,14 +604,15 @@ class ModeratorApp(App[None]):
             close_game(current)
         self.open_now = game
         session = Session(game)
-        session.listeners.append(self.table_share.changed)  # the table view follows at once
+        session.listeners.append(self._table_share_changed)  # the table view follows at once
         session.listeners.append(self.picture_changed)  # kept again once idle
         self._picture_due = False  # the game let go of has kept its picture
         if not pictured:  # a save the app has just written (a new game, a what-if kept), or
             # one without its picture (an older moderator's): kept once idle, so that a
             # kill before the first command still leaves it for the next opening
             self.picture_changed()
-        if self.table_share.follow(game):
+        share = self._table_share  # none made: nothing to follow (made later, it follows)
+        if share is not None and share.follow(game):
             self.settle_sharing()  # shared: the players' address now shows this game
         screen = MainScreen(session)
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):

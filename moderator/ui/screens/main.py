@@ -19,7 +19,7 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.events import Key
+from textual.events import Key, ScreenResume
 from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -166,6 +166,8 @@ class MainScreen(Screen[None]):
         self.ready_for_keys = False
         """Whether the screen takes keys (mounted, focus asked for): until then the
         app holds the keys typed, e.g. right after a game is opened or started."""
+        self._resumed = False
+        """Whether the screen has been on top once (see :meth:`_on_screen_resume`)."""
         self._refusal: Notification | None = None
         """The refusal toast on screen, if any (a new one replaces it)."""
         self.market_kind = (session.data.get("market") or {}).get("kind")
@@ -246,6 +248,15 @@ class MainScreen(Screen[None]):
         self.query_one("#body").focus()
         self.app.post_message(KeysReady(self))  # after the focus, which the app runs first
         self.call_after_refresh(self.refresh_guards)
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        """Before Textual's own handler (which runs after this one): the first time,
+        the styles are not worked out again for the whole screen, whose widgets were
+        styled as they were mounted just before (4 ms at the opening of a save, issue
+        41)."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     @property
     def log_panel(self) -> LogPanel:

@@ -232,7 +232,7 @@ class SharingMark(Widget):
 
     def _state(self) -> str | None:
         """``sharing``, ``sharing…`` (starting or stopping) or ``None``."""
-        share = getattr(self.app, "table_share", None)
+        share = getattr(self.app, "table_share_made", None)  # none made: none shared
         if share is None:
             return None
         if share.busy:
@@ -263,7 +263,13 @@ class SharingMark(Widget):
 
 class QuietFooter(Widget, can_focus=False, can_focus_children=False):
     """The screen's keys at the bottom, built once; keys shown, hidden, dimmed or lit by
-    a repaint.  Built when the screen's bindings are first ready, as Textual's footer."""
+    a repaint.
+
+    Built with the screen (its keys as the screen's bindings and guards give them then),
+    so that the screen's first layout and frame have them: built later, when Textual
+    publishes the bindings (as its own footer is), it made a second layout and a second
+    frame of the whole screen at every opening (issue 41).  The keys are drawn again,
+    by a repaint, whenever the bindings are published."""
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
@@ -281,8 +287,6 @@ class QuietFooter(Widget, can_focus=False, can_focus_children=False):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._bindings_ready = False
-        """Whether the screen's bindings have been published (the keys can be built)."""
         self._built = False
         """Whether the strip (and the palette's key, if any) has been composed."""
         self._has_palette = False
@@ -323,8 +327,6 @@ class QuietFooter(Widget, can_focus=False, can_focus_children=False):
 
     def compose(self) -> ComposeResult:
         """The strip of keys, then the command palette's key on the right."""
-        if not self._bindings_ready:
-            return
         keys, palette = self._keys()
         strip = KeyStrip()
         strip.keys = keys
@@ -367,9 +369,8 @@ class QuietFooter(Widget, can_focus=False, can_focus_children=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """Change the keys in place; build (compose) only the first time (and when the
-        palette's key appears or goes), once the app has the focus, as Textual's footer."""
-        self._bindings_ready = True
+        """Change the keys in place; build (compose) again only when the palette's key
+        appears or goes, once the app has the focus, as Textual's footer."""
         if screen is self.screen and self.relight():
             return
         if not screen.app.app_focus:

@@ -233,8 +233,15 @@ class Panel(Static):
         lays the screen out again, which costs a second frame after every
         change of a panel's height.  A panel does not scroll, so its
         scrollable size is stored without that.
+
+        A panel drawn for its width is drawn again at once for a new width, before
+        the frame that follows this layout (on its ``Resize``, that frame had the
+        old width's drawing and a second frame the new one: the market at every
+        opening, issue 41).
         """
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+        resized = super()._size_updated(size, virtual_size, container_size, layout=False)
+        self.on_resize()
+        return resized
 
     def on_resize(self) -> None:
         """Width-dependent panels redraw when their width changes (not their height)."""
