@@ -274,12 +274,15 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
         return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
     if ev.before == ev.after:
         head, said, tail = ev.reason.rpartition("; the marker moves ")
+        money = _money(currency, ev.after)
         if said and tail.endswith(" to another space of the same price"):
             # 1817's $0 acquisition cells (facts §7): the marker moves, the price does not
             way = tail.split()[0]
-            money = _money(currency, ev.after)
             return f"{ev.company} marker moves {way} to another {money} space: {head}"
-        return f"{ev.company} price stays at {_money(currency, ev.after)}: {ev.reason}"
+        if said:
+            # another move between spaces of one price (1817's liquidation cell): a move
+            return f"{ev.company} marker moves {tail} ({money}): {head}"
+        return f"{ev.company} price stays at {money}: {ev.reason}"
     way = "up" if ev.after > ev.before else "down"
     return (
         f"{ev.company} price {way} {_money(currency, ev.before)} → "
