@@ -17,6 +17,7 @@ from __future__ import annotations
 from moderator.fixes import follows
 from moderator.ledger import Company
 from moderator.state import GameState
+from rulesets.base import Receipt
 from rulesets.operating import OperatingRound
 from rulesets.sharecount import size_of
 from rulesets.zoned_row import ZonedRow, end_words, zone_of
@@ -47,6 +48,22 @@ class IncrementalDividend(OperatingRound):
         return (
             f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
             f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
+        )
+
+    def per_share_words(self, company: Company, plan: Receipt) -> str:
+        """The amount a share, exact: a payout the shares do not divide (1817: $133 on 5
+        shares) is $26.60 a share, each holder's amount rounded up, never "$26/share"
+        beside a holder of two paid $54."""
+        paid = plan.revenue - plan.retained
+        count = self.dividend_shares(company)
+        if not paid % count:
+            return super().per_share_words(company, plan)
+        cents, rest = divmod(paid % count * 100, count)
+        exact = f"{self.money(paid // count)}.{cents:02d}" if not rest else None
+        each = f"{exact} a share" if exact else f"{self.money(paid)}/{count} a share"
+        return (
+            f"{company.id} dividend {self.money(paid)} on {count} shares: {each}, each "
+            f"holder's amount rounded up ({self.r('dividend')})"
         )
 
     def dividend_shares(self, company: Company) -> int:

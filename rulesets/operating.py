@@ -99,6 +99,10 @@ class OperatingRound(Ruleset):
         """Spaces the price moves for a payout of ``paid`` (positive: up), and the rule."""
         raise NotImplementedError
 
+    def per_share_words(self, company: Company, plan: Receipt) -> str:
+        """What each dividend payment of a run says it is: the amount a share."""
+        return f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+
     def half_retained(self, revenue: int) -> int:
         """What a half payout keeps in the treasury (1846 6.71: half, rounded down to $10)."""
         return (revenue // 2) // 10 * 10
@@ -522,7 +526,7 @@ class OperatingRound(Ruleset):
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
         payouts: dict[str, int] = {}
         why = (  # the same for every line of the receipt
-            f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+            self.per_share_words(company, plan)
             if plan.per_share and plan.option != "split"
             else f"{cid} run {plan.option} ({plan.rule})"
         )

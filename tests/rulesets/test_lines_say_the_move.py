@@ -37,7 +37,7 @@ from moderator.script import parse_script
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 COUNT = r"(\d+|one|two|three|four|five)"
 ALONG = (  # "left 1" (1817), "2 right" (1846), "one space right", "3 spaces right"
-    re.compile(rf"\b(left|right) (\d+)\b"),
+    re.compile(r"\b(left|right) (\d+)\b"),
     re.compile(rf"\b{COUNT} (?:spaces? )?(left|right)\b"),
 )
 ROWS = re.compile(rf"\b{COUNT} rows? (up|down)\b")
