@@ -24,12 +24,14 @@ from moderator.script import parse_script
 A_SHARE = re.compile(r"[$£M](\d+)(?:\.(\d\d))? a share")
 
 
-def _play(name: str, stop: str | None = None) -> Game:
+def _play(name: str, stop: str | None = None, *, before: bool = False) -> Game:
     game: Game | None = None
     for line in parse_script((SCRIPTS / name).read_text(encoding="utf-8")):
         if game is None:
             game = Game.from_command(line.command)
             continue
+        if before and line.text == stop:
+            break
         assert game.execute(line.command).ok, line.text
         if line.text == stop:
             break
@@ -49,6 +51,13 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
     assert sorted(e.amount for e in paid) == [54, 80]  # 2 and 3 of 5 shares, rounded up
     assert all("$26.60 a share, each holder's amount rounded up" in e.reason for e in paid)
     assert not any("$26/share" in str(line) or "$26 a share" in str(line) for line in lines)
+
+
+def test_1817_the_receipt_says_the_exact_amount_a_share() -> None:
+    game = _play("1817-dividend-zones.script", "run GT 133", before=True)
+    text = game.ruleset.receipt(game.state, "GT", 133, None).text()
+    assert "  $133 on 5 shares: $26.60 per share, each holder's rounded up" in text
+    assert "$26 per share" not in text
 
 
 def test_every_per_share_amount_said_is_the_payout_over_the_shares() -> None:
