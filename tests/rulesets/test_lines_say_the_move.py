@@ -190,3 +190,62 @@ def test_every_price_line_says_the_move_the_market_made(watch: Watch) -> None:
                     wrong.append(f"{where} (says {claim}, made {made})")
     assert not wrong, "\n".join(wrong[:40]) + f"\n({len(wrong)} lines)"
     assert told["moves"] > 2000 and told["stays"] and told["counted"] > 1500, told
+
+
+def _played(name: str) -> Game:
+    game: Game | None = None
+    for line in parse_script((SCRIPTS / name).read_text(encoding="utf-8")):
+        if game is None:
+            game = Game.from_command(line.command)
+            continue
+        assert game.execute(line.command).ok, line.text
+    assert game is not None
+    return game
+
+
+def _near_the_end(game: Game, back: int) -> tuple[str, LinearMarket]:
+    """A corporation of ``game`` put ``back`` spaces before the row's end (the test's own
+    move: no line of the game's), and the market."""
+    market = game.state.market
+    assert isinstance(market, LinearMarket)
+    cid = sorted(market.position)[0]
+    market._set(cid, len(market.values) - 1 - back)
+    return cid, market
+
+
+@pytest.mark.parametrize(
+    ("name", "back", "times", "said"),
+    [
+        ("1846-nyc-at-165.script", 1, 3, "3 right (6.75); only 1 right: the row ends"),
+        ("1817-late-phases.script", 1, 2, "right 2 (facts §8, R 6.6); only 1 right: the row ends"),
+        ("1817-late-phases.script", 0, 2, "; the marker stays, no space further right"),
+    ],
+)
+def test_a_dividend_at_the_rows_end_says_the_spaces_it_moves(
+    name: str, back: int, times: int, said: str
+) -> None:
+    """1846 6.75 (3 right from $165 up), 1817 facts §8 (right 2): from the space before the
+    row's end the marker moves one, from the end none; the line says so, never "3 right"
+    for one space."""
+    game = _played(name)
+    cid, market = _near_the_end(game, back)
+    company = game.state.company(cid)
+    paid = times * market.price(cid)
+    steps, words = game.ruleset.price_move(game.state, company, paid)  # type: ignore[attr-defined]
+    assert steps == times and words.endswith(said), words
+    before = market.position[cid]
+    trial = market.clone()
+    trial.move(cid, steps)
+    made = _made(market, [before, trial.position[cid]])
+    assert _claims(words, False, [before]) == made or not made[1], (words, made)
+
+
+def test_an_1853_dividend_at_the_tracks_end_says_the_spaces_it_moves() -> None:
+    """4.7.1: five spaces for five times the price, but the track ends at £400."""
+    game = _played("1853-last-phase.script")
+    cid, market = _near_the_end(game, 2)
+    company = game.state.company(cid)
+    revenue = 5 * market.price(cid)
+    plan = game.ruleset.dividend_plan(game.state, company, revenue, "full", None)  # type: ignore[attr-defined]
+    assert plan.rule.endswith("5x the price or more: 5 spaces right; only 2 right: the row ends")
+    assert _claims(plan.rule, False, [0]) == (0, 2)
