@@ -301,7 +301,7 @@ def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
     if _exact_a_share(ev, title):
         return f"{head}, {_money(currency, ev.per_share)} a share"
     paid = _money(currency, ev.revenue - ev.retained)
-    return f"{head}, {paid} paid out, not a whole amount a share: each holder's rounded up"
+    return f"{head}, {paid} paid out, not a whole amount a share (each payment says its own)"
 
 
 def _price_line(ev: PriceMoved, currency: str) -> str:

@@ -87,8 +87,8 @@ class Receipt(c.Record):
         if units and not paid * 100 % units:
             cents = paid * 100 // units
             exact = f"{m}{cents // 100}.{cents % 100:02d}"
-            return f"{m}{paid} on {units} shares: {exact} per share, each holder's rounded up"
-        return f"{m}{per} per share and a part: each holder's amount rounded up"
+            return f"{m}{paid} on {units} shares: {exact} per share, each line as paid"
+        return f"{m}{per} per share and a part, each line as paid"
 
     def text(self) -> str:
         """The receipt as plain text lines."""

@@ -104,7 +104,7 @@ class GridRules(Ruleset):
             while rows < shares and grid.value((row + rows + 1, col)) is not None:
                 rows += 1
             said = f"{rows} rows" if rows > 1 else "one row"
-            why = f"{shares} sold: {said} down"
+            why = f"{shares} sold: {said} down" if rows else f"{shares} sold"  # else: stays
             if 0 < rows < shares:
                 why += ", to the bottom of its column"
             self._market_move(state, company.id, "down", f"{why} ({rule})", times=shares)

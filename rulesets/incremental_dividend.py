@@ -17,7 +17,6 @@ from __future__ import annotations
 from moderator.fixes import follows
 from moderator.ledger import Company
 from moderator.state import GameState
-from rulesets.base import Receipt
 from rulesets.operating import OperatingRound
 from rulesets.sharecount import size_of
 from rulesets.zoned_row import ZonedRow, end_words, zone_of
@@ -50,21 +49,12 @@ class IncrementalDividend(OperatingRound):
             f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
         )
 
-    def per_share_words(self, company: Company, plan: Receipt) -> str:
-        """The amount a share, exact: a payout the shares do not divide (1817: $133 on 5
-        shares) is $26.60 a share, each holder's amount rounded up, never "$26/share"
-        beside a holder of two paid $54."""
-        paid = plan.revenue - plan.retained
-        count = self.dividend_shares(company)
-        if not paid % count:
-            return super().per_share_words(company, plan)
-        cents, rest = divmod(paid % count * 100, count)
-        exact = f"{self.money(paid // count)}.{cents:02d}" if not rest else None
-        each = f"{exact} a share" if exact else f"{self.money(paid)}/{count} a share"
-        return (
-            f"{company.id} dividend {self.money(paid)} on {count} shares: {each}, each "
-            f"holder's amount rounded up ({self.r('dividend')})"
-        )
+    def rounded_words(self, state: GameState) -> str:
+        """Every holder's amount rounded up (facts §8 step 4); before rules level 4 the
+        treasury's per share down (:meth:`held_dividend`)."""
+        if not follows(state, "1817-§8"):
+            return super().rounded_words(state)
+        return "each holder's amount rounded up"
 
     def dividend_shares(self, company: Company) -> int:
         """A dividend is divided by the corporation's shares: 2, 5 or 10."""

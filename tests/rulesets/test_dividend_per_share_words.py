@@ -4,7 +4,8 @@ payout divided by 2, 5 or 10 shares, each holder's amount rounded up).
 Before, 1817's ``run GT 133`` on 5 shares said "GT runs $133, full, $26 a share" and
 paid each line "GT dividend $26/share" while Amy, with two shares, got $54: the banker
 mirroring the line would pay $52.  Now the run line says the amount paid out and that
-each holder's amount is rounded up, and each payment says the exact $26.60 a share.
+no whole amount a share was paid, each payment says the exact $26.60 a share and how it
+is rounded, and the receipt says the exact amount too.
 Checked on every run of every script: a line's "$N a share" is the payout divided by
 the shares, exactly.
 """
@@ -45,7 +46,7 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
     lines = [describe(e, "$", "1817") for e in events]
     run = next(describe(e, "$", "1817") for e in events if isinstance(e, DividendPaid))
     assert run == (
-        "GT runs $133, full, $133 paid out, not a whole amount a share: each holder's rounded up"
+        "GT runs $133, full, $133 paid out, not a whole amount a share (each payment says its own)"
     )
     paid = [e for e in events if isinstance(e, CashMoved) and "dividend" in e.reason]
     assert sorted(e.amount for e in paid) == [54, 80]  # 2 and 3 of 5 shares, rounded up
@@ -56,7 +57,7 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
 def test_1817_the_receipt_says_the_exact_amount_a_share() -> None:
     game = _play("1817-dividend-zones.script", "run GT 133", before=True)
     text = game.ruleset.receipt(game.state, "GT", 133, None).text()
-    assert "  $133 on 5 shares: $26.60 per share, each holder's rounded up" in text
+    assert "  $133 on 5 shares: $26.60 per share, each line as paid" in text
     assert "$26 per share" not in text
 
 
