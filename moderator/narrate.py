@@ -269,17 +269,55 @@ def _private_line(ev: PrivateMoved) -> str:
     return f"{ev.company} goes from {_who(ev.source)} to {ev.target}: {ev.reason}"
 
 
+SHARES_A_DIVIDEND_DIVIDES: dict[str, tuple[int, ...] | None] = {
+    "1817": (2, 5, 10),  # a corporation's size (facts §8)
+    "1853": None,  # whole pounds a share, rounded down, the rest in the bank (4.6.5)
+}
+"""The share counts a title divides a dividend by (every other: ten), ``None`` where the
+amount a share is always paid exactly."""
+
+
+def _exact_a_share(ev: DividendPaid, title: str | None) -> bool:
+    """Whether every share of the run was paid exactly ``per_share``: where the payout is
+    no multiple of the shares (1817: $133 on 5), each holder's amount is rounded up and
+    the whole dollars a share are no holder's rate."""
+    q = ev.per_share
+    if ev.option not in ("full", "half"):
+        return True  # a split (1846's independents) says its own amounts
+    if any(v % q for v in ev.payouts.values()):
+        return False
+    counts = SHARES_A_DIVIDEND_DIVIDES.get(title or "", (10,))
+    if counts is None:
+        return True
+    paid = ev.revenue - ev.retained
+    # with counts of 2, 5 and 10, paid = q x one of them only when it is the share count
+    return not paid % q and paid // q in counts
+
+
+def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
+    head = f"{ev.company} runs {_money(currency, ev.revenue)}, {ev.option}"
+    if not ev.per_share:
+        return head
+    if _exact_a_share(ev, title):
+        return f"{head}, {_money(currency, ev.per_share)} a share"
+    paid = _money(currency, ev.revenue - ev.retained)
+    return f"{head}, {paid} paid out, not a whole amount a share (each payment says its own)"
+
+
 def _price_line(ev: PriceMoved, currency: str) -> str:
     if ev.before is None:
         return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
     if ev.before == ev.after:
         head, said, tail = ev.reason.rpartition("; the marker moves ")
+        money = _money(currency, ev.after)
         if said and tail.endswith(" to another space of the same price"):
             # 1817's $0 acquisition cells (facts §7): the marker moves, the price does not
             way = tail.split()[0]
-            money = _money(currency, ev.after)
             return f"{ev.company} marker moves {way} to another {money} space: {head}"
-        return f"{ev.company} price stays at {_money(currency, ev.after)}: {ev.reason}"
+        if said:
+            # another move between spaces of one price (1817's liquidation cell): a move
+            return f"{ev.company} marker moves {tail} ({money}): {head}"
+        return f"{ev.company} price stays at {money}: {ev.reason}"
     way = "up" if ev.after > ev.before else "down"
     return (
         f"{ev.company} price {way} {_money(currency, ev.before)} → "
@@ -348,8 +386,7 @@ def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | 
         case PresidentChanged():
             return _president_line(ev, title)
         case DividendPaid():
-            per = f", {_money(currency, ev.per_share)} a share" if ev.per_share else ""
-            return f"{ev.company} runs {_money(currency, ev.revenue)}, {ev.option}{per}"
+            return _dividend_line(ev, currency, title)
         case Noted():
             return ev.text
         case TurnStarted():

@@ -76,6 +76,20 @@ class Receipt(c.Record):
     price_steps: int = 0
     """Market spaces the price moves (positive: up/right), as the rule in ``rule`` says."""
 
+    def _per_share_text(self) -> str:
+        """The amount a share; a payout the shares do not divide (1817: $133 on 5) pays each
+        holder's amount rounded up, and the whole dollars a share are no holder's rate:
+        the exact amount is said instead."""
+        m, per = self.currency, self.per_share
+        if all(not x.shares or x.amount in (0, x.shares * per) for x in self.lines):
+            return f"{m}{per} per share"
+        paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
+        if units and not paid * 100 % units:
+            cents = paid * 100 // units
+            exact = f"{m}{cents // 100}.{cents % 100:02d}"
+            return f"{m}{paid} on {units} shares: {exact} per share, each line as paid"
+        return f"{m}{per} per share and a part, each line as paid"
+
     def text(self) -> str:
         """The receipt as plain text lines."""
         m = self.currency
@@ -84,7 +98,7 @@ class Receipt(c.Record):
         head = "no revenue, no dividend" if self.revenue == 0 else self.option
         out = [f"{self.company} runs {m}{self.revenue}, {head}"]
         if self.per_share:
-            out.append(f"  {m}{self.per_share} per share")
+            out.append(f"  {self._per_share_text()}")
         for line in self.lines:
             shares = f"{line.shares} sh" if line.shares else ""
             note = f"  ({line.note})" if line.note else ""

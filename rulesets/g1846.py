@@ -33,6 +33,7 @@ from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine
 from rulesets.engine import Engine
 from rulesets.stock import seat_order_from as _seat_order_from
+from rulesets.zoned_row import end_words
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -861,8 +862,11 @@ class G1846(Engine):
     def price_move(self, state: GameState, company: Company, paid: int) -> tuple[int, str]:
         """6.75 against the current price; a receivership without a train: 2 left (7.14)."""
         if self.in_receivership(company) and not company.trains:
-            return -2, "no train in receivership (7.14)"
-        return self.price_steps(state.price(company.id), paid)
+            steps, why = -2, "no train in receivership: 2 left (7.14)"
+        else:
+            steps, why = self.price_steps(state.price(company.id), paid)
+        # the row's end may leave fewer spaces than the payout moves: the line says so
+        return steps, why + end_words(state.market, company.id, steps)
 
     @staticmethod
     def price_steps(price: int, paid: int) -> tuple[int, str]:

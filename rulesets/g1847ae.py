@@ -865,12 +865,16 @@ class G1847AE(GridRules, Engine):
                     "(4.1)"
                 )
             )
-        self._market_move(state, "LFK", "right", "Krauss & Co. paid a dividend (4.1)")
+        words = self.step_words(state, "LFK", 1)
+        self._market_move(state, "LFK", "right", f"Krauss & Co. paid a dividend: {words} (4.1)")
 
     def operating_round_ended(self, state: GameState) -> None:
         """4.1: no dividend this operating round moves Krauss & Co. one space left."""
         if state.market.has("LFK") and not state.extra["krauss_paid"]:
-            self._market_move(state, "LFK", "left", "no Krauss & Co. dividend this round (4.1)")
+            words = self.step_words(state, "LFK", -1)
+            self._market_move(
+                state, "LFK", "left", f"no Krauss & Co. dividend this round: {words} (4.1)"
+            )
         state.extra["krauss_paid"] = False
 
     # ----------------------------------------------------------- privates

@@ -36,6 +36,7 @@ from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
+from rulesets.zoned_row import end_words
 
 difflib = lazy_module("difflib")  # only to suggest a city's name (issue 41)
 
@@ -1468,10 +1469,14 @@ class G1853(Engine):
         if paid:
             steps = max(1, min(5, paid // price))
             rule = f"4.7.1: dividend {self.money(paid)} is " + (
-                "under twice the price" if steps == 1 else f"{steps}x the price or more"
+                "under twice the price: 1 space right"
+                if steps == 1
+                else f"{steps}x the price or more: {steps} spaces right"
             )
+            # the track's end (£400) may leave fewer spaces: the line says so
+            rule += end_words(state.market, cid, steps)
         elif self.shares(company, POOL):
-            steps, rule = -1, "4.7.1: no dividend with shares in the bank pool"
+            steps, rule = -1, "4.7.1: no dividend with shares in the bank pool: 1 space left"
         else:
             steps, rule = 0, "4.7.1: no dividend, no shares in the bank pool"
         return self.build_receipt(

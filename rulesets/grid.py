@@ -67,6 +67,10 @@ class GridRules(Ruleset):
         for _ in range(times):
             _, after = getattr(grid, way)(cid)
         if grid.cell(cid) != cell:
+            if after == before:
+                # another space of the same price (1830: $67 above $67): a move all the
+                # same, which the line must not read as "stays"
+                reason = f"{reason}; the marker moves {way} to another space of the same price"
             state.ledger.events.append(
                 PriceMoved(company=cid, before=before, after=after, reason=reason)
             )
@@ -92,10 +96,18 @@ class GridRules(Ruleset):
         (:attr:`down_per_share`); at the bottom of its column it stays."""
         rule = self.r("sale_move")
         if self.down_per_share:
-            rows = f"{shares} rows" if shares > 1 else "one row"
-            self._market_move(
-                state, company.id, "down", f"{shares} sold: {rows} down ({rule})", times=shares
-            )
+            # the bottom of its column stops the marker: the line says the rows it goes
+            # down, not the rows the shares sold would have moved it (1830 8.2)
+            grid = self.grid(state)
+            row, col = grid.cell(company.id)
+            rows = 0
+            while rows < shares and grid.value((row + rows + 1, col)) is not None:
+                rows += 1
+            said = f"{rows} rows" if rows > 1 else "one row"
+            why = f"{shares} sold: {said} down" if rows else f"{shares} sold"  # else: stays
+            if 0 < rows < shares:
+                why += ", to the bottom of its column"
+            self._market_move(state, company.id, "down", f"{why} ({rule})", times=shares)
             return
         self._market_move(state, company.id, "down", f"sold: one row down ({rule})")
 
@@ -116,7 +128,7 @@ class GridRules(Ruleset):
         for cid in self.grid(state).order(corps):
             why = self.sold_out(state, state.company(cid))
             if why is not None:
-                self._market_move(state, cid, "up", why)
+                self._market_move(state, cid, "up", f"{why}: one row up")
 
     def operates(self, state: GameState, cid: str) -> bool:
         """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has
@@ -151,17 +163,22 @@ class GridRules(Ruleset):
         left (down a row from a row's left end); the line says which."""
         rule = self.r("dividend_move")
         steps = 1 if paid else -1
+        why = "dividend paid" if paid else "no dividend"
+        return steps, f"{why}: {self.step_words(state, company.id, steps)} ({rule})"
+
+    def step_words(self, state: GameState, cid: str, steps: int) -> str:
+        """The move one step right (``steps`` > 0) or left makes, as the banker mirrors it:
+        along the row, from a row's end up (down) a row (6.7.4), or none at the board's
+        corner."""
         grid = self.grid(state)
-        if company.id in grid.position and grid.stays(company.id, steps):
+        if cid in grid.position and grid.stays(cid, steps):
             # the board's corner: the bank says the marker stays, not that it moved
-            edge = "right or above" if paid else "left or below"
-            why = "dividend paid" if paid else "no dividend"
-            return steps, f"{why}: the marker stays, no space {edge} ({rule})"
-        if company.id in grid.position and grid.changes_row(company.id, steps):
+            return (
+                f"the marker stays, no space {'right or above' if steps > 0 else 'left or below'}"
+            )
+        if cid in grid.position and grid.changes_row(cid, steps):
             # a row's end: the marker goes up (down) a row, not along it
-            if paid:
-                return 1, f"dividend paid: one row up, from the right end of its row ({rule})"
-            return -1, f"no dividend: one row down, from the left end of its row ({rule})"
-        if paid:
-            return 1, f"dividend paid: one space right ({rule})"
-        return -1, f"no dividend: one space left ({rule})"
+            if steps > 0:
+                return "one row up, from the right end of its row"
+            return "one row down, from the left end of its row"
+        return "one space right" if steps > 0 else "one space left"

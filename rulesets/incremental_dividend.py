@@ -19,7 +19,7 @@ from moderator.ledger import Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
 from rulesets.sharecount import size_of
-from rulesets.zoned_row import ZonedRow, zone_of
+from rulesets.zoned_row import ZonedRow, end_words, zone_of
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -48,6 +48,13 @@ class IncrementalDividend(OperatingRound):
             f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
             f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
         )
+
+    def rounded_words(self, state: GameState) -> str:
+        """Every holder's amount rounded up (facts §8 step 4); before rules level 4 the
+        treasury's per share down (:meth:`held_dividend`)."""
+        if not follows(state, "1817-§8"):
+            return super().rounded_words(state)
+        return "each holder's amount rounded up"
 
     def dividend_shares(self, company: Company) -> int:
         """A dividend is divided by the corporation's shares: 2, 5 or 10."""
@@ -81,9 +88,13 @@ class IncrementalDividend(OperatingRound):
         price = self.zone_prices.get(zone) or state.price(company.id)
         rule = self.r("dividend")
         if paid == 0:
-            return -1, f"nothing paid out: left 1 ({rule})"
-        if paid >= 2 * price:
-            return 2, f"{self.money(paid)} paid out, at least twice {self.money(price)} ({rule})"
-        if paid >= price:
-            return 1, f"{self.money(paid)} paid out, at least {self.money(price)} ({rule})"
-        return 0, f"{self.money(paid)} paid out, under {self.money(price)} ({rule})"
+            steps, why = -1, "nothing paid out: left 1"
+        elif paid >= 2 * price:
+            steps = 2
+            why = f"{self.money(paid)} paid out, at least twice {self.money(price)}: right 2"
+        elif paid >= price:
+            steps, why = 1, f"{self.money(paid)} paid out, at least {self.money(price)}: right 1"
+        else:
+            return 0, f"{self.money(paid)} paid out, under {self.money(price)}: no move ({rule})"
+        # the row's end may leave fewer spaces than the payout moves: the line says so
+        return steps, f"{why} ({rule}){end_words(state.market, company.id, steps)}"

@@ -55,7 +55,8 @@ class Liquidation(StockRound, OperatingRound):
                 company=company.id,
                 before=before,
                 after=0,
-                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')})",
+                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')}); "
+                "the marker moves to the liquidation cell, the row's leftmost space",
             )
         )
 

@@ -24,7 +24,7 @@ from moderator.events import Noted
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
 from rulesets.operating import OperatingRound
-from rulesets.zoned_row import ZonedRow
+from rulesets.zoned_row import ZonedRow, end_words
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -151,7 +151,10 @@ class LoanTrack(OperatingRound):
             )
             if self.loan_steps and state.market.has(company.id):
                 why = self._said_as_move(
-                    state, company.id, self.loan_steps, f"a loan taken ({rule})"
+                    state,
+                    company.id,
+                    self.loan_steps,
+                    self._moved("a loan taken", rule, state, company.id, self.loan_steps),
                 )
                 state.move_price(company.id, self.loan_steps, why)
         self.after_loan(state, company)
@@ -174,9 +177,16 @@ class LoanTrack(OperatingRound):
             if not self.loans(state)[company.id]:
                 del self.loans(state)[company.id]
             if self.loan_steps and state.market.has(company.id):
-                why = f"a loan paid back ({rule})"
+                why = self._moved("a loan paid back", rule, state, company.id, -self.loan_steps)
                 why = self._said_as_move(state, company.id, -self.loan_steps, why)
                 state.move_price(company.id, -self.loan_steps, why)
+
+    @staticmethod
+    def _moved(what: str, rule: str, state: GameState, cid: str, steps: int) -> str:
+        """The line to mirror for a loan's move: its spaces and way, and what the row's end
+        leaves of them (:func:`rulesets.zoned_row.end_words`)."""
+        way = "left" if steps < 0 else "right"
+        return f"{what}: {way} {abs(steps)} ({rule}){end_words(state.market, cid, steps)}"
 
     @staticmethod
     def _said_as_move(state: GameState, cid: str, steps: int, reason: str) -> str:

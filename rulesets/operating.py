@@ -99,6 +99,31 @@ class OperatingRound(Ruleset):
         """Spaces the price moves for a payout of ``paid`` (positive: up), and the rule."""
         raise NotImplementedError
 
+    def per_share_words(self, state: GameState, company: Company, plan: Receipt) -> str:
+        """What each dividend payment of a run says it is: the amount a share, exact.  A
+        payout the shares do not divide (1817: $133 on 5 shares) is $26.60 a share, each
+        holder's amount rounded up, never "$26/share" beside a holder of two paid $54."""
+        paid, count = plan.revenue - plan.retained, self.dividend_shares(company)
+        if not paid % count:
+            return (
+                f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+            )
+        cents, rest = divmod(paid % count * 100, count)
+        each = (
+            f"{self.money(paid // count)}.{cents:02d}"
+            if not rest
+            else f"{self.money(paid)}/{count}"
+        )
+        return (
+            f"{company.id} dividend {self.money(paid)} on {count} shares: {each} a share, "
+            f"{self.rounded_words(state)} ({self.r('dividend')})"
+        )
+
+    def rounded_words(self, state: GameState) -> str:
+        """How a payout the shares do not divide is rounded (:meth:`held_dividend`): a
+        player's amount up, the treasury's and the pool's per share down."""
+        return "a player's amount rounded up, the treasury's down"
+
     def half_retained(self, revenue: int) -> int:
         """What a half payout keeps in the treasury (1846 6.71: half, rounded down to $10)."""
         return (revenue // 2) // 10 * 10
@@ -522,7 +547,7 @@ class OperatingRound(Ruleset):
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
         payouts: dict[str, int] = {}
         why = (  # the same for every line of the receipt
-            f"{cid} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
+            self.per_share_words(state, company, plan)
             if plan.per_share and plan.option != "split"
             else f"{cid} run {plan.option} ({plan.rule})"
         )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from moderator.ledger import POOL, Certificate, Company
 from moderator.state import GameState
 from rulesets.stock import StockRound
+from rulesets.zoned_row import end_words
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -100,11 +101,13 @@ class ShareCount(StockRound):
             held = sum(self.shares(co, p.name) for p in state.ledger.players)
             said = getattr(market, "said_as_move", None)  # 1817: the $0 cells (facts §7)
             if size_of(co) > 2 and held >= size_of(co):
-                why = f"players hold every share ({self.r('turn')})"
+                why = f"players hold every share: right 1 ({self.r('turn')})"
+                why += end_words(market, cid, 1)  # the row's end: the line says so
                 state.move_price(cid, 1, said(cid, 1, why) if said else why)
             pool = self.shares(co, POOL)
             if pool:
-                why = f"{pool} share(s) in the market ({self.r('turn')})"
+                why = f"{pool} share(s) in the market: left {pool} ({self.r('turn')})"
+                why += end_words(market, cid, -pool)
                 state.move_price(cid, -pool, said(cid, -pool, why) if said else why)
         super().stock_round_end_moves(state)
 

@@ -25,6 +25,26 @@ def zone_of(market: Market, cid: str) -> str:
     return market.zones[index]  # type: ignore[attr-defined, no-any-return]
 
 
+def end_words(market: Market, cid: str, steps: int) -> str:
+    """What a row's end leaves of ``steps`` moves of ``cid``'s marker, to add to the line
+    to mirror (``""``: it makes them all): a dividend of three spaces from the space before
+    the last moves one, and the line must say one."""
+    if not steps or not isinstance(market, LinearMarket) or cid not in market.position:
+        return ""
+    before = market.position[cid]
+    if isinstance(market, ZonedRow):
+        after = market.index_after(cid, steps)
+    else:
+        after = max(0, min(len(market.values) - 1, before + steps))
+    moved = abs(after - before)
+    if moved == abs(steps):
+        return ""
+    way = "right" if steps > 0 else "left"
+    if not moved:
+        return f"; the marker stays, no space further {way}"
+    return f"; only {moved} {way}: the row ends"
+
+
 @dataclass
 class ZonedRow(LinearMarket):
     """A :class:`LinearMarket` whose first ``floor`` spaces no ordinary move enters."""
