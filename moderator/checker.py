@@ -378,11 +378,15 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
             why = f"{receipt.option}: nothing is paid ({dividend})"
         else:
             kept = f"{m(receipt.retained)} retained, " if receipt.retained else ""
-            why = (
-                f"{receipt.option}: {kept}{m(paid)} paid / 10 = {m(receipt.per_share)} a share"
-                + (", rounded down" if paid % 10 else "")
-                + f" ({dividend})"
+            # the corporation's shares, not always 10 (1817: 2, 5 or 10)
+            count = sum(x.shares for x in receipt.lines) or 10
+            each = (
+                f"{m(paid)} paid / {count} = {m(receipt.per_share)} a share"
+                + (", rounded down" if paid % count else "")
+                if receipt.pays_per_share()
+                else receipt.per_share_text()
             )
+            why = f"{receipt.option}: {kept}{each} ({dividend})"
         return _judge(ruleset, "paid {} a share", claim.value, receipt.per_share, why)
     if claim.kind == "price":
         if receipt.price_after is None:

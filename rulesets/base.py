@@ -76,12 +76,18 @@ class Receipt(c.Record):
     price_steps: int = 0
     """Market spaces the price moves (positive: up/right), as the rule in ``rule`` says."""
 
-    def _per_share_text(self) -> str:
+    def pays_per_share(self) -> bool:
+        """Whether every holder is paid his shares times :attr:`per_share` (not 1817's
+        amount a holder rounded up)."""
+        per = self.per_share
+        return all(not x.shares or x.amount in (0, x.shares * per) for x in self.lines)
+
+    def per_share_text(self) -> str:
         """The amount a share; a payout the shares do not divide (1817: $133 on 5) pays each
         holder's amount rounded up, and the whole dollars a share are no holder's rate:
         the exact amount is said instead."""
         m, per = self.currency, self.per_share
-        if all(not x.shares or x.amount in (0, x.shares * per) for x in self.lines):
+        if self.pays_per_share():
             return f"{m}{per} per share"
         paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
         if units and not paid * 100 % units:
@@ -98,7 +104,7 @@ class Receipt(c.Record):
         head = "no revenue, no dividend" if self.revenue == 0 else self.option
         out = [f"{self.company} runs {m}{self.revenue}, {head}"]
         if self.per_share:
-            out.append(f"  {self._per_share_text()}")
+            out.append(f"  {self.per_share_text()}")
         for line in self.lines:
             shares = f"{line.shares} sh" if line.shares else ""
             note = f"  ({line.note})" if line.note else ""

@@ -742,3 +742,16 @@ def test_the_market_space_is_numbered_as_on_the_market_sheet(
             else f"row {mine[4]}, column {mine[5]} of the Market sheet"
         )
         assert f"  market: {where}" in "\n".join(header), header
+
+
+def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
+    """1817 facts §8: GT (5 shares) pays $133: $26.60 a share, each holder's amount rounded
+    up.  The answer said "$133 paid / 10 = $26 a share, rounded down" before: neither the
+    corporation's shares nor the rounding were 1817's."""
+    text = (SCRIPTS / "1817-dividend-zones.script").read_text(encoding="utf-8")
+    head = text[: text.index("\nrun GT 133\n") + 1]
+    game = play(head)
+    answer = check(game, "check run GT 133 paid 27")  # wrong: the why is said
+    said = "\n".join(answer.lines)
+    assert "/ 10" not in said and "rounded down" not in said, said
+    assert "✗ paid $27 a share: it is $26 (full: $133 on 5 shares: $26.60 per share" in said, said
