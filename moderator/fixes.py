@@ -179,6 +179,18 @@ FIXES: dict[str, RulesFix] = {
             "a corporation that issued shares for its forced train purchase buys the train "
             "from the bank, not from another corporation",
         ),
+        *(
+            RulesFix(
+                f"{title}-6.8.2-turn",
+                7,
+                title,
+                "6.8.2",
+                "a director's forced sales are one turn (8.2): a corporation's marker moves "
+                "one row down once, however many `sell` lines sold it, and every share "
+                "sells at the price before that move",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

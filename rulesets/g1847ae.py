@@ -226,6 +226,7 @@ class G1847AE(GridRules, Engine):
     excess_to_pool: ClassVar[bool] = True
     max_holding: ClassVar[int | None] = None  # 8.3: up to 100% of a corporation
     pool_pays_company: ClassVar[bool] = True  # 6.7.4
+    forced_sales_one_turn: ClassVar[bool] = True  # 6.8.2 with 8.2: docs/titles/1847ae.md
     ipo_pays_company: ClassVar[bool] = False  # 6.7.4
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 6.7.4: no half pay
     ipo_name: ClassVar[str] = "initial offering"
@@ -1311,6 +1312,13 @@ class G1847AE(GridRules, Engine):
     def bankrupt_sells(self, state: GameState) -> bool:
         """Rules level 0: the game ended without the sales (kept so old saves replay)."""
         return follows(state, "1847AE-6.8.2")
+
+    def one_turn_forced_sales(self, state: GameState) -> bool:
+        """6.8.2 with 8.2 (:attr:`forced_sales_one_turn`): the director's sales toward the
+        forced purchase are one turn: one row down per corporation, all its shares at the
+        price before that move.  A game saved before rules level 7 moved the marker, and
+        sold at the price of the moment, for every ``sell`` line (:mod:`moderator.fixes`)."""
+        return self.forced_sales_one_turn and follows(state, f"{self.title}-6.8.2-turn")
 
     def sell_more_before_bankruptcy(self, state: GameState, player: str) -> str | None:
         """4.1: Krauss & Co. goes to the pool as well, last (its price before the sale)."""

@@ -1,0 +1,53 @@
+"""A president's sales toward a forced train purchase and his bankruptcy, title by title
+(1847 AE 6.8.2 with 8.2; the scripts in tests/scripts play the worked figures)."""
+
+from __future__ import annotations
+
+from conftest import SCRIPTS, play
+
+from moderator.fixes import FIXES, fixes_between
+from tests.core.test_rules_level_4 import _play
+
+ONE_TURN = (SCRIPTS / "1847ae-forced-one-turn.script").read_text(encoding="utf-8")
+TO_SALES = ONE_TURN[: ONE_TURN.index("sell Cora L 1")]
+
+
+def _figures(game: object, *names: str) -> dict[str, int]:
+    state = game.state  # type: ignore[attr-defined]
+    out: dict[str, int] = {}
+    for name in names:
+        if state.ledger.is_player(name):
+            out[name] = state.ledger.player(name).cash
+        else:
+            out[name] = state.price(name)
+    return out
+
+
+def test_1847ae_6_8_2_a_second_sell_line_of_the_same_corporation_is_the_same_turn() -> None:
+    """8.2: one row down per corporation sold during one turn, every share at the price
+    before the move: Cora's two L lines sell at 72 and 72, L 72 -> 62 once."""
+    game = play(TO_SALES + "sell Cora L 1\nsell Cora L 1\n")
+    assert _figures(game, "Cora", "L") == {"Cora": 55 + 72 + 72, "L": 62}
+
+
+def test_1847ae_6_8_2_the_bankruptcy_sells_the_rest_in_the_same_turn() -> None:
+    """The sales `bankrupt` makes belong to the same forced purchase: Cora's second L share
+    sells at 72 with no move; Saar 10% at 62, Saar 62 -> 50."""
+    game = play(TO_SALES + "sell Cora L 1\nbankrupt Cora\n")
+    assert _figures(game, "Cora", "L", "Saar") == {"Cora": 55 + 72 + 72 + 62, "L": 62, "Saar": 50}
+    assert game.state.ledger.player("Cora").bankrupt
+
+
+def test_1847ae_6_8_2_one_line_of_two_shares_moves_once() -> None:
+    """Two shares in one line: both at 72, one row down."""
+    game = play(TO_SALES + "sell Cora L 2\n")
+    assert _figures(game, "Cora", "L") == {"Cora": 55 + 144, "L": 62}
+
+
+def test_level_6_games_keep_a_move_for_every_sell_line() -> None:
+    for title in ("1847AE", "1847Pfalz", "1847RRRRB"):
+        fix = FIXES[f"{title}-6.8.2-turn"]
+        assert fix.level == 7 and fix.rule == "6.8.2"
+        assert fix in fixes_between(title, 6)
+    old = _play(TO_SALES + "sell Cora L 1\nsell Cora L 1\n", 6)
+    assert _figures(old, "Cora", "L") == {"Cora": 55 + 72 + 62, "L": 50}
