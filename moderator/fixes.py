@@ -179,6 +179,14 @@ FIXES: dict[str, RulesFix] = {
             "a corporation that issued shares for its forced train purchase buys the train "
             "from the bank, not from another corporation",
         ),
+        RulesFix(
+            "1846-5.22-turn",
+            7,
+            "1846",
+            "5.22, 6.88",
+            "a president's forced sales of one corporation in several `sell` lines move its "
+            "price one column left once, every share at the price before that move",
+        ),
         *(
             RulesFix(
                 f"{title}-6.8.2-turn",

@@ -271,6 +271,7 @@ class G1846(Engine):
     max_holding: ClassVar[int | None] = 60  # 5.36
     ipo_name: ClassVar[str] = "treasury"
     pool_name: ClassVar[str] = "Stock Market"
+    forced_sales_one_turn: ClassVar[bool] = True  # 5.22 with 6.88: docs/titles/1846.md
 
     def __init__(self) -> None:
         super().__init__(
@@ -1137,6 +1138,16 @@ class G1846(Engine):
             if money > best_cash:
                 best_n, best_cash = k, money
         return best_n, best_cash
+
+    def one_turn_forced_sales(self, state: GameState) -> bool:
+        """6.88 "subject to the normal restrictions" with 5.22 (:attr:`forced_sales_one_turn`):
+        a president's shares of one corporation sold toward the train, in however many
+        ``sell`` lines, move its price one column left once ("even if several shares in that
+        corporation were sold at once"), all at the price before that move (5.21 "the current
+        stock price", the price the first of them got).  A game saved before rules level 7
+        moved the price, and sold at the price of the moment, for every line
+        (:mod:`moderator.fixes`)."""
+        return self.forced_sales_one_turn and follows(state, "1846-5.22-turn")
 
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the president cannot pay for the forced train (6.89, 7.11-7.14)."""

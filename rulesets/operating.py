@@ -632,12 +632,15 @@ class OperatingRound(Ruleset):
         if target.id in before:
             price = before[target.id]
             self._sell_shares(state, player, target, n, price=price, moves=False)  # type: ignore[attr-defined]
-            self.note(
-                state,
-                f"{target.id}'s marker moved once for {player}'s sales of it this turn and "
-                f"stays at {self.money(state.price(target.id))}; the shares sell at the price "
-                f"before that move, {self.money(price)} ({self.r('sale_move')})",
-            )
+            if (
+                state.price(target.id) != price
+            ):  # a sale that moved nothing (1846 5.22) says nothing
+                self.note(
+                    state,
+                    f"{target.id}'s marker moved once for {player}'s sales of it this turn "
+                    f"and stays at {self.money(state.price(target.id))}; the shares sell at "
+                    f"the price before that move, {self.money(price)} ({self.r('one_sale')})",
+                )
             return price
         price = state.price(target.id)
         self._sell_shares(state, player, target, n)  # type: ignore[attr-defined]

@@ -51,3 +51,20 @@ def test_level_6_games_keep_a_move_for_every_sell_line() -> None:
         assert fix in fixes_between(title, 6)
     old = _play(TO_SALES + "sell Cora L 1\nsell Cora L 1\n", 6)
     assert _figures(old, "Cora", "L") == {"Cora": 55 + 72 + 62, "L": 50}
+
+
+N1846 = (SCRIPTS / "1846-forced-one-turn.script").read_text(encoding="utf-8")
+N1846_SALES = N1846[: N1846.index("sell Amy NYC 1")]
+
+
+def test_1846_5_22_two_sell_lines_of_one_corporation_move_its_price_once() -> None:
+    """6.88 with 5.22: Amy's two NYC lines sell at $50 and $50, NYC 50 -> 40 once."""
+    game = play(N1846_SALES + "sell Amy NYC 1\nsell Amy NYC 1\n")
+    assert _figures(game, "Amy", "NYC") == {"Amy": 100, "NYC": 40}
+
+
+def test_level_6_1846_games_keep_a_move_for_every_sell_line() -> None:
+    fix = FIXES["1846-5.22-turn"]
+    assert fix.level == 7 and fix in fixes_between("1846", 6)
+    old = _play(N1846_SALES + "sell Amy NYC 1\nsell Amy NYC 1\n", 6)
+    assert _figures(old, "Amy", "NYC") == {"Amy": 90, "NYC": 30}
