@@ -199,6 +199,18 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        *(
+            RulesFix(
+                f"{title}-3.3-forced",
+                7,
+                title,
+                "6.8.2",
+                "in a short operating round of the first stock round a director short of a "
+                "forced purchase sells certificates (of corporations that have operated, "
+                "8.2) before he is bankrupt; 3.3 bars sales only in stock-round turns",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -547,7 +547,13 @@ class G1847AE(GridRules, Engine):
         self._check_float(state, company)
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        if state.extra["first_sr"]:
+        """3.3: no sale in a turn of the first stock round; 8.2: none of a corporation that
+        has not operated.  A short operating round of the first stock round (3.3) is no
+        stock-round turn: a director short of a forced purchase there sells what 6.8.2 and
+        8.2 allow (a game saved before rules level 7 refused it, :mod:`moderator.fixes`)."""
+        if state.extra["first_sr"] and (
+            state.round_kind == "SR" or not follows(state, f"{self.title}-3.3-forced")
+        ):
             return "there are no sales in the first stock round (3.3)"
         if not company.operated:
             return f"{company.id} has not operated yet: its certificates cannot be sold (8.2)"

@@ -68,3 +68,26 @@ def test_level_6_1846_games_keep_a_move_for_every_sell_line() -> None:
     assert fix.level == 7 and fix in fixes_between("1846", 6)
     old = _play(N1846_SALES + "sell Amy NYC 1\nsell Amy NYC 1\n", 6)
     assert _figures(old, "Amy", "NYC") == {"Amy": 90, "NYC": 30}
+
+
+SHORT = (SCRIPTS / "1847ae-forced-short-or.script").read_text(encoding="utf-8")
+SHORT_SALE = SHORT[: SHORT.index("sell C L 1")]
+
+
+def test_1847ae_6_8_2_a_forced_sale_in_a_short_operating_round_of_the_first_stock_round() -> None:
+    """3.3 bars sales in the first stock round's turns, not a director's forced sale in its
+    short operating round (6.8.2): C sells his L 10% at 78 rather than go bankrupt."""
+    game = play(SHORT_SALE)
+    refused = game.execute("bankrupt C")
+    assert not refused.ok and "can still raise M216" in refused.message
+    assert "(6.8.2)" in refused.message
+
+
+def test_level_6_games_refused_the_short_round_sale() -> None:
+    for title in ("1847AE", "1847Pfalz", "1847RRRRB"):
+        fix = FIXES[f"{title}-3.3-forced"]
+        assert fix.level == 7 and fix in fixes_between(title, 6)
+    old = _play(SHORT_SALE, 6)
+    refused = old.execute("sell C L 1")
+    assert not refused.ok and "(3.3)" in refused.message
+    assert old.execute("bankrupt C").ok and old.state.ledger.player("C").bankrupt
