@@ -572,7 +572,7 @@ class OperatingRound(Ruleset):
         player = self.player_name(state, cmd.player)
         if company.president() != player:
             raise Refusal(
-                f"only {company.id}'s president sells shares in an operating round, "
+                f"only {company.id}'s {self.president_word} sells shares in an operating round, "
                 f"to pay for its train ({rule})"
             )
         if self.can_still_issue(state, company):
@@ -598,13 +598,18 @@ class OperatingRound(Ruleset):
         # D15 reads it the same way): a sale of several shares at once is
         # refused when one share fewer already raises it.  The amount needed is that of the
         # dearest train on offer, since the president may then buy either type.
+        # A smaller sale counts only if it may be made: a 20% double certificate (1847 AE
+        # 8.2: "Certificates can only be sold in full") sells as two shares even when one
+        # share's price would do, and is then "the number of certificates necessary".
         price = self.forced_sale_prices(state).get(target.id, state.price(target.id))
-        fewer = company.cash + cash + (cmd.count - 1) * price
-        if cmd.count > 1 and fewer >= dearest:
-            raise Refusal(
-                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already "
-                f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales ({rule})"
-            )
+        for k in range(cmd.count - 1, 0, -1):
+            if company.cash + cash + k * price < dearest:
+                break
+            if self.check_sell(state, player, target, k, protect=company.id) is None:  # type: ignore[attr-defined]
+                raise Refusal(
+                    f"{k} share{'s' if k > 1 else ''} already "
+                    f"raise{'' if k > 1 else 's'} the money needed; no further sales ({rule})"
+                )
         self._forced_sale(state, player, target, cmd.count)
 
     def one_turn_forced_sales(self, state: GameState) -> bool:

@@ -91,3 +91,32 @@ def test_level_6_games_refused_the_short_round_sale() -> None:
     refused = old.execute("sell C L 1")
     assert not refused.ok and "(3.3)" in refused.message
     assert old.execute("bankrupt C").ok and old.state.ledger.player("C").bankrupt
+
+
+def test_1847ae_8_2_a_double_certificate_is_sold_whole_even_where_one_share_would_do() -> None:
+    """6.8.2 "only ... the number of certificates necessary", 8.2 "Certificates can only be
+    sold in full": Cora holds Saar's 20% director certificate and its 20% double and is
+    M25 short of the M300 train; one share (62) would do but cannot be sold alone, so the
+    double (2 x 62) is her one certificate to sell.  It was refused as "1 share already
+    raises the money needed", while `bankrupt` was refused as well (she could raise it)."""
+    from moderator import commands as c
+    from moderator.ledger import BANK
+
+    game = play(TO_SALES)
+    state = game.state.clone()
+    saar = state.company("Saar")
+    double = next(x for x in saar.certificates if x.holder == "Saar" and x.percent == 20)
+    single = next(x for x in saar.certificates if x.holder == "Cora" and not x.president)
+    state.ledger.move_certificate(saar, double, "Cora", "test")
+    state.ledger.move_certificate(saar, single, "Anna", "test")
+    state.ledger.transfer(BANK, "Cora", 200, "test")  # Cora 255: 20 + 255 = 275 < 300
+    sold = game.trial(c.Sell(player="Cora", corp="Saar", count=2), state)
+    assert not isinstance(sold, str), sold
+    after, _ = sold
+    assert after.ledger.player("Cora").cash == 255 + 2 * 62 and after.price("Saar") == 50
+    why = game.trial(c.Sell(player="Cora", corp="Saar", count=1), state)
+    assert isinstance(why, str) and "sold whole (8.2)" in why
+    state.ledger.move_certificate(saar, single, "Cora", "test")  # a 10% of her own again
+    why = game.trial(c.Sell(player="Cora", corp="Saar", count=2), state)
+    assert isinstance(why, str) and "1 share already raises the money needed" in why
+    assert "(6.8.2)" in why
