@@ -234,6 +234,7 @@ class OperatingRound(Ruleset):
                     + self.no_route_hint(cid)
                 )
             company.operated = True
+        state.extra.pop("forced_sale_prices", None)  # the turn's forced sales are over
         self._next_operator(state, order)
 
     def no_route_hint(self, cid: str) -> str:
