@@ -120,3 +120,20 @@ def test_1847ae_8_2_a_double_certificate_is_sold_whole_even_where_one_share_woul
     why = game.trial(c.Sell(player="Cora", corp="Saar", count=2), state)
     assert isinstance(why, str) and "1 share already raises the money needed" in why
     assert "(6.8.2)" in why
+
+
+PHASES_1830 = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
+CO_SHORT = PHASES_1830[: PHASES_1830.index("sell Cy BO 3")]
+
+
+def test_1830_24_0_each_sell_line_is_a_sale_at_its_own_price() -> None:
+    """1830 (facts §4, §9): a forced sale is sold as in the stock round, where a player may
+    sell a corporation in several lines (12.0): each line at the price of the moment, one
+    row down per share (8.2).  CO ($110) needs its president Cy ($430) to find $520 for the
+    6: B&O in one line of 3 brings 3 x 34 = $102 (the script); in lines of one, 34 + 27 + 20
+    = $81 leaves him $9 short, and a fourth share at $10 (the bottom row: the marker
+    stays) completes it."""
+    game = play(CO_SHORT + "sell Cy BO 1\nsell Cy BO 1\nsell Cy BO 1\n")
+    assert _figures(game, "Cy", "BO") == {"Cy": 430 + 34 + 27 + 20, "BO": 10}
+    game = play(CO_SHORT + "sell Cy BO 1\nsell Cy BO 1\nsell Cy BO 1\nsell Cy BO 1\ntrain CO 6\n")
+    assert _figures(game, "Cy", "BO") == {"Cy": 521 - 520, "BO": 10}
