@@ -180,6 +180,15 @@ FIXES: dict[str, RulesFix] = {
             "from the bank, not from another corporation",
         ),
         RulesFix(
+            "1846-6.89",
+            7,
+            "1846",
+            "6.89",
+            "a bankrupt president first makes every sale 6.88 still allows (a sale by a "
+            "corporation's president moving it one column left, 5.22); only the shares left "
+            "go to the Stock Market at the price (7.11)",
+        ),
+        RulesFix(
             "1846-5.22-turn",
             7,
             "1846",

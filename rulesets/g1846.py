@@ -1149,6 +1149,42 @@ class G1846(Engine):
         (:mod:`moderator.fixes`)."""
         return self.forced_sales_one_turn and follows(state, "1846-5.22-turn")
 
+    def _sales_before_bankruptcy(self, state: GameState, player: str, company: Company) -> None:
+        """6.89: "If, after making all possible sales, the President has not raised the
+        sufficient cash ... that player is bankrupt": before 7.11 the president makes every
+        sale 6.88 still allows, each corporation in one sale at its price (in market order;
+        each moves only its own price), a sale by a corporation's president moving it one
+        column left (5.22).  7.11 then puts what is left in the Stock Market at the price.
+        A game saved before rules level 7 went straight to 7.11 (:mod:`moderator.fixes`)."""
+        market = state.linear()
+        held = [
+            co.id for co in state.ledger.corporations() if co.launched and co.holder_percent(player)
+        ]
+        noted = False
+        for hid in market.order(held):
+            co = state.company(hid)
+            if co.closed or company.closed:
+                continue
+            n = next(
+                (
+                    k
+                    for k in range(co.holder_percent(player) // 10, 0, -1)
+                    if self.check_sell(state, player, co, k, protect=company.id) is None
+                ),
+                0,
+            )
+            if not n:
+                continue
+            if not noted:
+                noted = True
+                state.ledger.events.append(
+                    Noted(
+                        text=f"before the bankruptcy {player} makes every sale 6.88 still "
+                        f"allows (6.89)"
+                    )
+                )
+            self._forced_sale(state, player, co, n)
+
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the president cannot pay for the forced train (6.89, 7.11-7.14)."""
         player = self.player_name(state, cmd.player)
@@ -1180,6 +1216,18 @@ class G1846(Engine):
             )
             self._next_operator(state)
             return
+        if follows(state, "1846-6.89"):
+            self._sales_before_bankruptcy(state, player, company)
+            if company.closed:
+                # the president's sale of its own shares took it to $0 (5.26): its turn is
+                # over (after_sale) and nobody pays for its train, as after an issue to $0
+                state.ledger.events.append(
+                    Noted(
+                        text=f"{cid} closed on {player}'s sale of its shares (5.22, 5.26): "
+                        f"{player} is not bankrupt"
+                    )
+                )
+                return
         state.ledger.events.append(
             Noted(
                 text=f"{player} is bankrupt (6.89): {cid} needs {self.money(cheapest)} for "
@@ -1193,6 +1241,7 @@ class G1846(Engine):
             # corporation's treasury goes to the bank (8.1), so the money goes there.
             return BANK if company.closed else cid
 
+        cash = state.ledger.player(player).cash  # with what the sales of 6.89 raised
         if cash:
             state.ledger.transfer(player, receiver(), cash, "bankrupt president's cash (7.11)")
         market = state.linear()

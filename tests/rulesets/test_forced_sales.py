@@ -137,3 +137,44 @@ def test_1830_24_0_each_sell_line_is_a_sale_at_its_own_price() -> None:
     assert _figures(game, "Cy", "BO") == {"Cy": 430 + 34 + 27 + 20, "BO": 10}
     game = play(CO_SHORT + "sell Cy BO 1\nsell Cy BO 1\nsell Cy BO 1\nsell Cy BO 1\ntrain CO 6\n")
     assert _figures(game, "Cy", "BO") == {"Cy": 521 - 520, "BO": 10}
+
+
+RECEIVERSHIP = (SCRIPTS / "1846-bankruptcy-receivership.script").read_text(encoding="utf-8")
+AMY_SHORT = RECEIVERSHIP[: RECEIVERSHIP.index("bankrupt Amy")]
+
+
+def _amy_with_a_gt_share(game: object, level_game: object | None = None) -> object:
+    """NYC ($30) must buy the $80 2-train; Amy ($20) is given a GT 10% from its treasury
+    and GT is put at $20: she may sell it (5.23: she is GT's president; keeping her 20%
+    she stays president), 30 + 20 + 20 = 70 < 80, so she is bankrupt."""
+    state = game.state.clone()  # type: ignore[attr-defined]
+    gt = state.company("GT")
+    share = next(x for x in gt.certificates if x.holder == "GT")
+    state.ledger.move_certificate(gt, share, "Amy", "test")
+    state.market.place("GT", 20)
+    return state
+
+
+def test_1846_6_89_the_bankrupt_president_first_makes_every_possible_sale() -> None:
+    """6.89 "after making all possible sales", 5.22, 7.11: Amy sells her GT 10% at $20 (her
+    sale as GT's president: 20 -> 10), then 7.11 sells what is left at the price, no move:
+    GT's 20% certificate at $10 (20) and NYC's 20% at $20 (40).  NYC: 30 + Amy's 20 + 20 +
+    20 + 40 = $130, less the $80 2-train it then buys (7.14) = $50.  Before rules level 7:
+    GT's 30% at $20 (60), no move: NYC 30 + 20 + 60 + 40 - 80 = $70."""
+    from moderator import commands as c
+
+    game = play(AMY_SHORT)
+    state = _amy_with_a_gt_share(game)
+    done = game.trial(c.Bankrupt(player="Amy"), state)
+    assert not isinstance(done, str), done
+    after, events = done
+    assert after.price("GT") == 10 and after.price("NYC") == 20
+    assert after.company("NYC").cash == 30 + 20 + 20 + 20 + 40 - 80
+    assert after.ledger.player("Amy").bankrupt and after.ledger.player("Amy").cash == 0
+    assert any("(6.89)" in str(e) and "every sale" in str(e) for e in events)
+    old = _play(AMY_SHORT, 6)
+    assert FIXES["1846-6.89"] in fixes_between("1846", 6)
+    done = old.trial(c.Bankrupt(player="Amy"), _amy_with_a_gt_share(old))
+    assert not isinstance(done, str), done
+    after, _ = done
+    assert after.price("GT") == 20 and after.company("NYC").cash == 30 + 20 + 60 + 40 - 80
