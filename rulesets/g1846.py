@@ -1165,14 +1165,7 @@ class G1846(Engine):
             co = state.company(hid)
             if co.closed or company.closed:
                 continue
-            n = next(
-                (
-                    k
-                    for k in range(co.holder_percent(player) // 10, 0, -1)
-                    if self.check_sell(state, player, co, k, protect=company.id) is None
-                ),
-                0,
-            )
+            n = self.largest_sale(state, player, co, company.id)
             if not n:
                 continue
             if not noted:

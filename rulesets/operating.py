@@ -751,14 +751,7 @@ class OperatingRound(Ruleset):
         sales: list[tuple[Company, int]] = []
         for cid in self.stock_order(state, corporations):
             target = state.company(cid)
-            n = next(
-                (
-                    k
-                    for k in range(target.holder_percent(player) // 10, 0, -1)
-                    if self.check_sell(state, player, target, k, protect=company.id) is None  # type: ignore[attr-defined]
-                ),
-                0,
-            )
+            n = self.largest_sale(state, player, target, company.id)
             if n:
                 sales.append((target, n))
         if not sales and not self.has_more_to_sell(state, player):
@@ -795,13 +788,17 @@ class OperatingRound(Ruleset):
         for co in state.ledger.corporations():
             if not co.launched or co.id in done:
                 continue
-            best = 0
-            for n in range(co.holder_percent(player) // 10, 0, -1):
-                if self.check_sell(state, player, co, n, protect=protect) is None:  # type: ignore[attr-defined]
-                    best = n
-                    break
+            best = self.largest_sale(state, player, co, protect)
             total += best * prices.get(co.id, state.price(co.id))
         return total
+
+    def largest_sale(self, state: GameState, player: str, target: Company, protect: str) -> int:
+        """The most shares of ``target`` the president may sell now toward ``protect``'s
+        train, in one sale (0 when none)."""
+        for n in range(target.holder_percent(player) // 10, 0, -1):
+            if self.check_sell(state, player, target, n, protect=protect) is None:  # type: ignore[attr-defined]
+                return n
+        return 0
 
     def note(self, state: GameState, text: str) -> None:
         """A line the banker mirrors on the table."""
