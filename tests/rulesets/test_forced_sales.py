@@ -178,3 +178,16 @@ def test_1846_6_89_the_bankrupt_president_first_makes_every_possible_sale() -> N
     assert not isinstance(done, str), done
     after, _ = done
     assert after.price("GT") == 20 and after.company("NYC").cash == 30 + 20 + 60 + 40 - 80
+
+
+def test_1847ae_6_8_2_no_train_from_another_corporation_with_the_directors_money() -> None:
+    """6.8.2: "It is not possible to buy a train from another company with a player's
+    personal cash reserves during a forced train purchase" (cited as 6.8.1 before).  In the
+    recorded game N (M396, no train) must buy one; Saar's 4 for M400 would need One's money,
+    for M396 N pays it all itself."""
+    text = (SCRIPTS / "1847ae-recorded-game-end-bankrupt.script").read_text(encoding="utf-8")
+    game = play(text[: text.index("sell One HLB 1")])
+    refused = game.execute("train N 4 from Saar 400")
+    assert not refused.ok
+    assert "pays only toward a train from the bank (6.8.2)" in refused.message
+    assert game.execute("train N 4 from Saar 396").ok
