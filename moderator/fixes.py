@@ -179,6 +179,47 @@ FIXES: dict[str, RulesFix] = {
             "a corporation that issued shares for its forced train purchase buys the train "
             "from the bank, not from another corporation",
         ),
+        RulesFix(
+            "1846-6.89",
+            7,
+            "1846",
+            "6.89",
+            "a bankrupt president first makes every sale 6.88 still allows (a sale by a "
+            "corporation's president moving it one column left, 5.22); only the shares left "
+            "go to the Stock Market at the price (7.11)",
+        ),
+        RulesFix(
+            "1846-5.22-turn",
+            7,
+            "1846",
+            "5.22, 6.88",
+            "a president's forced sales of one corporation in several `sell` lines move its "
+            "price one column left once, every share at the price before that move",
+        ),
+        *(
+            RulesFix(
+                f"{title}-6.8.2-turn",
+                7,
+                title,
+                "6.8.2",
+                "a director's forced sales are one turn (8.2): a corporation's marker moves "
+                "one row down once, however many `sell` lines sold it, and every share "
+                "sells at the price before that move",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
+        *(
+            RulesFix(
+                f"{title}-3.3-forced",
+                7,
+                title,
+                "6.8.2",
+                "in a short operating round of the first stock round a director short of a "
+                "forced purchase sells certificates (of corporations that have operated, "
+                "8.2) before he is bankrupt; 3.3 bars sales only in stock-round turns",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -272,6 +272,7 @@ class G1846(Engine):
     max_holding: ClassVar[int | None] = 60  # 5.36
     ipo_name: ClassVar[str] = "treasury"
     pool_name: ClassVar[str] = "Stock Market"
+    forced_sales_one_turn: ClassVar[bool] = True  # 5.22 with 6.88: docs/titles/1846.md
 
     def __init__(self) -> None:
         super().__init__(
@@ -1142,6 +1143,45 @@ class G1846(Engine):
                 best_n, best_cash = k, money
         return best_n, best_cash
 
+    def one_turn_forced_sales(self, state: GameState) -> bool:
+        """6.88 "subject to the normal restrictions" with 5.22 (:attr:`forced_sales_one_turn`):
+        a president's shares of one corporation sold toward the train, in however many
+        ``sell`` lines, move its price one column left once ("even if several shares in that
+        corporation were sold at once"), all at the price before that move (5.21 "the current
+        stock price", the price the first of them got).  A game saved before rules level 7
+        moved the price, and sold at the price of the moment, for every line
+        (:mod:`moderator.fixes`)."""
+        return self.forced_sales_one_turn and follows(state, "1846-5.22-turn")
+
+    def _sales_before_bankruptcy(self, state: GameState, player: str, company: Company) -> None:
+        """6.89: "If, after making all possible sales, the President has not raised the
+        sufficient cash ... that player is bankrupt": before 7.11 the president makes every
+        sale 6.88 still allows, each corporation in one sale at its price (in market order;
+        each moves only its own price), a sale by a corporation's president moving it one
+        column left (5.22).  7.11 then puts what is left in the Stock Market at the price.
+        A game saved before rules level 7 went straight to 7.11 (:mod:`moderator.fixes`)."""
+        market = state.linear()
+        held = [
+            co.id for co in state.ledger.corporations() if co.launched and co.holder_percent(player)
+        ]
+        noted = False
+        for hid in market.order(held):
+            co = state.company(hid)
+            if co.closed or company.closed:
+                continue
+            n = self.largest_sale(state, player, co, company.id)
+            if not n:
+                continue
+            if not noted:
+                noted = True
+                state.ledger.events.append(
+                    Noted(
+                        text=f"before the bankruptcy {player} makes every sale 6.88 still "
+                        f"allows (6.89)"
+                    )
+                )
+            self._forced_sale(state, player, co, n)
+
     def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
         """``bankrupt``: the president cannot pay for the forced train (6.89, 7.11-7.14)."""
         player = self.player_name(state, cmd.player)
@@ -1173,6 +1213,18 @@ class G1846(Engine):
             )
             self._next_operator(state)
             return
+        if follows(state, "1846-6.89"):
+            self._sales_before_bankruptcy(state, player, company)
+            if company.closed:
+                # the president's sale of its own shares took it to $0 (5.26): its turn is
+                # over (after_sale) and nobody pays for its train, as after an issue to $0
+                state.ledger.events.append(
+                    Noted(
+                        text=f"{cid} closed on {player}'s sale of its shares (5.22, 5.26): "
+                        f"{player} is not bankrupt"
+                    )
+                )
+                return
         state.ledger.events.append(
             Noted(
                 text=f"{player} is bankrupt (6.89): {cid} needs {self.money(cheapest)} for "
@@ -1186,6 +1238,7 @@ class G1846(Engine):
             # corporation's treasury goes to the bank (8.1), so the money goes there.
             return BANK if company.closed else cid
 
+        cash = state.ledger.player(player).cash  # with what the sales of 6.89 raised
         if cash:
             state.ledger.transfer(player, receiver(), cash, "bankrupt president's cash (7.11)")
         market = state.linear()

@@ -226,6 +226,7 @@ class G1847AE(GridRules, Engine):
     excess_to_pool: ClassVar[bool] = True
     max_holding: ClassVar[int | None] = None  # 8.3: up to 100% of a corporation
     pool_pays_company: ClassVar[bool] = True  # 6.7.4
+    forced_sales_one_turn: ClassVar[bool] = True  # 6.8.2 with 8.2: docs/titles/1847ae.md
     ipo_pays_company: ClassVar[bool] = False  # 6.7.4
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 6.7.4: no half pay
     ipo_name: ClassVar[str] = "initial offering"
@@ -546,7 +547,13 @@ class G1847AE(GridRules, Engine):
         self._check_float(state, company)
 
     def may_sell(self, state: GameState, player: str, company: Company) -> str | None:
-        if state.extra["first_sr"]:
+        """3.3: no sale in a turn of the first stock round; 8.2: none of a corporation that
+        has not operated.  A short operating round of the first stock round (3.3) is no
+        stock-round turn: a director short of a forced purchase there sells what 6.8.2 and
+        8.2 allow (a game saved before rules level 7 refused it, :mod:`moderator.fixes`)."""
+        if state.extra["first_sr"] and (
+            state.round_kind == "SR" or not follows(state, f"{self.title}-3.3-forced")
+        ):
             return "there are no sales in the first stock round (3.3)"
         if not company.operated:
             return f"{company.id} has not operated yet: its certificates cannot be sold (8.2)"
@@ -1315,6 +1322,13 @@ class G1847AE(GridRules, Engine):
     def bankrupt_sells(self, state: GameState) -> bool:
         """Rules level 0: the game ended without the sales (kept so old saves replay)."""
         return follows(state, "1847AE-6.8.2")
+
+    def one_turn_forced_sales(self, state: GameState) -> bool:
+        """6.8.2 with 8.2 (:attr:`forced_sales_one_turn`): the director's sales toward the
+        forced purchase are one turn: one row down per corporation, all its shares at the
+        price before that move.  A game saved before rules level 7 moved the marker, and
+        sold at the price of the moment, for every ``sell`` line (:mod:`moderator.fixes`)."""
+        return self.forced_sales_one_turn and follows(state, f"{self.title}-6.8.2-turn")
 
     def sell_more_before_bankruptcy(self, state: GameState, player: str) -> str | None:
         """4.1: Krauss & Co. goes to the pool as well, last (its price before the sale)."""

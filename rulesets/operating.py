@@ -44,6 +44,12 @@ class OperatingRound(Ruleset):
     route_excuses_train: ClassVar[bool] = False
     """A corporation with no route need not own a train: ``done CORP noroute`` says so
     (1847 AE 6.8.1, 1830 20.2); the rule is the title's ``forced_purchase``."""
+    forced_sales_one_turn: ClassVar[bool] = False
+    """A president's forced sales toward a train are one turn of the title's sale rule:
+    each corporation's marker moves once for all his sales of it, every share at the price
+    before that move (1847 AE 6.8.2 "adjusted according to the standard rules", 8.2 "one
+    or more shares of the same Corporation during one turn"); else every ``sell`` line is
+    a sale of its own, at the price of the moment."""
     president_word: ClassVar[str] = "president"
     """What the title calls a corporation's president, in the lines of a bankruptcy
     (1847 AE: director)."""
@@ -253,6 +259,7 @@ class OperatingRound(Ruleset):
                     + self.no_route_hint(cid)
                 )
             company.operated = True
+        state.extra.pop("forced_sale_prices", None)  # the turn's forced sales are over
         self._next_operator(state, order)
 
     def no_route_hint(self, cid: str) -> str:
@@ -591,7 +598,7 @@ class OperatingRound(Ruleset):
         player = self.player_name(state, cmd.player)
         if company.president() != player:
             raise Refusal(
-                f"only {company.id}'s president sells shares in an operating round, "
+                f"only {company.id}'s {self.president_word} sells shares in an operating round, "
                 f"to pay for its train ({rule})"
             )
         if self.can_still_issue(state, company):
@@ -617,13 +624,62 @@ class OperatingRound(Ruleset):
         # D15 reads it the same way): a sale of several shares at once is
         # refused when one share fewer already raises it.  The amount needed is that of the
         # dearest train on offer, since the president may then buy either type.
-        fewer = company.cash + cash + (cmd.count - 1) * state.price(target.id)
-        if cmd.count > 1 and fewer >= dearest:
-            raise Refusal(
-                f"{cmd.count - 1} share{'s' if cmd.count > 2 else ''} already "
-                f"raise{'' if cmd.count > 2 else 's'} the money needed; no further sales ({rule})"
-            )
-        self._sell_shares(state, player, target, cmd.count)  # type: ignore[attr-defined]
+        # A smaller sale counts only if it may be made: a 20% double certificate (1847 AE
+        # 8.2: "Certificates can only be sold in full") sells as two shares even when one
+        # share's price would do, and is then "the number of certificates necessary".
+        price = self.forced_sale_prices(state).get(target.id, state.price(target.id))
+        for k in range(cmd.count - 1, 0, -1):
+            if company.cash + cash + k * price < dearest:
+                break
+            if self.check_sell(state, player, target, k, protect=company.id) is None:  # type: ignore[attr-defined]
+                raise Refusal(
+                    f"{k} share{'s' if k > 1 else ''} already "
+                    f"raise{'' if k > 1 else 's'} the money needed; no further sales ({rule})"
+                )
+        self._forced_sale(state, player, target, cmd.count)
+
+    def one_turn_forced_sales(self, state: GameState) -> bool:
+        """Whether this game plays :attr:`forced_sales_one_turn` (a title guards a save
+        recorded before it, :mod:`moderator.fixes`)."""
+        return self.forced_sales_one_turn
+
+    def forced_sale_prices(self, state: GameState) -> dict[str, int]:
+        """Under :attr:`forced_sales_one_turn`: the corporations the president has already
+        sold toward the operating corporation's train this turn, each with its price before
+        the move its sale made (empty otherwise)."""
+        if not self.one_turn_forced_sales(state):
+            return {}
+        held = state.extra.get("forced_sale_prices")
+        turn = (state.round_number, state.or_number, state.operating)
+        if isinstance(held, tuple) and held[:3] == turn:
+            return dict(held[3])
+        return {}
+
+    def _forced_sale(self, state: GameState, player: str, target: Company, n: int) -> int:
+        """One checked sale toward the forced purchase; returns the price of a share.  Under
+        :attr:`forced_sales_one_turn` a corporation sold before in the same turn sells at
+        its price before that sale and its marker, moved once already, stays."""
+        before = self.forced_sale_prices(state)
+        if target.id in before:
+            price = before[target.id]
+            self._sell_shares(state, player, target, n, price=price, moves=False)  # type: ignore[attr-defined]
+            if (
+                state.price(target.id) != price
+            ):  # a sale that moved nothing (1846 5.22) says nothing
+                self.note(
+                    state,
+                    f"{target.id}'s marker moved once for {player}'s sales of it this turn "
+                    f"and stays at {self.money(state.price(target.id))}; the shares sell at "
+                    f"the price before that move, {self.money(price)} ({self.r('one_sale')})",
+                )
+            return price
+        price = state.price(target.id)
+        self._sell_shares(state, player, target, n)  # type: ignore[attr-defined]
+        if self.one_turn_forced_sales(state):
+            before[target.id] = price
+            turn = (state.round_number, state.or_number, state.operating)
+            state.extra["forced_sale_prices"] = (*turn, tuple(before.items()))
+        return price
 
     def forced_need(self, state: GameState) -> int:
         """What a president's sales for a forced purchase may raise, the corporation's cash
@@ -720,14 +776,7 @@ class OperatingRound(Ruleset):
         sales: list[tuple[Company, int]] = []
         for cid in self.stock_order(state, corporations):
             target = state.company(cid)
-            n = next(
-                (
-                    k
-                    for k in range(target.holder_percent(player) // 10, 0, -1)
-                    if self.check_sell(state, player, target, k, protect=company.id) is None  # type: ignore[attr-defined]
-                ),
-                0,
-            )
+            n = self.largest_sale(state, player, target, company.id)
             if n:
                 sales.append((target, n))
         if not sales and not self.has_more_to_sell(state, player):
@@ -744,8 +793,7 @@ class OperatingRound(Ruleset):
         )
         words: list[str] = []
         for target, n in sales:
-            price = state.price(target.id)
-            self._sell_shares(state, player, target, n)  # type: ignore[attr-defined]
+            price = self._forced_sale(state, player, target, n)
             words.append(f"{n * 10}% of {target.id} at {self.money(price)}")
         more = self.sell_more_before_bankruptcy(state, player)
         if more:
@@ -761,16 +809,21 @@ class OperatingRound(Ruleset):
         """Cash a president could raise by selling shares now, one sale per corporation."""
         total = 0
         done = self.sold_toward_train(state)
+        prices = self.forced_sale_prices(state)
         for co in state.ledger.corporations():
             if not co.launched or co.id in done:
                 continue
-            best = 0
-            for n in range(co.holder_percent(player) // 10, 0, -1):
-                if self.check_sell(state, player, co, n, protect=protect) is None:  # type: ignore[attr-defined]
-                    best = n
-                    break
-            total += best * state.price(co.id)
+            best = self.largest_sale(state, player, co, protect)
+            total += best * prices.get(co.id, state.price(co.id))
         return total
+
+    def largest_sale(self, state: GameState, player: str, target: Company, protect: str) -> int:
+        """The most shares of ``target`` the president may sell now toward ``protect``'s
+        train, in one sale (0 when none)."""
+        for n in range(target.holder_percent(player) // 10, 0, -1):
+            if self.check_sell(state, player, target, n, protect=protect) is None:  # type: ignore[attr-defined]
+                return n
+        return 0
 
     def note(self, state: GameState, text: str) -> None:
         """A line the banker mirrors on the table."""

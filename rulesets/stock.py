@@ -744,8 +744,20 @@ class StockRound(Ruleset):
         state.last_actor = player
         self._auto_pass_if_stuck_after_sale(state, player)
 
-    def _sell_shares(self, state: GameState, player: str, company: Company, n: int) -> None:
-        """Carry out a checked sale: presidency first, then cash, then the price."""
+    def _sell_shares(
+        self,
+        state: GameState,
+        player: str,
+        company: Company,
+        n: int,
+        *,
+        price: int | None = None,
+        moves: bool = True,
+    ) -> None:
+        """Carry out a checked sale: presidency first, then cash, then the price.  A
+        president's later forced sale of a corporation already sold in the same turn
+        (1847 AE 6.8.2 with 8.2) gives the ``price`` before that turn's move and
+        ``moves=False``."""
         cid = company.id
         was_president = company.president() == player
         if was_president:
@@ -759,7 +771,8 @@ class StockRound(Ruleset):
                     new,
                     f"sale by the president ({self.r('president_swap')})",
                 )
-        price = state.price(cid)
+        if price is None:
+            price = state.price(cid)
         for cert in self.sale_certificates(company, player, n):
             state.ledger.move_certificate(company, cert, POOL, f"sold ({self.r('sell')})")
         self.bank_pays(
@@ -769,7 +782,8 @@ class StockRound(Ruleset):
             f"sells {n} {cid} share{'s' if n > 1 else ''} at {self.money(price)} "
             f"({self.r('sell')})",
         )
-        self.after_sale(state, company, by_president=was_president, shares=n)
+        if moves:
+            self.after_sale(state, company, by_president=was_president, shares=n)
 
     def sold_percent(self, company: Company, n: int) -> int:
         """The percent ``n`` shares sold make: ten each (:mod:`rulesets.sharecount`: the

@@ -427,9 +427,11 @@ class TrainDepot(Ruleset):
                     if forced
                     else "a president adds money only to a forced purchase"
                 )
+                # the rule that says so: 1847 AE 6.8.2, 1846 6.86, 1889 facts §9
+                rule = self.r("president_pays" if forced else "forced_purchase")
                 raise Refusal(
                     f"{cid} has {self.money(company.cash)}, cannot pay {self.money(price)}; "
-                    f"{why} ({self.r('forced_purchase')})"
+                    f"{why} ({rule})"
                 )
             face = self.face_value(name)
             if price > face:
