@@ -126,19 +126,7 @@ class PrivateTrades(StockRound):
             raise Refusal(f"{private.id} is not a private of {seller}'s ({trade_rule})")
         if seller == buyer or not state.ledger.is_player(buyer):
             raise Refusal(f"{seller} sells {private.id} to another player ({rule})")
-        if self.can_still_issue(state, company):  # type: ignore[attr-defined]
-            raise Refusal(
-                f"{company.id} must first issue shares ({self.r('forced_purchase')}): "
-                f"`issue {company.id} N`"
-            )
-        cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
-        if company.cash >= cheapest:
-            raise Refusal(
-                f"{company.id} can pay for a train itself; its president raises no money "
-                f"({self.r('forced_cheapest')})"
-            )
-        if company.cash + state.ledger.player(seller).cash >= self.forced_need(state):  # type: ignore[attr-defined]
-            raise Refusal(f"{seller} already has the money needed; no further sales ({rule})")
+        self.check_still_short(state, company, seller)  # type: ignore[attr-defined]
         sell_private(self, state, private, seller, buyer, cmd.price, f"{rule}, {trade_rule}")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import SCRIPTS, play, refuse
+from test_g1830 import SALE
 
 from moderator.game import Game
 
@@ -44,15 +45,9 @@ def test_24_0_a_forced_private_sale_is_the_presidents_and_only_while_he_needs_mo
     refuse(g, "trade MH Dee Amy 10", "in a stock round after the first (23.1)")
 
 
-BARE = """\
-game 1830 Amy Bob Cy
-buy Amy SV
-buy Bob CS
-buy Cy DH
-buy Amy MH
-buy Bob CA
-buy Cy BOP
-par Cy BO 67
+BARE = (
+    SALE
+    + """\
 buy Amy BO
 buy Bob BO
 buy Cy BO
@@ -62,6 +57,7 @@ pass Cy
 pass Amy
 pass Bob
 """
+)
 """B&O floats with Cy 40% (BOP's president's certificate and a 10%), Amy and Bob 20% each;
 Cy also holds D&H and BOP."""
 
