@@ -601,21 +601,9 @@ class OperatingRound(Ruleset):
                 f"only {company.id}'s {self.president_word} sells shares in an operating round, "
                 f"to pay for its train ({rule})"
             )
-        if self.can_still_issue(state, company):
-            raise Refusal(
-                f"{company.id} must first issue shares ({self.r('forced_purchase')}): "
-                f"`issue {company.id} N`"
-            )
-        cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
-        if company.cash >= cheapest:
-            raise Refusal(
-                f"{company.id} can pay for a train itself; its president raises no money "
-                f"({self.r('forced_cheapest')})"
-            )
+        self.check_still_short(state, company, player)
         dearest = self.forced_need(state)
         cash = state.ledger.player(player).cash
-        if company.cash + cash >= dearest:
-            raise Refusal(f"{player} already has the money needed; no further sales ({rule})")
         target = self.launched(state, cmd.corp)  # type: ignore[attr-defined]
         why = self.check_sell(state, player, target, cmd.count, protect=company.id)  # type: ignore[attr-defined]
         if why:
@@ -680,6 +668,26 @@ class OperatingRound(Ruleset):
             turn = (state.round_number, state.or_number, state.operating)
             state.extra["forced_sale_prices"] = (*turn, tuple(before.items()))
         return price
+
+    def check_still_short(self, state: GameState, company: Company, player: str) -> None:
+        """Refuse a president's sale toward the forced purchase (a share, or in 1830 a
+        private) once it raises nothing needed: the corporation must first issue shares
+        where it may, or can pay for a train itself, or it and he have the money already."""
+        if self.can_still_issue(state, company):
+            raise Refusal(
+                f"{company.id} must first issue shares ({self.r('forced_purchase')}): "
+                f"`issue {company.id} N`"
+            )
+        cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
+        if company.cash >= cheapest:
+            raise Refusal(
+                f"{company.id} can pay for a train itself; its president raises no money "
+                f"({self.r('forced_cheapest')})"
+            )
+        if company.cash + state.ledger.player(player).cash >= self.forced_need(state):
+            raise Refusal(
+                f"{player} already has the money needed; no further sales ({self.r('forced_sale')})"
+            )
 
     def forced_need(self, state: GameState) -> int:
         """What a president's sales for a forced purchase may raise, the corporation's cash

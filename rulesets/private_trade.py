@@ -7,6 +7,12 @@ a turn); in the seller's turn it is a sale, and his turn goes on; the buyer's ce
 limit holds.  Since buying another player's private is a legal purchase, the tool does not
 pass by itself a player who could make one (:meth:`PrivateTrades.other_purchase_possible`).
 A title names the rule ``private_trade``.
+
+During a forced train purchase (1830 24.0, :meth:`PrivateTrades.trade_for_train`) the
+president of the corporation that must buy may also sell one of his privates to another
+player, if he finds a buyer, to raise the money: facts §9 reads 24.0's "selling shares (and,
+if he can find a buyer, privates)".  A buyer cannot be forced, so ``bankrupt`` never waits
+for such a sale (:meth:`OperatingRound.raisable` counts shares only).
 """
 
 from __future__ import annotations
@@ -65,6 +71,9 @@ class PrivateTrades(StockRound):
         rule = self.r("private_trade")
         if not self.privates_traded:
             raise Refusal(f"privates are not sold between players in {self.title_name} ({rule})")
+        if state.round_kind == "OR" and self._forced_purchase(state) is not None:  # type: ignore[attr-defined]
+            self.trade_for_train(state, cmd)
+            return
         if state.round_kind != "SR" or state.round_number == 1:
             raise Refusal(
                 f"privates change hands between players in a stock round after the first ({rule})"
@@ -92,6 +101,33 @@ class PrivateTrades(StockRound):
             state.turn_sold.append(private.id)
             state.last_actor = seller
             state.consecutive_passes = 0
+
+    def trade_for_train(self, state: GameState, cmd: c.Trade) -> None:
+        """1830 24.0: the president of the corporation that must buy a train sells one of his
+        privates to another player at the agreed price toward it.  Only he sells, only while
+        the corporation and he lack the money for the train (as his share sales, facts D15),
+        never a private closed or not his; the buyer pays from his own cash and stays under
+        the certificate limit (23.1, as in a stock round).  The private keeps its income and
+        its closing (22.0, 23.2)."""
+        company = self._forced_purchase(state)  # type: ignore[attr-defined]
+        assert company is not None
+        rule = self.r("forced_sale")
+        seller = self.player_name(state, cmd.source)
+        buyer = self.player_name(state, cmd.target)
+        president = company.president()
+        if seller != president:
+            raise Refusal(
+                f"in an operating round only {company.id}'s president {president} sells a "
+                f"private, to pay for its train ({rule})"
+            )
+        private = state.company(self.company_id(state, cmd.private))
+        trade_rule = self.r("private_trade")
+        if private.kind != "private" or private.closed or private.owner != seller:
+            raise Refusal(f"{private.id} is not a private of {seller}'s ({trade_rule})")
+        if seller == buyer or not state.ledger.is_player(buyer):
+            raise Refusal(f"{seller} sells {private.id} to another player ({rule})")
+        self.check_still_short(state, company, seller)  # type: ignore[attr-defined]
+        sell_private(self, state, private, seller, buyer, cmd.price, f"{rule}, {trade_rule}")
 
 
 def sell_private(
