@@ -41,6 +41,7 @@ from moderator.scoring import Score, score_state
 
 if TYPE_CHECKING:
     from moderator.game import Game
+    from moderator.ledger import Company
     from moderator.state import GameState
 
 BANK_KEEPS = "bank"
@@ -126,6 +127,10 @@ class PayoutColumn:
     option: str | None
     refused: str | None = None
     per_share: int | None = None
+    per_share_exact: str | None = None
+    """The amount a share where the shares do not divide the payout (1817: $133 on 5 is
+    $26.60, each holder's amount rounded up), as ``26.60``; ``None`` where
+    :attr:`per_share` is exact."""
     takes: dict[str, int] = field(default_factory=dict)
     """Who receives what by the run itself: players, the company, :data:`BANK_KEEPS`."""
     price_after: int | None = None
@@ -169,6 +174,19 @@ def _takes(events: tuple[Event, ...], company: str) -> tuple[dict[str, int], int
     )
     takes[BANK_KEEPS] = max(0, paid_out - dividends)
     return takes, per_share
+
+
+def _per_share_exact(game: Game, company: Company, events: tuple[Event, ...]) -> str | None:
+    """The run's amount a share to the cent where its shares do not divide the payout
+    (:attr:`PayoutColumn.per_share_exact`)."""
+    shares = getattr(game.ruleset, "dividend_shares", None)
+    for ev in events:
+        if isinstance(ev, DividendPaid) and ev.company == company.id and shares is not None:
+            paid, count = ev.revenue - ev.retained, shares(company)
+            if paid % count:
+                cents = paid * 100 // count
+                return f"{cents // 100}.{cents % 100:02d}"
+    return None
 
 
 def _price_after(events: tuple[Event, ...], company: str, before: int | None) -> int | None:
@@ -262,6 +280,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
         after, events = found
         own = split(cmd, events).own  # the run itself: not what follows (the next round's)
         takes, per_share = _takes(own, cid)
+        exact = _per_share_exact(game, company, own)
         later = standings(score_state(game, after))
         co_after = after.company(cid)
         # the president (an 1846 independent's owner), when a player
@@ -273,6 +292,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
             PayoutColumn(
                 option,
                 per_share=per_share if any(isinstance(e, DividendPaid) for e in own) else None,
+                per_share_exact=exact,
                 takes=takes,
                 price_after=_price_after(own, cid, price_now),
                 standings=tuple(

@@ -71,6 +71,12 @@ def committed_column(session: Session, run: c.Run) -> dict[str, str]:
         out: dict[str, str] = {}
         paid = [ev for ev in own if isinstance(ev, DividendPaid)]
         out["per share"] = money(paid[0].per_share) if paid and paid[0].per_share else "—"
+        if paid:  # a payout its shares do not divide (1817: $133 on 5) is said to the cent
+            count = game.ruleset.dividend_shares(game.state.company(company))  # type: ignore[attr-defined]
+            amount = paid[0].revenue - paid[0].retained
+            if amount % count:
+                cents = amount * 100 // count
+                out["per share"] = f"{money(0)[:-1]}{cents // 100}.{cents % 100:02d}"
         for name in players:
             out[f"{name} ({director})" if name == president else name] = take(name)
         out[f"{company} treasury"] = take(company)

@@ -1008,7 +1008,12 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     def take(col: PayoutColumn, who: str) -> str:
         return money(col.takes[who]) if col.takes.get(who) else "—"
 
-    rows.append(("per share", cells(lambda col: money(col.per_share) if col.per_share else "—")))
+    def per_share(col: PayoutColumn) -> str:
+        if col.per_share_exact is not None:  # 1817: $133 on 5 shares is $26.60, not $26
+            return f"{session.currency}{col.per_share_exact}"
+        return money(col.per_share) if col.per_share else "—"
+
+    rows.append(("per share", cells(per_share)))
     for name in players:
         label = f"{name} ({director})" if name == president else name
         rows.append((label, cells(lambda col, name=name: take(col, name))))
