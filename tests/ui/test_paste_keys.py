@@ -1,0 +1,107 @@
+"""A paste in a dialog is the keys that type it (a burst commits what it spells).
+
+A terminal hands a paste over as one event.  A dialog's amount field inserted it as text
+after the amount filled in (``r``, a paste of ``90``, Enter ran CPR for $290), and a
+list ignored it, so the Enter typed after it took the first choice listed (``s``, a
+paste of ``bo``, Enter sold NYC).  Now a paste in a dialog is handed out as its keys
+(``moderator.ui.escapekey.pasted_keys``), in order with the keys around it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import bursting
+import pytest
+from positions import Cut, save_at
+from textual import events
+from ui_helpers import REPO, running, save_from_script, saved_lines
+
+from moderator.ui.escapekey import pasted_keys
+
+RUN_AT = Cut("1830", 1, 150)
+"""1830, CPR operating, its last run (not $90) filled in the run dialog."""
+
+
+def test_a_paste_is_the_keys_that_type_it() -> None:
+    """Each character a key, a line end Enter (``CR LF`` one), as old as the paste."""
+    paste = events.Paste("9\r\n0+B\tx\x07\n")
+    keys = pasted_keys(paste)
+    assert [k.key for k in keys] == ["9", "enter", "0", "plus", "B", "tab", "x", "enter"]
+    assert [k.character for k in keys][:3] == ["9", "\r", "0"]
+    assert {k.time for k in keys} == {paste.time}
+
+
+async def typed_and_pasted(saves: Path, cut: Cut, parts: list[bursting.Burst]) -> list[list[str]]:
+    """The journal's new lines after each burst of ``parts``, each on a fresh copy."""
+    found = []
+    for burst in parts:
+        folder = saves / str(len(found))
+        path = save_at(cut, folder)
+        before = saved_lines(path)
+        async with running(folder) as (_app, pilot):
+            await bursting.send(pilot, burst)
+        found.append(saved_lines(path)[len(before) :])
+    return found
+
+
+async def test_a_revenue_pasted_replaces_the_last_run(saves: Path) -> None:
+    """``r``, a paste of ``90``, Enter ran $290 (the paste went in after the amount filled
+    in); now $90, as ``r 9 0 Enter``; a paste holding the Enter too is the same."""
+    found = await typed_and_pasted(
+        saves,
+        RUN_AT,
+        [
+            ["r", "9", "0", "enter"],
+            ["r", ("paste", "90"), "enter"],
+            ["r", ("paste", "90\r\n")],
+            ["r", "9", ("paste", "0"), "enter"],
+        ],
+    )
+    assert found[0] == ["run CPR 90 full"]
+    assert found[1:] == [found[0]] * 3
+
+
+PASTED = [
+    (["b", "n", "y", "c", "enter"], ["b", ("paste", "nyc"), "enter"]),
+    (["b", "n", "y", "c", "enter"], ["b", ("paste", "nyc\r")]),
+    (["s", "b", "o", "2", "enter"], ["s", ("paste", "bo2"), "enter"]),
+    (["s", "b", "o", "2", "enter"], ["s", "b", ("paste", "o"), ("paste", "2\n")]),
+]
+"""(typed, pasted) in 1830's stock round, Cy to act: the paste spells the same choice,
+never the first listed (Cy's PRR from the IPO, one B&O share)."""
+
+
+@pytest.mark.parametrize(("typed", "pasted"), PASTED)
+async def test_a_list_is_narrowed_by_a_paste(
+    saves: Path, typed: bursting.Burst, pasted: bursting.Burst
+) -> None:
+    """1830, Cy to act: ``b n y c Enter`` buys NYC; ``b``, a paste of ``nyc``, Enter
+    bought the first share listed (PRR), the paste ignored.  Now the paste narrows the
+    list as the keys do, and a paste holding the Enter takes the choice."""
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    found = []
+    for n, burst in enumerate((typed, pasted)):
+        path = saves / str(n) / "g.json"
+        path.parent.mkdir()
+        save_from_script(path, market, "buy Cy PRR pool").close()
+        async with running(path.parent) as (_app, pilot):
+            before = saved_lines(path)
+            await bursting.send(pilot, burst)
+            found.append(saved_lines(path)[len(before) :])
+    assert found[0] == (["buy Cy NYC ipo"] if typed[0] == "b" else ["sell Cy BO 2"])
+    assert found[1] == found[0]
+
+
+async def test_a_paste_on_the_main_screen_is_not_typed(saves: Path) -> None:
+    """No field has the focus on the main screen: a paste there is no key (``x`` pasted
+    does not pass Cy), and the command bar takes a paste after ``:``."""
+    path = saves / "g.json"
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    save_from_script(path, market, "buy Cy PRR pool").close()
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        await bursting.send(pilot, [("paste", "x"), "enter"])
+        assert saved_lines(path) == before
+        await bursting.send(pilot, ["colon", ("paste", "pass Cy\n")])
+        assert saved_lines(path) == [*before, "pass Cy"]
