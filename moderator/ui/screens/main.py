@@ -91,6 +91,10 @@ OPENERS = frozenset(
     + ("train", "private", "loan", "payback", "credit", "legal")
 )
 """The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
+REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo"}
+"""The keys whose refusal (dimmed, hidden, or the game's) leaves the keys typed behind
+them unused: the dialog keys, and the commands the keys after them were typed to follow
+(``ctrl+y x`` with nothing to redo passed the player whose line was to be redone)."""
 
 
 def narration(
@@ -610,7 +614,7 @@ class MainScreen(Screen[None]):
             return "taken"
         self.app.bell()
         self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-        return "refused" if cmd.id in OPENERS else "taken"
+        return "refused" if cmd.id in REFUSED_AHEAD else "taken"
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""
@@ -1220,9 +1224,14 @@ class MainScreen(Screen[None]):
         (``ModeratorApp.keys_refused``: ``d t Enter`` with the ``done`` refused bought the
         same company's train)."""
         if self.give(cmd) is not None:
-            refused = getattr(self.app, "keys_refused", None)
-            if refused is not None:
-                refused()
+            self.keys_typed_behind_refused()
+
+    def keys_typed_behind_refused(self) -> None:
+        """The key's command was refused: the keys typed behind it are not used
+        (``ModeratorApp.keys_refused``)."""
+        refused = getattr(self.app, "keys_refused", None)
+        if refused is not None:
+            refused()
 
     def action_loan(self) -> None:
         """1817 ``loan CORP`` for the acting corporation (facts §6): the exact line and
@@ -1339,9 +1348,11 @@ class MainScreen(Screen[None]):
             line = self.session.undo()
         except UndoFailed as exc:
             self.failed(str(exc))
+            self.keys_typed_behind_refused()
             return
         if line is None:
             self.notify("nothing to undo", severity="warning")
+            self.keys_typed_behind_refused()
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
         self.redraw(differences(before, self.session.data))
@@ -1355,9 +1366,11 @@ class MainScreen(Screen[None]):
             entry = self.session.redo()
         except UndoFailed as exc:
             self.failed(str(exc))
+            self.keys_typed_behind_refused()
             return
         if entry is None:
             self.notify("nothing to redo", severity="warning")
+            self.keys_typed_behind_refused()
             return
         count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
         for said in narration(
