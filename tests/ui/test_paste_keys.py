@@ -9,14 +9,24 @@ paste of ``bo``, Enter sold NYC).  Now a paste in a dialog is handed out as its 
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from pathlib import Path
 
 import bursting
 import pytest
-from positions import Cut, save_at
+from adversary import renamed_save
+from conftest import examples
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from positions import TITLES, Cut, played, save_at
 from textual import events
 from ui_helpers import REPO, running, save_from_script, saved_lines
 
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.game import Game
+from moderator.ui.app import ModeratorApp
 from moderator.ui.escapekey import pasted_keys
 
 RUN_AT = Cut("1830", 1, 150)
@@ -105,3 +115,102 @@ async def test_a_paste_on_the_main_screen_is_not_typed(saves: Path) -> None:
         assert saved_lines(path) == before
         await bursting.send(pilot, ["colon", ("paste", "pass Cy\n")])
         assert saved_lines(path) == [*before, "pass Cy"]
+
+
+PASTED_CHARS = {"enter": "\r", "escape": "\x1b", "backspace": "\x7f", "plus": "+"}
+"""The character a paste holds for a key of a dialog's grammar."""
+DIALOG_KEYS = {
+    "par": "p",
+    "ipo": "p",
+    "buy": "b",
+    "sell": "s",
+    "bid": "a",
+    "bond": "n",
+    "claim": "a",
+    "spend": "e",
+    "issue": "i",
+    "redeem": "i",
+    "run": "r",
+    "train": "t",
+    "buyprivate": "v",
+    "loan": "j",
+    "payback": "u",
+}
+"""The key that opens the dialog of each kind of command (``moderator.ui.keys``)."""
+NAMES = ("D", "X", "Pass", "Done", "Buy", "Two", "Sv", "Mail", "Ms", "Bo", "Nyc", "Pool", "Ipo")
+"""Players named as keys, command words, ids of privates and companies (as the title
+allows: :func:`adversary.accepted`)."""
+
+
+def spelled(word: str) -> list[str]:
+    """The keys a list's letters take for ``word`` (its letters, digits and ``+``)."""
+    return [ch.lower() if ch.isalnum() else "plus" for ch in word if ch.isalnum() or ch == "+"]
+
+
+@st.composite
+def dialog_burst(draw: st.DrawFn, legal: list[c.Command]) -> tuple[list[str], list[str]]:
+    """A dialog's key for a legal command, the keys spelling its ids and amounts (with
+    Esc, Backspace, Enter among them), the key ending it, and keys typed after: (the
+    dialog's keys after its opener, the keys after the dialog)."""
+    cmd = draw(st.sampled_from([x for x in legal if x.kind in DIALOG_KEYS]))
+    words = [str(v) for k, v in cmd.model_dump().items() if k != "kind" and v not in (None, "")]
+    inside: list[str] = []
+    for word in draw(st.lists(st.sampled_from(words), max_size=3)):
+        inside += spelled(word)
+        inside += draw(st.lists(st.sampled_from(["backspace", "escape", "enter", "0"]), max_size=1))
+    inside.append(draw(st.sampled_from(["enter", "enter", "d", "escape"])))
+    after = draw(
+        st.lists(st.sampled_from(["x", "d", "enter", "b", "t", "r", "9", "0"]), max_size=3)
+    )
+    return [DIALOG_KEYS[cmd.kind], *inside], after
+
+
+async def journal(path: Path, burst: bursting.Burst) -> list[str]:
+    """The save's journal after ``burst`` typed at once."""
+    app = ModeratorApp(path=path, saves=path.parent)
+    async with app.run_test(size=bursting.SIZE) as pilot:
+        await bursting.settle(pilot)
+        await bursting.send(pilot, burst)
+    return saved_lines(path)
+
+
+@settings(max_examples=examples(5), suppress_health_check=[HealthCheck.too_slow])
+@given(title=st.sampled_from(TITLES), count=st.sampled_from((3, 12, 40, 110)), data=st.data())
+def test_a_dialog_s_keys_pasted_commit_what_they_typed_commit(
+    title: str, count: int, data: st.DataObject
+) -> None:
+    """At random positions of every title, players named as keys and ids: a dialog's key,
+    then its keys (ids, amounts, Esc, Backspace, Enter, ``d``) as one paste, then keys
+    typed after it, give the journal the same keys typed give."""
+    game = played(title, 2, count)
+    seats, legal = len(game.players), game.legal_commands()
+    game.close()
+    assume(any(x.kind in DIALOG_KEYS for x in legal))
+    names = data.draw(st.permutations(accepted_names(title)), label="names")[:seats]
+    keys, after = data.draw(dialog_burst(legal), label="keys")
+    text = "".join(PASTED_CHARS.get(k, k) for k in keys[1:])
+    with tempfile.TemporaryDirectory(prefix="paste-") as folder:
+        path = renamed_save(title, 2, count, list(names), Path(folder) / "s")
+        saved = path.read_bytes()
+        typed = asyncio.run(journal(path, [*keys, *after]))
+        path.write_bytes(saved)
+        pasted = asyncio.run(journal(path, [keys[0], ("paste", text), *after]))
+    assert pasted == typed, (keys, after)
+
+
+def accepted_names(title: str) -> list[str]:
+    """The names of :data:`NAMES` ``title`` lets players have (enough for its seats)."""
+    found = [n for n in NAMES if n in accepted_of(title)]
+    return found + [f"Zed{i}" for i in range(6 - len(found))]
+
+
+def accepted_of(title: str) -> set[str]:
+    """Which of :data:`NAMES` ``title`` accepts as a player's name."""
+    ok = set()
+    for name in NAMES:
+        try:
+            Game.new(title, [name, "Zed", "Yu"]).close()
+        except (Refusal, ValueError):
+            continue
+        ok.add(name)
+    return ok
