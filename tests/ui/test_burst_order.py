@@ -133,7 +133,7 @@ def test_a_burst_commits_the_same_typed_at_once_or_key_by_key(
     game = played(title, 1, count)
     seats = len(game.players)
     game.close()
-    names = accepted(title)
+    names = data.draw(st.permutations(accepted(title)), label="names")
     burst = [
         part
         for part in data.draw(bursting.bursts(), label="burst")
