@@ -105,16 +105,21 @@ async def test_a_list_is_narrowed_by_a_paste(
 
 async def test_a_paste_on_the_main_screen_is_not_typed(saves: Path) -> None:
     """No field has the focus on the main screen: a paste there is no key (``x`` pasted
-    does not pass Cy), and the command bar takes a paste after ``:``."""
+    does not pass Cy); it is refused, so the keys typed behind it are not used (a pasted
+    ``pass Cy`` then ``x`` passed Cy with the ``x`` meant for the next player).  An ``x``
+    typed after the toast passes Cy, and the command bar takes a paste after ``:``."""
     path = saves / "g.json"
     market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
     save_from_script(path, market, "buy Cy PRR pool").close()
-    async with running(saves) as (_app, pilot):
+    async with running(saves) as (app, pilot):
         before = saved_lines(path)
         await bursting.send(pilot, [("paste", "x"), "enter"])
+        await bursting.send(pilot, [("paste", "pass Cy\n"), "x"])
         assert saved_lines(path) == before
-        await bursting.send(pilot, ["colon", ("paste", "pass Cy\n")])
-        assert saved_lines(path) == [*before, "pass Cy"]
+        assert any("paste goes into the command bar" in n.message for n in app._notifications)
+        await bursting.send(pilot, ["x"])
+        await bursting.send(pilot, ["colon", ("paste", "pass Amy\n")])
+        assert saved_lines(path)[len(before) :] == ["pass Cy", "pass Amy"]
 
 
 PASTED_CHARS = {"enter": "\r", "escape": "\x1b", "backspace": "\x7f", "plus": "+"}

@@ -565,6 +565,24 @@ class MainScreen(Screen[None]):
         own = [why for why in mine if why not in cash and why.startswith(f"{acting} ")]
         return "; ".join([*cash[:2], own[0]])
 
+    def refuse_paste(self) -> bool:
+        """A paste while the command bar has not the focus (``ModeratorApp`` asks as it
+        hands the paste out, in the order typed): it is not typed here (a pasted line is
+        no burst of this screen's keys): a bell and a toast say so, and the keys typed
+        behind it were typed for what it did not do, so they are not used
+        (``ModeratorApp.keys_refused``: a pasted ``pass Cy`` then ``x`` passed Cy with the
+        ``x`` meant for the next player).  ``False``: the bar takes it."""
+        if self.focused is not None and self.focused is self.bar.input:
+            return False
+        self.app.bell()
+        self.notify(
+            "a paste goes into the command bar: type : first, then paste",
+            title="Paste not used",
+            severity="warning",
+        )
+        self.keys_typed_behind_refused()
+        return True
+
     def on_key(self, event: Key) -> None:
         """A dimmed key says why it does nothing.
 
