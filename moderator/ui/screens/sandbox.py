@@ -556,6 +556,11 @@ class WhatIfScreen(Screen[None]):
                 self.app.bell()
                 self.notify(why, title="Not kept", severity="error", markup=False)
                 self.show()
+                # the keys typed behind the `y` were for the real game after the keep (an
+                # `x` there would discard the sandbox here): not used
+                refused = getattr(self.app, "keys_refused", None)
+                if refused is not None:
+                    refused()
 
         amended = screen.amended
         if amended is not None:  # a correction: say which line becomes what (issue 39)
