@@ -94,7 +94,8 @@ OPENERS = frozenset(
 REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo"}
 """The keys whose refusal (dimmed, hidden, or the game's) leaves the keys typed behind
 them unused: the dialog keys, and the commands the keys after them were typed to follow
-(``ctrl+y x`` with nothing to redo passed the player whose line was to be redone)."""
+(``ctrl+y x`` with nothing to redo passed the player to act, although the redo the ``x``
+was typed to follow gave nothing; ``x d`` in an operating round ended the turn)."""
 
 
 def narration(
