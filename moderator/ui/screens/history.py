@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import host
+from moderator.ui.host import host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -176,9 +176,7 @@ class HistoryScreen(Screen[bool]):
         have opened, and are not used (``ModeratorApp.keys_refused``): ``h Home e 3 6 0
         Enter k y`` (no line 0 to edit) asked to rewind to line 0, and the ``y`` rewound
         the whole game."""
-        refused = getattr(self.app, "keys_refused", None)
-        if refused is not None:
-            refused()
+        keys_refused(self.app)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""

@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host
+from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -1248,9 +1248,7 @@ class MainScreen(Screen[None]):
     def keys_typed_behind_refused(self) -> None:
         """The key's command was refused: the keys typed behind it are not used
         (``ModeratorApp.keys_refused``)."""
-        refused = getattr(self.app, "keys_refused", None)
-        if refused is not None:
-            refused()
+        keys_refused(self.app)
 
     def action_loan(self) -> None:
         """1817 ``loan CORP`` for the acting corporation (facts §6): the exact line and

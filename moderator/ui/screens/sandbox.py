@@ -42,7 +42,7 @@ from moderator.amend import Amended, How, Stop, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.text import counted, escaped
-from moderator.ui.host import KeysReady, host
+from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.screens.main import MainScreen, narration
 from moderator.ui.session import Session, differences
@@ -558,9 +558,7 @@ class WhatIfScreen(Screen[None]):
                 self.show()
                 # the keys typed behind the `y` were for the real game after the keep (an
                 # `x` there would discard the sandbox here): not used
-                refused = getattr(self.app, "keys_refused", None)
-                if refused is not None:
-                    refused()
+                keys_refused(self.app)
 
         amended = screen.amended
         if amended is not None:  # a correction: say which line becomes what (issue 39)
