@@ -54,6 +54,10 @@ PICTURE_IDLE = 0.3
 kept again (:meth:`ModeratorApp.keep_picture_when_idle`)."""
 
 
+PASTE_AS_KEYS = "paste_as_keys"
+"""A screen with this attribute true takes a paste as the keys that type it
+(:func:`moderator.ui.escapekey.pasted_keys`)."""
+
 KEPT_AFTER_REFUSAL = frozenset(("ctrl+q", "ctrl+c"))
 """Keys used even when typed behind a refused one (:meth:`ModeratorApp.keys_refused`):
 quitting commits nothing."""
@@ -462,7 +466,9 @@ class ModeratorApp(App[None]):
     async def _release_keys(self) -> None:
         """Handle the held keys in order while the top screen takes them (one of
         them may open a screen that is not ready yet, or close one that is still
-        being removed: the rest wait for it).  An ``alt+KEY`` that no binding of the
+        being removed: the rest wait for it).  A paste on a dialog is the keys that
+        type it (:data:`PASTE_AS_KEYS`); one the main screen refuses (``refuse_paste``:
+        not in its command bar) is dropped.  An ``alt+KEY`` that no binding of the
         top screen takes is Esc typed at once before ``KEY`` (a terminal's parser
         read the pair as Alt+key): it is handed out as ``escape`` then ``KEY``, each
         when its turn comes (issue 37.2, :mod:`moderator.ui.escapekey`)."""
@@ -475,6 +481,14 @@ class ModeratorApp(App[None]):
             ):
                 self._typed_before_refusal()  # typed for what did not happen
                 continue
+            if isinstance(event, events.Paste) and getattr(self.screen, PASTE_AS_KEYS, False):
+                from moderator.ui.escapekey import pasted_keys
+
+                self._held.extendleft(reversed(pasted_keys(event)))  # a dialog's: typed
+                continue
+            refuse_paste = getattr(self.screen, "refuse_paste", None)
+            if isinstance(event, events.Paste) and refuse_paste is not None and refuse_paste():
+                continue  # the main screen's, outside the command bar: not used
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
                 from moderator.ui.escapekey import unbound_alt
 

@@ -28,6 +28,14 @@ moderator binds no Alt key, so it undoes this in two places:
   reporting Alt itself, the kitty protocol, a test's ``alt+r``) and that no binding
   of the screen takes is handed out as ``escape`` then ``KEY``
   (:class:`~moderator.ui.app.ModeratorApp`).
+
+A paste is typed too where no field takes text: a terminal hands a paste over as one
+event (a bracketed paste), which a dialog's amount field inserted as text after the
+amount filled in (``r``, a paste of ``90``, Enter ran $290 where ``r 9 0 Enter`` runs
+$90) and a list ignored (``b``, a paste of ``nyc``, Enter bought the first share
+listed).  On a dialog (its ``paste_as_keys``, :data:`moderator.ui.app.PASTE_AS_KEYS`)
+:func:`pasted_keys` hands a paste out as the keys that type it, in its place among the
+keys typed before and after it.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from typing import Any
 
 from textual import events
 from textual._xterm_parser import XTermParser
+from textual.keys import _character_to_key
 from textual.message import Message
 
 ESC = "\x1b"
@@ -119,6 +128,30 @@ def install(driver: type[Any]) -> None:
     module = sys.modules.get(driver.__module__)
     if module is not None and getattr(module, "XTermParser", None) is XTermParser:
         module.XTermParser = EscapeFirstParser  # type: ignore[attr-defined]
+
+
+PASTED_NAMED = {"\r": "enter", "\n": "enter", "\t": "tab", ESC: "escape", "\x7f": "backspace"}
+"""Characters of a paste that are named keys (``CR LF`` is one Enter)."""
+
+
+def pasted_keys(event: events.Paste) -> list[events.Key]:
+    """The keys that type ``event``'s text, one per character, each with the paste's
+    time (a key typed before a refusal or a question was shown stays such a key): a
+    line end is Enter (``CR LF`` one Enter), a tab Tab; other control characters are
+    no key."""
+    keys: list[events.Key] = []
+    text = event.text.replace("\r\n", "\r")
+    for ch in text:
+        named = PASTED_NAMED.get(ch)
+        if named is not None:
+            key = events.Key(named, ch)
+        elif ch.isprintable():
+            key = events.Key(_character_to_key(ch), ch)
+        else:
+            continue
+        key.time = event.time
+        keys.append(key)
+    return keys
 
 
 def unbound_alt(event: events.Key, bound: Iterable[str]) -> list[events.Key] | None:

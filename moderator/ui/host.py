@@ -82,3 +82,12 @@ def host(app: App[Any]) -> Host:
     if not isinstance(app, Host):
         raise TypeError(f"{type(app).__name__} is not moderator's app: it cannot open screens")
     return app
+
+
+def keys_refused(app: App[Any]) -> None:
+    """A key did nothing (its command refused, nothing to open): the keys typed behind it
+    were typed for what it would have done, and are not used
+    (``ModeratorApp.keys_refused``); nothing in an app without it (a test's bare app)."""
+    refused = getattr(app, "keys_refused", None)
+    if refused is not None:
+        refused()

@@ -147,6 +147,20 @@ def test_esc_typed_at_once_before_a_key_is_esc(terminal: Terminal) -> None:
     assert saved_lines(terminal.saves)[before:] == ["run PRR 60 full", "done PRR"]
 
 
+def test_a_paste_in_a_dialog_is_typed(terminal: Terminal) -> None:
+    """A terminal's bracketed paste of ``90`` and Enter into PRR's run dialog runs 90, as
+    ``r 9 0 Enter`` does (it went in after the last run filled in: ``r`` then the paste
+    ran the last revenue with 90 after it)."""
+    terminal.wait_for("palette")
+    before = len(saved_lines(terminal.saves))
+    terminal.send("r")
+    terminal.tmux("set-buffer", "-b", "typed", "90\r")
+    terminal.tmux("paste-buffer", "-p", "-b", "typed", "-t", "b")
+    terminal.wait_for("run PRR 90 full")
+    terminal.quit()
+    assert saved_lines(terminal.saves)[before:] == ["run PRR 90 full"]
+
+
 KEYS = (
     list("eirtvdlbspxhfwgc0123456789")
     + ["Enter"] * 6

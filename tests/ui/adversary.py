@@ -3,7 +3,8 @@
 A random game of ``positions.played`` is replayed into a new game of the same title
 whose players are called ``Bo``, ``Nyc``, ``Pool``, ``Ipo``, ``Buys``, ``Pays``,
 ``From`` — the ids and label words a choice list's letters could match — or names that
-begin an id or a source word (``Bob`` begins B&O, ``Po`` the pool); each title refuses
+begin an id or a source word (``Bob`` begins B&O, ``Po`` the pool), a key (``D``,
+``X``), a command word (``Pass``, ``Done``) or a private's id; each title refuses
 a name that is one of its companies' ids, so only the names it accepts are used.
 """
 
@@ -32,8 +33,17 @@ ADVERSARIES = (
     "Pr",
     "Ne",
     "The",
+    "D",
+    "X",
+    "Pass",
+    "Done",
+    "Two",
+    "Mail",
+    "Sv",
+    "Ms",
 )
-"""Names that collide with ids, source words and label words, or begin them."""
+"""Names that collide with ids, source words and label words, or begin them; a key's
+letter (``d`` ends a turn, ``x`` passes), command words, privates' ids."""
 
 
 def accepted(title: str) -> list[str]:

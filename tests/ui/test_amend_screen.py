@@ -185,3 +185,32 @@ async def test_history_e_on_every_title_s_recorded_game(saves: Path, title: str)
         assert app.screen is main_screen(app)
     assert saved_lines(path) == want
     assert Game.load(path, read_only=True).state_json() == done.game.state_json()
+
+
+async def test_the_whole_correction_typed_in_one_burst(saves: Path) -> None:
+    """``h ↑… e 3 6 0 Enter k y ctrl+z`` typed at once: the keys after the edit's Enter
+    went to the sandbox before its later lines were given again (``k y`` did nothing
+    there, ``ctrl+z`` undid the edited line and the replay then crashed the app); now they
+    wait for the compare view, as when typed one at a time: the correction is kept, then
+    the real game's last line is undone."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    async with running(saves) as (app, pilot):
+        burst = ["h", *ups(total, RUN_NYC), "e", "360", "enter", "k", "y", "ctrl+z"]
+        await send_burst(pilot, *burst)
+        assert app.screen is main_screen(app)
+    want = [*old[: RUN_NYC - 1], "run NYC 360 half", *old[RUN_NYC:]]
+    assert saved_lines(path) == want[:-1]
+
+
+async def test_a_deletion_typed_in_one_burst(saves: Path) -> None:
+    """``h ↑… Delete k y`` typed at once: ``k y`` reached the sandbox before the later
+    lines were given again (nothing was kept, the compare view stayed open); now they
+    answer the compare view, as typed one at a time."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), 60), "delete", "k", "y")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == [*old[:59], *old[60:]]

@@ -19,8 +19,9 @@ from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from positions import TITLES, Cut, played, save_at
-from ui_helpers import main_screen, running, saved_lines, send_burst
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator.game import Game
 from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.dialogs import ChoiceDialog, FarAmountQuestion
 
@@ -132,7 +133,7 @@ def test_a_burst_commits_the_same_typed_at_once_or_key_by_key(
     game = played(title, 1, count)
     seats = len(game.players)
     game.close()
-    names = accepted(title)
+    names = data.draw(st.permutations(accepted(title)), label="names")
     burst = [
         part
         for part in data.draw(bursting.bursts(), label="burst")
@@ -164,3 +165,40 @@ async def test_keys_typed_behind_a_refused_command_are_not_used(tmp_path: Path) 
         await send_burst(pilot, "t", "enter")
         assert saved_lines(path)[: len(before)] == before
         assert saved_lines(path)[len(before) :] == ["train ERIE 2"]
+
+
+async def test_keys_typed_behind_a_refused_redo_or_undo_are_not_used(saves: Path) -> None:
+    """1830, Cy to act: ``ctrl+z ctrl+y ctrl+y x`` in one burst: the second redo has
+    nothing to redo, and the ``x`` typed to follow it passed Cy, the player to act before
+    any of it.  Now the keys typed behind a refused undo or redo are not used; an ``x``
+    typed after the toast passes Cy.  The same for ``ctrl+z`` in a game with no line."""
+    path = saves / "g.json"
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    save_from_script(path, market, "buy Cy PRR pool").close()
+    async with running(saves) as (app, pilot):
+        before = saved_lines(path)
+        await send_burst(pilot, "ctrl+z", "ctrl+y", "ctrl+y", "x")
+        assert saved_lines(path) == before and app.screen is main_screen(app)
+        await send_burst(pilot, "x")
+        assert saved_lines(path) == [*before, "pass Cy"]
+    fresh = saves / "fresh"
+    fresh.mkdir()
+    Game.new("1830", ["Amy", "Bob", "Cy"]).save(fresh / "g.json")
+    async with running(fresh) as (_app, pilot):
+        await send_burst(pilot, "ctrl+z", "x")
+        assert saved_lines(fresh / "g.json") == []
+
+
+async def test_keys_typed_behind_a_hidden_pass_are_not_used(saves: Path) -> None:
+    """1846, ERIE operating: ``x`` (a stock round's pass) is hidden; ``x d`` in one burst
+    ended ERIE's turn with the ``d`` typed to follow a pass.  Now nothing; a ``d`` typed
+    after the toast ends it."""
+    path = save_at(Cut("1846", 1, 30), saves)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "ERIE" and not screen.check_action("pass_turn", ())
+        before = saved_lines(path)
+        await send_burst(pilot, "x", "d")
+        assert saved_lines(path) == before
+        await send_burst(pilot, "d")
+        assert saved_lines(path) == [*before, "done ERIE"]

@@ -246,3 +246,32 @@ async def test_x_passes_the_player_the_header_names(title: str, tmp_path: Path) 
         assert who is not None
         await send_burst(pilot, "x")
         assert saved_lines(path)[-1] == f"pass {who}", (cut, who)
+
+
+def drawn_actor(app: object) -> str | None:
+    """Whom the main screen's header, as drawn now, names to act."""
+    bar = main_screen(app).query_one(StatusBar)  # type: ignore[arg-type]
+    return named(bar.build().plain)
+
+
+@pytest.mark.parametrize("title", TITLES)
+async def test_the_header_after_an_undo_and_a_redo_typed_at_once(
+    title: str, tmp_path: Path
+) -> None:
+    """``x ctrl+z`` and then ``ctrl+z ctrl+y`` in one burst each: the header drawn names the
+    engine's next actor after each (the player the undone pass was for, then the player
+    after the line redone), and ``x`` then passes him."""
+    cut = _x_position(title)
+    path = save_at(cut, tmp_path / "saves")
+    async with running(tmp_path / "saves") as (app, pilot):
+        game = main_screen(app).session.game
+        first = drawn_actor(app)
+        assert first == game.ruleset.next_actor(game.state), cut
+        before = saved_lines(path)
+        await send_burst(pilot, "x", "ctrl+z")
+        assert saved_lines(path) == before
+        assert drawn_actor(app) == first == game.ruleset.next_actor(game.state), cut
+        await send_burst(pilot, "ctrl+z", "ctrl+y")
+        assert drawn_actor(app) == first, cut
+        await send_burst(pilot, "x")
+        assert saved_lines(path) == [*before, f"pass {first}"], cut

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import main_screen, rulebook_save, running, send_burst
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.screens.history import HistoryScreen
@@ -72,3 +72,19 @@ async def test_every_screen_of_a_sandbox_carries_the_whatif_mark(saves: Path) ->
         history = app.screen
         assert isinstance(history, HistoryScreen) and history.whatif is None
         assert not history.query(WhatIfScreenMark)
+
+
+async def test_keys_typed_behind_a_refused_edit_are_not_used(saves: Path) -> None:
+    """``h Home e 3 6 0 Enter k y`` in one burst: line 0 (the start of the game) cannot be
+    edited, the digits did nothing, Enter asked to rewind to line 0 and ``y`` rewound the
+    whole game.  Now the keys typed behind the refused ``e`` are not used; History stays
+    open on line 0, and the game is as it was.  The same behind Enter on the last line
+    (nothing to rewind)."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "home", "e", "360", "enter", "k", "y")
+        assert isinstance(app.screen, HistoryScreen) and app.screen.line == 0
+        await send_burst(pilot, "end", "enter", "up", "enter", "y")
+        assert isinstance(app.screen, HistoryScreen)
+    assert saved_lines(path) == old

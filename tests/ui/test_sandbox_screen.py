@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.widgets import Static
-from ui_helpers import main_screen, rulebook_save, running, saved_lines
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.game import Game
 from moderator.ui.screens.dialogs import ConfirmDialog
@@ -292,5 +292,24 @@ async def test_a_keep_the_save_refuses_says_why_and_leaves_the_sandbox_open(save
             assert digest(path) == before and files(saves) == names
             shown = [n.message for n in app._notifications]
             assert any(m.startswith("not kept: ") and "read-only" in m for m in shown), shown
+        finally:
+            path.chmod(0o644)
+
+
+async def test_keys_typed_behind_a_refused_keep_are_not_used(saves: Path) -> None:
+    """``o k y x`` in one burst with the save read-only: the keep is refused, and the ``x``
+    typed for the real game after it discarded the sandbox (the compare view's ``x``).
+    Now it is not used: the compare view stays open on the sandbox."""
+    path = rulebook_save(saves, "# Operating Round 1")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "up", "o")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        await send_burst(pilot, "colon", box.session.legal_lines()[0], "enter", "escape")
+        path.chmod(0o444)
+        try:
+            await send_burst(pilot, "o", "k", "y", "x")
+            assert isinstance(app.screen, WhatIfScreen)
+            assert app.screen.sandbox_screen is box and box in app.screen_stack
         finally:
             path.chmod(0o644)

@@ -306,6 +306,10 @@ class CommandDialog(ModalScreen[c.Command | None]):
     and inherits :attr:`take` (e.g. par: the corporation, then the price).
     """
 
+    paste_as_keys = True
+    """A paste is the keys that type it (``moderator.ui.app.PASTE_AS_KEYS``): the
+    amount field takes no text of its own, and a list's letters narrow it."""
+
     DEFAULT_CSS = """
     CommandDialog .dialog-box {
         overflow-y: auto;
@@ -616,6 +620,9 @@ class ChoiceDialog(CommandDialog):
 class ConfirmDialog(ModalScreen[bool]):
     """Yes or no: ``y``/Enter confirms, ``n``/Esc declines."""
 
+    paste_as_keys = True
+    """A paste is the keys that type it (``moderator.ui.app.PASTE_AS_KEYS``)."""
+
     BINDINGS = [
         Binding("y,enter", "answer(True)", "Yes", priority=True),
         Binding("n,escape", "answer(False)", "No", priority=True),
@@ -697,6 +704,9 @@ class FarAmountQuestion(ModalScreen[bool]):
     an answer nor by any screen after it — and the question says how many there were.
     Enter is no answer: a banker's habitual Enter must not confirm what he has not read.
     """
+
+    paste_as_keys = True
+    """A paste is the keys that type it, each as old as the paste (``PASTE_AS_KEYS``)."""
 
     def __init__(self, line: str, why: str) -> None:
         super().__init__(classes="dialog")

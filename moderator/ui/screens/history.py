@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import host
+from moderator.ui.host import host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -156,6 +156,7 @@ class HistoryScreen(Screen[bool]):
                 "or delete",
                 severity="warning",
             )
+            self.refused()
             return
         if self.whatif is not None:
             self.app.bell()
@@ -165,9 +166,17 @@ class HistoryScreen(Screen[bool]):
                 title="What-if",
                 severity="warning",
             )
+            self.refused()
             return
         self.dismiss(False)
         host(self.app).open_amendment(self.session, n, how)
+
+    def refused(self) -> None:
+        """A key here did nothing: the keys typed behind it were typed for what it would
+        have opened, and are not used (``ModeratorApp.keys_refused``): ``h Home e 3 6 0
+        Enter k y`` (no line 0 to edit) asked to rewind to line 0, and the ``y`` rewound
+        the whole game."""
+        keys_refused(self.app)
 
     def action_rewind(self) -> None:
         """Ask, then cut the journal after the highlighted line."""
@@ -175,6 +184,7 @@ class HistoryScreen(Screen[bool]):
         total = len(self.session.game.journal)
         if n == total:
             self.notify("this is the game as it is now; nothing to rewind", severity="warning")
+            self.refused()
             return
 
         def answer(yes: bool | None) -> None:

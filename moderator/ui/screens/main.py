@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host
+from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -91,6 +91,11 @@ OPENERS = frozenset(
     + ("train", "private", "loan", "payback", "credit", "legal")
 )
 """The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
+REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo"}
+"""The keys whose refusal (dimmed, hidden, or the game's) leaves the keys typed behind
+them unused: the dialog keys, and the commands the keys after them were typed to follow
+(``ctrl+y x`` with nothing to redo passed the player to act, although the redo the ``x``
+was typed to follow gave nothing; ``x d`` in an operating round ended the turn)."""
 
 
 def narration(
@@ -572,6 +577,24 @@ class MainScreen(Screen[None]):
         own = [why for why in mine if why not in cash and why.startswith(f"{acting} ")]
         return "; ".join([*cash[:2], own[0]])
 
+    def refuse_paste(self) -> bool:
+        """A paste while the command bar has not the focus (``ModeratorApp`` asks as it
+        hands the paste out, in the order typed): it is not typed here (a pasted line is
+        no burst of this screen's keys): a bell and a toast say so, and the keys typed
+        behind it were typed for what it did not do, so they are not used
+        (``ModeratorApp.keys_refused``: a pasted ``pass Cy`` then ``x`` passed Cy with the
+        ``x`` meant for the next player).  ``False``: the bar takes it."""
+        if self.focused is not None and self.focused is self.bar.input:
+            return False
+        self.app.bell()
+        self.notify(
+            "a paste goes into the command bar: type : first, then paste",
+            title="Paste not used",
+            severity="warning",
+        )
+        self.keys_typed_behind_refused()
+        return True
+
     def on_key(self, event: Key) -> None:
         """A dimmed key says why it does nothing.
 
@@ -621,7 +644,7 @@ class MainScreen(Screen[None]):
             return "taken"
         self.app.bell()
         self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
-        return "refused" if cmd.id in OPENERS else "taken"
+        return "refused" if cmd.id in REFUSED_AHEAD else "taken"
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""
@@ -1231,9 +1254,12 @@ class MainScreen(Screen[None]):
         (``ModeratorApp.keys_refused``: ``d t Enter`` with the ``done`` refused bought the
         same company's train)."""
         if self.give(cmd) is not None:
-            refused = getattr(self.app, "keys_refused", None)
-            if refused is not None:
-                refused()
+            self.keys_typed_behind_refused()
+
+    def keys_typed_behind_refused(self) -> None:
+        """The key's command was refused: the keys typed behind it are not used
+        (``ModeratorApp.keys_refused``)."""
+        keys_refused(self.app)
 
     def action_loan(self) -> None:
         """1817 ``loan CORP`` for the acting corporation (facts §6): the exact line and
@@ -1350,9 +1376,11 @@ class MainScreen(Screen[None]):
             line = self.session.undo()
         except UndoFailed as exc:
             self.failed(str(exc))
+            self.keys_typed_behind_refused()
             return
         if line is None:
             self.notify("nothing to undo", severity="warning")
+            self.keys_typed_behind_refused()
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
         self.redraw(differences(before, self.session.data))
@@ -1366,9 +1394,11 @@ class MainScreen(Screen[None]):
             entry = self.session.redo()
         except UndoFailed as exc:
             self.failed(str(exc))
+            self.keys_typed_behind_refused()
             return
         if entry is None:
             self.notify("nothing to redo", severity="warning")
+            self.keys_typed_behind_refused()
             return
         count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
         for said in narration(

@@ -42,7 +42,7 @@ from moderator.amend import Amended, How, Stop, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.text import counted, escaped
-from moderator.ui.host import host
+from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.screens.main import MainScreen, narration
 from moderator.ui.session import Session, differences
@@ -179,6 +179,16 @@ class SandboxScreen(MainScreen):
         self._going_on = False
         """Whether the later lines are about to be given again (after the bar's line)."""
 
+    @property
+    def ready_for_keys(self) -> bool:  # type: ignore[override]
+        """Whether the app may hand this screen keys: once drawn (``KeysReady``), and not
+        while the later lines of a correction wait to be given again (:meth:`_go_on_later`)."""
+        return self._keys_ready and not getattr(self, "_going_on", False)
+
+    @ready_for_keys.setter
+    def ready_for_keys(self, ready: bool) -> None:
+        self._keys_ready = ready
+
     def compose(self) -> ComposeResult:
         yield WhatIfBanner(self.banner_text(), id="whatif-banner")
         for widget in super().compose():
@@ -233,8 +243,7 @@ class SandboxScreen(MainScreen):
                 f"{counted(later, 'later line')} are given again",
                 "yellow",
             )
-            self._going_on = True
-            self.call_after_refresh(self._go_on)
+            self._go_on_later()
             return
         if amended.how == "replace":
             bar.input.value = amended.old
@@ -272,8 +281,7 @@ class SandboxScreen(MainScreen):
         if amended is None:
             return reason
         if reason is None and grew and not self._going_on:
-            self._going_on = True
-            self.call_after_refresh(self._go_on)  # once the bar took the line (accepted)
+            self._go_on_later()  # once the bar took the line (accepted)
         elif reason is not None and amended.stop is not None:
             # a later line the banker took from the waiting ones is refused too: it is the
             # line the replay stops on now (the one before it was dropped)
@@ -286,10 +294,28 @@ class SandboxScreen(MainScreen):
                     amended.stop = Stop(number, entry.line, reason, at)
         return reason
 
+    def _go_on_later(self) -> None:
+        """Give the later lines again once the screen is drawn (:meth:`_go_on`); the keys
+        typed meanwhile wait for it (the app holds them): ``e 3 6 0 Enter k y`` typed in
+        one burst gave ``k``, ``y`` and the rest to the sandbox before the later lines
+        were given (``ctrl+z`` there undid the edited line, and the replay then failed),
+        where typed one at a time they answer the compare view."""
+        self._going_on = True
+        self.call_after_refresh(self._go_on)
+
     def _go_on(self) -> None:
         """Give the later lines again, in order, until one no longer applies: it stops in
         the command bar, selected, with the rule, and the rest wait behind it (as pasted
-        lines wait); once all were given, the compare view opens."""
+        lines wait); once all were given, the compare view opens.  Then the keys typed
+        meanwhile are handed out (to the compare view, or to the bar)."""
+        try:
+            self._give_again()
+        finally:
+            self._going_on = False
+            self.app.post_message(KeysReady(self))  # the app hands out the keys held
+
+    def _give_again(self) -> None:
+        """:meth:`_go_on`'s lines."""
         self._going_on = False
         amended = self.amended
         if amended is None or not self.is_attached:
@@ -530,6 +556,9 @@ class WhatIfScreen(Screen[None]):
                 self.app.bell()
                 self.notify(why, title="Not kept", severity="error", markup=False)
                 self.show()
+                # the keys typed behind the `y` were for the real game after the keep (an
+                # `x` there would discard the sandbox here): not used
+                keys_refused(self.app)
 
         amended = screen.amended
         if amended is not None:  # a correction: say which line becomes what (issue 39)
