@@ -38,6 +38,7 @@ from moderator.errors import Refusal
 from moderator.events import CashMoved, DividendPaid, Event, PriceMoved
 from moderator.narrate import split
 from moderator.scoring import Score, score_state
+from moderator.text import to_cents
 
 if TYPE_CHECKING:
     from moderator.game import Game
@@ -184,8 +185,7 @@ def _per_share_exact(game: Game, company: Company, events: tuple[Event, ...]) ->
         if isinstance(ev, DividendPaid) and ev.company == company.id and shares is not None:
             paid, count = ev.revenue - ev.retained, shares(company)
             if paid % count:
-                cents = paid * 100 // count
-                return f"{cents // 100}.{cents % 100:02d}"
+                return to_cents(paid, count)
     return None
 
 

@@ -6,7 +6,8 @@ name may not hold one, and anything printed from a save shows them as escapes
 (``\\x1b``), so a hostile save can never clear the screen or retitle the
 terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
 
-Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``).
+Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``) and of an
+amount a share to the cent (:func:`to_cents`: ``26.60``).
 """
 
 from __future__ import annotations
@@ -61,3 +62,11 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
     ``plural`` for a noun that does not just add an ``s`` (``1 entry``, ``2 entries``).
     """
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def to_cents(amount: int, count: int) -> str | None:
+    """``amount`` divided by ``count`` to the cent (``to_cents(133, 5)``: ``26.60``), the
+    amount a share of a payout its shares do not divide (1817); ``None`` where it is no
+    whole number of cents."""
+    cents, rest = divmod(amount * 100, count)
+    return None if rest else f"{cents // 100}.{cents % 100:02d}"

@@ -18,6 +18,7 @@ from moderator.events import Noted
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
+from moderator.text import to_cents
 from rulesets.names import title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -90,10 +91,9 @@ class Receipt(c.Record):
         if self.pays_per_share():
             return f"{m}{per} per share"
         paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
-        if units and not paid * 100 % units:
-            cents = paid * 100 // units
-            exact = f"{m}{cents // 100}.{cents % 100:02d}"
-            return f"{m}{paid} on {units} shares: {exact} per share, each line as paid"
+        exact = to_cents(paid, units) if units else None
+        if exact is not None:
+            return f"{m}{paid} on {units} shares: {m}{exact} per share, each line as paid"
         return f"{m}{per} per share and a part, each line as paid"
 
     def text(self) -> str:

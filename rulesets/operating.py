@@ -18,6 +18,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid, Noted, RoundStarted
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
+from moderator.text import to_cents
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -114,10 +115,10 @@ class OperatingRound(Ruleset):
             return (
                 f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
             )
-        cents, rest = divmod(paid % count * 100, count)
+        exact = to_cents(paid, count)
         each = (
-            f"{self.money(paid // count)}.{cents:02d}"
-            if not rest
+            f"{self.money(paid // count)}.{exact[-2:]}"
+            if exact is not None
             else f"{self.money(paid)}/{count}"
         )
         return (

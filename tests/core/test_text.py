@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from moderator.text import counted
+from moderator.text import counted, to_cents
 
 
 @pytest.mark.parametrize(
@@ -25,3 +25,12 @@ def test_a_count_is_worded_singular_for_one(
 ) -> None:
     """Issue 28.8: "1 older commands" read wrong; one is singular, any other count plural."""
     assert counted(count, word, plural) == said
+
+
+def test_an_amount_a_share_is_said_to_the_cent() -> None:
+    """1817's payouts its shares do not divide: $133 on 5, $25 on 2; none where the cents
+    are not whole ($100 on 3)."""
+    assert to_cents(133, 5) == "26.60"
+    assert to_cents(25, 2) == "12.50"
+    assert to_cents(130, 5) == "26.00"
+    assert to_cents(100, 3) is None
