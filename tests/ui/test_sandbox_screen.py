@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.widgets import Static
-from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst, settle
 
 from moderator.game import Game
 from moderator.ui.screens.dialogs import ConfirmDialog
@@ -243,7 +243,7 @@ async def test_a_sandbox_session_of_every_title_leaves_the_save_byte_for_byte(
         real = main_screen(app)
         before, names = digest(path), files(saves)
         await pilot.press("o")
-        await pilot.pause()
+        await settle(pilot)  # not one pause: on a loaded machine a screen opens later
         box = app.screen
         assert isinstance(box, SandboxScreen)
         for _ in range(3):
@@ -253,20 +253,20 @@ async def test_a_sandbox_session_of_every_title_leaves_the_save_byte_for_byte(
             await pilot.press("colon")
             box.bar.input.value = legal[-1]
             await pilot.press("enter", "escape")
-            await pilot.pause()
+            await settle(pilot)
         await pilot.press("ctrl+z", "ctrl+y")
         for key in ("f", "w", "g", "c", "h"):
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             await pilot.press("escape")
-            await pilot.pause()
+            await settle(pilot)
             assert app.screen is box, (title, key, app.screen)
         await pilot.press("o")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WhatIfScreen)
         assert digest(path) == before and files(saves) == names
         await pilot.press("x", "y")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is real
         assert digest(path) == before and files(saves) == names
 
