@@ -196,10 +196,7 @@ def score_state(game: Game, state: GameState) -> Score:
     if state.ended:
         reason = state.end_reason or "the game has ended"
     elif state.bank_broken:
-        reason = (
-            f"the bank broke in round set {state.broken_in_round}: the game ends after that "
-            f"set's operating rounds ({rule})"
-        )
+        reason = ruleset.bank_end_reason(state)
     else:
         reason = _going_on(rule)
     return Score(
@@ -602,6 +599,8 @@ def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     else:
         set_number = s.round_number if s.round_kind == "SR" else 1
         first, count = 1, s.ors_in_set
+    if s.bank_broken and getattr(game.ruleset, "bank_ends_with_the_or", False):
+        count = 1  # 1853 5.1.2: the game ends with the operating round under way (or next)
     if ors is not None:
         if not 1 <= ors <= 20:
             raise Refusal(f"a projection plays 1 to 20 operating rounds, not {ors}")
@@ -781,9 +780,10 @@ def project(
             texts[cid].append(receipt.text())
         state.ledger.events = []
     if state.bank_broken and not game.state.bank_broken:
+        after = "operating round" if ruleset.bank_ends_with_the_or else "set"
         notes.append(
             f"The bank breaks during these rounds ({ruleset.r('bank_broken')}): the game ends "
-            f"after that set."
+            f"after that {after}."
         )
     pins = {ruleset.company_id(game.state, k): v for k, v in (final_prices or {}).items()}
     for cid, pin in pins.items():

@@ -235,6 +235,7 @@ class G1853(Engine):
         "round: the next one) (5.1.2)"
     )
     """5.1.2: a broken bank ends the game with the operating round under way, not the set."""
+    bank_ends_with_the_or: ClassVar[bool] = True  # 5.1.2, for `score` and the projection
 
     title: ClassVar[str] = "1853"
     currency: ClassVar[str] = "£"
