@@ -61,3 +61,28 @@ def test_1846_broken_bank_score_still_names_the_set() -> None:
     result = scoring.score(game)
     assert "after that set's operating rounds (10.1" in result.reason
     assert scoring.projected_rounds(game) == ["OR 1.2"]
+
+
+def test_1846_bank_broken_in_a_stock_round_plays_the_two_operating_rounds() -> None:
+    """10.1: broken in stock round 2, the game goes on through OR 2.1 and 2.2 and ends
+    there; the score is final and its places follow 10.4 (figures in the script)."""
+    game = script_until("1846-bank-breaks-in-sr.script", "run GT 200 full")
+    s = game.state
+    assert s.bank_broken and s.broken_in_round == 2 and not s.ended
+    assert (s.round_kind, s.or_number) == ("OR", 1)
+    assert "round set 2: the game ends after that set's operating rounds" in (
+        scoring.score(game).reason
+    )
+    assert scoring.projected_rounds(game) == ["OR 2.1", "OR 2.2"]
+    game = play((SCRIPTS / "1846-bank-breaks-in-sr.script").read_text(encoding="utf-8"))
+    assert game.state.ended
+    result = scoring.score(game)
+    assert result.final
+    assert game.state.result == {"Amy": 398, "Bob": 455, "Cat": 450}
+    assert [(p["place"], p["players"]) for p in result.places] == [
+        (1, ["Bob"]),
+        (2, ["Cat"]),
+        (3, ["Amy"]),
+    ]
+    refused = game.execute("pass Amy")
+    assert not refused.ok and "the game has ended" in refused.message
