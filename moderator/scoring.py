@@ -577,6 +577,21 @@ def _pinned(item: ScoreItem, pins: Mapping[str, int]) -> ScoreItem:
     )
 
 
+def _ended_before(ruleset: Any, state: GameState, label: str) -> str | None:
+    """Why the projected game has ended before ``label`` (``OR 3.1``): the bank broke in an
+    earlier round set, whose operating rounds were the last (1846 10.1, 1830 25.0, 1847 AE
+    9); ``None`` while it goes on."""
+    if not state.bank_broken or state.broken_in_round is None:
+        return None
+    number = int(label.split()[1].split(".")[0])
+    if number <= state.broken_in_round:
+        return None
+    return (
+        f"The game ends after round set {state.broken_in_round}, in which the bank broke "
+        f"({ruleset.r('bank_broken')}): {label} and the rounds after it are not played."
+    )
+
+
 def last_runs(game: Game) -> dict[str, tuple[int, str]]:
     """Each company's last run in the journal: revenue and what it did with it."""
     runs: dict[str, tuple[int, str]] = {}
@@ -745,14 +760,19 @@ def project(
     )
     total_steps = max(1, len(rounds) * max(1, len(inputs)))
     step = 0
+    ended: str | None = None  # why the projected game ended (nothing is played after it)
     for k, label in enumerate(rounds):
-        if k > 0 or not in_or:
+        if ended is None:
+            ended = _ended_before(ruleset, state, label)
+            if ended is not None:
+                notes.append(ended)
+        if ended is None and (k > 0 or not in_or):
             ruleset._private_income(state)
         for cid in inputs:
             step += 1
             if progress is not None:
                 progress(step, total_steps)
-            if k == 0 and in_or and cid in done_now:
+            if ended is not None or (k == 0 and in_or and cid in done_now):
                 per_share[cid].append(None)
                 used[cid].append(None)
                 continue
@@ -778,7 +798,17 @@ def project(
             per_share[cid].append(receipt.per_share)
             used[cid].append((revenue, receipt.option))
             texts[cid].append(receipt.text())
+            why = ruleset.run_ends_game(state, cid)
+            if why is not None:
+                ended = f"The game ends in {label}: {why}; nothing is played after it."
+                notes.append(ended)
         state.ledger.events = []
+        if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
+            ended = (
+                f"The game ends with {label}: the bank has broken ({ruleset.r('bank_broken')})."
+            )
+            if k + 1 < len(rounds):
+                notes.append(ended)
     if state.bank_broken and not game.state.bank_broken:
         after = "operating round" if ruleset.bank_ends_with_the_or else "set"
         notes.append(

@@ -354,6 +354,11 @@ class Ruleset:
     stock round: the next one) rather than the set (1853 5.1.2); `score` and the projection
     read it."""
 
+    def run_ends_game(self, state: GameState, cid: str) -> str | None:
+        """Why ``cid``'s run just made ends the game at once (1853 5.1.3: a price on the
+        market's last space), ``None`` when it does not (every other title)."""
+        return None
+
     def bank_end_reason(self, state: GameState) -> str:
         """Why the game will end while the bank is broken and the rounds it leaves are
         played: `score`'s reason "if the game ended now" (the game-end rule cited)."""

@@ -86,3 +86,30 @@ def test_1846_bank_broken_in_a_stock_round_plays_the_two_operating_rounds() -> N
     ]
     refused = game.execute("pass Amy")
     assert not refused.ok and "the game has ended" in refused.message
+
+
+def test_1853_projection_stops_where_a_price_reaches_400() -> None:
+    """4.7.3, 5.1.3: a share value on the last space stops the game "at that point with the
+    payment of the appropriate dividend": the projection plays nothing after it (GIP's run
+    in that round, the next round) and scores the script's figures (Hal 1900, Jon 1290,
+    Ivy 630); it played on and paid EIR's second run (Hal 2000)."""
+    game = script_until("1853-price-400.script", "run EIR 250 full")
+    runs = {"EIR": [(250, "full")], "GIP": [(100, "full")]}
+    projection = scoring.project(game, runs=runs, ors=2)
+    totals = {p.name: p.total for p in projection.players}
+    assert totals == {"Hal": 1900, "Ivy": 630, "Jon": 1290}
+    gip = projection.company("GIP")
+    assert gip.per_share == (None, None)
+    assert any("5.1.3" in note for note in projection.notes)
+
+
+def test_1846_projection_plays_no_round_after_the_set_the_bank_broke_in() -> None:
+    """10.1: the bank broken in round set 2, a projection asked for four rounds plays OR 2.1
+    and 2.2 only (the game ends there); it played OR 3.1 and 3.2 too."""
+    game = script_until("1846-bank-breaks-in-sr.script", "run GT 200 full")
+    runs = {"GT": [(200, "full")], "IC": [(100, "half")], "NYC": [(0, "withhold")]}
+    projection = scoring.project(game, runs=runs, ors=4)
+    assert projection.rounds == ("OR 2.1", "OR 2.2", "OR 3.1", "OR 3.2")
+    gt = projection.company("GT")
+    assert gt.per_share[2:] == (None, None)
+    assert any("10.1" in note and "OR 3.1" in note for note in projection.notes)
