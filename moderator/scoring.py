@@ -804,9 +804,7 @@ def project(
                 notes.append(ended)
         state.ledger.events = []
         if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
-            ended = (
-                f"The game ends with {label}: the bank has broken ({ruleset.r('bank_broken')})."
-            )
+            ended = f"The game ends with {label}: the bank has broken ({ruleset.r('bank_broken')})."
             if k + 1 < len(rounds):
                 notes.append(ended)
     if state.bank_broken and not game.state.bank_broken:
