@@ -14,9 +14,9 @@ SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
 
 def script_until(name: str, marker: str) -> Game:
-    """``name`` played up to (not including) the first line that starts with ``marker``."""
+    """``name`` played up to (not including) the last line that starts with ``marker``."""
     lines = (SCRIPTS / name).read_text(encoding="utf-8").splitlines()
-    cut = next(i for i, line in enumerate(lines) if line.startswith(marker))
+    cut = max(i for i, line in enumerate(lines) if line.startswith(marker))
     return play("\n".join(lines[:cut]) + "\n")
 
 
@@ -113,3 +113,15 @@ def test_1846_projection_plays_no_round_after_the_set_the_bank_broke_in() -> Non
     gt = projection.company("GT")
     assert gt.per_share[2:] == (None, None)
     assert any("10.1" in note and "OR 3.1" in note for note in projection.notes)
+
+
+def test_1889_bank_broken_in_a_one_round_set_ends_with_that_round() -> None:
+    """Facts §11: the set under way (phase 2: one operating round) is completed, then the
+    game ends; privates score their face (figures in the script)."""
+    game = script_until("1889-bank-breaks.script", "done IR")
+    assert game.state.bank_broken and not game.state.ended
+    game = play((SCRIPTS / "1889-bank-breaks.script").read_text(encoding="utf-8"))
+    assert game.state.ended
+    assert game.state.result == {"Amy": 410, "Bob": 470, "Cy": 500, "Dee": 400}
+    cy = scoring.score(game).player("Cy")
+    assert [(i.what, i.value) for i in cy.of("private")] == [("ER", 40), ("UTF", 150)]
