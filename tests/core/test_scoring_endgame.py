@@ -125,3 +125,17 @@ def test_1889_bank_broken_in_a_one_round_set_ends_with_that_round() -> None:
     assert game.state.result == {"Amy": 410, "Bob": 470, "Cy": 500, "Dee": 400}
     cy = scoring.score(game).player("Cy")
     assert [(i.what, i.value) for i in cy.of("private")] == [("ER", 40), ("UTF", 150)]
+
+
+def test_1847ae_bank_broken_in_a_stock_round_plays_a_complete_set() -> None:
+    """9: broken in stock round 3 (a sale), the round goes on and the set's operating round
+    follows; the game ends with it (figures in the script)."""
+    game = script_until("1847ae-bank-breaks-in-sr.script", "pass B")
+    assert game.state.bank_broken and game.state.round_kind == "SR"
+    assert scoring.projected_rounds(game) == ["OR 3.1"]
+    game = script_until("1847ae-bank-breaks-in-sr.script", "done L")
+    assert not game.state.ended
+    game = play((SCRIPTS / "1847ae-bank-breaks-in-sr.script").read_text(encoding="utf-8"))
+    assert game.state.ended and game.state.result == {"A": 415, "B": 450, "C": 429}
+    krauss = scoring.score(game).player("A").of("private")[0]
+    assert (krauss.what, krauss.value, krauss.counted) == ("LFK", 92, True)
