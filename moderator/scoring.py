@@ -577,17 +577,19 @@ def _pinned(item: ScoreItem, pins: Mapping[str, int]) -> ScoreItem:
     )
 
 
-def _ended_before(ruleset: Any, state: GameState, label: str) -> str | None:
-    """Why the projected game has ended before ``label`` (``OR 3.1``): the bank broke in an
-    earlier round set, whose operating rounds were the last (1846 10.1, 1830 25.0, 1847 AE
-    9); ``None`` while it goes on."""
-    if not state.bank_broken or state.broken_in_round is None:
-        return None
-    number = int(label.split()[1].split(".")[0])
-    if number <= state.broken_in_round:
+def _set_of(label: str) -> int:
+    """The round set of an operating round's label: 3 for ``OR 3.1``."""
+    return int(label.split()[1].split(".")[0])
+
+
+def _ended_before(ruleset: Any, broken_set: int | None, label: str) -> str | None:
+    """Why the projected game has ended before ``label`` (``OR 3.1``): the bank broke in
+    ``broken_set``, an earlier round set, whose operating rounds were the last (1846 10.1,
+    1830 25.0, 1847 AE 9); ``None`` while it goes on."""
+    if broken_set is None or _set_of(label) <= broken_set:
         return None
     return (
-        f"The game ends after round set {state.broken_in_round}, in which the bank broke "
+        f"The game ends after round set {broken_set}, in which the bank broke "
         f"({ruleset.r('bank_broken')}): {label} and the rounds after it are not played."
     )
 
@@ -761,9 +763,12 @@ def project(
     total_steps = max(1, len(rounds) * max(1, len(inputs)))
     step = 0
     ended: str | None = None  # why the projected game ended (nothing is played after it)
+    # the round set the bank broke in; the copy's round number stays the game's, so a
+    # break during the projection is dated by the round played (1846 10.1, 1830 25.0)
+    broken_set = game.state.broken_in_round if game.state.bank_broken else None
     for k, label in enumerate(rounds):
         if ended is None:
-            ended = _ended_before(ruleset, state, label)
+            ended = _ended_before(ruleset, broken_set, label)
             if ended is not None:
                 notes.append(ended)
         if ended is None and (k > 0 or not in_or):
@@ -803,6 +808,8 @@ def project(
                 ended = f"The game ends in {label}: {why}; nothing is played after it."
                 notes.append(ended)
         state.ledger.events = []
+        if broken_set is None and state.bank_broken:
+            broken_set = _set_of(label)
         if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
             ended = f"The game ends with {label}: the bank has broken ({ruleset.r('bank_broken')})."
             if k + 1 < len(rounds):

@@ -139,3 +139,20 @@ def test_1847ae_bank_broken_in_a_stock_round_plays_a_complete_set() -> None:
     assert game.state.ended and game.state.result == {"A": 415, "B": 450, "C": 429}
     krauss = scoring.score(game).player("A").of("private")[0]
     assert (krauss.what, krauss.value, krauss.counted) == ("LFK", 92, True)
+
+
+def test_1846_projection_breaking_the_bank_in_a_later_set_plays_that_set_out() -> None:
+    """10.1: a projection from OR 1.2 whose bank breaks in OR 2.1 plays OR 2.2 (the same
+    round sequence) and stops before OR 3.1; it took the break for set 1's (the round the
+    game stands in) and stopped before OR 2.2."""
+    game = script_until("1846-bank-breaks-in-sr.script", "run NYC 5540 withhold")
+    assert not game.state.bank_broken
+    runs = {
+        "NYC": [(0, "withhold"), (6000, "withhold"), (0, "withhold")],
+        "GT": [(100, "full")],
+        "IC": [(100, "full")],
+    }
+    projection = scoring.project(game, runs=runs, ors=4)
+    assert projection.rounds == ("OR 1.2", "OR 2.1", "OR 2.2", "OR 3.1")
+    gt = projection.company("GT")
+    assert gt.per_share[2] == 10 and gt.per_share[3] is None
