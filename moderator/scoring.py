@@ -610,12 +610,15 @@ def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     s = game.state
     if s.ended:
         return []
+    per_set = s.ors_in_set
     if s.round_kind == "OR" and s.or_number is not None:
         set_number, first = s.round_number, s.or_number
         count = s.ors_in_set - s.or_number + 1
     else:
         set_number = s.round_number if s.round_kind == "SR" else 1
-        first, count = 1, s.ors_in_set
+        # the set this stock round leads to has the rounds of the phase it ends in (1830 22.0)
+        per_set = game.ruleset.ors_in_coming_set(s)
+        first, count = 1, per_set
     if s.bank_broken and getattr(game.ruleset, "bank_ends_with_the_or", False):
         count = 1  # 1853 5.1.2: the game ends with the operating round under way (or next)
     if ors is not None:
@@ -627,7 +630,7 @@ def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     for _ in range(count):
         labels.append(f"OR {number}.{k}")
         k += 1
-        if k > s.ors_in_set:
+        if k > per_set:
             number, k = number + 1, 1
     return labels
 

@@ -354,6 +354,15 @@ class Ruleset:
     stock round: the next one) rather than the set (1853 5.1.2); `score` and the projection
     read it."""
 
+    def ors_in_coming_set(self, state: GameState) -> int:
+        """The operating rounds of the set a stock round leads to: the phase's count where the
+        title fixes it by phase when the stock round ends (1830 22.0, 1847 AE phase table,
+        1853 Table 6); ``ors_in_set`` (the last set's) still holds the count until then."""
+        per_phase: dict[str, int] | None = getattr(self, "ors_per_set", None)
+        if state.round_kind == "SR" and per_phase and state.phase in per_phase:
+            return per_phase[state.phase]
+        return state.ors_in_set
+
     def run_ends_game(self, state: GameState, cid: str) -> str | None:
         """Why ``cid``'s run just made ends the game at once (1853 5.1.3: a price on the
         market's last space), ``None`` when it does not (every other title)."""

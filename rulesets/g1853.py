@@ -236,6 +236,7 @@ class G1853(Engine):
     )
     """5.1.2: a broken bank ends the game with the operating round under way, not the set."""
     bank_ends_with_the_or: ClassVar[bool] = True  # 5.1.2, for `score` and the projection
+    ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET  # Table 6, for the projection
 
     title: ClassVar[str] = "1853"
     currency: ClassVar[str] = "£"

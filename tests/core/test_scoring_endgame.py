@@ -156,3 +156,13 @@ def test_1846_projection_breaking_the_bank_in_a_later_set_plays_that_set_out() -
     assert projection.rounds == ("OR 1.2", "OR 2.1", "OR 2.2", "OR 3.1")
     gt = projection.company("GT")
     assert gt.per_share[2] == 10 and gt.per_share[3] is None
+
+
+def test_projection_from_a_stock_round_counts_the_coming_sets_rounds() -> None:
+    """1889 facts §8 (1830 22.0): the set after a stock round has the rounds of the phase
+    that round ends in. Phase 3 came in OR 1.1 (a set of one): from stock round 2 the
+    projection plays OR 2.1 and 2.2; it played OR 2.1 only (the last set's count)."""
+    game = script_until("1889-trains-phases.script", "buy Bob SR  ")
+    s = game.state
+    assert (s.round_kind, s.round_number, s.phase, s.ors_in_set) == ("SR", 2, "3", 1)
+    assert scoring.projected_rounds(game) == ["OR 2.1", "OR 2.2"]
