@@ -810,6 +810,10 @@ def project(
             if why is not None:
                 ended = f"The game ends in {label}: {why}; nothing is played after it."
                 notes.append(ended)
+        if ended is None:
+            # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
+            # one left after a round with no train bought), as the real round's end does it
+            ruleset.operating_round_ended(state)
         state.ledger.events = []
         if broken_set is None and state.bank_broken:
             broken_set = _set_of(label)

@@ -166,3 +166,14 @@ def test_projection_from_a_stock_round_counts_the_coming_sets_rounds() -> None:
     s = game.state
     assert (s.round_kind, s.round_number, s.phase, s.ors_in_set) == ("SR", 2, "3", 1)
     assert scoring.projected_rounds(game) == ["OR 2.1", "OR 2.2"]
+
+
+def test_1847ae_projection_moves_krauss_left_after_a_round_without_a_train() -> None:
+    """4.1: at the end of an operating round with no train bought, Krauss & Co. moves one
+    space left; the projection of the last round of 1847ae-bank-breaks-in-sr scores the
+    script's own end (A 415 with LFK at 92); it left LFK at 100 (A 423)."""
+    game = script_until("1847ae-bank-breaks-in-sr.script", "run Saar 100")
+    runs = {"Saar": [(100, "full")], "L": [(100, "full")]}
+    projection = scoring.project(game, runs=runs)
+    assert projection.rounds == ("OR 3.1",)
+    assert {p.name: p.total for p in projection.players} == {"A": 415, "B": 450, "C": 429}
