@@ -196,10 +196,7 @@ def score_state(game: Game, state: GameState) -> Score:
     if state.ended:
         reason = state.end_reason or "the game has ended"
     elif state.bank_broken:
-        reason = (
-            f"the bank broke in round set {state.broken_in_round}: the game ends after that "
-            f"set's operating rounds ({rule})"
-        )
+        reason = ruleset.bank_end_reason(state)
     else:
         reason = _going_on(rule)
     return Score(
@@ -580,6 +577,23 @@ def _pinned(item: ScoreItem, pins: Mapping[str, int]) -> ScoreItem:
     )
 
 
+def _set_of(label: str) -> int:
+    """The round set of an operating round's label: 3 for ``OR 3.1``."""
+    return int(label.split()[1].split(".")[0])
+
+
+def _ended_before(ruleset: Any, broken_set: int | None, label: str) -> str | None:
+    """Why the projected game has ended before ``label`` (``OR 3.1``): the bank broke in
+    ``broken_set``, an earlier round set, whose operating rounds were the last (1846 10.1,
+    1830 25.0, 1847 AE 9); ``None`` while it goes on."""
+    if broken_set is None or _set_of(label) <= broken_set:
+        return None
+    return (
+        f"The game ends after round set {broken_set}, in which the bank broke "
+        f"({ruleset.r('bank_broken')}): {label} and the rounds after it are not played."
+    )
+
+
 def last_runs(game: Game) -> dict[str, tuple[int, str]]:
     """Each company's last run in the journal: revenue and what it did with it."""
     runs: dict[str, tuple[int, str]] = {}
@@ -596,12 +610,17 @@ def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     s = game.state
     if s.ended:
         return []
+    per_set = s.ors_in_set
     if s.round_kind == "OR" and s.or_number is not None:
         set_number, first = s.round_number, s.or_number
         count = s.ors_in_set - s.or_number + 1
     else:
         set_number = s.round_number if s.round_kind == "SR" else 1
-        first, count = 1, s.ors_in_set
+        # the set this stock round leads to has the rounds of the phase it ends in (1830 22.0)
+        per_set = game.ruleset.ors_in_coming_set(s)
+        first, count = 1, per_set
+    if s.bank_broken and getattr(game.ruleset, "bank_ends_with_the_or", False):
+        count = 1  # 1853 5.1.2: the game ends with the operating round under way (or next)
     if ors is not None:
         if not 1 <= ors <= 20:
             raise Refusal(f"a projection plays 1 to 20 operating rounds, not {ors}")
@@ -611,7 +630,7 @@ def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     for _ in range(count):
         labels.append(f"OR {number}.{k}")
         k += 1
-        if k > s.ors_in_set:
+        if k > per_set:
             number, k = number + 1, 1
     return labels
 
@@ -746,14 +765,22 @@ def project(
     )
     total_steps = max(1, len(rounds) * max(1, len(inputs)))
     step = 0
+    ended: str | None = None  # why the projected game ended (nothing is played after it)
+    # the round set the bank broke in; the copy's round number stays the game's, so a
+    # break during the projection is dated by the round played (1846 10.1, 1830 25.0)
+    broken_set = game.state.broken_in_round if game.state.bank_broken else None
     for k, label in enumerate(rounds):
-        if k > 0 or not in_or:
+        if ended is None:
+            ended = _ended_before(ruleset, broken_set, label)
+            if ended is not None:
+                notes.append(ended)
+        if ended is None and (k > 0 or not in_or):
             ruleset._private_income(state)
         for cid in inputs:
             step += 1
             if progress is not None:
                 progress(step, total_steps)
-            if k == 0 and in_or and cid in done_now:
+            if ended is not None or (k == 0 and in_or and cid in done_now):
                 per_share[cid].append(None)
                 used[cid].append(None)
                 continue
@@ -779,11 +806,26 @@ def project(
             per_share[cid].append(receipt.per_share)
             used[cid].append((revenue, receipt.option))
             texts[cid].append(receipt.text())
+            why = ruleset.run_ends_game(state, cid)
+            if why is not None:
+                ended = f"The game ends in {label}: {why}; nothing is played after it."
+                notes.append(ended)
+        if ended is None:
+            # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
+            # one left after a round with no train bought), as the real round's end does it
+            ruleset.operating_round_ended(state)
         state.ledger.events = []
+        if broken_set is None and state.bank_broken:
+            broken_set = _set_of(label)
+        if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
+            ended = f"The game ends with {label}: the bank has broken ({ruleset.r('bank_broken')})."
+            if k + 1 < len(rounds):
+                notes.append(ended)
     if state.bank_broken and not game.state.bank_broken:
+        after = "operating round" if ruleset.bank_ends_with_the_or else "set"
         notes.append(
             f"The bank breaks during these rounds ({ruleset.r('bank_broken')}): the game ends "
-            f"after that set."
+            f"after that {after}."
         )
     pins = {ruleset.company_id(game.state, k): v for k, v in (final_prices or {}).items()}
     for cid, pin in pins.items():

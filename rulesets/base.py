@@ -349,6 +349,43 @@ class Ruleset:
     """When a broken bank ends the game, as the status bar says it (the state JSON's
     ``bank.ends``; a title whose rule differs sets its own words and rule)."""
 
+    bank_ends_with_the_or: ClassVar[bool] = False
+    """Whether a broken bank ends the game with the operating round under way (broken in a
+    stock round: the next one) rather than the set (1853 5.1.2); `score` and the projection
+    read it."""
+
+    def ors_in_coming_set(self, state: GameState) -> int:
+        """The operating rounds of the set a stock round leads to: the phase's count where the
+        title fixes it by phase when the stock round ends (1830 22.0, 1847 AE phase table,
+        1853 Table 6); ``ors_in_set`` (the last set's) still holds the count until then."""
+        per_phase: dict[str, int] | None = getattr(self, "ors_per_set", None)
+        if state.round_kind == "SR" and per_phase and state.phase in per_phase:
+            return per_phase[state.phase]
+        return state.ors_in_set
+
+    def run_ends_game(self, state: GameState, cid: str) -> str | None:
+        """Why ``cid``'s run just made ends the game at once (1853 5.1.3: a price on the
+        market's last space), ``None`` when it does not (every other title)."""
+        return None
+
+    def bank_end_reason(self, state: GameState) -> str:
+        """Why the game will end while the bank is broken and the rounds it leaves are
+        played: `score`'s reason "if the game ended now" (the game-end rule cited)."""
+        rule = self.r("game_end")
+        if not self.bank_ends_with_the_or:
+            return (
+                f"the bank broke in round set {state.broken_in_round}: the game ends after "
+                f"that set's operating rounds ({rule})"
+            )
+        if state.round_kind == "OR" and state.or_number is not None:
+            which = f"this operating round (OR {state.round_number}.{state.or_number})"
+        else:
+            which = "the next operating round"
+        return (
+            f"the bank broke in round set {state.broken_in_round}: the game ends when "
+            f"{which} is complete ({self.r('bank_broken')})"
+        )
+
     def bank_note(self, state: GameState) -> str:
         """Why a broken bank shows the figure it shows (a title adds its rule)."""
         bank = state.ledger.bank

@@ -235,6 +235,8 @@ class G1853(Engine):
         "round: the next one) (5.1.2)"
     )
     """5.1.2: a broken bank ends the game with the operating round under way, not the set."""
+    bank_ends_with_the_or: ClassVar[bool] = True  # 5.1.2, for `score` and the projection
+    ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET  # Table 6, for the projection
 
     title: ClassVar[str] = "1853"
     currency: ClassVar[str] = "£"
@@ -1537,11 +1539,16 @@ class G1853(Engine):
         if plan.price_steps:
             state.move_price(cid, plan.price_steps, plan.rule)
         self._collect_debt(state, company)
-        if self.tracks(state).at_top(cid):
-            self._end_game(
-                state, f"{cid}'s share value reached £400, the end of the market (4.7.3, 5.1.3)"
-            )
+        why = self.run_ends_game(state, cid)
+        if why:
+            self._end_game(state, why)
         return plan
+
+    def run_ends_game(self, state: GameState, cid: str) -> str | None:
+        """4.7.3, 5.1.3: a share value on the last space stops the game after its dividend."""
+        if self.tracks(state).at_top(cid):
+            return f"{cid}'s share value reached £400, the end of the market (4.7.3, 5.1.3)"
+        return None
 
     # ----------------------------------------------------------------- credit trains
     def _collect_debt(self, state: GameState, company: Company) -> None:
