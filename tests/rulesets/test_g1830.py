@@ -356,6 +356,21 @@ def test_24_0_the_presidents_money_toward_another_corporations_train_at_face_val
     assert next(p["cash"] for p in data["players"] if p["name"] == "Cy") == 430 - 340
 
 
+def test_20_2_a_bank_without_trains_forces_no_purchase() -> None:
+    """Table 4 has 6 D-trains; once the bank sells no train at all, a corporation without one
+    cannot buy one from the bank (the Avalon Hill clarification of 20.2, The General 23.6):
+    its turn ends without a train, no president's money and no forced sale.  (The state is
+    set by hand; a refusal restores the state it had, so it is set again after one.)"""
+    g = game(FLOATED + "run BO 0\n")
+    g.state.depot.clear()  # every train sold, none given back
+    refused = g.execute("train BO 2")
+    assert not refused.ok
+    assert "does not sell a 2 train now (21.0); it sells: none" in refused.message
+    g.state.depot.clear()
+    assert g.ruleset._forced_purchase(g.state) is None  # type: ignore[attr-defined]
+    assert g.execute("done BO").ok and g.state.operating == "NYC"
+
+
 def test_25_0_the_bank_breaking_ends_the_game_at_the_end_of_the_set() -> None:
     for name in ("1830-bank-breaks.script", "1830-bank-breaks-in-sr.script"):
         g = game((SCRIPTS / name).read_text(encoding="utf-8"))
