@@ -211,12 +211,18 @@ class TrainDepot(Ruleset):
         limit = self.train_limit(state)
         trading = cmd.trade is not None
         if trading and not self.trade_in:
-            raise Refusal(f"{self.title_name} has no trade-in: the bank sells trains whole")
+            raise Refusal(
+                f"{self.title_name} has no trade-in: the bank sells trains whole, at their "
+                f"printed price ({self.r('train_buy')})"
+            )
         if self.counted_trains(company) - trading >= limit:
             raise Refusal(f"{cid} is at the train limit of {limit} ({self.r('train_limit')})")
         if self.variant_card(name) is None:
             names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
-            raise Refusal(f"no {cmd.train} train in {self.title_name} (trains: {names})")
+            raise Refusal(
+                f"no {cmd.train} train in {self.title_name} (trains: {names}; "
+                f"{self.r('train_buy')})"
+            )
         if trading and (cmd.source is not None or self.variant_card(name) not in self.trade_in):
             toward = "one from the bank" if cmd.source is not None else f"a {name}"
             raise Refusal(f"no train is traded in toward {toward} ({self.r('trade_in')})")

@@ -244,6 +244,8 @@ def test_6_81_train_purchase_refusals_name_the_rule() -> None:
     refuse(g, "train GT 2 from GT 10", "itself", "6.81")
     refuse(g, "train GT 2 from MS 10", "not a corporation in play", "6.81")
     refuse(g, "train GT 3/5 from NYC 10", "no 3/5", "6.81")
+    refuse(g, "train GT 9", "no 9 train in 1846", "6.81)")
+    refuse(g, "train GT 2 trade 2", "1846 has no trade-in", "printed price (6.81)")
 
 
 def test_7_14_no_train_from_a_corporation_in_receivership() -> None:
