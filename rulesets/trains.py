@@ -559,15 +559,23 @@ class TrainDepot(Ruleset):
                                 ),
                             )
                         )
-        gone = set(self.rust.get(phase, ())) | set(self.phase_out.get(phase, ()))
+        rusted = set(self.rust.get(phase, ()))
+        gone = rusted | set(self.phase_out.get(phase, ()))
         for train in [t for t in state.returned if t.card in gone]:
             state.returned.remove(train)
+            # a type that rusts leaves the bank as it leaves the corporations (1830 21.0: the
+            # 4 traded in toward the first D); one phased out is removed (1846 6.83)
+            how = (
+                f"rusts (phase {phase}, {self.r('rust')})"
+                if train.card in rusted
+                else f"phased out ({self.r('discard')}, phase {phase})"
+            )
             state.ledger.events.append(
                 TrainMoved(
                     train=train.name,
                     source="bank",
                     target=SCRAP,
-                    reason=f"returned train phased out ({self.r('discard')}, phase {phase})",
+                    reason=f"returned train {how}",
                 )
             )
         pool = self.pool_trains(state)

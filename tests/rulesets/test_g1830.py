@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO, SCRIPTS, play, refuse
 
 from moderator.game import Game
+from moderator.narrate import describe
 from rulesets.g1830 import GRID, PAR_CELL, ZONES
 
 AH_SECTIONS = {f"{n}.0" for n in range(1, 26)} | {
@@ -369,6 +370,17 @@ def test_20_2_a_bank_without_trains_forces_no_purchase() -> None:
     g.state.depot.clear()
     assert g.ruleset._forced_purchase(g.state) is None  # type: ignore[attr-defined]
     assert g.execute("done BO").ok and g.state.operating == "NYC"
+
+
+def test_21_0_a_train_traded_in_toward_the_first_d_rusts_in_the_bank() -> None:
+    """21.0: the 4 NYC trades in toward the first D goes to the bank, and the D's phase
+    rusts it there with the others (22.0): the line says it rusts, not a 1846 phase-out."""
+    text = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("train NYC D trade 4")])
+    outcome = g.execute("train NYC D trade 4")
+    shown = [describe(e, "$", "1830") for e in outcome.events]
+    assert "bank's 4-train leaves the game: returned train rusts (phase D, 22.0)" in shown
+    assert not g.state.returned
 
 
 def test_25_0_the_bank_breaking_ends_the_game_at_the_end_of_the_set() -> None:
