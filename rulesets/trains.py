@@ -361,13 +361,36 @@ class TrainDepot(Ruleset):
                 f"no {name} train in the bank pool ({self.r('train_buy')}); it has: {held}"
             )
         price = self.list_price(name)
+        president_pays = 0
         if company.cash < price:
-            raise Refusal(
-                f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
-                f"{self.money(price)} ({self.r('train_buy')})"
-            )
+            if not self.president_pays_toward_pool(state):
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
+                    f"{self.money(price)} ({self.r('train_buy')})"
+                )
+            president_pays = self.president_share(state, company, name, price)
         train = trains[0]
-        state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
+        if president_pays:
+            president = company.president()
+            assert president is not None
+            forced = self.r("forced_purchase")
+            state.ledger.transfer(
+                cid,
+                BANK,
+                company.cash,
+                f"{cid} pays all its {self.money(company.cash)} toward the pool's {name} "
+                f"({forced})",
+            )
+            state.ledger.transfer(
+                president,
+                BANK,
+                president_pays,
+                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from the "
+                f"bank pool ({self.r('president_pays')})",
+            )
+            state.president_paid = True
+        else:
+            state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
         pool.remove(train)
         company.trains.append(train)
         state.ledger.events.append(
@@ -394,6 +417,11 @@ class TrainDepot(Ruleset):
         if company.cash < price:
             president_pays = self.president_share(state, company, name, price)
         self._buy_from_bank(state, company, name, price, train, president_pays)
+
+    def president_pays_toward_pool(self, state: GameState) -> bool:
+        """Whether a forced purchase may take a train of the bank pool with the president's
+        money added (1847 AE 6.8.1, 6.8.2: the pool's trains are the bank's); default: no."""
+        return False
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
         """Refuse a train trade between corporations the title forbids (default: none)."""
