@@ -264,22 +264,14 @@ class TrainDepot(Ruleset):
         cid = company.id
         forced = self.r("forced_purchase")
         if president_pays:
-            president = company.president()
-            assert president is not None
-            state.ledger.transfer(
-                cid,
-                BANK,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward its {name}-train ({forced})",
-            )
-            state.ledger.transfer(
-                president,
+            self._company_and_president_pay(
+                state,
+                company,
                 BANK,
                 president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name}-train "
-                f"({forced})",
+                f"its {name}-train ({forced})",
+                f"{cid}'s {name}-train ({forced})",
             )
-            state.president_paid = True
         elif reason:
             state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
         else:
@@ -313,6 +305,33 @@ class TrainDepot(Ruleset):
             self._set_phase(state, new_phase, f"{cid} bought the first {name}-train")
         if fresh:
             self.new_train_bought(state, company, train, price)
+
+    def _company_and_president_pay(
+        self,
+        state: GameState,
+        company: Company,
+        payee: str,
+        president_pays: int,
+        toward: str,
+        president_toward: str,
+    ) -> None:
+        """A forced purchase: the corporation pays all its cash toward the train, its
+        president the rest (``toward``, ``president_toward``: the words after "toward")."""
+        president = company.president()
+        assert president is not None
+        state.ledger.transfer(
+            company.id,
+            payee,
+            company.cash,
+            f"{company.id} pays all its {self.money(company.cash)} toward {toward}",
+        )
+        state.ledger.transfer(
+            president,
+            payee,
+            president_pays,
+            f"{president} pays {self.money(president_pays)} toward {president_toward}",
+        )
+        state.president_paid = True
 
     def _trade_in(
         self, state: GameState, company: Company, name: str, word: str, price: int
@@ -371,24 +390,14 @@ class TrainDepot(Ruleset):
             president_pays = self.president_share(state, company, name, price)
         train = trains[0]
         if president_pays:
-            president = company.president()
-            assert president is not None
-            forced = self.r("forced_purchase")
-            state.ledger.transfer(
-                cid,
-                BANK,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward the pool's {name} "
-                f"({forced})",
-            )
-            state.ledger.transfer(
-                president,
+            self._company_and_president_pay(
+                state,
+                company,
                 BANK,
                 president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from the "
-                f"bank pool ({self.r('president_pays')})",
+                f"the pool's {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from the bank pool ({self.r('president_pays')})",
             )
-            state.president_paid = True
         else:
             state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
         pool.remove(train)
@@ -477,24 +486,14 @@ class TrainDepot(Ruleset):
             president_pays = self.president_share(state, company, name, price, seller.id)
         train = fresh[0]
         if president_pays:
-            president = company.president()
-            assert president is not None
-            forced = self.r("forced_purchase")
-            state.ledger.transfer(
-                cid,
-                seller.id,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward {seller.id}'s {name} "
-                f"({forced})",
-            )
-            state.ledger.transfer(
-                president,
+            self._company_and_president_pay(
+                state,
+                company,
                 seller.id,
                 president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from "
-                f"{seller.id} ({self.r('president_pays')})",
+                f"{seller.id}'s {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from {seller.id} ({self.r('president_pays')})",
             )
-            state.president_paid = True
         else:
             state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
         seller.trains.remove(train)
