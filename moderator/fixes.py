@@ -220,6 +220,18 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        *(
+            RulesFix(
+                f"{title}-6.8.2-pool",
+                9,
+                title,
+                "6.8.1, 6.8.2",
+                "in a forced train purchase the director's money may go toward a train in the "
+                "Bank Pool too, and he is bankrupt only when he cannot reach the cheapest "
+                "train the bank sells, its pool included",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -769,6 +769,28 @@ class G1847AE(GridRules, Engine):
             return f"{player} already sold LFK this turn (8.2)"
         return None
 
+    def pool_in_forced_purchase(self, state: GameState) -> bool:
+        """6.8.1, 6.8.2: the forced purchase is of "a train from the bank", the contrast
+        being a train "from another company"; the Bank Pool's trains are the bank's (6.8:
+        "bought at full price"), so the director's money may go toward one, and he is
+        bankrupt only when he cannot reach the cheapest of them all (as 18xx.games plays
+        it).  A game saved before rules level 9 took only the new trains."""
+        return follows(state, f"{self.title}-6.8.2-pool")
+
+    def president_pays_toward_pool(self, state: GameState) -> bool:
+        return self.pool_in_forced_purchase(state)
+
+    def cheapest_train(self, state: GameState) -> int | None:
+        """The cheapest train the bank sells: its new trains, and (rules level 9) the Bank
+        Pool's, which a forced purchase may take (6.8.1, 6.8.2)."""
+        cheapest = super().cheapest_train(state)
+        if not self.pool_in_forced_purchase(state):
+            return cheapest
+        prices = [self.list_price(t.name) for t in self.pool_trains(state)]
+        if cheapest is not None:
+            prices.append(cheapest)
+        return min(prices) if prices else None
+
     def _pool_train_it_can_pay(self, state: GameState, company: Company) -> Any:
         """6.8.1: a train in the bank pool the corporation can pay for from its treasury."""
         return next(

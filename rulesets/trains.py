@@ -211,12 +211,18 @@ class TrainDepot(Ruleset):
         limit = self.train_limit(state)
         trading = cmd.trade is not None
         if trading and not self.trade_in:
-            raise Refusal(f"{self.title_name} has no trade-in: the bank sells trains whole")
+            raise Refusal(
+                f"{self.title_name} has no trade-in: the bank sells trains whole, at their "
+                f"printed price ({self.r('train_buy')})"
+            )
         if self.counted_trains(company) - trading >= limit:
             raise Refusal(f"{cid} is at the train limit of {limit} ({self.r('train_limit')})")
         if self.variant_card(name) is None:
             names = ", ".join(n for v in self.train_variants.values() for n, _ in v)
-            raise Refusal(f"no {cmd.train} train in {self.title_name} (trains: {names})")
+            raise Refusal(
+                f"no {cmd.train} train in {self.title_name} (trains: {names}; "
+                f"{self.r('train_buy')})"
+            )
         if trading and (cmd.source is not None or self.variant_card(name) not in self.trade_in):
             toward = "one from the bank" if cmd.source is not None else f"a {name}"
             raise Refusal(f"no train is traded in toward {toward} ({self.r('trade_in')})")
@@ -258,22 +264,14 @@ class TrainDepot(Ruleset):
         cid = company.id
         forced = self.r("forced_purchase")
         if president_pays:
-            president = company.president()
-            assert president is not None
-            state.ledger.transfer(
-                cid,
-                BANK,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward its {name}-train ({forced})",
-            )
-            state.ledger.transfer(
-                president,
+            self._company_and_president_pay(
+                state,
+                company,
                 BANK,
                 president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name}-train "
-                f"({forced})",
+                f"its {name}-train ({forced})",
+                f"{cid}'s {name}-train ({forced})",
             )
-            state.president_paid = True
         elif reason:
             state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
         else:
@@ -307,6 +305,33 @@ class TrainDepot(Ruleset):
             self._set_phase(state, new_phase, f"{cid} bought the first {name}-train")
         if fresh:
             self.new_train_bought(state, company, train, price)
+
+    def _company_and_president_pay(
+        self,
+        state: GameState,
+        company: Company,
+        payee: str,
+        president_pays: int,
+        toward: str,
+        president_toward: str,
+    ) -> None:
+        """A forced purchase: the corporation pays all its cash toward the train, its
+        president the rest (``toward``, ``president_toward``: the words after "toward")."""
+        president = company.president()
+        assert president is not None
+        state.ledger.transfer(
+            company.id,
+            payee,
+            company.cash,
+            f"{company.id} pays all its {self.money(company.cash)} toward {toward}",
+        )
+        state.ledger.transfer(
+            president,
+            payee,
+            president_pays,
+            f"{president} pays {self.money(president_pays)} toward {president_toward}",
+        )
+        state.president_paid = True
 
     def _trade_in(
         self, state: GameState, company: Company, name: str, word: str, price: int
@@ -355,13 +380,26 @@ class TrainDepot(Ruleset):
                 f"no {name} train in the bank pool ({self.r('train_buy')}); it has: {held}"
             )
         price = self.list_price(name)
+        president_pays = 0
         if company.cash < price:
-            raise Refusal(
-                f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
-                f"{self.money(price)} ({self.r('train_buy')})"
-            )
+            if not self.president_pays_toward_pool(state):
+                raise Refusal(
+                    f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
+                    f"{self.money(price)} ({self.r('train_buy')})"
+                )
+            president_pays = self.president_share(state, company, name, price)
         train = trains[0]
-        state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
+        if president_pays:
+            self._company_and_president_pay(
+                state,
+                company,
+                BANK,
+                president_pays,
+                f"the pool's {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from the bank pool ({self.r('president_pays')})",
+            )
+        else:
+            state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
         pool.remove(train)
         company.trains.append(train)
         state.ledger.events.append(
@@ -388,6 +426,11 @@ class TrainDepot(Ruleset):
         if company.cash < price:
             president_pays = self.president_share(state, company, name, price)
         self._buy_from_bank(state, company, name, price, train, president_pays)
+
+    def president_pays_toward_pool(self, state: GameState) -> bool:
+        """Whether a forced purchase may take a train of the bank pool with the president's
+        money added (1847 AE 6.8.1, 6.8.2: the pool's trains are the bank's); default: no."""
+        return False
 
     def may_buy_from_company(self, state: GameState, buyer: Company, seller: Company) -> None:
         """Refuse a train trade between corporations the title forbids (default: none)."""
@@ -443,24 +486,14 @@ class TrainDepot(Ruleset):
             president_pays = self.president_share(state, company, name, price, seller.id)
         train = fresh[0]
         if president_pays:
-            president = company.president()
-            assert president is not None
-            forced = self.r("forced_purchase")
-            state.ledger.transfer(
-                cid,
-                seller.id,
-                company.cash,
-                f"{cid} pays all its {self.money(company.cash)} toward {seller.id}'s {name} "
-                f"({forced})",
-            )
-            state.ledger.transfer(
-                president,
+            self._company_and_president_pay(
+                state,
+                company,
                 seller.id,
                 president_pays,
-                f"{president} pays {self.money(president_pays)} toward {cid}'s {name} from "
-                f"{seller.id} ({self.r('president_pays')})",
+                f"{seller.id}'s {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from {seller.id} ({self.r('president_pays')})",
             )
-            state.president_paid = True
         else:
             state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
         seller.trains.remove(train)
@@ -553,15 +586,23 @@ class TrainDepot(Ruleset):
                                 ),
                             )
                         )
-        gone = set(self.rust.get(phase, ())) | set(self.phase_out.get(phase, ()))
+        rusted = set(self.rust.get(phase, ()))
+        gone = rusted | set(self.phase_out.get(phase, ()))
         for train in [t for t in state.returned if t.card in gone]:
             state.returned.remove(train)
+            # a type that rusts leaves the bank as it leaves the corporations (1830 21.0: the
+            # 4 traded in toward the first D); one phased out is removed (1846 6.83)
+            how = (
+                f"rusts (phase {phase}, {self.r('rust')})"
+                if train.card in rusted
+                else f"phased out ({self.r('discard')}, phase {phase})"
+            )
             state.ledger.events.append(
                 TrainMoved(
                     train=train.name,
                     source="bank",
                     target=SCRAP,
-                    reason=f"returned train phased out ({self.r('discard')}, phase {phase})",
+                    reason=f"returned train {how}",
                 )
             )
         pool = self.pool_trains(state)

@@ -191,3 +191,53 @@ def test_1847ae_6_8_2_no_train_from_another_corporation_with_the_directors_money
     assert not refused.ok
     assert "pays only toward a train from the bank (6.8.2)" in refused.message
     assert game.execute("train N 4 from Saar 396").ok
+
+
+def _pool_three_short(game: object) -> None:
+    """As if in phase 4, the 3s and 3+3s sold, a 3 lying in the Bank Pool (6.8): the bank's
+    new train is a 4 for 300, the pool's 3 costs 150.  Set by hand again after a refusal
+    (a refusal restores the state the journal makes)."""
+    state, ruleset = game.state, game.ruleset  # type: ignore[attr-defined]
+    state.phase = "4"
+    while state.depot and state.depot[0].card in ("3", "3+3"):
+        state.depot.pop(0)
+    if not ruleset.pool_trains(state):
+        ruleset.pool_trains(state).append(ruleset._new_train(state, "3", "3"))
+
+
+def test_1847ae_6_8_2_the_forced_purchase_may_take_the_bank_pools_train() -> None:
+    """6.8.1, 6.8.2: L (0 in its treasury) must buy a train; the pool's 3 (150) is a train
+    "from the bank": director C (53, then 153 with Krauss & Co. sold) pays for it and is not
+    bankrupt, though the bank's new 4 (300) is out of his reach."""
+    from test_g1847ae_audit import KRAUSS_DIRECTOR
+
+    assert FIXES["1847AE-6.8.2-pool"].level == 9
+    game = play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n")
+    _pool_three_short(game)
+    refused = game.execute("train L 3 from pool")
+    assert "C has M53 of the M150 needed: sell shares (6.8.2)" in refused.message
+    _pool_three_short(game)
+    assert game.execute("sell C LFK 1").ok and game.state.ledger.player("C").cash == 153
+    refused = game.execute("bankrupt C")
+    assert "C can still raise M153 toward the M150 train" in refused.message
+    _pool_three_short(game)
+    assert game.execute("train L 3 from pool").ok
+    assert game.state.ledger.player("C").cash == 3 and game.state.company("L").cash == 0
+    assert [t.name for t in game.state.company("L").trains] == ["3"]
+    assert not game.ruleset.pool_trains(game.state)  # type: ignore[attr-defined]
+
+
+def test_level_8_games_keep_the_forced_purchase_to_the_new_trains() -> None:
+    """Before rules level 9 only the bank's new trains took the director's money: with 153
+    he was bankrupt short of the 4's 300 (the game ended)."""
+    from test_g1847ae_audit import KRAUSS_DIRECTOR
+
+    for title in ("1847AE", "1847Pfalz", "1847RRRRB"):
+        assert FIXES[f"{title}-6.8.2-pool"] in fixes_between(title, 8)
+    old = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n", 8)
+    _pool_three_short(old)
+    refused = old.execute("train L 3 from pool")
+    assert "the pool's 3 costs M150 (6.8)" in refused.message
+    _pool_three_short(old)
+    assert old.execute("sell C LFK 1").ok
+    assert old.execute("bankrupt C").ok and old.state.ledger.player("C").bankrupt

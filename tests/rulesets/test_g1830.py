@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO, SCRIPTS, play, refuse
 
 from moderator.game import Game
+from moderator.narrate import describe
 from rulesets.g1830 import GRID, PAR_CELL, ZONES
 
 AH_SECTIONS = {f"{n}.0" for n in range(1, 26)} | {
@@ -354,6 +355,32 @@ def test_24_0_the_presidents_money_toward_another_corporations_train_at_face_val
     cash = {c["id"]: c["cash"] for c in data["companies"]}
     assert cash["CO"] == 0 and cash["BO"] == before["BO"] + 450
     assert next(p["cash"] for p in data["players"] if p["name"] == "Cy") == 430 - 340
+
+
+def test_20_2_a_bank_without_trains_forces_no_purchase() -> None:
+    """Table 4 has 6 D-trains; once the bank sells no train at all, a corporation without one
+    cannot buy one from the bank (the Avalon Hill clarification of 20.2, The General 23.6):
+    its turn ends without a train, no president's money and no forced sale.  (The state is
+    set by hand; a refusal restores the state it had, so it is set again after one.)"""
+    g = game(FLOATED + "run BO 0\n")
+    g.state.depot.clear()  # every train sold, none given back
+    refused = g.execute("train BO 2")
+    assert not refused.ok
+    assert "does not sell a 2 train now (21.0); it sells: none" in refused.message
+    g.state.depot.clear()
+    assert g.ruleset._forced_purchase(g.state) is None  # type: ignore[attr-defined]
+    assert g.execute("done BO").ok and g.state.operating == "NYC"
+
+
+def test_21_0_a_train_traded_in_toward_the_first_d_rusts_in_the_bank() -> None:
+    """21.0: the 4 NYC trades in toward the first D goes to the bank, and the D's phase
+    rusts it there with the others (22.0): the line says it rusts, not a 1846 phase-out."""
+    text = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("train NYC D trade 4")])
+    outcome = g.execute("train NYC D trade 4")
+    shown = [describe(e, "$", "1830") for e in outcome.events]
+    assert "bank's 4-train leaves the game: returned train rusts (phase D, 22.0)" in shown
+    assert not g.state.returned
 
 
 def test_25_0_the_bank_breaking_ends_the_game_at_the_end_of_the_set() -> None:

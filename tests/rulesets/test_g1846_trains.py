@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import refuse
+from conftest import SCRIPTS, refuse
 from g1846_helpers import (
     PRIVATES3,
     THREE_CORPS,
@@ -244,6 +244,8 @@ def test_6_81_train_purchase_refusals_name_the_rule() -> None:
     refuse(g, "train GT 2 from GT 10", "itself", "6.81")
     refuse(g, "train GT 2 from MS 10", "not a corporation in play", "6.81")
     refuse(g, "train GT 3/5 from NYC 10", "no 3/5", "6.81")
+    refuse(g, "train GT 9", "no 9 train in 1846", "6.81)")
+    refuse(g, "train GT 2 trade 2", "1846 has no trade-in", "printed price (6.81)")
 
 
 def test_7_14_no_train_from_a_corporation_in_receivership() -> None:
@@ -268,3 +270,17 @@ def test_9_phase_iii_is_narrated_with_every_private_that_closes() -> None:
     for cid in ("MS", "BIG4", "CWI", "LSL", "MPC"):
         assert any(x.startswith(f"{cid} closes") for x in lines), (cid, lines)
     assert any(x.startswith("MS pays the bank $60") for x in lines), lines
+
+
+def test_9_phase_iv_script_refusals_on_the_way() -> None:
+    """1846-phase-iv.script: IC over the new limit gives a train back before anything else
+    (6.83); GT, its phased out 4s gone after its run, must buy a train (6.86) and, able to
+    pay for the returned 5-card, gets no president's money toward a 6 (6.87)."""
+    text = (SCRIPTS / "1846-phase-iv.script").read_text(encoding="utf-8")
+    g = game(text[: text.index("discard IC 5")])
+    assert trains(g, "IC") == ["5", "5", "6"]
+    refuse(g, "done IC", "IC holds 3 trains over the limit of 2", "(6.83)")
+    g = game(text[: text.index("train GT 4/6\nexpect GT cash 16")])
+    assert trains(g, "GT") == [] and cash(g, "GT") == 466
+    refuse(g, "done GT", "GT has no train and must buy one (6.86)")
+    refuse(g, "train GT 6", "it can afford a train for $450", "(6.87)")

@@ -7,7 +7,7 @@ Every refusal names a section of the v0.5 rules (``§9.1``) or of the facts
 from __future__ import annotations
 
 import pytest
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 
 from moderator import commands as c
 from moderator.game import Game
@@ -106,3 +106,22 @@ def test_10_9_an_export_can_start_a_phase() -> None:
     before = len(state.depot)
     ruleset.export_train(state, "again")  # type: ignore[attr-defined]
     assert len(state.depot) == before and state.depot[0].card == "5"  # 5s are never exported
+
+
+def test_10_9_the_first_4_exported_rusts_the_2s_and_lowers_the_limit() -> None:
+    """18chesapeake-export-phase-four.script: the export of the first 4 at the end of set 3
+    starts phase 4 (§10.9): the 2s rust, PRR's four 3s are over the limit of 3 and one goes
+    back to the bank before the stock round; B&O, its 2s gone, must buy a train (§10.8) and
+    the returned 3 is sold at its face value (facts §8)."""
+    text = (SCRIPTS / "18chesapeake-export-phase-four.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("discard PRR 3")])
+    trains = {co["id"]: co["trains"] for co in g.state_json()["companies"]}
+    assert g.state.phase == "4" and trains["BO"] == [] and trains["CO"] == ["3"]
+    assert trains["PRR"] == ["3", "3", "3", "3"]
+    refuse(g, "pass Bob", "PRR holds 4 trains over the limit of 3", "(§10.7)")
+    g = play(text[: text.index("train BO 3\n")])
+    refuse(g, "done BO", "BO has no train and must buy one (§10.8)")
+    assert [(n, p) for n, p, _ in g.ruleset.available_variants(g.state)] == [  # type: ignore[attr-defined]
+        ("3", 180),
+        ("4", 300),
+    ]
