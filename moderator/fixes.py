@@ -223,7 +223,7 @@ FIXES: dict[str, RulesFix] = {
         *(
             RulesFix(
                 f"{title}-6.8.2-pool",
-                9,
+                8,
                 title,
                 "6.8.1, 6.8.2",
                 "in a forced train purchase the director's money may go toward a train in the "

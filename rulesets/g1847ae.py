@@ -774,14 +774,14 @@ class G1847AE(GridRules, Engine):
         being a train "from another company"; the Bank Pool's trains are the bank's (6.8:
         "bought at full price"), so the director's money may go toward one, and he is
         bankrupt only when he cannot reach the cheapest of them all (as 18xx.games plays
-        it).  A game saved before rules level 9 took only the new trains."""
+        it).  A game saved before rules level 8 took only the new trains."""
         return follows(state, f"{self.title}-6.8.2-pool")
 
     def president_pays_toward_pool(self, state: GameState) -> bool:
         return self.pool_in_forced_purchase(state)
 
     def cheapest_train(self, state: GameState) -> int | None:
-        """The cheapest train the bank sells: its new trains, and (rules level 9) the Bank
+        """The cheapest train the bank sells: its new trains, and (rules level 8) the Bank
         Pool's, which a forced purchase may take (6.8.1, 6.8.2)."""
         cheapest = super().cheapest_train(state)
         if not self.pool_in_forced_purchase(state):

@@ -227,14 +227,14 @@ def test_1847ae_6_8_2_the_forced_purchase_may_take_the_bank_pools_train() -> Non
     assert not game.ruleset.pool_trains(game.state)  # type: ignore[attr-defined]
 
 
-def test_level_8_games_keep_the_forced_purchase_to_the_new_trains() -> None:
-    """Before rules level 9 only the bank's new trains took the director's money: with 153
+def test_level_7_games_keep_the_forced_purchase_to_the_new_trains() -> None:
+    """Before rules level 8 only the bank's new trains took the director's money: with 153
     he was bankrupt short of the 4's 300 (the game ended)."""
     from test_g1847ae_audit import KRAUSS_DIRECTOR
 
     for title in ("1847AE", "1847Pfalz", "1847RRRRB"):
-        assert FIXES[f"{title}-6.8.2-pool"] in fixes_between(title, 8)
-    old = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n", 8)
+        assert FIXES[f"{title}-6.8.2-pool"] in fixes_between(title, 7)
+    old = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n", 7)
     _pool_three_short(old)
     refused = old.execute("train L 3 from pool")
     assert "the pool's 3 costs M150 (6.8)" in refused.message
