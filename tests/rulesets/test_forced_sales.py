@@ -211,7 +211,7 @@ def test_1847ae_6_8_2_the_forced_purchase_may_take_the_bank_pools_train() -> Non
     bankrupt, though the bank's new 4 (300) is out of his reach."""
     from test_g1847ae_audit import KRAUSS_DIRECTOR
 
-    assert FIXES["1847AE-6.8.2-pool"].level == 9
+    assert FIXES["1847AE-6.8.2-pool"].level == 8
     game = play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n")
     _pool_three_short(game)
     refused = game.execute("train L 3 from pool")
