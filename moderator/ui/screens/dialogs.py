@@ -48,7 +48,7 @@ from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.script import ParseError, parse_line
 from moderator.text import escaped
-from moderator.ui.host import KeysReady
+from moderator.ui.host import KeysReady, keys_refused
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
 
@@ -356,7 +356,12 @@ class CommandDialog(ModalScreen[c.Command | None]):
         if take is not None:
             refused = take(cmd)
             if done and cmd is not None and refused is None and self.done_after is not None:
-                take(self.done_after)
+                refused = take(self.done_after)
+            if refused is not None:
+                # the game refused the command (its save could not be written) or the
+                # `done` after it: the keys typed behind were typed for what did not
+                # happen (`e 2 0 d r 6 0 Enter` ran the same company again)
+                keys_refused(self.app)
         self.dismiss(cmd)
 
 

@@ -1,0 +1,87 @@
+"""Keys typed behind a command that failed as it was given (second round of issue 37).
+
+A rewind whose save cannot be written, and a dialog's command the game refuses as it is
+given (its save could not be written), drop the keys typed behind them, as a refused key
+does (``ModeratorApp.keys_refused``): those keys were typed for what did not happen.
+"""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+
+from moderator.game import Game
+from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.session import UndoFailed
+
+
+def fail_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next command's write fails as on a full disk (the game refuses it, unchanged);
+    later writes work."""
+    accept = Game._accept
+    calls = []
+
+    def once(self: Game, *args: object, **kwargs: object) -> object:
+        if self.path is not None:  # not a preview's copy
+            calls.append(1)
+        if len(calls) == 1 and self.path is not None:
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.path))
+        return accept(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "_accept", once)
+
+
+async def test_keys_behind_a_failed_rewind_are_not_used(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``h ↑ ↑ Enter y Esc x`` with the rewind's save not writable: History stayed open
+    and the ``Esc x`` typed for the rewound game closed it and passed the player to act.
+    Now they are not used: History stays open, nothing is journaled."""
+    path = rulebook_save(saves, "pass Bob")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+
+        def broken(upto: int) -> Path | None:
+            raise UndoFailed("rewind not done: cannot write the save (No space left on device)")
+
+        monkeypatch.setattr(session, "rewind", broken)
+        await send_burst(pilot, "h", "up", "up", "enter", "y", "escape", "x")
+        assert isinstance(app.screen, HistoryScreen)
+        assert len(session.game.journal) == len(old)
+        await send_burst(pilot, "escape", "x")  # typed after: used
+        assert len(session.game.journal) == len(old) + 1
+    assert saved_lines(path) == [*old, "pass Bob"]
+
+
+async def test_keys_behind_a_dialog_command_refused_as_given_are_not_used(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``e 2 0 Enter r 6 0 Enter`` when the spend's save cannot be written: the spend was
+    refused, the dialog closed, and the run typed to follow the spend was given without
+    it.  Now the run's keys are not used; the same keys typed after are."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        fail_once(monkeypatch)
+        await send_burst(pilot, "e", "20", "enter", "r", "60", "enter")
+        assert app.screen is main_screen(app)
+        assert len(session.game.journal) == len(old)
+        await send_burst(pilot, "e", "20", "enter", "r", "60", "enter")
+    assert saved_lines(path) == [*old, "spend MS 20", "run MS 60"]
+
+
+async def test_keys_behind_a_refused_done_of_a_dialog_are_not_used(saves: Path) -> None:
+    """``e 2 0 d r 6 0 Enter``: ``d`` gives the spend, then MS's ``done``, which the rules
+    refuse (MS has not run, 6.2 D); the ``r 6 0 Enter`` typed for the next company ran MS.
+    Now those keys are not used, as behind the main screen's refused ``d``."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e", "20", "d", "r", "60", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == [*old, "spend MS 20"]
