@@ -557,6 +557,18 @@ class ChoiceDialog(CommandDialog):
         options.highlighted = shown.index(best) if best is not None else 0
         self.query_one("#choice-keys", Static).update(self.keys_line())
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter with an accent (``é``, ``ë``, ``ß``) narrows the list as the ASCII ones
+        bound above do (a name's own spelling holds it, :func:`field`): ``"taken"``, else
+        ``""``.  It was no key of the list and was lost, so ``é l i s e`` with players
+        Élise and Lise spelled ``lise`` and took Lise.  The app calls this as it hands the
+        key out, in the order typed (``ModeratorApp._release_keys``: a key no binding
+        takes reached the list after the letters typed next)."""
+        if len(key) == 1 and not key.isascii() and key.isalnum():
+            self.action_filter(key.lower())
+            return "taken"
+        return ""
+
     def action_filter(self, key: str) -> None:
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
         highlighted choice, then end the turn).  After a key that matched nothing the
