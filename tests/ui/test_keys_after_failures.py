@@ -8,6 +8,7 @@ does (``ModeratorApp.keys_refused``): those keys were typed for what did not hap
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_bu
 
 from moderator.game import Game
 from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.screens.start import OpenScreen
 from moderator.ui.session import UndoFailed
 
 
@@ -85,3 +87,26 @@ async def test_keys_behind_a_refused_done_of_a_dialog_are_not_used(saves: Path) 
         await send_burst(pilot, "e", "20", "d", "r", "60", "enter")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == [*old, "spend MS 20"]
+
+
+async def test_keys_behind_a_save_that_cannot_be_opened_are_not_used(saves: Path) -> None:
+    """``ctrl+o ↓ Enter h Esc x``: the older save is held by another moderator, so it is not
+    opened and the list stays; the ``h`` typed for its game did nothing there, the ``Esc``
+    closed the list and the ``x`` passed Bob in the game still shown.  Now the keys typed
+    behind the refused Enter are not used: the list stays, the game shown is unchanged."""
+    newer = rulebook_save(saves, "pass Bob", name="newer.json")
+    older = rulebook_save(saves, "# Stock Round 1", name="older.json")
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_700_100_000, 1_700_100_000))
+    lines = saved_lines(newer)
+    holder = Game.load(older)  # another moderator has it open
+    try:
+        async with running(saves) as (app, pilot):
+            assert main_screen(app).session.game.path == newer
+            await send_burst(pilot, "ctrl+o", "down", "enter", "h", "escape", "x")
+            assert isinstance(app.screen, OpenScreen)
+            await send_burst(pilot, "escape", "x")  # typed after: used
+            assert app.screen is main_screen(app)
+    finally:
+        holder.close()
+    assert saved_lines(newer) == [*lines, "pass Bob"]

@@ -54,7 +54,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host
+from moderator.ui.host import KeysReady, host, keys_refused
 from rulesets.names import title_name
 
 if TYPE_CHECKING:
@@ -459,10 +459,14 @@ class OpenScreen(KeyedScreen):
         """Move in the list, or open the highlighted save (``pick``)."""
         saves = self.query_one("#saves-list", OptionList)
         if action == "pick":
-            if saves.highlighted is not None:
-                option = saves.get_option_at_index(saves.highlighted)
-                if option.id is not None:
-                    self.open(int(option.id))
+            option = (
+                None if saves.highlighted is None else saves.get_option_at_index(saves.highlighted)
+            )
+            if option is not None and option.id is not None:
+                self.open(int(option.id))
+            else:  # an empty list or a heading: nothing opened, the keys behind not used
+                self.app.bell()
+                keys_refused(self.app)
             return
         getattr(saves, f"action_{action}")()
 
@@ -483,6 +487,9 @@ class OpenScreen(KeyedScreen):
                 Text(f"✗ {escaped(path.name)} cannot be opened: {escaped(shown)}")
             )
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+            # the keys typed behind the Enter were for the game it did not open (``↓ Enter
+            # h Esc x`` passed a player of the game still shown)
+            keys_refused(self.app)
 
     def action_back(self) -> None:
         """Back to the screen under the list (the game, or the start screen)."""
