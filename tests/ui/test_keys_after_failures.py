@@ -12,11 +12,12 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.game import Game
 from moderator.ui.screens.history import HistoryScreen
-from moderator.ui.screens.start import OpenScreen
+from moderator.ui.screens.start import NewGameScreen, OpenScreen
 from moderator.ui.session import UndoFailed
 
 
@@ -110,3 +111,17 @@ async def test_keys_behind_a_save_that_cannot_be_opened_are_not_used(saves: Path
     finally:
         holder.close()
     assert saved_lines(newer) == [*lines, "pass Bob"]
+
+
+async def test_keys_behind_a_refused_start_are_not_typed_into_the_form(saves: Path) -> None:
+    """``n Amy Bob ctrl+s x``: 1846 needs 3 players, the start is refused, and the ``x``
+    typed for the new game's first pass went into the players' field ("Amy Bobx").  Now
+    it is not used; a key typed after the refusal is the field's."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "Amy Bob", "ctrl+s", "x")
+        assert isinstance(app.screen, NewGameScreen)
+        players = app.screen.query_one("#players", Input)
+        assert players.value == "Amy Bob"
+        await send_burst(pilot, " Carlos")
+        assert players.value == "Amy Bob Carlos"
+    assert list(saves.iterdir()) == []

@@ -1554,6 +1554,7 @@ class NewGameScreen(KeyedScreen):
             self.notify(
                 "; ".join(result.problems), title="Cannot start yet", severity="warning", timeout=8
             )
+            keys_refused(self.app)  # typed for the game not started: not put in the form
             return
         path = new_game_path(self.saves, game.title, result.players)
         try:
@@ -1562,6 +1563,7 @@ class NewGameScreen(KeyedScreen):
             close_game(game)
             error.update(Text(f"✗ cannot save the new game: {exc}", style="bold red"))
             self.app.bell()
+            keys_refused(self.app)
             return
         if self.title_shown in BOX_TITLES:
             self.keep_box_values(game)
