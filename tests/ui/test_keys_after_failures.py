@@ -16,7 +16,9 @@ from textual.widgets import Input
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.game import Game
+from moderator.ui.screens.dialogs import AmountDialog
 from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.screens.sandbox import SandboxScreen
 from moderator.ui.screens.start import NewGameScreen, OpenScreen
 from moderator.ui.session import UndoFailed
 
@@ -125,3 +127,35 @@ async def test_keys_behind_a_refused_start_are_not_typed_into_the_form(saves: Pa
         await send_burst(pilot, " Carlos")
         assert players.value == "Amy Bob Carlos"
     assert list(saves.iterdir()) == []
+
+
+async def test_keys_behind_an_amount_refused_are_not_typed_into_it(saves: Path) -> None:
+    """``e 0 Enter r 4 0 Enter``: the spend of 0 is refused and the dialog stays open; the
+    run's ``4 0 Enter`` typed behind it went into the amount and spent 40.  Now they are
+    not used: nothing is given, the dialog shows the refusal; keys typed after are its."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e", "0", "enter", "r", "40", "enter")
+        assert isinstance(app.screen, AmountDialog)
+        assert saved_lines(path) == old
+        await send_burst(pilot, "20", "enter")
+    assert saved_lines(path) == [*old, "spend MS 20"]
+
+
+async def test_keys_behind_a_correction_whose_later_line_stops_are_not_used(
+    saves: Path,
+) -> None:
+    """``h ↑… e 1 0 Enter k y`` in one burst, where a later line no longer applies: the
+    replay stops on it in the command bar, selected, and the ``k y`` typed for the
+    comparison replaced it ("ky").  Now they are not used: the stopped line stays."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        ups = ["up"] * (len(old) - 49)  # line 49: run NYC
+        await send_burst(pilot, "h", *ups, "e", "10", "enter", "k", "y")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.stop is not None
+        assert box.bar.input.value == "buyprivate NYC MAIL 80"
+    assert saved_lines(path) == old

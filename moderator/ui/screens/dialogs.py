@@ -937,17 +937,23 @@ class AmountDialog(CommandDialog):
     def action_confirm(self, done: bool = False) -> None:
         """Enter: return the command if the parser and the game accept it; else say why
         (``d``, ``done``: then end the turn, when the dialog has :attr:`done_after`)."""
+        # refused, the dialog stays open with the reason, and the keys typed behind the
+        # Enter were typed for what follows it: not used (``e 0 Enter r 4 0 Enter`` spent
+        # 40, the run's digits typed into the amount)
         if done and self.done_after is None:
             self.app.bell()
+            keys_refused(self.app)
             return
         cmd = self.command()
         if cmd is None:
             self.app.bell()
+            keys_refused(self.app)
             return
         why = self.verdict(cmd)
         if why is not None:
             self.app.bell()
             self.recheck()
+            keys_refused(self.app)
             return
         far = far_outside(self.session, cmd)
         if far is not None:  # asked once, answered only by a key typed after (37.5)
