@@ -159,3 +159,24 @@ async def test_keys_behind_a_correction_whose_later_line_stops_are_not_used(
         assert box.amended.stop is not None
         assert box.bar.input.value == "buyprivate NYC MAIL 80"
     assert saved_lines(path) == old
+
+
+async def test_keys_behind_a_refused_bar_line_are_not_used(saves: Path) -> None:
+    """``: pass Zed Enter`` is refused and stays in the bar, selected; the keys typed behind
+    the Enter replaced it: ``x`` left "x" in the bar, and a second line ``pass Bob Enter``
+    was given without the banker seeing the first refused (pasted lines wait behind a
+    refused one).  Now they are not used, in the real game and in a sandbox."""
+    path = rulebook_save(saves, "pass Bob")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        await send_burst(pilot, ":pass Zed", "enter", "x")
+        assert screen.bar.input.value == "pass Zed"
+        await send_burst(pilot, "enter", "pass Bob", "enter")
+        assert screen.bar.input.value == "pass Zed" and saved_lines(path) == old
+        await send_burst(pilot, "escape", "o", ":pass Zed", "enter", "pass Bob", "enter")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        assert box.bar.input.value == "pass Zed"
+        assert len(box.session.game.journal) == len(old)
+    assert saved_lines(path) == old
