@@ -112,3 +112,31 @@ async def test_1817_merger_round_takes_the_stock_round_keys(tmp_path: Path) -> N
         assert app.screen.title_text == "Sell shares to the pool"
         await send_burst(pilot, "escape", "x")
         assert saved_lines(path) == [*before, f"pass {who}"]
+
+
+ELISE_AND_LISE = """game 1817 Lise Élise Cy Dee
+private Lise MINM 60
+private Élise MAJC 80
+private Cy MTE 40
+private Dee CM 60
+private Lise MAIL 90
+pass Élise
+pass Cy
+pass Dee
+pass Lise
+"""
+"""1817's stock round 1 with players Lise and Élise, Élise to act."""
+
+
+async def test_a_letter_with_an_accent_narrows_a_list(saves: Path) -> None:
+    """``é`` was no key of a list and was lost: ``p u r Enter é l i s e Enter 2 0 0 Enter
+    Enter`` spelled ``lise`` and took Lise as the IPO's winner, where Élise was typed (the
+    burst then stopped in Lise's list of privates).  Now it writes Élise's IPO."""
+    path = saves / "g.json"
+    saves.mkdir(parents=True, exist_ok=True)
+    save_from_script(path, ELISE_AND_LISE)
+    async with running(saves) as (_app, pilot):
+        before = saved_lines(path)
+        keys = ["p", "u", "r", "enter", "é", "l", "i", "s", "e", "enter", "2", "0", "0", "enter"]
+        await send_burst(pilot, *keys, "enter")
+        assert saved_lines(path)[len(before) :] == ["ipo Élise UR 200 2"]

@@ -86,9 +86,10 @@ def test_the_burst_of_issue_18_1_runs_in_order() -> None:
 
 
 def test_whole_turns_typed_ahead_act_in_order() -> None:
-    """Typed ahead, a refused run is cancelled and the next key acts on the main screen:
-    PRR runs and is done, IC's dialog (no train) is left with Escape, and the keys after
-    it are the main screen's again (``h`` opens the history over it)."""
+    """Typed ahead, PRR runs and is done; IC's run (no train) is refused and its dialog
+    stays open with the reason: the ``Esc h`` typed behind the refused Enter are not used
+    (``ModeratorApp.keys_refused``); typed after, Esc closes it and ``h`` opens the
+    history over the main screen."""
 
     def seen(app: ModeratorApp) -> tuple[list[str], str]:
         return journal_lines(app), type(app.screen).__name__
@@ -96,6 +97,10 @@ def test_whole_turns_typed_ahead_act_in_order() -> None:
     burst = bursting.keys_of("r 9 0 enter d r 1 0 0 enter escape h")
     before = demo_length("1846")
     found = bursting.run(demo("1846"), [burst], seen)
+    assert found is not None
+    assert found[0][before:] == ["run PRR 90 full", "done PRR"]
+    assert found[1] == "RunDialog"
+    found = bursting.run(demo("1846"), [burst, bursting.keys_of("escape h")], seen)
     assert found is not None
     assert found[0][before:] == ["run PRR 90 full", "done PRR"]
     assert found[1] == "HistoryScreen"

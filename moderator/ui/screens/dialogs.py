@@ -48,7 +48,7 @@ from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.script import ParseError, parse_line
 from moderator.text import escaped
-from moderator.ui.host import KeysReady
+from moderator.ui.host import KeysReady, keys_refused
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
 
@@ -356,7 +356,12 @@ class CommandDialog(ModalScreen[c.Command | None]):
         if take is not None:
             refused = take(cmd)
             if done and cmd is not None and refused is None and self.done_after is not None:
-                take(self.done_after)
+                refused = take(self.done_after)
+            if refused is not None:
+                # the game refused the command (its save could not be written) or the
+                # `done` after it: the keys typed behind were typed for what did not
+                # happen (`e 2 0 d r 6 0 Enter` ran the same company again)
+                keys_refused(self.app)
         self.dismiss(cmd)
 
 
@@ -551,6 +556,18 @@ class ChoiceDialog(CommandDialog):
         options.add_options([Option(plain(self.choices[i][0]), id=str(i)) for i in shown])
         options.highlighted = shown.index(best) if best is not None else 0
         self.query_one("#choice-keys", Static).update(self.keys_line())
+
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter with an accent (``é``, ``ë``, ``ß``) narrows the list as the ASCII ones
+        bound above do (a name's own spelling holds it, :func:`field`): ``"taken"``, else
+        ``""``.  It was no key of the list and was lost, so ``é l i s e`` with players
+        Élise and Lise spelled ``lise`` and took Lise.  The app calls this as it hands the
+        key out, in the order typed (``ModeratorApp._release_keys``: a key no binding
+        takes reached the list after the letters typed next)."""
+        if len(key) == 1 and not key.isascii() and key.isalnum():
+            self.action_filter(key.lower())
+            return "taken"
+        return ""
 
     def action_filter(self, key: str) -> None:
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
@@ -920,17 +937,23 @@ class AmountDialog(CommandDialog):
     def action_confirm(self, done: bool = False) -> None:
         """Enter: return the command if the parser and the game accept it; else say why
         (``d``, ``done``: then end the turn, when the dialog has :attr:`done_after`)."""
+        # refused, the dialog stays open with the reason, and the keys typed behind the
+        # Enter were typed for what follows it: not used (``e 0 Enter r 4 0 Enter`` spent
+        # 40, the run's digits typed into the amount)
         if done and self.done_after is None:
             self.app.bell()
+            keys_refused(self.app)
             return
         cmd = self.command()
         if cmd is None:
             self.app.bell()
+            keys_refused(self.app)
             return
         why = self.verdict(cmd)
         if why is not None:
             self.app.bell()
             self.recheck()
+            keys_refused(self.app)
             return
         far = far_outside(self.session, cmd)
         if far is not None:  # asked once, answered only by a key typed after (37.5)

@@ -199,6 +199,7 @@ class HistoryScreen(Screen[bool]):
                 self.notify(str(exc), title="Not done", severity="error", markup=False)
                 if self.report is not None:
                     self.report(str(exc))
+                self.refused()  # the keys typed behind the `y` were for the rewound game
                 return
             where = f"; the full journal is kept in {backup.name}" if backup else ""
             self.app.notify(f"rewound to line {n}{where}")

@@ -356,6 +356,9 @@ class SandboxScreen(MainScreen):
             bar.set_waiting([entry.line for _, entry in amended.waiting[1:]])
             self.move_focus(bar.input)
             bar.refused(f"{stop.text_said()} — correct it and ⏎, or ⌫ ⏎ ⏎ to drop it and go on")
+            # the keys typed meanwhile were for the comparison (``k y``): typed into the bar
+            # they replaced the stopped line; not used (the banker reads the rule first)
+            keys_refused(self.app)
             return
         self.log_panel.add(
             "✎ every later line is given again: o compares, k keeps (asked first), x discards",

@@ -54,7 +54,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host
+from moderator.ui.host import KeysReady, host, keys_refused
 from rulesets.names import title_name
 
 if TYPE_CHECKING:
@@ -459,10 +459,14 @@ class OpenScreen(KeyedScreen):
         """Move in the list, or open the highlighted save (``pick``)."""
         saves = self.query_one("#saves-list", OptionList)
         if action == "pick":
-            if saves.highlighted is not None:
-                option = saves.get_option_at_index(saves.highlighted)
-                if option.id is not None:
-                    self.open(int(option.id))
+            option = (
+                None if saves.highlighted is None else saves.get_option_at_index(saves.highlighted)
+            )
+            if option is not None and option.id is not None:
+                self.open(int(option.id))
+            else:  # an empty list or a heading: nothing opened, the keys behind not used
+                self.app.bell()
+                keys_refused(self.app)
             return
         getattr(saves, f"action_{action}")()
 
@@ -483,6 +487,9 @@ class OpenScreen(KeyedScreen):
                 Text(f"✗ {escaped(path.name)} cannot be opened: {escaped(shown)}")
             )
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+            # the keys typed behind the Enter were for the game it did not open (``↓ Enter
+            # h Esc x`` passed a player of the game still shown)
+            keys_refused(self.app)
 
     def action_back(self) -> None:
         """Back to the screen under the list (the game, or the start screen)."""
@@ -1547,6 +1554,7 @@ class NewGameScreen(KeyedScreen):
             self.notify(
                 "; ".join(result.problems), title="Cannot start yet", severity="warning", timeout=8
             )
+            keys_refused(self.app)  # typed for the game not started: not put in the form
             return
         path = new_game_path(self.saves, game.title, result.players)
         try:
@@ -1555,6 +1563,7 @@ class NewGameScreen(KeyedScreen):
             close_game(game)
             error.update(Text(f"✗ cannot save the new game: {exc}", style="bold red"))
             self.app.bell()
+            keys_refused(self.app)
             return
         if self.title_shown in BOX_TITLES:
             self.keep_box_values(game)

@@ -41,6 +41,7 @@ from textual.widgets import Input, Static
 from moderator.errors import Refusal
 from moderator.script import VERBS, ParseError, parse_line
 from moderator.text import counted, escaped
+from moderator.ui.host import keys_refused
 from moderator.ui.session import Session
 
 BAR_WORDS = {
@@ -539,6 +540,9 @@ class CommandBar(Vertical):
             self.accepted(value.strip())
         else:
             self.refused(reason)
+            # the keys typed behind the Enter were for what follows the line: typed into
+            # the bar they replaced the refused line (``: pass Zed Enter x``); not used
+            keys_refused(self.app)
 
     def give_lines(self, lines: list[str], tail: str, dropped: int = 0) -> None:
         """Give pasted lines in order; a refusal stops them (the refused line stays in

@@ -1,0 +1,182 @@
+"""Keys typed behind a command that failed as it was given (second round of issue 37).
+
+A rewind whose save cannot be written, and a dialog's command the game refuses as it is
+given (its save could not be written), drop the keys typed behind them, as a refused key
+does (``ModeratorApp.keys_refused``): those keys were typed for what did not happen.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+
+from moderator.game import Game
+from moderator.ui.screens.dialogs import AmountDialog
+from moderator.ui.screens.history import HistoryScreen
+from moderator.ui.screens.sandbox import SandboxScreen
+from moderator.ui.screens.start import NewGameScreen, OpenScreen
+from moderator.ui.session import UndoFailed
+
+
+def fail_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next command's write fails as on a full disk (the game refuses it, unchanged);
+    later writes work."""
+    accept = Game._accept
+    calls = []
+
+    def once(self: Game, *args: object, **kwargs: object) -> object:
+        if self.path is not None:  # not a preview's copy
+            calls.append(1)
+        if len(calls) == 1 and self.path is not None:
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.path))
+        return accept(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "_accept", once)
+
+
+async def test_keys_behind_a_failed_rewind_are_not_used(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``h ↑ ↑ Enter y Esc x`` with the rewind's save not writable: History stayed open
+    and the ``Esc x`` typed for the rewound game closed it and passed the player to act.
+    Now they are not used: History stays open, nothing is journaled."""
+    path = rulebook_save(saves, "pass Bob")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+
+        def broken(upto: int) -> Path | None:
+            raise UndoFailed("rewind not done: cannot write the save (No space left on device)")
+
+        monkeypatch.setattr(session, "rewind", broken)
+        await send_burst(pilot, "h", "up", "up", "enter", "y", "escape", "x")
+        assert isinstance(app.screen, HistoryScreen)
+        assert len(session.game.journal) == len(old)
+        await send_burst(pilot, "escape", "x")  # typed after: used
+        assert len(session.game.journal) == len(old) + 1
+    assert saved_lines(path) == [*old, "pass Bob"]
+
+
+async def test_keys_behind_a_dialog_command_refused_as_given_are_not_used(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``e 2 0 Enter r 6 0 Enter`` when the spend's save cannot be written: the spend was
+    refused, the dialog closed, and the run typed to follow the spend was given without
+    it.  Now the run's keys are not used; the same keys typed after are."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        fail_once(monkeypatch)
+        await send_burst(pilot, "e", "20", "enter", "r", "60", "enter")
+        assert app.screen is main_screen(app)
+        assert len(session.game.journal) == len(old)
+        await send_burst(pilot, "e", "20", "enter", "r", "60", "enter")
+    assert saved_lines(path) == [*old, "spend MS 20", "run MS 60"]
+
+
+async def test_keys_behind_a_refused_done_of_a_dialog_are_not_used(saves: Path) -> None:
+    """``e 2 0 d r 6 0 Enter``: ``d`` gives the spend, then MS's ``done``, which the rules
+    refuse (MS has not run, 6.2 D); the ``r 6 0 Enter`` typed for the next company ran MS.
+    Now those keys are not used, as behind the main screen's refused ``d``."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e", "20", "d", "r", "60", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == [*old, "spend MS 20"]
+
+
+async def test_keys_behind_a_save_that_cannot_be_opened_are_not_used(saves: Path) -> None:
+    """``ctrl+o ↓ Enter h Esc x``: the older save is held by another moderator, so it is not
+    opened and the list stays; the ``h`` typed for its game did nothing there, the ``Esc``
+    closed the list and the ``x`` passed Bob in the game still shown.  Now the keys typed
+    behind the refused Enter are not used: the list stays, the game shown is unchanged."""
+    newer = rulebook_save(saves, "pass Bob", name="newer.json")
+    older = rulebook_save(saves, "# Stock Round 1", name="older.json")
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_700_100_000, 1_700_100_000))
+    lines = saved_lines(newer)
+    holder = Game.load(older)  # another moderator has it open
+    try:
+        async with running(saves) as (app, pilot):
+            assert main_screen(app).session.game.path == newer
+            await send_burst(pilot, "ctrl+o", "down", "enter", "h", "escape", "x")
+            assert isinstance(app.screen, OpenScreen)
+            await send_burst(pilot, "escape", "x")  # typed after: used
+            assert app.screen is main_screen(app)
+    finally:
+        holder.close()
+    assert saved_lines(newer) == [*lines, "pass Bob"]
+
+
+async def test_keys_behind_a_refused_start_are_not_typed_into_the_form(saves: Path) -> None:
+    """``n Amy Bob ctrl+s x``: 1846 needs 3 players, the start is refused, and the ``x``
+    typed for the new game's first pass went into the players' field ("Amy Bobx").  Now
+    it is not used; a key typed after the refusal is the field's."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "Amy Bob", "ctrl+s", "x")
+        assert isinstance(app.screen, NewGameScreen)
+        players = app.screen.query_one("#players", Input)
+        assert players.value == "Amy Bob"
+        await send_burst(pilot, " Carlos")
+        assert players.value == "Amy Bob Carlos"
+    assert list(saves.iterdir()) == []
+
+
+async def test_keys_behind_an_amount_refused_are_not_typed_into_it(saves: Path) -> None:
+    """``e 0 Enter r 4 0 Enter``: the spend of 0 is refused and the dialog stays open; the
+    run's ``4 0 Enter`` typed behind it went into the amount and spent 40.  Now they are
+    not used: nothing is given, the dialog shows the refusal; keys typed after are its."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "e", "0", "enter", "r", "40", "enter")
+        assert isinstance(app.screen, AmountDialog)
+        assert saved_lines(path) == old
+        await send_burst(pilot, "20", "enter")
+    assert saved_lines(path) == [*old, "spend MS 20"]
+
+
+async def test_keys_behind_a_correction_whose_later_line_stops_are_not_used(
+    saves: Path,
+) -> None:
+    """``h ↑… e 1 0 Enter k y`` in one burst, where a later line no longer applies: the
+    replay stops on it in the command bar, selected, and the ``k y`` typed for the
+    comparison replaced it ("ky").  Now they are not used: the stopped line stays."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        ups = ["up"] * (len(old) - 49)  # line 49: run NYC
+        await send_burst(pilot, "h", *ups, "e", "10", "enter", "k", "y")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.stop is not None
+        assert box.bar.input.value == "buyprivate NYC MAIL 80"
+    assert saved_lines(path) == old
+
+
+async def test_keys_behind_a_refused_bar_line_are_not_used(saves: Path) -> None:
+    """``: pass Zed Enter`` is refused and stays in the bar, selected; the keys typed behind
+    the Enter replaced it: ``x`` left "x" in the bar, and a second line ``pass Bob Enter``
+    was given without the banker seeing the first refused (pasted lines wait behind a
+    refused one).  Now they are not used, in the real game and in a sandbox."""
+    path = rulebook_save(saves, "pass Bob")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        await send_burst(pilot, ":pass Zed", "enter", "x")
+        assert screen.bar.input.value == "pass Zed"
+        await send_burst(pilot, "enter", "pass Bob", "enter")
+        assert screen.bar.input.value == "pass Zed" and saved_lines(path) == old
+        await send_burst(pilot, "escape", "o", ":pass Zed", "enter", "pass Bob", "enter")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        assert box.bar.input.value == "pass Zed"
+        assert len(box.session.game.journal) == len(old)
+    assert saved_lines(path) == old
