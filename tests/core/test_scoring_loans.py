@@ -81,3 +81,22 @@ def test_18chesapeake_projection_exports_at_the_set_end() -> None:
     assert any(n.startswith("OR 1.1: ") and "2-train" in n for n in projection.notes), (
         projection.notes
     )
+
+
+def test_projection_of_two_rounds_equals_the_rounds_played() -> None:
+    """From stock round 2's end (1817-liquidation.script, figures in its header): OR 2.1
+    UR withholds 80 and PW pays 100, OR 2.2 both run nothing; PW pays its 2 x $5 interest
+    each round and an export follows each round. The projection's totals and prices are
+    those of the rounds played for real, line by line (nothing written twice)."""
+    game = _until("1817-liquidation.script", "# OR 2.1")
+    projection = scoring.project(
+        game, runs={"UR": [(80, "withhold"), (0, "withhold")], "PW": [(100, "full"), (0, None)]}
+    )
+    assert projection.rounds == ("OR 2.1", "OR 2.2")
+    real = _until("1817-liquidation.script", "# stock round 3 passes")
+    score = scoring.score(real)
+    for name in ("Amy", "Bob", "Cat"):
+        assert projection.player(name).total == score.player(name).total, name
+    for cid in ("UR", "PW"):
+        assert projection.company(cid).final_price == real.state.price(cid), cid
+    assert projection.company("PW").final_price == 110
