@@ -823,6 +823,9 @@ def project(
             f"end, {ruleset.r('no_train')}), and the {ruleset.later_rounds}."
         )
     in_or = game.state.round_kind == "OR"
+    # the round under way is over, its end's work done (1817: paused for the later rounds
+    # after its exports): nothing of it is played again
+    over_now = in_or and game.state.operating is None
     done_now = set(game.state.operated) - (
         {game.state.operating} if game.state.operating and not game.state.ran else set()
     )
@@ -887,7 +890,7 @@ def project(
             if why is not None:
                 ended = f"The game ends in {label}: {why}; nothing is played after it."
                 notes.append(ended)
-        if ended is None:
+        if ended is None and not (k == 0 and over_now):
             # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
             # one left after a round with no train bought), as the real round's end does it
             ruleset.operating_round_ended(state)

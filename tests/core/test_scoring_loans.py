@@ -100,3 +100,17 @@ def test_projection_of_two_rounds_equals_the_rounds_played() -> None:
     for cid in ("UR", "PW"):
         assert projection.company(cid).final_price == real.state.price(cid), cid
     assert projection.company("PW").final_price == 110
+
+
+def test_round_over_and_paused_is_not_ended_twice() -> None:
+    """After OR 4.1's last turn 1817 pauses for the later rounds, its export made (facts
+    §8): the projection exports once, after OR 4.2, and fixes OR 4.2's rate on the three
+    loans then out (facts §6)."""
+    game = _until("1817-interest-auto-loans.script", "# OR 4.2")
+    assert game.state.round_kind == "OR" and game.state.operating is None
+    notes = scoring.project(game).notes
+    assert not [n for n in notes if n.startswith("OR 4.1:")], notes
+    assert [n for n in notes if n.startswith("OR") and "exported" in n] == [
+        "OR 4.2: 1 3-train exported (facts §8, R 6.11)"
+    ]
+    assert "OR 4.2: interest rate for this operating round: 5% (3 loans out; facts §6)" in notes
