@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from moderator.errors import Refusal
 from moderator.events import DividendPaid
+from moderator.narrate import describe
 from moderator.state import GameState
 from rulesets.base import ScoreItem
 from rulesets.names import title_name
@@ -604,20 +605,66 @@ def last_runs(game: Game) -> dict[str, tuple[int, str]]:
     return runs
 
 
+def rounds_a_set(game: Game) -> int:
+    """The operating rounds of the set a projection plays: the set under way, or the one
+    the stock round leads to, with the rounds of the phase it ends in (1830 22.0)."""
+    s = game.state
+    if s.round_kind == "OR" and s.or_number is not None:
+        return s.ors_in_set
+    return int(game.ruleset.ors_in_coming_set(s))
+
+
+def _said(ruleset: Any, state: GameState, label: str, notes: list[str]) -> None:
+    """The lines of what the engine did by itself in a projected round (interest, loans,
+    exports, a rate fixed...), under the table as the journal would show them; then
+    forgotten, as the round's other events are."""
+    for ev in state.ledger.events:
+        line = describe(ev, ruleset.currency, ruleset.title)
+        if line:
+            notes.append(f"{label}: {line}")
+    state.ledger.events = []
+
+
+def _turn_ended(ruleset: Any, state: GameState, cid: str, label: str, notes: list[str]) -> None:
+    """The end of ``cid``'s projected turn as the real one makes it: its interest, with the
+    loans it takes by itself or its liquidation when short (1817, facts §6, R 6.8; the
+    engine's own :meth:`rulesets.loans.LoanTrack.pay_interest`).  The run's payments
+    before it are in the table, not repeated as notes."""
+    state.ledger.events = []
+    pay_interest = getattr(ruleset, "pay_interest", None)
+    if pay_interest is None:
+        return
+    company = state.company(cid)
+    if company.closed or ruleset.interest_paid(state, cid) or ruleset.in_liquidation(state, cid):
+        return
+    pay_interest(state, company)
+    _said(ruleset, state, label, notes)
+
+
+def _exports(ruleset: Any, state: GameState, label: str, per_set: int) -> None:
+    """The trains exported after a projected round, as the real round's end exports them
+    (1817: the next train after every operating round, facts §8; 18Chesapeake: after a
+    set, §10.9): the engine's own export, phases and rusting included."""
+    if getattr(ruleset, "export_each_round", False):
+        ruleset.export_round_trains(state)
+    elif hasattr(ruleset, "export_train"):
+        last = int(label.split(".")[1]) >= per_set
+        if last and not state.bank_broken and not state.ended:
+            ruleset.export_train(state, "at the end of the set of operating rounds")
+
+
 def projected_rounds(game: Game, ors: int | None = None) -> list[str]:
     """Labels of the operating rounds a projection plays: the rest of the current set
     (the current round included while it goes on), or ``ors`` rounds from here."""
     s = game.state
     if s.ended:
         return []
-    per_set = s.ors_in_set
+    per_set = rounds_a_set(game)
     if s.round_kind == "OR" and s.or_number is not None:
         set_number, first = s.round_number, s.or_number
         count = s.ors_in_set - s.or_number + 1
     else:
         set_number = s.round_number if s.round_kind == "SR" else 1
-        # the set this stock round leads to has the rounds of the phase it ends in (1830 22.0)
-        per_set = game.ruleset.ors_in_coming_set(s)
         first, count = 1, per_set
     if s.bank_broken and getattr(game.ruleset, "bank_ends_with_the_or", False):
         count = 1  # 1853 5.1.2: the game ends with the operating round under way (or next)
@@ -640,9 +687,12 @@ def projected_companies(game: Game) -> list[str]:
     ruleset: Any = game.ruleset
     s = game.state
     out = []
+    in_liquidation = getattr(ruleset, "in_liquidation", None)
     for co in s.ledger.companies.values():
         if co.closed or co.removed:
             continue
+        if in_liquidation is not None and in_liquidation(s, co.id):
+            continue  # it no longer operates (1817, facts §11)
         if co.id == s.operating or ruleset.operates_next_set(s, co.id):
             if ruleset.payout_options(s, co.id):
                 out.append(co.id)
@@ -745,12 +795,15 @@ def project(
             "the game has ended: nothing is left to project; its score is final (`score`)"
         )
     rounds = projected_rounds(game, ors)
+    per_set = rounds_a_set(game)
     inputs = default_runs(game, ors)
-    for cid, given in (runs or {}).items():
-        cid = ruleset.company_id(game.state, cid)
+    given: set[str] = set()
+    for name, runs_given in (runs or {}).items():
+        cid = ruleset.company_id(game.state, name)
         if cid not in inputs:
             raise Refusal(f"{cid} does not operate in the rounds projected")
-        inputs[cid] = list(given)
+        inputs[cid] = list(runs_given)
+        given.add(cid)
     state = game.state.clone()
     received: dict[str, dict[str, int]] = {p.name: {} for p in state.ledger.players}
     per_share: dict[str, list[int | None]] = {cid: [] for cid in inputs}
@@ -759,7 +812,20 @@ def project(
     split_with: dict[str, tuple[str, str]] = {}  # company -> (owner, rule)
     price_now = {cid: ruleset.score_price(state, state.company(cid)) for cid in inputs}
     notes: list[str] = []
+    if getattr(ruleset, "pay_interest", None) is not None:
+        # what the engine plays here and what it leaves to the table (1817 part 1)
+        notes.append(
+            f"Each projected turn ends as the real one does: interest at the rate fixed at "
+            f"the round's start, the loans a short corporation takes by itself or its "
+            f"liquidation ({ruleset.r('interest')}), and the trains exported after each "
+            f"round ({ruleset.r('export')}). Left out: loans taken or paid back by choice, "
+            f"train purchases (a corporation without a train would liquidate at its turn's "
+            f"end, {ruleset.r('no_train')}), and the {ruleset.later_rounds}."
+        )
     in_or = game.state.round_kind == "OR"
+    # the round under way is over, its end's work done (1817: paused for the later rounds
+    # after its exports): nothing of it is played again
+    over_now = in_or and game.state.operating is None
     done_now = set(game.state.operated) - (
         {game.state.operating} if game.state.operating and not game.state.ran else set()
     )
@@ -776,6 +842,11 @@ def project(
                 notes.append(ended)
         if ended is None and (k > 0 or not in_or):
             ruleset._private_income(state)
+            state.ledger.events = []  # private income: in every owner's cash, not a note
+            # the round's own start as the real one makes it (1817: the interest rate fixed,
+            # facts §6; the mail contracts' income, facts §1; 1830 family: capital due)
+            ruleset.operating_round_started(state)
+            _said(ruleset, state, label, notes)
         for cid in inputs:
             step += 1
             if progress is not None:
@@ -783,8 +854,16 @@ def project(
             if ended is not None or (k == 0 and in_or and cid in done_now):
                 per_share[cid].append(None)
                 used[cid].append(None)
+                if ended is None and k == 0 and cid == game.state.operating:
+                    # it has run but its turn has not ended: its interest is still due
+                    _turn_ended(ruleset, state, cid, label, notes)
                 continue
             revenue, option = inputs[cid][k] if k < len(inputs[cid]) else inputs[cid][-1]
+            if revenue and cid not in given and not state.company(cid).trains:
+                # its trains rusted or were phased out in the projection (an export, 1817):
+                # no train, no run, as default_runs says of one that has none now
+                revenue = 0
+                notes.append(f"{label}: {cid} has no train left: it runs nothing.")
             try:
                 receipt = ruleset.receipt(state, cid, revenue, option)
             except Refusal as exc:
@@ -806,14 +885,17 @@ def project(
             per_share[cid].append(receipt.per_share)
             used[cid].append((revenue, receipt.option))
             texts[cid].append(receipt.text())
+            _turn_ended(ruleset, state, cid, label, notes)
             why = ruleset.run_ends_game(state, cid)
             if why is not None:
                 ended = f"The game ends in {label}: {why}; nothing is played after it."
                 notes.append(ended)
-        if ended is None:
+        if ended is None and not (k == 0 and over_now):
             # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
             # one left after a round with no train bought), as the real round's end does it
             ruleset.operating_round_ended(state)
+            _exports(ruleset, state, label, per_set)
+            _said(ruleset, state, label, notes)
         state.ledger.events = []
         if broken_set is None and state.bank_broken:
             broken_set = _set_of(label)
