@@ -19,8 +19,9 @@ The burst is then made harder, all in one delivery:
   (issue 37.2) — then the whole spelling again;
 * **arrows** before the letters of a list (the letters then narrow and highlight anew)
   and on the main screen before the action's key;
-* **a letter that matches nothing**, erased by Backspace; or not erased, and Enter: then
-  nothing may be committed (issue 37.1).
+* **a letter that matches nothing**, erased by Backspace typed (with the rest) once its
+  refusal is shown (the keys typed behind it in its burst are not used); or not erased,
+  and Enter: then nothing may be committed (issue 37.1).
 
 The journal's new lines must be exactly the command spelled (when the rules accept it:
 a run's revenue is drawn at random), or nothing.
@@ -236,13 +237,17 @@ async def type_adversary(
         word = list_letters(want)
         at = 1 + rng.randrange(len(word)) if word else None  # a place among the letters
         nothing = False
+        later: list[str] = []
         if "miss-enter" in hard and at is not None:
             typed = "".join(keys[1:at])
             keys = [*keys[:at], miss_letter(typed, want, legal, names), "enter"]
             nothing = True
         elif "miss" in hard and at is not None:
             typed = "".join(keys[1:at])
-            keys = [*keys[:at], miss_letter(typed, want, legal, names), "backspace", *keys[at:]]
+            # the keys typed behind the miss, before its bell, are not used: the
+            # Backspace and the rest are typed once it is shown (docs/keys.md)
+            later = ["backspace", *keys[at:]]
+            keys = [*keys[:at], miss_letter(typed, want, legal, names)]
         if "arrows" in hard and word:
             moves = draw(st.lists(st.sampled_from(ARROWS), min_size=1, max_size=3), "arrows")
             keys = [*moves[:1], keys[0], *moves, *keys[1:]]
@@ -253,6 +258,8 @@ async def type_adversary(
         legal_cmd = session.reason(want) is None
         event(f"{type(want).__name__}: {sorted(hard)}, {'legal' if legal_cmd else 'refused'}")
         await send_burst(pilot, *keys)
+        if later:
+            await send_burst(pilot, *later)
         new = saved_lines(path)[len(before) :]
         line = session.line(want)
         if nothing or not legal_cmd:

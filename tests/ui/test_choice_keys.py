@@ -88,10 +88,11 @@ async def test_letters_of_nothing_then_enter_take_nothing_and_say_so(tmp_path: P
     path = await bob_to_act(tmp_path)
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
-        await send_burst(pilot, *"bnycpx", "enter")
+        await send_burst(pilot, *"bnycpx", "enter")  # the Enter behind the miss: not used
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and dialog.missed == "x"
         assert saved_lines(path) == before
+        await send_burst(pilot, "enter")  # typed once the miss is shown: takes nothing
         log = main_screen(app).log_panel.plain_lines
         assert any("no choice matches 'nycpx', nothing taken" in line for line in log), log
         await send_burst(pilot, "escape")

@@ -13,10 +13,18 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+from ui_helpers import (
+    main_screen,
+    rulebook_save,
+    running,
+    save_from_script,
+    saved_lines,
+    send_burst,
+)
 
 from moderator.game import Game
-from moderator.ui.screens.dialogs import AmountDialog
+from moderator.ui.saves import demo_script
+from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
 from moderator.ui.screens.history import HistoryScreen
 from moderator.ui.screens.sandbox import SandboxScreen
 from moderator.ui.screens.start import NewGameScreen, OpenScreen
@@ -180,3 +188,40 @@ async def test_keys_behind_a_refused_bar_line_are_not_used(saves: Path) -> None:
         assert box.bar.input.value == "pass Zed"
         assert len(box.session.game.journal) == len(old)
     assert saved_lines(path) == old
+
+
+async def demo_after_run(tmp_path: Path) -> tuple[Path, list[str]]:
+    """The 1846 demo (OR 3.1) after PRR's run of 90: the bank's next train (a 5) is
+    refused to PRR, which may end its turn (it holds a train)."""
+    path = tmp_path / "g.json"
+    save_from_script(path, demo_script() + "\nrun PRR 90 full\n").close()
+    return path, saved_lines(path)
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ("t", "enter", "escape", "d"),  # Enter on the refused train
+        ("t", "d", "escape", "d"),  # d on it
+        ("t", "z", "escape", "d"),  # a letter that matches nothing
+        ("t", "z", "backspace", "escape", "d"),  # the miss erased: still typed behind it
+        ("t", "5", "z", "enter", "escape", "d"),  # Enter on a miss
+    ],
+)
+async def test_keys_behind_a_refused_choice_are_not_used(
+    tmp_path: Path, keys: tuple[str, ...]
+) -> None:
+    """``t Enter Esc d`` with the bank's 5 refused to PRR: the list stayed, the ``Esc``
+    typed for what follows the train closed it and the ``d`` ended PRR's turn without
+    the train it was typed after.  Now the keys typed behind a refused choice (Enter or
+    ``d`` on a refused line, a letter that matches nothing, Enter on such a miss) are not
+    used: the list stays, nothing is given; keys typed after the refusal are the list's."""
+    path, old = await demo_after_run(tmp_path)
+    async with running(tmp_path) as (app, pilot):
+        await send_burst(pilot, *keys)
+        assert isinstance(app.screen, ChoiceDialog), app.screen
+        assert saved_lines(path) == old
+        await send_burst(pilot, "escape")  # typed after the refusal: used
+        assert app.screen is main_screen(app)
+        await send_burst(pilot, "d")
+    assert saved_lines(path) == [*old, "done PRR"]

@@ -384,7 +384,11 @@ class ChoiceDialog(CommandDialog):
     nothing, and the log says so (``say``).  ``refusals``, per choice, is the game's reason for
     refusing it (``None``: legal): such a choice is listed so the banker sees why it
     cannot be had (the bank's next train, issue 27.4), and Enter or ``d`` on it
-    takes nothing and leaves the dialog open with the reason shown.
+    takes nothing and leaves the dialog open with the reason shown.  A key refused so
+    (a letter that matches nothing, Enter or ``d`` on a refused choice or on a miss)
+    drops the keys typed behind it before its refusal could be seen
+    (``ModeratorApp.keys_refused``): ``t Enter Esc d`` with the bank's train refused
+    closed the list and ended the company's turn without the train typed for.
     """
 
     BINDINGS = [
@@ -548,6 +552,7 @@ class ChoiceDialog(CommandDialog):
             self.missed = self.typed[-1:] + self.missed
             self.typed = self.typed[:-1]
             self.app.bell()
+            keys_refused(self.app)  # the keys typed behind it were typed for a choice
             self.query_one("#choice-keys", Static).update(self.keys_line())
             return
         self.shown = shown
@@ -579,6 +584,7 @@ class ChoiceDialog(CommandDialog):
         if self.missed:
             self.missed += key
             self.app.bell()
+            keys_refused(self.app)
             self.query_one("#choice-keys", Static).update(self.keys_line())
             return
         self.typed += key
@@ -610,16 +616,19 @@ class ChoiceDialog(CommandDialog):
             if self.say is not None:
                 self.say(said)
             self.query_one("#choice-keys", Static).update(self.keys_line())
+            keys_refused(self.app)
             return
         options = self.query_one("#choices", OptionList)
         option = options.highlighted_option
         if option is None:
             self.app.bell()
+            keys_refused(self.app)
             return
         index = int(option.id or 0)
         if self.refusals[index] is not None:
             self.app.bell()  # the reason is on screen under the list: nothing is taken
             self.query_one("#choice-detail", Static).update(self.detail_text(index))
+            keys_refused(self.app)
             return
         self.answer(self.choices[index][1], done)
 
