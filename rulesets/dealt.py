@@ -77,6 +77,16 @@ class DealtPrivates(PrivateAuction):
             PrivateMoved(company=private.id, source=BANK, target=player, reason=f"dealt ({rule})")
         )
 
+    def next_actor(self, state: GameState) -> str | None:
+        """While the privates are dealt: the first player, in the order the game line seats
+        them, who has none yet.  The deal has no order (the table deals the cards); the
+        banker writes them round the table, so that player's line is the one expected
+        next, as 1853's bonds (facts §12 says nothing more).  Then as every title."""
+        if self.dealt(state):
+            owners = {co.owner for co in state.ledger.companies.values() if co.kind == "private"}
+            return next((p.name for p in state.ledger.players if p.name not in owners), None)
+        return super().next_actor(state)  # type: ignore[no-any-return]
+
     def deal_json(self, state: GameState) -> list[str] | None:
         """The privates still to deal (``None``: no deal in this game)."""
         left = self.dealt(state)

@@ -133,3 +133,15 @@ def test_facts_8_d_trains_unlimited_and_800_with_a_trade_in() -> None:
     assert ruleset.trade_in == {"D": (("4", "5", "6"), 300)}  # type: ignore[attr-defined]
     assert ruleset.unlimited_card == "D"  # type: ignore[attr-defined]
     assert [t.card for t in g.state.depot].count("D") == 1  # another comes with each sale
+
+
+def test_facts_12_the_deal_names_the_first_player_without_a_private() -> None:
+    """The header (`to_act`) during the beginner deal: the first seated player with no
+    private yet, not the priority holder once he has his (Bob, then Amy, then Cy dealt
+    out of seating order; before, Amy was named to the end of the deal)."""
+    g = game("game 1889 Amy Bob Cy beginner")
+    assert g.state_json()["to_act"] == "Amy"
+    assert g.execute("private Bob DR").ok and g.state_json()["to_act"] == "Amy"
+    assert g.execute("private Amy SIR").ok and g.state_json()["to_act"] == "Cy"
+    assert g.execute("private Cy ER").ok
+    assert g.state_json()["to_act"] == g.ruleset.next_actor(g.state)  # the stock round's
