@@ -11,14 +11,15 @@ differences were allowed it was refused as "no longer replays the same way".
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from test_save_text_once import _rewrite
 
-from moderator import journal
 from moderator.errors import SaveError
 from moderator.events import CashMoved, Noted
 from moderator.game import Game
@@ -27,18 +28,14 @@ DATA = Path(__file__).parent / "data"
 OLD_1853 = DATA / "before-wording-1853-managers.json"
 
 
-def _mend(path: Path, lines: list[bytes]) -> None:
-    """Write ``lines`` back with every checksum mended (an older moderator's own file)."""
-    head = json.loads(lines[0])
-    head.pop("sha256")
-    body = json.dumps(head, separators=(",", ":")).encode()
-    prev = hashlib.sha256(body).hexdigest()
-    out = [body[:-1] + b',"sha256":"%s"}' % prev.encode()]
-    for number, line in enumerate(lines[1:], start=1):
-        record = journal.record_line(number, journal.record_entry(line), prev)
-        out.append(record[:-1])
-        prev = journal.line_digest(record)
-    path.write_bytes(b"\n".join(out) + b"\n")
+def _edit_events(path: Path, number: int, edit: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Edit journal entry ``number``'s events in place, every checksum mended (as an older
+    moderator would have written them, or a forger)."""
+    lines = path.read_bytes().split(b"\n")[:-1]
+    record = json.loads(lines[number])
+    edit(record["entry"]["events"])
+    lines[number] = json.dumps(record, separators=(",", ":")).encode()
+    _rewrite(path, lines)
 
 
 def test_an_older_moderators_1853_save_opens_with_todays_words(tmp_path: Path) -> None:
@@ -66,11 +63,14 @@ def _played(tmp_path: Path) -> Path:
 
 def test_a_reason_worded_otherwise_opens_with_todays_words(tmp_path: Path) -> None:
     path = _played(tmp_path)
-    lines = path.read_bytes().split(b"\n")[:-1]
-    assert b'"reason":"removed' in lines[1] or b'"reason":' in lines[1]
-    edited = [lines[0], lines[1].replace(b'"reason":"', b'"reason":"older words: ', 1), *lines[2:]]
-    assert edited != lines
-    _mend(path, edited)
+
+    def reword(events: list[dict[str, Any]]) -> None:
+        worded = [e for e in events if "reason" in e]
+        assert worded
+        for event in worded:
+            event["reason"] = "older words: " + event["reason"]
+
+    _edit_events(path, 1, reword)
     game = Game.load(path, read_only=True)
     assert not any(
         getattr(e, "reason", "").startswith("older words") for e in game.journal[0].events
@@ -79,12 +79,13 @@ def test_a_reason_worded_otherwise_opens_with_todays_words(tmp_path: Path) -> No
 
 def test_money_otherwise_is_still_refused(tmp_path: Path) -> None:
     path = _played(tmp_path)
-    lines = path.read_bytes().split(b"\n")[:-1]
-    record = json.loads(lines[2])
-    for event in record["entry"]["events"]:
-        if event["kind"] == "cash":
-            event["amount"] += 1
-    _mend(path, [*lines[:2], json.dumps(record, separators=(",", ":")).encode(), *lines[3:]])
+
+    def more(events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event["kind"] == "cash":
+                event["amount"] += 1
+
+    _edit_events(path, 2, more)
     with pytest.raises(SaveError, match="journal entry 2 .*no longer replays the same way"):
         Game.load(path, read_only=True)
 
@@ -92,11 +93,11 @@ def test_money_otherwise_is_still_refused(tmp_path: Path) -> None:
 def test_a_notes_own_text_is_still_refused(tmp_path: Path) -> None:
     """A ``note`` line's event is the banker's text, not the program's words."""
     path = _played(tmp_path)
-    lines = path.read_bytes().split(b"\n")[:-1]
-    record = json.loads(lines[3])
-    record["entry"]["events"] = [{"kind": "note", "text": "another text"}]
-    edited = [*lines[:3], json.dumps(record, separators=(",", ":")).encode()]
-    _mend(path, edited)
+
+    def another(events: list[dict[str, Any]]) -> None:
+        events[:] = [{"kind": "note", "text": "another text"}]
+
+    _edit_events(path, 3, another)
     with pytest.raises(SaveError, match="journal entry 3 .*no longer replays the same way"):
         Game.load(path, read_only=True)
 
@@ -104,12 +105,13 @@ def test_a_notes_own_text_is_still_refused(tmp_path: Path) -> None:
 def test_the_adjustments_reason_is_todays(tmp_path: Path) -> None:
     """An adjustment's cash line worded otherwise opens; the reason shown is the line's."""
     path = _played(tmp_path)
-    lines = path.read_bytes().split(b"\n")[:-1]
-    record = json.loads(lines[2])
-    for event in record["entry"]["events"]:
-        if event["kind"] == "cash":
-            event["reason"] = "forged words"
-    _mend(path, [*lines[:2], json.dumps(record, separators=(",", ":")).encode(), *lines[3:]])
+
+    def forge(events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event["kind"] == "cash":
+                event["reason"] = "forged words"
+
+    _edit_events(path, 2, forge)
     game = Game.load(path, read_only=True)
     cash = [e for e in game.journal[1].events if isinstance(e, CashMoved)]
     assert cash and all("forged" not in e.reason for e in cash)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from conftest import SCRIPTS
+from conftest import SCRIPTS, play
 
 from moderator.events import PriceMoved
 from moderator.game import Game
@@ -193,14 +193,8 @@ def test_every_price_line_says_the_move_the_market_made(watch: Watch) -> None:
 
 
 def _played(name: str) -> Game:
-    game: Game | None = None
-    for line in parse_script((SCRIPTS / name).read_text(encoding="utf-8")):
-        if game is None:
-            game = Game.from_command(line.command)
-            continue
-        assert game.execute(line.command).ok, line.text
-    assert game is not None
-    return game
+    """The script played whole (conftest's :func:`play`, without the invariants' checks)."""
+    return play((SCRIPTS / name).read_text(encoding="utf-8"), check=lambda game: None)
 
 
 def _near_the_end(game: Game, back: int) -> tuple[str, LinearMarket]:
