@@ -150,13 +150,13 @@ class LoanTrack(OperatingRound):
                 f"{company.id} takes a loan{why} ({rule})",
             )
             if self.loan_steps and state.market.has(company.id):
-                why = self._said_as_move(
+                moved = self._said_as_move(  # not `why`: the next loan's line still says it
                     state,
                     company.id,
                     self.loan_steps,
                     self._moved("a loan taken", rule, state, company.id, self.loan_steps),
                 )
-                state.move_price(company.id, self.loan_steps, why)
+                state.move_price(company.id, self.loan_steps, moved)
         self.after_loan(state, company)
 
     def pay_back(self, state: GameState, company: Company, n: int) -> None:

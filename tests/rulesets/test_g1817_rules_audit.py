@@ -1,0 +1,37 @@
+"""1817, part 1: the rules audit of the money rules (third audit), beside its hand-worked
+scripts (``tests/scripts/1817-*.script``: each header gives the arithmetic).
+
+Every figure is worked out by hand from ``shared/facts/1817.md`` (the section in each
+docstring).
+"""
+
+from __future__ import annotations
+
+from conftest import play
+
+from moderator.narrate import describe
+
+PHASE_3 = "game 1817 Amy Bob Cat\n" + "pass Amy\npass Bob\npass Cat\n" * 4
+"""No private sold ($420 each); stock rounds 1-3 pass by, their exports bring phase 3:
+stock round 4, Amy on turn."""
+
+
+def _lines(game_text: str, line: str) -> list[str]:
+    """The lines ``line`` shows after ``game_text`` was played."""
+    g = play(game_text)
+    outcome = g.execute(line)
+    assert outcome.ok, outcome.message
+    return [t for t in (describe(e, "$", "1817") for e in outcome.events) if t]
+
+
+def test_facts_6_each_loan_of_a_line_says_the_same_payment() -> None:
+    """Facts §6: `loan UR 2` is two $100 loans, each moving the price left 1. The second
+    payment's line once read "UR takes a loana loan taken: left 1 (facts §6) (facts §6)":
+    the first move's words leaked into it."""
+    lines = _lines(PHASE_3 + "ipo Amy UR 200 2\npass Bob\npass Cat\n", "loan UR 2")
+    assert lines == [
+        "The bank pays UR $100: UR takes a loan (Amy acting for it) (facts §6)",
+        "UR price down $100 → $90: a loan taken: left 1 (facts §6)",
+        "The bank pays UR $100: UR takes a loan (Amy acting for it) (facts §6)",
+        "UR price down $90 → $80: a loan taken: left 1 (facts §6)",
+    ]
