@@ -201,11 +201,12 @@ OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
     "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
-    "convert": "the merger and conversion round (facts §9)",
-    "merge": "the merger and conversion round (facts §9)",
-    "acquire": "the acquisition round (facts §10)",
-    "liquidate": "the acquisition round (facts §10, §11)",
+    "convert": "the merger and conversion round (facts §9, R 7.1.1)",
+    "merge": "the merger and conversion round (facts §9, R 7.1.2, R 7.1.3)",
+    "acquire": "the acquisition round (facts §10, R 7.2.2)",
+    "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
 }
+"""Refused by name, with the section numbers of the rules' contents the facts quote."""
 
 
 class G1817(

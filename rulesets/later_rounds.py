@@ -30,7 +30,8 @@ class LaterRounds(OperatingRound):
     """Commands of a later step refused by name; a pause for the rounds after an OR."""
 
     later_steps: ClassVar[dict[str, str]] = {}
-    """Verb -> what it belongs to (``merge``: "the merger and conversion round (facts §9)")."""
+    """Verb -> what it belongs to (``convert``: "the merger and conversion round (facts §9,
+    R 7.1.1)")."""
     later_rounds: ClassVar[str] = ""
     """The rounds after each operating round that a later step plays (``""``: none)."""
 

@@ -146,9 +146,9 @@ def test_later_steps_are_refused_by_name() -> None:
     g = play(STARTED)
     for line, words in (
         ("short Bob UR", "short selling (facts §5)"),
-        ("convert UR", "merger and conversion round (facts §9)"),
-        ("merge UR PW", "merger and conversion round (facts §9)"),
-        ("acquire UR PW 100", "acquisition round (facts §10)"),
+        ("convert UR", "merger and conversion round (facts §9, R 7.1.1)"),
+        ("merge UR PW", "merger and conversion round (facts §9, R 7.1.2, R 7.1.3)"),
+        ("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),
     ):
         refuse(g, line, words, "later step")
 
