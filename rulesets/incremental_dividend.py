@@ -6,9 +6,9 @@ rounded up (:mod:`rulesets.operating`); treasury shares pay the corporation, mar
 shares nobody (the title's :attr:`rulesets.operating.OperatingRound.ipo_pays_company`,
 ``pool_pays_company``).  A half pay keeps half the revenue rounded down to a multiple of
 the share count (a 2-share corporation: half, its holder getting the other half whole).
-The price moves by the amount paid out per share against the price: nothing paid out,
-left 1; at least the price, right 1; at least twice the price, right 2; a zone may count
-as a fixed price (1817: the acquisition zone as $40,
+The price moves by the amount paid out in all (not per share) against the price: nothing
+paid out, left 1; at least the price, right 1; at least twice the price, right 2; a zone
+may count as a fixed price (1817: the acquisition zone as $40,
 :attr:`IncrementalDividend.zone_prices`).  The rules are ``dividend`` and ``half``.
 """
 
