@@ -534,12 +534,14 @@ class Family1830(
         return self.phases[self.phases.index(card) + 1]
 
     def phase_started(self, state: GameState, phase: str) -> None:
-        """23.2: the first 5 closes every private still open."""
+        """23.2: the first 5 closes every private still open (the line names the title's
+        rule: 18Chesapeake's is facts §2, not 1830's 23.2)."""
         if phase != "5":
             return
+        why = f"the first 5-train closes every private ({self.r('closed')})"
         for co in state.ledger.companies.values():
             if co.kind == "private" and not co.closed and co.owner is not None:
-                self._close_private(state, co, "the first 5-train closes every private (23.2)")
+                self._close_private(state, co, why)
 
     def phase_notes(self, phase: str) -> list[str]:
         ors = self.ors_per_set[phase]

@@ -62,3 +62,25 @@ def test_facts_5_after_a_round_of_passes_play_goes_on_in_turn() -> None:
     assert g.state.current_player == "Cy"
     assert g.state_json()["priority"] == "Cy"
     assert g.execute("buy Cy CP").ok
+
+
+def test_facts_2_the_first_5_closes_the_privates_naming_this_titles_rule() -> None:
+    """Facts §2, §8: the first 5 closes every private; the lines cite 18Chesapeake's facts,
+    not 1830's 23.2 (the family's closing once named 1830's rule in every title)."""
+    lines = (SCRIPTS / "18chesapeake-privates-to-corporations.script").read_text("utf-8")
+    before, _, _ = lines.partition("train BO 5")
+    g = play(before)
+    outcome = g.execute("train BO 5")
+    closed = [e for e in outcome.events if type(e).__name__ == "CompanyClosed"]
+    assert sorted(e.company for e in closed) == ["BOR", "BS", "COC", "CP", "DR"]  # type: ignore[attr-defined]
+    assert all(e.reason.endswith("(facts §2)") for e in closed)  # type: ignore[attr-defined]
+
+
+def test_facts_2_corporations_buy_privates_within_half_to_twice_face() -> None:
+    """Facts §2: from the first 3 to the first 5, half (rounded up) to twice face, never CV."""
+    lines = (SCRIPTS / "18chesapeake-privates-to-corporations.script").read_text("utf-8")
+    before, _, _ = lines.partition("buyprivate LV DR 10")
+    g = play(before)
+    refuse(g, "buyprivate LV DR 9", "(facts §2)")
+    refuse(g, "buyprivate LV DR 41", "(facts §2)")
+    refuse(g, "buyprivate LV CV 200", "never sold to a corporation (§7.1)")
