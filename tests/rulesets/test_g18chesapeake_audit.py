@@ -84,3 +84,17 @@ def test_facts_2_corporations_buy_privates_within_half_to_twice_face() -> None:
     refuse(g, "buyprivate LV DR 9", "(facts §2)")
     refuse(g, "buyprivate LV DR 41", "(facts §2)")
     refuse(g, "buyprivate LV CV 200", "never sold to a corporation (§7.1)")
+
+
+def test_10_9_a_5_is_never_exported_at_the_end_of_a_set() -> None:
+    """§10.9 (facts §7): only a 2, 3 or 4 leaves the bank at the end of a set; with the 5s
+    next, the set of phase 4 (OR 5.1-5.2) ends and both 5s stay on sale."""
+    text = (SCRIPTS / "18chesapeake-privates-to-corporations.script").read_text("utf-8")
+    g = play(text)
+    assert g.state.or_number == 2 and [t.card for t in g.state.depot].count("5") == 2
+    for line in ("run LV 0", "done LV", "run PRR 0", "done PRR", "run BO 0"):
+        assert g.execute(line).ok
+    outcome = g.execute("done BO")
+    assert outcome.ok and g.state.round_kind == "SR"
+    assert [t.card for t in g.state.depot].count("5") == 2
+    assert not any("exported" in str(e) for e in outcome.events)
