@@ -98,3 +98,15 @@ def test_10_9_a_5_is_never_exported_at_the_end_of_a_set() -> None:
     assert outcome.ok and g.state.round_kind == "SR"
     assert [t.card for t in g.state.depot].count("5") == 2
     assert not any("exported" in str(e) for e in outcome.events)
+
+
+def test_11_a_bankrupt_president_could_sell_nothing() -> None:
+    """§10.8, §11 (18chesapeake-six-players-bankruptcy): before Cy declares bankruptcy, his
+    B&O share (B&O has no par) and his president's certificate are refused for sale, and
+    the train for what he and N&W have."""
+    text = (SCRIPTS / "18chesapeake-six-players-bankruptcy.script").read_text("utf-8")
+    g = play(text.partition("bankrupt Cy")[0])
+    refuse(g, "sell Cy BO 1", "BO has not been launched (§9.5)")
+    refuse(g, "sell Cy NW 1", "cannot go to the market (§9.4)")
+    refuse(g, "train NW 2", "Cy has $55 of the $80 needed", "(§11)")
+    assert g.execute("bankrupt Cy").ok and g.state.ended
