@@ -413,7 +413,13 @@ class Family1830(
                 if cert.holder == player:
                     held += 1 if unit == "certificates" else cert.percent
             if held + (1 if unit == "certificates" else 10) > most:
-                zones = "orange and brown zones" if "b" in self.unlimited_zones else "orange zone"
+                zones = (
+                    ""  # 18Chesapeake: no zone lifts the limit (facts §1)
+                    if not self.unlimited_zones
+                    else " outside the orange and brown zones"
+                    if "b" in self.unlimited_zones
+                    else " outside the orange zone"
+                )
                 what = (
                     f"{held} {company.id} certificates"
                     if unit == "certificates"
@@ -421,7 +427,7 @@ class Family1830(
                 )
                 why = (
                     f"{player} holds {what}, the most of one "
-                    f"corporation outside the {zones} ({self.r('hold_limit')})"
+                    f"corporation{zones} ({self.r('hold_limit')})"
                 )
         return why
 

@@ -110,3 +110,18 @@ def test_11_a_bankrupt_president_could_sell_nothing() -> None:
     refuse(g, "sell Cy NW 1", "cannot go to the market (§9.4)")
     refuse(g, "train NW 2", "Cy has $55 of the $80 needed", "(§11)")
     assert g.execute("bankrupt Cy").ok and g.state.ended
+
+
+def test_facts_1_sixty_percent_in_the_yellow_zone_too() -> None:
+    """Facts §1, §9.2: no zone lifts the 60% of one corporation (no orange zone): with PRR
+    yellow at $50, Bob buys to 60% and no further; the refusal names no zone the title lacks
+    (it once said "outside the orange zone")."""
+    text = (SCRIPTS / "18chesapeake-privates-to-corporations.script").read_text("utf-8")
+    g = play(text + "run LV 0\ndone LV\nrun PRR 0\ndone PRR\nrun BO 0\ndone BO\n")
+    for line in ("pass Cy", "pass Dee", "pass Eve", "pass Amy", "buy Bob PRR"):
+        assert g.execute(line).ok, line
+    for line in ("pass Cy", "pass Dee", "pass Eve", "pass Amy"):
+        assert g.execute(line).ok, line
+    assert g.state_json()["companies"][0]["zone"] == "y"
+    message = refuse(g, "buy Bob PRR", "Bob holds 60% of PRR, the most of one corporation (§9.2)")
+    assert "orange" not in message
