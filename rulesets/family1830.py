@@ -516,7 +516,8 @@ class Family1830(
                 f"corporations buy privates from the first {first}-train on{until} ({rule})"
             )
         if private.closed or owner is None or not state.ledger.is_player(owner):
-            raise Refusal(f"{pid} is not a player's to sell ({rule}, {self.r('closed')})")
+            rules = ", ".join(dict.fromkeys((rule, self.r("closed"))))  # 1889: one section
+            raise Refusal(f"{pid} is not a player's to sell ({rules})")
         low, high = -(-private.value // 2), 2 * private.value
         if not low <= cmd.price <= high:
             raise Refusal(f"{pid} sells for {self.money(low)} to {self.money(high)} ({rule})")

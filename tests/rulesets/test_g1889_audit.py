@@ -120,3 +120,12 @@ def test_facts_4_no_brown_zone_one_certificate_a_turn_in_orange() -> None:
     text = (SCRIPTS / "1889-left-edge-orange.script").read_text(encoding="utf-8")
     g = play(text.split("buy Bob KO pool")[0])
     refuse(g, "buy Amy KO pool", "one a turn (facts §6)")
+
+
+def test_facts_2_a_corporations_private_is_not_sold_again() -> None:
+    """Facts §2: TER, bought by IR, is no player's to sell; the refusal names the section
+    once (it read "(facts §2, facts §2)")."""
+    text = (SCRIPTS / "1889-privates-to-corporations.script").read_text(encoding="utf-8")
+    g = play(text.split("buyprivate KO ER 80")[0])
+    message = refuse(g, "buyprivate KO TER 10", "TER is not a player's to sell (facts §2)")
+    assert message.count("facts §2") == 1
