@@ -413,7 +413,13 @@ class Family1830(
                 if cert.holder == player:
                     held += 1 if unit == "certificates" else cert.percent
             if held + (1 if unit == "certificates" else 10) > most:
-                zones = "orange and brown zones" if "b" in self.unlimited_zones else "orange zone"
+                zones = (
+                    ""  # 18Chesapeake: no zone lifts the limit (facts §1)
+                    if not self.unlimited_zones
+                    else " outside the orange and brown zones"
+                    if "b" in self.unlimited_zones
+                    else " outside the orange zone"
+                )
                 what = (
                     f"{held} {company.id} certificates"
                     if unit == "certificates"
@@ -421,7 +427,7 @@ class Family1830(
                 )
                 why = (
                     f"{player} holds {what}, the most of one "
-                    f"corporation outside the {zones} ({self.r('hold_limit')})"
+                    f"corporation{zones} ({self.r('hold_limit')})"
                 )
         return why
 
@@ -510,7 +516,8 @@ class Family1830(
                 f"corporations buy privates from the first {first}-train on{until} ({rule})"
             )
         if private.closed or owner is None or not state.ledger.is_player(owner):
-            raise Refusal(f"{pid} is not a player's to sell ({rule}, {self.r('closed')})")
+            rules = ", ".join(dict.fromkeys((rule, self.r("closed"))))  # 1889: one section
+            raise Refusal(f"{pid} is not a player's to sell ({rules})")
         low, high = -(-private.value // 2), 2 * private.value
         if not low <= cmd.price <= high:
             raise Refusal(f"{pid} sells for {self.money(low)} to {self.money(high)} ({rule})")
@@ -534,12 +541,14 @@ class Family1830(
         return self.phases[self.phases.index(card) + 1]
 
     def phase_started(self, state: GameState, phase: str) -> None:
-        """23.2: the first 5 closes every private still open."""
+        """23.2: the first 5 closes every private still open (the line names the title's
+        rule: 18Chesapeake's is facts §2, not 1830's 23.2)."""
         if phase != "5":
             return
+        why = f"the first 5-train closes every private ({self.r('closed')})"
         for co in state.ledger.companies.values():
             if co.kind == "private" and not co.closed and co.owner is not None:
-                self._close_private(state, co, "the first 5-train closes every private (23.2)")
+                self._close_private(state, co, why)
 
     def phase_notes(self, phase: str) -> list[str]:
         ors = self.ors_per_set[phase]

@@ -97,3 +97,35 @@ def test_facts_5_after_a_round_of_passes_play_goes_on_in_turn() -> None:
     g = play("game 1889 Amy Bob Cy\nbuy Amy TER\nbid Bob SIR 85\npass Cy\npass Amy\npass Bob\n")
     assert g.state.current_player == "Cy" and g.state_json()["priority"] == "Cy"
     assert g.state_json()["players"][0]["cash"] == 420 - 20 + 5  # TER's income
+
+
+def test_facts_9_forced_sales_change_no_presidency() -> None:
+    """Facts §9 (engine ``EBUY_PRES_SWAP false``): Amy, short for AR's 2, may not sell two
+    IR (Bob's 30% would take IR) nor AR's president's certificate; one IR is hers to sell,
+    and her bankruptcy sells that one (1889-forced-sale-presidency.script)."""
+    text = (SCRIPTS / "1889-forced-sale-presidency.script").read_text(encoding="utf-8")
+    g = play(text.split("sell Amy IR 1")[0])
+    refuse(g, "train AR 2", "Amy has ¥5 of the ¥80 needed", "(facts §9)")
+    refuse(g, "sell Amy IR 2", "change the presidency of IR (facts §9)")
+    refuse(g, "sell Amy AR 1", "change the presidency of the operating corporation (facts §9)")
+    # the bankruptcy sells the one IR she may sell, as the script writes it, and no more
+    assert g.execute("bankrupt Amy").ok and g.state.ended
+    data = g.state_json()
+    assert data["players"][0]["shares"] == {"AR": 20, "IR": 30} and data["bank"]["cash"] == 6080
+
+
+def test_facts_4_no_brown_zone_one_certificate_a_turn_in_orange() -> None:
+    """Facts §4: 1889 has no brown zone: in the orange zone a player still buys one
+    certificate a turn (1889-left-edge-orange.script, KO at ¥20)."""
+    text = (SCRIPTS / "1889-left-edge-orange.script").read_text(encoding="utf-8")
+    g = play(text.split("buy Bob KO pool")[0])
+    refuse(g, "buy Amy KO pool", "one a turn (facts §6)")
+
+
+def test_facts_2_a_corporations_private_is_not_sold_again() -> None:
+    """Facts §2: TER, bought by IR, is no player's to sell; the refusal names the section
+    once (it read "(facts §2, facts §2)")."""
+    text = (SCRIPTS / "1889-privates-to-corporations.script").read_text(encoding="utf-8")
+    g = play(text.split("buyprivate KO ER 80")[0])
+    message = refuse(g, "buyprivate KO TER 10", "TER is not a player's to sell (facts §2)")
+    assert message.count("facts §2") == 1
