@@ -34,10 +34,11 @@ from moderator.errors import Refusal
 from moderator.game import Game, Outcome
 from moderator.journal import Amendment, Entry
 from moderator.sandbox import Kept, Sandbox, open_sandbox
+from moderator.sandbox_table import TableChange, table_changes
 from moderator.script import ParseError, parse_line
 from moderator.text import counted
 
-__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "start"]
+__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "on_table_text", "start"]
 
 How = Literal["replace", "insert", "delete"]
 
@@ -91,6 +92,8 @@ class Amended:
     """The later lines not given yet (each with its number in the real game)."""
     recorded: Amendment | None = None
     """The record the keep put in the journal (``None`` until kept)."""
+    on_table_kept: list[TableChange] = field(default_factory=list)
+    """What the keep changed on the table (:meth:`on_table` just before it)."""
 
     @property
     def game(self) -> Game:
@@ -144,6 +147,27 @@ class Amended:
         if self.stop is not None and self.waiting:
             self.waiting.pop(0)
         self.stop = None
+
+    def on_table(self) -> list[TableChange]:
+        """What the banker changes on the table to set it to the corrected game: every
+        figure of the real game as it is now that differs in the amended one (cash,
+        shares, prices, presidents, trains, privates, the round and phase markers;
+        :func:`moderator.sandbox_table.table_changes`).  Meaningful once every later line
+        was given (:attr:`done`); after the keep, what the keep changed."""
+        if self.recorded is not None:
+            return list(self.on_table_kept)
+        return table_changes(self.real, self.game)
+
+    def unchanged(self) -> bool:
+        """Whether the correction changes nothing: every line of the amended game is the
+        real game's, with the same text and the same events (a line "corrected" to what
+        it was).  Its keep writes nothing: no backup, no record."""
+        if not self.done:
+            return False
+        mine, real = self.game.journal, self.real.journal
+        return len(mine) == len(real) and all(
+            a.line == b.line and a.events == b.events for a, b in zip(mine, real, strict=True)
+        )
 
     def changed(self) -> list[Given]:
         """The lines given that did something else than in the real game."""
@@ -199,6 +223,10 @@ class Amended:
         if self.stop is not None or self.waiting:
             what = self.stop.text_said() if self.stop else "later lines wait"
             raise Refusal(f"not kept: {what}; correct it or drop it first")
+        if self.unchanged():  # nothing to write: the save stays byte for byte as it is
+            self.on_table_kept = []
+            return Kept(branch=len(self.real.journal), cut=0, added=0, backup=None, unchanged=True)
+        on_table = table_changes(self.real, self.game)
         record = self.record()
         journal = self.game.journal
         branch = self.number - 1
@@ -218,6 +246,7 @@ class Amended:
             journal[:] = as_given  # not kept: the sandbox is as it was, to try again
             raise
         self.recorded = record
+        self.on_table_kept = on_table
         return kept
 
     def _carry_records(self) -> None:
@@ -247,6 +276,15 @@ class Amended:
             at = branch if branch < len(mine) else branch - 1
             if at >= 0:
                 mine[at] = mine[at].model_copy(update={"amended": (*carried, *mine[at].amended)})  # type: ignore[call-overload]
+
+
+def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[str]:
+    """The table's changes in words, a heading then one indented line each (the shell's
+    and the log's): what the banker changes on the table once the correction is kept."""
+    if not changes:
+        return ["on the table: nothing changes"]
+    head = "on the table, the keep would change" if dry_run else "on the table, change"
+    return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
 
 
 def no_line(real: Game, number: int) -> str | None:
@@ -359,6 +397,14 @@ def amend_shell(
                 "line too: History's e/Delete in the TUI)"
             )
             return EXIT_REFUSED
+        if done.unchanged():  # a line "corrected" to what it was: nothing to write
+            print(
+                safe(
+                    f"line {number} unchanged: `{done.new}` is what it was, and every later "
+                    "line applies as before; nothing to keep, the save was left as it was"
+                )
+            )
+            return EXIT_OK
         said = {
             "replace": f"line {number}: {done.old} -> {done.new}",
             "insert": f"before line {number}: inserted {done.new}",
@@ -375,6 +421,8 @@ def amend_shell(
             for said_line in narrate(entry.command, entry.events, currency, real.title):
                 print("  " + safe(said_line))
         print(safe(compare(done.sandbox).text(), keep_newlines=True))
+        for said_line in on_table_text(done.on_table(), dry_run=dry_run):
+            print(safe(said_line))
         if dry_run:
             return EXIT_OK
         try:

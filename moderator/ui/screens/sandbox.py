@@ -38,7 +38,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets.input import Selection
 
-from moderator.amend import Amended, How, Stop, start
+from moderator.amend import Amended, How, Stop, on_table_text, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.text import counted, escaped
@@ -412,12 +412,17 @@ class SandboxScreen(MainScreen):
             return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
         real.session.changed()
         self._leave()
+        count = 1
         if amended is not None and amended.recorded is not None:
             said = amended.recorded.comment().removeprefix("# ")
             real.log_panel.add(f"✎ {escaped(said)}", "yellow")
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
+        if amended is not None and not kept.unchanged:
+            # the bank never acts unseen: what the banker sets on the table now
+            for said in on_table_text(amended.on_table()):
+                count += real.log_panel.add(escaped(said), "bold yellow")
         real.redraw(differences(before, real.session.data))
-        real.show_block(1)
+        real.show_block(count)
         return None
 
     def discard(self) -> None:
@@ -534,6 +539,22 @@ class WhatIfScreen(Screen[None]):
                 "(a backup save keeps them).\n",
                 style="yellow",
             )
+        if amended is not None and amended.done:  # what the keep changes on the table
+            changes = amended.on_table()
+            if changes:
+                text.append(
+                    f"On the table, the keep changes ({counted(len(changes), 'figure')}):\n",
+                    style="bold",
+                )
+                for change in changes:
+                    text.append(f"  {escaped(change.text())}\n")
+            elif amended.unchanged():
+                text.append(
+                    "Nothing changes: every line is as it was; keep writes nothing.\n",
+                    style="bold",
+                )
+            else:
+                text.append("On the table: nothing changes.\n", style="bold")
         self.query_one("#whatif-lines", Static).update(text)
         phones = (
             "The players' phones show this sandbox, marked WHAT-IF (t: the real game again)."
@@ -564,7 +585,13 @@ class WhatIfScreen(Screen[None]):
                 keys_refused(self.app)
 
         amended = screen.amended
-        if amended is not None:  # a correction: say which line becomes what (issue 39)
+        if amended is not None and amended.unchanged():
+            question = f"Line {amended.number} is unchanged: leave the correction?"
+            detail = (
+                "The corrected game is the game as it is (every line as it was, each doing "
+                "what it did): nothing is written, no backup, no record."
+            )
+        elif amended is not None:  # a correction: say which line becomes what (issue 39)
             record = amended.record()
             change = record.comment().removeprefix("# ")
             kept = " (a backup save keeps the game as it was)" if box.real.path else ""
