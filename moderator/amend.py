@@ -291,9 +291,16 @@ def no_line(real: Game, number: int) -> str | None:
     """Why ``real`` has no line ``number`` to amend (``None``: it has)."""
     total = len(real.journal)
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
-        return f"no line {number} to amend: the game has {counted(total, 'line')}" + (
-            f" (1 to {total}; 0 is the start, which is no line)" if total else ""
+        said = f"no line {number} to amend: the game has {counted(total, 'line')}" + (
+            f" (1 to {total})" if total else ""
         )
+        if number == 0:  # the banker asks to rename a player or change the title
+            said += (
+                "; 0 is the `game` line (the title and the players), which a correction "
+                "cannot change, every later line naming the players: to rename one, print "
+                "the game with `moderator script SAVE`, edit it, and play it into a new save"
+            )
+        return said
     return None
 
 
