@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from moderator.commands import Command
 from moderator.errors import Refusal
 from moderator.game import Game, Outcome
 from moderator.journal import Amendment, Entry
@@ -120,6 +121,9 @@ class Amended:
             raise Refusal(f"line {number}: {exc.message}") from None
         if cmd is None or cmd.kind in ("game", "expect"):
             raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
+        drawn = random_draw(self.game, cmd)
+        if drawn is not None:
+            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {drawn}")
         outcome = self.game.execute(cmd)
         if not outcome.ok:
             raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
@@ -133,6 +137,10 @@ class Amended:
         game = self.game
         while self.waiting:
             number, entry = self.waiting[0]
+            drawn = random_draw(game, entry.command)
+            if drawn is not None:
+                self.stop = Stop(number, entry.line, drawn, len(game.journal) + 1)
+                return self.stop
             outcome = game.execute(entry.command)
             if not outcome.ok:
                 self.stop = Stop(number, entry.line, outcome.message, len(game.journal) + 1)
@@ -287,6 +295,30 @@ def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[
     return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
 
 
+def random_draw(game: Game, cmd: Command) -> str | None:
+    """Why ``cmd`` may not be given to a correction's sandbox (``None``: it may): given
+    first, it would make the tool draw at random what setup draws (18Chesapeake's
+    ``vanderbilt CORP``, :meth:`rulesets.drawn.DrawnPresident.setup_draw`).  The draw was
+    made at the table and the real game's journal holds it: a correction never draws
+    again, unseen, at random."""
+    draw = getattr(game.ruleset, "setup_draw", None)
+    if draw is None or game.journal or draw(game.state, cmd) is None:
+        return None
+    return (
+        "the setup draw comes first: it was made at the table, and a correction never "
+        "draws again at random; give the corporation drawn first (`vanderbilt CORP`)"
+        + _draw_rule(game)
+    )
+
+
+def _draw_rule(game: Game) -> str:
+    """`` (RULE)``: the rule of the title's setup draw."""
+    try:
+        return f" ({game.ruleset.r('drawn')})"
+    except Exception:  # pragma: no cover - every title with a draw names its rule
+        return ""
+
+
 def no_line(real: Game, number: int) -> str | None:
     """Why ``real`` has no line ``number`` to amend (``None``: it has)."""
     total = len(real.journal)
@@ -315,6 +347,16 @@ def start(real: Game, number: int, how: How = "replace") -> Amended:
     missing = no_line(real, number)
     if missing is not None:
         raise Refusal(missing)
+    if how == "delete" and number < len(real.journal):
+        # the setup draw taken out: the next line would make the tool draw again at random
+        at = open_sandbox(real, number - 1).game
+        if random_draw(at, real.journal[number].command) is not None:
+            raise Refusal(
+                f"line {number} (`{real.journal[number - 1].line}`) is the setup draw made at "
+                "the table: it cannot be taken out (every later line follows it, and the "
+                "tool would draw again at random); correct it with the corporation drawn"
+                + _draw_rule(at)
+            )
     box = open_sandbox(real, number - 1)
     box.purpose = {
         "replace": f"line {number} amended",
