@@ -305,3 +305,26 @@ def test_the_phones_log_shows_the_record(tmp_path: Path) -> None:
         log = {e["number"]: e for e in source.snapshot()["log"]}
         assert log[49]["line"] == "run NYC 360 half"
         assert "amended line 49: run NYC 370 half -> run NYC 360 half" in log[49]["narrated"]
+
+
+@pytest.mark.parametrize("title", sorted(RECORDED))
+def test_lines_of_the_opening_auction_draft_bonds_or_claims_amended(title: str) -> None:
+    """The first lines of each title's recorded game (1830/1889's private auction,
+    1846's draft, 1847's box and first buys, 1853's bonds and claims, 1817's private
+    auction, 18Chesapeake's draw and first buys), each replaced by the other commands
+    legal there, deleted, or a legal one inserted before it: the amended game is the
+    edited script's, or the first later line that no longer applies is named."""
+    game = recorded_game(title)
+    before = game.script()
+    for number in (1, 2, 3, 4):
+        at = Game.new(game.title, [*game.players, *game.options], rules_level=game.rules_level)
+        at.state = game.replay(number - 1)
+        legal = sorted(format_command(cmd) for cmd in at.legal_commands())
+        line = game.journal[number - 1].line
+        others = [x for x in legal if x != line][:3]
+        for other in others:
+            check_against_the_edited_script(game, number, "replace", other)
+        check_against_the_edited_script(game, number, "delete", None)
+        if legal:
+            check_against_the_edited_script(game, number, "insert", legal[0])
+    assert game.script() == before

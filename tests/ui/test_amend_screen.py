@@ -214,3 +214,55 @@ async def test_a_deletion_typed_in_one_burst(saves: Path) -> None:
         await send_burst(pilot, "h", *ups(len(old), 60), "delete", "k", "y")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == [*old[:59], *old[60:]]
+
+
+async def test_the_table_s_changes_are_shown_before_the_keep_and_logged_after(
+    saves: Path,
+) -> None:
+    """The bank never acts unseen: the what-if view of a correction lists what the keep
+    changes on the table (each holder's figures before and after, computed by the engine),
+    and the real game's log keeps the list once kept."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        await send_burst(pilot, "h", *ups(len(old), RUN_NYC), "e", "360", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        amended = view.sandbox_screen.amended
+        assert amended is not None
+        changes = [c.text() for c in amended.on_table()]
+        assert any(c.startswith("NYC: treasury ") for c in changes), changes
+        shown = str(view.query_one("#whatif-lines").render())
+        assert "On the table, the keep changes (" in shown
+        for change in changes:
+            assert change in shown
+        await send_burst(pilot, "k", "y")
+        assert app.screen is real
+        logged = real.log_panel.plain_lines
+        assert any(line.startswith("on the table, change (") for line in logged), logged
+        for change in changes:
+            assert f"  {change}" in logged
+
+
+async def test_a_correction_to_what_the_line_was_keeps_nothing(saves: Path) -> None:
+    """``e ⏎``: the line given again as it was, every later line as before: the question
+    says nothing changes, and its ``y`` writes nothing (no backup, no record)."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    before = {p.name: p.read_bytes() for p in saves.iterdir() if not p.name.startswith(".")}
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        await send_burst(pilot, "h", *ups(len(old), RUN_NYC), "e", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        assert "Nothing changes" in str(view.query_one("#whatif-lines").render())
+        await send_burst(pilot, "k")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == f"Line {RUN_NYC} is unchanged: leave the correction?"
+        await send_burst(pilot, "y")
+        assert app.screen is real
+        assert any("nothing changed" in line for line in real.log_panel.plain_lines)
+    after = {p.name: p.read_bytes() for p in saves.iterdir() if not p.name.startswith(".")}
+    assert after == before
