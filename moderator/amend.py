@@ -206,9 +206,11 @@ class Amended:
                 dropped.append(f"{first_real + k}: {real[k]}")
             for k in range(j1 + pairs, j2):
                 changed.append(f"{first_real + i1}: (inserted) -> {mine[k]}")
-        new = self.new
-        if not new and self.how != "delete" and len(self.game.journal) > branch:
-            new = self.game.journal[branch].line  # typed in the TUI's command bar
+        # the line in the amended line's place, as the sandbox holds it (typed in the TUI's
+        # command bar, or taken back there: then the line is gone, as a deletion's)
+        new = ""
+        if self.how != "delete" and len(self.game.journal) > branch:
+            new = self.game.journal[branch].line
         return Amendment(
             line=self.number,
             old=self.old,
@@ -231,6 +233,12 @@ class Amended:
         if self.stop is not None or self.waiting:
             what = self.stop.text_said() if self.stop else "later lines wait"
             raise Refusal(f"not kept: {what}; correct it or drop it first")
+        if self.sandbox.branch_point() < self.number - 1:
+            raise Refusal(
+                f"not kept: a line before line {self.number} was taken back in the "
+                "correction's sandbox, and the correction is of that line only; leave it "
+                "and correct the earlier line"
+            )
         if self.unchanged():  # nothing to write: the save stays byte for byte as it is
             self.on_table_kept = []
             return Kept(branch=len(self.real.journal), cut=0, added=0, backup=None, unchanged=True)

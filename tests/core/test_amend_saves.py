@@ -12,7 +12,7 @@ import pytest
 from amend_games import recorded_game
 
 from moderator.amend import amend
-from moderator.errors import SaveError
+from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.lock import SaveLocked
 
@@ -107,3 +107,25 @@ def test_undo_after_the_keep_then_redo_keeps_the_record(save: Path) -> None:
     again = Game.load(save, read_only=True)
     assert again.journal[-1].amended == undone.amended
     assert f"# amended line {total}: " in again.script()
+
+
+def test_a_sandbox_undo_before_the_line_is_not_kept_and_the_record_tells_the_truth(
+    save: Path,
+) -> None:
+    """Through the core (the TUI refuses these keys): the corrected line taken back in the
+    sandbox, the record says the line went (not the text given first); a line before the
+    corrected one taken back, the keep is refused (it would cut the real game earlier
+    than the line its record names)."""
+    game = Game.load(save)
+    done = amend(game, RUN, "run BO 420")
+    box = done.game
+    later = [box.undo() for _ in range(len(box.journal) - RUN)]
+    assert all(later) and box.journal[-1].line == "run BO 420"
+    assert box.undo() is not None  # the corrected line itself
+    record = done.record()
+    assert record.new == "" and "run BO 410 -> (deleted)" in record.comment()
+    assert box.undo() is not None  # the line before it
+    with pytest.raises(Refusal, match=f"a line before line {RUN} was taken back"):
+        done.keep()
+    game.close()
+    assert Game.load(save, read_only=True).journal[RUN - 1].line == "run BO 410"

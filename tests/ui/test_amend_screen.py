@@ -266,3 +266,43 @@ async def test_a_correction_to_what_the_line_was_keeps_nothing(saves: Path) -> N
         assert any("nothing changed" in line for line in real.log_panel.plain_lines)
     after = {p.name: p.read_bytes() for p in saves.iterdir() if not p.name.startswith(".")}
     assert after == before
+
+
+async def test_ctrl_z_in_a_correction_never_takes_back_the_corrected_line(saves: Path) -> None:
+    """``ctrl+z`` at a stop (the corrected line the last given) or while the line is being
+    edited would take back the corrected line or the one before it, and the keep's record
+    would name a line the kept game does not hold: not undone, the log says why.  A later
+    line given again may be taken back: the keep records it dropped."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "10", "enter")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.stop is not None and len(box.session.game.journal) == RUN_NYC
+        await send_burst(pilot, "ctrl+z")
+        assert len(box.session.game.journal) == RUN_NYC
+        assert box.session.game.journal[-1].line == "run NYC 10 half"
+        assert (
+            "not undone: ctrl+z here would take back the corrected line 49 itself"
+            in (box.log_panel.plain_lines[-1])
+        )
+        await send_burst(pilot, "escape", "o", "x", "y")  # leave it: nothing kept
+        assert app.screen is main_screen(app)
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        await send_burst(pilot, "ctrl+z")  # the line is being edited: line 48 stays
+        assert len(box.session.game.journal) == RUN_NYC - 1
+        assert "a line before line 49" in box.log_panel.plain_lines[-1]
+        await send_burst(pilot, "360", "enter")
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "escape", "ctrl+z", "o")  # the last line given is taken back
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "k", "y")
+        assert app.screen is main_screen(app)
+    want = [*old[: RUN_NYC - 1], "run NYC 360 half", *old[RUN_NYC:-1]]
+    assert saved_lines(path) == want
+    record = Game.load(path, read_only=True).journal[RUN_NYC - 1].amended[-1]
+    assert record.new == "run NYC 360 half" and record.dropped == (f"{total}: {old[-1]}",)

@@ -294,6 +294,33 @@ class SandboxScreen(MainScreen):
                     amended.stop = Stop(number, entry.line, reason, at)
         return reason
 
+    def action_undo(self) -> None:
+        """``ctrl+z`` in a correction takes back a line given after the corrected one (the
+        keep's record then names it dropped), never the corrected line itself nor a line
+        before it: the record would name a line the kept game does not hold, and a keep
+        would cut the real game before the line corrected.  To correct the line again:
+        Esc, ``o x y`` (the correction left, nothing kept), then History's ``e``."""
+        amended = self.amended
+        if amended is not None:
+            floor = amended.number - (1 if amended.how == "delete" else 0)
+            if len(self.session.game.journal) <= floor:
+                what = (
+                    f"the corrected line {amended.number} itself"
+                    if amended.how != "delete" and len(self.session.game.journal) == floor
+                    else f"a line before line {amended.number}, the line corrected"
+                )
+                said = (
+                    f"not undone: ctrl+z here would take back {what}; to correct it again, "
+                    "leave the correction (Esc, o x y: nothing is kept) and press e in History"
+                )
+                self.app.bell()
+                self.log_panel.add(f"✗ {said}", "red")
+                self.show_block(1)
+                self.notify(said, severity="warning", markup=False)
+                self.keys_typed_behind_refused()
+                return
+        super().action_undo()
+
     def _go_on_later(self) -> None:
         """Give the later lines again once the screen is drawn (:meth:`_go_on`); the keys
         typed meanwhile wait for it (the app holds them): ``e 3 6 0 Enter k y`` typed in
