@@ -43,7 +43,12 @@ class TableChange:
 
 
 def _money(currency: str, value: Any) -> str:
-    return "—" if value is None else f"{currency}{value}"
+    """``$40``, ``-£230`` (a bank paid past its cash, 1853), ``—``."""
+    if value is None:
+        return "—"
+    if isinstance(value, int) and value < 0:
+        return f"-{currency}{-value}"
+    return f"{currency}{value}"
 
 
 def _delta(currency: str, a: Any, b: Any) -> str:

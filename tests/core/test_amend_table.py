@@ -203,3 +203,18 @@ def test_line_0_is_the_game_line_and_says_how_players_are_renamed() -> None:
     with pytest.raises(Refusal, match="0 is the `game` line") as info:
         amend(game, 0, "pass Amy")
     assert "moderator script" in info.value.message
+
+
+def test_the_list_in_words_a_bank_paid_past_its_cash_and_a_bond() -> None:
+    """1853's short game, the bank broken (it holds -£230): a run paid £10 more moves £1 a
+    share to its holders; a bond bid higher moves the player's cash into the bond."""
+    game = recorded_game("1853")
+    assert game.journal[35].line == "run GIP 200 full mail 20"
+    said = [c.text() for c in amend(game, 36, "run GIP 210 full mail 20").on_table()]
+    assert said == [
+        "the bank: cash -£230 → -£236 (-£6)",
+        "Fay: cash £350 → £354 (+£4)",
+        "Gus: cash £300 → £302 (+£2)",
+    ]
+    said = [c.text() for c in amend(game, 2, "bond Fay 110").on_table()]
+    assert said == ["Fay: cash £350 → £340 (-£10)", "Fay: bond £100 → £110 (+£10)"]
