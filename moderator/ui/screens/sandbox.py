@@ -41,6 +41,7 @@ from textual.widgets.input import Selection
 from moderator.amend import Amended, How, Stop, on_table_text, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
+from moderator.sandbox_table import table_changes
 from moderator.text import counted, escaped
 from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
@@ -420,6 +421,7 @@ class SandboxScreen(MainScreen):
         real = self.real
         before = real.session.data
         amended = self.amended
+        on_table = table_changes(self.sandbox.real, self.session.game)  # before the keep
         try:
             if amended is not None:
                 waiting = len(self.bar.waiting)
@@ -444,9 +446,9 @@ class SandboxScreen(MainScreen):
             said = amended.recorded.comment().removeprefix("# ")
             real.log_panel.add(f"✎ {escaped(said)}", "yellow")
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
-        if amended is not None and not kept.unchanged:
+        if not kept.unchanged and (kept.cut or kept.added):
             # the bank never acts unseen: what the banker sets on the table now
-            for said in on_table_text(amended.on_table()):
+            for said in on_table_text(on_table):
                 count += real.log_panel.add(escaped(said), "bold yellow")
         real.redraw(differences(before, real.session.data))
         real.show_block(count)
@@ -566,8 +568,8 @@ class WhatIfScreen(Screen[None]):
                 "(a backup save keeps them).\n",
                 style="yellow",
             )
-        if amended is not None and amended.done:  # what the keep changes on the table
-            changes = amended.on_table()
+        if amended is None or amended.done:  # what the keep changes on the table
+            changes = table_changes(box.real, box.game)
             if changes:
                 text.append(
                     f"On the table, the keep changes ({counted(len(changes), 'figure')}):\n",
@@ -575,7 +577,7 @@ class WhatIfScreen(Screen[None]):
                 )
                 for change in changes:
                     text.append(f"  {escaped(change.text())}\n")
-            elif amended.unchanged():
+            elif amended is not None and amended.unchanged():
                 text.append(
                     "Nothing changes: every line is as it was; keep writes nothing.\n",
                     style="bold",
