@@ -306,3 +306,26 @@ async def test_ctrl_z_in_a_correction_never_takes_back_the_corrected_line(saves:
     assert saved_lines(path) == want
     record = Game.load(path, read_only=True).journal[RUN_NYC - 1].amended[-1]
     assert record.new == "run NYC 360 half" and record.dropped == (f"{total}: {old[-1]}",)
+
+
+async def test_the_log_never_cuts_the_changed_lines_silently(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log narrates the first later lines given again with other figures (20); the
+    rest are counted, never left out unsaid (here the bound is 0: every one is counted).
+    Line 19, ``run MS 60``, paid $70: a later line of MS pays otherwise."""
+    from moderator.ui.screens import sandbox as sandbox_screen
+
+    monkeypatch.setattr(sandbox_screen, "SHOWN_CHANGED", 0)
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    assert old[18] == "run MS 60"
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), 19), "e", "70", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        logged = view.sandbox_screen.log_panel.plain_lines
+        assert (
+            "  … 1 more line with other figures (History shows each; o lists what changes "
+            "on the table)" in logged
+        ), [x for x in logged if "given again" in x]

@@ -50,6 +50,9 @@ from moderator.ui.session import Session, differences
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.panels import StatusBar
 
+SHOWN_CHANGED = 20
+"""How many later lines given again with other figures the log narrates one by one."""
+
 WARNING = "bold black on yellow"
 """The what-if marks' style: the banner, the status line's tag, the footer's mark."""
 
@@ -370,11 +373,18 @@ class SandboxScreen(MainScreen):
             "yellow",
         )
         game = self.session.game
-        for g in changed[:20]:
+        for g in changed[:SHOWN_CHANGED]:
             entry = game.journal[g.number - 1]
             count += self.log_panel.add(f"  {g.number} {escaped(entry.line)}", "cyan")
             for said in narration(entry.command, entry.events, self.session.currency, game.title):
                 count += self.log_panel.add(f"    {said}", "cyan")
+        if len(changed) > SHOWN_CHANGED:  # never a silent cut: the list below has them all
+            more = len(changed) - SHOWN_CHANGED
+            count += self.log_panel.add(
+                f"  … {counted(more, 'more line')} with other figures (History shows each; "
+                "o lists what changes on the table)",
+                "cyan",
+            )
         self.redraw()
         self.show_block(count)
         if stop is not None:
