@@ -184,16 +184,34 @@ def test_a_correction_that_ends_the_game_earlier_stops_then_the_rest_is_dropped(
         ("1817", 82, "replace", "loan AS 2", {("AS", "loans"), ("AS", "price")}),
         # 1817: the first 2+ not bought: the phase stays 2
         ("1817", 83, "delete", None, {("the game", "phase"), ("AS", "trains")}),
+        # a purchase of another corporation's share (1846: the IPO pays the corporation)
+        (
+            "1846",
+            18,
+            "replace",
+            "buy Player2 PRR ipo",
+            {("Player2", "BO shares"), ("Player2", "PRR shares"), ("PRR", "shares in the IPO")},
+        ),
+        # a par corrected: the price marker and every later payout
+        ("1830", 306, "replace", "par One CPR 76", {("CPR", "price"), ("One", "cash")}),
+        # sales: a second share sold, another corporation's share sold
+        ("1889", 65, "replace", "sell Two UR 2", {("Two", "UR shares"), ("UR", "treasury")}),
+        ("1847AE", 19, "replace", "sell A L 2", {("L", "price"), ("L", "shares in the pool")}),
+        ("18Chesapeake", 59, "replace", "sell Two BO 1", {("SRR", "price"), ("Two", "BO shares")}),
     ],
 )
-def test_a_correction_that_moves_a_presidency_the_phase_or_loans(
+def test_a_purchase_par_sale_presidency_phase_or_loan_corrected(
     title: str, number: int, how: str, line: str | None, want: set[tuple[str, str]]
 ) -> None:
-    """Markers other than money: a presidency, the phase, trains, 1817's loans."""
+    """A purchase, a par, a sale corrected; markers other than money: a presidency, the
+    phase, trains, 1817's loans.  The money listed adds up to nothing."""
     game = recorded_game(title)
     done = amend(game, number, line, how=how)  # type: ignore[arg-type]
     assert done.done, done.stop
-    assert want <= {(c.holder, c.what) for c in done.on_table()}
+    changes = done.on_table()
+    assert want <= {(c.holder, c.what) for c in changes}
+    if game.state_json()["bank"]["cash"] is not None:
+        assert sum(money(c.delta) for c in changes if c.what in ("cash", "treasury")) == 0
 
 
 def test_line_0_is_the_game_line_and_says_how_players_are_renamed() -> None:
