@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from moderator.amend import amend
+from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.simulate import Simulation
 
@@ -49,8 +50,11 @@ def the_edit(game: Game) -> tuple[int, str]:
         words = game.journal[number - 1].line.split()
         words[2] = str(int(words[2]) + 10)
         line = " ".join(words)
-        if amend(game, number, line).done:
-            return number, line
+        try:
+            if amend(game, number, line).done:
+                return number, line
+        except Refusal:  # a run of a company without a train (`run GT 0`): no revenue
+            continue
     raise SystemExit("no run near line 100 can be amended with every later line applying")
 
 

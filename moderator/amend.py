@@ -30,14 +30,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from moderator.commands import Command
 from moderator.errors import Refusal
 from moderator.game import Game, Outcome
 from moderator.journal import Amendment, Entry
 from moderator.sandbox import Kept, Sandbox, open_sandbox
+from moderator.sandbox_table import TableChange, table_changes
 from moderator.script import ParseError, parse_line
 from moderator.text import counted
 
-__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "start"]
+__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "on_table_text", "start"]
 
 How = Literal["replace", "insert", "delete"]
 
@@ -91,6 +93,8 @@ class Amended:
     """The later lines not given yet (each with its number in the real game)."""
     recorded: Amendment | None = None
     """The record the keep put in the journal (``None`` until kept)."""
+    on_table_kept: list[TableChange] = field(default_factory=list)
+    """What the keep changed on the table (:meth:`on_table` just before it)."""
 
     @property
     def game(self) -> Game:
@@ -117,6 +121,9 @@ class Amended:
             raise Refusal(f"line {number}: {exc.message}") from None
         if cmd is None or cmd.kind in ("game", "expect"):
             raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
+        drawn = random_draw(self.game, cmd)
+        if drawn is not None:
+            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {drawn}")
         outcome = self.game.execute(cmd)
         if not outcome.ok:
             raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
@@ -130,6 +137,10 @@ class Amended:
         game = self.game
         while self.waiting:
             number, entry = self.waiting[0]
+            drawn = random_draw(game, entry.command)
+            if drawn is not None:
+                self.stop = Stop(number, entry.line, drawn, len(game.journal) + 1)
+                return self.stop
             outcome = game.execute(entry.command)
             if not outcome.ok:
                 self.stop = Stop(number, entry.line, outcome.message, len(game.journal) + 1)
@@ -144,6 +155,27 @@ class Amended:
         if self.stop is not None and self.waiting:
             self.waiting.pop(0)
         self.stop = None
+
+    def on_table(self) -> list[TableChange]:
+        """What the banker changes on the table to set it to the corrected game: every
+        figure of the real game as it is now that differs in the amended one (cash,
+        shares, prices, presidents, trains, privates, the round and phase markers;
+        :func:`moderator.sandbox_table.table_changes`).  Meaningful once every later line
+        was given (:attr:`done`); after the keep, what the keep changed."""
+        if self.recorded is not None:
+            return list(self.on_table_kept)
+        return table_changes(self.real, self.game)
+
+    def unchanged(self) -> bool:
+        """Whether the correction changes nothing: every line of the amended game is the
+        real game's, with the same text and the same events (a line "corrected" to what
+        it was).  Its keep writes nothing: no backup, no record."""
+        if not self.done:
+            return False
+        mine, real = self.game.journal, self.real.journal
+        return len(mine) == len(real) and all(
+            a.line == b.line and a.events == b.events for a, b in zip(mine, real, strict=True)
+        )
 
     def changed(self) -> list[Given]:
         """The lines given that did something else than in the real game."""
@@ -174,9 +206,11 @@ class Amended:
                 dropped.append(f"{first_real + k}: {real[k]}")
             for k in range(j1 + pairs, j2):
                 changed.append(f"{first_real + i1}: (inserted) -> {mine[k]}")
-        new = self.new
-        if not new and self.how != "delete" and len(self.game.journal) > branch:
-            new = self.game.journal[branch].line  # typed in the TUI's command bar
+        # the line in the amended line's place, as the sandbox holds it (typed in the TUI's
+        # command bar, or taken back there: then the line is gone, as a deletion's)
+        new = ""
+        if self.how != "delete" and len(self.game.journal) > branch:
+            new = self.game.journal[branch].line
         return Amendment(
             line=self.number,
             old=self.old,
@@ -199,6 +233,16 @@ class Amended:
         if self.stop is not None or self.waiting:
             what = self.stop.text_said() if self.stop else "later lines wait"
             raise Refusal(f"not kept: {what}; correct it or drop it first")
+        if self.sandbox.branch_point() < self.number - 1:
+            raise Refusal(
+                f"not kept: a line before line {self.number} was taken back in the "
+                "correction's sandbox, and the correction is of that line only; leave it "
+                "and correct the earlier line"
+            )
+        if self.unchanged():  # nothing to write: the save stays byte for byte as it is
+            self.on_table_kept = []
+            return Kept(branch=len(self.real.journal), cut=0, added=0, backup=None, unchanged=True)
+        on_table = table_changes(self.real, self.game)
         record = self.record()
         journal = self.game.journal
         branch = self.number - 1
@@ -218,6 +262,7 @@ class Amended:
             journal[:] = as_given  # not kept: the sandbox is as it was, to try again
             raise
         self.recorded = record
+        self.on_table_kept = on_table
         return kept
 
     def _carry_records(self) -> None:
@@ -249,13 +294,53 @@ class Amended:
                 mine[at] = mine[at].model_copy(update={"amended": (*carried, *mine[at].amended)})  # type: ignore[call-overload]
 
 
+def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[str]:
+    """The table's changes in words, a heading then one indented line each (the shell's
+    and the log's): what the banker changes on the table once the correction is kept."""
+    if not changes:
+        return ["on the table: nothing changes"]
+    head = "on the table, the keep would change" if dry_run else "on the table, change"
+    return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
+
+
+def random_draw(game: Game, cmd: Command) -> str | None:
+    """Why ``cmd`` may not be given to a correction's sandbox (``None``: it may): given
+    first, it would make the tool draw at random what setup draws (18Chesapeake's
+    ``vanderbilt CORP``, :meth:`rulesets.drawn.DrawnPresident.setup_draw`).  The draw was
+    made at the table and the real game's journal holds it: a correction never draws
+    again, unseen, at random."""
+    draw = getattr(game.ruleset, "setup_draw", None)
+    if draw is None or game.journal or draw(game.state, cmd) is None:
+        return None
+    return (
+        "the setup draw comes first: it was made at the table, and a correction never "
+        "draws again at random; give the corporation drawn first (`vanderbilt CORP`)"
+        + _draw_rule(game)
+    )
+
+
+def _draw_rule(game: Game) -> str:
+    """`` (RULE)``: the rule of the title's setup draw."""
+    try:
+        return f" ({game.ruleset.r('drawn')})"
+    except Exception:  # pragma: no cover - every title with a draw names its rule
+        return ""
+
+
 def no_line(real: Game, number: int) -> str | None:
     """Why ``real`` has no line ``number`` to amend (``None``: it has)."""
     total = len(real.journal)
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= total:
-        return f"no line {number} to amend: the game has {counted(total, 'line')}" + (
-            f" (1 to {total}; 0 is the start, which is no line)" if total else ""
+        said = f"no line {number} to amend: the game has {counted(total, 'line')}" + (
+            f" (1 to {total})" if total else ""
         )
+        if number == 0:  # the banker asks to rename a player or change the title
+            said += (
+                "; 0 is the `game` line (the title and the players), which a correction "
+                "cannot change, every later line naming the players: to rename one, print "
+                "the game with `moderator script SAVE`, edit it, and play it into a new save"
+            )
+        return said
     return None
 
 
@@ -270,6 +355,16 @@ def start(real: Game, number: int, how: How = "replace") -> Amended:
     missing = no_line(real, number)
     if missing is not None:
         raise Refusal(missing)
+    if how == "delete" and number < len(real.journal):
+        # the setup draw taken out: the next line would make the tool draw again at random
+        at = open_sandbox(real, number - 1).game
+        if random_draw(at, real.journal[number].command) is not None:
+            raise Refusal(
+                f"line {number} (`{real.journal[number - 1].line}`) is the setup draw made at "
+                "the table: it cannot be taken out (every later line follows it, and the "
+                "tool would draw again at random); correct it with the corporation drawn"
+                + _draw_rule(at)
+            )
     box = open_sandbox(real, number - 1)
     box.purpose = {
         "replace": f"line {number} amended",
@@ -359,6 +454,14 @@ def amend_shell(
                 "line too: History's e/Delete in the TUI)"
             )
             return EXIT_REFUSED
+        if done.unchanged():  # a line "corrected" to what it was: nothing to write
+            print(
+                safe(
+                    f"line {number} unchanged: `{done.new}` is what it was, and every later "
+                    "line applies as before; nothing to keep, the save was left as it was"
+                )
+            )
+            return EXIT_OK
         said = {
             "replace": f"line {number}: {done.old} -> {done.new}",
             "insert": f"before line {number}: inserted {done.new}",
@@ -375,6 +478,8 @@ def amend_shell(
             for said_line in narrate(entry.command, entry.events, currency, real.title):
                 print("  " + safe(said_line))
         print(safe(compare(done.sandbox).text(), keep_newlines=True))
+        for said_line in on_table_text(done.on_table(), dry_run=dry_run):
+            print(safe(said_line))
         if dry_run:
             return EXIT_OK
         try:

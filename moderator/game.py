@@ -54,6 +54,7 @@ from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
 from moderator.journal import (
     FORMAT_VERSION,
     PROGRAM,
+    Amendment,
     CutLine,
     Entry,
     LoadedSave,
@@ -667,7 +668,9 @@ class Game:
         first = draw(self.state, cmd)
         return None if first is None else self._accept(first)
 
-    def _accept(self, cmd: c.Command, text: str | None = None) -> Outcome:
+    def _accept(
+        self, cmd: c.Command, text: str | None = None, amended: tuple[Amendment, ...] = ()
+    ) -> Outcome:
         """Apply ``cmd`` to the state, save it, and journal it.
 
         The command is applied in place: copying the whole state for every command
@@ -712,6 +715,8 @@ class Game:
         state.ledger.events = []
         # Every field is the program's own, already validated: no second validation.
         entry = new_entry(line, self._round_of(events, given_in), cmd, events)
+        if amended:  # a redone line keeps the records of corrections it held (issue 39)
+            entry = entry.model_copy(update={"amended": amended})
         record = None
         if self._target is not None:
             record = record_line(len(self.journal) + 1, entry_json(entry), self._prev())
@@ -872,7 +877,7 @@ class Game:
         entry = self.redo_stack.pop()
         stack = list(self.redo_stack)  # accepting a command clears the stack; keep the rest
         try:
-            outcome = self._accept(entry.command)
+            outcome = self._accept(entry.command, amended=entry.amended)
         except BaseException:
             self.redo_stack = [*stack, entry]
             raise

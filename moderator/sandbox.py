@@ -54,9 +54,17 @@ class Kept:
     backup: Path | None
     """The backup save keeping the real game's full journal (``None``: nothing was cut,
     or the game has no save file)."""
+    unchanged: bool = False
+    """A correction that changed nothing (a line "corrected" to what it was): nothing was
+    written, no backup, no record (:meth:`moderator.amend.Amended.keep`)."""
 
     def text(self) -> str:
         """The keep in words, for the log and the shell."""
+        if self.unchanged:
+            return (
+                "nothing changed: the corrected game is the game as it is; the save was "
+                "left as it was"
+            )
         where = f"; the former lines are kept in {self.backup.name}" if self.backup else ""
         return (
             f"what-if kept: from line {self.branch}, {counted(self.cut, 'line')} taken out, "

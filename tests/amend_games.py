@@ -18,6 +18,9 @@ RECORDED = {
     "1847Pfalz": "1847pfalz-intro-four-players",
     "1847RRRRB": "1847rrrrb-five-players",
     "1853": "1853-short-game",
+    "1889": "1889-recorded-314",
+    "18Chesapeake": "18chesapeake-recorded-22383",
+    "1817": "1817-recorded-15528",
 }
 """Each title's recorded (or longest hand-computed) test game."""
 

@@ -61,10 +61,19 @@ def check_against_the_edited_script(game: Game, number: int, how: str, line: str
     lines = [e.line for e in game.journal]
     want_lines = edited(lines, number, how, line)
     want, refused = replay_lines(game, want_lines)
+    draw_first = bool(game.journal) and game.journal[0].command.kind == "vanderbilt"
     try:
         done = amend(game, number, line, how=how)  # type: ignore[arg-type]
-    except Refusal:
+    except Refusal as exc:
+        if "setup draw" in exc.message:  # the table's draw taken out or put behind a line
+            assert draw_first and number == 1, exc.message
+            return False
         assert how != "delete" and refused == number - 1  # the new line itself is refused
+        return False
+    if done.stop is not None and "setup draw" in done.stop.rule:
+        # line 1, the draw, replaced by a line that is no draw: a correction never draws
+        # again at random (the edited script's replay would, by chance)
+        assert draw_first and number == 1 and done.stop.at == 2, done.stop
         return False
     if refused is None:
         assert done.stop is None and done.done
@@ -190,6 +199,36 @@ def test_no_line_n_and_a_refused_line_are_refusals(tmp_path: Path) -> None:
         amend(game, 5, "game 1846 A B C")
 
 
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_correction_never_draws_the_setup_draw_again_at_random(seed: int) -> None:
+    """18Chesapeake's first line is the draw made at the table (``vanderbilt CORP``): taking
+    it out, or putting a line that is no draw before it or in its place, would make the
+    tool draw again, at random and unseen (a correction that came out differently each
+    time it was tried): refused, or stopped, with the rule; a draw corrected to another
+    corporation is a correction like any other."""
+    game = random_game("18Chesapeake", seed, 70)
+    first = game.journal[0].line
+    assert first.startswith("vanderbilt ")
+    with pytest.raises(Refusal, match=r"setup draw made at the table.*\(§") as info:
+        amend(game, 1, how="delete")
+    assert "cannot be taken out" in info.value.message
+    bid = game.journal[1].line
+    with pytest.raises(Refusal, match=r"setup draw comes first.*\(§"):
+        amend(game, 1, bid, how="insert")
+    done = amend(game, 1, "note drawn by the table", how="replace")
+    # a note may come before the draw: the next line then stops on the draw's rule
+    assert done.stop is not None and done.stop.number == 2 and "drawn first" in done.stop.rule
+    with pytest.raises(Refusal, match=r"setup draw comes first"):
+        amend(game, 1, bid)  # the draw replaced by a line that is no draw
+    assert [e.line for e in done.game.journal] == ["note drawn by the table"]
+    # the draw corrected: always the same game, never a random one
+    other = next(x for x in ("LV", "PRR", "BO", "CA") if f"vanderbilt {x}" != first)
+    tries = {
+        tuple(e.line for e in amend(game, 1, f"vanderbilt {other}").game.journal) for _ in "ab"
+    }
+    assert len(tries) == 1 and next(iter(tries))[0] == f"vanderbilt {other}"
+
+
 def test_a_stop_is_corrected_or_dropped_and_the_replay_goes_on(tmp_path: Path) -> None:
     """The TUI's way: the line that stops is given again corrected, or dropped, and the
     rest goes on; the record names the lines dropped and changed."""
@@ -266,3 +305,26 @@ def test_the_phones_log_shows_the_record(tmp_path: Path) -> None:
         log = {e["number"]: e for e in source.snapshot()["log"]}
         assert log[49]["line"] == "run NYC 360 half"
         assert "amended line 49: run NYC 370 half -> run NYC 360 half" in log[49]["narrated"]
+
+
+@pytest.mark.parametrize("title", sorted(RECORDED))
+def test_lines_of_the_opening_auction_draft_bonds_or_claims_amended(title: str) -> None:
+    """The first lines of each title's recorded game (1830/1889's private auction,
+    1846's draft, 1847's box and first buys, 1853's bonds and claims, 1817's private
+    auction, 18Chesapeake's draw and first buys), each replaced by the other commands
+    legal there, deleted, or a legal one inserted before it: the amended game is the
+    edited script's, or the first later line that no longer applies is named."""
+    game = recorded_game(title)
+    before = game.script()
+    for number in (1, 2, 3, 4):
+        at = Game.new(game.title, [*game.players, *game.options], rules_level=game.rules_level)
+        at.state = game.replay(number - 1)
+        legal = sorted(format_command(cmd) for cmd in at.legal_commands())
+        line = game.journal[number - 1].line
+        others = [x for x in legal if x != line][:3]
+        for other in others:
+            check_against_the_edited_script(game, number, "replace", other)
+        check_against_the_edited_script(game, number, "delete", None)
+        if legal:
+            check_against_the_edited_script(game, number, "insert", legal[0])
+    assert game.script() == before

@@ -214,3 +214,118 @@ async def test_a_deletion_typed_in_one_burst(saves: Path) -> None:
         await send_burst(pilot, "h", *ups(len(old), 60), "delete", "k", "y")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == [*old[:59], *old[60:]]
+
+
+async def test_the_table_s_changes_are_shown_before_the_keep_and_logged_after(
+    saves: Path,
+) -> None:
+    """The bank never acts unseen: the what-if view of a correction lists what the keep
+    changes on the table (each holder's figures before and after, computed by the engine),
+    and the real game's log keeps the list once kept."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        await send_burst(pilot, "h", *ups(len(old), RUN_NYC), "e", "360", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        amended = view.sandbox_screen.amended
+        assert amended is not None
+        changes = [c.text() for c in amended.on_table()]
+        assert any(c.startswith("NYC: treasury ") for c in changes), changes
+        shown = str(view.query_one("#whatif-lines").render())
+        assert "On the table, the keep changes (" in shown
+        for change in changes:
+            assert change in shown
+        await send_burst(pilot, "k", "y")
+        assert app.screen is real
+        logged = real.log_panel.plain_lines
+        assert any(line.startswith("on the table, change (") for line in logged), logged
+        for change in changes:
+            assert f"  {change}" in logged
+
+
+async def test_a_correction_to_what_the_line_was_keeps_nothing(saves: Path) -> None:
+    """``e ⏎``: the line given again as it was, every later line as before: the question
+    says nothing changes, and its ``y`` writes nothing (no backup, no record)."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    before = {p.name: p.read_bytes() for p in saves.iterdir() if not p.name.startswith(".")}
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        await send_burst(pilot, "h", *ups(len(old), RUN_NYC), "e", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        assert "Nothing changes" in str(view.query_one("#whatif-lines").render())
+        await send_burst(pilot, "k")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == f"Line {RUN_NYC} is unchanged: leave the correction?"
+        await send_burst(pilot, "y")
+        assert app.screen is real
+        assert any("nothing changed" in line for line in real.log_panel.plain_lines)
+    after = {p.name: p.read_bytes() for p in saves.iterdir() if not p.name.startswith(".")}
+    assert after == before
+
+
+async def test_ctrl_z_in_a_correction_never_takes_back_the_corrected_line(saves: Path) -> None:
+    """``ctrl+z`` at a stop (the corrected line the last given) or while the line is being
+    edited would take back the corrected line or the one before it, and the keep's record
+    would name a line the kept game does not hold: not undone, the log says why.  A later
+    line given again may be taken back: the keep records it dropped."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    total = len(old)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e", "10", "enter")
+        box = app.screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.amended.stop is not None and len(box.session.game.journal) == RUN_NYC
+        await send_burst(pilot, "ctrl+z")
+        assert len(box.session.game.journal) == RUN_NYC
+        assert box.session.game.journal[-1].line == "run NYC 10 half"
+        assert (
+            "not undone: ctrl+z here would take back the corrected line 49 itself"
+            in (box.log_panel.plain_lines[-1])
+        )
+        await send_burst(pilot, "escape", "o", "x", "y")  # leave it: nothing kept
+        assert app.screen is main_screen(app)
+        await send_burst(pilot, "h", *ups(total, RUN_NYC), "e")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        await send_burst(pilot, "ctrl+z")  # the line is being edited: line 48 stays
+        assert len(box.session.game.journal) == RUN_NYC - 1
+        assert "a line before line 49" in box.log_panel.plain_lines[-1]
+        await send_burst(pilot, "360", "enter")
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "escape", "ctrl+z", "o")  # the last line given is taken back
+        assert isinstance(app.screen, WhatIfScreen)
+        await send_burst(pilot, "k", "y")
+        assert app.screen is main_screen(app)
+    want = [*old[: RUN_NYC - 1], "run NYC 360 half", *old[RUN_NYC:-1]]
+    assert saved_lines(path) == want
+    record = Game.load(path, read_only=True).journal[RUN_NYC - 1].amended[-1]
+    assert record.new == "run NYC 360 half" and record.dropped == (f"{total}: {old[-1]}",)
+
+
+async def test_the_log_never_cuts_the_changed_lines_silently(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log narrates the first later lines given again with other figures (20); the
+    rest are counted, never left out unsaid (here the bound is 0: every one is counted).
+    Line 19, ``run MS 60``, paid $70: a later line of MS pays otherwise."""
+    from moderator.ui.screens import sandbox as sandbox_screen
+
+    monkeypatch.setattr(sandbox_screen, "SHOWN_CHANGED", 0)
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    assert old[18] == "run MS 60"
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), 19), "e", "70", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        logged = view.sandbox_screen.log_panel.plain_lines
+        assert (
+            "  … 1 more line with other figures (History shows each; o lists what changes "
+            "on the table)" in logged
+        ), [x for x in logged if "given again" in x]

@@ -313,3 +313,32 @@ async def test_keys_typed_behind_a_refused_keep_are_not_used(saves: Path) -> Non
             assert app.screen.sandbox_screen is box and box in app.screen_stack
         finally:
             path.chmod(0o644)
+
+
+async def test_a_kept_what_if_lists_what_to_change_on_the_table(saves: Path) -> None:
+    """A what-if from an earlier line, kept: its view lists what the keep changes on the
+    table (computed by the engine, holder by holder), and the real game's log keeps it."""
+    from moderator.sandbox_table import table_changes
+
+    path = rulebook_save(saves, "# Operating Round 1")
+    async with running(saves) as (app, pilot):
+        real = main_screen(app)
+        await send_burst(pilot, "h", "up", "up", "up", "o")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        line = box.session.legal_lines()[0]
+        await pilot.press("colon", *line, "enter", "escape")
+        await pilot.pause()
+        changes = [c.text() for c in table_changes(real.session.game, box.session.game)]
+        assert changes
+        await send_burst(pilot, "o")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        shown = str(view.query_one("#whatif-lines", Static).render())
+        assert all(change in shown for change in changes)
+        await send_burst(pilot, "k", "y")
+        assert app.screen is real
+        logged = real.log_panel.plain_lines
+        assert any(x.startswith("on the table, change (") for x in logged)
+        assert all(f"  {change}" in logged for change in changes)
+    assert saved_lines(path)[-1] == line

@@ -38,9 +38,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets.input import Selection
 
-from moderator.amend import Amended, How, Stop, start
+from moderator.amend import Amended, How, Stop, on_table_text, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
+from moderator.sandbox_table import table_changes
 from moderator.text import counted, escaped
 from moderator.ui.host import KeysReady, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
@@ -48,6 +49,9 @@ from moderator.ui.screens.main import MainScreen, narration
 from moderator.ui.session import Session, differences
 from moderator.ui.widgets.footer import QuietFooter
 from moderator.ui.widgets.panels import StatusBar
+
+SHOWN_CHANGED = 20
+"""How many later lines given again with other figures the log narrates one by one."""
 
 WARNING = "bold black on yellow"
 """The what-if marks' style: the banner, the status line's tag, the footer's mark."""
@@ -294,6 +298,33 @@ class SandboxScreen(MainScreen):
                     amended.stop = Stop(number, entry.line, reason, at)
         return reason
 
+    def action_undo(self) -> None:
+        """``ctrl+z`` in a correction takes back a line given after the corrected one (the
+        keep's record then names it dropped), never the corrected line itself nor a line
+        before it: the record would name a line the kept game does not hold, and a keep
+        would cut the real game before the line corrected.  To correct the line again:
+        Esc, ``o x y`` (the correction left, nothing kept), then History's ``e``."""
+        amended = self.amended
+        if amended is not None:
+            floor = amended.number - (1 if amended.how == "delete" else 0)
+            if len(self.session.game.journal) <= floor:
+                what = (
+                    f"the corrected line {amended.number} itself"
+                    if amended.how != "delete" and len(self.session.game.journal) == floor
+                    else f"a line before line {amended.number}, the line corrected"
+                )
+                said = (
+                    f"not undone: ctrl+z here would take back {what}; to correct it again, "
+                    "leave the correction (Esc, o x y: nothing is kept) and press e in History"
+                )
+                self.app.bell()
+                self.log_panel.add(f"✗ {said}", "red")
+                self.show_block(1)
+                self.notify(said, severity="warning", markup=False)
+                self.keys_typed_behind_refused()
+                return
+        super().action_undo()
+
     def _go_on_later(self) -> None:
         """Give the later lines again once the screen is drawn (:meth:`_go_on`); the keys
         typed meanwhile wait for it (the app holds them): ``e 3 6 0 Enter k y`` typed in
@@ -342,11 +373,18 @@ class SandboxScreen(MainScreen):
             "yellow",
         )
         game = self.session.game
-        for g in changed[:20]:
+        for g in changed[:SHOWN_CHANGED]:
             entry = game.journal[g.number - 1]
             count += self.log_panel.add(f"  {g.number} {escaped(entry.line)}", "cyan")
             for said in narration(entry.command, entry.events, self.session.currency, game.title):
                 count += self.log_panel.add(f"    {said}", "cyan")
+        if len(changed) > SHOWN_CHANGED:  # never a silent cut: the list below has them all
+            more = len(changed) - SHOWN_CHANGED
+            count += self.log_panel.add(
+                f"  … {counted(more, 'more line')} with other figures (History shows each; "
+                "o lists what changes on the table)",
+                "cyan",
+            )
         self.redraw()
         self.show_block(count)
         if stop is not None:
@@ -393,6 +431,7 @@ class SandboxScreen(MainScreen):
         real = self.real
         before = real.session.data
         amended = self.amended
+        on_table = table_changes(self.sandbox.real, self.session.game)  # before the keep
         try:
             if amended is not None:
                 waiting = len(self.bar.waiting)
@@ -412,12 +451,17 @@ class SandboxScreen(MainScreen):
             return f"not kept: cannot write {exc.filename or 'the save'} ({exc.strerror or exc})"
         real.session.changed()
         self._leave()
+        count = 1
         if amended is not None and amended.recorded is not None:
             said = amended.recorded.comment().removeprefix("# ")
             real.log_panel.add(f"✎ {escaped(said)}", "yellow")
         real.log_panel.add(f"⑂ {kept.text()}", "yellow")
+        if not kept.unchanged and (kept.cut or kept.added):
+            # the bank never acts unseen: what the banker sets on the table now
+            for said in on_table_text(on_table):
+                count += real.log_panel.add(escaped(said), "bold yellow")
         real.redraw(differences(before, real.session.data))
-        real.show_block(1)
+        real.show_block(count)
         return None
 
     def discard(self) -> None:
@@ -534,6 +578,22 @@ class WhatIfScreen(Screen[None]):
                 "(a backup save keeps them).\n",
                 style="yellow",
             )
+        if amended is None or amended.done:  # what the keep changes on the table
+            changes = table_changes(box.real, box.game)
+            if changes:
+                text.append(
+                    f"On the table, the keep changes ({counted(len(changes), 'figure')}):\n",
+                    style="bold",
+                )
+                for change in changes:
+                    text.append(f"  {escaped(change.text())}\n")
+            elif amended is not None and amended.unchanged():
+                text.append(
+                    "Nothing changes: every line is as it was; keep writes nothing.\n",
+                    style="bold",
+                )
+            else:
+                text.append("On the table: nothing changes.\n", style="bold")
         self.query_one("#whatif-lines", Static).update(text)
         phones = (
             "The players' phones show this sandbox, marked WHAT-IF (t: the real game again)."
@@ -564,7 +624,13 @@ class WhatIfScreen(Screen[None]):
                 keys_refused(self.app)
 
         amended = screen.amended
-        if amended is not None:  # a correction: say which line becomes what (issue 39)
+        if amended is not None and amended.unchanged():
+            question = f"Line {amended.number} is unchanged: leave the correction?"
+            detail = (
+                "The corrected game is the game as it is (every line as it was, each doing "
+                "what it did): nothing is written, no backup, no record."
+            )
+        elif amended is not None:  # a correction: say which line becomes what (issue 39)
             record = amended.record()
             change = record.comment().removeprefix("# ")
             kept = " (a backup save keeps the game as it was)" if box.real.path else ""
