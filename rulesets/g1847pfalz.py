@@ -255,6 +255,19 @@ class G1847Pfalz(PfalzPackageVersion):
             rule += ", 11.3"
         return self._cards_json(trains, cards, "black/white", why, rule)
 
+    def _set_phase(self, state: GameState, phase: str, cause: str = "") -> None:
+        """11.3: the V6 cards removed may take every card of a type (box value V6); the
+        first train of a later type then passes that phase on its way (7: the Phase Table's
+        phases follow one another), so its row's rusting and closings happen, each phase
+        a line of the log.  A game recorded before rules level 9 skipped them."""
+        if follows(state, "1847Pfalz-11.3-V6"):
+            order = self.phases
+            for skipped in order[order.index(state.phase) + 1 : order.index(phase)]:
+                super()._set_phase(
+                    state, skipped, f"{cause}; every {skipped}-card is a V6 card, out (11.3)"
+                )
+        super()._set_phase(state, phase, cause)
+
     def _v6_cards(self, state: GameState) -> list[str]:
         """The cards the Introductory Game takes out (11.3: those marked V6)."""
         return _v6(bool(state.extra.get("intro")), self.box(state))
