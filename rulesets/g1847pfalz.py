@@ -268,6 +268,21 @@ class G1847Pfalz(PfalzPackageVersion):
                 )
         super()._set_phase(state, phase, cause)
 
+    def next_phase_json(self, state: GameState) -> dict[str, Any] | None:
+        """The next phase with what the phases it passes bring too (11.3, 7: see
+        :meth:`_set_phase`): their rusting and closings come with it."""
+        data = super().next_phase_json(state)
+        if data is None or not follows(state, "1847Pfalz-11.3-V6"):
+            return data
+        order = self.phases
+        passed = order[order.index(state.phase) + 1 : order.index(data["phase"])]
+        for skipped in reversed(passed):
+            data["rusts"][:0] = [
+                n for c in self.rust.get(skipped, ()) for n, _ in self.train_variants[c]
+            ]
+            data["effects"][:0] = self.closing_note(skipped)
+        return data
+
     def _v6_cards(self, state: GameState) -> list[str]:
         """The cards the Introductory Game takes out (11.3: those marked V6)."""
         return _v6(bool(state.extra.get("intro")), self.box(state))

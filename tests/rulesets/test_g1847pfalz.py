@@ -541,6 +541,9 @@ def test_intro_phase_of_removed_cards_comes_with_the_next_train() -> None:
     line; a game recorded before rules level 9 went from 5+5 to 6+6 and kept them open."""
     game = play(upto(V6_PHASE, "train N 6+6"))
     assert [game.state.company(q).closed for q in ("K", "H", "W")] == [False] * 3
+    coming = game.state_json()["next_phase"]  # what the 6+6 will bring, phase 6's too
+    assert coming["phase"] == "6+6" and coming["rusts"] == ["4"]
+    assert "Königsbach, Hochstätten and Weidenthal close" in coming["effects"]
     outcome = game.execute("train N 6+6")
     phases = [(e.before, e.after) for e in outcome.events if isinstance(e, PhaseChanged)]
     assert phases == [("5+5", "6"), ("6", "6+6")]
