@@ -553,3 +553,20 @@ def test_intro_phase_of_removed_cards_comes_with_the_next_train() -> None:
     old = _played_at(upto(V6_PHASE, "expect phase 6+6"), 8)
     assert old.state.phase == "6+6"
     assert [old.state.company(q).closed for q in ("K", "H", "W")] == [False] * 3
+
+
+def test_five_players_certificate_limit_counts_the_shares_under_the_package() -> None:
+    """8.3: 9 certificates with 5 players, the privates counted; a quarry K, H or W comes with
+    an L 10% (two certificates), SPR with Saar's director's (two), PLP is one.  A, given the
+    money, holds SPR, R, K, H, W: 2 + 1 + 2 + 2 + 2 = 9, and may not buy PLP: the tool
+    passes her, her only purchase being over the limit."""
+    lines = ["game 1847Pfalz A B C D E", "box SPR 170", "box SPR.income 10", "box confirm"]
+    lines += ["adjust A 1000 a test's money", *(f"pass {p}" for p in "EDCB"), "buy A SPR"]
+    for item in ("R", "K", "H", "W"):  # 3.3: A's second turn at once, then clockwise
+        lines += [f"buy A {item}", *(f"pass {p}" for p in "BCDE")]
+    game = play("\n".join(lines[:-1]) + "\n")
+    assert game.ruleset.cert_count(game.state, "A") == 9
+    outcome = game.execute("pass E")
+    passed = [e for e in outcome.events if type(e).__name__ == "Passed"]
+    assert [(e.player, e.reason) for e in passed][-1] == ("A", "no legal sale or purchase")
+    assert game.state.extra["package"] == ["PLP"]  # unsold: a short operating round (3.3)
