@@ -188,6 +188,13 @@ INTRO_READINGS: tuple[Reading, ...] = (
         "corporation operating (`close QUARRY`); no railway owns one, so Weidenthal's "
         "station ability is never used",
     ),
+    Reading(
+        "phases without cards",
+        "11.3, 7",
+        "a phase whose every train card is a V6 card",
+        "passed by the first train of a later type: that phase's Phase Table row (rusting, "
+        "quarries closing) happens then, a line of the log",
+    ),
 )
 
 
