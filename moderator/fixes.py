@@ -232,6 +232,15 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        RulesFix(
+            "1847Pfalz-11.3-V6",
+            9,
+            "1847Pfalz",
+            "11.3, 7",
+            "in the Introductory Game a phase whose every train card is a V6 card comes "
+            "with the next train bought: its Phase Table row (rusting, quarries closing) "
+            "happens then",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

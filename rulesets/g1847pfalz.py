@@ -188,6 +188,13 @@ INTRO_READINGS: tuple[Reading, ...] = (
         "corporation operating (`close QUARRY`); no railway owns one, so Weidenthal's "
         "station ability is never used",
     ),
+    Reading(
+        "phases without cards",
+        "11.3, 7",
+        "a phase whose every train card is a V6 card",
+        "passed by the first train of a later type: that phase's Phase Table row (rusting, "
+        "quarries closing) happens then, a line of the log",
+    ),
 )
 
 
@@ -254,6 +261,34 @@ class G1847Pfalz(PfalzPackageVersion):
             why += f"; 11.3: the {counted(len(removed), 'V6 card')} removed"
             rule += ", 11.3"
         return self._cards_json(trains, cards, "black/white", why, rule)
+
+    def _set_phase(self, state: GameState, phase: str, cause: str = "") -> None:
+        """11.3: the V6 cards removed may take every card of a type (box value V6); the
+        first train of a later type then passes that phase on its way (7: the Phase Table's
+        phases follow one another), so its row's rusting and closings happen, each phase
+        a line of the log.  A game recorded before rules level 9 skipped them."""
+        if follows(state, "1847Pfalz-11.3-V6"):
+            order = self.phases
+            for skipped in order[order.index(state.phase) + 1 : order.index(phase)]:
+                super()._set_phase(
+                    state, skipped, f"{cause}; every {skipped}-card is a V6 card, out (11.3)"
+                )
+        super()._set_phase(state, phase, cause)
+
+    def next_phase_json(self, state: GameState) -> dict[str, Any] | None:
+        """The next phase with what the phases it passes bring too (11.3, 7: see
+        :meth:`_set_phase`): their rusting and closings come with it."""
+        data = super().next_phase_json(state)
+        if data is None or not follows(state, "1847Pfalz-11.3-V6"):
+            return data
+        order = self.phases
+        passed = order[order.index(state.phase) + 1 : order.index(data["phase"])]
+        for skipped in reversed(passed):
+            data["rusts"][:0] = [
+                n for c in self.rust.get(skipped, ()) for n, _ in self.train_variants[c]
+            ]
+            data["effects"][:0] = self.closing_note(skipped)
+        return data
 
     def _v6_cards(self, state: GameState) -> list[str]:
         """The cards the Introductory Game takes out (11.3: those marked V6)."""

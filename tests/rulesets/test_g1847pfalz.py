@@ -11,6 +11,7 @@ import pytest
 from conftest import SCRIPTS, play, refuse
 
 from moderator import commands as c
+from moderator.events import PhaseChanged
 from moderator.game import Game
 from rulesets import RULESETS, ruleset_for
 
@@ -518,3 +519,54 @@ def test_intro_train_cards_without_the_v6_cards() -> None:
     game = play("game 1847Pfalz A B C D intro\nbox SPR 170\nbox SPR.income 10\nbox V6 none\n")
     cards = game.state_json()["train_cards"]
     assert (cards["trains"], cards["cards"], cards["rule"]) == (21, 18, "2, 11.1")
+
+
+# ----------------------------------------------------------------- rules level 9
+V6_PHASE = (SCRIPTS / "1847pfalz-intro-v6-phase.script").read_text(encoding="utf-8")
+
+
+def _played_at(script: str, level: int) -> Game:
+    """The script's lines (its ``expect`` lines left out) played at rules ``level``."""
+    lines = [x for x in script.splitlines() if x.strip() and not x.startswith(("#", "expect"))]
+    words = lines[0].split()[1:]
+    game = Game.new(words[0], words[1:], rules_level=level)
+    for line in lines[1:]:
+        assert game.execute(line).ok, line
+    return game
+
+
+def test_intro_phase_of_removed_cards_comes_with_the_next_train() -> None:
+    """11.3, 7: with every 6 card a V6 card, the first 6+6 passes phase 6 on its way:
+    Koenigsbach, Hochstaetten and Weidenthal close (the Pfalz Phase Table), each phase a
+    line; a game recorded before rules level 9 went from 5+5 to 6+6 and kept them open."""
+    game = play(upto(V6_PHASE, "train N 6+6"))
+    assert [game.state.company(q).closed for q in ("K", "H", "W")] == [False] * 3
+    coming = game.state_json()["next_phase"]  # what the 6+6 will bring, phase 6's too
+    assert coming["phase"] == "6+6" and coming["rusts"] == ["4"]
+    assert "Königsbach, Hochstätten and Weidenthal close" in coming["effects"]
+    outcome = game.execute("train N 6+6")
+    phases = [(e.before, e.after) for e in outcome.events if isinstance(e, PhaseChanged)]
+    assert phases == [("5+5", "6"), ("6", "6+6")]
+    passed = next(e for e in outcome.events if isinstance(e, PhaseChanged))
+    assert "every 6-card is a V6 card, out (11.3)" in passed.reason
+    assert [game.state.company(q).closed for q in ("K", "H", "W")] == [True] * 3
+    old = _played_at(upto(V6_PHASE, "expect phase 6+6"), 8)
+    assert old.state.phase == "6+6"
+    assert [old.state.company(q).closed for q in ("K", "H", "W")] == [False] * 3
+
+
+def test_five_players_certificate_limit_counts_the_shares_under_the_package() -> None:
+    """8.3: 9 certificates with 5 players, the privates counted; a quarry K, H or W comes with
+    an L 10% (two certificates), SPR with Saar's director's (two), PLP is one.  A, given the
+    money, holds SPR, R, K, H, W: 2 + 1 + 2 + 2 + 2 = 9, and may not buy PLP: the tool
+    passes her, her only purchase being over the limit."""
+    lines = ["game 1847Pfalz A B C D E", "box SPR 170", "box SPR.income 10", "box confirm"]
+    lines += ["adjust A 1000 a test's money", *(f"pass {p}" for p in "EDCB"), "buy A SPR"]
+    for item in ("R", "K", "H", "W"):  # 3.3: A's second turn at once, then clockwise
+        lines += [f"buy A {item}", *(f"pass {p}" for p in "BCDE")]
+    game = play("\n".join(lines[:-1]) + "\n")
+    assert game.ruleset.cert_count(game.state, "A") == 9
+    outcome = game.execute("pass E")
+    passed = [e for e in outcome.events if type(e).__name__ == "Passed"]
+    assert [(e.player, e.reason) for e in passed][-1] == ("A", "no legal sale or purchase")
+    assert game.state.extra["package"] == ["PLP"]  # unsold: a short operating round (3.3)

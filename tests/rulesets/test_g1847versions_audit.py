@@ -50,3 +50,28 @@ def test_4_2_quarries_before_the_green_phase_are_not_sold() -> None:
         game = play(upto(script, "expect L cash 30"))
         assert game.state.phase == "3+3"
         assert "(4.2)" in refuse(game, "buyprivate L K 30")
+
+
+def test_6_8_2_the_director_sells_only_what_the_forced_purchase_needs() -> None:
+    """6.8.2: "he may only sell the number of certificates necessary"; the acting
+    corporation's certificates are not his to sell (8.2: N is in its first operating round),
+    nor is a director's certificate nobody could take (8.2).  RRRR&B: A's L 10% at 86 makes
+    up the 100 N lacks; a second sale is refused."""
+    game = play(upto("1847rrrrb-forced-purchase.script", "sell A L 1"))
+    assert "(8.2)" in refuse(game, "sell A N 2")
+    assert "(8.2)" in refuse(game, "sell A Saar 2")
+    assert game.execute("sell A L 1").ok
+    assert "(6.8.2)" in refuse(game, "sell A Saar 1")
+
+
+def test_8_4_nationalisation_needs_70_percent_and_is_the_turns_purchase() -> None:
+    """8.4 in both versions: at 60% of Saar A may not nationalise; at 80% she may, and it
+    is her purchase for the turn (a second is refused)."""
+    for script in ("1847pfalz-nationalise.script", "1847rrrrb-nationalise.script"):
+        game = play(upto(script, "expect A cash 314"))
+        for line in ("pass B", "pass C"):
+            assert game.execute(line).ok
+        assert "needs 70% (8.4)" in refuse(game, "nationalize A Saar B")
+        game = play(upto(script, "nationalize A Saar B"))
+        assert game.execute("nationalize A Saar B").ok
+        assert "turn" in refuse(game, "nationalize A Saar C")
