@@ -232,6 +232,14 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        RulesFix(
+            "1853-2.5.4-turn",
+            9,
+            "1853",
+            "2.5.4",
+            "a pass in the contract claims moves no turn: the next to claim is still the "
+            "first open bid after the last claim, not the one after the passer",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -724,13 +724,21 @@ class G1853(Engine):
         if problems:
             raise Refusal(f"{player} may not pass yet: {'; '.join(problems)}")
         bid["passed"] = True
-        state.extra["last_bidder"] = player
+        # 2.5.4 goes "round and round the table" from the Elephant holder.  The claims are
+        # taken in the order the table makes them (the reading in docs/titles/1853.md: the
+        # turn goes on from whoever claimed); a pass only says the bid is complete, which
+        # it stays whenever it is said (a passed bid takes no more claims), so it moves no
+        # turn: the next to act is still the first open bid after the last claim, the
+        # passer skipped if it was his turn.  A game saved before rules level 9 went on
+        # from the passer, skipping those between (:mod:`moderator.fixes`).
+        if not follows(state, "1853-2.5.4-turn"):
+            state.extra["last_bidder"] = player
 
     def next_claimer(self, state: GameState) -> str | None:
         """2.5.4: whose turn it is in the claims: from the Elephant holder (the first seat,
-        2.5.3) round the table, the first bidder after the last who claimed or passed
-        whose bid is still open; ``None`` outside the claims or once every bid is
-        complete (``settle`` comes)."""
+        2.5.3) round the table, the first bidder after the last who claimed (or, before
+        rules level 9, passed) whose bid is still open; ``None`` outside the claims or once
+        every bid is complete (``settle`` comes)."""
         if state.round_kind != "setup" or state.extra["stage"] != "claims":
             return None
         bids = state.extra["bids"]
