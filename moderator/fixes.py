@@ -233,6 +233,14 @@ FIXES: dict[str, RulesFix] = {
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
         RulesFix(
+            "1846-6.86-close",
+            9,
+            "1846",
+            "6.86, 6.89",
+            "`bankrupt` first issues shares up to the normal limit: where that takes the "
+            "price to $0 the corporation closes and its president is not bankrupt",
+        ),
+        RulesFix(
             "1853-2.5.4-turn",
             9,
             "1853",
