@@ -1408,6 +1408,11 @@ class G1853(Engine):
         self._collect_debt(state, company)
 
     # ----------------------------------------------------------------- the run
+    def exact_per_share(self, company: Company, paid: int) -> str | None:
+        """4.6.5 pays 10% of the dividend a share in whole pounds, rounded down (the rest
+        stays in the bank): the whole amount is every share's, never a figure in pence."""
+        return None
+
     def dividend_plan(
         self,
         state: GameState,
