@@ -637,6 +637,16 @@ def rounds_a_set(game: Game) -> int:
     return int(game.ruleset.ors_in_coming_set(s))
 
 
+def _set_size(ruleset: Any, state: GameState, last: int) -> int:
+    """The operating rounds of a set the projection begins: the phase's count where the
+    title fixes it by phase (``ors_per_set``), the phase as the projection left it; else
+    the last set's (1817: two, facts §8)."""
+    per_phase: dict[str, int] | None = getattr(ruleset, "ors_per_set", None)
+    if per_phase and state.phase in per_phase:
+        return per_phase[state.phase]
+    return last
+
+
 def _said(ruleset: Any, state: GameState, label: str, notes: list[str]) -> None:
     """The lines of what the engine did by itself in a projected round (interest, loans,
     exports, a rate fixed...), under the table as the journal would show them; then
@@ -859,7 +869,15 @@ def project(
     # the round set the bank broke in; the copy's round number stays the game's, so a
     # break during the projection is dated by the round played (1846 10.1, 1830 25.0)
     broken_set = game.state.broken_in_round if game.state.bank_broken else None
-    for k, label in enumerate(rounds):
+    # The labels follow the sets as played: a set begun in the projection has the operating
+    # rounds of the phase it begins in (1830 22.0, 1847 AE and 1853 Table 6), which a
+    # projected export may have changed (18Chesapeake §10.9: the first 3 exported at the end
+    # of a phase 2 set gives the next set two rounds, not one).
+    set_number, place = (int(x) for x in rounds[0].split()[1].split(".")) if rounds else (1, 1)
+    set_size, labels = per_set, []
+    for k in range(len(rounds)):
+        label = f"OR {set_number}.{place}"
+        labels.append(label)
         if ended is None:
             ended = _ended_before(ruleset, broken_set, label)
             if ended is not None:
@@ -920,9 +938,13 @@ def project(
             # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
             # one left after a round with no train bought), as the real round's end does it
             ruleset.operating_round_ended(state)
-            _exports(ruleset, state, label, per_set)
+            _exports(ruleset, state, label, set_size)
             _said(ruleset, state, label, notes)
         state.ledger.events = []
+        place += 1
+        if place > set_size:
+            set_number, place = set_number + 1, 1
+            set_size = _set_size(ruleset, state, set_size)
         if broken_set is None and state.bank_broken:
             broken_set = _set_of(label)
         if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
@@ -992,7 +1014,7 @@ def project(
         totals[p.name] = total
     return Projection(
         title=game.title,
-        rounds=tuple(rounds),
+        rounds=tuple(labels),
         companies=tuple(companies),
         players=tuple(players),
         places=tuple(ruleset.places(state, totals)),
