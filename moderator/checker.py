@@ -402,6 +402,15 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
                 else receipt.per_share_text()
             )
             why = f"{receipt.option}: {kept}{each} ({dividend})"
+        exact = receipt.per_share_exact
+        if exact is not None and receipt.option != "split":
+            # the shares do not divide the payout: no whole amount is every share's, and
+            # the answer says the receipt's figure to the cent, never the whole dollars
+            shown = f"paid {m(claim.value)} a share"
+            it_is = f"{ruleset.currency}{exact}"
+            return _Judged(
+                f"{WRONG} {shown}: it is {it_is} ({why})", False, f"{shown} (it is {it_is})"
+            )
         return _judge(ruleset, "paid {} a share", claim.value, receipt.per_share, why)
     if claim.kind == "price":
         if receipt.price_after is None:
@@ -737,7 +746,7 @@ def _parser() -> argparse.ArgumentParser:
             "  moderator check 1846 run --price 70 --revenue 370 --kind half "
             "--shares treasury=1,pool=4,Amy=3,Bob=2 --paid 19 --new-price 90\n"
             "  moderator check 1846 sell --price 70 --count 2 --new-price 60 --gets 140\n"
-            "  moderator check 1847AE run --company Saar --price 84 --row 3 --revenue 100\n"
+            "  moderator check 1847AE run --company Saar --price 84 --row 4 --revenue 100\n"
             "`run` may be left out when --revenue is given (and `sell` when --count is):\n"
             "  moderator check 1846 --price 70 --revenue 370 --kind half"
         ),

@@ -99,3 +99,13 @@ def test_1853_advisor_says_whole_pounds_a_share() -> None:
     receipt = game.ruleset.receipt(game.state, "GIP", 45, "full", 10)
     assert receipt.per_share_exact is None and receipt.per_share_figure() == "4"
     assert "£4 per share" in receipt.text()
+
+
+def test_the_checker_answers_a_claim_a_share_with_the_exact_figure() -> None:
+    game = play(BEFORE_133)
+    answer = check(game, "check run GT 133 paid 26")
+    assert answer.wrong == ("paid $26 a share (it is $26.60)",)
+    assert any(
+        line.startswith("✗ paid $26 a share: it is $26.60 (full: $133 on 5 shares: $26.60")
+        for line in answer.lines
+    )
