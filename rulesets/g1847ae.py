@@ -708,7 +708,12 @@ class G1847AE(GridRules, Engine):
                 )
             )
             if item == "LFK":
-                self._place(state, "LFK", KRAUSS_CELL, "Krauss & Co. starts at 100 (4.1)")
+                self._place(
+                    state,
+                    "LFK",
+                    KRAUSS_CELL,
+                    "Krauss & Co.'s initial stock value (4.1)",
+                )
         if item in self.package_share:
             cid, director = self.package_share[item]
             company = state.company(cid)
@@ -1387,10 +1392,7 @@ class G1847AE(GridRules, Engine):
             return state.price("LFK"), "Krauss & Co. at its market price (4.1, 9)"
         target = self.investor_of.get(private.id)
         if target is not None:
-            return None, (
-                f"no stock value: not exchanged for its {target} investor certificate "
-                f"(4.4, 4.5.2), only certificates at market price score (9)"
-            )
+            return None, f"not exchanged for its {target} investor share: no stock value (4.4, 9)"
         return None, "no stock value: only certificates at market price score (9)"
 
     def check_expect(self, state: GameState, cmd: c.Expect) -> None:
