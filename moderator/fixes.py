@@ -248,6 +248,14 @@ FIXES: dict[str, RulesFix] = {
             "a pass in the contract claims moves no turn: the next to claim is still the "
             "first open bid after the last claim, not the one after the passer",
         ),
+        RulesFix(
+            "1853-2.7.4-turn",
+            9,
+            "1853",
+            "2.7.4",
+            "an un-redeemed share is redeemed on its holder's own stock-round turn, not "
+            "at any moment of the round",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

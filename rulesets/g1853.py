@@ -1005,6 +1005,15 @@ class G1853(Engine):
         if state.round_kind != "SR":
             raise Refusal("un-redeemed shares are redeemed during a stock round (2.7.4)")
         player = self.player_name(state, cmd.player)
+        if follows(state, "1853-2.7.4-turn") and state.current_player != player:
+            # 2.7.4: redemption is "an additional activity" of a stock round, and a stock
+            # round is "a sequence of turns ... in which players may deal in shares" (3.1.1):
+            # a player redeems on his own turn, before or besides his purchase.  Before rules
+            # level 9 any player could redeem at any moment of the round.
+            raise Refusal(
+                f"it is {state.current_player}'s turn in the stock round: {player} redeems an "
+                f"un-redeemed share on his own turn (2.7.4, 3.1.1)"
+            )
         company = self.corp(state, cmd.corp)
         unred = state.extra["unredeemed"].get(player, {})  # type: ignore[attr-defined]
         if not unred.get(company.id):

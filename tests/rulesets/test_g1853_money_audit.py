@@ -1,0 +1,74 @@
+"""A third audit of 1853's money rules (the hand-worked scripts
+``1853-sales-and-directors.script`` and ``1853-minor-trains-phase4.script`` hold the figures):
+what those scripts show besides their ``expect`` lines, and the slips found on the way, each
+with its rules fix.
+"""
+
+from __future__ import annotations
+
+from conftest import play, refuse
+from test_g1853_fixes import play_at_level
+from test_g1853_refusals import upto
+
+from moderator.fixes import FIXES, fixes_between
+
+OPERATING = "1853-operating.script"
+PHASE4 = "1853-minor-trains-phase4.script"
+SALES = "1853-sales-and-directors.script"
+
+# The operating script in SR 2: Cal bought, Dee (three GIP shares un-redeemed, 2.7.3) has
+# passed; it is Ann's turn.  Dee is given £100 so that only the turn stands in his way.
+DEE_PASSED = upto(OPERATING, "pass Ann", 3) + "adjust Dee 100 a test: Dee could pay\n"
+
+
+def test_2_7_4_a_share_is_redeemed_on_the_holders_own_turn() -> None:
+    """2.7.4 with 3.1.1: redemption is an activity of the stock round, whose turns are the
+    players'; Dee, who has passed, may not redeem in Ann's turn (before: accepted)."""
+    game = play(DEE_PASSED)
+    assert game.state.current_player == "Ann"
+    why = refuse(game, "redeemshare Dee GIP", "(2.7.4, 3.1.1)")
+    assert why.startswith("it is Ann's turn in the stock round: Dee redeems")
+
+
+def test_2_7_4_old_saves_keep_a_redemption_out_of_turn() -> None:
+    """A game saved before rules fix ``1853-2.7.4-turn`` (level 9) replays as played: Dee's
+    redemption in Ann's turn is accepted, the turn stays Ann's."""
+    game = play_at_level(DEE_PASSED + "redeemshare Dee GIP\n", 8)
+    assert game.state.current_player == "Ann"
+    assert game.state.ledger.player("Dee").cash == 55  # 45 + 100 - 90
+
+
+def test_the_redemption_fix_is_a_level_9_rules_fix_of_1853() -> None:
+    fix = FIXES["1853-2.7.4-turn"]
+    assert (fix.title, fix.level, fix.rule) == ("1853", 9, "2.7.4")
+    assert fix in fixes_between("1853", 8)
+
+
+def test_4_8_18_the_first_4_leaves_each_minor_its_other_trains() -> None:
+    """4.8.18 c, 4.10.4: the first 4 makes every 1M and 2 obsolete; the 2M stays (it goes at
+    the first 5); ECR, which bought the 4, holds three trains, the new limit."""
+    game = play(upto(PHASE4, "run BBCI 60 full"))
+    trains = {
+        cid: [t.name for t in game.state.company(cid).trains]
+        for cid in ("BBCI", "MSM", "SIR", "ECR")
+    }
+    assert trains == {"BBCI": ["2M"], "MSM": ["3"], "SIR": ["3", "3"], "ECR": ["3", "3", "4"]}
+    offer = {t["train"] for t in game.state_json()["depot"]}
+    assert {"4", "2M", "3M"} <= offer and not offer & {"2", "1M", "3"}
+
+
+def test_4_8_5_a_company_at_the_limit_may_not_buy_the_first_4() -> None:
+    """4.8.5: MSM holds four trains, the limit of phase 3, so it may not buy the first 4
+    even though the 4 would make three of them obsolete."""
+    game = play(upto(PHASE4, "expect MSM cash 940"))
+    assert game.state.operating == "MSM"
+    refuse(game, "train MSM 4", "4.8.5")
+
+
+def test_3_2_3_a_buyer_who_only_equals_the_director_does_not_take_over() -> None:
+    """3.2.3: Cal's third GIP share equals Ben's three: Ben stays; Ben then sells one and
+    Cal, holding more, takes the director's certificate at once."""
+    game = play(upto(SALES, "buy Cal GIP pool") + "buy Cal GIP pool\n")
+    assert game.state.company("GIP").president() == "Ben"
+    later = play(upto(SALES, "buy Ben EIR pool"))
+    assert later.state.company("GIP").president() == "Cal"
