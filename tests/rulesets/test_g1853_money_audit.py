@@ -6,11 +6,14 @@ with its rules fix.
 
 from __future__ import annotations
 
+import pytest
 from conftest import play, refuse
 from test_g1853_fixes import play_at_level
 from test_g1853_refusals import upto
 
+from moderator.errors import Refusal
 from moderator.fixes import FIXES, fixes_between
+from moderator.game import Game
 
 OPERATING = "1853-operating.script"
 PHASE4 = "1853-minor-trains-phase4.script"
@@ -72,3 +75,35 @@ def test_3_2_3_a_buyer_who_only_equals_the_director_does_not_take_over() -> None
     assert game.state.company("GIP").president() == "Ben"
     later = play(upto(SALES, "buy Ben EIR pool"))
     assert later.state.company("GIP").president() == "Cal"
+
+
+@pytest.mark.parametrize(
+    ("n", "cash", "qualifying", "holding"),
+    [(3, 730, 6, 6), (4, 570, 5, 6), (5, 570, 5, 5), (6, 510, 4, 4)],
+)
+@pytest.mark.parametrize("short", [False, True])
+def test_table_3_and_2_4_for_every_player_count(
+    n: int, cash: int, qualifying: int, holding: int, short: bool
+) -> None:
+    """Table 3 (2.3): the starting cash, the qualifying number and the holding limit of each
+    player count; the bank is £15,000 (2.1), or £7,760 in the shortened game (2.4), less
+    what the players are given; the least bond is £80 whatever the count (the reading in
+    docs/titles/1853.md)."""
+    names = ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay"][:n]
+    game = Game.new("1853", [*names, *(["short"] if short else [])])
+    state = game.state_json()
+    assert {p["name"]: p["cash"] for p in state["players"]} == dict.fromkeys(names, cash)
+    assert state["bank"]["cash"] == (7_760 if short else 15_000) - n * cash
+    assert (state["qualifying"], state["holding_limit"], state["short"]) == (
+        qualifying,
+        holding,
+        short,
+    )
+    refuse(game, "bond Ann 79", "at least £80")
+
+
+@pytest.mark.parametrize("n", [2, 7])
+def test_1853_is_for_three_to_six_players(n: int) -> None:
+    names = ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus"][:n]
+    with pytest.raises(Refusal, match="1853 is for 3 to 6 players"):
+        Game.new("1853", names)
