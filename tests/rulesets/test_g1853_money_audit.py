@@ -107,3 +107,40 @@ def test_1853_is_for_three_to_six_players(n: int) -> None:
     names = ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus"][:n]
     with pytest.raises(Refusal, match="1853 is for 3 to 6 players"):
         Game.new("1853", names)
+
+
+EQUAL_PARS = """\
+game 1853 Hal Ivy Jon
+setpar GIP 100
+bond Hal 170
+bond Ivy 80
+bond Jon 80
+claim Hal Calcutta EIR
+claim Ivy Nagpur BNR
+claim Jon Lucknow NWR
+claim Hal Delhi GIP
+claim Ivy Hyderabad BNR
+claim Jon Benares NWR
+claim Hal Patna EIR
+claim Ivy Ajmer BNR
+claim Jon Karachi NWR
+claim Hal Lahore GIP
+claim Ivy Jaipur BNR
+claim Jon Hyderabad NWR
+pass Ivy
+pass Jon
+claim Hal Karachi EIR
+claim Hal Jaipur GIP
+pass Hal
+settle
+"""
+
+
+def test_2_7_3_between_equal_pars_the_later_companys_share_is_un_redeemed() -> None:
+    """2.7.3 names only "the cheapest": with EIR and GIP both at 100, Hal (560 after a bond
+    of 170) cannot pay for six shares (600); one is left un-redeemed, GIP's, the later
+    company (the reading in docs/titles/1853.md); he pays 500."""
+    game = play(EQUAL_PARS)
+    hal = next(p for p in game.state_json()["players"] if p["name"] == "Hal")
+    assert hal["unredeemed"] == {"GIP": 1}
+    assert hal["cash"] == 60
