@@ -256,6 +256,15 @@ FIXES: dict[str, RulesFix] = {
             "an un-redeemed share is redeemed on its holder's own stock-round turn, not "
             "at any moment of the round",
         ),
+        RulesFix(
+            "1853-4.8.10-gone",
+            9,
+            "1853",
+            "4.8.10",
+            "a director who takes over a company whose credit train has already gone back "
+            "to the bank (obsolete, 4.8.4) is not asked to buy or return it: what is owed "
+            "is cancelled at once",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -1620,6 +1620,25 @@ class G1853(Engine):
                 f"credit train returned: {director} cannot pay {self.money(owed)} (4.8.10)",
             )
             return
+        info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
+        gone = not any(t.serial == info.get("serial") for t in company.trains)
+        if gone and follows(state, "1853-4.8.10-gone"):
+            # The credit train has already gone back to the bank, obsolete (4.8.4) or over
+            # the limit (4.8.6): the company is no longer "buying a train on credit", there
+            # is nothing to purchase or return, and paying for a train it no longer has is
+            # no choice a banker offers.  What is owed is cancelled at once, nothing
+            # refunded (the reading of rules level 5).  Before rules level 9 the director
+            # was asked all the same, `credit CORP pay` paying for the train gone.
+            self.note(
+                state,
+                f"{director} takes over {cid}, whose credit train has already gone back to "
+                f"the bank: nothing is left to buy or return, the {self.money(owed)} still "
+                f"owed is cancelled (4.8.10, 4.8.4).",
+            )
+            self._return_credit_train(
+                state, company, f"credit train given up by {director} (4.8.10)"
+            )
+            return
         if cash + company.cash < owed:
             # 4.8.10 leaves no choice when the train cannot be bought: it goes back.
             self._return_credit_train(

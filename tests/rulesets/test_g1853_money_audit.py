@@ -12,12 +12,20 @@ from test_g1853_fixes import play_at_level
 from test_g1853_refusals import upto
 
 from moderator.errors import Refusal
-from moderator.fixes import FIXES, fixes_between
+from moderator.events import Noted
+from moderator.fixes import FIXES, RULES_LEVEL, fixes_between
 from moderator.game import Game
 
+MANAGERS = "1853-managers.script"
 OPERATING = "1853-operating.script"
 PHASE4 = "1853-minor-trains-phase4.script"
 SALES = "1853-sales-and-directors.script"
+
+
+def notes(game: Game) -> list[str]:
+    """Every line the bank told the table."""
+    return [e.text for entry in game.journal for e in entry.events if isinstance(e, Noted)]
+
 
 # The operating script in SR 2: Cal bought, Dee (three GIP shares un-redeemed, 2.7.3) has
 # passed; it is Ann's turn.  Dee is given £100 so that only the turn stands in his way.
@@ -144,3 +152,52 @@ def test_2_7_3_between_equal_pars_the_later_companys_share_is_un_redeemed() -> N
     hal = next(p for p in game.state_json()["players"] if p["name"] == "Hal")
     assert hal["unredeemed"] == {"GIP": 1}
     assert hal["cash"] == 60
+
+
+def _takeover_after_the_train_went(level: int) -> Game:
+    """The managers script to SR 3: NWR (a manager's) owes 80 on its credit 2, 220 paid;
+    that 2 has gone back to the bank, obsolete (4.8.4: the state the first 4 leaves, made
+    here by hand); then Bo buys the pool share and becomes NWR's director (3.4.1)."""
+    game = play_at_level(upto(MANAGERS, "buy Bo NWR pool"), level)
+    state = game.state
+    nwr = state.company("NWR")
+    serial = state.extra["credit"]["NWR"]["serial"]
+    nwr.trains = [t for t in nwr.trains if t.serial != serial]
+    game.ruleset.phase_started(state, "4")
+    outcome = game.execute("buy Bo NWR pool")
+    assert outcome.ok, outcome.message
+    return game
+
+
+def test_4_8_10_a_credit_train_already_gone_is_not_offered_to_the_new_director() -> None:
+    """4.8.10 asks a new director to buy or return a train the company is buying on credit;
+    once that train has gone back to the bank (4.8.4) there is nothing to buy or return: the
+    80 owed is cancelled at once, nothing refunded, and the round goes on (before: Bo was
+    asked, and `credit NWR pay` had him pay 80 for the train gone)."""
+    game = _takeover_after_the_train_went(RULES_LEVEL)
+    nwr = game.state.company("NWR")
+    assert (nwr.cash, nwr.debt, nwr.president()) == (0, 0, "Bo")
+    assert game.state_json()["credit_choice"] is None
+    said = notes(game)
+    assert said[-2].startswith("Bo takes over NWR, whose credit train has already gone back")
+    assert "the £80 still owed is cancelled (4.8.10, 4.8.4)" in said[-2]
+    # (a refusal rebuilds the state from the journal, which has not the hand-made phase
+    # change: only the message is checked)
+    outcome = game.execute("credit NWR pay")
+    assert not outcome.ok and "no credit train is waiting" in outcome.message
+
+
+def test_4_8_10_old_saves_still_ask_the_new_director() -> None:
+    """A game saved before rules fix ``1853-4.8.10-gone`` (level 9) replays as played: Bo is
+    asked, and may pay the 80 for the train gone."""
+    game = _takeover_after_the_train_went(8)
+    assert game.state_json()["credit_choice"] == {"corp": "NWR", "director": "Bo", "owed": 80}
+    outcome = game.execute("credit NWR pay")
+    assert outcome.ok, outcome.message
+    assert game.state.company("NWR").debt == 0
+
+
+def test_the_credit_train_fix_is_a_level_9_rules_fix_of_1853() -> None:
+    fix = FIXES["1853-4.8.10-gone"]
+    assert (fix.title, fix.level, fix.rule) == ("1853", 9, "4.8.10")
+    assert fix in fixes_between("1853", 8)

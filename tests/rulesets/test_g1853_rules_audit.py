@@ -158,7 +158,9 @@ def _credit_train_gone(level: int) -> Game:
     serial = state.extra["credit"]["NWR"]["serial"]
     nwr.trains = [t for t in nwr.trains if t.serial != serial]
     game.ruleset.phase_started(state, "4")
-    for line in ("buy Bo NWR pool", "credit NWR return"):
+    # from rules level 9 (``1853-4.8.10-gone``) nothing is asked: the debt goes at once
+    lines = ("buy Bo NWR pool",) + (("credit NWR return",) if level < 9 else ())
+    for line in lines:
         outcome = game.execute(line)
         assert outcome.ok, outcome.message
     return game
