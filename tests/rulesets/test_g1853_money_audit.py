@@ -154,7 +154,7 @@ def test_2_7_3_between_equal_pars_the_later_companys_share_is_un_redeemed() -> N
     assert hal["cash"] == 60
 
 
-def _takeover_after_the_train_went(level: int) -> Game:
+def takeover_after_the_train_went(level: int) -> Game:
     """The managers script to SR 3: NWR (a manager's) owes 80 on its credit 2, 220 paid;
     that 2 has gone back to the bank, obsolete (4.8.4: the state the first 4 leaves, made
     here by hand); then Bo buys the pool share and becomes NWR's director (3.4.1)."""
@@ -174,7 +174,7 @@ def test_4_8_10_a_credit_train_already_gone_is_not_offered_to_the_new_director()
     once that train has gone back to the bank (4.8.4) there is nothing to buy or return: the
     80 owed is cancelled at once, nothing refunded, and the round goes on (before: Bo was
     asked, and `credit NWR pay` had him pay 80 for the train gone)."""
-    game = _takeover_after_the_train_went(RULES_LEVEL)
+    game = takeover_after_the_train_went(RULES_LEVEL)
     nwr = game.state.company("NWR")
     assert (nwr.cash, nwr.debt, nwr.president()) == (0, 0, "Bo")
     assert game.state_json()["credit_choice"] is None
@@ -190,7 +190,7 @@ def test_4_8_10_a_credit_train_already_gone_is_not_offered_to_the_new_director()
 def test_4_8_10_old_saves_still_ask_the_new_director() -> None:
     """A game saved before rules fix ``1853-4.8.10-gone`` (level 9) replays as played: Bo is
     asked, and may pay the 80 for the train gone."""
-    game = _takeover_after_the_train_went(8)
+    game = takeover_after_the_train_went(8)
     assert game.state_json()["credit_choice"] == {"corp": "NWR", "director": "Bo", "owed": 80}
     outcome = game.execute("credit NWR pay")
     assert outcome.ok, outcome.message
