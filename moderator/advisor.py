@@ -38,7 +38,6 @@ from moderator.errors import Refusal
 from moderator.events import CashMoved, DividendPaid, Event, PriceMoved
 from moderator.narrate import split
 from moderator.scoring import Score, score_state
-from moderator.text import to_cents
 
 if TYPE_CHECKING:
     from moderator.game import Game
@@ -180,12 +179,12 @@ def _takes(events: tuple[Event, ...], company: str) -> tuple[dict[str, int], int
 def _per_share_exact(game: Game, company: Company, events: tuple[Event, ...]) -> str | None:
     """The run's amount a share to the cent where its shares do not divide the payout
     (:attr:`PayoutColumn.per_share_exact`)."""
-    shares = getattr(game.ruleset, "dividend_shares", None)
+    exact = getattr(game.ruleset, "exact_per_share", None)
     for ev in events:
-        if isinstance(ev, DividendPaid) and ev.company == company.id and shares is not None:
-            paid, count = ev.revenue - ev.retained, shares(company)
-            if paid % count:
-                return to_cents(paid, count)
+        if isinstance(ev, DividendPaid) and ev.company == company.id and exact is not None:
+            if ev.option == "split":  # an 1846 independent: no dividend a share
+                return None
+            return exact(company, ev.revenue - ev.retained)  # type: ignore[no-any-return]
     return None
 
 

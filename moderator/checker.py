@@ -53,7 +53,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import cents_sum, counted
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -126,6 +126,21 @@ class _Judged:
     line: str
     ok: bool
     wrong: str = ""
+
+
+def _shares_times(receipt: Receipt, shares: int, amount: int) -> str:
+    """A holder's payment worked out: ``2 shares x $13``; where the shares do not divide
+    the payout, the exact amount a share and the rounding (1817: ``2 shares x $26.60 =
+    $53.20, rounded up``), never the whole dollars no share is paid."""
+    m, n = receipt.currency, counted(shares, "share")
+    exact = receipt.per_share_exact
+    if exact is None:
+        return f"{n} x {m}{receipt.per_share}"
+    product = cents_sum([exact] * shares)
+    if product.endswith(".00"):
+        return f"{n} x {m}{exact} = {m}{product[:-3]}"
+    way = "up" if amount > int(product.partition(".")[0]) else "down"
+    return f"{n} x {m}{exact} = {m}{product}, rounded {way}"
 
 
 def _judge(ruleset: Ruleset, label: str, claimed: int, right: int, why: str) -> _Judged:
@@ -387,6 +402,15 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
                 else receipt.per_share_text()
             )
             why = f"{receipt.option}: {kept}{each} ({dividend})"
+        exact = receipt.per_share_exact
+        if exact is not None and receipt.option != "split":
+            # the shares do not divide the payout: no whole amount is every share's, and
+            # the answer says the receipt's figure to the cent, never the whole dollars
+            shown = f"paid {m(claim.value)} a share"
+            it_is = f"{ruleset.currency}{exact}"
+            return _Judged(
+                f"{WRONG} {shown}: it is {it_is} ({why})", False, f"{shown} (it is {it_is})"
+            )
         return _judge(ruleset, "paid {} a share", claim.value, receipt.per_share, why)
     if claim.kind == "price":
         if receipt.price_after is None:
@@ -413,10 +437,7 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
     if claim.kind == "player":
         mine = [x for x in receipt.lines if x.who == claim.subject]
         right = sum(x.amount for x in mine)
-        parts = [
-            x.note or f"{x.shares} share{'s' if x.shares != 1 else ''} x {m(receipt.per_share)}"
-            for x in mine
-        ]
+        parts = [x.note or _shares_times(receipt, x.shares, x.amount) for x in mine]
         why = "; ".join(parts) if parts else f"{claim.subject} holds no {cid} share"
         return _judge(ruleset, f"{claim.subject} gets {{}}", claim.value, right, why)
     if claim.kind == "company":
@@ -725,7 +746,7 @@ def _parser() -> argparse.ArgumentParser:
             "  moderator check 1846 run --price 70 --revenue 370 --kind half "
             "--shares treasury=1,pool=4,Amy=3,Bob=2 --paid 19 --new-price 90\n"
             "  moderator check 1846 sell --price 70 --count 2 --new-price 60 --gets 140\n"
-            "  moderator check 1847AE run --company Saar --price 84 --row 3 --revenue 100\n"
+            "  moderator check 1847AE run --company Saar --price 84 --row 4 --revenue 100\n"
             "`run` may be left out when --revenue is given (and `sell` when --count is):\n"
             "  moderator check 1846 --price 70 --revenue 370 --kind half"
         ),

@@ -46,6 +46,7 @@ import os
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,8 +80,9 @@ CSV_FILES = ("final.csv", "rounds.csv", "companies.csv", "market.csv", "journal.
 FINAL_HEADER_ROW = 5
 """The Final sheet's column headers; the price row follows, then one row per player."""
 
-Cell = int | str | None
-"""A plain value of a CSV row (or of a cell written as a value)."""
+Cell = int | Decimal | str | None
+"""A plain value of a CSV row (or of a cell written as a value); a :class:`~decimal.Decimal`
+is an amount to the cent (1817's $26.60 a share), written ``26.60``."""
 
 
 # ================================================================= progress
@@ -241,17 +243,19 @@ def _status(score: Score) -> tuple[str, str, str]:
 
 
 # ================================================================= workbook
-def _money_format(currency: str) -> str:
-    """An integer money format with the title's currency sign (``"$"#,##0``)."""
+def _money_format(currency: str, cents: bool = False) -> str:
+    """An integer money format with the title's currency sign (``"$"#,##0``); ``cents``:
+    to the cent (``"$"#,##0.00``, an amount a share the shares do not divide)."""
     sign = currency.replace('"', "")
-    return f'"{sign}"#,##0;-"{sign}"#,##0'
+    figure = "#,##0.00" if cents else "#,##0"
+    return f'"{sign}"{figure};-"{sign}"{figure}'
 
 
 def _shown(value: Cell, currency: str | None) -> str:
     """A cell as a spreadsheet shows it (money with its sign and thousands separators)."""
     if value is None:
         return ""
-    if isinstance(value, int) and currency is not None:
+    if isinstance(value, int | Decimal) and currency is not None:
         return f"-{currency}{-value:,}" if value < 0 else f"{currency}{value:,}"
     return str(value)
 
@@ -269,6 +273,7 @@ class _Formats:
         self.centre = wb.add_format({"align": "center"})
         self.title = wb.add_format({"bold": True, "font_size": 12})
         self.money = wb.add_format({"num_format": money})
+        self.money_cents = wb.add_format({"num_format": _money_format(currency, cents=True)})
         self.money_bold = wb.add_format({"num_format": money, "bold": True})
         self.wrap = wb.add_format({"text_wrap": True, "valign": "top"})
 
@@ -357,6 +362,9 @@ class _Sheet:
         if isinstance(value, int):
             cell_fmt = fmt or (self.fmt.money if money else None)
             self.ws.write_number(row, col, value, cell_fmt)
+        elif isinstance(value, Decimal):  # to the cent: shown with its two decimals
+            cell_fmt = fmt or (self.fmt.money_cents if money else None)
+            self.ws.write_number(row, col, float(value), cell_fmt)
         else:
             self.ws.write_string(row, col, value, fmt)
         bold = fmt in (
@@ -811,11 +819,14 @@ COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Per share", "Price
 
 
 def _companies_rows(records: Sequence[RoundRecord]) -> list[list[Cell]]:
-    """One row per run: the round, the company, revenue, payout kind, per share, and the
-    company's price at the end of that round."""
+    """One row per run: the round, the company, revenue, payout kind, per share (to the
+    cent where the shares did not divide the payout, as the run's receipt says it: 1817's
+    $133 on 5 shares is 26.60), and the company's price at the end of that round."""
     rows: list[list[Cell]] = []
     for rec in records:
-        for cid, (revenue, kind, per_share) in rec.runs.items():
+        for cid, (revenue, kind, _whole) in rec.runs.items():
+            figure = rec.per_share_figure(cid)
+            per_share = Decimal(figure) if isinstance(figure, str) else figure
             rows.append([rec.label, cid, revenue, kind, per_share, rec.prices.get(cid)])
     return rows
 

@@ -241,6 +241,39 @@ FIXES: dict[str, RulesFix] = {
             "with the next train bought: its Phase Table row (rusting, quarries closing) "
             "happens then",
         ),
+        RulesFix(
+            "1846-6.86-close",
+            9,
+            "1846",
+            "6.86, 6.89",
+            "`bankrupt` first issues shares up to the normal limit: where that takes the "
+            "price to $0 the corporation closes and its president is not bankrupt",
+        ),
+        RulesFix(
+            "1853-2.5.4-turn",
+            9,
+            "1853",
+            "2.5.4",
+            "a pass in the contract claims moves no turn: the next to claim is still the "
+            "first open bid after the last claim, not the one after the passer",
+        ),
+        RulesFix(
+            "1853-2.7.4-turn",
+            9,
+            "1853",
+            "2.7.4",
+            "an un-redeemed share is redeemed on its holder's own stock-round turn, not "
+            "at any moment of the round",
+        ),
+        RulesFix(
+            "1853-4.8.10-gone",
+            9,
+            "1853",
+            "4.8.10",
+            "a director who takes over a company whose credit train has already gone back "
+            "to the bank (obsolete, 4.8.4) is not asked to buy or return it: what is owed "
+            "is cancelled at once",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

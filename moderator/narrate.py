@@ -39,6 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
+from moderator.text import to_cents
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -294,14 +295,35 @@ def _exact_a_share(ev: DividendPaid, title: str | None) -> bool:
     return not paid % q and paid // q in counts
 
 
+def _share_count(ev: DividendPaid, title: str | None) -> int | None:
+    """The shares the run's payout was divided by, read from the event: the one count of
+    the title (:data:`SHARES_A_DIVIDEND_DIVIDES`) whose whole amount a share is the
+    event's (1817: $133 at $26 a share is 5 shares; $66 would be 2, $13 ten)."""
+    counts = SHARES_A_DIVIDEND_DIVIDES.get(title or "", (10,))
+    paid = ev.revenue - ev.retained
+    found = [n for n in counts or () if paid // n == ev.per_share]
+    return found[0] if len(found) == 1 else None
+
+
 def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
     head = f"{ev.company} runs {_money(currency, ev.revenue)}, {ev.option}"
     if not ev.per_share:
         return head
     if _exact_a_share(ev, title):
         return f"{head}, {_money(currency, ev.per_share)} a share"
-    paid = _money(currency, ev.revenue - ev.retained)
-    return f"{head}, {paid} paid out, not a whole amount a share (each payment says its own)"
+    paid = ev.revenue - ev.retained
+    count = _share_count(ev, title)
+    exact = to_cents(paid, count) if count else None
+    if exact is not None:
+        # the receipt's and the payments' figure (1817: $133 on 5 shares is $26.60)
+        return (
+            f"{head}, {_money(currency, paid)} on {count} shares: {currency}{exact} a share, "
+            f"each payment as paid"
+        )
+    return (
+        f"{head}, {_money(currency, paid)} paid out, not a whole amount a share "
+        f"(each payment says its own)"
+    )
 
 
 def _price_line(ev: PriceMoved, currency: str) -> str:

@@ -27,6 +27,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid
 from moderator.narrate import describe
 from moderator.state import GameState
+from moderator.text import cents_sum
 from rulesets.base import ScoreItem
 from rulesets.names import title_name
 
@@ -236,23 +237,43 @@ class CompanyProjection:
     split_with: str | None = None
     """The owner a company without shares splits its revenue with (an 1846 independent,
     6.72): no dividend a share, no price; the owner's half is in the owner's amount."""
+    per_share_exact: tuple[str | None, ...] = ()
+    """Each round's amount a share to the cent where the shares do not divide the payout
+    (1817: ``26.60`` for $133 on 5 shares; the receipt's figure), else ``None``."""
 
     @property
     def sum_per_share(self) -> int:
-        """Dividends per share over the rounds plus the final price (the rulebook's Sum)."""
+        """Dividends per share over the rounds plus the final price (the rulebook's Sum),
+        in whole amounts (:attr:`sum_exact` to the cent where a round's is not whole)."""
         return sum(x or 0 for x in self.per_share) + (self.final_price or 0)
+
+    def _figures(self) -> list[int | str | None]:
+        """Each round's amount a share as shown: to the cent where it is not whole."""
+        exact = self.per_share_exact or (None,) * len(self.per_share)
+        return [e if e is not None else x for x, e in zip(self.per_share, exact, strict=True)]
+
+    @property
+    def sum_exact(self) -> str | None:
+        """The Sum to the cent where a round's amount a share is not whole (1817: $26.60
+        a share twice and $100: ``153.20``), else ``None`` (:attr:`sum_per_share`)."""
+        if not any(self.per_share_exact):
+            return None
+        return cents_sum([*self._figures(), self.final_price])
 
     def div_cells(self) -> list[str]:
         """The table's dividend a share for each round: ``-`` where it does not run,
-        ``split`` where its revenue is split with its owner (no shares to pay)."""
+        ``split`` where its revenue is split with its owner (no shares to pay); to the cent
+        where the shares do not divide the payout, as the run's receipt says it."""
         return [
             "-" if x is None else "split" if run and run[1] == "split" else str(x)
-            for x, run in zip(self.per_share, self.runs, strict=True)
+            for x, run in zip(self._figures(), self.runs, strict=True)
         ]
 
     def sum_cell(self) -> str:
         """The table's Sum: ``-`` for a company without shares (nothing a share to add up)."""
-        return "-" if self.split_with else str(self.sum_per_share)
+        if self.split_with:
+            return "-"
+        return self.sum_exact or str(self.sum_per_share)
 
 
 @dataclass(frozen=True)
@@ -437,8 +458,10 @@ class Projection:
                     "price_now": co.price_now,
                     "runs": [list(r) if r else None for r in co.runs],
                     "per_share": list(co.per_share),
+                    "per_share_exact": list(co.per_share_exact),
                     "final_price": co.final_price,
                     "sum": co.sum_per_share,
+                    "sum_exact": co.sum_exact,
                     "split_with": co.split_with,
                 }
                 for co in self.companies
@@ -612,6 +635,16 @@ def rounds_a_set(game: Game) -> int:
     if s.round_kind == "OR" and s.or_number is not None:
         return s.ors_in_set
     return int(game.ruleset.ors_in_coming_set(s))
+
+
+def _set_size(ruleset: Any, state: GameState, last: int) -> int:
+    """The operating rounds of a set the projection begins: the phase's count where the
+    title fixes it by phase (``ors_per_set``), the phase as the projection left it; else
+    the last set's (1817: two, facts §8)."""
+    per_phase: dict[str, int] | None = getattr(ruleset, "ors_per_set", None)
+    if per_phase and state.phase in per_phase:
+        return per_phase[state.phase]
+    return last
 
 
 def _said(ruleset: Any, state: GameState, label: str, notes: list[str]) -> None:
@@ -807,6 +840,7 @@ def project(
     state = game.state.clone()
     received: dict[str, dict[str, int]] = {p.name: {} for p in state.ledger.players}
     per_share: dict[str, list[int | None]] = {cid: [] for cid in inputs}
+    exact: dict[str, list[str | None]] = {cid: [] for cid in inputs}
     used: dict[str, list[tuple[int, str | None] | None]] = {cid: [] for cid in inputs}
     texts: dict[str, list[str]] = {cid: [] for cid in inputs}
     split_with: dict[str, tuple[str, str]] = {}  # company -> (owner, rule)
@@ -835,7 +869,15 @@ def project(
     # the round set the bank broke in; the copy's round number stays the game's, so a
     # break during the projection is dated by the round played (1846 10.1, 1830 25.0)
     broken_set = game.state.broken_in_round if game.state.bank_broken else None
-    for k, label in enumerate(rounds):
+    # The labels follow the sets as played: a set begun in the projection has the operating
+    # rounds of the phase it begins in (1830 22.0, 1847 AE and 1853 Table 6), which a
+    # projected export may have changed (18Chesapeake §10.9: the first 3 exported at the end
+    # of a phase 2 set gives the next set two rounds, not one).
+    set_number, place = (int(x) for x in rounds[0].split()[1].split(".")) if rounds else (1, 1)
+    set_size, labels = per_set, []
+    for k in range(len(rounds)):
+        label = f"OR {set_number}.{place}"
+        labels.append(label)
         if ended is None:
             ended = _ended_before(ruleset, broken_set, label)
             if ended is not None:
@@ -853,6 +895,7 @@ def project(
                 progress(step, total_steps)
             if ended is not None or (k == 0 and in_or and cid in done_now):
                 per_share[cid].append(None)
+                exact[cid].append(None)
                 used[cid].append(None)
                 if ended is None and k == 0 and cid == game.state.operating:
                     # it has run but its turn has not ended: its interest is still due
@@ -883,6 +926,7 @@ def project(
             if receipt.price_steps and state.market.has(cid):
                 state.market.move(cid, receipt.price_steps)
             per_share[cid].append(receipt.per_share)
+            exact[cid].append(receipt.per_share_exact)
             used[cid].append((revenue, receipt.option))
             texts[cid].append(receipt.text())
             _turn_ended(ruleset, state, cid, label, notes)
@@ -894,9 +938,13 @@ def project(
             # the title's work at the end of a round played out (1847 AE 4.1: Krauss & Co.
             # one left after a round with no train bought), as the real round's end does it
             ruleset.operating_round_ended(state)
-            _exports(ruleset, state, label, per_set)
+            _exports(ruleset, state, label, set_size)
             _said(ruleset, state, label, notes)
         state.ledger.events = []
+        place += 1
+        if place > set_size:
+            set_number, place = set_number + 1, 1
+            set_size = _set_size(ruleset, state, set_size)
         if broken_set is None and state.bank_broken:
             broken_set = _set_of(label)
         if ended is None and state.bank_broken and ruleset.bank_ends_with_the_or:
@@ -933,6 +981,7 @@ def project(
                 receipts=tuple(texts[cid]),
                 pinned=cid in pins,
                 split_with=split_with[cid][0] if cid in split_with else None,
+                per_share_exact=tuple(exact[cid]),
             )
         )
     for cid, (owner, rule) in split_with.items():
@@ -965,7 +1014,7 @@ def project(
         totals[p.name] = total
     return Projection(
         title=game.title,
-        rounds=tuple(rounds),
+        rounds=tuple(labels),
         companies=tuple(companies),
         players=tuple(players),
         places=tuple(ruleset.places(state, totals)),
@@ -989,6 +1038,15 @@ class RoundRecord:
     """Per company that ran in the round: revenue, payout kind, dividend per share."""
     bank: int
     current: bool = False
+    per_share_exact: dict[str, str] = field(default_factory=dict)
+    """Per company whose run's shares did not divide its payout: the amount a share to
+    the cent (1817: ``26.60``), as the run's receipt said it; the whole figure of
+    :attr:`runs` is then no share's rate."""
+
+    def per_share_figure(self, cid: str) -> int | str:
+        """``cid``'s amount a share in the round as every view shows it: ``26.60`` where
+        the shares did not divide the payout, else the whole amount."""
+        return self.per_share_exact.get(cid) or self.runs[cid][2]
 
 
 @dataclass
@@ -1000,6 +1058,22 @@ class _HistoryCache:
     state: GameState | None = None
     records: list[RoundRecord] = field(default_factory=list)
     runs: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    exact: dict[str, str] = field(default_factory=dict)
+
+
+def _run_exact(ruleset: Any, state: GameState, ev: DividendPaid) -> str | None:
+    """A run's amount a share to the cent where its shares did not divide the payout (the
+    title's ``exact_per_share``, as the receipt said it), read after the run."""
+    exact = getattr(ruleset, "exact_per_share", None)
+    paid = ev.revenue - ev.retained
+    if (
+        exact is None
+        or ev.option == "split"
+        or paid <= 0
+        or ev.company not in state.ledger.companies
+    ):
+        return None
+    return exact(state.company(ev.company), paid)  # type: ignore[no-any-return]
 
 
 def _record(
@@ -1009,6 +1083,7 @@ def _record(
     n: int,
     runs: dict[str, tuple[int, str, int]],
     current: bool = False,
+    exact: dict[str, str] | None = None,
 ) -> RoundRecord:
     ruleset: Any = game.ruleset
     prices = {
@@ -1028,6 +1103,7 @@ def _record(
         runs=dict(runs),
         bank=state.ledger.bank,
         current=current,
+        per_share_exact=dict(exact or {}),
     )
 
 
@@ -1065,21 +1141,30 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
         if entry.round != before:
             # The round ended without a command of its own (the setup): this command
             # belongs to the next round, so the round is recorded before it acts.
-            cache.records.append(_record(game, state, before, n, cache.runs))
-            cache.runs = {}
+            cache.records.append(_record(game, state, before, n, cache.runs, False, cache.exact))
+            cache.runs, cache.exact = {}, {}
             before = entry.round
         game.ruleset.apply(state, entry.command)
         state.ledger.events = []
         for ev in entry.events:
             if isinstance(ev, DividendPaid):
                 cache.runs[ev.company] = (ev.revenue, ev.option, ev.per_share)
+                exact = _run_exact(game.ruleset, state, ev)
+                if exact is None:
+                    cache.exact.pop(ev.company, None)
+                else:
+                    cache.exact[ev.company] = exact
         if game.round_label(state) != before or (state.ended and not was_ended):
-            cache.records.append(_record(game, state, before, n + 1, cache.runs))
-            cache.runs = {}
+            cache.records.append(
+                _record(game, state, before, n + 1, cache.runs, False, cache.exact)
+            )
+            cache.runs, cache.exact = {}, {}
         if progress is not None and (n % 50 == 0 or n == total - 1):
             progress(n + 1, total)
     cache.entries, cache.last_entry = total, (journal[-1] if journal else None)
     out = list(cache.records)
     if not state.ended:
-        out.append(_record(game, state, game.round_label(state), total, cache.runs, True))
+        out.append(
+            _record(game, state, game.round_label(state), total, cache.runs, True, cache.exact)
+        )
     return out

@@ -13,6 +13,7 @@ amount a share to the cent (:func:`to_cents`: ``26.60``).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories a terminal may act on or show misleadingly: controls (ESC, BEL),
@@ -70,3 +71,16 @@ def to_cents(amount: int, count: int) -> str | None:
     whole number of cents."""
     cents, rest = divmod(amount * 100, count)
     return None if rest else f"{cents // 100}.{cents % 100:02d}"
+
+
+def cents_sum(amounts: Iterable[int | str | None]) -> str:
+    """Whole amounts and amounts to the cent (:func:`to_cents`' ``26.60``) added up and said
+    to the cent: ``cents_sum([26, "26.60", 100])`` is ``152.60``; ``None`` adds nothing."""
+    total = 0
+    for x in amounts:
+        if isinstance(x, str):
+            whole, _, part = x.partition(".")
+            total += int(whole) * 100 + int((part + "00")[:2])
+        elif x is not None:
+            total += x * 100
+    return f"{total // 100}.{total % 100:02d}"

@@ -76,6 +76,10 @@ class Receipt(c.Record):
     currency: str = "$"
     price_steps: int = 0
     """Market spaces the price moves (positive: up/right), as the rule in ``rule`` says."""
+    per_share_exact: str | None = None
+    """The amount a share to the cent where the shares do not divide the payout (1817:
+    ``26.60`` for $133 on 5), as the title's ``exact_per_share`` gives it; ``None`` where
+    :attr:`per_share` is what every share is paid."""
 
     def pays_per_share(self) -> bool:
         """Whether every holder is paid his shares times :attr:`per_share` (not 1817's
@@ -83,14 +87,24 @@ class Receipt(c.Record):
         per = self.per_share
         return all(not x.shares or x.amount in (0, x.shares * per) for x in self.lines)
 
+    def per_share_figure(self) -> str:
+        """The amount a share as every view shows it, without the sign: ``26.60`` where the
+        shares do not divide the payout (:attr:`per_share_exact`), else ``26``."""
+        return self.per_share_exact or str(self.per_share)
+
     def per_share_text(self) -> str:
         """The amount a share; a payout the shares do not divide (1817: $133 on 5) pays each
         holder's amount rounded up, and the whole dollars a share are no holder's rate:
         the exact amount is said instead."""
         m, per = self.currency, self.per_share
+        paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
+        if self.per_share_exact is not None and units:
+            return (
+                f"{m}{paid} on {units} shares: {m}{self.per_share_exact} per share, "
+                f"each line as paid"
+            )
         if self.pays_per_share():
             return f"{m}{per} per share"
-        paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
         exact = to_cents(paid, units) if units else None
         if exact is not None:
             return f"{m}{paid} on {units} shares: {m}{exact} per share, each line as paid"

@@ -1143,6 +1143,18 @@ class G1846(Engine):
                 best_n, best_cash = k, money
         return best_n, best_cash
 
+    def closing_issue(self, state: GameState, company: Company) -> int:
+        """The smallest emergency issue within the limit (6.31) whose price drop reaches $0
+        and closes the corporation (6.86, 8), which `bankrupt` issues before declaring
+        anyone bankrupt; 0 if none, or in a game saved before rules level 9."""
+        if state.emergency_issued or not follows(state, "1846-6.86-close"):
+            return 0
+        market = state.linear()
+        for k in range(1, self.issue_limit(state, company) + 1):
+            if market.value_at_offset(company.id, -k) <= 0:
+                return k
+        return 0
+
     def one_turn_forced_sales(self, state: GameState) -> bool:
         """6.88 "subject to the normal restrictions" with 5.22 (:attr:`forced_sales_one_turn`):
         a president's shares of one corporation sold toward the train, in however many
@@ -1196,15 +1208,25 @@ class G1846(Engine):
                 f"{player} can still raise {self.money(could)} toward the {self.money(cheapest)} "
                 f"train: issue shares (6.86), pay and sell shares (6.88)"
             )
-        if issue_n:
+        closing = self.closing_issue(state, company)
+        if closing:
+            # 6.86: the remainder comes "first from issuing shares up to the normal limit";
+            # where the president cannot make up the rest, issuing up to the limit takes
+            # the price to $0 and "close[s] the corporation" (8): it buys no train and
+            # nobody is bankrupt for it (6.89 only after "all possible sales").  The
+            # smallest bundle reaching $0 is issued, as `issue` takes it.  A game saved
+            # before rules level 9 issued the best bundle above $0 and went bankrupt.
+            self._emergency_issue(
+                state, company, closing, self.issue_limit(state, company), advance=False
+            )
+        elif issue_n:
             # 6.86 comes first: the corporation issues before its president pays.  It issues
-            # the bundle that brings the most, never one that takes its price to $0: that
-            # would close it (8) and raise nothing.
+            # the bundle that brings the most above $0 (none reaches $0 within the limit).
             self._emergency_issue(state, company, issue_n, issue_n, advance=False)
         if company.closed:
             # The rules are silent on this; a banker reads 6.86 and 8 together: a closed
             # corporation buys no train, so nobody is forced to pay for one and its president
-            # is not bankrupt.  (The bundle above never reaches $0; this guards the rule.)
+            # is not bankrupt.
             state.ledger.events.append(
                 Noted(
                     text=f"{cid} closed while issuing shares for its train (6.86, 8): "

@@ -708,7 +708,12 @@ class G1847AE(GridRules, Engine):
                 )
             )
             if item == "LFK":
-                self._place(state, "LFK", KRAUSS_CELL, "Krauss & Co. starts at 100 (4.1)")
+                self._place(
+                    state,
+                    "LFK",
+                    KRAUSS_CELL,
+                    "Krauss & Co.'s initial stock value (4.1)",
+                )
         if item in self.package_share:
             cid, director = self.package_share[item]
             company = state.company(cid)
@@ -1377,9 +1382,17 @@ class G1847AE(GridRules, Engine):
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         """9: certificates at their stock value; Krauss & Co. at its price (4.1).  The other
         privates have no stock value and add nothing (2, 9: "cash and certificates at
-        market price"; the 18xx.games implementation counts their face value)."""
+        market price"; the 18xx.games implementation counts their face value).  A private
+        still held for its investor certificate (4.4: Main-Neckar, Saarland Coal, Völklingen)
+        is no share either: the game can end before the exchange (4.5.2: voluntary from the
+        first 3+3, compulsory only at the stock round after the 5+5), and 9 counts the
+        certificates held, at stock value, not one a player might have had in exchange
+        (a reading: the rules are silent on an unexchanged private at the end)."""
         if private.id == "LFK" and state.market.has("LFK"):
             return state.price("LFK"), "Krauss & Co. at its market price (4.1, 9)"
+        target = self.investor_of.get(private.id)
+        if target is not None:
+            return None, f"not exchanged for its {target} investor share: no stock value (4.4, 9)"
         return None, "no stock value: only certificates at market price score (9)"
 
     def check_expect(self, state: GameState, cmd: c.Expect) -> None:

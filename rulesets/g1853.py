@@ -724,13 +724,21 @@ class G1853(Engine):
         if problems:
             raise Refusal(f"{player} may not pass yet: {'; '.join(problems)}")
         bid["passed"] = True
-        state.extra["last_bidder"] = player
+        # 2.5.4 goes "round and round the table" from the Elephant holder.  The claims are
+        # taken in the order the table makes them (the reading in docs/titles/1853.md: the
+        # turn goes on from whoever claimed); a pass only says the bid is complete, which
+        # it stays whenever it is said (a passed bid takes no more claims), so it moves no
+        # turn: the next to act is still the first open bid after the last claim, the
+        # passer skipped if it was his turn.  A game saved before rules level 9 went on
+        # from the passer, skipping those between (:mod:`moderator.fixes`).
+        if not follows(state, "1853-2.5.4-turn"):
+            state.extra["last_bidder"] = player
 
     def next_claimer(self, state: GameState) -> str | None:
         """2.5.4: whose turn it is in the claims: from the Elephant holder (the first seat,
-        2.5.3) round the table, the first bidder after the last who claimed or passed
-        whose bid is still open; ``None`` outside the claims or once every bid is
-        complete (``settle`` comes)."""
+        2.5.3) round the table, the first bidder after the last who claimed (or, before
+        rules level 9, passed) whose bid is still open; ``None`` outside the claims or once
+        every bid is complete (``settle`` comes)."""
         if state.round_kind != "setup" or state.extra["stage"] != "claims":
             return None
         bids = state.extra["bids"]
@@ -997,6 +1005,15 @@ class G1853(Engine):
         if state.round_kind != "SR":
             raise Refusal("un-redeemed shares are redeemed during a stock round (2.7.4)")
         player = self.player_name(state, cmd.player)
+        if follows(state, "1853-2.7.4-turn") and state.current_player != player:
+            # 2.7.4: redemption is "an additional activity" of a stock round, and a stock
+            # round is "a sequence of turns ... in which players may deal in shares" (3.1.1):
+            # a player redeems on his own turn, before or besides his purchase.  Before rules
+            # level 9 any player could redeem at any moment of the round.
+            raise Refusal(
+                f"it is {state.current_player}'s turn in the stock round: {player} redeems an "
+                f"un-redeemed share on his own turn (2.7.4, 3.1.1)"
+            )
         company = self.corp(state, cmd.corp)
         unred = state.extra["unredeemed"].get(player, {})  # type: ignore[attr-defined]
         if not unred.get(company.id):
@@ -1400,6 +1417,11 @@ class G1853(Engine):
         self._collect_debt(state, company)
 
     # ----------------------------------------------------------------- the run
+    def exact_per_share(self, company: Company, paid: int) -> str | None:
+        """4.6.5 pays 10% of the dividend a share in whole pounds, rounded down (the rest
+        stays in the bank): the whole amount is every share's, never a figure in pence."""
+        return None
+
     def dividend_plan(
         self,
         state: GameState,
@@ -1596,6 +1618,25 @@ class G1853(Engine):
                 state,
                 company,
                 f"credit train returned: {director} cannot pay {self.money(owed)} (4.8.10)",
+            )
+            return
+        info = state.extra["credit"].get(cid, {})  # type: ignore[attr-defined]
+        gone = not any(t.serial == info.get("serial") for t in company.trains)
+        if gone and follows(state, "1853-4.8.10-gone"):
+            # The credit train has already gone back to the bank, obsolete (4.8.4) or over
+            # the limit (4.8.6): the company is no longer "buying a train on credit", there
+            # is nothing to purchase or return, and paying for a train it no longer has is
+            # no choice a banker offers.  What is owed is cancelled at once, nothing
+            # refunded (the reading of rules level 5).  Before rules level 9 the director
+            # was asked all the same, `credit CORP pay` paying for the train gone.
+            self.note(
+                state,
+                f"{director} takes over {cid}, whose credit train has already gone back to "
+                f"the bank: nothing is left to buy or return, the {self.money(owed)} still "
+                f"owed is cancelled (4.8.10, 4.8.4).",
+            )
+            self._return_credit_train(
+                state, company, f"credit train given up by {director} (4.8.10)"
             )
             return
         if cash + company.cash < owed:

@@ -115,16 +115,21 @@ class OperatingRound(Ruleset):
             return (
                 f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
             )
-        exact = to_cents(paid, count)
-        each = (
-            f"{self.money(paid // count)}.{exact[-2:]}"
-            if exact is not None
-            else f"{self.money(paid)}/{count}"
-        )
+        exact = self.exact_per_share(company, paid)
+        each = f"{self.currency}{exact}" if exact is not None else f"{self.money(paid)}/{count}"
         return (
             f"{company.id} dividend {self.money(paid)} on {count} shares: {each} a share, "
             f"{self.rounded_words(state)} ({self.r('dividend')})"
         )
+
+    def exact_per_share(self, company: Company, paid: int) -> str | None:
+        """The amount a share to the cent (``26.60``) where ``company``'s shares do not
+        divide the payout ``paid`` (1817: $133 on 5 shares), each holder being paid his own
+        amount rounded (:meth:`held_dividend`); ``None`` where the whole amount a share is
+        what every share is paid.  The figure every view of a run shows a share (receipt,
+        payment lines, advisor, charts, workbook, projection)."""
+        count = self.dividend_shares(company)
+        return to_cents(paid, count) if paid % count else None
 
     def rounded_words(self, state: GameState) -> str:
         """How a payout the shares do not divide is rounded (:meth:`held_dividend`): a
@@ -497,6 +502,11 @@ class OperatingRound(Ruleset):
         price = state.price(cid)
         after = state.market.price_after(cid, steps) if steps else price
         revenue, option, per_share, retained = run
+        exact = (
+            self.exact_per_share(state.company(cid), revenue - retained)
+            if per_share or revenue > retained
+            else None
+        )
         return Receipt(  # by name: a record given its fields by name makes no pairs first
             company=cid,
             revenue=revenue,
@@ -510,6 +520,7 @@ class OperatingRound(Ruleset):
             notes=tuple(notes),
             currency=self.currency,
             price_steps=steps,
+            per_share_exact=exact,
         )
 
     ipo_label: ClassVar[str] = "ipo"

@@ -35,8 +35,9 @@ def test_7_11_the_bankrupt_presidents_certificate_moves_no_price() -> None:
 
 def test_7_11_a_new_president_after_the_bankruptcy_at_the_same_price() -> None:
     """Amy (20% of NYC at $30) goes bankrupt after NYC's emergency issue took it to $20:
-    Bob takes the presidency, the price stays $20."""
-    g = game(CLOSE_ON_FULL_ISSUE)
+    Bob takes the presidency, the price stays $20 (a game before rules level 9: today the
+    issue up to the limit closes NYC first, ``1846-6.86-close``)."""
+    g = _play(CLOSE_ON_FULL_ISSUE, 8)
     step(g, "bankrupt Amy")
     assert president(g, "NYC") == "Bob"
     assert price(g, "NYC") == 20

@@ -41,6 +41,7 @@ from moderator.events import (
 from moderator.game import Game
 from rulesets.base import Ruleset
 from rulesets.g1846 import G1846
+from tests.core.test_rules_level_4 import _play
 
 
 def last_events(g: Game) -> tuple:
@@ -307,7 +308,9 @@ close NYC.  Amy (20%, $0) cannot sell without handing NYC to Bob (6.88)."""
 
 
 def test_6_89_bankruptcy_issues_the_bundle_that_brings_most_not_the_full_limit() -> None:
-    g = game(CLOSE_ON_FULL_ISSUE)
+    """A game saved before rules level 9 (today `bankrupt` issues the three shares that
+    close NYC and Amy is not bankrupt: tests/rulesets/test_g1846_bankrupt_closing_issue.py)."""
+    g = _play(CLOSE_ON_FULL_ISSUE, 8)
     assert price(g, "NYC") == 30 and cash(g, "NYC") == 0 and cash(g, "Amy") == 0
     step(g, "bankrupt Amy")
     nyc = next(co for co in data(g)["companies"] if co["id"] == "NYC")

@@ -147,19 +147,14 @@ def test_table_3_six_players_hold_at_most_four_shares() -> None:
 
 def _credit_train_gone(level: int) -> Game:
     """The managers script to SR 3, NWR owing 80 on its credit 2 (220 of 300 paid), with
-    that 2 gone back to the bank as an obsolete train (4.8.4: what the first 4 does to a 2;
-    done here by hand, the state as the phase change leaves it), then Bo buys the pool share
-    and takes NWR over (4.8.10): he gives the train up."""
-    from test_g1853_fixes import play_at_level
+    that 2 gone back to the bank as an obsolete train (4.8.4), then Bo buys the pool share
+    and takes NWR over (4.8.10): he gives the train up (from rules level 9, ``1853-4.8.10-
+    gone``, without being asked)."""
+    from test_g1853_money_audit import takeover_after_the_train_went
 
-    game = play_at_level(upto(MANAGERS, "buy Bo NWR pool"), level)
-    state = game.state
-    nwr = state.company("NWR")
-    serial = state.extra["credit"]["NWR"]["serial"]
-    nwr.trains = [t for t in nwr.trains if t.serial != serial]
-    game.ruleset.phase_started(state, "4")
-    for line in ("buy Bo NWR pool", "credit NWR return"):
-        outcome = game.execute(line)
+    game = takeover_after_the_train_went(level)
+    if level < 9:
+        outcome = game.execute("credit NWR return")
         assert outcome.ok, outcome.message
     return game
 

@@ -157,15 +157,15 @@ async def test_1830_after_a_purchase_the_header_names_the_next_player(saves: Pat
 
 async def test_1853_claims_the_header_names_the_bidder_x_lists_him_first(saves: Path) -> None:
     """2.5.4: the claims go round the table from the Elephant; the header names whose turn
-    it is, after the last bidder (here Amy's pass, typed out of turn: the bids are written
-    secretly, the banker enters them as they come), and ``x``'s list of complete bids
-    puts him first (Carlos before Bob, the seats' order), so ``x`` Enter passes the
-    player the header names."""
+    it is, after the last claim (Amy's pass, typed out of turn: the bids are written
+    secretly, the banker enters them as they come, and a pass moves no turn, rules level
+    9), and ``x``'s list of complete bids puts him first, so ``x`` Enter passes the player
+    the header names: Bob, whose turn it was, then Carlos."""
     path = saves / "g.json"
     save_from_script(path, CLAIMS_1853 + "pass Amy\n").close()
     async with running(saves) as (app, pilot):
         session = main_screen(app).session
-        for expected in ("Carlos", "Bob"):
+        for expected in ("Bob", "Carlos"):
             who = named(header(session.data))
             assert who == expected == session.game.ruleset.next_actor(session.game.state)
             await send_burst(pilot, "x")

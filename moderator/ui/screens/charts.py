@@ -273,11 +273,14 @@ class RoundsScreen(Screen[None]):
                     cells.append(Text(""))
                 else:
                     revenue, kind, per_share = run
+                    # to the cent where the shares did not divide the payout (1817: $26.60)
+                    exact = r.per_share_exact.get(cid)
+                    each = f"{self.session.currency}{exact}" if exact else money(per_share)
                     cells.append(
                         Text.assemble(
                             money(revenue),
                             f" {kind}",
-                            (f" {money(per_share)}/sh" if per_share else "", "dim"),
+                            (f" {each}/sh" if per_share or exact else "", "dim"),
                         )
                     )
             table.add_row(*cells, key=str(n))

@@ -306,6 +306,14 @@ class ProjectionScreen(Screen[None]):
             style="dim",
         )
         self.query_one("#proj-status", Static).update(status)
+        if len(result.rounds) == len(self.rounds) and list(result.rounds) != self.rounds:
+            # a set begun in the projection has its phase's rounds (a projected export can
+            # change the phase): the inputs' heads say the rounds as played
+            self.rounds = list(result.rounds)
+            for head, label in zip(
+                self.query(".proj-round").results(Label), self.rounds, strict=False
+            ):
+                head.update(label)
         self.lay_out(result.table())
         places = Text("Places if the game ends after these rounds: ", style="bold")
         places.append_text(places_text(result.places, money))
