@@ -1014,7 +1014,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     units = _units(holders, cid, names, investors)
     president = _president(args, units, names, first)
     _deal(company, units, president, first)
-    where = _place(state, cid, args.price, args.row)
+    where = _place(state, cid, args.price, args.row, ruleset.money)
     company.launched = True
     company.operated = True
     company.value = _par(state, cid, args.price)
@@ -1204,9 +1204,12 @@ NUMBERING = "of the Market sheet (from 1 at the top left)"
 columns and spaces from 1), which the players see; ``--row`` takes it too."""
 
 
-def _place(state: GameState, cid: str, price: int, row: int | None) -> list[str]:
+def _place(
+    state: GameState, cid: str, price: int, row: int | None, money: Callable[[int], str]
+) -> list[str]:
     """Put the company's marker on the space of ``price``; returns where, numbered as on
-    the Market sheet (:data:`NUMBERING`), as the header's lines."""
+    the Market sheet (:data:`NUMBERING`), as the header's lines; ``money`` says a price
+    with the title's sign (``¥90``)."""
     market = state.market
     if price <= 0:
         raise Refusal(f"a price of {price} is no share price (a company at 0 has closed)")
@@ -1214,10 +1217,10 @@ def _place(state: GameState, cid: str, price: int, row: int | None) -> list[str]
         rows = [r for r, values in enumerate(market.rows) if price in values]
         if not rows:
             prices = sorted({v for values in market.rows for v in values if v is not None})
-            raise Refusal(f"{price} is not on the market; its spaces are {_list(prices)}")
+            raise Refusal(f"{money(price)} is not on the market; its spaces are {_list(prices)}")
         if row is not None and row - 1 not in rows:
             raise Refusal(
-                f"row {row} of the market has no {price}; rows with it: "
+                f"row {row} of the market has no {money(price)}; rows with it: "
                 f"{', '.join(str(r + 1) for r in rows)} (the rows {NUMBERING})"
             )
         r = rows[0] if row is None else row - 1
@@ -1226,13 +1229,17 @@ def _place(state: GameState, cid: str, price: int, row: int | None) -> list[str]
         where = [f"  market: row {r + 1}, column {col + 1} {NUMBERING}"]
         if row is None and len(rows) > 1:
             on = ", ".join(str(x + 1) for x in rows)
-            where.append(f"  ({price} stands on rows {on}: the top one is taken; --row to choose)")
+            where.append(
+                f"  ({money(price)} stands on rows {on}: the top one is taken; --row to choose)"
+            )
         return where
     if row is not None:
         raise Refusal("--row is for a 2-D market (1847 AE, 1830)")
     assert isinstance(market, LinearMarket)
     if price not in market.values:
-        raise Refusal(f"{price} is not on the market; its spaces are {_list(list(market.values))}")
+        raise Refusal(
+            f"{money(price)} is not on the market; its spaces are {_list(list(market.values))}"
+        )
     market.place(cid, price)
     space = market.values.index(price) + 1
     return [f"  market: space {space} of the Market sheet (from 1 at the lowest price)"]

@@ -556,6 +556,8 @@ def show(game: Game) -> None:
     console = _Console(emoji=False)  # a player named `:smile:` is printed as typed
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
+    if rnd.get("setup"):  # the JSON says "SR" (the contract's kinds); the game's own label
+        where = game.round_label()
     bank = data["bank"]
     console.print(
         f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "

@@ -1009,7 +1009,8 @@ def project(
         # Shares of companies that do not run still count at their price.
         extra = [cid for cid in shares if cid not in inputs]
         if extra:
-            notes.append(f"{p.name} also holds {', '.join(extra)}, which do not run.")
+            verb = "does" if len(extra) == 1 else "do"
+            notes.append(f"{p.name} also holds {', '.join(extra)}, which {verb} not run.")
         players.append(PlayerProjection(p.name, shares, amounts, cash_on_hand, other, total))
         totals[p.name] = total
     return Projection(

@@ -13,7 +13,10 @@ amount a share to the cent (:func:`to_cents`: ``26.60``).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+
+TYPE_CHECKING = False  # not `typing`'s: this module is imported at every start (issue 41)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories a terminal may act on or show misleadingly: controls (ESC, BEL),

@@ -249,7 +249,7 @@ def test_no_game_counts_are_worded_in_the_singular_for_one(
 def test_no_game_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     cases = {
         "1899 run --price 70 --revenue 370": "unknown title",
-        "1846 run --price 71 --revenue 370": "71 is not on the market",
+        "1846 run --price 71 --revenue 370": "$71 is not on the market",
         "1846 run --price 70 --revenue -10": "may not be negative",
         "1846 run --price 70 --revenue 99999999": "absurd",
         "1846 run --price 70": "--revenue",
@@ -259,7 +259,7 @@ def test_no_game_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
         "1846 run --price 70 --revenue 370 --company XYZ": "no company",
         "1846 run --price 70 --revenue 370 --row 2": "--row is for a 2-D market",
         "1846 run --price 70 --revenue 370 --gets Zed=5": "Zed",
-        "1847AE run --price 90 --row 1 --revenue 10": "row 1 of the market has no 90; rows with",
+        "1847AE run --price 90 --row 1 --revenue 10": "row 1 of the market has no M90; rows with",
     }
     for argv, fragment in cases.items():
         assert check_main(argv.split()) == 2, argv
@@ -523,7 +523,7 @@ def test_1847ae_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert check_main(["1847AE", "run", "--price", "90", "--revenue", "0"]) == 0
     out = capsys.readouterr().out
     assert "row 5, column 4 of the Market sheet (from 1 at the top left)" in out
-    assert "(90 stands on rows 5, 7: the top one is taken; --row to choose)" in out
+    assert "(M90 stands on rows 5, 7: the top one is taken; --row to choose)" in out
     # no dividend at a row's first space... 90 (row 4 col 3) -> 86 (row 4 col 2)
     assert "M90 -> M86" in out
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 import csv
 import io
 from decimal import Decimal
+from pathlib import Path
 
+import openpyxl
 from conftest import SCRIPTS, play
 
 from moderator import commands as c
@@ -109,3 +111,19 @@ def test_the_checker_answers_a_claim_a_share_with_the_exact_figure() -> None:
         line.startswith("✗ paid $26 a share: it is $26.60 (full: $133 on 5 shares: $26.60")
         for line in answer.lines
     )
+
+
+def test_the_workbook_cell_is_26_60_to_the_cent(tmp_path: Path) -> None:
+    game = play(AFTER_133)
+    path = tmp_path / "g.xlsx"
+    export.export_xlsx(game, path)
+    book = openpyxl.load_workbook(path)
+    found = [
+        row
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        if len(row) > 4 and row[0].value == "OR 5.2" and row[1].value == "GT"
+    ]
+    (row,) = found
+    assert row[4].value == 26.6 and row[4].number_format == '"$"#,##0.00;-"$"#,##0.00'
+    assert row[2].value == 133 and row[2].number_format == '"$"#,##0;-"$"#,##0'
