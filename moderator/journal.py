@@ -1262,6 +1262,14 @@ def _read_lines(
     tail = data[end:]  # what follows the last newline: empty, or an append cut short
     if not end:
         raise SaveError(f"{path}: not a valid save (corrupt or truncated header)")
+    # A last line holding a NUL byte is an append torn by a power cut, newline or not: a
+    # file system may have grown the file before it wrote the data, and the bytes never
+    # written read as zeros.  No record holds one (JSON writes U+0000 as \u0000), so the
+    # line is never a record moderator wrote; it is the cut it is (never acknowledged),
+    # not a damaged save that no longer opens.
+    last = data.rfind(b"\n", 0, end - 1) + 1
+    if last and b"\x00" in data[last:end]:
+        end, tail = last, data[last:]
     # The lines one at a time (never ``data.split``: a file of 60 million empty lines
     # would be a list of 60 million objects before its first line is refused).
     lines = _lines(data, end)
