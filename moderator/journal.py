@@ -1367,6 +1367,22 @@ def _whole_record(match: re.Match[bytes] | None, number: int, prev: str | None) 
     return match[2].decode() == expected
 
 
+def _converted(line: bytes) -> str:
+    """What a tool that copies files as text did to a save's first line, if it did (the
+    hardening audit: a save gone through such a tool was refused as merely "damaged")."""
+    if line.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        return (
+            ": it begins with a byte-order mark, as an editor or a copy tool that "
+            "converts text writes one (copy the save again as a binary file)"
+        )
+    if line.endswith(b"\r"):
+        return (
+            ": its lines end in CR LF, as a copy or sync tool that converts line ends "
+            "writes them; moderator writes LF only (copy the save again as a binary file)"
+        )
+    return ""
+
+
 def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | None]:
     """The header and the checksum record 1 chains from (``None`` for format 2).
 
@@ -1380,8 +1396,8 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | N
         match = _SUMMED_HEADER.fullmatch(line)
         if match is None:
             raise SaveError(
-                f"{path}: the header (line 1) has no checksum, so it is damaged or was edited; "
-                f"the file was left untouched"
+                f"{path}: the header (line 1) has no checksum, so it is damaged or was edited"
+                f"{_converted(line)}; the file was left untouched"
             )
         body = match[1] + b"}"
         prev = match[2].decode()
