@@ -517,8 +517,9 @@ def _refused(outcome: Outcome, number: int, game: Game, *, as_json: bool) -> boo
     if outcome.ok:
         return False
     if outcome.save_failed:
+        why = outcome.message.removeprefix("not saved, so not applied: ")  # said once
         _err(
-            f"line {number}: not saved: {outcome.message}; {game.path} still holds "
+            f"line {number}: not saved: {why}; {game.path} still holds "
             "the game up to the line before; fix the disk and play the script again "
             "to continue"
         )

@@ -263,7 +263,8 @@ def test_the_disk_filling_up_mid_script(
     script = write(tmp_path, NOTES + "note the disk is full from here\nnote never\n")
     assert main(["play", str(script), "--save", str(save)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("line 4: not saved: ")
+    assert err.startswith("line 4: not saved: cannot write ")
+    assert err.count("not saved") == 1  # once ("not saved: not saved, so not applied" before)
     assert "No space left on device" in err and str(save) in err and "Traceback" not in err
     monkeypatch.undo()
     assert save.read_bytes() == before
