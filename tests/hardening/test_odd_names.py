@@ -147,3 +147,29 @@ def test_a_name_with_a_double_quote_is_refused(tmp_path: Path, name: str) -> Non
     with pytest.raises(Refusal, match="double quote"):
         Game.new("1830", [name, "Bob", "Carlos"], path=tmp_path / "g.json")
     assert not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_name_typed_with_its_accent_apart_is_the_player(tmp_path: Path, title: str) -> None:
+    """A name that looks the same is the same player: ``Zoë`` typed with its accent as one
+    character (as the new-game form took it) or as two (a Mac's keyboard, a pasted
+    script), ``Straße`` as ``STRASSE``.  Was: "no player called 'Zoë'"."""
+    path = tmp_path / "game.json"
+    game = Game.new(title, ["Zoë", "Straße", "Bob"], path=path)
+    box = (*simulate.TABLE_BOX_VALUES, simulate.TABLE_ROWS_3P) if title == "1847Pfalz" else ()
+    for line in simulate.TABLE_BOX_VALUES if title == "1847RRRRB" else box:
+        assert game.execute(line).ok  # the box's values first (11.1, 12.1)
+    cash = {p.name: p.cash for p in game.state.ledger.players}
+    for typed, name in (("Zoe\u0308", "Zoë"), ("ZOE\u0308", "Zoë"), ("STRASSE", "Straße")):
+        assert game.execute(f"expect {typed} cash {cash[name]}").ok, typed
+        outcome = game.execute(f"adjust {typed} 5 typed apart")
+        assert outcome.ok, outcome.message
+        cash[name] += 5
+    assert {p.name: p.cash for p in game.state.ledger.players} == cash
+    game.close()
+    reopened = Game.load(path, read_only=True)
+    assert {p.name: p.cash for p in reopened.state.ledger.players} == cash
+    refused = reopened.ruleset.player_name
+    with pytest.raises(Refusal) as other:  # another accent: another name
+        refused(reopened.state, "Zoe\u0301")
+    assert other.value.message == "no player called 'Zoe\u0301'"
