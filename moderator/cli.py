@@ -983,6 +983,30 @@ def _simple_words(words: list[str]) -> tuple[str, Path, set[str], Path | None] |
     return None if path is None else (cmd, path, flags, save)
 
 
+def _whole(text: str) -> int:
+    """A number of the command line: digits 0-9, a minus sign allowed.  ``int`` alone
+    reads ``١٢`` or ``１２`` as 12 (``amend SAVE ١٢`` amended line 12), which the script
+    language refuses (:func:`moderator.script.amount`); at most 30 digits."""
+    import argparse
+
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    if len(digits) > 30:
+        raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is absurd")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    """``serve --port``: 0 (any free port) to 65535 (was: a traceback from ``bind``)."""
+    import argparse
+
+    port = _whole(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 (any free one) to 65535, not {port}")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     """The command line's parser: every command, its ``--help`` and its errors."""
     import argparse
@@ -1083,7 +1107,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="listen on the laptop's network address (default: this computer only)",
     )
-    p_serve.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
+    p_serve.add_argument("--port", type=_port, default=0, help="the port (default: any free one)")
     p_whatif = sub.add_parser(
         "whatif",
         help="try a line of play on a copy of a save; nothing is written",
@@ -1095,7 +1119,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p_whatif.add_argument("save", type=Path, help="the save file (.json), only read")
     p_whatif.add_argument("script", type=Path, help="the commands to try (/dev/stdin: a pipe)")
-    p_whatif.add_argument("--at", type=int, help="the line to branch from (0: the start)")
+    p_whatif.add_argument("--at", type=_whole, help="the line to branch from (0: the start)")
     p_whatif.add_argument("--json", action="store_true", help="print the comparison as JSON")
     # issue 39: a past line corrected, the rest replayed (moderator/amend.py)
     p_amend = sub.add_parser(
@@ -1111,7 +1135,7 @@ def _parser() -> argparse.ArgumentParser:
         "cannot be read or written, or is locked.",
     )
     p_amend.add_argument("save", type=Path, help="the save file (.json)")
-    p_amend.add_argument("number", type=int, help="the line to amend (History's number)")
+    p_amend.add_argument("number", type=_whole, help="the line to amend (History's number)")
     p_amend.add_argument("line", nargs="?", help="the line's new text (banker script)")
     p_amend.add_argument("--insert", metavar="LINE", help="insert LINE before line N")
     p_amend.add_argument("--delete", action="store_true", help="delete line N")
@@ -1144,11 +1168,11 @@ def _parser() -> argparse.ArgumentParser:
     p_project.add_argument(
         "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
     )
-    p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
+    p_project.add_argument("--ors", type=_whole, help="how many operating rounds to project")
     p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
     p_project.add_argument(
         "--width",
-        type=int,
+        type=_whole,
         help="fit the table to this many columns (default: the "
         "terminal's, or 100 when not a terminal; 0: one wide table)",
     )
