@@ -358,7 +358,8 @@ class CutLine(Record):
         """The banker's warning, naming the line (and the side file keeping it)."""
         where = f"; its text is kept in {kept}" if kept is not None else ""
         return (
-            f"{path} ends in an incomplete line (line {self.line}, {len(self.text):,} bytes: "
+            f"{path} ends in an incomplete line (line {self.line}, "
+            f"{len(self.text):,} byte{'' if len(self.text) == 1 else 's'}: "
             f"journal entry {self.entry} was never completely written, by a crash or a cut "
             f"copy); the game opens with the {counted(self.entry - 1, 'entry', 'entries')} "
             f"before it{where}"

@@ -95,3 +95,13 @@ def test_zeros_in_a_line_before_the_last_are_damage(
     with pytest.raises(SaveError, match="is damaged"):
         Game.load(path, read_only=True)
     assert summarize(path).error is not None
+
+
+def test_a_cut_of_one_byte_is_worded_in_the_singular(
+    tmp_path: Path, whole: tuple[bytes, int, str]
+) -> None:
+    data, count, _ = whole
+    path = tmp_path / "game.json"
+    path.write_bytes(data + b"{")
+    notice = Game.load(path, read_only=True).notices()[0]
+    assert f"(line {count + 2}, 1 byte: journal entry {count + 1} " in notice
