@@ -53,3 +53,21 @@ def test_a_line_number_in_digits_still_amends(
     assert main(["amend", str(save), "2", "private Amy MS", "--dry-run"]) == 0
     assert main(["amend", str(save), "-1", "note x"]) == 2  # no line -1: said, as before
     assert "no line -1 to amend" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("runs", "said"),
+    [
+        ("GT=١٢٠", "`١٢٠`: the revenue must be a whole number"),
+        ("GT=1_0", "`1_0`: the revenue must be a whole number"),
+        ("GT=１０:full", "`１０:full`: the revenue must be a whole number"),
+        ("GT=10@٣٠", "`@٣٠`: a final price is a whole number"),
+        ("GT=10@1e3", "`@1e3`: a final price is a whole number"),
+    ],
+)
+def test_project_s_runs_are_digits(
+    save: Path, capsys: pytest.CaptureFixture[str], runs: str, said: str
+) -> None:
+    """`project --runs`: `int` read `GT=١٢٠` as 120 and `GT=1_0` as 10."""
+    assert main(["project", str(save), "--runs", runs]) == 1
+    assert said in capsys.readouterr().err
