@@ -425,7 +425,7 @@ def leave_picture(save: Path) -> int | None:
 
 def _positive(text: str | None) -> int:
     """``text`` as a number of columns or rows, 0 when it is none."""
-    return int(text) if text and text.isdigit() else 0
+    return int(text) if text and text.isascii() and text.isdigit() else 0  # `²`: no number
 
 
 def _play_lines(
@@ -554,7 +554,10 @@ def show(game: Game) -> None:
 
     data = game.state_json()
     cur = esc(game.ruleset.currency)
-    console = _Console(emoji=False)  # a player named `:smile:` is printed as typed
+    # a player named `:smile:` is printed as typed; a size Rich's `int` cannot read
+    # (`COLUMNS=²`: `isdigit` says yes) is left out, not a traceback (the hardening audit)
+    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES") or v.isascii()}
+    console = _Console(emoji=False, _environ=environ)
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     bank = data["bank"]

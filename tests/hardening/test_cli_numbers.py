@@ -5,10 +5,13 @@ Each is now argparse's usage error (exit 2), naming the argument, and nothing is
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import RULEBOOK_SETUP, play
+from conftest import REPO, RULEBOOK_SETUP, play
 
 from moderator.cli import main
 
@@ -71,3 +74,25 @@ def test_project_s_runs_are_digits(
     """`project --runs`: `int` read `GT=١٢٠` as 120 and `GT=1_0` as 10."""
     assert main(["project", str(save), "--runs", runs]) == 1
     assert said in capsys.readouterr().err
+
+
+def test_a_terminal_size_in_other_digits_is_no_size(tmp_path: Path) -> None:
+    """`COLUMNS=²` (`str.isdigit` says yes, `int` no) ended `play`'s tables in a traceback
+    from Rich, and `play --quiet --save` in one from the picture's size, after the save was
+    written; the size is now left out, as when none is given."""
+    from moderator.cli import _positive
+
+    assert [_positive(text) for text in ("²", "١٢", "１２", "80", "", None)] == [0, 0, 0, 80, 0, 0]
+    script = tmp_path / "game.script"
+    script.write_text(RULEBOOK_SETUP, encoding="utf-8")
+    env = {**os.environ, "COLUMNS": "²", "LINES": "٣", "MODERATOR_NO_PICTURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "moderator.cli", "play", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env=env,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "Players" in done.stdout
