@@ -25,7 +25,7 @@ from moderator.errors import Refusal
 from moderator.follow import SaveFollower
 from moderator.game import Game, check_new_players, check_player_name
 from moderator.saves_index import summarize
-from moderator.script import parse_script
+from moderator.script import parse_script, quote
 from rulesets import RULESETS
 
 PIECES = [
@@ -58,6 +58,15 @@ PIECES = [
 """Bits of names a table might type, or a hostile one would."""
 
 NAME = st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("".join)
+
+TEXT = st.one_of(
+    st.lists(st.sampled_from([*PIECES, " ", '"', "#", "\u0000", "\\u0000"]), max_size=6).map(
+        "".join
+    ),
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=20),
+)
+"""A note's or a reason's words: the names' pieces, quotes, comments, NUL and its escape,
+or any characters (a control character is refused, and changes nothing)."""
 
 COMMANDS = 100
 """Commands of each game (the simulation's setup counts)."""
@@ -97,11 +106,15 @@ def test_odd_names_write_and_read_back_in_every_title(title: str) -> None:
     ruleset = RULESETS[title.upper()]
     low, high = max(3, ruleset.min_players), min(5, ruleset.max_players)
 
-    def body(names: list[str], seed: int) -> None:
+    def body(names: list[str], seed: int, texts: list[tuple[int, str]]) -> None:
         assume(_seated(title, names))
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "game.json"
             game = _play(title, names, seed, path)
+            for k, text in texts:  # notes and corrections in odd words, naming odd names
+                name = quote(names[k % len(names)])
+                line = [f"note {text}", f"adjust {name} {k + 1} {text}", f"note {name}"][k % 3]
+                game.execute(line)  # accepted, or refused (an empty text, a comment)
             state = json.dumps(game.state_json(), sort_keys=True)
             journal = list(game.journal)
             script = "\n".join(game.script_lines())
@@ -135,7 +148,11 @@ def test_odd_names_write_and_read_back_in_every_title(title: str) -> None:
     # the title seeds the draws (as tests/test_invariants.py's run_property): each title
     # meets other names
     settings(max_examples=examples(4))(
-        given(names=st.lists(NAME, min_size=low, max_size=high), seed=st.integers(0, 2**16))(body)
+        given(
+            names=st.lists(NAME, min_size=low, max_size=high),
+            seed=st.integers(0, 2**16),
+            texts=st.lists(st.tuples(st.integers(0, 20), TEXT), max_size=4),
+        )(body)
     )()
 
 
