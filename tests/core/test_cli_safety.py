@@ -226,6 +226,11 @@ def test_a_save_open_in_another_moderator(
         assert f"pid {holder.pid}" in capsys.readouterr().err
         assert save.read_bytes() == before
         assert not list(tmp_path.glob("*.replaced-*")), "no backup left by a refused --force"
+        for amend in (["1", "note uno"], ["2", "--delete"], ["1", "--insert", "note zero"]):
+            assert main(["amend", str(save), *amend]) == 2  # the correction waits its turn
+            assert f"pid {holder.pid}" in capsys.readouterr().err
+        assert save.read_bytes() == before
+        assert not list(tmp_path.glob("*.before-amend-*")), "no backup left by a refused amend"
         # showing a save takes no lock: it works while the game is open elsewhere
         assert main(["state", str(save), "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["title"] == "1846"
