@@ -425,7 +425,7 @@ def leave_picture(save: Path) -> int | None:
 
 def _positive(text: str | None) -> int:
     """``text`` as a number of columns or rows, 0 when it is none."""
-    return int(text) if text and text.isdigit() else 0
+    return int(text) if text and text.isascii() and text.isdigit() else 0  # `²`: no number
 
 
 def _play_lines(
@@ -517,8 +517,9 @@ def _refused(outcome: Outcome, number: int, game: Game, *, as_json: bool) -> boo
     if outcome.ok:
         return False
     if outcome.save_failed:
+        why = outcome.message.removeprefix("not saved, so not applied: ")  # said once
         _err(
-            f"line {number}: not saved: {outcome.message}; {game.path} still holds "
+            f"line {number}: not saved: {why}; {game.path} still holds "
             "the game up to the line before; fix the disk and play the script again "
             "to continue"
         )
@@ -553,7 +554,10 @@ def show(game: Game) -> None:
 
     data = game.state_json()
     cur = esc(game.ruleset.currency)
-    console = _Console(emoji=False)  # a player named `:smile:` is printed as typed
+    # a player named `:smile:` is printed as typed; a size Rich's `int` cannot read
+    # (`COLUMNS=²`: `isdigit` says yes) is left out, not a traceback (the hardening audit)
+    environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES") or v.isascii()}
+    console = _Console(emoji=False, _environ=environ)
     rnd = data["round"]
     where = f"{rnd['kind']} {rnd['number']}" + (f".{rnd['or']}" if rnd["or"] else "")
     if rnd.get("setup"):  # the JSON says "SR" (the contract's kinds); the game's own label
@@ -984,6 +988,30 @@ def _simple_words(words: list[str]) -> tuple[str, Path, set[str], Path | None] |
     return None if path is None else (cmd, path, flags, save)
 
 
+def _whole(text: str) -> int:
+    """A number of the command line: digits 0-9, a minus sign allowed.  ``int`` alone
+    reads ``١٢`` or ``１２`` as 12 (``amend SAVE ١٢`` amended line 12), which the script
+    language refuses (:func:`moderator.script.amount`); at most 30 digits."""
+    import argparse
+
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    if len(digits) > 30:
+        raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is absurd")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    """``serve --port``: 0 (any free port) to 65535 (was: a traceback from ``bind``)."""
+    import argparse
+
+    port = _whole(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 (any free one) to 65535, not {port}")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     """The command line's parser: every command, its ``--help`` and its errors."""
     import argparse
@@ -1084,7 +1112,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="listen on the laptop's network address (default: this computer only)",
     )
-    p_serve.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
+    p_serve.add_argument("--port", type=_port, default=0, help="the port (default: any free one)")
     p_whatif = sub.add_parser(
         "whatif",
         help="try a line of play on a copy of a save; nothing is written",
@@ -1096,7 +1124,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p_whatif.add_argument("save", type=Path, help="the save file (.json), only read")
     p_whatif.add_argument("script", type=Path, help="the commands to try (/dev/stdin: a pipe)")
-    p_whatif.add_argument("--at", type=int, help="the line to branch from (0: the start)")
+    p_whatif.add_argument("--at", type=_whole, help="the line to branch from (0: the start)")
     p_whatif.add_argument("--json", action="store_true", help="print the comparison as JSON")
     # issue 39: a past line corrected, the rest replayed (moderator/amend.py)
     p_amend = sub.add_parser(
@@ -1112,7 +1140,7 @@ def _parser() -> argparse.ArgumentParser:
         "cannot be read or written, or is locked.",
     )
     p_amend.add_argument("save", type=Path, help="the save file (.json)")
-    p_amend.add_argument("number", type=int, help="the line to amend (History's number)")
+    p_amend.add_argument("number", type=_whole, help="the line to amend (History's number)")
     p_amend.add_argument("line", nargs="?", help="the line's new text (banker script)")
     p_amend.add_argument("--insert", metavar="LINE", help="insert LINE before line N")
     p_amend.add_argument("--delete", action="store_true", help="delete line N")
@@ -1145,11 +1173,11 @@ def _parser() -> argparse.ArgumentParser:
     p_project.add_argument(
         "--file", type=Path, help="a file of --runs entries, one company a line (# comments)"
     )
-    p_project.add_argument("--ors", type=int, help="how many operating rounds to project")
+    p_project.add_argument("--ors", type=_whole, help="how many operating rounds to project")
     p_project.add_argument("--json", action="store_true", help="print the projection as JSON")
     p_project.add_argument(
         "--width",
-        type=int,
+        type=_whole,
         help="fit the table to this many columns (default: the "
         "terminal's, or 100 when not a terminal; 0: one wide table)",
     )

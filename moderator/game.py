@@ -116,7 +116,8 @@ def check_player_name(name: str) -> None:
     """Refuse a name the table cannot read or a terminal would act on.
 
     Raises:
-        Refusal: blank, with a control character, or longer than :data:`MAX_NAME_LENGTH`.
+        Refusal: blank, with a control character or a double quote, or longer than
+            :data:`MAX_NAME_LENGTH`.
     """
     if not name.strip():
         raise Refusal("a player's name may not be blank")
@@ -127,6 +128,9 @@ def check_player_name(name: str) -> None:
         raise Refusal(
             f"a player's name may be at most {MAX_NAME_LENGTH} characters (one has {len(name)})"
         )
+    if '"' in name:  # the script quotes a name with `"` and has no way to write one in it:
+        # no line could name this player, so the game would stop at his first turn
+        raise Refusal(f"a player's name may not contain a double quote (`{escaped(name)}`)")
 
 
 def check_new_players(names: list[str] | tuple[str, ...]) -> None:

@@ -358,7 +358,8 @@ class CutLine(Record):
         """The banker's warning, naming the line (and the side file keeping it)."""
         where = f"; its text is kept in {kept}" if kept is not None else ""
         return (
-            f"{path} ends in an incomplete line (line {self.line}, {len(self.text):,} bytes: "
+            f"{path} ends in an incomplete line (line {self.line}, "
+            f"{len(self.text):,} byte{'' if len(self.text) == 1 else 's'}: "
             f"journal entry {self.entry} was never completely written, by a crash or a cut "
             f"copy); the game opens with the {counted(self.entry - 1, 'entry', 'entries')} "
             f"before it{where}"
@@ -1262,6 +1263,14 @@ def _read_lines(
     tail = data[end:]  # what follows the last newline: empty, or an append cut short
     if not end:
         raise SaveError(f"{path}: not a valid save (corrupt or truncated header)")
+    # A last line holding a NUL byte is an append torn by a power cut, newline or not: a
+    # file system may have grown the file before it wrote the data, and the bytes never
+    # written read as zeros.  No record holds one (JSON writes U+0000 as \u0000), so the
+    # line is never a record moderator wrote; it is the cut it is (never acknowledged),
+    # not a damaged save that no longer opens.
+    last = data.rfind(b"\n", 0, end - 1) + 1
+    if last and b"\x00" in data[last:end]:
+        end, tail = last, data[last:]
     # The lines one at a time (never ``data.split``: a file of 60 million empty lines
     # would be a list of 60 million objects before its first line is refused).
     lines = _lines(data, end)
@@ -1359,6 +1368,22 @@ def _whole_record(match: re.Match[bytes] | None, number: int, prev: str | None) 
     return match[2].decode() == expected
 
 
+def _converted(line: bytes) -> str:
+    """What a tool that copies files as text did to a save's first line, if it did (the
+    hardening audit: a save gone through such a tool was refused as merely "damaged")."""
+    if line.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        return (
+            ": it begins with a byte-order mark, as an editor or a copy tool that "
+            "converts text writes one (copy the save again as a binary file)"
+        )
+    if line.endswith(b"\r"):
+        return (
+            ": its lines end in CR LF, as a copy or sync tool that converts line ends "
+            "writes them; moderator writes LF only (copy the save again as a binary file)"
+        )
+    return ""
+
+
 def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | None]:
     """The header and the checksum record 1 chains from (``None`` for format 2).
 
@@ -1372,8 +1397,8 @@ def _read_header(path: Path, line: bytes, version: int) -> tuple[Header, str | N
         match = _SUMMED_HEADER.fullmatch(line)
         if match is None:
             raise SaveError(
-                f"{path}: the header (line 1) has no checksum, so it is damaged or was edited; "
-                f"the file was left untouched"
+                f"{path}: the header (line 1) has no checksum, so it is damaged or was edited"
+                f"{_converted(line)}; the file was left untouched"
             )
         body = match[1] + b"}"
         prev = match[2].decode()

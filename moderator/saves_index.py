@@ -162,10 +162,19 @@ def save_summaries(saves: Path) -> list[SaveSummary]:
     return [summarize(p) for p in list_saves(saves) + list_backups(saves)]
 
 
+MAX_STEM = 120
+"""The most characters a new save's name gets before ``.json``.  A file name holds 255
+bytes on most file systems, and the files kept beside a save add up to 31 to its name
+(``..NAME.json.length.XXXXXXXX.tmp``, ``NAME.before-rewind-20.json``): a new game of
+seven players named with 40 characters each had a name of 305, and the TUI stopped with
+a traceback (a name of 241 opened, but refused every rewind)."""
+
+
 def fresh_path(saves: Path, stem: str) -> Path:
-    """``saves/STEM.json``, or ``STEM-2.json``... if that exists already."""
+    """``saves/STEM.json``, or ``STEM-2.json``... if that exists already (STEM in
+    letters, digits, ``_``, ``.`` and ``-``, at most :data:`MAX_STEM` of them)."""
     saves.mkdir(parents=True, exist_ok=True)
-    stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.") or "game"
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem)[:MAX_STEM].strip("-.") or "game"
     path = saves / f"{stem}.json"
     n = 2
     while path.exists():
@@ -187,8 +196,12 @@ def _players(data: object) -> tuple[str, ...]:
 
 
 def new_game_path(saves: Path, title: str, players: list[str]) -> Path:
-    """A save name for a new game: title, players and the date."""
-    return fresh_path(saves, f"{title}-{'-'.join(players)}-{time.strftime('%Y%m%d-%H%M')}")
+    """A save name for a new game: title, players (as many of their letters as
+    :data:`MAX_STEM` leaves room for) and the date."""
+    date = time.strftime("%Y%m%d-%H%M")
+    room = MAX_STEM - len(title) - len(date) - 2
+    names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(players))[:room].strip("-.")
+    return fresh_path(saves, f"{title}-{names}-{date}" if names else f"{title}-{date}")
 
 
 DEMO_SCRIPTS = {

@@ -771,20 +771,20 @@ def parse_runs(
         cid = ruleset.company_id(game.state, name.strip())
         runs_text, at, pin = runs_text.partition("@")
         if at:
-            try:
-                pins[cid] = int(pin)
-            except ValueError:
-                raise Refusal(f"`@{pin}`: a final price is a whole number") from None
+            pin = pin.strip()
+            if not _digits(pin):
+                raise Refusal(f"`@{pin}`: a final price is a whole number")
+            pins[cid] = int(pin)
             if not 0 <= pins[cid] <= MAX_REVENUE:
                 raise Refusal(f"{cid}: a final price of {pins[cid]} is out of range")
         options = ruleset.payout_options(game.state, cid)
         runs: list[tuple[int, str | None]] = []
         for item in filter(None, (x.strip() for x in runs_text.split(","))):
             revenue_text, _, kind = item.partition(":")
-            try:
-                revenue = int(revenue_text)
-            except ValueError:
-                raise Refusal(f"`{item}`: the revenue must be a whole number") from None
+            revenue_text = revenue_text.strip()
+            if not _digits(revenue_text):
+                raise Refusal(f"`{item}`: the revenue must be a whole number")
+            revenue = int(revenue_text)
             if not 0 <= revenue <= MAX_REVENUE:
                 raise Refusal(f"{cid}: a revenue of {revenue} is out of range")
             kind = kind.strip().lower() or None
@@ -804,6 +804,13 @@ def parse_runs(
                 runs.append(runs[-1])
             out[cid] = runs[:rounds]
     return out, pins
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number in digits 0-9, a sign allowed, as the script writes
+    one (``int`` alone reads ``١٢٠`` and ``1_0``: the hardening audit)."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return 0 < len(digits) <= 30 and digits.isascii() and digits.isdigit()
 
 
 def project(

@@ -19,7 +19,7 @@ from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
 from moderator.text import to_cents
-from rulesets.names import title_name
+from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -205,11 +205,18 @@ class Ruleset:
 
     # ------------------------------------------------------------- names
     def player_name(self, state: GameState, word: str) -> str:
-        """Canonical name of the player ``word`` (case-insensitive)."""
+        """Canonical name of the player ``word`` (case-insensitive); failing that, the one
+        player whose name a new game would not tell apart from it (:func:`player_key`:
+        ``Zoë`` typed with its accent as one character or as two, ``Straße``/``STRASSE``),
+        so a name that looks the same is never "no player" (the hardening audit)."""
         low = word.lower()
         for p in state.ledger.players:
             if p.name.lower() == low:
                 return p.name
+        key = player_key(word)
+        alike = [p.name for p in state.ledger.players if player_key(p.name) == key]
+        if len(alike) == 1:  # two (a save made before 42.4) would be a guess: refused
+            return alike[0]
         raise Refusal(f"no player called {word!r}")
 
     def company_id(self, state: GameState, word: str) -> str:

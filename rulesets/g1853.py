@@ -492,7 +492,7 @@ class G1853(Engine):
                     "the track is given whole, `market VALUE...` (1 The Stock Market); "
                     "`box market` confirms the one shown"
                 )
-            if not cmd.value.lstrip("£").isdigit():
+            if not cmd.value.lstrip("£").isdecimal():  # what int() reads (`²` is a digit)
                 raise Refusal(f"{key} is a whole number, not {cmd.value!r} (1 The Shares)")
             self.cmd_setpar(state, c.SetPar(corp=key[4:], value=int(cmd.value.lstrip("£"))))
             return

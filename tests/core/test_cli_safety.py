@@ -226,6 +226,11 @@ def test_a_save_open_in_another_moderator(
         assert f"pid {holder.pid}" in capsys.readouterr().err
         assert save.read_bytes() == before
         assert not list(tmp_path.glob("*.replaced-*")), "no backup left by a refused --force"
+        for amend in (["1", "note uno"], ["2", "--delete"], ["1", "--insert", "note zero"]):
+            assert main(["amend", str(save), *amend]) == 2  # the correction waits its turn
+            assert f"pid {holder.pid}" in capsys.readouterr().err
+        assert save.read_bytes() == before
+        assert not list(tmp_path.glob("*.before-amend-*")), "no backup left by a refused amend"
         # showing a save takes no lock: it works while the game is open elsewhere
         assert main(["state", str(save), "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["title"] == "1846"
@@ -263,7 +268,8 @@ def test_the_disk_filling_up_mid_script(
     script = write(tmp_path, NOTES + "note the disk is full from here\nnote never\n")
     assert main(["play", str(script), "--save", str(save)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("line 4: not saved: ")
+    assert err.startswith("line 4: not saved: cannot write ")
+    assert err.count("not saved") == 1  # once ("not saved: not saved, so not applied" before)
     assert "No space left on device" in err and str(save) in err and "Traceback" not in err
     monkeypatch.undo()
     assert save.read_bytes() == before

@@ -411,7 +411,8 @@ def check_receipt(game: Game, line: str) -> None:
 
 
 def check_execute(position: Position, line: str) -> Outcome:
-    """``Game.execute`` returns an Outcome and never raises; a refused line changes nothing
+    """``Game.execute`` returns an Outcome and never raises, nor refuses by its safety net
+    ("internal error"); a refused line changes nothing
     (state JSON byte-identical, journal, redo stack and save file the same).  An accepted
     one is journaled and saved, and undone so the position stays the same for the next."""
     game = position.game
@@ -422,6 +423,9 @@ def check_execute(position: Position, line: str) -> Outcome:
     assert isinstance(outcome, Outcome), type(outcome)
     assert isinstance(outcome.message, str)
     assert first_unsafe(outcome.message, "\n") is None, repr(outcome.message)
+    # the game's safety net (an exception caught, the state rebuilt) is no refusal: it
+    # names no value and no rule (the hardening audit: `box par.EIR ²` was one)
+    assert not outcome.message.startswith("internal error"), (line, outcome.message)
     if not outcome.ok or not outcome.journaled:
         assert not outcome.journaled
         assert _picture(game) == before, f"`{line!r}` was refused but changed the game"

@@ -10,6 +10,7 @@ the short version for CI; ``scripts/fuzz.py --lines 100000`` runs the long one.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from conftest import examples
@@ -118,3 +119,24 @@ def test_the_check_catches_an_exception(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(Game, "execute", crash)
     with pytest.raises(KeyError):
         check_execute(positions()[0], "pass Amy")
+
+
+def test_the_check_catches_a_refusal_by_the_safety_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that raises (`int("²")`) is refused by the game's safety net, changing
+    nothing; the check counts it a defect all the same (the hardening audit)."""
+    position, line = next(
+        (p, line) for p in positions() for line in p.legal if not line.startswith("run ")
+    )  # not a run: its receipt is worked out before, outside the game's safety net
+    ruleset = type(position.game.ruleset)
+    real = ruleset.apply
+    calls = []
+
+    def broken(self: Any, state: Any, cmd: Any) -> Any:
+        calls.append(cmd)
+        if len(calls) == 1:  # the line's own; the replay that restores the state works
+            int("²")
+        return real(self, state, cmd)
+
+    monkeypatch.setattr(ruleset, "apply", broken)
+    with pytest.raises(AssertionError, match="internal error, command refused: ValueError"):
+        check_execute(position, line)
