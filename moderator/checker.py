@@ -755,7 +755,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "title",
         help="the title, by id or by name: 1846, 1847AE (1847 AE), 1847Pfalz (1847 Pfalz), "
-        "1847RRRRB (1847 RRRR&B), 1853, 1830, 1889 or 18Chesapeake",
+        "1847RRRRB (1847 RRRR&B), 1853, 1830, 1889, 18Chesapeake or 1817",
     )
     sub = parser.add_subparsers(dest="form", required=True, metavar="run|sell")
 

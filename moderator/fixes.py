@@ -232,6 +232,22 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        *(
+            RulesFix(
+                f"{title}-run-mail",
+                9,
+                title,
+                rule,
+                "a run with a `mail` amount is refused (only 1853 has a separate mail run, "
+                "4.6.6); before, it was accepted and the mail amount silently left out",
+            )
+            for title, rule in (
+                ("1830", "20.3"),
+                ("1889", "20.3"),
+                ("18Chesapeake", "20.3"),
+                ("1817", "facts §8"),
+            )
+        ),
         RulesFix(
             "1847Pfalz-11.3-V6",
             9,

@@ -296,9 +296,9 @@ class Family1830(
             state.extra["par_due_corp"] = corp.id
             pars = sorted(self.par_cells)
             told = (
-                f"{pars[0]} to {pars[-1]}"
+                f"{self.money(pars[0])} to {self.money(pars[-1])}"
                 if len(pars) > 3
-                else f"{', '.join(map(str, pars[:-1]))} or {pars[-1]}"
+                else f"{', '.join(map(self.money, pars[:-1]))} or {self.money(pars[-1])}"
             )
             state.ledger.events.append(
                 Noted(

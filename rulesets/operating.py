@@ -16,6 +16,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import DividendPaid, Noted, RoundStarted
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
 from moderator.text import to_cents
@@ -166,7 +167,16 @@ class OperatingRound(Ruleset):
         return units * (paid // count)
 
     def check_run(self, state: GameState, company: Company, cmd: c.Run) -> None:
-        """Refuse a run the title forbids before the dividend is computed (default: none)."""
+        """Refuse a run the title forbids before the dividend is computed.
+
+        Default: a ``mail`` amount is refused, since only 1853 has a separate mail run
+        (4.6.6); it was accepted and its amount silently left out before rules level 9
+        (``TITLE-run-mail``), so an older save replays as recorded."""
+        if cmd.mail is not None and follows(state, f"{self.title}-run-mail"):
+            raise Refusal(
+                f"{self.title_name} has no separate mail run: `mail` is 1853's (4.6.6); "
+                f"give the run's whole revenue ({self.r('run')})"
+            )
 
     def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
         """Work after the dividend and price move (default: none)."""

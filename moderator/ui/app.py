@@ -983,7 +983,10 @@ def picture_main(words: list[str]) -> int:
     size = DEFAULT_SIZE
     if len(words) == 3 and words[1] == "--size":
         columns, _, rows = words[2].partition("x")
-        if not (columns.isdigit() and rows.isdigit() and int(columns) and int(rows)):
+        digits = re.compile(r"[0-9]+")  # str.isdigit takes "²", which int() refuses
+        if not (digits.fullmatch(columns) and digits.fullmatch(rows)):
+            return 2
+        if not (int(columns) and int(rows)):
             return 2
         size = (min(int(columns), 1000), min(int(rows), 1000))
     elif len(words) != 1:

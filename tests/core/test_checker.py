@@ -755,3 +755,13 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
     said = "\n".join(answer.lines)
     assert "/ 10" not in said and "rounded down" not in said, said
     assert "✗ paid $27 a share: it is $26.60 (full: $133 on 5 shares: $26.60 per share" in said
+
+
+def test_the_help_names_every_title(capsys: pytest.CaptureFixture[str]) -> None:
+    """`moderator check --help` lists every title the calculator takes (1817 was left out)."""
+    from rulesets import RULESETS
+
+    check_main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split()).upper()
+    for title in RULESETS:
+        assert title.upper() in shown, title

@@ -204,7 +204,15 @@ async def test_play_save_leaves_the_picture_the_app_shows(
 
 @pytest.mark.parametrize(
     "words",
-    [[], ["--size", "120x40"], ["a.json", "--size"], ["a.json", "--size", "0x40"], ["a", "b"]],
+    [
+        [],
+        ["--size", "120x40"],
+        ["a.json", "--size"],
+        ["a.json", "--size", "0x40"],
+        ["a", "b"],
+        ["a.json", "--size", "²x5"],
+        ["a.json", "--size", "１２x40"],
+    ],
 )
 def test_the_picture_command_line_refuses_what_it_does_not_read(words: list[str]) -> None:
     assert picture_main(words) == 2
