@@ -514,3 +514,24 @@ def test_6_8_2_the_level_0_fixture_bankruptcy_replays_its_recorded_events() -> N
             # B sells his L 10% at 78 first (6.8.2): 60 + 78 = 138 < 150; L 78 -> 72
             assert events != entries[-1]["events"]
             ok(g, "expect B cash 138", "expect L price 72")
+
+
+QUARRIES_SR3_C = upto("1847ae-quarries-investors.script", "exchange C VIW")
+"""SR 3 (phase 3+3), C's turn after B parred HLB: C 149, holding L 20%, Saar 10% and VIW;
+Saar (operated) at 84 (row 3 col 1), floated, so VIW may be exchanged (4.5.2)."""
+
+
+
+def test_4_5_2_8_1_an_exchange_after_a_sale_of_the_same_corporation_is_taken() -> None:
+    """Reading (docs/titles/1847ae.md): 8.1 bars buying "a certificate of the same
+    Corporation" after selling one in the round; the voluntary exchange (4.5.2) takes the
+    turn's purchase but buys nothing at a price, so the sale does not bar it (as in the
+    recorded 18xx.games game 199004, stock round 6: ``sell Two Saar 1``, then ``exchange
+    Two SCR``). C sells his Saar 10% at 84 (C 149 + 84 = 233; Saar 84 -> 80, one row down,
+    8.2), then exchanges VIW for the Saar investor 10%: no money moves, VIW closes; C holds
+    Saar 10% again and his turn's purchase is made (a further buy is refused)."""
+    g = play(QUARRIES_SR3_C)
+    ok(g, "sell C Saar 1", "expect C cash 233", "expect Saar price 80")
+    ok(g, "exchange C VIW", "expect C shares Saar 10", "expect C cash 233")
+    assert g.state.company("VIW").closed
+    refuse(g, "buy C HLB", "not C's")
