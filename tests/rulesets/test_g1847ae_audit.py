@@ -521,7 +521,6 @@ QUARRIES_SR3_C = upto("1847ae-quarries-investors.script", "exchange C VIW")
 Saar (operated) at 84 (row 3 col 1), floated, so VIW may be exchanged (4.5.2)."""
 
 
-
 def test_4_5_2_8_1_an_exchange_after_a_sale_of_the_same_corporation_is_taken() -> None:
     """Reading (docs/titles/1847ae.md): 8.1 bars buying "a certificate of the same
     Corporation" after selling one in the round; the voluntary exchange (4.5.2) takes the
