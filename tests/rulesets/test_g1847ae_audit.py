@@ -534,3 +534,15 @@ def test_4_5_2_8_1_an_exchange_after_a_sale_of_the_same_corporation_is_taken() -
     ok(g, "exchange C VIW", "expect C shares Saar 10", "expect C cash 233")
     assert g.state.company("VIW").closed
     refuse(g, "buy C HLB", "not C's")
+
+
+def test_6_7_4_a_dividend_moves_one_space_whatever_its_size() -> None:
+    """6.7.4: "After a dividend has been paid the stock price token of that Corporation will
+    be moved one space to the right" — one space, however large the dividend is against the
+    price (unlike the 2-D markets that move two spaces for a dividend of twice the price).
+    SR 5 all pass; in OR 5.1 L (74, row 5 col 1) pays 5,000, 500 a share, almost seven times
+    its price: one space right, 82 (row 5 col 2)."""
+    g = play(QUARRIES_SR5)
+    ok(g, "pass A", "pass B", "pass C", "expect round OR", "expect L price 74", "expect L cell 5 1")
+    operate_round(g, L=5000)
+    ok(g, "expect L price 82", "expect L cell 5 2")
