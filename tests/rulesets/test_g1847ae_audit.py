@@ -546,3 +546,21 @@ def test_6_7_4_a_dividend_moves_one_space_whatever_its_size() -> None:
     ok(g, "pass A", "pass B", "pass C", "expect round OR", "expect L price 74", "expect L cell 5 1")
     operate_round(g, L=5000)
     ok(g, "expect L price 82", "expect L cell 5 2")
+
+
+def test_4_6_4_5_1_hlb_is_on_sale_in_the_round_saar_floats() -> None:
+    """Reading (docs/titles/1847ae.md): the tool floats a corporation the moment its 50% is
+    sold, so HLB, which waits for Saar's float (4.5.1), is on sale in the same round.
+    The package as in 1847ae-krauss.script (A 50, B 60, C 93); C passes instead of buying
+    Saar, so it is unfloated. OR 1.1: income A 30, B SPR 15 + H 15 + MNR 20 = 50, C 50;
+    L buys a 3, Krauss A + 15: A 95, B 110, C 143. SR 2 all pass (priority B, left of A who
+    bought last in SR 1); OR 2.1 income: A 125, B 160, C 193. SR 3: B passes; C buys Saar
+    at 84 (109): SPR 20% + investors 20% + 10% = 50%, Saar floats with 420 (4.6); A passes;
+    B pars HLB at once, its 20% at 2 x 80 = 160 (B 0)."""
+    g = play(upto("1847ae-krauss.script", "buy C Saar"))
+    ok(g, "pass C", "expect round OR", "run L 0", "train L 3", "done L", "expect round SR")
+    ok(g, "expect priority B", "expect A cash 95", "expect B cash 110", "expect C cash 143")
+    ok(g, "pass B", "pass C", "pass A", "expect round OR", "run L 0", "done L")
+    ok(g, "expect round SR", "expect B cash 160", "expect C cash 193", "pass B", "buy C Saar")
+    ok(g, "expect Saar cash 420", "expect C cash 109", "pass A", "par B HLB 80")
+    ok(g, "expect B cash 0", "expect HLB president B", "expect B shares HLB 20")
