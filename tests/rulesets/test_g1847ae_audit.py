@@ -564,3 +564,13 @@ def test_4_6_4_5_1_hlb_is_on_sale_in_the_round_saar_floats() -> None:
     ok(g, "expect round SR", "expect B cash 160", "expect C cash 193", "pass B", "buy C Saar")
     ok(g, "expect Saar cash 420", "expect C cash 109", "pass A", "par B HLB 80")
     ok(g, "expect B cash 0", "expect HLB president B", "expect B shares HLB 20")
+
+
+def test_6_8_at_the_train_limit_no_train_even_one_that_would_rust_its_own() -> None:
+    """6.8: "A Corporation that already owns its maximum number of trains may not buy another
+    train even when this would trigger the obsolescence of one or more trains it owns". In
+    1847ae-last-phases.script, OR 5.2 (phase 6E, limit 2), Saar holds a 4 and the 6E and has
+    paid 200; the 6+6 (700) would rust its 4, but Saar may not buy it (it has 104 besides:
+    the refusal names the limit, 6.8)."""
+    g = play(upto("1847ae-last-phases.script", "expect Saar cash 104\ndone Saar") + "\n")
+    refuse(g, "train Saar 6+6", "Saar is at the train limit of 2 (6.8)")
