@@ -486,7 +486,7 @@ class G1847AE(GridRules, Engine):
                         state,
                         private.owner,
                         private,
-                        "the 5+5 was bought: exchange is compulsory (4.5.2)",
+                        "exchanged, compulsory since the 5+5 was bought (4.5.2)",
                     )
 
     def par_choices(self, state: GameState, company: Company) -> tuple[int, ...]:

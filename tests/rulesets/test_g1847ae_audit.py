@@ -514,3 +514,63 @@ def test_6_8_2_the_level_0_fixture_bankruptcy_replays_its_recorded_events() -> N
             # B sells his L 10% at 78 first (6.8.2): 60 + 78 = 138 < 150; L 78 -> 72
             assert events != entries[-1]["events"]
             ok(g, "expect B cash 138", "expect L price 72")
+
+
+QUARRIES_SR3_C = upto("1847ae-quarries-investors.script", "exchange C VIW")
+"""SR 3 (phase 3+3), C's turn after B parred HLB: C 149, holding L 20%, Saar 10% and VIW;
+Saar (operated) at 84 (row 3 col 1), floated, so VIW may be exchanged (4.5.2)."""
+
+
+def test_4_5_2_8_1_an_exchange_after_a_sale_of_the_same_corporation_is_taken() -> None:
+    """Reading (docs/titles/1847ae.md): 8.1 bars buying "a certificate of the same
+    Corporation" after selling one in the round; the voluntary exchange (4.5.2) takes the
+    turn's purchase but buys nothing at a price, so the sale does not bar it (as in the
+    recorded 18xx.games game 199004, stock round 6: ``sell Two Saar 1``, then ``exchange
+    Two SCR``). C sells his Saar 10% at 84 (C 149 + 84 = 233; Saar 84 -> 80, one row down,
+    8.2), then exchanges VIW for the Saar investor 10%: no money moves, VIW closes; C holds
+    Saar 10% again and his turn's purchase is made (a further buy is refused)."""
+    g = play(QUARRIES_SR3_C)
+    ok(g, "sell C Saar 1", "expect C cash 233", "expect Saar price 80")
+    ok(g, "exchange C VIW", "expect C shares Saar 10", "expect C cash 233")
+    assert g.state.company("VIW").closed
+    refuse(g, "buy C HLB", "not C's")
+
+
+def test_6_7_4_a_dividend_moves_one_space_whatever_its_size() -> None:
+    """6.7.4: "After a dividend has been paid the stock price token of that Corporation will
+    be moved one space to the right" — one space, however large the dividend is against the
+    price (unlike the 2-D markets that move two spaces for a dividend of twice the price).
+    SR 5 all pass; in OR 5.1 L (74, row 5 col 1) pays 5,000, 500 a share, almost seven times
+    its price: one space right, 82 (row 5 col 2)."""
+    g = play(QUARRIES_SR5)
+    ok(g, "pass A", "pass B", "pass C", "expect round OR", "expect L price 74", "expect L cell 5 1")
+    operate_round(g, L=5000)
+    ok(g, "expect L price 82", "expect L cell 5 2")
+
+
+def test_4_6_4_5_1_hlb_is_on_sale_in_the_round_saar_floats() -> None:
+    """Reading (docs/titles/1847ae.md): the tool floats a corporation the moment its 50% is
+    sold, so HLB, which waits for Saar's float (4.5.1), is on sale in the same round.
+    The package as in 1847ae-krauss.script (A 50, B 60, C 93); C passes instead of buying
+    Saar, so it is unfloated. OR 1.1: income A 30, B SPR 15 + H 15 + MNR 20 = 50, C 50;
+    L buys a 3, Krauss A + 15: A 95, B 110, C 143. SR 2 all pass (priority B, left of A who
+    bought last in SR 1); OR 2.1 income: A 125, B 160, C 193. SR 3: B passes; C buys Saar
+    at 84 (109): SPR 20% + investors 20% + 10% = 50%, Saar floats with 420 (4.6); A passes;
+    B pars HLB at once, its 20% at 2 x 80 = 160 (B 0)."""
+    g = play(upto("1847ae-krauss.script", "buy C Saar"))
+    ok(g, "pass C", "expect round OR", "run L 0", "train L 3", "done L", "expect round SR")
+    ok(g, "expect priority B", "expect A cash 95", "expect B cash 110", "expect C cash 143")
+    ok(g, "pass B", "pass C", "pass A", "expect round OR", "run L 0", "done L")
+    ok(g, "expect round SR", "expect B cash 160", "expect C cash 193", "pass B", "buy C Saar")
+    ok(g, "expect Saar cash 420", "expect C cash 109", "pass A", "par B HLB 80")
+    ok(g, "expect B cash 0", "expect HLB president B", "expect B shares HLB 20")
+
+
+def test_6_8_at_the_train_limit_no_train_even_one_that_would_rust_its_own() -> None:
+    """6.8: "A Corporation that already owns its maximum number of trains may not buy another
+    train even when this would trigger the obsolescence of one or more trains it owns". In
+    1847ae-last-phases.script, OR 5.2 (phase 6E, limit 2), Saar holds a 4 and the 6E and has
+    paid 200; the 6+6 (700) would rust its 4, but Saar may not buy it (it has 104 besides:
+    the refusal names the limit, 6.8)."""
+    g = play(upto("1847ae-last-phases.script", "expect Saar cash 104\ndone Saar") + "\n")
+    refuse(g, "train Saar 6+6", "Saar is at the train limit of 2 (6.8)")
