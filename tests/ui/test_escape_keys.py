@@ -65,6 +65,7 @@ def names(keys: list[events.Key]) -> list[str]:
         ("\x1b\\x", "backslash x", "escape backslash x"),
         ("\x1bPx", "alt+shift+p x", "escape P x"),
         ("\x1b[", "left_square_bracket", "escape left_square_bracket"),
+        ("\x1béx", "alt+é x", "escape é x"),  # a letter of two bytes
         # the sequences of keys, mouse and reports are Textual's
         ("\x1b[5~x", "pageup x", "pageup x"),
         ("\x1b[[A", "f1", "f1"),
