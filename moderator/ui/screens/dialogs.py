@@ -139,10 +139,22 @@ def choice_keys(cmd: c.Command, names: dict[str, str] | None = None) -> Keys:
         return (field(cmd.player),)  # the choice is a player
     if isinstance(cmd, c.CreditTrain):
         return (field(cmd.choice, "buy" if cmd.choice == "pay" else None),)
-    # any other command (the list of every legal command): the words of its line
+    # any other command: the words of its line
+    return line_keys(cmd)
+
+
+def line_keys(cmd: c.Command, names: dict[str, str] | None = None) -> Keys:
+    """What the words of ``cmd``'s script line spell, in order: each word, a company's or
+    a private's id also by its name (``names``).  The list of every legal command (``l``)
+    is spelled so, whatever the command: ``l p a s s a m y Enter`` is ``pass Amy`` (the
+    chosen thing's own keys, :func:`choice_keys`, spelled nothing there: ``pass`` is no
+    player's name, ``train`` no train's type)."""
     from moderator.script import format_command
 
-    return tuple(field(word) for word in format_command(cmd).split())
+    known = names or {}
+    return tuple(
+        thing(word, known) if word in known else field(word) for word in format_command(cmd).split()
+    )
 
 
 def company_names(session: Session) -> dict[str, str]:

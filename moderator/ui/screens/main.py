@@ -56,7 +56,7 @@ from moderator.ui.widgets.panels import (
 )
 
 if TYPE_CHECKING:
-    from moderator.ui.screens.dialogs import CommandDialog, Step
+    from moderator.ui.screens.dialogs import CommandDialog, Keys, Step
 
 HIGHLIGHT_SECONDS = 3.0
 """How long the figures a command changed stay highlighted."""
@@ -673,12 +673,19 @@ class MainScreen(Screen[None]):
         return c.Done(company=cid) if cid is not None else None
 
     def choose(
-        self, title: str, cmds: list[c.Command], label: Any, note: str = "", done: bool = False
+        self,
+        title: str,
+        cmds: list[c.Command],
+        label: Any,
+        note: str = "",
+        done: bool = False,
+        keys: list[Keys] | None = None,
     ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
         the keys typed after ``b`` mean the same whatever the number of choices).
-        ``done``: ``d`` takes the choice and ends the turn."""
+        ``done``: ``d`` takes the choice and ends the turn; ``keys``: what each choice's
+        letters spell (else the chosen thing's own, ``choice_keys``)."""
         from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
@@ -688,6 +695,7 @@ class MainScreen(Screen[None]):
             title,
             [(label(x), x) for x in cmds],
             note,
+            keys=keys,
             details=self.follow_ups(cmds),
             names=company_names(self.session),
         )
@@ -1332,7 +1340,11 @@ class MainScreen(Screen[None]):
             paid = "; ".join(self.session.payments(x))
             return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
 
-        self.choose("Commands the rules accept now", cmds, label)
+        from moderator.ui.screens.dialogs import company_names, line_keys
+
+        names = company_names(self.session)
+        keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
+        self.choose("Commands the rules accept now", cmds, label, keys=keys)
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""
