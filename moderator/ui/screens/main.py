@@ -845,11 +845,15 @@ class MainScreen(Screen[None]):
                 {},
             )
             offered = [c.Sell(player=president, corp=corp, count=1) for corp in held]
-        if not offered:
+        if not offered:  # 1846's MS and Big 4 (independent railroads): nothing to list
+            self.app.bell()
             self.notify(
                 f"no forced sale: {cid or 'no company'} has no president to raise money",
                 severity="warning",
             )
+            # the keys typed after `s` were typed for the list: `s e r i e 1 Enter` spent
+            # 1 for MS (round 4)
+            self.keys_typed_behind_refused()
             return
         refusals = [None if x in legal else self.session.reason(x) for x in offered]
         choices: list[tuple[str | Text, c.Command]] = []
