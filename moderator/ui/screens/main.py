@@ -91,11 +91,13 @@ OPENERS = frozenset(
     + ("train", "private", "loan", "payback", "credit", "legal")
 )
 """The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
-REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo"}
+REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo", "done", "project"}
 """The keys whose refusal (dimmed, hidden, or the game's) leaves the keys typed behind
 them unused: the dialog keys, and the commands the keys after them were typed to follow
 (``ctrl+y x`` with nothing to redo passed the player to act, although the redo the ``x``
-was typed to follow gave nothing; ``x d`` in an operating round ended the turn)."""
+was typed to follow gave nothing; ``x d`` in an operating round ended the turn; ``d s p r
+r 2 Enter`` in a stock round, the ``d`` hidden there, sold the player's PRR shares).
+Every command key that can be dimmed or hidden is one (the others are always live)."""
 
 
 def narration(
