@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 from ui_helpers import (
     main_screen,
@@ -20,6 +21,7 @@ from ui_helpers import (
     save_from_script,
     saved_lines,
     send_burst,
+    settle,
 )
 
 from moderator.game import Game
@@ -225,3 +227,26 @@ async def test_keys_behind_a_refused_choice_are_not_used(
         assert app.screen is main_screen(app)
         await send_burst(pilot, "d")
     assert saved_lines(path) == [*old, "done PRR"]
+
+
+@pytest.mark.parametrize("key", ["full_stop", "minus", "comma", "space", "x", "e", "R"])
+async def test_a_character_that_is_no_digit_in_an_amount_is_refused(saves: Path, key: str) -> None:
+    """Round 4: a character an amount dialog has no key for was ignored, so the digits
+    around it made another amount: ``e 4 . 5 Enter`` spent 45 (``4 - 5``, ``4 , 5``,
+    ``4 x 5`` the same).  Now it is a refused key: a bell, the dialog says so under the
+    amount, nothing is typed and the keys typed behind it are not used; a digit typed
+    once the refusal is shown goes on with the amount (``0 Enter`` spends 40)."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        for part in ("e", "4", key, "5", "enter"):
+            event = events.Key(part, None if len(part) > 1 else part)
+            event.set_sender(app)
+            app.post_message(event)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AmountDialog) and dialog.amount == 4
+        assert "is no digit" in dialog.reason_text
+        assert saved_lines(path) == old
+        await send_burst(pilot, "0", "enter")
+    assert saved_lines(path) == [*old, "spend MS 40"]
