@@ -687,6 +687,22 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Static(self.detail, classes="dialog-note", markup=False)
             yield Static("y / Enter: yes · n / Esc: no", classes="dialog-keys")
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A key that is no answer (a letter but ``y``/``n``, a digit, an arrow): nothing
+        is answered, a bell and the keys line say so, and the keys typed behind it are not
+        used (``"refused"``; the app calls this as it hands the key out).  They answered:
+        ``h ↑ Enter r 9 0 Enter`` (History's Enter asks to rewind; the run typed after it)
+        rewound the game with the run's Enter.  ``""``: a key of the dialog's or the app's
+        (quit, the palette)."""
+        if key in self.active_bindings or key.startswith(("ctrl+", "shift+ctrl")):
+            return ""
+        self.app.bell()
+        shown = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
+        self.query_one(".dialog-keys", Static).update(
+            Text(f"{shown!r} is no answer · y / Enter: yes · n / Esc: no", style="bold red")
+        )
+        return "refused"
+
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
         self.dismiss(yes)
