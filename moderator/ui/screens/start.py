@@ -233,18 +233,28 @@ class FormSelect(Select[str]):
 
     def search(self, character: str) -> None:
         """Highlight the first title holding what was typed since the list opened (or,
-        if none does, this character alone); a bell if no title holds it."""
+        if none does, this character alone); a bell if no title holds it.
+
+        Where what was typed holds no title, the keys typed behind this one were typed for
+        a title that is not there: they are not used (``ModeratorApp.keys_refused``), so
+        ``1 8 3 9 Enter ctrl+s`` no longer starts 1889 (the ``9`` alone) unseen; the bell
+        and the highlight are seen first (fourth keys round)."""
         names = [title_name(t).lower() for t in self.titles]
-        for typed in (self.typed + character, character):
+        spelled = self.typed + character
+        for typed in (spelled, character):
             low = typed.lower()
             found = [i for i, name in enumerate(names) if low in name]
             if found:
                 best = min(found, key=lambda i: names[i].index(low))  # first in the list on ties
                 self.typed = typed
                 self.highlight(best)
+                if typed != spelled:
+                    self.app.bell()
+                    keys_refused(self.app)
                 return
         self.typed = ""
         self.app.bell()
+        keys_refused(self.app)
 
 
 class FormScroll(VerticalScroll):
