@@ -198,8 +198,7 @@ async def test_esc_then_a_bracket_in_the_run_dialog(tmp_path: Path, between: str
     """Round 4: ``r 5 0 Esc [ r 6 0 Enter`` typed fast: Textual's parser lost the Esc
     before ``[`` (and ``] _ ^ \\``: they begin a terminal's string replies, ``[`` a key's
     sequence) and the dialog, still open, asked "Give run PRR 5060 full?"; now the Esc
-    closes the dialog,
-    ``[`` is a key that does nothing and ``r 6 0 Enter`` runs 60."""
+    closes the dialog, ``[`` is a key that does nothing and ``r 6 0 Enter`` runs 60."""
     path = await demo(tmp_path)
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
