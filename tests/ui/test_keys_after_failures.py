@@ -250,3 +250,21 @@ async def test_a_character_that_is_no_digit_in_an_amount_is_refused(saves: Path,
         assert saved_lines(path) == old
         await send_burst(pilot, "0", "enter")
     assert saved_lines(path) == [*old, "spend MS 40"]
+
+
+async def test_keys_behind_a_letter_the_saves_list_has_no_key_for_are_not_used(
+    saves: Path,
+) -> None:
+    """Round 4: ``ctrl+o ↓ x Enter``: ``x`` is no key of the saves list; it did nothing and
+    the Enter typed behind it opened the older save.  Now it is refused: a bell, the line
+    under the list says so, and the Enter is not used; the game shown is unchanged."""
+    newer = rulebook_save(saves, "pass Bob", name="newer.json")
+    older = rulebook_save(saves, "# Stock Round 1", name="older.json")
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_700_100_000, 1_700_100_000))
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+o", "down", "x", "enter")
+        assert isinstance(app.screen, OpenScreen)
+        assert "'x' is no key" in str(app.screen.query_one("#open-error").render())
+        await send_burst(pilot, "escape")
+        assert main_screen(app).session.game.path == newer

@@ -465,6 +465,19 @@ class OpenScreen(KeyedScreen):
         if self.summaries:
             self.query_one("#saves-list", OptionList).highlighted = 0
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter or a digit, no key of this list: nothing happens but a bell and the
+        line under the list, and the keys typed behind it are not used (``"refused"``;
+        the app calls this as it hands the key out): ``ctrl+o x Enter`` opened the newest
+        save with the Enter typed after a key that did nothing (fourth keys round)."""
+        if key in self.active_bindings or not (len(key) == 1 and key.isprintable()):
+            return ""
+        self.app.bell()
+        self.query_one("#open-error", Static).update(
+            Text(f"✗ {key!r} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
+        )
+        return "refused"
+
     def action_list(self, action: str) -> None:
         """Move in the list, or open the highlighted save (``pick``)."""
         saves = self.query_one("#saves-list", OptionList)
