@@ -987,8 +987,8 @@ class AmountDialog(CommandDialog):
         keys typed behind it are not used (``"refused"``; the app calls this as it hands
         the key out, in the order typed).  It was ignored, so the digits around it made
         another amount: ``e 4 . 5 Enter`` spent 45, ``e 4 0 r 9 0 Enter`` (the run typed
-        before the spend's Enter) asked for a spend of 4090.  ``""``: a key of the dialog, or no
-        character."""
+        before the spend's Enter) gave the rules a spend of 4090.  ``""``: a key of the
+        dialog, or no character."""
         if key in self.active_bindings or not (key in CHARACTER_KEYS or len(key) == 1):
             return ""
         if len(key) == 1 and not key.isprintable():
