@@ -20,10 +20,14 @@ as ``CR``.
 moderator binds no Alt key, so it undoes this in two places:
 
 * :class:`EscapeFirstParser`, the parser of the terminal driver (:func:`install`): an
-  ``ESC`` followed by a character that begins no escape sequence (anything but ``[``
-  and ``O``, which begin the keys' sequences, and the introducers of a terminal's
-  replies, ``P ] _ \\ ^ X``) is the Esc key at once — as if the escape delay had
-  passed — and the character is a key of its own.  Outside a bracketed paste only.
+  ``ESC`` followed by a character that begins no key's sequence (anything but ``[``
+  and ``O``) is the Esc key at once — as if the escape delay had passed — and the
+  character is a key of its own; ``ESC [`` and what follows is held until it is a whole
+  CSI sequence: one Textual reads (a key, a mouse event, a report) is passed on, any
+  other was typed after an Esc (``Esc [ r``: Textual handed out ``[`` and ``r`` and lost
+  the Esc, as it did before ``] _ ^ \\``).  Outside a bracketed paste only.  ``ESC O``
+  and a letter stay Textual's (``ESC O r`` is the keypad's 2; one it does not know is
+  ``alt+shift+o``, split below).
 * :func:`unbound_alt`: an ``alt+KEY`` event that still reaches the app (a terminal
   reporting Alt itself, the kitty protocol, a test's ``alt+r``) and that no binding
   of the screen takes is handed out as ``escape`` then ``KEY``
@@ -42,17 +46,27 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from textual import events
-from textual._xterm_parser import XTermParser
+from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+from textual._time import get_time
+from textual._xterm_parser import SPECIAL_SEQUENCES, XTermParser
 from textual.keys import _character_to_key
 from textual.message import Message
 
 ESC = "\x1b"
-SEQUENCE_STARTS = frozenset("[O]P_\\^X" + ESC)
-"""Characters after ``ESC`` that begin a sequence (a key's, a terminal's reply) or are
-another ``ESC``: the parser reads these as it always did."""
+SEQUENCE_STARTS = frozenset("[O" + ESC)
+"""Characters after ``ESC`` that begin a key's sequence (``[`` a CSI one, ``O`` an SS3 one)
+or are another ``ESC``: the parser reads these as it always did, except that a CSI no key,
+mouse event or report of Textual's has is Esc and its characters (:meth:`EscapeFirstParser.
+judge`).  ``] P _ \\ ^ X`` begin a terminal's string replies, which Textual asks for none of
+and never reads (it hands their characters out as keys, without the ``ESC``): after ``ESC``
+they are keys typed, ``Esc _`` on the projection closes it (``_`` stepped a round back)."""
+CSI_PASSED = frozenset("<?M")
+"""What may follow ``ESC [`` for Textual alone to read: a mouse event (SGR's ``<``, X10's
+``M`` and its three raw bytes) or a mode report (``?``)."""
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
 
@@ -68,29 +82,108 @@ class EscapeFirstParser(XTermParser):
         bracketed paste's markers across two reads)."""
         self._pasting = False
         """Whether a bracketed paste is being read (its text is never split)."""
+        self._csi: str | None = None
+        """The characters of a CSI sequence read after ``ESC [`` and not yet handed to
+        Textual's parser (``[`` and what followed), until :meth:`judge` knows whether
+        they make a key or were typed after an Esc."""
 
     def feed(self, data: str) -> Iterable[Message]:
         """Feed ``data`` (see the class docstring); ``""`` is the end of input."""
         if not data:
+            yield from self._typed_after_escape()
             yield from super().feed(data)
             return
         if "\n" in data:  # a line feed typed is Enter, outside a paste (module docstring)
             data = self._line_feeds_as_enter(data)
-        start = 0
-        for i, ch in enumerate(data):
+        waiting: list[str] = []  # read, for Textual's parser
+        for ch in data:
             before = self._tail[-1:]
             self._tail = (self._tail + ch)[-len(PASTE_START) :]
             if self._tail.endswith(PASTE_START):
                 self._pasting = True
             elif self._tail.endswith(PASTE_END):
                 self._pasting = False
+            if self._csi is not None:
+                csi = self._csi + ch
+                verdict = self.judge(csi)
+                if verdict == "wait":
+                    self._csi = csi
+                    continue
+                if verdict == "key":  # a key's (a mouse's, a report's) sequence
+                    self._csi = None
+                    waiting.append(csi)
+                    continue
+                yield from self._pass_on(waiting)
+                if verdict == "typed":  # ``ESC [ r``: Esc, then ``[`` and ``r`` typed
+                    self._csi = csi
+                    yield from self._typed_after_escape()
+                    continue
+                yield from self._typed_after_escape()  # ``ch`` begins no CSI: read it anew
+            if before == ESC and not self._pasting and ch == "[":
+                yield from self._pass_on(waiting)
+                self._csi = ch  # held until judged (the ``ESC`` waits in Textual's parser)
             elif before == ESC and ch not in SEQUENCE_STARTS and not self._pasting:
-                if i > start:
-                    yield from super().feed(data[start:i])
-                start = i
+                yield from self._pass_on(waiting)
                 yield from self.escape_now()
-        if start < len(data):
-            yield from super().feed(data[start:])
+                waiting.append(ch)
+            else:
+                waiting.append(ch)
+        yield from self._pass_on(waiting)
+
+    def _pass_on(self, waiting: list[str]) -> Iterable[Message]:
+        """Hand the characters ``waiting`` to Textual's parser (none: nothing, since ``""``
+        would be the end of input), and empty the list."""
+        if waiting:
+            yield from super().feed("".join(waiting))
+            waiting.clear()
+
+    def tick(self) -> Iterable[Message]:
+        """Textual's tick; a CSI begun after an ``ESC`` and still held when the escape
+        delay ends was typed: Esc, then its characters."""
+        if self._csi is not None and self._timeout_time is not None:
+            if get_time() >= self._timeout_time:
+                yield from self._typed_after_escape()
+                return
+        yield from super().tick()
+
+    @staticmethod
+    @lru_cache(maxsize=256)
+    def judge(csi: str) -> str:
+        """What the characters ``csi`` read after ``ESC`` (``[`` and what followed) are:
+        ``wait`` (a CSI sequence not ended yet), ``key`` (a sequence Textual's parser reads:
+        a key, a mouse event, a report, a paste's marker), ``typed`` (a whole CSI sequence
+        it does not know: the keys ``[`` and the rest, typed after an Esc) or ``apart`` (the
+        last character cannot be in a CSI sequence: the keys before it were typed, and
+        it is read anew).  By ECMA-48: parameter bytes ``0-?``, intermediate bytes
+        ``space-/``, then one final byte ``@-~``; Linux's console sends F1-F5 as ``ESC [ [``
+        and a letter."""
+        body = csi[1:]
+        if not body:
+            return "wait"
+        if body[0] in CSI_PASSED:
+            return "key"
+        if body[0] == "[":  # Linux's console: ``ESC [ [ A`` is F1
+            if len(body) == 1:
+                return "wait"
+            return "key" if f"{ESC}{csi}" in ANSI_SEQUENCES_KEYS else "typed"
+        last = ord(body[-1])
+        if 0x20 <= last <= 0x3F:
+            return "wait"
+        if not 0x40 <= last <= 0x7E:
+            return "apart"
+        sequence = ESC + csi
+        if sequence in SPECIAL_SEQUENCES or any(XTermParser().feed(sequence)):
+            return "key"
+        return "typed"
+
+    def _typed_after_escape(self) -> Iterable[Message]:
+        """The held CSI's characters were typed after an Esc: the Esc key (ending the wait
+        of Textual's parser), then each of them a key."""
+        csi, self._csi = self._csi, None
+        if csi is None:
+            return
+        yield from self.escape_now()
+        yield from super().feed(csi)
 
     def _line_feeds_as_enter(self, data: str) -> str:
         """``data`` with each ``LF`` outside a bracketed paste made ``CR``, and an ``LF``

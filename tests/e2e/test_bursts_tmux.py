@@ -147,6 +147,22 @@ def test_esc_typed_at_once_before_a_key_is_esc(terminal: Terminal) -> None:
     assert saved_lines(terminal.saves)[before:] == ["run PRR 60 full", "done PRR"]
 
 
+def test_esc_then_a_bracket_typed_at_once_is_esc(terminal: Terminal) -> None:
+    """Round 4, in a real terminal: ``r 5 0 Esc [ r 6 0 Enter`` in one ``send-keys``:
+    Textual's parser read ``ESC [`` as the start of a key's sequence and, finding none,
+    handed out ``[`` and the rest without the Esc, so the run dialog stayed open.  Now
+    the Esc closes it, ``[`` does nothing and ``r 6 0 Enter`` runs 60; ``e 4 Esc ] e 2 0
+    Enter`` spends 20."""
+    terminal.wait_for("palette")
+    before = len(saved_lines(terminal.saves))
+    terminal.send("r", "5", "0", "Escape", "[", "r", "6", "0", "Enter")
+    terminal.wait_for("run PRR 60 full")
+    terminal.send("e", "4", "Escape", "]", "e", "2", "0", "Enter")
+    terminal.wait_for("spend PRR 20")
+    terminal.quit()
+    assert saved_lines(terminal.saves)[before:] == ["run PRR 60 full", "spend PRR 20"]
+
+
 def test_a_paste_in_a_dialog_is_typed(terminal: Terminal) -> None:
     """A terminal's bracketed paste of ``90`` and Enter into PRR's run dialog runs 90, as
     ``r 9 0 Enter`` does (it went in after the last run filled in: ``r`` then the paste

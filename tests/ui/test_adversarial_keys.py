@@ -221,8 +221,15 @@ async def type_adversary(
         key = KEY_OF[type(want)]
         if isinstance(want, (c.Run, c.Spend)):
             amount = rng.randrange(0, 400, 10)
+            opened = saved_lines(path)
             await send_burst(pilot, key)  # the dialog's own payout kind (or mail) is kept
             dialog = app.screen
+            if isinstance(want, c.Spend) and session.reason(want.model_copy(update={"amount": 1})):
+                # the company can spend nothing (1817's Belt with $0): `e` is dimmed and
+                # opens nothing; the burst's keys would be refused with it
+                assert dialog is screen and saved_lines(path) == opened
+                event("spend: e dimmed, nothing opened")
+                return
             assert isinstance(dialog, AmountDialog), dialog
             want = dialog.build(amount, dialog.option)
             await send_burst(pilot, "escape")

@@ -140,3 +140,24 @@ async def test_a_letter_with_an_accent_narrows_a_list(saves: Path) -> None:
         keys = ["p", "u", "r", "enter", "é", "l", "i", "s", "e", "enter", "2", "0", "0", "enter"]
         await send_burst(pilot, *keys, "enter")
         assert saved_lines(path)[len(before) :] == ["ipo Élise UR 200 2"]
+
+
+async def test_the_legal_list_is_spelled_by_the_words_of_each_line(saves: Path) -> None:
+    """Round 4: the list of every legal command (``l``) is spelled by the words of each
+    line (docs/keys.md), also for a purchase, a bid or a pass.  Its letters spelled the
+    chosen thing's own keys: with 1830's first player called Buy, ``l b u y Enter`` (the
+    verb of ``buy Buy SV``) passed Buy, a pass being spelled by the player's name; and
+    ``l p a s s Enter`` spelled nothing.  ``l c a Enter`` still finds the bid on C&A by its
+    id, a word of the line."""
+    path = saves / "g.json"
+    save_from_script(path, "game 1830 Buy Pass Cy\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", "b", "u", "y", "enter")
+        assert saved_lines(path) == ["buy Buy SV"]
+        await send_burst(pilot, "l", "p", "a", "s", "s", "enter")
+        assert saved_lines(path)[-1] == "pass Pass"
+        await send_burst(pilot, "l", "c", "a", "enter")
+        assert saved_lines(path)[-1] == "bid Cy CA 165"
+        await send_burst(pilot, "l", *"bidbuymh", "enter")  # the whole line but its amount
+        assert saved_lines(path)[-1] == "bid Buy MH 115"
+        assert app.screen is main_screen(app)

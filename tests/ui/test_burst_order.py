@@ -202,3 +202,20 @@ async def test_keys_typed_behind_a_hidden_pass_are_not_used(saves: Path) -> None
         assert saved_lines(path) == before
         await send_burst(pilot, "d")
         assert saved_lines(path) == [*before, "done ERIE"]
+
+
+async def test_keys_typed_behind_a_hidden_done_are_not_used(saves: Path) -> None:
+    """Round 4: 1830, a stock round, Bob to act: ``d`` (an operating round's done) is
+    hidden; ``d s p r r 2 Enter``, typed as if in an operating round, sold two of Bob's
+    PRR shares with the keys typed to follow a done.  Now nothing; typed after the toast,
+    ``s p r r 2 Enter`` sells them."""
+    path = saves / "g.json"
+    market = (REPO / "tests" / "scripts" / "1830-stock-market.script").read_text("utf-8")
+    save_from_script(path, market, "sell Bob PRR 2").close()
+    async with running(saves) as (app, pilot):
+        assert not main_screen(app).check_action("done", ())
+        before = saved_lines(path)
+        await send_burst(pilot, "d", "s", "p", "r", "r", "2", "enter")
+        assert saved_lines(path) == before
+        await send_burst(pilot, "s", "p", "r", "r", "2", "enter")
+        assert saved_lines(path) == [*before, "sell Bob PRR 2"]

@@ -56,6 +56,22 @@ def names(keys: list[events.Key]) -> list[str]:
         ("\x1b\x1bx", "escape alt+x", "escape escape x"),
         ("\x1b[A\x1bOB", "up down", "up down"),  # the keys' own sequences are kept
         ("\x1b[1;5D", "ctrl+left", "ctrl+left"),
+        # ``[`` and the string introducers after Esc: Textual lost the Esc (round 4)
+        ("\x1b[r6", "left_square_bracket r 6", "escape left_square_bracket r 6"),
+        ("\x1b[2\r", "left_square_bracket 2 enter", "escape left_square_bracket 2 enter"),
+        ("\x1b]r", "right_square_bracket r", "escape right_square_bracket r"),
+        ("\x1b_x", "underscore x", "escape underscore x"),
+        ("\x1b^x", "circumflex_accent x", "escape circumflex_accent x"),
+        ("\x1b\\x", "backslash x", "escape backslash x"),
+        ("\x1bPx", "alt+shift+p x", "escape P x"),
+        ("\x1b[", "left_square_bracket", "escape left_square_bracket"),
+        ("\x1béx", "alt+é x", "escape é x"),  # a letter of two bytes
+        # the sequences of keys, mouse and reports are Textual's
+        ("\x1b[5~x", "pageup x", "pageup x"),
+        ("\x1b[[A", "f1", "f1"),
+        ("\x1b[Z", "shift+tab", "shift+tab"),
+        ("\x1b[27u", "escape", "escape"),  # the kitty protocol's Esc
+        ("\x1bOB", "down", "down"),
     ],
 )
 def test_the_parser_reads_esc_then_a_key_as_both(data: str, textual: str, ours: str) -> None:
@@ -67,6 +83,45 @@ def test_an_esc_at_the_end_of_one_read_and_a_key_in_the_next() -> None:
     assert names(parsed(EscapeFirstParser(), "r50\x1b", "r60\r")) == (
         "r 5 0 escape r 6 0 enter".split()
     )
+
+
+@pytest.mark.parametrize(
+    ("chunks", "ours"),
+    [
+        (("r50\x1b[", "r60\r"), "r 5 0 escape left_square_bracket r 6 0 enter"),
+        (("\x1b", "[A", "x"), "up x"),
+        (("\x1b[1;", "5D"), "ctrl+left"),
+        (("\x1b[", "\x1b[A"), "escape left_square_bracket up"),
+    ],
+)
+def test_a_csi_read_in_two_parts(chunks: tuple[str, ...], ours: str) -> None:
+    """``ESC [`` is held until what follows tells a key's sequence from keys typed after
+    an Esc, across reads too."""
+    assert names(parsed(EscapeFirstParser(), *chunks)) == ours.split()
+
+
+def test_esc_bracket_then_nothing_is_both_keys_after_the_delay() -> None:
+    """``Esc [`` typed and nothing after: once the escape delay is over, the driver's tick
+    hands out Esc and ``[`` (Textual's parser gave ``[`` alone)."""
+    parser = EscapeFirstParser()
+    assert list(parser.feed("\x1b[")) == []
+    assert list(parser.tick()) == []  # within the delay: still waiting
+    time.sleep(0.12)
+    assert names([e for e in parser.tick() if isinstance(e, events.Key)]) == [
+        "escape",
+        "left_square_bracket",
+    ]
+    assert names(list(parser.feed("x"))) == ["x"]
+
+
+def test_a_mouse_event_and_a_report_pass_as_before() -> None:
+    for data, kind in (
+        ("\x1b[<0;5;5M", events.MouseDown),
+        ("\x1b[12;3R", events.CursorPosition),
+        ("\x1b[I", events.AppFocus),
+    ):
+        out = list(EscapeFirstParser().feed(data))
+        assert [type(e) for e in out] == [kind], data
 
 
 @pytest.mark.parametrize(
@@ -136,6 +191,25 @@ async def test_the_raw_bytes_of_the_burst_run_60(tmp_path: Path) -> None:
             app.post_message(key)
         await settle(pilot)
         assert saved_lines(path)[len(before) :] == ["run PRR 60 full"]
+
+
+@pytest.mark.parametrize("between", ["[", "]", "_", "\\"])
+async def test_esc_then_a_bracket_in_the_run_dialog(tmp_path: Path, between: str) -> None:
+    """Round 4: ``r 5 0 Esc [ r 6 0 Enter`` typed fast: Textual's parser lost the Esc
+    before ``[`` (and ``] _ ^ \\``: they begin a terminal's string replies, ``[`` a key's
+    sequence) and the dialog, still open, asked "Give run PRR 5060 full?"; now the Esc
+    closes the dialog, ``[`` is a key that does nothing and ``r 6 0 Enter`` runs 60."""
+    path = await demo(tmp_path)
+    async with running(tmp_path) as (app, pilot):
+        before = saved_lines(path)
+        textual = names(parsed(XTermParser(), f"r50\x1b{between}r60\r"))
+        assert "escape" not in textual
+        for key in parsed(EscapeFirstParser(), f"r50\x1b{between}r60\r"):
+            key.set_sender(app)
+            app.post_message(key)
+        await settle(pilot)
+        assert saved_lines(path)[len(before) :] == ["run PRR 60 full"]
+        assert isinstance(app.screen, MainScreen)
 
 
 async def test_t_esc_d_closes_the_train_list(tmp_path: Path) -> None:

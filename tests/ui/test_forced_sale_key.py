@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from positions import Cut, save_at
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.screens.dialogs import ChoiceDialog
@@ -80,3 +81,23 @@ async def test_s_outside_a_forced_purchase_says_why_in_the_list(saves: Path) -> 
         assert "stock round" in (dialog.refusals[0] or "")
         await send_burst(pilot, "enter", "escape")  # Enter on a refused line takes nothing
         assert saved_lines(path) == before
+
+
+async def test_s_for_a_company_without_a_president_opens_nothing_and_drops_the_rest(
+    tmp_path: Path,
+) -> None:
+    """Round 4: 1846's Michigan Southern, an independent railroad, operates with no
+    president, so ``s`` has no one's sale to list and opens nothing; the keys typed after
+    it were typed for the list: ``s e r i e 1 Enter`` (the sale of an ERIE share, spelled)
+    opened MS's spend dialog with the ``e`` and spent 1.  Now nothing is committed; a key
+    typed once the refusal is shown acts (``e 4 0 Enter`` spends 40)."""
+    path = save_at(Cut("1846", 2, 16), tmp_path / "saves")
+    async with running(tmp_path / "saves") as (app, pilot):
+        screen = main_screen(app)
+        assert screen.session.acting == "MS" and not screen.session.company("MS").get("president")
+        before = saved_lines(path)
+        await send_burst(pilot, "s", "e", "r", "i", "e", "1", "enter")
+        assert isinstance(app.screen, MainScreen)
+        assert saved_lines(path) == before
+        await send_burst(pilot, "e", "4", "0", "enter")
+        assert saved_lines(path)[len(before) :] == ["spend MS 40"]

@@ -88,3 +88,22 @@ async def test_keys_typed_behind_a_refused_edit_are_not_used(saves: Path) -> Non
         await send_burst(pilot, "end", "enter", "up", "enter", "y")
         assert isinstance(app.screen, HistoryScreen)
     assert saved_lines(path) == old
+
+
+async def test_a_key_that_is_no_answer_to_the_rewind_question_is_refused(saves: Path) -> None:
+    """Round 4: ``h ↑ Enter r 9 0 Enter``, History's Enter asking to rewind one line and a
+    run typed after it: the question ignored ``r 9 0`` and took the run's Enter as its
+    yes, and the game was rewound.  Now ``r`` is no answer: a bell, the question says so,
+    and the keys typed behind it are not used; the question stays, and ``n`` typed after
+    closes it with nothing cut."""
+    path = rulebook_save(saves, "# Operating Round 1")
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "enter", "r", "9", "0", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "'r' is no answer" in str(dialog.query_one(".dialog-keys", Static).render())
+        assert saved_lines(path) == before
+        await send_burst(pilot, "n", "escape")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == before

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 from ui_helpers import (
     main_screen,
@@ -20,6 +21,7 @@ from ui_helpers import (
     save_from_script,
     saved_lines,
     send_burst,
+    settle,
 )
 
 from moderator.game import Game
@@ -225,3 +227,44 @@ async def test_keys_behind_a_refused_choice_are_not_used(
         assert app.screen is main_screen(app)
         await send_burst(pilot, "d")
     assert saved_lines(path) == [*old, "done PRR"]
+
+
+@pytest.mark.parametrize("key", ["full_stop", "minus", "space", "x"])
+async def test_a_character_that_is_no_digit_in_an_amount_is_refused(saves: Path, key: str) -> None:
+    """Round 4: a character an amount dialog has no key for was ignored, so the digits
+    around it made another amount: ``e 4 . 5 Enter`` spent 45 (``4 - 5``, ``4 , 5``,
+    ``4 x 5`` the same).  Now it is a refused key: a bell, the dialog says so under the
+    amount, nothing is typed and the keys typed behind it are not used; a digit typed
+    once the refusal is shown goes on with the amount (``0 Enter`` spends 40)."""
+    path = rulebook_save(saves, "spend MS 20")
+    old = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        for part in ("e", "4", key, "5", "enter"):
+            event = events.Key(part, None if len(part) > 1 else part)
+            event.set_sender(app)
+            app.post_message(event)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AmountDialog) and dialog.amount == 4
+        assert "is no digit" in dialog.reason_text
+        assert saved_lines(path) == old
+        await send_burst(pilot, "0", "enter")
+    assert saved_lines(path) == [*old, "spend MS 40"]
+
+
+async def test_keys_behind_a_letter_the_saves_list_has_no_key_for_are_not_used(
+    saves: Path,
+) -> None:
+    """Round 4: ``ctrl+o ↓ x Enter``: ``x`` is no key of the saves list; it did nothing and
+    the Enter typed behind it opened the older save.  Now it is refused: a bell, the line
+    under the list says so, and the Enter is not used; the game shown is unchanged."""
+    newer = rulebook_save(saves, "pass Bob", name="newer.json")
+    older = rulebook_save(saves, "# Stock Round 1", name="older.json")
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    os.utime(newer, (1_700_100_000, 1_700_100_000))
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+o", "down", "x", "enter")
+        assert isinstance(app.screen, OpenScreen)
+        assert "'x' is no key" in str(app.screen.query_one("#open-error").render())
+        await send_burst(pilot, "escape")
+        assert main_screen(app).session.game.path == newer

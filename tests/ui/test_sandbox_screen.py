@@ -342,3 +342,25 @@ async def test_a_kept_what_if_lists_what_to_change_on_the_table(saves: Path) -> 
         assert any(x.startswith("on the table, change (") for x in logged)
         assert all(f"  {change}" in logged for change in changes)
     assert saved_lines(path)[-1] == line
+
+
+async def test_keys_typed_behind_a_sandbox_refused_inside_a_sandbox_are_not_used(
+    saves: Path,
+) -> None:
+    """Round 4: inside a sandbox, History's ``o`` (a sandbox from a line) is refused (no
+    sandbox of a sandbox), but History had closed and the keys typed after it fell on the
+    sandbox as it is: ``h ↑ o e 2 0 Enter``, typed for a sandbox one line back, spent 20
+    for the company operating now.  Now they are not used; keys typed after the toast
+    act."""
+    rulebook_save(saves, "# Operating Round 1")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "o")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        lines = [e.line for e in box.session.game.journal]
+        company = box.session.acting
+        await send_burst(pilot, "h", "up", "o", "e", "2", "0", "enter")
+        assert app.screen is box
+        assert [e.line for e in box.session.game.journal] == lines
+        await send_burst(pilot, "e", "2", "0", "enter")
+        assert [e.line for e in box.session.game.journal] == [*lines, f"spend {company} 20"]

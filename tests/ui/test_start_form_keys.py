@@ -277,3 +277,20 @@ async def test_the_focused_field_stays_in_view_when_the_line_under_the_form_grow
         await pilot.pause()
         assert line.region.height == 5
         assert in_view(screen, field)
+
+
+async def test_a_title_typed_that_is_not_there_starts_nothing(saves: Path) -> None:
+    """Round 4: in the Title list, ``1 8 3 9`` holds no title; the list searched the ``9``
+    alone and highlighted 1889, and the ``Enter ctrl+s x`` typed behind it started an 1889
+    game and passed its first player.  Now the bell is heard and the highlight seen
+    first: the keys typed behind the ``9`` are not used; Enter typed after takes the title
+    highlighted."""
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "Amy Bob Cy", "shift+tab", "enter", "1839", "enter")
+        await send_burst(pilot, "ctrl+s", "x")
+        assert isinstance(app.screen, NewGameScreen)
+        assert list(saves.glob("*.json")) == []
+        select = app.screen.query_one(FormSelect)
+        assert select.expanded
+        await send_burst(pilot, "escape", "enter", "1830", "enter", "ctrl+s")
+        assert [p.name[:4] for p in saves.glob("*.json")] == ["1830"]

@@ -186,6 +186,8 @@ def keys_to(dialog: ChoiceDialog, index: int, text: str) -> list[str]:
     ↓ or ↑ to it, Enter."""
     typed = ""
     for ch in text:
+        if ch == "d" and dialog.done_after is not None:
+            continue  # an operating round's list: `d` takes the choice and ends the turn
         if dialog.narrowed(typed + ch)[0]:
             typed += ch
     shown, best = dialog.narrowed(typed)

@@ -40,6 +40,7 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.keys import _character_to_key
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -139,10 +140,22 @@ def choice_keys(cmd: c.Command, names: dict[str, str] | None = None) -> Keys:
         return (field(cmd.player),)  # the choice is a player
     if isinstance(cmd, c.CreditTrain):
         return (field(cmd.choice, "buy" if cmd.choice == "pay" else None),)
-    # any other command (the list of every legal command): the words of its line
+    # any other command: the words of its line
+    return line_keys(cmd)
+
+
+def line_keys(cmd: c.Command, names: dict[str, str] | None = None) -> Keys:
+    """What the words of ``cmd``'s script line spell, in order: each word, a company's or
+    a private's id also by its name (``names``).  The list of every legal command (``l``)
+    is spelled so, whatever the command: ``l p a s s a m y Enter`` is ``pass Amy`` (the
+    chosen thing's own keys, :func:`choice_keys`, spelled nothing there: ``pass`` is no
+    player's name, ``train`` no train's type)."""
     from moderator.script import format_command
 
-    return tuple(field(word) for word in format_command(cmd).split())
+    known = names or {}
+    return tuple(
+        thing(word, known) if word in known else field(word) for word in format_command(cmd).split()
+    )
 
 
 def company_names(session: Session) -> dict[str, str]:
@@ -260,6 +273,14 @@ def script_reason(session: Session, cmd: c.Command) -> str | None:
 DIGITS = "[0-9]*"
 """What an amount field holds: ASCII digits only (``١٢٠`` and ``1_0`` are refused as typed
 or pasted, not read by ``int``)."""
+
+
+CHARACTER_NAMES = {
+    ch: _character_to_key(ch) for ch in string.printable if ch.isprintable() and len(ch) == 1
+}
+"""Textual's key name of each printable ASCII character (``.`` is ``full_stop``)."""
+CHARACTER_KEYS = frozenset(CHARACTER_NAMES.values())
+"""The key names of characters typed (an amount dialog refuses those it does not bind)."""
 
 
 def whole_number(text: str) -> int | None:
@@ -666,6 +687,22 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Static(self.detail, classes="dialog-note", markup=False)
             yield Static("y / Enter: yes · n / Esc: no", classes="dialog-keys")
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A key that is no answer (a letter but ``y``/``n``, a digit, an arrow): nothing
+        is answered, a bell and the keys line say so, and the keys typed behind it are not
+        used (``"refused"``; the app calls this as it hands the key out).  They answered:
+        ``h ↑ Enter r 9 0 Enter`` (History's Enter asks to rewind; the run typed after it)
+        rewound the game with the run's Enter.  ``""``: a key of the dialog's or the app's
+        (quit, the palette)."""
+        if key in self.active_bindings or key.startswith(("ctrl+", "shift+ctrl")):
+            return ""
+        self.app.bell()
+        shown = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
+        self.query_one(".dialog-keys", Static).update(
+            Text(f"{shown!r} is no answer · y / Enter: yes · n / Esc: no", style="bold red")
+        )
+        return "refused"
+
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
         self.dismiss(yes)
@@ -820,6 +857,9 @@ class AmountDialog(CommandDialog):
         self.selected = 0
         self.initial = initial
         self.note = note
+        self.no_digit: str | None = None
+        """A character refused as typed (:meth:`take_dimmed_key`), said under the amount
+        until the next digit, Backspace or option."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -907,6 +947,15 @@ class AmountDialog(CommandDialog):
         cmd = self.command()
         self.query_one("#extra", Static).update(self.describe(cmd))
         reason = self.query_one("#reason", Static)
+        if self.no_digit is not None:  # said until the next key of the amount
+            reason.update(
+                Text(
+                    f"✗ {self.no_digit!r} is no digit: not typed, and the keys typed after "
+                    "it are not used (type the amount's digits)",
+                    style="bold red",
+                )
+            )
+            return
         if cmd is None:
             reason.update(Text("type an amount", style="dim"))
             return
@@ -932,14 +981,33 @@ class AmountDialog(CommandDialog):
         if self.is_current:
             self.action_confirm()
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A character no key of the dialog takes (a letter but ``d``, ``.``, ``-``, ``,``,
+        a space): nothing is typed, a bell and the line under the amount say so, and the
+        keys typed behind it are not used (``"refused"``; the app calls this as it hands
+        the key out, in the order typed).  It was ignored, so the digits around it made
+        another amount: ``e 4 . 5 Enter`` spent 45, ``e 4 0 r 9 0 Enter`` (the run typed
+        before the spend's Enter) gave the rules a spend of 4090.  ``""``: a key of the
+        dialog, or no character."""
+        if key in self.active_bindings or not (key in CHARACTER_KEYS or len(key) == 1):
+            return ""
+        if len(key) == 1 and not key.isprintable():
+            return ""
+        self.app.bell()
+        self.no_digit = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
+        self.recheck()
+        return "refused"
+
     def action_digit(self, digit: str) -> None:
         """Type a digit into the amount (as the key is read: see the module docstring);
         a selected amount (one filled in) is replaced."""
+        self.no_digit = None
         typed_into(self.query_one("#amount", Input), digit)
         self.recheck()
 
     def action_erase(self) -> None:
         """Backspace in the amount."""
+        self.no_digit = None
         self.query_one("#amount", Input).action_delete_left()
         self.recheck()
 
@@ -980,6 +1048,7 @@ class AmountDialog(CommandDialog):
     def action_option(self, step: int) -> None:
         """Select the previous or next option."""
         if len(self.options) > 1:
+            self.no_digit = None
             self.selected = (self.selected + step) % len(self.options)
             self.recheck()
 

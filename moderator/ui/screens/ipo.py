@@ -137,7 +137,7 @@ class IpoPriceDialog(AmountDialog):
         super().recheck()
         cmd = self.command()
         if isinstance(cmd, c.Ipo) and script_reason(self.session, cmd) is not None:
-            if self.verdict(cmd) is None:
+            if self.verdict(cmd) is None and self.no_digit is None:
                 self.query_one("#reason", Static).update(
                     Text(f"✓ with privates {cmd.player} contributes (next)", style="green")
                 )

@@ -88,10 +88,12 @@ class MailRunDialog(RunDialog):
 
     def action_digit(self, digit: str) -> None:
         """A digit into the field with the focus (replacing a selected amount)."""
+        self.no_digit = None
         typed_into(self.query_one(f"#{self.field}", Input), digit)
         self.recheck()
 
     def action_erase(self) -> None:
         """Backspace in the field with the focus."""
+        self.no_digit = None
         self.query_one(f"#{self.field}", Input).action_delete_left()
         self.recheck()

@@ -56,7 +56,7 @@ from moderator.ui.widgets.panels import (
 )
 
 if TYPE_CHECKING:
-    from moderator.ui.screens.dialogs import CommandDialog, Step
+    from moderator.ui.screens.dialogs import CommandDialog, Keys, Step
 
 HIGHLIGHT_SECONDS = 3.0
 """How long the figures a command changed stay highlighted."""
@@ -91,11 +91,13 @@ OPENERS = frozenset(
     + ("train", "private", "loan", "payback", "credit", "legal")
 )
 """The keys that open a dialog or a list (the keys typed after them are the dialog's)."""
-REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo"}
+REFUSED_AHEAD = OPENERS | {"pass", "undo", "redo", "done", "project"}
 """The keys whose refusal (dimmed, hidden, or the game's) leaves the keys typed behind
 them unused: the dialog keys, and the commands the keys after them were typed to follow
 (``ctrl+y x`` with nothing to redo passed the player to act, although the redo the ``x``
-was typed to follow gave nothing; ``x d`` in an operating round ended the turn)."""
+was typed to follow gave nothing; ``x d`` in an operating round ended the turn; ``d s p r
+r 2 Enter`` in a stock round, the ``d`` hidden there, sold the player's PRR shares).
+Every command key that can be dimmed or hidden is one (the others are always live)."""
 
 
 def narration(
@@ -673,12 +675,19 @@ class MainScreen(Screen[None]):
         return c.Done(company=cid) if cid is not None else None
 
     def choose(
-        self, title: str, cmds: list[c.Command], label: Any, note: str = "", done: bool = False
+        self,
+        title: str,
+        cmds: list[c.Command],
+        label: Any,
+        note: str = "",
+        done: bool = False,
+        keys: list[Keys] | None = None,
     ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
         the keys typed after ``b`` mean the same whatever the number of choices).
-        ``done``: ``d`` takes the choice and ends the turn."""
+        ``done``: ``d`` takes the choice and ends the turn; ``keys``: what each choice's
+        letters spell (else the chosen thing's own, ``choice_keys``)."""
         from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
@@ -688,6 +697,7 @@ class MainScreen(Screen[None]):
             title,
             [(label(x), x) for x in cmds],
             note,
+            keys=keys,
             details=self.follow_ups(cmds),
             names=company_names(self.session),
         )
@@ -837,11 +847,15 @@ class MainScreen(Screen[None]):
                 {},
             )
             offered = [c.Sell(player=president, corp=corp, count=1) for corp in held]
-        if not offered:
+        if not offered:  # 1846's MS and Big 4 (independent railroads): nothing to list
+            self.app.bell()
             self.notify(
                 f"no forced sale: {cid or 'no company'} has no president to raise money",
                 severity="warning",
             )
+            # the keys typed after `s` were typed for the list: `s e r i e 1 Enter` spent
+            # 1 for MS (round 4)
+            self.keys_typed_behind_refused()
             return
         refusals = [None if x in legal else self.session.reason(x) for x in offered]
         choices: list[tuple[str | Text, c.Command]] = []
@@ -1332,7 +1346,11 @@ class MainScreen(Screen[None]):
             paid = "; ".join(self.session.payments(x))
             return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
 
-        self.choose("Commands the rules accept now", cmds, label)
+        from moderator.ui.screens.dialogs import company_names, line_keys
+
+        names = company_names(self.session)
+        keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
+        self.choose("Commands the rules accept now", cmds, label, keys=keys)
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""

@@ -79,6 +79,7 @@ def open_sandbox_screen(
             title="What-if",
             severity="warning",
         )
+        keys_refused(app)  # `h ↑ o x`: the `x` was typed for a sandbox from that line
         return
     amended: Amended | None = None
     try:

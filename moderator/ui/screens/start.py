@@ -233,18 +233,28 @@ class FormSelect(Select[str]):
 
     def search(self, character: str) -> None:
         """Highlight the first title holding what was typed since the list opened (or,
-        if none does, this character alone); a bell if no title holds it."""
+        if none does, this character alone); a bell if no title holds it.
+
+        Where what was typed holds no title, the keys typed behind this one were typed for
+        a title that is not there: they are not used (``ModeratorApp.keys_refused``), so
+        ``1 8 3 9 Enter ctrl+s`` no longer starts 1889 (the ``9`` alone) unseen; the bell
+        and the highlight are seen first (fourth keys round)."""
         names = [title_name(t).lower() for t in self.titles]
-        for typed in (self.typed + character, character):
+        spelled = self.typed + character
+        for typed in (spelled, character):
             low = typed.lower()
             found = [i for i, name in enumerate(names) if low in name]
             if found:
                 best = min(found, key=lambda i: names[i].index(low))  # first in the list on ties
                 self.typed = typed
                 self.highlight(best)
+                if typed != spelled:
+                    self.app.bell()
+                    keys_refused(self.app)
                 return
         self.typed = ""
         self.app.bell()
+        keys_refused(self.app)
 
 
 class FormScroll(VerticalScroll):
@@ -454,6 +464,19 @@ class OpenScreen(KeyedScreen):
         """Highlight the newest save."""
         if self.summaries:
             self.query_one("#saves-list", OptionList).highlighted = 0
+
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter or a digit, no key of this list: nothing happens but a bell and the
+        line under the list, and the keys typed behind it are not used (``"refused"``;
+        the app calls this as it hands the key out): ``ctrl+o x Enter`` opened the newest
+        save with the Enter typed after a key that did nothing (fourth keys round)."""
+        if key in self.active_bindings or not (len(key) == 1 and key.isprintable()):
+            return ""
+        self.app.bell()
+        self.query_one("#open-error", Static).update(
+            Text(f"✗ {key!r} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
+        )
+        return "refused"
 
     def action_list(self, action: str) -> None:
         """Move in the list, or open the highlighted save (``pick``)."""
