@@ -107,3 +107,22 @@ async def test_a_key_that_is_no_answer_to_the_rewind_question_is_refused(saves: 
         await send_burst(pilot, "n", "escape")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == before
+
+
+async def test_a_letter_that_is_no_key_of_the_history_refuses_the_keys_behind_it(
+    saves: Path,
+) -> None:
+    """``h ↑ x Enter y``: the ``x`` did nothing in History, and the Enter and ``y`` typed
+    behind it (for whatever the ``x`` was meant to do) rewound the game one line.  Now the
+    letter is refused (a bell, a toast) and the keys behind it are not used; typed after
+    the refusal, Enter asks again as usual."""
+    path = rulebook_save(saves, "# Operating Round 1")
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "x", "enter", "y")
+        assert isinstance(app.screen, HistoryScreen)
+        assert saved_lines(path) == before
+        await send_burst(pilot, "enter")
+        assert isinstance(app.screen, ConfirmDialog)
+        await send_burst(pilot, "n", "escape")
+    assert saved_lines(path) == before

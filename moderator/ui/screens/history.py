@@ -171,6 +171,22 @@ class HistoryScreen(Screen[bool]):
         self.dismiss(False)
         host(self.app).open_amendment(self.session, n, how)
 
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter or a digit that is no key of the History: nothing happens but a bell
+        and a toast, and the keys typed behind it are not used (``"refused"``; the app
+        calls this as it hands the key out): ``h ↑ x Enter`` went on to the rewind
+        question with the Enter typed for what the ``x`` was meant to do."""
+        if key in self.active_bindings or not (len(key) == 1 and key.isprintable()):
+            return ""
+        self.app.bell()
+        self.notify(
+            f"{key!r} is no key of the History: ↑↓ choose a line, Enter rewinds to it, "
+            "e edits it, o tries a what-if from it, Esc goes back",
+            severity="warning",
+            markup=False,
+        )
+        return "refused"
+
     def refused(self) -> None:
         """A key here did nothing: the keys typed behind it were typed for what it would
         have opened, and are not used (``ModeratorApp.keys_refused``): ``h Home e 3 6 0
