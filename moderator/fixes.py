@@ -250,6 +250,14 @@ FIXES: dict[str, RulesFix] = {
             "price to $0 the corporation closes and its president is not bankrupt",
         ),
         RulesFix(
+            "1846-6.93",
+            9,
+            "1846",
+            "6.93",
+            "a corporation whose only train came with an independent railroad it bought in "
+            "this operating round runs nothing: that train runs from the next round",
+        ),
+        RulesFix(
             "1853-2.5.4-turn",
             9,
             "1853",

@@ -924,6 +924,27 @@ class G1846(Engine):
                 "1846 has no separate mail run: the Mail "
                 "Contract bonus is part of the revenue (6.66)"
             )
+        taken = self._independent_trains_this_round(state, company)
+        if cmd.revenue and taken and len(company.trains) <= taken:
+            # 6.93: "An Independent Railroad's train cannot be run by its owning corporation
+            # in the round it is purchased" (and the independents' card: "cannot run a route
+            # with the Independent Railroad's train that round").  A corporation whose only
+            # trains came with an independent this operating round has nothing to run.
+            raise Refusal(
+                f"{company.id}'s only train{'s' if taken > 1 else ''} came with an independent "
+                f"railroad bought this operating round and cannot run until the next (6.93): "
+                f"`run {company.id} 0`"
+            )
+
+    def _independent_trains_this_round(self, state: GameState, company: Company) -> int:
+        """How many of the company's trains came with an independent railroad it bought in
+        this operating round (6.93); 0 in a game saved before rules level 9."""
+        mark = state.extra.get("independent_trains")
+        if not isinstance(mark, dict) or not follows(state, "1846-6.93"):
+            return 0
+        if mark.get("round") != [state.round_number, state.or_number]:
+            return 0
+        return int(mark.get(company.id, 0))
 
     def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
         """6.69: phased-out trains leave after the run; $0 closes (8); 7.14 receivership."""
@@ -1108,6 +1129,13 @@ class G1846(Engine):
                 state.ledger.transfer(
                     private.id, cid, private.cash, f"{private.id}'s treasury (6.92)"
                 )
+            if private.trains:
+                # 6.93: these trains do not run for the buyer in this operating round.
+                here = [state.round_number, state.or_number]
+                mark = state.extra.get("independent_trains")
+                if not isinstance(mark, dict) or mark.get("round") != here:
+                    mark = state.extra["independent_trains"] = {"round": here}
+                mark[cid] = int(mark.get(cid, 0)) + len(private.trains)
             for train in list(private.trains):
                 private.trains.remove(train)
                 company.trains.append(train)
