@@ -250,6 +250,14 @@ FIXES: dict[str, RulesFix] = {
             "price to $0 the corporation closes and its president is not bankrupt",
         ),
         RulesFix(
+            "1846-3.22",
+            9,
+            "1846",
+            "3.22",
+            "only the last private of the distribution is passed on at a reduced price: a "
+            "second private below its list price is refused",
+        ),
+        RulesFix(
             "1846-6.93",
             9,
             "1846",

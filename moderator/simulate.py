@@ -341,6 +341,8 @@ class Simulation(Sim1817, Sim1830):
                 weights = {"full": 7, "half": 2, "withhold": 1}
                 option = rng.choices(allowed, [weights.get(o, 1) for o in allowed])[0]
             yield c.Run(company=cid, revenue=revenue, option=option)  # type: ignore[arg-type]
+            if revenue:  # no train may run (1846 6.93: an independent's, the round it came)
+                yield c.Run(company=cid, revenue=0, option=option)  # type: ignore[arg-type]
             return
         if corporation:
             forced = ruleset._forced_purchase(state) is not None  # type: ignore[attr-defined]

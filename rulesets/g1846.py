@@ -454,6 +454,15 @@ class G1846(Engine):
                 "a passed private is reduced in steps of "
                 f"$10 from {self.money(company.value)} (3.22)"
             )
+        reduced = state.extra.get("reduced_private")
+        if price < company.value and reduced and follows(state, "1846-3.22"):
+            # 3.22: only the last Private Company of the deck is passed on at a reduced
+            # price ("If the deck is reduced to one Private Company ..."): one per game.
+            raise Refusal(
+                f"{reduced} was already the last private, passed on at a reduced price; "
+                f"only the last one is reduced (3.22): {company.id} costs "
+                f"{self.money(company.value)}"
+            )
         total = price + company.debt
         cash = state.ledger.player(player).cash
         if cash < total:
@@ -464,6 +473,8 @@ class G1846(Engine):
         if company.debt:
             state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
         company.owner = player
+        if price < company.value:
+            state.extra["reduced_private"] = company.id
         state.ledger.events.append(
             PrivateMoved(
                 company=company.id, source=None, target=player, reason="private distribution (3.23)"
