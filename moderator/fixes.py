@@ -258,6 +258,13 @@ FIXES: dict[str, RulesFix] = {
             "second private below its list price is refused",
         ),
         RulesFix(
+            "1846-6.2-token",
+            9,
+            "1846",
+            "6.2",
+            "an independent railroad places no token: its `spend ... token` is refused",
+        ),
+        RulesFix(
             "1846-6.93",
             9,
             "1846",

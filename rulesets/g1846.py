@@ -663,6 +663,22 @@ class G1846(Engine):
                 f"{company.id} is in receivership: it lays no track and places no tokens (7.14)"
             )
 
+    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
+        """``spend``: as for every title; an independent railroad buys no token."""
+        company = self.operating_company(state, cmd.company)
+        if (
+            company.kind == "independent"
+            and cmd.purpose == "token"
+            and follows(state, "1846-6.2-token")
+        ):
+            # 6.2 NOTE: the independents "have no extra tokens to place"; they lay track and
+            # pay its cost from their treasuries (6.4-6.5), nothing more.
+            raise Refusal(
+                f"{company.id} is an independent railroad: it has no extra tokens to place "
+                f"(6.2 NOTE); it pays only for track"
+            )
+        super().cmd_spend(state, cmd)
+
     def cmd_issue(self, state: GameState, cmd: c.Issue) -> None:
         """``issue``: treasury shares to the Stock Market (6.31), or for a train (6.86)."""
         company = self.operating_company(state, cmd.corp)

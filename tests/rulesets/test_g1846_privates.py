@@ -115,3 +115,22 @@ def test_6_93_a_game_saved_before_rules_level_9_ran_it() -> None:
     assert (fix.level, fix.title) == (9, "1846") and fix in fixes_between("1846", 8)
     old = _play(BOUGHT_BIG4 + "run NYC 60\n", 8)
     assert old.state.company("NYC").cash == 210 + 60 * 8 // 10  # 8 treasury shares at $6
+
+
+# ----------------------------------------------------------------- 6.2 NOTE: no token
+def test_6_2_an_independent_pays_for_track_but_places_no_token() -> None:
+    # PRIVATES3: Amy's MS has its $60 treasury (3.23); OR 1.1 opens with MS.
+    g = game(PRIVATES3 + "par Amy NYC 100\npass Bob\npass Cat\npass Amy\n")
+    refuse(g, "spend MS 40 token", "6.2 NOTE", "no extra tokens")
+    step(g, "spend MS 40 tile")  # its own track, from its treasury (6.4-6.5)
+    assert cash(g, "MS") == 20
+
+
+def test_6_2_a_game_saved_before_rules_level_9_took_the_token() -> None:
+    from moderator.fixes import FIXES, fixes_between
+    from tests.core.test_rules_level_4 import _play
+
+    fix = FIXES["1846-6.2-token"]
+    assert (fix.level, fix.title) == (9, "1846") and fix in fixes_between("1846", 8)
+    text = PRIVATES3 + "par Amy NYC 100\npass Bob\npass Cat\npass Amy\nspend MS 40 token\n"
+    assert _play(text, 8).state.company("MS").cash == 20
