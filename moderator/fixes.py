@@ -258,6 +258,14 @@ FIXES: dict[str, RulesFix] = {
             "second private below its list price is refused",
         ),
         RulesFix(
+            "1846-all-closed",
+            9,
+            "1846",
+            "10",
+            "the game ends at the end of the operating round in which its last corporation "
+            "closed (before: empty stock and operating rounds followed)",
+        ),
+        RulesFix(
             "1846-6.2-token",
             9,
             "1846",

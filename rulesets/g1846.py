@@ -926,6 +926,25 @@ class G1846(Engine):
             return ("withhold",)
         return super().payout_options(state, company.id)
 
+    def operating_round_ended(self, state: GameState) -> None:
+        """Every corporation closed: the game ends (the rules are silent; docs/titles/1846.md).
+
+        With no corporation left to launch or operate nothing can change the players' money
+        again (10.1's bank cannot run out), so the game ends at the end of the operating
+        round in which the last one is gone, scored by 10.3, as 18xx.games ends it.  A game
+        saved before rules level 9 went on to empty stock rounds."""
+        super().operating_round_ended(state)
+        if (
+            not state.ended
+            and not any(True for _ in state.ledger.corporations())
+            and follows(state, "1846-all-closed")
+        ):
+            self._end_game(
+                state,
+                "every corporation has closed: nothing is left to launch or operate "
+                "(the rules are silent; scored by 10.3)",
+            )
+
     def bank_broke_text(self, state: GameState) -> str:
         added = (
             f"; the {self.money_grouped(state.reserve_added)} put aside at setup is added "
