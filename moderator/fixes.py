@@ -258,6 +258,14 @@ FIXES: dict[str, RulesFix] = {
             "second private below its list price is refused",
         ),
         RulesFix(
+            "1846-6.89-independent",
+            9,
+            "1846",
+            "6.89, 6.91",
+            "a president who owns an independent railroad the corporation may buy is not "
+            "bankrupt: the corporation buys it, and its train (`bankrupt` is refused)",
+        ),
+        RulesFix(
             "1846-all-closed",
             9,
             "1846",

@@ -360,6 +360,10 @@ class Simulation(Sim1817, Sim1830):
                         for k in range(n, 0, -1):
                             yield c.Sell(player=president, corp=co.id, count=k)
                     yield c.Bankrupt(player=president)
+                    # 1846 6.89: his own independent railroad, bought for $1, brings a train
+                    for pv in state.ledger.companies.values():
+                        if pv.kind == "independent" and pv.owner == president and not pv.closed:
+                            yield c.BuyPrivate(corp=cid, private=pv.id, price=1)
                 return
             if rng.random() < 0.6:
                 rng.shuffle(names)

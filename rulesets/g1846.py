@@ -1229,6 +1229,22 @@ class G1846(Engine):
                 return k
         return 0
 
+    def _independent_to_buy(
+        self, state: GameState, player: str, company: Company
+    ) -> Company | None:
+        """An independent railroad of ``player``'s (with its train) that ``company`` may buy
+        from him now (6.91: phases I and II, at least $1; 6.92: room under the train limit),
+        or ``None``; always ``None`` in a game saved before rules level 9."""
+        if not follows(state, "1846-6.89-independent") or state.phase not in ("I", "II"):
+            return None
+        if company.cash < 1 or self.counted_trains(company) >= self.train_limit(state):
+            return None
+        for cid in INDEPENDENTS:
+            ind = state.company(cid)
+            if not ind.closed and not ind.removed and ind.owner == player and ind.trains:
+                return ind
+        return None
+
     def one_turn_forced_sales(self, state: GameState) -> bool:
         """6.88 "subject to the normal restrictions" with 5.22 (:attr:`forced_sales_one_turn`):
         a president's shares of one corporation sold toward the train, in however many
@@ -1276,6 +1292,17 @@ class G1846(Engine):
         cheapest = self.cheapest_train(state) or 0
         issue_n, issue_cash = self.best_emergency_issue(state, company)
         cash = state.ledger.player(player).cash
+        own = self._independent_to_buy(state, player, company)
+        if own is not None:
+            # 6.89 declares a president bankrupt only when he cannot make up the train; his
+            # own independent railroad, sold to the corporation (6.91, $1 up to its list
+            # price), brings it a train and its treasury (6.92): the purchase is no longer
+            # forced (6.86).  18xx.games counts a player's minor in the buying power too.
+            raise Refusal(
+                f"{player} need not go bankrupt: {cid} may buy {player}'s {own.id} (6.91, "
+                f"{self.money(1)} to {self.money(own.value)}) and with it a train and "
+                f"{self.money(own.cash)} (6.92): `buyprivate {cid} {own.id} PRICE`"
+            )
         could = company.cash + issue_cash + cash + self.raisable(state, player, cid)
         if could >= cheapest:
             raise Refusal(
