@@ -266,6 +266,45 @@ FIXES: dict[str, RulesFix] = {
             "price to $0 the corporation closes and its president is not bankrupt",
         ),
         RulesFix(
+            "1846-3.22",
+            9,
+            "1846",
+            "3.22",
+            "only the last private of the distribution is passed on at a reduced price: a "
+            "second private below its list price is refused",
+        ),
+        RulesFix(
+            "1846-6.89-independent",
+            9,
+            "1846",
+            "6.89, 6.91",
+            "a president who owns an independent railroad the corporation may buy is not "
+            "bankrupt: the corporation buys it, and its train (`bankrupt` is refused)",
+        ),
+        RulesFix(
+            "1846-all-closed",
+            9,
+            "1846",
+            "10",
+            "the game ends at the end of the operating round in which its last corporation "
+            "closed (before: empty stock and operating rounds followed)",
+        ),
+        RulesFix(
+            "1846-6.2-token",
+            9,
+            "1846",
+            "6.2",
+            "an independent railroad places no token: its `spend ... token` is refused",
+        ),
+        RulesFix(
+            "1846-6.93",
+            9,
+            "1846",
+            "6.93",
+            "a corporation whose only train came with an independent railroad it bought in "
+            "this operating round runs nothing: that train runs from the next round",
+        ),
+        RulesFix(
             "1853-2.5.4-turn",
             9,
             "1853",

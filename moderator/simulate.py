@@ -341,6 +341,8 @@ class Simulation(Sim1817, Sim1830):
                 weights = {"full": 7, "half": 2, "withhold": 1}
                 option = rng.choices(allowed, [weights.get(o, 1) for o in allowed])[0]
             yield c.Run(company=cid, revenue=revenue, option=option)  # type: ignore[arg-type]
+            if revenue:  # no train may run (1846 6.93: an independent's, the round it came)
+                yield c.Run(company=cid, revenue=0, option=option)  # type: ignore[arg-type]
             return
         if corporation:
             forced = ruleset._forced_purchase(state) is not None  # type: ignore[attr-defined]
@@ -358,6 +360,10 @@ class Simulation(Sim1817, Sim1830):
                         for k in range(n, 0, -1):
                             yield c.Sell(player=president, corp=co.id, count=k)
                     yield c.Bankrupt(player=president)
+                    # 1846 6.89: his own independent railroad, bought for $1, brings a train
+                    for pv in state.ledger.companies.values():
+                        if pv.kind == "independent" and pv.owner == president and not pv.closed:
+                            yield c.BuyPrivate(corp=cid, private=pv.id, price=1)
                 return
             if rng.random() < 0.6:
                 rng.shuffle(names)

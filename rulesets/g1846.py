@@ -454,6 +454,15 @@ class G1846(Engine):
                 "a passed private is reduced in steps of "
                 f"$10 from {self.money(company.value)} (3.22)"
             )
+        reduced = state.extra.get("reduced_private")
+        if price < company.value and reduced and follows(state, "1846-3.22"):
+            # 3.22: only the last Private Company of the deck is passed on at a reduced
+            # price ("If the deck is reduced to one Private Company ..."): one per game.
+            raise Refusal(
+                f"{reduced} was already the last private, passed on at a reduced price; "
+                f"only the last one is reduced (3.22): {company.id} costs "
+                f"{self.money(company.value)}"
+            )
         total = price + company.debt
         cash = state.ledger.player(player).cash
         if cash < total:
@@ -464,6 +473,8 @@ class G1846(Engine):
         if company.debt:
             state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
         company.owner = player
+        if price < company.value:
+            state.extra["reduced_private"] = company.id
         state.ledger.events.append(
             PrivateMoved(
                 company=company.id, source=None, target=player, reason="private distribution (3.23)"
@@ -651,6 +662,22 @@ class G1846(Engine):
             raise Refusal(
                 f"{company.id} is in receivership: it lays no track and places no tokens (7.14)"
             )
+
+    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
+        """``spend``: as for every title; an independent railroad buys no token."""
+        company = self.operating_company(state, cmd.company)
+        if (
+            company.kind == "independent"
+            and cmd.purpose == "token"
+            and follows(state, "1846-6.2-token")
+        ):
+            # 6.2 NOTE: the independents "have no extra tokens to place"; they lay track and
+            # pay its cost from their treasuries (6.4-6.5), nothing more.
+            raise Refusal(
+                f"{company.id} is an independent railroad: it has no extra tokens to place "
+                f"(6.2 NOTE); it pays only for track"
+            )
+        super().cmd_spend(state, cmd)
 
     def cmd_issue(self, state: GameState, cmd: c.Issue) -> None:
         """``issue``: treasury shares to the Stock Market (6.31), or for a train (6.86)."""
@@ -899,6 +926,25 @@ class G1846(Engine):
             return ("withhold",)
         return super().payout_options(state, company.id)
 
+    def operating_round_ended(self, state: GameState) -> None:
+        """Every corporation closed: the game ends (the rules are silent; docs/titles/1846.md).
+
+        With no corporation left to launch or operate nothing can change the players' money
+        again (10.1's bank cannot run out), so the game ends at the end of the operating
+        round in which the last one is gone, scored by 10.3, as 18xx.games ends it.  A game
+        saved before rules level 9 went on to empty stock rounds."""
+        super().operating_round_ended(state)
+        if (
+            not state.ended
+            and not any(True for _ in state.ledger.corporations())
+            and follows(state, "1846-all-closed")
+        ):
+            self._end_game(
+                state,
+                "every corporation has closed: nothing is left to launch or operate "
+                "(the rules are silent; scored by 10.3)",
+            )
+
     def bank_broke_text(self, state: GameState) -> str:
         added = (
             f"; the {self.money_grouped(state.reserve_added)} put aside at setup is added "
@@ -924,6 +970,27 @@ class G1846(Engine):
                 "1846 has no separate mail run: the Mail "
                 "Contract bonus is part of the revenue (6.66)"
             )
+        taken = self._independent_trains_this_round(state, company)
+        if cmd.revenue and taken and len(company.trains) <= taken:
+            # 6.93: "An Independent Railroad's train cannot be run by its owning corporation
+            # in the round it is purchased" (and the independents' card: "cannot run a route
+            # with the Independent Railroad's train that round").  A corporation whose only
+            # trains came with an independent this operating round has nothing to run.
+            raise Refusal(
+                f"{company.id}'s only train{'s' if taken > 1 else ''} came with an independent "
+                f"railroad bought this operating round and cannot run until the next (6.93): "
+                f"`run {company.id} 0`"
+            )
+
+    def _independent_trains_this_round(self, state: GameState, company: Company) -> int:
+        """How many of the company's trains came with an independent railroad it bought in
+        this operating round (6.93); 0 in a game saved before rules level 9."""
+        mark = state.extra.get("independent_trains")
+        if not isinstance(mark, dict) or not follows(state, "1846-6.93"):
+            return 0
+        if mark.get("round") != [state.round_number, state.or_number]:
+            return 0
+        return int(mark.get(company.id, 0))
 
     def after_run(self, state: GameState, company: Company, plan: Receipt) -> None:
         """6.69: phased-out trains leave after the run; $0 closes (8); 7.14 receivership."""
@@ -1108,6 +1175,13 @@ class G1846(Engine):
                 state.ledger.transfer(
                     private.id, cid, private.cash, f"{private.id}'s treasury (6.92)"
                 )
+            if private.trains:
+                # 6.93: these trains do not run for the buyer in this operating round.
+                here = [state.round_number, state.or_number]
+                mark = state.extra.get("independent_trains")
+                if not isinstance(mark, dict) or mark.get("round") != here:
+                    mark = state.extra["independent_trains"] = {"round": here}
+                mark[cid] = int(mark.get(cid, 0)) + len(private.trains)
             for train in list(private.trains):
                 private.trains.remove(train)
                 company.trains.append(train)
@@ -1154,6 +1228,22 @@ class G1846(Engine):
             if market.value_at_offset(company.id, -k) <= 0:
                 return k
         return 0
+
+    def _independent_to_buy(
+        self, state: GameState, player: str, company: Company
+    ) -> Company | None:
+        """An independent railroad of ``player``'s (with its train) that ``company`` may buy
+        from him now (6.91: phases I and II, at least $1; 6.92: room under the train limit),
+        or ``None``; always ``None`` in a game saved before rules level 9."""
+        if not follows(state, "1846-6.89-independent") or state.phase not in ("I", "II"):
+            return None
+        if company.cash < 1 or self.counted_trains(company) >= self.train_limit(state):
+            return None
+        for cid in INDEPENDENTS:
+            ind = state.company(cid)
+            if not ind.closed and not ind.removed and ind.owner == player and ind.trains:
+                return ind
+        return None
 
     def one_turn_forced_sales(self, state: GameState) -> bool:
         """6.88 "subject to the normal restrictions" with 5.22 (:attr:`forced_sales_one_turn`):
@@ -1202,6 +1292,17 @@ class G1846(Engine):
         cheapest = self.cheapest_train(state) or 0
         issue_n, issue_cash = self.best_emergency_issue(state, company)
         cash = state.ledger.player(player).cash
+        own = self._independent_to_buy(state, player, company)
+        if own is not None:
+            # 6.89 declares a president bankrupt only when he cannot make up the train; his
+            # own independent railroad, sold to the corporation (6.91, $1 up to its list
+            # price), brings it a train and its treasury (6.92): the purchase is no longer
+            # forced (6.86).  18xx.games counts a player's minor in the buying power too.
+            raise Refusal(
+                f"{player} need not go bankrupt: {cid} may buy {player}'s {own.id} (6.91, "
+                f"{self.money(1)} to {self.money(own.value)}) and with it a train and "
+                f"{self.money(own.cash)} (6.92): `buyprivate {cid} {own.id} PRICE`"
+            )
         could = company.cash + issue_cash + cash + self.raisable(state, player, cid)
         if could >= cheapest:
             raise Refusal(

@@ -493,3 +493,49 @@ def test_level_5_games_keep_the_train_from_another_corporation() -> None:
     old = _play(text, 5)
     assert old.state.company("NYC").cash == 100
     assert [t.name for t in old.state.company("NYC").trains] == ["2"]
+
+
+# ----------------------------------------------------------------- 6.89 with 6.91: his independent
+# Second edition, 3 players.  Amy: MS $140 + LM $40 (220), par NYC 60 (100), GT at 100 (0).
+# Bob: BIG4 $100 + CWI $60 (240), par GT 100 (40).  Cy: MAIL $80 + BT $40 (280), par IC 100
+# (80), NYC at 60 (20).  OR 1.1: income Amy LM 15, Bob CWI 10, Cy BT 10; NYC (180) spends 160
+# and runs 0: 60 -> 50 (6.75), $20 for a $80 2-train.  Its best issue, 2 shares at $20 (6.86),
+# and Amy's $15 make $75; she may sell nothing (6.88: GT has not operated, 5.23; her NYC 20%
+# is its presidency): short of the train, but NYC may buy her Michigan Southern, its $60
+# and its 2-train (6.91, 6.92), and then owns a train (6.86).
+OWN_INDEPENDENT = """\
+game 1846 Amy Bob Cy 2e
+remove ERIE PRR MPC SC TBC LSL MC OI
+private Amy MS
+private Amy LM
+private Bob BIG4
+private Bob CWI
+private Cy MAIL
+private Cy BT
+par Amy NYC 60
+par Bob GT 100
+par Cy IC 100
+buy Amy GT
+buy Cy NYC
+pass Cy
+run MS 0
+run BIG4 0
+spend NYC 160 tile
+run NYC 0
+"""
+
+
+def test_6_89_a_president_with_an_independent_to_sell_is_not_bankrupt() -> None:
+    g = game(OWN_INDEPENDENT)
+    assert cash(g, "NYC") == 20 and cash(g, "Amy") == 15 and price(g, "NYC") == 50
+    refuse(g, "bankrupt Amy", "need not go bankrupt", "MS", "6.91")
+    step(g, "buyprivate NYC MS 1")  # NYC 20 - 1 + 60 = 79, Amy 16, MS's 2-train
+    assert cash(g, "NYC") == 79 and cash(g, "Amy") == 16
+    step(g, "done NYC")  # it owns a train: nothing forced (6.86)
+
+
+def test_6_89_a_game_saved_before_rules_level_9_let_him_go_bankrupt() -> None:
+    fix = FIXES["1846-6.89-independent"]
+    assert (fix.level, fix.title) == (9, "1846") and fix in fixes_between("1846", 8)
+    old = _play(OWN_INDEPENDENT + "bankrupt Amy\n", 8)
+    assert old.state.ledger.player("Amy").bankrupt

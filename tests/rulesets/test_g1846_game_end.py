@@ -115,3 +115,30 @@ def test_10_1_bank_breaks_in_a_stock_round_the_set_is_still_played() -> None:
     result = data(g)["result"]
     assert result == {p["name"]: p["value"] for p in data(g)["players"]}
     assert result["Bob"] == cash(g, "Bob") + 2 * g.state.price("GT")
+
+
+# ----------------------------------------------------------------- every corporation closed
+def test_the_game_ends_when_every_corporation_has_closed() -> None:
+    # The rules are silent (docs/titles/1846.md): with no corporation left nothing can move
+    # money again, so the operating round in which the last one closed ends the game, scored
+    # by 10.3.  The recorded 18xx.games game ends so: IC, the last, runs to $0 (8).
+    from conftest import SCRIPTS
+
+    text = (SCRIPTS / "1846-recorded-all-closed.script").read_text(encoding="utf-8")
+    g = game(text)
+    assert data(g)["ended"] and "every corporation has closed" in data(g)["end_reason"]
+    assert data(g)["result"] == {"One": 6, "Two": 103, "Three": 13, "Four": 64, "Five": 18}
+    refuse(g, "pass Three", "the game has ended")
+
+
+def test_before_rules_level_9_empty_rounds_followed_the_last_closing() -> None:
+    from conftest import SCRIPTS
+
+    from moderator.fixes import FIXES, fixes_between
+    from tests.core.test_rules_level_4 import _play
+
+    fix = FIXES["1846-all-closed"]
+    assert (fix.level, fix.title) == (9, "1846") and fix in fixes_between("1846", 8)
+    text = (SCRIPTS / "1846-recorded-all-closed.script").read_text(encoding="utf-8")
+    old = _play(text, 8)
+    assert not old.state.ended and old.state.round_kind == "SR"

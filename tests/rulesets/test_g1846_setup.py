@@ -126,6 +126,26 @@ def test_3_22_taken_for_free_at_zero() -> None:
     assert data(g)["players"][1]["privates"] == ["LSL"]
 
 
+def test_3_22_only_the_last_private_is_reduced() -> None:
+    # "If the deck is reduced to one Private Company ... pass it on ... with its price reduced
+    # by $10" (3.22): one private a game, whichever order the results are typed in.
+    g = game(BARE3 + "private Bob MAIL 60\n")
+    refuse(g, "private Amy LSL 30", "3.22", "MAIL", "$40")
+    refuse(g, "private Amy MS 50", "3.22")
+    step(g, "private Amy LSL")  # at its list price
+    assert cash(g, "Amy") == 360
+
+
+def test_3_22_a_game_saved_before_rules_level_9_took_two_reduced_privates() -> None:
+    from moderator.fixes import FIXES, fixes_between
+    from tests.core.test_rules_level_4 import _play
+
+    fix = FIXES["1846-3.22"]
+    assert (fix.level, fix.title) == (9, "1846") and fix in fixes_between("1846", 8)
+    old = _play(BARE3 + "private Bob MAIL 60\nprivate Amy LSL 30\n", 8)
+    assert old.state.ledger.player("Amy").cash == 370
+
+
 def test_3_23_reduced_independent_still_gets_list_price_treasury() -> None:
     g = game(BARE3 + "private Amy MS 30\n")
     assert cash(g, "Amy") == 400 - 30 - 80  # reduced price plus the full debt
