@@ -454,13 +454,18 @@ def _play_lines(
                     return EXIT_FILES if outcome.save_failed else EXIT_REFUSED
                 if as_json or quiet:
                     continue
-                if outcome.receipt is not None:
-                    print(safe(outcome.receipt.text(), keep_newlines=True))
-                from moderator.narrate import narrate  # not for --json or --quiet
+                from moderator.narrate import narrate_around  # not for --json or --quiet
 
                 cmd = outcome.command
                 assert cmd is not None
-                for line in narrate(cmd, outcome.events, game.ruleset.currency, game.title):
+                before, after = narrate_around(
+                    cmd, outcome.events, game.ruleset.currency, game.title
+                )
+                for line in before:  # what the bank did before the line acted
+                    print("  " + safe(line))
+                if outcome.receipt is not None:
+                    print(safe(outcome.receipt.text(), keep_newlines=True))
+                for line in after:
                     print("  " + safe(line))
                 continue
             try:

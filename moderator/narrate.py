@@ -430,14 +430,32 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     return "exchanged" in reason or reason.startswith("presidency")
 
 
+def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:
+    """How many events came before ``cmd`` acted, a company's line that ended the turns
+    before its own (``run MS 70`` typed while IC, the round's last, still had its turn):
+    those turns' ends, the round that followed and its start (the private income it
+    paid), up to the company's own turn's start.  0 when the command began no turn.  A
+    player is never named like a company (``Ruleset.check_player_name``), so the turn
+    begun is the company's own."""
+    company = getattr(cmd, "company", None)
+    if not isinstance(company, str):
+        return 0
+    wanted = company.lower()
+    for i, ev in enumerate(events):
+        if isinstance(ev, TurnStarted) and ev.who.lower() == wanted:
+            return i + 1
+    return 0
+
+
 def _own(cmd: c.Command | None, events: Sequence[Event]) -> list[bool]:
     """Per event, whether it is part of ``cmd``'s own effect (see :func:`split`)."""
     direct = DIRECT.get(type(cmd)) if cmd is not None else None
     own_round = True
     acted = False  # a command that opens a round (the first par after setup) acts in it
     bought = False  # a buy moves one private: a payment or private after it is a follow-up
-    out: list[bool] = []
-    for ev in events:
+    begun = _turn_begun(cmd, events)
+    out: list[bool] = [False] * begun  # what the bank did before the company's turn began
+    for ev in events[begun:]:
         if isinstance(ev, RoundStarted) and acted:
             own_round = False
         acted = acted or not isinstance(ev, RoundStarted | TurnStarted)
@@ -518,7 +536,7 @@ def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
     flags = _own(cmd, events)
     own = tuple(ev for ev, mine in zip(events, flags, strict=True) if mine)
     follows = tuple(ev for ev, mine in zip(events, flags, strict=True) if not mine)
-    opening = 0
+    opening = _turn_begun(cmd, events)  # every one a follow-up (see _own)
     if cmd is not None and any(flags) and events and isinstance(events[0], RoundStarted):
         # the round it opened before acting: its RoundStarted, and the turn begun in it
         while opening < len(events) and isinstance(events[opening], RoundStarted | TurnStarted):
@@ -566,4 +584,22 @@ def narrate(
     return split(cmd, events).lines(currency, title)
 
 
-__all__ = ["DIRECT", "Effects", "describe", "narrate", "split"]
+def narrate_around(
+    cmd: c.Command | None, events: Sequence[Event], currency: str = "$", title: str | None = None
+) -> tuple[list[str], list[str]]:
+    """:func:`narrate`'s lines in two parts: what the bank did by itself *before* the
+    command's own effect (a turn the command closed by itself, the round it opened, the
+    private income paid at that round's start), and what followed it.  A receipt printed
+    between the two reads in the order things happened: ``run NYC 0`` typed after the
+    round's last company ran opens the next round, then NYC runs in it (the round's
+    heading used to come after NYC's receipt).  The two parts together are
+    :func:`narrate`'s lines, in its order."""
+    flags = _own(cmd, events)
+    first = next((i for i, mine in enumerate(flags) if mine), len(events))
+    before = [ev for ev, mine in zip(events[:first], flags[:first], strict=True) if not mine]
+    after = [ev for ev, mine in zip(events[first:], flags[first:], strict=True) if not mine]
+    every = tuple(events)
+    return _worded(before, every, currency, title), _worded(after, every, currency, title)
+
+
+__all__ = ["DIRECT", "Effects", "describe", "narrate", "narrate_around", "split"]

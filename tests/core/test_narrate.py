@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from conftest import SHORT_RECORDED
 
+from moderator import cli
 from moderator import commands as c
 from moderator.events import (
     CashMoved,
@@ -22,7 +26,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.game import Game
-from moderator.narrate import describe, narrate, split
+from moderator.narrate import describe, narrate, narrate_around, split
 from moderator.script import parse_script
 from moderator.ui.saves import demo_script
 
@@ -327,3 +331,35 @@ def test_a_forecast_is_the_commit_split_the_same_way() -> None:
         assert outcome.ok
         assert split(cmd, outcome.events) == forecast
     assert isinstance(game.forecast(c.Buy(player="Amy", corp="ZZZ")), str)  # refused: why
+
+
+def test_narrate_around_is_narrate_in_two_parts() -> None:
+    for _, events, cmd in _demo_outcomes():
+        before, after = narrate_around(cmd, events)
+        assert before + after == narrate(cmd, events)
+
+
+RULEBOOK = Path(__file__).resolve().parents[1] / "scripts" / "1846-rulebook-example.script"
+
+
+def test_a_run_that_opens_the_next_round_prints_the_round_before_its_receipt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``run MS 70`` typed with IC's turn, the last of OR 1.1, still open (no ``done IC``,
+    no ``spend MS 60``):
+    the round's heading and its private income came after MS's receipt, as if paid after
+    the run; they are printed before it now, in the order the bank acted."""
+    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
+    lines = [x for x in lines if not x.startswith("expect ")]
+    cut = lines.index("done IC")
+    spend = lines.index("spend MS 60", cut)  # the next line that acts: dropped too
+    assert all(x.startswith("#") for x in lines[cut + 1 : spend])
+    lines = lines[:cut] + lines[cut + 1 : spend] + lines[spend + 1 :]
+    script = tmp_path / "implicit.script"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli.main(["play", str(script)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    heading = out.index("  — Operating round 1.2 begins —")
+    income = next(i for i, x in enumerate(out) if i > heading and "CWI income to Bob" in x)
+    ms_runs = next(i for i, x in enumerate(out) if x.startswith("MS runs $70"))
+    assert heading < income < ms_runs

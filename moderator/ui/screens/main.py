@@ -115,6 +115,22 @@ def narration(
         return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
 
+def narration_around(
+    cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
+) -> tuple[list[str], list[str]]:
+    """:func:`narration` in two parts, what the bank did before the command's own effect
+    and what followed it (``moderator.narrate.narrate_around``): the log puts the receipt
+    between them, in the order things happened."""
+    try:
+        from moderator.narrate import narrate_around
+    except ImportError:  # an older core: everything after the receipt
+        return [], narration(cmd, events, currency, title)
+    try:
+        return narrate_around(cmd, events, currency, title)
+    except Exception as exc:  # words about a command must never lose the command itself
+        return [], [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
+
+
 def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
     """The buy list's title, naming what is bought (issue 37.7): a share, 1830's private
     on offer (7.1), an item of the starting package (1847 AE, Pfalz), or several kinds."""
@@ -406,13 +422,18 @@ class MainScreen(Screen[None]):
             if how:
                 text.append(f" — {how}", style="dim")
             count += self.log_panel.add(text)
+        before: list[str] = []
+        after: list[str] = []
+        if outcome.journaled:
+            before, after = narration_around(
+                outcome.command, outcome.events, self.session.currency, self.session.game.title
+            )
+        for said in before:  # what the bank did before the line acted (the round it opened)
+            count += self.log_panel.add(f"  {said}", "cyan")
         if outcome.receipt is not None:
             count += self.log_panel.add(outcome.receipt.text())
-        if outcome.journaled:
-            for said in narration(
-                outcome.command, outcome.events, self.session.currency, self.session.game.title
-            ):
-                count += self.log_panel.add(f"  {said}", "cyan")
+        for said in after:
+            count += self.log_panel.add(f"  {said}", "cyan")
         self.redraw(touched(outcome.events))
         self.show_block(count)
         return None
