@@ -311,6 +311,10 @@ class AmountInput(FixedInput):
         return super().check_consume_key(key, character)
 
 
+APP_KEYS = frozenset(("ctrl+q", "ctrl+c"))
+"""The app's own ``ctrl`` keys, never refused in a dialog: quitting commits nothing."""
+
+
 class CommandDialog(ModalScreen[c.Command | None]):
     """A dialog returning a command (or ``None``), optionally handed over before it closes.
 
@@ -358,6 +362,25 @@ class CommandDialog(ModalScreen[c.Command | None]):
     def keys_ready(self) -> None:
         """The dialog is drawn and focused: the app may hand it the keys typed meanwhile."""
         self.app.post_message(KeysReady(self))
+
+    def take_dimmed_key(self, key: str) -> str:
+        """A ``ctrl`` key that is no key of the dialog (``ctrl+z``, ``ctrl+y``, ``ctrl+o``:
+        the main screen's, which do nothing here) is refused: a bell, a toast, and the
+        keys typed behind it are not used (``"refused"``; the app calls this as it hands
+        the key out).  It was ignored, so ``e 4 0 ctrl+z Enter`` (the spend typed, then
+        an undo) spent 40 with the Enter typed behind the undo (fifth keys round).
+        ``""``: any other key, and a ``ctrl`` key bound here or by the app (quit, the
+        palette)."""
+        if not key.startswith("ctrl+") or key in self.active_bindings or key in APP_KEYS:
+            return ""
+        self.app.bell()
+        self.notify(
+            f"{key} is no key of this dialog: nothing done, and the keys typed after it "
+            "are not used; Esc closes the dialog",
+            severity="warning",
+            markup=False,
+        )
+        return "refused"
 
     def answer(self, cmd: c.Command | None, done: bool = False) -> None:
         """Hand ``cmd`` to :attr:`take` (once), then dismiss the dialog with it; ``done``:
@@ -593,7 +616,7 @@ class ChoiceDialog(CommandDialog):
         if len(key) == 1 and not key.isascii() and key.isalnum():
             self.action_filter(key.lower())
             return "taken"
-        return ""
+        return super().take_dimmed_key(key)
 
     def action_filter(self, key: str) -> None:
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
@@ -990,7 +1013,7 @@ class AmountDialog(CommandDialog):
         before the spend's Enter) gave the rules a spend of 4090.  ``""``: a key of the
         dialog, or no character."""
         if key in self.active_bindings or not (key in CHARACTER_KEYS or len(key) == 1):
-            return ""
+            return super().take_dimmed_key(key)
         if len(key) == 1 and not key.isprintable():
             return ""
         self.app.bell()
