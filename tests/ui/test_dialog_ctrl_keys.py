@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
-from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, ConfirmDialog
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,19 @@ async def test_a_ctrl_key_that_is_no_key_of_a_dialog_refuses_the_keys_behind_it(
         assert app.screen is main_screen(app)
     after = saved_lines(path)
     assert after[: len(before)] == before and after[len(before)].startswith(then)
+
+
+async def test_a_ctrl_key_is_no_answer_to_a_question(saves: Path) -> None:
+    """``h ↑ Enter ctrl+z y``: History's Enter asks to rewind one line; the ``ctrl+z`` typed
+    after it did nothing and the ``y`` typed behind it rewound the game.  Now the ``ctrl+z``
+    is no answer: the question says so and the ``y`` is not used; ``n`` typed after it
+    closes the question with nothing cut."""
+    path = rulebook_save(saves, "# Operating Round 1")
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "enter", "ctrl+z", "y")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert saved_lines(path) == before
+        await send_burst(pilot, "n", "escape")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == before

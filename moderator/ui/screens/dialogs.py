@@ -715,9 +715,10 @@ class ConfirmDialog(ModalScreen[bool]):
         is answered, a bell and the keys line say so, and the keys typed behind it are not
         used (``"refused"``; the app calls this as it hands the key out).  They answered:
         ``h ↑ Enter r 9 0 Enter`` (History's Enter asks to rewind; the run typed after it)
-        rewound the game with the run's Enter.  ``""``: a key of the dialog's or the app's
-        (quit, the palette)."""
-        if key in self.active_bindings or key.startswith(("ctrl+", "shift+ctrl")):
+        rewound the game with the run's Enter; a ``ctrl`` key too (``h ↑ Enter ctrl+z y``
+        rewound with the ``y`` typed behind the undo; fifth keys round).  ``""``: a key of
+        the dialog's or the app's (quit, the palette)."""
+        if key in self.active_bindings or key in APP_KEYS:
             return ""
         self.app.bell()
         shown = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
@@ -802,6 +803,9 @@ class FarAmountQuestion(ModalScreen[bool]):
         """When the question was first drawn (keys older than this are not answers)."""
         self.dropped = 0
         """Keys typed before the question was shown, not taken."""
+        self.refused_at: float | None = None
+        """When the last key that is no answer was read (the keys typed before are not
+        used)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -820,7 +824,9 @@ class FarAmountQuestion(ModalScreen[bool]):
 
     def on_key(self, event: events.Key) -> None:
         """``y`` or ``n``/Esc typed after the question was shown; any key before is
-        counted and dropped."""
+        counted and dropped.  A key that is no answer rings, and the keys typed behind it
+        before its bell are not used (:attr:`refused_at`): ``Enter y`` typed at once gave
+        the command with the ``y`` (fifth keys round)."""
         event.stop()
         event.prevent_default()
         if self.shown_at is None or event.time < self.shown_at:
@@ -830,12 +836,17 @@ class FarAmountQuestion(ModalScreen[bool]):
                 f"{keys} typed before this question was shown: not taken"
             )
             return
+        if self.refused_at is not None and event.time <= self.refused_at:
+            self.app.bell()  # typed behind a key that is no answer, before its bell
+            return
         if event.key == "y":
             self.dismiss(True)
         elif event.key in ("n", "escape"):
             self.dismiss(False)
-        else:
+        else:  # no answer: the keys typed behind it were typed for what it did not do
             self.app.bell()
+            self.refused_at = _time.get_time()
+            keys_refused(self.app)  # and those the app still holds
 
 
 class AmountDialog(CommandDialog):
