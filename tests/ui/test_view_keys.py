@@ -15,9 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
 
 from moderator.ui.screens.charts import RoundsScreen
+from moderator.ui.screens.checker import CheckerDialog
 from moderator.ui.screens.help import HelpScreen
 from moderator.ui.screens.project import ProjectionScreen
 from moderator.ui.screens.sandbox import SandboxScreen, WhatIfScreen
@@ -34,6 +36,7 @@ VIEWS = [
     (("o", "o"), WhatIfScreen, "z"),
     (("f",), ScoreScreen, "ctrl+z"),
     (("f1",), HelpScreen, "ctrl+y"),
+    (("c",), CheckerDialog, "ctrl+z"),
 ]
 
 
@@ -53,6 +56,16 @@ async def test_a_key_that_is_no_key_of_a_view_refuses_the_keys_behind_it(
             await send_burst(pilot, "o", "x", "y")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == before
+
+
+async def test_letters_and_digits_are_the_checkers_line(saves: Path) -> None:
+    """The checker's line takes letters and digits: they are no stray keys there."""
+    rulebook_save(saves, "# Operating Round 1")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "c", "run MS 90")
+        view = app.screen
+        assert isinstance(view, CheckerDialog)
+        assert view.query_one("#checker-input", Input).value == "run MS 90"
 
 
 async def test_a_digit_still_edits_the_projection(saves: Path) -> None:
