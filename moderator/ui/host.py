@@ -91,3 +91,23 @@ def keys_refused(app: App[Any]) -> None:
     refused = getattr(app, "keys_refused", None)
     if refused is not None:
         refused()
+
+
+def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
+    """A letter, a digit or a ``ctrl`` key that is no key of ``screen`` (a view over the
+    main screen: help, score, projection, rounds, sharing, the what-if comparison) and
+    that no focused field takes as text: a bell and a toast naming the screen's keys
+    (``keys_said``), and ``"refused"`` so the app does not use the keys typed behind it
+    (the screens' ``take_dimmed_key``, called as the app hands the key out).  ``F1 z Esc
+    e 4 0 Enter`` spent 40 with the keys typed behind the ``z``, which did nothing.
+    ``""`` for any other key: it acts as usual."""
+    stray = len(key) == 1 and key.isprintable()
+    stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
+    if key in screen.active_bindings or not stray:
+        return ""
+    focused = screen.focused
+    if focused is not None and focused.check_consume_key(key, key if len(key) == 1 else None):
+        return ""
+    screen.app.bell()
+    screen.notify(f"{key!r} is no key here: {keys_said}", severity="warning", markup=False)
+    return "refused"

@@ -124,3 +124,22 @@ def test_scripts_are_never_asked(tmp_path: Path) -> None:
     game = save_from_script(tmp_path / "g.json", demo_script())
     assert game.try_command(c.Run(company="PRR", revenue=5060, option="full")) is None
     game.close()
+
+
+async def test_the_keys_typed_behind_a_key_that_is_no_answer_are_not_used(
+    tmp_path: Path,
+) -> None:
+    """Fifth keys round: with the question on screen, ``Enter y`` (or ``z y``) typed at once
+    gave the run with the ``y`` typed behind a key that answered nothing.  Now the keys
+    behind it are not used; ``y`` typed after the bell answers."""
+    path = await demo(tmp_path)
+    async with running(tmp_path) as (app, pilot):
+        before = saved_lines(path)
+        await send_burst(pilot, "r", "5", "0", "6", "0", "enter")
+        await shown(pilot)
+        for stray in ("enter", "z", "ctrl+z"):
+            await send_burst(pilot, stray, "y")
+            assert isinstance(app.screen, FarAmountQuestion), stray
+            assert saved_lines(path) == before
+        await send_burst(pilot, "y")
+        assert saved_lines(path)[len(before) :] == ["run PRR 5060 full"]

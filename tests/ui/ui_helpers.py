@@ -84,6 +84,7 @@ NAMED_KEYS = {
     "end",
     "pageup",
     "pagedown",
+    "f1",
 }
 """Parts of a burst that name a key rather than spell text (so are ``ctrl+s``-like parts)."""
 

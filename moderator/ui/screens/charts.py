@@ -32,7 +32,7 @@ from textual_plotext import PlotextPlot
 from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
 from moderator.text import counted
-from moderator.ui.host import host
+from moderator.ui.host import host, refuse_stray_key
 from moderator.ui.screens.endgame import Working, run_job
 
 if TYPE_CHECKING:
@@ -287,6 +287,13 @@ class RoundsScreen(Screen[None]):
             before = r
 
     # ------------------------------------------------------------ keys
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter or a digit that is no key of this screen is refused, and the keys
+        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
+        return refuse_stray_key(
+            self, key, "1 2 3 choose a tab, Esc, q or g goes back, f the score, w the projection"
+        )
+
     def action_tab(self, pane: str) -> None:
         """Show a tab."""
         self.query_one(TabbedContent).active = pane

@@ -311,6 +311,10 @@ class AmountInput(FixedInput):
         return super().check_consume_key(key, character)
 
 
+APP_KEYS = frozenset(("ctrl+q", "ctrl+c"))
+"""The app's own ``ctrl`` keys, never refused in a dialog: quitting commits nothing."""
+
+
 class CommandDialog(ModalScreen[c.Command | None]):
     """A dialog returning a command (or ``None``), optionally handed over before it closes.
 
@@ -358,6 +362,25 @@ class CommandDialog(ModalScreen[c.Command | None]):
     def keys_ready(self) -> None:
         """The dialog is drawn and focused: the app may hand it the keys typed meanwhile."""
         self.app.post_message(KeysReady(self))
+
+    def take_dimmed_key(self, key: str) -> str:
+        """A ``ctrl`` key that is no key of the dialog (``ctrl+z``, ``ctrl+y``, ``ctrl+o``:
+        the main screen's, which do nothing here) is refused: a bell, a toast, and the
+        keys typed behind it are not used (``"refused"``; the app calls this as it hands
+        the key out).  It was ignored, so ``e 4 0 ctrl+z Enter`` (the spend typed, then
+        an undo) spent 40 with the Enter typed behind the undo (fifth keys round).
+        ``""``: any other key, and a ``ctrl`` key bound here or by the app (quit, the
+        palette)."""
+        if not key.startswith("ctrl+") or key in self.active_bindings or key in APP_KEYS:
+            return ""
+        self.app.bell()
+        self.notify(
+            f"{key} is no key of this dialog: nothing done, and the keys typed after it "
+            "are not used; Esc closes the dialog",
+            severity="warning",
+            markup=False,
+        )
+        return "refused"
 
     def answer(self, cmd: c.Command | None, done: bool = False) -> None:
         """Hand ``cmd`` to :attr:`take` (once), then dismiss the dialog with it; ``done``:
@@ -593,7 +616,7 @@ class ChoiceDialog(CommandDialog):
         if len(key) == 1 and not key.isascii() and key.isalnum():
             self.action_filter(key.lower())
             return "taken"
-        return ""
+        return super().take_dimmed_key(key)
 
     def action_filter(self, key: str) -> None:
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
@@ -692,9 +715,10 @@ class ConfirmDialog(ModalScreen[bool]):
         is answered, a bell and the keys line say so, and the keys typed behind it are not
         used (``"refused"``; the app calls this as it hands the key out).  They answered:
         ``h ↑ Enter r 9 0 Enter`` (History's Enter asks to rewind; the run typed after it)
-        rewound the game with the run's Enter.  ``""``: a key of the dialog's or the app's
-        (quit, the palette)."""
-        if key in self.active_bindings or key.startswith(("ctrl+", "shift+ctrl")):
+        rewound the game with the run's Enter; a ``ctrl`` key too (``h ↑ Enter ctrl+z y``
+        rewound with the ``y`` typed behind the undo; fifth keys round).  ``""``: a key of
+        the dialog's or the app's (quit, the palette)."""
+        if key in self.active_bindings or key in APP_KEYS:
             return ""
         self.app.bell()
         shown = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
@@ -779,6 +803,9 @@ class FarAmountQuestion(ModalScreen[bool]):
         """When the question was first drawn (keys older than this are not answers)."""
         self.dropped = 0
         """Keys typed before the question was shown, not taken."""
+        self.refused_at: float | None = None
+        """When the last key that is no answer was read (the keys typed before are not
+        used)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -797,7 +824,9 @@ class FarAmountQuestion(ModalScreen[bool]):
 
     def on_key(self, event: events.Key) -> None:
         """``y`` or ``n``/Esc typed after the question was shown; any key before is
-        counted and dropped."""
+        counted and dropped.  A key that is no answer rings, and the keys typed behind it
+        before its bell are not used (:attr:`refused_at`): ``Enter y`` typed at once gave
+        the command with the ``y`` (fifth keys round)."""
         event.stop()
         event.prevent_default()
         if self.shown_at is None or event.time < self.shown_at:
@@ -807,12 +836,17 @@ class FarAmountQuestion(ModalScreen[bool]):
                 f"{keys} typed before this question was shown: not taken"
             )
             return
+        if self.refused_at is not None and event.time <= self.refused_at:
+            self.app.bell()  # typed behind a key that is no answer, before its bell
+            return
         if event.key == "y":
             self.dismiss(True)
         elif event.key in ("n", "escape"):
             self.dismiss(False)
-        else:
+        else:  # no answer: the keys typed behind it were typed for what it did not do
             self.app.bell()
+            self.refused_at = _time.get_time()
+            keys_refused(self.app)  # and those the app still holds
 
 
 class AmountDialog(CommandDialog):
@@ -990,7 +1024,7 @@ class AmountDialog(CommandDialog):
         before the spend's Enter) gave the rules a spend of 4090.  ``""``: a key of the
         dialog, or no character."""
         if key in self.active_bindings or not (key in CHARACTER_KEYS or len(key) == 1):
-            return ""
+            return super().take_dimmed_key(key)
         if len(key) == 1 and not key.isprintable():
             return ""
         self.app.bell()

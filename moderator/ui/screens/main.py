@@ -649,9 +649,9 @@ class MainScreen(Screen[None]):
         if self.focused is not None and self.focused is self.bar.input:
             return ""
         found = [cmd for cmd in UI_COMMANDS if key in cmd.key.split(",")]
-        if not found or any(
-            self.check_action(action_name(cmd.action), ()) is True for cmd in found
-        ):
+        if not found:
+            return self.no_key(key)
+        if any(self.check_action(action_name(cmd.action), ()) is True for cmd in found):
             return ""  # a live binding takes it
         cmd = found[0]
         cid = self.acting_company()
@@ -668,6 +668,25 @@ class MainScreen(Screen[None]):
         self.app.bell()
         self.notify(self.why_not(cmd), title=cmd.label, severity="warning", markup=False)
         return "refused" if cmd.id in REFUSED_AHEAD else "taken"
+
+    def no_key(self, key: str) -> str:
+        """A letter, a digit or a ``ctrl`` key that is no key of the main screen (``z``,
+        ``y``, ``5``, ``ctrl+b``): a bell and a toast, and ``"refused"``, so the app does
+        not use the keys typed behind it (fifth keys round: ``z e 4 0 Enter`` spent 40, a
+        ``y`` typed ahead for a question that never came let the keys behind it act).
+        ``""``: any other key (Enter, the arrows: the log's), or one bound here."""
+        stray = len(key) == 1 and key.isprintable()
+        stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
+        if not stray or key in self.active_bindings:
+            return ""
+        self.app.bell()
+        self.notify(
+            f"{key!r} is no key here: nothing done, and the keys typed after it are not "
+            "used (F1 lists the keys)",
+            severity="warning",
+            markup=False,
+        )
+        return "refused"
 
     def typing(self) -> None:
         """A command key typed in the command bar is text: let the bar have it."""

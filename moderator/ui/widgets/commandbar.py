@@ -354,8 +354,10 @@ class ScriptInput(FixedInput):
         if self._suggestion:
             self.value = self._suggestion
             self.cursor_position = len(self.value)
-        else:
+        else:  # nothing to complete: the keys typed behind it are not used (fifth keys
+            # round: `: spend MS 1 Tab 0 Enter` spent 10 with the 0 typed behind the Tab)
             self.app.bell()
+            keys_refused(self.app)
 
     async def action_submit(self) -> None:
         """Enter: the bar hands the line over now (see the module docstring)."""
@@ -390,10 +392,15 @@ class ScriptInput(FixedInput):
         self.recall_at = len(self.recalled)
 
     def action_recall(self, step: int) -> None:
-        """Show an earlier or later line."""
-        if not self.recalled:
+        """Show an earlier or later line.  Past the first line or the last (nothing to
+        recall) it rings, and the keys typed behind it are not used (fifth keys round:
+        ``↑ ↑ Enter`` with one line recalled gave that line again)."""
+        at = max(0, min(len(self.recalled), self.recall_at + step))
+        if at == self.recall_at:
+            self.app.bell()
+            keys_refused(self.app)
             return
-        self.recall_at = max(0, min(len(self.recalled), self.recall_at + step))
+        self.recall_at = at
         self.value = self.recalled[self.recall_at] if self.recall_at < len(self.recalled) else ""
         self.cursor_position = len(self.value)
 
