@@ -40,3 +40,16 @@ async def test_recall_past_the_first_line_refuses_the_keys_behind_it(saves: Path
         assert bar.input.value == ""
         await send_burst(pilot, "up", "enter")  # one line back: given again
     assert saved_lines(path)[len(before) :] == ["spend MS 10", "spend MS 10"]
+
+
+async def test_the_bars_own_key_typed_again_at_once_starts_the_next_line(saves: Path) -> None:
+    """``: spend MS 10 Enter : spend MS 20 Enter`` in one burst: the bar stays open after
+    the first line, so the second ``:`` went into the line, and ``:spend MS 20`` was
+    refused as an unknown command.  The ``:`` is the bar's key: both lines are given."""
+    path = rulebook_save(saves, "spend MS 20")
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        bar = main_screen(app).bar
+        await send_burst(pilot, ":spend MS 10", "enter", ":spend MS 20", "enter")
+        assert bar.input.value == ""
+    assert saved_lines(path)[len(before) :] == ["spend MS 10", "spend MS 20"]

@@ -531,7 +531,12 @@ class CommandBar(Vertical):
         self.submit(event.value)
 
     def submit(self, value: str) -> None:
-        """Enter: give the line now (or post it when no ``give`` was set)."""
+        """Enter: give the line now (or post it when no ``give`` was set).  A ``:`` that
+        starts the line is the bar's own key typed again while the bar stayed open after
+        the last line (``: spend MS 10 Enter : spend MS 20 Enter`` in one burst gave
+        ``:spend MS 20``, refused as an unknown command): the line is what follows it."""
+        if value.lstrip().startswith(":"):
+            value = value.lstrip()[1:]
         if not value.strip():
             if self.waiting:
                 line, *rest = self.waiting
