@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import host, keys_refused
+from moderator.ui.host import host, keys_refused, refuse_stray_key
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
@@ -172,20 +172,16 @@ class HistoryScreen(Screen[bool]):
         host(self.app).open_amendment(self.session, n, how)
 
     def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of the History: nothing happens but a bell
-        and a toast, and the keys typed behind it are not used (``"refused"``; the app
-        calls this as it hands the key out): ``h ↑ x Enter`` went on to the rewind
-        question with the Enter typed for what the ``x`` was meant to do."""
-        if key in self.active_bindings or not (len(key) == 1 and key.isprintable()):
-            return ""
-        self.app.bell()
-        self.notify(
-            f"{key!r} is no key of the History: ↑↓ choose a line, Enter rewinds to it, "
-            "e edits it, o tries a what-if from it, Esc goes back",
-            severity="warning",
-            markup=False,
+        """A letter, a digit or a ``ctrl`` key that is no key of the History is refused,
+        and the keys typed behind it are not used (:func:`moderator.ui.host.
+        refuse_stray_key`): ``h ↑ x Enter y`` went on to the rewind question with the
+        Enter typed for what the ``x`` was meant to do, and the ``y`` rewound a line."""
+        return refuse_stray_key(
+            self,
+            key,
+            "↑↓ choose a line, Enter rewinds to it, e edits it, i inserts before it, "
+            "Delete deletes it, o tries a what-if from it, Esc goes back",
         )
-        return "refused"
 
     def refused(self) -> None:
         """A key here did nothing: the keys typed behind it were typed for what it would
