@@ -12,7 +12,7 @@ key of a burst is read, so the keys typed ahead go to the screen it opened.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 from textual.message import Message
 
@@ -111,3 +111,18 @@ def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     screen.app.bell()
     screen.notify(f"{key!r} is no key here: {keys_said}", severity="warning", markup=False)
     return "refused"
+
+
+class StrayKeysRefused:
+    """A screen over the main one that refuses a key that is no key of it
+    (:func:`refuse_stray_key`): its ``KEYS_SAID`` names the keys it has.  Put before the
+    Textual base: ``class HelpScreen(StrayKeysRefused, ModalScreen[None])``."""
+
+    KEYS_SAID: ClassVar[str] = ""
+    """The screen's keys, in the toast that says a key is none of them."""
+
+    def take_dimmed_key(self, key: str) -> str:
+        """A letter, a digit or a ``ctrl`` key that is no key of this screen is refused,
+        and the keys typed behind it are not used (the app calls this as it hands the key
+        out): ``F1 z Esc e 4 0 Enter`` spent 40 with the keys typed behind the ``z``."""
+        return refuse_stray_key(cast("Screen[Any]", self), key, self.KEYS_SAID)

@@ -32,7 +32,7 @@ from textual_plotext import PlotextPlot
 from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
 from moderator.text import counted
-from moderator.ui.host import host, refuse_stray_key
+from moderator.ui.host import StrayKeysRefused, host
 from moderator.ui.screens.endgame import Working, run_job
 
 if TYPE_CHECKING:
@@ -66,8 +66,11 @@ def delta(now: int, before: int | None) -> Text:
     return Text(f" {change:+d}", style="green" if change > 0 else "red")
 
 
-class RoundsScreen(Screen[None]):
+class RoundsScreen(StrayKeysRefused, Screen[None]):
     """Charts and tables of the rounds (see the module docstring)."""
+
+    KEYS_SAID = "1 2 3 choose a tab, Esc, q or g goes back, f the score, w the projection"
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     DEFAULT_CSS = """
     RoundsScreen #rounds-head {
@@ -287,13 +290,6 @@ class RoundsScreen(Screen[None]):
             before = r
 
     # ------------------------------------------------------------ keys
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(
-            self, key, "1 2 3 choose a tab, Esc, q or g goes back, f the score, w the projection"
-        )
-
     def action_tab(self, pane: str) -> None:
         """Show a tab."""
         self.query_one(TabbedContent).active = pane

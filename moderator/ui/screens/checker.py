@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from moderator.errors import Refusal
-from moderator.ui.host import refuse_stray_key
+from moderator.ui.host import StrayKeysRefused
 
 if TYPE_CHECKING:
     from moderator.checker import CheckAnswer
@@ -72,8 +72,11 @@ def check_line(session: Session, line: str) -> tuple[CheckAnswer | None, Text]:
     return answer, answer_text(answer)
 
 
-class CheckerDialog(ModalScreen[None]):
+class CheckerDialog(StrayKeysRefused, ModalScreen[None]):
     """Type a run or a sale the table made; see the right figures and ✓/✗ as you type."""
+
+    KEYS_SAID = "type a line to check, ↑↓ recall, Esc closes"
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     DEFAULT_CSS = """
     CheckerDialog #checker-box {
@@ -139,12 +142,6 @@ class CheckerDialog(ModalScreen[None]):
         if event.value.strip() and (not self.kept or self.kept[-1] != event.value.strip()):
             self.kept.append(event.value.strip())
         self._recall = len(self.kept)
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A ``ctrl`` key that is no key of the checker (``ctrl+z``: the main screen's) is
-        refused, and the keys typed behind it are not used
-        (:func:`moderator.ui.host.refuse_stray_key`; letters and digits are the line's)."""
-        return refuse_stray_key(self, key, "type a line to check, ↑↓ recall, Esc closes")
 
     def action_recall(self, step: int) -> None:
         """An earlier (or later) line checked with Enter."""

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from moderator.ui.host import refuse_stray_key
+from moderator.ui.host import StrayKeysRefused
 from moderator.ui.keys import UI_COMMANDS
 
 EXTRA_KEYS: tuple[tuple[str, str], ...] = (
@@ -90,8 +90,11 @@ def key_table() -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(StrayKeysRefused, ModalScreen[None]):
     """Lists the keys; any of Esc, q, F1 or ? closes it."""
+
+    KEYS_SAID = "Esc, q, F1 or ? closes the help; ↑↓ PgUp PgDn scroll"
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close", priority=True)]
 
@@ -109,11 +112,6 @@ class HelpScreen(ModalScreen[None]):
                 "pressing one says why; keys of another stage are not shown.",
                 classes="dialog-note",
             )
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(self, key, "Esc, q, F1 or ? closes the help; ↑↓ PgUp PgDn scroll")
 
     def action_close(self) -> None:
         """Close the help."""

@@ -24,14 +24,20 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import host, keys_refused, refuse_stray_key
+from moderator.ui.host import StrayKeysRefused, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.session import Session, UndoFailed
 from moderator.ui.widgets.panels import CompaniesPanel, PlayersPanel, StatusBar
 
 
-class HistoryScreen(Screen[bool]):
+class HistoryScreen(StrayKeysRefused, Screen[bool]):
     """Journal on the left, the game at the highlighted line on the right."""
+
+    KEYS_SAID = (
+        "↑↓ choose a line, Enter rewinds to it, e edits it, i inserts before it, "
+        "Delete deletes it, o tries a what-if from it, Esc goes back"
+    )
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     BINDINGS = [
         Binding("escape,h", "close", "Back", priority=True),
@@ -170,18 +176,6 @@ class HistoryScreen(Screen[bool]):
             return
         self.dismiss(False)
         host(self.app).open_amendment(self.session, n, how)
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter, a digit or a ``ctrl`` key that is no key of the History is refused,
-        and the keys typed behind it are not used (:func:`moderator.ui.host.
-        refuse_stray_key`): ``h ↑ x Enter y`` went on to the rewind question with the
-        Enter typed for what the ``x`` was meant to do, and the ``y`` rewound a line."""
-        return refuse_stray_key(
-            self,
-            key,
-            "↑↓ choose a line, Enter rewinds to it, e edits it, i inserts before it, "
-            "Delete deletes it, o tries a what-if from it, Esc goes back",
-        )
 
     def refused(self) -> None:
         """A key here did nothing: the keys typed behind it were typed for what it would

@@ -41,7 +41,7 @@ from moderator.scoring import (
     projected_rounds,
 )
 from moderator.text import counted
-from moderator.ui.host import host, refuse_stray_key
+from moderator.ui.host import StrayKeysRefused, host
 from moderator.ui.screens.endgame import Working, places_text, run_job
 from moderator.ui.style import company_text
 
@@ -100,8 +100,14 @@ class RevenueInput(Input):
         return character is not None and character.isdigit()
 
 
-class ProjectionScreen(Screen[None]):
+class ProjectionScreen(StrayKeysRefused, Screen[None]):
     """The projection of the remaining operating rounds (see the module docstring)."""
+
+    KEYS_SAID = (
+        "digits edit a revenue, the payout kinds' letters, Space, + and -, r resets, "
+        "s the score, g the rounds, Esc goes back"
+    )
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     DEFAULT_CSS = """
     ProjectionScreen #proj-head {
@@ -454,16 +460,6 @@ class ProjectionScreen(Screen[None]):
             self.runs[cid][k] = (revenue, self.runs[cid][k][1])
         event.input.set_class(True, "-edited")
         self.recalc()
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(
-            self,
-            key,
-            "digits edit a revenue, the payout kinds' letters, Space, + and -, r resets, "
-            "s the score, g the rounds, Esc goes back",
-        )
 
     def action_kind(self, kind: str) -> None:
         """Make the focused cell's run ``kind`` (when the company may use it)."""

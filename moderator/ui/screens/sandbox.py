@@ -43,7 +43,7 @@ from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.sandbox_table import table_changes
 from moderator.text import counted, escaped
-from moderator.ui.host import KeysReady, host, keys_refused, refuse_stray_key
+from moderator.ui.host import KeysReady, StrayKeysRefused, host, keys_refused
 from moderator.ui.screens.dialogs import ConfirmDialog
 from moderator.ui.screens.main import MainScreen, narration
 from moderator.ui.session import Session, differences
@@ -504,8 +504,13 @@ class SandboxScreen(MainScreen):
             host(self.app).settle_sharing()
 
 
-class WhatIfScreen(Screen[None]):
+class WhatIfScreen(StrayKeysRefused, Screen[None]):
     """The sandbox beside the real game, and the keys that leave the sandbox."""
+
+    KEYS_SAID = (
+        "o or Esc goes back to the sandbox, k keeps it, x discards it, t switches the phones"
+    )
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     BINDINGS = [
         Binding("escape,o", "close", "Back to the sandbox", priority=True),
@@ -602,15 +607,6 @@ class WhatIfScreen(Screen[None]):
             else "The players' phones show the real game (t: show them this sandbox)."
         )
         self.query_one("#whatif-phones", Static).update(Text(phones, style="dim"))
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(
-            self,
-            key,
-            "o or Esc goes back to the sandbox, k keeps it, x discards it, t switches the phones",
-        )
 
     def action_close(self) -> None:
         """Back to the sandbox."""

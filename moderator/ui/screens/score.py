@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from moderator.errors import Refusal
 from moderator.scoring import PlayerScore, Progress, Score, score
-from moderator.ui.host import host, refuse_stray_key
+from moderator.ui.host import StrayKeysRefused, host
 from moderator.ui.screens.endgame import Working, ordinal, places_text, run_job
 from moderator.ui.style import company_text
 
@@ -52,8 +52,11 @@ def item_cell(item: ScoreItem, money: Callable[[int], str]) -> Text:
     return Text(money(item.value), justify="right")
 
 
-class ScoreScreen(Screen[None]):
+class ScoreScreen(StrayKeysRefused, Screen[None]):
     """The score, per player and item (see the module docstring)."""
+
+    KEYS_SAID = "Esc, q or f goes back, w projects, g shows the rounds, x exports"
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     DEFAULT_CSS = """
     ScoreScreen #score-head {
@@ -214,13 +217,6 @@ class ScoreScreen(Screen[None]):
         return out
 
     # ------------------------------------------------------------ keys
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(
-            self, key, "Esc, q or f goes back, w projects, g shows the rounds, x exports"
-        )
-
     def action_close(self) -> None:
         """Back to the main screen (nothing changed)."""
         self.dismiss(None)

@@ -24,7 +24,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from moderator.ui.host import host, refuse_stray_key
+from moderator.ui.host import StrayKeysRefused, host
 
 if TYPE_CHECKING:
     from moderator.ui.sharing import ShareView, TableShare
@@ -71,8 +71,11 @@ def status_text(view: ShareView) -> Text:
     return text
 
 
-class SharingScreen(Screen[None]):
+class SharingScreen(StrayKeysRefused, Screen[None]):
     """The address of the table view and its keys (see the module docstring)."""
+
+    KEYS_SAID = "s starts or stops sharing, l switches LAN / this computer, Esc, q or ^t goes back"
+    """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
 
     DEFAULT_CSS = """
     SharingScreen #share-head {
@@ -155,15 +158,6 @@ class SharingScreen(Screen[None]):
             qr.update("")
         url.display = bool(view.url)
         qr.display = bool(view.url)
-
-    def take_dimmed_key(self, key: str) -> str:
-        """A letter or a digit that is no key of this screen is refused, and the keys
-        typed behind it are not used (:func:`moderator.ui.host.refuse_stray_key`)."""
-        return refuse_stray_key(
-            self,
-            key,
-            "s starts or stops sharing, l switches LAN / this computer, Esc, q or ^t goes back",
-        )
 
     def action_toggle(self) -> None:
         """Stop sharing, or start it."""
