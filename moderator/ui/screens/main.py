@@ -104,27 +104,22 @@ def narration(
     cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
 ) -> list[str]:
     """What the bank did by itself with ``cmd`` (``moderator.narrate``), one line each, in
-    the words of ``title`` (1853: director, the Elephant)."""
-    try:
-        from moderator.narrate import narrate
-    except ImportError:  # an older core: the log shows the receipts only
-        return []
-    try:
-        return list(narrate(cmd, events, currency, title))
-    except Exception as exc:  # words about a command must never lose the command itself
-        return [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
+    the words of ``title`` (1853: director, the Elephant): :func:`narration_around`'s two
+    parts, in order."""
+    before, after = narration_around(cmd, events, currency, title)
+    return before + after
 
 
 def narration_around(
     cmd: c.Command | None, events: Sequence[Event], currency: str, title: str | None = None
 ) -> tuple[list[str], list[str]]:
-    """:func:`narration` in two parts, what the bank did before the command's own effect
-    and what followed it (``moderator.narrate.narrate_around``): the log puts the receipt
-    between them, in the order things happened."""
+    """What the bank did by itself in two parts, before the command's own effect and
+    after it (``moderator.narrate.narrate_around``): the log puts the receipt between
+    them, in the order things happened."""
     try:
         from moderator.narrate import narrate_around
-    except ImportError:  # an older core: everything after the receipt
-        return [], narration(cmd, events, currency, title)
+    except ImportError:  # an older core: the log shows the receipts only
+        return [], []
     try:
         return narrate_around(cmd, events, currency, title)
     except Exception as exc:  # words about a command must never lose the command itself
