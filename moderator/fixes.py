@@ -329,6 +329,17 @@ FIXES: dict[str, RulesFix] = {
             "to the bank (obsolete, 4.8.4) is not asked to buy or return it: what is owed "
             "is cancelled at once",
         ),
+        *(
+            RulesFix(
+                f"{title}-8.4-pass",
+                10,
+                title,
+                "8.4",
+                "a player who could nationalise a certificate is not passed by the tool: his "
+                "turn waits for his line (before: he was passed as having no legal purchase)",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

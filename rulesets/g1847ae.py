@@ -601,7 +601,7 @@ class G1847AE(GridRules, Engine):
             return True
         if any(self._why_no_exchange(state, player, pid) is None for pid in self.investor_of):
             return True
-        return self._may_buy_a_private(state, player)
+        return self._may_buy_a_private(state, player) or self._may_nationalise(state, player)
 
     def _may_buy_a_private(self, state: GameState, player: str) -> bool:
         """4.2, 4.4: a private another player owns may be bought "for any agreed price" in
@@ -1128,38 +1128,86 @@ class G1847AE(GridRules, Engine):
         )
         self._fix_presidency(state, target)
 
+    def no_nationalisation(self, state: GameState) -> str | None:
+        """Why this game has no nationalisation at all (1847 Pfalz's Introductory Game,
+        11.3), or ``None``: 8.4 applies."""
+        return None
+
+    def _why_no_nationalisation(
+        self, state: GameState, player: str, company: Company, seller: str, percent: int
+    ) -> str | None:
+        """8.4: why ``player`` may not buy ``seller``'s ``percent``% certificate of
+        ``company`` now, or ``None``: the purchase is legal.  One list of conditions for the
+        command and for the automatic pass (a player who could nationalise is not passed)."""
+        cid = company.id
+        held = company.holder_percent(player)
+        if held < 70:
+            return f"{player} holds {held}% of {cid}; nationalisation needs 70% (8.4)"
+        if seller == player:
+            return f"{player} cannot buy from themselves (8.4)"
+        if (player, cid) in state.sold_this_round:
+            return f"{player} sold {cid} this stock round and may not buy it (8.1)"
+        if percent not in (10, 20):
+            return "a certificate is 10% or 20% (8.4)"
+        if not self._nationalisable(company, seller, percent):
+            return f"{seller} holds no {percent}% {cid} certificate (8.4)"
+        limit = self.cert_limit(state)
+        if self.cert_count(state, player) + 1 > limit:
+            return f"{player} would exceed the certificate limit of {limit} (8.4)"
+        price = self._nationalisation_price(state, cid, percent)
+        cash = state.ledger.player(player).cash
+        if cash < price:
+            return (
+                f"{player} has {self.money(cash)}, the certificate costs {self.money(price)} (8.4)"
+            )
+        return None
+
+    @staticmethod
+    def _nationalisable(company: Company, seller: str, percent: int) -> list[Certificate]:
+        """``seller``'s certificates of ``company`` of ``percent``% other than the
+        director's (8.4)."""
+        return [x for x in company.certs_of(seller) if not x.president and x.percent == percent]
+
+    @staticmethod
+    def _nationalisation_price(state: GameState, cid: str, percent: int) -> int:
+        """8.4: 150% of the certificate's value, rounded up."""
+        value = state.price(cid) * percent // 10
+        return -(-3 * value // 2)
+
+    def _may_nationalise(self, state: GameState, player: str) -> bool:
+        """Whether ``player`` has a legal nationalisation now (8.4): the tool does not pass
+        him by itself (a game saved before rules level 10 passed him, :mod:`moderator.fixes`)."""
+        if state.extra["first_sr"] or self.no_nationalisation(state) is not None:
+            return False
+        if not follows(state, f"{self.title}-8.4-pass"):
+            return False
+        for company in state.ledger.corporations():
+            if not company.launched or company.holder_percent(player) < 70:
+                continue
+            for other in state.ledger.players:
+                for percent in (10, 20):
+                    why = self._why_no_nationalisation(state, player, company, other.name, percent)
+                    if why is None:
+                        return True
+        return False
+
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
         """``nationalize``: a holder of 70% buys a certificate from another at 150% (8.4)."""
+        refused = self.no_nationalisation(state)
+        if refused is not None:
+            raise Refusal(refused)
         player = self._stock_turn(state, cmd.player, "nationalize")
         if state.extra["first_sr"]:
             raise Refusal("in the first stock round a player buys or passes only (3.3)")
         company = self.launched(state, cmd.corp)
         cid = company.id
-        held = company.holder_percent(player)
-        if held < 70:
-            raise Refusal(f"{player} holds {held}% of {cid}; nationalisation needs 70% (8.4)")
         seller = self.player_name(state, cmd.source)
-        if seller == player:
-            raise Refusal(f"{player} cannot buy from themselves (8.4)")
-        if (player, cid) in state.sold_this_round:
-            raise Refusal(f"{player} sold {cid} this stock round and may not buy it (8.1)")
-        if cmd.percent not in (10, 20):
-            raise Refusal("a certificate is 10% or 20% (8.4)")
-        certs = [
-            x for x in company.certs_of(seller) if not x.president and x.percent == cmd.percent
-        ]
-        if not certs:
-            raise Refusal(f"{seller} holds no {cmd.percent}% {cid} certificate (8.4)")
-        limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
-            raise Refusal(f"{player} would exceed the certificate limit of {limit} (8.4)")
+        why = self._why_no_nationalisation(state, player, company, seller, cmd.percent)
+        if why is not None:
+            raise Refusal(why)
+        certs = self._nationalisable(company, seller, cmd.percent)
         value = state.price(cid) * cmd.percent // 10
-        price = -(-3 * value // 2)
-        cash = state.ledger.player(player).cash
-        if cash < price:
-            raise Refusal(
-                f"{player} has {self.money(cash)}, the certificate costs {self.money(price)} (8.4)"
-            )
+        price = self._nationalisation_price(state, cid, cmd.percent)
         state.ledger.transfer(
             player,
             seller,

@@ -399,10 +399,10 @@ class G1847Pfalz(PfalzPackageVersion):
             state, private, f"{private.owner} placed a free mountain tile for {operating} (11.3)"
         )
 
-    def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
+    def no_nationalisation(self, state: GameState) -> str | None:
         if state.extra["intro"]:
-            raise Refusal("there is no nationalisation in the Introductory Game (11.3)")
-        super().cmd_nationalize(state, cmd)
+            return "there is no nationalisation in the Introductory Game (11.3)"
+        return None
 
     # ================================================================= 11.2.5, 4.2
     def stations_rule(self, cid: str) -> str:
