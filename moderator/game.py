@@ -338,7 +338,7 @@ class Game:
         if not ruleset.min_players <= len(players) <= ruleset.max_players:
             raise Refusal(
                 f"{ruleset.title_name} is for {ruleset.min_players} to {ruleset.max_players} "
-                "players"
+                f"players ({ruleset.r('players')})"
             )
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level

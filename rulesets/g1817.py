@@ -129,6 +129,7 @@ OBSOLETE = {"4": ("2+",)}
 """Facts §13: the 2+ are obsolete on the first 4: they run once more, then leave."""
 
 RULE_NUMBERS = {
+    "players": "facts §0, D2",
     "turn": "facts §4",
     "bankrupt": "facts §12",
     "bank_broken": "facts §0",
@@ -282,7 +283,7 @@ class G1817(
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in STARTING_CASH:
-            raise Refusal("1817 is played by 3 to 7 players (facts §0, D2)")
+            raise Refusal(f"1817 is played by 3 to 7 players ({self.r('players')})")
         if "volatility" in options:
             raise Refusal(
                 "the Volatility expansion (13 more privates, a tiered auction) is part of a "

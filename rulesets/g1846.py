@@ -201,6 +201,7 @@ VARIANT_CARD = {name: card for card, variants in TRAIN_VARIANTS.items() for name
 
 
 RULE_NUMBERS = {
+    "players": "2.2",  # the bank by 3, 4 or 5 players
     "turn": "5.11",
     "bankrupt": "6.89",
     "bank_broken": "10.1",
@@ -335,7 +336,7 @@ class G1846(Engine):
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in BANK_SIZE:
-            raise Refusal("1846 is played by 3 to 5 players (1.1)")
+            raise Refusal(f"1846 is played by 3 to 5 players ({self.r('players')})")
         second = "2e" in options
         bank = BANK_SIZE[n]
         ledger = Ledger(bank=bank, reserve=MONEY_IN_BOX - bank, starting_total=MONEY_IN_BOX)

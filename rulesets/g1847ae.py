@@ -155,6 +155,7 @@ EXCHANGE_PHASES = ("3+3", "4", "4+4", "5")
 """4.5.2: voluntary investor exchange from the first 3+3 until the 5+5 is bought."""
 
 RULE_NUMBERS = {
+    "players": "8.3",  # the certificate limits of 3, 4 and 5 players
     "turn": "8",
     "bankrupt": "6.8.2",
     "bank_broken": "9",
@@ -304,7 +305,7 @@ class G1847AE(GridRules, Engine):
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in STARTING_CASH:
-            raise Refusal(f"{self.edition} is played by 3 to 5 players (8.3)")
+            raise Refusal(f"{self.edition} is played by 3 to 5 players ({self.r('players')})")
         ledger = Ledger(bank=BANK_TOTAL, reserve=0, starting_total=BANK_TOTAL)
         for ch in self.charters:
             company = Company(id=ch.id, name=ch.name, kind="corporation")

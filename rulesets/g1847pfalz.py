@@ -209,6 +209,10 @@ class G1847Pfalz(PfalzPackageVersion):
     rust: ClassVar[dict[str, tuple[str, ...]]] = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
     closings: ClassVar[dict[str, tuple[str, ...]]] = {"6": ("K", "H", "W")}
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS + PFALZ_READINGS
+    rule_numbers: ClassVar[dict[str, str]] = {
+        **PfalzPackageVersion.rule_numbers,
+        "players": "8.3, 11",  # 11: first for 3 players, "later ... up to 5 players"
+    }
 
     # ================================================================= box values
     def box_keys(self, intro: bool, players: int, optional: bool = False) -> list[BoxKey]:

@@ -162,6 +162,7 @@ FRONTIER_MAX = 200
 MIN_TRAIN_TRADE = 10  # 4.8.9
 
 RULE_NUMBERS = {
+    "players": "Table 3",
     "turn": "3.1",
     "bankrupt": "5",
     "bank_broken": "5.1.2",
@@ -270,7 +271,7 @@ class G1853(Engine):
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)
         if n not in STARTING_CASH:
-            raise Refusal("1853 is played by 3 to 6 players (Table 3)")
+            raise Refusal(f"1853 is played by 3 to 6 players ({self.r('players')})")
         short = "short" in options
         total = SHORT_BANK_TOTAL if short else BANK_TOTAL
         ledger = Ledger(bank=total, reserve=0, starting_total=total)
