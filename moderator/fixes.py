@@ -340,9 +340,30 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        *(
+            RulesFix(
+                f"{title}-box-digits",
+                10,
+                title,
+                rule,
+                "a box value written with digits other than 0-9 (`£٩٠`, Arabic-Indic) is "
+                "refused, naming them (before: read as the number, 90)",
+            )
+            for title, rule in (
+                ("1853", "1 The Shares"),
+                ("1847Pfalz", "11.1"),
+                ("1847RRRRB", "12.1"),
+            )
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""
+
+OPTIONS_ONCE_LEVEL = 10
+"""From this rules level an option written twice in the ``game`` line is refused
+(:meth:`rulesets.base.Ruleset.doubled_option`); a save of an earlier level that wrote one
+twice opens as written, the option once.  No entry plays differently: no row of
+:data:`FIXES`."""
 
 RULES_LEVEL = max((fix.level for fix in FIXES.values()), default=0)
 """The rules level of this build: new games are played and saved under it."""
@@ -358,4 +379,4 @@ def fixes_between(title: str, old: int, new: int = RULES_LEVEL) -> list[RulesFix
     return [f for f in FIXES.values() if f.title == title and old < f.level <= new]
 
 
-__all__ = ["FIXES", "RULES_LEVEL", "RulesFix", "fixes_between", "follows"]
+__all__ = ["FIXES", "OPTIONS_ONCE_LEVEL", "RULES_LEVEL", "RulesFix", "fixes_between", "follows"]

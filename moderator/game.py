@@ -50,7 +50,7 @@ from moderator import osfiles
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
-from moderator.fixes import RULES_LEVEL, RulesFix, fixes_between
+from moderator.fixes import OPTIONS_ONCE_LEVEL, RULES_LEVEL, RulesFix, fixes_between
 from moderator.journal import (
     FORMAT_VERSION,
     PROGRAM,
@@ -330,7 +330,11 @@ class Game:
             OSError: ``path`` cannot be written.
         """
         ruleset = ruleset_for(title)
-        players, options = ruleset.split_options(list(players))
+        words = list(players)
+        players, options = ruleset.split_options(words)
+        doubled = ruleset.doubled_option(words, players)
+        if doubled is not None and rules_level >= OPTIONS_ONCE_LEVEL:  # older saves: as written
+            raise Refusal(doubled)
         for name in players:
             check_player_name(name)
         if len({p.lower() for p in players}) != len(players):

@@ -119,6 +119,23 @@ def _shown(word: str) -> str:
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
+def other_digits(word: str, what: str = "amount") -> str | None:
+    """Why ``word`` is refused as a number for its digits, or ``None``: a digit other than
+    ASCII 0-9 (``٩٠``, Arabic-Indic; ``９``, fullwidth; ``²``), each named.  Python's
+    ``int()`` reads most of them as 0-9, so a number typed in another script would be
+    taken silently; the banker is told which characters to retype instead.  The rules are
+    silent: money is written with 0-9 on every 18xx table."""
+    found = list(dict.fromkeys(ch for ch in word if ch.isdigit() and not ch.isascii()))
+    if not found:
+        return None
+    names = ", ".join(
+        f"{ch} (U+{ord(ch):04X}"
+        + (f" {unicodedata.name(ch)})" if unicodedata.name(ch, "") else ")")
+        for ch in found
+    )
+    return f"{what} must be a whole number written with 0-9, not {_shown(word)!r}: it holds {names}"
+
+
 def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> int:
     """A whole number of the game's currency; a leading ``$`` or ``£`` is tolerated.
 
@@ -134,6 +151,9 @@ def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> 
         sign, text = text[0], text[1:]
     text = sign + text
     if not _NUMBER.fullmatch(text):
+        foreign = other_digits(word, what)
+        if foreign is not None:
+            raise ParseError(foreign)
         raise ParseError(f"{what} must be a whole number, not {_shown(word)!r}")
     digits = text.lstrip("+-")
     if len(digits) > MAX_DIGITS:  # checked before int(): no int-string limit, no slow parse

@@ -181,6 +181,23 @@ class Ruleset:
         (1847 AE: ``variant``).  A title without options takes every word as a player."""
         return words, ()
 
+    @staticmethod
+    def doubled_option(words: list[str], players: list[str]) -> str | None:
+        """Why the ``game`` line's ``words`` are refused for an option written twice
+        (``short short``, ``brownpool BROWNPOOL``), or ``None``.  ``players`` are the words
+        :meth:`split_options` left as players; the others are option words.  The rules are
+        silent: an option is on or off, and a doubled word is a slip to be said, as 1846's
+        ``2e 2e`` always was (every title's, :data:`moderator.fixes.OPTIONS_ONCE_LEVEL`)."""
+        rest = list(words)
+        for name in players:
+            rest.remove(name)
+        seen: set[str] = set()
+        for word in rest:
+            if word.lower() in seen:
+                return f"write each option once in the `game` line: {word!r} is written twice"
+            seen.add(word.lower())
+        return None
+
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         """The state right after ``game TITLE PLAYER... [OPTION...]``."""
         raise NotImplementedError

@@ -27,7 +27,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from moderator import commands as c
 from moderator.errors import Refusal
+from moderator.fixes import follows
 from moderator.lazy import lazy_module
+from moderator.script import other_digits
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Ruleset
@@ -369,6 +371,10 @@ class BoxedRuleset(Ruleset):
     def box_value(self, state: GameState, key: str, word: str) -> int | str:
         """Check one value as the banker typed it: the title's own form, a phase (``rust.``,
         ``close.``), else a whole number in its key's range."""
+        foreign = other_digits(word, key)
+        if foreign is not None and follows(state, f"{self.title}-box-digits"):
+            # int() would read `M٩٠` as 90 (a game saved before rules level 10 did)
+            raise Refusal(f"{foreign} ({self.rule}.1)")
         own = self.box_word(state, key, word)
         if own is not None:
             return own

@@ -132,7 +132,8 @@ class Family1830(
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
         """``brownpool`` and ``sixes3`` after the players (the contract's options)."""
         players = [w for w in words if w.lower() not in self.options]
-        return players, tuple(w.lower() for w in words if w.lower() in self.options)
+        # each once (a save from before rules level 10 may write one twice)
+        return players, tuple(dict.fromkeys(w.lower() for w in words if w.lower() in self.options))
 
     def new_state(self, players: list[str], options: tuple[str, ...] = ()) -> GameState:
         n = len(players)

@@ -267,7 +267,8 @@ class G1817(
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
         """The option words of facts §15 after the players."""
-        options = tuple(w.lower() for w in words if w.lower() in OPTIONS)
+        # each once (a save from before rules level 10 may write one twice)
+        options = tuple(dict.fromkeys(w.lower() for w in words if w.lower() in OPTIONS))
         return [w for w in words if w.lower() not in OPTIONS], options
 
     def company_id(self, state: GameState, word: str) -> str:

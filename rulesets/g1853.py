@@ -31,6 +31,7 @@ from moderator.fixes import follows
 from moderator.lazy import lazy_module
 from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Train
 from moderator.market import TrackMarket
+from moderator.script import other_digits
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
@@ -493,6 +494,10 @@ class G1853(Engine):
                     "the track is given whole, `market VALUE...` (1 The Stock Market); "
                     "`box market` confirms the one shown"
                 )
+            foreign = other_digits(cmd.value, key)
+            if foreign is not None and follows(state, "1853-box-digits"):
+                # int() would read `£٩٠` as 90 (a game saved before rules level 10 did)
+                raise Refusal(f"{foreign} (1 The Shares)")
             if not cmd.value.lstrip("£").isdecimal():  # what int() reads (`²` is a digit)
                 raise Refusal(f"{key} is a whole number, not {cmd.value!r} (1 The Shares)")
             self.cmd_setpar(state, c.SetPar(corp=key[4:], value=int(cmd.value.lstrip("£"))))

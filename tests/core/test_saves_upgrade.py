@@ -304,4 +304,5 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         "1847Pfalz-6.8.2-pool",
         "1847Pfalz-11.3-V6",
         "1847Pfalz-8.4-pass",
+        "1847Pfalz-box-digits",
     ]

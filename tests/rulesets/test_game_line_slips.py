@@ -3,10 +3,14 @@ title's own rule, and an option written twice is refused in every title."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from moderator.errors import Refusal
 from moderator.game import Game
+from moderator.journal import entry_json, save_text
 
 PLAYERS_RULE = {
     # title: (too few, too many, the rule the refusal names)
@@ -30,3 +34,43 @@ def test_a_wrong_player_count_names_the_titles_rule(title: str) -> None:
             Game.new(title, [f"P{i}" for i in range(count)])
         assert caught.value.message.endswith(rule), caught.value.message
         assert " players " in caught.value.message
+
+
+OPTION = {
+    "1846": "2e",
+    "1847AE": "variant",
+    "1847Pfalz": "intro",
+    "1847RRRRB": "optional",
+    "1853": "short",
+    "1830": "brownpool",
+    "1889": "beginner",
+    "1817": "five_shorts",
+}
+
+
+@pytest.mark.parametrize("title", sorted(OPTION))
+def test_an_option_written_twice_is_refused(title: str) -> None:
+    """1853's `short short` and 1830's `brownpool BROWNPOOL` were taken as one option;
+    1846's `2e 2e` was refused.  Every title refuses now, and once is accepted."""
+    word = OPTION[title]
+    players = ["Amy", "Bob", "Cat", "Dan"]
+    assert Game.new(title, [*players, word]).options
+    with pytest.raises(Refusal, match="once in the `game` line"):
+        Game.new(title, [*players, word, word.upper()])
+
+
+@pytest.mark.parametrize(("title", "word"), [("1853", "short"), ("1830", "brownpool")])
+def test_a_save_from_before_level_10_with_an_option_twice_opens(
+    title: str, word: str, tmp_path: Path
+) -> None:
+    """A save of rules level 9 whose header writes the option twice (1830 kept both words)
+    opens, the option once; written again, its header holds it once."""
+    game = Game.new(title, ["Amy", "Bob", "Cat", word], rules_level=9)
+    assert game.execute("note written before level 10").ok
+    entries = [entry_json(e) for e in game.journal]
+    path = tmp_path / "old.json"
+    path.write_text(save_text(title, ["Amy", "Bob", "Cat", word, word], entries, 9))
+    with Game.load(path) as loaded:
+        assert loaded.options == (word,) and len(loaded.journal) == 1
+        assert loaded.execute("note played on").ok
+    assert json.loads(path.read_bytes().split(b"\n", 1)[0])["players"].count(word) == 1
