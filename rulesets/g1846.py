@@ -486,7 +486,15 @@ class G1846(Engine):
             self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
 
     def begin_from_setup(self, state: GameState) -> None:
-        """The first stock-round command: the removals must be complete (2.3)."""
+        """The first stock-round command: the removals must be complete (2.3).
+
+        The distribution is not checked.  3.2 and 3.22 hand every Private Company out (the
+        last one is passed on, cheaper each time, until a player takes it), but the
+        contract (script.md) gives `private` lines as the distribution's results without
+        requiring them, and moderator's own demo, the acceptance scripts and the recorded
+        games' setups start their first stock round with only the privates the table
+        recorded (some, or none): a setup that leaves privates with the bank is kept
+        working, those privates out of play (no owner, no income).  docs/titles/1846.md."""
         self._check_removals(state)
         super().begin_from_setup(state)
 
