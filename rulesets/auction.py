@@ -208,7 +208,9 @@ class PrivateAuction(StockRound):
                 f"({self.r('sale_buy')})"
             )
         if cmd.source is not None:
-            raise Refusal(f"a private is bought as it is: `buy {player} {pid}`")
+            raise Refusal(
+                f"a private is bought as it is: `buy {player} {pid}` ({self.r('sale_buy')})"
+            )
         free = self.free_cash(state, player)
         if free < price:
             held = self.committed(state, player)

@@ -74,3 +74,21 @@ def test_a_save_from_before_level_10_with_an_option_twice_opens(
         assert loaded.options == (word,) and len(loaded.journal) == 1
         assert loaded.execute("note played on").ok
     assert json.loads(path.read_bytes().split(b"\n", 1)[0])["players"].count(word) == 1
+
+
+@pytest.mark.parametrize(
+    ("title", "line", "rule"),
+    [
+        ("1830", "buy Amy SV pool", "(7.1)"),
+        ("1889", "buy Amy TER ipo", "(facts §5)"),
+    ],
+)
+def test_a_private_of_the_opening_sale_with_a_source_names_the_rule(
+    title: str, line: str, rule: str
+) -> None:
+    """The audit: `buy PLAYER PRIVATE pool` in the opening sale said how to write it but
+    named no rule; it names the title's rule of the sale now."""
+    game = Game.new(title, ["Amy", "Bob", "Cat"])
+    outcome = game.execute(line)
+    assert not outcome.ok and outcome.message.endswith(rule), outcome.message
+    assert "a private is bought as it is" in outcome.message and game.journal == []
