@@ -22,8 +22,10 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import main
+from moderator.errors import Refusal
 from moderator.fixes import FIXES
 from moderator.game import Game
+from moderator.saves_index import DEMO_SCRIPTS, demo_script
 
 DATA = Path(__file__).parent / "data"
 PASS_AFTER_OR = "level2-1847ae-pass-after-or.json"
@@ -64,3 +66,97 @@ def test_the_upgrade_plays_the_pass_under_todays_rules(tmp_path: Path) -> None:
         assert game.round_label() == "SR 2"
     again = Game.load(path, read_only=True)
     assert again.rules_difference is None and again.round_label() == "SR 2"
+
+
+# The longest names, the largest amounts and the longest texts the writer accepts: the
+# save reopens (every title's demo, its players renamed; then a game at the title's most
+# players).  Each name is 40 characters (MAX_NAME_LENGTH) of a kind that JSON, the
+# script's quoting or a terminal treat apart: astral (a surrogate pair each in the file),
+# combining accents, right to left, a script's comment and escape characters, wide CJK.
+NAME_KINDS = (
+    "\U0001f600" * 39,
+    "e\u0301" * 19 + "x",
+    "\u05d0\u05d1" * 19 + "Z",
+    "\\" * 20 + "'" * 10 + "#;%$" * 2 + "Q",
+    "山" * 39,
+    "Ω" * 39,
+    "A" * 39,
+    "\u00e9" * 39,
+)
+
+
+def _names(count: int) -> list[str]:
+    return [NAME_KINDS[i] + str(i) for i in range(count)]
+
+
+def _quoted(line: str, names: dict[str, str]) -> str:
+    return " ".join(f'"{names[w]}"' if w in names else w for w in line.split())
+
+
+def _cash(game: Game, name: str) -> int:
+    return next(p["cash"] for p in game.state_json()["players"] if p["name"] == name)
+
+
+def _the_largest(game: Game, name: str) -> list[str]:
+    """The bank's whole cash to ``name``, then all of his back (capped at the largest
+    amount a line takes), a reason and a note of the longest text."""
+    amount = min(game.state_json()["bank"]["cash"] or MAX_AMOUNT, MAX_AMOUNT)  # 1817: no limit
+    lines = [f'adjust "{name}" {amount} ' + "r" * MAX_TEXT]
+    assert game.execute(lines[0]).ok, lines[0]
+    back = min(_cash(game, name), MAX_AMOUNT)
+    lines.append(f'adjust "{name}" -{back} ' + "\U0001f600" * MAX_TEXT)
+    lines.append("note " + "\u0301" * MAX_TEXT)
+    for line in lines[1:]:
+        assert game.execute(line).ok, line[:60]
+    return lines
+
+
+def _reopens(path: Path, game: Game) -> None:
+    state = game.state_json()
+    lines = [e.line for e in game.journal]
+    game.close()
+    again = Game.load(path, read_only=True)
+    assert [e.line for e in again.journal] == lines
+    assert again.state_json() == state and again.notices() == []
+
+
+MAX_AMOUNT = 999_999
+MAX_TEXT = 2_000
+
+
+@pytest.mark.parametrize("title", sorted(DEMO_SCRIPTS))
+def test_a_demo_with_the_longest_names_and_largest_amounts_reopens(
+    title: str, tmp_path: Path
+) -> None:
+    lines = demo_script(DEMO_SCRIPTS[title]).splitlines()
+    words = next(x for x in lines if x.startswith("game ")).split()[1:]
+    players = Game.new(words[0], words[1:]).players
+    names = dict(zip(players, _names(len(players)), strict=True))
+    path = tmp_path / "g.json"
+    game = Game.new(words[0], [names.get(w, w) for w in words[1:]], path=path)
+    for line in lines:
+        if line.strip() and not line.startswith(("#", "game ", "expect ")):
+            outcome = game.execute(_quoted(line, names))
+            assert outcome.ok, (line, outcome.message)
+    _the_largest(game, names[players[0]])
+    _reopens(path, game)
+
+
+@pytest.mark.parametrize(
+    "title", ["1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853", "1830", "1889", "1817"]
+)
+def test_a_game_of_the_most_players_with_the_longest_names_reopens(
+    title: str, tmp_path: Path
+) -> None:
+    most = {"1853": 6, "1830": 6, "1889": 6, "1817": 7}.get(title, 5)
+    path = tmp_path / "g.json"
+    game = Game.new(title, _names(most), path=path)
+    with pytest.raises(Refusal):
+        Game.new(title, _names(most + 1))
+    if title.startswith("1847") and title != "1847AE":  # the box's values first (11.1)
+        for line in ("box SPR 170", "box SPR.income 10", "box confirm"):
+            assert game.execute(line).ok, line
+    for name in game.players:
+        assert game.execute(f'adjust "{name}" 1 a').ok
+    _the_largest(game, game.players[-1])
+    _reopens(path, game)
