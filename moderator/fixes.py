@@ -97,6 +97,27 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847Pfalz", "1847RRRRB")
         ),
+        # Level 3 by when it landed: every released moderator of level 3 had it (commit
+        # de16d43, in main from the release of 7a819a2); the earlier ones (levels 0-2)
+        # took such a `pass` as already written (no event at all).
+        *(
+            RulesFix(
+                f"{title}-pass-after-or",
+                3,
+                title,
+                rule,
+                "once a company of the set's last operating round has acted, a `pass` of a "
+                "player the tool passed to end the stock round is the next stock round's "
+                "(it ends the operating round), not the old one's taken again",
+            )
+            for title, rule in (
+                ("1846", "5.11, 5.13"),
+                ("1847AE", "8"),
+                ("1847Pfalz", "8"),
+                ("1847RRRRB", "8"),
+                ("1853", "3"),
+            )
+        ),
         RulesFix(
             "1847Pfalz-11.3",
             3,

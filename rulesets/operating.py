@@ -16,7 +16,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import DividendPaid, Noted, RoundStarted
-from moderator.fixes import follows
+from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
 from moderator.text import to_cents
@@ -219,6 +219,14 @@ class OperatingRound(Ruleset):
             why = rule or self.r("income")
             self.bank_pays(state, co.owner, co.income, f"{co.id} income to {co.owner} ({why})")
 
+    def _pass_after_or(self, state: GameState) -> bool:
+        """Whether the game follows the fix ``TITLE-pass-after-or`` (rules level 3): a game
+        saved before it took the `pass` of a player the tool had passed as already written
+        in every operating round (no event).  Titles without the row (none of their games
+        predates it) follow it."""
+        ident = f"{self.title}-pass-after-or"
+        return ident not in FIXES or follows(state, ident)
+
     def operating_order(self, state: GameState) -> list[str]:
         """Who still operates this round, in order."""
         return self.operating_candidates(state)
@@ -310,7 +318,10 @@ class OperatingRound(Ruleset):
         company = state.company(cid)
         if company.closed:
             raise Refusal(f"{cid} has closed ({self.r('closed_or')})")
-        if state.auto_passed and (self.sell_after_buy or state.or_number == state.ors_in_set):
+        if state.auto_passed and (
+            self.sell_after_buy
+            or (state.or_number == state.ors_in_set and self._pass_after_or(state))
+        ):
             # once a company has acted, a `pass` is the next stock round's, not one the tool
             # already made to end the last (1830 4.0; see StockRound._end_stock_round); in
             # every title once a company of the set's last operating round has acted (a set

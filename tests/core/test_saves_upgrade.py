@@ -298,6 +298,7 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
     assert "spend L 50 token" in difference.what
     assert [f.ident for f in difference.fixes] == [
         "1847Pfalz-4.2-W",
+        "1847Pfalz-pass-after-or",
         "1847Pfalz-11.3",
         "1847Pfalz-6.8.2-turn",
         "1847Pfalz-3.3-forced",
