@@ -136,16 +136,37 @@ def keep_picture(
     return True
 
 
-def kept_for(save: Path) -> list[int] | None:
-    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
+def _kept_record(save: Path) -> dict[str, Any]:
+    """The picture beside ``save`` as a JSON object, read without any check of its rows
+    (empty when there is none or it is not one)."""
     from moderator import osfiles
 
     try:
         record = json.loads(osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES))
     except (osfiles.FileRefused, ValueError):
-        return None
-    key = record.get("save") if type(record) is dict else None
+        return {}
+    return record if type(record) is dict else {}
+
+
+def kept_for(save: Path) -> list[int] | None:
+    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
+    key = _kept_record(save).get("save")
     return key if type(key) is list else None
+
+
+def kept_size(save: Path) -> tuple[int, int] | None:
+    """The terminal size (columns, rows) of the picture beside ``save``, current or not:
+    the size the app last drew that game at, when it kept it (``None``: no picture, or
+    no size in it)."""
+    size = _kept_record(save).get("size")
+    if type(size) is not list or len(size) != 2:
+        return None
+    columns, rows = size
+    if type(columns) is not int or type(rows) is not int:
+        return None
+    if not (0 < columns <= 1000 and 0 < rows <= 1000):
+        return None
+    return columns, rows
 
 
 def forget_picture(save: Path) -> None:
