@@ -142,6 +142,9 @@ def phases(save: Path) -> list[int]:
 
 def main() -> None:
     """Print the instructions of each phase, and to the first frame and to live keys."""
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         save, _ = make_save(Path(tmp))
         counts = phases(save)
