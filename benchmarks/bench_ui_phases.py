@@ -15,8 +15,10 @@ instructions of each phase of the start:
 
 A phase ends where the child calls ``os.getppid()``, which nothing else in a start
 calls: callgrind's ``--dump-before=getppid`` writes the count so far at each one.
-Run ``.venv/bin/python benchmarks/bench_ui_phases.py`` (valgrind must be installed;
-about 40 s).  docs/benchmarks.md turns the counts into seconds with a quiet run's
+Run ``.venv/bin/python benchmarks/bench_ui_phases.py [--minimal]`` (valgrind must be
+installed; about 40 s); ``--minimal`` also counts the reference in the same run:
+``bench_first_frame.py``'s minimal Textual app to the end of its first frame, and the
+ratio (issue 41.2).  docs/benchmarks.md turns the counts into seconds with a quiet run's
 wall-clock figure.
 """
 
@@ -140,6 +142,40 @@ def phases(save: Path) -> list[int]:
     return counts
 
 
+def minimal_count() -> int:
+    """Instructions of ``bench_first_frame.py``'s minimal Textual app (one ``Static``,
+    headless 120x40, each frame encoded for a terminal) to the end of its first frame
+    that would reach the terminal: the reference, counted in the same run."""
+    from bench_first_frame import MINIMAL
+
+    mark = "            own, times = time.process_time(), os.times()"
+    if mark not in MINIMAL:
+        raise RuntimeError("bench_first_frame's frame hook changed: no place for the mark")
+    code = MINIMAL.replace(mark, "            os.getppid()\n" + mark)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--dump-before=getppid",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                code,
+            ],
+            env=bytecode_env(True),
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
+        first = min(Path(tmp).glob("cg.out.*"), key=lambda p: int(p.suffix[1:]))
+        line = next(
+            ln for ln in first.read_text().splitlines() if ln.startswith(("summary:", "totals:"))
+        )
+        return int(line.split()[1])
+
+
 def main() -> None:
     """Print the instructions of each phase, and to the first frame and to live keys."""
     if {"-h", "--help"} & set(sys.argv[1:]):
@@ -153,6 +189,11 @@ def main() -> None:
     first = PHASES.index("the main screen's first frame") + 1
     print(f"{'to the first frame of the main screen':40} {sum(counts[:first]) / 1e6:8.1f} M")
     print(f"{'to live keys':40} {sum(counts[: first + 1]) / 1e6:8.1f} M")
+    if "--minimal" in sys.argv[1:]:
+        reference = minimal_count()
+        print(f"{'minimal Textual app, first frame':40} {reference / 1e6:8.1f} M")
+        ratio = sum(counts[:first]) / reference
+        print(f"{'first frame of the main screen / minimal':40} {ratio:8.2f}")
 
 
 if __name__ == "__main__":
