@@ -109,9 +109,9 @@ Phases(path=Path(sys.argv[1]), saves=Path(sys.argv[2])).run(headless=True, size=
 )
 
 
-def phases(save: Path) -> list[int]:
-    """Instructions of each of :data:`PHASES`."""
-    env = bytecode_env(True)
+def counted(code: str, *args: str) -> list[int]:
+    """Instructions of ``python -c code args...`` under callgrind, between one
+    ``os.getppid()`` and the next (the last count runs to the end of the process)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cg.out"
         subprocess.run(
@@ -122,11 +122,10 @@ def phases(save: Path) -> list[int]:
                 f"--callgrind-out-file={out}",
                 sys.executable,
                 "-c",
-                CHILD,
-                str(save),
-                str(save.parent),
+                code,
+                *args,
             ],
-            env=env,
+            env=bytecode_env(True),
             check=True,
             capture_output=True,
         )
@@ -137,6 +136,12 @@ def phases(save: Path) -> list[int]:
                 ln for ln in dump.read_text().splitlines() if ln.startswith(("summary:", "totals:"))
             )
             counts.append(int(line.split()[1]))
+    return counts
+
+
+def phases(save: Path) -> list[int]:
+    """Instructions of each of :data:`PHASES`."""
+    counts = counted(CHILD, str(save), str(save.parent))
     if len(counts) != len(PHASES):
         raise RuntimeError(f"{len(counts)} phases counted, {len(PHASES)} expected")
     return counts
@@ -151,29 +156,7 @@ def minimal_count() -> int:
     mark = "            own, times = time.process_time(), os.times()"
     if mark not in MINIMAL:
         raise RuntimeError("bench_first_frame's frame hook changed: no place for the mark")
-    code = MINIMAL.replace(mark, "            os.getppid()\n" + mark)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--dump-before=getppid",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                code,
-            ],
-            env=bytecode_env(True),
-            cwd=tmp,
-            check=True,
-            capture_output=True,
-        )
-        first = min(Path(tmp).glob("cg.out.*"), key=lambda p: int(p.suffix[1:]))
-        line = next(
-            ln for ln in first.read_text().splitlines() if ln.startswith(("summary:", "totals:"))
-        )
-        return int(line.split()[1])
+    return counted(MINIMAL.replace(mark, "            os.getppid()\n" + mark))[0]
 
 
 def main() -> None:
