@@ -28,9 +28,13 @@ once the banker has stopped typing for a moment after each accepted command
 (kill -9, a power cut) has the picture of its last command; and ``moderator play
 SCRIPT --save F`` and ``moderator amend`` start ``moderator picture F`` apart, at low
 priority (:func:`moderator.ui.app.take_picture`): it opens the save read-only, draws the main screen
-headless as the app draws it, at the terminal's size, and keeps that picture, unless the
-save changed meanwhile.  A save written by an older moderator opens as before the first
-time.  The file is a cache: removing it loses nothing.
+headless as the app draws it, at the terminal's size (with no terminal, at the size of
+the save's earlier picture, the app's last: :func:`kept_size`), and keeps that picture,
+unless the save changed meanwhile.  No other program writes a save (the phones' page
+and the shell's other commands only read it).  A save written by an older moderator
+opens as before the first time, as does a save at a terminal size it was never shown
+at (a picture is laid out for its size: never shown at another).  The file is a cache:
+removing it loses nothing.
 """
 
 from __future__ import annotations
