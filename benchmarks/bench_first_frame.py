@@ -326,6 +326,9 @@ def costs_of(
 
 def main() -> None:
     args = sys.argv[1:]
+    if {"-h", "--help"} & set(args):
+        print(__doc__)
+        return
     against = None
     if "--against" in args:
         at = args.index("--against")

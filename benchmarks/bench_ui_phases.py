@@ -15,8 +15,10 @@ instructions of each phase of the start:
 
 A phase ends where the child calls ``os.getppid()``, which nothing else in a start
 calls: callgrind's ``--dump-before=getppid`` writes the count so far at each one.
-Run ``.venv/bin/python benchmarks/bench_ui_phases.py`` (valgrind must be installed;
-about 40 s).  docs/benchmarks.md turns the counts into seconds with a quiet run's
+Run ``.venv/bin/python benchmarks/bench_ui_phases.py [--minimal]`` (valgrind must be
+installed; about 40 s); ``--minimal`` also counts the reference in the same run:
+``bench_first_frame.py``'s minimal Textual app to the end of its first frame, and the
+ratio (issue 41.2).  docs/benchmarks.md turns the counts into seconds with a quiet run's
 wall-clock figure.
 """
 
@@ -107,9 +109,9 @@ Phases(path=Path(sys.argv[1]), saves=Path(sys.argv[2])).run(headless=True, size=
 )
 
 
-def phases(save: Path) -> list[int]:
-    """Instructions of each of :data:`PHASES`."""
-    env = bytecode_env(True)
+def counted(code: str, *args: str) -> list[int]:
+    """Instructions of ``python -c code args...`` under callgrind, between one
+    ``os.getppid()`` and the next (the last count runs to the end of the process)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cg.out"
         subprocess.run(
@@ -120,11 +122,10 @@ def phases(save: Path) -> list[int]:
                 f"--callgrind-out-file={out}",
                 sys.executable,
                 "-c",
-                CHILD,
-                str(save),
-                str(save.parent),
+                code,
+                *args,
             ],
-            env=env,
+            env=bytecode_env(True),
             check=True,
             capture_output=True,
         )
@@ -135,13 +136,34 @@ def phases(save: Path) -> list[int]:
                 ln for ln in dump.read_text().splitlines() if ln.startswith(("summary:", "totals:"))
             )
             counts.append(int(line.split()[1]))
+    return counts
+
+
+def phases(save: Path) -> list[int]:
+    """Instructions of each of :data:`PHASES`."""
+    counts = counted(CHILD, str(save), str(save.parent))
     if len(counts) != len(PHASES):
         raise RuntimeError(f"{len(counts)} phases counted, {len(PHASES)} expected")
     return counts
 
 
+def minimal_count() -> int:
+    """Instructions of ``bench_first_frame.py``'s minimal Textual app (one ``Static``,
+    headless 120x40, each frame encoded for a terminal) to the end of its first frame
+    that would reach the terminal: the reference, counted in the same run."""
+    from bench_first_frame import MINIMAL
+
+    mark = "            own, times = time.process_time(), os.times()"
+    if mark not in MINIMAL:
+        raise RuntimeError("bench_first_frame's frame hook changed: no place for the mark")
+    return counted(MINIMAL.replace(mark, "            os.getppid()\n" + mark))[0]
+
+
 def main() -> None:
     """Print the instructions of each phase, and to the first frame and to live keys."""
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         save, _ = make_save(Path(tmp))
         counts = phases(save)
@@ -150,6 +172,11 @@ def main() -> None:
     first = PHASES.index("the main screen's first frame") + 1
     print(f"{'to the first frame of the main screen':40} {sum(counts[:first]) / 1e6:8.1f} M")
     print(f"{'to live keys':40} {sum(counts[: first + 1]) / 1e6:8.1f} M")
+    if "--minimal" in sys.argv[1:]:
+        reference = minimal_count()
+        print(f"{'minimal Textual app, first frame':40} {reference / 1e6:8.1f} M")
+        ratio = sum(counts[:first]) / reference
+        print(f"{'first frame of the main screen / minimal':40} {ratio:8.2f}")
 
 
 if __name__ == "__main__":

@@ -389,12 +389,14 @@ is started (the tests set it)."""
 
 
 def leave_picture(save: Path) -> int | None:
-    """Start ``moderator picture SAVE --size COLUMNSxROWS`` apart, for the TUI's next
+    """Start ``moderator picture SAVE [--size COLUMNSxROWS]`` apart, for the TUI's next
     opening of ``save`` (:func:`moderator.ui.app.take_picture`; docs/saves.md, "The
     picture at start"): in a session of its own, its input and output the null device,
     with this process's import path; this one never waits for it.  The size is the
     terminal's, as the TUI would see it (``COLUMNS``/``LINES``, else the terminal behind
-    stdout, stderr or stdin), else 120x40.  Its process id, or ``None`` when it was not
+    stdout, stderr or stdin); with no terminal (a script, a pipe) none is given, and the
+    child draws at the size of the save's earlier picture (the app's last), else
+    120x40.  Its process id, or ``None`` when it was not
     started (:data:`PICTURE_OFF` set, no ``posix_spawn``, or it failed)."""
     if os.environ.get(PICTURE_OFF) or not hasattr(os, "posix_spawn") or not sys.executable:
         return None
@@ -406,14 +408,13 @@ def leave_picture(save: Path) -> int | None:
             continue
         size = [size[0] or terminal.columns, size[1] or terminal.lines]
         break
-    if not (size[0] and size[1]):
-        size = [120, 40]
     code = (  # at low priority: it waits for nobody, behind whatever the banker runs
         "import os, sys\ntry:\n    os.nice(10)\nexcept OSError:\n    pass\n"
         f"sys.path[:] = {sys.path!r}\nfrom moderator.cli import main\nsys.exit(main())\n"
     )
-    size_word = f"{size[0]}x{size[1]}"
-    argv = [sys.executable, "-c", code, "picture", os.path.abspath(save), "--size", size_word]
+    argv = [sys.executable, "-c", code, "picture", os.path.abspath(save)]
+    if size[0] and size[1]:  # else the child's default: the earlier picture's size
+        argv += ["--size", f"{size[0]}x{size[1]}"]
     null = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:
         return os.posix_spawn(
@@ -912,7 +913,8 @@ def _main(argv: list[str] | None) -> int:
         if HELP_WORDS & set(words[1:]):
             print(
                 "usage: moderator picture SAVE [--size COLUMNSxROWS]\n\n"
-                "Draws the main screen of SAVE headless (120x40 by default) and keeps it "
+                "Draws the main screen of SAVE headless (by default at the size of the "
+                "picture kept before,\nelse 120x40) and keeps it "
                 "beside the save\nfor the TUI's next opening (docs/saves.md, 'The picture "
                 "at start'). `play --save`\nand `amend` start it by themselves. Exit 0: "
                 "kept; 1: none needed, or the save changed\nor cannot be read; 2: a wrong "

@@ -909,6 +909,8 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
 # command line starts only this module of the UI)
 def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
     """Draw the main screen of ``save`` headless at ``size`` (columns, rows; by default
+    the size of the picture kept beside it before, the size the app last drew this game
+    at, even though that picture is out of date, else
     :data:`moderator.ui.picture.DEFAULT_SIZE`), exactly as
     the app draws it on opening the save, and keep it as the save's picture; whether it
     was kept.  What ``moderator picture SAVE`` does, started apart by ``moderator play
@@ -920,11 +922,12 @@ def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
     drawn (:func:`keep_picture` with the file as it was read)."""
     from moderator.errors import SaveError
     from moderator.game import Game
-    from moderator.ui.picture import DEFAULT_SIZE, keep_picture, kept_for, save_key
+    from moderator.ui.picture import DEFAULT_SIZE, keep_picture, kept_for, kept_size, save_key
 
     key = save_key(save)
     if key is None or kept_for(save) == key:
         return False
+    size = size or kept_size(save) or DEFAULT_SIZE
     try:
         game = Game.load(Path(save), read_only=True)
     except (SaveError, OSError):
@@ -932,7 +935,7 @@ def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
     if save_key(save) != key:
         return False
     taker = _taker(game)
-    taker.run(headless=True, size=size or DEFAULT_SIZE)
+    taker.run(headless=True, size=size)
     if taker.strips is None:
         return False
     return keep_picture(save, taker.strips, taker.data, len(game.journal), key=key)
@@ -975,12 +978,10 @@ def _taker(game: Any) -> Any:
 
 def picture_main(words: list[str]) -> int:
     """``moderator picture SAVE [--size COLUMNSxROWS]``: :func:`take_picture` (default
-    size 120x40).  Exit status 0 when a picture was kept, 1 when none was (none needed,
-    the save changed or cannot be read), 2 for a wrong command line.  Quiet: it runs
-    apart, its output goes nowhere."""
-    from moderator.ui.picture import DEFAULT_SIZE
-
-    size = DEFAULT_SIZE
+    size: the earlier picture's, else 120x40).  Exit status 0 when a picture was kept, 1
+    when none was (none needed, the save changed or cannot be read), 2 for a wrong
+    command line.  Quiet: it runs apart, its output goes nowhere."""
+    size = None
     if len(words) == 3 and words[1] == "--size":
         columns, _, rows = words[2].partition("x")
         digits = re.compile(r"[0-9]+")  # str.isdigit takes "²", which int() refuses

@@ -28,9 +28,13 @@ once the banker has stopped typing for a moment after each accepted command
 (kill -9, a power cut) has the picture of its last command; and ``moderator play
 SCRIPT --save F`` and ``moderator amend`` start ``moderator picture F`` apart, at low
 priority (:func:`moderator.ui.app.take_picture`): it opens the save read-only, draws the main screen
-headless as the app draws it, at the terminal's size, and keeps that picture, unless the
-save changed meanwhile.  A save written by an older moderator opens as before the first
-time.  The file is a cache: removing it loses nothing.
+headless as the app draws it, at the terminal's size (with no terminal, at the size of
+the save's earlier picture, the app's last: :func:`kept_size`), and keeps that picture,
+unless the save changed meanwhile.  No other program writes a save (the phones' page
+and the shell's other commands only read it).  A save written by an older moderator
+opens as before the first time, as does a save at a terminal size it was never shown
+at (a picture is laid out for its size: never shown at another).  The file is a cache:
+removing it loses nothing.
 """
 
 from __future__ import annotations
@@ -136,16 +140,37 @@ def keep_picture(
     return True
 
 
-def kept_for(save: Path) -> list[int] | None:
-    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
+def _kept_record(save: Path) -> dict[str, Any]:
+    """The picture beside ``save`` as a JSON object, read without any check of its rows
+    (empty when there is none or it is not one)."""
     from moderator import osfiles
 
     try:
         record = json.loads(osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES))
     except (osfiles.FileRefused, ValueError):
-        return None
-    key = record.get("save") if type(record) is dict else None
+        return {}
+    return record if type(record) is dict else {}
+
+
+def kept_for(save: Path) -> list[int] | None:
+    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
+    key = _kept_record(save).get("save")
     return key if type(key) is list else None
+
+
+def kept_size(save: Path) -> tuple[int, int] | None:
+    """The terminal size (columns, rows) of the picture beside ``save``, current or not:
+    the size the app last drew that game at, when it kept it (``None``: no picture, or
+    no size in it)."""
+    size = _kept_record(save).get("size")
+    if type(size) is not list or len(size) != 2:
+        return None
+    columns, rows = size
+    if type(columns) is not int or type(rows) is not int:
+        return None
+    if not (0 < columns <= 1000 and 0 < rows <= 1000):
+        return None
+    return columns, rows
 
 
 def forget_picture(save: Path) -> None:

@@ -22,6 +22,7 @@ from ui_helpers import SIZE, burst_keys, main_screen, rulebook_save, saved_lines
 from moderator.ui.app import ModeratorApp
 from moderator.ui.picture import picture_path
 from moderator.ui.screens.main import MainScreen
+from moderator.ui.widgets.panels import PanelColumn
 
 
 class Framed(ModeratorApp):
@@ -96,3 +97,31 @@ async def test_keys_typed_before_the_save_is_opened_wait_for_its_main_screen(
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         assert saved_lines(path) == [*before, "par Amy GT 60"]
+
+
+async def test_no_style_picks_a_widget_by_the_focus_of_one_around_it(saves: Path) -> None:
+    """The panels' column restyles itself alone when its focus changes
+    (:class:`moderator.ui.widgets.panels.PanelColumn`): that holds only while no rule of
+    the app's styles (its own, the screens', every widget's) picks a widget by the focus
+    of a widget around it (``#body:focus Panel``, ``:focus-within > X``)."""
+    path = rulebook_save(saves, "# Stock Round 1")
+    app = ModeratorApp(path=path, saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main = main_screen(app)
+        assert isinstance(main.query_one("#body"), PanelColumn)
+        await pilot.press(":")  # the command bar's styles are in the sheet too
+        await settle(pilot)
+        around = [
+            rule.css.splitlines()[0]
+            for rule in app.stylesheet.rules
+            for selectors in rule.selector_set
+            for selector in selectors.selectors[:-1]
+            if selector.pseudo_classes & {"focus", "focus-within"}
+        ]
+        assert around == []
+        assert any(  # the check sees a focus rule where there is one (the bar's own)
+            selectors.selectors[-1].pseudo_classes & {"focus"}
+            for rule in app.stylesheet.rules
+            for selectors in rule.selector_set
+        )

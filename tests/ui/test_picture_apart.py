@@ -255,7 +255,8 @@ def test_amend_and_play_start_the_child_for_the_save_they_wrote_only(
 @pytest.mark.parametrize(
     ("environ", "terminal", "size"),
     [
-        ({}, None, "120x40"),  # no terminal at all
+        ({}, None, None),  # no terminal at all: the child's default
+        ({"COLUMNS": "90"}, None, None),
         ({}, (100, 30), "100x30"),
         ({"COLUMNS": "90"}, (100, 30), "90x30"),  # as Textual (shutil) reads it
         ({"COLUMNS": "90", "LINES": "20"}, None, "90x20"),
@@ -265,7 +266,7 @@ def test_the_child_draws_at_the_terminals_size(
     monkeypatch: pytest.MonkeyPatch,
     environ: dict[str, str],
     terminal: tuple[int, int] | None,
-    size: str,
+    size: str | None,
 ) -> None:
     spawned: list[tuple[str, list[str], dict]] = []
 
@@ -288,7 +289,31 @@ def test_the_child_draws_at_the_terminals_size(
     assert cli.leave_picture(Path("g.json")) == 4242
     ((path, argv, how),) = spawned
     assert path == sys.executable
-    assert argv[-4:] == ["picture", os.path.abspath("g.json"), "--size", size]
+    asked = ["picture", os.path.abspath("g.json")] + (["--size", size] if size else [])
+    assert argv[-len(asked) :] == asked and argv[-len(asked) - 1] != "picture"
     assert how["setsid"] is True  # apart: its own session, its output nowhere
     monkeypatch.setenv(cli.PICTURE_OFF, "1")
     assert cli.leave_picture(Path("g.json")) is None and len(spawned) == 1
+
+
+def test_the_child_without_a_size_draws_at_the_earlier_pictures(tmp_path: Path) -> None:
+    """``moderator picture SAVE`` with no size (``play`` had no terminal) draws at the size
+    of the picture kept before for that game (the app's last), though it is out of date,
+    else at 120x40."""
+    script = tmp_path / "game.script"
+    script.write_text(rulebook_lines("# Stock Round 1"), encoding="utf-8")
+    path = tmp_path / "game.json"
+    assert cli.main(["play", str(script), "--save", str(path), "--quiet"]) == 0
+    assert picture_main([str(path)]) == 0
+    assert read_picture(path, (120, 40)) is not None
+    for size in ((80, 24), None):
+        game = Game.load(path)
+        assert game.execute(game.legal_commands()[0]).ok  # the save changes: it is stale
+        game.close()
+        assert kept_for(path) != save_key(path)
+        if size is not None:  # a picture at another size, as the app keeps one
+            assert take_picture(path, size)
+    assert read_picture(path, (80, 24)) is None
+    assert picture_main([str(path)]) == 0
+    picture = read_picture(path, (80, 24))
+    assert picture is not None and picture.entries == len(saved_lines(path))

@@ -50,6 +50,7 @@ from moderator.ui.widgets.panels import (
     EndPanel,
     MarketPanel,
     Panel,
+    PanelColumn,
     PlayersPanel,
     StatusBar,
     TrainsPanel,
@@ -205,7 +206,7 @@ class MainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         data = self.session.data
         yield StatusBar(id="status")
-        with VerticalScroll(id="body"):
+        with PanelColumn(id="body"):  # its focus restyles it alone (issue 41)
             yield EndPanel(id="end", title="Game over")
             yield PlayersPanel(id="players", title="Players")
             if "bids" in data:

@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.strip import Strip
@@ -1176,3 +1177,19 @@ class EndPanel(Panel):
                 )
             )
         return Group(*lines)
+
+
+class PanelColumn(VerticalScroll):
+    """The main screen's column of panels (``#body``), which takes the focus for the
+    board's single keys.
+
+    Textual restyles a widget and every widget inside it when its focus changes; no rule
+    of the app's styles picks a widget by the focus of a widget around it
+    (``tests/ui/test_first_frame.py`` checks it), so only the column's own styles can
+    change: restyling each panel too cost about 12 M instructions before the first frame
+    (the focus given as the screen mounts, issue 41) and again at each move of the focus
+    between the board and the command bar."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyle the column alone (see the class docstring)."""
+        self.app.stylesheet.update_nodes([self], animate=True)
