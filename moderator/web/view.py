@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.export import CSV_FILES
+from moderator.text import money as _grouped
 from moderator.web.colours import css_class
 from rulesets.names import title_name
 
@@ -34,10 +35,9 @@ DOWNLOADS = {"game.xlsx": XLSX, **{name: "text/csv; charset=utf-8" for name in C
 
 
 def money(currency: str, amount: int | None) -> str:
-    """``$120``, ``-$20``, ``£61``, ``M92``; empty for no amount."""
-    if amount is None:
-        return ""
-    return f"-{currency}{-amount}" if amount < 0 else f"{currency}{amount}"
+    """``$1,100``, ``-$20``, ``£61``, ``M92`` (:func:`moderator.text.money`); empty for no
+    amount."""
+    return "" if amount is None else _grouped(currency, amount)
 
 
 def _acting(state: dict[str, Any]) -> str | None:

@@ -23,7 +23,7 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
-from moderator.text import counted
+from moderator.text import counted, money
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -40,9 +40,8 @@ def company_text(cid: str) -> Text:
 
 
 def _money(cur: str, amount: int | None) -> str:
-    if amount is None:
-        return ""
-    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
+    """An amount as players read it (:func:`moderator.text.money`); blank for none."""
+    return "" if amount is None else money(cur, amount)
 
 
 def _cell(text: str | Text, changed: bool, justify: str = "right") -> Text:
@@ -754,7 +753,7 @@ class MarketPanel(Panel):
             top.append(" ")
         for i in shown:
             v = values[i]
-            label = f"{cur}{v}".rjust(self.CELL - 1) + " "
+            label = _money(cur, v).rjust(self.CELL - 1) + " "
             top.append(label, style="bold" if stacks.get(str(v)) else "dim")
         if shown and shown[-1] < len(values) - 1:
             top.append("…", style="dim")
@@ -817,7 +816,7 @@ class TrainsPanel(Panel):
                 if i:
                     line.append(" or ", style="dim")
                 line.append(d["train"], style="bold")
-                line.append(f" {cur}{d['price']}")
+                line.append(f" {_money(cur, d['price'])}")
                 if d.get("provisional"):  # a box value not confirmed (1847 Pfalz, 11.2.7)
                     line.append(" PROVISIONAL", style="bold yellow")
                 if d.get("returned"):
@@ -1049,7 +1048,7 @@ class StatusBar(Panel):
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
             if total == start:
-                line.append(f"   ✓ {cur}{start}", style="green")
+                line.append(f"   ✓ {_money(cur, start)}", style="green")
             else:
                 line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")
         if data.get("ended"):
