@@ -23,6 +23,7 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from moderator.market import ZONE_MARKS, linear_stack
 from moderator.text import counted, money
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
@@ -84,9 +85,10 @@ def _private_label(data: dict[str, Any], pid: str, cur: str) -> Text:
 
     1846 shows the id only.  Where the state says more of its privates (1847 AE:
     ``investor_of``, ``range``) the label gives what the banker pays out or
-    exchanges: the income (``R 30``), the corporation an investor private turns
-    into a share of (``MNR 20→HLB``, 4.4), and Krauss & Co.'s price
-    (``LFK @100``, 4.1: it is scored at its price and pays no income).
+    exchanges: the income (``R M30``), the corporation an investor private turns
+    into a share of (``MNR M20→HLB``, 4.4), and Krauss & Co.'s price
+    (``LFK @M100``, 4.1: it is scored at its price and pays no income), each amount
+    with its sign as the companies' figures beside it.
     """
     co = _company(data, pid)
     label = company_text(pid)
@@ -95,10 +97,10 @@ def _private_label(data: dict[str, Any], pid: str, cur: str) -> Text:
     if pid == "LFK" or co.get("price") is not None and not co.get("income"):
         price = co.get("price")
         if price is not None:
-            label.append(f" @{price}", style="")
+            label.append(f" @{_money(cur, price)}", style="")
         return label
     if co.get("income"):
-        label.append(f" {co['income']}", style="")
+        label.append(f" {_money(cur, co['income'])}", style="")
     if co.get("investor_of"):
         label.append("→", style="dim")
         label.append(company_text(co["investor_of"]))
@@ -713,7 +715,8 @@ class BidsPanel(Panel):
 
 class MarketPanel(Panel):
     """1846's one-row stock market: the values in a row, each space's markers stacked
-    beneath it in order (top first); the acting company is highlighted."""
+    beneath it in order (top first); the acting company is highlighted.  A space of a
+    zone is marked with its letter (1817: ``L $0`` liquidation, ``A $0`` acquisition)."""
 
     CELL = 6
     WIDTH_DEPENDENT = True
@@ -729,13 +732,14 @@ class MarketPanel(Panel):
         data = self.data or {}
         market = data.get("market") or {}
         values: list[int] = market.get("values", [])
-        stacks: dict[str, list[str]] = market.get("stacks", {})
         if not values:
             return Text("")
+        stacks = [linear_stack(market, i) for i in range(len(values))]
+        zones: list[str] = market.get("zones") or []
         acting = _acting(data, "OR")
         width = max(self.size.width - 2, self.CELL * 8)
         fits = max(8, width // self.CELL)
-        occupied = [i for i, v in enumerate(values) if stacks.get(str(v))]
+        occupied = [i for i, stack in enumerate(stacks) if stack]
         if occupied:
             lo, hi = min(occupied), max(occupied)
             centre = (lo + hi) // 2
@@ -752,17 +756,17 @@ class MarketPanel(Panel):
         else:
             top.append(" ")
         for i in shown:
-            v = values[i]
-            label = _money(cur, v).rjust(self.CELL - 1) + " "
-            top.append(label, style="bold" if stacks.get(str(v)) else "dim")
+            mark = ZONE_MARKS.get(zones[i], "") if i < len(zones) else ""
+            label = f"{mark} {_money(cur, values[i])}" if mark else _money(cur, values[i])
+            top.append(label.rjust(self.CELL - 1) + " ", style="bold" if stacks[i] else "dim")
         if shown and shown[-1] < len(values) - 1:
             top.append("…", style="dim")
-        depth = max((len(stacks.get(str(values[i]), [])) for i in shown), default=0)
+        depth = max((len(stacks[i]) for i in shown), default=0)
         lines = [top]
         for level in range(depth):
             line = Text(" ")
             for i in shown:
-                stack = stacks.get(str(values[i]), [])
+                stack = stacks[i]
                 if level < len(stack):
                     cid = stack[level]
                     cell = badge(cid, self.CELL - 1)
@@ -778,6 +782,8 @@ class MarketPanel(Panel):
             lines.append(line)
         if not depth:
             lines.append(Text(" no company has a price yet", style="dim"))
+        # the letters said under the panel (1817: "L liquidation · A acquisition")
+        self.border_subtitle = " · ".join(f"{m} {z}" for z, m in ZONE_MARKS.items() if z in zones)
         return Group(*lines)
 
 
