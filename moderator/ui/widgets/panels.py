@@ -902,7 +902,8 @@ def _acting_interest(data: dict[str, Any]) -> tuple[str, int, bool] | None:
 
 class StatusBar(Panel):
     """The top line: title, round, acting player or company, priority, bank cash
-    (and broken), and the conservation checksum (bank + all cash = starting total).
+    (and broken), and the conservation checksum (bank + all cash = starting total; with
+    1817's unlimited bank, the money issued, all in play).
 
     In an operating round the order is the state JSON's ``operating_order``,
     which starts with the acting company (marked ▶)."""
@@ -1053,7 +1054,11 @@ class StatusBar(Panel):
             line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
-            if total == start:
+            if total == start and unlimited:
+                # 1817: the unlimited bank keeps no total (its "$0" checksum said nothing):
+                # the money it has issued, all of it in the players' and companies' hands
+                line.append(f"   ✓ {_money(cur, bank.get('issued') or 0)} in play", style="green")
+            elif total == start:
                 line.append(f"   ✓ {_money(cur, start)}", style="green")
             else:
                 line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")

@@ -1,10 +1,13 @@
-"""A one-row market whose spaces share a value shows each marker on its own space.
+"""1817 as players read it: each marker on its own market space, the bank's checksum.
+
+A one-row market whose spaces share a value shows each marker on its own space.
 
 1817's market begins with four $0 spaces: the liquidation space and three acquisition
 spaces (facts §7).  The panel and the players' page stacked markers by value, so a
 corporation in the acquisition zone stood under all four, the liquidation space too.
 They are placed by the space now (the state JSON's ``by_index``), and each zone space
-is marked with its letter (``L $0``, ``A $0``), said under the panel.
+is marked with its letter (``L $0``, ``A $0``), said under the panel.  The header's
+checksum of an unlimited bank says the money in play, not ``✓ $0``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from textual.app import App, ComposeResult
 from moderator.game import Game
 from moderator.market import linear_stack
 from moderator.script import parse_script
-from moderator.ui.widgets.panels import MarketPanel
+from moderator.ui.widgets.panels import MarketPanel, StatusBar
 from moderator.web.view import _market
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "1817-zone-loans.script"
@@ -72,3 +75,27 @@ def test_the_players_page_places_it_the_same_way() -> None:
     assert shown["legend"] == "L liquidation · A acquisition"
     plain = _market({"state": zone_state() | {"market": {}}, "currency": "$", "title": "1817"})
     assert plain == {"kind": "none"}
+
+
+class Header(App[None]):
+    """The status bar alone."""
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+
+
+async def test_the_unlimited_banks_checksum_says_the_money_in_play() -> None:
+    """1817: the header said ``Bank unlimited   ✓ $0``, a figure nobody at the table can
+    count; it says the money the bank has issued, all in the players' and companies'
+    hands, which they can."""
+    data = zone_state()
+    issued = sum(p["cash"] for p in data["players"]) + sum(c["cash"] for c in data["companies"])
+    assert data["bank"]["issued"] == issued > 1000 and data["total_cash"] == 0
+    app = Header()
+    async with app.run_test(size=(160, 4)) as pilot:
+        bar = app.query_one(StatusBar)
+        bar.show(data, set(), "$")
+        await pilot.pause()
+        line = bar.build().plain
+    assert "Bank unlimited" in line and f"✓ ${issued:,} in play" in line
+    assert "✓ $0" not in line
