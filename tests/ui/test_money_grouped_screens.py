@@ -58,6 +58,7 @@ async def test_the_main_screen_and_the_end_screens_group_the_thousands(tmp_path:
         shown = grouped(screen_text(app))
         assert re.search(r"1st \w+ \$\d{1,3},\d{3}", shown)  # the places
         assert "5,001" in shown  # Amy's cash on hand in the 10.1 table
+        assert "· amounts in $" in shown  # the table's figures carry no sign: the unit said
         await pilot.press("escape")
         await pilot.press("g")
         await pilot.pause()
