@@ -53,7 +53,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
-from moderator.text import cents_sum, counted
+from moderator.text import cents_sum, counted, money
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -135,12 +135,12 @@ def _shares_times(receipt: Receipt, shares: int, amount: int) -> str:
     m, n = receipt.currency, counted(shares, "share")
     exact = receipt.per_share_exact
     if exact is None:
-        return f"{n} x {m}{receipt.per_share}"
+        return f"{n} x {money(m, receipt.per_share)}"
     product = cents_sum([exact] * shares)
     if product.endswith(".00"):
-        return f"{n} x {m}{exact} = {m}{product[:-3]}"
+        return f"{n} x {money(m, exact)} = {money(m, product[:-3])}"
     way = "up" if amount > int(product.partition(".")[0]) else "down"
-    return f"{n} x {m}{exact} = {m}{product}, rounded {way}"
+    return f"{n} x {money(m, exact)} = {money(m, product)}, rounded {way}"
 
 
 def _judge(ruleset: Ruleset, label: str, claimed: int, right: int, why: str) -> _Judged:
@@ -407,7 +407,7 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
             # the shares do not divide the payout: no whole amount is every share's, and
             # the answer says the receipt's figure to the cent, never the whole dollars
             shown = f"paid {m(claim.value)} a share"
-            it_is = f"{ruleset.currency}{exact}"
+            it_is = money(ruleset.currency, exact)
             return _Judged(
                 f"{WRONG} {shown}: it is {it_is} ({why})", False, f"{shown} (it is {it_is})"
             )

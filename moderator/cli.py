@@ -40,7 +40,7 @@ from pathlib import Path
 from moderator import __version__
 from moderator.errors import Refusal, SaveError
 from moderator.lazy import lazy_module
-from moderator.text import counted, escaped
+from moderator.text import counted, escaped, money
 
 shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
 
@@ -559,7 +559,11 @@ def show(game: Game) -> None:
             raise BrokenPipeError
 
     data = game.state_json()
-    cur = esc(game.ruleset.currency)
+    cur = game.ruleset.currency
+
+    def m(amount: int) -> str:
+        return esc(money(cur, amount))
+
     # a player named `:smile:` is printed as typed; a size Rich's `int` cannot read
     # (`COLUMNS=²`: `isdigit` says yes) is left out, not a traceback (the hardening audit)
     environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES") or v.isascii()}
@@ -571,7 +575,7 @@ def show(game: Game) -> None:
     bank = data["bank"]
     console.print(
         f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
-        + ("bank unlimited" if bank["cash"] is None else f"bank {cur}{bank['cash']}")
+        + ("bank unlimited" if bank["cash"] is None else f"bank {m(bank['cash'])}")
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
         + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
     )
@@ -591,8 +595,8 @@ def show(game: Game) -> None:
         shares = " ".join(f"{k} {v}%" for k, v in p["shares"].items())
         players.add_row(
             esc(p["name"]),
-            f"{cur}{p['cash']}",
-            f"{cur}{p['value']}",
+            m(p["cash"]),
+            m(p["value"]),
             f"{p['certificates']}/{data['cert_limit']}",
             esc(shares),
             esc(" ".join(p["privates"])),
@@ -615,8 +619,8 @@ def show(game: Game) -> None:
         owner = co["president"] if co["kind"] == "corporation" else co["owner"]
         companies.add_row(
             esc(co["id"]),
-            f"{cur}{co['cash']}",
-            f"{cur}{co['price']}" if co["price"] is not None else "",
+            m(co["cash"]),
+            m(co["price"]) if co["price"] is not None else "",
             esc(owner or ""),
             f"{co['ipo']}%" if co["kind"] == "corporation" else "",
             f"{co['pool']}%" if co["kind"] == "corporation" else "",
@@ -631,7 +635,7 @@ def show(game: Game) -> None:
         for place in data.get("ranking") or []:
             tied = " (tie)" if len(place["players"]) > 1 else ""
             names = ", ".join(esc(name) for name in place["players"])
-            console.print(f"  {place['place']}. {names} {cur}{place['score']}{tied}")
+            console.print(f"  {place['place']}. {names} {m(place['score'])}{tied}")
 
 
 def _loan_cells(co: dict[str, Any], cur: str) -> tuple[str, str]:
@@ -640,7 +644,7 @@ def _loan_cells(co: dict[str, Any], cur: str) -> tuple[str, str]:
     if co["kind"] != "corporation" or not co.get("size"):
         return ("", "")
     due = co.get("interest_due") or 0
-    return (f"{co['size']}", f"{co['loans']}" + (f" ({cur}{due})" if due else ""))
+    return (f"{co['size']}", f"{co['loans']}" + (f" ({money(cur, due)})" if due else ""))
 
 
 def state(save: Path, *, as_json: bool = False) -> int:

@@ -60,6 +60,7 @@ from moderator import osfiles, palette, scoring
 from moderator.errors import Refusal
 from moderator.journal import fsync_dir
 from moderator.scoring import Progress, RoundRecord, Score
+from moderator.text import money
 
 if TYPE_CHECKING:
     from moderator.game import Game
@@ -224,7 +225,7 @@ def _not_counted_text(player: scoring.PlayerScore, currency: str) -> str:
     for i in player.items:
         if i.counted:
             continue
-        shown = f"{i.what} {currency}{i.value}" if i.value else i.what
+        shown = f"{i.what} {money(currency, i.value)}" if i.value else i.what
         by_note.setdefault(i.note, []).append(shown)
     return "; ".join(
         f"{', '.join(whats)}: {note}" if note else ", ".join(whats)
@@ -256,7 +257,7 @@ def _shown(value: Cell, currency: str | None) -> str:
     if value is None:
         return ""
     if isinstance(value, int | Decimal) and currency is not None:
-        return f"-{currency}{-value:,}" if value < 0 else f"{currency}{value:,}"
+        return money(currency, value if isinstance(value, int) else str(value))
     return str(value)
 
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from moderator.copying import shallow
 from moderator.dataclass_subset import dataclass, field
 
+TYPE_CHECKING = False  # not `typing`'s: a core module, imported at every start
+if TYPE_CHECKING:
+    from typing import Any
+
 
 @dataclass
 class Market:
@@ -408,3 +412,21 @@ class GridMarket(Market):
             else:
                 ordered += [c for c in stack if c in present]
         return ordered
+
+
+# ------------------------------------------------------------ as the views read it
+ZONE_MARKS = {"liquidation": "L", "acquisition": "A"}
+"""The letter before a space of a one-row market's zone (1817 facts §7: the liquidation
+space and the three acquisition spaces, each $0)."""
+
+
+def linear_stack(market: dict[str, Any], i: int) -> list[str]:
+    """The markers on the ``i``-th space of a one-row market, top first: by the space's
+    place (``by_index``), where several spaces have one value (1817's four $0 spaces: a
+    corporation in the acquisition zone is not on the liquidation space); by value in a
+    state JSON without it."""
+    by_index = market.get("by_index")
+    if by_index is not None:
+        return list(by_index.get(str(i), []))
+    values = market.get("values") or []
+    return list((market.get("stacks") or {}).get(str(values[i]), []))

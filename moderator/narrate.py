@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import to_cents
+from moderator.text import money, to_cents
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -227,8 +227,8 @@ DIRECT: dict[type, DirectTest] = {
 
 
 # ------------------------------------------------------------------ wording each event
-def _money(currency: str, amount: int) -> str:
-    return f"-{currency}{-amount}" if amount < 0 else f"{currency}{amount}"
+_money = money
+"""An amount as players read it (:func:`moderator.text.money`: ``$1,100``)."""
 
 
 def _cash_line(ev: CashMoved, currency: str) -> str:
@@ -317,8 +317,8 @@ def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
     if exact is not None:
         # the receipt's and the payments' figure (1817: $133 on 5 shares is $26.60)
         return (
-            f"{head}, {_money(currency, paid)} on {count} shares: {currency}{exact} a share, "
-            f"each payment as paid"
+            f"{head}, {_money(currency, paid)} on {count} shares: "
+            f"{_money(currency, exact)} a share, each payment as paid"
         )
     return (
         f"{head}, {_money(currency, paid)} paid out, not a whole amount a share "

@@ -36,7 +36,7 @@ from moderator.errors import Refusal, SaveError
 from moderator.game import CHECKPOINT_EVERY, Game
 from moderator.journal import Entry, entry_json, prune_backups, record_line, write_atomic
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import counted, money
 
 __all__ = ["Comparison", "Kept", "Sandbox", "compare", "open_sandbox"]
 
@@ -356,7 +356,7 @@ class Comparison:
             return "—"
         if key == "place":
             return str(value)
-        return f"{self.currency}{value}"
+        return money(self.currency, value) if isinstance(value, int) else f"{self.currency}{value}"
 
     def change(self, row: Row, key: str) -> str:
         """The size of a figure's change, as the shell and the screen give it: ``+$40``,
@@ -368,7 +368,7 @@ class Comparison:
         if key == "place":
             return f"{b - a:+d}"
         sign = "+" if b > a else "-"
-        return f"{sign}{self.currency}{abs(b - a)}"
+        return f"{sign}{money(self.currency, abs(b - a))}"
 
     def differences(self) -> int:
         """How many figures differ."""

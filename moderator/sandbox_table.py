@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from moderator.game import Game
+from moderator.text import money
 
 __all__ = ["TableChange", "table_changes"]
 
@@ -46,15 +47,15 @@ def _money(currency: str, value: Any) -> str:
     """``$40``, ``-£230`` (a bank paid past its cash, 1853), ``—``."""
     if value is None:
         return "—"
-    if isinstance(value, int) and value < 0:
-        return f"-{currency}{-value}"
+    if isinstance(value, int):
+        return money(currency, value)
     return f"{currency}{value}"
 
 
 def _delta(currency: str, a: Any, b: Any) -> str:
     if not (isinstance(a, int) and isinstance(b, int)) or a == b:
         return ""
-    return f"{'+' if b > a else '-'}{currency}{abs(b - a)}"
+    return f"{'+' if b > a else '-'}{money(currency, abs(b - a))}"
 
 
 def _items(values: Any) -> str:

@@ -27,7 +27,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid
 from moderator.narrate import describe
 from moderator.state import GameState
-from moderator.text import cents_sum
+from moderator.text import cents_sum, figure, money
 from rulesets.base import ScoreItem
 from rulesets.names import title_name
 
@@ -150,24 +150,24 @@ class Score:
             out.append(f"{p.name}{mark}")
             for i in p.items:
                 if not i.counted:
-                    shown = f" ({m}{i.value})" if i.value else ""
+                    shown = f" ({money(m, i.value)})" if i.value else ""
                     label = i.what if i.kind == i.what else f"{i.what} ({i.kind})"
                     line = f"  {label:<22} {'—':>8}  not counted{shown}: {i.note}"
                     out.extend(_wrap(line, limit, " " * 35))
                 elif i.kind == "cash":
-                    out.append(f"  {'cash':<22} {m}{i.value:>7}")
+                    out.append(f"  {'cash':<22} {m}{figure(i.value):>7}")
                 elif i.kind == "shares":
-                    label = f"{i.what} {i.count} x {m}{i.price}"
-                    out.append(f"  {label:<22} {m}{i.value:>7}")
+                    label = f"{i.what} {i.count} x {money(m, i.price)}"
+                    out.append(f"  {label:<22} {m}{figure(i.value):>7}")
                 else:
-                    line = f"  {i.what + ' (' + i.kind + ')':<22} {m}{i.value:>7}  {i.note}"
+                    line = f"  {i.what + ' (' + i.kind + ')':<22} {m}{figure(i.value):>7}  {i.note}"
                     out.extend(_wrap(line, limit, " " * 35))
-            out.append(f"  {'total':<22} {m}{p.total:>7}")
+            out.append(f"  {'total':<22} {m}{figure(p.total):>7}")
         out.append("Places:")
         for place in self.places:
             names = ", ".join(place["players"])
             tie = " (tie)" if len(place["players"]) > 1 else ""
-            line = f"  {place['place']}. {names}{tie}  {m}{place['score']}"
+            line = f"  {place['place']}. {names}{tie}  {money(m, place['score'])}"
             out.extend(_wrap(line, limit, "      "))
         return "\n".join(out)
 
@@ -342,7 +342,7 @@ class Projection:
             for p in self.players:
                 n = p.shares.get(co.company, 0)
                 amount = p.amounts.get(co.company, 0)
-                row += [str(n) if n else "-", str(amount) if n or amount else "-"]
+                row += [str(n) if n else "-", figure(amount) if n or amount else "-"]
             rows.append(row)
         pad = [""] * (len(self.rounds) + 2)
         if any(p.other for p in self.players):
@@ -365,7 +365,7 @@ class Projection:
             tie = " (tie)" if len(place["players"]) > 1 else ""
             line = (
                 f"  {place['place']}. {', '.join(place['players'])}{tie}  "
-                f"{self.currency}{place['score']}"
+                f"{money(self.currency, place['score'])}"
             )
             out.extend(_wrap(line, limit, "      "))
         for note in self.notes:
@@ -436,8 +436,12 @@ class Projection:
                 held = p.shares.get(co.company, 0)
                 amount = p.amounts.get(co.company, 0)
                 shrs.append(str(held) if held else "-")
-                amts.append(str(amount) if held or amount else "-")
-            foot = [*([str(p.other)] if with_privates else []), str(p.cash_on_hand), str(p.total)]
+                amts.append(figure(amount) if held or amount else "-")
+            foot = [
+                *([figure(p.other)] if with_privates else []),
+                figure(p.cash_on_hand),
+                figure(p.total),
+            ]
             units.append(
                 _Unit(
                     p.name, [_Column("shrs", shrs, none), _Column("amt", amts, foot)], player=True
@@ -587,7 +591,7 @@ def _wrap(line: str, width: int | None, indent: str) -> list[str]:
 def _pairs(values: Any) -> list[str]:
     out: list[str] = []
     for v in values:
-        out += ["", str(v)]
+        out += ["", figure(v)]
     return out
 
 

@@ -6,8 +6,9 @@ name may not hold one, and anything printed from a save shows them as escapes
 (``\\x1b``), so a hostile save can never clear the screen or retitle the
 terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
 
-Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``) and of an
-amount a share to the cent (:func:`to_cents`: ``26.60``).
+Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``), of an
+amount a share to the cent (:func:`to_cents`: ``26.60``) and of an amount of money as players
+read it (:func:`money`: ``$1,100``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,31 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     return "".join(out)
 
 
-__all__ = ["UNSAFE_CATEGORIES", "escaped", "first_unsafe"]
+__all__ = ["UNSAFE_CATEGORIES", "escaped", "figure", "first_unsafe", "money"]
+
+
+def figure(amount: int | str) -> str:
+    """An amount without its sign, thousands grouped (``1,100``; ``1,026.60`` to the cent):
+    for a column of a table whose heading names the currency (the projection's 10.1 table),
+    the figures as :func:`money` writes them."""
+    if isinstance(amount, str):
+        whole, dot, cents = amount.partition(".")
+        return f"{int(whole):,}{dot}{cents}"
+    return f"{amount:,}"
+
+
+def money(currency: str, amount: int | str) -> str:
+    """An amount as every line, panel, page and file shows it to the players: the title's
+    sign in front and the thousands grouped with commas, as the rulebooks print them (1846:
+    ``$7,500``; 1853: ``£17,760``): ``money("$", 1100)`` is ``$1,100``, ``money("M", 90)``
+    ``M90``, ``money("$", -20)`` ``-$20``; an amount to the cent (:func:`to_cents`'
+    ``"1026.60"``) keeps its cents: ``$1,026.60``.
+
+    Only what is shown: scripts, saves and the state JSON keep plain numbers (``1100``).
+    """
+    negative = amount.startswith("-") if isinstance(amount, str) else amount < 0
+    shown = figure(amount.lstrip("-") if isinstance(amount, str) else abs(amount))
+    return f"-{currency}{shown}" if negative else f"{currency}{shown}"
 
 
 def counted(count: int, word: str, plural: str | None = None) -> str:

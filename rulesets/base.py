@@ -18,7 +18,7 @@ from moderator.events import Noted
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
-from moderator.text import to_cents
+from moderator.text import figure, money, to_cents
 from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -100,15 +100,18 @@ class Receipt(c.Record):
         paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
         if self.per_share_exact is not None and units:
             return (
-                f"{m}{paid} on {units} shares: {m}{self.per_share_exact} per share, "
-                f"each line as paid"
+                f"{money(m, paid)} on {units} shares: {money(m, self.per_share_exact)} per "
+                f"share, each line as paid"
             )
         if self.pays_per_share():
-            return f"{m}{per} per share"
+            return f"{money(m, per)} per share"
         exact = to_cents(paid, units) if units else None
         if exact is not None:
-            return f"{m}{paid} on {units} shares: {m}{exact} per share, each line as paid"
-        return f"{m}{per} per share and a part, each line as paid"
+            return (
+                f"{money(m, paid)} on {units} shares: {money(m, exact)} per share, "
+                f"each line as paid"
+            )
+        return f"{money(m, per)} per share and a part, each line as paid"
 
     def text(self) -> str:
         """The receipt as plain text lines."""
@@ -116,18 +119,19 @@ class Receipt(c.Record):
         # A run of 0 pays nothing whatever payout was named: say so, not "withhold"
         # (issue 18.11: `run L 0 full` is no withholding; the price moves as for none paid).
         head = "no revenue, no dividend" if self.revenue == 0 else self.option
-        out = [f"{self.company} runs {m}{self.revenue}, {head}"]
+        out = [f"{self.company} runs {money(m, self.revenue)}, {head}"]
         if self.per_share:
             out.append(f"  {self.per_share_text()}")
         for line in self.lines:
             shares = f"{line.shares} sh" if line.shares else ""
             note = f"  ({line.note})" if line.note else ""
-            out.append(f"  {line.who:<12} {shares:>6} {m}{line.amount:>6}{note}")
+            out.append(f"  {line.who:<12} {shares:>6} {m}{figure(line.amount):>6}{note}")
         if self.retained:
-            out.append(f"  {'retained':<12} {'':>6} {m}{self.retained:>6}")
+            out.append(f"  {'retained':<12} {'':>6} {m}{figure(self.retained):>6}")
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
-            out.append(f"  price {m}{self.price_before} -> {m}{self.price_after} ({self.rule})")
+            before, after = money(m, self.price_before), money(m, self.price_after)
+            out.append(f"  price {before} -> {after} ({self.rule})")
         return "\n".join(out)
 
 
@@ -323,13 +327,12 @@ class Ruleset:
 
     # ------------------------------------------------------------- money
     def money(self, amount: int) -> str:
-        """An amount with the title's currency sign."""
-        return f"-{self.currency}{-amount}" if amount < 0 else f"{self.currency}{amount}"
+        """An amount as players read it, in the title's currency: ``$1,100``, ``£61``, ``-$20``
+        (:func:`moderator.text.money`, the one convention of every line and screen)."""
+        return money(self.currency, amount)
 
-    def money_grouped(self, amount: int) -> str:
-        """An amount with the currency sign and thousands separated: ``$4,940``."""
-        sign = "-" if amount < 0 else ""
-        return f"{sign}{self.currency}{abs(amount):,}"
+    money_grouped = money
+    """The same as :meth:`money` (its older name, from when only some lines grouped)."""
 
     def bank_pays(self, state: GameState, target: str, amount: int, reason: str) -> None:
         """The bank pays ``target``; a bank that runs out is broken (see :meth:`bank_broke`)."""

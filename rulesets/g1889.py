@@ -174,7 +174,7 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     def starting_cash(self, players: int) -> tuple[int, str]:
         """Facts §0: ¥420 each for 2-4 players, ¥390 for 5-6."""
         cash = CASH[players]
-        return cash, f"starting cash: ¥{cash} each with {players} players (facts §0)"
+        return cash, f"starting cash: {self.money(cash)} each with {players} players (facts §0)"
 
     # ================================================================= stock rounds
     def cmd_exchange(self, state: GameState, cmd: c.Exchange) -> None:

@@ -19,7 +19,7 @@ from moderator.events import DividendPaid, Noted, RoundStarted
 from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
-from moderator.text import to_cents
+from moderator.text import money, to_cents
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -117,7 +117,7 @@ class OperatingRound(Ruleset):
                 f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
             )
         exact = self.exact_per_share(company, paid)
-        each = f"{self.currency}{exact}" if exact is not None else f"{self.money(paid)}/{count}"
+        each = money(self.currency, exact) if exact is not None else f"{self.money(paid)}/{count}"
         return (
             f"{company.id} dividend {self.money(paid)} on {count} shares: {each} a share, "
             f"{self.rounded_words(state)} ({self.r('dividend')})"

@@ -21,6 +21,7 @@ from moderator.game import Game, Outcome
 from moderator.journal import Entry
 from moderator.narrate import Effects
 from moderator.script import format_command
+from moderator.text import money
 from moderator.ui import style
 from moderator.ui.keys import round_kind
 
@@ -185,11 +186,10 @@ class Session:
         """The state JSON entry of a company."""
         return next((co for co in self.data["companies"] if co["id"] == cid), None)
 
-    def money(self, amount: int | None) -> str:
-        """An amount with the currency sign (``-$5`` for negatives, blank for None)."""
-        if amount is None:
-            return ""
-        return f"-{self.currency}{-amount}" if amount < 0 else f"{self.currency}{amount}"
+    def money(self, amount: int | str | None) -> str:
+        """An amount as players read it (:func:`moderator.text.money`: ``$1,100``, ``-$5``),
+        blank for None."""
+        return "" if amount is None else money(self.currency, amount)
 
     # ------------------------------------------------------------ changes
     def changed(self) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.export import CSV_FILES
+from moderator.market import ZONE_MARKS, linear_stack
+from moderator.text import money as _grouped
 from moderator.web.colours import css_class
 from rulesets.names import title_name
 
@@ -34,10 +36,9 @@ DOWNLOADS = {"game.xlsx": XLSX, **{name: "text/csv; charset=utf-8" for name in C
 
 
 def money(currency: str, amount: int | None) -> str:
-    """``$120``, ``-$20``, ``£61``, ``M92``; empty for no amount."""
-    if amount is None:
-        return ""
-    return f"-{currency}{-amount}" if amount < 0 else f"{currency}{amount}"
+    """``$1,100``, ``-$20``, ``£61``, ``M92`` (:func:`moderator.text.money`); empty for no
+    amount."""
+    return "" if amount is None else _grouped(currency, amount)
 
 
 def _acting(state: dict[str, Any]) -> str | None:
@@ -195,12 +196,14 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
         ]
 
     if kind == "linear":
-        stacks = market.get("stacks") or {}
-        cells = [
-            {"value": money(cur, v), "markers": markers(stacks.get(str(v), []))}
-            for v in market.get("values") or []
-        ]
-        return {"kind": "linear", "cells": cells}
+        zones: list[str] = market.get("zones") or []
+        cells = []
+        for i, v in enumerate(market.get("values") or []):
+            mark = ZONE_MARKS.get(zones[i], "") if i < len(zones) else ""
+            shown = f"{mark} {money(cur, v)}" if mark else money(cur, v)
+            cells.append({"value": shown, "markers": markers(linear_stack(market, i))})
+        legend = " · ".join(f"{m} {z}" for z, m in ZONE_MARKS.items() if z in zones)
+        return {"kind": "linear", "cells": cells, "legend": legend}
     if kind == "grid":
         stacks = market.get("stacks") or {}
         pars = _par_cells(market)

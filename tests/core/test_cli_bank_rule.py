@@ -41,4 +41,4 @@ def test_a_bank_that_has_not_broken_shows_no_rule(
     script.write_text("game 1847AE Anna Bert Cora\n", encoding="utf-8")
     assert main(["play", str(script)]) == 0
     head = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("1847 AE "))
-    assert "bank M6500" in head and "broken" not in head
+    assert "bank M6,500" in head and "broken" not in head

@@ -25,6 +25,6 @@ def test_the_contract_bids_are_the_setup(
 ) -> None:
     claims = BIDS[: BIDS.index("claim Cid Bombay BBCI")]
     head = _head(claims, tmp_path / "bids.json", capsys)
-    assert head.startswith("1853  setup  phase 1  bank £12810")
+    assert head.startswith("1853  setup  phase 1  bank £12,810")
     settled = BIDS[: BIDS.index("sell Bob NWR 1")]
     assert _head(settled, tmp_path / "sr1.json", capsys).startswith("1853  SR 1  phase 2")

@@ -105,10 +105,10 @@ def test_projection_reproduces_the_rulebook_table() -> None:
     assert [p.total for p in (p1, p2, p3)] == [4203, 2316, 4974]
     rows = result.table()
     assert rows[1][:4] == ["IC", "53", "53", "320"] and rows[1][4] == "426"
-    assert rows[1][5:] == ["5", "2130", "2", "852", "2", "852"]
-    assert rows[2][5:] == ["-", "-", "3", "1140", "6", "2280"]
-    assert rows[-2][-6:] == ["", "1143", "", "324", "", "912"]
-    assert rows[-1][-6:] == ["", "4203", "", "2316", "", "4974"]
+    assert rows[1][5:] == ["5", "2,130", "2", "852", "2", "852"]
+    assert rows[2][5:] == ["-", "-", "3", "1,140", "6", "2,280"]
+    assert rows[-2][-6:] == ["", "1,143", "", "324", "", "912"]
+    assert rows[-1][-6:] == ["", "4,203", "", "2,316", "", "4,974"]
     assert any(
         "GT's final price is set by hand at $250 (the rules give $295)" in n for n in result.notes
     )

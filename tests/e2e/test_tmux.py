@@ -176,7 +176,7 @@ def test_new_game_and_commands_in_a_real_terminal(session: tuple[str, Path]) -> 
     wait_for(name, "ERIE PRR MC OI SC TBC")
     send(name, "C-s")
     # the main screen (the form's help also says "Setup"): its header's cash checksum
-    wait_for(name, "Setup", "✓ $12000")
+    wait_for(name, "Setup", "✓ $12,000")
     type_line(name, ":private Amy MS")  # typed at once: nothing may be lost after the ':'
 
     wait_for(name, "✓ private Amy MS")
@@ -188,7 +188,7 @@ def test_new_game_and_commands_in_a_real_terminal(session: tuple[str, Path]) -> 
     type_line(name, "par Bob NYC 80")
     # Amy: 400 - 60 (MS) - 80 (debt) - 120 (par); the header's conservation checksum.  The
     # log, the players and the header may be drawn in different frames: wait for all.
-    shown = wait_for(name, "✓ par Bob NYC 80", "$80", "✓ $12000")
+    shown = wait_for(name, "✓ par Bob NYC 80", "$80", "✓ $12,000")
     assert "Amy" in shown
     saved = sorted(saves.glob("*.json"))
     assert len(saved) == 1

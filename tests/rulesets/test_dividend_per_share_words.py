@@ -22,7 +22,7 @@ from moderator.game import Game
 from moderator.narrate import describe
 from moderator.script import parse_script
 
-A_SHARE = re.compile(r"[$£M](\d+)(?:\.(\d\d))? a share")
+A_SHARE = re.compile(r"[$£M¥](\d{1,3}(?:,\d{3})*)(?:\.(\d\d))? a share")
 
 
 def _play(name: str, stop: str | None = None, *, before: bool = False) -> Game:
@@ -85,11 +85,13 @@ def test_every_per_share_amount_said_is_the_payout_over_the_shares() -> None:
                     said["not whole"] += 1
                     assert paid % count, where
                     if m := A_SHARE.search(text):  # the exact amount, as the receipt says it
-                        amount = Fraction(int(m.group(1))) + Fraction(int(m.group(2) or 0), 100)
+                        amount = Fraction(int(m.group(1).replace(",", ""))) + Fraction(
+                            int(m.group(2) or 0), 100
+                        )
                         assert amount == Fraction(paid, count), where
                 else:
                     said["whole"] += 1
-                    assert f"{currency}{ev.per_share} a share" in text, where
+                    assert f"{currency}{ev.per_share:,} a share" in text, where
                     assert paid == ev.per_share * count, where
             for ev in outcome.events:
                 if isinstance(ev, CashMoved) and (m := A_SHARE.search(ev.reason)):
@@ -97,6 +99,8 @@ def test_every_per_share_amount_said_is_the_payout_over_the_shares() -> None:
                     company = game.state.company(ev.reason.split()[0])
                     count = game.ruleset.dividend_shares(company)  # type: ignore[attr-defined]
                     run = next(e for e in outcome.events if isinstance(e, DividendPaid))
-                    amount = Fraction(int(m.group(1))) + Fraction(int(m.group(2) or 0), 100)
+                    amount = Fraction(int(m.group(1).replace(",", ""))) + Fraction(
+                        int(m.group(2) or 0), 100
+                    )
                     assert amount == Fraction(run.revenue - run.retained, count), ev.reason
     assert said["whole"] > 500 and said["not whole"] >= 5 and said["exact"] >= 5, said

@@ -198,7 +198,7 @@ async def test_projection_screen_shows_the_rulebook_table(saves: Path) -> None:
         for i, cid in enumerate(screen.companies):
             for k, (revenue, _kind) in enumerate(defaults[cid]):
                 assert screen.query_one(f"#rev-{i}-{k}", Input).value == str(revenue)
-        assert "1st Amy $1093" in screen_text(app)
+        assert "1st Amy $1,093" in screen_text(app)
     assert path.read_bytes() == before
 
 

@@ -98,7 +98,7 @@ def test_the_rule(tmp_path: Path) -> None:
     why = far_outside(session, c.Run(company="PRR", revenue=1010))
     assert (
         why
-        == f"$1010 is more than twice the highest run of the game so far (${best}) and over $1000"
+        == f"$1,010 is more than twice the highest run of the game so far (${best}) and over $1,000"
     )
     assert far_outside(session, c.Spend(company="PRR", amount=5000)) is None  # not a kind asked
     game.close()

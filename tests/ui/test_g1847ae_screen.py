@@ -376,8 +376,8 @@ async def test_players_show_income_investor_privates_and_krauss_at_its_price() -
     players = panel_lines(text, "Players")
     amy = next(line for line in players if "Amy" in line)
     carlos = next(line for line in players if "Carlos" in line)
-    assert "K 5" in amy and "MNR 20→HLB" in amy  # quarry income; investor private (4.4)
-    assert "LFK @100" in carlos  # Krauss & Co. at its price (4.1)
+    assert "K M5" in amy and "MNR M20→HLB" in amy  # quarry income; investor private (4.4)
+    assert "LFK @M100" in carlos  # Krauss & Co. at its price (4.1)
 
 
 async def test_companies_show_floated_investor_shares_and_the_krauss_row() -> None:
@@ -506,7 +506,7 @@ async def test_a_package_item_bought_by_the_bar_puts_krauss_on_the_grid_at_100(s
         items = " ".join(panel_lines(text, "Starting package (3.3)"))
         assert "LFK  M130  Dana" in items and "9 of 10 for sale" in text
         dana = next(line for line in panel_lines(text, "Players") if "Dana" in line)
-        assert "LFK @100" in dana and "M260" in dana
+        assert "LFK @M100" in dana and "M260" in dana
         lfk = next(line for line in panel_lines(text, "Companies") if "LFK" in line)
         assert "M100" in lfk and "Dana" in lfk
 

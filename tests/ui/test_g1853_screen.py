@@ -667,7 +667,7 @@ async def test_the_tracks_show_a_company_formed_at_its_par(saves: Path) -> None:
             "EIR",
             "1",
             "maj",
-            "£1000",
+            "£1,000",
             "£100",
             "£100",
         ]

@@ -55,7 +55,8 @@ def _field(block: str, cls: str) -> str:
 def _money(cur: str, amount: int | None) -> str:
     if amount is None:
         return "—"
-    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
+    # grouped as every amount players read (moderator.text.money): $1,100
+    return f"-{cur}{-amount:,}" if amount < 0 else f"{cur}{amount:,}"
 
 
 def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None:

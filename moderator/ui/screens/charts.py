@@ -59,11 +59,12 @@ def round_labels(records: list[RoundRecord]) -> list[str]:
 
 
 def delta(now: int, before: int | None) -> Text:
-    """The change since the round before: ``+20`` green, ``-10`` red, nothing when none."""
+    """The change since the round before: ``+20`` green, ``-10`` red (``+1,100``: grouped as
+    every amount is), nothing when none."""
     if before is None or now == before:
         return Text("")
     change = now - before
-    return Text(f" {change:+d}", style="green" if change > 0 else "red")
+    return Text(f" {change:+,d}", style="green" if change > 0 else "red")
 
 
 class RoundsScreen(StrayKeysRefused, Screen[None]):
@@ -170,15 +171,16 @@ class RoundsScreen(StrayKeysRefused, Screen[None]):
 
     @staticmethod
     def _yticks(plt: Any, values: list[int]) -> None:
-        """Whole-number ticks on the value axis (money is int)."""
+        """Whole-number ticks on the value axis (money is int), grouped (``1,100``) as every
+        amount is."""
         if not values:
             return
         low, high = min(values), max(values)
         if low == high:
-            plt.yticks([low])
+            plt.yticks([low], [f"{low:,}"])
             return
         ticks = sorted({round(low + (high - low) * i / 5) for i in range(6)})
-        plt.yticks(ticks, [str(t) for t in ticks])
+        plt.yticks(ticks, [f"{t:,}" for t in ticks])
 
     def companies(self, records: list[RoundRecord]) -> list[str]:
         """The companies with a price in any round, in the game's order."""
@@ -278,7 +280,7 @@ class RoundsScreen(StrayKeysRefused, Screen[None]):
                     revenue, kind, per_share = run
                     # to the cent where the shares did not divide the payout (1817: $26.60)
                     exact = r.per_share_exact.get(cid)
-                    each = f"{self.session.currency}{exact}" if exact else money(per_share)
+                    each = money(exact) if exact else money(per_share)
                     cells.append(
                         Text.assemble(
                             money(revenue),

@@ -1155,7 +1155,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
 
     def per_share(col: PayoutColumn) -> str:
         if col.per_share_exact is not None:  # 1817: $133 on 5 shares is $26.60, not $26
-            return f"{session.currency}{col.per_share_exact}"
+            return money(col.per_share_exact)
         return money(col.per_share) if col.per_share else "—"
 
     rows.append(("per share", cells(per_share)))

@@ -308,7 +308,8 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         self.computations += 1
         money = self.session.money
         status = Text(
-            f"{counted(len(result.rounds), 'operating round')}: {', '.join(result.rounds)}",
+            f"{counted(len(result.rounds), 'operating round')}: {', '.join(result.rounds)}"
+            f" · amounts in {self.session.currency}",  # the 10.1 table's figures have no sign
             style="dim",
         )
         self.query_one("#proj-status", Static).update(status)

@@ -1009,7 +1009,7 @@ class NewGameScreen(KeyedScreen):
             before = companies[i - 1]["id"] if i else None
             at = ids.index(before) + 1 if before in ids else len(ids)
             ids.insert(at, co["id"])
-            row = self.private_row(co)
+            row = self.private_row(co, self.probe(title).ruleset.currency)
             if before in ids:
                 self.mounting.append(box.mount(row, after=f"#pv-row-{before}"))
             else:
@@ -1026,14 +1026,16 @@ class NewGameScreen(KeyedScreen):
         ]
         self.private_ids[title] = [co["id"] for co in companies]
         for co in companies:
-            yield self.private_row(co)
+            yield self.private_row(co, self.probe(title).ruleset.currency)
 
     @staticmethod
-    def private_row(co: dict[str, Any]) -> Horizontal:
+    def private_row(co: dict[str, Any], currency: str) -> Horizontal:
         """The field of one private company (``co`` as in the state JSON)."""
-        price = f"${co['value']}"
+        from moderator.text import money
+
+        price = money(currency, co["value"])
         if co.get("debt"):
-            price += f" + ${co['debt']} debt"
+            price += f" + {money(currency, co['debt'])} debt"
         label = f"{co['id']:<5} {co['name'][:26]:<26} {price}"
         return Horizontal(
             Label(label, classes="private-label"),

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from moderator.ui.style import ACTING, CHANGED
-from moderator.ui.widgets.panels import Panel, _acting, _company, badge, company_text
+from moderator.ui.widgets.panels import Panel, _acting, _company, _money, badge, company_text
 
 SHORT: dict[str, str] = {
     **{"LFK": "K", "Saar": "S", "HLB": "H", "NDB": "D", "RNB": "R"},
@@ -238,7 +238,7 @@ class PackagePanel(Panel):
         text = Text()
         text.append_text(company_text(iid) if owner is None else Text(iid, style="dim"))
         text.pad_right(4 - len(iid))
-        text.append(f" {cur}{entry.get('price')}", style="bold" if owner is None else "dim")
+        text.append(f" {_money(cur, entry.get('price'))}", style="bold" if owner is None else "dim")
         extra = short_with(entry.get("with"))
         investor = _company(data, iid).get("investor_of")
         if not extra and investor:
@@ -414,7 +414,7 @@ class TracksMarketPanel(Panel):
             lines.append(line)
         cur = self.currency
         self.border_subtitle = (
-            f"par underlined · price in colour · {cur}{values[-1]} ends the game (4.7.3)"
+            f"par underlined · price in colour · {_money(cur, values[-1])} ends the game (4.7.3)"
         )
         if self.base_title is None:
             self.base_title = str(self.border_title or "")

@@ -24,7 +24,8 @@ from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
-from moderator.text import counted
+from moderator.market import ZONE_MARKS, linear_stack
+from moderator.text import counted, money
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -41,9 +42,8 @@ def company_text(cid: str) -> Text:
 
 
 def _money(cur: str, amount: int | None) -> str:
-    if amount is None:
-        return ""
-    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
+    """An amount as players read it (:func:`moderator.text.money`); blank for none."""
+    return "" if amount is None else money(cur, amount)
 
 
 def _cell(text: str | Text, changed: bool, justify: str = "right") -> Text:
@@ -86,9 +86,10 @@ def _private_label(data: dict[str, Any], pid: str, cur: str) -> Text:
 
     1846 shows the id only.  Where the state says more of its privates (1847 AE:
     ``investor_of``, ``range``) the label gives what the banker pays out or
-    exchanges: the income (``R 30``), the corporation an investor private turns
-    into a share of (``MNR 20→HLB``, 4.4), and Krauss & Co.'s price
-    (``LFK @100``, 4.1: it is scored at its price and pays no income).
+    exchanges: the income (``R M30``), the corporation an investor private turns
+    into a share of (``MNR M20→HLB``, 4.4), and Krauss & Co.'s price
+    (``LFK @M100``, 4.1: it is scored at its price and pays no income), each amount
+    with its sign as the companies' figures beside it.
     """
     co = _company(data, pid)
     label = company_text(pid)
@@ -97,10 +98,10 @@ def _private_label(data: dict[str, Any], pid: str, cur: str) -> Text:
     if pid == "LFK" or co.get("price") is not None and not co.get("income"):
         price = co.get("price")
         if price is not None:
-            label.append(f" @{price}", style="")
+            label.append(f" @{_money(cur, price)}", style="")
         return label
     if co.get("income"):
-        label.append(f" {co['income']}", style="")
+        label.append(f" {_money(cur, co['income'])}", style="")
     if co.get("investor_of"):
         label.append("→", style="dim")
         label.append(company_text(co["investor_of"]))
@@ -715,7 +716,8 @@ class BidsPanel(Panel):
 
 class MarketPanel(Panel):
     """1846's one-row stock market: the values in a row, each space's markers stacked
-    beneath it in order (top first); the acting company is highlighted."""
+    beneath it in order (top first); the acting company is highlighted.  A space of a
+    zone is marked with its letter (1817: ``L $0`` liquidation, ``A $0`` acquisition)."""
 
     CELL = 6
     WIDTH_DEPENDENT = True
@@ -731,13 +733,14 @@ class MarketPanel(Panel):
         data = self.data or {}
         market = data.get("market") or {}
         values: list[int] = market.get("values", [])
-        stacks: dict[str, list[str]] = market.get("stacks", {})
         if not values:
             return Text("")
+        stacks = [linear_stack(market, i) for i in range(len(values))]
+        zones: list[str] = market.get("zones") or []
         acting = _acting(data, "OR")
         width = max(self.size.width - 2, self.CELL * 8)
         fits = max(8, width // self.CELL)
-        occupied = [i for i, v in enumerate(values) if stacks.get(str(v))]
+        occupied = [i for i, stack in enumerate(stacks) if stack]
         if occupied:
             lo, hi = min(occupied), max(occupied)
             centre = (lo + hi) // 2
@@ -754,17 +757,17 @@ class MarketPanel(Panel):
         else:
             top.append(" ")
         for i in shown:
-            v = values[i]
-            label = f"{cur}{v}".rjust(self.CELL - 1) + " "
-            top.append(label, style="bold" if stacks.get(str(v)) else "dim")
+            mark = ZONE_MARKS.get(zones[i], "") if i < len(zones) else ""
+            label = f"{mark} {_money(cur, values[i])}" if mark else _money(cur, values[i])
+            top.append(label.rjust(self.CELL - 1) + " ", style="bold" if stacks[i] else "dim")
         if shown and shown[-1] < len(values) - 1:
             top.append("…", style="dim")
-        depth = max((len(stacks.get(str(values[i]), [])) for i in shown), default=0)
+        depth = max((len(stacks[i]) for i in shown), default=0)
         lines = [top]
         for level in range(depth):
             line = Text(" ")
             for i in shown:
-                stack = stacks.get(str(values[i]), [])
+                stack = stacks[i]
                 if level < len(stack):
                     cid = stack[level]
                     cell = badge(cid, self.CELL - 1)
@@ -780,6 +783,8 @@ class MarketPanel(Panel):
             lines.append(line)
         if not depth:
             lines.append(Text(" no company has a price yet", style="dim"))
+        # the letters said under the panel (1817: "L liquidation · A acquisition")
+        self.border_subtitle = " · ".join(f"{m} {z}" for z, m in ZONE_MARKS.items() if z in zones)
         return Group(*lines)
 
 
@@ -818,7 +823,7 @@ class TrainsPanel(Panel):
                 if i:
                     line.append(" or ", style="dim")
                 line.append(d["train"], style="bold")
-                line.append(f" {cur}{d['price']}")
+                line.append(f" {_money(cur, d['price'])}")
                 if d.get("provisional"):  # a box value not confirmed (1847 Pfalz, 11.2.7)
                     line.append(" PROVISIONAL", style="bold yellow")
                 if d.get("returned"):
@@ -898,7 +903,8 @@ def _acting_interest(data: dict[str, Any]) -> tuple[str, int, bool] | None:
 
 class StatusBar(Panel):
     """The top line: title, round, acting player or company, priority, bank cash
-    (and broken), and the conservation checksum (bank + all cash = starting total).
+    (and broken), and the conservation checksum (bank + all cash = starting total; with
+    1817's unlimited bank, the money issued, all in play).
 
     In an operating round the order is the state JSON's ``operating_order``,
     which starts with the acting company (marked ▶)."""
@@ -1049,8 +1055,12 @@ class StatusBar(Panel):
             line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")
         total, start = data.get("total_cash"), data.get("starting_total")
         if total is not None and start is not None:
-            if total == start:
-                line.append(f"   ✓ {cur}{start}", style="green")
+            if total == start and unlimited:
+                # 1817: the unlimited bank keeps no total (its "$0" checksum said nothing):
+                # the money it has issued, all of it in the players' and companies' hands
+                line.append(f"   ✓ {_money(cur, bank.get('issued') or 0)} in play", style="green")
+            elif total == start:
+                line.append(f"   ✓ {_money(cur, start)}", style="green")
             else:
                 line.append(f"   ✗ off by {_money(cur, total - start)}", style="bold red")
         if data.get("ended"):
