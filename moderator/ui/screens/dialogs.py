@@ -1084,7 +1084,16 @@ class AmountDialog(CommandDialog):
         # Enter were typed for what follows it: not used (``e 0 Enter r 4 0 Enter`` spent
         # 40, the run's digits typed into the amount)
         if done and self.done_after is None:
+            # said, not only rung (sixth keys round: `n Enter 1 3 0 d` in 1853's bonds
+            # rang and the banker saw no reason)
             self.app.bell()
+            self.notify(
+                "d ends a company's turn in an operating round: there is no turn to end "
+                "here; nothing done, and the keys typed after it are not used (Enter gives "
+                "the amount)",
+                severity="warning",
+                markup=False,
+            )
             keys_refused(self.app)
             return
         cmd = self.command()
