@@ -55,3 +55,15 @@ async def test_d_in_a_bond_says_why_it_takes_nothing(saves: Path) -> None:
         assert any("d ends a company's turn" in m for m in said), said
         await send_burst(pilot, "enter")  # typed after the refusal: the bond
     assert saved_lines(path) == [*before, "bond D 130"]
+
+
+async def test_1853_a_company_run_by_a_manager_is_offered_the_withhold_only(saves: Path) -> None:
+    """3.4.2: a manager may not declare a dividend.  The run dialog offered "full" first, so
+    ``r 4 0 Tab 2 0 Enter`` (the run and its mail, the script's next line) was refused, the
+    withhold one arrow away; now the dialog offers the kinds the game takes."""
+    path = _save(saves, "1853-credit-train-choice.script", "run NWR 40 mail 20", {"Bo": "Mail"})
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "r", "40", "tab", "20", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == [*before, "run NWR 40 withhold mail 20"]

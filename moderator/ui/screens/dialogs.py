@@ -1150,9 +1150,13 @@ def payout_options(session: Session, company: str) -> list[str | None]:
     game = session.game
     hook = getattr(game.ruleset, "payout_options", None)
     if hook is not None:
-        kinds = tuple(hook(game.state, company))
-        if kinds:
-            return [None if k == "split" else k for k in kinds]
+        kinds = [None if k == "split" else k for k in hook(game.state, company)]
+        # of those, the kinds the game takes now, when it takes any (1853 3.4.2: a company
+        # run by a manager withholds; "full" was offered first and `r 4 0 Enter` refused)
+        trials = {k: c.Run(company=company, revenue=100, option=k) for k in kinds}  # type: ignore[arg-type]
+        taken = [k for k, trial in trials.items() if session.reason(trial) is None]
+        if taken or kinds:
+            return taken or kinds
     offered: list[str | None] = []
     for kind in ("full", "half", "withhold"):
         if session.reason(c.Run(company=company, revenue=100, option=kind)) is None:  # type: ignore[arg-type]
