@@ -15,9 +15,16 @@ The keys are sent as a terminal sends them: the key's name with the character it
 
 from __future__ import annotations
 
+import asyncio
+import string
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from textual import events
 from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
@@ -90,3 +97,56 @@ async def test_tab_is_no_answer_to_a_question(saves: Path) -> None:
         await typed(pilot, "n", "escape")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == before
+
+
+STRAYS = [
+    *(ch for ch in string.punctuation if ch != "+"),  # `+` narrows a list (1817's 2+)
+    " ",
+    "€",
+    "§",
+    "٣",
+    "３",
+    "tab",
+    "shift+tab",
+    "insert",
+    "f2",
+]
+"""Keys that do nothing in a list or an amount (``+`` is a list's key; in an amount it is
+refused like the other signs)."""
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+"""Each example starts the app."""
+OPENERS = {
+    "buy Amy GT": [("b", "gt"), ("b",), ("b", "ny")],
+    "spend MS 20": [("e", "4"), ("r", "9"), ("r",), ("e",)],
+}
+
+
+@cache
+def _position(stop_before: str) -> bytes:
+    with tempfile.TemporaryDirectory(prefix="round6-") as folder:
+        path = rulebook_save(Path(folder), stop_before)
+        return path.read_bytes()
+
+
+@settings(max_examples=examples(8), derandomize=True, deadline=None, suppress_health_check=SLOW)
+@given(data=st.data())
+def test_a_burst_with_a_stray_key_commits_nothing(data: st.DataObject) -> None:
+    """Any dialog a key opens, any key that does nothing in it, then Enter: nothing is
+    committed, and the dialog is still open."""
+    stop_before = data.draw(st.sampled_from(sorted(OPENERS)), label="position")
+    opener = data.draw(st.sampled_from(OPENERS[stop_before]), label="opener")
+    stray = data.draw(st.sampled_from(STRAYS), label="stray")
+
+    async def go(saves: Path) -> None:
+        path = saves / "rulebook.json"
+        path.write_bytes(_position(stop_before))
+        before = saved_lines(path)
+        async with running(saves) as (app, pilot):
+            await typed(pilot, *opener, stray, "enter", "d")
+            assert app.screen is not main_screen(app), (opener, stray)
+        assert saved_lines(path) == before, (opener, stray)
+
+    with tempfile.TemporaryDirectory(prefix="round6-run-") as folder:
+        saves = Path(folder) / "saves"
+        saves.mkdir()
+        asyncio.run(go(saves))
