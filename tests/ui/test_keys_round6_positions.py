@@ -67,3 +67,19 @@ async def test_1853_a_company_run_by_a_manager_is_offered_the_withhold_only(save
         await send_burst(pilot, "r", "40", "tab", "20", "enter")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == [*before, "run NWR 40 withhold mail 20"]
+
+
+async def test_an_arrow_in_an_amount_without_options_refuses_the_keys_behind_it(
+    saves: Path,
+) -> None:
+    """A bond has no option to choose: ``←`` chose none and moved no cursor, so ``n Enter 1 3
+    ← 0 Enter`` (the 0 meant between the 1 and the 3: 103) gave a bond of 130.  Now the arrow
+    rings and the keys behind it are not used; the digits typed after it go on."""
+    path = _save(saves, "1853-bank-breaks-in-sr.script", "bond Eve 130", {})
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "enter", "13", "left", "0", "enter")
+        assert isinstance(app.screen, AmountDialog) and len(app.screen.options) == 1
+        assert saved_lines(path) == before
+        await send_burst(pilot, "0", "enter")  # typed after the refusal
+    assert saved_lines(path) == [*before, "bond Eve 130"]

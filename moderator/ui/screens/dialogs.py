@@ -1121,11 +1121,24 @@ class AmountDialog(CommandDialog):
         self.answer(cmd, done)
 
     def action_option(self, step: int) -> None:
-        """Select the previous or next option."""
+        """Select the previous or next option.  Without options (a spend, a bond, a run
+        with one payout kind) the arrow does nothing: it rings, says so, and the keys typed
+        behind it are not used (sixth keys round: ``e 4 0 ← 5 Enter``, the 5 meant before
+        the 0, spent 405)."""
         if len(self.options) > 1:
             self.no_digit = None
             self.selected = (self.selected + step) % len(self.options)
             self.recheck()
+            return
+        self.app.bell()
+        self.notify(
+            "←→ ↑↓ choose an option, and this amount has none (the cursor does not move: "
+            "Backspace erases the last digit); nothing done, and the keys typed after it "
+            "are not used",
+            severity="warning",
+            markup=False,
+        )
+        keys_refused(self.app)
 
     def action_cancel(self) -> None:
         """Close without a command."""
