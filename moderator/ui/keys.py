@@ -330,11 +330,18 @@ STAGE_NAMES = {
 def round_kind(data: dict[str, Any]) -> str:
     """The round in the state JSON ``data`` as the keys see it: ``setup``, ``SR`` or
     ``OR``; 1817's merger and acquisition round is ``SR`` (the rules take the next stock
-    round's lines there: a buy, an IPO, a sale, a pass; no operating command)."""
+    round's lines there: a buy, an IPO, a sale, a pass; no operating command), unless the
+    next round is an operating round (OR 1.1 then OR 1.2 in phase 2): its first actor, the
+    header's "to act", is then a corporation, and the operating keys are live (sixth keys
+    round: ``j Enter`` for UR's loan there was refused, "this is a stock round")."""
     rnd = data["round"]
     if rnd.get("setup"):
         return "setup"
-    return "SR" if data.get("merger_round") else str(rnd["kind"])
+    if data.get("merger_round"):
+        players = {p.get("name") for p in data.get("players", [])}
+        first = data.get("to_act")
+        return "OR" if first is not None and first not in players else "SR"
+    return str(rnd["kind"])
 
 
 def stage_of(data: dict[str, Any]) -> str:

@@ -40,8 +40,8 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.keys import _character_to_key
-from textual.screen import ModalScreen
+from textual.keys import _character_to_key, key_to_character
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -275,14 +275,6 @@ DIGITS = "[0-9]*"
 or pasted, not read by ``int``)."""
 
 
-CHARACTER_NAMES = {
-    ch: _character_to_key(ch) for ch in string.printable if ch.isprintable() and len(ch) == 1
-}
-"""Textual's key name of each printable ASCII character (``.`` is ``full_stop``)."""
-CHARACTER_KEYS = frozenset(CHARACTER_NAMES.values())
-"""The key names of characters typed (an amount dialog refuses those it does not bind)."""
-
-
 def whole_number(text: str) -> int | None:
     """``text`` as an amount: ASCII digits only, at most 12 of them; else ``None``."""
     text = text.strip()
@@ -313,6 +305,45 @@ class AmountInput(FixedInput):
 
 APP_KEYS = frozenset(("ctrl+q", "ctrl+c"))
 """The app's own ``ctrl`` keys, never refused in a dialog: quitting commits nothing."""
+FOCUS_MOVES = frozenset(("app.focus_next", "app.focus_previous"))
+"""The actions of every screen's Tab and shift+Tab: in a dialog they move nothing a key
+types into (one field, one list), so they are no key of it (:func:`no_key_of`)."""
+
+
+def no_key_of(screen: Screen[Any], key: str) -> bool:
+    """Whether ``key`` does nothing in the dialog ``screen``: no binding of it takes the key
+    (Tab and shift+Tab only move the focus, :data:`FOCUS_MOVES`), nor does the focused
+    field as text, and it is not the app's quit (:data:`APP_KEYS`).  Such a key was
+    dropped silently and the keys typed behind it went on (sixth keys round: ``b g t .
+    Enter`` and ``b g t Tab Enter`` bought GT, ``e 4 Tab 0 Enter`` spent 40)."""
+    if key in APP_KEYS:
+        return False
+    bound = screen.active_bindings.get(key)
+    if bound is not None:
+        return bound.binding.action in FOCUS_MOVES
+    focused = screen.focused
+    return focused is None or not focused.check_consume_key(key, character_of(key))
+
+
+ASCII_KEYS = {
+    _character_to_key(ch): ch for ch in string.printable if ch.isprintable() and len(ch) == 1
+}
+"""The character of each printable ASCII key by its Textual name (``full_stop``: ``.``;
+Textual's own ``key_to_character`` knows no ``minus`` or ``plus``)."""
+
+
+def character_of(key: str) -> str | None:
+    """The character ``key`` types (``full_stop``: ``.``, ``euro_sign``: ``€``), or
+    ``None`` for a key that types none (Tab, F2, an arrow, a ``ctrl`` key)."""
+    character = ASCII_KEYS.get(key) or key_to_character(key)
+    return character if character is not None and character.isprintable() else None
+
+
+def key_said(key: str) -> str:
+    """A key as the banker reads it in a refusal: the character it types (``'.'``,
+    ``'€'``), else its name (``tab``, ``f2``, ``ctrl+z``)."""
+    character = character_of(key)
+    return key if character is None else repr(character)
 
 
 class CommandDialog(ModalScreen[c.Command | None]):
@@ -364,19 +395,20 @@ class CommandDialog(ModalScreen[c.Command | None]):
         self.app.post_message(KeysReady(self))
 
     def take_dimmed_key(self, key: str) -> str:
-        """A ``ctrl`` key that is no key of the dialog (``ctrl+z``, ``ctrl+y``, ``ctrl+o``:
-        the main screen's, which do nothing here) is refused: a bell, a toast, and the
-        keys typed behind it are not used (``"refused"``; the app calls this as it hands
-        the key out).  It was ignored, so ``e 4 0 ctrl+z Enter`` (the spend typed, then
-        an undo) spent 40 with the Enter typed behind the undo (fifth keys round).
-        ``""``: any other key, and a ``ctrl`` key bound here or by the app (quit, the
-        palette)."""
-        if not key.startswith("ctrl+") or key in self.active_bindings or key in APP_KEYS:
+        """A key that is no key of the dialog (:func:`no_key_of`: a ``ctrl`` key such as
+        ``ctrl+z``, ``ctrl+y``, ``ctrl+o``, the main screen's, which do nothing here; a
+        sign or a space in a list; Tab; F2) is refused: a bell, a toast, and the keys
+        typed behind it are not used (``"refused"``; the app calls this as it hands the
+        key out).  It was ignored, so ``e 4 0 ctrl+z Enter`` (the spend typed, then an
+        undo) spent 40 with the Enter typed behind the undo (fifth keys round), and ``b g
+        t . Enter`` bought GT (sixth).  ``""``: a key of the dialog, of its focused field,
+        or the app's quit."""
+        if not no_key_of(self, key):
             return ""
         self.app.bell()
         self.notify(
-            f"{key} is no key of this dialog: nothing done, and the keys typed after it "
-            "are not used; Esc closes the dialog",
+            f"{key_said(key)} is no key of this dialog: nothing done, and the keys typed "
+            "after it are not used; Esc closes the dialog",
             severity="warning",
             markup=False,
         )
@@ -718,12 +750,11 @@ class ConfirmDialog(ModalScreen[bool]):
         rewound the game with the run's Enter; a ``ctrl`` key too (``h ↑ Enter ctrl+z y``
         rewound with the ``y`` typed behind the undo; fifth keys round).  ``""``: a key of
         the dialog's or the app's (quit, the palette)."""
-        if key in self.active_bindings or key in APP_KEYS:
+        if not no_key_of(self, key):  # Tab too: it moves nothing here (sixth keys round)
             return ""
         self.app.bell()
-        shown = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
         self.query_one(".dialog-keys", Static).update(
-            Text(f"{shown!r} is no answer · y / Enter: yes · n / Esc: no", style="bold red")
+            Text(f"{key_said(key)} is no answer · y / Enter: yes · n / Esc: no", style="bold red")
         )
         return "refused"
 
@@ -1023,12 +1054,13 @@ class AmountDialog(CommandDialog):
         another amount: ``e 4 . 5 Enter`` spent 45, ``e 4 0 r 9 0 Enter`` (the run typed
         before the spend's Enter) gave the rules a spend of 4090.  ``""``: a key of the
         dialog, or no character."""
-        if key in self.active_bindings or not (key in CHARACTER_KEYS or len(key) == 1):
-            return super().take_dimmed_key(key)
-        if len(key) == 1 and not key.isprintable():
+        if not no_key_of(self, key):
             return ""
+        character = character_of(key)
+        if character is None:
+            return super().take_dimmed_key(key)  # Tab, F2, a ctrl key: a toast says so
         self.app.bell()
-        self.no_digit = next((ch for ch, name in CHARACTER_NAMES.items() if name == key), key)
+        self.no_digit = character
         self.recheck()
         return "refused"
 
@@ -1052,7 +1084,16 @@ class AmountDialog(CommandDialog):
         # Enter were typed for what follows it: not used (``e 0 Enter r 4 0 Enter`` spent
         # 40, the run's digits typed into the amount)
         if done and self.done_after is None:
+            # said, not only rung (sixth keys round: `n Enter 1 3 0 d` in 1853's bonds
+            # rang and the banker saw no reason)
             self.app.bell()
+            self.notify(
+                "d ends a company's turn in an operating round: there is no turn to end "
+                "here; nothing done, and the keys typed after it are not used (Enter gives "
+                "the amount)",
+                severity="warning",
+                markup=False,
+            )
             keys_refused(self.app)
             return
         cmd = self.command()
@@ -1080,11 +1121,24 @@ class AmountDialog(CommandDialog):
         self.answer(cmd, done)
 
     def action_option(self, step: int) -> None:
-        """Select the previous or next option."""
+        """Select the previous or next option.  Without options (a spend, a bond, a run
+        with one payout kind) the arrow does nothing: it rings, says so, and the keys typed
+        behind it are not used (sixth keys round: ``e 4 0 ← 5 Enter``, the 5 meant before
+        the 0, spent 405)."""
         if len(self.options) > 1:
             self.no_digit = None
             self.selected = (self.selected + step) % len(self.options)
             self.recheck()
+            return
+        self.app.bell()
+        self.notify(
+            "←→ ↑↓ choose an option, and this amount has none (the cursor does not move: "
+            "Backspace erases the last digit); nothing done, and the keys typed after it "
+            "are not used",
+            severity="warning",
+            markup=False,
+        )
+        keys_refused(self.app)
 
     def action_cancel(self) -> None:
         """Close without a command."""
@@ -1109,9 +1163,13 @@ def payout_options(session: Session, company: str) -> list[str | None]:
     game = session.game
     hook = getattr(game.ruleset, "payout_options", None)
     if hook is not None:
-        kinds = tuple(hook(game.state, company))
-        if kinds:
-            return [None if k == "split" else k for k in kinds]
+        kinds = [None if k == "split" else k for k in hook(game.state, company)]
+        # of those, the kinds the game takes now, when it takes any (1853 3.4.2: a company
+        # run by a manager withholds; "full" was offered first and `r 4 0 Enter` refused)
+        trials = {k: c.Run(company=company, revenue=100, option=k) for k in kinds}  # type: ignore[arg-type]
+        taken = [k for k, trial in trials.items() if session.reason(trial) is None]
+        if taken or kinds:
+            return taken or kinds
     offered: list[str | None] = []
     for kind in ("full", "half", "withhold"):
         if session.reason(c.Run(company=company, revenue=100, option=kind)) is None:  # type: ignore[arg-type]
