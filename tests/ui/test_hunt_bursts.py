@@ -27,16 +27,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adversary import accepted, renamed_save
 from bursting import FOOTER_KEYS, key_event, settle
 from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import TITLES, played
+from positions import TITLES
+from test_adversarial_keys import position as adversary_position
 from textual.events import Event
 from textual.screen import Screen
 from ui_helpers import saved_lines
 
+from moderator.game import Game
 from moderator.ui.app import ModeratorApp
 from moderator.ui.screens.main import MainScreen
 
@@ -53,14 +54,13 @@ KINDS = ["noise", "command", "name", "esc", "undo", "history", "sandbox", "bar"]
 @cache
 def position(title: str, seed: int, count: int) -> tuple[Path, tuple[str, ...]]:
     """The game of ``title`` from ``seed`` after ``count`` commands, its players named to
-    collide with the keys, in a save of its own; the save and the players' names."""
-    game = played(title, seed, count)
-    seats = len(game.players)
+    collide with the keys (``test_adversarial_keys``'s), in a save of its own; the save
+    and the players' names."""
+    path = adversary_position(title, seed, count)
+    game = Game.load(path, read_only=True)
+    names = tuple(game.players)
     game.close()
-    pool = accepted(title)
-    names = [pool[(seed + i) % len(pool)] for i in range(seats)]
-    folder = Path(tempfile.mkdtemp(prefix=f"hunt-{title}-{seed}-{count}-"))
-    return renamed_save(title, seed, count, names, folder), tuple(names)
+    return path, names
 
 
 @st.composite
