@@ -335,6 +335,16 @@ class Family1830(
             return
         super().cmd_pass(state, cmd)
 
+    def next_actor(self, state: GameState) -> str | None:
+        """The owner of a private that brought a president's certificate announces its par
+        before anyone else acts (8.1, Table 1 note 5; 18Chesapeake's BOR and CV): the
+        header names him, not the player whose turn follows (lost when the family's hooks
+        moved here: `buy Carlos BOP` left "to act Dana" over Carlos's par)."""
+        due = state.extra["par_due"]
+        if due is not None and not state.ended:
+            return str(due)
+        return super().next_actor(state)
+
     def _stock_turn(self, state: GameState, word: str, verb: str) -> str:
         """B&O's par comes first once BOP is sold (8.1, Table 1 note 5)."""
         due = state.extra["par_due"]

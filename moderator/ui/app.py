@@ -253,6 +253,7 @@ class ModeratorApp(App[None]):
             while len(self.screen_stack) > 1:  # the picture
                 self.pop_screen()
             self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+            self.keys_refused()  # typed for the game behind the picture: not for the menu
             self.show_start()
             return
         self._check_picture(screen.picture)
@@ -578,6 +579,7 @@ class ModeratorApp(App[None]):
         if reason is None:
             return True
         self.notify(reason, title="Cannot open the save", severity="error", timeout=10)
+        self.keys_refused()  # typed for the game not opened: not for the menu (`e 4 0 Enter`)
         if not self.screen_stack[1:]:
             self.show_start()
         return False

@@ -54,7 +54,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host, keys_refused
+from moderator.ui.host import KeysReady, StrayKeysRefused, host, keys_refused
 from rulesets.names import title_name
 
 if TYPE_CHECKING:
@@ -283,12 +283,17 @@ DEMOS: dict[str, tuple[str, str]] = {
 """The start screen's demo games: menu id -> (script under ``moderator/demo/``, label)."""
 
 
-class StartScreen(KeyedScreen):
+class StartScreen(StrayKeysRefused, KeyedScreen):
     """New game, open a save, demo game, quit.
 
     Every key is the screen's (priority), the menu's moves included, so that
-    keys typed at once act in order (module docstring).
+    keys typed at once act in order (module docstring).  A letter or a digit that is
+    no item's key rings and the keys typed behind it are not used: ``x d`` (a pass and
+    a done typed for a game not open) opened the 1846 demo with the ``d``.
     """
+
+    KEYS_SAID = "n new game, o open a save, d e i r k c l a demo, q quit, ↑↓ Enter"
+    """Said when a key that is no key of this menu is refused (:class:`StrayKeysRefused`)."""
 
     AUTO_FOCUS = "#start-menu"
     BINDINGS = [

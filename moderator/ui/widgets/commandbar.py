@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from os.path import commonprefix
 from typing import Self
 
 from rich.text import Text
@@ -169,6 +170,22 @@ class ScriptSuggester(Suggester):
             return None
         found, more = self.candidates(value)
         words = value.split(" ")
+        typed = words[-1].lower()
+        exact = [w for w in found if w.lower() == typed] if typed else []
+        if exact:
+            # the word typed is whole (1847 AE's N beside NDB, L beside LFK; 1830's BO
+            # beside BOP): Tab keeps it and goes on, never to a longer word it begins
+            # (hunt round: `: buy Amy N Tab Enter` bought NDB)
+            line = " ".join([*words[:-1], exact[0]])
+            line += " " if self.candidates(line + " ")[0] else ""
+            return line if line != value else None
+        if typed and len(found) > 1:
+            # several words begin with what is typed: Tab adds what they share, and
+            # picks none of them (`: buy Amy NY Tab` with NYC and NYNH is not NYC)
+            shared = len(commonprefix([w.lower() for w in found]))
+            if shared <= len(typed):
+                return None
+            return " ".join([*words[:-1], found[0][:shared]])
         for word in found:
             line = " ".join([*words[:-1], word]) + (" " if more else "")
             if len(line) > len(value):
