@@ -53,7 +53,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
-from moderator.text import cents_sum, counted, money
+from moderator.text import A_SHARE, a_share, cents_sum, counted, money
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -388,7 +388,7 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
     assert isinstance(claim.value, int)
     if claim.kind == "paid":
         if receipt.option == "split":
-            why = f"{cid} splits its revenue with its owner, no dividend a share ({receipt.rule})"
+            why = f"{cid} splits its revenue with its owner, no dividend {A_SHARE} ({receipt.rule})"
         elif not paid:
             why = f"{receipt.option}: nothing is paid ({dividend})"
         else:
@@ -396,7 +396,7 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
             # the corporation's shares, not always 10 (1817: 2, 5 or 10)
             count = sum(x.shares for x in receipt.lines) or 10
             each = (
-                f"{m(paid)} paid / {count} = {m(receipt.per_share)} a share"
+                f"{m(paid)} paid / {count} = {a_share(ruleset.currency, receipt.per_share)}"
                 + (", rounded down" if paid % count else "")
                 if receipt.pays_per_share()
                 else receipt.per_share_text()
@@ -406,12 +406,12 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
         if exact is not None and receipt.option != "split":
             # the shares do not divide the payout: no whole amount is every share's, and
             # the answer says the receipt's figure to the cent, never the whole dollars
-            shown = f"paid {m(claim.value)} a share"
+            shown = f"paid {a_share(ruleset.currency, claim.value)}"
             it_is = money(ruleset.currency, exact)
             return _Judged(
                 f"{WRONG} {shown}: it is {it_is} ({why})", False, f"{shown} (it is {it_is})"
             )
-        return _judge(ruleset, "paid {} a share", claim.value, receipt.per_share, why)
+        return _judge(ruleset, "paid {} " + A_SHARE, claim.value, receipt.per_share, why)
     if claim.kind == "price":
         if receipt.price_after is None:
             return _Judged(

@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import money, to_cents
+from moderator.text import A_SHARE, a_share, money, to_cents
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -310,7 +310,7 @@ def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
     if not ev.per_share:
         return head
     if _exact_a_share(ev, title):
-        return f"{head}, {_money(currency, ev.per_share)} a share"
+        return f"{head}, {a_share(currency, ev.per_share)}"
     paid = ev.revenue - ev.retained
     count = _share_count(ev, title)
     exact = to_cents(paid, count) if count else None
@@ -318,10 +318,10 @@ def _dividend_line(ev: DividendPaid, currency: str, title: str | None) -> str:
         # the receipt's and the payments' figure (1817: $133 on 5 shares is $26.60)
         return (
             f"{head}, {_money(currency, paid)} on {count} shares: "
-            f"{_money(currency, exact)} a share, each payment as paid"
+            f"{a_share(currency, exact)}, each payment as paid"
         )
     return (
-        f"{head}, {_money(currency, paid)} paid out, not a whole amount a share "
+        f"{head}, {_money(currency, paid)} paid out, not a whole amount {A_SHARE} "
         f"(each payment says its own)"
     )
 

@@ -7,8 +7,8 @@ name may not hold one, and anything printed from a save shows them as escapes
 terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
 
 Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``), of an
-amount a share to the cent (:func:`to_cents`: ``26.60``) and of an amount of money as players
-read it (:func:`money`: ``$1,100``).
+amount a share to the cent (:func:`to_cents`: ``26.60``), of an amount of money as players
+read it (:func:`money`: ``$1,100``) and of a dividend a share (:func:`a_share`: ``$12 a share``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     return "".join(out)
 
 
-__all__ = ["UNSAFE_CATEGORIES", "escaped", "figure", "first_unsafe", "money"]
+__all__ = ["A_SHARE", "UNSAFE_CATEGORIES", "a_share", "escaped", "figure", "first_unsafe", "money"]
 
 
 def figure(amount: int | str) -> str:
@@ -83,6 +83,17 @@ def money(currency: str, amount: int | str) -> str:
     negative = amount.startswith("-") if isinstance(amount, str) else amount < 0
     shown = figure(amount.lstrip("-") if isinstance(amount, str) else abs(amount))
     return f"-{currency}{shown}" if negative else f"{currency}{shown}"
+
+
+A_SHARE = "a share"
+"""The one wording of "for each share" a player reads (receipts, narration, payment lines,
+the log, the phones' page, the CLI): ``$12 a share``, as said at the table."""
+
+
+def a_share(currency: str, amount: int | str) -> str:
+    """A dividend a share as players read it: ``a_share("$", 12)`` is ``$12 a share``,
+    ``a_share("$", "26.60")`` ``$26.60 a share`` (:func:`money`, then :data:`A_SHARE`)."""
+    return f"{money(currency, amount)} {A_SHARE}"
 
 
 def counted(count: int, word: str, plural: str | None = None) -> str:

@@ -18,7 +18,7 @@ from moderator.events import Noted
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
-from moderator.text import figure, money, to_cents
+from moderator.text import a_share, figure, money, to_cents
 from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -100,18 +100,15 @@ class Receipt(c.Record):
         paid, units = self.revenue - self.retained, sum(x.shares for x in self.lines)
         if self.per_share_exact is not None and units:
             return (
-                f"{money(m, paid)} on {units} shares: {money(m, self.per_share_exact)} per "
-                f"share, each line as paid"
+                f"{money(m, paid)} on {units} shares: "
+                f"{a_share(m, self.per_share_exact)}, each line as paid"
             )
         if self.pays_per_share():
-            return f"{money(m, per)} per share"
+            return a_share(m, per)
         exact = to_cents(paid, units) if units else None
         if exact is not None:
-            return (
-                f"{money(m, paid)} on {units} shares: {money(m, exact)} per share, "
-                f"each line as paid"
-            )
-        return f"{money(m, per)} per share and a part, each line as paid"
+            return f"{money(m, paid)} on {units} shares: {a_share(m, exact)}, each line as paid"
+        return f"{a_share(m, per)} and a part, each line as paid"
 
     def text(self) -> str:
         """The receipt as plain text lines."""

@@ -33,7 +33,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Train
 from moderator.market import TrackMarket
 from moderator.script import other_digits
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import a_share, counted
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
@@ -1546,7 +1546,7 @@ class G1853(Engine):
                     state,
                     line.who,
                     line.amount,
-                    f"{cid} dividend {self.money(plan.per_share)}/share (4.6.5)",
+                    f"{cid} dividend {a_share(self.currency, plan.per_share)} (4.6.5)",
                 )
                 payouts[line.who] = payouts.get(line.who, 0) + line.amount
         if plan.retained:

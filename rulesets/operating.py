@@ -19,7 +19,7 @@ from moderator.events import DividendPaid, Noted, RoundStarted
 from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
-from moderator.text import money, to_cents
+from moderator.text import A_SHARE, a_share, to_cents
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -110,16 +110,19 @@ class OperatingRound(Ruleset):
     def per_share_words(self, state: GameState, company: Company, plan: Receipt) -> str:
         """What each dividend payment of a run says it is: the amount a share, exact.  A
         payout the shares do not divide (1817: $133 on 5 shares) is $26.60 a share, each
-        holder's amount rounded up, never "$26/share" beside a holder of two paid $54."""
+        holder's amount rounded up, never "$26 a share" beside a holder of two paid $54."""
         paid, count = plan.revenue - plan.retained, self.dividend_shares(company)
         if not paid % count:
-            return (
-                f"{company.id} dividend {self.money(plan.per_share)}/share ({self.r('dividend')})"
-            )
+            each = a_share(self.currency, plan.per_share)
+            return f"{company.id} dividend {each} ({self.r('dividend')})"
         exact = self.exact_per_share(company, paid)
-        each = money(self.currency, exact) if exact is not None else f"{self.money(paid)}/{count}"
+        each = (
+            a_share(self.currency, exact)
+            if exact is not None
+            else f"{self.money(paid)}/{count} {A_SHARE}"
+        )
         return (
-            f"{company.id} dividend {self.money(paid)} on {count} shares: {each} a share, "
+            f"{company.id} dividend {self.money(paid)} on {count} shares: {each}, "
             f"{self.rounded_words(state)} ({self.r('dividend')})"
         )
 

@@ -754,7 +754,7 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
     answer = check(game, "check run GT 133 paid 27")  # wrong: the why is said
     said = "\n".join(answer.lines)
     assert "/ 10" not in said and "rounded down" not in said, said
-    assert "✗ paid $27 a share: it is $26.60 (full: $133 on 5 shares: $26.60 per share" in said
+    assert "✗ paid $27 a share: it is $26.60 (full: $133 on 5 shares: $26.60 a share" in said
 
 
 def test_the_help_names_every_title(capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,7 +63,7 @@ def test_check_mode_in_a_game(key: str, games: dict[str, Game]) -> None:
     game = games[key]
     before = game.state_json()
     answer = check(game, "check run L 100")
-    assert any("M10 per share" in line for line in answer.lines)
+    assert any("M10 a share" in line for line in answer.lines)
     assert game.state_json() == before
 
 

@@ -99,7 +99,7 @@ def test_narration_lines_and_receipts_group_the_thousands() -> None:
     _, said = demo_game(BIG)
     text = grouped("\n".join(said))
     assert "PRR runs $12,000, full, $1,200 a share" in text  # the run's line
-    assert "PRR runs $12,000, full" in text and "  $1,200 per share" in text  # receipt
+    assert "PRR runs $12,000, full" in text and "  $1,200 a share" in text  # receipt
     assert "Carlos         3 sh $ 3,600" in text  # a receipt's holder line
     assert "The reserve pays the bank $4,500" in text  # a cash line
     assert "it holds -$3,560; the $4,500 put aside" in text  # the bank's note

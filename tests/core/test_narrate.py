@@ -183,7 +183,7 @@ def test_a_closing_corporation_is_one_line_not_one_per_certificate() -> None:
 def test_a_run_leaves_its_dividend_to_the_receipt() -> None:
     run = c.Run(company="NYC", revenue=100, option="full")
     events = [
-        CashMoved(source="bank", target="Amy", amount=60, reason="NYC dividend $10/share"),
+        CashMoved(source="bank", target="Amy", amount=60, reason="NYC dividend $10 a share"),
         DividendPaid(
             company="NYC", revenue=100, option="full", per_share=10, retained=0, payouts={"Amy": 60}
         ),

@@ -100,7 +100,7 @@ def test_1853_advisor_says_whole_pounds_a_share() -> None:
     assert (full.per_share, full.per_share_exact) == (4, None)
     receipt = game.ruleset.receipt(game.state, "GIP", 45, "full", 10)
     assert receipt.per_share_exact is None and receipt.per_share_figure() == "4"
-    assert "£4 per share" in receipt.text()
+    assert "£4 a share" in receipt.text()
 
 
 def test_the_checker_answers_a_claim_a_share_with_the_exact_figure() -> None:

@@ -55,8 +55,8 @@ def test_1817_a_payout_the_shares_do_not_divide_is_said_exactly() -> None:
 def test_1817_the_receipt_says_the_exact_amount_a_share() -> None:
     game = _play("1817-dividend-zones.script", "run GT 133", before=True)
     text = game.ruleset.receipt(game.state, "GT", 133, None).text()
-    assert "  $133 on 5 shares: $26.60 per share, each line as paid" in text
-    assert "$26 per share" not in text
+    assert "  $133 on 5 shares: $26.60 a share, each line as paid" in text
+    assert "$26 a share" not in text
 
 
 def test_every_per_share_amount_said_is_the_payout_over_the_shares() -> None:

@@ -337,7 +337,7 @@ async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
         await pilot.press("3", "7", "0", "down")
         await pilot.pause()
         receipt = str(dialog.query_one("#extra").render())
-        assert "$19 per share" in receipt
+        assert "$19 a share" in receipt
         assert "Bob            3 sh $    57" in receipt
         assert "$   180" in receipt and "retained" in receipt
         assert "price $70 -> $90" in receipt
@@ -386,7 +386,7 @@ async def test_run_dialog_full_payout_ic(saves: Path) -> None:
         await pilot.press("1", "4", "0")
         await pilot.pause()
         receipt = str(app.screen.query_one("#extra").render())
-        assert "$14 per share" in receipt
+        assert "$14 a share" in receipt
         assert "IC             6 sh $    84" in receipt
         await pilot.press("enter")
         await pilot.pause()

@@ -43,7 +43,7 @@ async def test_the_main_screen_and_the_end_screens_group_the_thousands(tmp_path:
         main = grouped(screen_text(app))
         assert "Bank -$3,860" in main  # the header
         assert "$5,001" in main and "$3,918" in main  # a player's and PRR's cash
-        assert "PRR runs $12,000, full" in main and "$1,200 per share" in main  # the log
+        assert "PRR runs $12,000, full" in main and "$1,200 a share" in main  # the log
         assert "The reserve pays the bank $4,500" in main
         await pilot.press("f")
         await pilot.pause()

@@ -234,7 +234,7 @@ async def test_the_receipt_stays_on_screen_at_80x24_after_the_bar(saves: Path) -
         await send_burst(pilot, "run NYC 370 half", "enter")
         shown = screen_text(app)
         lines = receipt_lines(app)
-        assert "$19 per share" in "\n".join(lines) and len(lines) >= 10
+        assert "$19 a share" in "\n".join(lines) and len(lines) >= 10
         for line in lines:
             assert line.rstrip() in shown, line
         await pilot.pause(0.3)  # still there a moment later

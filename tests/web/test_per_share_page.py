@@ -21,5 +21,5 @@ def test_the_receipt_says_26_60() -> None:
     game = play(ZONES[: ZONES.index("\nrun GT 133\n") + 1] + "run GT 133\n")
     with TestClient(create_app(LiveGame(game), TOKEN)) as client:
         page = html.unescape(client.get(f"/view?token={TOKEN}").text)
-    assert "$133 on 5 shares: $26.60 per share, each line as paid" in page
+    assert "$133 on 5 shares: $26.60 a share, each line as paid" in page
     assert "$26 a share" not in page and "$26/sh" not in page
