@@ -10,7 +10,7 @@ record per round, then the round going on).  Three tabs:
 - *Players* — per round each player's cash and value, with the change since
   the round before;
 - *Companies* — per round each company's price with its change, and its run
-  in the round (revenue, payout kind, dividend a share).
+  in the round (revenue, payout kind, dividend a share: ``$133 full $26.60 a share``).
 
 On a long journal the first replay runs in a worker behind a progress bar.
 The screen reads the game and changes nothing.  The journal browser with
@@ -31,7 +31,7 @@ from textual_plotext import PlotextPlot
 
 from moderator import palette
 from moderator.scoring import Progress, RoundRecord, history
-from moderator.text import counted
+from moderator.text import A_SHARE, counted
 from moderator.ui.host import StrayKeysRefused, host
 from moderator.ui.screens.endgame import Working, run_job
 
@@ -285,7 +285,7 @@ class RoundsScreen(StrayKeysRefused, Screen[None]):
                         Text.assemble(
                             money(revenue),
                             f" {kind}",
-                            (f" {each}/sh" if per_share or exact else "", "dim"),
+                            (f" {each} {A_SHARE}" if per_share or exact else "", "dim"),
                         )
                     )
             table.add_row(*cells, key=str(n))
