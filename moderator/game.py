@@ -339,11 +339,9 @@ class Game:
             check_player_name(name)
         if len({p.lower() for p in players}) != len(players):
             raise Refusal("two players have the same name")
-        if not ruleset.min_players <= len(players) <= ruleset.max_players:
-            raise Refusal(
-                f"{ruleset.title_name} is for {ruleset.min_players} to {ruleset.max_players} "
-                f"players ({ruleset.r('players')})"
-            )
+        too_many_or_few = ruleset.players_refusal(len(players))
+        if too_many_or_few is not None:
+            raise Refusal(too_many_or_few)
         state = ruleset.new_state(list(players), options)
         state.rules_level = rules_level
         ruleset.at_rules_level(state)

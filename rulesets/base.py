@@ -176,6 +176,18 @@ class Ruleset:
         """The title's rule number for the shared mechanism ``key`` (see :attr:`rule_numbers`)."""
         return self.rule_numbers[key]
 
+    @classmethod
+    def players_refusal(cls, count: int) -> str | None:
+        """Why a game of ``count`` players is refused, naming the title's ``players`` rule
+        (1846: ``1846 is for 3 to 5 players (2.2)``), or ``None`` for a count it takes: the
+        one wording of the ``game`` line's refusal and of the new-game form's."""
+        if cls.min_players <= count <= cls.max_players:
+            return None
+        return (
+            f"{title_name(cls.title)} is for {cls.min_players} to {cls.max_players} "
+            f"players ({cls.rule_numbers['players']})"
+        )
+
     # ------------------------------------------------------------- setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
         """The ``game`` line's words after the title: players, and the title's option words

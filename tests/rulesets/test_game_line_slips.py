@@ -36,6 +36,21 @@ def test_a_wrong_player_count_names_the_titles_rule(title: str) -> None:
         assert " players " in caught.value.message
 
 
+@pytest.mark.parametrize("title", sorted(PLAYERS_RULE))
+def test_the_players_refusal_is_one_wording(title: str) -> None:
+    """The ``game`` line's refusal is the ruleset's :meth:`players_refusal`, which the
+    new-game form shows too; a count the title takes has none."""
+    from rulesets import RULESETS
+
+    cls = RULESETS[title.upper()]
+    few, many, _ = PLAYERS_RULE[title]
+    for count in (few, many):
+        with pytest.raises(Refusal) as caught:
+            Game.new(title, [f"P{i}" for i in range(count)])
+        assert caught.value.message == cls.players_refusal(count)
+    assert cls.players_refusal(few + 1) is None and cls.players_refusal(many - 1) is None
+
+
 OPTION = {
     "1846": "2e",
     "1847AE": "variant",

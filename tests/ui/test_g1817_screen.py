@@ -181,7 +181,7 @@ async def test_a_new_1817_game_from_the_form_with_an_option(saves: Path) -> None
             assert screen.query_one(f"#option-1817-{word}", Checkbox).display
         assert "Volatility" in screen_text(app)
         await send_burst(pilot, "tab", "Amy", " Bob")
-        assert "1817 needs 3 to 7 players; 2 given" in line(), line()
+        assert "1817 is for 3 to 7 players (facts §0, D2); 2 given" in line(), line()
         await send_burst(pilot, " Cy", "tab", " ")
         assert "game 1817 Amy Bob Cy short_squeeze" in line(), line()
         await send_burst(pilot, "ctrl+s")

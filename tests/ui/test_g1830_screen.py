@@ -128,7 +128,7 @@ async def test_a_new_1830_game_from_the_form_with_brownpool(saves: Path) -> None
         assert box.display and not box.value
         assert screen.query_one("#option-1830-sixes3", Checkbox).display
         await send_burst(pilot, "tab", "Amy")
-        assert "1830 needs 2 to 6 players; 1 given" in line()
+        assert "1830 is for 2 to 6 players (2.0, Table 3); 1 given" in line()
         await send_burst(pilot, " Bob", "tab", " ")  # Space ticks brownpool
         assert box.value and "game 1830 Amy Bob brownpool" in line()
         await send_burst(pilot, "ctrl+s")

@@ -452,7 +452,7 @@ async def test_a_new_1847ae_game_from_the_start_screen_with_the_variant(saves: P
         box = screen.query_one("#option-1847AE-variant", Checkbox)
         assert box.display and not box.value
         await send_burst(pilot, "tab", "Amy Bob")
-        assert "1847AE needs 3 to 5 players; 2 given" in form_line(app)
+        assert "1847 AE is for 3 to 5 players (8.3); 2 given" in form_line(app)
         await send_burst(pilot, " Carlos Dana", "tab", " ")  # Space ticks the box
         assert box.value
         assert "game 1847AE Amy Bob Carlos Dana variant" in form_line(app)

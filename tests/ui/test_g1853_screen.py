@@ -550,7 +550,7 @@ async def test_a_new_1853_game_from_the_start_screen_shortened(saves: Path) -> N
         box = screen.query_one("#option-1853-short", Checkbox)
         assert box.display and not box.value
         await send_burst(pilot, "tab", "Amy Bob")
-        assert "1853 needs 3 to 6 players; 2 given" in form_line(app)
+        assert "1853 is for 3 to 6 players (Table 3); 2 given" in form_line(app)
         await send_burst(pilot, " Carlos", "tab", " ")  # Space ticks the shortened game
         assert box.value
         line = form_line(app)

@@ -394,11 +394,29 @@ async def test_quoted_names_stay_whole(saves: Path) -> None:
         assert 'private "Mary Ann" MS' in lines and 'private "Mary Ann" MAIL 60' in lines
 
 
+async def test_the_forms_player_count_refusal_is_the_game_lines(saves: Path) -> None:
+    """The form says why a player count is refused in the engine's words, naming the
+    title's rule (1846 2.2), as the ``game`` line's refusal does; then how many were given."""
+    from moderator.errors import Refusal
+
+    try:
+        Game.new("1846", ["Amy", "Bob"])
+    except Refusal as exc:
+        engine = exc.message
+    else:
+        raise AssertionError("1846 took two players")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "Amy Bob")
+        assert isinstance(app.screen, NewGameScreen)
+        assert f": {engine}; 2 given" in error_line(app), error_line(app)
+        assert "(2.2)" in engine
+
+
 async def test_the_form_says_what_is_missing_as_the_banker_types(saves: Path) -> None:
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "n", "Amy Bob")
         assert isinstance(app.screen, NewGameScreen)
-        assert "1846 needs 3 to 5 players; 2 given" in error_line(app)
+        assert "1846 is for 3 to 5 players (2.2); 2 given" in error_line(app)
         await send_burst(pilot, " Amy")
         assert "two players have the same name" in error_line(app)
         await send_burst(pilot, "backspace", "backspace", "backspace", "Carlos")

@@ -1301,15 +1301,15 @@ class NewGameScreen(KeyedScreen):
         title = self.title_shown
         ruleset_cls = RULESETS[title]
         result = FormCheck()
-        low, high = ruleset_cls.min_players, ruleset_cls.max_players
         try:
             result.players = split_players(self.query_one("#players", Input).value)
         except ParseError as exc:
             result.problems.append(f"players: {exc.message}")
             return result
         count = len(result.players)
-        if not low <= count <= high:
-            result.problems.append(f"{title} needs {low} to {high} players; {count} given")
+        refused = ruleset_cls.players_refusal(count)  # the `game` line's own words and rule
+        if refused is not None:
+            result.problems.append(f"{refused}; {count} given")
             return result
         from moderator.commands import GameCmd
         from moderator.script import format_command, parse_line
