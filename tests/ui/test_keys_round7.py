@@ -1,0 +1,65 @@
+"""Seventh keys round: a burst commits what it spells or nothing, in every position,
+whatever the players are called.
+
+* 1830's train list: ``t t r a d e Enter`` (the word "trade" typed to pick the D with a
+  4 traded in) took the trade-in at the ``d`` and ended NYC's turn, the ``e`` and the
+  Enter falling on the next company.  A ``d`` that goes on spelling a word begun is a
+  letter of it; ``t d`` and ``t ↓ d`` still end the turn.
+* The list of every legal command (``l``) with a player called Trade: ``l t r a d e
+  Enter`` gave ``exchange Trade MH ipo`` (his name is a word of that line).  A word that
+  is both a player's name and a word of the script names no line for sure: Enter rings
+  and says so; the next word, or ↑↓, chooses.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
+
+from moderator.ui.screens.dialogs import ChoiceDialog
+
+SCRIPTS = REPO / "tests" / "scripts"
+TRAINS = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
+
+
+async def test_trade_typed_in_the_train_list_spells_the_trade_in(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, TRAINS, "train NYC D trade 4").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "t", "trade", "enter")
+        assert app.screen is main_screen(app)  # the turn goes on: NYC to act
+        assert main_screen(app).session.data["turn"] == "NYC"
+    assert saved_lines(path)[len(before) :] == ["train NYC D trade 4"]
+
+
+async def test_trade_then_done_in_one_burst(saves: Path) -> None:
+    """The word and the turn's end: ``t t r a d e Enter d``; ``t r a d`` then Enter
+    also takes the trade-in (a word begun)."""
+    path = saves / "g.json"
+    save_from_script(path, TRAINS, "train NYC D trade 4").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "t", "trade", "enter", "d")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path)[len(before) :] == ["train NYC D trade 4", "done NYC"]
+
+
+async def test_a_player_called_like_a_word_of_the_script_is_no_line_for_sure(
+    saves: Path,
+) -> None:
+    text = re.sub(r"\bCy\b", "Trade", (SCRIPTS / "1830-stock-market.script").read_text())
+    path = saves / "g.json"
+    save_from_script(path, text, "exchange Trade MH").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", "trade", "enter", "x")
+        assert isinstance(app.screen, ChoiceDialog)  # nothing taken, the x not used
+        assert saved_lines(path) == before
+        said = [n.message for n in app._notifications]
+        assert any("a player's name and a word of the script" in m for m in said), said
+        await send_burst(pilot, "m", "h", "enter")  # the line's next word: his exchange
+        assert app.screen is main_screen(app)
+    assert saved_lines(path)[len(before) :] == ["exchange Trade MH ipo"]
