@@ -9,6 +9,8 @@ whatever the players are called.
   Enter`` gave ``exchange Trade MH ipo`` (his name is a word of that line).  A word that
   is both a player's name and a word of the script names no line for sure: Enter rings
   and says so; the next word, or ↑↓, chooses.
+* 1847 AE's nationalisation (8.4) was no line of the list of legal commands: it could only
+  be typed in the command bar.  It is offered where the rules take it.
 """
 
 from __future__ import annotations
@@ -63,3 +65,17 @@ async def test_a_player_called_like_a_word_of_the_script_is_no_line_for_sure(
         await send_burst(pilot, "m", "h", "enter")  # the line's next word: his exchange
         assert app.screen is main_screen(app)
     assert saved_lines(path)[len(before) :] == ["exchange Trade MH ipo"]
+
+
+async def test_1847ae_nationalisation_is_in_the_list_of_legal_commands(saves: Path) -> None:
+    path = saves / "g.json"
+    text = (SCRIPTS / "1847ae-nationalize-top-row.script").read_text(encoding="utf-8")
+    save_from_script(path, text, "nationalize C L A").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        session = main_screen(app).session
+        lines = [session.line(x) for x in session.legal()]
+        assert "nationalize C L A 10" in lines, lines
+        await send_burst(pilot, "l", "nationalizecla", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path)[len(before) :] == ["nationalize C L A 10"]
