@@ -11,6 +11,9 @@ whatever the players are called.
   and says so; the next word, or ↑↓, chooses.
 * 1847 AE's nationalisation (8.4) was no line of the list of legal commands: it could only
   be typed in the command bar.  It is offered where the rules take it.
+* The command bar's Tab completed a word of free text to a player's name: ``: adjust Amy
+  10 a Tab Enter`` gave ``adjust Amy 10 Amy``.  Tab completes a name only where the
+  contract expects one; in an adjust's reason or a note it completes nothing and rings.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from pathlib import Path
 
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator.game import Game
 from moderator.ui.screens.dialogs import ChoiceDialog
+from moderator.ui.session import Session
+from moderator.ui.widgets.commandbar import ScriptSuggester
 
 SCRIPTS = REPO / "tests" / "scripts"
 TRAINS = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
@@ -79,3 +85,28 @@ async def test_1847ae_nationalisation_is_in_the_list_of_legal_commands(saves: Pa
         await send_burst(pilot, "l", "nationalizecla", "enter")
         assert app.screen is main_screen(app)
     assert saved_lines(path)[len(before) :] == ["nationalize C L A 10"]
+
+
+async def test_tab_in_an_adjusts_reason_completes_no_name(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, TRAINS, "train NYC D trade 4").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, ":", "adjust Amy 10 a", "tab", "enter")
+        assert saved_lines(path) == before  # the Enter behind the refused Tab: not used
+        assert main_screen(app).bar.input.value == "adjust Amy 10 a"
+        await send_burst(pilot, "enter")  # typed after the bell: the reason as typed
+    assert saved_lines(path)[len(before) :] == ["adjust Amy 10 a"]
+
+
+def test_tab_completes_names_only_where_the_contract_expects_one() -> None:
+    game = Game.new("1830", ["Amy", "Bob", "Cy"])
+    session = Session(game)
+    bar = ScriptSuggester(lambda: session)
+    assert bar.complete("adjust A") == "adjust Amy"  # ENTITY: a name
+    assert bar.complete("adjust Amy 10 a") is None  # REASON...: free text
+    assert bar.complete("adjust Amy 10 paid Bo") is None
+    assert bar.complete("note B") is None  # TEXT...
+    assert bar.complete("spend PRR 1") is None  # an amount
+    assert bar.complete("bankrupt C") == "bankrupt Cy"
+    game.close()
