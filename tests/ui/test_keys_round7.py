@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.game import Game
@@ -41,6 +42,25 @@ async def test_trade_typed_in_the_train_list_spells_the_trade_in(saves: Path) ->
         assert app.screen is main_screen(app)  # the turn goes on: NYC to act
         assert main_screen(app).session.data["turn"] == "NYC"
     assert saved_lines(path)[len(before) :] == ["train NYC D trade 4"]
+
+
+@pytest.mark.parametrize(
+    ("script", "line"),
+    [
+        ("1889-late-trains.script", "train AR D trade 4"),
+        ("18chesapeake-late-trains.script", "train PRR D trade 4"),
+    ],
+)
+async def test_trade_spells_the_trade_in_in_1889_and_18chesapeake(
+    saves: Path, script: str, line: str
+) -> None:
+    path = saves / "g.json"
+    save_from_script(path, (SCRIPTS / script).read_text(encoding="utf-8"), line).close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "t", "trade", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path)[len(before) :] == [line]
 
 
 async def test_trade_then_done_in_one_burst(saves: Path) -> None:
