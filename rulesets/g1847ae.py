@@ -1175,13 +1175,13 @@ class G1847AE(GridRules, Engine):
         value = state.price(cid) * percent // 10
         return -(-3 * value // 2)
 
-    def nationalisations(self, state: GameState, player: str) -> list[c.Command]:
+    def nationalisations(self, state: GameState, player: str) -> list[c.Nationalize]:
         """8.4's purchases worth offering ``player`` (the list of legal commands, ``l``):
         each certificate of another player's in a corporation he holds 70% of; the game
         keeps those the rules accept (:meth:`_why_no_nationalisation`)."""
         if state.extra["first_sr"]:
             return []
-        out: list[c.Command] = []
+        out: list[c.Nationalize] = []
         for company in state.ledger.corporations():
             if not company.launched or company.holder_percent(player) < 70:
                 continue
@@ -1204,15 +1204,11 @@ class G1847AE(GridRules, Engine):
             return False
         if not follows(state, f"{self.title}-8.4-pass"):
             return False
-        for company in state.ledger.corporations():
-            if not company.launched or company.holder_percent(player) < 70:
-                continue
-            for other in state.ledger.players:
-                for percent in (10, 20):
-                    why = self._why_no_nationalisation(state, player, company, other.name, percent)
-                    if why is None:
-                        return True
-        return False
+        return any(
+            self._why_no_nationalisation(state, player, state.company(x.corp), x.source, x.percent)
+            is None
+            for x in self.nationalisations(state, player)
+        )
 
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
         """``nationalize``: a holder of 70% buys a certificate from another at 150% (8.4)."""
