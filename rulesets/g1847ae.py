@@ -1175,6 +1175,28 @@ class G1847AE(GridRules, Engine):
         value = state.price(cid) * percent // 10
         return -(-3 * value // 2)
 
+    def nationalisations(self, state: GameState, player: str) -> list[c.Nationalize]:
+        """8.4's purchases worth offering ``player`` (the list of legal commands, ``l``):
+        each certificate of another player's in a corporation he holds 70% of; the game
+        keeps those the rules accept (:meth:`_why_no_nationalisation`)."""
+        if state.extra["first_sr"]:
+            return []
+        out: list[c.Nationalize] = []
+        for company in state.ledger.corporations():
+            if not company.launched or company.holder_percent(player) < 70:
+                continue
+            for other in state.ledger.players:
+                if other.name == player:
+                    continue
+                for percent in (10, 20):
+                    if self._nationalisable(company, other.name, percent):
+                        out.append(
+                            c.Nationalize(
+                                player=player, corp=company.id, source=other.name, percent=percent
+                            )
+                        )
+        return out
+
     def _may_nationalise(self, state: GameState, player: str) -> bool:
         """Whether ``player`` has a legal nationalisation now (8.4): the tool does not pass
         him by itself (a game saved before rules level 10 passed him, :mod:`moderator.fixes`)."""
@@ -1182,15 +1204,11 @@ class G1847AE(GridRules, Engine):
             return False
         if not follows(state, f"{self.title}-8.4-pass"):
             return False
-        for company in state.ledger.corporations():
-            if not company.launched or company.holder_percent(player) < 70:
-                continue
-            for other in state.ledger.players:
-                for percent in (10, 20):
-                    why = self._why_no_nationalisation(state, player, company, other.name, percent)
-                    if why is None:
-                        return True
-        return False
+        return any(
+            self._why_no_nationalisation(state, player, state.company(x.corp), x.source, x.percent)
+            is None
+            for x in self.nationalisations(state, player)
+        )
 
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:
         """``nationalize``: a holder of 70% buys a certificate from another at 150% (8.4)."""
@@ -1536,6 +1554,7 @@ class G1847AE(GridRules, Engine):
             if not self.package(state):
                 for pid in self.investor_of:
                     out.append(c.Exchange(player=player, private=pid))
+            out.extend(self.nationalisations(state, player))
             return out
         cid = state.operating
         if cid is None:

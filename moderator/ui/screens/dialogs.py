@@ -229,6 +229,65 @@ def how_spelled(typed: str, keys: Keys) -> tuple[int, int] | None:
     return None
 
 
+def inside_word(typed: str, keys: Keys) -> bool:
+    """Whether ``typed`` spells a choice of ``keys`` (:func:`how_spelled`) only with its
+    last word begun, not typed whole: ``tra`` is inside ``trade``, ``4`` ends the train
+    type ``4``.  A list that ends the turn with ``d`` takes a ``d`` typed there as a letter
+    when it goes on spelling (:meth:`ChoiceDialog.action_filter`)."""
+    if not typed:
+        return False
+
+    def ends(rest: str, at: int) -> bool | None:
+        """True when ``rest`` can be read from part ``at`` on ending where a part ends,
+        False when only inside one, None when not at all."""
+        best: bool | None = None
+        for word in keys[at] if at < len(keys) else ():
+            if word == rest:
+                return True
+            if word.startswith(rest):
+                best = False
+            elif rest.startswith(word):
+                after = ends(rest[len(word) :], at + 1)
+                if after is True:
+                    return True
+                if after is False:
+                    best = False
+        return best
+
+    found = [ends(typed, start) for start in range(len(keys))]
+    return False in found and True not in found
+
+
+SCRIPT_WORDS = frozenset({"ipo", "pool", "bank", "trade", "full", "half", "withhold", "mail", "by"})
+"""The script's words that are no verb (``docs/script.md``): with its verbs, what a player's
+name may also be (:func:`name_clashes`)."""
+
+
+def name_clashes(cmd: c.Command, players: list[str]) -> frozenset[int]:
+    """The words of ``cmd``'s line (as :func:`line_keys` reads them) that are a player's
+    name which is also a word of the script (a verb, :data:`SCRIPT_WORDS`): a player
+    called Trade, Pass or Pool.  In the list of every legal command such a word typed
+    alone names nobody for sure (:meth:`ChoiceDialog.clash`)."""
+    from moderator.script import VERBS, format_command
+
+    words = set(VERBS) | SCRIPT_WORDS
+    named = set(players)
+    return frozenset(
+        i
+        for i, word in enumerate(format_command(cmd).split())
+        if word in named and word.lower() in words
+    )
+
+
+def read_from(typed: str, keys: Keys) -> int | None:
+    """The part of ``keys`` that ``typed`` is read from (:func:`how_spelled`'s start)."""
+    for start in range(len(keys)):
+        found = how_spelled(typed, keys[start:])
+        if found is not None and found[0] < 2:  # read from that part itself
+            return start
+    return None
+
+
 def plain(label: str | Text) -> Text:
     """A choice's label as text shown literally: a player's name or a note is never
     markup (``[/]`` would end the app) and a control character shows as its escape
@@ -496,8 +555,14 @@ class ChoiceDialog(CommandDialog):
         refusals: list[str | None] | None = None,
         names: dict[str, str] | None = None,
         sends: list[str] | None = None,
+        clashes: list[frozenset[int]] | None = None,
     ) -> None:
         super().__init__(classes="dialog")
+        self.clashes = clashes
+        """Per choice, its words that are a player's name and a word of the script
+        (:func:`name_clashes`; the list of every legal command)."""
+        self.moved = False
+        """Whether ↑↓ moved the highlight since the last key that narrowed the list."""
         self.title_text = title
         self.choices = choices
         self.sends = sends
@@ -632,6 +697,7 @@ class ChoiceDialog(CommandDialog):
             self.query_one("#choice-keys", Static).update(self.keys_line())
             return
         self.shown = shown
+        self.moved = False
         options = self.query_one("#choices", OptionList)
         options.clear_options()
         options.add_options([Option(plain(self.choices[i][0]), id=str(i)) for i in shown])
@@ -654,7 +720,7 @@ class ChoiceDialog(CommandDialog):
         """Narrow the list by one more character (``d`` with :attr:`done_after`: take the
         highlighted choice, then end the turn).  After a key that matched nothing the
         keys typed are not a choice's: they are kept as missed, and narrow nothing."""
-        if key == "d" and self.done_after is not None:
+        if key == "d" and self.done_after is not None and not self.goes_on_spelling(key):
             self.action_pick(done=True)
             return
         if self.missed:
@@ -665,6 +731,20 @@ class ChoiceDialog(CommandDialog):
             return
         self.typed += key
         self.refilter()
+
+    def goes_on_spelling(self, key: str) -> bool:
+        """Whether ``key`` (``d``) goes on spelling a word begun in a list that ends the
+        turn with ``d``: letters typed that every choice they spell holds only begun, and
+        one choice spelled with ``key`` after them.  ``t t r a d e Enter`` (1830's D with a
+        4 traded in, by the word "trade") took the trade-in at the ``d`` and ended the turn,
+        the ``e`` and the Enter falling on the next company; ``t d``, ``t ↓ d`` and ``t 4 d``
+        (nothing begun, or a word typed whole) still take and end the turn."""
+        if self.missed or not self.typed:
+            return False
+        spelled_now = [i for i in self.shown if inside_word(self.typed, self.keys[i])]
+        if len(spelled_now) < len(self.shown):
+            return False  # the letters typed end a word of some choice: d is done
+        return any(self.rank(i, self.typed + key) is not None for i in self.shown)
 
     def action_unfilter(self) -> None:
         """Widen the list by one character (a missed one first)."""
@@ -678,6 +758,32 @@ class ChoiceDialog(CommandDialog):
     def action_move(self, how: str) -> None:
         """Move the highlight (the list's own action, run as the key is read)."""
         getattr(self.query_one("#choices", OptionList), f"action_{how}")()
+        self.moved = True
+
+    def clash(self, index: int) -> str | None:
+        """Why the letters typed name no line for sure, or ``None``: read as a player's
+        name that is also a word of the script (a player called Trade) in the highlighted
+        line ``index`` or in one spelled as well.  ``l t r a d e Enter`` with Trade to
+        act gave ``exchange Trade MH ipo``; the word may be meant as the verb or word of
+        another line (``train NYC D trade 4``).  A line whose first word is typed (a verb)
+        is spelled better and is taken (``l p a s s`` with a player called Pass); more
+        letters (the next word) or ↑↓ choose."""
+        if not self.clashes or not self.typed or self.moved:
+            return None
+        best = self.rank(index)
+        for i in self.shown:
+            rank = self.rank(i)
+            if rank is None or best is None or rank[0] != best[0]:
+                continue
+            start = read_from(self.typed, self.keys[i])
+            if start in self.clashes[i] and any(
+                w.startswith(self.typed) for w in self.keys[i][start]
+            ):
+                return (
+                    f"{self.typed!r} is a player's name and a word of the script: "
+                    "type on (the line's next word) or choose with ↑↓"
+                )
+        return None
 
     def action_pick(self, done: bool = False) -> None:
         """Take the highlighted choice (``done``: then end the turn); nothing while the
@@ -701,6 +807,14 @@ class ChoiceDialog(CommandDialog):
             keys_refused(self.app)
             return
         index = int(option.id or 0)
+        clash = self.clash(index)
+        if clash is not None:
+            self.app.bell()
+            if self.say is not None:
+                self.say(f"{self.title_text}: {clash}; nothing taken")
+            self.app.notify(clash, severity="warning")
+            keys_refused(self.app)
+            return
         if self.refusals[index] is not None:
             self.app.bell()  # the reason is on screen under the list: nothing is taken
             self.query_one("#choice-detail", Static).update(self.detail_text(index))

@@ -718,6 +718,7 @@ class MainScreen(Screen[None]):
         note: str = "",
         done: bool = False,
         keys: list[Keys] | None = None,
+        clashes: list[frozenset[int]] | None = None,
     ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
@@ -736,6 +737,7 @@ class MainScreen(Screen[None]):
             keys=keys,
             details=self.follow_ups(cmds),
             names=company_names(self.session),
+            clashes=clashes,
         )
         if done:
             dialog.done_after = self.done_after()
@@ -1382,11 +1384,13 @@ class MainScreen(Screen[None]):
             paid = "; ".join(self.session.payments(x))
             return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
 
-        from moderator.ui.screens.dialogs import company_names, line_keys
+        from moderator.ui.screens.dialogs import company_names, line_keys, name_clashes
 
         names = company_names(self.session)
         keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
-        self.choose("Commands the rules accept now", cmds, label, keys=keys)
+        players = list(self.session.game.players)
+        clashes = [name_clashes(x, players) for x in cmds]  # a player called Trade
+        self.choose("Commands the rules accept now", cmds, label, keys=keys, clashes=clashes)
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""

@@ -94,6 +94,29 @@ OPTION_WORDS = (
 )
 
 
+WHAT_COMES: dict[str, tuple[str, ...]] = {
+    "par": ("player", "company", "amount"),
+    "buy": ("player", "company", "option"),
+    "sell": ("player", "company", "amount"),
+    "pass": ("player",),
+    "spend": ("company", "amount", "option"),
+    "run": ("company", "amount", "option"),
+    "buyprivate": ("company", "company", "amount"),
+    "done": ("company",),
+    "bankrupt": ("player",),
+    "adjust": ("name", "amount", "text"),
+    "note": ("text",),
+}
+"""What the contract (``docs/script.md``) expects after a verb, word by word, where no
+legal command fits: a ``player``, a ``company`` (or a private), either (``name``), an
+``amount``, an ``option`` word, or free ``text`` (the last kind goes on to the line's
+end).  Tab completes only a name or an option word where one is expected: `: adjust Amy
+10 a Tab Enter` completed the reason to a player's name (``adjust Amy 10 Amy``); in an
+amount or in free text (an adjust's reason, a note) it completes nothing and rings.  A
+verb not listed (``train``, ``expect``, a title's own) is offered every name and option
+word, as before."""
+
+
 class ScriptSuggester(Suggester):
     """Completes banker script word by word, from the legal commands and the game's names.
 
@@ -107,16 +130,27 @@ class ScriptSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
         self.session = session
 
-    def words(self, position: int) -> list[str]:
-        """Candidate words for the word at ``position`` (0 = the verb)."""
+    def words(self, position: int, verb: str = "") -> list[str]:
+        """Candidate words for the word at ``position`` (0 = the verb) of a line begun
+        with ``verb``: what the contract expects there (:data:`WHAT_COMES`)."""
         if position == 0:
             return list(VERBS)
+        kinds = WHAT_COMES.get(verb)
+        kind = kinds[min(position, len(kinds)) - 1] if kinds else "any"
+        if kind in ("amount", "text"):
+            return []  # a number or free text: no name is completed there
         session = self.session()
-        if session is None:
-            return list(OPTION_WORDS)
+        if session is None or kind == "option":
+            return list(OPTION_WORDS) if kind in ("option", "any") else []
         data = session.data
         names = [p["name"] for p in data["players"]]
         ids = [co["id"] for co in data["companies"]]
+        if kind == "player":
+            return names
+        if kind == "company":
+            return ids
+        if kind == "name":
+            return names + ids
         return names + ids + list(OPTION_WORDS)
 
     def candidates(self, value: str) -> tuple[list[str], bool]:
@@ -142,7 +176,8 @@ class ScriptSuggester(Suggester):
         if not found and session is not None and head[:1] == ["box"]:
             return self.box_words(session, position, head, prefix)
         if not found and prefix:
-            found = [w for w in self.words(position) if w.lower().startswith(prefix)]
+            verb = head[0] if head else ""
+            found = [w for w in self.words(position, verb) if w.lower().startswith(prefix)]
             more = position == 0
         return found, more
 
