@@ -110,6 +110,9 @@ def _run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float,
 
 def main() -> None:
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:  # what it measures, and its arguments
+        print(__doc__)
+        return
     against = None
     if "--against" in args:
         at = args.index("--against")

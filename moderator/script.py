@@ -117,7 +117,7 @@ def _shown(word: str) -> str:
 
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
-_GROUPED = re.compile(r"[+-]?[$£¥]?[+-]?[0-9]{1,3}(?:,[0-9]{3})+")
+_GROUPED = r"[+-]?[$£¥]?[+-]?[0-9]{1,3}(?:,[0-9]{3})+"
 """An amount written as the screens show it, thousands grouped (``1,100``, ``$1,100``):
 refused with the plain spelling to type instead (scripts and saves keep plain numbers, the
 contract's spelling)."""
@@ -158,7 +158,7 @@ def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> 
         foreign = other_digits(word, what)
         if foreign is not None:
             raise ParseError(foreign)
-        if _GROUPED.fullmatch(word):
+        if re.fullmatch(_GROUPED, word):  # compiled only for a refused word
             plain = "".join(ch for ch in word if ch in "+-0123456789")
             raise ParseError(
                 f"{what} must be a whole number written without a separator: {plain}, "

@@ -80,6 +80,8 @@ def money(currency: str, amount: int | str) -> str:
 
     Only what is shown: scripts, saves and the state JSON keep plain numbers (``1100``).
     """
+    if type(amount) is int:  # the common case, without the two calls below
+        return f"{currency}{amount:,}" if amount >= 0 else f"-{currency}{-amount:,}"
     negative = amount.startswith("-") if isinstance(amount, str) else amount < 0
     shown = figure(amount.lstrip("-") if isinstance(amount, str) else abs(amount))
     return f"-{currency}{shown}" if negative else f"{currency}{shown}"
