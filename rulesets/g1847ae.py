@@ -1155,7 +1155,7 @@ class G1847AE(GridRules, Engine):
         limit = self.cert_limit(state)
         if self.cert_count(state, player) + 1 > limit:
             return f"{player} would exceed the certificate limit of {limit} (8.4)"
-        price = self._nationalisation_price(state, cid, percent)
+        price = self._nationalisation_price(self._certificate_value(state, cid, percent))
         cash = state.ledger.player(player).cash
         if cash < price:
             return (
@@ -1170,9 +1170,13 @@ class G1847AE(GridRules, Engine):
         return [x for x in company.certs_of(seller) if not x.president and x.percent == percent]
 
     @staticmethod
-    def _nationalisation_price(state: GameState, cid: str, percent: int) -> int:
-        """8.4: 150% of the certificate's value, rounded up."""
-        value = state.price(cid) * percent // 10
+    def _certificate_value(state: GameState, cid: str, percent: int) -> int:
+        """A ``percent``% certificate of ``cid`` at its share price (8.4's base)."""
+        return state.price(cid) * percent // 10
+
+    @staticmethod
+    def _nationalisation_price(value: int) -> int:
+        """8.4: 150% of the certificate's ``value``, rounded up."""
         return -(-3 * value // 2)
 
     def nationalisations(self, state: GameState, player: str) -> list[c.Nationalize]:
@@ -1225,8 +1229,8 @@ class G1847AE(GridRules, Engine):
         if why is not None:
             raise Refusal(why)
         certs = self._nationalisable(company, seller, cmd.percent)
-        value = state.price(cid) * cmd.percent // 10
-        price = self._nationalisation_price(state, cid, cmd.percent)
+        value = self._certificate_value(state, cid, cmd.percent)
+        price = self._nationalisation_price(value)
         state.ledger.transfer(
             player,
             seller,
