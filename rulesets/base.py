@@ -318,9 +318,9 @@ class Ruleset:
             # emptied the bank at the table.
             bank = state.ledger.bank
             if cmd.amount > bank:
-                held = "nothing" if bank <= 0 else f"only {self.money_grouped(bank)}"
+                held = "nothing" if bank <= 0 else f"only {self.money(bank)}"
                 raise Refusal(
-                    f"the bank holds {held}; an adjustment of {self.money_grouped(cmd.amount)} "
+                    f"the bank holds {held}; an adjustment of {self.money(cmd.amount)} "
                     f"to {who} is refused: the bank cannot pay it ({self.r('bank_runs_out')})"
                 )
             self.bank_pays(state, who, cmd.amount, reason)
@@ -328,8 +328,8 @@ class Ruleset:
             have = state.ledger.cash_of(who)
             if have < -cmd.amount:
                 raise Refusal(
-                    f"{who} has only {self.money_grouped(have)}; an adjustment cannot take "
-                    f"{self.money_grouped(-cmd.amount)} (a player's or company's cash never "
+                    f"{who} has only {self.money(have)}; an adjustment cannot take "
+                    f"{self.money(-cmd.amount)} (a player's or company's cash never "
                     f"goes below zero)"
                 )
             state.ledger.transfer(who, BANK, -cmd.amount, reason)
@@ -339,9 +339,6 @@ class Ruleset:
         """An amount as players read it, in the title's currency: ``$1,100``, ``£61``, ``-$20``
         (:func:`moderator.text.money`, the one convention of every line and screen)."""
         return money(self.currency, amount)
-
-    money_grouped = money
-    """The same as :meth:`money` (its older name, from when only some lines grouped)."""
 
     def bank_pays(self, state: GameState, target: str, amount: int, reason: str) -> None:
         """The bank pays ``target``; a bank that runs out is broken (see :meth:`bank_broke`)."""
@@ -365,11 +362,11 @@ class Ruleset:
     def bank_broke_text(self, state: GameState) -> str:
         """The line that tells the table the bank has broken (a title names its rule)."""
         added = (
-            f"; the {self.money_grouped(state.reserve_added)} put aside is added"
+            f"; the {self.money(state.reserve_added)} put aside is added"
             if state.reserve_added
             else ""
         )
-        held = self.money_grouped(state.bank_ran_out_at or 0)
+        held = self.money(state.bank_ran_out_at or 0)
         return f"The bank has broken (it holds {held}){added}."
 
     def bank_json(self, state: GameState) -> dict[str, Any]:
@@ -441,14 +438,14 @@ class Ruleset:
         bank = state.ledger.bank
         parts = [
             f"the bank broke in round set {state.broken_in_round} "
-            f"(it held {self.money_grouped(state.bank_ran_out_at or 0)})"
+            f"(it held {self.money(state.bank_ran_out_at or 0)})"
         ]
         if state.reserve_added:
-            parts.append(f"{self.money_grouped(state.reserve_added)} put aside at setup was added")
+            parts.append(f"{self.money(state.reserve_added)} put aside at setup was added")
         if bank < 0:
-            parts.append(f"it has paid {self.money_grouped(-bank)} more than it holds")
+            parts.append(f"it has paid {self.money(-bank)} more than it holds")
         else:
-            parts.append(f"{self.money_grouped(bank)} is left to keep paying")
+            parts.append(f"{self.money(bank)} is left to keep paying")
         return "; ".join(parts)
 
     # ------------------------------------------------------------- game end

@@ -193,7 +193,7 @@ class Family1830(
     def starting_cash(self, players: int) -> tuple[int, str]:
         """The players' money shared equally (1830 2.0): each player's cash and the line's
         reason (1889: a table, its own hook)."""
-        shared = self.money_grouped(self.players_cash)
+        shared = self.money(self.players_cash)
         return self.players_cash // players, f"starting cash: {shared} shared ({self.r('removed')})"
 
     def setup_done(self, state: GameState) -> None:

@@ -956,14 +956,14 @@ class G1846(Engine):
 
     def bank_broke_text(self, state: GameState) -> str:
         added = (
-            f"; the {self.money_grouped(state.reserve_added)} put aside at setup is added "
+            f"; the {self.money(state.reserve_added)} put aside at setup is added "
             f"(2.2) so it can keep paying"
             if state.reserve_added
             else ""
         )
         return (
             f"The bank has broken (10.1): it holds "
-            f"{self.money_grouped(state.bank_ran_out_at or 0)}{added}; the game ends after "
+            f"{self.money(state.bank_ran_out_at or 0)}{added}; the game ends after "
             f"the operating rounds of round set {state.broken_in_round}."
         )
 

@@ -1443,7 +1443,7 @@ class G1847AE(GridRules, Engine):
 
     def bank_broke_text(self, state: GameState) -> str:
         return (
-            f"The bank has broken (9): it holds {self.money_grouped(state.bank_ran_out_at or 0)} "
+            f"The bank has broken (9): it holds {self.money(state.bank_ran_out_at or 0)} "
             f"and keeps paying; the game ends after the operating rounds of this set."
         )
 

@@ -2103,7 +2103,7 @@ class G1853(Engine):
         which = "this" if state.round_kind == "OR" else "the next"
         return (
             f"The bank has run out of money (5.1.1): it holds "
-            f"{self.money_grouped(state.bank_ran_out_at or 0)}; the game ends when {which} "
+            f"{self.money(state.bank_ran_out_at or 0)}; the game ends when {which} "
             f"operating round is complete (5.1.2)."
         )
 
