@@ -400,4 +400,58 @@ def fixes_between(title: str, old: int, new: int = RULES_LEVEL) -> list[RulesFix
     return [f for f in FIXES.values() if f.title == title and old < f.level <= new]
 
 
-__all__ = ["FIXES", "OPTIONS_ONCE_LEVEL", "RULES_LEVEL", "RulesFix", "fixes_between", "follows"]
+WRITTEN_WITHOUT = "written_without"
+"""``state.extra`` key: ``(ident, level)``, a fix of ``level`` the save's own writer did not
+have although its header says that level (:func:`lacked_by_writer`)."""
+
+
+def lacked_by_writer(
+    title: str, level: int, kind: str, round_label: str, recorded: tuple[object, ...], made: int
+) -> str | None:
+    """The fix a save's entry shows its writer lacked, or ``None``.
+
+    ``TITLE-pass-after-or`` is counted at level 3 because every released level-3 build had
+    it (commit de16d43), but a few main commits of 29 Nov (04:43-05:41) wrote level 3
+    without it: there a ``pass`` the tool had already made, written again in the set's
+    last operating round, did nothing.  Such an entry tells its writer itself: a ``pass``
+    in an operating round recorded with no event at all where level 3 with the fix makes
+    some (``made``: how many; any build with the fix, given the same game before it,
+    makes the same ones).  The save then replays from the start without the fix and every
+    entry is still compared, so it opens only if it replays exactly as recorded."""
+    ident = f"{title}-pass-after-or"
+    if level != FIXES.get(ident, _NO_FIX).level or kind != "pass":
+        return None
+    if recorded or not made or not round_label.startswith("OR"):
+        return None
+    return ident
+
+
+_NO_FIX = RulesFix("", -1, "", "", "")
+
+
+def written_without(state: GameState, ident: str) -> bool:
+    """Whether the game in ``state`` replays a save whose writer lacked the fix ``ident``
+    at its level (:func:`lacked_by_writer`); a game moved to a later level follows it."""
+    return state.extra.get(WRITTEN_WITHOUT) == (ident, state.rules_level)
+
+
+def fixes_not_followed(state: GameState, title: str) -> list[RulesFix]:
+    """The fixes of ``title`` today's rules have that the game in ``state`` is played
+    without: those above its level, and the one its writer lacked at its level."""
+    lacked = state.extra.get(WRITTEN_WITHOUT)
+    first = [FIXES[lacked[0]]] if isinstance(lacked, tuple) and lacked[0] in FIXES else []
+    return first + fixes_between(title, state.rules_level)
+
+
+__all__ = [
+    "FIXES",
+    "OPTIONS_ONCE_LEVEL",
+    "RULES_LEVEL",
+    "WRITTEN_WITHOUT",
+    "RulesFix",
+    "fixes_between",
+    "fixes_not_followed",
+    "follows",
+    "lacked_by_writer",
+    "written_without",
+]

@@ -50,7 +50,14 @@ from moderator import osfiles
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import Refusal, SaveError
 from moderator.events import Event, Noted, RoundStarted
-from moderator.fixes import OPTIONS_ONCE_LEVEL, RULES_LEVEL, RulesFix, fixes_between
+from moderator.fixes import (
+    OPTIONS_ONCE_LEVEL,
+    RULES_LEVEL,
+    WRITTEN_WITHOUT,
+    RulesFix,
+    fixes_not_followed,
+    lacked_by_writer,
+)
 from moderator.journal import (
     FORMAT_VERSION,
     PROGRAM,
@@ -456,9 +463,13 @@ class Game:
         return game
 
     @classmethod
-    def _replay_save(cls, path: Path, loaded: LoadedSave, *, verify: bool) -> Game:
+    def _replay_save(
+        cls, path: Path, loaded: LoadedSave, *, verify: bool, lacked: str | None = None
+    ) -> Game:
         """A game from a save's content: every entry checked, replayed at the save's rules
-        level and compared (its events, and the round it names).
+        level and compared (its events, and the round it names); ``lacked``: a fix of that
+        level its writer did not have, as one of its entries showed (replayed again from the
+        start without it, :func:`moderator.fixes.lacked_by_writer`).
 
         Events the save left unread (:attr:`LoadedSave.events_unread`) are the replay's
         own when written as it would write them; otherwise they are read and checked
@@ -468,6 +479,9 @@ class Game:
             game = cls.new(data.title, list(data.players), rules_level=data.rules_level)
         except Refusal as exc:
             raise SaveError(f"{path}: {printable(exc.message)}") from None
+        if lacked is not None:
+            for state in (game.state, game._checkpoints[0]):
+                state.extra[WRITTEN_WITHOUT] = (lacked, data.rules_level)
         unread = loaded.events_unread
         for number, entry in enumerate(data.journal, start=1):
             given_in = game.round_label()
@@ -490,6 +504,10 @@ class Game:
                     entry = read_record_entry(path, number, record, data.format_version)
             if verify and made != tuple(entry.events):
                 if not _reworded(entry, made):
+                    kind, at, was = entry.command.kind, entry.round or "", tuple(entry.events)
+                    why = lacked_by_writer(game.title, data.rules_level, kind, at, was, len(made))
+                    if why is not None and lacked is None:
+                        return cls._replay_save(path, loaded, verify=verify, lacked=why)
                     raise SaveError(
                         f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
                         f"replays the same way{_written_by(data.program)}; the file was left "
@@ -521,7 +539,7 @@ class Game:
         level = self.state.rules_level
         if level >= RULES_LEVEL:
             return
-        fixes = tuple(fixes_between(self.title, level))
+        fixes = tuple(fixes_not_followed(self.state, self.title))
         if not fixes:
             for state in (self.state, *self._checkpoints.values()):
                 state.rules_level = RULES_LEVEL

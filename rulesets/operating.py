@@ -16,7 +16,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import DividendPaid, Noted, RoundStarted
-from moderator.fixes import FIXES, follows
+from moderator.fixes import FIXES, follows, written_without
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
 from moderator.text import A_SHARE, a_share, to_cents
@@ -226,9 +226,10 @@ class OperatingRound(Ruleset):
         """Whether the game follows the fix ``TITLE-pass-after-or`` (rules level 3): a game
         saved before it took the `pass` of a player the tool had passed as already written
         in every operating round (no event).  Titles without the row (none of their games
-        predates it) follow it."""
+        predates it) follow it; so does a level-3 save whose own entries show its writer
+        lacked it (:func:`moderator.fixes.lacked_by_writer`): it replays as written."""
         ident = f"{self.title}-pass-after-or"
-        return ident not in FIXES or follows(state, ident)
+        return ident not in FIXES or (follows(state, ident) and not written_without(state, ident))
 
     def operating_order(self, state: GameState) -> list[str]:
         """Who still operates this round, in order."""

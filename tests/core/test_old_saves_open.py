@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 
 from moderator.cli import main
-from moderator.errors import Refusal
+from moderator.errors import Refusal, SaveError
 from moderator.fixes import FIXES
 from moderator.game import Game
+from moderator.journal import header_line, line_digest, record_entry, record_line
 from moderator.saves_index import DEMO_SCRIPTS, demo_script
 
 DATA = Path(__file__).parent / "data"
@@ -66,6 +67,60 @@ def test_the_upgrade_plays_the_pass_under_todays_rules(tmp_path: Path) -> None:
         assert game.round_label() == "SR 2"
     again = Game.load(path, read_only=True)
     assert again.rules_difference is None and again.round_label() == "SR 2"
+
+
+def _at_level(level: int, target: Path) -> Path:
+    """The level-2 fixture with its header saying ``level``, every record chained anew: what
+    one of the main commits of 29 Nov 04:43-05:41 (rules level 3 without de16d43) wrote
+    for the same lines."""
+    lines = (DATA / PASS_AFTER_OR).read_bytes().splitlines(keepends=True)
+    head = json.loads(lines[0])
+    out = [header_line(head["title"], head["players"], level, head["program"], 4)]
+    for number, record in enumerate(lines[1:], start=1):
+        out.append(record_line(number, record_entry(record), line_digest(out[-1])))
+    target.write_bytes(b"".join(out))
+    return target
+
+
+def test_a_level_3_save_written_without_the_pass_fix_opens_as_recorded(tmp_path: Path) -> None:
+    """Entry 19 shows its writer lacked ``1847AE-pass-after-or`` (a `pass` in the set's
+    last operating round, no event recorded, where the fix opens stock round 2): the game
+    replays without it, every entry compared, and the notice names that fix first."""
+    path = _at_level(3, tmp_path / "level3.json")
+    game = Game.load(path, read_only=True)
+    assert game.rules_level == 3 and len(game.journal) == 19
+    assert game.journal[-1].events == () and game.round_label() == "OR 1.1"
+    difference = game.rules_difference
+    assert difference is not None and difference.number == 19
+    assert difference.fixes[0] is FIXES["1847AE-pass-after-or"]
+    (notice,) = game.notices()
+    assert "journal entry 19 (`pass Three`" in notice and "1847 AE 8: once a company" in notice
+
+
+def test_it_plays_on_at_its_level_and_reopens(tmp_path: Path) -> None:
+    path = _at_level(3, tmp_path / "level3.json")
+    with Game.load(path) as game:
+        assert game.execute("note played on under its own rules").ok
+    again = Game.load(path, read_only=True)
+    assert again.rules_level == 3 and len(again.journal) == 20
+    assert again.rules_difference is not None and again.rules_difference.number == 19
+
+
+def test_its_upgrade_plays_the_pass_under_todays_rules(tmp_path: Path) -> None:
+    path = _at_level(3, tmp_path / "level3.json")
+    with Game.load(path) as game:
+        assert game.upgrade() is not None and len(game.journal) == 18
+        assert game.execute("pass Three").ok
+        assert game.round_label() == "SR 2"
+    again = Game.load(path, read_only=True)
+    assert again.rules_difference is None and again.round_label() == "SR 2"
+
+
+def test_the_same_entry_at_level_4_is_still_refused(tmp_path: Path) -> None:
+    """Every level-4 build had de16d43: there such an entry is an edited file."""
+    path = _at_level(4, tmp_path / "level4.json")
+    with pytest.raises(SaveError, match="entry 19 .* no longer replays the same way"):
+        Game.load(path, read_only=True)
 
 
 # The longest names, the largest amounts and the longest texts the writer accepts: the
