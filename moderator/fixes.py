@@ -376,6 +376,23 @@ FIXES: dict[str, RulesFix] = {
                 ("1847RRRRB", "12.1"),
             )
         ),
+        RulesFix(
+            "18Chesapeake-game-words",
+            11,
+            "18Chesapeake",
+            "facts: Off the Rails",
+            "`otr` or `offtherails` in the `game` line is refused: Off the Rails is a "
+            "variant the title does not play (before: seated as one more player, with the "
+            "cash of one more)",
+        ),
+        RulesFix(
+            "1889-game-words",
+            11,
+            "1889",
+            "facts §12",
+            "`beginner_game` (18xx.games' option) or `beginners` in the `game` line is refused, "
+            "naming the option word `beginner` (before: seated as one more player)",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

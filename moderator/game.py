@@ -544,7 +544,12 @@ class Game:
             for state in (self.state, *self._checkpoints.values()):
                 state.rules_level = RULES_LEVEL
             return
-        today = Game.new(self.title, [*self.players, *self.options])
+        try:
+            today = Game.new(self.title, [*self.players, *self.options])
+        except Refusal:
+            # today's rules refuse its `game` line (a player named as a variant the title
+            # does not play, TITLE-game-words): it plays on at its own level, as recorded
+            return
         state = today.state
         for number, entry in enumerate(self.journal, start=1):
             given_in = today.round_label()

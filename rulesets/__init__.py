@@ -66,5 +66,12 @@ def ruleset_for(title: str) -> Ruleset:
     cls = RULESETS.get(title.upper())
     if cls is None:
         known = ", ".join(sorted(RULESETS))
+        squeezed = title.upper().replace("-", "").replace("_", "").replace(" ", "")
+        if squeezed.startswith("18CHESAPEAKE") and squeezed != "18CHESAPEAKE":
+            # 18xx.games' 18ChesapeakeOffTheRails: a variant, not a spelling of the title
+            raise Refusal(
+                f"unknown title {title!r}: Off the Rails, 18Chesapeake's variant, is not "
+                f"played by this tool (facts: Off the Rails); known: {known}"
+            )
         raise Refusal(f"unknown title {title!r} (known: {known})")
     return cls()

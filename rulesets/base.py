@@ -15,6 +15,7 @@ from moderator import commands as c
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
@@ -229,9 +230,23 @@ class Ruleset:
             ledger.players.append(Player(name=name))
             ledger.transfer(BANK, name, cash, reason)
 
+    variant_words: ClassVar[dict[str, str]] = {}
+    """Words of the ``game`` line (lower case, without ``-``, ``_`` or spaces) that name a
+    variant the title does not play, or one of its options spelled otherwise, each with the
+    refusal to give: from the title's rules fix ``TITLE-game-words`` (rules level 11) never
+    seated as a player (18Chesapeake's ``otr``: a fourth player at $600 each)."""
+
     def at_rules_level(self, state: GameState) -> None:
         """Set up what a new game's rules level changes, once ``state.rules_level`` is set
-        (:mod:`moderator.fixes`: a save replays as recorded); default nothing."""
+        (:mod:`moderator.fixes`: a save replays as recorded): by default only the refusal of
+        a player named by :attr:`variant_words`."""
+        if not self.variant_words or not follows(state, f"{self.title}-game-words"):
+            return
+        for player in state.ledger.players:
+            key = player.name.lower().replace("-", "").replace("_", "").replace(" ", "")
+            why = self.variant_words.get(key)
+            if why is not None:
+                raise Refusal(f"`{player.name}` in the `game` line: {why}")
 
     # ------------------------------------------------------------- names
     def player_name(self, state: GameState, word: str) -> str:

@@ -115,6 +115,11 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     """1889 for 2-6 players; option ``beginner`` (facts §12)."""
 
     title: ClassVar[str] = "1889"
+    variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("beginnergame", "beginners", "beginnersgame"),
+        "the beginner game is written `beginner` (facts §12); a player so named: write "
+        "another name",
+    )
     currency: ClassVar[str] = "¥"
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
     corporations = CORPORATIONS

@@ -102,6 +102,13 @@ class G18Chesapeake(TwoPlayerShares, DrawnPresident, TrainExport):
     """18Chesapeake for 2-6 players, two of them playing the variant of §13."""
 
     title: ClassVar[str] = "18Chesapeake"
+    variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("otr", "offtherails", "18chesapeakeofftherails", "18chesapeakeotr"),
+        "18Chesapeake: Off the Rails is a variant with its own figures ($12,000 bank, its own "
+        "market, float at 50%, no exports) that this tool does not play (facts: Off the "
+        "Rails); 18Chesapeake's `game` line takes only players (a player so named: write "
+        "another name)",
+    )
     short_set_players: ClassVar[int] = 2  # §13: the variant needs no option word
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
     corporations = CORPORATIONS

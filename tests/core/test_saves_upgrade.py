@@ -307,3 +307,17 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         "1847Pfalz-8.4-pass",
         "1847Pfalz-box-digits",
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "idents"),
+    [
+        ("18Chesapeake", {"18Chesapeake-game-words"}),
+        ("1889", {"1889-game-words"}),
+    ],
+)
+def test_the_level_11_fixes_of_1889_and_18chesapeake(title: str, idents: set[str]) -> None:
+    """Rules level 11 (helper `rules`): each row names its title and level; other helpers'
+    level-11 rows may join them."""
+    level_11 = {f.ident for f in fixes_between(title, 10, 11)}
+    assert idents <= level_11 and all(FIXES[i].title == title for i in idents)
