@@ -116,6 +116,10 @@ FIXES: dict[str, RulesFix] = {
                 ("1847Pfalz", "8"),
                 ("1847RRRRB", "8"),
                 ("1853", "3"),
+                # 18Chesapeake came to main at level 3 four minutes before de16d43 (merge
+                # b915203, 05:37): its only games without the fix are those commits' level-3
+                # ones, which replay as written (lacked_by_writer); no game is of a lower level
+                ("18Chesapeake", "§9.3"),
             )
         ),
         RulesFix(

@@ -123,6 +123,32 @@ def test_the_same_entry_at_level_4_is_still_refused(tmp_path: Path) -> None:
         Game.load(path, read_only=True)
 
 
+CHESAPEAKE = "level3-18chesapeake-pass-after-or.json"
+"""A real save written by main's b915203 (the merge bringing 1889 and 18Chesapeake, 29 Nov
+05:37, rules level 3, four minutes before de16d43 reached main), ``moderator play --save``
+of ``tests/scripts/18chesapeake-recorded-1905.script``: that build refused line 56, so the
+save holds 49 entries, the last ``pass Two`` in OR 1.1 (a set of one operating round) taken
+as the pass the tool had made to end stock round 1."""
+
+
+def test_a_level_3_18chesapeake_save_of_main_before_de16d43_opens_as_recorded(
+    tmp_path: Path,
+) -> None:
+    game = Game.load(DATA / CHESAPEAKE, read_only=True)
+    assert game.rules_level == 3 and len(game.journal) == 49
+    last = game.journal[-1]
+    assert (last.line, last.round, last.events) == ("pass Two", "OR 1.1", ())
+    assert game.round_label() == "OR 1.1"
+    difference = game.rules_difference
+    assert difference is not None and difference.number == 49
+    assert difference.fixes[0] is FIXES["18Chesapeake-pass-after-or"]
+    path = tmp_path / CHESAPEAKE
+    shutil.copyfile(DATA / CHESAPEAKE, path)
+    with Game.load(path) as game:  # played on under today's rules from before the line
+        assert game.upgrade() is not None and len(game.journal) == 48
+        assert game.execute("pass Two").ok and game.round_label() == "SR 2"
+
+
 # The longest names, the largest amounts and the longest texts the writer accepts: the
 # save reopens (every title's demo, its players renamed; then a game at the title's most
 # players).  Each name is 40 characters (MAX_NAME_LENGTH) of a kind that JSON, the
