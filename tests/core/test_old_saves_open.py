@@ -82,11 +82,19 @@ def _at_level(level: int, target: Path) -> Path:
     return target
 
 
-def test_a_level_3_save_written_without_the_pass_fix_opens_as_recorded(tmp_path: Path) -> None:
+LEVEL_3 = "level3-1847ae-pass-after-or.json"
+"""A real save written by main's 454f22c (29 Nov 04:43, rules level 3, before de16d43),
+``moderator play --save`` of the same script as the level-2 fixture: the same 19 entries."""
+
+
+@pytest.mark.parametrize("made", ["rewritten", "written by 454f22c"])
+def test_a_level_3_save_written_without_the_pass_fix_opens_as_recorded(
+    made: str, tmp_path: Path
+) -> None:
     """Entry 19 shows its writer lacked ``1847AE-pass-after-or`` (a `pass` in the set's
     last operating round, no event recorded, where the fix opens stock round 2): the game
     replays without it, every entry compared, and the notice names that fix first."""
-    path = _at_level(3, tmp_path / "level3.json")
+    path = _at_level(3, tmp_path / "level3.json") if made == "rewritten" else DATA / LEVEL_3
     game = Game.load(path, read_only=True)
     assert game.rules_level == 3 and len(game.journal) == 19
     assert game.journal[-1].events == () and game.round_label() == "OR 1.1"
