@@ -390,6 +390,15 @@ FIXES: dict[str, RulesFix] = {
             "cash of one more)",
         ),
         RulesFix(
+            "1830-game-words",
+            11,
+            "1830",
+            "facts D4, D8",
+            "an option spelled otherwise in the `game` line (`brown-pool`, `sixes`, "
+            "`optional_6_train`) is refused, naming `brownpool` or `sixes3` (before: seated "
+            "as one more player)",
+        ),
+        RulesFix(
             "1889-game-words",
             11,
             "1889",

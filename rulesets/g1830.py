@@ -158,6 +158,17 @@ class G1830(Family1830):
     owner under 60% of NYC (facts D6)."""
 
     title: ClassVar[str] = "1830"
+    variant_words: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(
+            ("brownpool", "buymultiplebrownsharesfromipo"),
+            "the option is written `brownpool` (facts D8); a player so named: write another name",
+        ),
+        **dict.fromkeys(
+            ("sixes3", "sixes", "optional6train", "threesixes", "3sixes"),
+            "the third 6-train is the option `sixes3` (facts D4); a player so named: write "
+            "another name",
+        ),
+    }
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS

@@ -62,3 +62,20 @@ def test_a_level_10_save_with_such_a_player_opens_and_plays_on(tmp_path: Path) -
         assert again.execute("buy Amy DR").ok
     last = Game.load(path, read_only=True)
     assert last.rules_level == 10 and len(last.journal) == 2
+
+
+@pytest.mark.parametrize(
+    ("word", "option"),
+    [
+        ("brown-pool", "brownpool"),
+        ("Brown_Pool", "brownpool"),
+        ("sixes", "sixes3"),
+        ("optional_6_train", "sixes3"),
+    ],
+)
+def test_1830_an_option_spelled_otherwise_names_it(word: str, option: str) -> None:
+    with pytest.raises(Refusal, match=f"`{option}`"):
+        Game.new("1830", ["Amy", "Bob", "Cy", word])
+    assert len(Game.new("1830", ["Amy", "Bob", "Cy", word], rules_level=10).players) == 4
+    game = Game.new("1830", ["Amy", "Bob", "Cy", option])
+    assert game.players == ["Amy", "Bob", "Cy"] and game.options == (option,)
