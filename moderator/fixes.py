@@ -399,6 +399,14 @@ FIXES: dict[str, RulesFix] = {
             "as one more player)",
         ),
         RulesFix(
+            "1853-game-words",
+            11,
+            "1853",
+            "2.4",
+            "the shortened game spelled otherwise in the `game` line (`shortened`, "
+            "`short-game`) is refused, naming `short` (before: seated as one more player)",
+        ),
+        RulesFix(
             "1889-game-words",
             11,
             "1889",

@@ -241,6 +241,10 @@ class G1853(Engine):
     ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET  # Table 6, for the projection
 
     title: ClassVar[str] = "1853"
+    variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("shortened", "shortgame", "shortenedgame", "shorter"),
+        "the shortened game (2.4) is written `short`; a player so named: write another name",
+    )
     currency: ClassVar[str] = "£"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6

@@ -315,9 +315,10 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         ("18Chesapeake", {"18Chesapeake-game-words"}),
         ("1889", {"1889-game-words"}),
         ("1830", {"1830-game-words"}),
+        ("1853", {"1853-game-words"}),
     ],
 )
-def test_the_level_11_fixes_of_1830_1889_and_18chesapeake(title: str, idents: set[str]) -> None:
+def test_the_level_11_game_words_fixes(title: str, idents: set[str]) -> None:
     """Rules level 11 (helper `rules`): each row names its title and level; other helpers'
     level-11 rows may join them."""
     level_11 = {f.ident for f in fixes_between(title, 10, 11)}

@@ -79,3 +79,11 @@ def test_1830_an_option_spelled_otherwise_names_it(word: str, option: str) -> No
     assert len(Game.new("1830", ["Amy", "Bob", "Cy", word], rules_level=10).players) == 4
     game = Game.new("1830", ["Amy", "Bob", "Cy", option])
     assert game.players == ["Amy", "Bob", "Cy"] and game.options == (option,)
+
+
+@pytest.mark.parametrize("word", ["shortened", "Short-Game"])
+def test_1853_the_shortened_game_spelled_otherwise_names_short(word: str) -> None:
+    with pytest.raises(Refusal, match=r"written `short`"):
+        Game.new("1853", ["Amy", "Bob", "Cy", word])
+    assert len(Game.new("1853", ["Amy", "Bob", "Cy", word], rules_level=10).players) == 4
+    assert Game.new("1853", ["Amy", "Bob", "Cy", "short"]).options == ("short",)
