@@ -399,6 +399,14 @@ FIXES: dict[str, RulesFix] = {
             "as one more player)",
         ),
         RulesFix(
+            "1846-game-words",
+            11,
+            "1846",
+            "2e",
+            "the second edition spelled otherwise in the `game` line (`second_edition`, "
+            "`2ed`) is refused, naming `2e` (before: seated as one more player)",
+        ),
+        RulesFix(
             "1853-game-words",
             11,
             "1853",

@@ -258,6 +258,11 @@ class G1846(Engine):
     """1846 with 3-5 players: the tables above and the rules where 1846 is its own."""
 
     title: ClassVar[str] = "1846"
+    variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("secondedition", "2ndedition", "2ed", "2edition", "edition2", "1846ed2"),
+        "the second edition is written `2e` (or `second-edition`); a player so named: write "
+        "another name",
+    )
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     removal_groups: ClassVar[dict[str, tuple[str, ...]]] = REMOVAL_GROUPS

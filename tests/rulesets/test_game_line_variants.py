@@ -87,3 +87,11 @@ def test_1853_the_shortened_game_spelled_otherwise_names_short(word: str) -> Non
         Game.new("1853", ["Amy", "Bob", "Cy", word])
     assert len(Game.new("1853", ["Amy", "Bob", "Cy", word], rules_level=10).players) == 4
     assert Game.new("1853", ["Amy", "Bob", "Cy", "short"]).options == ("short",)
+
+
+@pytest.mark.parametrize("word", ["second_edition", "2ed", "SecondEdition"])
+def test_1846_the_second_edition_spelled_otherwise_names_2e(word: str) -> None:
+    with pytest.raises(Refusal, match=r"written `2e`"):
+        Game.new("1846", ["Amy", "Bob", "Cy", word])
+    assert len(Game.new("1846", ["Amy", "Bob", "Cy", word], rules_level=10).players) == 4
+    assert Game.new("1846", ["Amy", "Bob", "Cy", "second-edition"]).options == ("2e",)
