@@ -252,7 +252,7 @@ def picture_left(save: Path) -> None:
     from moderator.ui.picture import kept_for, save_key
 
     for _ in range(1200):
-        if kept_for(save) == save_key(save) is not None:
+        if kept_for(save, (120, 40)) == save_key(save) is not None:
             return
         time.sleep(0.1)
     raise RuntimeError(f"{save}: no picture from the child of play --save")
