@@ -14,8 +14,9 @@
 ``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
                                      1847ae, 1853, 1830, 1889, 18chesapeake or 1817
 ``moderator picture SAVE``           draw the main screen of SAVE headless and keep it for the
-                                     TUI's next opening (``--size COLUMNSxROWS``, 120x40 by
-                                     default); what ``play --save`` and ``amend`` start apart
+                                     TUI's next opening (``--size COLUMNSxROWS``, and the
+                                     sizes kept before); what ``play --save``, ``amend`` and
+                                     the TUI start apart
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -921,10 +922,11 @@ def _main(argv: list[str] | None) -> int:
         if HELP_WORDS & set(words[1:]):
             print(
                 "usage: moderator picture SAVE [--size COLUMNSxROWS]\n\n"
-                "Draws the main screen of SAVE headless (by default at the size of the "
-                "picture kept before,\nelse 120x40) and keeps it "
-                "beside the save\nfor the TUI's next opening (docs/saves.md, 'The picture "
-                "at start'). `play --save`\nand `amend` start it by themselves. Exit 0: "
+                "Draws the main screen of SAVE headless (at --size, and at each size of "
+                "the pictures kept\nbefore that is out of date; with neither, 120x40) and "
+                "keeps it beside the save\nfor the TUI's next opening (docs/saves.md, 'The "
+                "picture at start'). `play --save`,\n`amend` and the TUI start it by "
+                "themselves. Exit 0: "
                 "kept; 1: none needed, or the save changed\nor cannot be read; 2: a wrong "
                 "command line."
             )
