@@ -184,13 +184,6 @@ def kept_sizes(save: Path) -> list[tuple[int, int]]:
     return [size for size, _, _ in _kept(save)]
 
 
-def kept_size(save: Path) -> tuple[int, int] | None:
-    """The size of the most recent picture beside ``save``, current or not (``None``:
-    no picture)."""
-    sizes = kept_sizes(save)
-    return sizes[0] if sizes else None
-
-
 def kept_for(save: Path, size: tuple[int, int]) -> list[int] | None:
     """The save file (:func:`save_key`) the picture at ``size`` beside ``save`` was kept
     for, if there is one."""
