@@ -206,3 +206,31 @@ async def test_a_resized_terminal_keeps_both_sizes(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("ctrl+q")
     assert sorted(kept_sizes(path)) == sorted([SIZE, OTHER]) and stale_sizes(path) == []
+
+
+def test_the_apps_child_draws_only_the_out_of_date_sizes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Started by the app as it lets go of a game (``terminal=False``), the child is given
+    no size, even in a terminal with ``COLUMNS``/``LINES``: the app's own size has its
+    picture already, and the child draws the out-of-date ones only."""
+    import os
+    import sys
+
+    spawned: list[list[str]] = []
+
+    def posix_spawn(path: str, argv: list[str], env: dict, **how: object) -> int:
+        spawned.append(argv)
+        return 4242
+
+    monkeypatch.delenv(cli.PICTURE_OFF)
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("LINES", "40")
+    monkeypatch.setattr(os, "posix_spawn", posix_spawn)
+    assert cli.leave_picture(Path("g.json"), terminal=False) == 4242
+    assert cli.leave_picture(Path("g.json")) == 4242
+    assert [argv[-2:] for argv in spawned] == [
+        ["picture", os.path.abspath("g.json")],
+        ["--size", "120x40"],
+    ]
+    assert all(argv[0] == sys.executable for argv in spawned)
