@@ -53,6 +53,7 @@ nothing.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -130,12 +131,16 @@ def _head(size: tuple[int, int], key: list[int]) -> bytes:
     ).encode("ascii")
 
 
-_HEAD = re.compile(
-    rb'\{"picture":' + str(PICTURE_VERSION).encode() + rb',"size":\[([1-9][0-9]{0,3}),'
-    rb'([1-9][0-9]{0,3})\],"save":\[([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,20})\],'
-    rb'"program":' + re.escape(json.dumps(__version__).encode("ascii")) + rb","
-)
-"""The head of a line of :func:`keep_picture`'s layout, by this program (:func:`_head`)."""
+@functools.cache
+def _head_pattern() -> re.Pattern[bytes]:
+    """The head of a line of :func:`keep_picture`'s layout, by this program (:func:`_head`);
+    compiled when first asked (never before the first frame: :func:`read_picture` looks
+    for its own head, :func:`_head`)."""
+    return re.compile(
+        rb'\{"picture":' + str(PICTURE_VERSION).encode() + rb',"size":\[([1-9][0-9]{0,3}),'
+        rb'([1-9][0-9]{0,3})\],"save":\[([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,20})\],'
+        rb'"program":' + re.escape(json.dumps(__version__).encode("ascii")) + rb","
+    )
 
 
 def _lines(save: Path) -> list[bytes] | None:
@@ -162,7 +167,7 @@ def _kept(save: Path) -> list[tuple[tuple[int, int], list[int], bytes]]:
     of a size."""
     kept: list[tuple[tuple[int, int], list[int], bytes]] = []
     for line in _lines(save) or ():
-        head = _HEAD.match(line)
+        head = _head_pattern().match(line)
         if head is None:
             continue
         columns, rows, *key = (int(x) for x in head.groups())
