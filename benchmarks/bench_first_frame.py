@@ -12,15 +12,21 @@ save comes to be opened (:mod:`moderator.ui.picture`):
 * ``written by play --save``: ``moderator play SCRIPT --save F`` wrote it, and the
   ``moderator picture F`` child it started apart (at 120x40: ``COLUMNS``/``LINES``) kept
   the picture; the benchmark waits for it;
+* ``picture at a second size``: the app showed the save at 120x40 (quit), then at
+  100x30, where it was given one command and quit: the 120x40 picture, out of date, was
+  drawn again by the ``moderator picture F`` child the app started apart as it quit (the
+  benchmark waits for it), and is the second of the save's pictures (the 100x30 one
+  first);
 * ``no picture``: the child removes the picture first, as for a save written by an older
   moderator (or with ``MODERATOR_NO_PICTURE`` set): the save is read, checked and
   replayed before the main screen is composed.
 
-``--kinds`` keeps some of them (``picture,crash,play,no-picture``); the costs of keeping
+``--kinds`` keeps some of them (``picture,crash,play,second,no-picture``); the costs of keeping
 the picture (below) are then not measured.
 
-The children of the two middle cases stop as if killed at the end (``os._exit``: nothing
-kept at a quit), so every round opens the picture the crash or ``play`` left.
+The children of the crash, ``play`` and second-size cases stop as if killed at the end
+(``os._exit``: nothing kept at a quit), so every round opens the picture the crash,
+``play`` or the quit's child left.
 ``--against DIR`` also starts the moderator's app from another copy of the packages
 (``git archive REV moderator rulesets | tar -x -C DIR``) on a fifth copy, in the same
 turns: with its picture, or without it when ``--kinds no-picture`` is the only kind.
@@ -144,7 +150,7 @@ def kind(screen):
 
 # a save the app did not let go of opens each round on the picture the crash or the
 # child of `play --save` left: this child, too, stops as if killed
-app = first_frame_hook(ModeratorApp, kind, last="MAIN", kill=how in ("crash", "play"))
+app = first_frame_hook(ModeratorApp, kind, last="MAIN", kill=how in ("crash", "play", "second"))
 app(path=save, saves=Path(sys.argv[2])).run(headless=True, size=(120, 40))
 """
 )
@@ -182,6 +188,63 @@ class Keeping(ModeratorApp):
 
 Keeping(path=save, saves=save.parent).run(headless=True, size=(120, 40))
 """
+
+
+SHOWN_AT = r"""
+import sys
+from pathlib import Path
+from moderator.ui.app import ModeratorApp
+from moderator.ui.screens.main import MainScreen
+
+save, columns, rows, give = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+
+
+class Shown(ModeratorApp):
+    # The app showing the save at a size, given one command (its first legal line) when
+    # ``give`` is 1, then quitting as the banker quits (the picture kept at the quit,
+    # and the other sizes' out-of-date pictures drawn again apart).
+    given = False
+
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)
+        done = renderable is None or self._batch_count or self.given
+        if isinstance(screen, MainScreen) and not done:
+            self.given = True
+            self.call_later(self.give, screen)
+
+    def give(self, screen):
+        if give == "1":
+            line = screen.session.legal_lines()[0]
+            assert screen.give(line) is None, line
+        self.set_timer(0.3, self.exit)  # the screen redrawn, then the quit
+
+
+Shown(path=save, saves=save.parent).run(headless=True, size=(columns, rows))
+"""
+
+
+def shown_at(save: Path, size: tuple[int, int], give: bool, env: dict[str, str]) -> None:
+    """Open ``save`` in the app at ``size``, give it one command if ``give``, quit."""
+    subprocess.run(
+        [sys.executable, "-c", SHOWN_AT, str(save), str(size[0]), str(size[1])]
+        + ["1" if give else "0"],
+        check=True,
+        capture_output=True,
+        env=env,
+        cwd=tempfile.gettempdir(),
+    )
+
+
+def second_size(save: Path, env: dict[str, str]) -> None:
+    """The save shown at 120x40, then at 100x30 where it is given a command: its 120x40
+    picture drawn again by the child the app's quit started (waited for), second."""
+    from moderator.ui.picture import kept_sizes
+
+    shown_at(save, (120, 40), False, env)
+    shown_at(save, (100, 30), True, env)
+    picture_left(save)
+    if kept_sizes(save) != [(100, 30), (120, 40)]:
+        raise RuntimeError(f"{save}: pictures at {kept_sizes(save)}")
 
 
 CRASHING = Path(__file__).resolve().parents[1] / "tests" / "ui" / "crash_after_picture.py"
@@ -246,13 +309,13 @@ def spawn_cost(save: Path, env: dict[str, str]) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
-def picture_left(save: Path) -> None:
-    """Wait until the ``moderator picture`` child of ``play --save`` has kept the picture
-    of ``save`` as it is now."""
+def picture_left(save: Path, size: tuple[int, int] = (120, 40)) -> None:
+    """Wait until the ``moderator picture`` child of ``play --save`` (or of the app's
+    quit) has kept the picture of ``save`` as it is now, at ``size``."""
     from moderator.ui.picture import kept_for, save_key
 
     for _ in range(1200):
-        if kept_for(save) == save_key(save) is not None:
+        if kept_for(save, size) == save_key(save) is not None:
             return
         time.sleep(0.1)
     raise RuntimeError(f"{save}: no picture from the child of play --save")
@@ -284,11 +347,12 @@ KINDS = {
     "picture": "{title}, picture kept at the quit",
     "crash": "{title}, after a crash",
     "play": "{title}, written by play --save",
+    "second": "{title}, picture at a second size",
     "no-picture": "{title}, no picture",
     "against": "{title} [{against}]",
 }
 """Each moderator child: how its save came to be (see the module docstring)."""
-HOWS = ("picture", "crash", "play", "no-picture")
+HOWS = ("picture", "crash", "play", "second", "no-picture")
 
 
 def costs_of(
@@ -368,13 +432,15 @@ def main() -> None:
                 opened = "no-picture" if how == "against" and only == ["no-picture"] else how
                 kinds[name] = (MODERATOR, [str(save), str(save.parent), opened], kind_env)
             game.close()  # it held the last save it wrote
+            if "second" in hows:  # shown at 120x40, then at 100x30 with a command
+                second_size(Path(folder) / "second" / f"{title}.json", env)
             if "crash" in hows:  # one more command, the picture kept once idle, a kill
                 crash(Path(folder) / "crash" / f"{title}.json", env)
         # warm-up; the moderator's app keeps each save's picture as it quits (those of
         # "after a crash" and "play --save" stop as if killed: they keep nothing)
         for code, child_args, kind_env in kinds.values():
             spawn(code, child_args, kind_env)
-        for how in ("picture", "crash", "play"):
+        for how in ("picture", "crash", "play", "second"):
             for title in titles if only is None or how in only else ():
                 kept = Path(folder) / how / f".{title}.json.frame"
                 if not kept.is_file():

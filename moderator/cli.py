@@ -14,8 +14,9 @@
 ``moderator demo [TITLE]``           open the TUI on a shipped demo game: 1846 (default),
                                      1847ae, 1853, 1830, 1889, 18chesapeake or 1817
 ``moderator picture SAVE``           draw the main screen of SAVE headless and keep it for the
-                                     TUI's next opening (``--size COLUMNSxROWS``, 120x40 by
-                                     default); what ``play --save`` and ``amend`` start apart
+                                     TUI's next opening (``--size COLUMNSxROWS``, and the
+                                     sizes kept before); what ``play --save``, ``amend`` and
+                                     the TUI start apart
 
 ``state`` and ``script`` open the save read-only (no lock), so they work while a
 TUI has the game open.  Everything they and ``play`` print that comes from a save
@@ -388,7 +389,7 @@ PICTURE_OFF = "MODERATOR_NO_PICTURE"
 is started (the tests set it)."""
 
 
-def leave_picture(save: Path) -> int | None:
+def leave_picture(save: Path, *, terminal: bool = True) -> int | None:
     """Start ``moderator picture SAVE [--size COLUMNSxROWS]`` apart, for the TUI's next
     opening of ``save`` (:func:`moderator.ui.app.take_picture`; docs/saves.md, "The
     picture at start"): in a session of its own, its input and output the null device,
@@ -396,17 +397,21 @@ def leave_picture(save: Path) -> int | None:
     terminal's, as the TUI would see it (``COLUMNS``/``LINES``, else the terminal behind
     stdout, stderr or stdin); with no terminal (a script, a pipe) none is given, and the
     child draws at the size of the save's earlier picture (the app's last), else
-    120x40.  Its process id, or ``None`` when it was not
+    120x40; the child also draws again the out-of-date pictures of the other sizes kept
+    (the app, as it lets go of a game, starts it with ``terminal=False``: only those).
+    Its process id, or ``None`` when it was not
     started (:data:`PICTURE_OFF` set, no ``posix_spawn``, or it failed)."""
     if os.environ.get(PICTURE_OFF) or not hasattr(os, "posix_spawn") or not sys.executable:
         return None
     size = [_positive(os.environ.get("COLUMNS")), _positive(os.environ.get("LINES"))]
-    for fd in (1, 2, 0):  # as Textual's driver sees it (shutil's), with a pipe as stdout
+    if not terminal:  # only the other sizes' pictures
+        size = [0, 0]
+    for fd in (1, 2, 0) if terminal else ():  # as Textual's driver sees it (shutil's)
         try:
-            terminal = os.get_terminal_size(fd)
+            seen = os.get_terminal_size(fd)
         except (OSError, ValueError):
             continue
-        size = [size[0] or terminal.columns, size[1] or terminal.lines]
+        size = [size[0] or seen.columns, size[1] or seen.lines]
         break
     code = (  # at low priority: it waits for nobody, behind whatever the banker runs
         "import os, sys\ntry:\n    os.nice(10)\nexcept OSError:\n    pass\n"
@@ -917,10 +922,11 @@ def _main(argv: list[str] | None) -> int:
         if HELP_WORDS & set(words[1:]):
             print(
                 "usage: moderator picture SAVE [--size COLUMNSxROWS]\n\n"
-                "Draws the main screen of SAVE headless (by default at the size of the "
-                "picture kept before,\nelse 120x40) and keeps it "
-                "beside the save\nfor the TUI's next opening (docs/saves.md, 'The picture "
-                "at start'). `play --save`\nand `amend` start it by themselves. Exit 0: "
+                "Draws the main screen of SAVE headless (at --size, and at each size of "
+                "the pictures kept\nbefore that is out of date; with neither, 120x40) and "
+                "keeps it beside the save\nfor the TUI's next opening (docs/saves.md, 'The "
+                "picture at start'). `play --save`,\n`amend` and the TUI start it by "
+                "themselves. Exit 0: "
                 "kept; 1: none needed, or the save changed\nor cannot be read; 2: a wrong "
                 "command line."
             )

@@ -330,10 +330,12 @@ class ModeratorApp(App[None]):
             and screen.session.game is self.open_now
         )
 
-    def keep_picture(self) -> None:
+    def keep_picture(self, *, let_go: bool = False) -> None:
         """Keep the open game's main screen, as drawn last, beside its save for the next
-        opening (:mod:`moderator.ui.picture`).  Call it before the game lets go of its
-        save."""
+        opening at this size (:mod:`moderator.ui.picture`).  Call it before the game lets
+        go of its save; then (``let_go``) the pictures of the other sizes the game was
+        shown at, now out of date, are drawn again apart (:func:`take_picture`, started
+        as ``play --save`` starts it)."""
         from moderator.ui.screens.main import MainScreen
 
         game = self.open_now
@@ -348,6 +350,13 @@ class ModeratorApp(App[None]):
 
                 strips = screen._compositor.render_strips()
                 keep_picture(game.path, strips, screen.session.data, len(game.journal))
+                if let_go:
+                    from moderator.ui.picture import stale_sizes
+
+                    if stale_sizes(game.path):
+                        from moderator.cli import leave_picture
+
+                        leave_picture(game.path, terminal=False)
                 return
 
     def notify(
@@ -609,14 +618,14 @@ class ModeratorApp(App[None]):
                 return str(exc)
             from moderator.ui.picture import kept_for, save_key
 
-            pictured = kept_for(path) == save_key(path)
+            pictured = kept_for(path, (self.size.width, self.size.height)) == save_key(path)
             for notice in game.notices():  # a cut line, a shorter save, older rules (20.1, 20.7)
                 self.notify(
                     notice, title="About this save", severity="warning", timeout=60, markup=False
                 )
         game.remember_length = True
         if current is not None and current is not game:
-            self.keep_picture()
+            self.keep_picture(let_go=True)
             close_game(current)
         self.open_now = game
         session = Session(game)
@@ -693,7 +702,7 @@ class ModeratorApp(App[None]):
         """Textual's ``exit``; on a plain quit the open game's main screen is kept as a
         picture beside its save first, for the next opening (:meth:`keep_picture`)."""
         if return_code == 0 and not self._exit:
-            self.keep_picture()
+            self.keep_picture(let_go=True)
         super().exit(result, return_code, message)
 
     def on_unmount(self) -> None:
@@ -910,37 +919,51 @@ def run_app(path: Path | None = None, saves: Path = Path("saves"), demo: bool | 
 # (here, not in moderator.ui.picture: the picture module never imports the app, and the
 # command line starts only this module of the UI)
 def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
-    """Draw the main screen of ``save`` headless at ``size`` (columns, rows; by default
-    the size of the picture kept beside it before, the size the app last drew this game
-    at, even though that picture is out of date, else
-    :data:`moderator.ui.picture.DEFAULT_SIZE`), exactly as
-    the app draws it on opening the save, and keep it as the save's picture; whether it
-    was kept.  What ``moderator picture SAVE`` does, started apart by ``moderator play
-    SCRIPT --save SAVE`` and ``moderator amend`` (:mod:`moderator.cli`).
+    """Draw the main screen of ``save`` headless, exactly as the app draws it on opening
+    the save, at ``size`` (columns, rows) and at each size of the pictures kept beside it
+    before (the sizes the app last drew this game at) whose picture is out of date, and
+    keep each as the save's picture at its size; whether one was kept.  With no ``size``
+    and no picture before, at :data:`moderator.ui.picture.DEFAULT_SIZE`.  ``size`` comes
+    first in the pictures' order, the others keep their places.  What ``moderator
+    picture SAVE`` does, started apart by ``moderator play SCRIPT --save SAVE``,
+    ``moderator amend`` and the app as it lets go of a game (:mod:`moderator.cli`).
 
     The save is opened read-only (no lock: a TUI may open it meanwhile, and nothing of
-    it is written); nothing is kept when a picture for the file as it is now is there
-    already (the TUI's, at its own size), nor when the file changed while it was read or
-    drawn (:func:`keep_picture` with the file as it was read)."""
+    it is written), and once for all the sizes; nothing is drawn at a size whose picture
+    is there already for the file as it is now (the TUI's), and nothing is kept when the
+    file changed while it was read or drawn (:func:`keep_picture` with the file as it
+    was read)."""
     from moderator.errors import SaveError
     from moderator.game import Game
-    from moderator.ui.picture import DEFAULT_SIZE, keep_picture, kept_for, kept_size, save_key
+    from moderator.ui.picture import DEFAULT_SIZE, MAX_SIZES, keep_picture, kept_pictures, save_key
 
     key = save_key(save)
-    if key is None or kept_for(save) == key:
+    if key is None:
         return False
-    size = size or kept_size(save) or DEFAULT_SIZE
+    kept = kept_pictures(save)
+    sizes = [size] if size else [] if kept else [DEFAULT_SIZE]
+    sizes += [s for s, _ in kept if s not in sizes]
+    current = [s for s, at in kept if at == key]
+    wanted = [s for s in sizes[:MAX_SIZES] if s not in current]
+    if not wanted:
+        return False
     try:
         game = Game.load(Path(save), read_only=True)
     except (SaveError, OSError):
         return False
-    if save_key(save) != key:
-        return False
-    taker = _taker(game)
-    taker.run(headless=True, size=size)
-    if taker.strips is None:
-        return False
-    return keep_picture(save, taker.strips, taker.data, len(game.journal), key=key)
+    taken = False
+    for at in wanted:
+        if save_key(save) != key:
+            return taken
+        taker = _taker(game)
+        taker.run(headless=True, size=at)
+        if taker.strips is not None:
+            first = at == size  # the terminal's: first; the others in their places
+            strips, data = taker.strips, taker.data
+            taken |= keep_picture(
+                save, strips, data, len(game.journal), key=key, in_place=not first
+            )
+    return taken
 
 
 def _taker(game: Any) -> Any:

@@ -1,4 +1,4 @@
-"""The main screen's last picture, kept beside the save, shown while the save is read.
+"""The main screen's last pictures, kept beside the save, shown while the save is read.
 
 Opening a 1,000-command save reads and checks every record and replays every command
 before the main screen can be composed (about 0.1 s of CPU, issue 41.2).  So, when the
@@ -8,39 +8,55 @@ nothing else.  The next opening shows that picture at once, as its first frame, 
 then reads, checks and replays the save as always; the main screen, composed from the
 replayed game, then takes its place.
 
+A picture is laid out for its terminal's size, and shown only at that size.  The file
+keeps one for each of the last :data:`MAX_SIZES` sizes the game was shown at (the
+laptop's screen, a larger monitor, a resized terminal), one line each, the most recent
+first, within :data:`MAX_PICTURE_BYTES` (the oldest sizes dropped), so that each of them
+opens on its own picture.
+
 The save stays the truth, and the picture is never trusted:
 
 * it is shown only when it was kept for this very file as it is now (its size,
   modification time and inode), by this version of the program, at this terminal's size,
-  and it is read strictly (any doubt: no picture, the slow path of a plain opening);
+  and it is read strictly: the line of that size, exactly as :func:`keep_picture` writes
+  it (its head names the layout, the size and the save file; one line of that size, no
+  more lines than :data:`MAX_SIZES`, the file within its bytes), its rows and styles
+  checked cell by cell (any doubt: no picture, the slow path of a plain opening).  Each
+  line stands alone: a picture of one size, damaged or out of date, takes nothing from
+  another's;
 * it is a picture, not a game: no key acts on it.  The keys typed while it is shown are
   held by the app, in order, and handed to the main screen once that is composed from the
   replayed game (:class:`moderator.ui.app.ModeratorApp`), so a burst of keys still commits
   what it spells or nothing;
 * once the game is replayed, the state it reached is compared with the state the picture
   was drawn from (a SHA-256 digest of the state JSON): when they differ, the banker is
-  told that the picture was out of date, and the screen shows the replayed game, as it
-  always does.
+  told that the picture was out of date, the pictures of every size are removed, and the
+  screen shows the replayed game, as it always does.
 
 Besides the quit, the picture is kept current: while the app runs, it keeps it again
 once the banker has stopped typing for a moment after each accepted command
 (:meth:`moderator.ui.app.ModeratorApp.keep_picture_when_idle`), so a save left by a crash
-(kill -9, a power cut) has the picture of its last command; and ``moderator play
-SCRIPT --save F`` and ``moderator amend`` start ``moderator picture F`` apart, at low
-priority (:func:`moderator.ui.app.take_picture`): it opens the save read-only, draws the main screen
-headless as the app draws it, at the terminal's size (with no terminal, at the size of
-the save's earlier picture, the app's last: :func:`kept_size`), and keeps that picture,
-unless the save changed meanwhile.  No other program writes a save (the phones' page
-and the shell's other commands only read it).  A save written by an older moderator
-opens as before the first time, as does a save at a terminal size it was never shown
-at (a picture is laid out for its size: never shown at another).  The file is a cache:
-removing it loses nothing.
+(kill -9, a power cut) has the picture of its last command at the app's size.  A command
+leaves the pictures of the other sizes out of date (they name the file as it was: never
+shown); as the app lets go of the game it starts ``moderator picture F`` apart for them,
+as ``moderator play SCRIPT --save F`` and ``moderator amend`` do for theirs (at low
+priority, :func:`moderator.ui.app.take_picture`): it opens the save read-only, draws the
+main screen headless as the app draws it, at the terminal's size (``play``'s, first in
+the order) and at each size whose picture is out of date (in their places), and keeps
+each, unless the save changed meanwhile.  No other program writes a save (the phones'
+page and the shell's other commands only read it).  Two writers at once (the app and a
+child) may lose one's line, never mix two: the file is replaced whole.  A save written by
+an older moderator opens as before the first time, as does a save at a terminal size it
+was never shown at (or not among the last few).  The file is a cache: removing it loses
+nothing.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,10 +72,16 @@ from moderator import __version__
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-PICTURE_VERSION = 1
-"""The layout of ``.NAME.json.frame`` (another layout is not read)."""
+PICTURE_VERSION = 2
+"""The layout of ``.NAME.json.frame`` (another layout is not read): one line for each
+terminal size, most recent first, each a JSON record that begins with its layout, its
+size and the save file it was kept for (:func:`keep_picture`)."""
 MAX_PICTURE_BYTES = 1 << 20
-"""A picture larger than this is not read (a 120x40 screen takes about 30 KB)."""
+"""A picture file larger than this is not read, and none is written larger (a 120x40
+screen takes about 30 KB): the oldest sizes are dropped to keep under it."""
+MAX_SIZES = 3
+"""How many terminal sizes keep their picture (the most recent ones); a file with more
+lines is not read."""
 
 
 def picture_path(save: Path) -> Path:
@@ -100,17 +122,109 @@ class Picture:
         """How many journal entries the game had then."""
 
 
+def _head(size: tuple[int, int], key: list[int]) -> bytes:
+    """How the line of the picture at ``size`` kept for the save file ``key`` begins,
+    exactly as :func:`keep_picture` writes it."""
+    return (
+        f'{{"picture":{PICTURE_VERSION},"size":[{size[0]},{size[1]}],'
+        f'"save":[{key[0]},{key[1]},{key[2]}],"program":{json.dumps(__version__)},'
+    ).encode("ascii")
+
+
+@functools.cache
+def _head_pattern() -> re.Pattern[bytes]:
+    """The head of a line of :func:`keep_picture`'s layout, by this program (:func:`_head`);
+    compiled when first asked (never before the first frame: :func:`read_picture` looks
+    for its own head, :func:`_head`)."""
+    return re.compile(
+        rb'\{"picture":' + str(PICTURE_VERSION).encode() + rb',"size":\[([1-9][0-9]{0,3}),'
+        rb'([1-9][0-9]{0,3})\],"save":\[([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,20})\],'
+        rb'"program":' + re.escape(json.dumps(__version__).encode("ascii")) + rb","
+    )
+
+
+def _lines(save: Path) -> list[bytes] | None:
+    """The lines of the picture file beside ``save`` (``None``: none, too large, or more
+    lines than :data:`MAX_SIZES`)."""
+    from moderator import osfiles
+
+    try:
+        raw = osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES + 1)
+    except osfiles.FileRefused:
+        return None
+    if len(raw) > MAX_PICTURE_BYTES:
+        return None
+    lines = raw.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return lines if len(lines) <= MAX_SIZES else None
+
+
+def _kept(save: Path) -> list[tuple[tuple[int, int], list[int], bytes]]:
+    """The pictures beside ``save`` by this program, most recent first, read by their
+    heads alone (their rows unchecked): each one's size, the save file it was kept for,
+    and its line.  A line of another layout or program is left out, as is a second line
+    of a size."""
+    kept: list[tuple[tuple[int, int], list[int], bytes]] = []
+    for line in _lines(save) or ():
+        head = _head_pattern().match(line)
+        if head is None:
+            continue
+        columns, rows, *key = (int(x) for x in head.groups())
+        size = (columns, rows)
+        if columns <= 1000 and rows <= 1000 and all(size != s for s, _, _ in kept):
+            kept.append((size, key, line))
+    return kept
+
+
+def kept_pictures(save: Path) -> list[tuple[tuple[int, int], list[int]]]:
+    """The pictures beside ``save``, most recent first, current or not: each one's
+    terminal size (columns, rows) and the save file (:func:`save_key`) it was kept for."""
+    return [(size, key) for size, key, _ in _kept(save)]
+
+
+def kept_sizes(save: Path) -> list[tuple[int, int]]:
+    """The terminal sizes (columns, rows) the pictures beside ``save`` were drawn at, most
+    recent first, current or not: the sizes the app last drew that game at."""
+    return [size for size, _, _ in _kept(save)]
+
+
+def kept_for(save: Path, size: tuple[int, int]) -> list[int] | None:
+    """The save file (:func:`save_key`) the picture at ``size`` beside ``save`` was kept
+    for, if there is one."""
+    for kept_size_, key, _ in _kept(save):
+        if kept_size_ == tuple(size):
+            return key
+    return None
+
+
+def stale_sizes(save: Path) -> list[tuple[int, int]]:
+    """The sizes of the pictures beside ``save`` kept for another file than the save is
+    now (out of date: never shown, drawn again apart, :func:`moderator.ui.app.take_picture`)."""
+    now = save_key(save)
+    return [size for size, key, _ in _kept(save) if key != now]
+
+
 def keep_picture(
-    save: Path, strips: list[Strip], data: Any, entries: int, *, key: list[int] | None = None
+    save: Path,
+    strips: list[Strip],
+    data: Any,
+    entries: int,
+    *,
+    key: list[int] | None = None,
+    in_place: bool = False,
 ) -> bool:
-    """Keep ``strips`` (the main screen as drawn) beside ``save``, for the next opening;
-    whether it was written.
+    """Keep ``strips`` (the main screen as drawn) beside ``save``, for the next opening
+    at their size; whether it was written.  The pictures of the other sizes kept before
+    stay (the most recent :data:`MAX_SIZES`, within :data:`MAX_PICTURE_BYTES`), this one
+    first, or with ``in_place`` where its size was (a picture drawn again apart).
 
     Call it while holding the save (its lock), after its last write; or, without the lock
     (:func:`moderator.ui.app.take_picture`), with ``key``, the file as it was when read:
     nothing is written when the save is no longer that file.  Best effort, and no fsync
     (a cache): a picture that cannot be written is simply not there next time (the slow
-    path)."""
+    path), and two writers at once may lose one's picture (never mix them: each line is
+    whole, and each is checked against the save)."""
     from moderator.journal import remove_stale_temps, write_atomic
 
     now = save_key(save)
@@ -120,61 +234,43 @@ def keep_picture(
         [[seg.text, "" if seg.style is None else str(seg.style)] for seg in strip]
         for strip in strips
     ]
-    width = max(strip.cell_length for strip in strips)
+    size = (max(strip.cell_length for strip in strips), len(strips))
     try:  # never in the way of a quit: without a picture the next opening is the plain one
         record = {
             "picture": PICTURE_VERSION,
-            "program": __version__,
+            "size": list(size),
             "save": now,
-            "size": [width, len(strips)],
+            "program": __version__,
             "entries": entries,
             "state": state_digest(data),
             "rows": rows,
         }
-        text = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
+        line = json.dumps(record, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+        if not line.startswith(_head(size, now)) or len(line) >= MAX_PICTURE_BYTES:
+            return False  # never read back
+        kept = [(s, text) for s, _, text in _kept(save)]
+        if in_place and any(s == size for s, _ in kept):
+            order = [(s == size, line if s == size else text) for s, text in kept]
+        elif in_place:
+            order = [(False, text) for _, text in kept] + [(True, line)]
+        else:
+            order = [(True, line)] + [(False, text) for s, text in kept if s != size]
+        del order[MAX_SIZES:]  # the oldest sizes
+        while sum(len(text) + 1 for _, text in order) > MAX_PICTURE_BYTES:
+            del order[max(i for i, (new, _) in enumerate(order) if not new)]
+        if not any(new for new, _ in order):
+            return False
         if key is None:  # holding the lock: a kill's temporary files are stale
             remove_stale_temps(Path(save))
-        write_atomic(picture_path(save), text + "\n", side_of=Path(save), durable=False)
+        body = b"".join(text + b"\n" for _, text in order)
+        write_atomic(picture_path(save), body, side_of=Path(save), durable=False)
     except (OSError, ValueError, TypeError):
         return False
     return True
 
 
-def _kept_record(save: Path) -> dict[str, Any]:
-    """The picture beside ``save`` as a JSON object, read without any check of its rows
-    (empty when there is none or it is not one)."""
-    from moderator import osfiles
-
-    try:
-        record = json.loads(osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES))
-    except (osfiles.FileRefused, ValueError):
-        return {}
-    return record if type(record) is dict else {}
-
-
-def kept_for(save: Path) -> list[int] | None:
-    """The save file (:func:`save_key`) the picture beside ``save`` was kept for, if any."""
-    key = _kept_record(save).get("save")
-    return key if type(key) is list else None
-
-
-def kept_size(save: Path) -> tuple[int, int] | None:
-    """The terminal size (columns, rows) of the picture beside ``save``, current or not:
-    the size the app last drew that game at, when it kept it (``None``: no picture, or
-    no size in it)."""
-    size = _kept_record(save).get("size")
-    if type(size) is not list or len(size) != 2:
-        return None
-    columns, rows = size
-    if type(columns) is not int or type(rows) is not int:
-        return None
-    if not (0 < columns <= 1000 and 0 < rows <= 1000):
-        return None
-    return columns, rows
-
-
 def forget_picture(save: Path) -> None:
-    """Remove the picture of ``save`` (when it can no longer be right), if any."""
+    """Remove the pictures of ``save`` (when one can no longer be right), if any."""
     try:
         os.unlink(picture_path(save))
     except OSError:
@@ -183,21 +279,21 @@ def forget_picture(save: Path) -> None:
 
 def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
     """The picture kept for ``save`` as the file is now, at the terminal's ``size``, or
-    ``None`` (none kept, kept for another version of the file, of the program or another
-    size, or not exactly as :func:`keep_picture` writes one)."""
-    from moderator import osfiles
-
+    ``None`` (none kept at that size, kept for another version of the file or of the
+    program, or not exactly as :func:`keep_picture` writes one).  Only the line of that
+    size is read as JSON."""
     key = save_key(save)
     if key is None:
         return None
-    try:
-        raw = osfiles.read_head(picture_path(save), MAX_PICTURE_BYTES + 1)
-    except osfiles.FileRefused:
+    lines = _lines(save)
+    if lines is None:
         return None
-    if len(raw) > MAX_PICTURE_BYTES:
-        return None
+    sized = b'{"picture":%d,"size":[%d,%d],' % (PICTURE_VERSION, size[0], size[1])
+    found = [line for line in lines if line.startswith(sized)]
+    if len(found) != 1 or not found[0].startswith(_head(size, key)):
+        return None  # none at this size, two, or kept for the file as it was
     try:
-        record = json.loads(raw)
+        record = json.loads(found[0])
     except ValueError:
         return None
     if (

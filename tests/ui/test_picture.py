@@ -12,9 +12,17 @@ from textual.screen import Screen
 from textual.strip import Strip
 from ui_helpers import SIZE, burst_keys, main_screen, rulebook_save, saved_lines, settle
 
+from moderator import __version__
 from moderator.game import Game
 from moderator.ui.app import ModeratorApp
-from moderator.ui.picture import PictureScreen, kept_for, picture_path, read_picture, save_key
+from moderator.ui.picture import (
+    PICTURE_VERSION,
+    PictureScreen,
+    kept_for,
+    picture_path,
+    read_picture,
+    save_key,
+)
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.screens.start import StartScreen
 
@@ -64,6 +72,12 @@ async def quit_with_picture(saves: Path, typed: tuple[str, ...] = ()) -> list[st
         rows = text_of(main_screen(app)._compositor.render_strips())
         await pilot.press("ctrl+q")
     return rows
+
+
+def compact(record: object) -> str:
+    """A picture's record as :func:`moderator.ui.picture.keep_picture` writes it (its
+    keys in their order, no spaces), on a line of its own."""
+    return json.dumps(record, ensure_ascii=True, separators=(",", ":")) + "\n"
 
 
 def warnings_of(app: ModeratorApp) -> list[str]:
@@ -128,7 +142,7 @@ async def test_a_picture_out_of_date_is_said_and_the_replayed_game_shown(saves: 
     kept = picture_path(path)
     record = json.loads(kept.read_text())
     record["state"] = "0" * 64  # as if drawn from another state
-    kept.write_text(json.dumps(record))
+    kept.write_text(compact(record))
     app = Watched(saves)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -240,7 +254,7 @@ def test_the_picture_kept_reads_back(kept: tuple[Path, str]) -> None:
 @pytest.mark.parametrize("how", DAMAGES)
 def test_a_damaged_picture_is_not_read(kept: tuple[Path, str], how: str) -> None:
     path, text = kept
-    picture_path(path).write_text(json.dumps(damage(json.loads(text), how)))
+    picture_path(path).write_text(compact(damage(json.loads(text), how)))
     assert read_picture(path, SIZE) is None
 
 
@@ -266,22 +280,31 @@ async def test_a_picture_that_cannot_be_kept_never_stops_the_quit(saves: Path) -
 
 
 def test_a_picture_names_the_save_file_it_was_kept_for(tmp_path: Path) -> None:
-    """The picture beside ``game.json`` is ``.game.json.frame``; it counts only for the
-    save file as it was (size, modification time, inode), and a damaged or missing one
-    names none."""
+    """The picture beside ``game.json`` is ``.game.json.frame``; each of its lines counts
+    only for the save file as it was (size, modification time, inode) at its own size,
+    and a damaged or missing one names none."""
     save = tmp_path / "game.json"
     save.write_text("{}\n", encoding="utf-8")
     kept = picture_path(save)
     assert kept == tmp_path / ".game.json.frame"
     key = save_key(save)
     assert key is not None and key[0] == 3
-    assert kept_for(save) is None  # no picture
-    kept.write_text(json.dumps({"picture": 1, "save": key}), encoding="utf-8")
-    assert kept_for(save) == key
+    assert kept_for(save, SIZE) is None  # no picture
+    record = {"picture": PICTURE_VERSION, "size": list(SIZE), "save": key}
+    head = {**record, "program": __version__, "entries": 0}  # a line's head (rows unread)
+    kept.write_text(compact(head), encoding="utf-8")
+    assert kept_for(save, SIZE) == key and kept_for(save, (80, 24)) is None
     with save.open("a", encoding="utf-8") as grown:
         grown.write("x")
     assert save_key(save) != key  # a write changes what identifies the file
-    for damaged in ("{not json", "[1, 2]", json.dumps({"save": "no"})):
+    for damaged in (
+        "{not json",
+        "[1, 2]",
+        json.dumps({"save": "no"}),
+        json.dumps(head),  # spaced: not as written
+        compact({**head, "program": "0.0.0"}),  # another program's
+        compact({**head, "picture": 1}),  # another layout
+    ):
         kept.write_text(damaged, encoding="utf-8")
-        assert kept_for(save) is None
+        assert kept_for(save, SIZE) is None
     assert save_key(tmp_path / "none.json") is None

@@ -81,7 +81,7 @@ async def test_the_running_app_keeps_the_picture_of_each_command_once_idle(
         await settle(pilot)
         assert saved_lines(path)[-1] == line
         assert read_picture(path, SIZE) is None  # the save changed since: never shown
-        assert kept_for(path) != save_key(path)
+        assert kept_for(path, SIZE) != save_key(path)
 
 
 async def test_no_picture_is_kept_while_keys_come_or_over_another_screen(
@@ -310,10 +310,11 @@ def test_the_child_without_a_size_draws_at_the_earlier_pictures(tmp_path: Path) 
         game = Game.load(path)
         assert game.execute(game.legal_commands()[0]).ok  # the save changes: it is stale
         game.close()
-        assert kept_for(path) != save_key(path)
+        assert kept_for(path, (120, 40)) != save_key(path)
         if size is not None:  # a picture at another size, as the app keeps one
             assert take_picture(path, size)
     assert read_picture(path, (80, 24)) is None
     assert picture_main([str(path)]) == 0
-    picture = read_picture(path, (80, 24))
-    assert picture is not None and picture.entries == len(saved_lines(path))
+    for size in ((80, 24), (120, 40)):  # each size the game was drawn at, drawn again
+        picture = read_picture(path, size)
+        assert picture is not None and picture.entries == len(saved_lines(path))

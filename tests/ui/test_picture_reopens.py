@@ -2,7 +2,7 @@
 
 * kept at one terminal size and opened at another, the picture is not shown (it was drawn
   for another size), the save opens as it always did, and the picture kept at the quit is
-  the new size's;
+  the new size's, beside the first size's: each size then opens on its own;
 * a game of the longest names the writer accepts (40 characters: astral, combining, right
   to left, wide) keeps its picture at the quit and opens on it, with no warning."""
 
@@ -52,9 +52,11 @@ async def test_a_picture_of_another_size_is_passed_over(
     assert not first.pictured
     again = await _open_and_quit(saves, other)
     assert not again.pictured, "a picture of another size is never shown"
-    assert read_picture(path, other) is not None and read_picture(path, SIZE) is None
+    assert read_picture(path, other) is not None and read_picture(path, SIZE) is not None
     back = await _open_and_quit(saves, other)
     assert back.pictured, "the new size's picture is shown at the next opening"
+    first_again = await _open_and_quit(saves, SIZE)
+    assert first_again.pictured, "and the first size's, kept beside it"
 
 
 NAMES = [
