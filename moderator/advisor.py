@@ -154,16 +154,21 @@ def standings(score: Score) -> dict[str, tuple[int, int]]:
     return {p.name: (p.total, score.place_of(p.name)) for p in score.players}
 
 
-def _takes(events: tuple[Event, ...], company: str) -> tuple[dict[str, int], int]:
+def _takes(
+    events: tuple[Event, ...], company: str, mail: int | None = None
+) -> tuple[dict[str, int], int]:
     """Who received what from the run (its own payments from the bank), the bank's kept
-    dividend under :data:`BANK_KEEPS`, and the dividend per share."""
+    dividend under :data:`BANK_KEEPS`, and the dividend per share.  ``mail``: 1853's mail
+    run (4.6.6), paid to the company beside the dividend: its event counts it with what the
+    company keeps, so it is added back to what was paid out (else the dividend of the
+    unsold and pool shares, which stays in the bank, read as nothing)."""
     takes: dict[str, int] = {}
     per_share = 0
     paid_out = 0
     for ev in events:
         if isinstance(ev, DividendPaid) and ev.company.lower() == company.lower():
             per_share = ev.per_share
-            paid_out = ev.revenue - ev.retained
+            paid_out = ev.revenue - ev.retained + (mail or 0)
         elif isinstance(ev, CashMoved) and ev.source == "bank":
             takes[ev.target] = takes.get(ev.target, 0) + ev.amount
     dividends = sum(
@@ -278,7 +283,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
             continue
         after, events = found
         own = split(cmd, events).own  # the run itself: not what follows (the next round's)
-        takes, per_share = _takes(own, cid)
+        takes, per_share = _takes(own, cid, cmd.mail)
         exact = _per_share_exact(game, company, own)
         later = standings(score_state(game, after))
         co_after = after.company(cid)
