@@ -1429,7 +1429,7 @@ class MainScreen(Screen[None]):
         When the save cannot be written (a full disk, a read-only folder) the
         undo is not done: the log and a toast say why, the game stays as it is.
         """
-        before = self.session.data
+        before, before_round = self.session.data, self.session.game.round_label()
         try:
             line = self.session.undo()
         except UndoFailed as exc:
@@ -1441,8 +1441,20 @@ class MainScreen(Screen[None]):
             self.keys_typed_behind_refused()
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
+        count = 1 + self.log_table_changes(before, before_round)
         self.redraw(differences(before, self.session.data))
-        self.show_block(1)
+        self.show_block(count)
+
+    def log_table_changes(self, before: dict[str, Any], before_round: str) -> int:
+        """What an undo or a rewind changes on the table, listed in the log as after a
+        correction (the bank never acts unseen: the dividend taken back, the price marker
+        moved back, holder by holder); the lines added."""
+        from moderator.amend import on_table_text
+        from moderator.sandbox_table import data_changes
+
+        now = (before_round, self.session.game.round_label())
+        changes = data_changes(self.session.currency, before, self.session.data, now)
+        return sum(self.log_panel.add(said, "cyan") for said in on_table_text(changes))
 
     def action_redo(self) -> None:
         """Apply the last undone command again; the figures it moved are lit (and what
@@ -1471,14 +1483,15 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.history import HistoryScreen
 
         self.typing()
-        before = self.session.data
+        before, before_round = self.session.data, self.session.game.round_label()
 
         def back(rewound: bool | None) -> None:
             if rewound:
                 self.session.changed()
                 self.log_panel.add(f"⟲ rewound to line {len(self.session.game.journal)}", "yellow")
+                count = 1 + self.log_table_changes(before, before_round)
                 self.redraw(differences(before, self.session.data))
-                self.show_block(1)
+                self.show_block(count)
 
         self.app.push_screen(HistoryScreen(self.session, report=self.failed), back)
 
