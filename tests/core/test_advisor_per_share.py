@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from conftest import SCRIPTS, play
 
 from moderator import commands as c
-from moderator.advisor import BANK_KEEPS, advise
+from moderator.advisor import BANK_KEEPS, advise, bank_label
 from moderator.events import CashMoved
 from moderator.ui.screens.dialogs import dividend_label
 
@@ -62,3 +62,21 @@ def test_the_advisor_row_names_the_shares_a_payout_is_divided_by() -> None:
     assert dividend_label(session, "UR") == "dividend a share (of 2)"  # type: ignore[arg-type]
     other = play("game 1846 A B C\n")
     assert dividend_label(SimpleNamespace(game=other), "PRR") == "dividend a share"  # type: ignore[arg-type]
+
+
+def test_1853_the_bank_row_names_the_odd_pounds_it_keeps() -> None:
+    """4.6.5: SIR (1853 demo) paying £155 pays £15 a share, rounded down: its 3 unsold
+    shares' £45 and the odd £5 stay in the bank, £50; the row said "bank (unsold 3 sh)"
+    beside £50, which 3 shares at £15 are not."""
+    demo = SCRIPTS.parent.parent / "moderator" / "demo" / "demo-1853.script"
+    game = play(demo.read_text(encoding="utf-8"))
+    odd = advise(game, c.Run(company="SIR", revenue=155, mail=20), ["full", "withhold"])
+    assert (odd[0].takes[BANK_KEEPS], odd[0].bank_keeps, odd[0].bank_rest) == (
+        50,
+        (("unsold", 3),),
+        5,
+    )
+    assert bank_label(odd) == "bank (unsold 3 sh + rounding)"
+    even = advise(game, c.Run(company="SIR", revenue=150, mail=20), ["full", "withhold"])
+    assert (even[0].takes[BANK_KEEPS], even[0].bank_rest) == (45, 0)
+    assert bank_label(even) == "bank (unsold 3 sh)"
