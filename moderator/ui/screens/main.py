@@ -568,7 +568,35 @@ class MainScreen(Screen[None]):
                 "returns it to the bank (4.8.10; key k)"
             )
         who = self.session.acting
+        if kind == "setup" and cmd.id in ("par", "buy", "sell"):
+            # a stock-round key while the setup goes on (1817's opening sale, facts §1;
+            # 18Chesapeake's draw, §7.1): the engine's own reason, with its rule
+            why = self.setup_reason()
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
+
+    def setup_reason(self) -> str | None:
+        """Why the rules take no stock-round line now, when that is the stage's reason and
+        not a share's: the engine refuses a purchase and a sale by the player to act with
+        the same words (they name the step and its rule: 1817's "the opening sale is not
+        over ... (facts §1)"); ``None`` otherwise."""
+        who = self.session.acting or next(
+            (p["name"] for p in self.session.data.get("players", [])), None
+        )
+        corp = next(
+            (
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "corporation"
+            ),
+            None,
+        )
+        if who is None or corp is None:
+            return None
+        buy = self.session.reason(c.Buy(player=who, corp=corp, source="ipo"))
+        sell = self.session.reason(c.Sell(player=who, corp=corp, count=1))
+        return buy if buy is not None and buy == sell else None
 
     def guard_reason(self, kinds: tuple[type[c.Command], ...]) -> str | None:
         """Why the rules refuse every command of ``kinds`` now: the acting player's own
