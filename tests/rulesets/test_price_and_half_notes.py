@@ -1,7 +1,8 @@
-"""The receipt's half-pay line says the rounding that happened (1817 facts §8, O9): a 2-share
-corporation keeps exactly half (UR's $150: "$150 / 2 = $75 kept", once "rounded down to a
-multiple of 2 = $75", a multiple it is not); an odd revenue is rounded down to the dollar; a
-5- or 10-share corporation keeps half rounded down to a multiple of its shares."""
+"""A receipt says what happened.  1817's half pay (facts §8, O9): a 2-share corporation
+keeps exactly half (UR's $150: "$150 / 2 = $75 kept", once "rounded down to a multiple of
+2 = $75", a multiple it is not); an odd revenue is rounded down to the dollar; a 5- or
+10-share corporation keeps half rounded down to a multiple of its shares.  1853 4.7.1: a
+price that does not move is said to stay."""
 
 from __future__ import annotations
 
@@ -33,4 +34,16 @@ def test_a_5_share_corporation_keeps_a_multiple_of_5() -> None:
     game = play(text[: text.index("\nrun GT 133\n") + 1])
     assert half_line(game, "GT", 133).startswith(
         "half: $133 / 2 rounded down to a multiple of 5 = $65 kept"
+    )
+
+
+def test_1853_a_price_that_does_not_move_is_said_to_stay() -> None:
+    """4.7.1: no dividend and no shares in the bank pool: "the share price does not
+    change"; the receipt's line `price £126 -> £126` said it, not only the condition."""
+    demo = SCRIPTS.parent.parent / "moderator" / "demo" / "demo-1853.script"
+    game = play(demo.read_text(encoding="utf-8"))
+    receipt = game.receipt("SIR", 0, None)
+    assert receipt.price_before == receipt.price_after
+    assert (
+        receipt.rule == "4.7.1: no dividend, no shares in the bank pool: the price does not change"
     )
