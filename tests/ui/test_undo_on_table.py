@@ -11,6 +11,7 @@ from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_bu
 
 from moderator.game import Game
 from moderator.sandbox_table import table_changes
+from moderator.ui.screens.sandbox import SandboxScreen
 
 RUN_NYC = 49
 
@@ -39,3 +40,16 @@ async def test_undo_and_rewind_say_what_to_hand_back(saves: Path) -> None:
         logged = screen.log_panel.plain_lines
         at = logged.index(f"⟲ rewound to line {RUN_NYC - 1}")
         assert [x.strip() for x in logged[at + 2 : at + 2 + len(wanted)]] == wanted
+
+
+async def test_an_undo_in_a_what_if_sandbox_lists_nothing_for_the_table(saves: Path) -> None:
+    """The table mirrors the real game, never a sandbox: its undo lists no table changes."""
+    rulebook_save(saves, "buyprivate NYC MAIL")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "o")
+        box = app.screen
+        assert isinstance(box, SandboxScreen)
+        await send_burst(pilot, "ctrl+z")
+        logged = box.log_panel.plain_lines
+        assert "↶ undone: run NYC 370 half" in logged
+        assert not any(line.startswith("on the table") for line in logged)

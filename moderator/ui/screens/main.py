@@ -157,6 +157,9 @@ class MainScreen(Screen[None]):
     ]
     APP_CSS_ONLY = True
     """Styled by ``app.tcss`` alone: opening it reads no other screen's styles."""
+    MIRRORED = True
+    """The table mirrors this screen's game: an undo or a rewind lists what to change on
+    it (a what-if sandbox's game is mirrored by nothing)."""
     ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
     """The command line maximized (ctrl+p) keeps the keys below it, as Textual keeps its
     footer."""
@@ -1477,6 +1480,8 @@ class MainScreen(Screen[None]):
         """What an undo or a rewind changes on the table, listed in the log as after a
         correction (the bank never acts unseen: the dividend taken back, the price marker
         moved back, holder by holder); the lines added."""
+        if not self.MIRRORED:
+            return 0
         from moderator.amend import on_table_text
         from moderator.sandbox_table import data_changes
 
