@@ -6,8 +6,10 @@ price that does not move is said to stay."""
 
 from __future__ import annotations
 
+from amend_games import played
 from conftest import SCRIPTS, play
 
+from moderator.amend import amend
 from moderator.game import Game
 
 DEMO = SCRIPTS.parent.parent / "moderator" / "demo" / "demo-1817.script"
@@ -47,3 +49,14 @@ def test_1853_a_price_that_does_not_move_is_said_to_stay() -> None:
     assert (
         receipt.rule == "4.7.1: no dividend, no shares in the bank pool: the price does not change"
     )
+
+
+def test_1817_a_corporation_in_liquidation_is_said_to_be_so() -> None:
+    """A line for a corporation in the liquidation cell (facts §11) said "Belt does not
+    operate in this round (facts §7)", the reason hidden: the 1817 recorded game with
+    Belt's train taken out (line 43) liquidates Belt at its turn's end, and its line 85
+    then stops the correction naming the liquidation."""
+    game = played((SCRIPTS / "1817-recorded-15528.script").read_text(encoding="utf-8"))
+    stop = amend(game, 43, how="delete").stop
+    assert stop is not None and stop.number == 85
+    assert stop.rule == "Belt is in liquidation (facts §11): it no longer operates (facts §7)"
