@@ -145,6 +145,9 @@ class PayoutColumn:
     """Every train the bank offers the company next, in the ruleset's order."""
     bank_keeps: tuple[tuple[str, int], ...] = ()
     """Whose shares' dividend stays in the bank: (the receipt's name, shares)."""
+    bank_rest: int = 0
+    """What the bank keeps beyond those shares' dividend: 1853's odd pounds, the payout
+    paid 10% a share rounded down (4.6.5: £155 pays £15 a share, £5 stays)."""
     interest: InterestDue | None = None
     """1817: the interest due after the run (``None``: a title without interest)."""
 
@@ -154,16 +157,21 @@ def standings(score: Score) -> dict[str, tuple[int, int]]:
     return {p.name: (p.total, score.place_of(p.name)) for p in score.players}
 
 
-def _takes(events: tuple[Event, ...], company: str) -> tuple[dict[str, int], int]:
+def _takes(
+    events: tuple[Event, ...], company: str, mail: int | None = None
+) -> tuple[dict[str, int], int]:
     """Who received what from the run (its own payments from the bank), the bank's kept
-    dividend under :data:`BANK_KEEPS`, and the dividend per share."""
+    dividend under :data:`BANK_KEEPS`, and the dividend per share.  ``mail``: 1853's mail
+    run (4.6.6), paid to the company beside the dividend: its event counts it with what the
+    company keeps, so it is added back to what was paid out (else the dividend of the
+    unsold and pool shares, which stays in the bank, read as nothing)."""
     takes: dict[str, int] = {}
     per_share = 0
     paid_out = 0
     for ev in events:
         if isinstance(ev, DividendPaid) and ev.company.lower() == company.lower():
             per_share = ev.per_share
-            paid_out = ev.revenue - ev.retained
+            paid_out = ev.revenue - ev.retained + (mail or 0)
         elif isinstance(ev, CashMoved) and ev.source == "bank":
             takes[ev.target] = takes.get(ev.target, 0) + ev.amount
     dividends = sum(
@@ -250,16 +258,29 @@ def _bank_keeps(game: Game, run: c.Run, option: str | None) -> tuple[tuple[str, 
     return tuple((x.who, x.shares) for x in receipt.lines if x.shares and not x.amount)
 
 
+def _bank_rest(
+    kept: int, keeps: tuple[tuple[str, int], ...], per_share: int, exact: str | None
+) -> int:
+    """What the bank keeps beyond the dividend of the shares in ``keeps`` (1853 4.6.5:
+    the odd pounds of a payout paid 10% a share rounded down); none where the amount a
+    share is no whole figure (1817: each holder's amount rounded, said to the cent)."""
+    if exact is not None:
+        return 0
+    return max(0, kept - per_share * sum(n for _, n in keeps))
+
+
 def bank_label(columns: list[PayoutColumn]) -> str:
     """The advisor's row of the dividend kept by the bank, saying whose shares it covers
-    (``bank (pool 1 sh)``, ``bank (ipo 4, investor 2 sh)``)."""
+    (``bank (pool 1 sh)``, ``bank (ipo 4, investor 2 sh)``) and, in 1853, the odd pounds
+    of a payout rounded down (``bank (unsold 3 sh + rounding)``, 4.6.5)."""
     kept: dict[str, int] = {}
     for col in columns:
         for who, shares in col.bank_keeps:
             kept.setdefault(who, shares)
-    if not kept:
-        return "bank"
-    return "bank (" + ", ".join(f"{who} {n}" for who, n in kept.items()) + " sh)"
+    parts = [", ".join(f"{who} {n}" for who, n in kept.items()) + " sh"] if kept else []
+    if any(col.bank_rest for col in columns):  # 1853 4.6.5: the odd pounds stay too
+        parts.append("rounding")
+    return f"bank ({' + '.join(parts)})" if parts else "bank"
 
 
 def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColumn]:
@@ -278,7 +299,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
             continue
         after, events = found
         own = split(cmd, events).own  # the run itself: not what follows (the next round's)
-        takes, per_share = _takes(own, cid)
+        takes, per_share = _takes(own, cid, cmd.mail)
         exact = _per_share_exact(game, company, own)
         later = standings(score_state(game, after))
         co_after = after.company(cid)
@@ -287,6 +308,7 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
         if owner not in players:
             owner = None
         trains = next_trains(game, after, cid)
+        keeps = _bank_keeps(game, cmd, option) if takes.get(BANK_KEEPS) else ()
         columns.append(
             PayoutColumn(
                 option,
@@ -303,7 +325,8 @@ def advise(game: Game, run: c.Run, options: list[str | None]) -> list[PayoutColu
                 treasury=co_after.cash,
                 train=trains[0] if trains else None,
                 trains=trains,
-                bank_keeps=_bank_keeps(game, cmd, option) if takes.get(BANK_KEEPS) else (),
+                bank_keeps=keeps,
+                bank_rest=_bank_rest(takes.get(BANK_KEEPS, 0), keeps, per_share, exact),
                 interest=interest_due(game, after, cid),
             )
         )

@@ -112,23 +112,33 @@ class Amended:
         Raises:
             Refusal: no line, not a command of the game, or refused there (the rule named).
         """
-        number = self.number
         if line is None or not line.strip():
             raise Refusal("no line given: the amended line is a banker-script command")
+        where = self.where(line.strip())
         try:
             cmd = parse_line(line)
         except ParseError as exc:
-            raise Refusal(f"line {number}: {exc.message}") from None
+            raise Refusal(f"{where}: {exc.message}") from None
         if cmd is None or cmd.kind in ("game", "expect"):
-            raise Refusal(f"line {number}: `{line.strip()}` is not a command of the game")
+            raise Refusal(f"{where}: not a command of the game (a `game` or `expect` line)")
         drawn = random_draw(self.game, cmd)
         if drawn is not None:
-            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {drawn}")
+            raise Refusal(f"{where} is refused: {drawn}")
         outcome = self.game.execute(cmd)
         if not outcome.ok:
-            raise Refusal(f"line {number} (`{line.strip()}`) is refused: {outcome.message}")
+            raise Refusal(f"{where} is refused: {outcome.message}")
         self.new = self.game.journal[-1].line
-        self.given.append(Given(number, outcome, True))
+        self.given.append(Given(self.number, outcome, True))
+
+    def where(self, line: str) -> str:
+        """The new line as a refusal names it, with the real line it corrects (a wrong
+        number shows at once: ``line 54 (`train ERIE 2 from PRR 65`, corrected to `run PRR
+        170 half`)``), or the line it goes before."""
+        number = self.number
+        if self.how == "insert":
+            before = self.real.journal[number - 1].line
+            return f"the line inserted before line {number} (`{before}`), `{line}`,"
+        return f"line {number} (`{self.old}`, corrected to `{line}`)"
 
     def go_on(self) -> Stop | None:
         """Give the waiting lines in order, until one no longer applies (returned, and

@@ -609,7 +609,8 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    columns = ("id", "cash", "price", "president", "ipo", "pool", "trains", "privates")
+    lead = "director" if data["title"] == "1853" else "president"  # as 1853's rules say
+    columns = ("id", "cash", "price", lead, "ipo", "pool", "trains", "privates")
     for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(
             col,

@@ -10,7 +10,8 @@
   round (:func:`moderator.scoring.history`);
 - **Value chart**, **Price chart**: line charts of the values and the prices, each on a
   chart sheet of its own;
-- **Companies**: every run of every round: revenue, payout kind, per share, price;
+- **Companies**: every run of every round: revenue, payout kind, the shares it is divided
+  by, the dividend a share, price;
 - **Market**: where each company stands on the market now, and the market's spaces;
 - **Journal**: every accepted command with its number and round.
 
@@ -816,19 +817,40 @@ def _rounds_sheet(
         _chart_sheet(wb, CHART_SHEETS[1], chart, title)
 
 
-COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Per share", "Price"]
+COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Shares", "Dividend a share", "Price"]
+"""The runs sheet's columns: "Shares" is the number of shares the payout was divided by
+(ten; 1817: the corporation's 2, 5 or 10), so "Dividend a share" reads as what each of
+those shares was paid (1817's UR, two shares, running $1,200 full: $600 a share)."""
 
 
-def _companies_rows(records: Sequence[RoundRecord]) -> list[list[Cell]]:
-    """One row per run: the round, the company, revenue, payout kind, per share (to the
-    cent where the shares did not divide the payout, as the run's receipt says it: 1817's
-    $133 on 5 shares is 26.60), and the company's price at the end of that round."""
+def _share_counts(game: Game) -> dict[str, int]:
+    """The shares each company's dividend is divided by (the ruleset's
+    ``dividend_shares``: ten, 1817 the corporation's size; sizes do not change in a game
+    as built: 1817's conversions are not part of it)."""
+    count = getattr(game.ruleset, "dividend_shares", None)
+    if count is None:
+        return {}
+    return {co.id: count(co) for co in game.state.ledger.companies.values() if co.kind != "private"}
+
+
+def _companies_rows(
+    records: Sequence[RoundRecord], counts: dict[str, int] | None = None
+) -> list[list[Cell]]:
+    """One row per run: the round, the company, revenue, payout kind, the shares the payout
+    is divided by (``counts``), the dividend a share (to the cent where the shares did not
+    divide the payout, as the run's receipt says it: 1817's $133 on 5 shares is 26.60),
+    and the company's price at the end of that round.  A run paid to no shares (1846's
+    independents split between owner and treasury, 6.72) has neither: no "0 a share"."""
+    counts = counts or {}
     rows: list[list[Cell]] = []
     for rec in records:
         for cid, (revenue, kind, _whole) in rec.runs.items():
             figure = rec.per_share_figure(cid)
             per_share = Decimal(figure) if isinstance(figure, str) else figure
-            rows.append([rec.label, cid, revenue, kind, per_share, rec.prices.get(cid)])
+            shares = counts.get(cid)
+            if kind == "split":
+                shares, per_share = None, None
+            rows.append([rec.label, cid, revenue, kind, shares, per_share, rec.prices.get(cid)])
     return rows
 
 
@@ -1039,7 +1061,7 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
 
     sh = _Sheet(wb, "Companies", fmt)
     sh.header(0, COMPANIES_HEADER)
-    end = sh.table(1, _companies_rows(records), (2, 4, 5))
+    end = sh.table(1, _companies_rows(records, _share_counts(game)), (2, 5, 6))
     sh.ws.freeze_panes(1, 0)
     sh.ws.autofilter(0, 0, max(0, end - 1), len(COMPANIES_HEADER) - 1)  # pick a company, a kind
     sh.set_widths()
@@ -1117,7 +1139,10 @@ def _csv_tables(game: Game, ticker: _Ticker) -> dict[str, list[list[Cell]]]:
         *_rounds_rows(records, players, priced),
     ]
     ticker.step()
-    tables["companies.csv"] = [list(COMPANIES_HEADER), *_companies_rows(records)]
+    tables["companies.csv"] = [
+        list(COMPANIES_HEADER),
+        *_companies_rows(records, _share_counts(game)),
+    ]
     ticker.step()
     tables["market.csv"] = [list(MARKET_HEADER), *_market_rows(game.state_json())]
     ticker.step()

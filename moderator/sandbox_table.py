@@ -21,7 +21,7 @@ from typing import Any
 from moderator.game import Game
 from moderator.text import money
 
-__all__ = ["TableChange", "table_changes"]
+__all__ = ["TableChange", "data_changes", "table_changes"]
 
 
 @dataclass(frozen=True)
@@ -111,11 +111,23 @@ def table_changes(real: Game, amended: Game) -> list[TableChange]:
     treasury, price, president, trains, privates, shares in the IPO and the pool (1817:
     loans); the trains left in the bank and in its pool; the end of the game.  In that
     order, holders in the real game's order."""
-    currency = real.ruleset.currency
-    a, b = real.state_json(), amended.state_json()
+    return data_changes(
+        real.ruleset.currency,
+        real.state_json(),
+        amended.state_json(),
+        (real.round_label(), amended.round_label()),
+    )
+
+
+def data_changes(
+    currency: str, a: dict[str, Any], b: dict[str, Any], rounds: tuple[str, str]
+) -> list[TableChange]:
+    """:func:`table_changes` from the two games' state JSON (``a``: the table as it is,
+    ``b``: the game it is set to) and their round labels: also what an undo or a rewind
+    changes on the table (the TUI's log lists it, as after a correction)."""
     out: list[TableChange] = []
     game = "the game"
-    _word_row(out, game, "round", real.round_label(), amended.round_label())
+    _word_row(out, game, "round", *rounds)
     _word_row(out, game, "phase", a.get("phase"), b.get("phase"))
     _word_row(out, game, "to act", a.get("to_act"), b.get("to_act"))
     _word_row(out, game, "priority deal", a.get("priority"), b.get("priority"))

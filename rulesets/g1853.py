@@ -1512,7 +1512,10 @@ class G1853(Engine):
         elif self.shares(company, POOL):
             steps, rule = -1, "4.7.1: no dividend with shares in the bank pool: 1 space left"
         else:
-            steps, rule = 0, "4.7.1: no dividend, no shares in the bank pool"
+            steps, rule = (
+                0,
+                "4.7.1: no dividend, no shares in the bank pool: the price does not change",
+            )
         return self.build_receipt(
             state, cid, (revenue, option, paid // 10, retained), lines, notes, steps, rule
         )

@@ -44,10 +44,17 @@ class IncrementalDividend(OperatingRound):
 
     def half_note(self, company: Company, revenue: int, retained: int) -> str:
         size = size_of(company)
-        return (
-            f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
-            f"{self.money(retained)} kept; each holder's amount rounded up ({self.r('half')})"
-        )
+        # a 2-share corporation keeps exactly half (:meth:`half_kept`): "rounded down to a
+        # multiple of 2 = $75" beside $150 said a rounding that did not happen
+        if size == 2:
+            how = "" if revenue % 2 == 0 else " rounded down to the dollar"
+            kept = f"half: {self.money(revenue)} / 2{how} = {self.money(retained)} kept"
+        else:
+            kept = (
+                f"half: {self.money(revenue)} / 2 rounded down to a multiple of {size} = "
+                f"{self.money(retained)} kept"
+            )
+        return f"{kept}; each holder's amount rounded up ({self.r('half')})"
 
     def rounded_words(self, state: GameState) -> str:
         """Every holder's amount rounded up (facts §8 step 4); before rules level 4 the

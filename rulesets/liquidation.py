@@ -60,6 +60,13 @@ class Liquidation(StockRound, OperatingRound):
             )
         )
 
+    def not_operating(self, state: GameState, cid: str, rule: str) -> str:
+        if self.in_liquidation(state, cid):
+            return (
+                f"{cid} is in liquidation ({self.r('liquidation')}): it no longer operates ({rule})"
+            )
+        return super().not_operating(state, cid, rule)
+
     def operating_candidates(self, state: GameState) -> list[str]:
         """Price order; the liquidation cell does not operate (facts §7)."""
         corps = [

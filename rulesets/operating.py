@@ -346,7 +346,7 @@ class OperatingRound(Ruleset):
         if cid in state.operated:
             raise Refusal(f"{cid} has already operated in this operating round ({order_rule})")
         if cid not in (self.operating_order(state) if order is None else order):
-            raise Refusal(f"{cid} does not operate in this round ({order_rule})")
+            raise Refusal(self.not_operating(state, cid, order_rule))
         # the first turn ended here passes on the order just asked, where the title's order
         # does not change as a turn ends (once an operating turn in the recorded games)
         known = (
@@ -369,6 +369,11 @@ class OperatingRound(Ruleset):
                     f"it has not run yet ({self.r('run_step')})"
                 )
         return company
+
+    def not_operating(self, state: GameState, cid: str, rule: str) -> str:
+        """Why ``cid`` is not in this round's operating order: the order's rule (1817: a
+        corporation in liquidation says so, facts §11)."""
+        return f"{cid} does not operate in this round ({rule})"
 
     def _into_next_operating_round(self, state: GameState, cid: str) -> None:
         """A command for a company of the next operating round ends this one, if it may.

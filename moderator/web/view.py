@@ -50,6 +50,8 @@ def _acting(state: dict[str, Any]) -> str | None:
 
 def _round_text(state: dict[str, Any], label: str) -> str:
     kind = (state.get("round") or {}).get("kind")
+    if label == "setup":  # the state's round is stock round 1 to come: not "Stock round setup"
+        return "Setup"
     names = {"SR": "Stock round", "OR": "Operating round"}
     if kind in names:
         return f"{names[kind]} {label.split(' ', 1)[-1]}"

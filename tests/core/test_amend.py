@@ -328,3 +328,24 @@ def test_lines_of_the_opening_auction_draft_bonds_or_claims_amended(title: str) 
         if legal:
             check_against_the_edited_script(game, number, "insert", legal[0])
     assert game.script() == before
+
+
+def test_a_refused_correction_names_the_line_it_corrects() -> None:
+    """A wrong line number shows at once: the refusal names the real line beside the new
+    one (1846 demo: line 54 is ERIE's purchase from PRR, not PRR's run, so `run PRR 170
+    half` there is refused naming both), and an insertion the line it goes before."""
+    demo = SCRIPTS.parent.parent / "moderator" / "demo" / "demo-1846.script"
+    game = played(demo.read_text(encoding="utf-8"))
+    real = game.journal[53].line
+    assert real == "train ERIE 2 from PRR 65"
+    with pytest.raises(Refusal) as caught:
+        amend(game, 54, "run PRR 170 half")
+    assert str(caught.value) == (
+        f"line 54 (`{real}`, corrected to `run PRR 170 half`) is refused: PRR has already "
+        "operated in this operating round (6.1)"
+    )
+    with pytest.raises(Refusal, match=re.escape(f"inserted before line 54 (`{real}`), `pass")):
+        amend(game, 54, "pass Amy", how="insert")
+    with pytest.raises(Refusal, match=re.escape(f"(`{real}`, corrected to `run PRR 1,70`): ")):
+        amend(game, 54, "run PRR 1,70")
+    assert len(game.journal) == 149 and game.journal[53].line == real  # nothing changed

@@ -490,3 +490,16 @@ def test_the_calculator_s_help_names_the_save_form(
     assert out.startswith("usage: moderator check")
     if words[-2:] != ["run", "--help"]:
         assert "moderator check SAVE --help" in out
+
+
+def test_state_names_1853_s_director(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """1853's rules call a company's lead shareholder its director (as the TUI's panel and
+    the payout advisor do); the other titles' state says president."""
+    for title, word in (("1853", "director"), ("1846", "president")):
+        save = tmp_path / f"{title}.json"
+        demo = REPO / "moderator" / "demo" / f"demo-{title}.script"
+        assert main(["play", str(demo), "--save", str(save)]) == 0
+        capsys.readouterr()
+        assert main(["state", str(save)]) == 0
+        head = next(x for x in capsys.readouterr().out.splitlines() if "┃ id" in x)
+        assert f"┃ {word}" in head and ("president" in head) == (word == "president")

@@ -352,7 +352,15 @@ def test_workbook_read_back_rounds_companies_market_journal(
     assert runs, "the game has runs"
     companies = calamine(path, "Companies")
     assert companies[0] == export.COMPANIES_HEADER
-    assert [[r[0], r[1], num(r[2]), r[3], num(r[4])] for r in companies[1:]] == runs
+    assert [
+        [r[0], r[1], num(r[2]), r[3], None if r[3] == "split" else num(r[5])] for r in companies[1:]
+    ] == [[*run[:4], None if run[3] == "split" else run[4]] for run in runs]
+    # the shares each payout was divided by (1817: the corporation's 2, 5 or 10), none
+    # for an 1846 independent's split (6.72)
+    count = game.ruleset.dividend_shares  # type: ignore[attr-defined]
+    assert [num(r[4]) for r in companies[1:]] == [
+        None if r[3] == "split" else count(game.state.company(r[1])) for r in companies[1:]
+    ]
 
     market = calamine(path, "Market")
     assert market[0][: len(export.MARKET_HEADER)] == export.MARKET_HEADER  # the grid is wider
@@ -410,7 +418,7 @@ def test_a_game_without_runs_or_commands_still_has_its_filters(tmp_path: Path) -
     game = play("game 1846 A B C\n")
     export.export_xlsx(game, tmp_path / "new.xlsx")
     book = openpyxl.load_workbook(tmp_path / "new.xlsx")
-    assert book["Companies"].auto_filter.ref == "A1:F1"
+    assert book["Companies"].auto_filter.ref == "A1:G1"
     assert book["Journal"].auto_filter.ref == "A1:C1"
 
 
@@ -1188,7 +1196,15 @@ def test_csv_files_equal_score_and_history(
 
     companies = read_csv(tmp_path / "out" / "companies.csv")
     assert companies[1:] == [
-        [rec.label, cid, str(rev), kind, str(ps), str(rec.prices.get(cid, ""))]
+        [
+            rec.label,
+            cid,
+            str(rev),
+            kind,
+            "" if kind == "split" else str(game.ruleset.dividend_shares(game.state.company(cid))),  # type: ignore[attr-defined]
+            "" if kind == "split" else str(ps),
+            str(rec.prices.get(cid, "")),
+        ]
         for rec in records
         for cid, (rev, kind, ps) in rec.runs.items()
     ]

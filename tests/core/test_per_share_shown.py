@@ -49,12 +49,14 @@ def test_the_history_the_charts_and_the_workbook_say_26_60() -> None:
     before = scoring.history(game)[-2]  # OR 5.1: UR $1,200 on 2 shares, GT $80 on 5: whole
     assert before.per_share_exact == {}
     assert (before.per_share_figure("UR"), before.per_share_figure("GT")) == (600, 16)
-    rows = export._companies_rows(scoring.history(game))
-    assert rows[-1] == ["OR 5.2", "GT", 133, "full", Decimal("26.60"), 55]
-    assert rows[-2] == ["OR 5.1", "GT", 80, "full", 16, 45]
+    rows = export._companies_rows(scoring.history(game), export._share_counts(game))
+    assert rows[-1] == ["OR 5.2", "GT", 133, "full", 5, Decimal("26.60"), 55]
+    assert rows[-2] == ["OR 5.1", "GT", 80, "full", 5, 16, 45]
+    # UR, a 2-share corporation: $1,200 paid on 2 shares is $600 a share (facts §8)
+    assert ["OR 5.1", "UR", 1200, "full", 2, 600] == rows[-3][:6]
     out = io.StringIO()
     csv.writer(out).writerows(rows)
-    assert "OR 5.2,GT,133,full,26.60,55" in out.getvalue()
+    assert "OR 5.2,GT,133,full,5,26.60,55" in out.getvalue()
 
 
 def test_the_projection_says_26_60_and_sums_to_the_cent() -> None:
@@ -125,5 +127,6 @@ def test_the_workbook_cell_is_26_60_to_the_cent(tmp_path: Path) -> None:
         if len(row) > 4 and row[0].value == "OR 5.2" and row[1].value == "GT"
     ]
     (row,) = found
-    assert row[4].value == 26.6 and row[4].number_format == '"$"#,##0.00;-"$"#,##0.00'
+    assert row[4].value == 5  # GT's five shares
+    assert row[5].value == 26.6 and row[5].number_format == '"$"#,##0.00;-"$"#,##0.00'
     assert row[2].value == 133 and row[2].number_format == '"$"#,##0;-"$"#,##0'

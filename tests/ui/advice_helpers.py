@@ -70,17 +70,21 @@ def committed_column(session: Session, run: c.Run) -> dict[str, str]:
 
         out: dict[str, str] = {}
         paid = [ev for ev in own if isinstance(ev, DividendPaid)]
-        out["per share"] = money(paid[0].per_share) if paid and paid[0].per_share else "—"
+        count = game.ruleset.dividend_shares(game.state.company(company))  # type: ignore[attr-defined]
+        label = "dividend a share" + (f" (of {count})" if count != 10 else "")
+        out[label] = money(paid[0].per_share) if paid and paid[0].per_share else "—"
         if paid:  # a payout its shares do not divide (1817: $133 on 5) is said to the cent
-            count = game.ruleset.dividend_shares(game.state.company(company))  # type: ignore[attr-defined]
             amount = paid[0].revenue - paid[0].retained
             if amount % count:
                 cents = amount * 100 // count
-                out["per share"] = f"{money(0)[:-1]}{cents // 100}.{cents % 100:02d}"
+                out[label] = f"{money(0)[:-1]}{cents // 100}.{cents % 100:02d}"
         for name in players:
             out[f"{name} ({director})" if name == president else name] = take(name)
         out[f"{company} treasury"] = take(company)
-        kept = sum(ev.revenue - ev.retained - sum(ev.payouts.values()) for ev in paid)
+        # 1853's mail (4.6.6) is counted in the event's retained: not a dividend kept
+        kept = sum(
+            ev.revenue - ev.retained + (run.mail or 0) - sum(ev.payouts.values()) for ev in paid
+        )
         out["bank"] = money(kept) if kept else "—"
         moved = [ev.after for ev in own if isinstance(ev, PriceMoved) and ev.company == company]
         out["price after"] = money(moved[-1] if moved else price_before)

@@ -48,7 +48,7 @@ from textual.widgets.option_list import Option
 from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.script import ParseError, parse_line
-from moderator.text import escaped
+from moderator.text import A_SHARE, escaped
 from moderator.ui.host import KeysReady, keys_refused
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
@@ -1301,6 +1301,16 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+def dividend_label(session: Session, company: str) -> str:
+    """The advisor's row of the amount each share is paid, said as every receipt says it
+    (``dividend a share``), with the shares the payout is divided by where they are not
+    ten (1817 facts §8: ``dividend a share (of 2)`` for a 2-share corporation, whose
+    $1,200 paid is $600 a share)."""
+    count = getattr(session.game.ruleset, "dividend_shares", None)
+    shares = count(session.game.state.company(company)) if count is not None else 10
+    return f"dividend {A_SHARE}" + (f" (of {shares})" if shares != 10 else "")
+
+
 def advice_text(session: Session, company: str, columns: list[PayoutColumn], selected: int) -> Text:
     """The advisor's table (see :meth:`RunDialog.payouts`): a row per figure, a column per
     payout kind; ``—`` where nothing is paid or the kind is refused (its reason under the
@@ -1330,7 +1340,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
             return money(col.per_share_exact)
         return money(col.per_share) if col.per_share else "—"
 
-    rows.append(("per share", cells(per_share)))
+    rows.append((dividend_label(session, company), cells(per_share)))
     for name in players:
         label = f"{name} ({director})" if name == president else name
         rows.append((label, cells(lambda col, name=name: take(col, name))))

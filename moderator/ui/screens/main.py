@@ -157,6 +157,9 @@ class MainScreen(Screen[None]):
     ]
     APP_CSS_ONLY = True
     """Styled by ``app.tcss`` alone: opening it reads no other screen's styles."""
+    MIRRORED = True
+    """The table mirrors this screen's game: an undo or a rewind lists what to change on
+    it (a what-if sandbox's game is mirrored by nothing)."""
     ALLOW_IN_MAXIMIZED_VIEW = "QuietFooter"
     """The command line maximized (ctrl+p) keeps the keys below it, as Textual keeps its
     footer."""
@@ -568,7 +571,35 @@ class MainScreen(Screen[None]):
                 "returns it to the bank (4.8.10; key k)"
             )
         who = self.session.acting
+        if kind == "setup" and cmd.id in ("par", "buy", "sell"):
+            # a stock-round key while the setup goes on (1817's opening sale, facts §1;
+            # 18Chesapeake's draw, §7.1): the engine's own reason, with its rule
+            why = self.setup_reason()
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
+
+    def setup_reason(self) -> str | None:
+        """Why the rules take no stock-round line now, when that is the stage's reason and
+        not a share's: the engine refuses a purchase and a sale by the player to act with
+        the same words (they name the step and its rule: 1817's "the opening sale is not
+        over ... (facts §1)"); ``None`` otherwise."""
+        who = self.session.acting or next(
+            (p["name"] for p in self.session.data.get("players", [])), None
+        )
+        corp = next(
+            (
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "corporation"
+            ),
+            None,
+        )
+        if who is None or corp is None:
+            return None
+        buy = self.session.reason(c.Buy(player=who, corp=corp, source="ipo"))
+        sell = self.session.reason(c.Sell(player=who, corp=corp, count=1))
+        return buy if buy is not None and buy == sell else None
 
     def guard_reason(self, kinds: tuple[type[c.Command], ...]) -> str | None:
         """Why the rules refuse every command of ``kinds`` now: the acting player's own
@@ -1429,7 +1460,7 @@ class MainScreen(Screen[None]):
         When the save cannot be written (a full disk, a read-only folder) the
         undo is not done: the log and a toast say why, the game stays as it is.
         """
-        before = self.session.data
+        before, before_round = self.session.data, self.session.game.round_label()
         try:
             line = self.session.undo()
         except UndoFailed as exc:
@@ -1441,8 +1472,22 @@ class MainScreen(Screen[None]):
             self.keys_typed_behind_refused()
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
+        count = 1 + self.log_table_changes(before, before_round)
         self.redraw(differences(before, self.session.data))
-        self.show_block(1)
+        self.show_block(count)
+
+    def log_table_changes(self, before: dict[str, Any], before_round: str) -> int:
+        """What an undo or a rewind changes on the table, listed in the log as after a
+        correction (the bank never acts unseen: the dividend taken back, the price marker
+        moved back, holder by holder); the lines added."""
+        if not self.MIRRORED:
+            return 0
+        from moderator.amend import on_table_text
+        from moderator.sandbox_table import data_changes
+
+        now = (before_round, self.session.game.round_label())
+        changes = data_changes(self.session.currency, before, self.session.data, now)
+        return sum(self.log_panel.add(said, "cyan") for said in on_table_text(changes))
 
     def action_redo(self) -> None:
         """Apply the last undone command again; the figures it moved are lit (and what
@@ -1471,14 +1516,15 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.history import HistoryScreen
 
         self.typing()
-        before = self.session.data
+        before, before_round = self.session.data, self.session.game.round_label()
 
         def back(rewound: bool | None) -> None:
             if rewound:
                 self.session.changed()
                 self.log_panel.add(f"⟲ rewound to line {len(self.session.game.journal)}", "yellow")
+                count = 1 + self.log_table_changes(before, before_round)
                 self.redraw(differences(before, self.session.data))
-                self.show_block(1)
+                self.show_block(count)
 
         self.app.push_screen(HistoryScreen(self.session, report=self.failed), back)
 

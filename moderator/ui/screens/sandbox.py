@@ -170,6 +170,8 @@ class SandboxFooter(QuietFooter):
 class SandboxScreen(MainScreen):
     """The main screen of a what-if sandbox (see the module docstring)."""
 
+    MIRRORED = False  # nothing on the table follows the sandbox's game
+
     def __init__(
         self, session: Session, sandbox: Sandbox, real: MainScreen, amended: Amended | None = None
     ) -> None:

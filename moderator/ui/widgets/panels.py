@@ -869,6 +869,8 @@ def _setup_done(data: dict[str, Any]) -> bool:
     private companies distributed (a player owns one; 1846 2.3, 3.2)."""
     if "stage" in data:
         return False  # 1853: the contract bids are the setup until `settle`
+    if "seed_money" in data:
+        return False  # 1817: the opening auction's results until it ends (facts §1)
     if "box" in data:  # 1847 Pfalz, RRRR&B: the box's values entered, stock round 1 comes
         return all(item.get("value") is not None for item in data["box"])
     players = {p["name"] for p in data.get("players", [])}
@@ -936,6 +938,7 @@ class StatusBar(Panel):
             data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
             tuple(data.get("missing") or ()),
             tuple(data.get("provisional") or ()),
+            data.get("seed_money"),
         )
 
     def build(self) -> Any:
@@ -973,6 +976,13 @@ class StatusBar(Panel):
             elif "box" in data:  # 1847 Pfalz 11.1, RRRR&B 12.1: the box's values first
                 rule = "12.1" if "RRRR" in str(data.get("title")) else "11.1"
                 line.append(f" — the box's values first ({rule})", style="dim")
+            elif "seed_money" in data:  # 1817 facts §1: the auction's results, written
+                line.append(" — the opening auction (facts §1)", style="dim")
+                line.append("   seed money left ", style="dim")
+                line.append(_money(cur, data["seed_money"]), style="bold")
+                if _to_act(data):  # the player who puts the next private up, or passes
+                    line.append("   to choose ", style="dim")
+                    line.append(str(_to_act(data)), style=ACTING)
             else:
                 line.append(" — removals and private distribution", style="dim")
         elif rnd["kind"] == "SR":
