@@ -99,6 +99,9 @@ them unused: the dialog keys, and the commands the keys after them were typed to
 was typed to follow gave nothing; ``x d`` in an operating round ended the turn; ``d s p r
 r 2 Enter`` in a stock round, the ``d`` hidden there, sold the player's PRR shares).
 Every command key that can be dimmed or hidden is one (the others are always live)."""
+NO_KEYS_OF_THE_LOG = frozenset(("insert", "delete", "backspace"))
+"""Named keys that do nothing on the main screen, outside the command bar (the log
+scrolls with the arrows, Home, End and the page keys; Enter is left to it)."""
 
 
 def narration(
@@ -670,14 +673,22 @@ class MainScreen(Screen[None]):
         ``y``, ``5``, ``ctrl+b``): a bell and a toast, and ``"refused"``, so the app does
         not use the keys typed behind it (fifth keys round: ``z e 4 0 Enter`` spent 40, a
         ``y`` typed ahead for a question that never came let the keys behind it act).
+        The same for a sign, a space or a character not ASCII (``.``, ``+``, ``€``) and
+        for Insert, Delete, Backspace, F2 and up, a shifted arrow (eighth keys round:
+        ``. e 4 0 Enter`` and ``Space e 4 0 Enter`` spent 40, the key dropped silently).
         ``""``: any other key (Enter, the arrows: the log's), or one bound here."""
-        stray = len(key) == 1 and key.isprintable()
+        from moderator.ui.screens.dialogs import character_of
+
+        character = character_of(key)
+        stray = character is not None or key in NO_KEYS_OF_THE_LOG
         stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
+        stray = stray or key.startswith("shift+") or (key[:1] == "f" and key[1:].isdigit())
         if not stray or key in self.active_bindings:
             return ""
         self.app.bell()
+        said = repr(character) if character is not None and len(key) > 1 else repr(key)
         self.notify(
-            f"{key!r} is no key here: nothing done, and the keys typed after it are not "
+            f"{said} is no key here: nothing done, and the keys typed after it are not "
             "used (F1 lists the keys)",
             severity="warning",
             markup=False,
