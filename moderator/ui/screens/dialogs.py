@@ -258,9 +258,14 @@ def inside_word(typed: str, keys: Keys) -> bool:
     return False in found and True not in found
 
 
-SCRIPT_WORDS = frozenset({"ipo", "pool", "bank", "trade", "full", "half", "withhold", "mail", "by"})
+SCRIPT_WORDS = frozenset(
+    {"ipo", "pool", "bank", "trade", "full", "half", "withhold", "mail", "by", "from"}
+    | {"tile", "token", "terrain", "fee", "noroute"}
+)
 """The script's words that are no verb (``docs/script.md``): with its verbs, what a player's
-name may also be (:func:`name_clashes`)."""
+name may also be (:func:`name_clashes`).  ``from`` (a train bought from another company),
+a spend's purpose and ``noroute`` since the eighth keys round: with a player called From,
+``l f r o m Enter`` took ``train KO 2 from AR 1``, not his forced sale."""
 
 
 def name_clashes(cmd: c.Command, players: list[str]) -> frozenset[int]:
