@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host, keys_refused
+from moderator.ui.host import KeysReady, character_of, host, keys_refused, stray_key
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -99,9 +99,6 @@ them unused: the dialog keys, and the commands the keys after them were typed to
 was typed to follow gave nothing; ``x d`` in an operating round ended the turn; ``d s p r
 r 2 Enter`` in a stock round, the ``d`` hidden there, sold the player's PRR shares).
 Every command key that can be dimmed or hidden is one (the others are always live)."""
-NO_KEYS_OF_THE_LOG = frozenset(("insert", "delete", "backspace"))
-"""Named keys that do nothing on the main screen, outside the command bar (the log
-scrolls with the arrows, Home, End and the page keys; Enter is left to it)."""
 
 
 def narration(
@@ -677,13 +674,10 @@ class MainScreen(Screen[None]):
         for Insert, Delete, Backspace, F2 and up, a shifted arrow (eighth keys round:
         ``. e 4 0 Enter`` and ``Space e 4 0 Enter`` spent 40, the key dropped silently).
         ``""``: any other key (Enter, the arrows: the log's), or one bound here."""
-        from moderator.ui.screens.dialogs import character_of
-
+        if not stray_key(key):
+            return ""
         character = character_of(key)
-        stray = character is not None or key in NO_KEYS_OF_THE_LOG
-        stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
-        stray = stray or key.startswith("shift+") or (key[:1] == "f" and key[1:].isdigit())
-        if not stray or key in self.active_bindings:
+        if key in self.active_bindings:
             return ""
         self.app.bell()
         said = repr(character) if character is not None and len(key) > 1 else repr(key)
