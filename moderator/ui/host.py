@@ -149,7 +149,7 @@ def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     if focused is not None and focused.check_consume_key(key, character_of(key)):
         return ""
     screen.app.bell()
-    said = key_said(key) if len(key) > 1 else repr(key)
+    said = repr(character_of(key) or key)
     screen.notify(f"{said} is no key here: {keys_said}", severity="warning", markup=False)
     return "refused"
 

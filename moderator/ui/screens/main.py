@@ -674,16 +674,12 @@ class MainScreen(Screen[None]):
         for Insert, Delete, Backspace, F2 and up, a shifted arrow (eighth keys round:
         ``. e 4 0 Enter`` and ``Space e 4 0 Enter`` spent 40, the key dropped silently).
         ``""``: any other key (Enter, the arrows: the log's), or one bound here."""
-        if not stray_key(key):
-            return ""
-        character = character_of(key)
-        if key in self.active_bindings:
+        if key in self.active_bindings or not stray_key(key):
             return ""
         self.app.bell()
-        said = repr(character) if character is not None and len(key) > 1 else repr(key)
         self.notify(
-            f"{said} is no key here: nothing done, and the keys typed after it are not "
-            "used (F1 lists the keys)",
+            f"{character_of(key) or key!r} is no key here: nothing done, and the keys typed "
+            "after it are not used (F1 lists the keys)",
             severity="warning",
             markup=False,
         )

@@ -57,8 +57,8 @@ from moderator.text import escaped
 from moderator.ui.host import (
     KeysReady,
     StrayKeysRefused,
+    character_of,
     host,
-    key_said,
     keys_refused,
     stray_key,
 )
@@ -486,7 +486,7 @@ class OpenScreen(KeyedScreen):
         if key in self.active_bindings or not stray_key(key):
             return ""
         self.app.bell()
-        said = key_said(key) if len(key) > 1 else repr(key)
+        said = repr(character_of(key) or key)
         self.query_one("#open-error", Static).update(
             Text(f"✗ {said} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
         )
