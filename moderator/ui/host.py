@@ -11,9 +11,11 @@ key of a burst is read, so the keys typed ahead go to the screen it opened.
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
+from textual.keys import _character_to_key, key_to_character
 from textual.message import Message
 
 if TYPE_CHECKING:
@@ -93,6 +95,46 @@ def keys_refused(app: App[Any]) -> None:
         refused()
 
 
+ASCII_KEYS = {
+    _character_to_key(ch): ch for ch in string.printable if ch.isprintable() and len(ch) == 1
+}
+"""The character of each printable ASCII key by its Textual name (``full_stop``: ``.``;
+Textual's own ``key_to_character`` knows no ``minus`` or ``plus``)."""
+
+
+def character_of(key: str) -> str | None:
+    """The character ``key`` types (``full_stop``: ``.``, ``euro_sign``: ``€``), or
+    ``None`` for a key that types none (Tab, F2, an arrow, a ``ctrl`` key)."""
+    character = ASCII_KEYS.get(key) or key_to_character(key)
+    return character if character is not None and character.isprintable() else None
+
+
+def key_said(key: str) -> str:
+    """A key as the banker reads it in a refusal: the character it types (``'.'``,
+    ``'€'``), else its name (``tab``, ``f2``, ``ctrl+z``)."""
+    character = character_of(key)
+    return key if character is None else repr(character)
+
+
+NAMED_NO_KEYS = frozenset(("insert", "delete", "backspace"))
+"""Named keys that type nothing and move nothing: a screen that has no binding for them
+refuses them (:func:`stray_key`)."""
+
+
+def stray_key(key: str) -> bool:
+    """Whether ``key`` is one a screen refuses when no binding of it nor its focused field
+    takes it: a key that types a character (a letter, a digit, a sign, a space, ``€``), a
+    ``ctrl`` key but quitting, Insert, Delete, Backspace, a function key, a shifted named
+    key.  The arrows, Home, End, the page keys, Enter, Tab and Esc are not: they move or
+    close what is shown (eighth keys round: a sign, a space, Insert or F2 was dropped
+    silently and the keys typed behind it acted: ``. e 4 0 Enter`` spent 40)."""
+    if character_of(key) is not None or key in NAMED_NO_KEYS:
+        return True
+    if key.startswith("ctrl+"):
+        return key not in ("ctrl+q", "ctrl+c")
+    return key.startswith("shift+") or (key[:1] == "f" and key[1:].isdigit())
+
+
 def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     """A letter, a digit or a ``ctrl`` key that is no key of ``screen`` (a view over the
     main screen: help, score, projection, rounds, sharing, the what-if comparison) and
@@ -101,15 +143,14 @@ def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     (the screens' ``take_dimmed_key``, called as the app hands the key out).  ``F1 z Esc
     e 4 0 Enter`` spent 40 with the keys typed behind the ``z``, which did nothing.
     ``""`` for any other key: it acts as usual."""
-    stray = len(key) == 1 and key.isprintable()
-    stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
-    if key in screen.active_bindings or not stray:
+    if key in screen.active_bindings or not stray_key(key):
         return ""
     focused = screen.focused
-    if focused is not None and focused.check_consume_key(key, key if len(key) == 1 else None):
+    if focused is not None and focused.check_consume_key(key, character_of(key)):
         return ""
     screen.app.bell()
-    screen.notify(f"{key!r} is no key here: {keys_said}", severity="warning", markup=False)
+    said = repr(character_of(key) or key)
+    screen.notify(f"{said} is no key here: {keys_said}", severity="warning", markup=False)
     return "refused"
 
 

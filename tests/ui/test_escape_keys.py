@@ -198,7 +198,9 @@ async def test_esc_then_a_bracket_in_the_run_dialog(tmp_path: Path, between: str
     """Round 4: ``r 5 0 Esc [ r 6 0 Enter`` typed fast: Textual's parser lost the Esc
     before ``[`` (and ``] _ ^ \\``: they begin a terminal's string replies, ``[`` a key's
     sequence) and the dialog, still open, asked "Give run PRR 5060 full?"; now the Esc
-    closes the dialog, ``[`` is a key that does nothing and ``r 6 0 Enter`` runs 60."""
+    closes the dialog and ``[`` is a key that does nothing on the main screen: since the
+    eighth keys round it rings and the keys typed behind it are not used (it was dropped
+    silently and ``r 6 0 Enter`` ran 60); typed after its toast, ``r 6 0 Enter`` runs 60."""
     path = await demo(tmp_path)
     async with running(tmp_path) as (app, pilot):
         before = saved_lines(path)
@@ -208,8 +210,15 @@ async def test_esc_then_a_bracket_in_the_run_dialog(tmp_path: Path, between: str
             key.set_sender(app)
             app.post_message(key)
         await settle(pilot)
-        assert saved_lines(path)[len(before) :] == ["run PRR 60 full"]
+        assert saved_lines(path) == before  # no run of 5060, and none behind the `[`
         assert isinstance(app.screen, MainScreen)
+        said = [n.message for n in app._notifications]
+        assert any(f"{between!r} is no key here" in m for m in said), said
+        for key in parsed(EscapeFirstParser(), "r60\r"):
+            key.set_sender(app)
+            app.post_message(key)
+        await settle(pilot)
+        assert saved_lines(path)[len(before) :] == ["run PRR 60 full"]
 
 
 async def test_t_esc_d_closes_the_train_list(tmp_path: Path) -> None:

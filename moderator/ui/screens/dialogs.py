@@ -40,7 +40,6 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.keys import _character_to_key, key_to_character
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -49,7 +48,7 @@ from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.script import ParseError, parse_line
 from moderator.text import A_SHARE, escaped
-from moderator.ui.host import KeysReady, keys_refused
+from moderator.ui.host import KeysReady, character_of, key_said, keys_refused
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
 
@@ -258,9 +257,14 @@ def inside_word(typed: str, keys: Keys) -> bool:
     return False in found and True not in found
 
 
-SCRIPT_WORDS = frozenset({"ipo", "pool", "bank", "trade", "full", "half", "withhold", "mail", "by"})
+SCRIPT_WORDS = frozenset(
+    {"ipo", "pool", "bank", "trade", "full", "half", "withhold", "mail", "by", "from"}
+    | {"tile", "token", "terrain", "fee", "noroute"}
+)
 """The script's words that are no verb (``docs/script.md``): with its verbs, what a player's
-name may also be (:func:`name_clashes`)."""
+name may also be (:func:`name_clashes`).  ``from`` (a train bought from another company),
+a spend's purpose and ``noroute`` since the eighth keys round: with a player called From,
+``l f r o m Enter`` took ``train KO 2 from AR 1``, not his forced sale."""
 
 
 def name_clashes(cmd: c.Command, players: list[str]) -> frozenset[int]:
@@ -382,27 +386,6 @@ def no_key_of(screen: Screen[Any], key: str) -> bool:
         return bound.binding.action in FOCUS_MOVES
     focused = screen.focused
     return focused is None or not focused.check_consume_key(key, character_of(key))
-
-
-ASCII_KEYS = {
-    _character_to_key(ch): ch for ch in string.printable if ch.isprintable() and len(ch) == 1
-}
-"""The character of each printable ASCII key by its Textual name (``full_stop``: ``.``;
-Textual's own ``key_to_character`` knows no ``minus`` or ``plus``)."""
-
-
-def character_of(key: str) -> str | None:
-    """The character ``key`` types (``full_stop``: ``.``, ``euro_sign``: ``€``), or
-    ``None`` for a key that types none (Tab, F2, an arrow, a ``ctrl`` key)."""
-    character = ASCII_KEYS.get(key) or key_to_character(key)
-    return character if character is not None and character.isprintable() else None
-
-
-def key_said(key: str) -> str:
-    """A key as the banker reads it in a refusal: the character it types (``'.'``,
-    ``'€'``), else its name (``tab``, ``f2``, ``ctrl+z``)."""
-    character = character_of(key)
-    return key if character is None else repr(character)
 
 
 class CommandDialog(ModalScreen[c.Command | None]):

@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, host, keys_refused
+from moderator.ui.host import KeysReady, character_of, host, keys_refused, stray_key
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -701,15 +701,16 @@ class MainScreen(Screen[None]):
         ``y``, ``5``, ``ctrl+b``): a bell and a toast, and ``"refused"``, so the app does
         not use the keys typed behind it (fifth keys round: ``z e 4 0 Enter`` spent 40, a
         ``y`` typed ahead for a question that never came let the keys behind it act).
+        The same for a sign, a space or a character not ASCII (``.``, ``+``, ``€``) and
+        for Insert, Delete, Backspace, F2 and up, a shifted arrow (eighth keys round:
+        ``. e 4 0 Enter`` and ``Space e 4 0 Enter`` spent 40, the key dropped silently).
         ``""``: any other key (Enter, the arrows: the log's), or one bound here."""
-        stray = len(key) == 1 and key.isprintable()
-        stray = stray or (key.startswith("ctrl+") and key not in ("ctrl+q", "ctrl+c"))
-        if not stray or key in self.active_bindings:
+        if key in self.active_bindings or not stray_key(key):
             return ""
         self.app.bell()
         self.notify(
-            f"{key!r} is no key here: nothing done, and the keys typed after it are not "
-            "used (F1 lists the keys)",
+            f"{character_of(key) or key!r} is no key here: nothing done, and the keys typed "
+            "after it are not used (F1 lists the keys)",
             severity="warning",
             markup=False,
         )

@@ -54,7 +54,14 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, StrayKeysRefused, host, keys_refused
+from moderator.ui.host import (
+    KeysReady,
+    StrayKeysRefused,
+    character_of,
+    host,
+    keys_refused,
+    stray_key,
+)
 from rulesets.names import title_name
 
 if TYPE_CHECKING:
@@ -474,12 +481,14 @@ class OpenScreen(KeyedScreen):
         """A letter or a digit, no key of this list: nothing happens but a bell and the
         line under the list, and the keys typed behind it are not used (``"refused"``;
         the app calls this as it hands the key out): ``ctrl+o x Enter`` opened the newest
-        save with the Enter typed after a key that did nothing (fourth keys round)."""
-        if key in self.active_bindings or not (len(key) == 1 and key.isprintable()):
+        save with the Enter typed after a key that did nothing (fourth keys round); a sign,
+        a space, Insert or F2 the same (eighth keys round, :func:`stray_key`)."""
+        if key in self.active_bindings or not stray_key(key):
             return ""
         self.app.bell()
+        said = repr(character_of(key) or key)
         self.query_one("#open-error", Static).update(
-            Text(f"✗ {key!r} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
+            Text(f"✗ {said} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
         )
         return "refused"
 
