@@ -407,6 +407,26 @@ FIXES: dict[str, RulesFix] = {
             "`2ed`) is refused, naming `2e` (before: seated as one more player)",
         ),
         RulesFix(
+            "1846-6.51",
+            11,
+            "1846",
+            "6.51",
+            "`spend CORP AMOUNT token` is checked: one token a corporation's operating round, "
+            "at $80 or the B&O's, Erie's, IC's and PRR's special prices ($40, $60, $100; "
+            "6.52, 6.53), no more than its charter's tokens (before: any number, any amount)",
+        ),
+        *(
+            RulesFix(
+                f"{title}-6.5-price",
+                11,
+                title,
+                "6.5",
+                "a station token costs the price printed under the charter's next token (half "
+                "of it with Weidenthal, 4.2); another amount is refused (before: any amount)",
+            )
+            for title in ("1847AE", "1847RRRRB")
+        ),
+        RulesFix(
             "1853-game-words",
             11,
             "1853",

@@ -48,6 +48,7 @@ from typing import Any
 from moderator import commands as c
 from moderator import osfiles, strict
 from moderator.errors import Refusal, SaveError
+from moderator.fixes import WRITTEN_WITHOUT
 from moderator.game import Game, shrunk_notice
 from moderator.journal import (
     FORMAT_VERSION,
@@ -351,6 +352,11 @@ class GameSource:
                 [*frame.players, *frame.options],
                 rules_level=tracker.state.rules_level,
             )
+            lacked = tracker.checkpoints[0].extra.get(WRITTEN_WITHOUT)
+            if lacked is not None:
+                # a save whose writer lacked a fix of its level replays without it from the
+                # start (moderator.fixes.lacked_by_writer): the copy's first checkpoint too
+                game._checkpoints[0].extra[WRITTEN_WITHOUT] = lacked
             game.journal = list(tracker.entries)
             game.state = tracker.state.clone()
             game.read_only = True

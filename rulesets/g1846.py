@@ -79,6 +79,19 @@ MONEY_IN_BOX = 12_000
 BANK_SIZE = {3: 6500, 4: 7500, 5: 9000}
 STARTING_CASH = 400
 
+TOKEN_PRICES: dict[str, tuple[int, ...]] = {
+    # 6.51: a token costs $80; 6.53: $40 in the spot reserved for it (B&O Cincinnati, Erie
+    # Erie, IC Centralia, PRR Ft. Wayne); 6.52: B&O's and PRR's without a connection, $100
+    # and $60 (with one, the lower price, $40)
+    "PRR": (40, 60, 80),
+    "BO": (40, 80, 100),
+    "ERIE": (40, 80),
+    "IC": (40, 80),
+}
+CHARTER_TOKENS = {"PRR": 5, "GT": 3}
+"""Tokens on the charter, the home token's included (5.34; the counts printed on the mats,
+facts §4): four each, PRR five and GT three."""
+
 CORPORATIONS: tuple[tuple[str, str], ...] = (
     ("PRR", "Pennsylvania Railroad"),
     ("NYC", "New York Central Railroad"),
@@ -691,7 +704,43 @@ class G1846(Engine):
                 f"{company.id} is an independent railroad: it has no extra tokens to place "
                 f"(6.2 NOTE); it pays only for track"
             )
+        token = (
+            cmd.purpose == "token" and company.kind == "corporation" and follows(state, "1846-6.51")
+        )
+        if token:
+            self._check_token(state, company, cmd.amount)
         super().cmd_spend(state, cmd)
+        if token:
+            placed = state.extra.setdefault("tokens_placed", {})
+            assert isinstance(placed, dict)
+            placed[company.id] = int(placed.get(company.id, 0)) + 1
+            state.extra["token_turn"] = [state.round_number, state.or_number, company.id]
+
+    def _check_token(self, state: GameState, company: Company, amount: int) -> None:
+        """6.51: one token an operating round, at $80 (6.52, 6.53: the B&O's, Erie's, IC's
+        and PRR's special prices), from the tokens on its charter (5.34).  A `spend` line
+        without `token` (track and token together) is not checked."""
+        cid = company.id
+        if state.extra.get("token_turn") == [state.round_number, state.or_number, cid]:
+            raise Refusal(
+                f"{cid} has placed a token this operating round: one per operating round (6.51)"
+            )
+        prices = TOKEN_PRICES.get(cid, (80,))
+        if amount not in prices:
+            said = " or ".join(self.money(p) for p in prices)
+            rule = "6.51, 6.52, 6.53" if len(prices) > 1 else "6.51"
+            raise Refusal(
+                f"a {cid} token costs {said}, not {self.money(amount)} ({rule}); a tile and "
+                f"a token paid together: `spend {cid} {amount}` without `token`"
+            )
+        placed = state.extra.get("tokens_placed", {})
+        assert isinstance(placed, dict)
+        charter = CHARTER_TOKENS.get(cid, 4)
+        if int(placed.get(cid, 0)) + 1 >= charter:
+            raise Refusal(
+                f"{cid}'s charter holds {charter} tokens, its home token's and {charter - 1} "
+                f"more, all placed (5.34)"
+            )
 
     def cmd_issue(self, state: GameState, cmd: c.Issue) -> None:
         """``issue``: treasury shares to the Stock Market (6.31), or for a train (6.86)."""

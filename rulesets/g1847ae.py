@@ -123,6 +123,17 @@ CLOSINGS: dict[str, tuple[str, ...]] = {"6E": TOKEN_QUARRIES}
 STATIONS: dict[str, int] = {"L": 4, "Saar": 4, "HLB": 4, "M": 3, "NDB": 2, "N": 3, "RNB": 3}
 """4.5.1: the station tokens of each charter, the home station's (two for HLB, 6.5)
 included."""
+STATION_PRICES: dict[str, tuple[int, ...]] = {
+    "L": (0, 60, 80, 100),
+    "Saar": (0, 60, 80, 100),
+    "HLB": (0, 0, 80, 100),
+    "M": (0, 60, 80),
+    "NDB": (0, 60),
+    "N": (0, 60, 80),
+    "RNB": (0, 60, 80),
+}
+"""6.5: "The prices for placing a station tokens is stated on the charters", one under each
+token, the home stations' free (facts §4.1); a corporation places the next one."""
 INVESTOR_OF: dict[str, str] = {"MNR": "HLB", "SCR": "Saar", "VIW": "Saar"}
 """4.4: private companies exchanged for an investor certificate."""
 TRADEABLE = ("R", "K", "H", "W", "MNR", "SCR", "VIW")
@@ -254,6 +265,9 @@ class G1847AE(GridRules, Engine):
     """The privates each phase closes as it begins (the Phase Table: Königsbach,
     Hochstätten and Weidenthal at the 6E)."""
     stations: ClassVar[dict[str, int]] = STATIONS
+    station_prices: ClassVar[dict[str, tuple[int, ...]] | None] = STATION_PRICES
+    """The charters' station prices (6.5); ``None`` where the version checks its own (1847
+    Pfalz: 100 each, 11.2.5)."""
     edition: ClassVar[str] = "1847 AE"
     """The version's name in refusals."""
 
@@ -992,8 +1006,9 @@ class G1847AE(GridRules, Engine):
     def station_price(self, state: GameState, company: Company, cmd: c.Spend) -> Company | None:
         """Check a station's price; Weidenthal when the station uses its ability (4.2).
 
-        1847 AE and RRRR&B: the price is the charter's (6.5), not checked, so a station at
-        Weidenthal's half cost is one that says so: ``spend L 40 token W``.
+        1847 AE and RRRR&B: the price is the charter's (6.5, checked by
+        :meth:`_check_charter_price` from rules level 11), so a station at Weidenthal's half
+        cost is one that says so: ``spend L 40 token W``.
         """
         if cmd.private is None:
             return None
@@ -1030,6 +1045,28 @@ class G1847AE(GridRules, Engine):
                 f"{total - home} more, all placed ({self.stations_rule(cid)})"
             )
 
+    def _check_charter_price(
+        self, state: GameState, company: Company, amount: int, weidenthal: bool
+    ) -> None:
+        """6.5: the station costs the price printed under the charter's next token (4.2:
+        half of it with Weidenthal).  Games before rules level 11 took any amount."""
+        prices = self.station_prices
+        if prices is None or not follows(state, f"{self.title}-6.5-price"):
+            return
+        cid = company.id
+        placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
+        charter = prices.get(cid, ())
+        index = self.home_stations(cid) + placed.get(cid, 0)
+        if index >= len(charter):
+            return  # no token left: _check_station has refused it already
+        price = charter[index] // 2 if weidenthal else charter[index]
+        if amount != price:
+            which = f"half the {self.money(charter[index])} (4.2)" if weidenthal else "(6.5)"
+            raise Refusal(
+                f"{cid}'s next station token costs {self.money(price)}, the price on its "
+                f"charter {which}, not {self.money(amount)}"
+            )
+
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
         """``spend``: track and terrain (6.3); a station token (``token``): one per operating
         round, no more than the charter holds (6.5, 4.5.1); ``token W``: a station at
@@ -1045,6 +1082,7 @@ class G1847AE(GridRules, Engine):
         company = self.operating_company(state, cmd.company)
         weidenthal = self.station_price(state, company, cmd)
         self._check_station(state, company)
+        self._check_charter_price(state, company, cmd.amount, weidenthal is not None)
         super().cmd_spend(state, cmd)
         placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
         placed[company.id] = placed.get(company.id, 0) + 1

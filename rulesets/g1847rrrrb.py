@@ -121,7 +121,8 @@ class G1847RRRRB(PfalzPackageVersion):
         return value
 
     # 12.2: quarries sell to any railway, as in 1847 AE (4.2: its cmd_buyprivate); 12.1:
-    # the charters' 1847 AE side, their printed station prices (6.5) not checked and
+    # the charters' 1847 AE side, their printed station prices (6.5, checked from rules
+    # level 11: 1847 AE's _check_charter_price) and
     # `token W` for Weidenthal's half cost (4.2: 1847 AE's station_price).
 
     def stations_rule(self, cid: str) -> str:

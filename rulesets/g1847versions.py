@@ -288,7 +288,7 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
         super().cmd_close(state, cmd)
 
     def weidenthal_use(self, corp: str) -> str:
-        """The line of Weidenthal's use: the charter's price, not checked, names W (4.2)."""
+        """The line of Weidenthal's use: half the charter's price, naming W (4.2)."""
         return f"spend {corp} AMOUNT token W"
 
     # ================================================================= phases

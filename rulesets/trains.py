@@ -264,13 +264,15 @@ class TrainDepot(Ruleset):
         cid = company.id
         forced = self.r("forced_purchase")
         if president_pays:
+            # the president's share is his own rule where the title has one (1847 AE 6.8.2
+            # beside 6.8.1's mandatory purchase, 1830 24.0 beside 20.2)
             self._company_and_president_pay(
                 state,
                 company,
                 BANK,
                 president_pays,
                 f"its {name}-train ({forced})",
-                f"{cid}'s {name}-train ({forced})",
+                f"{cid}'s {name}-train ({self.r('president_pays')})",
             )
         elif reason:
             state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")

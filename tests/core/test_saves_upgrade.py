@@ -316,7 +316,9 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         ("1889", {"1889-game-words"}),
         ("1830", {"1830-game-words"}),
         ("1853", {"1853-game-words"}),
-        ("1846", {"1846-game-words"}),
+        ("1846", {"1846-game-words", "1846-6.51"}),
+        ("1847AE", {"1847AE-6.5-price"}),
+        ("1847RRRRB", {"1847RRRRB-6.5-price"}),
     ],
 )
 def test_the_level_11_game_words_fixes(title: str, idents: set[str]) -> None:

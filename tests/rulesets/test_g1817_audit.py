@@ -194,3 +194,44 @@ def test_facts_4_a_presidents_certificate_never_goes_to_the_market() -> None:
     assert g.state.price("GT") == 60
     refuse(g, "sell Amy GT 1", "cannot go to the market", "facts §4")
     refuse(g, "sell Amy GT 2", "cannot go to the market", "facts §4")
+
+
+def test_facts_13_an_obsolete_2_plus_given_up_over_the_limit_leaves_the_game() -> None:
+    """Facts §13: at phase 4 the 2+ are obsolete, "still runs, still counts for the
+    limit, then gone", and the limit drops to 3. GT holds three 3s and a 2+ it bought from
+    UR for $1 in phase 3 (four trains, phase 3's limit): one over. Given up, the obsolete
+    2+ leaves the game (the public implementation reclaims no obsolete train into the
+    pool): GT keeps its three 3s and no corporation can buy a 2+ from the pool.
+
+    Played from ``1817-phase-four.script`` to GT's two 3s of OR 3.2 (GT $0, UR $100), then:
+    OR 4.1 GT withholds $400 (165 -> 150) and buys UR's 2+ for $1 ($399; UR $101); from
+    OR 4.2 to OR 7.1 GT runs $20 six times, $4 a share, its 3 treasury shares $12 each
+    time: $399 + 6 x $12 = $471.  The 3s are exported one an OR, the last at OR 6.2's end,
+    the first 4 at OR 7.1's: phase 4, UR's 2 rusts.  In OR 7.2 UR's own 2+ runs its last.
+    """
+    text = (SCRIPTS / "1817-phase-four.script").read_text(encoding="utf-8")
+    before = text.partition("expect GT cash 0\n")[0] + "expect GT cash 0\ndone GT\n"
+    runs = "run UR 20\ndone UR\nrun GT 20\ndone GT\n"
+    passes = "pass Cat\npass Amy\npass Bob\n"
+    g = play(
+        before
+        + passes
+        + "run UR 20\ndone UR\nrun GT 400 withhold\ntrain GT 2+ from UR 1\ndone GT\n"
+        + runs
+        + passes
+        + runs * 2
+        + passes
+        + runs * 2
+        + passes
+        + runs
+        + "expect phase 4\nexpect GT cash 471\nexpect UR cash 101\n"
+    )
+    gt = g.state.company("GT")
+    assert sorted(t.name for t in gt.trains) == ["2+", "3", "3", "3"]
+    outcome = g.execute("discard GT 2+")
+    assert outcome.ok, outcome.message
+    scrapped = [ev for ev in outcome.events if ev.kind == "train"]
+    assert [(ev.train, ev.source, ev.target) for ev in scrapped] == [("2+", "GT", "scrap")]
+    assert sorted(t.name for t in gt.trains) == ["3", "3", "3"]
+    assert g.execute("run UR 20").ok  # UR's own 2+ runs its last (facts §13)
+    refuse(g, "train UR 2+ from pool", "pool")

@@ -129,3 +129,21 @@ def test_9_the_bank_line_and_the_adjust_refusal_cite_9() -> None:
     assert "10.1" not in message
     bank = broken_bank().state_json()["bank"]
     assert bank["rule"] == "9" and bank["note"].endswith("(9)")
+
+
+def test_6_8_2_the_directors_payment_and_his_krauss_sale_cite_6_8_2() -> None:
+    """The forced purchase of ``1847ae-krauss-forced-sale.script``: HLB's own cash goes
+    toward the train by 6.8.1 (the mandatory purchase), its director's by 6.8.2 (the line
+    said 6.8.1 before); his Krauss & Co. sale is 6.8.2's, and once it covers the train no
+    further sale is taken (6.8.2: "only the number of certificates necessary")."""
+    text = (SCRIPTS / "1847ae-krauss-forced-sale.script").read_text(encoding="utf-8")
+    before, _, _ = text.partition("train HLB 3+3\n")
+    game = play(before)
+    refuse(game, "sell C L 2", "already has the money needed", "(6.8.2)")
+    outcome = game.execute("train HLB 3+3")
+    assert outcome.ok, outcome.message
+    reasons = [ev.reason for ev in outcome.events if ev.kind == "cash" and ev.target == "bank"]
+    assert reasons[:2] == [
+        "HLB pays all its M150 toward its 3+3-train (6.8.1)",
+        "C pays M150 toward HLB's 3+3-train (6.8.2)",
+    ]

@@ -239,8 +239,13 @@ def test_a_station_costs_100() -> None:
 
 
 def test_rrrrb_stations_keep_the_ae_charter() -> None:
+    """12.1: the charters' 1847 AE side: L's first station after its home costs 60, not
+    1847 Pfalz's 100 (11.2.5) nor the charter's next 80 (6.5; before rules level 11 the
+    price was not checked and 80 was taken)."""
     game = play(upto(RRRRB5, "spend L 60 token"))
-    assert game.execute("spend L 80 token").ok
+    refuse(game, "spend L 100 token", "L's next station token costs M60", "(6.5)")
+    refuse(game, "spend L 80 token", "costs M60")
+    assert game.execute("spend L 60 token").ok
 
 
 # ----------------------------------------------------------------- 11.2.7, 12.2.2

@@ -263,3 +263,25 @@ def test_a_copy_of_the_followed_game_exports_as_the_game(tmp_path: Path, title: 
     assert game.execute(demo_lines(title)[31]).ok
     assert len(before.journal) == 30  # a copy stays as it was taken
     game.close()
+
+
+def test_a_copy_of_a_save_written_without_a_fix_replays_as_its_writer_played(
+    tmp_path: Path,
+) -> None:
+    """A level-3 save whose writer lacked ``1847AE-pass-after-or`` (its entry 19, a `pass`
+    that did nothing, tests/core/test_old_saves_open.py) replays without the fix from the
+    start: the table view's copy does too, its first checkpoint carrying the mark."""
+    from moderator.fixes import WRITTEN_WITHOUT
+
+    data = Path(__file__).parents[1] / "core" / "data" / "level3-1847ae-pass-after-or.json"
+    save = tmp_path / "g.json"
+    save.write_bytes(data.read_bytes())
+    game = Game.load(save, read_only=True)
+    follower = SaveFollower(save)
+    for source in (follower, LiveGame(game)):
+        copy = source.game_copy()
+        assert copy.initial_state().extra[WRITTEN_WITHOUT] == ("1847AE-pass-after-or", 3)
+        replayed = copy.replay(len(copy.journal))
+        assert copy.round_label(replayed) == "OR 1.1"  # the pass still did nothing
+        assert copy.state_json() == game.state_json()
+    game.close()
