@@ -21,7 +21,9 @@ The save stays the truth, and the picture is never trusted:
   and it is read strictly: the line of that size, exactly as :func:`keep_picture` writes
   it (its head names the layout, the size and the save file; one line of that size, no
   more lines than :data:`MAX_SIZES`, the file within its bytes), its rows and styles
-  checked cell by cell (any doubt: no picture, the slow path of a plain opening).  Each
+  checked cell by cell, no control character and no link in them (a link is sent to the
+  terminal as an escape sequence holding its text), any doubt: no picture, the slow path
+  of a plain opening.  Each
   line stands alone: a picture of one size, damaged or out of date, takes nothing from
   another's;
 * it is a picture, not a game: no key acts on it.  The keys typed while it is shown are
@@ -319,7 +321,10 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
                 if type(text) is not str or type(style) is not str or not text.isprintable():
                     return None
                 if style not in styles:
-                    styles[style] = Style.parse(style)
+                    parsed = Style.parse(style) if style.isprintable() else None
+                    if parsed is None or parsed.link is not None:
+                        return None  # a link is sent as OSC 8, the file's text in it
+                    styles[style] = parsed
                 segment = Segment(text, styles[style])
                 cells += segment.cell_length
                 segments.append(segment)
