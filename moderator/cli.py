@@ -299,8 +299,8 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         raise _Stop(EXIT_FILES) from None
     tell(game)
     game.remember_length = True  # as the TUI: kept when play lets go of the save
-    try:
-        new = Game.new(cmd.title, list(cmd.players))
+    try:  # read at the save's own level: a player a later level refuses (TITLE-game-words)
+        new = Game.new(cmd.title, list(cmd.players), rules_level=game.rules_level)
     except Refusal as exc:
         _close(game)
         _err(f"line {number}: refused: {exc}")
