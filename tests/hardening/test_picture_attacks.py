@@ -327,3 +327,30 @@ def test_a_read_only_folder_keeps_no_picture_and_stops_nothing(tmp_path: Path) -
     finally:
         folder.chmod(0o755)
         shutil.rmtree(base)
+
+
+# ------------------------------------------------------------ a coarse clock
+def test_a_save_rewritten_within_one_tick_of_its_clock_is_not_taken_for_the_old_one(
+    save: Path,
+) -> None:
+    """Another game of the same size written into the same file within one tick of the
+    file system's clock (FAT keeps 2 s, ext4 before Linux 6.13 a scheduler tick): size,
+    modification time and inode are those the picture was kept for, the content is not.
+    The picture is not shown (the file's tail is part of what identifies it; a journal's
+    last record holds the checksum chained over every byte before it)."""
+    save.write_text('{"game": "A"}\n' + "x" * 70_000 + "\n", encoding="utf-8")
+    assert keep_picture(save, strips(SIZE, "a"), {"game": "A"}, 0)
+    assert read_picture(save, SIZE) is not None
+    before = save.stat()
+    with save.open("r+b") as same_file:  # same inode, same size, another game
+        same_file.seek(before.st_size - 2)
+        same_file.write(b"y")
+    os.utime(save, ns=(before.st_atime_ns, before.st_mtime_ns))  # the clock's same tick
+    after = save.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (
+        before.st_size,
+        before.st_mtime_ns,
+        before.st_ino,
+    )
+    assert read_picture(save, SIZE) is None
+    assert kept_pictures(save)[0][1] != save_key(save)  # out of date: drawn again apart
