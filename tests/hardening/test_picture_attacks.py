@@ -354,3 +354,27 @@ def test_a_save_rewritten_within_one_tick_of_its_clock_is_not_taken_for_the_old_
     )
     assert read_picture(save, SIZE) is None
     assert kept_pictures(save)[0][1] != save_key(save)  # out of date: drawn again apart
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "dangling link", "folder"])
+def test_a_picture_file_that_is_no_file_is_never_read_nor_followed(save: Path, kind: str) -> None:
+    """A FIFO (reading it would wait for ever), a link (to a device, or nowhere) or a
+    folder where the picture goes: never read, never written through; a picture kept
+    replaces a link or a FIFO (the rename), a folder stays."""
+    frame = picture_path(save)
+    if kind == "fifo":
+        os.mkfifo(frame)
+    elif kind == "link to /dev/zero":
+        frame.symlink_to("/dev/zero")
+    elif kind == "dangling link":
+        frame.symlink_to(save.parent / "nowhere")
+    else:
+        frame.mkdir()
+    assert read_picture(save, SIZE) is None and kept_pictures(save) == []
+    kept = keep_picture(save, strips(SIZE), {}, 0)
+    assert kept == (kind != "folder")
+    assert not (save.parent / "nowhere").exists()
+    if kept:
+        assert frame.is_file() and not frame.is_symlink()
+        assert read_picture(save, SIZE) is not None
+    assert not [name for name in os.listdir(save.parent) if name.endswith(".tmp")]
