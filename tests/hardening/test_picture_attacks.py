@@ -378,3 +378,44 @@ def test_a_picture_file_that_is_no_file_is_never_read_nor_followed(save: Path, k
         assert frame.is_file() and not frame.is_symlink()
         assert read_picture(save, SIZE) is not None
     assert not [name for name in os.listdir(save.parent) if name.endswith(".tmp")]
+
+
+# ------------------------------------------------------------ the children of a long session
+def test_the_children_of_a_long_session_are_reaped_one_running_per_save(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A TUI session lives on after each child it starts (one at each game let go of):
+    a child done was never reaped, a zombie until the TUI quit, and a banker switching
+    games fast started one more each time.  Now the done ones are reaped at the next
+    start, and a save whose child still runs gets no second one."""
+    from moderator import cli
+
+    monkeypatch.delenv(cli.PICTURE_OFF, raising=False)
+    monkeypatch.setattr(cli, "_PICTURE_CHILDREN", {})
+    first = cli.leave_picture(save, terminal=False)
+    assert first is not None
+    os.waitid(os.P_PID, first, os.WEXITED | os.WNOWAIT)  # done (a dummy save), not reaped
+    with open(f"/proc/{first}/stat", encoding="ascii") as stat:
+        assert stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    second = cli.leave_picture(save, terminal=False)
+    assert second is not None and second != first
+    with pytest.raises(ChildProcessError):  # the first one was reaped
+        os.waitpid(first, os.WNOHANG)
+    # while the save's child runs, no other is started for it; another save gets one
+    running = subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE)
+    try:
+        os.waitid(os.P_PID, second, os.WEXITED)  # reaped here: forgotten at the next start
+        monkeypatch.setitem(cli._PICTURE_CHILDREN, os.path.abspath(save), running.pid)
+        assert cli.leave_picture(save, terminal=False) is None
+        other = save.with_name("other.json")
+        other.write_text("{}\n", encoding="utf-8")
+        third = cli.leave_picture(other, terminal=False)
+        assert third is not None
+    finally:
+        running.communicate(b"\n", timeout=60)
+    os.waitid(os.P_PID, third, os.WEXITED | os.WNOWAIT)
+    fourth = cli.leave_picture(save, terminal=False)  # the runner is done: started again
+    assert fourth is not None
+    os.waitpid(fourth, 0)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(third, os.WNOHANG)
