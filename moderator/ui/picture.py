@@ -317,7 +317,7 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
         return None  # none at this size, two, or kept for the file as it was
     try:
         record = json.loads(found[0])
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested 100,000 deep
         return None
     if (
         type(record) is not dict

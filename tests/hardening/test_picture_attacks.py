@@ -419,3 +419,22 @@ def test_the_children_of_a_long_session_are_reaped_one_running_per_save(
     os.waitpid(fourth, 0)
     with pytest.raises(ChildProcessError):
         os.waitpid(third, os.WNOHANG)
+
+
+@pytest.mark.parametrize("where", ["rows", "state", "an extra key"])
+def test_a_deeply_nested_line_is_not_read(save: Path, where: str) -> None:
+    """100,000 brackets after a right head: ``json.loads`` raises ``RecursionError``, not
+    a ``ValueError`` (it ended the app at start)."""
+    assert keep_picture(save, strips(SIZE), {}, 0)
+    (line,) = lines_of(save)
+    deep = b"[" * 100_000 + b"]" * 100_000
+    record = json.loads(line)
+    head = line[: line.index(b'"entries"')]
+    if where == "rows":
+        body = b'"entries":0,"state":"%s","rows":%s}' % (record["state"].encode(), deep)
+    elif where == "state":
+        body = b'"entries":0,"state":%s,"rows":[]}' % deep
+    else:
+        body = line[len(head) : -1] + b',"x":' + deep + b"}"
+    picture_path(save).write_bytes(head + body + b"\n")
+    assert read_picture(save, SIZE) is None
