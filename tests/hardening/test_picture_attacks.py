@@ -203,6 +203,30 @@ def test_a_child_never_keeps_a_picture_of_a_save_written_since_it_read_it(save: 
     assert kept_pictures(save) == [(SIZE, save_key(save))]
 
 
+def test_the_app_reopening_the_save_mid_write_takes_the_childs_temp_file(
+    save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app opens the save for writing while a child writes its picture: the opening
+    removes the temporary files named after the save (``remove_stale_temps``, under the
+    lock), the child's among them.  The child's rename fails quietly: nothing kept,
+    nothing raised, the pictures as they were, no file left."""
+    from moderator import journal
+
+    assert keep_picture(save, strips(SIZE, "a"), {}, 0)
+    before = picture_path(save).read_bytes()
+    real = os.replace
+
+    def reopened_first(source: object, target: object) -> None:
+        assert journal.remove_stale_temps(save)  # the app's opening, just before the rename
+        real(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", reopened_first)
+    assert not keep_picture(save, strips(OTHER, "b"), {}, 0, key=save_key(save), in_place=True)
+    monkeypatch.setattr(os, "replace", real)
+    assert picture_path(save).read_bytes() == before
+    assert sorted(os.listdir(save.parent)) == sorted([save.name, picture_path(save).name])
+
+
 KILLED = """
 import os, signal, sys
 from pathlib import Path
