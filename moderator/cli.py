@@ -299,8 +299,8 @@ def _open_save(cmd: c.Command, number: int, save: Path | None, force: bool) -> t
         raise _Stop(EXIT_FILES) from None
     tell(game)
     game.remember_length = True  # as the TUI: kept when play lets go of the save
-    try:
-        new = Game.new(cmd.title, list(cmd.players))
+    try:  # read at the save's own level: a player a later level refuses (TITLE-game-words)
+        new = Game.new(cmd.title, list(cmd.players), rules_level=game.rules_level)
     except Refusal as exc:
         _close(game)
         _err(f"line {number}: refused: {exc}")
@@ -389,6 +389,23 @@ PICTURE_OFF = "MODERATOR_NO_PICTURE"
 is started (the tests set it)."""
 
 
+_PICTURE_CHILDREN: dict[str, int] = {}
+"""The ``moderator picture`` children this process started and has not reaped, by save
+(a TUI session starts one at each game it lets go of, and lives on)."""
+
+
+def _reap_pictures() -> None:
+    """Reap the picture children that are done (else each stays a zombie as long as the
+    TUI runs), and forget them."""
+    for save, pid in list(_PICTURE_CHILDREN.items()):
+        try:
+            done = os.waitpid(pid, os.WNOHANG)[0]
+        except ChildProcessError:  # reaped already (by whom started it otherwise)
+            done = pid
+        if done:
+            del _PICTURE_CHILDREN[save]
+
+
 def leave_picture(save: Path, *, terminal: bool = True) -> int | None:
     """Start ``moderator picture SAVE [--size COLUMNSxROWS]`` apart, for the TUI's next
     opening of ``save`` (:func:`moderator.ui.app.take_picture`; docs/saves.md, "The
@@ -399,9 +416,16 @@ def leave_picture(save: Path, *, terminal: bool = True) -> int | None:
     child draws at the size of the save's earlier picture (the app's last), else
     120x40; the child also draws again the out-of-date pictures of the other sizes kept
     (the app, as it lets go of a game, starts it with ``terminal=False``: only those).
-    Its process id, or ``None`` when it was not
-    started (:data:`PICTURE_OFF` set, no ``posix_spawn``, or it failed)."""
+    Its process id, or ``None`` when it was not started (:data:`PICTURE_OFF` set, no
+    ``posix_spawn``, it failed, or this process's child for the same save still runs: one
+    at a time, however fast the banker switches games; a picture it cannot keep, the save
+    changed meanwhile, is drawn at the next let-go or opening).  The children done are
+    reaped here."""
     if os.environ.get(PICTURE_OFF) or not hasattr(os, "posix_spawn") or not sys.executable:
+        return None
+    _reap_pictures()
+    target = os.path.abspath(save)
+    if target in _PICTURE_CHILDREN:
         return None
     size = [_positive(os.environ.get("COLUMNS")), _positive(os.environ.get("LINES"))]
     if not terminal:  # only the other sizes' pictures
@@ -417,16 +441,16 @@ def leave_picture(save: Path, *, terminal: bool = True) -> int | None:
         "import os, sys\ntry:\n    os.nice(10)\nexcept OSError:\n    pass\n"
         f"sys.path[:] = {sys.path!r}\nfrom moderator.cli import main\nsys.exit(main())\n"
     )
-    argv = [sys.executable, "-c", code, "picture", os.path.abspath(save)]
+    argv = [sys.executable, "-c", code, "picture", target]
     if size[0] and size[1]:  # else the child's default: the earlier picture's size
         argv += ["--size", f"{size[0]}x{size[1]}"]
     null = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:
-        return os.posix_spawn(
-            sys.executable, argv, dict(os.environ), file_actions=null, setsid=True
-        )
+        pid = os.posix_spawn(sys.executable, argv, dict(os.environ), file_actions=null, setsid=True)
     except OSError:
         return None
+    _PICTURE_CHILDREN[target] = pid
+    return pid
 
 
 def _positive(text: str | None) -> int:

@@ -506,12 +506,18 @@ class Game:
                 if not _reworded(entry, made):
                     kind, at, was = entry.command.kind, entry.round or "", tuple(entry.events)
                     why = lacked_by_writer(game.title, data.rules_level, kind, at, was, len(made))
+                    nor = ""
                     if why is not None and lacked is None:
-                        return cls._replay_save(path, loaded, verify=verify, lacked=why)
+                        try:
+                            return cls._replay_save(path, loaded, verify=verify, lacked=why)
+                        except SaveError as exc:  # nor as a writer without the fix: named
+                            told = str(exc).removeprefix(f"{path}: ")
+                            told = told.removesuffix("; the file was left untouched")
+                            nor = f", nor without the fix {why} ({told})"
                     raise SaveError(
                         f"{path}: journal entry {number} (`{printable(entry.line)}`) no longer "
-                        f"replays the same way{_written_by(data.program)}; the file was left "
-                        f"untouched"
+                        f"replays the same way{_written_by(data.program)}{nor}; the file was "
+                        f"left untouched"
                     )
                 # the same rules in other words (a newer moderator words a line
                 # differently): the game holds today's words, the file keeps its own

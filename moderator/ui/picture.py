@@ -17,13 +17,14 @@ opens on its own picture.
 The save stays the truth, and the picture is never trusted:
 
 * it is shown only when it was kept for this very file as it is now (its size,
-  modification time and inode), by this version of the program, at this terminal's size,
-  and it is read strictly: the line of that size, exactly as :func:`keep_picture` writes
-  it (its head names the layout, the size and the save file; one line of that size, no
-  more lines than :data:`MAX_SIZES`, the file within its bytes), its rows and styles
-  checked cell by cell (any doubt: no picture, the slow path of a plain opening).  Each
-  line stands alone: a picture of one size, damaged or out of date, takes nothing from
-  another's;
+  modification time, inode and the CRC-32 of its end, :func:`save_key`), by this version
+  of the program, at this terminal's size, and it is read strictly: the line of that
+  size, exactly as :func:`keep_picture` writes it (its head names the layout, the size
+  and the save file; one line of that size, no more lines than :data:`MAX_SIZES`, the
+  file within its bytes), its rows and styles checked cell by cell, no control character
+  and no link in them (a link is sent to the terminal as an escape sequence holding its
+  text), any doubt: no picture, the slow path of a plain opening. Each line stands
+  alone: a picture of one size, damaged or out of date, takes nothing from another's;
 * it is a picture, not a game: no key acts on it.  The keys typed while it is shown are
   held by the app, in order, and handed to the main screen once that is composed from the
   replayed game (:class:`moderator.ui.app.ModeratorApp`), so a burst of keys still commits
@@ -72,7 +73,7 @@ from moderator import __version__
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-PICTURE_VERSION = 2
+PICTURE_VERSION = 3
 """The layout of ``.NAME.json.frame`` (another layout is not read): one line for each
 terminal size, most recent first, each a JSON record that begins with its layout, its
 size and the save file it was kept for (:func:`keep_picture`)."""
@@ -90,14 +91,36 @@ def picture_path(save: Path) -> Path:
     return save.with_name(f".{save.name}.frame")
 
 
+TAIL_BYTES = 1 << 16
+"""How much of the save's end :func:`save_key` sums (a record's chained checksum covers
+every byte before it: the last record's is the whole journal's)."""
+
+
 def save_key(save: Path) -> list[int] | None:
     """What identifies the save's file as it is now: size, modification time (ns) and
-    inode of the file it names (every write of a save replaces or grows it)."""
+    inode of the file it names (every write of a save replaces or grows it), and the
+    CRC-32 of its last :data:`TAIL_BYTES` (a file system's clock keeps time by ticks, FAT's
+    of 2 s: a file written twice within one tick, the second game of the same size, keeps
+    its time).  ``None``: no regular file there."""
+    import stat
+    import zlib
+
+    from moderator import osfiles
+
     try:
-        info = os.stat(save)
+        fd = os.open(save, osfiles.READ)
     except OSError:
         return None
-    return [info.st_size, info.st_mtime_ns, info.st_ino]
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        tail = os.pread(fd, TAIL_BYTES, max(0, info.st_size - TAIL_BYTES))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return [info.st_size, info.st_mtime_ns, info.st_ino, zlib.crc32(tail)]
 
 
 def state_digest(data: Any) -> str:
@@ -127,7 +150,7 @@ def _head(size: tuple[int, int], key: list[int]) -> bytes:
     exactly as :func:`keep_picture` writes it."""
     return (
         f'{{"picture":{PICTURE_VERSION},"size":[{size[0]},{size[1]}],'
-        f'"save":[{key[0]},{key[1]},{key[2]}],"program":{json.dumps(__version__)},'
+        f'"save":[{key[0]},{key[1]},{key[2]},{key[3]}],"program":{json.dumps(__version__)},'
     ).encode("ascii")
 
 
@@ -138,7 +161,7 @@ def _head_pattern() -> re.Pattern[bytes]:
     for its own head, :func:`_head`)."""
     return re.compile(
         rb'\{"picture":' + str(PICTURE_VERSION).encode() + rb',"size":\[([1-9][0-9]{0,3}),'
-        rb'([1-9][0-9]{0,3})\],"save":\[([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,20})\],'
+        rb'([1-9][0-9]{0,3})\],"save":\[([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,20}),([0-9]{1,10})\],'
         rb'"program":' + re.escape(json.dumps(__version__).encode("ascii")) + rb","
     )
 
@@ -294,7 +317,7 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
         return None  # none at this size, two, or kept for the file as it was
     try:
         record = json.loads(found[0])
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested 100,000 deep
         return None
     if (
         type(record) is not dict
@@ -319,7 +342,10 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
                 if type(text) is not str or type(style) is not str or not text.isprintable():
                     return None
                 if style not in styles:
-                    styles[style] = Style.parse(style)
+                    parsed = Style.parse(style) if style.isprintable() else None
+                    if parsed is None or parsed.link is not None:
+                        return None  # a link is sent as OSC 8, the file's text in it
+                    styles[style] = parsed
                 segment = Segment(text, styles[style])
                 cells += segment.cell_length
                 segments.append(segment)
