@@ -52,7 +52,7 @@ Last, what keeping the picture costs: the app's ``keep_picture`` (what it does o
 after a command) 30 times in a row on each title's main screen, median wall and CPU;
 ``play --save`` of the first title's script with and without the picture's child (its
 own wall and CPU, median of 3; the child waited for after each); and the child's start
-alone (``moderator.cli.leave_picture``, median of 20).
+alone (``moderator.picture_apart.leave_picture``, median of 20).
 
 The moderator child starts as ``moderator open SAVE`` does (``gc.disable()`` as
 ``moderator.cli._run_tui``, then :class:`moderator.ui.app.ModeratorApp`).  Bytecode is
@@ -290,17 +290,17 @@ def play_save(script: Path, save: Path, env: dict[str, str]) -> tuple[float, flo
 
 
 def spawn_cost(save: Path, env: dict[str, str]) -> tuple[float, float]:
-    """What :func:`moderator.cli.leave_picture` costs ``play --save`` (wall and CPU
+    """What :func:`moderator.picture_apart.leave_picture` costs ``play --save`` (wall and CPU
     milliseconds, medians of 20): the spawn of the child (here for a save that is not
     there, so it stops at once; each is waited for after the measure)."""
-    from moderator import cli
+    from moderator import picture_apart
 
     os.environ.update(env)  # the child's environment (no MODERATOR_NO_PICTURE)
     os.environ.pop("MODERATOR_NO_PICTURE", None)
     walls, cpus = [], []
     for _ in range(20):
         wall, cpu = time.perf_counter(), time.process_time()
-        pid = cli.leave_picture(save)
+        pid = picture_apart.leave_picture(save)
         walls.append((time.perf_counter() - wall) * 1000)
         cpus.append((time.process_time() - cpu) * 1000)
         if pid is None:
@@ -505,7 +505,7 @@ def main() -> None:
             cpu = statistics.median(r[1] for r in runs)
             print(f"  {how} the picture's child: {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms")
         print(
-            f"  of which starting the child (cli.leave_picture, median of 20): "
+            f"  of which starting the child (picture_apart.leave_picture, median of 20): "
             f"{spawned[0]:.2f} ms wall, {spawned[1]:.2f} ms CPU"
         )
 

@@ -354,7 +354,7 @@ class ModeratorApp(App[None]):
                     from moderator.ui.picture import stale_sizes
 
                     if stale_sizes(game.path):
-                        from moderator.cli import leave_picture
+                        from moderator.picture_apart import leave_picture
 
                         leave_picture(game.path, terminal=False)
                 return
@@ -926,7 +926,7 @@ def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
     and no picture before, at :data:`moderator.ui.picture.DEFAULT_SIZE`.  ``size`` comes
     first in the pictures' order, the others keep their places.  What ``moderator
     picture SAVE`` does, started apart by ``moderator play SCRIPT --save SAVE``,
-    ``moderator amend`` and the app as it lets go of a game (:mod:`moderator.cli`).
+    ``moderator amend`` and the app as it lets go of a game (:mod:`moderator.picture_apart`).
 
     The save is opened read-only (no lock: a TUI may open it meanwhile, and nothing of
     it is written), and once for all the sizes; nothing is drawn at a size whose picture

@@ -80,7 +80,7 @@ def test_a_terminal_size_in_other_digits_is_no_size(tmp_path: Path) -> None:
     """`COLUMNS=²` (`str.isdigit` says yes, `int` no) ended `play`'s tables in a traceback
     from Rich, and `play --quiet --save` in one from the picture's size, after the save was
     written; the size is now left out, as when none is given."""
-    from moderator.cli import _positive
+    from moderator.picture_apart import _positive
 
     assert [_positive(text) for text in ("²", "١٢", "１２", "80", "", None)] == [0, 0, 0, 80, 0, 0]
     script = tmp_path / "game.script"

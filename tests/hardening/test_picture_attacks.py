@@ -412,16 +412,16 @@ def test_the_children_of_a_long_session_are_reaped_one_running_per_save(
     a child done was never reaped, a zombie until the TUI quit, and a banker switching
     games fast started one more each time.  Now the done ones are reaped at the next
     start, and a save whose child still runs gets no second one."""
-    from moderator import cli
+    from moderator import picture_apart
 
-    monkeypatch.delenv(cli.PICTURE_OFF, raising=False)
-    monkeypatch.setattr(cli, "_PICTURE_CHILDREN", {})
-    first = cli.leave_picture(save, terminal=False)
+    monkeypatch.delenv(picture_apart.PICTURE_OFF, raising=False)
+    monkeypatch.setattr(picture_apart, "_PICTURE_CHILDREN", {})
+    first = picture_apart.leave_picture(save, terminal=False)
     assert first is not None
     os.waitid(os.P_PID, first, os.WEXITED | os.WNOWAIT)  # done (a dummy save), not reaped
     with open(f"/proc/{first}/stat", encoding="ascii") as stat:
         assert stat.read().rsplit(")", 1)[1].split()[0] == "Z"
-    second = cli.leave_picture(save, terminal=False)
+    second = picture_apart.leave_picture(save, terminal=False)
     assert second is not None and second != first
     with pytest.raises(ChildProcessError):  # the first one was reaped
         os.waitpid(first, os.WNOHANG)
@@ -429,16 +429,16 @@ def test_the_children_of_a_long_session_are_reaped_one_running_per_save(
     running = subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE)
     try:
         os.waitid(os.P_PID, second, os.WEXITED)  # reaped here: forgotten at the next start
-        monkeypatch.setitem(cli._PICTURE_CHILDREN, os.path.abspath(save), running.pid)
-        assert cli.leave_picture(save, terminal=False) is None
+        monkeypatch.setitem(picture_apart._PICTURE_CHILDREN, os.path.abspath(save), running.pid)
+        assert picture_apart.leave_picture(save, terminal=False) is None
         other = save.with_name("other.json")
         other.write_text("{}\n", encoding="utf-8")
-        third = cli.leave_picture(other, terminal=False)
+        third = picture_apart.leave_picture(other, terminal=False)
         assert third is not None
     finally:
         running.communicate(b"\n", timeout=60)
     os.waitid(os.P_PID, third, os.WEXITED | os.WNOWAIT)
-    fourth = cli.leave_picture(save, terminal=False)  # the runner is done: started again
+    fourth = picture_apart.leave_picture(save, terminal=False)  # the runner is done: started again
     assert fourth is not None
     os.waitpid(fourth, 0)
     with pytest.raises(ChildProcessError):

@@ -18,7 +18,7 @@ import pytest
 from test_picture import Watched, text_of, warnings_of
 from ui_helpers import RULEBOOK, SIZE, burst_keys, main_screen, running, saved_lines, settle
 
-from moderator import cli
+from moderator import cli, picture_apart
 from moderator.game import Game
 from moderator.ui import app as app_module
 from moderator.ui.app import picture_main, take_picture
@@ -157,15 +157,15 @@ async def test_play_save_leaves_the_picture_the_app_shows(
     path = saves / "game.json"
     assert cli.main(["play", str(script), "--save", str(path), "--quiet"]) == 0
     assert not picture_path(path).exists()  # MODERATOR_NO_PICTURE: no child
-    assert cli.leave_picture(path) is None
+    assert picture_apart.leave_picture(path) is None
     more = script.read_text(encoding="utf-8") + "par Amy GT 60\n"
     script.write_text(more, encoding="utf-8")
     started: list[int | None] = []
-    monkeypatch.delenv(cli.PICTURE_OFF)
+    monkeypatch.delenv(picture_apart.PICTURE_OFF)
     monkeypatch.setenv("COLUMNS", str(SIZE[0]))
     monkeypatch.setenv("LINES", str(SIZE[1]))
-    real = cli.leave_picture
-    monkeypatch.setattr(cli, "leave_picture", lambda save: started.append(real(save)))
+    real = picture_apart.leave_picture
+    monkeypatch.setattr(picture_apart, "leave_picture", lambda save: started.append(real(save)))
     assert cli.main(["play", str(script), "--save", str(path), "--quiet"]) == 0
     (pid,) = started
     assert pid is not None
@@ -234,7 +234,7 @@ def test_amend_and_play_start_the_child_for_the_save_they_wrote_only(
 ) -> None:
     """Which commands start ``moderator picture`` (no child here: the call is noted)."""
     asked: list[Path] = []
-    monkeypatch.setattr(cli, "leave_picture", asked.append)
+    monkeypatch.setattr(picture_apart, "leave_picture", asked.append)
     script = tmp_path / "game.script"
     script.write_text(RULEBOOK.read_text(encoding="utf-8"), encoding="utf-8")
     path = tmp_path / "game.json"
@@ -279,21 +279,21 @@ def test_the_child_draws_at_the_terminals_size(
             raise OSError("not a terminal")
         return os.terminal_size(terminal)
 
-    monkeypatch.delenv(cli.PICTURE_OFF)
+    monkeypatch.delenv(picture_apart.PICTURE_OFF)
     for name in ("COLUMNS", "LINES"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(os, "posix_spawn", posix_spawn)
     monkeypatch.setattr(os, "get_terminal_size", get_terminal_size)
-    assert cli.leave_picture(Path("g.json")) == 4242
+    assert picture_apart.leave_picture(Path("g.json")) == 4242
     ((path, argv, how),) = spawned
     assert path == sys.executable
     asked = ["picture", os.path.abspath("g.json")] + (["--size", size] if size else [])
     assert argv[-len(asked) :] == asked and argv[-len(asked) - 1] != "picture"
     assert how["setsid"] is True  # apart: its own session, its output nowhere
-    monkeypatch.setenv(cli.PICTURE_OFF, "1")
-    assert cli.leave_picture(Path("g.json")) is None and len(spawned) == 1
+    monkeypatch.setenv(picture_apart.PICTURE_OFF, "1")
+    assert picture_apart.leave_picture(Path("g.json")) is None and len(spawned) == 1
 
 
 def test_the_child_without_a_size_draws_at_the_earlier_pictures(tmp_path: Path) -> None:

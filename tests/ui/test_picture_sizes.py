@@ -16,7 +16,7 @@ from test_picture import Watched, text_of, warnings_of
 from textual.strip import Strip
 from ui_helpers import SIZE, burst_keys, main_screen, rulebook_save, saved_lines, settle
 
-from moderator import cli
+from moderator import picture_apart
 from moderator.ui import picture as picture_module
 from moderator.ui.app import ModeratorApp, take_picture
 from moderator.ui.picture import (
@@ -169,7 +169,9 @@ def test_each_size_the_game_was_shown_at_opens_on_its_picture(
     ``moderator picture SAVE`` does), and the next opening at either size shows its
     picture, with the game as replayed, and no warning."""
     left: list[tuple[Path, bool]] = []
-    monkeypatch.setattr(cli, "leave_picture", lambda s, terminal=True: left.append((s, terminal)))
+    monkeypatch.setattr(
+        picture_apart, "leave_picture", lambda s, terminal=True: left.append((s, terminal))
+    )
     path = rulebook_save(saves, "# Stock Round 1")
     laptop = asyncio.run(_quit_at(saves, OTHER))
     assert laptop.shown is None and left == []  # no other size yet: nothing apart
@@ -223,12 +225,12 @@ def test_the_apps_child_draws_only_the_out_of_date_sizes(
         spawned.append(argv)
         return 4242
 
-    monkeypatch.delenv(cli.PICTURE_OFF)
+    monkeypatch.delenv(picture_apart.PICTURE_OFF)
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("LINES", "40")
     monkeypatch.setattr(os, "posix_spawn", posix_spawn)
-    assert cli.leave_picture(Path("g.json"), terminal=False) == 4242
-    assert cli.leave_picture(Path("g.json")) == 4242
+    assert picture_apart.leave_picture(Path("g.json"), terminal=False) == 4242
+    assert picture_apart.leave_picture(Path("g.json")) == 4242
     assert [argv[-2:] for argv in spawned] == [
         ["picture", os.path.abspath("g.json")],
         ["--size", "120x40"],
