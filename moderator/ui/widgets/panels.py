@@ -932,6 +932,7 @@ class StatusBar(Panel):
             data.get("short"),
             data.get("extra_or"),
             data.get("interest"),
+            str(data.get("discard_first")),
             _acting_interest(data),
             data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
             tuple(data.get("missing") or ()),
@@ -1012,6 +1013,13 @@ class StatusBar(Panel):
                         line.append(badge(cid))
                     else:
                         line.append(company_text(cid))
+            first = data.get("discard_first")
+            if first:
+                # a company over the train limit discards before any other line is taken:
+                # the acting company's keys are refused until then (eighth keys round)
+                who = " and ".join(first["companies"])
+                line.append(f"   {who} discards first", style="bold yellow")
+                line.append(f" (over the train limit, {first['rule']}: l lists it)", style="dim")
             owed = _acting_interest(data)
             if owed is not None:  # 1817: what the acting corporation owes at its turn's end
                 cid, due, paid = owed

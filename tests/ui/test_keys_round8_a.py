@@ -1,0 +1,75 @@
+"""Eighth keys round (1846, 1847 AE, Pfalz, RRRR&B, 1853): a burst commits what it spells
+or nothing, and the header names who the next line is taken from.
+
+* A company over the train limit after a phase change (1853 4.8.6: BNR's 4 leaves EIR
+  with four trains) discards before any other line is taken: every key of the company
+  operating is refused ("EIR holds 4 trains over the limit"), yet the header named only
+  BNR (▶ BNR), the company whose lines were all refused.  It now says "EIR discards
+  first", with the rule, and ``l`` lists the discards (``l 2 m Enter``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from positions import played
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
+
+from moderator import commands as c
+from moderator.game import Game
+from moderator.ui.widgets.panels import StatusBar
+
+SCRIPTS = REPO / "tests" / "scripts"
+
+
+def _save(saves: Path, script: str, stop_before: str, names: dict[str, str]) -> Path:
+    text = (SCRIPTS / script).read_text(encoding="utf-8")
+    for old, new in names.items():
+        text = re.sub(rf"\b{old}\b", new, text)
+        stop_before = re.sub(rf"\b{old}\b", new, stop_before)
+    path = saves / "g.json"
+    save_from_script(path, text, stop_before).close()
+    return path
+
+
+def status(app: object) -> str:
+    return str(main_screen(app).query_one("#status", StatusBar).build().plain)  # type: ignore[arg-type]
+
+
+async def test_the_header_names_the_company_that_discards_first(saves: Path) -> None:
+    path = _save(saves, "1853-phases.script", "discard EIR 2M", {})
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        assert "EIR discards first (over the train limit, 4.8.6" in status(app), status(app)
+        await send_burst(pilot, "d", "l", "2m", "enter")  # BNR's done refused: not used
+        assert saved_lines(path) == before
+        await send_burst(pilot, "l", "2m", "enter")  # typed after the refusal
+        assert saved_lines(path) == [*before, "discard EIR 2M"]
+        assert "discards first" not in status(app)
+
+
+@pytest.mark.parametrize(("title", "seed", "count"), [("1847AE", 2, 116), ("1847RRRRB", 2, 56)])
+def test_every_company_whose_discard_alone_is_legal_is_named(
+    title: str, seed: int, count: int
+) -> None:
+    """Seeded games through a phase change that leaves another company over the limit:
+    wherever the rules take only discards, the state JSON's ``discard_first`` (the
+    header's) names exactly the companies they are for, and nothing elsewhere."""
+    game = played(title, seed, count)
+    replay = Game.new(title, list(game.players))
+    seen = 0
+    for entry in game.journal:
+        legal = replay.legal_commands()
+        first = replay.state_json()["discard_first"]
+        if legal and all(isinstance(x, c.Discard) for x in legal):
+            seen += 1
+            assert first is not None
+            assert set(first["companies"]) == {x.corp for x in legal}, entry.line
+        elif not any(isinstance(x, c.Discard) for x in legal):
+            assert first is None, entry.line
+        assert replay.execute(entry.command).ok
+    assert seen  # the position is in the game
+    replay.close()
+    game.close()
