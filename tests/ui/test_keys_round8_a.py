@@ -73,3 +73,21 @@ def test_every_company_whose_discard_alone_is_legal_is_named(
     assert seen  # the position is in the game
     replay.close()
     game.close()
+
+
+async def test_1853_the_header_names_the_new_director_owing_his_credit_trains_choice(
+    saves: Path,
+) -> None:
+    """4.8.10: Bo's purchase makes him NWR's director while NWR owes its credit train: only
+    ``credit NWR pay`` or ``return`` is accepted, yet the header named Cat, whose turn
+    follows, and ``x`` was refused for her.  Bo (here called X) is named; the ``x`` typed
+    for him is still refused (his choice first), and the keys behind it are not used."""
+    path = _save(saves, "1853-managers.script", "credit NWR pay", {"Bo": "X"})
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        assert "to act X " in status(app), status(app)
+        await send_burst(pilot, "x", "k", "enter")
+        assert saved_lines(path) == before
+        await send_burst(pilot, "k", "enter")
+        assert saved_lines(path) == [*before, "credit NWR pay"]
+        assert "to act Cat " in status(app), status(app)
