@@ -301,6 +301,11 @@ class Engine(StockRound, OperatingRound, TrainDepot):
         corps = list(state.ledger.corporations())
         if state.round_kind in ("setup", "SR"):
             player = state.current_player or state.priority
+            if state.round_kind == "setup":
+                # who opens the first stock round, tried on a copy (the priority holder may
+                # be passed at once: 1846's player left without cash by the privates; his
+                # lines were offered, and the `p` or `b` of the player named to act refused)
+                player = Engine.next_actor(self, state) or player
             if player is None:
                 return out
             out.extend(self.title_candidates(state))

@@ -6,6 +6,10 @@ or nothing, and the header names who the next line is taken from.
   operating is refused ("EIR holds 4 trains over the limit"), yet the header named only
   BNR (▶ BNR), the company whose lines were all refused.  It now says "EIR discards
   first", with the rule, and ``l`` lists the discards (``l 2 m Enter``).
+* 1853 4.8.10: a new director owing his credit train's choice was not the one named.
+* 1846 before the first stock round: the lines offered were the priority holder's, also
+  when he is passed at once (no cash left after the privates): the ``p`` of the player
+  named to act was refused.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from positions import played
+from positions import Cut, played, save_at
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator import commands as c
@@ -91,3 +95,18 @@ async def test_1853_the_header_names_the_new_director_owing_his_credit_trains_ch
         await send_burst(pilot, "k", "enter")
         assert saved_lines(path) == [*before, "credit NWR pay"]
         assert "to act Cat " in status(app), status(app)
+
+
+async def test_1846_the_first_stock_player_after_the_privates_may_par(tmp_path: Path) -> None:
+    """1846, the privates dealt and the first stock round not begun: Amy, who holds the
+    priority, spent her cash on privates and is passed at once, so the header names Bob.
+    The lines offered were Amy's (the priority holder's), so Bob's ``p`` was refused "it is
+    Bob's turn in the stock round, not Amy's (5.11)" and his ``b`` likewise."""
+    path = save_at(Cut("1846", 10, 7), tmp_path / "saves")
+    before = saved_lines(path)
+    assert before[-1].startswith("private ") and len(before) == 7
+    async with running(path.parent) as (app, pilot):
+        assert "to act Bob " in status(app), status(app)
+        await send_burst(pilot, "p", "nyc", "enter", "100", "enter")
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == [*before, "par Bob NYC 100"]
