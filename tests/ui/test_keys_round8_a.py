@@ -110,3 +110,26 @@ async def test_1846_the_first_stock_player_after_the_privates_may_par(tmp_path: 
         await send_burst(pilot, "p", "nyc", "enter", "100", "enter")
         assert app.screen is main_screen(app)
     assert saved_lines(path) == [*before, "par Bob NYC 100"]
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("1846", "remove 2 of CO, ERIE, PRR first (2.3)"),
+        ("1847RRRRB", "the game starts once the box's values are given"),
+    ],
+)
+async def test_a_stock_key_before_the_setup_is_done_says_the_setups_step(
+    saves: Path, title: str, said: str
+) -> None:
+    """1846's removals (2.3), RRRR&B's box values (12.1): a ``b`` or ``x`` typed first rang
+    and said "the rules allow no buy now", not what comes first; the keys behind it are
+    not used."""
+    game = Game.new(title, ["B", "X", "Pass"])
+    game.save(saves / "g.json")
+    game.close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "b", "x")
+        messages = [n.message for n in app._notifications]
+        assert any(said in m for m in messages), messages
+        assert saved_lines(saves / "g.json") == []  # the x behind the b: not used

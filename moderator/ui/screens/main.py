@@ -568,6 +568,14 @@ class MainScreen(Screen[None]):
                 "returns it to the bank (4.8.10; key k)"
             )
         who = self.session.acting
+        if kind == "setup":
+            # the setup's own step comes first (1846's removals, 2.3; 1847 Pfalz's and
+            # RRRR&B's box values, 11.1/12.1): the game's reason for a stock-round line
+            # (eighth keys round: "the rules allow no buy now (Cy to act)" said neither)
+            player = who or self.session.data.get("priority") or self.session.game.players[0]
+            why = self.session.reason(c.Pass(player=player))
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def guard_reason(self, kinds: tuple[type[c.Command], ...]) -> str | None:
