@@ -10,6 +10,10 @@ or nothing, and the header names who the next line is taken from.
 * 1846 before the first stock round: the lines offered were the priority holder's, also
   when he is passed at once (no cash left after the privates): the ``p`` of the player
   named to act was refused.
+* 1846 after the removals, no private distributed: ``x`` passed the first player (whom the
+  header did not name) and began stock round 1 with every private out of play.
+* Before the setup is done (1846's removals, RRRR&B's box values) ``b`` or ``x`` said
+  "the rules allow no buy now", not the step that comes first.
 """
 
 from __future__ import annotations
@@ -133,3 +137,23 @@ async def test_a_stock_key_before_the_setup_is_done_says_the_setups_step(
         messages = [n.message for n in app._notifications]
         assert any(said in m for m in messages), messages
         assert saved_lines(saves / "g.json") == []  # the x behind the b: not used
+
+
+async def test_1846_x_after_the_removals_passes_nobody(saves: Path) -> None:
+    """1846 after the removals, no private distributed yet: the header says "Setup" and
+    names no one, yet ``x`` gave ``pass Amy`` (the engine's next actor) and began stock
+    round 1 with every private out of play (3.2).  It rings and says why; the keys behind
+    it are not used; a private typed after it is taken."""
+    text = "game 1846 X Pass Ipo\nremove ERIE PRR SC TBC LSL MC\n"
+    save_from_script(saves / "g.json", text).close()
+    before = saved_lines(saves / "g.json")
+    async with running(saves) as (app, pilot):
+        assert "Setup" in status(app) and "to act" not in status(app)
+        await send_burst(pilot, "x", "x")
+        assert saved_lines(saves / "g.json") == before
+        said = [n.message for n in app._notifications]
+        assert any("the header names no one to act yet" in m for m in said), said
+        await send_burst(pilot, ":", "private X MS", "enter", "escape")
+        assert "to act X " in status(app)  # named now: his x passes him
+        await send_burst(pilot, "x")
+    assert saved_lines(saves / "g.json") == [*before, "private X MS", "pass X"]

@@ -955,10 +955,30 @@ class MainScreen(Screen[None]):
         # (1830 4.0) the next player, whose pass closes it (no extra key); after a sale
         # alone the seller, who may still buy (his pass closes his turn)
         player = self.session.acting
-        if player is None:
-            self.notify("no player is to act", severity="warning")
+        if player is None or self.setup_first():
+            # the header names nobody: `x` passes nobody (eighth keys round: after 1846's
+            # removals `x` passed Amy, unnamed, and began stock round 1 with no private
+            # dealt, 3.2); the keys typed behind it are not used
+            self.app.bell()
+            why = "no player is to act"
+            if player is not None:
+                why = (
+                    "the setup comes first: the privates distributed (`private PLAYER ID`); "
+                    f"the header names no one to act yet (`: pass {player}` begins stock "
+                    "round 1 as it is)"
+                )
+            self.notify(why, title="Pass", severity="warning", markup=False)
+            self.keys_typed_behind_refused()
             return
         self.give_typed(c.Pass(player=player))
+
+    def setup_first(self) -> bool:
+        """Whether the setup's own step is still under way and the header names no player
+        (1846 before a private is distributed: ``widgets.panels`` shows "Setup")."""
+        from moderator.ui.widgets.panels import setup_done
+
+        data = self.session.data
+        return bool(data["round"].get("setup")) and not setup_done(data)
 
     def action_bid(self) -> None:
         """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
