@@ -13,7 +13,8 @@ or nothing, and the header names who the next line is taken from.
 * 1846 after the removals, no private distributed: ``x`` passed the first player (whom the
   header did not name) and began stock round 1 with every private out of play.
 * Before the setup is done (1846's removals, RRRR&B's box values) ``b`` or ``x`` said
-  "the rules allow no buy now", not the step that comes first.
+  "the rules allow no buy now", not the step that comes first; ``r`` after the run and
+  1853's ``k`` with no credit train waiting said as little.
 """
 
 from __future__ import annotations
@@ -99,6 +100,10 @@ async def test_1853_the_header_names_the_new_director_owing_his_credit_trains_ch
         await send_burst(pilot, "k", "enter")
         assert saved_lines(path) == [*before, "credit NWR pay"]
         assert "to act Cat " in status(app), status(app)
+        await send_burst(pilot, "k", "enter")  # nothing waits now: it says so
+        said = [n.message for n in app._notifications]
+        assert any("no credit train is waiting" in m for m in said), said
+    assert saved_lines(path) == [*before, "credit NWR pay"]
 
 
 async def test_1846_the_first_stock_player_after_the_privates_may_par(tmp_path: Path) -> None:
@@ -157,3 +162,17 @@ async def test_1846_x_after_the_removals_passes_nobody(saves: Path) -> None:
         assert "to act X " in status(app)  # named now: his x passes him
         await send_burst(pilot, "x")
     assert saved_lines(saves / "g.json") == [*before, "private X MS", "pass X"]
+
+
+async def test_r_after_the_run_says_the_company_has_run(saves: Path) -> None:
+    """``r`` typed again after IC's run (a banker's habit: the run twice) rang and said "the
+    rules allow no run now (IC to act)"; it says the game's reason, and the keys typed
+    behind it are not used (the ``9 0 Enter`` were for the run)."""
+    path = _save(saves, "1846-2e-three-players.script", "train IC 2", {"Cat": "Run"})
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "r", "90", "enter", "k")
+        said = [n.message for n in app._notifications]
+        assert any("IC has already run this turn (6.61)" in m for m in said), said
+        assert app.screen is main_screen(app)
+    assert saved_lines(path) == before

@@ -558,6 +558,14 @@ class MainScreen(Screen[None]):
         acting = self.acting_company()
         if cmd.id == "spend" and acting:
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
+        if cmd.id == "credit":
+            return "no credit train is waiting for a new director's choice (4.8.10)"
+        if cmd.id == "run" and acting:
+            # the game's reason ("NYC has already run this turn (6.61)"): the engine offers
+            # no run to ask about (eighth keys round: "the rules allow no run now")
+            why = self.session.reason(c.Run(company=acting, revenue=0))
+            if why:
+                return why
         if self.session.data.get("ended"):
             reason = self.session.data.get("end_reason")
             return "the game has ended" + (f": {reason}" if reason else "")
