@@ -176,3 +176,12 @@ async def test_r_after_the_run_says_the_company_has_run(saves: Path) -> None:
         assert any("IC has already run this turn (6.61)" in m for m in said), said
         assert app.screen is main_screen(app)
     assert saved_lines(path) == before
+
+
+async def test_1817_x_in_the_opening_sale_still_passes_the_chooser(saves: Path) -> None:
+    """The refusal above is for a pass that would end the setup: 1817's opening sale is
+    setup too, and its chooser's ``x`` is a pass inside it."""
+    save_from_script(saves / "g.json", "game 1817 Amy Bob Cy\n").close()
+    async with running(saves) as (_app, pilot):
+        await send_burst(pilot, "x")
+    assert saved_lines(saves / "g.json") == ["pass Amy"]

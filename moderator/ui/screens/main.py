@@ -963,7 +963,7 @@ class MainScreen(Screen[None]):
         # (1830 4.0) the next player, whose pass closes it (no extra key); after a sale
         # alone the seller, who may still buy (his pass closes his turn)
         player = self.session.acting
-        if player is None or self.setup_first():
+        if player is None or self.setup_first(player):
             # the header names nobody: `x` passes nobody (eighth keys round: after 1846's
             # removals `x` passed Amy, unnamed, and began stock round 1 with no private
             # dealt, 3.2); the keys typed behind it are not used
@@ -980,13 +980,17 @@ class MainScreen(Screen[None]):
             return
         self.give_typed(c.Pass(player=player))
 
-    def setup_first(self) -> bool:
-        """Whether the setup's own step is still under way and the header names no player
-        (1846 before a private is distributed: ``widgets.panels`` shows "Setup")."""
+    def setup_first(self, player: str) -> bool:
+        """Whether the header names no player (the setup's own step, ``widgets.panels``
+        shows "Setup") and ``player``'s pass would end the setup: 1846 before a private
+        is distributed.  A pass inside the setup (1817's opening sale) is given."""
         from moderator.ui.widgets.panels import setup_done
 
         data = self.session.data
-        return bool(data["round"].get("setup")) and not setup_done(data)
+        if not data["round"].get("setup") or setup_done(data):
+            return False
+        trial = self.session.game.trial(c.Pass(player=player))
+        return not isinstance(trial, str) and trial[0].round_kind != "setup"
 
     def action_bid(self) -> None:
         """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
