@@ -185,3 +185,15 @@ async def test_1817_x_in_the_opening_sale_still_passes_the_chooser(saves: Path) 
     async with running(saves) as (_app, pilot):
         await send_burst(pilot, "x")
     assert saved_lines(saves / "g.json") == ["pass Amy"]
+
+
+async def test_v_with_no_private_for_sale_says_why(tmp_path: Path) -> None:
+    """1847 Pfalz, NDB to act, every private L's: ``v`` said "the rules allow no private
+    now (NDB to act)"; it says the game's reasons, and the Enter behind it is not used."""
+    path = save_at(Cut("1847Pfalz", 1, 99), tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        await send_burst(pilot, "v", "enter")
+        said = [n.message for n in app._notifications]
+        assert any("NDB may buy no private now: R is not a player's to sell" in m for m in said)
+    assert saved_lines(path) == before

@@ -560,6 +560,18 @@ class MainScreen(Screen[None]):
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
         if cmd.id == "credit":
             return "no credit train is waiting for a new director's choice (4.8.10)"
+        if cmd.id == "private" and acting:
+            # no private is offered: the game's reasons for those in play ("K is not a
+            # player's to sell (L; 4.2)"), not "the rules allow no private now"
+            privates = [
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "private" and not co.get("closed")
+            ]
+            tried = (c.BuyPrivate(corp=acting, private=pid, price=1) for pid in privates)
+            found = [why for why in dict.fromkeys(map(self.session.reason, tried)) if why]
+            if found:
+                return f"{acting} may buy no private now: " + "; ".join(found[:2])
         if cmd.id == "run" and acting:
             # the game's reason ("NYC has already run this turn (6.61)"): the engine offers
             # no run to ask about (eighth keys round: "the rules allow no run now")
