@@ -154,6 +154,7 @@ async def test_1846_x_after_the_removals_passes_nobody(saves: Path) -> None:
     before = saved_lines(saves / "g.json")
     async with running(saves) as (app, pilot):
         assert "Setup" in status(app) and "to act" not in status(app)
+        assert main_screen(app).check_action("pass_turn", ()) is None  # dimmed in the footer
         await send_burst(pilot, "x", "x")
         assert saved_lines(saves / "g.json") == before
         said = [n.message for n in app._notifications]

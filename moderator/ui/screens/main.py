@@ -520,6 +520,8 @@ class MainScreen(Screen[None]):
             acting = self.acting_company()
             if acting is not None and self.session.bank_trains(acting):
                 return True
+        if cmd.id == "pass" and self.setup_first(self.session.acting):
+            return False  # dimmed: the header names no one whose pass `x` would give
         if cmd.id in GUARD_KINDS:
             return bool(self.session.legal_of(*GUARD_KINDS[cmd.id]))
         if cmd.id == "spend":
@@ -588,6 +590,8 @@ class MainScreen(Screen[None]):
                 "returns it to the bank (4.8.10; key k)"
             )
         who = self.session.acting
+        if cmd.id == "pass" and who is not None and self.setup_first(who):
+            return self.pass_in_setup(who)
         if kind == "setup":
             # the setup's own step comes first (1846's removals, 2.3; 1847 Pfalz's and
             # RRRR&B's box values, 11.1/12.1): the game's reason for a stock-round line
@@ -976,30 +980,33 @@ class MainScreen(Screen[None]):
         # alone the seller, who may still buy (his pass closes his turn)
         player = self.session.acting
         if player is None or self.setup_first(player):
-            # the header names nobody: `x` passes nobody (eighth keys round: after 1846's
-            # removals `x` passed Amy, unnamed, and began stock round 1 with no private
-            # dealt, 3.2); the keys typed behind it are not used
+            # the header names nobody: `x` passes nobody (:meth:`allowed` dims it; this is
+            # its last guard); the keys typed behind it are not used
             self.app.bell()
-            why = "no player is to act"
-            if player is not None:
-                why = (
-                    "the setup comes first: the privates distributed (`private PLAYER ID`); "
-                    f"the header names no one to act yet (`: pass {player}` begins stock "
-                    "round 1 as it is)"
-                )
+            why = self.pass_in_setup(player) if player is not None else "no player is to act"
             self.notify(why, title="Pass", severity="warning", markup=False)
             self.keys_typed_behind_refused()
             return
         self.give_typed(c.Pass(player=player))
 
-    def setup_first(self, player: str) -> bool:
+    @staticmethod
+    def pass_in_setup(player: str) -> str:
+        """Why ``x`` passes nobody in the setup (eighth keys round: after 1846's removals
+        `x` passed the first player, whom the header did not name, and began stock round 1
+        with no private dealt, 3.2)."""
+        return (
+            "the setup comes first: the privates distributed (`private PLAYER ID`); the "
+            f"header names no one to act yet (`: pass {player}` begins stock round 1 as it is)"
+        )
+
+    def setup_first(self, player: str | None) -> bool:
         """Whether the header names no player (the setup's own step, ``widgets.panels``
         shows "Setup") and ``player``'s pass would end the setup: 1846 before a private
         is distributed.  A pass inside the setup (1817's opening sale) is given."""
         from moderator.ui.widgets.panels import setup_done
 
         data = self.session.data
-        if not data["round"].get("setup") or setup_done(data):
+        if player is None or not data["round"].get("setup") or setup_done(data):
             return False
         trial = self.session.game.trial(c.Pass(player=player))
         return not isinstance(trial, str) and trial[0].round_kind != "setup"
