@@ -760,7 +760,7 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
-            self.notify("nothing of the kind is legal now", severity="warning")
+            self.opened_nothing("nothing of the kind is legal now")
             return
         dialog = ChoiceDialog(
             title,
@@ -787,13 +787,13 @@ class MainScreen(Screen[None]):
 
             found = ipo_result(self.session)
             if isinstance(found, str):
-                self.notify(found, severity="warning", markup=False)
+                self.opened_nothing(found)
             else:
                 self.ask(found)
             return
         cmds = [x for x in self.session.legal_of(c.Par) if isinstance(x, c.Par)]
         if not cmds:
-            self.notify("nothing of the kind is legal now", severity="warning")
+            self.opened_nothing("nothing of the kind is legal now")
             return
         money = self.session.money
 
@@ -1020,7 +1020,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Bid) if isinstance(x, c.Bid)]
         if not cmds:
-            self.notify("no bid can be made now", severity="warning")
+            self.opened_nothing("no bid can be made now")
             return
         sale = self.session.data.get("sale") or {}
         money = self.session.money
@@ -1060,7 +1060,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Bond) if isinstance(x, c.Bond)]
         if not cmds:
-            self.notify("no bond can be set aside now", severity="warning")
+            self.opened_nothing("no bond can be set aside now")
             return
         lows: dict[str, int] = {}
         for x in cmds:  # the lowest bond the game accepts, per player
@@ -1089,7 +1089,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Claim) if isinstance(x, c.Claim)]
         if not cmds:
-            self.notify("no claim can be made now", severity="warning")
+            self.opened_nothing("no claim can be made now")
             return
         player = cmds[0].player
         # 2.5.5: a secret city; the game checks each (they are not among its candidates)
@@ -1138,7 +1138,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = self.session.legal_of(c.Settle)
         if not cmds:
-            self.notify("the bids cannot be settled now", severity="warning")
+            self.opened_nothing("the bids cannot be settled now")
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmds[0]))
         self.ask(
@@ -1276,7 +1276,7 @@ class MainScreen(Screen[None]):
             else:
                 choices.append((f"{x.corp} buys a {x.train} from {x.source} — price agreed…", x))
         if not choices:
-            self.notify("no train can be bought now", severity="warning")
+            self.opened_nothing("no train can be bought now")
             return
 
         def picked(cmd: c.Command) -> Step:
@@ -1331,7 +1331,7 @@ class MainScreen(Screen[None]):
             return dialog
 
         if not cmds:
-            self.notify("no private company can be bought now", severity="warning")
+            self.opened_nothing("no private company can be bought now")
             return
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
@@ -1355,7 +1355,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cid = self.acting_company()
         if cid is None:
-            self.notify("no company is operating", severity="warning")
+            self.opened_nothing("no company is operating")
             return
         self.give_typed(c.Done(company=cid))
 
@@ -1366,6 +1366,14 @@ class MainScreen(Screen[None]):
         same company's train)."""
         if self.give(cmd) is not None:
             self.keys_typed_behind_refused()
+
+    def opened_nothing(self, message: str, title: str = "") -> None:
+        """A live key's action found nothing to open (its guard and its list disagree, a
+        last guard): a bell and a toast, and the keys typed behind it are not used, as
+        behind a dimmed key (they were typed for the list)."""
+        self.app.bell()
+        self.notify(message, title=title, severity="warning", markup=False)
+        self.keys_typed_behind_refused()
 
     def keys_typed_behind_refused(self) -> None:
         """The key's command was refused: the keys typed behind it are not used
@@ -1391,12 +1399,12 @@ class MainScreen(Screen[None]):
         self.typing()
         cid = self.acting_company()
         if cid is None:
-            self.notify("no company is operating", severity="warning")
+            self.opened_nothing("no company is operating")
             return
         cmd = kind(corp=cid)
         why = self.session.reason(cmd)
         if why:
-            self.notify(why, title=title, severity="warning", markup=False)
+            self.opened_nothing(why, title)
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmd))
         self.ask(ChoiceDialog(title, [(self.session.line(cmd), cmd)], note=moves))
@@ -1409,9 +1417,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.CreditTrain) if isinstance(x, c.CreditTrain)]
         if not cmds:
-            self.notify(
-                "no credit train is waiting for a new director's choice", severity="warning"
-            )
+            self.opened_nothing("no credit train is waiting for a new director's choice")
             return
         cid = cmds[0].corp
         director = (self.session.company(cid) or {}).get("president") or "the director"
