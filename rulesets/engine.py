@@ -225,6 +225,9 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             ),
             "cert_limit": self.cert_limit(state),
             "train_limit": self.train_limit(state),
+            # a company over the limit discards before any other line is taken (the header
+            # names it: the operating company's lines are refused until then)
+            "discard_first": self._discard_first(state),
             "market": state.market.to_json(),
             "depot": self.depot_json(state),
             "depot_remaining": remaining,
@@ -240,6 +243,14 @@ class Engine(StockRound, OperatingRound, TrainDepot):
             data["next_player"] = self.player_after_turn(state)
         data.update(self.title_json(state))
         return data
+
+    def _discard_first(self, state: GameState) -> dict[str, Any] | None:
+        """The companies over the train limit, whose ``discard`` comes before any other
+        line, and the rule (``None`` when none is)."""
+        over = [] if state.ended else self.over_limit(state)
+        if not over:
+            return None
+        return {"companies": [co.id for co in over], "rule": self.r("discard")}
 
     # ------------------------------------------------------------- who acts
     def next_actor(self, state: GameState) -> str | None:
@@ -290,6 +301,11 @@ class Engine(StockRound, OperatingRound, TrainDepot):
         corps = list(state.ledger.corporations())
         if state.round_kind in ("setup", "SR"):
             player = state.current_player or state.priority
+            if state.round_kind == "setup":
+                # who opens the first stock round, tried on a copy (the priority holder may
+                # be passed at once: 1846's player left without cash by the privates; his
+                # lines were offered, and the `p` or `b` of the player named to act refused)
+                player = Engine.next_actor(self, state) or player
             if player is None:
                 return out
             out.extend(self.title_candidates(state))

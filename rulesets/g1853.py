@@ -763,11 +763,19 @@ class G1853(Engine):
         """The contract bids: the next player without a bond while the bonds are written
         (2.5.2), the next bidder in the claims (2.5.4); then as every title.
 
+        While a new director owes his credit train's choice in a stock round (4.8.10),
+        he is (nothing else is accepted first).
+
         2.5.2 has every player write his bond at once, in secret, and reveal them
         together: the rules give no order.  The banker collects them round the table, in
         the order the game line seats the players (the seating by bond, 2.5.3, comes only
         once every bond is known), so the first player whose bond is not yet set aside is
         the one the next line is expected from."""
+        pending = self._pending_credit(state)
+        if pending is not None and state.round_kind == "SR" and not state.ended:
+            # 4.8.10: the new director's choice comes before any other line (``apply``):
+            # he is the one to act, not the player whose turn follows his purchase
+            return pending["director"]
         if state.round_kind == "setup":
             if state.extra["stage"] == "bonds":
                 bids = state.extra["bids"]

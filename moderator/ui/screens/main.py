@@ -523,6 +523,8 @@ class MainScreen(Screen[None]):
             acting = self.acting_company()
             if acting is not None and self.session.bank_trains(acting):
                 return True
+        if cmd.id == "pass" and self.setup_first(self.session.acting):
+            return False  # dimmed: the header names no one whose pass `x` would give
         if cmd.id in GUARD_KINDS:
             return bool(self.session.legal_of(*GUARD_KINDS[cmd.id]))
         if cmd.id == "spend":
@@ -561,6 +563,26 @@ class MainScreen(Screen[None]):
         acting = self.acting_company()
         if cmd.id == "spend" and acting:
             return self.session.reason(c.Spend(company=acting, amount=1)) or "no spending now"
+        if cmd.id == "credit":
+            return "no credit train is waiting for a new director's choice (4.8.10)"
+        if cmd.id == "private" and acting:
+            # no private is offered: the game's reasons for those in play ("K is not a
+            # player's to sell (L; 4.2)"), not "the rules allow no private now"
+            privates = [
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "private" and not co.get("closed")
+            ]
+            tried = (c.BuyPrivate(corp=acting, private=pid, price=1) for pid in privates)
+            found = [why for why in dict.fromkeys(map(self.session.reason, tried)) if why]
+            if found:
+                return f"{acting} may buy no private now: " + "; ".join(found[:2])
+        if cmd.id == "run" and acting:
+            # the game's reason ("NYC has already run this turn (6.61)"): the engine offers
+            # no run to ask about (eighth keys round: "the rules allow no run now")
+            why = self.session.reason(c.Run(company=acting, revenue=0))
+            if why:
+                return why
         if self.session.data.get("ended"):
             reason = self.session.data.get("end_reason")
             return "the game has ended" + (f": {reason}" if reason else "")
@@ -571,10 +593,17 @@ class MainScreen(Screen[None]):
                 "returns it to the bank (4.8.10; key k)"
             )
         who = self.session.acting
-        if kind == "setup" and cmd.id in ("par", "buy", "sell"):
-            # a stock-round key while the setup goes on (1817's opening sale, facts §1;
-            # 18Chesapeake's draw, §7.1): the engine's own reason, with its rule
-            why = self.setup_reason()
+        if cmd.id == "pass" and who is not None and self.setup_first(who):
+            return self.pass_in_setup(who)
+        if kind == "setup":
+            # the setup's own step comes first, in the engine's words with its rule (1817's
+            # opening sale, facts §1; 18Chesapeake's draw, §7.1; 1846's removals, 2.3; 1847
+            # Pfalz's and RRRR&B's box values, 11.1/12.1): "the rules allow no buy now (Cy to
+            # act)" said neither (eighth keys round)
+            why = self.setup_reason() if cmd.id in ("par", "buy", "sell") else None
+            if not why:
+                player = who or self.session.data.get("priority") or self.session.game.players[0]
+                why = self.session.reason(c.Pass(player=player))
             if why:
                 return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
@@ -760,7 +789,7 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         if not cmds:
-            self.notify("nothing of the kind is legal now", severity="warning")
+            self.opened_nothing("nothing of the kind is legal now")
             return
         dialog = ChoiceDialog(
             title,
@@ -787,13 +816,13 @@ class MainScreen(Screen[None]):
 
             found = ipo_result(self.session)
             if isinstance(found, str):
-                self.notify(found, severity="warning", markup=False)
+                self.opened_nothing(found)
             else:
                 self.ask(found)
             return
         cmds = [x for x in self.session.legal_of(c.Par) if isinstance(x, c.Par)]
         if not cmds:
-            self.notify("nothing of the kind is legal now", severity="warning")
+            self.opened_nothing("nothing of the kind is legal now")
             return
         money = self.session.money
 
@@ -979,10 +1008,37 @@ class MainScreen(Screen[None]):
         # (1830 4.0) the next player, whose pass closes it (no extra key); after a sale
         # alone the seller, who may still buy (his pass closes his turn)
         player = self.session.acting
-        if player is None:
-            self.notify("no player is to act", severity="warning")
+        if player is None or self.setup_first(player):
+            # the header names nobody: `x` passes nobody (:meth:`allowed` dims it; this is
+            # its last guard); the keys typed behind it are not used
+            self.app.bell()
+            why = self.pass_in_setup(player) if player is not None else "no player is to act"
+            self.notify(why, title="Pass", severity="warning", markup=False)
+            self.keys_typed_behind_refused()
             return
         self.give_typed(c.Pass(player=player))
+
+    @staticmethod
+    def pass_in_setup(player: str) -> str:
+        """Why ``x`` passes nobody in the setup (eighth keys round: after 1846's removals
+        `x` passed the first player, whom the header did not name, and began stock round 1
+        with no private dealt, 3.2)."""
+        return (
+            "the setup comes first: the privates distributed (`private PLAYER ID`); the "
+            f"header names no one to act yet (`: pass {player}` begins stock round 1 as it is)"
+        )
+
+    def setup_first(self, player: str | None) -> bool:
+        """Whether the header names no player (the setup's own step, ``widgets.panels``
+        shows "Setup") and ``player``'s pass would end the setup: 1846 before a private
+        is distributed.  A pass inside the setup (1817's opening sale) is given."""
+        from moderator.ui.widgets.panels import setup_done
+
+        data = self.session.data
+        if player is None or not data["round"].get("setup") or setup_done(data):
+            return False
+        trial = self.session.game.trial(c.Pass(player=player))
+        return not isinstance(trial, str) and trial[0].round_kind != "setup"
 
     def action_bid(self) -> None:
         """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
@@ -993,7 +1049,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Bid) if isinstance(x, c.Bid)]
         if not cmds:
-            self.notify("no bid can be made now", severity="warning")
+            self.opened_nothing("no bid can be made now")
             return
         sale = self.session.data.get("sale") or {}
         money = self.session.money
@@ -1033,7 +1089,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Bond) if isinstance(x, c.Bond)]
         if not cmds:
-            self.notify("no bond can be set aside now", severity="warning")
+            self.opened_nothing("no bond can be set aside now")
             return
         lows: dict[str, int] = {}
         for x in cmds:  # the lowest bond the game accepts, per player
@@ -1062,7 +1118,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Claim) if isinstance(x, c.Claim)]
         if not cmds:
-            self.notify("no claim can be made now", severity="warning")
+            self.opened_nothing("no claim can be made now")
             return
         player = cmds[0].player
         # 2.5.5: a secret city; the game checks each (they are not among its candidates)
@@ -1111,7 +1167,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = self.session.legal_of(c.Settle)
         if not cmds:
-            self.notify("the bids cannot be settled now", severity="warning")
+            self.opened_nothing("the bids cannot be settled now")
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmds[0]))
         self.ask(
@@ -1249,7 +1305,7 @@ class MainScreen(Screen[None]):
             else:
                 choices.append((f"{x.corp} buys a {x.train} from {x.source} — price agreed…", x))
         if not choices:
-            self.notify("no train can be bought now", severity="warning")
+            self.opened_nothing("no train can be bought now")
             return
 
         def picked(cmd: c.Command) -> Step:
@@ -1304,7 +1360,7 @@ class MainScreen(Screen[None]):
             return dialog
 
         if not cmds:
-            self.notify("no private company can be bought now", severity="warning")
+            self.opened_nothing("no private company can be bought now")
             return
         choices: list[tuple[str | Text, c.Command]] = []
         for x in cmds:
@@ -1328,7 +1384,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cid = self.acting_company()
         if cid is None:
-            self.notify("no company is operating", severity="warning")
+            self.opened_nothing("no company is operating")
             return
         self.give_typed(c.Done(company=cid))
 
@@ -1339,6 +1395,14 @@ class MainScreen(Screen[None]):
         same company's train)."""
         if self.give(cmd) is not None:
             self.keys_typed_behind_refused()
+
+    def opened_nothing(self, message: str, title: str = "") -> None:
+        """A live key's action found nothing to open (its guard and its list disagree, a
+        last guard): a bell and a toast, and the keys typed behind it are not used, as
+        behind a dimmed key (they were typed for the list)."""
+        self.app.bell()
+        self.notify(message, title=title, severity="warning", markup=False)
+        self.keys_typed_behind_refused()
 
     def keys_typed_behind_refused(self) -> None:
         """The key's command was refused: the keys typed behind it are not used
@@ -1364,12 +1428,12 @@ class MainScreen(Screen[None]):
         self.typing()
         cid = self.acting_company()
         if cid is None:
-            self.notify("no company is operating", severity="warning")
+            self.opened_nothing("no company is operating")
             return
         cmd = kind(corp=cid)
         why = self.session.reason(cmd)
         if why:
-            self.notify(why, title=title, severity="warning", markup=False)
+            self.opened_nothing(why, title)
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmd))
         self.ask(ChoiceDialog(title, [(self.session.line(cmd), cmd)], note=moves))
@@ -1382,9 +1446,7 @@ class MainScreen(Screen[None]):
         self.typing()
         cmds = [x for x in self.session.legal_of(c.CreditTrain) if isinstance(x, c.CreditTrain)]
         if not cmds:
-            self.notify(
-                "no credit train is waiting for a new director's choice", severity="warning"
-            )
+            self.opened_nothing("no credit train is waiting for a new director's choice")
             return
         cid = cmds[0].corp
         director = (self.session.company(cid) or {}).get("president") or "the director"

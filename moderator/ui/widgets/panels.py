@@ -864,7 +864,7 @@ class TrainsPanel(Panel):
         return Group(line, second)
 
 
-def _setup_done(data: dict[str, Any]) -> bool:
+def setup_done(data: dict[str, Any]) -> bool:
     """Whether a setup without stages (1846) is done: the removals are made and the
     private companies distributed (a player owns one; 1846 2.3, 3.2)."""
     if "stage" in data:
@@ -934,8 +934,9 @@ class StatusBar(Panel):
             data.get("short"),
             data.get("extra_or"),
             data.get("interest"),
+            str(data.get("discard_first")),
             _acting_interest(data),
-            data["round"].get("setup") and (_setup_done(data), _unowned_privates(data)),
+            data["round"].get("setup") and (setup_done(data), _unowned_privates(data)),
             tuple(data.get("missing") or ()),
             tuple(data.get("provisional") or ()),
             data.get("seed_money"),
@@ -953,7 +954,7 @@ class StatusBar(Panel):
         if data.get("short"):
             line.append("short ", style="bold reverse")  # 1853 2.4: the shortened game
         line.append("  ")
-        if rnd.get("setup") and _setup_done(data):
+        if rnd.get("setup") and setup_done(data):
             # 1846 3.23: the privates are distributed, so the first stock round is what
             # comes (the game begins it with the first stock-round command)
             line.append(f"Stock round {rnd.get('number') or 1}", style="bold")
@@ -1022,6 +1023,13 @@ class StatusBar(Panel):
                         line.append(badge(cid))
                     else:
                         line.append(company_text(cid))
+            first = data.get("discard_first")
+            if first:
+                # a company over the train limit discards before any other line is taken:
+                # the acting company's keys are refused until then (eighth keys round)
+                who = " and ".join(first["companies"])
+                line.append(f"   {who} discards first", style="bold yellow")
+                line.append(f" (over the train limit, {first['rule']}: l lists it)", style="dim")
             owed = _acting_interest(data)
             if owed is not None:  # 1817: what the acting corporation owes at its turn's end
                 cid, due, paid = owed
