@@ -226,6 +226,9 @@ class G1847AE(GridRules, Engine):
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     excess_to_pool: ClassVar[bool] = True
     max_holding: ClassVar[int | None] = None  # 8.3: up to 100% of a corporation
+    # buyable_certificate below refuses a source holding no certificate of the
+    # corporation, check_par ends with the stock round's (the certificate limit)
+    keeps_stock_refusals: ClassVar[bool] = True
     pool_pays_company: ClassVar[bool] = True  # 6.7.4
     forced_sales_one_turn: ClassVar[bool] = True  # 6.8.2 with 8.2: docs/titles/1847ae.md
     ipo_pays_company: ClassVar[bool] = False  # 6.7.4
