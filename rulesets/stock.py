@@ -544,8 +544,7 @@ class StockRound(Ruleset):
         if held < 10 * n:
             plural = "s" if n > 1 else ""
             return (
-                f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} "
-                f"({self.r('sell')})"
+                f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} ({self.r('sell')})"
             )
         why = self.may_sell(state, player, company)
         if why:
