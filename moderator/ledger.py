@@ -290,7 +290,10 @@ class Ledger:
 
     def is_player(self, ident: str) -> bool:
         """Whether ``ident`` names a player."""
-        return any(p.name == ident for p in self.players)
+        for p in self.players:  # a plain loop, no generator: asked after every stock turn
+            if p.name == ident:
+                return True
+        return False
 
     def cash_of(self, account: str) -> int:
         """Cash held by an account id."""
