@@ -92,7 +92,6 @@ from moderator.journal import (
 )
 from moderator.journal import remember_length as store_length
 from moderator.lock import SaveLock, SaveLocked, SaveReadOnly
-from moderator.narrate import Effects, split
 from moderator.script import ParseError, format_command, parse_line, same_note
 from moderator.state import GameState
 from moderator.text import counted, escaped, first_unsafe
@@ -102,6 +101,8 @@ from rulesets.base import Receipt, Ruleset
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
     from typing import Any
+
+    from moderator.narrate import Effects
 
 __all__ = [
     "Game",
@@ -849,6 +850,8 @@ class Game:
         events = self.preview(cmd)
         if isinstance(events, str):
             return events
+        from moderator.narrate import split  # the screen's: a batch command never asks
+
         return split(cmd, events)
 
     def legal_commands(self) -> list[c.Command]:

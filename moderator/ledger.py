@@ -188,11 +188,12 @@ class Company:
 
     def holder_percent(self, holder: str) -> int:
         """Percent of this corporation held by ``holder``."""
-        percent = 0
-        for c in self.certificates:  # a plain loop: asked thousands of times a replay
-            if c.holder == holder:
-                percent += c.percent
-        return percent
+        # asked thousands of times a replay (the stock round's "can he still buy or
+        # sell" after every turn): read from the holdings counted once (holders_count)
+        held = self._held
+        if held is None or held[0] is not self.certificates:
+            return self._count_holdings()[2].get(holder, 0)
+        return held[2].get(holder, 0)
 
     def president(self) -> str | None:
         """Holder of the president's certificate (a player's name, ``"pool"`` or ``None``)."""
@@ -201,27 +202,45 @@ class Company:
                 return c.holder if c.holder != self.id else None
         return None
 
-    _held: tuple[list[Certificate], dict[str, int]] | None = field(
+    _held: tuple[list[Certificate], dict[str, int], dict[str, int]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
-    """:meth:`holders_count`'s answer, with the certificate list it counted (never given,
-    shown nor compared; no part of the saved state), forgotten by
-    :meth:`Ledger.move_certificate`."""
+    """:meth:`holders_count`'s answer and each holder's percent (:meth:`holder_percent`),
+    with the certificate list they counted (never given, shown nor compared; no part of
+    the saved state), forgotten by :meth:`Ledger.move_certificate`.  After unpickling
+    (:meth:`__getstate__` leaves it out) the class's ``None`` is read."""
 
     def holders_count(self) -> dict[str, int]:
         """How many certificates of this corporation each holder has.  Counted once until
         one of them moves (:meth:`Ledger.move_certificate`, the only way a certificate
         changes hands) or the list is replaced; a copy (:meth:`clone`) may share the answer,
         which is never changed, only replaced."""
-        held = getattr(self, "_held", None)  # absent after unpickling (__getstate__)
-        certificates = self.certificates
-        if held is not None and held[0] is certificates:
+        held = self._held
+        if held is not None and held[0] is self.certificates:
             return held[1]
+        return self._count_holdings()[1]
+
+    def holder_percents(self) -> dict[str, int]:
+        """Each holder's percent of this corporation, holders in the order of their first
+        certificate (counted once, as :meth:`holders_count`; never to be changed)."""
+        held = self._held
+        if held is not None and held[0] is self.certificates:
+            return held[2]
+        return self._count_holdings()[2]
+
+    def _count_holdings(
+        self,
+    ) -> tuple[list[Certificate], dict[str, int], dict[str, int]]:
+        """Count each holder's certificates and percent in one pass, and keep them."""
+        certificates = self.certificates
         counts: dict[str, int] = {}
+        percents: dict[str, int] = {}
         for c in certificates:
-            counts[c.holder] = counts.get(c.holder, 0) + 1
-        self._held = (certificates, counts)
-        return counts
+            holder = c.holder
+            counts[holder] = counts.get(holder, 0) + 1
+            percents[holder] = percents.get(holder, 0) + c.percent
+        held = self._held = (certificates, counts, percents)
+        return held
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled without :meth:`holders_count`'s cache: what a company is, not what was
@@ -271,7 +290,10 @@ class Ledger:
 
     def is_player(self, ident: str) -> bool:
         """Whether ``ident`` names a player."""
-        return any(p.name == ident for p in self.players)
+        for p in self.players:  # a plain loop, no generator: asked after every stock turn
+            if p.name == ident:
+                return True
+        return False
 
     def cash_of(self, account: str) -> int:
         """Cash held by an account id."""

@@ -27,6 +27,7 @@ from rulesets.stock import seat_order_from
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any, ClassVar
 
 # --------------------------------------------------------------------- tables
@@ -237,6 +238,9 @@ class G1847AE(GridRules, Engine):
     rust: ClassVar[dict[str, tuple[str, ...]]] = RUST
     excess_to_pool: ClassVar[bool] = True
     max_holding: ClassVar[int | None] = None  # 8.3: up to 100% of a corporation
+    # buyable_certificate below refuses a source holding no certificate of the
+    # corporation, check_par ends with the stock round's (the certificate limit)
+    keeps_stock_refusals: ClassVar[bool] = True
     pool_pays_company: ClassVar[bool] = True  # 6.7.4
     forced_sales_one_turn: ClassVar[bool] = True  # 6.8.2 with 8.2: docs/titles/1847ae.md
     ipo_pays_company: ClassVar[bool] = False  # 6.7.4
@@ -1221,9 +1225,18 @@ class G1847AE(GridRules, Engine):
         """8.4's purchases worth offering ``player`` (the list of legal commands, ``l``):
         each certificate of another player's in a corporation he holds 70% of; the game
         keeps those the rules accept (:meth:`_why_no_nationalisation`)."""
+        return [
+            c.Nationalize(player=player, corp=company.id, source=seller, percent=percent)
+            for company, seller, percent in self._nationalisation_offers(state, player)
+        ]
+
+    def _nationalisation_offers(
+        self, state: GameState, player: str
+    ) -> Iterator[tuple[Company, str, int]]:
+        """:meth:`nationalisations` as (corporation, seller, percent), no command made: the
+        automatic pass asks after every stock turn (:meth:`_may_nationalise`)."""
         if state.extra["first_sr"]:
-            return []
-        out: list[c.Nationalize] = []
+            return
         for company in state.ledger.corporations():
             if not company.launched or company.holder_percent(player) < 70:
                 continue
@@ -1232,12 +1245,7 @@ class G1847AE(GridRules, Engine):
                     continue
                 for percent in (10, 20):
                     if self._nationalisable(company, other.name, percent):
-                        out.append(
-                            c.Nationalize(
-                                player=player, corp=company.id, source=other.name, percent=percent
-                            )
-                        )
-        return out
+                        yield company, other.name, percent
 
     def _may_nationalise(self, state: GameState, player: str) -> bool:
         """Whether ``player`` has a legal nationalisation now (8.4): the tool does not pass
@@ -1247,9 +1255,8 @@ class G1847AE(GridRules, Engine):
         if not follows(state, f"{self.title}-8.4-pass"):
             return False
         return any(
-            self._why_no_nationalisation(state, player, state.company(x.corp), x.source, x.percent)
-            is None
-            for x in self.nationalisations(state, player)
+            self._why_no_nationalisation(state, player, company, seller, percent) is None
+            for company, seller, percent in self._nationalisation_offers(state, player)
         )
 
     def cmd_nationalize(self, state: GameState, cmd: c.Nationalize) -> None:

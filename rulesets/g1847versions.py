@@ -180,13 +180,29 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
         vars(self).update(charters=charters, box_prices=prices)
         self._configured = (intro, dict(box))
 
+    _synced_box: dict[str, Any] | None = None
+    """The box values (the state's own dict, held) the tables were last checked against by
+    :meth:`sync`."""
+
     def sync(self, state: GameState) -> None:
+        extra = state.extra
+        if "box" in extra:
+            # Every command asks (issue 41): the same values as last time, in place, are
+            # not compared again; they change in place only by a `box` command, whose
+            # box_changed compares them (a copy of the state has a dict of its own).
+            box = extra["box"]
+            if box is self._synced_box is not None and bool(extra["intro"]) == self._configured[0]:
+                return
+            self._sync_values(state)
+
+    def _sync_values(self, state: GameState) -> None:
+        """The tables worked out again when the values they come from changed."""
         if "box" in state.extra:
             intro, box = bool(state.extra["intro"]), self.box(state)
-            # the tables are worked out again only when the values they come from changed:
-            # every command asks, a box value changes them (a third of a replay, issue 41)
+            # every command used to ask, a box value changes them (a third of a replay)
             if self._configured != (intro, box):
                 self._configure(intro, box)
+            self._synced_box = box
 
     def game_readings(self, state: GameState) -> list[Reading]:
         return list(self.readings)
@@ -205,7 +221,7 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
 
     def box_changed(self, state: GameState, key: str) -> None:
         """Put a changed value into the game: the SPR certificate, the depot."""
-        self.sync(state)
+        self._sync_values(state)  # changed in place: compared, not taken as the same
         box = self.box(state)
         if key in ("SPR", "SPR.income"):
             spr = state.company("SPR")

@@ -536,33 +536,31 @@ class StockRound(Ruleset):
         """:meth:`check_sell` once ``company`` is launched (a title counting shares otherwise
         overrides this)."""
         cid = company.id
-        rule = self.r("sell")
-        # One pass over the certificates for every holding the checks below ask about:
-        # this runs for each corporation the player on turn holds after every stock turn
-        # (the tool's auto-pass), in every title.
-        held = pool = 0
-        president: str | None = None
-        own: list[Certificate] = []
-        for cert in company.certificates:
-            holder = cert.holder
-            if holder == player:
-                held += cert.percent
-                own.append(cert)
-            elif holder == POOL:
-                pool += cert.percent
-            if cert.president:
-                president = holder
+        # This runs for each corporation the player on turn holds after every stock turn
+        # (the tool's auto-pass), in every title: the holdings are read from the counts
+        # kept until a certificate moves (Company.holder_percent), and the certificates
+        # gone through only for a sale the checks before have not refused.
+        held = company.holder_percent(player)
         if held < 10 * n:
             plural = "s" if n > 1 else ""
-            return f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} ({rule})"
+            return (
+                f"{player} holds {held}% of {cid}, cannot sell {n} share{plural} ({self.r('sell')})"
+            )
         why = self.may_sell(state, player, company)
         if why:
             return why
-        if pool + 10 * n > self.pool_limit:
+        if company.holder_percent(POOL) + 10 * n > self.pool_limit:
             return (
                 f"the {self.pool_name} may hold at most {self.pool_limit}% of {cid} "
                 f"({self.r('pool_limit')})"
             )
+        president: str | None = None
+        own: list[Certificate] = []
+        for cert in company.certificates:
+            if cert.holder == player:
+                own.append(cert)
+            if cert.president:
+                president = cert.holder
         if president == player:
             units = self.president_units(company)
             new = self._successor(state, company, player, held - 10 * n)
@@ -589,7 +587,7 @@ class StockRound(Ruleset):
         if units_certificates(own, n) is None:
             return (
                 f"{player}'s {cid} certificates do not make {n} share{'s' if n > 1 else ''}: "
-                f"certificates are sold whole ({rule})"
+                f"certificates are sold whole ({self.r('sell')})"
             )
         return None
 
@@ -601,9 +599,7 @@ class StockRound(Ruleset):
         The player holding the most, at least the president's certificate (20%) and more
         than the president keeps, ties resolved clockwise from the seller.
         """
-        percents: dict[str, int] = {}
-        for cert in company.certificates:  # every holding in one pass, not one per player
-            percents[cert.holder] = percents.get(cert.holder, 0) + cert.percent
+        percents = company.holder_percents()  # every holding, counted once
         best: str | None = None
         best_pct = max(remaining, 10 * self.president_units(company) - 1)
         for holder, pct in percents.items():
