@@ -53,7 +53,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
-from moderator.text import A_SHARE, a_share, cents_sum, counted, money
+from moderator.text import A_SHARE, MOVED, a_share, cents_sum, counted, money
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -566,11 +566,11 @@ def check_sell(
     reasons = [e.reason for e in cash]
     for e in events:
         if isinstance(e, PriceMoved) and e.company == cid:
-            lines.append(f"  price {m(e.before or 0)} -> {m(e.after)}: {e.reason}")
+            lines.append(f"  price {m(e.before or 0)} {MOVED} {m(e.after)}: {e.reason}")
             reasons.append(e.reason)
         elif isinstance(e, PresidentChanged):
             old, new = e.before or "nobody", e.after or "nobody"
-            lines.append(f"  {e.company} presidency: {old} -> {new}: {e.reason}")
+            lines.append(f"  {e.company} presidency: {old} {MOVED} {new}: {e.reason}")
             reasons.append(e.reason)
         elif isinstance(e, CompanyClosed):
             lines.append(f"  {e.company} closes: {e.reason}")
@@ -579,7 +579,7 @@ def check_sell(
             lines.append(f"  {e.text}")
             reasons.append(e.text)
         elif isinstance(e, PriceMoved):
-            lines.append(f"  {e.company} price {m(e.before or 0)} -> {m(e.after)}: {e.reason}")
+            lines.append(f"  {e.company} price {m(e.before or 0)} {MOVED} {m(e.after)}: {e.reason}")
             reasons.append(e.reason)
     if not moves and before is not None and after == before:
         why = _NO_MOVE.get(game.title, "")

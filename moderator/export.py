@@ -821,6 +821,16 @@ COMPANIES_HEADER = ["Round", "Company", "Revenue", "Payout", "Shares", "Dividend
 """The runs sheet's columns: "Shares" is the number of shares the payout was divided by
 (ten; 1817: the corporation's 2, 5 or 10), so "Dividend a share" reads as what each of
 those shares was paid (1817's UR, two shares, running $1,200 full: $600 a share)."""
+MAIL_HEADER = "Mail run"
+"""The runs sheet's last column in 1853 (a title with a mail run, the ruleset's
+``run_mail``): the mail run paid to the company beside the revenue, not in it."""
+
+
+def _companies_header(game: Game) -> list[str]:
+    """The runs sheet's columns: :data:`COMPANIES_HEADER`, and :data:`MAIL_HEADER` in a
+    title with a mail run (1853)."""
+    mail = getattr(game.ruleset, "run_mail", None) is not None
+    return [*COMPANIES_HEADER, *([MAIL_HEADER] if mail else [])]
 
 
 def _share_counts(game: Game) -> dict[str, int]:
@@ -834,13 +844,14 @@ def _share_counts(game: Game) -> dict[str, int]:
 
 
 def _companies_rows(
-    records: Sequence[RoundRecord], counts: dict[str, int] | None = None
+    records: Sequence[RoundRecord], counts: dict[str, int] | None = None, mail: bool = False
 ) -> list[list[Cell]]:
     """One row per run: the round, the company, revenue, payout kind, the shares the payout
     is divided by (``counts``), the dividend a share (to the cent where the shares did not
     divide the payout, as the run's receipt says it: 1817's $133 on 5 shares is 26.60),
     and the company's price at the end of that round.  A run paid to no shares (1846's
-    independents split between owner and treasury, 6.72) has neither: no "0 a share"."""
+    independents split between owner and treasury, 6.72) has neither: no "0 a share".
+    With ``mail`` (1853), last the run's mail run (4.6.6; 0 for a run without one)."""
     counts = counts or {}
     rows: list[list[Cell]] = []
     for rec in records:
@@ -850,7 +861,8 @@ def _companies_rows(
             shares = counts.get(cid)
             if kind == "split":
                 shares, per_share = None, None
-            rows.append([rec.label, cid, revenue, kind, shares, per_share, rec.prices.get(cid)])
+            row = [rec.label, cid, revenue, kind, shares, per_share, rec.prices.get(cid)]
+            rows.append([*row, rec.mail.get(cid, 0)] if mail else row)
     return rows
 
 
@@ -1060,16 +1072,18 @@ def _workbook(game: Game, ticker: _Ticker) -> bytes:
     ticker.step()
 
     sh = _Sheet(wb, "Companies", fmt)
-    sh.header(0, COMPANIES_HEADER)
-    end = sh.table(1, _companies_rows(records, _share_counts(game)), (2, 5, 6))
+    header = _companies_header(game)
+    mail = len(header) > len(COMPANIES_HEADER)
+    sh.header(0, header)
+    end = sh.table(1, _companies_rows(records, _share_counts(game), mail), (2, 5, 6, 7))
     sh.ws.freeze_panes(1, 0)
-    sh.ws.autofilter(0, 0, max(0, end - 1), len(COMPANIES_HEADER) - 1)  # pick a company, a kind
+    sh.ws.autofilter(0, 0, max(0, end - 1), len(header) - 1)  # pick a company, a kind
     sh.set_widths()
     sh.print_setup(
         title,
         landscape=False,
         last_row=end - 1,
-        last_col=len(COMPANIES_HEADER) - 1,
+        last_col=len(header) - 1,
         header_rows=(0, 0),
     )
     ticker.step()
@@ -1139,9 +1153,10 @@ def _csv_tables(game: Game, ticker: _Ticker) -> dict[str, list[list[Cell]]]:
         *_rounds_rows(records, players, priced),
     ]
     ticker.step()
+    header = _companies_header(game)
     tables["companies.csv"] = [
-        list(COMPANIES_HEADER),
-        *_companies_rows(records, _share_counts(game)),
+        header,
+        *_companies_rows(records, _share_counts(game), len(header) > len(COMPANIES_HEADER)),
     ]
     ticker.step()
     tables["market.csv"] = [list(MARKET_HEADER), *_market_rows(game.state_json())]

@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, a_share, money, to_cents
+from moderator.text import A_SHARE, MOVED, a_share, money, to_cents
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -342,7 +342,7 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
         return f"{ev.company} price stays at {money}: {ev.reason}"
     way = "up" if ev.after > ev.before else "down"
     return (
-        f"{ev.company} price {way} {_money(currency, ev.before)} → "
+        f"{ev.company} price {way} {_money(currency, ev.before)} {MOVED} "
         f"{_money(currency, ev.after)}: {ev.reason}"
     )
 
@@ -369,7 +369,7 @@ def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
     if ev.before is None:
         return f"{ev.after} is {president} of {ev.company}: {ev.reason}"
     return (
-        f"{ev.company} {_word(title, 'presidency', 'presidency')}: {_who(ev.before)} → "
+        f"{ev.company} {_word(title, 'presidency', 'presidency')}: {_who(ev.before)} {MOVED} "
         f"{ev.after}, certificates exchanged: {ev.reason}"
     )
 
@@ -397,7 +397,7 @@ def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | 
         case CompanyClosed():
             return f"{ev.company} closes: {ev.reason}"
         case PhaseChanged():
-            return f"Phase {ev.before} → {ev.after}: {ev.reason}"
+            return f"Phase {ev.before} {MOVED} {ev.after}: {ev.reason}"
         case RoundStarted():
             return _round_line(ev)
         case Passed():

@@ -1054,6 +1054,9 @@ class RoundRecord:
     """Per company whose run's shares did not divide its payout: the amount a share to
     the cent (1817: ``26.60``), as the run's receipt said it; the whole figure of
     :attr:`runs` is then no share's rate."""
+    mail: dict[str, int] = field(default_factory=dict)
+    """Per company whose run in the round had a mail run (1853, 4.6.6): its amount, paid
+    to the company beside the revenue of :attr:`runs` (the ruleset's ``run_mail``)."""
 
     def per_share_figure(self, cid: str) -> int | str:
         """``cid``'s amount a share in the round as every view shows it: ``26.60`` where
@@ -1071,6 +1074,7 @@ class _HistoryCache:
     records: list[RoundRecord] = field(default_factory=list)
     runs: dict[str, tuple[int, str, int]] = field(default_factory=dict)
     exact: dict[str, str] = field(default_factory=dict)
+    mail: dict[str, int] = field(default_factory=dict)
 
 
 def _run_exact(ruleset: Any, state: GameState, ev: DividendPaid) -> str | None:
@@ -1096,6 +1100,7 @@ def _record(
     runs: dict[str, tuple[int, str, int]],
     current: bool = False,
     exact: dict[str, str] | None = None,
+    mail: dict[str, int] | None = None,
 ) -> RoundRecord:
     ruleset: Any = game.ruleset
     prices = {
@@ -1116,6 +1121,7 @@ def _record(
         bank=state.ledger.bank,
         current=current,
         per_share_exact=dict(exact or {}),
+        mail=dict(mail or {}),
     )
 
 
@@ -1147,14 +1153,17 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
     assert cache.state is not None
     state = cache.state
     total = len(journal)
+    run_mail = getattr(game.ruleset, "run_mail", None)
     for n in range(cache.entries, total):
         entry = journal[n]
         before, was_ended = game.round_label(state), state.ended
         if entry.round != before:
             # The round ended without a command of its own (the setup): this command
             # belongs to the next round, so the round is recorded before it acts.
-            cache.records.append(_record(game, state, before, n, cache.runs, False, cache.exact))
-            cache.runs, cache.exact = {}, {}
+            cache.records.append(
+                _record(game, state, before, n, cache.runs, False, cache.exact, cache.mail)
+            )
+            cache.runs, cache.exact, cache.mail = {}, {}, {}
             before = entry.round
         game.ruleset.apply(state, entry.command)
         state.ledger.events = []
@@ -1166,17 +1175,32 @@ def history(game: Game, progress: Progress | None = None) -> list[RoundRecord]:
                     cache.exact.pop(ev.company, None)
                 else:
                     cache.exact[ev.company] = exact
+                # 1853's mail run (4.6.6): in the run's event, not in its revenue
+                mail = run_mail(ev) if run_mail is not None else 0
+                if mail:
+                    cache.mail[ev.company] = mail
+                else:
+                    cache.mail.pop(ev.company, None)
         if game.round_label(state) != before or (state.ended and not was_ended):
             cache.records.append(
-                _record(game, state, before, n + 1, cache.runs, False, cache.exact)
+                _record(game, state, before, n + 1, cache.runs, False, cache.exact, cache.mail)
             )
-            cache.runs, cache.exact = {}, {}
+            cache.runs, cache.exact, cache.mail = {}, {}, {}
         if progress is not None and (n % 50 == 0 or n == total - 1):
             progress(n + 1, total)
     cache.entries, cache.last_entry = total, (journal[-1] if journal else None)
     out = list(cache.records)
     if not state.ended:
         out.append(
-            _record(game, state, game.round_label(state), total, cache.runs, True, cache.exact)
+            _record(
+                game,
+                state,
+                game.round_label(state),
+                total,
+                cache.runs,
+                True,
+                cache.exact,
+                cache.mail,
+            )
         )
     return out

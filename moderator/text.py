@@ -58,7 +58,20 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     return "".join(out)
 
 
-__all__ = ["A_SHARE", "UNSAFE_CATEGORIES", "a_share", "escaped", "figure", "first_unsafe", "money"]
+__all__ = [
+    "A_SHARE",
+    "MOVED",
+    "UNSAFE_CATEGORIES",
+    "a_share",
+    "escaped",
+    "figure",
+    "first_unsafe",
+    "money",
+]
+
+MOVED = "→"
+"""The one arrow of a move a player reads, from before to after (a price ``$70 → $90``, a
+presidency, a phase): receipts, narration, the history, the phones' page, the checker."""
 
 
 def figure(amount: int | str) -> str:

@@ -19,7 +19,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
-from moderator.text import a_share, figure, money, to_cents
+from moderator.text import MOVED, a_share, money, to_cents
 from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -120,16 +120,22 @@ class Receipt(c.Record):
         out = [f"{self.company} runs {money(m, self.revenue)}, {head}"]
         if self.per_share:
             out.append(f"  {self.per_share_text()}")
-        for line in self.lines:
+        # A column of amounts, each written as everywhere else (``$1,026``: the sign
+        # attached, grouped) and aligned whole on the right, the widest setting the width.
+        amounts = [money(m, line.amount) for line in self.lines]
+        if self.retained:
+            amounts.append(money(m, self.retained))
+        width = max(map(len, amounts), default=0)
+        for line, amount in zip(self.lines, amounts, strict=False):  # retained: the last
             shares = f"{line.shares} sh" if line.shares else ""
             note = f"  ({line.note})" if line.note else ""
-            out.append(f"  {line.who:<12} {shares:>6} {m}{figure(line.amount):>6}{note}")
+            out.append(f"  {line.who:<12} {shares:>6} {amount:>{width}}{note}")
         if self.retained:
-            out.append(f"  {'retained':<12} {'':>6} {m}{figure(self.retained):>6}")
+            out.append(f"  {'retained':<12} {'':>6} {amounts[-1]:>{width}}")
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
             before, after = money(m, self.price_before), money(m, self.price_after)
-            out.append(f"  price {before} -> {after} ({self.rule})")
+            out.append(f"  price {before} {MOVED} {after} ({self.rule})")
         return "\n".join(out)
 
 

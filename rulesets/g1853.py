@@ -1587,6 +1587,12 @@ class G1853(Engine):
             self._end_game(state, why)
         return plan
 
+    def run_mail(self, ev: DividendPaid) -> int:
+        """The mail run (4.6.6) of the run ``ev`` records (the rounds' records, the
+        workbook): :meth:`_run` puts it in the event's ``retained`` beside what the company
+        withheld of its revenue (all of it, or none when paid out)."""
+        return ev.retained - (ev.revenue if ev.option == "withhold" else 0)
+
     def run_ends_game(self, state: GameState, cid: str) -> str | None:
         """4.7.3, 5.1.3: a share value on the last space stops the game after its dividend."""
         if self.tracks(state).at_top(cid):

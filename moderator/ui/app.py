@@ -935,13 +935,23 @@ def take_picture(save: Path, size: tuple[int, int] | None = None) -> bool:
     was read)."""
     from moderator.errors import SaveError
     from moderator.game import Game
-    from moderator.ui.picture import DEFAULT_SIZE, MAX_SIZES, keep_picture, kept_pictures, save_key
+    from moderator.ui.picture import (
+        DEFAULT_SIZE,
+        MAX_SIZES,
+        keep_picture,
+        kept_pictures,
+        save_key,
+        terminal_size_ok,
+    )
 
     key = save_key(save)
     if key is None:
         return False
-    kept = kept_pictures(save)
-    sizes = [size] if size else [] if kept else [DEFAULT_SIZE]
+    kept = kept_pictures(save)  # none at a size no terminal is
+    ignored = size is not None and not terminal_size_ok(size)
+    if ignored:  # never drawn: a picture no terminal opens on (MAX_TERMINAL)
+        size = None
+    sizes = [size] if size else [] if kept or ignored else [DEFAULT_SIZE]
     sizes += [s for s, _ in kept if s not in sizes]
     current = [s for s, at in kept if at == key]
     wanted = [s for s in sizes[:MAX_SIZES] if s not in current]
@@ -1009,12 +1019,12 @@ def picture_main(words: list[str]) -> int:
     size = None
     if len(words) == 3 and words[1] == "--size":
         columns, _, rows = words[2].partition("x")
-        digits = re.compile(r"[0-9]+")  # str.isdigit takes "²", which int() refuses
+        digits = re.compile(r"[0-9]{1,9}")  # str.isdigit takes "²", which int() refuses
         if not (digits.fullmatch(columns) and digits.fullmatch(rows)):
             return 2
         if not (int(columns) and int(rows)):
             return 2
-        size = (min(int(columns), 1000), min(int(rows), 1000))
+        size = (int(columns), int(rows))  # larger than a terminal: ignored (take_picture)
     elif len(words) != 1:
         return 2
     if words[0].startswith("-"):

@@ -83,6 +83,20 @@ screen takes about 30 KB): the oldest sizes are dropped to keep under it."""
 MAX_SIZES = 3
 """How many terminal sizes keep their picture (the most recent ones); a file with more
 lines is not read."""
+MAX_TERMINAL = (1024, 512)
+"""The largest terminal (columns, rows) a picture is kept, read or drawn at: an 8K screen
+(7680 x 4320 pixels) in a cell of 7.5 x 8.4 pixels, smaller than any font a banker reads,
+so no real terminal is larger; and a main screen at this size (about 0.65 MB) still fits in
+:data:`MAX_PICTURE_BYTES`.  A larger size (a crafted ``.NAME.json.frame`` line, ``COLUMNS``
+set to nonsense) is ignored: never drawn (at 1000 x 1000 a child spent 0.7 s drawing a
+picture too large to keep, at every let-go), read or kept, and its line is dropped at the
+next keep; such a terminal opens the plain way."""
+
+
+def terminal_size_ok(size: tuple[int, int]) -> bool:
+    """Whether ``size`` (columns, rows) is one a terminal can be (:data:`MAX_TERMINAL`)."""
+    columns, rows = size
+    return 0 < columns <= MAX_TERMINAL[0] and 0 < rows <= MAX_TERMINAL[1]
 
 
 def picture_path(save: Path) -> Path:
@@ -195,7 +209,7 @@ def _kept(save: Path) -> list[tuple[tuple[int, int], list[int], bytes]]:
             continue
         columns, rows, *key = (int(x) for x in head.groups())
         size = (columns, rows)
-        if columns <= 1000 and rows <= 1000 and all(size != s for s, _, _ in kept):
+        if terminal_size_ok(size) and all(size != s for s, _, _ in kept):
             kept.append((size, key, line))
     return kept
 
@@ -258,6 +272,8 @@ def keep_picture(
         for strip in strips
     ]
     size = (max(strip.cell_length for strip in strips), len(strips))
+    if not terminal_size_ok(size):
+        return False  # never read back
     try:  # never in the way of a quit: without a picture the next opening is the plain one
         record = {
             "picture": PICTURE_VERSION,
@@ -304,7 +320,9 @@ def read_picture(save: Path, size: tuple[int, int]) -> Picture | None:
     """The picture kept for ``save`` as the file is now, at the terminal's ``size``, or
     ``None`` (none kept at that size, kept for another version of the file or of the
     program, or not exactly as :func:`keep_picture` writes one).  Only the line of that
-    size is read as JSON."""
+    size is read as JSON.  None at a size no terminal is (:data:`MAX_TERMINAL`)."""
+    if not terminal_size_ok(size):
+        return None
     key = save_key(save)
     if key is None:
         return None

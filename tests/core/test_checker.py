@@ -135,7 +135,7 @@ def test_6_75_examples_at_165_in_a_game(option: str, after: int) -> None:
     g = play(HIGH)
     answer = check(g, f"check run NYC 500 {option} price {after}")
     assert answer.verdict is True
-    assert f"price $165 -> ${after}" in answer.text()
+    assert f"price $165 → ${after}" in answer.text()
     assert f"✓ price ${after}" in answer.lines
     assert "6.75" in answer.rule
     assert answer.text().splitlines()[-1] == f"✓ right ({answer.rule})"
@@ -184,7 +184,7 @@ def test_6_75_examples_with_no_game(
     argv = ["1846", "run", "--price", str(price), "--revenue", "500", "--kind", kind]
     assert check_main([*argv, "--new-price", str(after)]) == 0
     out = capsys.readouterr().out
-    assert f"price ${price} -> ${after}" in out
+    assert f"price ${price} → ${after}" in out
     assert f"✓ price ${after}" in out
     assert out.rstrip().splitlines()[-1].startswith("✓ right")
     wrong = after + 1
@@ -202,7 +202,7 @@ def test_no_game_the_issues_example(capsys: pytest.CaptureFixture[str]) -> None:
     # the pool's $76 stays in the bank (6.73); $190 is at least double $70: 2 right
     assert "Amy 3 (president), Bob 2, Stock Market 4, treasury 1" in out
     assert "$76 stays in the bank (6.73)" in out
-    assert "price $70 -> $90" in out
+    assert "price $70 → $90" in out
     for line in ("✓ paid $19 a share", "✓ Amy gets $57", "✓ Bob gets $38", "✓ PRR gets $199"):
         assert line in out.splitlines()
     assert check_main([*argv.split(), "--paid", "18"]) == 1
@@ -214,7 +214,7 @@ def test_no_game_with_nothing_claimed_is_info_and_exit_0(
 ) -> None:
     assert check_main(["1846", "run", "--price", "100", "--revenue", "0"]) == 0
     out = capsys.readouterr().out
-    assert "price $100 -> $90" in out
+    assert "price $100 → $90" in out
     assert out.rstrip().splitlines()[-1].startswith("nothing claimed")
 
 
@@ -223,7 +223,7 @@ def test_no_game_sale_by_the_president(capsys: pytest.CaptureFixture[str]) -> No
     argv = "1846 sell --price 70 --count 2 --new-price 60 --gets 140".split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "price $70 -> $60: sale by the president (5.22)" in out
+    assert "price $70 → $60: sale by the president (5.22)" in out
     assert "✓ price $60 after the sale" in out
     # another player's sale does not move it
     argv = (
@@ -348,8 +348,8 @@ def test_sell_by_the_president_passes_the_presidency() -> None:
     answer = check(g, "check sell Amy NYC 2 price 80 gets 180 president Bob")
     assert answer.verdict is True, answer.text()
     text = answer.text()
-    assert "NYC presidency: Amy -> Bob: sale by the president (5.24)" in text
-    assert "price $90 -> $80: sale by the president (5.22)" in text
+    assert "NYC presidency: Amy → Bob: sale by the president (5.24)" in text
+    assert "price $90 → $80: sale by the president (5.22)" in text
     assert "Stock Market holds 20% of NYC; Amy keeps 10%" in text
     assert {"5.21", "5.22", "5.24"} <= set(answer.rule.split(", "))
     assert check(g, "check sell Amy NYC 2 president Amy").wrong == (
@@ -525,7 +525,7 @@ def test_1847ae_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "row 5, column 4 of the Market sheet (from 1 at the top left)" in out
     assert "(M90 stands on rows 5, 7: the top one is taken; --row to choose)" in out
     # no dividend at a row's first space... 90 (row 4 col 3) -> 86 (row 4 col 2)
-    assert "M90 -> M86" in out
+    assert "M90 → M86" in out
 
 
 def test_1853_run_and_sale_in_a_game() -> None:
@@ -548,7 +548,7 @@ def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     ).split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "EIR presidency: Ann -> Ben" in out  # Ben holds more (3.2.3)
+    assert "EIR presidency: Ann → Ben" in out  # Ben holds more (3.2.3)
     assert "price stays £90" in out
     argv = (
         "1853 run --price 90 --revenue 280 --mail 40 "

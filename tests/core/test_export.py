@@ -351,7 +351,7 @@ def test_workbook_read_back_rounds_companies_market_journal(
     ]
     assert runs, "the game has runs"
     companies = calamine(path, "Companies")
-    assert companies[0] == export.COMPANIES_HEADER
+    assert companies[0] == export._companies_header(game)
     assert [
         [r[0], r[1], num(r[2]), r[3], None if r[3] == "split" else num(r[5])] for r in companies[1:]
     ] == [[*run[:4], None if run[3] == "split" else run[4]] for run in runs]
@@ -405,7 +405,7 @@ def test_companies_and_journal_sheets_have_filters(
     runs = sum(len(rec.runs) for rec in scoring.history(games[key]))
     letter = openpyxl.utils.get_column_letter
     assert book["Companies"].auto_filter.ref == (
-        f"A1:{letter(len(export.COMPANIES_HEADER))}{runs + 1}"
+        f"A1:{letter(len(export._companies_header(games[key])))}{runs + 1}"
     )
     assert book["Journal"].auto_filter.ref == (
         f"A1:{letter(len(export.JOURNAL_HEADER))}{len(games[key].journal) + 1}"
@@ -1195,6 +1195,8 @@ def test_csv_files_equal_score_and_history(
             assert int(row[rounds[0].index(f"{cid} price")]) == price
 
     companies = read_csv(tmp_path / "out" / "companies.csv")
+    assert companies[0] == export._companies_header(game)
+    mail = companies[0][-1] == export.MAIL_HEADER  # 1853: the mail run (4.6.6), last
     assert companies[1:] == [
         [
             rec.label,
@@ -1204,6 +1206,7 @@ def test_csv_files_equal_score_and_history(
             "" if kind == "split" else str(game.ruleset.dividend_shares(game.state.company(cid))),  # type: ignore[attr-defined]
             "" if kind == "split" else str(ps),
             str(rec.prices.get(cid, "")),
+            *([str(rec.mail.get(cid, 0))] if mail else []),
         ]
         for rec in records
         for cid, (rev, kind, ps) in rec.runs.items()

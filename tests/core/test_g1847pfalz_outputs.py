@@ -72,7 +72,7 @@ def test_check_mode_without_a_game(title: str, capsys: pytest.CaptureFixture[str
     argv = f"{title} run --company Saar --price 84 --row 4 --revenue 100".split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "M84 -> M88" in out
+    assert "M84 → M88" in out
 
 
 @pytest.mark.parametrize("key", SCRIPTS_OF)

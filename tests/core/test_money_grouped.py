@@ -100,7 +100,8 @@ def test_narration_lines_and_receipts_group_the_thousands() -> None:
     text = grouped("\n".join(said))
     assert "PRR runs $12,000, full, $1,200 a share" in text  # the run's line
     assert "PRR runs $12,000, full" in text and "  $1,200 a share" in text  # receipt
-    assert "Carlos         3 sh $ 3,600" in text  # a receipt's holder line
+    assert "Carlos         3 sh $3,600" in text  # a receipt's holder line: the sign attached
+    assert "pool           1 sh     $0" in text  # the whole amount aligned on the right
     assert "The reserve pays the bank $4,500" in text  # a cash line
     assert "it holds -$3,560; the $4,500 put aside" in text  # the bank's note
 

@@ -462,3 +462,60 @@ def test_a_deeply_nested_line_is_not_read(save: Path, where: str) -> None:
         body = line[len(head) : -1] + b',"x":' + deep + b"}"
     picture_path(save).write_bytes(head + body + b"\n")
     assert read_picture(save, SIZE) is None
+
+
+# ------------------------------------------------------------ a size no terminal is
+def test_a_picture_at_the_largest_terminal_is_kept_and_one_larger_never(save: Path) -> None:
+    """:data:`MAX_TERMINAL` is generous (an 8K screen in a tiny font) yet a picture of
+    that size fits the file's bytes; a size beyond it is neither kept nor read."""
+    largest = picture_module.MAX_TERMINAL
+    assert keep_picture(save, strips(largest), {}, 0)
+    assert read_picture(save, largest) is not None
+    for beyond in ((largest[0] + 1, 3), (20, largest[1] + 1)):
+        assert not keep_picture(save, strips(beyond), {}, 0)
+        assert read_picture(save, beyond) is None
+    assert [size for size, _ in kept_pictures(save)] == [largest]
+
+
+def test_a_crafted_absurd_size_is_never_drawn_and_dropped_at_the_next_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``.frame`` line naming a 1000 x 1000 terminal, out of date: the child (started at
+    every let-go) drew it (0.7 s) and could never keep it, so it stayed to be drawn again
+    next time.  Now it is ignored: not drawn, and gone from the file at the next keep."""
+    from moderator import cli
+    from moderator.ui import app as app_module
+    from moderator.ui.app import take_picture
+
+    path = a_real_save(tmp_path / "game.json")
+    assert keep_picture(path, strips(SIZE), {}, 0)
+    (line,) = lines_of(path)
+    key = ",".join(str(n) for n in save_key(path) or [])
+    crafted = line.replace(b'"size":[20,3]', b'"size":[1000,1000]').replace(
+        f'"save":[{key}]'.encode(), b'"save":[1,2,3,4]'
+    )
+    assert crafted.startswith(b'{"picture":3,"size":[1000,1000],"save":[1,2,3,4],')
+    picture_path(path).write_bytes(crafted + b"\n")
+    assert kept_pictures(path) == []
+    drawn: list[tuple[int, int]] = []
+    taker_of = app_module._taker
+
+    def spied(game: object) -> object:
+        taker = taker_of(game)
+        run = taker.run
+
+        def counted(**how: object) -> object:
+            drawn.append(how["size"])  # type: ignore[arg-type]
+            return run(**how)
+
+        taker.run = counted
+        return taker
+
+    monkeypatch.setattr(app_module, "_taker", spied)
+    assert not take_picture(path, (5000, 5000))  # the terminal's size, absurd: ignored
+    assert cli.main(["picture", str(path), "--size", "1025x40"]) == 1
+    assert drawn == [] and lines_of(path) == [crafted]
+    assert take_picture(path)  # no size: the default, the crafted line not drawn
+    assert drawn == [picture_module.DEFAULT_SIZE]
+    assert [size for size, _ in kept_pictures(path)] == [picture_module.DEFAULT_SIZE]
+    assert len(lines_of(path)) == 1  # the crafted line dropped

@@ -41,7 +41,7 @@ def test_a_5_share_corporation_keeps_a_multiple_of_5() -> None:
 
 def test_1853_a_price_that_does_not_move_is_said_to_stay() -> None:
     """4.7.1: no dividend and no shares in the bank pool: "the share price does not
-    change"; the receipt's line `price £126 -> £126` said it, not only the condition."""
+    change"; the receipt's line `price £126 → £126` said it, not only the condition."""
     demo = SCRIPTS.parent.parent / "moderator" / "demo" / "demo-1853.script"
     game = play(demo.read_text(encoding="utf-8"))
     receipt = game.receipt("SIR", 0, None)

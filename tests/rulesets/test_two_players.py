@@ -113,7 +113,7 @@ def test_check_with_two_players_named_deals_the_thirty_percent_certificate(
     assert check_main(argv) == 0
     out = capsys.readouterr().out
     if first == 30:  # Amy keeps 20%: Bob's 30% takes the certificate (§9.4, §13.1)
-        assert "PRR presidency: Amy -> Bob" in out and "Amy keeps 20%" in out
+        assert "PRR presidency: Amy → Bob" in out and "Amy keeps 20%" in out
     else:  # one player named: three seated, the usual 20% certificate
         assert "Amy keeps 20%" in out and "presidency" not in out
 

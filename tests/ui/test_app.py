@@ -338,9 +338,9 @@ async def test_run_dialog_receipt_matches_the_rulebook(saves: Path) -> None:
         await pilot.pause()
         receipt = str(dialog.query_one("#extra").render())
         assert "$19 a share" in receipt
-        assert "Bob            3 sh $    57" in receipt
-        assert "$   180" in receipt and "retained" in receipt
-        assert "price $70 -> $90" in receipt
+        assert "Bob            3 sh  $57" in receipt  # the sign attached, aligned whole
+        assert "  retained            $180" in receipt
+        assert "price $70 → $90" in receipt
         await pilot.press("enter")
         await pilot.pause()
         nyc = screen.session.company("NYC")
@@ -387,7 +387,7 @@ async def test_run_dialog_full_payout_ic(saves: Path) -> None:
         await pilot.pause()
         receipt = str(app.screen.query_one("#extra").render())
         assert "$14 a share" in receipt
-        assert "IC             6 sh $    84" in receipt
+        assert "IC             6 sh $84" in receipt
         await pilot.press("enter")
         await pilot.pause()
         ic = main_screen(app).session.company("IC")

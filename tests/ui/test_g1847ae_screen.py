@@ -573,7 +573,7 @@ async def test_the_1847ae_screen_fits_120x40_and_is_usable_at_80x24(saves: Path)
         assert "78▶Saar" in grid[3]  # three markers: their full ids fit in 76 columns
         await send_burst(pilot, ":run Saar 50 withhold", "enter")
         assert saved_lines(saves / "g.json")[-1] == "run Saar 50 withhold"
-        assert "price M78 -> M72" in screen_text(app)  # the receipt's last line is in view
+        assert "price M78 → M72" in screen_text(app)  # the receipt's last line is in view
 
 
 async def test_an_1846_game_keeps_the_row_market_and_has_no_package(saves: Path) -> None:

@@ -10,7 +10,8 @@ record per round, then the round going on).  Three tabs:
 - *Players* — per round each player's cash and value, with the change since
   the round before;
 - *Companies* — per round each company's price with its change, and its run
-  in the round (revenue, payout kind, dividend a share: ``$133 full $26.60 a share``).
+  in the round (revenue, payout kind, dividend a share: ``$133 full $26.60 a share``;
+  1853's mail run beside it: ``£280 full £28 a share + £40 mail run``).
 
 On a long journal the first replay runs in a worker behind a progress bar.
 The screen reads the game and changes nothing.  The journal browser with
@@ -281,11 +282,13 @@ class RoundsScreen(StrayKeysRefused, Screen[None]):
                     # to the cent where the shares did not divide the payout (1817: $26.60)
                     exact = r.per_share_exact.get(cid)
                     each = money(exact) if exact else money(per_share)
+                    mail = r.mail.get(cid)  # 1853's mail run (4.6.6): beside the revenue
                     cells.append(
                         Text.assemble(
                             money(revenue),
                             f" {kind}",
                             (f" {each} {A_SHARE}" if per_share or exact else "", "dim"),
+                            f" + {money(mail)} mail run" if mail else "",
                         )
                     )
             table.add_row(*cells, key=str(n))

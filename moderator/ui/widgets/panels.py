@@ -1068,6 +1068,9 @@ class StatusBar(Panel):
         bank_style = "bold reverse" if "bank" in changed else "bold"
         unlimited = bank["cash"] is None  # 1817: the bank keeps no total
         line.append("unlimited" if unlimited else _money(cur, bank["cash"]), style=bank_style)
+        if bank.get("reserve"):  # 1846 2.2: the $500s kept in the box, in the ✓ total below
+            line.append(" + box ", style="dim")
+            line.append(_money(cur, bank["reserve"]), style="bold")
         if bank.get("broken") and not data.get("ended"):
             ends = bank.get("ends") or "the game ends after this set of operating rounds"
             line.append(f" broken{_bank_rule(bank)}: {ends}", style="bold yellow")
