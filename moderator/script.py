@@ -769,8 +769,25 @@ def same_note(line: str, cmd: c.Command) -> bool:
     return isinstance(cmd, c.Note) and line.strip() == legacy_note_line(cmd)
 
 
-def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
+_FORMATTED: dict[int, tuple[c.Command, str]] = {}
+"""Commands already printed, by identity, with their line (the command is kept, so its
+``id`` is not another's): :func:`parse_line` gives one command for every copy of a line,
+and the game prints each command it journals (issue 41)."""
+
+
+def format_command(cmd: c.Command) -> str:
     """Print a command as a script line that parses back to the same command."""
+    known = _FORMATTED.get(id(cmd))
+    if known is not None and known[0] is cmd:
+        return known[1]
+    line = _format_command(cmd)
+    if len(_FORMATTED) >= _PARSED_MAX:
+        _FORMATTED.clear()
+    _FORMATTED[id(cmd)] = (cmd, line)
+    return line
+
+
+def _format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
     q = quote
     match cmd:
         case c.GameCmd():
