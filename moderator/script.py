@@ -146,6 +146,10 @@ def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> 
     Only ASCII digits with an optional sign are numbers (no ``1_000``, no
     ``5.0``, no other scripts' digits).
     """
+    if word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS:
+        value = int(word, 10)  # most amounts: plain digits, within bounds
+        if value < MAX_AMOUNT:
+            return value
     text = word
     sign = ""
     if text[:1] in ("-", "+"):
