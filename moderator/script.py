@@ -146,6 +146,10 @@ def amount(word: str, what: str = "amount", *, allow_negative: bool = False) -> 
     Only ASCII digits with an optional sign are numbers (no ``1_000``, no
     ``5.0``, no other scripts' digits).
     """
+    if word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS:
+        value = int(word, 10)  # most amounts: plain digits, within bounds
+        if value < MAX_AMOUNT:
+            return value
     text = word
     sign = ""
     if text[:1] in ("-", "+"):
@@ -668,12 +672,33 @@ PARSERS: dict[str, Callable[[list[str]], c.Command]] = {
 VERBS: tuple[str, ...] = tuple(sorted(PARSERS))
 
 
+_PARSED: dict[str, c.Command | None] = {}
+"""Lines already read, and what they read as (commands are frozen records, so one may
+stand for every copy of its line): a game repeats its lines (``pass Amy``, ``done L``),
+two in three of a 1,000-command game's are read once already (issue 41).  A refused
+line is not kept: it is read, and refused, again."""
+_PARSED_MAX = 4096
+"""Lines :data:`_PARSED` holds at most; it starts afresh when full."""
+_NOT_READ = object()
+
+
 def parse_line(line: str) -> c.Command | None:
     """Parse one line; ``None`` for a blank or comment line.
 
     Raises:
         ParseError: the line is not banker script; the message says why.
     """
+    cmd = _PARSED.get(line, _NOT_READ)
+    if cmd is not _NOT_READ:
+        return cmd  # type: ignore[return-value]
+    cmd = _parse_line(line)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[line] = cmd
+    return cmd
+
+
+def _parse_line(line: str) -> c.Command | None:
     check_characters(line)
     text = note_text(line)
     if text is not None:
@@ -748,8 +773,25 @@ def same_note(line: str, cmd: c.Command) -> bool:
     return isinstance(cmd, c.Note) and line.strip() == legacy_note_line(cmd)
 
 
-def format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
+_FORMATTED: dict[int, tuple[c.Command, str]] = {}
+"""Commands already printed, by identity, with their line (the command is kept, so its
+``id`` is not another's): :func:`parse_line` gives one command for every copy of a line,
+and the game prints each command it journals (issue 41)."""
+
+
+def format_command(cmd: c.Command) -> str:
     """Print a command as a script line that parses back to the same command."""
+    known = _FORMATTED.get(id(cmd))
+    if known is not None and known[0] is cmd:
+        return known[1]
+    line = _format_command(cmd)
+    if len(_FORMATTED) >= _PARSED_MAX:
+        _FORMATTED.clear()
+    _FORMATTED[id(cmd)] = (cmd, line)
+    return line
+
+
+def _format_command(cmd: c.Command) -> str:  # noqa: C901 - one branch per verb
     q = quote
     match cmd:
         case c.GameCmd():

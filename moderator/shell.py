@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
 
 from moderator.errors import Refusal, SaveError
@@ -51,8 +52,76 @@ def err(message: str) -> None:
 
 def print_json(data: dict[str, Any]) -> None:
     """``data`` on stdout as indented JSON."""
-    # json.dumps escapes every control character (and all non-ASCII): safe as it is
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    # escaped like json.dumps, every control character (and all non-ASCII): safe as it is
+    sys.stdout.write(indented_json(data) + "\n")
+
+
+class _Unusual(Exception):
+    """A value :func:`indented_json` leaves to :func:`json.dumps`."""
+
+
+def indented_json(data: object) -> str:
+    """``json.dumps(data, indent=2)``, byte for byte, in half its instructions (issue 41).
+
+    With an indent, :mod:`json` encodes in Python, through a generator per container;
+    this builds each container's text at once instead. Plain ``dict`` (string keys),
+    ``list``, ``tuple``, ``str``, ``int``, ``bool``, ``None`` and finite ``float`` are
+    written here exactly as :mod:`json` writes them; anything else (a subclass, a
+    non-string key, NaN) is left to :func:`json.dumps` itself.
+    """
+    try:
+        return _json_item(data, "")
+    except _Unusual:
+        return json.dumps(data, indent=2)
+
+
+def _json_item(value: object, indent: str) -> str:
+    kind = type(value)
+    if kind is str:
+        return _quote(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is dict:
+        return _json_dict(value, indent)
+    if kind is list or kind is tuple:
+        return _json_list(value, indent)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is float and value - value == 0.0:  # finite
+        return float.__repr__(value)
+    raise _Unusual
+
+
+def _json_dict(data: dict[object, object], outer: str) -> str:
+    if not data:
+        return "{}"
+    inner = outer + "  "
+    quote = _quote
+    items: list[str] = []
+    append = items.append
+    for key, value in data.items():
+        if type(key) is not str:
+            raise _Unusual
+        kind = type(value)
+        if kind is str:
+            append(f"{quote(key)}: {quote(value)}")
+        elif kind is int:
+            append(f"{quote(key)}: {int.__repr__(value)}")
+        else:
+            append(f"{quote(key)}: {_json_item(value, inner)}")
+    return "{\n" + inner + (",\n" + inner).join(items) + "\n" + outer + "}"
+
+
+def _json_list(data: list[object] | tuple[object, ...], outer: str) -> str:
+    if not data:
+        return "[]"
+    inner = outer + "  "
+    items = [_json_item(value, inner) for value in data]
+    return "[\n" + inner + (",\n" + inner).join(items) + "\n" + outer + "]"
 
 
 def fit(text: str) -> str:
