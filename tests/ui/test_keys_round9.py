@@ -50,7 +50,8 @@ async def test_v_while_an_independent_operates_offers_the_next_corporations_purc
         await type_at_once(pilot, "v")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
-        assert "BIG4's turn ends" in str(dialog.query_one("OptionList").get_option_at_index(0).prompt)
+        first = dialog.query_one("OptionList").get_option_at_index(0).prompt
+        assert "BIG4's turn ends" in str(first)
         await type_at_once(pilot, *BUY_MAIL[1:])
         assert app.screen is main_screen(app)
     async with running(one_by_one.parent) as (app, pilot):
