@@ -153,8 +153,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "v",
         "buy_private",
         "Private",
-        "Operating round: the company buys a private company from its owner (1846: while "
-        "an independent operates, the next corporation buys, and the independent's turn ends).",
+        "Operating round: a corporation buys a private company from its owner.",
         ("OR",),
     ),
     UICommand(
