@@ -15,6 +15,9 @@ form and the saves list, the screens over the main one, typed at once.
 * In the command bar, Tab after a space typed twice (the one Tab adds after a word and
   the one the banker types) completed nothing and rang: the words were counted by single
   spaces, where the script reads spaces repeated as one.
+* In the new-game form, Enter in a text field did nothing and the keys typed behind it
+  went into the field (``n Amy Bob Cy Enter Enter x``: the ``x`` meant for the game joined
+  the names); now it rings, says Tab and ctrl+s, and the keys behind it are not used.
 * A control character in a paste into a dialog was left out, so the digits around it
   made another amount: ``e`` and a pasted ``4 ctrl+c 0`` spent 40.  It is now a key the
   dialog refuses, and the keys pasted behind it are not used.
@@ -184,3 +187,18 @@ async def test_tab_completes_after_a_space_typed_twice(tmp_path: Path) -> None:
         await type_at_once(pilot, *keys, "enter")
         assert "Keys not used" not in [n.title for n in app._notifications]
     assert saved_lines(path)[len(before) :] == ["par Pass GT 60"]
+
+
+async def test_enter_in_a_text_field_of_the_new_game_form_is_refused(tmp_path: Path) -> None:
+    """``n Amy Bob Cy Enter Enter x``: Enter did nothing in the players' field, and the
+    ``x`` typed for the game went into the names."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    async with running(saves) as (app, pilot):
+        names = ["A", "m", "y", "space", "B", "o", "b", "space", "C", "y"]
+        await type_at_once(pilot, "n", *names, "enter", "enter", "x")
+        field = app.screen.query_one("#players", Input)
+        assert field.value == "Amy Bob Cy"
+        assert "Enter is no key of a text field" in said(app)
+        await type_at_once(pilot, "space", "D", "e", "e")  # typed after the toast: as usual
+        assert field.value == "Amy Bob Cy Dee"
