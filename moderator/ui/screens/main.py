@@ -579,14 +579,13 @@ class MainScreen(Screen[None]):
             found = [why for why in dict.fromkeys(map(self.session.reason, tried)) if why]
             if found:
                 said = f"{acting} may buy no private now: " + "; ".join(found[:2])
-                order = list(self.session.data.get("operating_order") or ())
-                later = order[order.index(acting) + 1 :] if acting in order else []
-                if later and (self.session.company(acting) or {}).get("kind") == "independent":
+                following = self.after_independent()
+                if following is not None:
                     # nor may the next corporation, whose purchase would end this turn
-                    nxt = (c.BuyPrivate(corp=later[0], private=p, price=1) for p in privates)
+                    nxt = (c.BuyPrivate(corp=following, private=p, price=1) for p in privates)
                     why = next(filter(None, map(self.session.reason, nxt)), None)
                     if why:
-                        said += f"; nor {later[0]} before {acting}'s turn ends: {why}"
+                        said += f"; nor {following} before {acting}'s turn ends: {why}"
                 return said
         if cmd.id == "run" and acting:
             # the game's reason ("NYC has already run this turn (6.61)"): the engine offers
@@ -1392,6 +1391,16 @@ class MainScreen(Screen[None]):
         dialog.done_after = c.Done(company=cmds[0].corp) if ends else self.done_after()
         self.ask(dialog)
 
+    def after_independent(self) -> str | None:
+        """The company that operates next, when the one operating is an independent
+        railroad (1846's MS and BIG4, which buy no private, 6.2 NOTE); else ``None``."""
+        acting = self.acting_company()
+        if acting is None or (self.session.company(acting) or {}).get("kind") != "independent":
+            return None
+        order = list(self.session.data.get("operating_order") or ())
+        later = order[order.index(acting) + 1 :] if acting in order else []
+        return later[0] if later else None
+
     def private_purchases(self) -> tuple[list[c.Command], str | None]:
         """The private purchases ``v`` offers, and the company whose turn they end first.
 
@@ -1403,15 +1412,9 @@ class MainScreen(Screen[None]):
         MAIL 60`` gave)."""
         own = self.session.legal_of(c.BuyPrivate)
         acting = self.acting_company()
-        if own or acting is None:
+        nxt = self.after_independent()
+        if own or acting is None or nxt is None:
             return own, None
-        if (self.session.company(acting) or {}).get("kind") != "independent":
-            return own, None
-        order = list(self.session.data.get("operating_order") or ())
-        following = order[order.index(acting) + 1 :] if acting in order else []
-        if not following:
-            return own, None
-        nxt = following[0]
         privates = [
             co
             for co in self.session.data.get("companies", [])
