@@ -441,6 +441,29 @@ class ModeratorApp(App[None]):
         self._refused_at = get_time()
         self._dropped, self._dropped_note = 0, None
 
+    def _paste_unused(self) -> bool:
+        """A paste on a screen that types it nowhere (History, help, score, projection,
+        rounds, sharing, the what-if comparison, the start menu, the saves list: no
+        field has the focus) is refused as a key that is no key there: a bell, a toast,
+        and the keys typed behind it are not used.  It was dropped silently, so ``h ↑``,
+        a pasted ``y``, then ``Enter y`` rewound a line and ``F1``, a paste, ``Esc e 4 0
+        Enter`` spent 40 (ninth keys round).  ``False``: a field (the checker's line, the
+        new-game form's) takes it."""
+        from textual.widgets import Input, TextArea
+
+        if isinstance(self.screen.focused, (Input, TextArea)):
+            return False
+        self.bell()
+        self.notify(
+            "a paste is typed only into a field or the command bar: nothing done, and the "
+            "keys typed after it are not used",
+            title="Paste not used",
+            severity="warning",
+            markup=False,
+        )
+        self.keys_refused()
+        return True
+
     def _typed_before_refusal(self) -> None:
         """A key typed before a dialog's key was refused (it opened nothing): a bell and
         one toast counting such keys, instead of an action on the main screen."""
@@ -499,6 +522,8 @@ class ModeratorApp(App[None]):
             refuse_paste = getattr(self.screen, "refuse_paste", None)
             if isinstance(event, events.Paste) and refuse_paste is not None and refuse_paste():
                 continue  # the main screen's, outside the command bar: not used
+            if isinstance(event, events.Paste) and refuse_paste is None and self._paste_unused():
+                continue  # a screen over the main one with no field to type it into
             if isinstance(event, events.Key) and event.key.startswith("alt+"):
                 from moderator.ui.escapekey import unbound_alt
 

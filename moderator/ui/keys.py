@@ -153,7 +153,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "v",
         "buy_private",
         "Private",
-        "Operating round: the company buys a private company from its owner.",
+        "Operating round: a corporation buys a private company from its owner.",
         ("OR",),
     ),
     UICommand(

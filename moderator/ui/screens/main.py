@@ -525,6 +525,8 @@ class MainScreen(Screen[None]):
                 return True
         if cmd.id == "pass" and self.setup_first(self.session.acting):
             return False  # dimmed: the header names no one whose pass `x` would give
+        if cmd.id == "private":
+            return bool(self.private_purchases()[0])
         if cmd.id in GUARD_KINDS:
             return bool(self.session.legal_of(*GUARD_KINDS[cmd.id]))
         if cmd.id == "spend":
@@ -576,7 +578,15 @@ class MainScreen(Screen[None]):
             tried = (c.BuyPrivate(corp=acting, private=pid, price=1) for pid in privates)
             found = [why for why in dict.fromkeys(map(self.session.reason, tried)) if why]
             if found:
-                return f"{acting} may buy no private now: " + "; ".join(found[:2])
+                said = f"{acting} may buy no private now: " + "; ".join(found[:2])
+                following = self.after_independent()
+                if following is not None:
+                    # nor may the next corporation, whose purchase would end this turn
+                    nxt = (c.BuyPrivate(corp=following, private=p, price=1) for p in privates)
+                    why = next(filter(None, map(self.session.reason, nxt)), None)
+                    if why:
+                        said += f"; nor {following} before {acting}'s turn ends: {why}"
+                return said
         if cmd.id == "run" and acting:
             # the game's reason ("NYC has already run this turn (6.61)"): the engine offers
             # no run to ask about (eighth keys round: "the rules allow no run now")
@@ -1339,7 +1349,7 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
 
         self.typing()
-        cmds = self.session.legal_of(c.BuyPrivate)
+        cmds, ends = self.private_purchases()
 
         def picked(cmd: c.Command) -> Step:
             assert isinstance(cmd, c.BuyPrivate)
@@ -1349,6 +1359,8 @@ class MainScreen(Screen[None]):
                 # 1847 AE 4.2: a quarry is sold to a railway within its printed range
                 low, high = span
                 note = f"price from {self.session.money(low)} to {self.session.money(high)}"
+            if ends:
+                note += f"; {ends}'s turn ends first (an implicit done)"
             dialog = AmountDialog(
                 self.session,
                 f"{cmd.corp} buys {cmd.private}: price",
@@ -1356,7 +1368,7 @@ class MainScreen(Screen[None]):
                 initial=cmd.price,
                 note=note,
             )
-            dialog.done_after = self.done_after()
+            dialog.done_after = c.Done(company=cmd.corp) if ends else self.done_after()
             return dialog
 
         if not cmds:
@@ -1366,17 +1378,56 @@ class MainScreen(Screen[None]):
         for x in cmds:
             assert isinstance(x, c.BuyPrivate)
             pv = self.session.company(x.private) or {}
+            after = f": {ends}'s turn ends" if ends else ""
             choices.append(
                 (
                     f"{x.corp} buys {x.private} from {pv.get('owner')} "
-                    f"(list {self.session.money(x.price)})",
+                    f"(list {self.session.money(x.price)}){after}",
                     x,
                 )
             )
         dialog = ChoiceDialog("Buy a private company", choices, names=company_names(self.session))
         dialog.then = picked
-        dialog.done_after = self.done_after()
+        dialog.done_after = c.Done(company=cmds[0].corp) if ends else self.done_after()
         self.ask(dialog)
+
+    def after_independent(self) -> str | None:
+        """The company that operates next, when the one operating is an independent
+        railroad (1846's MS and BIG4, which buy no private, 6.2 NOTE); else ``None``."""
+        acting = self.acting_company()
+        if acting is None or (self.session.company(acting) or {}).get("kind") != "independent":
+            return None
+        order = list(self.session.data.get("operating_order") or ())
+        later = order[order.index(acting) + 1 :] if acting in order else []
+        return later[0] if later else None
+
+    def private_purchases(self) -> tuple[list[c.Command], str | None]:
+        """The private purchases ``v`` offers, and the company whose turn they end first.
+
+        The acting company's own, from the game's legal lines; where it is an independent
+        railroad, which buys no private (1846 6.2 NOTE), the next corporation's in the
+        operating order that the engine accepts: the contract's implicit ``done`` (a
+        command for a later company ends the turn of the one operating, ``done``) ends the
+        independent's turn first (ninth keys round: ``v`` refused what ``: buyprivate GT
+        MAIL 60`` gave)."""
+        own = self.session.legal_of(c.BuyPrivate)
+        acting = self.acting_company()
+        nxt = self.after_independent()
+        if own or acting is None or nxt is None:
+            return own, None
+        privates = [
+            co
+            for co in self.session.data.get("companies", [])
+            if co.get("kind") in ("private", "independent")
+            and not co.get("closed")
+            and co.get("owner") in self.session.game.players
+        ]
+        tried = [
+            c.BuyPrivate(corp=nxt, private=co["id"], price=int(co.get("value") or 1))
+            for co in privates
+        ]
+        found: list[c.Command] = [x for x in tried if self.session.reason(x) is None]
+        return found, acting if found else None
 
     def action_done(self) -> None:
         """End the acting company's turn: ``d`` gives its ``done`` at once (a command, not

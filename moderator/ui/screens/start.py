@@ -1555,6 +1555,19 @@ class NewGameScreen(KeyedScreen):
         if self.focused is select or select.expanded:
             select.key_now("enter")
             return
+        if isinstance(self.focused, Input):
+            # a text field has no Enter: it did nothing, and the keys typed behind it
+            # went on into the field (ninth keys round: `Amy Bob Cy Enter Enter x`, the
+            # `x` meant for the game, was typed into the players' names)
+            self.app.bell()
+            self.notify(
+                "Enter is no key of a text field: Tab goes to the next field, ctrl+s "
+                "starts the game; the keys typed after it are not used",
+                severity="warning",
+                markup=False,
+            )
+            keys_refused(self.app)
+            return
         raise SkipAction()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -157,9 +157,12 @@ class ScriptSuggester(Suggester):
         """The words that may come at the end of ``value`` (the last word completed, or the
         next one after a space), and whether a legal command goes on after them."""
         words = value.split(" ")
-        position = len(words) - 1
         prefix = words[-1].lower()
-        head = [w.lower() for w in words[:-1]]
+        # the words before the last, spaces repeated read as one, as the script reads the
+        # line (ninth keys round: `: par Tab Space G Tab`, the space Tab adds and the one
+        # typed, completed nothing and rang)
+        head = [w.lower() for w in words[:-1] if w]
+        position = len(head)
         found: list[str] = []
         more = False
         session = self.session()
