@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bursting import key_event, settle
+from bursting import send
 from positions import Cut, save_at
 from textual.pilot import Pilot
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines
@@ -37,12 +37,7 @@ CPR_SPENDS = Cut("1830", 1, 35)
 
 async def type_at_once(pilot: Pilot[None], *keys: str) -> None:
     """Post Textual's key names all at once (a terminal's burst), then settle."""
-    app = pilot.app
-    for key in keys:
-        event = key_event(key)
-        event.set_sender(app)
-        app.post_message(event)
-    await settle(pilot)
+    await send(pilot, list(keys))
 
 
 SPEND = ("e", "4", "0", "enter")

@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bursting import key_event, settle
+from bursting import send
 from positions import Cut, save_at
 from textual import events
 from textual.pilot import Pilot
@@ -56,12 +56,9 @@ CPR_SPENDS = Cut("1830", 1, 35)
 async def type_at_once(pilot: Pilot[None], *keys: str | events.Paste) -> None:
     """Post Textual's key names (and pastes) all at once (a terminal's burst), then
     settle."""
-    app = pilot.app
-    for key in keys:
-        event = key if isinstance(key, events.Paste) else key_event(key)
-        event.set_sender(app)
-        app.post_message(event)
-    await settle(pilot)
+    await send(
+        pilot, [("paste", key.text) if isinstance(key, events.Paste) else key for key in keys]
+    )
 
 
 async def type_one_by_one(pilot: Pilot[None], *keys: str) -> None:
