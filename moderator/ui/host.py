@@ -135,6 +135,12 @@ def stray_key(key: str) -> bool:
     return key.startswith("shift+") or (key[:1] == "f" and key[1:].isdigit())
 
 
+def stray_said(key: str) -> str:
+    """A refused stray key (:func:`stray_key`) as its toast names it, quoted: the
+    character it types (``'.'``, ``'€'``), else its name (``'f2'``, ``'insert'``)."""
+    return repr(character_of(key) or key)
+
+
 def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     """A letter, a digit or a ``ctrl`` key that is no key of ``screen`` (a view over the
     main screen: help, score, projection, rounds, sharing, the what-if comparison) and
@@ -149,8 +155,9 @@ def refuse_stray_key(screen: Screen[Any], key: str, keys_said: str) -> str:
     if focused is not None and focused.check_consume_key(key, character_of(key)):
         return ""
     screen.app.bell()
-    said = repr(character_of(key) or key)
-    screen.notify(f"{said} is no key here: {keys_said}", severity="warning", markup=False)
+    screen.notify(
+        f"{stray_said(key)} is no key here: {keys_said}", severity="warning", markup=False
+    )
     return "refused"
 
 

@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.text import escaped
-from moderator.ui.host import KeysReady, character_of, host, keys_refused, stray_key
+from moderator.ui.host import KeysReady, host, keys_refused, stray_key, stray_said
 from moderator.ui.keys import (
     BY_ACTION,
     STAGE_NAMES,
@@ -748,7 +748,7 @@ class MainScreen(Screen[None]):
             return ""
         self.app.bell()
         self.notify(
-            f"{character_of(key) or key!r} is no key here: nothing done, and the keys typed "
+            f"{stray_said(key)} is no key here: nothing done, and the keys typed "
             "after it are not used (F1 lists the keys)",
             severity="warning",
             markup=False,

@@ -57,10 +57,10 @@ from moderator.text import escaped
 from moderator.ui.host import (
     KeysReady,
     StrayKeysRefused,
-    character_of,
     host,
     keys_refused,
     stray_key,
+    stray_said,
 )
 from rulesets.names import title_name
 
@@ -486,9 +486,10 @@ class OpenScreen(KeyedScreen):
         if key in self.active_bindings or not stray_key(key):
             return ""
         self.app.bell()
-        said = repr(character_of(key) or key)
         self.query_one("#open-error", Static).update(
-            Text(f"✗ {said} is no key of this list: ↑↓ choose, Enter opens, Esc goes back")
+            Text(
+                f"✗ {stray_said(key)} is no key of this list: ↑↓ choose, Enter opens, Esc goes back"
+            )
         )
         return "refused"
 
