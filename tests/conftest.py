@@ -185,6 +185,23 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _toasts_kept_while_a_test_reads_them() -> Iterator[None]:
+    """A toast's words stay in ``app._notifications`` until the test ends.
+
+    Textual drops a notification once its timeout (5 s by default) has passed, and a
+    test reading what the app said after a burst of keys failed on a loaded machine (the
+    whole suite beside other work: ``test_keys_round9``'s paste on History, 22 minutes
+    into the run) because the toast had already gone.  No test reads a toast's expiry.
+    """
+    from textual.notifications import Notification
+
+    kept = Notification.time_left
+    Notification.time_left = property(lambda self: 3600.0)  # type: ignore[assignment,method-assign]
+    yield
+    Notification.time_left = kept  # type: ignore[method-assign]
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """At the end of the run, one full collection, then every object left is frozen.
 
