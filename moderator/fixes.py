@@ -442,6 +442,22 @@ FIXES: dict[str, RulesFix] = {
             "`beginner_game` (18xx.games' option) or `beginners` in the `game` line is refused, "
             "naming the option word `beginner` (before: seated as one more player)",
         ),
+        *(
+            RulesFix(
+                ident,
+                12,
+                title,
+                rule,
+                "`spend CORP AMOUNT token` is checked against the charter: one token a turn "
+                f"besides the home token, at the next token's price ({prices}), no more than "
+                "the charter holds (before: any number, any amount)",
+            )
+            for ident, title, rule, prices in (
+                ("1830-19.0", "1830", "19.0", "$40, then $100"),
+                ("1889-§3-token", "1889", "facts §3", "¥40"),
+                ("18Chesapeake-§3-token", "18Chesapeake", "facts §3", "$40, $60, $80"),
+            )
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""
