@@ -8,8 +8,9 @@ placed, and this module checks the line against the charter.  A ``spend`` line w
 its corporation place a station without paying (1830's D&H, 18Chesapeake's C&OC) leaves no
 line, so for the corporation that owns it (or owned it before it closed) the next paid
 token may be any of the charter's tokens still unplaced; the charter's count still holds.
-Games saved before the rules level of the title's :attr:`CharterTokens.token_fix` took any
-token line.
+The count of tokens paid for and the turn of the last one are kept by three functions that
+1846's own token check (6.51, its special prices) shares.  Games saved before the rules
+level of the title's :attr:`CharterTokens.token_fix` took any token line.
 """
 
 from __future__ import annotations
@@ -28,6 +29,26 @@ if TYPE_CHECKING:
 
 RULE_KEYS = ("token",)
 """The ``rule_numbers`` key a title with charter tokens names (1830: ``19.0``)."""
+
+
+def tokens_placed(state: GameState, cid: str) -> int:
+    """The tokens ``cid`` has paid for with ``spend … token`` lines (the home one not)."""
+    placed = state.extra.get("tokens_placed", {})
+    assert isinstance(placed, dict)
+    return int(placed.get(cid, 0))
+
+
+def token_this_turn(state: GameState, cid: str) -> bool:
+    """Whether ``cid`` has paid for a token in this operating turn."""
+    return state.extra.get("token_turn") == [state.round_number, state.or_number, cid]
+
+
+def record_token(state: GameState, cid: str) -> None:
+    """A ``spend … token`` line of ``cid`` accepted: one more token, this turn's."""
+    placed = state.extra.setdefault("tokens_placed", {})
+    assert isinstance(placed, dict)
+    placed[cid] = int(placed.get(cid, 0)) + 1
+    state.extra["token_turn"] = [state.round_number, state.or_number, cid]
 
 
 class CharterTokens(Ruleset):
@@ -53,23 +74,18 @@ class CharterTokens(Ruleset):
             self._check_token(state, company, cmd.amount)
         super().cmd_spend(state, cmd)  # type: ignore[misc]
         if token:
-            placed = state.extra.setdefault("tokens_placed", {})
-            assert isinstance(placed, dict)
-            placed[company.id] = int(placed.get(company.id, 0)) + 1
-            state.extra["token_turn"] = [state.round_number, state.or_number, company.id]
+            record_token(state, company.id)
 
     def _check_token(self, state: GameState, company: Company, amount: int) -> None:
         """One token a turn (1830 19.0), at the price of the charter's next token, while the
         charter holds one (Table 2)."""
         cid, rule = company.id, self.r("token")
-        if state.extra.get("token_turn") == [state.round_number, state.or_number, cid]:
+        if token_this_turn(state, cid):
             raise Refusal(
                 f"{cid} has placed a token this turn: one a turn besides its home token ({rule})"
             )
         costs = self.token_costs[cid]
-        placed = state.extra.get("tokens_placed", {})
-        assert isinstance(placed, dict)
-        index = 1 + int(placed.get(cid, 0))  # the home token is costs[0], placed free
+        index = 1 + tokens_placed(state, cid)  # the home token is costs[0], placed free
         if index >= len(costs):
             more = len(costs) - 1
             tokens = "no more" if not more else f"{more} more, all placed"
