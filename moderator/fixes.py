@@ -458,6 +458,21 @@ FIXES: dict[str, RulesFix] = {
                 ("18Chesapeake-§3-token", "18Chesapeake", "facts §3", "$40, $60, $80"),
             )
         ),
+        *(
+            RulesFix(
+                ident,
+                12,
+                title,
+                rule,
+                f"`spend CORP AMOUNT terrain` is one of the map's printed terrain costs ({costs}; "
+                "two charges are two lines; before: any amount)",
+            )
+            for ident, title, rule, costs in (
+                ("1830-18.0", "1830", "18.0", "$80 water, $120 mountain"),
+                ("1889-§3-terrain", "1889", "facts §3", "¥80"),
+                ("18Chesapeake-§3-terrain", "18Chesapeake", "facts §3", "$40 river, $80 mountain"),
+            )
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -6,7 +6,8 @@ numbers cite 1830 in docstrings, each title's own through ``rule_numbers``) over
 modules: the opening sale (:mod:`rulesets.auction`), privates sold between players
 (:mod:`rulesets.private_trade`), a private exchanged for a share (:mod:`rulesets.exchange`),
 full capitalisation (:mod:`rulesets.capital`), the 2-D market (:mod:`rulesets.grid`), the
-station tokens of each charter (:mod:`rulesets.charter_tokens`), the trains
+station tokens of each charter (:mod:`rulesets.charter_tokens`), the map's terrain costs
+(:mod:`rulesets.terrain`), the trains
 (:mod:`rulesets.trains`) and operating rounds (:mod:`rulesets.operating`).  A title
 of the family gives its tables as class attributes (see the annotations below, and
 ``docs/titles.md``) and overrides only the hooks where its rules differ.
@@ -30,6 +31,7 @@ from rulesets.engine import Engine
 from rulesets.exchange import ExchangeRule, PrivateExchange
 from rulesets.grid import GridRules
 from rulesets.private_trade import PrivateTrades
+from rulesets.terrain import TerrainCosts
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -65,6 +67,7 @@ class Family1830(
     FullCapitalisation,
     GridRules,
     CharterTokens,
+    TerrainCosts,
     Engine,
 ):
     """The flow of 1830's family; a title gives the tables annotated here."""

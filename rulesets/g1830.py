@@ -111,6 +111,7 @@ RULE_NUMBERS = {
     **dict.fromkeys(("run_step", "spend", "train_step"), "17.0"),
     "spend_purpose": "18.0, 19.0",
     "token": "19.0",
+    "terrain": "18.0",
     "forced_purchase": "20.2",
     **dict.fromkeys(("dividend", "pool_dividend", "run"), "20.3"),
     **dict.fromkeys(("train_limit", "train_order", "train_buy", "train_trade"), "21.0"),
@@ -167,6 +168,8 @@ class G1830(Family1830):
     token_costs: ClassVar[dict[str, tuple[int, ...]]] = TOKENS
     free_station_privates: ClassVar[tuple[str, ...]] = ("DH",)  # Table 1 note 2
     token_fix: ClassVar[str] = "1830-19.0"
+    terrain_costs: ClassVar[dict[int, str]] = {80: "a hex divided by water", 120: "a mountain"}
+    terrain_fix: ClassVar[str] = "1830-18.0"
 
     title: ClassVar[str] = "1830"
     variant_words: ClassVar[dict[str, str]] = {

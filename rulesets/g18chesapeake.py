@@ -95,7 +95,7 @@ _SECTIONS = {
     "§10.9": "export",
     "§11": "bankrupt bank_broken bank_runs_out game_end",
     "facts §2": "private_sale private_score closed closed_or",
-    "facts §3": "token",
+    "facts §3": "token terrain",
     "facts §2, §10": "private_trade",
     "§13.1, facts §12": "big_president",
     "§13.2, facts §12": "float_to_pool",
@@ -145,6 +145,8 @@ class G18Chesapeake(TwoPlayerShares, DrawnPresident, TrainExport):
     token_costs = TOKENS
     free_station_privates = ("COC",)  # facts §2: its station free
     token_fix = "18Chesapeake-§3-token"
+    terrain_costs = {40: "a river hex, Baltimore's green", 80: "a mountain hex"}
+    terrain_fix = "18Chesapeake-§3-terrain"
     drawn_private: ClassVar[str] = "CV"
     bank_ends_game: ClassVar[str] = (
         "the game ends when the set of operating rounds under way (broken in a stock round: "
