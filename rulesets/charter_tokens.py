@@ -64,7 +64,7 @@ class CharterTokens(Ruleset):
 
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
         """``spend``: a ``token`` line is one of the charter's tokens (:meth:`_check_token`)."""
-        token = cmd.purpose == "token" and follows(state, self.token_fix)
+        token = cmd.purpose == "token" and bool(self.token_costs) and follows(state, self.token_fix)
         if token:
             # the line may start its corporation's turn (ending the one before): asked as
             # the spend itself asks it, before the charter is read
