@@ -35,6 +35,15 @@ class RulesFix(Record):
     """What today's rules do differently, in a banker's words."""
 
 
+LEVEL_12_SPEND = {
+    "token": "`spend CORP AMOUNT token` is checked against the charter: one token a turn "
+    "besides the home token, at the next token's price ({}), no more than the charter holds "
+    "(before: any number, any amount)",
+    "terrain": "`spend CORP AMOUNT terrain` is one of the map's printed terrain costs ({}; two "
+    "charges are two lines; before: any amount)",
+}
+"""The words of rules level 12's rows on ``spend`` lines (1830's family), by purpose."""
+
 FIXES: dict[str, RulesFix] = {
     fix.ident: fix
     for fix in (
@@ -441,6 +450,17 @@ FIXES: dict[str, RulesFix] = {
             "facts §12",
             "`beginner_game` (18xx.games' option) or `beginners` in the `game` line is refused, "
             "naming the option word `beginner` (before: seated as one more player)",
+        ),
+        *(
+            RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
+            for title, suffix, rule, what, figures in (
+                ("1830", "19.0", "19.0", "token", "$40, then $100"),
+                ("1889", "§3-token", "facts §3", "token", "¥40"),
+                ("18Chesapeake", "§3-token", "facts §3", "token", "$40, $60, $80"),
+                ("1830", "18.0", "18.0", "terrain", "$80 water, $120 mountain"),
+                ("1889", "§3-terrain", "facts §3", "terrain", "¥80"),
+                ("18Chesapeake", "§3-terrain", "facts §3", "terrain", "$40 river, $80 mountain"),
+            )
         ),
     )
 }

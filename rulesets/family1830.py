@@ -6,7 +6,9 @@ numbers cite 1830 in docstrings, each title's own through ``rule_numbers``) over
 modules: the opening sale (:mod:`rulesets.auction`), privates sold between players
 (:mod:`rulesets.private_trade`), a private exchanged for a share (:mod:`rulesets.exchange`),
 full capitalisation (:mod:`rulesets.capital`), the 2-D market (:mod:`rulesets.grid`), the
-trains (:mod:`rulesets.trains`) and operating rounds (:mod:`rulesets.operating`).  A title
+station tokens of each charter (:mod:`rulesets.charter_tokens`), the map's terrain costs
+(:mod:`rulesets.terrain`), the trains
+(:mod:`rulesets.trains`) and operating rounds (:mod:`rulesets.operating`).  A title
 of the family gives its tables as class attributes (see the annotations below, and
 ``docs/titles.md``) and overrides only the hooks where its rules differ.
 """
@@ -24,10 +26,12 @@ from moderator.state import GameState
 from rulesets.auction import PrivateAuction
 from rulesets.base import ScoreItem
 from rulesets.capital import FullCapitalisation
+from rulesets.charter_tokens import CharterTokens
 from rulesets.engine import Engine
 from rulesets.exchange import ExchangeRule, PrivateExchange
 from rulesets.grid import GridRules
 from rulesets.private_trade import PrivateTrades
+from rulesets.terrain import TerrainCosts
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -57,7 +61,14 @@ family names them: the players' range, privates sold to corporations, a private'
 
 
 class Family1830(
-    PrivateAuction, PrivateTrades, PrivateExchange, FullCapitalisation, GridRules, Engine
+    PrivateAuction,
+    PrivateTrades,
+    PrivateExchange,
+    FullCapitalisation,
+    GridRules,
+    CharterTokens,
+    TerrainCosts,
+    Engine,
 ):
     """The flow of 1830's family; a title gives the tables annotated here."""
 

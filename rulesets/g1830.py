@@ -82,6 +82,13 @@ PHASE_NOTES = {
     "6": ("D-trains on sale beside the 6s, $800 with a 4, 5 or 6 traded in (21.0)",),
 }
 
+TOKENS = {
+    **dict.fromkeys(("PRR", "NYC", "CPR"), (0, 40, 100, 100)),
+    **dict.fromkeys(("BO", "CO", "ERIE"), (0, 40, 100)),
+    **dict.fromkeys(("NYNH", "BM"), (0, 40)),
+}
+"""19.0, Table 2 (less the market marker, facts §3): the home token free, $40, then $100."""
+
 RULE_NUMBERS = {
     "removed": "2.0",
     "players": "2.0, Table 3",
@@ -103,6 +110,8 @@ RULE_NUMBERS = {
     **dict.fromkeys(("income", "order", "order_detail"), "16.0"),
     **dict.fromkeys(("run_step", "spend", "train_step"), "17.0"),
     "spend_purpose": "18.0, 19.0",
+    "token": "19.0",
+    "terrain": "18.0",
     "forced_purchase": "20.2",
     **dict.fromkeys(("dividend", "pool_dividend", "run"), "20.3"),
     **dict.fromkeys(("train_limit", "train_order", "train_buy", "train_trade"), "21.0"),
@@ -156,6 +165,11 @@ class G1830(Family1830):
     }
     """Table 1 note 3: M&H for an NYC 10% from the initial offering or the bank pool, its
     owner under 60% of NYC (facts D6)."""
+    token_costs: ClassVar[dict[str, tuple[int, ...]]] = TOKENS
+    free_station_privates: ClassVar[tuple[str, ...]] = ("DH",)  # Table 1 note 2
+    token_fix: ClassVar[str] = "1830-19.0"
+    terrain_costs: ClassVar[dict[int, str]] = {80: "a hex divided by water", 120: "a mountain"}
+    terrain_fix: ClassVar[str] = "1830-18.0"
 
     title: ClassVar[str] = "1830"
     variant_words: ClassVar[dict[str, str]] = {

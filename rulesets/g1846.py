@@ -31,6 +31,7 @@ from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, L
 from moderator.market import LinearMarket
 from moderator.state import GameState
 from rulesets.base import Receipt, ReceiptLine
+from rulesets.charter_tokens import record_token, token_this_turn, tokens_placed
 from rulesets.engine import Engine
 from rulesets.stock import seat_order_from as _seat_order_from
 from rulesets.zoned_row import end_words
@@ -711,17 +712,14 @@ class G1846(Engine):
             self._check_token(state, company, cmd.amount)
         super().cmd_spend(state, cmd)
         if token:
-            placed = state.extra.setdefault("tokens_placed", {})
-            assert isinstance(placed, dict)
-            placed[company.id] = int(placed.get(company.id, 0)) + 1
-            state.extra["token_turn"] = [state.round_number, state.or_number, company.id]
+            record_token(state, company.id)
 
     def _check_token(self, state: GameState, company: Company, amount: int) -> None:
         """6.51: one token an operating round, at $80 (6.52, 6.53: the B&O's, Erie's, IC's
         and PRR's special prices), from the tokens on its charter (5.34).  A `spend` line
         without `token` (track and token together) is not checked."""
         cid = company.id
-        if state.extra.get("token_turn") == [state.round_number, state.or_number, cid]:
+        if token_this_turn(state, cid):
             raise Refusal(
                 f"{cid} has placed a token this operating round: one per operating round (6.51)"
             )
@@ -733,10 +731,8 @@ class G1846(Engine):
                 f"a {cid} token costs {said}, not {self.money(amount)} ({rule}); a tile and "
                 f"a token paid together: `spend {cid} {amount}` without `token`"
             )
-        placed = state.extra.get("tokens_placed", {})
-        assert isinstance(placed, dict)
         charter = CHARTER_TOKENS.get(cid, 4)
-        if int(placed.get(cid, 0)) + 1 >= charter:
+        if tokens_placed(state, cid) + 1 >= charter:
             raise Refusal(
                 f"{cid}'s charter holds {charter} tokens, its home token's and {charter - 1} "
                 f"more, all placed (5.34)"

@@ -55,6 +55,12 @@ CORPORATIONS = (
     ("UR", "Uwajima Railway"),
 )
 """Facts §3: a 20% president's certificate and eight 10% ones each."""
+TOKENS = {
+    **dict.fromkeys(("AR", "IR", "SR", "KO"), (0, 40)),
+    **dict.fromkeys(("TR", "UR"), (0, 40, 40)),
+    "KU": (0,),
+}
+"""Facts §3: each corporation's tokens, the home one free, the others ¥40."""
 PRIVATES = (
     ("TER", "Takamatsu E-Railroad", 20, 5),
     ("MF", "Mitsubishi Ferry", 30, 5),
@@ -95,7 +101,7 @@ _SECTIONS = {
     "§1": "bank_runs_out",
     "§2": "private_sale private_score closed closed_or",
     "§2, §10": "private_trade",
-    "§3": "corporation float par par_cost capital spend spend_purpose",
+    "§3": "corporation float par par_cost capital spend spend_purpose token terrain",
     "§4": "dividend_move sale_move sold_out",
     "§5": "sale_first sale_buy sale_bid sale_unsold",
     "§6": "rounds turn all_passed sold_then_buy sell_buy_sell buy_ipo buy_pool hold_limit "
@@ -142,6 +148,10 @@ class G1889(DealtPrivates, SellBuyOrBuySell, Family1830):
     one_sale_per_turn: ClassVar[bool] = True  # facts §6: one block per corporation a turn
     private_sale_phases = ("3", "4")  # facts §2: from the first 3 until the first 5
     exchanges = {"DR": ExchangeRule("IR", ("ipo",), 60, "facts §2")}
+    token_costs = TOKENS
+    token_fix = "1889-§3-token"
+    terrain_costs = {80: "a mountain or river hex's first tile, Kotohira's, Kouchi's brown"}
+    terrain_fix = "1889-§3-terrain"
     privates_traded: ClassVar[bool] = False  # facts §2, §10
     president_pays_other_company: ClassVar[bool] = False  # facts §9
     forced_sales_keep_presidencies: ClassVar[bool] = True  # facts §9

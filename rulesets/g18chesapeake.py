@@ -52,6 +52,12 @@ CORPORATIONS = (
     ("NW", "Norfolk & Western"),
 )
 """Facts §3: a 20% president's certificate and eight 10% ones each (two players: §13.1)."""
+TOKENS = {
+    **dict.fromkeys(("PRR", "CO"), (0, 40, 60, 80)),
+    **dict.fromkeys(("PLE", "BO", "NW"), (0, 40, 60)),
+    **dict.fromkeys(("SRR", "LV", "CA"), (0, 40)),
+}
+"""Facts §3: each corporation's tokens, the home one free (C&OC's station free too, §2)."""
 NAMES = {"BO": "B&O", "CO": "C&O", "CA": "C&A", "NW": "N&W"}
 PRIVATES = (
     ("DR", "Delaware and Raritan Canal", 20, 5),
@@ -89,6 +95,7 @@ _SECTIONS = {
     "§10.9": "export",
     "§11": "bankrupt bank_broken bank_runs_out game_end",
     "facts §2": "private_sale private_score closed closed_or",
+    "facts §3": "token terrain",
     "facts §2, §10": "private_trade",
     "§13.1, facts §12": "big_president",
     "§13.2, facts §12": "float_to_pool",
@@ -135,6 +142,11 @@ class G18Chesapeake(TwoPlayerShares, DrawnPresident, TrainExport):
     never_to_corporations = {"CV": "Cornelius Vanderbilt is never sold to a corporation (§7.1)"}
     private_sale_phases = ("3", "4")  # facts §2
     privates_traded: ClassVar[bool] = False  # facts §2, §10
+    token_costs = TOKENS
+    free_station_privates = ("COC",)  # facts §2: its station free
+    token_fix = "18Chesapeake-§3-token"
+    terrain_costs = {40: "a river hex, Baltimore's green", 80: "a mountain hex"}
+    terrain_fix = "18Chesapeake-§3-terrain"
     drawn_private: ClassVar[str] = "CV"
     bank_ends_game: ClassVar[str] = (
         "the game ends when the set of operating rounds under way (broken in a stock round: "

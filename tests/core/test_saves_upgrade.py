@@ -326,3 +326,19 @@ def test_the_level_11_game_words_fixes(title: str, idents: set[str]) -> None:
     level-11 rows may join them."""
     level_11 = {f.ident for f in fixes_between(title, 10, 11)}
     assert idents <= level_11 and all(FIXES[i].title == title for i in idents)
+
+
+@pytest.mark.parametrize(
+    ("title", "idents"),
+    [
+        ("1830", {"1830-19.0", "1830-18.0"}),
+        ("1889", {"1889-§3-token", "1889-§3-terrain"}),
+        ("18Chesapeake", {"18Chesapeake-§3-token", "18Chesapeake-§3-terrain"}),
+    ],
+)
+def test_the_level_12_fixes(title: str, idents: set[str]) -> None:
+    """Rules level 12 (helper `hunt10`: the charter's station tokens, the map's terrain
+    costs); other helpers'
+    level-12 rows may join them."""
+    level_12 = {f.ident for f in fixes_between(title, 11, 12)}
+    assert idents <= level_12 and all(FIXES[i].title == title for i in idents)

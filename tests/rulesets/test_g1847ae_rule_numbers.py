@@ -60,7 +60,7 @@ def test_every_title_has_the_same_rule_keys_and_the_bank_cites_its_own_rule() ->
     modules a title plays on (a 2-D market, the opening sale of privates, privates traded
     between players, full capitalisation, the trade-in); the bank running out is 1847 AE 9
     (1846 10.1)."""
-    from rulesets import auction, capital, grid, private_trade, two_players
+    from rulesets import auction, capital, charter_tokens, grid, private_trade, terrain, two_players
     from rulesets.family1830 import FAMILY_RULE_KEYS
     from rulesets.g18chesapeake import RULE_NUMBERS as RULES_18CHES
     from rulesets.g1830 import RULE_NUMBERS as RULES_1830
@@ -71,6 +71,7 @@ def test_every_title_has_the_same_rule_keys_and_the_bank_cites_its_own_rule() ->
     assert set(RULE_NUMBERS) == {*RULES_1846, *grid.RULE_KEYS}
     extra = {*grid.RULE_KEYS, *auction.RULE_KEYS, *capital.RULE_KEYS, "trade_in"}
     extra |= {*private_trade.RULE_KEYS, *FAMILY_RULE_KEYS}
+    extra |= {*charter_tokens.RULE_KEYS, *terrain.RULE_KEYS}
     assert set(RULES_1830) == {*RULES_1846, *extra}
     # 1830's family names every key 1830 does, and its own mechanisms' (issue 40)
     assert set(RULES_1889) - set(RULES_1830) == {"beginner", "sell_buy_sell"}

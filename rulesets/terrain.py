@@ -1,0 +1,52 @@
+"""Terrain costs printed on the map (1830 18.0: $80 for a hex divided by water, $120 for a
+mountain; 1889 facts §3: ¥80; 18Chesapeake facts §3: $40 for a river, $80 for a
+mountain): a ``spend CORP AMOUNT terrain`` line is one of them.
+
+The map stays on the table, so the tool cannot tell which hex a tile went on; it checks
+only that the amount is one the map prints.  Two charges in one turn (a private's extra
+tile on a second terrain hex) are two lines.  A ``spend`` line without ``terrain`` is not
+checked.  Games saved before the rules level of the title's :attr:`TerrainCosts.terrain_fix`
+took any terrain line.
+"""
+
+from __future__ import annotations
+
+from moderator.errors import Refusal
+from moderator.fixes import follows
+from rulesets.base import Ruleset
+
+TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+    from moderator import commands as c
+    from moderator.state import GameState
+
+RULE_KEYS = ("terrain",)
+"""The ``rule_numbers`` key a title with printed terrain costs names (1830: ``18.0``)."""
+
+
+class TerrainCosts(Ruleset):
+    """``spend CORP AMOUNT terrain`` checked against the map's printed costs."""
+
+    terrain_costs: ClassVar[dict[int, str]] = {}
+    """Each printed terrain cost and what it is paid for (1830: 80 water, 120 mountain)."""
+    terrain_fix: ClassVar[str] = ""
+    """The rules fix (moderator.fixes) from which the title checks terrain lines."""
+
+    def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
+        """``spend``: a ``terrain`` line pays one of the map's printed terrain costs."""
+        if (
+            cmd.purpose == "terrain"
+            and self.terrain_costs
+            and cmd.amount not in self.terrain_costs
+            and follows(state, self.terrain_fix)
+        ):
+            said = " or ".join(
+                f"{self.money(cost)} ({what})" for cost, what in sorted(self.terrain_costs.items())
+            )
+            raise Refusal(
+                f"terrain on the map costs {said}, not {self.money(cmd.amount)} "
+                f"({self.r('terrain')}); two charges are two lines"
+            )
+        super().cmd_spend(state, cmd)  # type: ignore[misc]
