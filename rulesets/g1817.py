@@ -31,8 +31,8 @@ from rulesets.engine import Engine
 from rulesets.export import TrainExport
 from rulesets.incremental_dividend import IncrementalDividend
 from rulesets.ipo_result import IpoByResult
-from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
+from rulesets.merger_round import MergerRound
 from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, size_of
@@ -196,13 +196,16 @@ RULE_NUMBERS = {
     "bonus": "facts §1",
     "sell_after": "facts §2, D1",
     "sizes": "facts §2",
+    "merger": "facts §9, R 7.1",
+    "convert": "facts §9, R 7.1.1",
+    "after_conversion": "facts §9, R 7.1.4",
+    "converted_stations": "facts §9, R 7.1.4",
 }
 """Where each mechanism's figures are in the facts (no rulebook text was found)."""
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
     "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
-    "convert": "the merger and conversion round (facts §9, R 7.1.1)",
     "merge": "the merger and conversion round (facts §9, R 7.1.2, R 7.1.3)",
     "acquire": "the acquisition round (facts §10, R 7.2.2)",
     "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
@@ -212,7 +215,7 @@ LATER = {
 
 class G1817(
     TrainExport,
-    LaterRounds,
+    MergerRound,
     UnlimitedBank,
     SaleByResult,
     IpoByResult,
@@ -405,6 +408,7 @@ class G1817(
             "seed_money": self.sale(state)["seed"],
             "sizes": list(SIZES[state.phase]),
             "merger_round": bool(state.extra.get("ma_round")),
+            "merger": self.merger_json(state),
         }
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
@@ -414,7 +418,7 @@ class G1817(
         entry["loans"] = self.loans_of(state, cid)
         entry["size"] = size_of(state.company(cid))
         entry["stations"] = self.stations_of(state, cid)
-        entry["stations_owed"] = self.stations_owed(state, cid)
+        entry["stations_owed"] = self.stations_owed(state, cid) + self.merger_due(state, cid)
         entry["interest_due"] = self.interest_due(state, cid)
         entry["zone"] = self.zone(state, cid)
 

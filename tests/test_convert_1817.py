@@ -194,23 +194,51 @@ OR_2 = [
 ]
 
 
+PART_3 = "not converted (1817 part 3)"
+
+
 @pytest.mark.parametrize(
     ("after_or", "lines", "stop"),
     [
-        ([_corp("A&S", type="convert")], [], "with a conversion or merger"),
+        (
+            [
+                _corp("A&S", type="convert"),
+                _player(1, type="buy_shares", shares=["A&S_1"], percent=20),  # the president
+                _player(1, type="buy_shares", shares=["A&S_2"], percent=20),  # any number
+                _player(2, type="sell_shares", shares=["A&S_3"], percent=20),
+                _player(3, type="pass"),  # writes nothing
+                _corp("A&S", type="take_loan", loan=0),
+                _corp("A&S", type="pass"),  # ends its turn: its station
+                _player(2, type="pass"),  # the acquisition round
+            ],
+            ["convert AS", "buy One AS ipo", "buy One AS ipo", "sell Two AS 1", "loan AS"]
+            + ["done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
+        ),
+        (
+            [_corp("A&S", type="merge", corporation="ME")],
+            [],
+            "a merger of the merger round 1.1 begins here: not converted (1817 part 2's `merge`)",
+        ),
         (
             [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
             [],
-            "with an acquisition",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
+        ),
+        (
+            [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
+            + [_corp("A&S", type="pass"), _player(1, type="pass")],
+            ["run AS 40", "done AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
             + [_corp("A&S", type="convert")],
-            ["run AS 40", "done AS"],
-            "after the set's last operating round",
+            ["run AS 40", "done AS", "convert AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
     ],
-    ids=["convert", "acquisition", "second-or"],
+    ids=["convert", "merge", "acquisition", "second-or", "second-or-convert"],
 )
 def test_the_1817_conversion_stops_at_a_merger_round(
     after_or: list[dict], lines: list[str], stop: str
@@ -231,4 +259,4 @@ def test_the_1817_conversion_stops_at_a_merger_round(
         "done AS",
         *lines,
     ]
-    assert script[-1] == f"# the merger round {stop} begins here: not converted (1817 part 2)"
+    assert script[-1] == f"# {stop}"
