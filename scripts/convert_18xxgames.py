@@ -13,11 +13,11 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known, and 1817 up to a merger round (its own
-section below: the sale and the IPOs by their results, no final scores; ``--figures`` adds
-the figures to check along the way).  The map figures below are facts of the maps (which
-hexes charge terrain, what stations cost: ``../shared/facts/``); the converter reads the
-public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 through the merger round of its first
+conversion (its own section below: the sale and the IPOs by their results, no final scores;
+``--figures`` adds the figures to check along the way).  The map figures below are facts
+of the maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
+converter reads the public action format and is written from it, not from the engine.
 """
 
 from __future__ import annotations
@@ -658,8 +658,8 @@ class Auction:
 class Converter1817:
     """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
     1817 rows): the opening sale, the first stock round, the set's operating rounds and the
-    merger and acquisition rounds between them where nobody acts, up to the first merger
-    round with a conversion or merger, or the set's last.
+    merger and acquisition rounds between them where nobody acts, through the first merger
+    round with a conversion (or the set's last), up to the acquisition round after it.
 
     It follows just enough of the game to tell what each action is: the players' cash
     through the opening sale and the first stock round (an auction's bidder who cannot
@@ -1087,8 +1087,8 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
 
 
 def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> str:
-    """The banker script of a recorded 1817 game up to the merger round where the
-    conversion stops (:meth:`Converter1817.merger_round`), with the
+    """The banker script of a recorded 1817 game up to where the conversion stops
+    (:meth:`Converter1817.merger_round`), with the
     figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
     action played next) as `expect` lines."""
     players = game["players"]
@@ -1157,7 +1157,7 @@ def converter_main(
 
 
 def _convert_any(game: dict, names: list[str] | None, figures: object, file_name: str) -> str:
-    """1817 up to its first merger round (with its figures), or 1830/1889/18Chesapeake."""
+    """1817 through its first conversion (with its figures), or 1830/1889/18Chesapeake."""
     if game["title"] == "1817":
         game.setdefault("fixture", f"public/fixtures/1817/{file_name}")
         return convert_1817(game, names, figures)  # type: ignore[arg-type]

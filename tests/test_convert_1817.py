@@ -1,10 +1,11 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games up to a merger round.
+"""scripts/convert_18xxgames.py on 1817: recorded games through their first conversion.
 
-The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions up
-to the merger round with the first conversion or merger) convert, with their figures
-(``1817-ID.figures.json``: the state the 18xx.games engine printed at round starts and at the
-end of each operating turn), to the committed ``tests/scripts/1817-recorded-ID.script``; the
-converter's readings are checked on a small hand-made game; and each script replays to the
+The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
+through the merger round with the first conversion, up to the acquisition round after it, or
+up to a merger) convert, with their figures (``1817-ID.figures.json``: the state the
+18xx.games engine printed at round starts, at the end of each operating turn and after each
+action of that merger round), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+converter's readings are checked on small hand-made games; and each script replays to the
 coin (``tests/test_examples.py`` plays them too).
 """
 
@@ -47,10 +48,11 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
-def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
-    """Every figure up to the merger round where the conversion stops, its start included:
-    the opening sale, the IPOs, the loans, the interest, the track charges, the runs and
-    their payouts, the trains, the prices, the priority, the players' values."""
+def test_a_converted_1817_game_replays_to_where_it_stops(game: Path) -> None:
+    """Every figure up to where the conversion stops: the opening sale, the IPOs, the loans,
+    the interest, the track charges, the runs and their payouts, the trains, the prices, the
+    priority, the players' values; in the merger round of the first conversion, after each
+    action, the sizes, the stations, the presidents and every player's percent."""
     play(_script(game).read_text(encoding="utf-8"))
 
 
