@@ -964,12 +964,13 @@ class Converter1817:
     def merger_round(self, actions: list[dict]) -> int | None:
         """The merger and acquisition rounds after an operating round: how many actions
         they take when nobody converts in the one and every player passes in the other;
-        None (the conversion stops) at a merger, or at the acquisition round after a
-        conversion or after the set's last operating round (a stock round follows).
+        None (the conversion stops) at the acquisition round after a conversion or merger,
+        or after the set's last operating round (a stock round follows).
 
-        A conversion is written as played (facts §9): `convert CORP`, the purchases and
-        sales of its treasury's shares, `loan CORP`, and `done CORP` at the corporation's
-        pass that ends its turn (its new stations: the tool's).  A corporation passing,
+        A conversion or merger is written as played (facts §9): `convert CORP` or `merge
+        CORP TARGET`, the purchases and sales of its treasury's shares, `loan CORP`, and
+        `done CORP` at the corporation's pass that ends its turn (a conversion's new
+        stations: the tool's).  A corporation passing,
         or a player passing after a conversion, writes nothing.  Reading: a player's
         action while no conversion is open begins the acquisition round; a second
         action of a corporation that passed begins the next operating round."""
@@ -1004,9 +1005,9 @@ class Converter1817:
             assert corp is not None
             acted.add(corp)
             if kind == "merge":
-                self.stopped = f"a merger of the merger round {label} begins here"
-                return None
-            if kind == "convert":
+                self.emit(f"merge {corp} {banker_id(action['corporation'])}")
+                turn, converted = corp, True
+            elif kind == "convert":
                 self.emit(f"convert {corp}")
                 turn, converted = corp, True
             elif kind != "pass":
@@ -1124,8 +1125,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    later = "1817 part 3" if "acquisition" in converter.stopped else "1817 part 2's `merge`"
-    tail = f"# {converter.stopped}: not converted ({later})"
+    tail = f"# {converter.stopped}: not converted (1817 part 3)"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 

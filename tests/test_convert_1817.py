@@ -218,9 +218,13 @@ PART_3 = "not converted (1817 part 3)"
             f"the acquisition round 1.1 begins here: {PART_3}",
         ),
         (
-            [_corp("A&S", type="merge", corporation="ME")],
-            [],
-            "a merger of the merger round 1.1 begins here: not converted (1817 part 2's `merge`)",
+            [
+                _corp("A&S", type="merge", corporation="ME"),
+                _player(2, type="buy_shares", shares=["A&S_1"], percent=20),
+                _corp("ME", type="pass"),  # its turn ended without a pass: no loan left
+            ],
+            ["merge AS ME", "buy Two AS ipo", "done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
