@@ -472,10 +472,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 f"{cid} has taken a loan: the share purchases and sales after its conversion are "
                 f"over ({rule})"
             )
-        seats = [p.name for p in self.active_players(state)]
         president = turn["president"]
-        start = seats.index(president) if president in seats else 0
-        pos = (seats.index(player) - start) % len(seats)
+        pos = self._seat_after_president(state, turn, player)
         if player in turn["acted"] and player != president:
             raise Refusal(
                 f"{player} has had his turn after {cid}'s conversion: one purchase or one sale "
@@ -490,11 +488,16 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
             raise Refusal(f"{cid} is in the {self.zone(state, cid)} zone: no {what} ({rule})")
         return player
 
-    def _acted(self, state: GameState, turn: dict[str, Any], player: str) -> None:
+    def _seat_after_president(self, state: GameState, turn: dict[str, Any], player: str) -> int:
+        """``player``'s seat counted from the president's at the turn's start, to the left.
+        Reading: the round goes on from him even if a purchase makes another president."""
         seats = [p.name for p in self.active_players(state)]
         president = turn["president"]
         start = seats.index(president) if president in seats else 0
-        turn["pos"] = (seats.index(player) - start) % len(seats)
+        return (seats.index(player) - start) % len(seats)
+
+    def _acted(self, state: GameState, turn: dict[str, Any], player: str) -> None:
+        turn["pos"] = self._seat_after_president(state, turn, player)
         if player not in turn["acted"]:
             turn["acted"].append(player)
 
