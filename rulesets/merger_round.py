@@ -309,6 +309,10 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         cell = max(i for i, v in enumerate(market.values) if v <= new_price)
         price = market.values[cell]
         owner, towner = company.president(), target.president()
+        players = {p.name for p in self.active_players(state)}
+        for co, pres in ((company, owner), (target, towner)):
+            if pres not in players:
+                raise Refusal(f"{co.id} has no player as its president ({rule})")
         assert owner is not None and towner is not None
         if size == 2 and owner != towner:
             cash = state.ledger.player(owner).cash
