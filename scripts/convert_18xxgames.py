@@ -983,7 +983,8 @@ class Converter1817:
         for count, action in enumerate(actions):  # noqa: B007 - the count is returned
             kind, is_player = action["type"], action["entity_type"] == "player"
             corp = None if is_player else self.corp_of(action)
-            if turn is not None and not (is_player or corp == turn):
+            after = kind in ("buy_shares", "sell_shares", "pass")  # a player's, after it
+            if turn is not None and not (is_player and after or corp == turn):
                 # its turn ended without its pass (no loan to take): its stations now
                 self.emit(f"done {turn}")
                 turn = None

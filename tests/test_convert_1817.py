@@ -232,6 +232,15 @@ PART_3 = "not converted (1817 part 3)"
             f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
         ),
         (
+            [
+                _corp("A&S", type="convert"),
+                _player(2, type="pass"),  # no loan to take: no pass of A&S
+                _player(3, type="bid", corporation="A&S", price=10),
+            ],
+            ["convert AS", "done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
+        ),
+        (
             [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
             + [_corp("A&S", type="pass"), _player(1, type="pass")],
             ["run AS 40", "done AS"],
@@ -244,7 +253,7 @@ PART_3 = "not converted (1817 part 3)"
             f"the acquisition round 1.2 begins here: {PART_3}",
         ),
     ],
-    ids=["convert", "merge", "acquisition", "second-or", "second-or-convert"],
+    ids=["convert", "merge", "acquisition", "convert-then-bid", "second-or", "second-or-convert"],
 )
 def test_the_1817_conversion_stops_at_a_merger_round(
     after_or: list[dict], lines: list[str], stop: str
