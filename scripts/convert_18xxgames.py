@@ -972,8 +972,9 @@ class Converter1817:
         `done CORP` at the corporation's pass that ends its turn (a conversion's new
         stations: the tool's).  A corporation passing,
         or a player passing after a conversion, writes nothing.  Reading: a player's
-        action while no conversion is open begins the acquisition round; a second
-        action of a corporation that passed begins the next operating round."""
+        action while no conversion is open, or one other than a purchase, sale or pass
+        while one is, begins the acquisition round; a second action of a corporation that
+        passed begins the next operating round."""
         self.rounds += 1
         label = f"{(self.rounds + 1) // 2}.{2 - self.rounds % 2}"
         turn: str | None = None
