@@ -6,10 +6,11 @@ and now and then a sale of shares, and operating turns in a table's order: a til
 the run paid out, halved or withheld, a train when the corporation has none or can afford
 another (borrowing for it), paybacks when the treasury is rich, a loan now and then, the
 interest at ``done`` (sometimes written first).  A corporation without a train borrows for
-one before its turn ends, as a table would (it liquidates otherwise, facts §8); the
-merger and acquisition rounds after each set of operating rounds have nothing to do yet
-(a later step), so the game goes on into the next round.  Each list of choices is tried in
-order until the rules accept one; the game's own offers are the last resort.
+one before its turn ends, as a table would (it liquidates otherwise, facts §8); in the
+merger round after each operating round the simulated table converts and merges nothing,
+and the acquisition round is a later step, so the game goes on into the next round.  Each
+list of choices is tried in order until the rules accept one; the game's own offers are the
+last resort.
 
 Before this module the simulation drew from the game's own offers at random: corporations
 borrowed to their limit, paid interest they could not earn and liquidated, and within a
@@ -85,8 +86,9 @@ class Sim1817:
         state = self.game.state
         rs = self._g17
         if state.extra.get("ma_round"):
-            # the merger and acquisition rounds (a later step): the next line begins the
-            # next round, which the choices are made for
+            # the merger round (nothing converted or merged here) and the acquisition
+            # round (a later step): the next line begins the next round, which the choices
+            # are made for
             state = state.clone()
             rs.leave_ma_round(state)
         over = rs.over_limit(state)

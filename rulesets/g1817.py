@@ -1,10 +1,12 @@
-"""1817 — part 1: the opening sale, IPOs, shares, loans and interest, operating rounds.
+"""1817 — parts 1 and 2: the opening sale, IPOs, shares, loans and interest, operating
+rounds; the merger and conversion round.
 
 No rulebook text was found: every figure comes from ``shared/facts/1817.md``, and
 refusals cite its sections (``facts §6``) or the rule number the facts quote (``R 6.8``).
-The merger and conversion round, shorts, acquisitions, the cash crisis and the game end
-are later steps: their commands are refused by name, and the merger and acquisition
-rounds after an operating round are a pause the next line ends (:mod:`rulesets.later_rounds`).
+After each operating round the merger and conversion round plays conversions and mergers
+(:mod:`rulesets.merger_round`).  Shorts, acquisitions, the cash crisis and the game end
+are later steps: their commands are refused by name, and the acquisition round is a pause
+the next round's first line ends (:mod:`rulesets.later_rounds`).
 
 Shared modules, each over its own tables here: :mod:`rulesets.unlimited` (the bank),
 :mod:`rulesets.sale_results` (the opening sale by results with seed money),
@@ -17,7 +19,8 @@ out), :mod:`rulesets.loans` (loans and the interest track), :mod:`rulesets.loan_
 the liquidation cell), :mod:`rulesets.zoned_row` (the market row), :mod:`rulesets.export`
 (a train exported after each OR), :mod:`rulesets.obsolete_trains` (the 2+),
 :mod:`rulesets.corp_privates` (mail income, the Mountain Engineers' bonus),
-:mod:`rulesets.later_rounds` (the later steps' rounds and commands, refused by name).
+:mod:`rulesets.later_rounds` (the later steps' rounds and commands, refused by name),
+:mod:`rulesets.merger_round` (conversions, mergers and what follows them).
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from rulesets.engine import Engine
 from rulesets.export import TrainExport
 from rulesets.incremental_dividend import IncrementalDividend
 from rulesets.ipo_result import IpoByResult
-from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
+from rulesets.merger_round import MergerRound
 from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, size_of
@@ -196,14 +199,17 @@ RULE_NUMBERS = {
     "bonus": "facts §1",
     "sell_after": "facts §2, D1",
     "sizes": "facts §2",
+    "merger": "facts §9, R 7.1",
+    "convert": "facts §9, R 7.1.1",
+    "merge": "facts §9, R 7.1.2, R 7.1.3",
+    "after_conversion": "facts §9, R 7.1.4",
+    "converted_stations": "facts §9, R 7.1.4",
 }
 """Where each mechanism's figures are in the facts (no rulebook text was found)."""
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
     "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
-    "convert": "the merger and conversion round (facts §9, R 7.1.1)",
-    "merge": "the merger and conversion round (facts §9, R 7.1.2, R 7.1.3)",
     "acquire": "the acquisition round (facts §10, R 7.2.2)",
     "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
 }
@@ -212,7 +218,7 @@ LATER = {
 
 class G1817(
     TrainExport,
-    LaterRounds,
+    MergerRound,
     UnlimitedBank,
     SaleByResult,
     IpoByResult,
@@ -223,7 +229,8 @@ class G1817(
     ShareCount,
     Engine,
 ):
-    """1817 with 3-7 players, part 1 (the money of the stock and operating rounds)."""
+    """1817 with 3-7 players, parts 1 and 2 (the money of the stock and operating rounds,
+    the merger and conversion round)."""
 
     title: ClassVar[str] = "1817"
     min_players: ClassVar[int] = 3
@@ -405,6 +412,7 @@ class G1817(
             "seed_money": self.sale(state)["seed"],
             "sizes": list(SIZES[state.phase]),
             "merger_round": bool(state.extra.get("ma_round")),
+            "merger": self.merger_json(state),
         }
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
@@ -414,7 +422,7 @@ class G1817(
         entry["loans"] = self.loans_of(state, cid)
         entry["size"] = size_of(state.company(cid))
         entry["stations"] = self.stations_of(state, cid)
-        entry["stations_owed"] = self.stations_owed(state, cid)
+        entry["stations_owed"] = self.stations_owed(state, cid) + self.merger_due(state, cid)
         entry["interest_due"] = self.interest_due(state, cid)
         entry["zone"] = self.zone(state, cid)
 

@@ -53,14 +53,21 @@ class LaterRounds(OperatingRound):
             # nothing to do in them yet; the OR's rate holds, the next round (its private
             # income) waits for a line
             state.extra["ma_round"] = True
-            self.note(
-                state,
-                f"{self.later_rounds} {state.round_number}.{state.or_number}: part of a later "
-                f"step of moderator's {self.title_name}; the next round begins with its first "
-                f"line",
-            )
+            self.note(state, self.pause_note(state))
             return
         super().after_operating_round(state)
+
+    def pause_note(self, state: GameState) -> str:
+        """The line that says the game pauses after the operating round."""
+        return (
+            f"{self.later_rounds} {state.round_number}.{state.or_number}: part of a later "
+            f"step of moderator's {self.title_name}; the next round begins with its first line"
+        )
+
+    def ma_line(self, state: GameState, cmd: c.Command) -> bool:
+        """Whether ``cmd`` is a line of the rounds after the operating round that a step
+        already plays (1817: the merger round's, :mod:`rulesets.merger_round`)."""
+        return False
 
     def cmd_done(self, state: GameState, cmd: c.Done) -> None:
         """``done``: a round ended by it pauses for the later rounds (a line of another
@@ -73,7 +80,11 @@ class LaterRounds(OperatingRound):
 
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         """A line after the pause begins the next round (checks and notes do not)."""
-        if state.extra.get("ma_round") and not isinstance(cmd, c.Expect | c.Note):
+        if (
+            state.extra.get("ma_round")
+            and not isinstance(cmd, c.Expect | c.Note)
+            and not self.ma_line(state, cmd)
+        ):
             self.leave_ma_round(state)
         return super().apply(state, cmd)
 

@@ -13,11 +13,11 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known, and 1817 up to a merger round (its own
-section below: the sale and the IPOs by their results, no final scores; ``--figures`` adds
-the figures to check along the way).  The map figures below are facts of the maps (which
-hexes charge terrain, what stations cost: ``../shared/facts/``); the converter reads the
-public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 through the merger round of its first
+conversion (its own section below: the sale and the IPOs by their results, no final scores;
+``--figures`` adds the figures to check along the way).  The map figures below are facts
+of the maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
+converter reads the public action format and is written from it, not from the engine.
 """
 
 from __future__ import annotations
@@ -658,8 +658,8 @@ class Auction:
 class Converter1817:
     """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
     1817 rows): the opening sale, the first stock round, the set's operating rounds and the
-    merger and acquisition rounds between them where nobody acts, up to the first merger
-    round with a conversion or merger, or the set's last.
+    merger and acquisition rounds between them where nobody acts, through the first merger
+    round with a conversion (or the set's last), up to the acquisition round after it.
 
     It follows just enough of the game to tell what each action is: the players' cash
     through the opening sale and the first stock round (an auction's bidder who cannot
@@ -963,33 +963,81 @@ class Converter1817:
 
     def merger_round(self, actions: list[dict]) -> int | None:
         """The merger and acquisition rounds after an operating round: how many actions
-        they take when every corporation passes in the one and every player in the
-        other; None (the conversion stops) at a conversion or merger, an acquisition's
-        bid, or the end of the set of operating rounds (a stock round follows)."""
+        they take when nobody converts in the one and every player passes in the other;
+        None (the conversion stops) at the acquisition round after a conversion or merger,
+        or after the set's last operating round (a stock round follows).
+
+        A conversion or merger is written as played (facts §9): `convert CORP` or `merge
+        CORP TARGET`, the purchases and sales of its treasury's shares, `loan CORP`, and
+        `done CORP` at the corporation's pass that ends its turn (a conversion's new
+        stations: the tool's).  A corporation passing,
+        or a player passing after a conversion, writes nothing.  Reading: a player's
+        action while no conversion is open, or one other than a purchase, sale or pass
+        while one is, begins the acquisition round; a second action of a corporation that
+        passed begins the next operating round."""
         self.rounds += 1
-        if self.rounds % 2 == 0:
-            self.stopped = "after the set's last operating round"
-            return None
-        passed: set[str] = set()
+        label = f"{(self.rounds + 1) // 2}.{2 - self.rounds % 2}"
+        turn: str | None = None
+        acted: set[str] = set()
+        converted = False
         count = 0
-        for action in actions:
-            if action["entity_type"] == "player" or action["type"] != "pass":
-                break
-            corp = self.corp_of(action)
-            if corp in passed:
-                break  # a second pass: the next operating round's
-            passed.add(corp)
-            count += 1
-        following = actions[count] if count < len(actions) else None
-        if following is None or following["type"] in ("convert", "merge"):
-            self.stopped = "with a conversion or merger"
+        for count, action in enumerate(actions):  # noqa: B007 - the count is returned
+            kind, is_player = action["type"], action["entity_type"] == "player"
+            corp = None if is_player else self.corp_of(action)
+            after = kind in ("buy_shares", "sell_shares", "pass")  # a player's, after it
+            if turn is not None and not (is_player and after or corp == turn):
+                # its turn ended without its pass (no loan to take): its stations now
+                self.emit(f"done {turn}")
+                turn = None
+            self.expects(action["id"])
+            if turn is not None and is_player:
+                self.after_conversion(action)
+                continue
+            if turn is not None:
+                if kind == "take_loan":
+                    self.emit(f"loan {turn}")
+                elif kind == "pass":
+                    self.emit(f"done {turn}")  # new stations bought, or its liquidation
+                    turn = None
+                else:
+                    raise ValueError(f"action {action['id']}: {kind!r} after a conversion")
+                continue
+            if is_player or corp in acted:
+                break  # the acquisition round, or the next operating round
+            assert corp is not None
+            acted.add(corp)
+            if kind == "merge":
+                self.emit(f"merge {corp} {banker_id(action['corporation'])}")
+                turn, converted = corp, True
+            elif kind == "convert":
+                self.emit(f"convert {corp}")
+                turn, converted = corp, True
+            elif kind != "pass":
+                raise ValueError(f"action {action['id']}: {kind!r} in a merger round")
+        else:
+            count = len(actions)
+        if converted or self.rounds % 2 == 0:
+            self.stopped = f"the acquisition round {label} begins here"
             return None
         while count < len(actions) and actions[count]["entity_type"] == "player":
             if actions[count]["type"] != "pass":
-                self.stopped = "with an acquisition"
+                self.stopped = f"the acquisition round {label} with an acquisition begins here"
                 return None
             count += 1
         return count
+
+    def after_conversion(self, action: dict) -> None:
+        """A player's purchase or sale of the converted corporation's shares (R 7.1.4)."""
+        kind, name = action["type"], self.names[action["entity"]]
+        if kind == "pass":
+            return
+        corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+        if kind == "buy_shares":
+            self.emit(f"buy {name} {corp} ipo")  # always from the treasury
+        elif kind == "sell_shares":
+            self.emit(f"sell {name} {corp} {len(action['shares'])}")
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} after a conversion")
 
     def stock_passes_in_a_row(self) -> int:
         count = 0
@@ -1025,19 +1073,25 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
         lines.append(f"expect {by_id[int(pid)]} cash {player['cash']}")
         if not sale:
             lines.append(f"expect {by_id[int(pid)]} value {player['value']}")
+    merger = checkpoint["round"].startswith(("Merger", "Acquisition"))
     for corp, figures in checkpoint["corps"].items():
         corp = banker_id(corp)
         lines.append(f"expect {corp} cash {figures['cash']}")
         lines.append(f"expect {corp} price {figures['price']}")
         lines.append(f"expect {corp} loans {figures['loans']}")
-        if final:
+        if final or merger:
             lines.append(f"expect {corp} size {figures['size']}")
+        if "shares" in figures:  # a corporation converted this merger round
+            lines.append(f"expect {corp} stations {figures['stations']}")
+            lines.append(f"expect {corp} president {by_id[int(figures['president'])]}")
+            for pid, percent in figures["shares"].items():
+                lines.append(f"expect {by_id[int(pid)]} shares {corp} {percent}")
     return lines
 
 
 def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> str:
-    """The banker script of a recorded 1817 game up to the merger round where the
-    conversion stops (:meth:`Converter1817.merger_round`), with the
+    """The banker script of a recorded 1817 game up to where the conversion stops
+    (:meth:`Converter1817.merger_round`), with the
     figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
     action played next) as `expect` lines."""
     players = game["players"]
@@ -1073,7 +1127,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    tail = f"# the merger round {converter.stopped} begins here: not converted (1817 part 2)"
+    tail = f"# {converter.stopped}: not converted (1817 part 3)"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 
@@ -1105,7 +1159,7 @@ def converter_main(
 
 
 def _convert_any(game: dict, names: list[str] | None, figures: object, file_name: str) -> str:
-    """1817 up to its first merger round (with its figures), or 1830/1889/18Chesapeake."""
+    """1817 through its first conversion (with its figures), or 1830/1889/18Chesapeake."""
     if game["title"] == "1817":
         game.setdefault("fixture", f"public/fixtures/1817/{file_name}")
         return convert_1817(game, names, figures)  # type: ignore[arg-type]

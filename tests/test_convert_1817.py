@@ -1,10 +1,11 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games up to a merger round.
+"""scripts/convert_18xxgames.py on 1817: recorded games through their first conversion.
 
-The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions up
-to the merger round with the first conversion or merger) convert, with their figures
-(``1817-ID.figures.json``: the state the 18xx.games engine printed at round starts and at the
-end of each operating turn), to the committed ``tests/scripts/1817-recorded-ID.script``; the
-converter's readings are checked on a small hand-made game; and each script replays to the
+The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
+through the merger round with the first conversion, up to the acquisition round after it, or
+up to a merger) convert, with their figures (``1817-ID.figures.json``: the state the
+18xx.games engine printed at round starts, at the end of each operating turn and after each
+action of that merger round), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+converter's readings are checked on small hand-made games; and each script replays to the
 coin (``tests/test_examples.py`` plays them too).
 """
 
@@ -47,10 +48,11 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
-def test_a_converted_1817_game_replays_to_its_merger_round(game: Path) -> None:
-    """Every figure up to the merger round where the conversion stops, its start included:
-    the opening sale, the IPOs, the loans, the interest, the track charges, the runs and
-    their payouts, the trains, the prices, the priority, the players' values."""
+def test_a_converted_1817_game_replays_to_where_it_stops(game: Path) -> None:
+    """Every figure up to where the conversion stops: the opening sale, the IPOs, the loans,
+    the interest, the track charges, the runs and their payouts, the trains, the prices, the
+    priority, the players' values; in the merger round of the first conversion, after each
+    action, the sizes, the stations, the presidents and every player's percent."""
     play(_script(game).read_text(encoding="utf-8"))
 
 
@@ -194,23 +196,64 @@ OR_2 = [
 ]
 
 
+PART_3 = "not converted (1817 part 3)"
+
+
 @pytest.mark.parametrize(
     ("after_or", "lines", "stop"),
     [
-        ([_corp("A&S", type="convert")], [], "with a conversion or merger"),
+        (
+            [
+                _corp("A&S", type="convert"),
+                _player(1, type="buy_shares", shares=["A&S_1"], percent=20),  # the president
+                _player(1, type="buy_shares", shares=["A&S_2"], percent=20),  # any number
+                _player(2, type="sell_shares", shares=["A&S_3"], percent=20),
+                _player(3, type="pass"),  # writes nothing
+                _corp("A&S", type="take_loan", loan=0),
+                _corp("A&S", type="pass"),  # ends its turn: its station
+                _player(2, type="pass"),  # the acquisition round
+            ],
+            ["convert AS", "buy One AS ipo", "buy One AS ipo", "sell Two AS 1", "loan AS"]
+            + ["done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
+        ),
+        (
+            [
+                _corp("A&S", type="merge", corporation="ME"),
+                _player(2, type="buy_shares", shares=["A&S_1"], percent=20),
+                _corp("ME", type="pass"),  # its turn ended without a pass: no loan left
+            ],
+            ["merge AS ME", "buy Two AS ipo", "done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
+        ),
         (
             [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
             [],
-            "with an acquisition",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
+        ),
+        (
+            [
+                _corp("A&S", type="convert"),
+                _player(2, type="pass"),  # no loan to take: no pass of A&S
+                _player(3, type="bid", corporation="A&S", price=10),
+            ],
+            ["convert AS", "done AS"],
+            f"the acquisition round 1.1 begins here: {PART_3}",
+        ),
+        (
+            [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
+            + [_corp("A&S", type="pass"), _player(1, type="pass")],
+            ["run AS 40", "done AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
             + [_corp("A&S", type="convert")],
-            ["run AS 40", "done AS"],
-            "after the set's last operating round",
+            ["run AS 40", "done AS", "convert AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
     ],
-    ids=["convert", "acquisition", "second-or"],
+    ids=["convert", "merge", "acquisition", "convert-then-bid", "second-or", "second-or-convert"],
 )
 def test_the_1817_conversion_stops_at_a_merger_round(
     after_or: list[dict], lines: list[str], stop: str
@@ -231,4 +274,4 @@ def test_the_1817_conversion_stops_at_a_merger_round(
         "done AS",
         *lines,
     ]
-    assert script[-1] == f"# the merger round {stop} begins here: not converted (1817 part 2)"
+    assert script[-1] == f"# {stop}"

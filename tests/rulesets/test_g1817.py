@@ -146,11 +146,12 @@ def test_later_steps_are_refused_by_name() -> None:
     g = play(STARTED)
     for line, words in (
         ("short Bob UR", "short selling (facts §5)"),
-        ("convert UR", "merger and conversion round (facts §9, R 7.1.1)"),
-        ("merge UR PW", "merger and conversion round (facts §9, R 7.1.2, R 7.1.3)"),
         ("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),
     ):
         refuse(g, line, words, "later step")
+    # played since part 2, in its round only (tests/rulesets/test_g1817_merger.py)
+    refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
+    refuse(g, "merge UR PW", "merger and conversion round after an operating round", "R 7.1")
 
 
 def test_facts_8_half_pay_of_a_10_share_corporation_keeps_a_multiple_of_ten() -> None:

@@ -940,6 +940,7 @@ class StatusBar(Panel):
             tuple(data.get("missing") or ()),
             tuple(data.get("provisional") or ()),
             data.get("seed_money"),
+            str(data.get("merger")),  # 1817's merger round (its presidents with it)
         )
 
     def build(self) -> Any:
@@ -999,9 +1000,10 @@ class StatusBar(Panel):
                     # player's line closes it
                     line.append(f" ({turn} may still sell)", style="dim")
         elif data.get("merger_round"):
-            # 1817: the merger and acquisition rounds after an OR (a later step); the next
-            # round begins with its first line
-            line.append(f"Merger and acquisition rounds {rnd['number']}.{rnd['or']}", style="bold")
+            # 1817: the merger and conversion round after an OR (facts §9), then the
+            # acquisition round (a later step); the next round begins with its first line
+            line.append(f"Merger and conversion round {rnd['number']}.{rnd['or']}", style="bold")
+            _merger_words(line, data)
             if _to_act(data):
                 line.append("   to act ", style="dim")
                 line.append(str(_to_act(data)), style=ACTING)
@@ -1224,3 +1226,23 @@ class PanelColumn(VerticalScroll):
     def watch_has_focus(self, _has_focus: bool) -> None:
         """Restyle the column alone (see the class docstring)."""
         self.app.stylesheet.update_nodes([self], animate=True)
+
+
+def _merger_words(line: Text, data: dict[str, Any]) -> None:
+    """1817's merger round in the header: the corporation whose conversion or merger is
+    open, else the corporations that may still convert or merge, with their presidents
+    (the engine's ``merger`` record; facts §9)."""
+    merger = data.get("merger") or {}
+    turn = merger.get("turn")
+    if turn:
+        line.append("   open ", style="dim")
+        line.append(str(turn["corp"]), style=ACTING)
+        line.append(" (purchases, sales, loans; done)", style="dim")
+        return
+    passed = set(merger.get("passed") or [])
+    left = [cid for cid in merger.get("order") or [] if cid not in passed]
+    if not left:
+        return
+    presidents = {c["id"]: c.get("president") for c in data.get("companies") or []}
+    line.append("   may convert or merge ", style="dim")
+    line.append(", ".join(f"{cid} ({presidents.get(cid) or '-'})" for cid in left))
