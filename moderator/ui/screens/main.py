@@ -1022,11 +1022,19 @@ class MainScreen(Screen[None]):
             # the header names nobody: `x` passes nobody (:meth:`allowed` dims it; this is
             # its last guard); the keys typed behind it are not used
             self.app.bell()
-            why = self.pass_in_setup(player) if player is not None else "no player is to act"
+            why = self.pass_in_setup(player) if player is not None else self.nobody_to_act()
             self.notify(why, title="Pass", severity="warning", markup=False)
             self.keys_typed_behind_refused()
             return
         self.give_typed(c.Pass(player=player))
+
+    def nobody_to_act(self) -> str:
+        """Why ``x`` passes nobody where the header names no one: the engine's refusal of
+        the seat's pass where it has one (18Chesapeake's draw first, §7.1)."""
+        data = self.session.data
+        seat = data.get("turn") or data.get("priority")
+        why = self.session.reason(c.Pass(player=str(seat))) if seat else None
+        return f"no player is to act: {why}" if why else "no player is to act"
 
     @staticmethod
     def pass_in_setup(player: str) -> str:
