@@ -5,13 +5,22 @@
   the draw first and no player's line (``rulesets.drawn.DrawnPresident.next_actor``).  Now
   it names no one and says the draw comes first; ``x`` passes nobody (the engine's reason),
   and ``l`` lists the draw.
+* A key no priority binding takes goes to the focused widget and comes back to the app
+  for the screen's other bindings; in a burst the next key was handed out before, so
+  ``F1 ↓ Esc`` closed the help before the ``↓`` was handled, ``↑ l`` opened the list
+  before the ``↑`` scrolled the log, ``o Esc l`` in a sandbox the same with the Esc: each
+  such key rang, "typed for the main screen came after it had closed: not used", where
+  typed one at a time it was used.  Now the next key waits until it is handled
+  (``ModeratorApp._wait_for``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from bursting import send
+from positions import Cut, save_at
 from ui_helpers import main_screen, running, saved_lines
 
 from moderator.game import Game
@@ -46,3 +55,39 @@ async def test_18chesapeake_before_the_draw_names_no_player(tmp_path: Path) -> N
         await send(pilot, ["l", "c", "o", "enter"])  # typed after the toast: the draw
         assert saved_lines(path) == ["vanderbilt CO"]
         assert "to act Amy" in header(app) and "the draw first" not in header(app)
+
+
+CPR_SPENDS = Cut("1830", 1, 35)
+"""1830 (seed 1) in OR 1.1, CPR to act: a spend is legal."""
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["f1", "down", "up", "escape"],  # the help's scroll keys, then its Esc
+        ["up", "pageup", "home"],  # the log's keys on the main screen
+        ["c", "up", "escape"],  # the checker's line recalled, then Esc
+    ],
+)
+async def test_a_key_handed_to_a_widget_is_used_before_the_next(
+    tmp_path: Path, keys: list[str]
+) -> None:
+    path = save_at(CPR_SPENDS, tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, [*keys, "e", "4", "0", "enter"])
+        assert "not used" not in said(app), said(app)
+    assert saved_lines(path)[len(before) :] == ["spend CPR 40"]
+
+
+async def test_esc_on_a_sandbox_then_a_key_at_once(tmp_path: Path) -> None:
+    """``o Esc e 4 0 Enter``: the Esc does nothing on the sandbox, the spend is the
+    sandbox's, the real save unchanged, and no key is said unused."""
+    path = save_at(CPR_SPENDS, tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, ["o", "escape", "e", "4", "0", "enter"])
+        assert "not used" not in said(app), said(app)
+        sandbox = app.screen
+        assert sandbox.session.game.journal[-1].line == "spend CPR 40"  # type: ignore[attr-defined]
+    assert saved_lines(path) == before
