@@ -12,6 +12,10 @@
   such key rang, "typed for the main screen came after it had closed: not used", where
   typed one at a time it was used.  Now the next key waits until it is handled
   (``ModeratorApp._wait_for``).
+* 1817: ``j`` in a stock turn (and in the merger rounds' pause before a stock round)
+  said "Loan is for an operating round; this is a stock round" where the engine takes a
+  president's ``loan CORP`` for his corporation (facts §6).  Now it lists those loans,
+  spelled by the corporation's letters.
 """
 
 from __future__ import annotations
@@ -91,3 +95,16 @@ async def test_esc_on_a_sandbox_then_a_key_at_once(tmp_path: Path) -> None:
         sandbox = app.screen
         assert sandbox.session.game.journal[-1].line == "spend CPR 40"  # type: ignore[attr-defined]
     assert saved_lines(path) == before
+
+
+async def test_1817_j_in_the_pause_before_a_stock_round_takes_the_presidents_loan(
+    tmp_path: Path,
+) -> None:
+    """1817 (seed 1) after OR 1.2, the merger rounds' pause: Amy to act, SR's loan legal."""
+    path = save_at(Cut("1817", 1, 47), tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        assert "Merger and acquisition rounds" in header(app)
+        await send(pilot, ["j", "s", "r", "enter"])
+        assert "is for an operating round" not in said(app), said(app)
+    assert saved_lines(path)[len(before) :] == ["loan SR 1"]

@@ -1486,6 +1486,9 @@ class MainScreen(Screen[None]):
 
         self.typing()
         cid = self.acting_company()
+        if cid is None and kind is c.Loan and self.session.round_kind == "SR":
+            self.stock_turn_loans(title)
+            return
         if cid is None:
             self.opened_nothing("no company is operating")
             return
@@ -1496,6 +1499,28 @@ class MainScreen(Screen[None]):
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmd))
         self.ask(ChoiceDialog(title, [(self.session.line(cmd), cmd)], note=moves))
+
+    def stock_turn_loans(self, title: str) -> None:
+        """1817: a president's ``loan CORP`` for his corporation in his stock turn (facts
+        §6; the merger rounds' pause before a stock round too): a list of the loans the
+        engine takes, spelled by the corporation's letters (tenth keys round: ``j`` said
+        "Loan is for an operating round" where the engine takes the line)."""
+        from moderator.ui.screens.bids import preview_lines
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names, thing
+
+        cmds = [x for x in self.session.legal_of(c.Loan) if isinstance(x, c.Loan)]
+        if not cmds:
+            self.opened_nothing(self.why_not(BY_ACTION["loan"]), title)
+            return
+        names = company_names(self.session)
+        dialog = ChoiceDialog(
+            title,
+            [(self.session.line(x), x) for x in cmds],
+            "a president's loan for his corporation in his stock turn",
+            keys=[(thing(x.corp, names),) for x in cmds],
+            details=[[line.plain for line in preview_lines(self.session, x)] for x in cmds],
+        )
+        self.ask(dialog)
 
     def action_credit_train(self) -> None:
         """1853 4.8.10: the new director buys the credit train or returns it to the bank;
