@@ -16,6 +16,8 @@
   said "Loan is for an operating round; this is a stock round" where the engine takes a
   president's ``loan CORP`` for his corporation (facts §6).  Now it lists those loans,
   spelled by the corporation's letters.
+* 1830's auction (7.2): ``b`` said "the rules allow no buy now (Bob to act)"; now the
+  engine's reason, the auction first.
 """
 
 from __future__ import annotations
@@ -108,3 +110,14 @@ async def test_1817_j_in_the_pause_before_a_stock_round_takes_the_presidents_loa
         await send(pilot, ["j", "s", "r", "enter"])
         assert "is for an operating round" not in said(app), said(app)
     assert saved_lines(path)[len(before) :] == ["loan SR 1"]
+
+
+async def test_1830_b_in_an_auction_says_the_engines_reason(tmp_path: Path) -> None:
+    """1830 (seed 1) after three bids on DH: its auction comes first (7.2)."""
+    path = save_at(Cut("1830", 1, 5), tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, ["b", "x"])  # the `x` typed behind the refused `b`: not used
+        assert "the auction for DH comes first" in said(app), said(app)
+        await send(pilot, ["x"])  # typed after the toast: Bob drops out
+    assert saved_lines(path)[len(before) :] == ["pass Bob"]

@@ -616,6 +616,15 @@ class MainScreen(Screen[None]):
                 why = self.session.reason(c.Pass(player=player))
             if why:
                 return why
+        sale = self.session.data.get("sale") or {}
+        if cmd.id == "buy" and who is not None and sale:
+            # 1830's opening sale: the engine's reason for the private to buy (tenth keys
+            # round: in an auction `b` said "the rules allow no buy now", not 7.2's)
+            unsold = (u.get("private") for u in sale.get("unsold") or ())
+            pid = sale.get("offer") or next(unsold, None)
+            why = self.session.reason(c.Buy(player=who, corp=pid)) if pid else None
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def setup_reason(self) -> str | None:
