@@ -557,7 +557,9 @@ class ModeratorApp(App[None]):
         one at a time it was used)."""
         behind = KeyHandled()
         self._in_flight = behind
-        target.post_message(behind)
+        if not target.post_message(behind):  # the widget is closing: nothing to wait for
+            self._in_flight = None
+            return
         # a widget removed meanwhile drops it: the keys go on anyway
         self.set_timer(0.5, lambda: self._flight_over(behind))
 
