@@ -444,8 +444,8 @@ class ModeratorApp(App[None]):
         self._dropped, self._dropped_note = 0, None
 
     def _paste_unused(self) -> bool:
-        """A paste on a screen that types it nowhere (History, help, score, projection,
-        rounds, sharing, the what-if comparison, the start menu, the saves list: no
+        """A paste on a screen that types it nowhere (History, help, score, rounds,
+        sharing, the what-if comparison, the start menu, the saves list: no
         field has the focus) is refused as a key that is no key there: a bell, a toast,
         and the keys typed behind it are not used.  It was dropped silently, so ``h ↑``,
         a pasted ``y``, then ``Enter y`` rewound a line and ``F1``, a paste, ``Esc e 4 0

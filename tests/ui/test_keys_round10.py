@@ -18,6 +18,10 @@
   spelled by the corporation's letters.
 * 1830's auction (7.2): ``b`` said "the rules allow no buy now (Bob to act)"; now the
   engine's reason, the auction first.
+* The projection (``w``) took keys as soon as it was mounted, before its revenue cells
+  were built and focused: ``w 1 Esc e 4 0 Enter`` in one burst refused the ``1`` ("no key
+  here") and not the keys behind it, where typed one at a time the digit went into the
+  first cell and the spend was given.  It now holds them until its first projection.
 """
 
 from __future__ import annotations
@@ -121,3 +125,25 @@ async def test_1830_b_in_an_auction_says_the_engines_reason(tmp_path: Path) -> N
         assert "the auction for DH comes first" in said(app), said(app)
         await send(pilot, ["x"])  # typed after the toast: Bob drops out
     assert saved_lines(path)[len(before) :] == ["pass Bob"]
+
+
+async def test_a_digit_typed_at_once_after_w_goes_into_the_projections_cell(
+    tmp_path: Path,
+) -> None:
+    path = save_at(CPR_SPENDS, tmp_path / "saves")
+    before = saved_lines(path)
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, ["w", "1", "escape", "e", "4", "0", "enter"])
+        assert "no key here" not in said(app), said(app)
+    assert saved_lines(path)[len(before) :] == ["spend CPR 40"]
+
+
+async def test_a_paste_of_digits_on_the_projection_is_typed_into_its_cell(
+    tmp_path: Path,
+) -> None:
+    path = save_at(CPR_SPENDS, tmp_path / "saves")
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, ["w", ("paste", "7"), "end"])
+        cell = app.screen.focused
+        assert cell is not None and "7" in cell.value, cell  # type: ignore[attr-defined]
+        assert "not used" not in said(app), said(app)
