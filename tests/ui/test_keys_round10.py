@@ -17,7 +17,8 @@
   president's ``loan CORP`` for his corporation (facts §6).  Now it lists those loans,
   spelled by the corporation's letters.
 * 1830's auction (7.2): ``b`` said "the rules allow no buy now (Bob to act)"; now the
-  engine's reason, the auction first.
+  engine's reason, the auction first.  After the sale ``a`` said "the rules allow no bid
+  now"; now that the sale is over.
 * The projection (``w``) took keys as soon as it was mounted, before its revenue cells
   were built and focused: ``w 1 Esc e 4 0 Enter`` in one burst refused the ``1`` ("no key
   here") and not the keys behind it, where typed one at a time the digit went into the
@@ -147,3 +148,10 @@ async def test_a_paste_of_digits_on_the_projection_is_typed_into_its_cell(
         cell = app.screen.focused
         assert cell is not None and "7" in cell.value, cell  # type: ignore[attr-defined]
         assert "not used" not in said(app), said(app)
+
+
+async def test_1830_a_after_the_opening_sale_says_it_is_over(tmp_path: Path) -> None:
+    path = save_at(Cut("1830", 1, 22), tmp_path / "saves")
+    async with running(path.parent) as (app, pilot):
+        await send(pilot, ["a"])
+        assert "the sale of the private companies, which is over (7.2)" in said(app), said(app)

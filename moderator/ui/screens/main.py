@@ -625,6 +625,17 @@ class MainScreen(Screen[None]):
             why = self.session.reason(c.Buy(player=who, corp=pid)) if pid else None
             if why:
                 return why
+        if cmd.id == "bid" and who is not None:
+            # 1830 7.2: after the opening sale `a` said "the rules allow no bid now"
+            privates = (
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "private"
+            )
+            pid = next(privates, None)
+            why = self.session.reason(c.Bid(player=who, private=pid, amount=1)) if pid else None
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def setup_reason(self) -> str | None:
