@@ -26,7 +26,6 @@ import sys
 import tempfile
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1])]
@@ -36,14 +35,12 @@ from adversary import renamed_save  # noqa: E402
 from bursting import key_event, settle  # noqa: E402
 from positions import played  # noqa: E402
 from test_adversarial_keys import KEY_OF, spelling, targets  # noqa: E402
-from textual.events import Event  # noqa: E402
-from textual.screen import Screen  # noqa: E402
+from test_hunt_bursts import Counted as HuntCounted  # noqa: E402
 from ui_helpers import saved_lines  # noqa: E402
 
 from moderator import commands as c  # noqa: E402
 from moderator.game import Game  # noqa: E402
 from moderator.script import format_command  # noqa: E402
-from moderator.ui.app import ModeratorApp  # noqa: E402
 from moderator.ui.screens.main import MainScreen  # noqa: E402
 from moderator.ui.session import Session  # noqa: E402
 
@@ -82,19 +79,11 @@ def position(title: str, seed: int, count: int, which: int) -> Path:
     return renamed_save(title, seed, count, names_for(title, seats, which), folder)
 
 
-class Counted(ModeratorApp):
-    """The app, counting the bells and the keys of a burst it did not use."""
+class Counted(HuntCounted):
+    """``test_hunt_bursts``'s app (counting the keys of a burst it did not use), counting
+    the bells too."""
 
-    unused = 0
     bells = 0
-
-    def _typed_before_refusal(self) -> None:
-        self.unused += 1
-        super()._typed_before_refusal()
-
-    def _not_used(self, event: Event, screen: Screen[Any]) -> None:
-        self.unused += 1
-        super()._not_used(event, screen)
 
     def bell(self) -> None:
         self.bells += 1
