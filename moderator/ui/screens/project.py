@@ -205,8 +205,9 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         """How many projections have been shown (for tests: a change works it out anew)."""
         self.ready_for_keys = False
         """Whether the screen takes keys yet: the app holds them until the first projection
-        (or its refusal) is shown and a revenue cell has the focus (tenth keys round: in a
-        burst `w 1` reached the screen before its cells, and the digit was refused)."""
+        (or its refusal) is shown, or sent to a worker, and a revenue cell has the focus
+        (tenth keys round: in a burst `w 1` reached the screen before its cells, and the
+        digit was refused)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -256,6 +257,9 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         self.prefilled = {cid: runs[0] for cid, runs in defaults.items() if runs}
         await self.build_editor()
         self.recalc()
+        # a long journal's projection goes on in a worker: the cells have the focus, and
+        # Esc need not wait for it
+        self.keys_ready()
 
     async def build_editor(self) -> None:
         """(Re)build the inputs for the companies and rounds."""
