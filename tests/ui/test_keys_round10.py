@@ -21,8 +21,9 @@
   now"; now that the sale is over.
 * The projection (``w``) took keys as soon as it was mounted, before its revenue cells
   were built and focused: ``w 1 Esc e 4 0 Enter`` in one burst refused the ``1`` ("no key
-  here") and not the keys behind it, where typed one at a time the digit went into the
-  first cell and the spend was given.  It now holds them until its first projection.
+  here") and used none of the keys behind it, where typed one at a time the digit went
+  into the first cell and the spend was given.  It now holds them until its first
+  projection, and a paste there is the keys that type it.
 """
 
 from __future__ import annotations
