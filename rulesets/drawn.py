@@ -82,6 +82,13 @@ class DrawnPresident(Family1830):
             )
         )
 
+    def next_actor(self, state: GameState) -> str | None:
+        """Nobody before the draw: the next line is ``vanderbilt CORP`` (tenth keys round:
+        the header named the first player, whose lines the engine refuses before it)."""
+        if state.extra.get("drawn") is None:
+            return None
+        return super().next_actor(state)
+
     def free_corporation(self, state: GameState, cid: str) -> bool:
         # the title's next answer found once a class, as apply's: asked for every
         # corporation not launched after every stock turn

@@ -36,7 +36,7 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
-from moderator.ui.host import KeysReady, SharingChanged
+from moderator.ui.host import KeyHandled, KeysReady, SharingChanged
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -132,6 +132,8 @@ class ModeratorApp(App[None]):
         self._dropped = 0
         """How many keys were not used since that refusal."""
         self._dropped_note: Notification | None = None
+        self._in_flight: KeyHandled | None = None
+        """Behind the key handed to a widget and not yet handled (:meth:`_release_keys`)."""
         self.open_now: Game | None = None
         """The game open on the main screen (it holds its save's lock until closed)."""
         self._table_share: TableShare | None = None
@@ -442,8 +444,8 @@ class ModeratorApp(App[None]):
         self._dropped, self._dropped_note = 0, None
 
     def _paste_unused(self) -> bool:
-        """A paste on a screen that types it nowhere (History, help, score, projection,
-        rounds, sharing, the what-if comparison, the start menu, the saves list: no
+        """A paste on a screen that types it nowhere (History, help, score, rounds,
+        sharing, the what-if comparison, the start menu, the saves list: no
         field has the focus) is refused as a key that is no key there: a bell, a toast,
         and the keys typed behind it are not used.  It was dropped silently, so ``h ↑``,
         a pasted ``y``, then ``Enter y`` rewound a line and ``F1``, a paste, ``Esc e 4 0
@@ -488,9 +490,11 @@ class ModeratorApp(App[None]):
 
     def _ready_for_keys(self) -> bool:
         """Whether the top screen takes keys now: none while one game replaces another,
-        nor while a screen is being opened or closed (see :meth:`push_screen`)."""
+        nor while a screen is being opened or closed (see :meth:`push_screen`), nor while
+        the key typed before is on its way through a widget (:meth:`_release_keys`)."""
         return (
-            not self._switching
+            self._in_flight is None
+            and not self._switching
             and not self._opening
             and not self._screens_changing
             and bool(getattr(self.screen, "ready_for_keys", True))
@@ -538,7 +542,36 @@ class ModeratorApp(App[None]):
                     self.keys_refused()
                 continue
             self._typed_for[event] = self.screen
+            target = self.focused or self.screen
             await super().on_event(event)
+            if event.is_forwarded:
+                self._wait_for(target)
+
+    def _wait_for(self, target: Any) -> None:
+        """The key just handed out went to ``target`` (no priority binding took it): the
+        next keys wait until it is handled there or back here for the screen's other
+        bindings (tenth keys round: in a burst the next key acted first, so `F1 ↓ Esc`
+        closed the help before the ↓ was handled, `↑ l` on the main screen opened the
+        list before the ↑ scrolled the log, `o Esc l` on a sandbox: each such key then
+        rang, "typed for the main screen came after it had closed: not used", where typed
+        one at a time it was used)."""
+        behind = KeyHandled()
+        self._in_flight = behind
+        if not target.post_message(behind):  # the widget is closing: nothing to wait for
+            self._in_flight = None
+            return
+        # a widget removed meanwhile drops it: the keys go on anyway
+        self.set_timer(0.5, lambda: self._flight_over(behind))
+
+    async def on_key_handled(self, message: KeyHandled) -> None:
+        """The key handed out before ``message`` is handled: the next may go out."""
+        message.stop()
+        await self._flight_over(message)
+
+    async def _flight_over(self, behind: KeyHandled) -> None:
+        if self._in_flight is behind:
+            self._in_flight = None
+            await self._release_keys()
 
     def read_screens_css(self, screen: Any = None) -> None:
         """Read the styles of the screens other than the main one (``screens.tcss``) before

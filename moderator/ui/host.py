@@ -35,6 +35,13 @@ class KeysReady(Message):
         self.ready_screen = screen
 
 
+class KeyHandled(Message):
+    """Posted to the widget a key was handed to, just behind the key: it bubbles up the
+    same way, so when it reaches the app the key is handled (stopped on the way, or back
+    at the app for the screen's other bindings): the next key typed may go out
+    (``ModeratorApp._release_keys``)."""
+
+
 class SharingChanged(Message):
     """The table view's sharing changed (posted from any thread, the worker's too)."""
 

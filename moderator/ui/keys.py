@@ -47,7 +47,7 @@ class UICommand(Record):
     (1853 has no par purchase, 3.1.4): the key is hidden there."""
 
 
-LOAN_HELP = "1817, operating round: take (j) or repay (u) a $100 loan."
+LOAN_HELP = "1817: take (j) or repay (u, operating round) a $100 loan."
 """One help row for both loan keys (the help screen shows every key down to ctrl+t in 120x40)."""
 
 UI_COMMANDS: tuple[UICommand, ...] = (
@@ -162,7 +162,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "loan",
         "Loan",
         LOAN_HELP,
-        ("OR",),
+        ("SR", "OR"),  # 1817: a president's loans for his corporation in a stock turn too
     ),
     UICommand(
         "payback",

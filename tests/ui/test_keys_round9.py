@@ -120,7 +120,10 @@ async def test_a_paste_on_a_screen_over_the_main_one_is_refused(
     async with running(path.parent) as (app, pilot):
         await type_at_once(pilot, opening, events.Paste("x"), "escape", *SPEND)
         assert saved_lines(path) == before and app.screen is not main_screen(app)
-        assert "a paste is typed only into a field" in said(app)
+        # the projection's cell has the focus: the paste is its keys, `x` no key of it
+        # (tenth keys round: the paste came before the cells were built)
+        refused = "'x' is no key here" if opening == "w" else "a paste is typed only into a field"
+        assert refused in said(app), said(app)
         await type_at_once(pilot, "escape", *SPEND)  # typed after the toast: as usual
     assert saved_lines(path)[len(before) :] == ["spend CPR 40"]
 

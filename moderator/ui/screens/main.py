@@ -616,6 +616,26 @@ class MainScreen(Screen[None]):
                 why = self.session.reason(c.Pass(player=player))
             if why:
                 return why
+        sale = self.session.data.get("sale") or {}
+        if cmd.id == "buy" and who is not None and sale:
+            # 1830's opening sale: the engine's reason for the private to buy (tenth keys
+            # round: in an auction `b` said "the rules allow no buy now", not 7.2's)
+            unsold = (u.get("private") for u in sale.get("unsold") or ())
+            pid = sale.get("offer") or next(unsold, None)
+            why = self.session.reason(c.Buy(player=who, corp=pid)) if pid else None
+            if why:
+                return why
+        if cmd.id == "bid" and who is not None:
+            # 1830 7.2: after the opening sale `a` said "the rules allow no bid now"
+            privates = (
+                co["id"]
+                for co in self.session.data.get("companies", [])
+                if co.get("kind") == "private"
+            )
+            pid = next(privates, None)
+            why = self.session.reason(c.Bid(player=who, private=pid, amount=1)) if pid else None
+            if why:
+                return why
         return f"the rules allow no {cmd.label.lower()} now" + (f" ({who} to act)" if who else "")
 
     def setup_reason(self) -> str | None:
@@ -1022,11 +1042,19 @@ class MainScreen(Screen[None]):
             # the header names nobody: `x` passes nobody (:meth:`allowed` dims it; this is
             # its last guard); the keys typed behind it are not used
             self.app.bell()
-            why = self.pass_in_setup(player) if player is not None else "no player is to act"
+            why = self.pass_in_setup(player) if player is not None else self.nobody_to_act()
             self.notify(why, title="Pass", severity="warning", markup=False)
             self.keys_typed_behind_refused()
             return
         self.give_typed(c.Pass(player=player))
+
+    def nobody_to_act(self) -> str:
+        """Why ``x`` passes nobody where the header names no one: the engine's refusal of
+        the seat's pass where it has one (18Chesapeake's draw first, §7.1)."""
+        data = self.session.data
+        seat = data.get("turn") or data.get("priority")
+        why = self.session.reason(c.Pass(player=str(seat))) if seat else None
+        return f"no player is to act: {why}" if why else "no player is to act"
 
     @staticmethod
     def pass_in_setup(player: str) -> str:
@@ -1478,6 +1506,9 @@ class MainScreen(Screen[None]):
 
         self.typing()
         cid = self.acting_company()
+        if cid is None and kind is c.Loan and self.session.round_kind == "SR":
+            self.stock_turn_loans(title)
+            return
         if cid is None:
             self.opened_nothing("no company is operating")
             return
@@ -1488,6 +1519,28 @@ class MainScreen(Screen[None]):
             return
         moves = "\n".join(line.plain for line in preview_lines(self.session, cmd))
         self.ask(ChoiceDialog(title, [(self.session.line(cmd), cmd)], note=moves))
+
+    def stock_turn_loans(self, title: str) -> None:
+        """1817: a president's ``loan CORP`` for his corporation in his stock turn (facts
+        §6; the merger rounds' pause before a stock round too): a list of the loans the
+        engine takes, spelled by the corporation's letters (tenth keys round: ``j`` said
+        "Loan is for an operating round" where the engine takes the line)."""
+        from moderator.ui.screens.bids import preview_lines
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names, thing
+
+        cmds = [x for x in self.session.legal_of(c.Loan) if isinstance(x, c.Loan)]
+        if not cmds:
+            self.opened_nothing(self.why_not(BY_ACTION["loan"]), title)
+            return
+        names = company_names(self.session)
+        dialog = ChoiceDialog(
+            title,
+            [(self.session.line(x), x) for x in cmds],
+            "a president's loan for his corporation in his stock turn",
+            keys=[(thing(x.corp, names),) for x in cmds],
+            details=[[line.plain for line in preview_lines(self.session, x)] for x in cmds],
+        )
+        self.ask(dialog)
 
     def action_credit_train(self) -> None:
         """1853 4.8.10: the new director buys the credit train or returns it to the bank;

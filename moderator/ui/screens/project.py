@@ -41,7 +41,7 @@ from moderator.scoring import (
     projected_rounds,
 )
 from moderator.text import counted
-from moderator.ui.host import StrayKeysRefused, host
+from moderator.ui.host import KeysReady, StrayKeysRefused, host
 from moderator.ui.screens.endgame import Working, places_text, run_job
 from moderator.ui.style import company_text
 
@@ -108,6 +108,11 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         "s the score, g the rounds, Esc goes back"
     )
     """Said when a key that is no key of this screen is refused (:class:`StrayKeysRefused`)."""
+
+    paste_as_keys = True
+    """A paste is the keys that type it (``moderator.ui.app.PASTE_AS_KEYS``): its digits go
+    into the revenue cell with the focus, any other character is refused as that key is
+    (a pasted ``x`` then ``Esc e 4 0 Enter`` spends nothing)."""
 
     DEFAULT_CSS = """
     ProjectionScreen #proj-head {
@@ -198,6 +203,11 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         """Why the projection could not be made (the game has ended...)."""
         self.computations = 0
         """How many projections have been shown (for tests: a change works it out anew)."""
+        self.ready_for_keys = False
+        """Whether the screen takes keys yet: the app holds them until the first projection
+        (or its refusal) is shown, or sent to a worker, and a revenue cell has the focus
+        (tenth keys round: in a burst `w 1` reached the screen before its cells, and the
+        digit was refused)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -247,6 +257,9 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         self.prefilled = {cid: runs[0] for cid, runs in defaults.items() if runs}
         await self.build_editor()
         self.recalc()
+        # a long journal's projection goes on in a worker: the cells have the focus, and
+        # Esc need not wait for it
+        self.keys_ready()
 
     async def build_editor(self) -> None:
         """(Re)build the inputs for the companies and rounds."""
@@ -300,6 +313,13 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
         self.query_one("#proj-status", Static).update(Text(f"✗ {message}", style="bold red"))
         for table in self.query(DataTable):
             table.styles.opacity = 0.5
+        self.keys_ready()
+
+    def keys_ready(self) -> None:
+        """The first projection (or its refusal) is shown: the app may hand out the keys
+        typed meanwhile (once)."""
+        if not self.ready_for_keys:
+            self.app.post_message(KeysReady(self))
 
     def show(self, result: Projection) -> None:
         """Show ``result``: the rulebook's table, the places and the notes."""
@@ -337,6 +357,7 @@ class ProjectionScreen(StrayKeysRefused, Screen[None]):
             ready = [cell for cell in self.query(RevenueInput) if not cell.disabled]
             if ready:
                 ready[0].focus()
+        self.keys_ready()
 
     def on_resize(self) -> None:
         """Lay the table out again for the new width."""

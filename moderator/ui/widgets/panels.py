@@ -991,6 +991,11 @@ class StatusBar(Panel):
             line.append(f"Stock round {rnd['number']}", style="bold")
             if data.get("package_open"):  # 1847 AE: the first stock round sells it (3.3)
                 line.append(" — the starting package (3.3)", style="dim")
+            if "drawn" in data and data["drawn"] is None:
+                # 18Chesapeake §7.1: the draw is the next line, no player's (tenth keys
+                # round: the header named the first player, whose lines the engine refuses)
+                draw = "   the draw first: `vanderbilt CORP` (l lists it)"
+                line.append(draw, style="bold yellow")
             if _to_act(data):
                 line.append("   to act ", style="dim")
                 line.append(str(_to_act(data)), style=ACTING)

@@ -1,0 +1,202 @@
+"""The tenth keys round's hunt (run by hand, not collected by pytest):
+
+    .venv/bin/python tests/ui/keys_hunt.py 1846,1853,1817 200 7
+
+At positions of random games of the titles (``positions.played``, cut at a few lengths)
+with the players named to collide with the keys and the script (``B``, ``X``, ``Pass``,
+``Done``, ``ipo``, ``1``, names that begin one another: ``Al``, ``Ali``, ``Alice``), a burst
+is typed: a screen or a dialog opened (any of the main screen's keys, History, the help, the
+score, the projection, the rounds, the checker, a sandbox), a few of its keys, Esc, then a
+command spelled by the grammar of ``docs/keys.md`` (the action's key and the thing's
+letters, or ``l`` and the words of a legal line).  It is typed at once and one key at a
+time, and compared (the oracle of ``test_hunt_bursts``, made strict): the journals must be
+equal, or, where a key was refused in the burst, the burst's one the slow typing went
+through; where typed one at a time no key rang, the burst must use every key; and the
+header must name the engine's next actor (the one player whose lines alone are legal).
+Each fault is printed with its keys; the round's tests (``test_keys_round10.py``) hold
+those it found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parents[1])]
+sys.path += [str(HERE), str(HERE.parent)]
+
+from adversary import renamed_save  # noqa: E402
+from bursting import key_event, settle  # noqa: E402
+from positions import played  # noqa: E402
+from test_adversarial_keys import KEY_OF, spelling, targets  # noqa: E402
+from test_hunt_bursts import Counted as HuntCounted  # noqa: E402
+from ui_helpers import saved_lines  # noqa: E402
+
+from moderator import commands as c  # noqa: E402
+from moderator.game import Game  # noqa: E402
+from moderator.script import format_command  # noqa: E402
+from moderator.ui.screens.main import MainScreen  # noqa: E402
+from moderator.ui.session import Session  # noqa: E402
+
+NAMES = (
+    ("B", "X", "Pass", "Done"),
+    ("Al", "Ali", "Alice", "1"),
+    ("ipo", "Trade", "By", "D"),
+    ("N", "Y", "L", "From"),
+)
+"""Players' names (each title takes those it accepts: :func:`names_for`)."""
+COUNTS = (2, 6, 12, 25, 45, 80, 110, 130, 160)
+OPENERS = [*"rtebspvanlmxjuki", "h", "f", "w", "g", "f1", "c", "o", "question_mark"]
+INSIDE = ["down", "up", "1", "0", "left", "enter", "tab", "backspace"]
+
+
+def names_for(title: str, seats: int, which: int) -> list[str]:
+    """The names of set ``which`` that ``title`` accepts, others filling the seats."""
+    out: list[str] = []
+    for name in (*NAMES[which], "Amy", "Bob", "Cy", "Dee", "Eve"):
+        try:
+            Game.new(title, [*out, name, "Zed", "Yu"][: max(seats, 3)]).close()
+        except Exception:
+            continue
+        out.append(name)
+        if len(out) == seats:
+            break
+    return out
+
+
+@cache
+def position(title: str, seed: int, count: int, which: int) -> Path:
+    game = played(title, seed, count)
+    seats = len(game.players)
+    game.close()
+    folder = Path(tempfile.mkdtemp(prefix=f"keys-hunt-{title}-"))
+    return renamed_save(title, seed, count, names_for(title, seats, which), folder)
+
+
+class Counted(HuntCounted):
+    """``test_hunt_bursts``'s app (counting the keys of a burst it did not use), counting
+    the bells too."""
+
+    bells = 0
+
+    def bell(self) -> None:
+        self.bells += 1
+        super().bell()
+
+
+async def typed(path: Path, keys: list[str], slow: bool, seen: list[list[str]]) -> tuple:
+    """Type ``keys``; what is wrong with the header, the keys not used, the bells, the
+    toasts."""
+    app = Counted(path=path, saves=path.parent)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key in keys:
+            event = key_event(key)
+            event.set_sender(app)
+            app.post_message(event)
+            if slow:
+                await settle(pilot)
+                seen.append(saved_lines(path))
+        await settle(pilot)
+        assert app._exception is None, app._exception
+        wrong = None
+        game = app.game
+        mains = [s for s in app.screen_stack if isinstance(s, MainScreen)]
+        if game is not None and mains:
+            shown = mains[0].session.data.get("to_act")
+            if shown != game.ruleset.next_actor(game.state):
+                wrong = f"header {shown}, engine {game.ruleset.next_actor(game.state)}"
+            legal = game.legal_commands()
+            players = {getattr(x, "player", None) for x in legal}
+            if legal and None not in players and len(players) == 1:
+                only = players.pop()
+                if game.state.round_kind != "OR" and shown != only:
+                    wrong = f"header {shown}, but only {only}'s lines are legal"
+        return wrong, app.unused, app.bells, [n.message for n in app._notifications]
+
+
+def commands(path: Path, rng: random.Random) -> list[list[str]]:
+    """Keys that spell commands legal at the save's position."""
+    game = Game.load(path, read_only=True)
+    try:
+        session = Session(game)
+        out = []
+        for cmd in targets(session)[:60]:
+            if isinstance(cmd, (c.Run, c.Spend)):
+                out.append([KEY_OF[type(cmd)], *str(rng.randrange(10, 200, 10)), "enter"])
+            else:
+                out.append([KEY_OF[type(cmd)], *spelling(cmd)])
+        for cmd in game.legal_commands()[:80]:
+            line = format_command(cmd).lower()
+            out.append(["l", *[ch for ch in line if ch.isalnum()], "enter"])
+        return out
+    finally:
+        game.close()
+
+
+def burst(rng: random.Random, path: Path) -> list[str]:
+    spelled = commands(path, rng) or [["x"]]
+    out: list[str] = []
+    for _ in range(rng.randint(1, 2)):
+        out.append(rng.choice(OPENERS))
+        out += rng.choices(INSIDE, k=rng.randint(0, 3))
+        out.append("escape")
+        out += rng.choice(spelled)
+    return out
+
+
+def faults(base: Path, keys: list[str]) -> list[tuple[object, ...]]:
+    """What the burst did wrong (see the module docstring)."""
+    before = len(saved_lines(base))
+    results = {}
+    seen: list[list[str]] = []
+    with tempfile.TemporaryDirectory(prefix="keys-hunt-run-") as folder:
+        for mode in ("burst", "slow"):
+            saves = Path(folder) / mode
+            saves.mkdir()
+            path = saves / base.name
+            shutil.copy2(base, path)
+            seen.append(saved_lines(path))
+            results[mode] = (
+                *asyncio.run(typed(path, keys, mode == "slow", seen)),
+                saved_lines(path),
+            )
+    (b_wrong, b_unused, _, b_notes, b_lines) = results["burst"]
+    (s_wrong, _, s_bells, _, s_lines) = results["slow"]
+    found: list[tuple[object, ...]] = []
+    if b_wrong or s_wrong:
+        found.append(("header", b_wrong, s_wrong))
+    if b_unused and b_lines not in seen:
+        found.append(("not a journal the slow typing went through", b_lines[before:]))
+    if not b_unused and b_lines != s_lines:
+        found.append(("burst != slow", b_lines[before:], s_lines[before:]))
+    if s_bells == 0 and (b_unused or b_lines != s_lines):
+        found.append(("nothing rang typed slowly; the burst", b_lines[before:], b_notes[-2:]))
+    return found
+
+
+def main(titles: list[str], count: int, seed: int) -> int:
+    rng = random.Random(seed)
+    bad = 0
+    for i in range(count):
+        title = rng.choice(titles)
+        game_seed, cut = rng.choice((1, 2, 3)), rng.choice(COUNTS)
+        which = rng.randrange(len(NAMES))
+        base = position(title, game_seed, cut, which)
+        keys = burst(rng, base)
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, title, game_seed, cut, which, " ".join(keys))
+        for fault in found:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])))
