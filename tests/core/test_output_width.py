@@ -86,7 +86,8 @@ def test_a_bankrupt_players_cash_is_said_not_counted(
         "cash                          —  not counted ($544): a bankrupt player scores only "
         "the stock he still holds (25.0)"
     ) in three
-    assert "total                  $    310" in three
+    assert "  total                      $310" in three  # the sign against the figure
+    assert "  BM 1 × $70                  $70" in three
     out, _ = printed(["score", str(saves["1853"])], capsys)
     assert "not counted (£130): bonds do not count (5.2.1)" in out
 
@@ -116,3 +117,13 @@ def test_export_without_a_target_says_what_to_give(
     assert main(["export", str(saves["1846"])]) == 1
     err = capsys.readouterr().err
     assert "--xlsx FILE" in err and "--csv DIR" in err and "nothing exported" in err
+
+
+def test_a_bankrupt_players_place_says_why_it_is_last(
+    saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1847 AE: B went bankrupt with M262, more than C's M211, and comes third (a bankrupt
+    player after every player still in): the places say "(bankrupt)", the figure alone read
+    as a wrong order."""
+    out, _ = printed(["score", str(saves["1847AE"])], capsys)
+    assert out.endswith("  2. C  M211\n  3. B  M262 (bankrupt)\n")
