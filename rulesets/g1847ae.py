@@ -19,6 +19,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
+from moderator.text import MOVED
 from rulesets.base import ReceiptLine
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
@@ -1124,11 +1125,10 @@ class G1847AE(GridRules, Engine):
             raise Refusal("an income cannot be negative (4.2)")
         before = private.income
         private.income = cmd.amount
-        state.ledger.events.append(
-            Noted(
-                text=f"Rammelsbach's income {self.money(before)} -> {self.money(cmd.amount)} (4.2)"
-            )
-        )
+        # A note is words for the banker: a save written with the old `->` replays the same
+        # (``Game._reworded``) and opens with today's arrow.
+        moved = f"{self.money(before)} {MOVED} {self.money(cmd.amount)}"
+        state.ledger.events.append(Noted(text=f"Rammelsbach's income {moved} (4.2)"))
 
     def _why_no_exchange(self, state: GameState, player: str, pid: str) -> str | None:
         private = state.company(pid)
