@@ -51,6 +51,7 @@ from moderator.events import (
 from moderator.game import Game
 from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
+from moderator.narrate import title_word
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
 from moderator.text import A_SHARE, MOVED, a_share, cents_sum, counted, money
@@ -570,7 +571,8 @@ def check_sell(
             reasons.append(e.reason)
         elif isinstance(e, PresidentChanged):
             old, new = e.before or "nobody", e.after or "nobody"
-            lines.append(f"  {e.company} presidency: {old} {MOVED} {new}: {e.reason}")
+            said = title_word(game.title, "presidency")  # 1853, 1847: directorship
+            lines.append(f"  {e.company} {said}: {old} {MOVED} {new}: {e.reason}")
             reasons.append(e.reason)
         elif isinstance(e, CompanyClosed):
             lines.append(f"  {e.company} closes: {e.reason}")

@@ -561,7 +561,9 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    lead = "director" if data["title"] == "1853" else "president"  # as 1853's rules say
+    from moderator.narrate import title_word
+
+    lead = title_word(data["title"], "president")  # as the title's rules say (1853, 1847)
     columns = ("id", "cash", "price", lead, "ipo", "pool", "trains", "privates")
     for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(

@@ -548,7 +548,7 @@ def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     ).split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "EIR presidency: Ann → Ben" in out  # Ben holds more (3.2.3)
+    assert "EIR directorship: Ann → Ben" in out  # Ben holds more (3.2.3); 1853 says director
     assert "price stays £90" in out
     argv = (
         "1853 run --price 90 --revenue 280 --mail 40 "

@@ -127,3 +127,17 @@ def test_a_bankrupt_players_place_says_why_it_is_last(
     as a wrong order."""
     out, _ = printed(["score", str(saves["1847AE"])], capsys)
     assert out.endswith("  2. C  M211\n  3. B  M262 (bankrupt)\n")
+
+
+@pytest.mark.parametrize("key", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1846", "1830"])
+def test_state_names_the_leader_as_the_titles_rules_do(
+    key: str, saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 1847 rules (5, 8.1, 9) and 1853's (2.9) say Director, never president, as the
+    log's lines and the screens' panels do: ``state``'s companies table heads its column so
+    (it said "president" for the 1847 titles)."""
+    out, _ = printed(["state", str(saves[key])], capsys)
+    companies = out.split("Companies")[1]
+    leader = "president" if key in ("1846", "1830") else "director"
+    other = "director" if leader == "president" else "president"
+    assert f" {leader} " in companies and other not in companies

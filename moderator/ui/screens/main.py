@@ -29,6 +29,7 @@ from textual.widget import Widget
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
+from moderator.narrate import title_word
 from moderator.text import escaped
 from moderator.ui.host import KeysReady, host, keys_refused, stray_key, stray_said
 from moderator.ui.keys import (
@@ -940,6 +941,7 @@ class MainScreen(Screen[None]):
         cid = self.acting_company()
         company = self.session.company(cid) if cid is not None else None
         president = (company or {}).get("president")
+        leader = title_word(self.session.game.title, "president")  # 1847, 1853: director
         legal = [x for x in self.session.legal_of(c.Sell) if isinstance(x, c.Sell)]
         offered = legal + [
             x
@@ -959,7 +961,7 @@ class MainScreen(Screen[None]):
         if not offered:  # 1846's MS and Big 4 (independent railroads): nothing to list
             self.app.bell()
             self.notify(
-                f"no forced sale: {cid or 'no company'} has no president to raise money",
+                f"no forced sale: {cid or 'no company'} has no {leader} to raise money",
                 severity="warning",
             )
             # the keys typed after `s` were typed for the list: `s e r i e 1 Enter` spent
@@ -979,7 +981,7 @@ class MainScreen(Screen[None]):
         dialog = ChoiceDialog(
             f"Forced sale: {president} raises money for {cid}'s train",
             choices,
-            "to the pool at the market price; then t buys the train, the president adding the rest",
+            f"to the pool at the market price; then t buys the train, the {leader} adding the rest",
             details=[
                 self.session.follow_lines(x) if why is None else []
                 for x, why in zip(offered, refusals, strict=True)
@@ -1302,8 +1304,9 @@ class MainScreen(Screen[None]):
                 short = isinstance(cash, int) and price is not None and cash < price
                 if short and not x.credit and not x.trade:
                     # a forced purchase: the president's part is the follow-up under it
+                    leader = title_word(self.session.game.title, "president")
                     label.append(
-                        f" — {x.corp} has {money(cash)}: the president adds the rest "
+                        f" — {x.corp} has {money(cash)}: the {leader} adds the rest "
                         "(a forced purchase)",
                         style="yellow",
                     )
