@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, MOVED, a_share, money, to_cents
+from moderator.text import A_SHARE, MOVED, a_share, money, to_cents, with_article
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -262,7 +262,7 @@ def _train_line(ev: TrainMoved, currency: str) -> str:
     if ev.source.lower() == ev.target.lower():  # it stays where it is, marked (phased out)
         return f"{ev.source} keeps its {train}, {ev.reason}"
     price = f" for {_money(currency, ev.price)}" if ev.price else ""
-    return f"{ev.target} gets a {train} from {_who(ev.source)}{price}: {ev.reason}"
+    return f"{ev.target} gets {with_article(train)} from {_who(ev.source)}{price}: {ev.reason}"
 
 
 def _private_line(ev: PrivateMoved) -> str:

@@ -30,6 +30,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger
 from moderator.market import LinearMarket
 from moderator.state import GameState
+from moderator.text import with_article
 from rulesets.base import Receipt, ReceiptLine
 from rulesets.engine import Engine
 from rulesets.stock import seat_order_from as _seat_order_from
@@ -1083,7 +1084,7 @@ class G1846(Engine):
                 price,
                 train,
                 president_pays=0,
-                reason=f"in receivership buys the cheapest train, a {name}, for "
+                reason=f"in receivership buys the cheapest train, {with_article(name)}, for "
                 f"{self.money(price)} (7.14)",
             )
 

@@ -25,6 +25,7 @@ from moderator.events import (
 )
 from moderator.ledger import BANK, POOL, Certificate, Company, Player, passed, turn_started
 from moderator.state import GameState
+from moderator.text import with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -673,14 +674,14 @@ class StockRound(Ruleset):
                 player,
                 self.ipo_payee(state, company),
                 price,
-                f"buys a {cid} share from its {self.ipo_name} ({self.r('buy_ipo')})",
+                f"buys {with_article(cid)} share from its {self.ipo_name} ({self.r('buy_ipo')})",
             )
         else:
             state.ledger.transfer(
                 player,
                 BANK,
                 price,
-                f"buys a {cid} share from the {self.pool_name} ({self.r('buy_pool')})",
+                f"buys {with_article(cid)} share from the {self.pool_name} ({self.r('buy_pool')})",
             )
         self._take_certificate(state, player, company, cert)
 

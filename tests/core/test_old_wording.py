@@ -5,7 +5,7 @@ trains, prices and rounds must be the same, the words are today's.
 ``data/before-wording-1853-managers.json`` was written by main fb81307 (rules level 4)
 from ``tests/scripts/1853-managers-sold-out.script``: its note for NWR's manager after
 the sell-out says "No player holds two NWR shares", which today's moderator words as
-"No player holds a NWR share: the Elephant's holder ... (3.4.1)".  Before wording
+"No player holds an NWR share: the Elephant's holder ... (3.4.1)".  Before wording
 differences were allowed it was refused as "no longer replays the same way".
 """
 

@@ -30,7 +30,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
 from moderator.narrate import title_word
-from moderator.text import escaped
+from moderator.text import escaped, with_article
 from moderator.ui.host import KeysReady, host, keys_refused, stray_key, stray_said
 from moderator.ui.keys import (
     BY_ACTION,
@@ -1290,7 +1290,7 @@ class MainScreen(Screen[None]):
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
                 if x.trade:  # 1830 21.0: a train given back toward it, for less
                     credit = f", trading its {x.trade} in"
-                head = f"{x.corp} buys a {x.train} from the bank{credit}   "
+                head = f"{x.corp} buys {with_article(x.train)} from the bank{credit}   "
                 price = self.session.train_price(x.train)
                 cash = (self.session.company(x.corp) or {}).get("cash")
                 if why is not None:
@@ -1312,11 +1312,12 @@ class MainScreen(Screen[None]):
                     )
                 choices.append((label, x))
             elif x.source == "pool":
-                choices.append(
-                    (f"{x.corp} buys a {x.train} from the pool   {self.price_label(x, x.corp)}", x)
-                )
+                said = f"{x.corp} buys {with_article(x.train)} from the pool"
+                choices.append((f"{said}   {self.price_label(x, x.corp)}", x))
             else:
-                choices.append((f"{x.corp} buys a {x.train} from {x.source} — price agreed…", x))
+                choices.append(
+                    (f"{x.corp} buys {with_article(x.train)} from {x.source} — price agreed…", x)
+                )
         if not choices:
             self.opened_nothing("no train can be bought now")
             return
@@ -1325,7 +1326,7 @@ class MainScreen(Screen[None]):
             if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
                 return AmountDialog(
                     self.session,
-                    f"{cmd.corp} buys a {cmd.train} from {cmd.source}: agreed price",
+                    f"{cmd.corp} buys {with_article(cmd.train)} from {cmd.source}: agreed price",
                     lambda amount, _opt: cmd.model_copy(update={"price": amount}),
                 )
             return cmd
