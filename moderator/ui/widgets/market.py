@@ -427,13 +427,13 @@ class TracksMarketPanel(Panel):
             if market.get("provisional_pars"):
                 shown = market["provisional_pars"]
                 what.append(
-                    "pars of " + (" ".join(shown) if len(shown) < len(corps) else "every company")
+                    ("pars of " + " ".join(shown)) if len(shown) < len(corps) else "every par"
                 )
+            # worded to fit a 120-column screen whole (it was cut: "...first bond: the ga…")
             ask = (
-                "not the board's yet — confirm with `market` and `setpar` before the first bond"
+                "as shipped; confirm with `market` and `setpar` before the first bond"
                 if self.confirmable(data)
-                else "the shipped values, not confirmed before the first bond: "
-                "the game goes on with them"
+                else "as shipped, not confirmed before the first bond; the game goes on with them"
             )  # issue 27.7: once a bond is set, `market`/`setpar` are refused: not asked
             note = Text.assemble(
                 ("PROVISIONAL", "bold reverse yellow"),
