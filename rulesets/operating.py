@@ -742,8 +742,8 @@ class OperatingRound(Ruleset):
         company = self._forced_purchase(state) if state.round_kind == "OR" else None
         if company is None or company.president() != player:
             raise Refusal(
-                f"{player} can go bankrupt only as president of a corporation that must buy a "
-                f"train ({self.r('bankrupt')})"
+                f"{player} can go bankrupt only as {self.president_word} of a corporation that "
+                f"must buy a train ({self.r('bankrupt')})"
             )
         return company
 

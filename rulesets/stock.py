@@ -25,7 +25,7 @@ from moderator.events import (
 )
 from moderator.ledger import BANK, POOL, Certificate, Company, Player, passed, turn_started
 from moderator.state import GameState
-from moderator.text import with_article
+from moderator.text import article, with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -383,7 +383,8 @@ class StockRound(Ruleset):
                 and state.operating is not None
                 and (state.round_number, state.or_number) == start
             ):
-                self._end_company_turn(state, implicit_by=f"a `{verb}`")  # type: ignore[attr-defined]
+                by = f"{article(verb)} `{verb}`"  # an `exchange`, a `buy`
+                self._end_company_turn(state, implicit_by=by)  # type: ignore[attr-defined]
         except Refusal:
             if len(left) < 2 and not more_ors:
                 raise  # the acting company's step is all that is left: the reason says it

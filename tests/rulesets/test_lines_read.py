@@ -21,10 +21,11 @@ def _said(game: Game, line: str) -> list[str]:
 
 
 def _demo_until(title: str, stop: str) -> Game:
-    """The demo of ``title`` played up to (not including) its line ``stop``."""
+    """The demo of ``title`` played up to (not including) its line ``stop`` (whole if it has
+    none)."""
     text = (DEMO / f"demo-{title}.script").read_text(encoding="utf-8")
     lines = [x.split("#")[0].strip() for x in text.splitlines()]
-    lines = [x for x in lines if x]
+    lines = [x for x in lines if x] + [stop]
     game = Game.new(lines[0].split()[1], lines[0].split()[2:])
     for line in lines[1 : lines.index(stop)]:
         assert game.execute(line).ok, line
@@ -59,3 +60,14 @@ def test_1853_a_share_bought_reads_an_eir_share() -> None:
             return
         assert game.execute(line).ok, line
     raise AssertionError("the 1853 demo buys no EIR share")
+
+
+def test_1847ae_refusals_say_director_and_an_exchange() -> None:
+    """The 1847 rules' Director in a refusal (6.8.2), and the article before a verb said
+    aloud: "before an `exchange`", never "a `exchange`"."""
+    game = _demo_until("1847ae", "__end__")
+    refused = game.execute("bankrupt Amy")
+    assert not refused.ok
+    assert refused.message.startswith("Amy can go bankrupt only as director of a corporation")
+    refused = game.execute("exchange Amy R")
+    assert not refused.ok and "has not run yet before an `exchange`" in refused.message
