@@ -366,8 +366,11 @@ class Projection:
         fit: every block repeats the company column, the rounds, Stock and Sum come first
         and each player's Shrs/Amt pair stays whole, with Cash on hand and the Final total
         under the players' blocks; the places and notes are wrapped to the width too."""
-        out = self.table_lines(width)
         limit = width or None
+        # the table's figures have no sign (the 10.1 table's): the heading says the money,
+        # as the projection screen's "amounts in $" does
+        out = _wrap(f"Projection ({self.title_name}): amounts in {self.currency}", limit, "  ")
+        out.extend(self.table_lines(width))
         out.extend(_wrap("Places if the game ends after these rounds:", limit, ""))
         for place in self.places:
             tie = " (tie)" if len(place["players"]) > 1 else ""

@@ -135,7 +135,10 @@ class Receipt(c.Record):
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
             before, after = money(m, self.price_before), money(m, self.price_after)
-            out.append(f"  price {before} {MOVED} {after} ({self.rule})")
+            if before == after:  # not "$80 → $80"; the rule says what the marker did
+                out.append(f"  price stays at {before} ({self.rule})")
+            else:
+                out.append(f"  price {before} {MOVED} {after} ({self.rule})")
         return "\n".join(out)
 
 

@@ -104,6 +104,7 @@ def test_project_says_what_its_dash_is(
     saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     out, _ = printed(["project", str(saves["going on"])], capsys)
+    assert out.splitlines()[0] == "Projection (1846): amounts in $"  # its figures have no $
     assert " - " in out.split("Places")[0]
     assert "-: nothing there: a company that does not run that round" in out
     _, err = printed(["project", str(saves["1830"])], capsys)
@@ -141,3 +142,15 @@ def test_state_names_the_leader_as_the_titles_rules_do(
     leader = "president" if key in ("1846", "1830") else "director"
     other = "director" if leader == "president" else "president"
     assert f" {leader} " in companies and other not in companies
+
+
+def test_state_lists_the_privates_apart_with_their_owners(
+    saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A private has an owner, not a president, and no treasury: ``state`` listed 1846's
+    CWI under "president BO" with "$0" cash among the corporations; now a Privates table."""
+    out, _ = printed(["state", str(saves["going on"])], capsys)
+    companies, privates = out.split("Companies")[1].split("Privates")
+    assert "│ CWI " not in companies and "│ CWI  │ Cat   │" in privates
+    assert "│ MC   │ PRR   │" in privates and "┃ owner ┃" in privates
+    assert "│ MS   │  $70 │" in companies  # an independent railroad runs: cash and trains
