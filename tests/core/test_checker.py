@@ -338,7 +338,7 @@ def test_sell_price_after_the_sale_1846() -> None:
     assert "price stays $90: only a sale by the president moves it (5.22)" in answer.text()
     wrong = check(g, "check sell Bob NYC 1 price 80 gets 100")
     assert wrong.wrong == ("price $80 after the sale (it is $90)", "Bob gets $100 (it is $90)")
-    assert "✗ Bob gets $100: it is $90 (1 x $90, 5.21)" in wrong.lines
+    assert "✗ Bob gets $100: it is $90 (1 × $90, 5.21)" in wrong.lines
 
 
 def test_sell_by_the_president_passes_the_presidency() -> None:
