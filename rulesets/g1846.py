@@ -1342,7 +1342,7 @@ class G1846(Engine):
                 noted = True
                 state.ledger.events.append(
                     Noted(
-                        text=f"before the bankruptcy {player} makes every sale 6.88 still "
+                        text=f"Before the bankruptcy {player} makes every sale 6.88 still "
                         f"allows (6.89)"
                     )
                 )

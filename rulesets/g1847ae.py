@@ -591,7 +591,7 @@ class G1847AE(GridRules, Engine):
             if self.package(state):
                 state.ledger.events.append(
                     Noted(
-                        text="items of the starting package are unsold: a short operating "
+                        text="Items of the starting package are unsold: a short operating "
                         "round, then the first stock round goes on (3.3)"
                     )
                 )
@@ -752,7 +752,7 @@ class G1847AE(GridRules, Engine):
         if not self.package(state):
             state.ledger.events.append(
                 Noted(
-                    text="the starting package is sold: L and Saar certificates are on sale "
+                    text="The starting package is sold: L and Saar certificates are on sale "
                     "(3.3, 4.5.1)"
                 )
             )

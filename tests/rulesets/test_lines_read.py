@@ -71,3 +71,15 @@ def test_1847ae_refusals_say_director_and_an_exchange() -> None:
     assert refused.message.startswith("Amy can go bankrupt only as director of a corporation")
     refused = game.execute("exchange Amy R")
     assert not refused.ok and "has not run yet before an `exchange`" in refused.message
+
+
+def test_the_banks_notes_begin_with_a_capital_as_every_line() -> None:
+    """The log's lines begin with a capital ("The bank pays", "Priority deal goes to"); the
+    notes of the sale's end and of 1847 AE's starting package began lower case."""
+    game = _demo_until("1847ae", "__end__")
+    notes = [e.text for entry in game.journal for e in entry.events if type(e).__name__ == "Noted"]
+    starts = [n for n in notes if "starting package" in n]
+    assert starts and all(n[0].isupper() for n in starts), starts
+    game = _demo_until("1830", "__end__")
+    notes = [e.text for entry in game.journal for e in entry.events if type(e).__name__ == "Noted"]
+    assert any(n.startswith("Every private company is sold: shares are on sale") for n in notes)
