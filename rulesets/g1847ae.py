@@ -264,6 +264,7 @@ class G1847AE(GridRules, Engine):
     exchange_phases: ClassVar[tuple[str, ...]] = EXCHANGE_PHASES
     route_excuses_train: ClassVar[bool] = True  # 6.8.1: `done C noroute`
     president_word: ClassVar[str] = "director"
+    presidency_word: ClassVar[str] = "directorship"
     one_train_per_type: ClassVar[bool] = True
     """6.8: one new train of each type per turn (not in section 10, 11.2.7, 12.2.2)."""
     closings: ClassVar[dict[str, tuple[str, ...]]] = CLOSINGS

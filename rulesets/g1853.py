@@ -246,6 +246,8 @@ class G1853(Engine):
         "the shortened game (2.4) is written `short`; a player so named: write another name",
     )
     currency: ClassVar[str] = "£"
+    president_word: ClassVar[str] = "director"  # 2.9: a company's director
+    presidency_word: ClassVar[str] = "directorship"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS

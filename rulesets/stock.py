@@ -519,7 +519,7 @@ class StockRound(Ruleset):
         cost = self.president_units(company) * price
         if cash < cost:
             return (
-                f"{player} has {self.money(cash)}, the president's "
+                f"{player} has {self.money(cash)}, the {self.president_word}'s "
                 f"certificate costs {self.money(cost)} ({self.r('par_cost')})"
             )
         return None
@@ -568,7 +568,7 @@ class StockRound(Ruleset):
             new = self._successor(state, company, player, held - 10 * n)
             if new is None and held - 10 * n < 10 * units:
                 return (
-                    f"{player}'s president's certificate of {cid} cannot go to the "
+                    f"{player}'s {self.president_word}'s certificate of {cid} cannot go to the "
                     f"{self.pool_name} ({self.r('president_sale')})"
                 )
             if (
@@ -633,7 +633,8 @@ class StockRound(Ruleset):
         payee = self.ipo_payee(state, company)
         cost = self.president_units(company) * price
         state.ledger.transfer(player, payee, cost, f"launches {company.id} ({rule})")
-        state.ledger.move_certificate(company, pres, player, f"president's certificate ({rule})")
+        said = f"{self.president_word}'s certificate ({rule})"
+        state.ledger.move_certificate(company, pres, player, said)
         company.launched = True
         company.value = price
         self.place_price(state, company, price)
@@ -712,9 +713,12 @@ class StockRound(Ruleset):
         given = units_certificates(company.certs_of(new), self.president_units(company)) or []
         for cert in given:
             state.ledger.move_certificate(
-                company, cert, old, f"exchanged for the president's certificate ({reason})"
+                company,
+                cert,
+                old,
+                f"exchanged for the {self.president_word}'s certificate ({reason})",
             )
-        state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
+        state.ledger.move_certificate(company, pres, new, f"{self.presidency_word} ({reason})")
         state.ledger.events.append(
             PresidentChanged(company=company.id, before=old, after=new, reason=reason)
         )
@@ -767,7 +771,7 @@ class StockRound(Ruleset):
                     company,
                     player,
                     new,
-                    f"sale by the president ({self.r('president_swap')})",
+                    f"sale by the {self.president_word} ({self.r('president_swap')})",
                 )
         if price is None:
             price = state.price(cid)

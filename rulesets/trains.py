@@ -172,7 +172,7 @@ class TrainDepot(Ruleset):
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:  # type: ignore[attr-defined]
             raise Refusal(
-                f"{short}; a president adds money only to a forced purchase "
+                f"{short}; a {self.president_word} adds money only to a forced purchase "
                 f"({self.r('president_pays')})"
             )
         self.before_president_pays(state, company, short)

@@ -1358,7 +1358,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     needs = next((col.trains for col in live if col.trains), ())
     if needs:
         verb = "must buy" if needs[0].must else "may buy"
-        rows.append((f"{company} {verb}, {president or 'the president'} adds", blank))
+        rows.append((f"{company} {verb}, {president or 'the ' + director} adds", blank))
     for need in needs:
 
         def adds(col: PayoutColumn, name: str = need.train) -> Text:
