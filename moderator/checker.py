@@ -51,6 +51,7 @@ from moderator.events import (
 from moderator.game import Game
 from moderator.ledger import BANK, POOL, Certificate, Company
 from moderator.market import GridMarket, LinearMarket, TrackMarket
+from moderator.narrate import title_word
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
 from moderator.text import A_SHARE, MOVED, a_share, cents_sum, counted, money
@@ -129,18 +130,19 @@ class _Judged:
 
 
 def _shares_times(receipt: Receipt, shares: int, amount: int) -> str:
-    """A holder's payment worked out: ``2 shares x $13``; where the shares do not divide
-    the payout, the exact amount a share and the rounding (1817: ``2 shares x $26.60 =
+    """A holder's payment worked out: ``2 shares × $13`` (the score's and the screens'
+    sign); where the shares do not divide
+    the payout, the exact amount a share and the rounding (1817: ``2 shares × $26.60 =
     $53.20, rounded up``), never the whole dollars no share is paid."""
     m, n = receipt.currency, counted(shares, "share")
     exact = receipt.per_share_exact
     if exact is None:
-        return f"{n} x {money(m, receipt.per_share)}"
+        return f"{n} × {money(m, receipt.per_share)}"
     product = cents_sum([exact] * shares)
     if product.endswith(".00"):
-        return f"{n} x {money(m, exact)} = {money(m, product[:-3])}"
+        return f"{n} × {money(m, exact)} = {money(m, product[:-3])}"
     way = "up" if amount > int(product.partition(".")[0]) else "down"
-    return f"{n} x {money(m, exact)} = {money(m, product)}, rounded {way}"
+    return f"{n} × {money(m, exact)} = {money(m, product)}, rounded {way}"
 
 
 def _judge(ruleset: Ruleset, label: str, claimed: int, right: int, why: str) -> _Judged:
@@ -570,7 +572,8 @@ def check_sell(
             reasons.append(e.reason)
         elif isinstance(e, PresidentChanged):
             old, new = e.before or "nobody", e.after or "nobody"
-            lines.append(f"  {e.company} presidency: {old} {MOVED} {new}: {e.reason}")
+            said = title_word(game.title, "presidency")  # 1853, 1847: directorship
+            lines.append(f"  {e.company} {said}: {old} {MOVED} {new}: {e.reason}")
             reasons.append(e.reason)
         elif isinstance(e, CompanyClosed):
             lines.append(f"  {e.company} closes: {e.reason}")
@@ -598,7 +601,7 @@ def check_sell(
     for claim in claims:
         if claim.kind == "gets":
             assert isinstance(claim.value, int)
-            each = f"{n} x {m(gets // n)}" if n and gets % n == 0 else m(gets)
+            each = f"{n} × {m(gets // n)}" if n and gets % n == 0 else m(gets)
             rule = _join_rules(_rules_in(*(e.reason for e in cash)))
             why = f"{each}" + (f", {rule}" if rule else "")
             judged.append(_judge(ruleset, f"{player} gets {{}}", claim.value, gets, why))

@@ -561,7 +561,9 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    lead = "director" if data["title"] == "1853" else "president"  # as 1853's rules say
+    from moderator.narrate import title_word
+
+    lead = title_word(data["title"], "president")  # as the title's rules say (1853, 1847)
     columns = ("id", "cash", "price", lead, "ipo", "pool", "trains", "privates")
     for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(
@@ -569,24 +571,39 @@ def show(game: Game) -> None:
             justify="right" if col in ("cash", "price", "ipo", "pool", "size") else "left",
             no_wrap=col == "loans",
         )
+    # A private has an owner, not a president, and no treasury: its own table below, as
+    # the screens show privates apart from the corporations.
+    privates = Table(title="Privates")
+    for col in ("id", "owner", "price"):
+        privates.add_column(col, justify="right" if col == "price" else "left")
     for co in data["companies"]:
         if co["closed"] or not (co["launched"] or co["kind"] != "corporation"):
             continue
+        if co["kind"] == "private":  # 1846's independents run, with cash: companies
+            if co["in_play"]:
+                privates.add_row(
+                    esc(co["id"]),
+                    esc(co["owner"] or ""),
+                    m(co["price"]) if co["price"] is not None else "",  # Krauss & Co.'s
+                )
+            continue
         if co["kind"] != "corporation" and not co["in_play"]:
             continue
-        owner = co["president"] if co["kind"] == "corporation" else co["owner"]
+        corporation = co["kind"] == "corporation"
         companies.add_row(
             esc(co["id"]),
             m(co["cash"]),
             m(co["price"]) if co["price"] is not None else "",
-            esc(owner or ""),
-            f"{co['ipo']}%" if co["kind"] == "corporation" else "",
-            f"{co['pool']}%" if co["kind"] == "corporation" else "",
+            esc((co["president"] if corporation else co["owner"]) or ""),
+            f"{co['ipo']}%" if corporation else "",
+            f"{co['pool']}%" if corporation else "",
             esc(" ".join(co["trains"])),
             esc(" ".join(co["privates"])),
             *(_loan_cells(co, cur) if loans else ()),
         )
     console.print(companies)
+    if privates.row_count:
+        console.print(privates)
     if data["ended"]:
         why = f": {esc(data['end_reason'])}." if data.get("end_reason") else "."
         console.print(f"[bold]Game over[/]{why}")

@@ -420,6 +420,24 @@ ZONE_MARKS = {"liquidation": "L", "acquisition": "A"}
 space and the three acquisition spaces, each $0)."""
 
 
+GRID_ZONES = {"y": "yellow", "o": "orange", "b": "brown"}
+"""A grid market's zones by their letter in the state JSON's ``zones`` rows."""
+
+ZONES_RULE = {"1889": "facts §4", "18Chesapeake": "§9.2"}
+"""Where a title's rules define its grid's zones; 1830's 10.0 otherwise."""
+
+
+def zone_legend(zones: list[str], title: str | None) -> str:
+    """The key of a grid market's zones as the screens say it: only the zones its board has,
+    with the title's rule (1830: ``yellow, orange, brown: zones (10.0)``; 1889, no brown:
+    ``yellow, orange: zones (facts §4)``; 18Chesapeake ``yellow: zones (§9.2)``); ``""``
+    for a market without zones."""
+    found = [name for z, name in GRID_ZONES.items() if any(z in row for row in zones)]
+    if not found:
+        return ""
+    return f"{', '.join(found)}: zones ({ZONES_RULE.get(title or '', '10.0')})"
+
+
 def linear_stack(market: dict[str, Any], i: int) -> list[str]:
     """The markers on the ``i``-th space of a one-row market, top first: by the space's
     place (``by_index``), where several spaces have one value (1817's four $0 spaces: a

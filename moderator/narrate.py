@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, MOVED, a_share, money, to_cents
+from moderator.text import A_SHARE, MOVED, a_share, money, to_cents, with_article
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -242,14 +242,15 @@ def _cash_line(ev: CashMoved, currency: str) -> str:
     return f"{_named(ev.source)} pays {_who(ev.target)} {money}: {reason}"
 
 
-def _certificate_line(ev: CertificateMoved) -> str:
-    what = f"{ev.company} {'president' + chr(39) + 's certificate' if ev.president else 'share'}"
+def _certificate_line(ev: CertificateMoved, title: str | None = None) -> str:
+    leader = _word(title, "president", "president")  # 1847, 1853: the director's certificate
+    what = f"{ev.company} {leader + chr(39) + 's certificate' if ev.president else 'share'}"
     what = f"{what} ({ev.percent}%)"
     source = f"{ev.company} treasury" if ev.source == ev.company else _who(ev.source)
     if _is_account(ev.target, SCRAP):
         return f"{what} leaves the game from {source}: {ev.reason}"
     target = f"{ev.company} treasury" if ev.target == ev.company else _who(ev.target)
-    return f"{what}: {source} → {target} ({ev.reason})"
+    return f"{what}: {source} {MOVED} {target} ({ev.reason})"
 
 
 def _train_line(ev: TrainMoved, currency: str) -> str:
@@ -261,7 +262,7 @@ def _train_line(ev: TrainMoved, currency: str) -> str:
     if ev.source.lower() == ev.target.lower():  # it stays where it is, marked (phased out)
         return f"{ev.source} keeps its {train}, {ev.reason}"
     price = f" for {_money(currency, ev.price)}" if ev.price else ""
-    return f"{ev.target} gets a {train} from {_who(ev.source)}{price}: {ev.reason}"
+    return f"{ev.target} gets {with_article(train)} from {_who(ev.source)}{price}: {ev.reason}"
 
 
 def _private_line(ev: PrivateMoved) -> str:
@@ -347,19 +348,29 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
     )
 
 
+_DIRECTOR = {"president": "director", "presidency": "directorship"}
+"""The 1847 rules' words for a corporation's leader: its Director (5, 8.1, 9), never a
+president."""
+
 WORDS: dict[str, dict[str, str]] = {
-    "1853": {
-        "president": "director",
-        "presidency": "directorship",
-        "priority": "The Elephant (priority deal)",
-    },
+    "1853": {**_DIRECTOR, "priority": "The Elephant (priority deal)"},
+    "1847AE": _DIRECTOR,
+    "1847Pfalz": _DIRECTOR,
+    "1847RRRRB": _DIRECTOR,
 }
 """A title's own words for what the lines call a president and the priority deal (1853:
-a company's director, 2.9; the Elephant, 3.1.11)."""
+a company's director, 2.9; the Elephant, 3.1.11; the 1847 titles' director, 5)."""
 
 
 def _word(title: str | None, word: str, default: str) -> str:
     return WORDS.get(title or "", {}).get(word, default)
+
+
+def title_word(title: str | None, word: str) -> str:
+    """``word`` (``president``, ``presidency``) as ``title``'s rules say it: ``director``
+    and ``directorship`` in 1853 and the 1847 titles, else ``word`` itself; every table,
+    dialog and line that names a corporation's leader says it so."""
+    return _word(title, word, word)
 
 
 def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
@@ -387,7 +398,7 @@ def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | 
         case CashMoved():
             return _cash_line(ev, currency)
         case CertificateMoved():
-            return _certificate_line(ev)
+            return _certificate_line(ev, title)
         case PriceMoved():
             return _price_line(ev, currency)
         case TrainMoved():

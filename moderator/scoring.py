@@ -145,6 +145,10 @@ class Score:
         limit = width or None
         head = "Final score" if self.final else "Score if the game ended now"
         out = _wrap(f"{head} ({self.title_name}, {self.round}): {self.why}", limit, "  ")
+        # One column of figures, each amount one token (``$310``, ``-$40``) set right: as
+        # wide as its widest amount, eight at least (``$    310`` split the sign before).
+        amounts = [i.value for p in self.players for i in p.items if i.counted]
+        w = max([8, *(len(money(m, v)) for v in [*amounts, *(p.total for p in self.players)])])
         for p in self.players:
             mark = "  (bankrupt)" if p.bankrupt else ""
             out.append(f"{p.name}{mark}")
@@ -152,22 +156,26 @@ class Score:
                 if not i.counted:
                     shown = f" ({money(m, i.value)})" if i.value else ""
                     label = i.what if i.kind == i.what else f"{i.what} ({i.kind})"
-                    line = f"  {label:<22} {'—':>8}  not counted{shown}: {i.note}"
-                    out.extend(_wrap(line, limit, " " * 35))
+                    line = f"  {label:<22} {'—':>{w}}  not counted{shown}: {i.note}"
+                    out.extend(_wrap(line, limit, " " * (w + 27)))
                 elif i.kind == "cash":
-                    out.append(f"  {'cash':<22} {m}{figure(i.value):>7}")
+                    out.append(f"  {'cash':<22} {money(m, i.value):>{w}}")
                 elif i.kind == "shares":
-                    label = f"{i.what} {i.count} x {money(m, i.price)}"
-                    out.append(f"  {label:<22} {m}{figure(i.value):>7}")
+                    label = f"{i.what} {i.count} × {money(m, i.price)}"
+                    out.append(f"  {label:<22} {money(m, i.value):>{w}}")
                 else:
-                    line = f"  {i.what + ' (' + i.kind + ')':<22} {m}{figure(i.value):>7}  {i.note}"
-                    out.extend(_wrap(line, limit, " " * 35))
-            out.append(f"  {'total':<22} {m}{figure(p.total):>7}")
+                    label = f"{i.what} ({i.kind})"
+                    line = f"  {label:<22} {money(m, i.value):>{w}}  {i.note}"
+                    out.extend(_wrap(line, limit, " " * (w + 27)))
+            out.append(f"  {'total':<22} {money(m, p.total):>{w}}")
         out.append("Places:")
         for place in self.places:
             names = ", ".join(place["players"])
             tie = " (tie)" if len(place["players"]) > 1 else ""
-            line = f"  {place['place']}. {names}{tie}  {money(m, place['score'])}"
+            # A bankrupt player comes after every player still in (``ranking``): said, so a
+            # higher figure in a lower place reads as the rule, not a slip.
+            out_of_it = " (bankrupt)" if place.get("bankrupt") else ""
+            line = f"  {place['place']}. {names}{tie}  {money(m, place['score'])}{out_of_it}"
             out.extend(_wrap(line, limit, "      "))
         return "\n".join(out)
 
@@ -358,8 +366,11 @@ class Projection:
         fit: every block repeats the company column, the rounds, Stock and Sum come first
         and each player's Shrs/Amt pair stays whole, with Cash on hand and the Final total
         under the players' blocks; the places and notes are wrapped to the width too."""
-        out = self.table_lines(width)
         limit = width or None
+        # the table's figures have no sign (the 10.1 table's): the heading says the money,
+        # as the projection screen's "amounts in $" does
+        out = _wrap(f"Projection ({self.title_name}): amounts in {self.currency}", limit, "  ")
+        out.extend(self.table_lines(width))
         out.extend(_wrap("Places if the game ends after these rounds:", limit, ""))
         for place in self.places:
             tie = " (tie)" if len(place["players"]) > 1 else ""

@@ -8,7 +8,9 @@ terminal.  All three use :data:`UNSAFE_CATEGORIES` from here.
 
 Also the one wording of a count (:func:`counted`: ``1 command``, ``2 commands``), of an
 amount a share to the cent (:func:`to_cents`: ``26.60``), of an amount of money as players
-read it (:func:`money`: ``$1,100``) and of a dividend a share (:func:`a_share`: ``$12 a share``).
+read it (:func:`money`: ``$1,100``), of a dividend a share (:func:`a_share`: ``$12 a share``)
+and of the article before a company's id or a train's name (:func:`article`: ``an EIR share``,
+``an 8-train``).
 """
 
 from __future__ import annotations
@@ -63,10 +65,12 @@ __all__ = [
     "MOVED",
     "UNSAFE_CATEGORIES",
     "a_share",
+    "article",
     "escaped",
     "figure",
     "first_unsafe",
     "money",
+    "with_article",
 ]
 
 MOVED = "→"
@@ -138,3 +142,30 @@ def cents_sum(amounts: Iterable[int | str | None]) -> str:
         elif x is not None:
             total += x * 100
     return f"{total // 100}.{total % 100:02d}"
+
+
+_AN_LETTERS = frozenset("AEFHILMNORSX")
+"""Capitals whose name, said letter by letter, begins with a vowel sound (``an NYC``: en)."""
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` as it is said at the table: an id said letter by letter
+    (``EIR``, ``HLB``, ``NYC``: ``an``; ``UR``, ``PRR``, ``D``: ``a``), a train's figures as a
+    number (``8``, ``8+``: ``an``; ``2``, ``3/5``: ``a``), another word by its first letter
+    (``Saar``: ``a``; ``investor``: ``an``).  Never ``a EIR share`` or ``a 8-train``."""
+    if not word:
+        return "a"
+    digits = len(word) - len(word.lstrip("0123456789"))
+    if digits:  # eight, eleven, eighteen (and their thousands): said with a vowel
+        lead = word[:digits]
+        return "an" if lead[0] == "8" or (lead[:2] in ("11", "18") and digits % 3 == 2) else "a"
+    first = word[0]
+    letters = word.split("-")[0].split("/")[0]
+    if letters.isupper():  # an id, said letter by letter (ERIE too: "an Erie")
+        return "an" if first in _AN_LETTERS else "a"
+    return "an" if first.lower() in "aeiou" else "a"
+
+
+def with_article(word: str) -> str:
+    """``word`` after its :func:`article`: ``an EIR``, ``a 2``, ``an 8``."""
+    return f"{article(word)} {word}"

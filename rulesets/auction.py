@@ -316,7 +316,7 @@ class PrivateAuction(StockRound):
                 sale["first_offered"] = following
                 state.ledger.events.append(
                     Noted(
-                        text=f"nobody bought {pid}: it is offered again for "
+                        text=f"Nobody bought {pid}: it is offered again for "
                         f"{self.money(price - self.discount_step)}, first to {following} ({rule})"
                     )
                 )
@@ -348,7 +348,7 @@ class PrivateAuction(StockRound):
             state.ledger.events.append(PriorityChanged(player=new))
         state.ledger.events.append(
             Noted(
-                text=f"a complete round without a purchase: {pid} is unsold, the privates "
+                text=f"A complete round without a purchase: {pid} is unsold, the privates "
                 f"bought pay their income and the round starts again with {new} ({rule})"
             )
         )
@@ -445,7 +445,7 @@ class PrivateAuction(StockRound):
         rules = ", ".join(dict.fromkeys((self.r("sale_first"), self.r("sale_bid"))))
         state.ledger.events.append(
             Noted(
-                text=f"every private company is sold: shares are on sale, {following} "
+                text=f"Every private company is sold: shares are on sale, {following} "
                 f"first{deal} ({rules})"
             )
         )

@@ -135,7 +135,10 @@ class Receipt(c.Record):
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
             before, after = money(m, self.price_before), money(m, self.price_after)
-            out.append(f"  price {before} {MOVED} {after} ({self.rule})")
+            if before == after:  # not "$80 → $80"; the rule says what the marker did
+                out.append(f"  price stays at {before} ({self.rule})")
+            else:
+                out.append(f"  price {before} {MOVED} {after} ({self.rule})")
         return "\n".join(out)
 
 
@@ -157,6 +160,11 @@ class Ruleset:
     title: ClassVar[str] = ""
     """The title's id, as ``game TITLE`` writes it and the saves and the JSON keep it."""
     currency: ClassVar[str] = "$"
+    president_word: ClassVar[str] = "president"
+    """What the title's rules call a corporation's president in its lines and refusals
+    (1847 AE: director, 5; 1853: director, 2.9), as ``narrate.WORDS`` for the log."""
+    presidency_word: ClassVar[str] = "presidency"
+    """And the office (1847 AE, 1853: directorship)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     removal_groups: ClassVar[dict[str, tuple[str, ...]]] = {}

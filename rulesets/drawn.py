@@ -77,8 +77,8 @@ class DrawnPresident(Family1830):
         state.extra["drawn"] = corp.id
         state.ledger.events.append(
             Noted(
-                text=f"{corp.id}'s president's certificate comes with {self.drawn_private}: its "
-                f"buyer announces {self.corporation_name(corp.id)}'s par, free ({rule})"
+                text=f"{self.corporation_name(corp.id)}'s president's certificate comes with "
+                f"{self.drawn_private}: its buyer announces its par, free ({rule})"  # one name
             )
         )
 

@@ -70,7 +70,7 @@ class PrivateExchange(StockRound):
             raise Refusal(f"{player} already holds {rule.below_percent}% of {corp.id} ({why})")
         if cmd.source is not None and cmd.source not in rule.sources:
             raise Refusal(
-                f"{pid} is exchanged for a {corp.id} share from the {self.ipo_name} ({why})"
+                f"{pid} is exchanged for one {corp.id} share from the {self.ipo_name} ({why})"
             )
         unsold = any(not x.president for x in corp.certs_of(corp.id))
         source = cmd.source or ("ipo" if unsold or len(rule.sources) == 1 else "pool")
@@ -80,7 +80,9 @@ class PrivateExchange(StockRound):
             where = self.ipo_name if source == "ipo" else self.pool_name
             raise Refusal(f"no {corp.id} 10% is left in the {where} ({why})")
         self._close_private(  # type: ignore[attr-defined]
-            state, private, f"exchanged for a {corp.id} 10% ({why})"
+            state,
+            private,
+            f"exchanged for 10% of {corp.id} ({why})",  # never "a IR 10%"
         )
         state.ledger.move_certificate(corp, cert, player, f"for {pid} ({why})")
         self._presidency_after_gain(state, corp, player)

@@ -23,6 +23,7 @@ from moderator.events import Noted, PresidentChanged, PrivateMoved
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
+from moderator.text import with_article
 from rulesets.auction import PrivateAuction
 from rulesets.base import ScoreItem
 from rulesets.capital import FullCapitalisation
@@ -293,7 +294,7 @@ class Family1830(
             reason = f"free with {share.source} ({share.rule})"
             state.ledger.move_certificate(corp, cert, player, reason)
             state.ledger.events.append(
-                Noted(text=f"{player} receives a {share.name} 10% share {reason}")
+                Noted(text=f"{player} receives {with_article(share.name)} 10% share {reason}")
             )
         free = self.president_with(state, pid)
         if free is not None:

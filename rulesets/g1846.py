@@ -30,6 +30,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Certificate, Company, Ledger
 from moderator.market import LinearMarket
 from moderator.state import GameState
+from moderator.text import with_article
 from rulesets.base import Receipt, ReceiptLine
 from rulesets.charter_tokens import record_token, token_this_turn, tokens_placed
 from rulesets.engine import Engine
@@ -1079,7 +1080,7 @@ class G1846(Engine):
                 price,
                 train,
                 president_pays=0,
-                reason=f"in receivership buys the cheapest train, a {name}, for "
+                reason=f"in receivership buys the cheapest train, {with_article(name)}, for "
                 f"{self.money(price)} (7.14)",
             )
 
@@ -1337,7 +1338,7 @@ class G1846(Engine):
                 noted = True
                 state.ledger.events.append(
                     Noted(
-                        text=f"before the bankruptcy {player} makes every sale 6.88 still "
+                        text=f"Before the bankruptcy {player} makes every sale 6.88 still "
                         f"allows (6.89)"
                     )
                 )

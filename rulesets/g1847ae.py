@@ -19,6 +19,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Player
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
+from moderator.text import MOVED
 from rulesets.base import ReceiptLine
 from rulesets.engine import Engine
 from rulesets.grid import GridRules
@@ -263,6 +264,7 @@ class G1847AE(GridRules, Engine):
     exchange_phases: ClassVar[tuple[str, ...]] = EXCHANGE_PHASES
     route_excuses_train: ClassVar[bool] = True  # 6.8.1: `done C noroute`
     president_word: ClassVar[str] = "director"
+    presidency_word: ClassVar[str] = "directorship"
     one_train_per_type: ClassVar[bool] = True
     """6.8: one new train of each type per turn (not in section 10, 11.2.7, 12.2.2)."""
     closings: ClassVar[dict[str, tuple[str, ...]]] = CLOSINGS
@@ -590,7 +592,7 @@ class G1847AE(GridRules, Engine):
             if self.package(state):
                 state.ledger.events.append(
                     Noted(
-                        text="items of the starting package are unsold: a short operating "
+                        text="Items of the starting package are unsold: a short operating "
                         "round, then the first stock round goes on (3.3)"
                     )
                 )
@@ -751,7 +753,7 @@ class G1847AE(GridRules, Engine):
         if not self.package(state):
             state.ledger.events.append(
                 Noted(
-                    text="the starting package is sold: L and Saar certificates are on sale "
+                    text="The starting package is sold: L and Saar certificates are on sale "
                     "(3.3, 4.5.1)"
                 )
             )
@@ -1124,11 +1126,10 @@ class G1847AE(GridRules, Engine):
             raise Refusal("an income cannot be negative (4.2)")
         before = private.income
         private.income = cmd.amount
-        state.ledger.events.append(
-            Noted(
-                text=f"Rammelsbach's income {self.money(before)} -> {self.money(cmd.amount)} (4.2)"
-            )
-        )
+        # A note is words for the banker: a save written with the old `->` replays the same
+        # (``Game._reworded``) and opens with today's arrow.
+        moved = f"{self.money(before)} {MOVED} {self.money(cmd.amount)}"
+        state.ledger.events.append(Noted(text=f"Rammelsbach's income {moved} (4.2)"))
 
     def _why_no_exchange(self, state: GameState, player: str, pid: str) -> str | None:
         private = state.company(pid)

@@ -33,7 +33,7 @@ from moderator.ledger import BANK, POOL, Certificate, Company, Ledger, Train
 from moderator.market import TrackMarket
 from moderator.script import other_digits
 from moderator.state import GameState
-from moderator.text import a_share, counted
+from moderator.text import a_share, counted, with_article
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.box import BoxKey, confirmed_note, entries
 from rulesets.engine import Engine
@@ -246,6 +246,8 @@ class G1853(Engine):
         "the shortened game (2.4) is written `short`; a player so named: write another name",
     )
     currency: ClassVar[str] = "£"
+    president_word: ClassVar[str] = "director"  # 2.9: a company's director
+    presidency_word: ClassVar[str] = "directorship"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
@@ -962,9 +964,8 @@ class G1853(Engine):
         cash = state.ledger.player(player).cash
         if cash < price:
             rule = "3.1.4" if source == "ipo" else "3.1.7"
-            return (
-                f"{player} has {self.money(cash)}, a {cid} share costs {self.money(price)} ({rule})"
-            )
+            costs = f"{with_article(cid)} share costs {self.money(price)}"
+            return f"{player} has {self.money(cash)}, {costs} ({rule})"
         return None
 
     def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
@@ -982,7 +983,7 @@ class G1853(Engine):
         assert not isinstance(cert, str)
         price = self.share_price(state, company, source, cert)
         where = "new at par (3.1.4)" if source == "ipo" else "from the bank pool (3.1.7)"
-        state.ledger.transfer(player, BANK, price, f"buys a {company.id} share {where}")
+        state.ledger.transfer(player, BANK, price, f"buys {with_article(company.id)} share {where}")
         state.ledger.move_certificate(company, cert, player, "bought")
         self._mark_holding(state, company, player)
         self._after_gain(state, company)
@@ -1040,10 +1041,13 @@ class G1853(Engine):
         cash = state.ledger.player(player).cash
         if cash < par:
             raise Refusal(
-                f"{player} has {self.money(cash)}; redeeming a {company.id} share costs "
+                f"{player} has {self.money(cash)}; redeeming {with_article(company.id)} share "
+                "costs "
                 f"{self.money(par)} (2.7.4)"
             )
-        state.ledger.transfer(player, BANK, par, f"redeems a {company.id} share at par (2.7.4)")
+        state.ledger.transfer(
+            player, BANK, par, f"redeems {with_article(company.id)} share at par (2.7.4)"
+        )
         unred[company.id] -= 1
         state.extra["sr_acted"] = True  # a redemption is an action of the round (4.9)
         if not unred[company.id]:
@@ -1318,8 +1322,8 @@ class G1853(Engine):
             who = (
                 f"No player holds two {company.id} shares: {manager} manages it"
                 if held
-                else f"No player holds a {company.id} share: the Elephant's holder {manager} "
-                f"manages it (3.4.1)"
+                else f"No player holds {with_article(company.id)} share: the Elephant's holder "
+                f"{manager} manages it (3.4.1)"
             )
             self.note(
                 state,
@@ -1916,8 +1920,8 @@ class G1853(Engine):
                     f"{n} {self.money(p)}" for n, p, _ in self._train_offer(state, company)
                 )
                 raise Refusal(
-                    f"the bank does not sell {cid} a {name} train now (4.8.3, 4.8.11-4.8.13, "
-                    f"4.8.18); it sells: {sells or 'none'}"
+                    f"the bank does not sell {cid} {with_article(name)} train now (4.8.3, "
+                    f"4.8.11-4.8.13, 4.8.18); it sells: {sells or 'none'}"
                 )
             offer = [(name, self.list_price(name), token)]
         _, price, train = offer[0]
@@ -1931,8 +1935,8 @@ class G1853(Engine):
             state.extra["token_used"].append(cid)  # type: ignore[attr-defined]
             self.note(
                 state,
-                f"{cid} hands in its special token to buy a {name} from the next phase; the "
-                f"phase does not change (4.8.19).",
+                f"{cid} hands in its special token to buy {with_article(name)} from the next "
+                f"phase; the phase does not change (4.8.19).",
             )
 
     def _gift(self, state: GameState, company: Company, name: str, price: int) -> None:
@@ -1984,8 +1988,8 @@ class G1853(Engine):
         offer = [v for v in self._train_offer(state, company) if v[0] == name]
         if not offer:
             raise Refusal(
-                f"the bank does not sell {cid} a {name} train now (4.8.3); credit is for a new "
-                f"train (3.4.3)"
+                f"the bank does not sell {cid} {with_article(name)} train now (4.8.3); credit "
+                f"is for a new train (3.4.3)"
             )
         _, price, train = offer[0]
         if train is None:
@@ -1993,7 +1997,9 @@ class G1853(Engine):
             state.depot.insert(0, train)
         # The bank hands the train over at once; the treasury pays what it holds at once and
         # the rest is owed (3.4.3, 3.4.6: the debt comes before any other expense).
-        state.ledger.events.append(Noted(text=f"{cid} buys a {name} on credit (3.4.3)."))
+        state.ledger.events.append(
+            Noted(text=f"{cid} buys {with_article(name)} on credit (3.4.3).")
+        )
         company.debt = price
         state.extra["credit"][cid] = {"serial": train.serial, "price": price}  # type: ignore[index]
         self._buy_from_bank(state, company, name, 0, train, 0, reason="buys it on credit (3.4.3)")

@@ -52,9 +52,6 @@ class OperatingRound(Ruleset):
     before that move (1847 AE 6.8.2 "adjusted according to the standard rules", 8.2 "one
     or more shares of the same Corporation during one turn"); else every ``sell`` line is
     a sale of its own, at the price of the moment."""
-    president_word: ClassVar[str] = "president"
-    """What the title calls a corporation's president, in the lines of a bankruptcy
-    (1847 AE: director)."""
 
     # ------------------------------------------------------------- hooks
     def operating_candidates(self, state: GameState) -> list[str]:
@@ -723,7 +720,8 @@ class OperatingRound(Ruleset):
         cheapest = self.cheapest_train(state) or 0  # type: ignore[attr-defined]
         if company.cash >= cheapest:
             raise Refusal(
-                f"{company.id} can pay for a train itself; its president raises no money "
+                f"{company.id} can pay for a train itself; its {self.president_word} raises "
+                "no money "
                 f"({self.r('forced_cheapest')})"
             )
         if company.cash + state.ledger.player(player).cash >= self.forced_need(state):
@@ -742,8 +740,8 @@ class OperatingRound(Ruleset):
         company = self._forced_purchase(state) if state.round_kind == "OR" else None
         if company is None or company.president() != player:
             raise Refusal(
-                f"{player} can go bankrupt only as president of a corporation that must buy a "
-                f"train ({self.r('bankrupt')})"
+                f"{player} can go bankrupt only as {self.president_word} of a corporation that "
+                f"must buy a train ({self.r('bankrupt')})"
             )
         return company
 

@@ -25,6 +25,7 @@ from moderator.events import (
 )
 from moderator.ledger import BANK, POOL, Certificate, Company, Player, passed, turn_started
 from moderator.state import GameState
+from moderator.text import article, with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -382,7 +383,8 @@ class StockRound(Ruleset):
                 and state.operating is not None
                 and (state.round_number, state.or_number) == start
             ):
-                self._end_company_turn(state, implicit_by=f"a `{verb}`")  # type: ignore[attr-defined]
+                by = f"{article(verb)} `{verb}`"  # an `exchange`, a `buy`
+                self._end_company_turn(state, implicit_by=by)  # type: ignore[attr-defined]
         except Refusal:
             if len(left) < 2 and not more_ors:
                 raise  # the acting company's step is all that is left: the reason says it
@@ -517,7 +519,7 @@ class StockRound(Ruleset):
         cost = self.president_units(company) * price
         if cash < cost:
             return (
-                f"{player} has {self.money(cash)}, the president's "
+                f"{player} has {self.money(cash)}, the {self.president_word}'s "
                 f"certificate costs {self.money(cost)} ({self.r('par_cost')})"
             )
         return None
@@ -566,7 +568,7 @@ class StockRound(Ruleset):
             new = self._successor(state, company, player, held - 10 * n)
             if new is None and held - 10 * n < 10 * units:
                 return (
-                    f"{player}'s president's certificate of {cid} cannot go to the "
+                    f"{player}'s {self.president_word}'s certificate of {cid} cannot go to the "
                     f"{self.pool_name} ({self.r('president_sale')})"
                 )
             if (
@@ -631,7 +633,8 @@ class StockRound(Ruleset):
         payee = self.ipo_payee(state, company)
         cost = self.president_units(company) * price
         state.ledger.transfer(player, payee, cost, f"launches {company.id} ({rule})")
-        state.ledger.move_certificate(company, pres, player, f"president's certificate ({rule})")
+        said = f"{self.president_word}'s certificate ({rule})"
+        state.ledger.move_certificate(company, pres, player, said)
         company.launched = True
         company.value = price
         self.place_price(state, company, price)
@@ -673,14 +676,14 @@ class StockRound(Ruleset):
                 player,
                 self.ipo_payee(state, company),
                 price,
-                f"buys a {cid} share from its {self.ipo_name} ({self.r('buy_ipo')})",
+                f"buys {with_article(cid)} share from its {self.ipo_name} ({self.r('buy_ipo')})",
             )
         else:
             state.ledger.transfer(
                 player,
                 BANK,
                 price,
-                f"buys a {cid} share from the {self.pool_name} ({self.r('buy_pool')})",
+                f"buys {with_article(cid)} share from the {self.pool_name} ({self.r('buy_pool')})",
             )
         self._take_certificate(state, player, company, cert)
 
@@ -710,9 +713,12 @@ class StockRound(Ruleset):
         given = units_certificates(company.certs_of(new), self.president_units(company)) or []
         for cert in given:
             state.ledger.move_certificate(
-                company, cert, old, f"exchanged for the president's certificate ({reason})"
+                company,
+                cert,
+                old,
+                f"exchanged for the {self.president_word}'s certificate ({reason})",
             )
-        state.ledger.move_certificate(company, pres, new, f"presidency ({reason})")
+        state.ledger.move_certificate(company, pres, new, f"{self.presidency_word} ({reason})")
         state.ledger.events.append(
             PresidentChanged(company=company.id, before=old, after=new, reason=reason)
         )
@@ -765,7 +771,7 @@ class StockRound(Ruleset):
                     company,
                     player,
                     new,
-                    f"sale by the president ({self.r('president_swap')})",
+                    f"sale by the {self.president_word} ({self.r('president_swap')})",
                 )
         if price is None:
             price = state.price(cid)

@@ -14,6 +14,7 @@ from moderator.errors import Refusal
 from moderator.events import CompanyClosed, PhaseChanged, TrainMoved
 from moderator.ledger import BANK, POOL, SCRAP, Company, Train
 from moderator.state import GameState
+from moderator.text import with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -171,7 +172,7 @@ class TrainDepot(Ruleset):
         short = f"{company.id} has {self.money(company.cash)}, the {name} costs {self.money(price)}"
         if self._forced_purchase(state) is None:  # type: ignore[attr-defined]
             raise Refusal(
-                f"{short}; a president adds money only to a forced purchase "
+                f"{short}; a {self.president_word} adds money only to a forced purchase "
                 f"({self.r('president_pays')})"
             )
         self.before_president_pays(state, company, short)
@@ -239,7 +240,7 @@ class TrainDepot(Ruleset):
                 or "none"
             )
             raise Refusal(
-                f"the bank does not sell a {name} train now ({self.r('train_order')}); "
+                f"the bank does not sell {with_article(name)} train now ({self.r('train_order')}); "
                 f"it sells: {offer}"
             )
         _, price, train = match[0]
@@ -277,7 +278,9 @@ class TrainDepot(Ruleset):
         elif reason:
             state.ledger.transfer(cid, BANK, price, f"{cid} {reason}")
         else:
-            state.ledger.transfer(cid, BANK, price, f"buys a {name} train ({self.r('train_buy')})")
+            state.ledger.transfer(
+                cid, BANK, price, f"buys {with_article(name)} train ({self.r('train_buy')})"
+            )
         new_phase = None
         fresh = train not in state.returned
         if not fresh:
@@ -345,8 +348,8 @@ class TrainDepot(Ruleset):
         given = word.upper().replace("-", "")
         if given not in takes:
             raise Refusal(
-                f"a {name} takes a {', '.join(takes[:-1])} or {takes[-1]} in part-exchange, "
-                f"not a {word} ({rule})"
+                f"{with_article(name)} takes {with_article(', '.join(takes[:-1]))} or "
+                f"{takes[-1]} in part-exchange, not {with_article(word)} ({rule})"
             )
         train = next((t for t in company.trains if t.name == given and not t.phased_out), None)
         if train is None:
@@ -358,7 +361,8 @@ class TrainDepot(Ruleset):
                 train=given,
                 source=company.id,
                 target="bank",
-                reason=f"traded in toward a {name}, {self.money(discount)} off ({rule})",
+                reason=f"traded in toward {with_article(name)}, {self.money(discount)} off "
+                f"({rule})",
             )
         )
         return price - discount
@@ -401,7 +405,7 @@ class TrainDepot(Ruleset):
                 f"{cid}'s {name} from the bank pool ({self.r('president_pays')})",
             )
         else:
-            state.ledger.transfer(cid, BANK, price, f"buys a {name} from the bank pool")
+            state.ledger.transfer(cid, BANK, price, f"buys {with_article(name)} from the bank pool")
         pool.remove(train)
         company.trains.append(train)
         state.ledger.events.append(
@@ -497,7 +501,9 @@ class TrainDepot(Ruleset):
                 f"{cid}'s {name} from {seller.id} ({self.r('president_pays')})",
             )
         else:
-            state.ledger.transfer(cid, seller.id, price, f"buys a {name} from {seller.id} ({rule})")
+            state.ledger.transfer(
+                cid, seller.id, price, f"buys {with_article(name)} from {seller.id} ({rule})"
+            )
         seller.trains.remove(train)
         company.trains.append(train)
         state.ledger.events.append(

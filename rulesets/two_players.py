@@ -174,7 +174,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         if cert is None:
             state.ledger.events.append(
                 Noted(
-                    text=f"no other {company.id} share is in the {self.pool_name}: none "
+                    text=f"No other {company.id} share is in the {self.pool_name}: none "
                     f"leaves the game ({rule})"
                 )
             )
@@ -183,7 +183,7 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
         state.ledger.move_certificate(company, cert, SCRAP, why)
         state.ledger.events.append(
             Noted(
-                text=f"one more {company.id} share leaves the {self.pool_name} and the game: "
+                text=f"One more {company.id} share leaves the {self.pool_name} and the game: "
                 f"{player}, not its president, bought one there ({rule})"
             )
         )

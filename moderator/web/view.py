@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.export import CSV_FILES
-from moderator.market import ZONE_MARKS, linear_stack
+from moderator.market import ZONE_MARKS, linear_stack, zone_legend
 from moderator.text import money as _grouped
 from moderator.web.colours import css_class
 from rulesets.names import title_name
@@ -225,7 +225,8 @@ def _market(snap: dict[str, Any]) -> dict[str, Any]:
                     for col, v in enumerate(row)
                 ]
             )
-        return {"kind": "grid", "rows": rows, "currency": cur, "zones": bool(zones)}
+        legend = zone_legend(zones, snap["title"])  # only its zones, with its rule
+        return {"kind": "grid", "rows": rows, "currency": cur, "zones": legend}
     if kind == "tracks":
         values = list(market.get("values") or [])
         pars = market.get("pars") or {}

@@ -338,7 +338,7 @@ def test_sell_price_after_the_sale_1846() -> None:
     assert "price stays $90: only a sale by the president moves it (5.22)" in answer.text()
     wrong = check(g, "check sell Bob NYC 1 price 80 gets 100")
     assert wrong.wrong == ("price $80 after the sale (it is $90)", "Bob gets $100 (it is $90)")
-    assert "✗ Bob gets $100: it is $90 (1 x $90, 5.21)" in wrong.lines
+    assert "✗ Bob gets $100: it is $90 (1 × $90, 5.21)" in wrong.lines
 
 
 def test_sell_by_the_president_passes_the_presidency() -> None:
@@ -548,7 +548,7 @@ def test_1853_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     ).split()
     assert check_main(argv) == 0
     out = capsys.readouterr().out
-    assert "EIR presidency: Ann → Ben" in out  # Ben holds more (3.2.3)
+    assert "EIR directorship: Ann → Ben" in out  # Ben holds more (3.2.3); 1853 says director
     assert "price stays £90" in out
     argv = (
         "1853 run --price 90 --revenue 280 --mail 40 "

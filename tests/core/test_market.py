@@ -337,3 +337,21 @@ def test_grid_order_is_price_column_row_stack_after_any_moves() -> None:
             if name in market.position:  # a receipt's price, worked out without moving
                 steps = rng.choice([-3, -2, -1, 1, 2, 3])
                 assert market.price_after(name, steps) == market.clone().move(name, steps)[1]
+
+
+def test_the_zone_legend_names_only_the_zones_of_the_board() -> None:
+    """1889 has no brown zone and 18Chesapeake only a yellow one: the market's key said
+    "yellow, orange, brown: zones (10.0)" for every grid, 1830's rule too."""
+    from moderator.game import Game
+    from moderator.market import zone_legend
+
+    said = {}
+    for title in ("1830", "1889", "18Chesapeake"):
+        zones = Game.new(title, ["A", "B", "C", "D"]).state_json()["market"]["zones"]
+        said[title] = zone_legend(zones, title)
+    assert said == {
+        "1830": "yellow, orange, brown: zones (10.0)",
+        "1889": "yellow, orange: zones (facts §4)",
+        "18Chesapeake": "yellow: zones (§9.2)",
+    }
+    assert zone_legend([], "1830") == ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -142,7 +143,7 @@ def test_the_cli_show_and_play_group_the_thousands(
 def test_score_projection_sandbox_and_export_group_the_thousands() -> None:
     game, _ = demo_game(BIG)
     score = grouped(scoring.score(game).text())
-    assert "Amy" in score and "$  5,001" in score  # cash, in the column of figures
+    assert "Amy" in score and "  cash                     $5,001" in score  # one token, right
     assert re.search(r"1\. \w+  \$\d{1,3},\d{3}", score)  # the places
     projection = grouped(scoring.project(game).text())
     assert "Cash on hand" in projection and "5,001" in projection  # the 10.1 table's figure
@@ -178,3 +179,25 @@ def test_scripts_still_take_plain_amounts() -> None:
     assert amount("1100") == 1100 and amount("$1100") == 1100 and amount("£1100") == 1100
     with pytest.raises(ParseError, match="must be a whole number, not '12,3'"):
         amount("12,3")  # not a grouped amount: the usual refusal
+
+
+def test_the_score_writes_each_amount_as_one_token_right_aligned() -> None:
+    """The score's column of figures: the sign against the figure (``$310``, ``-$40``,
+    ``$12,345``), never ``$    310`` or ``$    -40``; every figure ends in one column, the
+    not-counted dash with them."""
+    items = (
+        ScoreItem(kind="cash", what="cash", value=-40),
+        ScoreItem(kind="shares", what="NYC", value=12345, count=5, price=2469),
+        ScoreItem(kind="excluded", what="bond", value=130, counted=False, note="bonds (5.2.1)"),
+    )
+    player = scoring.PlayerScore("Amy", items, 12305)
+    text = scoring.Score("1846", "OR 3.1", True, "the bank broke", (player,), ()).text()
+    lines = text.splitlines()[2:6]
+    assert lines[0] == "  cash                       -$40"
+    assert lines[1] == "  NYC 5 × $2,469          $12,345"
+    assert lines[2] == "  bond (excluded)               —  not counted ($130): bonds (5.2.1)"
+    assert lines[3] == "  total                   $12,305"
+    wide = scoring.Score("1846", "OR 3.1", True, "", (replace(player, total=1234567),), ())
+    cash, total = wide.text().splitlines()[2:6:3]  # the column widens to its widest amount
+    assert cash.endswith(" -$40") and total.endswith(" $1,234,567")
+    assert len(cash) == len(total) == len(lines[0]) + 2

@@ -363,3 +363,28 @@ def test_a_run_that_opens_the_next_round_prints_the_round_before_its_receipt(
     income = next(i for i, x in enumerate(out) if i > heading and "CWI income to Bob" in x)
     ms_runs = next(i for i, x in enumerate(out) if x.startswith("MS runs $70"))
     assert heading < income < ms_runs
+
+
+def test_the_titles_word_for_a_corporations_leader() -> None:
+    """1853 (2.9) and the 1847 titles (5) call him director; the others president."""
+    from moderator.narrate import title_word
+
+    for title in ("1853", "1847AE", "1847Pfalz", "1847RRRRB"):
+        assert title_word(title, "president") == "director"
+        assert title_word(title, "presidency") == "directorship"
+    for title in ("1846", "1830", "1889", "18Chesapeake", "1817", None):
+        assert title_word(title, "president") == "president"
+
+
+def test_a_directors_certificate_is_named_so_in_1847() -> None:
+    from moderator.events import CertificateMoved
+    from moderator.narrate import describe
+
+    ev = CertificateMoved(
+        company="L", source="bank", target="Amy", percent=20, president=True, reason="bought (3.3)"
+    )
+    assert (
+        describe(ev, "M", "1847AE")
+        == "L director's certificate (20%): the bank → Amy (bought (3.3))"
+    )
+    assert describe(ev, "$", "1846").startswith("L president's certificate (20%)")

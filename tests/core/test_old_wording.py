@@ -5,7 +5,7 @@ trains, prices and rounds must be the same, the words are today's.
 ``data/before-wording-1853-managers.json`` was written by main fb81307 (rules level 4)
 from ``tests/scripts/1853-managers-sold-out.script``: its note for NWR's manager after
 the sell-out says "No player holds two NWR shares", which today's moderator words as
-"No player holds a NWR share: the Elephant's holder ... (3.4.1)".  Before wording
+"No player holds an NWR share: the Elephant's holder ... (3.4.1)".  Before wording
 differences were allowed it was refused as "no longer replays the same way".
 """
 
@@ -26,6 +26,10 @@ from moderator.game import Game
 
 DATA = Path(__file__).parent / "data"
 OLD_1853 = DATA / "before-wording-1853-managers.json"
+OLD_ARROW = DATA / "before-arrow-1847ae-rammelsbach.json"
+"""Written by main 5a56513 (rules level 11) from the first 160 lines of
+``tests/scripts/1847ae-quarries-investors.script``, its last ``income R 50``: the note reads
+"Rammelsbach's income M30 -> M50 (4.2)", today "M30 → M50" (``moderator.text.MOVED``)."""
 
 
 def _edit_events(path: Path, number: int, edit: Callable[[list[dict[str, Any]]], None]) -> None:
@@ -115,3 +119,25 @@ def test_the_adjustments_reason_is_todays(tmp_path: Path) -> None:
     game = Game.load(path, read_only=True)
     cash = [e for e in game.journal[1].events if isinstance(e, CashMoved)]
     assert cash and all("forged" not in e.reason for e in cash)
+
+
+def test_an_1847ae_save_with_the_old_arrow_opens_and_plays_on(tmp_path: Path) -> None:
+    """Rammelsbach's income note written with ``->`` by main: the save opens, replays, holds
+    today's ``→`` and plays on; a new income line is written with ``→`` too."""
+    path = tmp_path / "old.json"
+    shutil.copy(OLD_ARROW, path)
+    assert b"Rammelsbach's income M30 -> M50 (4.2)" in path.read_bytes()
+    game = Game.load(path)
+    last = game.journal[-1]
+    assert last.line == "income R 50"
+    assert [e.text for e in last.events if isinstance(e, Noted)] == [
+        "Rammelsbach's income M30 → M50 (4.2)"
+    ]
+    done = game.execute("income R 30")
+    assert done.ok, done.message
+    game.close()
+    again = Game.load(path)  # opens again after today's write, both spellings in the file
+    assert len(again.journal) == len(game.journal)
+    texts = [e.text for e in again.journal[-1].events if isinstance(e, Noted)]
+    assert texts == ["Rammelsbach's income M50 → M30 (4.2)"]
+    again.close()

@@ -86,7 +86,8 @@ def test_a_bankrupt_players_cash_is_said_not_counted(
         "cash                          —  not counted ($544): a bankrupt player scores only "
         "the stock he still holds (25.0)"
     ) in three
-    assert "total                  $    310" in three
+    assert "  total                      $310" in three  # the sign against the figure
+    assert "  BM 1 × $70                  $70" in three
     out, _ = printed(["score", str(saves["1853"])], capsys)
     assert "not counted (£130): bonds do not count (5.2.1)" in out
 
@@ -103,6 +104,7 @@ def test_project_says_what_its_dash_is(
     saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     out, _ = printed(["project", str(saves["going on"])], capsys)
+    assert out.splitlines()[0] == "Projection (1846): amounts in $"  # its figures have no $
     assert " - " in out.split("Places")[0]
     assert "-: nothing there: a company that does not run that round" in out
     _, err = printed(["project", str(saves["1830"])], capsys)
@@ -116,3 +118,39 @@ def test_export_without_a_target_says_what_to_give(
     assert main(["export", str(saves["1846"])]) == 1
     err = capsys.readouterr().err
     assert "--xlsx FILE" in err and "--csv DIR" in err and "nothing exported" in err
+
+
+def test_a_bankrupt_players_place_says_why_it_is_last(
+    saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1847 AE: B went bankrupt with M262, more than C's M211, and comes third (a bankrupt
+    player after every player still in): the places say "(bankrupt)", the figure alone read
+    as a wrong order."""
+    out, _ = printed(["score", str(saves["1847AE"])], capsys)
+    assert out.endswith("  2. C  M211\n  3. B  M262 (bankrupt)\n")
+
+
+@pytest.mark.parametrize("key", ["1847AE", "1847Pfalz", "1847RRRRB", "1853", "1846", "1830"])
+def test_state_names_the_leader_as_the_titles_rules_do(
+    key: str, saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 1847 rules (5, 8.1, 9) and 1853's (2.9) say Director, never president, as the
+    log's lines and the screens' panels do: ``state``'s companies table heads its column so
+    (it said "president" for the 1847 titles)."""
+    out, _ = printed(["state", str(saves[key])], capsys)
+    companies = out.split("Companies")[1]
+    leader = "president" if key in ("1846", "1830") else "director"
+    other = "director" if leader == "president" else "president"
+    assert f" {leader} " in companies and other not in companies
+
+
+def test_state_lists_the_privates_apart_with_their_owners(
+    saves: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A private has an owner, not a president, and no treasury: ``state`` listed 1846's
+    CWI under "president BO" with "$0" cash among the corporations; now a Privates table."""
+    out, _ = printed(["state", str(saves["going on"])], capsys)
+    companies, privates = out.split("Companies")[1].split("Privates")
+    assert "│ CWI " not in companies and "│ CWI  │ Cat   │" in privates
+    assert "│ MC   │ PRR   │" in privates and "┃ owner ┃" in privates
+    assert "│ MS   │  $70 │" in companies  # an independent railroad runs: cash and trains

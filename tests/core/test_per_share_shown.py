@@ -82,7 +82,7 @@ def test_the_checker_works_a_holders_amount_with_the_exact_figure() -> None:
     game = play(BEFORE_133)
     answer = check(game, "check run GT 133 Amy 53")
     assert answer.wrong == ("Amy gets $53 (it is $54)",)
-    assert any("2 shares x $26.60 = $53.20, rounded up" in line for line in answer.lines)
+    assert any("2 shares × $26.60 = $53.20, rounded up" in line for line in answer.lines)
     assert not any("x $26)" in line or "x $26 " in line for line in answer.lines)
 
 

@@ -51,8 +51,10 @@ def projection_of(save: Path, ors: int | None = None) -> scoring.Projection:
 
 
 def blocks_of(text: str) -> list[list[str]]:
-    """The table's blocks (split at blank lines), without the places and notes."""
-    table = text.split("Places if the game ends")[0]
+    """The table's blocks (split at blank lines), without its heading (``Projection
+    (1853): amounts in £``), the places and the notes."""
+    heading, table = text.split("Places if the game ends")[0].split("\n", 1)
+    assert heading.startswith("Projection (") and heading.endswith(": amounts in £"), heading
     return [b.splitlines() for b in table.strip("\n").split("\n\n")]
 
 

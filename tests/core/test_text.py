@@ -34,3 +34,15 @@ def test_an_amount_a_share_is_said_to_the_cent() -> None:
     assert to_cents(25, 2) == "12.50"
     assert to_cents(130, 5) == "26.00"
     assert to_cents(100, 3) is None
+
+
+def test_the_article_is_said_as_at_the_table() -> None:
+    """``an EIR share`` (ee), ``an HLB share`` (aitch), ``an 8-train``; never ``a EIR``,
+    ``a IR 10%`` or ``a 8``; ``a UR``, ``a PRR``, ``a D``, ``a 2``, ``a 3/5``, ``a Saar``."""
+    from moderator.text import article, with_article
+
+    said = {w: article(w) for w in ["EIR", "HLB", "NYC", "IR", "SR", "L", "ERIE", "8", "8+", "11"]}
+    assert set(said.values()) == {"an"}, said
+    plain = ["UR", "PRR", "D", "KO", "2", "2+", "3/5", "1M", "6E", "Saar", "Bess", "GT", ""]
+    assert {w: article(w) for w in plain} == dict.fromkeys(plain, "a")
+    assert with_article("8") == "an 8" and article("investor") == "an"

@@ -469,8 +469,11 @@ run Saar 0
     ok(g, "expect L president Anna", "expect Anna shares L 20", "expect Cora shares L 0")
     ok(g, "expect Cora cash 275", "expect L price 62", "expect Saar price 50")
     ok(g, "expect Saar president Cora", "expect Cora shares Saar 20")
-    lines = narrate(outcome.command, outcome.events, "M")
-    assert any(x.startswith("L presidency: Cora → Anna") for x in lines)
+    lines = narrate(outcome.command, outcome.events, "M", "1847AE")
+    assert any(x.startswith("L directorship: Cora → Anna") for x in lines)  # 5: Director
+    said = "\n".join(lines)
+    assert "president" not in said and "presidency" not in said, said
+    assert "(directorship (sale by the director (5.1)))" in said, said  # 1847 words
     # 9: Anna 185 + L 20% at 62 + Krauss 140 = 449; Bert 300 + 62 = 362; Cora 275 + 100 = 375
     assert g.state_json()["result"] == {"Anna": 449, "Bert": 362, "Cora": 375}
 

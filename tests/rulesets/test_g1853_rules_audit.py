@@ -54,7 +54,7 @@ def test_3_4_1_the_elephants_holder_manages_a_company_nobody_holds() -> None:
     game = play(upto(SOLD_OUT, "expect Dan cash 289"))
     assert game.state.priority == "Ann"
     assert notes(game)[-1].startswith(
-        "No player holds a NWR share: the Elephant's holder Ann manages it (3.4.1)"
+        "No player holds an NWR share: the Elephant's holder Ann manages it (3.4.1)"
     )
 
 

@@ -49,6 +49,8 @@ def test_1853_a_price_that_does_not_move_is_said_to_stay() -> None:
     assert (
         receipt.rule == "4.7.1: no dividend, no shares in the bank pool: the price does not change"
     )
+    price = receipt.text().splitlines()[-1]  # said to stay, not "price £64 → £64"
+    assert price.startswith(f"  price stays at £{receipt.price_before} (4.7.1:"), price
 
 
 def test_1817_a_corporation_in_liquidation_is_said_to_be_so() -> None:

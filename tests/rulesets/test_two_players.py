@@ -78,7 +78,7 @@ def test_13_3_a_share_leaves_with_each_market_purchase_by_a_non_president() -> N
     gone = [x for x in events if getattr(x, "target", None) == SCRAP]
     assert len(gone) == 1 and gone[0].percent == 10  # type: ignore[attr-defined]
     assert any(
-        "one more BO share leaves the market and the game" in getattr(x, "text", "") for x in events
+        "One more BO share leaves the market and the game" in getattr(x, "text", "") for x in events
     )
     # the president buys from the market: nothing leaves
     g = upto("buy Bob CO                           # $80 from the market: Bob is")

@@ -58,7 +58,8 @@ def committed_column(session: Session, run: c.Run) -> dict[str, str]:
         president = co.get("president") if co.get("president") in players else None
         if president is None and co.get("owner") in players:
             president = co["owner"]  # an 1846 independent's owner
-        director = "director" if game.title == "1853" else "president"
+        directors = ("1853", "1847AE", "1847Pfalz", "1847RRRRB")  # their rules say director
+        director = "director" if game.title in directors else "president"
 
         def take(who: str) -> str:
             got = sum(

@@ -524,3 +524,15 @@ async def test_a_job_that_fails_in_its_worker_says_why_and_the_app_goes_on(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+def test_the_places_line_says_a_bankrupt_players_place() -> None:
+    """A bankrupt player comes after every player still in whatever his figure: the line
+    says so (``3rd B M262 (bankrupt)``), as the CLI's score does."""
+    places = [
+        {"place": 1, "players": ["A"], "score": 469, "bankrupt": False},
+        {"place": 2, "players": ["C"], "score": 211, "bankrupt": False},
+        {"place": 3, "players": ["B"], "score": 262, "bankrupt": True},
+    ]
+    text = endgame.places_text(places, lambda x: f"M{x}").plain
+    assert text == "1st A M469  ·  2nd C M211  ·  3rd B M262 (bankrupt)"

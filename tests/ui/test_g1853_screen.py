@@ -328,7 +328,8 @@ async def test_provisional_values_are_marked_until_the_banker_confirms_them() ->
     _, text = await drawn(data)
     assert "─ Stock market (£) — PROVISIONAL" in text
     note = track_lines(text)[8]
-    assert note.startswith("PROVISIONAL track values and pars of every company")
+    assert note.startswith("PROVISIONAL track values and every par: as shipped")
+    assert note.endswith("the game goes on with them")  # whole at 120 columns, not cut
     data["market"]["provisional"] = False
     data["market"]["provisional_pars"] = ["ECR"]  # one par still the shipped one
     _, text = await drawn(data)
@@ -344,12 +345,12 @@ async def test_the_market_asks_for_market_and_setpar_only_before_the_first_bond(
     data = operating_round()
     _, text = await drawn(data, width=240)
     note = track_lines(text)[8]
-    assert "the shipped values, not confirmed before the first bond" in note, note
+    assert "as shipped, not confirmed before the first bond" in note, note
     assert "confirm with" not in note
     data["round"] = {"kind": "SR", "number": 1, "or": None, "setup": True}
     data["bonds"] = {}
-    _, text = await drawn(data, width=240)
-    assert "confirm with `market` and `setpar` before the first bond" in track_lines(text)[8]
+    _, text = await drawn(data)  # whole at 120 columns too
+    assert track_lines(text)[8].endswith("confirm with `market` and `setpar` before the first bond")
     data["bonds"] = {"Amy": 120}
     _, text = await drawn(data, width=240)
     assert "confirm with" not in track_lines(text)[8]

@@ -121,7 +121,7 @@ def test_1830_s_opening_sale_and_zones_are_on_the_page(tmp_path: Path) -> None:
     assert f"On offer: <strong>{offer['private']}</strong> for ${offer['price']}" in sale.group(0)
     assert "Amy $75" in sale.group(0) and "Carlos $170" in sale.group(0)
     assert "Amy $75 ($" in sale.group(0)  # set aside, and what is free
-    assert page.count("zone-brown") >= 13 and "zones shaded (10.0)" in page
+    assert page.count("zone-brown") >= 13 and "shaded: yellow, orange, brown: zones (10.0)" in page
 
 
 def test_the_market_is_drawn_as_on_the_board(tmp_path: Path) -> None:

@@ -46,6 +46,7 @@ from textual.widgets.option_list import Option
 
 from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
+from moderator.narrate import title_word
 from moderator.script import ParseError, parse_line
 from moderator.text import A_SHARE, escaped
 from moderator.ui.host import KeysReady, character_of, key_said, keys_refused
@@ -1302,7 +1303,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     live = [col for col in columns if col.refused is None]
     if not live:
         return Text("")
-    director = "director" if session.game.title == "1853" else "president"
+    director = title_word(session.game.title, "president")
     president = next((col.president for col in live if col.president), None)
     players = [p["name"] for p in session.data.get("players", [])]
     others = sorted({k for col in live for k in col.takes} - set(players) - {company, BANK_KEEPS})
@@ -1357,7 +1358,7 @@ def advice_text(session: Session, company: str, columns: list[PayoutColumn], sel
     needs = next((col.trains for col in live if col.trains), ())
     if needs:
         verb = "must buy" if needs[0].must else "may buy"
-        rows.append((f"{company} {verb}, {president or 'the president'} adds", blank))
+        rows.append((f"{company} {verb}, {president or 'the ' + director} adds", blank))
     for need in needs:
 
         def adds(col: PayoutColumn, name: str = need.train) -> Text:

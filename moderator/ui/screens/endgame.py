@@ -42,7 +42,8 @@ def ordinal(place: int, tied: bool = False) -> str:
 
 
 def places_text(places: Any, money: Callable[[int], str]) -> Text:
-    """The places on one line, ties as ties: ``1st Bob $642 · 2nd= Amy, Cy $610 (tie)``."""
+    """The places on one line, ties as ties: ``1st Bob $642 · 2nd= Amy, Cy $610 (tie)``;
+    a bankrupt player's place says so (``3rd B M262 (bankrupt)``)."""
     out = Text()
     for i, place in enumerate(places):
         if i:
@@ -53,6 +54,8 @@ def places_text(places: Any, money: Callable[[int], str]) -> Text:
         out.append(f" {money(int(place['score']))}")
         if tied:
             out.append(" (tie)", style="yellow")
+        if place.get("bankrupt"):  # after every player still in, whatever the figure
+            out.append(" (bankrupt)", style="red")
     return out
 
 

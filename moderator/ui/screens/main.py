@@ -29,7 +29,8 @@ from textual.widget import Widget
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
-from moderator.text import escaped
+from moderator.narrate import title_word
+from moderator.text import escaped, with_article
 from moderator.ui.host import KeysReady, host, keys_refused, stray_key, stray_said
 from moderator.ui.keys import (
     BY_ACTION,
@@ -960,6 +961,7 @@ class MainScreen(Screen[None]):
         cid = self.acting_company()
         company = self.session.company(cid) if cid is not None else None
         president = (company or {}).get("president")
+        leader = title_word(self.session.game.title, "president")  # 1847, 1853: director
         legal = [x for x in self.session.legal_of(c.Sell) if isinstance(x, c.Sell)]
         offered = legal + [
             x
@@ -979,7 +981,7 @@ class MainScreen(Screen[None]):
         if not offered:  # 1846's MS and Big 4 (independent railroads): nothing to list
             self.app.bell()
             self.notify(
-                f"no forced sale: {cid or 'no company'} has no president to raise money",
+                f"no forced sale: {cid or 'no company'} has no {leader} to raise money",
                 severity="warning",
             )
             # the keys typed after `s` were typed for the list: `s e r i e 1 Enter` spent
@@ -999,7 +1001,7 @@ class MainScreen(Screen[None]):
         dialog = ChoiceDialog(
             f"Forced sale: {president} raises money for {cid}'s train",
             choices,
-            "to the pool at the market price; then t buys the train, the president adding the rest",
+            f"to the pool at the market price; then t buys the train, the {leader} adding the rest",
             details=[
                 self.session.follow_lines(x) if why is None else []
                 for x, why in zip(offered, refusals, strict=True)
@@ -1316,7 +1318,7 @@ class MainScreen(Screen[None]):
                 credit = " on credit (3.4.3)" if x.credit else ""  # 1853: a manager's
                 if x.trade:  # 1830 21.0: a train given back toward it, for less
                     credit = f", trading its {x.trade} in"
-                head = f"{x.corp} buys a {x.train} from the bank{credit}   "
+                head = f"{x.corp} buys {with_article(x.train)} from the bank{credit}   "
                 price = self.session.train_price(x.train)
                 cash = (self.session.company(x.corp) or {}).get("cash")
                 if why is not None:
@@ -1330,18 +1332,20 @@ class MainScreen(Screen[None]):
                 short = isinstance(cash, int) and price is not None and cash < price
                 if short and not x.credit and not x.trade:
                     # a forced purchase: the president's part is the follow-up under it
+                    leader = title_word(self.session.game.title, "president")
                     label.append(
-                        f" — {x.corp} has {money(cash)}: the president adds the rest "
+                        f" — {x.corp} has {money(cash)}: the {leader} adds the rest "
                         "(a forced purchase)",
                         style="yellow",
                     )
                 choices.append((label, x))
             elif x.source == "pool":
-                choices.append(
-                    (f"{x.corp} buys a {x.train} from the pool   {self.price_label(x, x.corp)}", x)
-                )
+                said = f"{x.corp} buys {with_article(x.train)} from the pool"
+                choices.append((f"{said}   {self.price_label(x, x.corp)}", x))
             else:
-                choices.append((f"{x.corp} buys a {x.train} from {x.source} — price agreed…", x))
+                choices.append(
+                    (f"{x.corp} buys {with_article(x.train)} from {x.source} — price agreed…", x)
+                )
         if not choices:
             self.opened_nothing("no train can be bought now")
             return
@@ -1350,7 +1354,7 @@ class MainScreen(Screen[None]):
             if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
                 return AmountDialog(
                     self.session,
-                    f"{cmd.corp} buys a {cmd.train} from {cmd.source}: agreed price",
+                    f"{cmd.corp} buys {with_article(cmd.train)} from {cmd.source}: agreed price",
                     lambda amount, _opt: cmd.model_copy(update={"price": amount}),
                 )
             return cmd

@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from moderator.market import zone_legend
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.panels import Panel, _acting, _company, _money, badge, company_text
 
@@ -151,8 +152,9 @@ class GridMarketPanel(Panel):
         if mode != "full":
             shown = list(dict.fromkeys(cid for s in stacks.values() for cid in s))
             legend = " ".join(f"{short_code(cid)} {cid}" for cid in shown if short_code(cid) != cid)
-        if zones:
-            legend = " · ".join(x for x in (legend, "yellow, orange, brown: zones (10.0)") if x)
+        if zones:  # only the zones this board has, with its title's rule (1889: no brown)
+            said = zone_legend(zones, data.get("title"))
+            legend = " · ".join(x for x in (legend, said) if x)
         self.border_subtitle = legend
         return Group(*lines)
 
@@ -427,13 +429,13 @@ class TracksMarketPanel(Panel):
             if market.get("provisional_pars"):
                 shown = market["provisional_pars"]
                 what.append(
-                    "pars of " + (" ".join(shown) if len(shown) < len(corps) else "every company")
+                    ("pars of " + " ".join(shown)) if len(shown) < len(corps) else "every par"
                 )
+            # worded to fit a 120-column screen whole (it was cut: "...first bond: the ga…")
             ask = (
-                "not the board's yet — confirm with `market` and `setpar` before the first bond"
+                "as shipped; confirm with `market` and `setpar` before the first bond"
                 if self.confirmable(data)
-                else "the shipped values, not confirmed before the first bond: "
-                "the game goes on with them"
+                else "as shipped, not confirmed before the first bond; the game goes on with them"
             )  # issue 27.7: once a bond is set, `market`/`setpar` are refused: not asked
             note = Text.assemble(
                 ("PROVISIONAL", "bold reverse yellow"),
