@@ -108,11 +108,12 @@ async def test_esc_on_a_sandbox_then_a_key_at_once(tmp_path: Path) -> None:
 async def test_1817_j_in_the_pause_before_a_stock_round_takes_the_presidents_loan(
     tmp_path: Path,
 ) -> None:
-    """1817 (seed 1) after OR 1.2, the merger rounds' pause: Amy to act, SR's loan legal."""
+    """1817 (seed 1) after OR 1.2, in the merger and conversion round before anyone has
+    converted or merged: Amy to act, SR's loan legal (the next stock round's line)."""
     path = save_at(Cut("1817", 1, 47), tmp_path / "saves")
     before = saved_lines(path)
     async with running(path.parent) as (app, pilot):
-        assert "Merger and acquisition rounds" in header(app)
+        assert "Merger and conversion round 1.2" in header(app)
         await send(pilot, ["j", "s", "r", "enter"])
         assert "is for an operating round" not in said(app), said(app)
     assert saved_lines(path)[len(before) :] == ["loan SR 1"]
