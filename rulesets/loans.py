@@ -111,7 +111,7 @@ class LoanTrack(OperatingRound):
         out = self.loans_out(state)
         state.ledger.events.append(
             Noted(
-                text=f"interest rate for this operating round: {rate}% "
+                text=f"Interest rate for this operating round: {rate}% "
                 f"({out} loan{'s' if out != 1 else ''} out; {self.r('interest_rate')})"
             )
         )

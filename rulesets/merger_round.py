@@ -122,7 +122,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         m = self.merger(state)
         order = ", ".join(m["order"]) if m and m["order"] else "no corporation"
         return (
-            f"merger and conversion round {state.round_number}.{state.or_number}: in operating "
+            f"Merger and conversion round {state.round_number}.{state.or_number}: in operating "
             f"order {order} may convert or merge (`convert CORP`, `merge CORP TARGET`; facts "
             f"§9, R 7.1); the acquisition "
             f"round after it is part of a later step of moderator's {self.title_name}; the "

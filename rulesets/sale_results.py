@@ -100,7 +100,7 @@ class SaleByResult(StockRound):
             record["seed"] = seed - covered
             state.ledger.events.append(
                 Noted(
-                    text=f"the seed money covers {self.money(covered)} of {private.id}'s face; "
+                    text=f"The seed money covers {self.money(covered)} of {private.id}'s face; "
                     f"{self.money(seed - covered)} is left ({self.r('seed_money')})"
                 )
             )

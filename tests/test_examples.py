@@ -14,6 +14,18 @@ EXAMPLES = example_scripts()
 def test_example_plays_through(script: Path) -> None:
     game = play(script.read_text(encoding="utf-8"))
     assert game.journal
+    # what players read: the bank's notes begin with a capital, as every line of the log
+    # (1817's interest rate, seed money and merger round notes began lower case); the
+    # product's own name, ``moderator``, is written lower case
+    lower = [
+        event.text
+        for entry in game.journal
+        for event in entry.events
+        if type(event).__name__ == "Noted"
+        and event.text[:1].islower()  # type: ignore[attr-defined]
+        and not event.text.startswith("moderator ")  # type: ignore[attr-defined]
+    ]
+    assert not lower, lower[:3]
 
 
 def test_rulebook_example_final_figures() -> None:

@@ -51,7 +51,7 @@ def test_projection_charges_the_fixed_rate_each_round() -> None:
     game = _until("1817-interest-auto-loans.script", "done GT")
     projection = scoring.project(game, ors=2)
     notes = "\n".join(projection.notes)
-    assert "OR 4.2: interest rate for this operating round: 5% (2 loans out" in notes
+    assert "OR 4.2: Interest rate for this operating round: 5% (2 loans out" in notes
     assert "OR 4.2: GT pays $10 interest: 2 loans at 5%" in notes
     assert projection.company("GT").final_price == 100
 
@@ -113,4 +113,4 @@ def test_round_over_and_paused_is_not_ended_twice() -> None:
     assert [n for n in notes if n.startswith("OR") and "exported" in n] == [
         "OR 4.2: 1 3-train exported (facts §8, R 6.11)"
     ]
-    assert "OR 4.2: interest rate for this operating round: 5% (3 loans out; facts §6)" in notes
+    assert "OR 4.2: Interest rate for this operating round: 5% (3 loans out; facts §6)" in notes
