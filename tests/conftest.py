@@ -41,6 +41,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
+from textual._styles_cache import StylesCache
 
 from moderator.game import Game
 from moderator.script import parse_script
@@ -200,6 +201,34 @@ def _toasts_kept_while_a_test_reads_them() -> Iterator[None]:
     Notification.time_left = property(lambda self: 3600.0)  # type: ignore[assignment,method-assign]
     yield
     Notification.time_left = kept  # type: ignore[method-assign]
+
+
+def forget_styles_caches() -> None:
+    """Empty Textual's memo of a widget's two background styles.
+
+    ``StylesCache.get_inner_outer`` is an ``lru_cache(1024)`` on a method, so it keeps the
+    last 1024 widgets' style caches alive, with every line each of them drew: 150,000
+    objects and more after a few app start-ups, which every full pass of the garbage
+    collector walks (a third of a UI test's time went there).  The memo depends only on
+    its two colours, so emptying it changes nothing drawn; it is emptied after each test
+    and when an app of ``tests/ui/ui_helpers.running`` ends."""
+    StylesCache.get_inner_outer.cache_clear()
+
+
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """After each test: see :func:`forget_styles_caches`."""
+    forget_styles_caches()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once every test module is imported, what is loaded by then (pytest, Hypothesis,
+    Textual, the project, the tests' own modules and tables) is frozen: the cyclic garbage
+    collector's full passes no longer walk it.  A worker's heap is then mostly what the
+    tests make, and the full passes an app-heavy test triggers cost much less.  Nothing
+    is collected later than before: the thresholds are unchanged, and what the tests
+    make and drop is collected as usual."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -67,17 +67,46 @@ def played(title: str, seed: int, commands: int) -> Game:
     return Simulation(seed=seed, title=title, players=players, max_commands=commands).run()
 
 
+_PLAYED: dict[tuple[str, int], tuple[list[str], list[c.Command], bool]] = {}
+"""(title, seed) -> the players, the commands and whether it ended, of the longest game
+:func:`played` played for them in this process (see :func:`moves`)."""
+
+
+def _remember(title: str, seed: int, game: Game) -> None:
+    """Keep ``game``'s players and commands for :func:`moves`, if it is the longest yet."""
+    known = _PLAYED.get((title, seed))
+    if known is None or len(known[1]) < len(game.journal):
+        commands = [entry.command for entry in game.journal]
+        _PLAYED[(title, seed)] = (list(game.players), commands, game.state.ended)
+
+
+def moves(title: str, seed: int, count: int) -> tuple[list[str], list[c.Command]]:
+    """The players and the first ``count`` commands of ``played(title, seed, count)``.
+
+    A game played to more commands begins with the same ones (:class:`Simulation` and
+    ``legal_game`` draw from a generator seeded alike and stop only at their limit), so
+    the longest game played for ``title`` and ``seed`` in this process (:func:`scan`'s,
+    or a cut's before) gives every cut up to its length, or up to its end, without
+    playing the game again."""
+    known = _PLAYED.get((title, seed))
+    if known is None or (len(known[1]) < count and not known[2]):
+        game = played(title, seed, count)
+        _remember(title, seed, game)
+        game.close()
+        known = _PLAYED[(title, seed)]
+    return known[0], known[1][:count]
+
+
 def save_at(cut: Cut, folder: Path) -> Path:
     """The game of ``cut`` saved in ``folder`` (a new saves folder); the save's path."""
-    game = played(cut.title, cut.seed, cut.count)
+    players, commands = moves(cut.title, cut.seed, cut.count)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "game.json"
-    at = Game.new(cut.title, list(game.players))
-    for entry in game.journal[: cut.count]:
-        assert at.execute(entry.command).ok
+    at = Game.new(cut.title, players)
+    for command in commands:
+        assert at.execute(command).ok
     at.save(path)
     at.close()
-    game.close()
     return path
 
 
@@ -89,6 +118,7 @@ def scan(
     found: list[tuple[Cut, str, int]] = []
     for seed in seeds:
         game = played(title, seed, commands)
+        _remember(title, seed, game)
         replay = Game.new(title, list(game.players))
         for n, entry in enumerate(game.journal):
             if n % every == 0:

@@ -14,6 +14,7 @@ import pytest
 from rich.style import Style
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 from ui_helpers import SIZE, main_screen, running, send_burst
@@ -27,10 +28,14 @@ SIZES = [SMALL, SIZE]
 Cells = list[tuple[str, Style | None]]
 
 
-def cells(app: ModeratorApp, widget: Widget, rows: slice = slice(None)) -> Cells:
+def cells(
+    app: ModeratorApp, widget: Widget, rows: slice = slice(None), strips: list[Strip] | None = None
+) -> Cells:
     """The rendered cells (text and style) of ``widget``'s region on screen, the rows
-    ``rows`` of it."""
-    strips = app.screen._compositor.render_strips()
+    ``rows`` of it; ``strips``: the screen as rendered already (unchanged since), so
+    that many widgets are read off one rendering of it."""
+    if strips is None:
+        strips = app.screen._compositor.render_strips()
     region = widget.region
     found: Cells = []
     for y in range(region.y, region.bottom)[rows]:
@@ -56,10 +61,11 @@ def in_view(screen: NewGameScreen, widget: Widget) -> bool:
     )
 
 
-def look(app: ModeratorApp, widget: Widget) -> Cells:
+def look(app: ModeratorApp, widget: Widget, strips: list[Strip] | None = None) -> Cells:
     """How a field is drawn: the top of its border; a button, its whole face (Textual
     draws a focused button's label reversed)."""
-    return cells(app, widget) if widget.id == "start" else cells(app, widget, slice(0, 1))
+    rows = slice(None) if widget.id == "start" else slice(0, 1)
+    return cells(app, widget, rows, strips)
 
 
 def row_label(widget: Widget) -> Label | None:
@@ -105,11 +111,15 @@ async def test_every_field_is_drawn_apart_when_focused(
         for key in ["tab"] * len(chain) + ["shift+tab"] * len(chain):
             await send_burst(pilot, key)
             await pilot.pause()
+            strips = app.screen._compositor.render_strips()  # once: nothing changes below
             for widget in chain:
                 if not in_view(screen, widget):
                     continue
                 label = row_label(widget)
-                drawn = look(app, widget), cells(app, label) if label is not None else None
+                drawn = (
+                    look(app, widget, strips),
+                    cells(app, label, strips=strips) if label is not None else None,
+                )
                 if widget is app.focused:
                     focused[widget] = drawn
                 else:

@@ -26,6 +26,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+import pytest
 from conftest import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,12 @@ from moderator.ui.screens.dialogs import (
 from moderator.ui.screens.mailrun import MailRunDialog
 from moderator.ui.screens.main import MainScreen
 from moderator.ui.session import Session
+
+pytestmark = pytest.mark.xdist_group("typed_actions")
+"""Under pytest-xdist (scripts/test: ``--dist loadgroup``) the module runs whole on one
+worker: its positions (:func:`pool`, a scan of every title's games, 5 s and more) are
+worked out once, not on each worker that runs one of its tests; and as a group it is
+handed out at the start of the run, never left for last."""
 
 KEY_OF = {
     "par": "p",

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from conftest import forget_styles_caches
 from textual.pilot import Pilot
 
 from moderator.game import Game
@@ -65,9 +66,12 @@ async def running(
 ) -> AsyncIterator[tuple[ModeratorApp, Pilot[None]]]:
     """The app on ``saves`` (resuming its newest save), started and settled."""
     app = ModeratorApp(saves=saves)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        yield app, pilot
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            yield app, pilot
+    finally:
+        forget_styles_caches()  # a property test starts dozens of apps in one test
 
 
 NAMED_KEYS = {
