@@ -63,3 +63,11 @@ async def test_a_burst_writes_the_same_conversion(saves: Path) -> None:
         assert saved_lines(saves / "g.json")[-1] == "convert PW"
         await send_burst(pilot, "l", "mergepw", "enter")  # PW has converted: no merger left
         assert saved_lines(saves / "g.json")[-1] == "convert PW"
+
+
+async def test_a_merger_is_spelled_by_its_words(saves: Path) -> None:
+    save_from_script(saves / "g.json", MERGER)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", "mergepw", "enter")
+        assert saved_lines(saves / "g.json")[-1] == "merge PW UR"
+        assert main_screen(app).session.data["merger"]["turn"]["corp"] == "PW"
