@@ -451,6 +451,14 @@ FIXES: dict[str, RulesFix] = {
             "`beginner_game` (18xx.games' option) or `beginners` in the `game` line is refused, "
             "naming the option word `beginner` (before: seated as one more player)",
         ),
+        RulesFix(
+            "1817-alias-names",
+            12,
+            "1817",
+            "facts §1",
+            "a new game refuses a player named like a private's alias (`P1`…`P11`: `P3` is "
+            "MTE in a line), as it refuses one named like a company (before: seated)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (

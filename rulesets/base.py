@@ -15,7 +15,7 @@ from moderator import commands as c
 from moderator.dataclass_subset import dataclass, field
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import Noted
-from moderator.fixes import follows
+from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
@@ -253,7 +253,8 @@ class Ruleset:
     def at_rules_level(self, state: GameState) -> None:
         """Set up what a new game's rules level changes, once ``state.rules_level`` is set
         (:mod:`moderator.fixes`: a save replays as recorded): by default only the refusal of
-        a player named by :attr:`variant_words`."""
+        a player named by :attr:`variant_words`, and one named like a company's alias."""
+        self.refuse_alias_names(state)
         if not self.variant_words or not follows(state, f"{self.title}-game-words"):
             return
         for player in state.ledger.players:
@@ -261,6 +262,22 @@ class Ruleset:
             why = self.variant_words.get(key)
             if why is not None:
                 raise Refusal(f"`{player.name}` in the `game` line: {why}")
+
+    def refuse_alias_names(self, state: GameState) -> None:
+        """The names rule of :meth:`seat_players` extended to the title's other spellings
+        of its companies (:attr:`aliases`: 1817's ``P1``…``P11``), which a line would read
+        as the company: only for a game of the title's fix ``TITLE-alias-names`` (a save
+        keeps its players' names)."""
+        ident = f"{self.title}-alias-names"
+        if ident not in FIXES or not follows(state, ident):
+            return
+        for player in state.ledger.players:
+            key = player.name.upper().replace("&", "").replace(" ", "")
+            if key in self.aliases:
+                raise Refusal(
+                    f"a player may not be called {player.name!r}: it names a company "
+                    f"({self.aliases[key]})"
+                )
 
     # ------------------------------------------------------------- names
     def player_name(self, state: GameState, word: str) -> str:

@@ -576,11 +576,12 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
 
     # ------------------------------------------------------------- views
     def candidates(self, state: GameState) -> list[c.Command]:
-        """With a conversion or merger open: its loans, the trains it must give up, its
-        ``done``; else what the round after it offers (:class:`LaterRounds`)."""
+        """The round's conversions and mergers first (:meth:`merger_candidates`), then,
+        with one open, its loans, the trains it must give up, its ``done``; else what the
+        round after it offers (:class:`LaterRounds`)."""
         turn = self.merger_turn(state)
         if turn is None:
-            return super().candidates(state)
+            return self.merger_candidates(state) + super().candidates(state)
         cid = turn["corp"]
         company = state.company(cid)
         if self.counted_trains(company) > self.train_limit(state):
@@ -589,7 +590,41 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         out: list[c.Command] = [c.Done(company=cid)]
         if self.loan_room(state, company):
             out.append(c.Loan(corp=cid))
-        return out
+        return self.merger_candidates(state) + out
+
+    def merger_candidates(self, state: GameState) -> list[c.Command]:
+        """``convert CORP`` for each corporation whose turn has not passed and that may
+        convert, then ``merge CORP TARGET`` for each pair of one size (facts §9, R 7.1):
+        what ``l`` lists and the corporation's letters pick.  Only the checks that cost
+        nothing are made here (size, turn, zone, this round's conversions); the engine's
+        own, on a copy (:meth:`moderator.game.Game.legal_commands`), drop the rest (a
+        president short of the price, a merger with no president)."""
+        m = self.merger(state)
+        if m is None or "convert" not in self.merger_verbs:
+            return []
+        acting = list(m["order"][m["next"] :])
+        sizes = {cid: size_of(state.company(cid)) for cid in acting}
+        converts: list[c.Command] = [
+            c.Later(verb="convert", words=(cid,)) for cid in acting if sizes[cid] in CONVERSIONS
+        ]
+        if "merge" not in self.merger_verbs:
+            return converts
+        targets = [
+            co.id
+            for co in state.ledger.corporations()
+            if co.launched
+            and not co.closed
+            and co.id not in m["converted"]
+            and not self.zone(state, co.id)
+        ]
+        merges: list[c.Command] = [
+            c.Later(verb="merge", words=(cid, tid))
+            for cid in acting
+            if sizes[cid] in CONVERSIONS
+            for tid in targets
+            if tid != cid and size_of(state.company(tid)) == sizes[cid]
+        ]
+        return converts + merges
 
     def next_actor(self, state: GameState) -> str | None:
         """With a conversion or merger open: its corporation."""

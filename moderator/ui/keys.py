@@ -194,7 +194,8 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "l",
         "legal",
         "Legal",
-        "List every command the rules accept now and give one (discard, bankrupt...).",
+        "List every command the rules accept now and give one (discard, bankrupt, 1817's "
+        "convert, merge).",
     ),
     UICommand(
         "command",

@@ -334,6 +334,7 @@ def test_the_level_11_game_words_fixes(title: str, idents: set[str]) -> None:
         ("1830", {"1830-19.0", "1830-18.0"}),
         ("1889", {"1889-§3-token", "1889-§3-terrain"}),
         ("18Chesapeake", {"18Chesapeake-§3-token", "18Chesapeake-§3-terrain"}),
+        ("1817", {"1817-alias-names"}),
     ],
 )
 def test_the_level_12_fixes(title: str, idents: set[str]) -> None:

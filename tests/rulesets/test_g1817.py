@@ -6,6 +6,8 @@ with the rule number the facts quote where they quote one (``R 6.9``).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import play, refuse
 
@@ -39,6 +41,24 @@ def test_facts_0_players_cash_and_unlimited_bank() -> None:
 def test_facts_0_three_to_seven_players(words: str) -> None:
     with pytest.raises(Exception, match=r"3 to 7 players"):
         Game.new("1817", words.split())
+
+
+@pytest.mark.parametrize("name", ["P1", "p3", "P11", "MAJC", "mail"])
+def test_facts_1_a_player_is_not_named_like_a_private(name: str) -> None:
+    """A private's alias (``P1``…``P11``) or id names it in a line: a new game refuses it
+    as a player's name, as it refuses a company's (fix ``1817-alias-names``)."""
+    with pytest.raises(Exception, match=rf"may not be called '{name}': it names a company"):
+        Game.new("1817", ["Amy", "Bob", name])
+
+
+def test_facts_1_a_save_keeps_a_player_named_like_a_private(tmp_path: Path) -> None:
+    """A game of rules level 11 seated ``P3``: its save opens with his name."""
+    path = tmp_path / "g.json"
+    game = Game.new("1817", ["Amy", "Bob", "P3"], path, rules_level=11)
+    game.close()
+    again = Game.load(path, read_only=True)
+    assert again.players == ["Amy", "Bob", "P3"]
+    again.close()
 
 
 def test_facts_0_bank_cash_cannot_be_checked() -> None:
