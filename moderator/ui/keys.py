@@ -269,8 +269,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "ctrl+t",
         "share",
         "Share",
-        "Share the game with the players' phones (the table view): the address and "
-        "its QR code; l on the local network, s stops.",
+        "Phones' table view: address, QR code; l local network, s stops.",
         key_display="^t",
         show=False,
         typed=False,
