@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from textual import events
@@ -439,3 +439,29 @@ def run(
 ) -> T | None:
     """:func:`type_bursts` from synchronous code (a hypothesis test)."""
     return asyncio.run(type_bursts(position, burst_list, inspect))
+
+
+def both_ways(
+    base: Path,
+    keys: list[str],
+    typed: Callable[[Path, list[str], bool, list[list[str]]], Any],
+    prefix: str,
+) -> tuple[dict[str, tuple[Any, ...]], list[list[str]]]:
+    """``keys`` typed into a copy of ``base`` as one burst, then into another copy one at a
+    time (``typed(path, keys, slowly, seen)`` returns a tuple): each mode's results with
+    the journal it left, and every journal the typing went through (``seen``, which
+    ``typed`` extends)."""
+    from ui_helpers import saved_lines
+
+    results: dict[str, tuple[Any, ...]] = {}
+    seen: list[list[str]] = []
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        for mode in ("burst", "slow"):
+            saves = Path(folder) / mode
+            saves.mkdir()
+            path = saves / base.name
+            shutil.copy2(base, path)
+            seen.append(saved_lines(path))
+            outcome = asyncio.run(typed(path, keys, mode == "slow", seen))
+            results[mode] = (*outcome, saved_lines(path))
+    return results, seen

@@ -19,9 +19,7 @@ those it found.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import shutil
 import sys
 import tempfile
 from functools import cache
@@ -32,7 +30,7 @@ sys.path[:0] = [str(HERE.parents[1])]
 sys.path += [str(HERE), str(HERE.parent)]
 
 from adversary import renamed_save  # noqa: E402
-from bursting import key_event, settle  # noqa: E402
+from bursting import both_ways, key_event, settle  # noqa: E402
 from positions import played  # noqa: E402
 from test_adversarial_keys import KEY_OF, spelling, targets  # noqa: E402
 from test_hunt_bursts import Counted as HuntCounted  # noqa: E402
@@ -154,19 +152,7 @@ def burst(rng: random.Random, path: Path) -> list[str]:
 def faults(base: Path, keys: list[str]) -> list[tuple[object, ...]]:
     """What the burst did wrong (see the module docstring)."""
     before = len(saved_lines(base))
-    results = {}
-    seen: list[list[str]] = []
-    with tempfile.TemporaryDirectory(prefix="keys-hunt-run-") as folder:
-        for mode in ("burst", "slow"):
-            saves = Path(folder) / mode
-            saves.mkdir()
-            path = saves / base.name
-            shutil.copy2(base, path)
-            seen.append(saved_lines(path))
-            results[mode] = (
-                *asyncio.run(typed(path, keys, mode == "slow", seen)),
-                saved_lines(path),
-            )
+    results, seen = both_ways(base, keys, typed, "keys-hunt-run-")
     (b_wrong, b_unused, _, b_notes, b_lines) = results["burst"]
     (s_wrong, _, s_bells, _, s_lines) = results["slow"]
     found: list[tuple[object, ...]] = []

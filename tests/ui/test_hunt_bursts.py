@@ -20,14 +20,11 @@ types the burst twice); ``HYPOTHESIS_PROFILE=explore`` searches further.
 
 from __future__ import annotations
 
-import asyncio
-import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bursting import FOOTER_KEYS, key_event, settle
+from bursting import FOOTER_KEYS, both_ways, key_event, settle
 from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -178,21 +175,11 @@ def test_a_burst_commits_what_the_keys_typed_one_at_a_time_commit(
 ) -> None:
     base, names = position(title, seed, count)
     keys = data.draw(bursts(names), label="burst")
-    with tempfile.TemporaryDirectory(prefix="hunt-run-") as folder:
-        journals = {}
-        unused: dict[str, int] = {}
-        seen: list[list[str]] = []
-        for mode in ("burst", "slow"):
-            saves = Path(folder) / mode
-            saves.mkdir()
-            path = saves / base.name
-            shutil.copy2(base, path)
-            seen.append(saved_lines(path))
-            wrong, unused[mode] = asyncio.run(typed(path, keys, mode == "slow", seen))
-            assert wrong is None, (mode, keys, wrong)
-            journals[mode] = saved_lines(path)
-        burst, slow = journals["burst"], journals["slow"]
-        if unused["burst"]:  # cut short by a refusal: where the slow typing went through
-            assert burst in seen, (keys, burst[count:], slow[count:])
-        else:  # every key used: the same lines
-            assert burst == slow, (keys, burst[count:], slow[count:])
+    results, seen = both_ways(base, keys, typed, "hunt-run-")
+    for mode, (wrong, _, _) in results.items():
+        assert wrong is None, (mode, keys, wrong)
+    (_, unused, burst), (_, _, slow) = results["burst"], results["slow"]
+    if unused:  # cut short by a refusal: where the slow typing went through
+        assert burst in seen, (keys, burst[count:], slow[count:])
+    else:  # every key used: the same lines
+        assert burst == slow, (keys, burst[count:], slow[count:])
