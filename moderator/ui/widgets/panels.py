@@ -216,7 +216,8 @@ class Panel(Static):
         keep = height if self.KEEP_HEIGHT else 0
         # tables whose cells all fit are drawn without Rich's general machinery
         # (quicktable: the same segments, a tenth of the cost; issue 21.4)
-        self._content = RenderedOnce(self, visualize(self, quick(self.build())), keep)
+        built = self.shaped(self.build(), width)
+        self._content = RenderedOnce(self, visualize(self, quick(built)), keep)
         if width and self._content.get_height(self.styles, width) == height:
             self.refresh()
         else:
@@ -253,6 +254,10 @@ class Panel(Static):
     def build(self) -> Any:
         """The renderable for the current data."""
         raise NotImplementedError
+
+    def shaped(self, built: Any, width: int) -> Any:
+        """What :meth:`build` made, as drawn at ``width`` (most panels: as it is)."""
+        return built
 
 
 class PlayersPanel(Panel):
@@ -903,6 +908,34 @@ def _acting_interest(data: dict[str, Any]) -> tuple[str, int, bool] | None:
     return str(acting), int(co["interest_due"] or 0), bool(co.get("interest_paid"))
 
 
+ITEM_GAP = re.compile(" {3,}")
+"""What separates the header's items (``Bank $4,940   ✓ $12,000``)."""
+
+
+def packed_items(line: Text, width: int) -> Text:
+    """``line``'s items (separated by three spaces or more) packed into lines of ``width``
+    cells, an item moved whole to the next line when it does not fit: wrapped by words, an
+    80-column header read ``… Phase 3   Bank`` / ``M7,101   ✓ M8,000``, the bank's word
+    apart from its figure.  An item wider than the line alone still wraps by words; a
+    line that fits, or holds a line break of its own, is left as it is."""
+    if width <= 0 or line.cell_len <= width or "\n" in line.plain:
+        return line
+    cuts = [gap.end() for gap in ITEM_GAP.finditer(line.plain)]
+    packed = Text(end=line.end)
+    used = 0
+    for item in line.divide(cuts):
+        shown = item.copy()
+        shown.rstrip()
+        if used and used + shown.cell_len > width:
+            packed.rstrip()
+            packed.append("\n")
+            used = 0
+        packed.append_text(item)
+        used += item.cell_len
+    packed.rstrip()
+    return packed
+
+
 class StatusBar(Panel):
     """The top line: title, round, acting player or company, priority, bank cash
     (and broken), and the conservation checksum (bank + all cash = starting total; with
@@ -912,6 +945,11 @@ class StatusBar(Panel):
     which starts with the acting company (marked ▶)."""
 
     DEFAULT_CSS = "StatusBar { height: auto; }"
+    WIDTH_DEPENDENT = True  # its items are packed for the width (:func:`packed_items`)
+
+    def shaped(self, built: Any, width: int) -> Any:
+        """The header's items packed into the width, each whole (:func:`packed_items`)."""
+        return packed_items(built, width)
 
     def view(self, data: dict[str, Any], changed: set[str]) -> Any:
         """Everything on the line; whether the bank's cash just changed."""
