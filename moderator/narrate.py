@@ -39,7 +39,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, MOVED, a_share, money, to_cents, with_article
+from moderator.text import A_SHARE, MOVED, a_share, because, money, to_cents, with_article
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -250,7 +250,7 @@ def _certificate_line(ev: CertificateMoved, title: str | None = None) -> str:
     if _is_account(ev.target, SCRAP):
         return f"{what} leaves the game from {source}: {ev.reason}"
     target = f"{ev.company} treasury" if ev.target == ev.company else _who(ev.target)
-    return f"{what}: {source} {MOVED} {target} ({ev.reason})"
+    return because(f"{what}: {source} {MOVED} {target}", ev.reason)
 
 
 def _train_line(ev: TrainMoved, currency: str) -> str:
@@ -438,7 +438,7 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     if ev.company in closing and _is_account(ev.target, SCRAP):
         return True
     reason = ev.reason.lower()
-    return "exchanged" in reason or reason.startswith("presidency")
+    return "exchanged" in reason or reason.startswith(("presidency", "directorship"))
 
 
 def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:

@@ -115,6 +115,15 @@ def a_share(currency: str, amount: int | str) -> str:
     return f"{money(currency, amount)} {A_SHARE}"
 
 
+def because(text: str, reason: str, sep: str = ": ") -> str:
+    """``text (reason)`` as players read it: a reason with a parenthesis of its own (its
+    rule: ``sold (8.2)``) follows ``sep`` instead, so a line never nests one in another
+    (``L share: Cora → the pool: sold (8.2)``, not ``... (sold (8.2))``)."""
+    if "(" in reason:
+        return f"{text}{sep}{reason}"
+    return f"{text} ({reason})"
+
+
 def counted(count: int, word: str, plural: str | None = None) -> str:
     """``count`` and the noun, singular for one: ``1 command``, ``2 commands``, ``0 commands``.
 
