@@ -275,28 +275,17 @@ def test_each_changed_figure_carries_the_size_of_its_change(tmp_path: Path) -> N
 def test_a_place_and_its_move_are_said_as_players_read_them() -> None:
     """What players read: a player from 3rd to 1st is ``1st (up 2)``, never ``1 (-2)``; from
     1st to 2nd ``2nd (down 1)``; the same place, no move."""
+    # name, (value, place) in the real game, (value, place) in the sandbox
+    moves = [("Amy", (50, 3), (90, 1)), ("Bob", (80, 1), (70, 2)), ("Cy", (60, 2), (60, 3))]
+    moves.append(("Di", (5, 4), (5, 4)))
     rows = [
         Row(
             "player",
-            "Amy",
-            {"cash": 10, "value": 50, "place": 3},
-            {"cash": 10, "value": 90, "place": 1},
-        ),
-        Row(
-            "player",
-            "Bob",
-            {"cash": 10, "value": 80, "place": 1},
-            {"cash": 10, "value": 70, "place": 2},
-        ),
-        Row(
-            "player",
-            "Cy",
-            {"cash": 10, "value": 60, "place": 2},
-            {"cash": 10, "value": 60, "place": 3},
-        ),
-        Row(
-            "player", "Di", {"cash": 5, "value": 5, "place": 4}, {"cash": 5, "value": 5, "place": 4}
-        ),
+            name,
+            {"cash": 10, "value": a, "place": p},
+            {"cash": 10, "value": b, "place": q},
+        )
+        for name, (a, p), (b, q) in moves
     ]
     table = Comparison("WHAT-IF sandbox from line 3", "SR 1", "SR 1", "$", rows, [])
     places = {name: cells[2] for _, name, cells in table.table()}
