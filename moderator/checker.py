@@ -54,7 +54,7 @@ from moderator.market import GridMarket, LinearMarket, TrackMarket
 from moderator.narrate import title_word
 from moderator.script import ParseError, amount, check_characters, count, is_check, tokenize
 from moderator.state import GameState
-from moderator.text import A_SHARE, MOVED, a_share, cents_sum, counted, money
+from moderator.text import A_SHARE, MOVED, a_share, because, cents_sum, counted, money
 from rulesets.base import Receipt, Ruleset
 
 __all__ = [
@@ -146,13 +146,15 @@ def _shares_times(receipt: Receipt, shares: int, amount: int) -> str:
 
 
 def _judge(ruleset: Ruleset, label: str, claimed: int, right: int, why: str) -> _Judged:
-    """``✓ LABEL`` or ``✗ LABEL: it is RIGHT (WHY)`` for a money figure; ``label`` holds
-    ``{}`` where the amount goes."""
+    """``✓ LABEL`` or ``✗ LABEL: it is RIGHT (WHY)`` for a money figure (a ``WHY`` with its
+    own rule follows a semicolon, never nested: :func:`moderator.text.because`); ``label``
+    holds ``{}`` where the amount goes."""
     shown = label.format(ruleset.money(claimed))
     if claimed == right:
         return _Judged(f"{OK} {shown}", True)
     it_is = ruleset.money(right)
-    return _Judged(f"{WRONG} {shown}: it is {it_is} ({why})", False, f"{shown} (it is {it_is})")
+    said = because(f"{WRONG} {shown}: it is {it_is}", why, "; ")
+    return _Judged(said, False, f"{shown} (it is {it_is})")
 
 
 # ===================================================================== rule numbers

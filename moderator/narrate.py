@@ -18,6 +18,7 @@ and ``moderator play`` both print its lines.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from moderator import commands as c
@@ -39,7 +40,7 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, MOVED, a_share, money, to_cents, with_article
+from moderator.text import A_SHARE, MOVED, a_share, because, money, to_cents, with_article
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -242,15 +243,38 @@ def _cash_line(ev: CashMoved, currency: str) -> str:
     return f"{_named(ev.source)} pays {_who(ev.target)} {money}: {reason}"
 
 
+@functools.cache
+def _share_places(title: str | None) -> tuple[str, str]:
+    """What ``title``'s rules call a corporation's unsold shares and the bank's shares
+    (its ruleset's ``ipo_name``, ``pool_name``: 1846's treasury and Stock Market, 6.73;
+    1830's initial offering and bank pool; 1847 AE's Initial Offering and Bank Pool,
+    6.7.4); the script's ``ipo`` and ``pool`` are no words a player reads."""
+    from rulesets import RULESETS  # the game's ruleset, already loaded: no import cost
+
+    rules = RULESETS.get((title or "").upper())
+    if rules is None:
+        return "treasury", "pool"
+    return rules.ipo_name, rules.pool_name  # type: ignore[attr-defined]
+
+
+def _share_holder(account: str, company: str, title: str | None) -> str:
+    """Where a certificate is, in the title's words: a player, ``L initial offering``,
+    ``the Stock Market``."""
+    unsold, pool = _share_places(title)
+    if account == company:
+        return f"{company} {unsold}"
+    return f"the {pool}" if _is_account(account, POOL) else _who(account)
+
+
 def _certificate_line(ev: CertificateMoved, title: str | None = None) -> str:
     leader = _word(title, "president", "president")  # 1847, 1853: the director's certificate
     what = f"{ev.company} {leader + chr(39) + 's certificate' if ev.president else 'share'}"
     what = f"{what} ({ev.percent}%)"
-    source = f"{ev.company} treasury" if ev.source == ev.company else _who(ev.source)
+    source = _share_holder(ev.source, ev.company, title)
     if _is_account(ev.target, SCRAP):
         return f"{what} leaves the game from {source}: {ev.reason}"
-    target = f"{ev.company} treasury" if ev.target == ev.company else _who(ev.target)
-    return f"{what}: {source} {MOVED} {target} ({ev.reason})"
+    target = _share_holder(ev.target, ev.company, title)
+    return because(f"{what}: {source} {MOVED} {target}", ev.reason)
 
 
 def _train_line(ev: TrainMoved, currency: str) -> str:
@@ -438,7 +462,7 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     if ev.company in closing and _is_account(ev.target, SCRAP):
         return True
     reason = ev.reason.lower()
-    return "exchanged" in reason or reason.startswith("presidency")
+    return "exchanged" in reason or reason.startswith(("presidency", "directorship"))
 
 
 def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:

@@ -36,7 +36,7 @@ from moderator.errors import Refusal, SaveError
 from moderator.game import CHECKPOINT_EVERY, Game
 from moderator.journal import Entry, entry_json, prune_backups, record_line, write_atomic
 from moderator.state import GameState
-from moderator.text import counted, money
+from moderator.text import counted, money, ordinal, place_move
 
 __all__ = ["Comparison", "Kept", "Sandbox", "compare", "open_sandbox"]
 
@@ -355,18 +355,18 @@ class Comparison:
         if value is None:
             return "—"
         if key == "place":
-            return str(value)
+            return ordinal(value)
         return money(self.currency, value) if isinstance(value, int) else f"{self.currency}{value}"
 
     def change(self, row: Row, key: str) -> str:
         """The size of a figure's change, as the shell and the screen give it: ``+$40``,
-        ``-$10`` for money, ``+1`` for a place (``""`` when it did not change or a game
-        has no such figure)."""
+        ``-$10`` for money, ``up 2`` or ``down 1`` for a place (3rd to 1st: ``1st (up 2)``;
+        ``""`` when it did not change or a game has no such figure)."""
         a, b = row.real.get(key), row.sandbox.get(key)
         if not (isinstance(a, int) and isinstance(b, int)) or a == b:
             return ""
         if key == "place":
-            return f"{b - a:+d}"
+            return place_move(a, b)
         sign = "+" if b > a else "-"
         return f"{sign}{money(self.currency, abs(b - a))}"
 
@@ -376,7 +376,7 @@ class Comparison:
 
     def text(self) -> str:
         """The comparison as a plain-text table; a differing figure is marked ``*`` and
-        its change given (``+$20``, ``-1``)."""
+        its change given (``+$20``, ``down 1``)."""
         lines = [
             f"{self.label}: real game {self.real_where}; sandbox {self.sandbox_where}",
         ]

@@ -115,6 +115,30 @@ def a_share(currency: str, amount: int | str) -> str:
     return f"{money(currency, amount)} {A_SHARE}"
 
 
+def because(text: str, reason: str, sep: str = ": ") -> str:
+    """``text (reason)`` as players read it: a reason with a parenthesis of its own (its
+    rule: ``sold (8.2)``) follows ``sep`` instead, so a line never nests one in another
+    (``L share: Cora → the pool: sold (8.2)``, not ``... (sold (8.2))``)."""
+    if "(" in reason:
+        return f"{text}{sep}{reason}"
+    return f"{text} ({reason})"
+
+
+def ordinal(place: int, tied: bool = False) -> str:
+    """A place as players say it: ``1st``, ``2nd``, ``3rd``, ``4th``...; ``1st=`` for a
+    place shared by a tie."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}{'=' if tied else ''}"
+
+
+def place_move(before: int, after: int) -> str:
+    """A player's move between two places as players read it: ``up 2`` (from 3rd to 1st),
+    ``down 1``; ``""`` when the place is the same (a smaller place is a better one)."""
+    if after == before:
+        return ""
+    return f"up {before - after}" if after < before else f"down {after - before}"
+
+
 def counted(count: int, word: str, plural: str | None = None) -> str:
     """``count`` and the noun, singular for one: ``1 command``, ``2 commands``, ``0 commands``.
 

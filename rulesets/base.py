@@ -19,7 +19,7 @@ from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
-from moderator.text import MOVED, a_share, money, to_cents
+from moderator.text import MOVED, a_share, because, money, to_cents
 from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -126,19 +126,23 @@ class Receipt(c.Record):
         if self.retained:
             amounts.append(money(m, self.retained))
         width = max(map(len, amounts), default=0)
+        named = max([12, *(len(x.who) for x in self.lines)])  # 1847 AE: initial offering
         for line, amount in zip(self.lines, amounts, strict=False):  # retained: the last
             shares = f"{line.shares} sh" if line.shares else ""
-            note = f"  ({line.note})" if line.note else ""
-            out.append(f"  {line.who:<12} {shares:>6} {amount:>{width}}{note}")
+            # a note with its own rule ("$16 stays in the bank (6.73)") is not put in
+            # parentheses again
+            note = f"  {line.note}" if "(" in line.note else f"  ({line.note})"
+            note = note if line.note else ""
+            out.append(f"  {line.who:<{named}} {shares:>6} {amount:>{width}}{note}")
         if self.retained:
-            out.append(f"  {'retained':<12} {'':>6} {amounts[-1]:>{width}}")
+            out.append(f"  {'retained':<{named}} {'':>6} {amounts[-1]:>{width}}")
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
             before, after = money(m, self.price_before), money(m, self.price_after)
             if before == after:  # not "$80 → $80"; the rule says what the marker did
-                out.append(f"  price stays at {before} ({self.rule})")
+                out.append(because(f"  price stays at {before}", self.rule))
             else:
-                out.append(f"  price {before} {MOVED} {after} ({self.rule})")
+                out.append(because(f"  price {before} {MOVED} {after}", self.rule))
         return "\n".join(out)
 
 

@@ -37,10 +37,10 @@ class Engine(StockRound, OperatingRound, TrainDepot):
     def apply(self, state: GameState, cmd: c.Command) -> Receipt | None:
         state.extra["stock_rounds_started"] = 0
         if state.ended and not isinstance(cmd, _AFTER_THE_END):
-            why = state.end_reason or ""
+            why = f": {state.end_reason}" if state.end_reason else ""  # its own rule: flat
             raise Refusal(
-                f"the game has ended{f' ({why})' if why else ''}; only checks and notes are "
-                f"accepted ({self.r('game_end')})"
+                f"the game has ended; only checks and notes are accepted "
+                f"({self.r('game_end')}){why}"
             )
         if not state.ended and not isinstance(cmd, _NOT_STOPPED_BY_TRAINS):
             over = self.over_limit(state)

@@ -1494,7 +1494,7 @@ class G1853(Engine):
                             f"the bank (2.7.3)"
                         )
                     lines.append(ReceiptLine(p.name, units, units * (paid // 10), note))
-            for holder, label in ((POOL, "pool"), (cid, self.ipo_label)):
+            for holder, label in ((POOL, self.pool_name), (cid, self.ipo_shown)):
                 units = self.shares(company, holder)
                 if units:
                     lines.append(

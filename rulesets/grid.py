@@ -16,6 +16,7 @@ from moderator.events import Noted, PriceMoved
 from moderator.ledger import POOL, Company
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
+from moderator.text import because
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -77,8 +78,12 @@ class GridRules(Ruleset):
         else:
             state.ledger.events.append(
                 Noted(
-                    text=f"{cid}'s marker stays at {self.money(after)}: the board has no "
-                    f"space {way} of it ({reason})"
+                    text=because(
+                        f"{cid}'s marker stays at {self.money(after)}: the board has no "
+                        f"space {way} of it",
+                        reason,
+                        "; ",
+                    )
                 )
             )
 

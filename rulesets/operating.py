@@ -493,9 +493,14 @@ class OperatingRound(Ruleset):
                     continue
                 # the unsold shares' terms, or the pool's, worked out only where held
                 pays, label, what, why = (
-                    (self.ipo_pays_company, self.ipo_label, "treasury shares", rule)
+                    (self.ipo_pays_company, self.ipo_shown, "treasury shares", rule)
                     if holder == cid
-                    else (self.pool_pays_company, "pool", "pool shares", self.r("pool_dividend"))
+                    else (
+                        self.pool_pays_company,
+                        self.pool_name,  # type: ignore[attr-defined]  # 1846: Stock Market
+                        "pool shares",
+                        self.r("pool_dividend"),
+                    )
                 )
                 amount = self.held_dividend(state, units, paid, count)
                 if pays:  # to the corporation's treasury
@@ -550,8 +555,14 @@ class OperatingRound(Ruleset):
             per_share_exact=exact,
         )
 
-    ipo_label: ClassVar[str] = "ipo"
-    """How a receipt names the unsold shares when they pay nobody."""
+    ipo_label: ClassVar[str] = ""
+    """How a receipt names the unsold shares when they pay nobody, where not the title's
+    word for them (:attr:`ipo_name`: 1847 AE's initial offering, 6.7.4; 1853: unsold)."""
+
+    @property
+    def ipo_shown(self) -> str:
+        """The receipt's name of the unsold shares (never the script's ``ipo``)."""
+        return self.ipo_label or self.ipo_name  # type: ignore[attr-defined]
 
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int

@@ -25,7 +25,7 @@ from moderator.events import (
 )
 from moderator.ledger import BANK, POOL, Certificate, Company, Player, passed, turn_started
 from moderator.state import GameState
-from moderator.text import article, with_article
+from moderator.text import article, because, with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -716,9 +716,9 @@ class StockRound(Ruleset):
                 company,
                 cert,
                 old,
-                f"exchanged for the {self.president_word}'s certificate ({reason})",
+                because(f"exchanged for the {self.president_word}'s certificate", reason),
             )
-        state.ledger.move_certificate(company, pres, new, f"{self.presidency_word} ({reason})")
+        state.ledger.move_certificate(company, pres, new, because(self.presidency_word, reason))
         state.ledger.events.append(
             PresidentChanged(company=company.id, before=old, after=new, reason=reason)
         )

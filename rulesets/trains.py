@@ -14,7 +14,7 @@ from moderator.errors import Refusal
 from moderator.events import CompanyClosed, PhaseChanged, TrainMoved
 from moderator.ledger import BANK, POOL, SCRAP, Company, Train
 from moderator.state import GameState
-from moderator.text import with_article
+from moderator.text import because, with_article
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -640,7 +640,10 @@ class TrainDepot(Ruleset):
         """A private company closes: its treasury to the bank, its trains out of the game."""
         if co.cash:
             state.ledger.transfer(
-                co.id, BANK, co.cash, f"{co.id} closes: its treasury goes to the bank ({reason})"
+                co.id,
+                BANK,
+                co.cash,
+                because(f"{co.id} closes: its treasury goes to the bank", reason, "; "),
             )
         self._scrap_trains(state, co, list(co.trains), reason)
         co.closed = True

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import SCRIPTS, example_scripts, play
 
+from moderator.narrate import describe
+
 EXAMPLES = example_scripts()
 
 
@@ -26,6 +28,26 @@ def test_example_plays_through(script: Path) -> None:
         and not event.text.startswith("moderator ")  # type: ignore[attr-defined]
     ]
     assert not lower, lower[:3]
+    # nor does a line nest a reason's parenthesis in another ("(directorship (sale by the
+    # director (5.1)))", "(sold (8.2))"): a reason with its own rule follows a colon
+    title = game.state.title
+    nested = [
+        line
+        for entry in game.journal
+        for event in entry.events
+        if (line := describe(event, "$", title)) and _nested(line)
+    ]
+    assert not nested, nested[:3]
+
+
+def _nested(line: str) -> bool:
+    """Whether ``line`` opens a parenthesis inside another."""
+    depth = 0
+    for ch in line:
+        depth += (ch == "(") - (ch == ")")
+        if depth > 1:
+            return True
+    return False
 
 
 def test_rulebook_example_final_figures() -> None:

@@ -156,10 +156,10 @@ def test_6_75_wrong_claims_at_165_name_the_right_figures() -> None:
     g = play(HIGH)
     answer = check(g, "check run NYC 500 half paid 50 price 212")
     assert answer.verdict is False
-    assert "✗ paid $50 a share: it is $25 (half: $250 retained, $250 paid / 10 = $25 a share" in (
+    assert "✗ paid $50 a share: it is $25; half: $250 retained, $250 paid / 10 = $25 a share" in (
         answer.text()
     )
-    assert "✗ price $212: it is $180 ($250 paid on a price of $165: payout at least the price" in (
+    assert "✗ price $212: it is $180; $250 paid on a price of $165: payout at least the price" in (
         answer.text()
     )
     assert answer.text().splitlines()[-1] == (
@@ -285,7 +285,7 @@ def test_claims_right_and_wrong_each_get_a_line() -> None:
     answer = check(g, "check run NYC 370 half paid 19 price 90")
     assert answer.verdict is False
     assert "✓ paid $19 a share" in answer.lines
-    assert any(x.startswith("✗ price $90: it is $112 (") and "(6.75)" in x for x in answer.lines)
+    assert any(x.startswith("✗ price $90: it is $112; ") and "(6.75)" in x for x in answer.lines)
     assert answer.wrong == ("price $90 (it is $112)",)
     # the treasury: 6 shares x $19 + $180 retained (6.71 NOTES)
     assert check(g, "check run NYC 370 half NYC 294").verdict is True

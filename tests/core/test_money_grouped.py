@@ -102,7 +102,7 @@ def test_narration_lines_and_receipts_group_the_thousands() -> None:
     assert "PRR runs $12,000, full, $1,200 a share" in text  # the run's line
     assert "PRR runs $12,000, full" in text and "  $1,200 a share" in text  # receipt
     assert "Carlos         3 sh $3,600" in text  # a receipt's holder line: the sign attached
-    assert "pool           1 sh     $0" in text  # the whole amount aligned on the right
+    assert "Stock Market   1 sh     $0" in text  # the whole amount aligned on the right (6.73)
     assert "The reserve pays the bank $4,500" in text  # a cash line
     assert "it holds -$3,560; the $4,500 put aside" in text  # the bank's note
 

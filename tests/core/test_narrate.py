@@ -385,6 +385,6 @@ def test_a_directors_certificate_is_named_so_in_1847() -> None:
     )
     assert (
         describe(ev, "M", "1847AE")
-        == "L director's certificate (20%): the bank → Amy (bought (3.3))"
+        == "L director's certificate (20%): the bank → Amy: bought (3.3)"
     )
     assert describe(ev, "$", "1846").startswith("L president's certificate (20%)")

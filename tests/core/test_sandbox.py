@@ -16,7 +16,7 @@ from moderator.checker import check
 from moderator.errors import Refusal, SaveError
 from moderator.game import Game
 from moderator.journal import new_entry
-from moderator.sandbox import compare, open_sandbox
+from moderator.sandbox import Comparison, Row, compare, open_sandbox
 from moderator.scoring import project, score
 from moderator.simulate import BOX_TITLES, Simulation, legal_game
 
@@ -270,3 +270,29 @@ def test_each_changed_figure_carries_the_size_of_its_change(tmp_path: Path) -> N
                 seen += 1
     assert seen
     assert table.text().count("(+$") + table.text().count("(-$") == seen
+
+
+def test_a_place_and_its_move_are_said_as_players_read_them() -> None:
+    """What players read: a player from 3rd to 1st is ``1st (up 2)``, never ``1 (-2)``; from
+    1st to 2nd ``2nd (down 1)``; the same place, no move."""
+    # name, (value, place) in the real game, (value, place) in the sandbox
+    moves = [("Amy", (50, 3), (90, 1)), ("Bob", (80, 1), (70, 2)), ("Cy", (60, 2), (60, 3))]
+    moves.append(("Di", (5, 4), (5, 4)))
+    rows = [
+        Row(
+            "player",
+            name,
+            {"cash": 10, "value": a, "place": p},
+            {"cash": 10, "value": b, "place": q},
+        )
+        for name, (a, p), (b, q) in moves
+    ]
+    table = Comparison("WHAT-IF sandbox from line 3", "SR 1", "SR 1", "$", rows, [])
+    places = {name: cells[2] for _, name, cells in table.table()}
+    assert places["Amy"] == ("3rd", "1st (up 2)", True)
+    assert places["Bob"] == ("1st", "2nd (down 1)", True)
+    assert places["Cy"] == ("2nd", "3rd (down 1)", True)
+    assert places["Di"] == ("4th", "4th", False)
+    text = table.text()
+    assert "* 1st (up 2)" in text and "* 2nd (down 1)" in text, text
+    assert "(-" not in text.replace("(-$", "") and "(+" not in text.replace("(+$", ""), text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from moderator.text import counted, to_cents
+from moderator.text import because, counted, to_cents
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,24 @@ def test_the_article_is_said_as_at_the_table() -> None:
     plain = ["UR", "PRR", "D", "KO", "2", "2+", "3/5", "1M", "6E", "Saar", "Bess", "GT", ""]
     assert {w: article(w) for w in plain} == dict.fromkeys(plain, "a")
     assert with_article("8") == "an 8" and article("investor") == "an"
+
+
+def test_because_never_nests_a_reason_in_parentheses() -> None:
+    """What players read: ``(directorship (sale by the director (5.1)))`` was written flat."""
+    assert because("presidency", "holds more") == "presidency (holds more)"
+    assert because("directorship", "sale by the director (5.1)") == (
+        "directorship: sale by the director (5.1)"
+    )
+    assert because("GT closes", "exchanged (4.4)", "; ") == "GT closes; exchanged (4.4)"
+
+
+def test_an_ended_games_refusal_says_the_end_flat() -> None:
+    from conftest import play
+
+    g = play("game 1846 Amy Bob Cat\n")
+    g.state.ended = True
+    g.state.end_reason = "the bank is broken (6.8)"
+    refused = g.execute("pass Amy")
+    assert not refused.ok
+    assert "((" not in refused.message and "))" not in refused.message, refused.message
+    assert refused.message.endswith(": the bank is broken (6.8)"), refused.message

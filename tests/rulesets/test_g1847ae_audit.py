@@ -350,14 +350,14 @@ def test_6_8_2_bankrupt_sells_every_possible_certificate_first() -> None:
     pool = {co["id"]: co["pool"] for co in state["companies"] if co["kind"] == "corporation"}
     assert pool["L"] == 10 and pool["Saar"] == 10
     # each sale is a line to mirror: the certificate, the price paid, the marker's move
-    lines = narrate(outcome.command, outcome.events, "M")
+    lines = narrate(outcome.command, outcome.events, "M", "1847AE")  # its words: bank pool
     assert any("toward the M300 train, M139 short" in x and "(6.8.2)" in x for x in lines)
-    sales = [x for x in lines if "sells 1" in x or "price down" in x or "→ the pool" in x]
+    sales = [x for x in lines if "sells 1" in x or "price down" in x or "→ the bank pool" in x]
     assert sales == [
-        "L share (10%): Cora → the pool (sold (8.2))",
+        "L share (10%): Cora → the bank pool: sold (8.2)",
         "The bank pays Cora M72: sells 1 L share at M72 (8.2)",
         "L price down M72 → M62: sold: one row down (8.2)",
-        "Saar share (10%): Cora → the pool (sold (8.2))",
+        "Saar share (10%): Cora → the bank pool: sold (8.2)",
         "The bank pays Cora M62: sells 1 Saar share at M62 (8.2)",
         "Saar price down M62 → M50: sold: one row down (8.2)",
     ]
@@ -473,7 +473,11 @@ run Saar 0
     assert any(x.startswith("L directorship: Cora → Anna") for x in lines)  # 5: Director
     said = "\n".join(lines)
     assert "president" not in said and "presidency" not in said, said
-    assert "(directorship (sale by the director (5.1)))" in said, said  # 1847 words
+    # 1847 words, flat (never "(directorship (sale by the director (5.1)))"): the director's
+    # certificate swapped is folded into the directorship's line
+    assert "L directorship: Cora → Anna, certificates exchanged: sale by the director (5.1)" in said
+    assert "L share (10%): Cora → the bank pool: sold (8.2)" in said, said  # 1847 6.7.4
+    assert "director's certificate" not in said and "((" not in said and "))" not in said, said
     # 9: Anna 185 + L 20% at 62 + Krauss 140 = 449; Bert 300 + 62 = 362; Cora 275 + 100 = 375
     assert g.state_json()["result"] == {"Anna": 449, "Bert": 362, "Cora": 375}
 

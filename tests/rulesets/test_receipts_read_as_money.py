@@ -59,22 +59,40 @@ def test_every_titles_receipts_read_as_money(title: str) -> None:
                 money(currency, p) for p in (receipt.price_before, receipt.price_after)
             )
             if before == after:  # the price did not change (its marker may have moved)
-                assert f"  price stays at {before} (" in rows[-1], text
+                assert f"  price stays at {before}" in rows[-1], text
             else:
-                assert f"  price {before} {MOVED} {after} (" in rows[-1], text
+                assert f"  price {before} {MOVED} {after}" in rows[-1], text
         amounts = [money(currency, x.amount) for x in receipt.lines]
         amounts += [money(currency, receipt.retained)] if receipt.retained else []
         column = [row for row in rows if row.startswith("  ") and row[2:14].rstrip()]
         column = [
             row
             for row in column
-            if row[2:15].rstrip() in {x.who for x in receipt.lines} | {"retained"}
+            if row[2:].split("  ")[0] in {x.who for x in receipt.lines} | {"retained"}
         ]
         assert len(column) == len(amounts), text
-        ends = {row.split("  (")[0].rstrip().__len__() for row in column}
+        ends = {_amount_part(row).__len__() for row in column}
         assert len(ends) <= 1, text  # the amounts end in one column
         for row, amount in zip(column, amounts, strict=True):
-            assert row.split("  (")[0].rstrip().endswith(f" {amount}"), (row, amount)
+            assert _amount_part(row).endswith(f" {amount}"), (row, amount)
+        # what players read: no parenthesis inside another ("($76 stays in the bank
+        # (6.73))"), the bank's shares by the title's word, never the script's
+        assert "((" not in text and "))" not in text, text
+        assert not {"pool", "ipo"} & {x.who for x in receipt.lines}, text
+
+
+def _amount_part(row: str) -> str:
+    """A receipt row up to its amount, without the note that follows it."""
+    return re.split(r"(?<=[0-9])  (?=\S)", row, maxsplit=1)[0].rstrip()
+
+
+def test_receipts_name_the_bank_shares_by_the_titles_words() -> None:
+    """1846's Stock Market (6.73), 1847 AE's Initial Offering (6.7.4): never ``pool`` or
+    ``ipo``, the script's words."""
+    _, receipts = receipts_of(SCRIPT_OF["1846"])
+    assert any("  Stock Market " in r.text() for r in receipts)
+    _, receipts = receipts_of(SCRIPT_OF["1847AE"])
+    assert any("  initial offering " in r.text() for r in receipts)
 
 
 def test_a_wide_column_aligns_whole_amounts() -> None:

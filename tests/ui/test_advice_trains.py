@@ -45,8 +45,8 @@ async def test_1846_every_bank_train_offered_next_has_a_row(saves: Path) -> None
         assert any(label.startswith("PRR may buy, ") for label in shown)
         for label in rows:
             assert all(cell.startswith("✗ short $") for cell in shown[label]), shown
-        # the pool's share pays nobody in 1846 (6.73): the bank row says so
-        assert "bank (pool 1 sh)" in shown
+        # the Stock Market's share pays nobody in 1846 (6.73): the bank row says so
+        assert "bank (Stock Market 1 sh)" in shown
 
 
 async def test_1847ae_the_bank_row_names_the_ipo_and_investor_shares(saves: Path) -> None:
@@ -63,7 +63,7 @@ async def test_1847ae_the_bank_row_names_the_ipo_and_investor_shares(saves: Path
         dialog = app.screen
         assert isinstance(dialog, RunDialog)
         shown = shown_advice(dialog)
-        label = f"bank (ipo {ipo}, investor {investor} sh)"
+        label = f"bank (initial offering {ipo}, investor {investor} sh)"  # 6.7.4
         assert label in shown, shown
         assert shown[label][0] == session.money(10 * (ipo + investor))
 

@@ -48,7 +48,7 @@ from moderator import commands as c
 from moderator.advisor import BANK_KEEPS, PayoutColumn, bank_label
 from moderator.narrate import title_word
 from moderator.script import ParseError, parse_line
-from moderator.text import A_SHARE, escaped
+from moderator.text import A_SHARE, escaped, ordinal
 from moderator.ui.host import KeysReady, character_of, key_said, keys_refused
 from moderator.ui.session import Session
 from moderator.ui.widgets.commandbar import FixedInput
@@ -1277,12 +1277,6 @@ def payout_options(session: Session, company: str) -> list[str | None]:
 
 CELL = 13
 """The width of a payout kind's column in the advisor."""
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``..."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def dividend_label(session: Session, company: str) -> str:

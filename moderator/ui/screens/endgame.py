@@ -24,6 +24,7 @@ from textual.widgets import Label, ProgressBar
 
 from moderator.errors import Refusal
 from moderator.scoring import Progress
+from moderator.text import ordinal
 
 T = TypeVar("T")
 
@@ -33,12 +34,6 @@ with a progress bar; shorter ones at once (they take a few milliseconds)."""
 
 GAME_LOCK = threading.Lock()
 """Held while a job reads the game (the history's replay cache is not thread-safe)."""
-
-
-def ordinal(place: int, tied: bool = False) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``...; ``1st=`` for a place shared by a tie."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}{'=' if tied else ''}"
 
 
 def places_text(places: Any, money: Callable[[int], str]) -> Text:

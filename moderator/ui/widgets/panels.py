@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.market import ZONE_MARKS, linear_stack
-from moderator.text import counted, money
+from moderator.text import counted, money, ordinal
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -1165,12 +1165,6 @@ def _bank_rule(bank: dict[str, Any]) -> str:
     return ""
 
 
-def _ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def ranking_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The final places: the state JSON's ``ranking`` when it has one, else worked out
     from ``result`` (players with the same score share a place; the next place counts
@@ -1228,7 +1222,7 @@ class EndPanel(Panel):
                     lines.append(Text.assemble(("Winners, tied: ", "dim"), (names, "bold green")))
             for place in places:
                 tied = len(place["players"]) > 1
-                label = _ordinal(place["place"]) + ("=" if tied else " ")
+                label = ordinal(place["place"]) + ("=" if tied else " ")
                 row = Text(f"  {label:<5} ", style="bold")
                 row.append(", ".join(place["players"]), style="bold" if place is places[0] else "")
                 row.append(f"   {_money(cur, place['score'])}")
