@@ -76,8 +76,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         turn = self.merger_turn(state)
         return int(turn["due"]) if turn and turn["corp"] == cid else 0
 
-    def _turn_corp(self, state: GameState, word: str) -> str | None:
-        """``word``'s corporation if it is the open conversion's, else ``None``."""
+    def _open_turn(self, state: GameState, word: str) -> dict[str, Any] | None:
+        """The open conversion's turn if ``word`` names its corporation, else ``None``."""
         turn = self.merger_turn(state)
         if turn is None:
             return None
@@ -85,21 +85,17 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
             cid = self.company_id(state, word)
         except Refusal:
             return None
-        return cid if cid == turn["corp"] else None
+        return turn if cid == turn["corp"] else None
 
     def ma_line(self, state: GameState, cmd: c.Command) -> bool:
         """A line of the merger round: a conversion, or a purchase, sale, loan or ``done``
         of the open conversion's corporation."""
         if isinstance(cmd, c.Later):
             return cmd.verb in self.merger_verbs and self.merger(state) is not None
-        if isinstance(cmd, c.Buy | c.Sell):
-            return self._turn_corp(state, cmd.corp) is not None
-        if isinstance(cmd, c.Loan):
-            return self._turn_corp(state, cmd.corp) is not None
+        if isinstance(cmd, c.Buy | c.Sell | c.Loan | c.Discard):  # Discard: a merger's trains
+            return self._open_turn(state, cmd.corp) is not None
         if isinstance(cmd, c.Done):
-            return self._turn_corp(state, cmd.company) is not None
-        if isinstance(cmd, c.Discard):  # a merger's trains over the limit
-            return self._turn_corp(state, cmd.corp) is not None
+            return self._open_turn(state, cmd.company) is not None
         return False
 
     # ------------------------------------------------------------- the round
@@ -506,8 +502,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
             turn["acted"].append(player)
 
     def cmd_buy(self, state: GameState, cmd: c.Buy) -> None:
-        turn = self.merger_turn(state)
-        if turn is None or self._turn_corp(state, cmd.corp) is None:
+        turn = self._open_turn(state, cmd.corp)
+        if turn is None:
             super().cmd_buy(state, cmd)
             return
         rule = self.r("after_conversion")
@@ -540,8 +536,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self._acted(state, turn, player)
 
     def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
-        turn = self.merger_turn(state)
-        if turn is None or self._turn_corp(state, cmd.corp) is None:
+        turn = self._open_turn(state, cmd.corp)
+        if turn is None:
             super().cmd_sell(state, cmd)
             return
         rule = self.r("after_conversion")
@@ -560,8 +556,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self._acted(state, turn, player)
 
     def cmd_loan(self, state: GameState, cmd: c.Loan) -> None:
-        turn = self.merger_turn(state)
-        if turn is None or self._turn_corp(state, cmd.corp) is None:
+        turn = self._open_turn(state, cmd.corp)
+        if turn is None:
             super().cmd_loan(state, cmd)
             return
         company = state.company(turn["corp"])
@@ -569,7 +565,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         turn["loaned"] = True
 
     def cmd_done(self, state: GameState, cmd: c.Done) -> None:
-        if self.merger_turn(state) is None or self._turn_corp(state, cmd.company) is None:
+        if self._open_turn(state, cmd.company) is None:
             super().cmd_done(state, cmd)
             return
         self.close_merger_turn(state)
