@@ -459,6 +459,30 @@ FIXES: dict[str, RulesFix] = {
             "a new game refuses a player named like a private's alias (`P1`…`P11`: `P3` is "
             "MTE in a line), as it refuses one named like a company (before: seated)",
         ),
+        RulesFix(
+            "1817-§5",
+            13,
+            "1817",
+            "facts §5",
+            "a player who may short a corporation is not passed by the tool in a stock round "
+            "(before: shorts were refused, so a player with nothing else to do was passed)",
+        ),
+        RulesFix(
+            "1817-§12",
+            13,
+            "1817",
+            "facts §12",
+            "a player whose cash is negative sells at once or goes bankrupt before any other "
+            "line (before: play went on with his debt)",
+        ),
+        RulesFix(
+            "1817-§14",
+            13,
+            "1817",
+            "facts §14",
+            "the first 8-train signals the end: one more set of 2 or 3 operating rounds, then "
+            "the game ends after its last merger round (before: play went on)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (

@@ -85,6 +85,17 @@ class Sim1817:
         """One command of a plausible table."""
         state = self.game.state
         rs = self._g17
+        debtor = rs.crisis_player(state)
+        if debtor is not None:  # facts §12: sell one share at a time, else bankruptcy
+            sales: list[c.Command] = [
+                c.Sell(player=debtor, corp=co.id, count=1)
+                for co in state.ledger.corporations()
+                if rs.sellable(state, debtor, co)
+            ]
+            return self._try([*sales, c.Bankrupt(player=debtor)])
+        if state.extra.get("ma_round") and rs.final_round_over(state):
+            # facts §14: the last merger round over, the game ends
+            return self._try([c.Pass(player=rs.active_players(state)[0].name)])
         if state.extra.get("ma_round"):
             # the merger round (nothing converted or merged here) and the acquisition
             # round (a later step): the next line begins the next round, which the choices

@@ -39,6 +39,7 @@ from rulesets.merger_round import MergerRound
 from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, size_of
+from rulesets.shorts import SHORT_RULES, ShortSelling
 from rulesets.unlimited import UnlimitedBank
 from rulesets.zoned_row import ZonedRow
 
@@ -204,12 +205,11 @@ RULE_NUMBERS = {
     "merge": "facts §9, R 7.1.2, R 7.1.3",
     "after_conversion": "facts §9, R 7.1.4",
     "converted_stations": "facts §9, R 7.1.4",
+    **SHORT_RULES,
 }
 """Where each mechanism's figures are in the facts (no rulebook text was found)."""
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
-    "short": "short selling (facts §5)",
-    "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
     "acquire": "the acquisition round (facts §10, R 7.2.2)",
     "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
 }
@@ -217,6 +217,7 @@ LATER = {
 
 
 class G1817(
+    ShortSelling,
     TrainExport,
     MergerRound,
     UnlimitedBank,
@@ -341,7 +342,7 @@ class G1817(
     def phase_notes(self, phase: str) -> list[str]:
         words = [f"corporations start with {' or '.join(map(str, SIZES[phase]))} shares"]
         if phase == "8":
-            words.append("no new shorts; the game end is signalled (facts §14, a later step)")
+            words.append("no new shorts; the game end is signalled (facts §14)")
         return words
 
     def title_candidates(self, state: GameState) -> list[c.Command]:
@@ -365,14 +366,6 @@ class G1817(
         """Privates are not traded between players (facts §1)."""
         raise Refusal("in 1817 privates are never traded between players (facts §1)")
 
-    def cmd_bankrupt(self, state: GameState, cmd: c.Bankrupt) -> None:
-        """No forced train purchase exists (facts §8, R 6.7): a player goes bankrupt only
-        in a cash crisis, a later step (facts §12), refused by name."""
-        raise Refusal(
-            "`bankrupt` belongs to the cash crisis (facts §12), part of a later step of "
-            "moderator's 1817: not played yet"
-        )
-
     # ================================================================= views and checks
     def private_score(self, state: GameState, private: Company) -> tuple[int | None, str]:
         return private.value, "a private a player holds scores its face (facts §14)"
@@ -382,9 +375,9 @@ class G1817(
             return
         if cmd.field in ("size", "stations", "shorts"):
             if cmd.field == "shorts":
-                label, actual = f"{cmd.subject} shorts {cmd.corp}", 0
-                self.player_name(state, cmd.subject)
-                self.company_id(state, cmd.corp or "")
+                name = self.player_name(state, cmd.subject)
+                cid = self.company_id(state, cmd.corp or "")
+                label, actual = f"{name} shorts {cid}", self.shorts_of(state, name, cid)
             else:
                 cid = self.company_id(state, cmd.subject)
                 label = f"{cid} {cmd.field}"
@@ -428,6 +421,7 @@ class G1817(
 
     def state_json(self, state: GameState) -> dict[str, Any]:
         data = super().state_json(state)
+        book = self.short_book(state) if state.extra.get("shorts") else {}
         for player in data["players"]:
-            player["shorts"] = {}
+            player["shorts"] = dict(book.get(player["name"], {}))
         return data

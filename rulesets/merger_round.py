@@ -447,6 +447,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
             state,
             f"{cid} has 10 shares: each 20% of {cid} or {tid} becomes a 10% of {cid} ({rule})",
         )
+        self.merged_shorts(state, company, target)
         seats = [p.name for p in self.active_players(state)]
         held = {p: company.holder_percent(p) for p in seats}
         top = max(held.values())
@@ -460,6 +461,13 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self._swap_presidency(
             state, company, owner, new, f"holds the most after the merger ({rule})"
         )
+
+    def merged_shorts(self, state: GameState, company: Company, target: Company) -> None:
+        """Hook: the target's shorts carried into the survivor (:mod:`rulesets.shorts`)."""
+
+    def covering(self, state: GameState, player: str, cid: str) -> bool:
+        """Hook: a purchase that covers a short gains no certificate (:mod:`rulesets.shorts`)."""
+        return False
 
     # ------------------------------------------------------------- after it
     def _merger_player(self, state: GameState, turn: dict[str, Any], word: str, what: str) -> str:
@@ -518,11 +526,12 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         cert = self.buyable_certificate(state, player, company, "ipo")
         if isinstance(cert, str):
             raise Refusal(f"{cid}'s treasury holds no share ({rule})")
+        covers = self.covering(state, player, cid)  # a short covered: no certificate gained
         cap = self.share_cap
-        if cap and company.holder_percent(player) + share_unit(company) > cap:
+        if cap and not covers and company.holder_percent(player) + share_unit(company) > cap:
             raise Refusal(f"{player} would hold more than {cap}% of {cid} ({self.r('hold_limit')})")
         limit = self.cert_limit(state)
-        if self.cert_count(state, player) + 1 > limit:
+        if not covers and self.cert_count(state, player) + 1 > limit:
             raise Refusal(
                 f"{player} is at the certificate limit of {limit} ({self.r('cert_limit')})"
             )

@@ -1,5 +1,5 @@
 """The 1817 simulation plays a table's game (issue 44): every kind of move, the phases up
-to the 8-train, and it stops where the game would end (facts §14)."""
+to the 8-train, and the game ends where facts §14 ends it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,13 @@ def test_a_seeded_1817_game_plays_to_its_end_with_every_kind_of_move() -> None:
     runs = [e.command for e in game.journal if e.command.kind == "run"]
     assert {getattr(r, "option", None) for r in runs} >= {None, "half", "withhold"}
     assert game.state.phase == "8"
-    assert game.state.round_kind == "SR"  # the stock round after the last set began
+    # the game ends by itself (facts §14): after the final set's last operating round (2 or
+    # 3 of them, as the 8 came in a set's first or second) and its merger round
+    state = game.state
+    signal, final = state.extra["end_signal"], state.extra["final_set"]
+    assert state.ended and "facts §14" in (state.end_reason or "")
+    assert final == [signal[0] + 1, 3 if signal[1] == 2 else 2]
+    assert (state.round_kind, state.round_number, state.or_number) == ("OR", *final)
     # a game, not a string of empty rounds: passes are a minority of the lines
     assert kinds["pass"] * 4 < len(game.journal)
     again = Simulation(seed=0, players=4, title="1817", max_commands=4000, final_set=True).run()

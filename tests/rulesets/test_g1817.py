@@ -164,11 +164,10 @@ def test_facts_1_mte_bonus() -> None:
 
 def test_later_steps_are_refused_by_name() -> None:
     g = play(STARTED)
-    for line, words in (
-        ("short Bob UR", "short selling (facts §5)"),
-        ("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),
-    ):
+    for line, words in (("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),):
         refuse(g, line, words, "later step")
+    # played since part 4 (tests/rulesets/test_g1817_shorts.py): a 2-share one is not shorted
+    refuse(g, "short Bob UR", "only 5- and 10-share corporations are shorted", "facts §5")
     # played since part 2, in its round only (tests/rulesets/test_g1817_merger.py)
     refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
     refuse(g, "merge UR PW", "merger and conversion round after an operating round", "R 7.1")

@@ -98,7 +98,7 @@ def test_refusals_name_the_facts_sections() -> None:
     refuse(g, "bonus GT MTE", "does not own the Mountain Engineers", "facts §1")
     refuse(g, "train GT 4", "facts §13")
     refuse(g, "liquidate GT", "acquisition round (facts §10, §11, R 7.2.1)", "later step")
-    refuse(g, "cover Bob GT", "short selling (facts §5)", "later step")
+    refuse(g, "cover Bob GT", "holds no GT short to cover", "facts §5")
 
 
 def test_facts_6_the_bank_has_seventy_loans() -> None:
@@ -165,15 +165,15 @@ def test_facts_4_no_trade_in_the_acquisition_zone() -> None:
 def test_contract_rows_every_title_has_are_refused_by_name() -> None:
     """`buyprivate` and `bankrupt` are commands every title has (the contract): in 1817 a
     private enters a corporation only when contributed at its IPO (facts §1, §3), and a
-    player goes bankrupt only in a cash crisis, a later step (facts §12): no forced train
-    purchase exists (facts §8, R 6.7)."""
+    player goes bankrupt only in a cash crisis (facts §12): no forced train purchase exists
+    (facts §8, R 6.7)."""
     g = play(
         "game 1817 Amy Bob Cat\nprivate Amy MTE 40\npass Bob\npass Cat\npass Amy\n"
         "ipo Bob UR 200 2\npass Cat\npass Amy\npass Bob\n"
     )
     refuse(g, "buyprivate UR MTE 40", "contributed at its IPO", "facts §1")
     refuse(g, "trade MTE Amy Bob 40", "facts §1")
-    refuse(g, "bankrupt Amy", "cash crisis (facts §12)", "later step")
+    refuse(g, "bankrupt Amy", "only a player in a cash crisis goes bankrupt", "facts §12")
 
 
 def test_facts_4_no_purchase_of_a_corporation_sold_this_round() -> None:

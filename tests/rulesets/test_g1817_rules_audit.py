@@ -39,8 +39,9 @@ def test_facts_6_each_loan_of_a_line_says_the_same_payment() -> None:
 
 def test_facts_9_10_merger_round_lines_refused_in_the_pause_and_nothing_applied() -> None:
     """Facts §9, §10 (R 7.1.1-7.2.2): after OR 4.1's last `done` the game waits in the
-    merger and acquisition rounds. The lines of their later steps (acquisitions, shorts;
-    `convert` and `merge` are played since part 2: tests/rulesets/test_g1817_merger.py) are
+    merger and acquisition rounds. The lines of their later steps (acquisitions; a short is
+    a stock turn's line; `convert` and `merge` are played since part 2:
+    tests/rulesets/test_g1817_merger.py) are
     refused naming the rule and change nothing (state and journal; the pause and the OR's
     rate hold); the next round's first line then plays as ever."""
     text = PHASE_3 + "ipo Amy UR 300 2\nipo Bob PW 300 2\nipo Cat GT 300 5\n"
@@ -51,9 +52,9 @@ def test_facts_9_10_merger_round_lines_refused_in_the_pause_and_nothing_applied(
     for line, words in (
         ("acquire GT UR 100", "acquisition round (facts §10, R 7.2.2)"),
         ("liquidate UR", "acquisition round (facts §10, §11, R 7.2.1)"),
-        ("short Amy GT", "short selling (facts §5)"),
     ):
         refuse(g, line, words, "later step")
+    refuse(g, "short Amy GT", "a stock turn's purchase", "facts §5")  # played since part 4
     assert g.state_json()["merger_round"]
     assert g.execute("run UR 0").ok  # OR 4.2 begins
     assert not g.state_json()["merger_round"] and g.state.round_kind == "OR"
