@@ -176,7 +176,7 @@ class ShortSelling(MergerRound):
             raise Refusal(why)
         cid = company.id
         price = state.price(cid)
-        cert = Certificate(share_unit(company), False, SCRAP)
+        cert = Certificate(share_unit(company), False, BANK)  # a new share, from the bank
         company.certificates = [*company.certificates, cert]
         state.ledger.move_certificate(
             company, cert, POOL, f"a new {cid} share in the market for {player}'s short ({rule})"
