@@ -125,11 +125,11 @@ class ShortSelling(MergerRound):
         cid = company.id
         if state.phase == self.end_phase:
             return f"no new shorts in phase {self.end_phase} ({rule}; facts §13)"
+        why = self.acting_for_refusal(state, player)  # type: ignore[attr-defined]
+        if why:
+            return str(why)
         if state.turn_bought and state.current_player == player:
             return f"{player} has made this turn's purchase: a short is that purchase ({rule})"
-        why = self.acting_for_refusal(state, player)
-        if why:
-            return why
         shorted = state.extra.get("shorted") or {}
         assert isinstance(shorted, dict)
         if shorted.get(player) == state.round_number:

@@ -45,6 +45,7 @@ from textual._styles_cache import StylesCache
 
 from moderator.game import Game
 from moderator.script import parse_script
+from rulesets.sharecount import size_of
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -304,7 +305,12 @@ def check_invariants(game: Game) -> None:
                 # 1817: the certificates are made at the IPO, whose size is chosen then (§3)
                 assert not company.certificates, company.id
                 continue
-            assert sum(c.percent for c in company.certificates) == 100, company.id
+            whole = 100
+            if game.title == "1817" and company.certificates:
+                # 1817 facts §5: each short is one more share, in the market or held
+                shorts = game.ruleset.shorts_on(game.state, company.id)  # type: ignore[attr-defined]
+                whole += shorts * (100 // size_of(company))
+            assert sum(c.percent for c in company.certificates) == whole, company.id
             marks = sum(c.president for c in company.certificates)
             if game.title == "1853":
                 # 1853: the director is marked once appointed (2.9, 3.2); a manager holds no

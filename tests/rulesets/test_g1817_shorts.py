@@ -1,0 +1,318 @@
+"""1817 part 4: shorts (facts §5), the cash crisis and bankruptcy (§12), the game end and
+the score (§14): the refusals by rule, the money, and what an old save keeps."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import play, refuse
+
+from moderator import commands as c
+from moderator.errors import Refusal
+from moderator.game import Game
+from moderator.ledger import BANK, POOL
+from moderator.state import GameState
+from rulesets.g1817 import G1817
+from rulesets.sharecount import size_of
+
+OPENING = (
+    "game 1817 Amy Bob Cat\nprivate Amy MAJC 90\nprivate Bob MTE 40\npass Cat\npass Amy\n"
+    "pass Bob\nipo Cat UR 200 2\nipo Amy PW 100 2\nipo Bob GT 120 2\npass Cat\npass Amy\n"
+    "pass Bob\ntrain UR 2\ndone UR\ntrain GT 2\ndone GT\ntrain PW 2\ndone PW\nconvert UR\n"
+    "buy Cat UR ipo\ndone UR\nconvert GT\nbuy Bob GT ipo\ndone GT\nrun UR 100\ndone UR\n"
+    "run GT 100\ndone GT\nrun PW 0\ndone PW\n"
+)
+"""After OR 1.2 (1817-shorts.script): UR 5 shares at $100 (Cat 60%, treasury 40%), GT 5
+shares at $60 (Bob 60%), PW 2 shares at $40 (Amy); cash Amy 230, Bob 265, Cat 190."""
+SR2 = OPENING + "pass Cat\n"
+"""Stock round 2, Amy on turn."""
+SHORTED = SR2 + "short Amy UR\nshort Bob UR\npass Cat\npass Amy\npass Bob\n"
+"""OR 2.1 begins: Amy and Bob hold a UR short each, UR at $80 with 2 market shares."""
+
+
+def ruleset(g: Game) -> G1817:
+    rs = g.ruleset
+    assert isinstance(rs, G1817)
+    return rs
+
+
+def shares_match_shorts(g: Game) -> None:
+    """Every short is one share more than the corporation's size (facts §5)."""
+    rs = ruleset(g)
+    for co in g.state.ledger.corporations():
+        if co.launched and co.certificates:
+            held = sum(x.percent for x in co.certificates) // (100 // size_of(co))
+            assert held == size_of(co) + rs.shorts_on(g.state, co.id), co.id
+    g.state.ledger.check_conservation()
+
+
+def test_facts_5_short_pays_the_price_and_adds_a_market_share() -> None:
+    g = play(SR2 + "short Amy UR\n")
+    assert g.state.ledger.player("Amy").cash == 330
+    ur = g.state.company("UR")
+    assert ur.holder_percent(POOL) == 20 and ruleset(g).shorts_of(g.state, "Amy", "UR") == 1
+    assert g.state_json()["players"][0]["shorts"] == {"UR": 1}
+    shares_match_shorts(g)
+    # one short a round; a short is the turn's purchase; a sale of UR for the round
+    g2 = play(SR2 + "short Amy UR\npass Bob\npass Cat\n")
+    refuse(g2, "short Amy GT", "one short a round", "facts §5")
+    refuse(g2, "buy Amy UR", "sold or shorted UR this stock round", "facts §4")
+
+
+def test_facts_5_short_refusals_name_the_rule() -> None:
+    g = play(SR2)
+    refuse(g, "short Amy PW", "only 5- and 10-share corporations", "facts §5")
+    refuse(g, "short Cat UR", "it is Amy's turn")
+    g = play(SR2 + "buy Amy GT ipo\npass Bob\npass Cat\n")
+    refuse(g, "short Amy GT", "holds GT shares", "facts §5")
+    g = play(SR2 + "loan PW 1\n")  # Amy's turn acting for PW: the whole turn (facts §4)
+    refuse(g, "short Amy UR", "acts for PW this turn", "facts §4")
+    g = play(SHORTED)
+    refuse(g, "short Amy UR", "a stock turn's purchase", "facts §5")
+    # not operated: a fresh 5-share corporation (a conversion made it, no OR yet)
+    g = play(OPENING + "convert PW\n")
+    assert not g.execute("short Bob PW").ok
+
+
+def test_facts_5_the_shorts_limit_and_five_shorts() -> None:
+    g = play(SR2)
+    state = g.state.clone()
+    rs = ruleset(g)
+    ur = state.company("UR")
+    rs.short_book(state)["Bob"] = {"UR": 5}
+    assert "5 shorts already" in (rs.check_short(state, "Amy", ur) or "")
+    # five_shorts: a 10-share corporation takes five, not ten
+    state.extra["options"] = ["five_shorts"]
+    ur.certificates = ur.certificates[:1] + [type(ur.certificates[0])(10, False, "UR")] * 9
+    assert size_of(ur) == 10 and rs.short_limit(state, ur) == 5
+    assert "five_shorts" in (rs.check_short(state, "Amy", ur) or "")
+    state.extra["options"] = []
+    assert rs.check_short(state, "Amy", ur) is None
+    # phase 8: no new shorts
+    state.phase = "8"
+    assert "phase 8" in (rs.check_short(state, "Amy", ur) or "")
+
+
+def test_facts_5_short_holders_pay_dividends_rounded_toward_zero() -> None:
+    g = play(SHORTED)
+    plan = ruleset(g).dividend_plan(g.state, g.state.company("UR"), 133, "full")
+    lines = {x.who: x.amount for x in plan.lines}
+    # $26.60 a share: Cat's 3 rounded up ($80), each short pays $26 (toward zero)
+    assert (lines["Cat"], lines["Amy"], lines["Bob"]) == (80, -26, -26)
+    assert g.execute("run UR 100").ok
+    assert (g.state.ledger.player("Amy").cash, g.state.ledger.player("Bob").cash) == (310, 345)
+    shares_match_shorts(g)
+
+
+AFTER_SET_2 = SHORTED + (
+    "run UR 100\ndone UR\nrun GT 60\ndone GT\nrun PW 40\ndone PW\n"
+    "run UR 0\ndone UR\nrun GT 60\ndone GT\nrun PW 40\ndone PW\n"
+)
+"""Merger round 2.2: UR at $80 (2 market shares), Amy and Bob a UR short each."""
+
+
+def test_facts_5_9_cover_in_the_post_conversion_buying() -> None:
+    g = play(AFTER_SET_2 + "convert UR\n")
+    rs = ruleset(g)
+    assert rs.covering(g.state, "Amy", "UR")
+    assert g.execute("buy Amy UR ipo").ok
+    assert rs.shorts_of(g.state, "Amy", "UR") == 0
+    assert g.state.company("UR").holder_percent("Amy") == 0
+    shares_match_shorts(g)
+
+
+def test_facts_0_5_a_cover_is_allowed_at_the_certificate_limit() -> None:
+    g = play(AFTER_SET_2 + "pass Cat\n")
+    rs = ruleset(g)
+    state = g.state
+    at_limit = rs.cert_count(state, "Amy")
+    original = G1817.cert_limit
+    try:  # Amy at her limit: a plain purchase is refused, a cover is not
+        G1817.cert_limit = lambda self, st: at_limit  # type: ignore[method-assign]
+        assert "certificate limit" in (rs.check_buy(state, "Amy", state.company("GT"), "ipo") or "")
+        assert rs.check_buy(state, "Amy", state.company("UR"), "pool") is None
+    finally:
+        G1817.cert_limit = original  # type: ignore[method-assign]
+    assert g.execute("cover Amy UR pool").ok
+    assert rs.shorts_of(g.state, "Amy", "UR") == 0
+    assert g.state.ledger.player("Amy").cash == 390 - 80
+    shares_match_shorts(g)
+
+
+def test_facts_5_market_shorts_close_by_a_sale_and_at_the_stock_round_start() -> None:
+    g = play(SHORTED + "run UR 100\ndone UR\n")
+    rs = ruleset(g)
+    state = g.state.clone()
+    ur = state.company("UR")
+    # a bankrupt's short in the market: the next sale into the market closes it first
+    book = rs.short_book(state)
+    book["Amy"]["UR"] -= 1
+    del book["Amy"]
+    book[POOL] = {"UR": 1}
+    market_before = ur.holder_percent(POOL)
+    rs.close_market_shorts(state, ur)
+    assert rs.shorts_of(state, POOL, "UR") == 0
+    assert ur.holder_percent(POOL) == market_before - 20
+    # at a stock round's start: against a treasury share, the bank paying UR the price
+    state = g.state.clone()
+    ur = state.company("UR")
+    for x in ur.certs_of(POOL):
+        state.ledger.move_certificate(ur, x, "Cat", "test")
+    book = rs.short_book(state)
+    del book["Amy"]
+    book[POOL] = {"UR": 1}
+    cash, price, treasury = ur.cash, state.price("UR"), ur.holder_percent("UR")
+    rs.stock_round_started(state)
+    assert rs.shorts_of(state, POOL, "UR") == 0
+    assert ur.cash == cash + price and ur.holder_percent("UR") == treasury - 20
+    state.ledger.check_conservation()
+
+
+def test_facts_10_11_settle_target_shorts_pays_per_share_into_debt() -> None:
+    g = play(SHORTED)
+    rs = ruleset(g)
+    state = g.state.clone()
+    state.ledger.transfer("Amy", BANK, 320, "test: Amy nearly broke")
+    rs.settle_target_shorts(state, state.company("UR"), 72)
+    assert state.ledger.player("Amy").cash == 10 - 72
+    assert state.ledger.player("Bob").cash == 365 - 72
+    assert rs.shorts_on(state, "UR") == 0
+    assert rs.crisis_player(state) == "Amy"
+    state.ledger.check_conservation()
+
+
+def _crisis() -> Game:
+    """Amy at -$4 after UR's dividend on her short (1817-cash-crisis.script)."""
+    return play(
+        SR2 + "ipo Amy BA 230 2\npass Bob\npass Cat\nshort Amy UR\npass Bob\npass Cat\n"
+        "buy Amy GT ipo\npass Bob\npass Cat\npass Amy\ntrain BA 2+\ndone BA\nrun UR 220\n"
+    )
+
+
+def test_facts_12_cash_crisis_sells_first_no_more_than_needed() -> None:
+    g = _crisis()
+    assert g.state.ledger.player("Amy").cash == -4
+    refuse(g, "done UR", "Amy is in a cash crisis", "facts §12")
+    refuse(g, "bankrupt Amy", "may still raise $60", "facts §12")
+    refuse(g, "sell Amy PW 1", "president's certificate of PW", "facts §12")
+    refuse(g, "sell Amy BA 1", "president's certificate of BA", "facts §12")
+    refuse(g, "sell Bob GT 1", "Amy is in a cash crisis")
+    assert g.execute("sell Amy GT 1").ok
+    assert g.state.ledger.player("Amy").cash == 56 and ruleset(g).crisis_player(g.state) is None
+    assert g.execute("done UR").ok
+
+
+def test_facts_12_no_more_shares_than_the_debt_needs() -> None:
+    g = _crisis()
+    state = g.state.clone()
+    gt = state.company("GT")
+    # Amy holds a second GT share: two would be more than the $4 needs
+    cert = next(x for x in gt.certs_of("GT") if not x.president)
+    state.ledger.move_certificate(gt, cert, "Amy", "test")
+    with pytest.raises(Refusal, match="no more than needed"):
+        ruleset(g).crisis_sale(state, "Amy", c.Sell(player="Amy", corp="GT", count=2))
+    ruleset(g).crisis_sale(state, "Amy", c.Sell(player="Amy", corp="GT", count=1))
+    assert state.ledger.player("Amy").cash == 56
+
+
+def test_facts_12_bankruptcy_sends_shares_and_shorts_to_the_market() -> None:
+    g = _crisis()
+    rs = ruleset(g)
+    s = g.state.clone()
+    gt = s.company("GT")
+    for x in gt.certs_of("Amy"):  # nothing left to sell
+        s.ledger.move_certificate(gt, x, "GT", "test")
+    rs.cmd_bankrupt(s, c.Bankrupt(player="Amy"))
+    amy = s.ledger.player("Amy")
+    assert amy.bankrupt and amy.cash == 0
+    # her BA and PW president's certificates went to the market: both in liquidation
+    assert s.company("BA").president() == POOL and rs.in_liquidation(s, "BA")
+    assert s.company("PW").president() == POOL and rs.in_liquidation(s, "PW")
+    # her short went to the market and closed against a UR market share at once
+    assert rs.shorts_on(s, "UR") == 0 and s.company("UR").holder_percent(POOL) == 0
+    assert s.company("MAJC").closed and s.company("MAJC").owner is None
+    s.ledger.check_conservation()
+    assert not s.ended and rs.crisis_player(s) is None
+    with pytest.raises(Refusal, match="bankrupt"):
+        rs.cmd_bankrupt(s, c.Bankrupt(player="Amy"))
+
+
+def test_facts_12_before_rules_level_13_a_debt_holds_nothing_up() -> None:
+    g = _crisis()
+    g.state.rules_level = 12
+    assert ruleset(g).crisis_player(g.state) is None
+    assert g.execute("done UR").ok
+
+
+def _eight_next(g: Game) -> GameState:
+    """The bank's next train an 8: the export after this OR starts phase 8."""
+    state = g.state
+    rs = ruleset(g)
+    eights = [t for t in state.depot if t.card == "8"]
+    state.depot = eights + [t for t in state.depot if t.card != "8"]
+    assert rs.card_phase[state.depot[0].card] == "8"
+    return state
+
+
+def test_facts_14_the_8_in_a_sets_second_or_makes_a_final_set_of_three() -> None:
+    g = play(SHORTED + "run UR 100\ndone UR\nrun GT 60\ndone GT\nrun PW 40\ndone PW\nrun UR 0\n")
+    _eight_next(g)
+    for line in ("done UR", "run GT 60", "done GT", "run PW 40", "done PW"):
+        assert g.execute(line).ok, line
+    assert g.state.phase == "8" and g.state.extra["final_set"] == [3, 3]
+    # the stock round of set 3, then its three operating rounds, each with its merger round
+    for line in ("pass Cat", "pass Amy", "pass Bob"):
+        assert g.execute(line).ok, line
+    assert g.state.ors_in_set == 3
+    for number in (1, 2, 3):
+        for _ in range(3):  # UR, GT, PW in the order of their prices
+            cid = ruleset(g).next_actor(g.state)
+            assert g.execute(f"run {cid} 0").ok and g.execute(f"done {cid}").ok
+        assert (g.state.round_kind, g.state.or_number) == ("OR", number)
+        assert g.state.extra.get("ma_round") and not g.state.ended
+    # (the depot was set by hand, no line: a refusal, which folds the journal again, is
+    # asked of the rules on a copy)
+    with pytest.raises(Refusal, match="last merger round"):
+        ruleset(g).apply(g.state.clone(), c.Buy(player="Cat", corp="UR"))
+    assert g.execute("pass Cat").ok
+    assert g.state.ended and "facts §14" in (g.state.end_reason or "")
+    rs = ruleset(g)
+    amy = rs.score_items(g.state, "Amy")
+    short = next(i for i in amy if i.kind == "short")
+    assert short.value == -g.state.price("UR") and short.count == -1
+    assert (g.state.result or {})["Amy"] == rs.player_value(g.state, "Amy")
+    with pytest.raises(Refusal, match="the game has ended"):
+        ruleset(g).apply(g.state.clone(), c.Pass(player="Amy"))
+
+
+def test_facts_14_the_8_in_a_sets_first_or_makes_a_final_set_of_two() -> None:
+    g = play(SHORTED + "run UR 100\n")
+    _eight_next(g)
+    for line in ("done UR", "run GT 60", "done GT", "run PW 40", "done PW"):
+        assert g.execute(line).ok, line
+    assert g.state.extra["final_set"] == [3, 2] and g.state.extra["end_signal"] == [2, 1]
+
+
+def test_facts_14_before_rules_level_13_the_8_signals_nothing() -> None:
+    g = play(SHORTED + "run UR 100\n")
+    g.state.rules_level = 12
+    _eight_next(g)
+    for line in ("done UR", "run GT 60", "done GT", "run PW 40", "done PW"):
+        assert g.execute(line).ok, line
+    assert g.state.phase == "8" and "final_set" not in g.state.extra
+
+
+def test_facts_15_short_squeeze_moves_once_more() -> None:
+    g = play(SR2)
+    rs = ruleset(g)
+    for option, expected in (([], 1), (["short_squeeze"], 2)):
+        state = g.state.clone()
+        state.extra["options"] = option
+        ur = state.company("UR")
+        for x in [y for y in ur.certs_of("UR") if not y.president]:
+            state.ledger.move_certificate(ur, x, "Bob", "test")
+        rs.short_book(state)["Amy"] = {"UR": 1}
+        extra = type(ur.certificates[0])(20, False, "Amy")
+        ur.certificates = [*ur.certificates, extra]
+        before = state.market.position["UR"]  # type: ignore[attr-defined]
+        rs.stock_round_end_moves(state)
+        assert state.market.position["UR"] - before == expected  # type: ignore[attr-defined]
