@@ -439,14 +439,21 @@ class ShortSelling(MergerRound):
         """A player in debt sells or goes bankrupt before any other line; the final
         merger round's ``pass`` ends the game."""
         who = self.crisis_player(state)
-        if who is not None and not isinstance(cmd, c.Expect | c.Note) and not state.ended:
+        # checks, notes and the banker's corrections (`adjust`) are not held up
+        if (
+            who is not None
+            and not isinstance(cmd, c.Expect | c.Note | c.Adjust)
+            and not state.ended
+        ):
             named = getattr(cmd, "player", None)
             mine = named is not None and self._is(state, named, who)
             if mine and isinstance(cmd, c.Sell):
                 self.crisis_sale(state, who, cmd)
+                self.say_crisis(state)
                 return None
             if mine and isinstance(cmd, c.Bankrupt):
                 self.cmd_bankrupt(state, cmd)
+                self.say_crisis(state)
                 return None
             cash = state.ledger.player(who).cash
             raise Refusal(
