@@ -550,6 +550,8 @@ def show(game: Game) -> None:
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
     for p in data["players"]:
         shares = " ".join(f"{k} {v}%" for k, v in p["shares"].items())
+        shorts = p.get("shorts") or {}  # 1817 facts §5: short certificates held
+        shares += "".join(f" {k} short x{n}" for k, n in shorts.items())
         players.add_row(
             esc(p["name"]),
             m(p["cash"]),

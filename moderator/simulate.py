@@ -150,8 +150,8 @@ class Simulation(Sim1817, Sim1830):
     options: tuple[str, ...] = ()
     """More option words for the ``game`` line (1889: ``beginner``)."""
     final_set: bool = False
-    """1817: stop where the game would end, after the set of operating rounds that follows
-    the first 8-train's (facts §14; part 1 plays on, as the game end is a later step)."""
+    """1817: stop where the game ends, after the set of operating rounds that follows the
+    first 8-train's (facts §14; from rules level 13 the game ends there by itself)."""
 
     def __post_init__(self) -> None:
         if self.title not in TITLES:
