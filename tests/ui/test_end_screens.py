@@ -536,3 +536,18 @@ def test_the_places_line_says_a_bankrupt_players_place() -> None:
     ]
     text = endgame.places_text(places, lambda x: f"M{x}").plain
     assert text == "1st A M469  ·  2nd C M211  ·  3rd B M262 (bankrupt)"
+
+
+async def test_score_screen_counts_a_1817_short_minus_the_price(saves: Path) -> None:
+    """1817 facts §5, §14: a short is its own row, minus the price (never "excluded")."""
+    text = (REPO / "tests" / "scripts" / "1817-shorts.script").read_text(encoding="utf-8")
+    save_from_script(saves / "shorts.json", text, stop_before="cover Amy").close()
+    async with running(saves) as (app, pilot):
+        await pilot.press("f")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ScoreScreen)
+        table = screen.query_one("#score-table", DataTable)
+        assert cell(table, "short:UR", "Amy") == "-1 × $70  -$70"
+        assert cell(table, "total", "Amy") == "$500"
+        assert "UR (short)" in screen_text(app) and "UR (excluded)" not in screen_text(app)

@@ -43,7 +43,7 @@ def item_cell(item: ScoreItem, money: Callable[[int], str]) -> Text:
     if not item.counted:
         shown = f" ({money(item.value)})" if item.value else ""
         return Text(f"not counted{shown}", style="dim", justify="right")
-    if item.kind == "shares":
+    if item.kind in ("shares", "short"):  # 1817: a short, -1 × $70  -$70 (facts §5, §14)
         return Text.assemble(
             (f"{item.count} × {money(item.price)}  ", "dim"), money(item.value), justify="right"
         )
@@ -159,11 +159,11 @@ class ScoreScreen(StrayKeysRefused, Screen[None]):
         for p in result.players:
             for i in p.items:
                 seen.setdefault(row_key(i), i)
-        rank = {"cash": 0, "shares": 1, "private": 2, "excluded": 3}
+        rank = {"cash": 0, "shares": 1, "short": 2, "private": 3, "excluded": 4}
 
         def sort_key(key: str) -> tuple[int, int, str]:
             item = seen[key]
-            return (rank.get(item.kind, 4), order.get(item.what, 999), item.what)
+            return (rank.get(item.kind, 5), order.get(item.what, 999), item.what)
 
         rows: list[tuple[str, Text]] = []
         for key in sorted(seen, key=sort_key):
@@ -174,6 +174,8 @@ class ScoreScreen(StrayKeysRefused, Screen[None]):
                 rows.append((key, company_text(item.what)))
             elif item.kind == "private":
                 rows.append((key, Text(f"{item.what} (private)")))
+            elif item.kind == "short":
+                rows.append((key, Text(f"{item.what} (short)")))
             else:
                 rows.append((key, Text(f"{item.what} (excluded)", style="dim")))
         return rows
@@ -196,7 +198,7 @@ class ScoreScreen(StrayKeysRefused, Screen[None]):
         groups: dict[tuple[bool, str], list[str]] = {}
         for p in result.players:
             for i in p.items:
-                if i.kind in ("cash", "shares"):
+                if i.kind in ("cash", "shares", "short"):
                     continue
                 what = f"{p.name}'s {i.what}"
                 if not i.counted and i.value:
