@@ -590,7 +590,9 @@ class ShortSelling(MergerRound):
             self.close_market_shorts(state, co)
             if co.president() == POOL and not self.in_liquidation(state, co.id):
                 self.liquidate(
-                    state, co, f"its president's certificate went to the market ({rule})"
+                    state,
+                    co,
+                    f"{player}'s bankruptcy put its president's certificate in the market, {rule}",
                 )
         for cid, n in list(self.short_book(state).get(player, {}).items()):
             co = state.company(cid)
