@@ -19,14 +19,17 @@ from moderator.fixes import FIXES, fixes_between
 from moderator.game import Game
 from moderator.script import parse_script
 
-OR_2 = OR_1830 + "run BO 0\ntrain BO 2\ndone BO\nrun NYNH 0\ntrain NYNH 2\ndone NYNH\npass Bob\npass Amy\n"
+OR_2 = OR_1830 + "\n".join(
+    ("run BO 0", "train BO 2", "done BO", "run NYNH 0", "train NYNH 2", "done NYNH", "pass Bob")
+    + ("pass Amy", "")
+)
 """Operating round 2.1: B&O and NYNH own a 2 each and hold $920 (1000 - 80)."""
 
 
 def test_17_0_a_late_cost_is_paid_from_the_cash_before_the_run() -> None:
     """B&O floats with $1000 (11.0) and buys a 2 in operating round 1 (80): 920.  In round 2
-    it withholds 60: 980, of which 920 was held when the run was written.  A $120 mountain written after the run: 800 of
-    the cash before the run left.  $801 is refused (though B&O holds 860), $800 is paid:
+    it withholds 60: 980, of which 920 was held when the run was written.  A $120 mountain
+    written after the run: 800 of the cash before the run left.  $801 is refused (though B&O holds 860), $800 is paid:
     60 left, exactly the run's income, and not one dollar more may be spent."""
     g = play(OR_2)
     for line in ("run BO 60 withhold", "spend BO 120 terrain"):
