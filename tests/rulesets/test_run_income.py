@@ -29,8 +29,9 @@ OR_2 = OR_1830 + "\n".join(
 def test_17_0_a_late_cost_is_paid_from_the_cash_before_the_run() -> None:
     """B&O floats with $1000 (11.0) and buys a 2 in operating round 1 (80): 920.  In round 2
     it withholds 60: 980, of which 920 was held when the run was written.  A $120 mountain
-    written after the run: 800 of the cash before the run left.  $801 is refused (though B&O holds 860), $800 is paid:
-    60 left, exactly the run's income, and not one dollar more may be spent."""
+    written after the run: 800 of the cash before the run left.  $801 is refused (though
+    B&O holds 860), $800 is paid: 60 left, exactly the run's income, and not one dollar
+    more may be spent."""
     g = play(OR_2)
     for line in ("run BO 60 withhold", "spend BO 120 terrain"):
         assert g.execute(line).ok, line
