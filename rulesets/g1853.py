@@ -1438,6 +1438,7 @@ class G1853(Engine):
                 f"{self.money(cmd.amount)} is not one (4.1.14)"
             )
         self.bank_pays(state, company.id, cmd.amount, f"{company.id} frontier post (4.1.14)")
+        self.received_before_run(state, company, cmd.amount)  # track-step money (4.1.14)
         self._collect_debt(state, company)
 
     # ----------------------------------------------------------------- the run

@@ -487,6 +487,13 @@ class OperatingRound(Ruleset):
             )
         return cash
 
+    def received_before_run(self, state: GameState, company: Company, amount: int) -> None:
+        """Money of a step before the run written after it (1853 4.1.14: a frontier post is
+        paid in the track step): the costs written late may use it too."""
+        held = state.extra.get(BEFORE_RUN)
+        if state.ran and isinstance(held, tuple) and held[0] == company.id:
+            state.extra[BEFORE_RUN] = (company.id, held[1] + amount)
+
     def record_cash_before_run(self, state: GameState, company: Company) -> None:
         """Note the treasury at the run, before its income, for :meth:`check_run_income`."""
         if self.costs_before_run:

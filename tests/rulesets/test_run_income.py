@@ -139,3 +139,15 @@ def test_a_level_12_game_of_the_title_plays_as_before(title: str) -> None:
     held = game.state.company(cid).cash
     assert game.execute(f"run {cid} 50 withhold").ok
     assert game.execute(f"spend {cid} {held + 50}").ok
+
+
+def test_1853_a_frontier_post_written_after_the_run_is_track_step_money() -> None:
+    """4.1.14: a frontier post is paid in the track step (4.1), before the run: written
+    after it, its 30 may pay a late cost (C + 30), the withheld 50 still not (C + 31)."""
+    game, cid = _before_a_run(SCRIPT_FOR["1853"][0])
+    held = game.state.company(cid).cash
+    assert game.execute(f"run {cid} 50 withhold").ok
+    assert game.execute(f"frontier {cid} 30").ok
+    refuse(game, f"spend {cid} {held + 31}", f"£{held + 30} left of it", "(Section 4, 4.1.12)")
+    assert game.execute(f"spend {cid} {held + 30}").ok
+    assert game.state.company(cid).cash == 50
