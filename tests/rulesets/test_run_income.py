@@ -93,9 +93,11 @@ SCRIPT_FOR = {
 and the rule the refusal names."""
 
 
-def _before_a_run(name: str, level: int | None = None) -> tuple[Game, str]:
-    """The script played up to its first run of a corporation that has a train, cash and no
-    credit debt; the game (at ``level`` if given) and that corporation."""
+def _before_a_run(
+    name: str, level: int | None = None, kind: str = "corporation"
+) -> tuple[Game, str]:
+    """The script played up to its first run of a company of ``kind`` that has a train,
+    cash and no credit debt; the game (at ``level`` if given) and that company."""
     lines = list(parse_script((SCRIPTS / name).read_text(encoding="utf-8")))
     head = lines[0].command
     game = (
@@ -110,11 +112,11 @@ def _before_a_run(name: str, level: int | None = None) -> tuple[Game, str]:
             game.execute(f"done {state.operating}")  # the end the run line would make
         if words[0] == "run" and game.state.operating == words[1] and not game.state.ran:
             company = game.state.company(words[1])
-            if company.kind == "corporation" and company.trains and company.cash > 0:
-                if not company.debt:
+            if company.kind == kind and company.trains and company.cash > 0:
+                if not company.debt or kind == "independent":  # 1846: its debt is the buyer's
                     return game, company.id
         assert game.execute(line.command).ok, line.text
-    raise AssertionError(f"no corporation run in {name}")
+    raise AssertionError(f"no {kind} run in {name}")
 
 
 @pytest.mark.parametrize("title", sorted(SCRIPT_FOR))
@@ -151,3 +153,14 @@ def test_1853_a_frontier_post_written_after_the_run_is_track_step_money() -> Non
     refuse(game, f"spend {cid} {held + 31}", f"£{held + 30} left of it", "(Section 4, 4.1.12)")
     assert game.execute(f"spend {cid} {held + 30}").ok
     assert game.state.company(cid).cash == 50
+
+
+def test_1846_an_independent_railroad_pays_late_track_from_its_cash_before_the_run() -> None:
+    """6.2 NOTE: an independent railroad does parts of steps B (track), C and D; 6.72: it
+    keeps half its revenue.  Of a 40 run it keeps 20, which pays no track written late."""
+    game, cid = _before_a_run("1846-2e-three-players.script", kind="independent")
+    held = game.state.company(cid).cash
+    assert game.execute(f"run {cid} 40").ok
+    assert game.state.company(cid).cash == held + 20
+    refuse(game, f"spend {cid} {held + 1}", f"${held} left of it", "(6.2)")
+    assert game.execute(f"spend {cid} {held}").ok
