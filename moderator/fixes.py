@@ -494,6 +494,27 @@ FIXES: dict[str, RulesFix] = {
                 ("18Chesapeake", "§3-terrain", "facts §3", "terrain", "$40 river, $80 mountain"),
             )
         ),
+        *(
+            RulesFix(
+                f"{title}-run-income",
+                13,
+                title,
+                rule,
+                "a track or token cost written after the run is paid from the cash the "
+                "company held before the run (less the costs written since), never from "
+                "the run's income; more is refused (before: any cash in the treasury)",
+            )
+            for title, rule in (
+                ("1830", "17.0"),
+                ("1889", "facts §7"),
+                ("18Chesapeake", "§10"),
+                ("1846", "6.2"),
+                ("1847AE", "6.2, 6.3"),
+                ("1847Pfalz", "6.2, 6.3"),
+                ("1847RRRRB", "6.2, 6.3"),
+                ("1853", "Section 4, 4.1.12"),
+            )
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -118,6 +118,7 @@ class Family1830(
     ipo_pays_company: ClassVar[bool] = False  # 20.3: nothing is paid for unsold stock
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 20.3: no half pay
     route_excuses_train: ClassVar[bool] = True  # 20.2: "unless there is no route"
+    costs_before_run: ClassVar[bool] = True  # 17.0: revenue "cannot be spent on track"
     pool_limit: ClassVar[int] = 50  # 13.0: never above 50% in the pool (12.0(2): facts D14)
     down_per_share: ClassVar[bool] = True  # 8.2, 15.0: one row down per 10% sold
 

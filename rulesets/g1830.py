@@ -110,6 +110,7 @@ RULE_NUMBERS = {
     **dict.fromkeys(("income", "order", "order_detail"), "16.0"),
     **dict.fromkeys(("run_step", "spend", "train_step"), "17.0"),
     "spend_purpose": "18.0, 19.0",
+    "run_income": "17.0",
     "token": "19.0",
     "terrain": "18.0",
     "forced_purchase": "20.2",

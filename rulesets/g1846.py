@@ -250,6 +250,7 @@ RULE_NUMBERS = {
     "president_pays": "6.86",
     "forced_cheapest": "6.87",
     "spend": "6.4, 6.5",
+    "run_income": "6.2",
     "spend_purpose": "6.4-6.5",
     "dividend": "6.71",
     "pool_dividend": "6.73",
@@ -273,6 +274,7 @@ class G1846(Engine):
     """1846 with 3-5 players: the tables above and the rules where 1846 is its own."""
 
     title: ClassVar[str] = "1846"
+    costs_before_run: ClassVar[bool] = True  # 6.2: tiles and token (B) before the run (C)
     variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
         ("secondedition", "2ndedition", "2ed", "2edition", "edition2", "1846ed2"),
         "the second edition is written `2e` (or `second-edition`); a player so named: write "

@@ -202,6 +202,7 @@ RULE_NUMBERS = {
     "president_pays": "6.8.2",
     "forced_cheapest": "6.8.2",
     "spend": "6.3-6.5",
+    "run_income": "6.2, 6.3",
     "spend_purpose": "6.3-6.5",
     "dividend": "6.7.4",
     "dividend_move": "6.7.4",
@@ -228,6 +229,7 @@ class G1847AE(GridRules, Engine):
     """1847 AE with 3-5 players; ``variant`` in the ``game`` line plays section 10."""
 
     title: ClassVar[str] = "1847AE"
+    costs_before_run: ClassVar[bool] = True  # 6.3: "may not ... pay later in the same turn"
     currency: ClassVar[str] = "M"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5

@@ -197,6 +197,7 @@ RULE_NUMBERS = {
     "president_pays": "4.8.8",
     "forced_cheapest": "4.8.8",
     "spend": "4.1.12",
+    "run_income": "Section 4, 4.1.12",
     "spend_purpose": "4.1.12",
     "dividend": "4.6.5",
     "pool_dividend": "4.6.5",
@@ -241,6 +242,7 @@ class G1853(Engine):
     ors_per_set: ClassVar[dict[str, int]] = ORS_PER_SET  # Table 6, for the projection
 
     title: ClassVar[str] = "1853"
+    costs_before_run: ClassVar[bool] = True  # Section 4: 4.1 to 4.8 in order; 4.1.12 "BEFORE"
     variant_words: ClassVar[dict[str, str]] = dict.fromkeys(
         ("shortened", "shortgame", "shortenedgame", "shorter"),
         "the shortened game (2.4) is written `short`; a player so named: write another name",
@@ -1436,6 +1438,7 @@ class G1853(Engine):
                 f"{self.money(cmd.amount)} is not one (4.1.14)"
             )
         self.bank_pays(state, company.id, cmd.amount, f"{company.id} frontier post (4.1.14)")
+        self.received_before_run(state, company, cmd.amount)  # track-step money (4.1.14)
         self._collect_debt(state, company)
 
     # ----------------------------------------------------------------- the run
@@ -1556,6 +1559,7 @@ class G1853(Engine):
     ) -> Receipt:
         cid = company.id
         plan = self.dividend_plan(state, company, revenue, option, mail)
+        self.record_cash_before_run(state, company)
         if auto:
             self.note(state, f"{cid} has no train and runs nothing (4.5.1).")
         payouts: dict[str, int] = {}

@@ -106,7 +106,7 @@ _SECTIONS = {
     "§5": "sale_first sale_buy sale_bid sale_unsold",
     "§6": "rounds turn all_passed sold_then_buy sell_buy_sell buy_ipo buy_pool hold_limit "
     "over_cert_limit sell pool_limit president_sale one_sale president_swap president_change",
-    "§7": "income order order_detail run_step train_step dividend pool_dividend run",
+    "§7": "income order order_detail run_step train_step dividend pool_dividend run run_income",
     "§8": "train_limit train_order train_buy train_trade trade_in discard phase_out_sale "
     "phase_out phases rust",
     "§9": "forced_purchase bankrupt forced_sale president_pays forced_cheapest",

@@ -88,7 +88,7 @@ _SECTIONS = {
     "§9.5": "par par_cost buy_ipo buy_pool",
     "§9.6": "float capital",
     "§10.2": "income order order_detail",
-    "§10": "run_step spend spend_purpose train_step dividend pool_dividend run",
+    "§10": "run_step spend spend_purpose train_step dividend pool_dividend run run_income",
     "§10.7": "train_limit train_order train_buy train_trade trade_in discard phase_out_sale "
     "phase_out phases rust",
     "§10.8": "forced_purchase forced_sale president_pays forced_cheapest",

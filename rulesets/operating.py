@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
 
+BEFORE_RUN = "cash_before_run"
+"""``state.extra`` key: ``(company, cash)``, the operating company's treasury when its run
+was written, less the costs written since (:meth:`OperatingRound.check_run_income`)."""
+
+
 class OperatingRound(Ruleset):
     """Operating-round flow, dividends and the forced train purchase."""
 
@@ -46,6 +51,12 @@ class OperatingRound(Ruleset):
     route_excuses_train: ClassVar[bool] = False
     """A corporation with no route need not own a train: ``done CORP noroute`` says so
     (1847 AE 6.8.1, 1830 20.2); the rule is the title's ``forced_purchase``."""
+    costs_before_run: ClassVar[bool] = False
+    """Track and token costs are paid before the run and never from its income (1830 17.0:
+    "Revenues are not available until step #4 of the turn, and thus cannot be spent on
+    track construction or tokens until next turn"; the title's rule is ``run_income``): a
+    ``spend`` written after the run is paid from the cash held before it
+    (:meth:`check_run_income`)."""
     forced_sales_one_turn: ClassVar[bool] = False
     """A president's forced sales toward a train are one turn of the title's sale rule:
     each corporation's marker moves once for all his sales of it, every share at the price
@@ -432,18 +443,61 @@ class OperatingRound(Ruleset):
                 f"least {self.money(1)} ({rule})"
             )
         # The rules put track and tokens before the run; the tool accepts a cost entered
-        # later in the turn, as bankers often do, since only the amount matters.
+        # later in the turn, as bankers often do, but only from the cash held before the
+        # run where the title says so (check_run_income).
         if company.cash < cmd.amount:
             raise Refusal(
                 f"{company.id} has {self.money(company.cash)}, "
                 f"cannot spend {self.money(cmd.amount)} ({rule})"
             )
+        before_run = self.check_run_income(state, company, cmd.amount)
         state.ledger.transfer(
             company.id,
             BANK,
             cmd.amount,
             cmd.purpose or f"track and tokens ({self.r('spend_purpose')})",
         )
+        if before_run is not None:
+            state.extra[BEFORE_RUN] = (company.id, before_run - cmd.amount)
+
+    def check_run_income(self, state: GameState, company: Company, amount: int) -> int | None:
+        """Refuse a cost written after the run that the cash held before it does not cover;
+        return that cash (``None`` before the run, or where the title does not say it).
+
+        Reading (:attr:`costs_before_run`): the rules order the turn track, token, run,
+        trains; a banker may type a cost late, and it is then paid as if written in its
+        place.  So it may use the cash the company had when the run was written (before
+        the run's income) less the costs already written since the run, never the income:
+        a private bought or a train bought since came after the costs, and the money still
+        in the treasury (checked before) covers those.  A save recorded before rules
+        level 13 replays as written (``TITLE-run-income``)."""
+        if not (self.costs_before_run and state.ran):
+            return None
+        held = state.extra.get(BEFORE_RUN)
+        if not isinstance(held, tuple) or held[0] != company.id:
+            return None
+        if not follows(state, f"{self.title}-run-income"):
+            return None
+        cash: int = held[1]
+        if amount > cash:
+            raise Refusal(
+                f"{company.id} has run: a cost written after the run is paid from the cash "
+                f"it held before the run, {self.money(cash)} left of it, not from the run's "
+                f"income; {self.money(amount)} is more ({self.r('run_income')})"
+            )
+        return cash
+
+    def received_before_run(self, state: GameState, company: Company, amount: int) -> None:
+        """Money of a step before the run written after it (1853 4.1.14: a frontier post is
+        paid in the track step): the costs written late may use it too."""
+        held = state.extra.get(BEFORE_RUN)
+        if state.ran and isinstance(held, tuple) and held[0] == company.id:
+            state.extra[BEFORE_RUN] = (company.id, held[1] + amount)
+
+    def record_cash_before_run(self, state: GameState, company: Company) -> None:
+        """Note the treasury at the run, before its income, for :meth:`check_run_income`."""
+        if self.costs_before_run:
+            state.extra[BEFORE_RUN] = (company.id, company.cash)
 
     # ------------------------------------------------------------- the run
     def dividend_plan(
@@ -602,6 +656,7 @@ class OperatingRound(Ruleset):
         if state.ran:
             raise Refusal(f"{cid} has already run this turn ({self.r('run')})")
         plan = self.dividend_plan(state, company, cmd.revenue, cmd.option)
+        self.record_cash_before_run(state, company)
         payouts: dict[str, int] = {}
         why = (  # the same for every line of the receipt
             self.per_share_words(state, company, plan)

@@ -256,8 +256,9 @@ def test_a_level_1_pfalz_save_with_weidenthal_used_twice_opens_as_recorded() -> 
     """Issue 29: ``level1-1847pfalz-weidenthal-twice.json`` (its script beside it), written
     at rules level 1 by commit 646d4a2: L places two stations at Weidenthal's half cost and
     Weidenthal stays open, paying L 10 in between.  It opens and replays as recorded at
-    its level; today's rules close Weidenthal at its first use (1847 Pfalz 4.2), which the
-    notice names."""
+    its level; today's rules would close Weidenthal at its first use (1847 Pfalz 4.2), and
+    since rules level 13 they refuse that first use itself: the station, written after L's
+    run, is more than L held before the run (6.2, 6.3).  The notice names both."""
     name = "level1-1847pfalz-weidenthal-twice.json"
     assert _header(DATA / name)["rules_level"] == 1
     game = Game.load(DATA / name, read_only=True)
@@ -271,7 +272,8 @@ def test_a_level_1_pfalz_save_with_weidenthal_used_twice_opens_as_recorded() -> 
     assert difference.number == 46 and difference.round == "OR 4.1"
     assert FIXES["1847Pfalz-4.2"] in difference.fixes
     (notice,) = game.notices()
-    assert "1847 Pfalz 4.2" in notice and "W closes" in notice
+    assert "1847 Pfalz 4.2" in notice and "held before the run" in notice
+    assert FIXES["1847Pfalz-run-income"] in difference.fixes
 
 
 def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Path) -> None:
@@ -306,6 +308,7 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         "1847Pfalz-11.3-V6",
         "1847Pfalz-8.4-pass",
         "1847Pfalz-box-digits",
+        "1847Pfalz-run-income",
     ]
 
 

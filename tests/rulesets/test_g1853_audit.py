@@ -200,9 +200,11 @@ def test_credit_train_paid_off_over_several_runs() -> None:
     on its credit 2-train and has 0.  OR 2.1: a frontier post pays 30 (4.1.14), straight to the
     debt: 110 owed; it withholds 40 with mail 20 (a manager pays no dividend, 3.4.2): 60 more,
     50 owed, NWR still 0; no dividend, a share in the pool: 76 -> 71.  OR 3.1 (nobody buys in
-    SR3): 60 withheld + mail 20 = 80: 50 pays the debt off, NWR keeps 30; 71 -> 67.  Only now
-    may it pay for terrain (3.4.6): a metre river, 30, leaves 0.  Bank: 13770 (30 - 30, 60 - 60,
-    -80 + 50, +30) = 13770."""
+    SR3): 60 withheld + mail 20 = 80: 50 pays the debt off, NWR keeps 30; 71 -> 67.  Its
+    track came before the run (Section 4; 4.1.12: terrain is paid "BEFORE the tile is laid"),
+    while the debt was still owed (3.4.6): a metre river, 30, written after the run is
+    refused, the run's income paying no track (rules level 13).  Bank: 13770 (30 - 30,
+    60 - 60, -80 + 50) = 13740."""
     setup = upto(MANAGERS, "expect round SR") + (
         "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\nfrontier NWR 30\n"
     )
@@ -215,8 +217,9 @@ def test_credit_train_paid_off_over_several_runs() -> None:
         + "run NWR 40 mail 20\nexpect NWR cash 0\nexpect NWR price 71\ndone NWR\n"
         + "pass Ann\npass Bo\npass Cat\npass Dan\n"
         + "run NWR 60 mail 20\nexpect NWR cash 30\nexpect NWR price 67\n"
-        + "spend NWR 30 terrain\nexpect NWR cash 0\nexpect bank cash 13770\n"
+        + "expect bank cash 13740\n"
     )
+    refuse(game, "spend NWR 30 terrain", "held before the run", "(Section 4, 4.1.12)")
     nwr = company(game, "NWR")
     assert nwr["credit_debt"] == 0
     assert nwr["credit_train"] is None
@@ -407,15 +410,17 @@ def test_a_managed_company_pays_its_debt_from_a_train_sale() -> None:
     GIP has no train: it runs nothing (no GIP share in the pool, no move) and buys one of
     NWR's paid 2s for 150 (4.8.9): GIP 900 - 150 = 750; NWR's 150 pays the 140 owed first
     (3.4.6) and it keeps 10.  NWR then withholds 40 with mail 20: 10 + 60 = 70; 76 -> 71 (a
-    share in the pool).  Its credit train is paid for, so it may spend again: a river, 40:
-    30 left.  Bank 13050 + 140 - 60 + 40 = 13170."""
+    share in the pool).  Its credit train is paid for, so it may spend again, but only the
+    10 it held before its run (Section 4, 4.1.12): a river, 40, written after the run is
+    refused (rules level 13).  Bank 13050 + 140 - 60 = 13130."""
     game = play(
         GIP_FORMS
         + "train GIP 2 from NWR 150\nexpect GIP cash 750\nexpect GIP price 90\n"
         + "expect NWR cash 10\nexpect bank cash 13190\n"
         + "run NWR 40 mail 20\nexpect NWR cash 70\nexpect NWR price 71\n"
-        + "spend NWR 40 terrain\nexpect NWR cash 30\nexpect bank cash 13170\n"
+        + "expect bank cash 13130\n"
     )
+    refuse(game, "spend NWR 40 terrain", "£10 left of it", "(Section 4, 4.1.12)")
     nwr = company(game, "NWR")
     assert nwr["credit_debt"] == 0
     assert nwr["trains"] == ["2", "2"]
