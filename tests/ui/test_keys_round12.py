@@ -9,6 +9,10 @@
   may act, the corporation is one): ``b a m y Enter`` is ``buy Amy UR ipo``, the same in
   one burst as key by key; refused (the buying over after a loan, the president's sale),
   the key opens nothing and says the engine's reason, and the keys behind it are not used.
+* History's ``Enter`` at the present ("nothing to rewind") dropped the keys typed behind
+  it, as a refused key does, but did not ring: typed one at a time nothing said they were
+  lost, and ``h Enter ↓ Esc l r u n ... Enter`` ran the company slowly, not in one burst
+  (the hunt, 1817).  It rings now, as History's other refusals.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator import commands as c
+from moderator.ui.app import ModeratorApp
 
 MERGER = (
     "game 1817 Amy Bob Cat\nprivate Amy MAJC 90\nprivate Bob MTE 40\npass Cat\npass Amy\n"
@@ -87,3 +92,17 @@ async def test_after_the_loan_b_and_s_say_why_and_use_no_key_behind(saves: Path)
         said = [n.message for n in app._notifications]
         assert any("UR has taken a loan" in x for x in said)
         assert main_screen(app).session.data["to_act"] == "UR"
+
+
+async def test_history_enter_at_the_present_rings(saves: Path, monkeypatch: object) -> None:
+    save_from_script(saves / "g.json", MERGER)
+    rung: list[int] = []
+    monkeypatch.setattr(ModeratorApp, "bell", lambda self: rung.append(1))  # type: ignore[attr-defined]
+    async with running(saves) as (app, pilot):
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rung, "a refused key rings: the keys typed behind it are not used"
+        said = [n.message for n in app._notifications]
+        assert said[-1] == "this is the game as it is now; nothing to rewind"
