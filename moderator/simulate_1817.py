@@ -149,7 +149,11 @@ class Sim1817:
         cid = turn["corp"]
         co = state.company(cid)
         if rs.counted_trains(co) > rs.train_limit(state):  # a merger's trains over the limit
-            return self._try(rs.candidates(state)[-1:])
+            # the cheapest type goes, as over the limit in an operating round
+            given = sorted(
+                rs.candidates(state), key=lambda x: TRAIN_PRICE_1817.get(getattr(x, "train", ""), 0)
+            )
+            return self._try(given[:1])
         buys = [x for x in rs.after_conversion_candidates(state) if isinstance(x, c.Buy)]
         for buy in self._g17_accepts(buys):
             if rng.random() < 0.45:  # each in turn from the president: he may buy again
