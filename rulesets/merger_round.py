@@ -650,14 +650,19 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         return super().next_actor(state)
 
     def merger_json(self, state: GameState) -> dict[str, Any] | None:
-        """The state JSON's ``merger``: the order, who has passed, the open conversion."""
+        """The state JSON's ``merger``: the order, who has passed, who may still convert
+        or merge, the open conversion."""
         m = self.merger(state)
         if m is None:
             return None
         turn = self.merger_turn(state)
+        left = m["order"][m["next"] :]
         return {
             "order": list(m["order"]),
             "passed": list(m["order"][: m["next"]]),
+            # those whose turn has not passed and whose size converts (a 10-share one
+            # neither converts nor merges, R 7.1): what the header names
+            "may": [cid for cid in left if size_of(state.company(cid)) in CONVERSIONS],
             "converted": list(m["converted"]),
             "turn": None
             if turn is None

@@ -13,6 +13,10 @@
   it, as a refused key does, but did not ring: typed one at a time nothing said they were
   lost, and ``h Enter ↓ Esc l r u n ... Enter`` ran the company slowly, not in one burst
   (the hunt, 1817).  It rings now, as History's other refusals.
+* The merger round's header named every corporation of the round's order whose turn had
+  not passed as one that "may convert or merge", a 10-share one too, which does neither
+  (facts §9, R 7.1): the engine offered it nothing.  The engine's record now says which
+  may (``merger.may``: the 2- and 5-share ones), and the header names those.
 """
 
 from __future__ import annotations
@@ -106,3 +110,32 @@ async def test_history_enter_at_the_present_rings(saves: Path, monkeypatch: obje
         assert rung, "a refused key rings: the keys typed behind it are not used"
         said = [n.message for n in app._notifications]
         assert said[-1] == "this is the game as it is now; nothing to rewind"
+
+
+TEN = (
+    MERGER
+    + "buy Amy UR ipo\nbuy Bob UR ipo\ndone UR\nrun UR 100 withhold\ndone UR\n"
+    + "run PW 50 withhold\ndone PW\nconvert UR\ndone UR\npass Bob\npass Cat\npass Amy\n"
+    + "run UR 100 withhold\ndone UR\nrun PW 50 withhold\ndone PW\n"
+)
+"""Merger round 2.1: UR, converted twice (10 shares), alone in the round's order."""
+
+
+def merger_header(app: object) -> str:
+    return next(
+        strip.text
+        for strip in app.screen._compositor.render_strips()  # type: ignore[attr-defined]
+        if "Merger and conversion round" in strip.text
+    )
+
+
+async def test_the_header_names_no_ten_share_corporation_as_one_that_may_convert(
+    saves: Path,
+) -> None:
+    save_from_script(saves / "g.json", TEN)
+    async with running(saves) as (app, pilot):
+        data = main_screen(app).session.data
+        assert data["merger"]["order"] == ["UR"]
+        assert data["merger"]["may"] == []
+        assert not [x for x in main_screen(app).session.legal() if isinstance(x, c.Later)]
+        assert "may convert or merge" not in merger_header(app)
