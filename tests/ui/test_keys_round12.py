@@ -17,6 +17,9 @@
   not passed as one that "may convert or merge", a 10-share one too, which does neither
   (facts §9, R 7.1): the engine offered it nothing.  The engine's record now says which
   may (``merger.may``: the 2- and 5-share ones), and the header names those.
+* In a conversion's open turn a stock round's key (``x``, ``p``) said "this is an operating
+  round" under a header that says the merger and conversion round: it says that round now,
+  with the corporation whose turn is open.
 """
 
 from __future__ import annotations
@@ -139,3 +142,13 @@ async def test_the_header_names_no_ten_share_corporation_as_one_that_may_convert
         assert data["merger"]["may"] == []
         assert not [x for x in main_screen(app).session.legal() if isinstance(x, c.Later)]
         assert "may convert or merge" not in merger_header(app)
+
+
+async def test_a_stock_round_key_in_the_open_turn_names_the_merger_round(saves: Path) -> None:
+    save_from_script(saves / "g.json", MERGER)
+    async with running(saves) as (app, pilot):
+        before = saved_lines(saves / "g.json")
+        await send_burst(pilot, "x", "d")
+        assert saved_lines(saves / "g.json") == before  # the key behind the refused one unused
+        said = [n.message for n in app._notifications]
+        assert any("this is the merger and conversion round, UR's turn open" in x for x in said)

@@ -561,6 +561,11 @@ class MainScreen(Screen[None]):
             # the setup steps of the title only (1846's pass is not for 1853's claims)
             steps = ("bonds", "claims") if "stage" in self.session.data else ()
             wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds if r in ("SR", "OR", *steps))
+            if corp is not None:  # 1817: the header says the merger round, UR's turn open
+                return (
+                    f"{cmd.label} is for {wanted}; this is the merger and conversion round, "
+                    f"{corp}'s turn open (its purchases, sales, loans; done)"
+                )
             return f"{cmd.label} is for {wanted}; this is {STAGE_NAMES[kind]}"
         if cmd.id == "undo":
             return "nothing to undo"
