@@ -6,11 +6,18 @@ and now and then a sale of shares, and operating turns in a table's order: a til
 the run paid out, halved or withheld, a train when the corporation has none or can afford
 another (borrowing for it), paybacks when the treasury is rich, a loan now and then, the
 interest at ``done`` (sometimes written first).  A corporation without a train borrows for
-one before its turn ends, as a table would (it liquidates otherwise, facts §8); in the
-merger round after each operating round the simulated table converts and merges nothing,
-and the acquisition round is a later step, so the game goes on into the next round.  Each
-list of choices is tried in order until the rules accept one; the game's own offers are the
-last resort.
+one before its turn ends, as a table would (it liquidates otherwise, facts §8).  In the
+merger round after each operating round (facts §9, R 7.1) the table now and then converts
+a corporation or merges two, picked among the round's own offers that the engine accepts
+(``MergerRound.merger_candidates``, each tried by ``Game.try_command``: never a copy of its
+checks), and only where the corporation's cash (a merger's with its target's) pays the
+stations the new size brings; then the players buy some of its treasury shares (again the
+offers the engine accepts, from the president to the left), trains over the limit are
+given up, a loan is taken when the stations need it, and ``done`` ends the turn.  These
+choices draw from a random source of their own (seeded from the simulation's seed), so a
+game in which nothing converts draws the same as before.  The acquisition round is a later
+step, so the game goes on into the next round.  Each list of choices is tried in order
+until the rules accept one; the game's own offers are the last resort.
 
 Before this module the simulation drew from the game's own offers at random: corporations
 borrowed to their limit, paid interest they could not earn and liquidated, and within a
@@ -97,9 +104,11 @@ class Sim1817:
             # facts §14: the last merger round over, the game ends
             return self._try([c.Pass(player=rs.active_players(state)[0].name)])
         if state.extra.get("ma_round"):
-            # the merger round (nothing converted or merged here) and the acquisition
-            # round (a later step): the next line begins the next round, which the choices
-            # are made for
+            merged = self._g17_merger_step(state)
+            if merged is not None:
+                return merged
+            # nothing (more) converted or merged, and the acquisition round (a later
+            # step): the next line begins the next round, which the choices are made for
             state = state.clone()
             rs.leave_ma_round(state)
         over = rs.over_limit(state)
@@ -116,7 +125,63 @@ class Sim1817:
             self._g17_accepted()
         return accepted
 
-    # ---------------------------------------------------------------- the opening sale
+    # ---------------------------------------------------------------- the merger round
+    @property
+    def _g17_ma_rng(self) -> random.Random:
+        """The merger round's own random source (a game that converts nothing draws from
+        the simulation's as before)."""
+        seed = getattr(self, "seed", 0)
+        found = self.__dict__.setdefault("_g17_ma_random", random.Random(f"{seed}-merger"))
+        return cast("random.Random", found)
+
+    def _g17_accepts(self, cmds: list[c.Command]) -> list[c.Command]:
+        """Those of ``cmds`` the engine accepts now (its own checks, on a copy)."""
+        return [cmd for cmd in cmds if self.game.try_command(cmd) is None]
+
+    def _g17_merger_step(self, state: GameState) -> bool | None:
+        """One line of the merger round (facts §9, R 7.1), or ``None`` when the table lets
+        the round go (the next round's first line ends it)."""
+        rs = self._g17
+        rng = self._g17_ma_rng
+        m = rs.merger(state)
+        if m is None:
+            return None
+        turn = rs.merger_turn(state)
+        if turn is None:
+            if rng.random() >= 0.3:
+                return None
+            offers = [x for x in rs.merger_candidates(state) if self._g17_may_convert(state, x)]
+            legal = self._g17_accepts(offers)
+            if not legal:
+                return None
+            verbs = sorted({x.verb for x in legal if isinstance(x, c.Later)})
+            verb = rng.choice(verbs)  # a conversion as likely as a merger (more pairs)
+            return self._try([rng.choice([x for x in legal if getattr(x, "verb", "") == verb])])
+        cid = turn["corp"]
+        co = state.company(cid)
+        if rs.counted_trains(co) > rs.train_limit(state):  # a merger's trains over the limit
+            # the cheapest type goes, as over the limit in an operating round
+            given = sorted(
+                rs.candidates(state), key=lambda x: TRAIN_PRICE_1817.get(getattr(x, "train", ""), 0)
+            )
+            return self._try(given[:1])
+        buys = [x for x in rs.after_conversion_candidates(state) if isinstance(x, c.Buy)]
+        for buy in self._g17_accepts(buys):
+            if rng.random() < 0.45:  # each in turn from the president: he may buy again
+                return self._try([buy])
+        due = int(turn["due"]) * rs.station_cost
+        if co.cash < due and rs.loan_room(state, co) and not turn["loaned"]:
+            return self._try([c.Loan(corp=cid)])
+        return self._try([c.Done(company=cid)])
+
+    def _g17_may_convert(self, state: GameState, cmd: c.Command) -> bool:
+        """A table converts or merges only where the cash (a merger's with its target's)
+        pays the stations the new size brings, at most two (facts §9)."""
+        if not isinstance(cmd, c.Later) or not cmd.words:
+            return False
+        cash = sum(state.company(w).cash for w in cmd.words)
+        return cash >= 2 * self._g17.station_cost
+
     def _g17_sale_choices(self, state: GameState) -> Iterator[c.Command]:
         """An auction's result at about face (under it the seed money pays the rest), now
         and then a pass."""

@@ -595,7 +595,27 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         out: list[c.Command] = [c.Done(company=cid)]
         if self.loan_room(state, company):
             out.append(c.Loan(corp=cid))
-        return self.merger_candidates(state) + out
+        return self.merger_candidates(state) + self.after_conversion_candidates(state) + out
+
+    def after_conversion_candidates(self, state: GameState) -> list[c.Command]:
+        """The open conversion's purchases and sales (R 7.1.4), each player from its
+        president to the left: a share of its treasury, and each count he may sell.  Only
+        the shape is made here; the engine's own checks (:meth:`cmd_buy`,
+        :meth:`cmd_sell`, on a copy: :meth:`moderator.game.Game.legal_commands`) drop the
+        rest (a turn passed, cash short, the president's sale, the buying over)."""
+        turn = self.merger_turn(state)
+        if turn is None:
+            return []
+        cid = turn["corp"]
+        company = state.company(cid)
+        seats = [p.name for p in self.active_players(state)]
+        start = seats.index(turn["president"]) if turn["president"] in seats else 0
+        out: list[c.Command] = []
+        for name in seats[start:] + seats[:start]:
+            out.append(c.Buy(player=name, corp=cid, source="ipo"))
+            held = self.shares(company, name)
+            out += [c.Sell(player=name, corp=cid, count=n) for n in range(1, held + 1)]
+        return out
 
     def merger_candidates(self, state: GameState) -> list[c.Command]:
         """``convert CORP`` for each corporation whose turn has not passed and that may
@@ -639,14 +659,19 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         return super().next_actor(state)
 
     def merger_json(self, state: GameState) -> dict[str, Any] | None:
-        """The state JSON's ``merger``: the order, who has passed, the open conversion."""
+        """The state JSON's ``merger``: the order, who has passed, who may still convert
+        or merge, the open conversion."""
         m = self.merger(state)
         if m is None:
             return None
         turn = self.merger_turn(state)
+        left = m["order"][m["next"] :]
         return {
             "order": list(m["order"]),
             "passed": list(m["order"][: m["next"]]),
+            # those whose turn has not passed and whose size converts (a 10-share one
+            # neither converts nor merges, R 7.1): what the header names
+            "may": [cid for cid in left if size_of(state.company(cid)) in CONVERSIONS],
             "converted": list(m["converted"]),
             "turn": None
             if turn is None

@@ -25,5 +25,19 @@ def test_a_seeded_1817_game_plays_to_its_end_with_every_kind_of_move() -> None:
     assert (state.round_kind, state.round_number, state.or_number) == ("OR", *final)
     # a game, not a string of empty rounds: passes are a minority of the lines
     assert kinds["pass"] * 4 < len(game.journal)
+    # the merger round (facts §9, R 7.1): conversions and mergers the engine accepted, and
+    # the purchases of the treasury's shares after them
+    lines = [entry.line for entry in game.journal]
+    assert any(x.startswith("convert ") for x in lines)
+    assert any(x.startswith("merge ") for x in lines)
+    after: list[str] = []  # each conversion's own lines, up to its `done`
+    for i, x in enumerate(lines):
+        if x.startswith(("convert ", "merge ")):
+            corp = x.split()[1]
+            for line in lines[i + 1 :]:
+                if line == f"done {corp}":
+                    break
+                after.append(line)
+    assert any(x.startswith("buy ") and x.endswith(" ipo") for x in after)
     again = Simulation(seed=0, players=4, title="1817", max_commands=4000, final_set=True).run()
     assert again.script() == game.script()

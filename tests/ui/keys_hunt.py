@@ -15,6 +15,13 @@ through; where typed one at a time no key rang, the burst must use every key; an
 header must name the engine's next actor (the one player whose lines alone are legal).
 Each fault is printed with its keys; the round's tests (``test_keys_round10.py``) hold
 those it found.
+
+    .venv/bin/python tests/ui/keys_hunt.py 1817 60 1213 --merger
+
+(twelfth round) types its bursts only at 1817's merger and conversion rounds (facts §9:
+the simulation converts and merges), most with a conversion's turn open, the commands
+spelled as ``l`` and the keys spell them there (``b`` and the buyer's name, ``s``, ``j``,
+``d``); ``test_keys_round12.py`` holds what it found.
 """
 
 from __future__ import annotations
@@ -167,6 +174,70 @@ def faults(base: Path, keys: list[str]) -> list[tuple[object, ...]]:
     return found
 
 
+def merger_cuts(seed: int, upto: int = 450) -> list[tuple[int, int, bool]]:
+    """1817's positions in a merger round of the game from ``seed``: (seed, commands,
+    whether a conversion's turn is open)."""
+    game = played("1817", seed, upto)
+    at = Game.new("1817", list(game.players))
+    cuts = []
+    for i, entry in enumerate(game.journal):
+        assert at.execute(entry.command).ok
+        merger = at.state.extra.get("merger")
+        if at.state.extra.get("ma_round") and isinstance(merger, dict):
+            cuts.append((seed, i + 1, bool(merger.get("turn"))))
+    at.close()
+    game.close()
+    return cuts
+
+
+def merger_commands(path: Path) -> list[list[str]]:
+    """Keys that spell the merger round's legal commands: ``l`` and the line, and the
+    open conversion's keys (``b``/``s`` and the player's name, ``j Enter``, ``d``)."""
+    game = Game.load(path, read_only=True)
+    try:
+        out = []
+        for cmd in game.legal_commands()[:60]:
+            line = format_command(cmd).lower()
+            out.append(["l", *[ch for ch in line if ch.isalnum()], "enter"])
+            if isinstance(cmd, c.Buy):
+                out.append(["b", *cmd.player.lower(), "enter"])
+            elif isinstance(cmd, c.Sell):
+                out.append(["s", *cmd.player.lower(), str(cmd.count), "enter"])
+            elif isinstance(cmd, c.Loan):
+                out.append(["j", "enter"])
+            elif isinstance(cmd, c.Done):
+                out.append(["d"])
+        return out or [["x"]]
+    finally:
+        game.close()
+
+
+def merger_main(count: int, seed: int) -> int:
+    """The ``--merger`` hunt (see the module docstring)."""
+    rng = random.Random(seed)
+    cuts = [cut for s in (1, 2, 3, 4, 5, 6) for cut in merger_cuts(s)]
+    opened = [cut for cut in cuts if cut[2]]
+    bad = 0
+    for i in range(count):
+        game_seed, at, _ = rng.choice(opened if opened and rng.random() < 0.6 else cuts)
+        which = rng.randrange(len(NAMES))
+        base = position("1817", game_seed, at, which)
+        spelled = merger_commands(base)
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.4:  # a screen or a dialog opened and closed first
+                keys.append(rng.choice([*OPENERS, "b", "s", "j", "d", "l"]))
+                keys += rng.choices(INSIDE, k=rng.randint(0, 2))
+                keys.append("escape")
+            keys += rng.choice(spelled)
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, game_seed, at, which, " ".join(keys), flush=True)
+        for fault in found:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
+
+
 def main(titles: list[str], count: int, seed: int) -> int:
     rng = random.Random(seed)
     bad = 0
@@ -185,4 +256,6 @@ def main(titles: list[str], count: int, seed: int) -> int:
 
 
 if __name__ == "__main__":
+    if "--merger" in sys.argv:
+        sys.exit(merger_main(int(sys.argv[2]), int(sys.argv[3])))
     sys.exit(main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])))

@@ -189,6 +189,7 @@ class HistoryScreen(StrayKeysRefused, Screen[bool]):
         n = self.line
         total = len(self.session.game.journal)
         if n == total:
+            self.app.bell()  # as the other refusals: the keys behind it are not used
             self.notify("this is the game as it is now; nothing to rewind", severity="warning")
             self.refused()
             return

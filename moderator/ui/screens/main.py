@@ -497,8 +497,11 @@ class MainScreen(Screen[None]):
         cmd = BY_ACTION.get(action)
         if cmd is None:
             return True
-        if cmd.rounds and stage_of(self.session.data) not in cmd.rounds:
+        opened = cmd.id in ("buy", "sell") and self.conversion_turn() is not None
+        if cmd.rounds and stage_of(self.session.data) not in cmd.rounds and not opened:
             return False  # a key of another stage (1853's bonds: no par, buy or sell)
+        if opened:  # 1817 R 7.1.4: the open conversion's purchases and sales
+            return True if self.allowed(cmd) else None
         if self.session.game.title in cmd.absent:
             return False  # a command the title never has (1853: no par purchase, 3.1.4)
         if cmd.id == "sell" and self.session.round_kind == "OR" and not self.allowed(cmd):
@@ -551,10 +554,18 @@ class MainScreen(Screen[None]):
         if title in cmd.absent or not self.title_has(cmd):
             return f"{self.session.game.ruleset.title_name} has no {cmd.label.lower()} command"
         kind = stage_of(self.session.data)
+        corp = self.conversion_turn()
+        if cmd.id in ("buy", "sell") and corp is not None:
+            return f"no {cmd.label.lower()} after {corp}'s conversion is legal now"
         if cmd.rounds and kind not in cmd.rounds:
             # the setup steps of the title only (1846's pass is not for 1853's claims)
             steps = ("bonds", "claims") if "stage" in self.session.data else ()
             wanted = " or ".join(STAGE_NAMES[r] for r in cmd.rounds if r in ("SR", "OR", *steps))
+            if corp is not None:  # 1817: the header says the merger round, UR's turn open
+                return (
+                    f"{cmd.label} is for {wanted}; this is the merger and conversion round, "
+                    f"{corp}'s turn open (its purchases, sales, loans; done)"
+                )
             return f"{cmd.label} is for {wanted}; this is {STAGE_NAMES[kind]}"
         if cmd.id == "undo":
             return "nothing to undo"
@@ -742,6 +753,11 @@ class MainScreen(Screen[None]):
             return ""  # a live binding takes it
         cmd = found[0]
         cid = self.acting_company()
+        corp = self.conversion_turn()
+        if cmd.id in ("buy", "sell") and corp is not None:
+            # 1817 R 7.1.4: none legal; the list says why (and takes the keys after it)
+            self.after_conversion(c.Buy if cmd.id == "buy" else c.Sell, corp)
+            return "taken"
         if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
             # the forced sale's list opens with the rules' reasons (and takes the keys
             # typed after `s`, as the train list does)
@@ -892,9 +908,58 @@ class MainScreen(Screen[None]):
         dialog.then = lambda x: prices(x.corp)  # type: ignore[attr-defined]
         self.ask(dialog)
 
+    def conversion_turn(self) -> str | None:
+        """1817: the corporation whose conversion's or merger's turn is open (facts §9,
+        R 7.1.4), whose players' purchases and sales ``b`` and ``s`` list while the header
+        names the corporation (the stage is then an operating round's); ``None``
+        elsewhere (twelfth keys round: ``b`` said "Buy is for a stock round")."""
+        merger = self.session.data.get("merger")
+        turn = merger.get("turn") if isinstance(merger, dict) else None
+        return str(turn["corp"]) if isinstance(turn, dict) else None
+
+    def after_conversion(self, kind: type[c.Buy] | type[c.Sell], corp: str) -> None:
+        """``b`` or ``s`` in ``corp``'s open conversion: each purchase of a share of its
+        treasury, or each sale, the engine accepts now, from its president to the left
+        (R 7.1.4).  Several players may act and the corporation is one, so a choice is
+        spelled by the player's name (a sale then by its count): ``b a m y Enter`` is
+        ``buy Amy UR ipo``."""
+        from moderator.ui.screens.dialogs import field
+
+        cmds = [
+            x
+            for x in self.session.legal_of(kind)
+            if isinstance(x, c.Buy | c.Sell) and x.corp == corp
+        ]
+
+        def label(x: c.Buy | c.Sell) -> str:
+            if isinstance(x, c.Buy):
+                return (
+                    f"{x.player} buys {x.corp} from its treasury   {self.price_label(x, x.player)}"
+                )
+            return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
+
+        keys: list[Keys] = [
+            (field(x.player),) if isinstance(x, c.Buy) else (field(x.player), field(x.count))
+            for x in cmds
+            if isinstance(x, c.Buy | c.Sell)
+        ]
+        what = "a purchase from its treasury" if kind is c.Buy else "a sale"
+        if not cmds:  # the engine's reason for the first of its candidates
+            tried = [x for x in self.session.candidates_of(kind) if getattr(x, "corp", "") == corp]
+            why = next(filter(None, map(self.session.reason, tried)), None)
+            noun = "purchase" if kind is c.Buy else "sale"
+            said = f"no {noun} after {corp}'s conversion is legal now"
+            self.opened_nothing(f"{said}: {why}" if why else said)
+            return
+        self.choose(f"After {corp}'s conversion: {what}", cmds, label, keys=keys)
+
     def action_buy(self) -> None:
         """Buy one share: legal sources with their prices."""
         self.typing()
+        corp = self.conversion_turn()
+        if corp is not None:
+            self.after_conversion(c.Buy, corp)
+            return
         cmds = self.session.legal_of(c.Buy)
         # the header's player's purchases first (1830 4.0: after a purchase the next
         # player's, whose line closes the open turn, issue 37.3)
@@ -929,6 +994,10 @@ class MainScreen(Screen[None]):
         """Sell shares: legal counts with what they bring (in an operating round, the
         president's forced sale: :meth:`forced_sale`)."""
         self.typing()
+        corp = self.conversion_turn()
+        if corp is not None:
+            self.after_conversion(c.Sell, corp)
+            return
         if self.session.round_kind == "OR":
             self.forced_sale()
             return

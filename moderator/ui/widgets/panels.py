@@ -1276,8 +1276,7 @@ def _merger_words(line: Text, data: dict[str, Any]) -> None:
         line.append(str(turn["corp"]), style=ACTING)
         line.append(" (purchases, sales, loans; done)", style="dim")
         return
-    passed = set(merger.get("passed") or [])
-    left = [cid for cid in merger.get("order") or [] if cid not in passed]
+    left = list(merger.get("may") or [])  # the engine's: a 10-share one may not (R 7.1)
     if not left:
         return
     presidents = {c["id"]: c.get("president") for c in data.get("companies") or []}
