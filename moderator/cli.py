@@ -561,14 +561,15 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    from moderator.narrate import title_word
+    from moderator.narrate import share_heads, title_word
 
     lead = title_word(data["title"], "president")  # as the title's rules say (1853, 1847)
-    columns = ("id", "cash", "price", lead, "ipo", "pool", "trains", "privates")
+    unsold, pool = share_heads(data["title"])  # 1830's offering and pool, 1846's market
+    columns = ("id", "cash", "price", lead, unsold, pool, "trains", "privates")
     for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(
             col,
-            justify="right" if col in ("cash", "price", "ipo", "pool", "size") else "left",
+            justify="right" if col in ("cash", "price", unsold, pool, "size") else "left",
             no_wrap=col == "loans",
         )
     # A private has an owner, not a president, and no treasury: its own table below, as

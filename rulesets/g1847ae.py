@@ -885,7 +885,7 @@ class G1847AE(GridRules, Engine):
         price = state.price("LFK")
         state.company("LFK").owner = POOL
         state.ledger.events.append(
-            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
+            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold (4.1)")
         )
         self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} ({rule})")
         self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")

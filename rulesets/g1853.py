@@ -266,7 +266,6 @@ class G1853(Engine):
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 4.6.4
     ipo_name: ClassVar[str] = "initial offer"
     pool_name: ClassVar[str] = "bank pool"
-    ipo_label: ClassVar[str] = "unsold"
 
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
@@ -1494,7 +1493,7 @@ class G1853(Engine):
                             f"the bank (2.7.3)"
                         )
                     lines.append(ReceiptLine(p.name, units, units * (paid // 10), note))
-            for holder, label in ((POOL, self.pool_name), (cid, self.ipo_shown)):
+            for holder, label in ((POOL, self.pool_name), (cid, self.ipo_name)):
                 units = self.shares(company, holder)
                 if units:
                     lines.append(

@@ -49,6 +49,9 @@ class TrainDepot(Ruleset):
     excess_to_pool: ClassVar[bool] = False
     """Trains over the limit go to the bank pool for sale at list price (1847 AE 6.8);
     otherwise back to the bank as returned trains (1846 6.83)."""
+    train_pool_name: ClassVar[str] = "bank pool"
+    """What the title's rules call the place of the trains given up over the limit, as
+    lines name it (1847 AE 6.8, 1853 4.8.6, 1817 9.1: the bank pool)."""
     returned_from_pool: ClassVar[bool] = False
     """Without :attr:`excess_to_pool`, ``train C T from pool`` buys a train given back to
     the bank (over the limit or traded in) at face value, as ``train C T`` does (1830 21.0:
@@ -621,7 +624,7 @@ class TrainDepot(Ruleset):
                     train=train.name,
                     source=POOL,
                     target=SCRAP,
-                    reason=f"rusts in the bank pool (phase {phase}, {self.r('rust')})",
+                    reason=f"rusts in the {self.train_pool_name} (phase {phase}, {self.r('rust')})",
                 )
             )
         self.phase_started(state, phase)

@@ -25,7 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.market import ZONE_MARKS, linear_stack
-from moderator.text import counted, money, ordinal
+from moderator.narrate import share_heads, title_word
+from moderator.text import capital, counted, money, ordinal
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -392,11 +393,13 @@ class CompaniesPanel(Panel):
         table.add_column("Co", width=6, no_wrap=True)
         table.add_column("Cash", justify="right", no_wrap=True)
         table.add_column("Price", justify="right", no_wrap=True)
-        table.add_column("Director" if detailed else "President", no_wrap=True)
-        table.add_column("IPO", justify="right", no_wrap=True)
+        # the title's words: 1847's director, 1830's offering and pool, 1846's market
+        unsold, pool_head = (capital(w) for w in share_heads(data.get("title")))
+        table.add_column(capital(title_word(data.get("title"), "president")), no_wrap=True)
+        table.add_column(unsold, justify="right", no_wrap=True)
         if detailed:
             table.add_column("Inv", justify="right", no_wrap=True)
-        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column(pool_head, justify="right", no_wrap=True)
         loans = any("loans" in co for co in corps)  # 1817: size, loans, interest (facts §6)
         if loans:
             table.add_column("Size", justify="right", no_wrap=True)
