@@ -534,7 +534,7 @@ def show(game: Game) -> None:
         f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         + ("bank unlimited" if bank["cash"] is None else f"bank {m(bank['cash'])}")
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
-        + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
+        + "".join(f"  {word} {esc(name)}" for word, name in _priority(data))
     )
     if bank.get("note"):
         console.print(f"  bank: {esc(bank['note'])}")
@@ -612,6 +612,13 @@ def show(game: Game) -> None:
             tied = " (tie)" if len(place["players"]) > 1 else ""
             names = ", ".join(esc(name) for name in place["players"])
             console.print(f"  {place['place']}. {names} {m(place['score'])}{tied}")
+
+
+def _priority(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The header's priority deal, as the TUI's top line says it: 1853's Elephant (3.1.11:
+    the priority deal; no holder before the bonds), else ``priority``; none unheld."""
+    word, key = ("Elephant", "elephant") if "elephant" in data else ("priority", "priority")
+    return [(word, str(data[key]))] if data.get(key) else []
 
 
 def _loan_cells(co: dict[str, Any], cur: str) -> tuple[str, str]:

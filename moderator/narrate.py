@@ -241,7 +241,7 @@ def _cash_line(ev: CashMoved, currency: str) -> str:
 
 
 @functools.cache
-def _share_places(title: str | None) -> tuple[str, str, str]:
+def place_names(title: str | None) -> tuple[str, str, str]:
     """What ``title``'s rules call a corporation's unsold shares, the bank's shares and
     the bank's trains (its ruleset's ``ipo_name``, ``pool_name``, ``train_pool_name``:
     1846's treasury and Stock Market, 6.73; 1830's initial offering and bank pool; 1847
@@ -261,7 +261,7 @@ def share_heads(title: str | None) -> tuple[str, str]:
     full (1830's initial offering and bank pool: ``offering``, ``pool``; 1846's treasury
     and Stock Market: ``treasury``, ``market``; 1889's ``IPO``), never the script's
     ``ipo``; an acronym stays in capitals, any other word is lower case."""
-    unsold, pool, _ = _share_places(title)
+    unsold, pool, _ = place_names(title)
     heads = (name.split()[-1] for name in (unsold, pool))
     first, second = (w if w.isupper() else w.lower() for w in heads)
     return first, second
@@ -270,7 +270,7 @@ def share_heads(title: str | None) -> tuple[str, str]:
 def _share_holder(account: str | None, company: str, title: str | None) -> str:
     """Where a certificate is, in the title's words: a player, ``L initial offering``,
     ``the Stock Market``."""
-    unsold, pool, _ = _share_places(title)
+    unsold, pool, _ = place_names(title)
     if account == company:
         return f"{company} {unsold}"
     return f"the {pool}" if _is_account(account, POOL) else _who(account)
@@ -290,15 +290,18 @@ def _certificate_line(ev: CertificateMoved, title: str | None = None) -> str:
 def _train_place(account: str, title: str | None) -> str:
     """A train's holder in words: the bank pool as the title names it (1847 AE 6.8, 1853
     4.8.6, 1817 9.1: the bank pool), else :func:`_who`."""
-    return f"the {_share_places(title)[2]}" if _is_account(account, POOL) else _who(account)
+    return f"the {place_names(title)[2]}" if _is_account(account, POOL) else _who(account)
 
 
 def _train_line(ev: TrainMoved, currency: str, title: str | None = None) -> str:
     train = f"{ev.train}-train" if not ev.train.endswith("train") else ev.train
+    # the bank's trains (18Chesapeake's export, 1830's returned ones) and the bank
+    # pool's as a line's subject: "The bank pool's 3-train", never "pool's 3-train"
+    owner = ev.source if ev.source.lower() not in _ACCOUNTS else _train_place(ev.source, title)
     if _is_account(ev.target, SCRAP):
-        return f"{ev.source}'s {train} leaves the game: {ev.reason}"
+        return f"{_capital(owner)}'s {train} leaves the game: {ev.reason}"
     if _is_account(ev.target, BANK, POOL, DEPOT):
-        return f"{ev.source}'s {train} goes to {_train_place(ev.target, title)}: {ev.reason}"
+        return f"{_capital(owner)}'s {train} goes to {_train_place(ev.target, title)}: {ev.reason}"
     if ev.source.lower() == ev.target.lower():  # it stays where it is, marked (phased out)
         return f"{ev.source} keeps its {train}, {ev.reason}"
     price = f" for {_money(currency, ev.price)}" if ev.price else ""

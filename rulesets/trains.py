@@ -393,8 +393,8 @@ class TrainDepot(Ruleset):
         if company.cash < price:
             if not self.president_pays_toward_pool(state):
                 raise Refusal(
-                    f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
-                    f"{self.money(price)} ({self.r('train_buy')})"
+                    f"{cid} has {self.money(company.cash)}, the {self.train_pool_name}'s {name} "
+                    f"costs {self.money(price)} ({self.r('train_buy')})"
                 )
             president_pays = self.president_share(state, company, name, price)
         train = trains[0]
@@ -404,8 +404,8 @@ class TrainDepot(Ruleset):
                 company,
                 BANK,
                 president_pays,
-                f"the pool's {name} ({self.r('forced_purchase')})",
-                f"{cid}'s {name} from the bank pool ({self.r('president_pays')})",
+                f"the {self.train_pool_name}'s {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from the {self.train_pool_name} ({self.r('president_pays')})",
             )
         else:
             state.ledger.transfer(cid, BANK, price, f"buys {with_article(name)} from the bank pool")
@@ -624,7 +624,7 @@ class TrainDepot(Ruleset):
                     train=train.name,
                     source=POOL,
                     target=SCRAP,
-                    reason=f"rusts in the {self.train_pool_name} (phase {phase}, {self.r('rust')})",
+                    reason=f"rusts (phase {phase}, {self.r('rust')})",
                 )
             )
         self.phase_started(state, phase)

@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.market import ZONE_MARKS, linear_stack
-from moderator.narrate import share_heads, title_word
+from moderator.narrate import place_names, share_heads, title_word
 from moderator.text import capital, counted, money, ordinal
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
@@ -618,7 +618,7 @@ class CompaniesPanel(Panel):
         ch = "LFK" in self.changed
         price = krauss.get("price", co.get("price"))
         if owner == "pool":
-            note = Text("in the pool: pays no one", style="dim")
+            note = Text("pays no one (4.1)", style="dim")
             who = "bank pool"
         elif krauss.get("paid_this_or"):
             note = Text("paid this round", style="dim")
@@ -845,7 +845,7 @@ class TrainsPanel(Panel):
         pool = data.get("pool_trains") or []
         if pool:
             # 1847 AE: trains in the bank pool are for sale at their list price (6.8)
-            line.append("   in the pool: ", style="dim")
+            line.append(f"   in the {place_names(data.get('title'))[2]}: ", style="dim")
             line.append(" ".join(pool), style="bold")
         nxt = data.get("next_phase")
         second = Text()
