@@ -926,7 +926,8 @@ class MainScreen(Screen[None]):
                     f"   {self.price_label(x, x.player)}"
                 )
                 return t
-            source = self.places[0] if x.source == "ipo" else self.places[1]
+            # the script's words here: the list's letters spell them (dialogs.choice_keys)
+            source = "IPO" if x.source == "ipo" else "pool"
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
 

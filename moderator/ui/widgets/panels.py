@@ -515,7 +515,7 @@ class CompaniesPanel(Panel):
         table.add_column("Price", justify="right", no_wrap=True)
         table.add_column("Director", no_wrap=True)
         table.add_column("Issued", justify="right", no_wrap=True)
-        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column(capital(share_heads(data.get("title"))[1]), justify="right", no_wrap=True)
         table.add_column("Trains", no_wrap=False)
         table.add_column("Notes", no_wrap=True, overflow="ellipsis", ratio=1)
         acting = _acting(data, "OR")
