@@ -638,7 +638,9 @@ def check_sell(
 
 
 # ===================================================================== no game: the calculator
-TREASURY_WORDS = ("treasury", "ipo", "unsold")
+TREASURY_WORDS = ("treasury", "ipo", "unsold", "offering", "offer")
+"""The words of ``--shares`` for a corporation's unsold shares: the script's ``ipo`` and
+the heads the state table and the panel give them (1830's offering, 1853's offer)."""
 POOL_WORDS = ("pool", "market")
 INVESTOR = "investor"
 DEFAULT_PRESIDENT = "President"

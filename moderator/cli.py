@@ -534,7 +534,7 @@ def show(game: Game) -> None:
         f"[bold]{esc(data['title_name'])}[/]  {esc(where)}  phase {esc(data['phase'])}  "
         + ("bank unlimited" if bank["cash"] is None else f"bank {m(bank['cash'])}")
         + (f"  [red]broken{_bank_rule(bank)}[/]" if bank["broken"] else "")
-        + (f"  priority {esc(data['priority'])}" if data.get("priority") else "")
+        + "".join(f"  {word} {esc(name)}" for word, name in _priority(data))
     )
     if bank.get("note"):
         console.print(f"  bank: {esc(bank['note'])}")
@@ -563,14 +563,15 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    from moderator.narrate import title_word
+    from moderator.narrate import share_heads, title_word
 
     lead = title_word(data["title"], "president")  # as the title's rules say (1853, 1847)
-    columns = ("id", "cash", "price", lead, "ipo", "pool", "trains", "privates")
+    unsold, pool = share_heads(data["title"])  # 1830's offering and pool, 1846's market
+    columns = ("id", "cash", "price", lead, unsold, pool, "trains", "privates")
     for col in columns + (("size", "loans") if loans else ()):
         companies.add_column(
             col,
-            justify="right" if col in ("cash", "price", "ipo", "pool", "size") else "left",
+            justify="right" if col in ("cash", "price", unsold, pool, "size") else "left",
             no_wrap=col == "loans",
         )
     # A private has an owner, not a president, and no treasury: its own table below, as
@@ -613,6 +614,13 @@ def show(game: Game) -> None:
             tied = " (tie)" if len(place["players"]) > 1 else ""
             names = ", ".join(esc(name) for name in place["players"])
             console.print(f"  {place['place']}. {names} {m(place['score'])}{tied}")
+
+
+def _priority(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The header's priority deal, as the TUI's top line says it: 1853's Elephant (3.1.11:
+    the priority deal; no holder before the bonds), else ``priority``; none unheld."""
+    word, key = ("Elephant", "elephant") if "elephant" in data else ("priority", "priority")
+    return [(word, str(data[key]))] if data.get(key) else []
 
 
 def _loan_cells(co: dict[str, Any], cur: str) -> tuple[str, str]:

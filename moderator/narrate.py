@@ -41,6 +41,7 @@ from moderator.events import (
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
 from moderator.text import A_SHARE, MOVED, a_share, because, money, to_cents, with_article
+from moderator.text import capital as _capital
 
 _ACCOUNTS = {
     BANK: "the bank",
@@ -69,10 +70,6 @@ def _named(account: str) -> str:
     if account.lower() in _ACCOUNTS or account.lower().startswith(BOND_PREFIX):
         return _capital(_who(account))
     return account
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _is_account(name: str | None, *accounts: str) -> bool:
@@ -244,23 +241,36 @@ def _cash_line(ev: CashMoved, currency: str) -> str:
 
 
 @functools.cache
-def _share_places(title: str | None) -> tuple[str, str]:
-    """What ``title``'s rules call a corporation's unsold shares and the bank's shares
-    (its ruleset's ``ipo_name``, ``pool_name``: 1846's treasury and Stock Market, 6.73;
-    1830's initial offering and bank pool; 1847 AE's Initial Offering and Bank Pool,
-    6.7.4); the script's ``ipo`` and ``pool`` are no words a player reads."""
+def place_names(title: str | None) -> tuple[str, str, str]:
+    """What ``title``'s rules call a corporation's unsold shares, the bank's shares and
+    the bank's trains (its ruleset's ``ipo_name``, ``pool_name``, ``train_pool_name``:
+    1846's treasury and Stock Market, 6.73; 1830's initial offering and bank pool; 1847
+    AE's Initial Offering and Bank Pool, 6.7.4, its trains in the Bank Pool, 6.8); the
+    script's ``ipo`` and ``pool`` are no words a player reads."""
     from rulesets import RULESETS  # the game's ruleset, already loaded: no import cost
 
     rules = RULESETS.get((title or "").upper())
     if rules is None:
-        return "treasury", "pool"
-    return rules.ipo_name, rules.pool_name  # type: ignore[attr-defined]
+        return "treasury", "pool", "pool"
+    return rules.ipo_name, rules.pool_name, rules.train_pool_name  # type: ignore[attr-defined]
 
 
-def _share_holder(account: str, company: str, title: str | None) -> str:
+def share_heads(title: str | None) -> tuple[str, str]:
+    """The column heads over a corporation's unsold shares and the bank's shares, in
+    ``title``'s words, short: the head noun of each name the lines and receipts use in
+    full (1830's initial offering and bank pool: ``offering``, ``pool``; 1846's treasury
+    and Stock Market: ``treasury``, ``market``; 1889's ``IPO``), never the script's
+    ``ipo``; an acronym stays in capitals, any other word is lower case."""
+    unsold, pool, _ = place_names(title)
+    heads = (name.split()[-1] for name in (unsold, pool))
+    first, second = (w if w.isupper() else w.lower() for w in heads)
+    return first, second
+
+
+def _share_holder(account: str | None, company: str, title: str | None) -> str:
     """Where a certificate is, in the title's words: a player, ``L initial offering``,
     ``the Stock Market``."""
-    unsold, pool = _share_places(title)
+    unsold, pool, _ = place_names(title)
     if account == company:
         return f"{company} {unsold}"
     return f"the {pool}" if _is_account(account, POOL) else _who(account)
@@ -277,22 +287,33 @@ def _certificate_line(ev: CertificateMoved, title: str | None = None) -> str:
     return because(f"{what}: {source} {MOVED} {target}", ev.reason)
 
 
-def _train_line(ev: TrainMoved, currency: str) -> str:
+def _train_place(account: str, title: str | None) -> str:
+    """A train's holder in words: the bank pool as the title names it (1847 AE 6.8, 1853
+    4.8.6, 1817 9.1: the bank pool), else :func:`_who`."""
+    return f"the {place_names(title)[2]}" if _is_account(account, POOL) else _who(account)
+
+
+def _train_line(ev: TrainMoved, currency: str, title: str | None = None) -> str:
     train = f"{ev.train}-train" if not ev.train.endswith("train") else ev.train
+    # the bank's trains (18Chesapeake's export, 1830's returned ones) and the bank
+    # pool's as a line's subject: "The bank pool's 3-train", never "pool's 3-train"
+    owner = ev.source if ev.source.lower() not in _ACCOUNTS else _train_place(ev.source, title)
     if _is_account(ev.target, SCRAP):
-        return f"{ev.source}'s {train} leaves the game: {ev.reason}"
+        return f"{_capital(owner)}'s {train} leaves the game: {ev.reason}"
     if _is_account(ev.target, BANK, POOL, DEPOT):
-        return f"{ev.source}'s {train} goes to {_who(ev.target)}: {ev.reason}"
+        return f"{_capital(owner)}'s {train} goes to {_train_place(ev.target, title)}: {ev.reason}"
     if ev.source.lower() == ev.target.lower():  # it stays where it is, marked (phased out)
         return f"{ev.source} keeps its {train}, {ev.reason}"
     price = f" for {_money(currency, ev.price)}" if ev.price else ""
-    return f"{ev.target} gets {with_article(train)} from {_who(ev.source)}{price}: {ev.reason}"
+    source = _train_place(ev.source, title)
+    return f"{ev.target} gets {with_article(train)} from {source}{price}: {ev.reason}"
 
 
-def _private_line(ev: PrivateMoved) -> str:
+def _private_line(ev: PrivateMoved, title: str | None = None) -> str:
     if ev.target is None:
         return f"{ev.company} closes: {ev.reason}"
-    return f"{ev.company} goes from {_who(ev.source)} to {ev.target}: {ev.reason}"
+    source, target = (_share_holder(x, ev.company, title) for x in (ev.source, ev.target))
+    return f"{ev.company} goes from {source} to {target}: {ev.reason}"
 
 
 SHARES_A_DIVIDEND_DIVIDES: dict[str, tuple[int, ...] | None] = {
@@ -426,9 +447,9 @@ def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | 
         case PriceMoved():
             return _price_line(ev, currency)
         case TrainMoved():
-            return _train_line(ev, currency)
+            return _train_line(ev, currency, title)
         case PrivateMoved():
-            return _private_line(ev)
+            return _private_line(ev, title)
         case CompanyClosed():
             return f"{ev.company} closes: {ev.reason}"
         case PhaseChanged():

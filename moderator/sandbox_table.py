@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from moderator.game import Game
+from moderator.narrate import place_names, title_word
 from moderator.text import money
 
 __all__ = ["TableChange", "data_changes", "table_changes"]
@@ -167,6 +168,9 @@ def data_changes(
     order = [co["id"] for co in a.get("companies", [])]
     order += [cid for cid in companies_b if cid not in order]
     companies_a = _keyed(a.get("companies", []), "id")
+    # the title's words (1853's director, 1830's initial offering and bank pool)
+    leader = title_word(a.get("title"), "president")
+    unsold, pool, _ = place_names(a.get("title"))
     for cid in order:
         ca, cb = companies_a.get(cid, {}), companies_b.get(cid, {})
         if ca == cb:
@@ -183,10 +187,10 @@ def data_changes(
         _money_row(out, cid, "price", currency, ca.get("price"), cb.get("price"))
         if ca.get("price") == cb.get("price") and ca.get("cell") != cb.get("cell"):
             _word_row(out, cid, "market cell", _cell(ca.get("cell")), _cell(cb.get("cell")))
-        _word_row(out, cid, "president", ca.get("president"), cb.get("president"))
+        _word_row(out, cid, leader, ca.get("president"), cb.get("president"))
         _list_row(out, cid, "trains", ca.get("trains"), cb.get("trains"))
         _list_row(out, cid, "privates", ca.get("privates"), cb.get("privates"))
-        for key, what in (("ipo", "shares in the IPO"), ("pool", "shares in the pool")):
+        for key, what in (("ipo", f"shares in the {unsold}"), ("pool", f"shares in the {pool}")):
             if (ca.get(key) or 0) != (cb.get(key) or 0):
                 out.append(TableChange(cid, what, _percent(ca.get(key)), _percent(cb.get(key))))
         if "loans" in ca or "loans" in cb:

@@ -115,6 +115,12 @@ def a_share(currency: str, amount: int | str) -> str:
     return f"{money(currency, amount)} {A_SHARE}"
 
 
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital and the rest as written (``IPO`` stays
+    ``IPO``, where ``str.capitalize`` writes ``Ipo``): a line's start, a column's head."""
+    return text[:1].upper() + text[1:]
+
+
 def because(text: str, reason: str, sep: str = ": ") -> str:
     """``text (reason)`` as players read it: a reason with a parenthesis of its own (its
     rule: ``sold (8.2)``) follows ``sep`` instead, so a line never nests one in another

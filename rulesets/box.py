@@ -31,7 +31,7 @@ from moderator.fixes import follows
 from moderator.lazy import lazy_module
 from moderator.script import other_digits
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import capital, counted
 from rulesets.base import Ruleset
 
 copy = lazy_module("copy")  # only for a box's trial (issue 41)
@@ -365,7 +365,9 @@ class BoxedRuleset(Ruleset):
         if key not in confirmed:
             confirmed.append(key)
         self.box_changed(state, key)
-        self.note(state, f"Box value {key} = {value} (confirmed).")
+        # what the value is, as players read it; the key is what the banker types
+        what = next(k.what for k in self.box_keys_of(state) if k.key == key)
+        self.note(state, f"{capital(what)}: {value}, confirmed (`box {key}`).")
         self.box_noted(state, [key])
 
     def box_value(self, state: GameState, key: str, word: str) -> int | str:

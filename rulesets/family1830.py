@@ -474,7 +474,10 @@ class Family1830(
         if self.option(state, "brownpool") and (
             source != "pool" or any(src != "pool" for _, src in bought)
         ):
-            return "with brownpool, several brown-zone shares are bought from the pool only (10.0)"
+            return (
+                f"with brownpool, several brown-zone shares are bought from the {self.pool_name} "
+                "only (10.0)"
+            )
         return None
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:

@@ -780,9 +780,7 @@ class G1847AE(GridRules, Engine):
         state.ledger.transfer(player, BANK, price, "buys Krauss & Co. from the bank pool (4.1)")
         krauss.owner = player
         state.ledger.events.append(
-            PrivateMoved(
-                company="LFK", source=POOL, target=player, reason="bought from the pool (4.1)"
-            )
+            PrivateMoved(company="LFK", source=POOL, target=player, reason="bought (4.1)")
         )
 
     def _why_no_krauss_sale(self, state: GameState, player: str) -> str | None:
@@ -836,9 +834,10 @@ class G1847AE(GridRules, Engine):
         train = self._pool_train_it_can_pay(state, forced)
         if train is not None:
             raise Refusal(
-                f"{forced.id} has {self.money(forced.cash)} and can buy the pool's {train.name} "
-                f"at {self.money(self.list_price(train.name))} itself: there is no forced "
-                f"purchase, so its director sells nothing (6.8.1)"
+                f"{forced.id} has {self.money(forced.cash)} and can buy the "
+                f"{self.train_pool_name}'s {train.name} at "
+                f"{self.money(self.list_price(train.name))} itself: there is no forced purchase, "
+                f"so its director sells nothing (6.8.1)"
             )
 
     def cmd_sell(self, state: GameState, cmd: c.Sell) -> None:
@@ -887,7 +886,7 @@ class G1847AE(GridRules, Engine):
         price = state.price("LFK")
         state.company("LFK").owner = POOL
         state.ledger.events.append(
-            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold to the pool (4.1)")
+            PrivateMoved(company="LFK", source=player, target=POOL, reason="sold (4.1)")
         )
         self.bank_pays(state, player, price, f"sells Krauss & Co. at {self.money(price)} ({rule})")
         self._market_move(state, "LFK", "down", "Krauss & Co. sold: one row down (4.1)")
@@ -1370,7 +1369,9 @@ class G1847AE(GridRules, Engine):
         """6.8.1: a corporation that can pay for a pool train buys that itself."""
         train = self._pool_train_it_can_pay(state, company)
         if train is not None:
-            raise Refusal(f"{short}; it can buy the pool's {train.name} itself (6.8.1)")
+            raise Refusal(
+                f"{short}; it can buy the {self.train_pool_name}'s {train.name} itself (6.8.1)"
+            )
 
     def game_train_counts(self, state: GameState) -> dict[str, int]:
         """The trains of each card in the game as set up, the optional cards included."""

@@ -87,7 +87,7 @@ TRAIN_KEYS: tuple[BoxKey, ...] = (
     *series(
         "count.{t}",
         PFALZ_PHASES,
-        "{t}-trains (11.1: the train cards)",
+        "number of {t}-trains (11.1: the train cards)",
         lambda t: _ae(TRAIN_COUNTS, t),
         lambda t: "1847 AE's count as 18xx.games plays it (facts §7)" + COUNT_NOTE.get(t, ""),
         "2, 11.1",

@@ -268,7 +268,6 @@ class G1853(Engine):
     payout_kinds: ClassVar[tuple[str, ...]] = ("full", "withhold")  # 4.6.4
     ipo_name: ClassVar[str] = "initial offer"
     pool_name: ClassVar[str] = "bank pool"
-    ipo_label: ClassVar[str] = "unsold"
 
     # ================================================================= setup
     def split_options(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
@@ -943,7 +942,7 @@ class G1853(Engine):
             # share there), so every pool share now was sold in this round.
             return (
                 f"a {cid} share sold to the bank pool in the first stock round stays there: "
-                f"no one may buy it from the pool until the next stock round (2.8.1)"
+                f"no one may buy it from there until the next stock round (2.8.1)"
             )
         if not self.available(state, cid):
             return (
@@ -1497,7 +1496,7 @@ class G1853(Engine):
                             f"the bank (2.7.3)"
                         )
                     lines.append(ReceiptLine(p.name, units, units * (paid // 10), note))
-            for holder, label in ((POOL, self.pool_name), (cid, self.ipo_shown)):
+            for holder, label in ((POOL, self.pool_name), (cid, self.ipo_name)):
                 units = self.shares(company, holder)
                 if units:
                     lines.append(
@@ -1517,19 +1516,19 @@ class G1853(Engine):
         price = state.price(cid)
         if paid:
             steps = max(1, min(5, paid // price))
-            rule = f"4.7.1: dividend {self.money(paid)} is " + (
-                "under twice the price: 1 space right"
+            rule = f"dividend {self.money(paid)} is " + (
+                "under twice the price: one space right (4.7.1)"
                 if steps == 1
-                else f"{steps}x the price or more: {steps} spaces right"
+                else f"{steps}x the price or more: {steps} spaces right (4.7.1)"
             )
             # the track's end (£400) may leave fewer spaces: the line says so
             rule += end_words(state.market, cid, steps)
         elif self.shares(company, POOL):
-            steps, rule = -1, "4.7.1: no dividend with shares in the bank pool: 1 space left"
+            steps, rule = -1, "no dividend with shares in the bank pool: one space left (4.7.1)"
         else:
             steps, rule = (
                 0,
-                "4.7.1: no dividend, no shares in the bank pool: the price does not change",
+                "no dividend, no shares in the bank pool: the price does not change (4.7.1)",
             )
         return self.build_receipt(
             state, cid, (revenue, option, paid // 10, retained), lines, notes, steps, rule

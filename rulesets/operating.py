@@ -546,19 +546,16 @@ class OperatingRound(Ruleset):
                 if not units:
                     continue
                 # the unsold shares' terms, or the pool's, worked out only where held
-                pays, label, what, why = (
-                    (self.ipo_pays_company, self.ipo_shown, "treasury shares", rule)
+                # the title's words (1846's treasury and Stock Market, 1830's initial
+                # offering and bank pool), never the script's ipo and pool
+                pays, label, why = (
+                    (self.ipo_pays_company, self.ipo_name, rule)  # type: ignore[attr-defined]
                     if holder == cid
-                    else (
-                        self.pool_pays_company,
-                        self.pool_name,  # type: ignore[attr-defined]  # 1846: Stock Market
-                        "pool shares",
-                        self.r("pool_dividend"),
-                    )
+                    else (self.pool_pays_company, self.pool_name, self.r("pool_dividend"))  # type: ignore[attr-defined]
                 )
                 amount = self.held_dividend(state, units, paid, count)
                 if pays:  # to the corporation's treasury
-                    lines.append(ReceiptLine(cid, units, amount, f"{what} ({rule})"))
+                    lines.append(ReceiptLine(cid, units, amount, f"{label} shares ({why})"))
                 else:
                     lines.append(
                         ReceiptLine(
@@ -608,15 +605,6 @@ class OperatingRound(Ruleset):
             price_steps=steps,
             per_share_exact=exact,
         )
-
-    ipo_label: ClassVar[str] = ""
-    """How a receipt names the unsold shares when they pay nobody, where not the title's
-    word for them (:attr:`ipo_name`: 1847 AE's initial offering, 6.7.4; 1853: unsold)."""
-
-    @property
-    def ipo_shown(self) -> str:
-        """The receipt's name of the unsold shares (never the script's ``ipo``)."""
-        return self.ipo_label or self.ipo_name  # type: ignore[attr-defined]
 
     def extra_dividend_lines(
         self, state: GameState, company: Company, per_share: int

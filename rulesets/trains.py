@@ -49,6 +49,9 @@ class TrainDepot(Ruleset):
     excess_to_pool: ClassVar[bool] = False
     """Trains over the limit go to the bank pool for sale at list price (1847 AE 6.8);
     otherwise back to the bank as returned trains (1846 6.83)."""
+    train_pool_name: ClassVar[str] = "bank pool"
+    """What the title's rules call the place of the trains given up over the limit, as
+    lines name it (1847 AE 6.8, 1853 4.8.6, 1817 9.1: the bank pool)."""
     returned_from_pool: ClassVar[bool] = False
     """Without :attr:`excess_to_pool`, ``train C T from pool`` buys a train given back to
     the bank (over the limit or traded in) at face value, as ``train C T`` does (1830 21.0:
@@ -390,8 +393,8 @@ class TrainDepot(Ruleset):
         if company.cash < price:
             if not self.president_pays_toward_pool(state):
                 raise Refusal(
-                    f"{cid} has {self.money(company.cash)}, the pool's {name} costs "
-                    f"{self.money(price)} ({self.r('train_buy')})"
+                    f"{cid} has {self.money(company.cash)}, the {self.train_pool_name}'s {name} "
+                    f"costs {self.money(price)} ({self.r('train_buy')})"
                 )
             president_pays = self.president_share(state, company, name, price)
         train = trains[0]
@@ -401,8 +404,8 @@ class TrainDepot(Ruleset):
                 company,
                 BANK,
                 president_pays,
-                f"the pool's {name} ({self.r('forced_purchase')})",
-                f"{cid}'s {name} from the bank pool ({self.r('president_pays')})",
+                f"the {self.train_pool_name}'s {name} ({self.r('forced_purchase')})",
+                f"{cid}'s {name} from the {self.train_pool_name} ({self.r('president_pays')})",
             )
         else:
             state.ledger.transfer(cid, BANK, price, f"buys {with_article(name)} from the bank pool")
@@ -621,7 +624,7 @@ class TrainDepot(Ruleset):
                     train=train.name,
                     source=POOL,
                     target=SCRAP,
-                    reason=f"rusts in the bank pool (phase {phase}, {self.r('rust')})",
+                    reason=f"rusts (phase {phase}, {self.r('rust')})",
                 )
             )
         self.phase_started(state, phase)

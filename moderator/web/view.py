@@ -12,6 +12,8 @@ from typing import Any
 
 from moderator.export import CSV_FILES
 from moderator.market import ZONE_MARKS, linear_stack, zone_legend
+from moderator.narrate import place_names, title_word
+from moderator.text import capital
 from moderator.text import money as _grouped
 from moderator.web.colours import css_class
 from rulesets.names import title_name
@@ -352,6 +354,15 @@ def _trains(snap: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _words(title: str) -> dict[str, str]:
+    """The title's words the page says: the corporation's leader (1853, 1847: director),
+    its unsold shares and the bank's (1830's initial offering and bank pool, 1846's
+    treasury and Stock Market), never the script's ``ipo`` and ``pool``."""
+    unsold, pool, _ = place_names(title)
+    leader = title_word(title, "president")
+    return {"leader": leader, "Leader": capital(leader), "Unsold": capital(unsold), "pool": pool}
+
+
 def page_model(snap: dict[str, Any]) -> dict[str, Any]:
     """Everything the templates print, from a snapshot."""
     state = snap["state"]
@@ -365,6 +376,7 @@ def page_model(snap: dict[str, Any]) -> dict[str, Any]:
         "label": snap.get("label", ""),
         "whatif": snap.get("whatif"),
         "title": title_name(snap["title"]),  # as people read it: 1847 Pfalz
+        "words": _words(snap["title"]),
         "currency": cur,
         "error": snap.get("error"),
         "commands": snap.get("commands", 0),

@@ -44,7 +44,7 @@ def test_1853_the_bank_keeps_the_unsold_shares_dividend_beside_a_mail_run() -> N
     run = c.Run(company="BBCI", revenue=40, option="full", mail=20)
     full, withhold = advise(game, run, ["full", "withhold"])
     assert full.takes == {"Rex": 8, "Sue": 8, "Tom": 4, "BBCI": 20, BANK_KEEPS: 20}
-    assert full.bank_keeps == (("unsold", 5),)
+    assert full.bank_keeps == (("initial offer", 5),)  # the rulebook's board label
     assert withhold.takes == {"BBCI": 60, BANK_KEEPS: 0}  # £40 withheld and the £20 mail
     # as the game then pays it: £40 + £20 from the bank, £20 of it to BBCI
     outcome = game.execute(run)
@@ -73,10 +73,10 @@ def test_1853_the_bank_row_names_the_odd_pounds_it_keeps() -> None:
     odd = advise(game, c.Run(company="SIR", revenue=155, mail=20), ["full", "withhold"])
     assert (odd[0].takes[BANK_KEEPS], odd[0].bank_keeps, odd[0].bank_rest) == (
         50,
-        (("unsold", 3),),
+        (("initial offer", 3),),
         5,
     )
-    assert bank_label(odd) == "bank (unsold 3 sh + rounding)"
+    assert bank_label(odd) == "bank (initial offer 3 sh + rounding)"
     even = advise(game, c.Run(company="SIR", revenue=150, mail=20), ["full", "withhold"])
     assert (even[0].takes[BANK_KEEPS], even[0].bank_rest) == (45, 0)
-    assert bank_label(even) == "bank (unsold 3 sh)"
+    assert bank_label(even) == "bank (initial offer 3 sh)"

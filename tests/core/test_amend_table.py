@@ -184,19 +184,24 @@ def test_a_correction_that_ends_the_game_earlier_stops_then_the_rest_is_dropped(
         ("1817", 82, "replace", "loan AS 2", {("AS", "loans"), ("AS", "price")}),
         # 1817: the first 2+ not bought: the phase stays 2
         ("1817", 83, "delete", None, {("the game", "phase"), ("AS", "trains")}),
-        # a purchase of another corporation's share (1846: the IPO pays the corporation)
+        # a purchase of another corporation's share (1846: a share bought from the treasury
+        # pays the corporation, 5.33; the row says the title's word)
         (
             "1846",
             18,
             "replace",
             "buy Player2 PRR ipo",
-            {("Player2", "BO shares"), ("Player2", "PRR shares"), ("PRR", "shares in the IPO")},
+            {
+                ("Player2", "BO shares"),
+                ("Player2", "PRR shares"),
+                ("PRR", "shares in the treasury"),
+            },
         ),
         # a par corrected: the price marker and every later payout
         ("1830", 306, "replace", "par One CPR 76", {("CPR", "price"), ("One", "cash")}),
         # sales: a second share sold, another corporation's share sold
         ("1889", 65, "replace", "sell Two UR 2", {("Two", "UR shares"), ("UR", "treasury")}),
-        ("1847AE", 19, "replace", "sell A L 2", {("L", "price"), ("L", "shares in the pool")}),
+        ("1847AE", 19, "replace", "sell A L 2", {("L", "price"), ("L", "shares in the bank pool")}),
         ("18Chesapeake", 59, "replace", "sell Two BO 1", {("SRR", "price"), ("Two", "BO shares")}),
     ],
 )

@@ -583,6 +583,13 @@ def test_1830_with_no_game(capsys: pytest.CaptureFixture[str]) -> None:
     argv = "1830 sell --price 76 --row 4 --count 2 --shares Amy=5,Bob=3 --new-price 67".split()
     assert check_main(argv) == 0
     assert "2 sold: 2 rows down (8.2)" in capsys.readouterr().out
+    # the state table's heads (1830: offering and pool) name the same holders as ipo/pool
+    argv = (
+        "1830 run --price 76 --row 4 --revenue 100 --shares offering=3,pool=2,Amy=5 "
+        "--paid 10 --new-price 82 --gets Amy=50,PRR=20"
+    ).split()
+    assert check_main(argv) == 0
+    assert "$30 stays in the bank (20.3)" in capsys.readouterr().out
 
 
 # ============================================================== the user documentation

@@ -503,3 +503,22 @@ def test_state_names_1853_s_director(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert main(["state", str(save)]) == 0
         head = next(x for x in capsys.readouterr().out.splitlines() if "┃ id" in x)
         assert f"┃ {word}" in head and ("president" in head) == (word == "president")
+
+
+def test_state_heads_the_shares_columns_in_each_titles_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The companies table heads the unsold shares and the bank's with the title's words
+    (1846's treasury and Stock Market, 6.73; 1830's initial offering and bank pool), not the
+    script's ``ipo`` and ``pool``; the state JSON keeps its keys (the contract)."""
+    for title, heads in (("1846", ("treasury", "market")), ("1830", ("offering", "pool"))):
+        save = tmp_path / f"{title}.json"
+        demo = REPO / "moderator" / "demo" / f"demo-{title}.script"
+        assert main(["play", str(demo), "--save", str(save), "--quiet"]) == 0
+        capsys.readouterr()
+        assert main(["state", str(save)]) == 0
+        head = next(x for x in capsys.readouterr().out.splitlines() if "┃ id" in x)
+        assert all(f"┃ {word}" in head for word in heads) and "┃ ipo" not in head, head
+        assert main(["state", str(save), "--json"]) == 0
+        company = json.loads(capsys.readouterr().out)["companies"][0]
+        assert "ipo" in company and "pool" in company

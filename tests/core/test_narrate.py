@@ -388,3 +388,39 @@ def test_a_directors_certificate_is_named_so_in_1847() -> None:
         == "L director's certificate (20%): the bank → Amy: bought (3.3)"
     )
     assert describe(ev, "$", "1846").startswith("L president's certificate (20%)")
+
+
+def test_the_column_heads_over_unsold_and_bank_shares_are_each_titles_words() -> None:
+    """The state table and the corporations panel head the shares of the corporation and
+    of the bank with the head noun of the title's own words (1830's initial offering and
+    bank pool, 1846's treasury and Stock Market 6.73, 1853's Initial Offer and Bank Pool,
+    1817's treasury and market), never the script's ``ipo``/``pool``."""
+    from moderator.narrate import share_heads
+
+    assert share_heads("1830") == ("offering", "pool")
+    assert share_heads("1846") == ("treasury", "market")
+    for title in ("1847AE", "1847Pfalz", "1847RRRRB"):
+        assert share_heads(title) == ("offering", "pool")
+    assert share_heads("1853") == ("offer", "pool")
+    assert share_heads("1817") == ("treasury", "market")
+    assert share_heads("1889") == ("IPO", "pool")
+    assert share_heads("18Chesapeake") == ("IPO", "market")
+
+
+def test_a_train_given_up_goes_to_the_titles_bank_pool() -> None:
+    """1847 AE 6.8, 1853 4.8.6, 1817 9.1: a train over the limit lies in the bank pool,
+    and is bought from there; the line said "the pool", the script's word."""
+    over = TrainMoved(train="3", source="L", target="pool", reason="over the train limit (6.8)")
+    line = describe(over, "M", "1847AE")
+    assert line == "L's 3-train goes to the bank pool: over the train limit (6.8)"
+    back = TrainMoved(train="3", source="pool", target="GIP", price=180, reason="bought (4.8.6)")
+    assert (
+        describe(back, "£", "1853")
+        == "GIP gets a 3-train from the bank pool for £180: bought (4.8.6)"
+    )
+
+
+def test_a_private_sold_to_the_pool_goes_to_the_titles_bank_pool() -> None:
+    """1847 AE 4.1: Krauss & Co. is sold to the Bank Pool; the line said "to pool"."""
+    ev = PrivateMoved(company="LFK", source="Amy", target="pool", reason="sold (4.1)")
+    assert describe(ev, "M", "1847AE") == "LFK goes from Amy to the bank pool: sold (4.1)"

@@ -237,7 +237,7 @@ def test_level_7_games_keep_the_forced_purchase_to_the_new_trains() -> None:
     old = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n", 7)
     _pool_three_short(old)
     refused = old.execute("train L 3 from pool")
-    assert "the pool's 3 costs M150 (6.8)" in refused.message
+    assert "the bank pool's 3 costs M150 (6.8)" in refused.message
     _pool_three_short(old)
     assert old.execute("sell C LFK 1").ok
     assert old.execute("bankrupt C").ok and old.state.ledger.player("C").bankrupt

@@ -185,7 +185,9 @@ def test_10_0_brownpool_buys_brown_shares_from_the_pool_only() -> None:
     g = game(head)
     assert g.execute("buy Bob NYC pool").ok
     refuse(
-        g, "buy Bob NYC ipo", "with brownpool, several brown-zone shares are bought from the pool"
+        g,
+        "buy Bob NYC ipo",
+        "with brownpool, several brown-zone shares are bought from the bank pool",
     )
 
 
@@ -379,7 +381,7 @@ def test_21_0_a_train_traded_in_toward_the_first_d_rusts_in_the_bank() -> None:
     g = game(text[: text.index("train NYC D trade 4")])
     outcome = g.execute("train NYC D trade 4")
     shown = [describe(e, "$", "1830") for e in outcome.events]
-    assert "bank's 4-train leaves the game: returned train rusts (phase D, 22.0)" in shown
+    assert "The bank's 4-train leaves the game: returned train rusts (phase D, 22.0)" in shown
     assert not g.state.returned
 
 

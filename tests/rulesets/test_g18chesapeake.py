@@ -95,8 +95,8 @@ def test_10_9_an_export_can_start_a_phase() -> None:
     ruleset.export_train(state, "at the end of the set")  # type: ignore[attr-defined]
     assert state.phase == "3" and depot(g).count("3") == 5
     shown = [describe(e, "$", "18Chesapeake") for e in state.ledger.events]
-    assert "bank's 2-train leaves the game" not in shown  # the 3 is the bank's next train
-    assert "bank's 3-train leaves the game: exported at the end of the set (§10.9)" in shown
+    assert "The bank's 2-train leaves the game" not in shown  # the 3 is the bank's next train
+    assert "The bank's 3-train leaves the game: exported at the end of the set (§10.9)" in shown
     assert any(x and x.startswith("Phase 2 → 3: the first 3-train was exported") for x in shown)
     for _ in range(6):  # the other five 3s, then the first 4
         ruleset.export_train(state, "again")  # type: ignore[attr-defined]

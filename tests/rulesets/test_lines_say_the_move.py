@@ -241,5 +241,7 @@ def test_an_1853_dividend_at_the_tracks_end_says_the_spaces_it_moves() -> None:
     company = game.state.company(cid)
     revenue = 5 * market.price(cid)
     plan = game.ruleset.dividend_plan(game.state, company, revenue, "full", None)  # type: ignore[attr-defined]
-    assert plan.rule.endswith("5x the price or more: 5 spaces right; only 2 right: the row ends")
+    assert plan.rule.endswith(
+        "5x the price or more: 5 spaces right (4.7.1); only 2 right: the row ends"
+    )
     assert _claims(plan.rule, False, [0]) == (0, 2)

@@ -47,10 +47,11 @@ def test_1853_a_price_that_does_not_move_is_said_to_stay() -> None:
     receipt = game.receipt("SIR", 0, None)
     assert receipt.price_before == receipt.price_after
     assert (
-        receipt.rule == "4.7.1: no dividend, no shares in the bank pool: the price does not change"
+        receipt.rule == "no dividend, no shares in the bank pool: the price does not change (4.7.1)"
     )
     price = receipt.text().splitlines()[-1]  # said to stay, not "price £64 → £64"
-    assert price.startswith(f"  price stays at £{receipt.price_before} (4.7.1:"), price
+    # the rule last, as every title's price line has it (not "(4.7.1: no dividend ...)")
+    assert price == f"  price stays at £{receipt.price_before}: {receipt.rule}", price
 
 
 def test_1817_a_corporation_in_liquidation_is_said_to_be_so() -> None:

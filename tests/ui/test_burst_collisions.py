@@ -109,7 +109,7 @@ async def test_1817_merger_round_takes_the_stock_round_keys(tmp_path: Path) -> N
         assert isinstance(app.screen, ChoiceDialog) and "buys" in str(app.screen.choices[0][0])
         await send_burst(pilot, "escape", "s")
         assert isinstance(app.screen, ChoiceDialog)
-        assert app.screen.title_text == "Sell shares to the pool"
+        assert app.screen.title_text == "Sell shares to the market"  # 1817: the title's word
         await send_burst(pilot, "escape", "x")
         assert saved_lines(path) == [*before, f"pass {who}"]
 

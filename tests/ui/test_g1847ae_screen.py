@@ -384,7 +384,7 @@ async def test_companies_show_floated_investor_shares_and_the_krauss_row() -> No
     _, text = await drawn(operating_round())
     rows = panel_lines(text, "Companies")
     header = rows[0].split()
-    assert header[:8] == ["Co", "Cash", "Price", "Director", "IPO", "Inv", "Pool", "Trains"]
+    assert header[:8] == ["Co", "Cash", "Price", "Director", "Offering", "Inv", "Pool", "Trains"]
     saar = next(line for line in rows if "Saar" in line).split()
     assert saar[:6] == ["Saar", "M300", "M88", "Amy", "30%", "20%"]  # 2 investor shares held
     hlb = next(line for line in rows if "HLB" in line).split()

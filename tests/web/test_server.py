@@ -609,5 +609,6 @@ def test_an_18chesapeake_two_player_game_shows_the_shares_out_of_the_game(tmp_pa
     with client_for(LiveGame(game)) as client:
         page = client.get("/view" + Q).text
     game.close()
-    assert "pool 20% · 10% out of the game" in page  # PRR
-    assert "pool 0% · 20% out of the game" in page  # B&O
+    # the title's words (facts: the market), not the script's pool
+    assert "IPO 0% · market 20% · 10% out of the game" in page  # PRR
+    assert "market 0% · 20% out of the game" in page  # B&O

@@ -29,7 +29,7 @@ from textual.widget import Widget
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Event
-from moderator.narrate import title_word
+from moderator.narrate import place_names, title_word
 from moderator.text import escaped, with_article
 from moderator.ui.host import KeysReady, host, keys_refused, stray_key, stray_said
 from moderator.ui.keys import (
@@ -802,6 +802,13 @@ class MainScreen(Screen[None]):
         """The company to act in an operating round."""
         return self.session.acting if self.session.round_kind == "OR" else None
 
+    @property
+    def places(self) -> tuple[str, str, str]:
+        """The title's words for the unsold shares, the bank's shares and the bank's trains
+        (1830's initial offering and bank pool, 1846's treasury and Stock Market), which
+        the dialogs say where the script says ``ipo`` and ``pool``."""
+        return place_names(self.session.game.title)
+
     def price_label(self, cmd: c.Command, who: str) -> str:
         """What ``who`` pays or receives by ``cmd`` itself (``Session.figure``: the own
         effect of the engine's preview; what follows by itself is never netted in, and
@@ -984,6 +991,7 @@ class MainScreen(Screen[None]):
                     f"   {self.price_label(x, x.player)}"
                 )
                 return t
+            # the script's words here: the list's letters spell them (dialogs.choice_keys)
             source = "IPO" if x.source == "ipo" else "pool"
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
@@ -1010,7 +1018,7 @@ class MainScreen(Screen[None]):
         def label(x: c.Sell) -> str:
             return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
 
-        self.choose("Sell shares to the pool", cmds, label)
+        self.choose(f"Sell shares to the {self.places[1]}", cmds, label)
 
     def forced_sale(self) -> None:
         """``s`` in an operating round: the acting company's president sells shares to
@@ -1070,7 +1078,8 @@ class MainScreen(Screen[None]):
         dialog = ChoiceDialog(
             f"Forced sale: {president} raises money for {cid}'s train",
             choices,
-            f"to the pool at the market price; then t buys the train, the {leader} adding the rest",
+            f"to the {self.places[1]} at the market price; then t buys the train, the {leader} "
+            "adding the rest",
             details=[
                 self.session.follow_lines(x) if why is None else []
                 for x, why in zip(offered, refusals, strict=True)
@@ -1409,7 +1418,7 @@ class MainScreen(Screen[None]):
                     )
                 choices.append((label, x))
             elif x.source == "pool":
-                said = f"{x.corp} buys {with_article(x.train)} from the pool"
+                said = f"{x.corp} buys {with_article(x.train)} from the {self.places[2]}"
                 choices.append((f"{said}   {self.price_label(x, x.corp)}", x))
             else:
                 choices.append(

@@ -675,7 +675,7 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     ],
     "1853": [("short", "Shortened game (2.4): the bank holds £7,760")],
     "1830": [
-        ("brownpool", "Several brown-zone shares a turn from the pool only (10.0; facts D8)"),
+        ("brownpool", "Several brown-zone shares a turn from the bank pool only (10.0; facts D8)"),
         ("sixes3", "A third 6-train (Table 4 prints two)"),
     ],
     "1817": [

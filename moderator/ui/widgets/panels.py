@@ -25,7 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.market import ZONE_MARKS, linear_stack
-from moderator.text import counted, money, ordinal
+from moderator.narrate import place_names, share_heads, title_word
+from moderator.text import capital, counted, money, ordinal
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -392,11 +393,13 @@ class CompaniesPanel(Panel):
         table.add_column("Co", width=6, no_wrap=True)
         table.add_column("Cash", justify="right", no_wrap=True)
         table.add_column("Price", justify="right", no_wrap=True)
-        table.add_column("Director" if detailed else "President", no_wrap=True)
-        table.add_column("IPO", justify="right", no_wrap=True)
+        # the title's words: 1847's director, 1830's offering and pool, 1846's market
+        unsold, pool_head = (capital(w) for w in share_heads(data.get("title")))
+        table.add_column(capital(title_word(data.get("title"), "president")), no_wrap=True)
+        table.add_column(unsold, justify="right", no_wrap=True)
         if detailed:
             table.add_column("Inv", justify="right", no_wrap=True)
-        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column(pool_head, justify="right", no_wrap=True)
         loans = any("loans" in co for co in corps)  # 1817: size, loans, interest (facts §6)
         if loans:
             table.add_column("Size", justify="right", no_wrap=True)
@@ -512,7 +515,7 @@ class CompaniesPanel(Panel):
         table.add_column("Price", justify="right", no_wrap=True)
         table.add_column("Director", no_wrap=True)
         table.add_column("Issued", justify="right", no_wrap=True)
-        table.add_column("Pool", justify="right", no_wrap=True)
+        table.add_column(capital(share_heads(data.get("title"))[1]), justify="right", no_wrap=True)
         table.add_column("Trains", no_wrap=False)
         table.add_column("Notes", no_wrap=True, overflow="ellipsis", ratio=1)
         acting = _acting(data, "OR")
@@ -615,7 +618,7 @@ class CompaniesPanel(Panel):
         ch = "LFK" in self.changed
         price = krauss.get("price", co.get("price"))
         if owner == "pool":
-            note = Text("in the pool: pays no one", style="dim")
+            note = Text("pays no one (4.1)", style="dim")
             who = "bank pool"
         elif krauss.get("paid_this_or"):
             note = Text("paid this round", style="dim")
@@ -842,7 +845,7 @@ class TrainsPanel(Panel):
         pool = data.get("pool_trains") or []
         if pool:
             # 1847 AE: trains in the bank pool are for sale at their list price (6.8)
-            line.append("   in the pool: ", style="dim")
+            line.append(f"   in the {place_names(data.get('title'))[2]}: ", style="dim")
             line.append(" ".join(pool), style="bold")
         nxt = data.get("next_phase")
         second = Text()
