@@ -459,6 +459,16 @@ FIXES: dict[str, RulesFix] = {
             "a new game refuses a player named like a private's alias (`P1`…`P11`: `P3` is "
             "MTE in a line), as it refuses one named like a company (before: seated)",
         ),
+        RulesFix(
+            "1817-acquisition-round",
+            13,
+            "1817",
+            "facts §10, §11, R 7.2.1",
+            "the acquisition round after each merger round is played: a corporation in "
+            "liquidation that nobody buys is taken by the bank for $0 when the round ends (its "
+            "cash settles its loans, its former president pays a shortfall, its shareholders "
+            "share a surplus; before: it stayed in the liquidation cell)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (

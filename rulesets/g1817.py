@@ -29,13 +29,13 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.ledger import Company, Ledger
 from moderator.state import GameState
+from rulesets.acquisition_round import ACQUISITION_RULES, AcquisitionRound
 from rulesets.corp_privates import CorporationPrivates
 from rulesets.engine import Engine
 from rulesets.export import TrainExport
 from rulesets.incremental_dividend import IncrementalDividend
 from rulesets.ipo_result import IpoByResult
 from rulesets.loan_turns import LoanTurns
-from rulesets.merger_round import MergerRound
 from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, size_of
@@ -204,21 +204,20 @@ RULE_NUMBERS = {
     "merge": "facts §9, R 7.1.2, R 7.1.3",
     "after_conversion": "facts §9, R 7.1.4",
     "converted_stations": "facts §9, R 7.1.4",
+    **ACQUISITION_RULES,
 }
 """Where each mechanism's figures are in the facts (no rulebook text was found)."""
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
 LATER = {
     "short": "short selling (facts §5)",
     "cover": "short selling (facts §5): with no short to cover, `buy` buys the share",
-    "acquire": "the acquisition round (facts §10, R 7.2.2)",
-    "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
 }
 """Refused by name, with the section numbers of the rules' contents the facts quote."""
 
 
 class G1817(
     TrainExport,
-    MergerRound,
+    AcquisitionRound,
     UnlimitedBank,
     SaleByResult,
     IpoByResult,
@@ -413,6 +412,7 @@ class G1817(
             "sizes": list(SIZES[state.phase]),
             "merger_round": bool(state.extra.get("ma_round")),
             "merger": self.merger_json(state),
+            "acquisition": self.acquisition_json(state),
         }
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:

@@ -343,3 +343,11 @@ def test_the_level_12_fixes(title: str, idents: set[str]) -> None:
     level-12 rows may join them."""
     level_12 = {f.ident for f in fixes_between(title, 11, 12)}
     assert idents <= level_12 and all(FIXES[i].title == title for i in idents)
+
+
+def test_the_level_13_acquisition_round_fix() -> None:
+    """Rules level 13 (helper `acq1817`): 1817's acquisition round, the bank's liquidation
+    at its end; other helpers' level-13 rows may join it."""
+    level_13 = {f.ident for f in fixes_between("1817", 12, 13)}
+    assert "1817-acquisition-round" in level_13
+    assert FIXES["1817-acquisition-round"].title == "1817"

@@ -164,14 +164,14 @@ def test_facts_1_mte_bonus() -> None:
 
 def test_later_steps_are_refused_by_name() -> None:
     g = play(STARTED)
-    for line, words in (
-        ("short Bob UR", "short selling (facts §5)"),
-        ("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),
-    ):
+    for line, words in (("short Bob UR", "short selling (facts §5)"),):
         refuse(g, line, words, "later step")
     # played since part 2, in its round only (tests/rulesets/test_g1817_merger.py)
     refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
     refuse(g, "merge UR PW", "merger and conversion round after an operating round", "R 7.1")
+    # played since part 3, in its round only (tests/rulesets/test_g1817_acquisition.py)
+    refuse(g, "acquire UR PW 100", "acquisition round after a merger round", "R 7.2")
+    refuse(g, "liquidate PW", "acquisition round after a merger round", "R 7.2")
 
 
 def test_facts_8_half_pay_of_a_10_share_corporation_keeps_a_multiple_of_ten() -> None:
