@@ -384,8 +384,9 @@ class AcquisitionRound(MergerRound):
                     tid,
                     BANK,
                     target.cash,
-                    f"{tid}'s cash set aside for its {tloans} loan{_s(tloans)} and its "
-                    f"shareholders ({rule}, Step 8)",
+                    f"{tid}'s cash set aside for its "
+                    + (f"{tloans} loan{_s(tloans)} and its " if tloans else "")
+                    + f"shareholders ({rule}, Step 8)",
                 )
             self.loans(state).pop(tid, None)
         # Step 6: an offered corporation's treasury shares paid for by the bank

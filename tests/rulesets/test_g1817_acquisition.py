@@ -1,0 +1,95 @@
+"""1817 part 3: the acquisition round (facts §10, §11, R 7.2.1-7.2.4): the refusals, the
+order, the open purchase, the state JSON, the keys' offers and an older save's pause.
+The money of each step is played by tests/scripts/1817-acquisition-*.script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import play, refuse
+
+from moderator import commands as c
+from moderator.game import Game
+from moderator.script import parse_script
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def _until(name: str, marker: str) -> str:
+    """The script ``name`` up to (not including) the line ``marker``."""
+    text = (SCRIPTS / name).read_text(encoding="utf-8")
+    return text[: text.index(f"\n{marker}\n") + 1]
+
+
+OFFERED = _until("1817-acquisition-round.script", "acquire UR GT 450")
+"""After merger round 1.1: UR $90 (cash $100), GT $90 (5 shares, 3 in its treasury, $50),
+PW in the acquisition zone ($190, 2 loans)."""
+LIQUIDATIONS = _until("1817-acquisition-liquidations.script", "acquire UR PW 20")
+"""After merger round 1.1: UR, PW (acquisition zone), ME (liquidation), GT (liquidated
+during the merger round)."""
+
+
+def test_facts_10_bids_refused_naming_r_7_2_4_and_nothing_applied() -> None:
+    g = play(OFFERED)
+    # an offered corporation: at least its shares x its price, $450; multiples of $10
+    refuse(g, "acquire UR GT 440", "the lowest bid for GT is $450", "R 7.2.4")
+    refuse(g, "acquire UR GT 455", "multiples of $10", "R 7.2.4")
+    # at most the buyer's cash, its loans, the target's cash and compensation, less its
+    # loans: $100 + $200 + $50 + $270 = $620
+    refuse(g, "acquire UR GT 630", "UR could pay at most $620 for GT", "R 7.2.4")
+    refuse(g, "acquire PW UR 900", "PW is in the acquisition zone", "R 7.2.4")
+    refuse(g, "acquire UR UR 900", "cannot acquire itself", "R 7.2.4")
+    refuse(g, "acquire UR GT", "usage: acquire BUYER TARGET PRICE")
+    refuse(g, "liquidate PW", "PW is not in liquidation", "R 7.2.1")
+    assert g.state_json()["acquisition"] is None  # nothing began
+    assert g.execute("acquire UR PW 10").ok  # passes UR and GT
+    refuse(g, "acquire UR GT 450", "GT's turn in the acquisition round has passed", "R 7.2")
+    refuse(g, "convert UR", "the merger round is over", "R 7.2")
+
+
+def test_facts_10_the_open_purchase_loans_and_paybacks() -> None:
+    g = play(LIQUIDATIONS + "acquire UR PW 20\n")
+    data = g.state_json()["acquisition"]
+    assert data["order"] == ["UR", "PW", "ME"] and data["skipped"] == ["GT"]
+    assert data["passed"] == ["UR", "PW"] and data["up"] == "ME"
+    assert data["turn"] == {"buyer": "UR", "target": "PW", "unpaid_loans": 2, "loans_over": False}
+    assert g.state_json()["to_act"] == "UR"
+    legal = g.legal_commands()
+    assert c.Done(company="UR") in legal and c.Payback(corp="UR") in legal
+    refuse(g, "payback UR 3", "UR has 2 of PW's loans to pay back", "R 7.2")
+    refuse(g, "loan UR", "UR holds 2 of its 2 loans", "facts §6")
+    assert g.execute("payback UR 1").ok
+    refuse(g, "loan UR", "no more loans in its acquisition", "R 7.2")
+    # a check sees the price before the unpaid loan's move; `done UR` makes it
+    assert g.execute("expect UR price 90").ok
+    assert g.execute("done UR").ok
+    assert g.state.price("UR") == 80 and g.state_json()["acquisition"]["turn"] is None
+    # ME is left: the bank takes it at the round's end (offered to the keys too)
+    assert c.Later(verb="liquidate", words=("ME",)) in g.legal_commands()
+    assert g.execute("liquidate ME").ok
+    assert not g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 220
+
+
+def test_facts_10_a_corporation_liquidated_in_the_merger_round_is_skipped() -> None:
+    g = play(LIQUIDATIONS)
+    refuse(g, "liquidate GT", "GT entered the liquidation zone during this merger round", "#2179")
+    refuse(g, "acquire UR GT 10", "skipped until the next acquisition round", "#2179")
+    # the keys' offers: the bank's liquidation, the acquisition zone at $10
+    legal = g.legal_commands()
+    assert c.Later(verb="liquidate", words=("ME",)) in legal
+    assert c.Later(verb="acquire", words=("UR", "PW", "10")) in legal
+    assert c.Later(verb="liquidate", words=("GT",)) not in legal
+
+
+def test_facts_11_an_older_save_keeps_the_pause() -> None:
+    """Rules level 12 (before `1817-acquisition-round`): ME stays in the liquidation cell
+    when the next round begins, `liquidate` is refused by name."""
+    g = Game.new("1817", ["Amy", "Bob", "Cat"], rules_level=12)
+    for line in parse_script(LIQUIDATIONS):
+        if isinstance(line.command, c.GameCmd | c.Expect):
+            continue
+        assert g.execute(line.command).ok, line.text
+    refuse(g, "liquidate ME", "later step")
+    assert g.execute("run UR 0").ok
+    assert g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 120
+    assert g.ruleset.zone(g.state, "ME") == "liquidation"  # type: ignore[attr-defined]
