@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import play, refuse
 
 from moderator import commands as c
+from moderator.errors import Refusal
 from moderator.game import Game
-from moderator.script import parse_script
+from moderator.ledger import BANK, Certificate
+from moderator.script import parse_line, parse_script
+from rulesets.sharecount import size_of
+from rulesets.zoned_row import ZonedRow
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
@@ -93,3 +98,38 @@ def test_facts_11_an_older_save_keeps_the_pause() -> None:
     assert g.execute("run UR 0").ok
     assert g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 120
     assert g.ruleset.zone(g.state, "ME") == "liquidation"  # type: ignore[attr-defined]
+
+
+def test_facts_10_the_worked_example_of_recorded_game_16852() -> None:
+    """Facts §10's worked example (recorded game 16852, acquisition round 2.2; the public
+    implementation's figures): H (5 shares at $70, $6, 2 loans, 2 shares in its treasury)
+    offered by its president, won at $360 by his PW ($134, 1 loan). Here GT plays H and
+    UR plays PW, set to those figures: Step 6 $140 to GT; Step 6a $146 and 2 loans to UR;
+    Step 7 one loan, $360 paid: UR $20, 4 loans; Step 9 $72 a share, the president's 3
+    shares $216."""
+    g = play(OFFERED)
+    state = g.state.clone()  # set by hand, played by the ruleset itself
+    ledger = state.ledger
+    gt, ur = state.company("GT"), state.company("UR")
+    treasury = [x for x in gt.certificates if x.holder == "GT"]
+    gt.certificates = [x for x in gt.certificates if x.holder != "Bob"] + [
+        Certificate(40, True, "Cat"),
+        Certificate(20, False, "Cat"),
+    ]
+    gt.certificates.remove(treasury[0])
+    ur.certificates = [Certificate(40, True, "Cat")] + [Certificate(20, False, "UR")] * 3
+    ledger.transfer("GT", BANK, 44, "test: H's $6")
+    ledger.transfer(BANK, "UR", 34, "test: PW's $134")
+    loans = g.ruleset.loans(state)  # type: ignore[attr-defined]
+    loans.update({"UR": 1, "GT": 2})
+    market = state.market
+    assert isinstance(market, ZonedRow)
+    market.place_at("GT", market.values.index(70))
+    cat = ledger.player("Cat").cash
+    assert (size_of(gt), gt.cash, ur.cash, state.price("GT")) == (5, 6, 134, 70)
+    with pytest.raises(Refusal, match=r"the lowest bid for GT is \$350"):
+        g.ruleset.apply(state.clone(), parse_line("acquire UR GT 340"))
+    g.ruleset.apply(state, parse_line("acquire UR GT 360"))
+    ledger.check_conservation()
+    assert (ur.cash, g.ruleset.loans_of(state, "UR")) == (20, 4)  # type: ignore[attr-defined]
+    assert ledger.player("Cat").cash == cat + 216
