@@ -664,6 +664,26 @@ class AcquisitionRound(MergerRound):
         super().cmd_done(state, cmd)
 
     # ------------------------------------------------------------- views
+    def receipt(
+        self,
+        state: GameState,
+        company: str,
+        revenue: int,
+        option: str | None,
+        mail: int | None = None,
+    ) -> Receipt:
+        """With a purchase open, the receipt of the run that would close it: the buyer's
+        unpaid inherited loans move it first."""
+        if self.acquisition_turn(state) is not None:
+            trial = state.clone()
+            try:
+                self.close_acquisition_turn(trial)
+            except Refusal:
+                pass  # the run itself is refused until the buyer's trains are given up
+            else:
+                state = trial
+        return super().receipt(state, company, revenue, option, mail)
+
     def candidates(self, state: GameState) -> list[c.Command]:
         """With a purchase open: its ``done``, loans, paybacks (its discards first);
         else the bank's ``liquidate CORP`` for each corporation in liquidation still to be
