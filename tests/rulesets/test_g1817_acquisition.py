@@ -133,3 +133,19 @@ def test_facts_10_the_worked_example_of_recorded_game_16852() -> None:
     ledger.check_conservation()
     assert (ur.cash, g.ruleset.loans_of(state, "UR")) == (20, 4)  # type: ignore[attr-defined]
     assert ledger.player("Cat").cash == cat + 216
+
+
+def test_facts_10_step_8_a_bid_for_a_corporation_in_liquidation() -> None:
+    """PW in liquidation ($0, 2 loans; Bob its former president, $100) bought by Amy's UR
+    for $150: its cash set aside ($0) and the bid settle $150 of its $200 of loans, Bob
+    pays the other $50 (Step 8); nothing is left for the shareholders (Step 9); UR takes its
+    two 3s and MAIL, none of its loans."""
+    g = play(_until("1817-liquidated-through-sr.script", "liquidate PW"))
+    ur_cash, amy = g.state.company("UR").cash, g.state.ledger.player("Amy").cash
+    assert g.execute("acquire UR PW 150").ok
+    assert g.state.ledger.player("Bob").cash == 100 - 50
+    assert g.state.ledger.player("Amy").cash == amy
+    ur = g.state.company("UR")
+    assert ur.cash == ur_cash - 150 and g.ruleset.loans_of(g.state, "UR") == 0  # type: ignore[attr-defined]
+    assert [t.name for t in ur.trains].count("3") == 3
+    assert g.state.company("MAIL").owner == "UR"
