@@ -466,31 +466,9 @@ class AcquisitionRound(MergerRound):
         """Steps 6a, 7 and 7a: the assets, the loans it must take, the payment, the loans
         over its limit repaid at once; the inherited loans left unpaid (facts §10)."""
         bid, tid = buyer.id, target.id
-        if target.cash:
-            state.ledger.transfer(tid, bid, target.cash, f"{tid}'s cash to {bid} ({rule}, Step 6a)")
-        privates = [co.id for co in state.ledger.companies.values() if co.owner == tid]
-        for pid in privates:
-            state.ledger.companies[pid].owner = bid
         loans = self.loans_of(state, tid)
-        if loans:
-            self.loans(state)[bid] = self.loans_of(state, bid) + loans
-            del self.loans(state)[tid]
-        trains = [t.name for t in target.trains]
-        buyer.trains.extend(target.trains)
-        target.trains = []
-        stations = min(
-            self.station_limit, self.stations_of(state, bid) + self.stations_of(state, tid)
-        )
-        record(state, "stations")[bid] = stations
-        got = [
-            f"private{_s(len(privates))} {', '.join(privates)}" if privates else "no private",
-            f"{loans} loan{_s(loans)}",
-            f"trains {', '.join(trains)}" if trains else "no train",
-        ]
-        self.note(
-            state,
-            f"{bid} acquires {tid} for {self.money(price)}: {', '.join(got)}; {stations} "
-            f"stations in all ({rule}, Step 6a)",
+        self._merge_assets(
+            state, buyer, target, f"{rule}, Step 6a", f"acquires {tid} for {self.money(price)}"
         )
         # Step 7: loans as needed, then the price to the bank
         while buyer.cash < price and self.loan_room(state, buyer):

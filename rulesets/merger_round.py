@@ -366,12 +366,20 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 f"`discard {cid} TYPE` ({self.r('discard')})",
             )
 
-    def _merge_assets(self, state: GameState, company: Company, target: Company) -> None:
+    def _merge_assets(
+        self,
+        state: GameState,
+        company: Company,
+        target: Company,
+        rule: str | None = None,
+        how: str = "",
+    ) -> None:
         """The survivor takes the target's cash, privates, loans, trains and stations (at
         most :attr:`station_limit`; a station in a city where both had one goes back to
-        its charter, still counted; facts §9)."""
+        its charter, still counted; facts §9); an acquisition's buyer too (``rule``,
+        ``how``: its words, facts §10)."""
         cid, tid = company.id, target.id
-        rule = self.r("merge")
+        rule = rule or self.r("merge")
         if target.cash:
             state.ledger.transfer(tid, cid, target.cash, f"{tid}'s cash to {cid} ({rule})")
         privates = [co.id for co in state.ledger.companies.values() if co.owner == tid]
@@ -399,7 +407,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         ]
         self.note(
             state,
-            f"{cid} takes over {tid}: {', '.join(got)}; {stations} stations in all ({rule})",
+            f"{cid} {how or f'takes over {tid}'}: {', '.join(got)}; {stations} stations in "
+            f"all ({rule})",
         )
 
     def _merge_two(
