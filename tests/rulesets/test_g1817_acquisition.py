@@ -133,6 +133,11 @@ def test_facts_10_the_worked_example_of_recorded_game_16852() -> None:
     ledger.check_conservation()
     assert (ur.cash, g.ruleset.loans_of(state, "UR")) == (20, 4)  # type: ignore[attr-defined]
     assert ledger.player("Cat").cash == cat + 216
+    # the loan taken moved it left 1; both of H's loans unpaid, left 2 more when the turn
+    # closes (in 16852: PW $70, $65, then $55)
+    before = state.price("UR")
+    g.ruleset.close_acquisition_turn(state)  # type: ignore[attr-defined]
+    assert state.price("UR") == market.values[market.values.index(before) - 2]
 
 
 def test_facts_10_step_8_a_bid_for_a_corporation_in_liquidation() -> None:
@@ -149,3 +154,30 @@ def test_facts_10_step_8_a_bid_for_a_corporation_in_liquidation() -> None:
     assert ur.cash == ur_cash - 150 and g.ruleset.loans_of(g.state, "UR") == 0  # type: ignore[attr-defined]
     assert [t.name for t in ur.trains].count("3") == 3
     assert g.state.company("MAIL").owner == "UR"
+
+
+def test_facts_10_step_8_the_worked_example_of_recorded_game_16852_ar_3_1() -> None:
+    """Recorded game 16852, acquisition round 3.1 (the public implementation's figures):
+    WC in liquidation (5 shares, $0, 5 loans; Player2 its former president, $106) bought
+    for $100 by PW (5 shares at $60, $95, 3 loans): PW takes a loan ($95, 4 loans, $55);
+    the $100 settles one of WC's loans, Player2 pays the other $400: -$294 (Step 8). Here
+    PW (in liquidation, Bob) plays WC and UR (Amy's) plays PW, set to those figures."""
+    g = play(_until("1817-liquidated-through-sr.script", "liquidate PW"))
+    state = g.state.clone()  # set by hand, played by the ruleset itself
+    ledger, ruleset = state.ledger, g.ruleset
+    pw, ur = state.company("PW"), state.company("UR")
+    pw.certificates = [Certificate(40, True, "Bob")] + [Certificate(20, False, "Cat")] * 3
+    ur.certificates = [Certificate(40, True, "Amy")] + [Certificate(20, False, "UR")] * 3
+    ledger.transfer(BANK, "Bob", 6, "test: Player2's $106")
+    ledger.transfer("UR", BANK, ur.cash - 95, "test: PW's $95")
+    ruleset.loans(state).update({"PW": 5, "UR": 3})  # type: ignore[attr-defined]
+    market = state.market
+    assert isinstance(market, ZonedRow)
+    market.place_at("UR", market.values.index(60))
+    cat = ledger.player("Cat").cash
+    assert (ledger.player("Bob").cash, pw.cash, ur.cash) == (106, 0, 95)
+    ruleset.apply(state, parse_line("acquire UR PW 100"))
+    ledger.check_conservation()
+    assert (ur.cash, ruleset.loans_of(state, "UR"), state.price("UR")) == (95, 4, 55)  # type: ignore[attr-defined]
+    assert ledger.player("Bob").cash == -294 and ledger.player("Cat").cash == cat
+    assert ruleset.loans_out(state) == 4  # type: ignore[attr-defined]
