@@ -180,9 +180,13 @@ class AcquisitionRound(MergerRound):
         """The round ends: the open purchase closes, the bank takes every corporation in
         liquidation still left (facts §11, R 7.2.1), then the next round."""
         if self.plays_acquisitions(state) and state.extra.get("ma_round"):
-            ar = self.begin_acquisition_round(state)
-            self.close_acquisition_turn(state)
-            self._pass_to(state, ar, len(ar["order"]))
+            order, skipped = self._round_order(state)
+            liquidating = any(self.zone(state, cid) == "liquidation" for cid in order)
+            # a round in which nothing happens is not said (no line was written for it)
+            if self.acquisition(state) is not None or liquidating or skipped:
+                ar = self.begin_acquisition_round(state)
+                self.close_acquisition_turn(state)
+                self._pass_to(state, ar, len(ar["order"]))
             state.extra.pop("acquisition", None)
             state.extra.pop("ar_zones", None)
         super().leave_ma_round(state)
