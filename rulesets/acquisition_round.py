@@ -689,17 +689,21 @@ class AcquisitionRound(MergerRound):
         return self.acquisition_candidates(state) + super().candidates(state)
 
     def acquisition_candidates(self, state: GameState) -> list[c.Command]:
-        """The cheap offers of the round (the engine's checks on a copy drop the rest)."""
+        """The cheap offers of the round (the engine's checks on a copy drop the rest): the
+        bank's liquidations, and the lowest bid of each possible buyer for the first
+        corporation in a zone still to be dealt with."""
         ar = self.acquisition(state)
         corps = [co.id for co in state.ledger.corporations() if co.launched and not co.closed]
         left = ar["order"][ar["next"] :] if ar else state.linear().order(corps)
         buyers = [x for x in state.linear().order(corps) if not self.zone(state, x)]
         out: list[c.Command] = []
+        first = True  # purchases offered for the first target in a zone only: each is tried
         for tid in left:
             zone = self.zone(state, tid)
             if zone == "liquidation":
                 out.append(c.Later(verb="liquidate", words=(tid,)))
-            if zone:
+            if zone and first:
+                first = False
                 out += [
                     c.Later(verb="acquire", words=(b, tid, str(BID_STEP)))
                     for b in buyers
