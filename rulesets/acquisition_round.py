@@ -248,13 +248,14 @@ class AcquisitionRound(MergerRound):
         else:
             self.acquisition_acquire(state, cmd)
 
-    def _target_turn(self, state: GameState, target: Company, verb: str) -> int:
-        """Check that ``target`` is dealt with now; its index in the order."""
-        ar = self.acquisition(state)
+    def _target_turn(self, state: GameState, target: Company) -> int:
+        """Check that ``target`` is dealt with now (the round begun: a refused line leaves
+        no trace); its index in the order."""
+        ar = self.begin_acquisition_round(state)
         rule = self.r("acquisition")
         tid = target.id
         zone = self.zone(state, tid)
-        order, skipped = (ar["order"], ar["skipped"]) if ar else self._round_order(state)
+        order, skipped = ar["order"], ar["skipped"]
         if tid in skipped:
             raise Refusal(
                 f"{tid} entered the {zone} zone during this merger round: it is skipped until "
@@ -263,7 +264,7 @@ class AcquisitionRound(MergerRound):
         if tid not in order:
             raise Refusal(f"{tid} takes no part in this acquisition round ({rule})")
         index = order.index(tid)
-        if ar and index < ar["next"]:
+        if index < ar["next"]:
             raise Refusal(
                 f"{tid}'s turn in the acquisition round has passed: corporations are dealt with "
                 f"highest price first ({', '.join(order)}) ({rule})"
@@ -281,7 +282,7 @@ class AcquisitionRound(MergerRound):
                 f"{target.id} is not in liquidation: the bank takes only a corporation in the "
                 f"liquidation cell ({rule})"
             )
-        index = self._target_turn(state, target, "liquidate")
+        index = self._target_turn(state, target)
         ar = self.begin_acquisition_round(state)
         self._pass_to(state, ar, index)
         ar["next"] = index + 1
@@ -299,7 +300,7 @@ class AcquisitionRound(MergerRound):
         bid, tid = buyer.id, target.id
         if bid == tid:
             raise Refusal(f"{bid} cannot acquire itself ({bids})")
-        index = self._target_turn(state, target, "acquire")
+        index = self._target_turn(state, target)
         zone = self.zone(state, bid)
         if zone:
             raise Refusal(f"{bid} is in the {zone} zone: it acquires nothing ({bids})")
