@@ -181,3 +181,23 @@ def test_facts_10_step_8_the_worked_example_of_recorded_game_16852_ar_3_1() -> N
     assert (ur.cash, ruleset.loans_of(state, "UR"), state.price("UR")) == (95, 4, 55)  # type: ignore[attr-defined]
     assert ledger.player("Bob").cash == -294 and ledger.player("Cat").cash == cat
     assert ruleset.loans_out(state) == 4  # type: ignore[attr-defined]
+
+
+def test_facts_10_a_buyer_falling_into_the_acquisition_zone_is_not_dealt_with() -> None:
+    """UR ($45, after GT in the order) buys GT with its 2 loans and pays none back: left 2,
+    into the acquisition zone; the round no longer deals with UR (journaled)."""
+    g = play(OFFERED)
+    state = g.state.clone()  # set by hand, played by the ruleset itself
+    ruleset, market = g.ruleset, state.market
+    assert isinstance(market, ZonedRow)
+    market.place_at("UR", market.values.index(45))
+    state.ledger.transfer(BANK, "UR", 300, "test: UR's $400")
+    ruleset.loans(state)["GT"] = 2  # type: ignore[attr-defined]
+    ruleset.apply(state, parse_line("acquire UR GT 450"))
+    assert ruleset.acquisition(state)["order"] == ["GT", "UR", "PW"]  # type: ignore[attr-defined]
+    ruleset.apply(state, parse_line("done UR"))
+    ar = ruleset.acquisition(state)  # type: ignore[attr-defined]
+    assert ruleset.zone(state, "UR") == "acquisition"  # type: ignore[attr-defined]
+    assert ar["order"] == ["GT", "PW"] and "UR" in ar["skipped"]
+    with pytest.raises(Refusal, match="skipped until the next acquisition round"):
+        ruleset.apply(state.clone(), parse_line("acquire PW UR 10"))
