@@ -8,7 +8,8 @@ another (borrowing for it), paybacks when the treasury is rich, a loan now and t
 interest at ``done`` (sometimes written first).  A corporation without a train borrows for
 one before its turn ends, as a table would (it liquidates otherwise, facts §8); in the
 merger round after each operating round the simulated table converts and merges nothing,
-and the acquisition round is a later step, so the game goes on into the next round.  Each
+and in the acquisition round it bids for nothing (the bank takes a corporation in
+liquidation at the round's end), so the game goes on into the next round.  Each
 list of choices is tried in order until the rules accept one; the game's own offers are the
 last resort.
 
@@ -87,8 +88,8 @@ class Sim1817:
         rs = self._g17
         if state.extra.get("ma_round"):
             # the merger round (nothing converted or merged here) and the acquisition
-            # round (a later step): the next line begins the next round, which the choices
-            # are made for
+            # round (nothing bought; the bank's liquidations): the next line begins the next
+            # round, which the choices are made for
             state = state.clone()
             rs.leave_ma_round(state)
         over = rs.over_limit(state)
