@@ -1,13 +1,12 @@
-"""1817 — parts 1 to 3: the opening sale, IPOs, shares, loans and interest, operating
-rounds; the merger and conversion round; the acquisition round.
+"""1817 — parts 1 and 2: the opening sale, IPOs, shares, loans and interest, operating
+rounds; the merger and conversion round.
 
 No rulebook text was found: every figure comes from ``shared/facts/1817.md``, and
 refusals cite its sections (``facts §6``) or the rule number the facts quote (``R 6.8``).
 After each operating round the merger and conversion round plays conversions and mergers
-(:mod:`rulesets.merger_round`), then the acquisition round acquisitions, friendly sales
-and the bank's liquidations (:mod:`rulesets.acquisition_round`); the next round's first
-line ends them.  Shorts, the cash crisis and the game end are later steps: their commands
-are refused by name (:mod:`rulesets.later_rounds`).
+(:mod:`rulesets.merger_round`).  Shorts, acquisitions, the cash crisis and the game end
+are later steps: their commands are refused by name, and the acquisition round is a pause
+the next round's first line ends (:mod:`rulesets.later_rounds`).
 
 Shared modules, each over its own tables here: :mod:`rulesets.unlimited` (the bank),
 :mod:`rulesets.sale_results` (the opening sale by results with seed money),
@@ -21,8 +20,7 @@ the liquidation cell), :mod:`rulesets.zoned_row` (the market row), :mod:`ruleset
 (a train exported after each OR), :mod:`rulesets.obsolete_trains` (the 2+),
 :mod:`rulesets.corp_privates` (mail income, the Mountain Engineers' bonus),
 :mod:`rulesets.later_rounds` (the later steps' rounds and commands, refused by name),
-:mod:`rulesets.merger_round` (conversions, mergers and what follows them),
-:mod:`rulesets.acquisition_round` (acquisitions and liquidations by the bank).
+:mod:`rulesets.merger_round` (conversions, mergers and what follows them).
 """
 
 from __future__ import annotations
@@ -230,8 +228,8 @@ class G1817(
     ShareCount,
     Engine,
 ):
-    """1817 with 3-7 players, parts 1 to 3 (the money of the stock and operating rounds,
-    the merger and conversion round, the acquisition round)."""
+    """1817 with 3-7 players, parts 1 and 2 (the money of the stock and operating rounds,
+    the merger and conversion round)."""
 
     title: ClassVar[str] = "1817"
     min_players: ClassVar[int] = 3
