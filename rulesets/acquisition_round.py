@@ -223,6 +223,12 @@ class AcquisitionRound(MergerRound):
 
     # ------------------------------------------------------------- lines
     def cmd_later(self, state: GameState, cmd: c.Later) -> None:
+        if not self.plays_acquisitions(state) and cmd.verb in ("acquire", "liquidate"):
+            raise Refusal(
+                f"`{cmd.verb}` belongs to the acquisition round ({self.r('acquisition')}), "
+                f"a later step for a game saved at rules level {state.rules_level} (it "
+                f"keeps the pause: rules level 13, {FIX})"
+            )
         if not self.plays_acquisitions(state) or cmd.verb not in (
             "acquire",
             "liquidate",
