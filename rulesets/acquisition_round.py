@@ -86,14 +86,7 @@ class AcquisitionRound(MergerRound):
 
     def _buyer_turn(self, state: GameState, word: str) -> dict[str, Any] | None:
         """The open purchase if ``word`` names its buyer, else ``None``."""
-        turn = self.acquisition_turn(state)
-        if turn is None:
-            return None
-        try:
-            cid = self.company_id(state, word)
-        except Refusal:
-            return None
-        return turn if cid == turn["buyer"] else None
+        return self.turn_named(state, self.acquisition_turn(state), "buyer", word)
 
     def ma_line(self, state: GameState, cmd: c.Command) -> bool:
         """The round's lines: ``acquire``, ``liquidate``; the open purchase's loans,
@@ -164,16 +157,12 @@ class AcquisitionRound(MergerRound):
             (skipped if zone and start.get(cid, zone) != zone else order).append(cid)
         return order, skipped
 
-    def pause_note(self, state: GameState) -> str:
+    def after_merger_words(self, state: GameState) -> str:
         if not self.plays_acquisitions(state):
-            return super().pause_note(state)
-        m = self.merger(state)
-        order = ", ".join(m["order"]) if m and m["order"] else "no corporation"
+            return super().after_merger_words(state)
         return (
-            f"Merger and conversion round {state.round_number}.{state.or_number}: in operating "
-            f"order {order} may convert or merge (`convert CORP`, `merge CORP TARGET`; facts "
-            f"§9, R 7.1); then the acquisition round (`acquire BUYER TARGET PRICE`, `liquidate "
-            f"CORP`; {self.r('acquisition')}); the next round begins with its first other line"
+            "then the acquisition round (`acquire BUYER TARGET PRICE`, `liquidate CORP`; "
+            f"{self.r('acquisition')})"
         )
 
     def leave_ma_round(self, state: GameState) -> None:
