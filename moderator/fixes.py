@@ -481,7 +481,17 @@ FIXES: dict[str, RulesFix] = {
             "1817",
             "facts §14",
             "the first 8-train signals the end: one more set of 2 or 3 operating rounds, then "
-            "the game ends after its last merger round (before: play went on)",
+            "the game ends after its last merger and acquisition rounds (before: play went on)",
+        ),
+        RulesFix(
+            "1817-acquisition-round",
+            13,
+            "1817",
+            "facts §10, §11, R 7.2.1",
+            "the acquisition round after each merger round is played: a corporation in "
+            "liquidation that nobody buys is taken by the bank for $0 when the round ends (its "
+            "cash settles its loans, its former president pays a shortfall, its shareholders "
+            "share a surplus; before: it stayed in the liquidation cell)",
         ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))

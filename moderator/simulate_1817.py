@@ -15,8 +15,9 @@ stations the new size brings; then the players buy some of its treasury shares (
 offers the engine accepts, from the president to the left), trains over the limit are
 given up, a loan is taken when the stations need it, and ``done`` ends the turn.  These
 choices draw from a random source of their own (seeded from the simulation's seed), so a
-game in which nothing converts draws the same as before.  The acquisition round is a later
-step, so the game goes on into the next round.  Each list of choices is tried in order
+game in which nothing converts draws the same as before.  In the acquisition round the table
+bids for nothing (the bank takes a corporation in liquidation at the round's end), so the
+game goes on into the next round.  Each list of choices is tried in order
 until the rules accept one; the game's own offers are the last resort.
 
 Before this module the simulation drew from the game's own offers at random: corporations
@@ -107,8 +108,9 @@ class Sim1817:
             merged = self._g17_merger_step(state)
             if merged is not None:
                 return merged
-            # nothing (more) converted or merged, and the acquisition round (a later
-            # step): the next line begins the next round, which the choices are made for
+            # nothing (more) converted or merged, and the acquisition round (nothing bought;
+            # the bank's liquidations): the next line begins the next round, which the
+            # choices are made for
             state = state.clone()
             rs.leave_ma_round(state)
         over = rs.over_limit(state)

@@ -32,13 +32,13 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.ledger import Company, Ledger
 from moderator.state import GameState
+from rulesets.acquisition_round import ACQUISITION_RULES, AcquisitionRound
 from rulesets.corp_privates import CorporationPrivates
 from rulesets.engine import Engine
 from rulesets.export import TrainExport
 from rulesets.incremental_dividend import IncrementalDividend
 from rulesets.ipo_result import IpoByResult
 from rulesets.loan_turns import LoanTurns
-from rulesets.merger_round import MergerRound
 from rulesets.obsolete_trains import ObsoleteTrains
 from rulesets.sale_results import SaleByResult
 from rulesets.sharecount import ShareCount, size_of
@@ -209,20 +209,19 @@ RULE_NUMBERS = {
     "after_conversion": "facts §9, R 7.1.4",
     "converted_stations": "facts §9, R 7.1.4",
     **SHORT_RULES,
+    **ACQUISITION_RULES,
 }
 """Where each mechanism's figures are in the facts (no rulebook text was found)."""
 OPTIONS = ("short_squeeze", "five_shorts", "modern_trains", "volatility")
-LATER = {
-    "acquire": "the acquisition round (facts §10, R 7.2.2)",
-    "liquidate": "the acquisition round (facts §10, §11, R 7.2.1)",
-}
-"""Refused by name, with the section numbers of the rules' contents the facts quote."""
+LATER: dict[str, str] = {}
+"""Refused by name, with the section numbers of the rules' contents the facts quote: none
+left since the fourth part (the acquisition round, shorts, the cash crisis and the end)."""
 
 
 class G1817(
     ShortSelling,
     TrainExport,
-    MergerRound,
+    AcquisitionRound,
     UnlimitedBank,
     SaleByResult,
     IpoByResult,
@@ -233,8 +232,9 @@ class G1817(
     ShareCount,
     Engine,
 ):
-    """1817 with 3-7 players, parts 1, 2 and 4 (the money of the stock and operating rounds,
-    the merger and conversion round, shorts, the cash crisis, the game end)."""
+    """1817 with 3-7 players, its four parts: the money of the stock and operating rounds,
+    the merger and conversion round, the acquisition round and liquidations, shorts, the
+    cash crisis and the game end."""
 
     title: ClassVar[str] = "1817"
     min_players: ClassVar[int] = 3
@@ -409,6 +409,7 @@ class G1817(
             "sizes": list(SIZES[state.phase]),
             "merger_round": bool(state.extra.get("ma_round")),
             "merger": self.merger_json(state),
+            "acquisition": self.acquisition_json(state),
         }
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:

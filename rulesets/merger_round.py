@@ -78,14 +78,19 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
 
     def _open_turn(self, state: GameState, word: str) -> dict[str, Any] | None:
         """The open conversion's turn if ``word`` names its corporation, else ``None``."""
-        turn = self.merger_turn(state)
+        return self.turn_named(state, self.merger_turn(state), "corp", word)
+
+    def turn_named(
+        self, state: GameState, turn: dict[str, Any] | None, key: str, word: str
+    ) -> dict[str, Any] | None:
+        """``turn`` if ``word`` names its corporation ``turn[key]``, else ``None``."""
         if turn is None:
             return None
         try:
             cid = self.company_id(state, word)
         except Refusal:
             return None
-        return turn if cid == turn["corp"] else None
+        return turn if cid == turn[key] else None
 
     def ma_line(self, state: GameState, cmd: c.Command) -> bool:
         """A line of the merger round: a conversion, or a purchase, sale, loan or ``done``
@@ -120,9 +125,15 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         return (
             f"Merger and conversion round {state.round_number}.{state.or_number}: in operating "
             f"order {order} may convert or merge (`convert CORP`, `merge CORP TARGET`; facts "
-            f"§9, R 7.1); the acquisition "
-            f"round after it is part of a later step of moderator's {self.title_name}; the "
-            "next round begins with its first other line"
+            f"§9, R 7.1); {self.after_merger_words(state)}; the next round begins with its "
+            "first other line"
+        )
+
+    def after_merger_words(self, state: GameState) -> str:
+        """What the merger round's line says of the round after it."""
+        return (
+            "the acquisition round after it is part of a later step of moderator's "
+            f"{self.title_name}"
         )
 
     def leave_ma_round(self, state: GameState) -> None:
@@ -366,12 +377,20 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 f"`discard {cid} TYPE` ({self.r('discard')})",
             )
 
-    def _merge_assets(self, state: GameState, company: Company, target: Company) -> None:
+    def _merge_assets(
+        self,
+        state: GameState,
+        company: Company,
+        target: Company,
+        rule: str | None = None,
+        how: str = "",
+    ) -> None:
         """The survivor takes the target's cash, privates, loans, trains and stations (at
         most :attr:`station_limit`; a station in a city where both had one goes back to
-        its charter, still counted; facts §9)."""
+        its charter, still counted; facts §9); an acquisition's buyer too (``rule``,
+        ``how``: its words, facts §10)."""
         cid, tid = company.id, target.id
-        rule = self.r("merge")
+        rule = rule or self.r("merge")
         if target.cash:
             state.ledger.transfer(tid, cid, target.cash, f"{tid}'s cash to {cid} ({rule})")
         privates = [co.id for co in state.ledger.companies.values() if co.owner == tid]
@@ -399,7 +418,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         ]
         self.note(
             state,
-            f"{cid} takes over {tid}: {', '.join(got)}; {stations} stations in all ({rule})",
+            f"{cid} {how or f'takes over {tid}'}: {', '.join(got)}; {stations} stations in "
+            f"all ({rule})",
         )
 
     def _merge_two(

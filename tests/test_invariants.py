@@ -429,11 +429,13 @@ def test_the_1853_limit_check_catches_a_purchase_over_the_limit(
 # check after every command what the bank must never break, that undo then redo comes back
 # to the same state, and at the end that the save on disk loads to the same state.
 def _no_negative_cash(game: Game) -> None:
-    """Only the bank may be overdrawn (``Ledger.transfer``); nobody else ever is."""
+    """Only the bank may be overdrawn (``Ledger.transfer``); nobody else ever is, but an
+    1817 player in debt: a liquidated corporation's interest or loans its former president
+    pays into negative cash (facts §6, §11, Step 8; the cash crisis is a later step)."""
     ledger = game.state.ledger
     assert ledger.total_cash() == ledger.starting_total
     for p in ledger.players:
-        assert p.cash >= 0, (p.name, p.cash)
+        assert p.cash >= 0 or game.title == "1817", (p.name, p.cash)
     for co in ledger.companies.values():
         assert co.cash >= 0, (co.id, co.cash)
     for account, cash in ledger.escrow.items():

@@ -195,7 +195,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "legal",
         "Legal",
         "List every command the rules accept now and give one (discard, bankrupt, 1817's "
-        "convert, merge).",
+        "convert, merge, acquire, liquidate).",
     ),
     UICommand(
         "command",

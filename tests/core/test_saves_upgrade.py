@@ -354,3 +354,11 @@ def test_the_level_13_1817_fixes() -> None:
     level_13 = {f.ident for f in fixes_between("1817", 12, 13)}
     assert {"1817-§5", "1817-§12", "1817-§14"} <= level_13
     assert all(FIXES[i].title == "1817" and FIXES[i].level == 13 for i in level_13)
+
+
+def test_the_level_13_acquisition_round_fix() -> None:
+    """Rules level 13 (helper `acq1817`): 1817's acquisition round, the bank's liquidation
+    at its end; other helpers' level-13 rows may join it."""
+    level_13 = {f.ident for f in fixes_between("1817", 12, 13)}
+    assert "1817-acquisition-round" in level_13
+    assert FIXES["1817-acquisition-round"].title == "1817"

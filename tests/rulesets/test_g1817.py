@@ -162,15 +162,17 @@ def test_facts_1_mte_bonus() -> None:
     assert g.state.company("UR").cash == 180
 
 
-def test_later_steps_are_refused_by_name() -> None:
+def test_every_step_is_played_each_in_its_own_round() -> None:
+    """No verb is refused as a later step any more: each is checked where it is written."""
     g = play(STARTED)
-    for line, words in (("acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)"),):
-        refuse(g, line, words, "later step")
     # played since part 4 (tests/rulesets/test_g1817_shorts.py): a 2-share one is not shorted
     refuse(g, "short Bob UR", "only 5- and 10-share corporations are shorted", "facts §5")
     # played since part 2, in its round only (tests/rulesets/test_g1817_merger.py)
     refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
     refuse(g, "merge UR PW", "merger and conversion round after an operating round", "R 7.1")
+    # played since part 3, in its round only (tests/rulesets/test_g1817_acquisition.py)
+    refuse(g, "acquire UR PW 100", "acquisition round after a merger round", "R 7.2")
+    refuse(g, "liquidate PW", "acquisition round after a merger round", "R 7.2")
 
 
 def test_facts_8_half_pay_of_a_10_share_corporation_keeps_a_multiple_of_ten() -> None:

@@ -97,7 +97,7 @@ def test_refusals_name_the_facts_sections() -> None:
     refuse(g, "payback GT", "holds 0 loans", "facts §6, R 6.9")
     refuse(g, "bonus GT MTE", "does not own the Mountain Engineers", "facts §1")
     refuse(g, "train GT 4", "facts §13")
-    refuse(g, "liquidate GT", "acquisition round (facts §10, §11, R 7.2.1)", "later step")
+    refuse(g, "liquidate GT", "acquisition round after a merger round", "facts §10, R 7.2")
     refuse(g, "cover Bob GT", "holds no GT short to cover", "facts §5")
 
 

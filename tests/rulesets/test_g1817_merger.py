@@ -89,7 +89,8 @@ def test_facts_9_merger_round_lines_and_what_stays_refused() -> None:
     refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
     g = play(MERGER)
     refuse(g, "short Amy UR", "a stock turn's purchase", "facts §5")
-    refuse(g, "acquire UR PW 100", "acquisition round (facts §10, R 7.2.2)", "later step")
+    # played since part 3 (tests/rulesets/test_g1817_acquisition.py): its bids checked
+    refuse(g, "acquire UR PW 95", "multiples of $10", "R 7.2.4")
     refuse(g, "convert Bess", "not been launched")
     # with no conversion open, a loan is the next round's line (OR 1.2, UR first): an old
     # save's lines read as they did

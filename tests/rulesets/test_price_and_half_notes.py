@@ -58,8 +58,9 @@ def test_1817_a_corporation_in_liquidation_is_said_to_be_so() -> None:
     """A line for a corporation in the liquidation cell (facts §11) said "Belt does not
     operate in this round (facts §7)", the reason hidden: the 1817 recorded game with
     Belt's train taken out (line 43) liquidates Belt at its turn's end, and its line 85
-    then stops the correction naming the liquidation."""
+    then stops the correction: since part 3 the acquisition round after OR 1.1 has taken
+    Belt out of the game (the bank's $0, facts §11, R 7.2.1), so its line says that."""
     game = played((SCRIPTS / "1817-recorded-15528.script").read_text(encoding="utf-8"))
     stop = amend(game, 43, how="delete").stop
     assert stop is not None and stop.number == 85
-    assert stop.rule == "Belt is in liquidation (facts §11): it no longer operates (facts §7)"
+    assert stop.rule.startswith("Belt left the game in acquisition round 1.1: the bank took it")

@@ -982,6 +982,7 @@ class StatusBar(Panel):
             tuple(data.get("provisional") or ()),
             data.get("seed_money"),
             str(data.get("merger")),  # 1817's merger round (its presidents with it)
+            str(data.get("acquisition")),  # 1817's acquisition round
         )
 
     def build(self) -> Any:
@@ -1048,10 +1049,20 @@ class StatusBar(Panel):
         elif data.get("merger_round"):
             # 1817: the merger and conversion round after an OR (facts §9), then the
             # acquisition round (a later step); the next round begins with its first line
-            line.append(f"Merger and conversion round {rnd['number']}.{rnd['or']}", style="bold")
-            _merger_words(line, data)
-            if _to_act(data):
-                line.append("   to act ", style="dim")
+            if data.get("acquisition"):
+                line.append(f"Acquisition round {rnd['number']}.{rnd['or']}", style="bold")
+                _acquisition_words(line, data)
+            else:
+                line.append(
+                    f"Merger and conversion round {rnd['number']}.{rnd['or']}", style="bold"
+                )
+                _merger_words(line, data)
+            # in the acquisition round the open purchase (its buyer) or the corporation up
+            # names who acts; "to act" is then the next round's first
+            acquisition = data.get("acquisition") or {}
+            if _to_act(data) and not acquisition.get("turn"):
+                label = "   next round " if acquisition else "   to act "
+                line.append(label, style="dim")
                 line.append(str(_to_act(data)), style=ACTING)
         else:
             if rnd.get("or") == 0:
@@ -1266,6 +1277,25 @@ class PanelColumn(VerticalScroll):
     def watch_has_focus(self, _has_focus: bool) -> None:
         """Restyle the column alone (see the class docstring)."""
         self.app.stylesheet.update_nodes([self], animate=True)
+
+
+def _acquisition_words(line: Text, data: dict[str, Any]) -> None:
+    """1817's acquisition round in the header: the open purchase (its buyer acts), else the
+    corporation dealt with next and its president (the engine's ``acquisition`` record;
+    facts §10)."""
+    ar = data.get("acquisition") or {}
+    turn = ar.get("turn")
+    if turn:
+        line.append("   open ", style="dim")
+        line.append(str(turn["buyer"]), style=ACTING)
+        line.append(f" buys {turn['target']} (loans, paybacks; done)", style="dim")
+        return
+    up = ar.get("up")
+    if not up:
+        return
+    presidents = {c["id"]: c.get("president") for c in data.get("companies") or []}
+    line.append("   up ", style="dim")
+    line.append(f"{up} ({presidents.get(up) or '-'})", style=ACTING)
 
 
 def _merger_words(line: Text, data: dict[str, Any]) -> None:
