@@ -164,7 +164,8 @@ class Sim1817:
         if rs.counted_trains(co) > rs.train_limit(state):  # a merger's trains over the limit
             # the cheapest type goes, as over the limit in an operating round
             given = sorted(
-                rs.candidates(state), key=lambda x: TRAIN_PRICE_1817.get(getattr(x, "train", ""), 0)
+                (x for x in rs.candidates(state) if isinstance(x, c.Discard)),
+                key=lambda x: TRAIN_PRICE_1817.get(x.train, 0),
             )
             return self._try(given[:1])
         buys = [x for x in rs.after_conversion_candidates(state) if isinstance(x, c.Buy)]

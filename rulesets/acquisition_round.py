@@ -411,7 +411,14 @@ class AcquisitionRound(MergerRound):
             if owed > funds:
                 debt = owed - funds
                 shareholders = 0
-                if president is not None:
+                if president is None:
+                    self.note(
+                        state,
+                        f"{tid}'s {self.money(debt)} of loans its cash and the bid leave: "
+                        f"nobody pays it, its former president has left the game; the loans "
+                        f"return to the bank ({rule}, Step 8; facts §12)",
+                    )
+                else:
                     state.ledger.transfer(
                         president,
                         BANK,
@@ -456,9 +463,16 @@ class AcquisitionRound(MergerRound):
         certificates are gone, ``per_share`` 0 or more)."""
 
     def _former_president(self, state: GameState, target: Company) -> str | None:
+        """Who pays a liquidation's shortfall (Step 8): its president when it went into
+        liquidation, if he is still at the table.  A corporation whose president's
+        certificate went to the market with a bankrupt's shares (facts §12) has nobody to
+        pay it: its loans return to the bank unpaid (the debt of a bankrupt is written off,
+        and nobody else presided it)."""
         held = state.extra.get("liquidated") or {}
         who = held.get(target.id) if isinstance(held, dict) else None
-        return who if isinstance(who, str) else target.president()
+        who = who if isinstance(who, str) else target.president()
+        seated = {p.name for p in self.active_players(state)}
+        return who if who in seated else None
 
     def _take_over(
         self, state: GameState, buyer: Company, target: Company, price: int, rule: str
