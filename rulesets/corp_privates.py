@@ -60,6 +60,9 @@ class CorporationPrivates(OperatingRound):
         if cmd.amount not in (None, amount):
             raise Refusal(f"the {private.name} pay {self.money(amount)} ({rule})")
         self.bank_pays(state, company.id, amount, f"{private.name} bonus ({rule})")
+        # the bonus belongs to the track step (1817: after a yellow tile in a mountain hex):
+        # written after the run, a late cost may use it (check_run_income)
+        self.received_before_run(state, company, amount)
 
     def bonus_candidates(self, state: GameState, cid: str) -> list[c.Command]:
         """The bonuses ``cid`` could be paid: one per bonus private it owns."""

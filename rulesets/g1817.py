@@ -201,6 +201,7 @@ RULE_NUMBERS = {
     "company_action": "facts §4, R 5.6",
     "mail": "facts §1",
     "bonus": "facts §1",
+    "run_income": "facts §8",
     "sell_after": "facts §2, D1",
     "sizes": "facts §2",
     "merger": "facts §9, R 7.1",
@@ -258,6 +259,7 @@ class G1817(
     extra_station_private: ClassVar[str | None] = "TS"
     bid_range: ClassVar[tuple[int, int]] = (100, 400)
     export_each_round: ClassVar[bool] = True
+    costs_before_run: ClassVar[bool] = True  # facts §8: track (2.2) before the run (2.4)
     exported_together: ClassVar[tuple[str, ...]] = ("2",)
     corp_income: ClassVar[dict[str, int]] = MAIL_INCOME
     corp_bonus: ClassVar[dict[str, int]] = {"MTE": MTE_BONUS}

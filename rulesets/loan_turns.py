@@ -131,7 +131,12 @@ class LoanTurns(LoanTrack, Liquidation):
         if self.interest_paid(state, company.id):
             state.extra["loan_after_interest"] = True
             why = " after its interest: none due on it this operating round"
+        before = company.cash
         self.take_loans(state, company, cmd.count, why)
+        # loans may be taken at any point of the turn (facts §8): money that is not the run's
+        # income, so a cost written after the run may use it (check_run_income); what the
+        # loans paid at once (stations owed) is not left for it
+        self.received_before_run(state, company, max(0, company.cash - before))
 
     def cmd_interest(self, state: GameState, cmd: c.Interest) -> None:
         """``interest CORP``: the interest now, so that loans may follow (facts §6)."""

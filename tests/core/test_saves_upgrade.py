@@ -352,7 +352,7 @@ def test_the_level_13_1817_fixes() -> None:
     """Rules level 13 (helper `short1817`: 1817's shorts, cash crisis and game end); other
     helpers' level-13 rows may join them."""
     level_13 = {f.ident for f in fixes_between("1817", 12, 13)}
-    assert {"1817-§5", "1817-§12", "1817-§14"} <= level_13
+    assert {"1817-§5", "1817-§12", "1817-§14", "1817-run-income"} <= level_13
     assert all(FIXES[i].title == "1817" and FIXES[i].level == 13 for i in level_13)
 
 

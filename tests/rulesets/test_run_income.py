@@ -164,3 +164,24 @@ def test_1846_an_independent_railroad_pays_late_track_from_its_cash_before_the_r
     assert game.state.company(cid).cash == held + 20
     refuse(game, f"spend {cid} {held + 1}", f"${held} left of it", "(6.2)")
     assert game.execute(f"spend {cid} {held}").ok
+
+
+def test_1817_facts_8_a_loan_after_the_run_is_not_income() -> None:
+    """1817 (facts §8): track before the run, loans at any point of the turn.  UR holds $195
+    when OR 1.2 begins (its 2-train bought in OR 1.1, interest $5 paid) and withholds 60:
+    $255, of which $195 was held at the run.  $201 of track is refused, $40 of terrain is
+    paid ($155 of the cash before the run left, $161 refused); a loan taken after the run is
+    not the run's income: $100 more may be spent ($255), so $160 is paid, then $1."""
+    from test_g1817 import OPERATING
+
+    g = play(OPERATING)
+    for line in ("loan UR", "train UR 2", "done UR", "loan PW", "train PW 2", "done PW"):
+        assert g.execute(line).ok, line
+    assert g.execute("run UR 60 withhold").ok
+    assert g.state.company("UR").cash == 255
+    refuse(g, "spend UR 201", "$195 left of it", "(facts §8)")
+    assert g.execute("spend UR 40 terrain").ok
+    refuse(g, "spend UR 161", "$155 left of it", "(facts §8)")
+    assert g.execute("loan UR").ok
+    assert g.execute("spend UR 160").ok and g.execute("spend UR 1").ok
+    assert g.state.company("UR").cash == 154
