@@ -963,9 +963,10 @@ class Converter1817:
 
     def merger_round(self, actions: list[dict]) -> int | None:
         """The merger and acquisition rounds after an operating round: how many actions
-        they take when nobody converts in the one and every player passes in the other;
-        None (the conversion stops) at the acquisition round after a conversion or merger,
-        or after the set's last operating round (a stock round follows).
+        they take when every player passes in the acquisition round after the set's first
+        operating round; None (the conversion stops) at an acquisition round's first other
+        action, or at the acquisition round after the set's last operating round (the stock
+        round that follows is not converted).
 
         A conversion or merger is written as played (facts §9): `convert CORP` or `merge
         CORP TARGET`, the purchases and sales of its treasury's shares, `loan CORP`, and
@@ -979,7 +980,6 @@ class Converter1817:
         label = f"{(self.rounds + 1) // 2}.{2 - self.rounds % 2}"
         turn: str | None = None
         acted: set[str] = set()
-        converted = False
         count = 0
         for count, action in enumerate(actions):  # noqa: B007 - the count is returned
             kind, is_player = action["type"], action["entity_type"] == "player"
@@ -1008,17 +1008,18 @@ class Converter1817:
             acted.add(corp)
             if kind == "merge":
                 self.emit(f"merge {corp} {banker_id(action['corporation'])}")
-                turn, converted = corp, True
+                turn = corp
             elif kind == "convert":
                 self.emit(f"convert {corp}")
-                turn, converted = corp, True
+                turn = corp
             elif kind != "pass":
                 raise ValueError(f"action {action['id']}: {kind!r} in a merger round")
         else:
             count = len(actions)
-        if converted or self.rounds % 2 == 0:
+        if self.rounds % 2 == 0:
             self.stopped = f"the acquisition round {label} begins here"
             return None
+        # the acquisition round (facts §10): every president passing writes nothing
         while count < len(actions) and actions[count]["entity_type"] == "player":
             if actions[count]["type"] != "pass":
                 self.stopped = f"the acquisition round {label} with an acquisition begins here"
@@ -1110,8 +1111,11 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     converter.unsold = list(PRIVATES_1817)
     actions = effective_actions(game["actions"])
     converter.convert(actions)
-    if converter.stopped is None:
+    if converter.stopped is None and not converter.rounds:
         raise ValueError("the game ends before its first merger round")
+    if converter.stopped is None:
+        converter.end_turn()
+        converter.stopped = "the recording ends here"
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = (figures or {}).get("source", "")
     fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")
@@ -1127,7 +1131,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    tail = f"# {converter.stopped}: not converted (1817 part 3)"
+    tail = f"# {converter.stopped}: not converted further"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 

@@ -1,10 +1,11 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games through their first conversion.
+"""scripts/convert_18xxgames.py on 1817: recorded games through their first set of operating rounds.
 
 The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
-through the merger round with the first conversion, up to the acquisition round after it, or
-up to a merger) convert, with their figures (``1817-ID.figures.json``: the state the
-18xx.games engine printed at round starts, at the end of each operating turn and after each
-action of that merger round), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+through the set's two operating rounds with their merger rounds (conversions, mergers) and the
+acquisition round after the first, up to the acquisition round after the second) convert, with
+their figures (``1817-ID.figures.json``: the state the 18xx.games engine printed at round
+starts, at the end of each operating turn and after each action of a merger round from its
+first conversion or merger on), to the committed ``tests/scripts/1817-recorded-ID.script``; the
 converter's readings are checked on small hand-made games; and each script replays to the
 coin (``tests/test_examples.py`` plays them too).
 """
@@ -51,7 +52,7 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
 def test_a_converted_1817_game_replays_to_where_it_stops(game: Path) -> None:
     """Every figure up to where the conversion stops: the opening sale, the IPOs, the loans,
     the interest, the track charges, the runs and their payouts, the trains, the prices, the
-    priority, the players' values; in the merger round of the first conversion, after each
+    priority, the players' values; in a merger round from its first conversion or merger, after each
     action, the sizes, the stations, the presidents and every player's percent."""
     play(_script(game).read_text(encoding="utf-8"))
 
@@ -196,7 +197,7 @@ OR_2 = [
 ]
 
 
-PART_3 = "not converted (1817 part 3)"
+PART_3 = "not converted further"
 
 
 @pytest.mark.parametrize(
@@ -212,19 +213,24 @@ PART_3 = "not converted (1817 part 3)"
                 _corp("A&S", type="take_loan", loan=0),
                 _corp("A&S", type="pass"),  # ends its turn: its station
                 _player(2, type="pass"),  # the acquisition round
+                _player(3, type="bid", corporation="ME", price=10),  # an acquisition
             ],
             ["convert AS", "buy One AS ipo", "buy One AS ipo", "sell Two AS 1", "loan AS"]
             + ["done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
         ),
         (
             [
                 _corp("A&S", type="merge", corporation="ME"),
                 _player(2, type="buy_shares", shares=["A&S_1"], percent=20),
                 _corp("ME", type="pass"),  # its turn ended without a pass: no loan left
+                *(_player(p, type="pass") for p in (1, 2, 3)),  # the acquisition round
+                *OR_2,  # the set's second operating round, converted too
+                _corp("A&S", type="pass"),
+                _player(1, type="pass"),
             ],
-            ["merge AS ME", "buy Two AS ipo", "done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            ["merge AS ME", "buy Two AS ipo", "done AS", "run AS 40", "done AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
@@ -238,7 +244,7 @@ PART_3 = "not converted (1817 part 3)"
                 _player(3, type="bid", corporation="A&S", price=10),
             ],
             ["convert AS", "done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
