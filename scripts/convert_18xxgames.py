@@ -693,6 +693,11 @@ class Converter1817:
     # `interest` line first), "written" once a line paid it.
     interest_paid: str = ""
     revenues: dict[int, int] = field(default_factory=dict)  # run -> revenue, where unkept
+    # From the figures (none in a bare conversion): the round each action begins, the
+    # players' cash before an action of a later stock round (who can reach a bid: facts §3)
+    round_starts: dict[int, str] = field(default_factory=dict)
+    cash_at: dict[int, dict[int, int]] = field(default_factory=dict)
+    market: set[str] = field(default_factory=set)  # shares (engine ids) in the market
     stopped: str | None = None
 
     def emit(self, line: str) -> None:
@@ -786,8 +791,9 @@ class Converter1817:
         if not self.available(winner):
             self.finish_ipo()
 
-    def stock_step(self, action: dict) -> None:
+    def stock_step(self, action: dict) -> None:  # noqa: C901
         kind, entity = action["type"], action["entity"]
+        self.cash.update(self.cash_at.get(action["id"], {}))
         if action["entity_type"] != "player":
             corp = banker_id(entity)
             if kind == "take_loan":  # its president's turn, for it (facts §4)
@@ -825,8 +831,25 @@ class Converter1817:
                 self.finish_ipo()
         elif kind == "pass":
             self.emit(f"pass {self.names[entity]}")
-        else:  # purchases, sales and shorts come from the second stock round on
-            raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+        elif kind == "choose":  # the winner's size for his corporation (facts §3)
+            at = max(i for i, line in enumerate(self.lines) if line.startswith("ipo "))
+            words = self.lines[at].split()
+            words[4] = str(action["choice"])
+            self.lines[at] = " ".join(words)
+        elif kind == "buy_shares":  # one share: from the market if one lies there
+            share = action["shares"][0]
+            source = "pool" if share in self.market else "ipo"
+            self.market.discard(share)
+            corp = banker_id(share.rsplit("_", 1)[0])
+            self.emit(f"buy {self.names[entity]} {corp} {source}")
+        elif kind == "sell_shares":
+            self.market.update(action["shares"])
+            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+            self.emit(f"sell {self.names[entity]} {corp} {len(action['shares'])}")
+        elif kind == "short":
+            self.emit(f"short {self.names[entity]} {banker_id(action['corporation'])}")
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
 
     # -- the operating round (facts §6, §8) --------------------------------------------
     def corp_of(self, action: dict) -> str:
@@ -924,6 +947,10 @@ class Converter1817:
                 continue
             kind = action["type"]
             is_player = action["entity_type"] == "player"
+            if self.phase == "stock" and self.round_starts.get(action["id"], "").startswith(
+                "Operating"
+            ):
+                self.phase = "operating"  # the figures say the operating round begins
             if (
                 self.phase == "stock"
                 and not is_player
@@ -1016,15 +1043,24 @@ class Converter1817:
                 raise ValueError(f"action {action['id']}: {kind!r} in a merger round")
         else:
             count = len(actions)
-        if self.rounds % 2 == 0:
+        if self.rounds % 2 == 0 and not self.round_starts:
             self.stopped = f"the acquisition round {label} begins here"
             return None
-        # the acquisition round (facts §10): every president passing writes nothing
-        while count < len(actions) and actions[count]["entity_type"] == "player":
-            if actions[count]["type"] != "pass":
+        # the acquisition round (facts §10): every president passing writes nothing; it
+        # ends at the next operating round's first corporation, or where the figures say
+        # the stock round begins
+        while count < len(actions):
+            action = actions[count]
+            begins = self.round_starts.get(action["id"], "Acquisition")
+            if not begins.startswith("Acquisition") or action["entity_type"] != "player":
+                break
+            if action["type"] != "pass":
                 self.stopped = f"the acquisition round {label} with an acquisition begins here"
                 return None
+            self.expects(action["id"])
             count += 1
+        if self.rounds % 2 == 0:
+            self.phase = "stock"  # the next set's stock round
         return count
 
     def after_conversion(self, action: dict) -> None:
@@ -1065,7 +1101,9 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
     lines.append(f"expect interest {checkpoint['interest']}")
     lines.append(f"expect phase {checkpoint['phase']}")
     sale = checkpoint["round"].startswith("Auction")
-    if not sale:  # the sale's turns are its own
+    if not sale and "priority" in checkpoint:  # the sale's turns are its own; in a
+        # stock round after the first, the figures of each action leave out the engine's
+        # running priority (the deal changes hands at the round's end: facts §4)
         lines.append(f"expect priority {by_id[int(checkpoint['priority'])]}")
     players = sorted(
         checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
@@ -1106,6 +1144,11 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     }
     converter = Converter1817(by_id, seating, expects)
     converter.revenues = {int(k): v for k, v in (figures or {}).get("revenue", {}).items()}
+    for checkpoint in checkpoints:
+        converter.round_starts.setdefault(checkpoint["before"], checkpoint["round"])
+        converter.cash_at[checkpoint["before"]] = {
+            int(pid): player["cash"] for pid, player in checkpoint["players"].items()
+        }
     converter.cash = {p: START_CASH_1817[len(players)] for p in seating}
     converter.privates = {p: [] for p in seating}
     converter.unsold = list(PRIVATES_1817)
