@@ -13,11 +13,13 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known, and 1817 through the merger round of its first
-conversion (its own section below: the sale and the IPOs by their results, no final scores;
-``--figures`` adds the figures to check along the way).  The map figures below are facts
-of the maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
-converter reads the public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 through its first set of operating
+rounds with their merger and acquisition rounds (its own section below: the sale and the
+IPOs by their results; ``--figures`` adds the figures to check along the way, and with their
+round starts and acquisitions the conversion goes on to the recording's end).  The map
+figures below are facts of the maps (which hexes charge terrain, what stations cost:
+``../shared/facts/``); the converter reads the public action format and is written from it,
+not from the engine.
 """
 
 from __future__ import annotations
@@ -698,6 +700,10 @@ class Converter1817:
     round_starts: dict[int, str] = field(default_factory=dict)
     cash_at: dict[int, dict[int, int]] = field(default_factory=dict)
     market: set[str] = field(default_factory=set)  # shares (engine ids) in the market
+    upcoming: list[dict] = field(default_factory=list)  # the next actions (a look ahead)
+    # the acquisitions the engine made (action id -> buyer, target, price): who buys is the
+    # auction winner's choice among his corporations, not always an action of its own
+    acquisitions: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     stopped: str | None = None
 
     def emit(self, line: str) -> None:
@@ -791,6 +797,17 @@ class Converter1817:
         if not self.available(winner):
             self.finish_ipo()
 
+    def won_by_next(self) -> bool:
+        """The high bidder's next action is his corporation's size or a private: the
+        others could not bid on (a certificate limit the cash does not show)."""
+        assert self.auction is not None
+        after = next((a for a in self.upcoming if a["type"] != "place_token"), None)
+        return (
+            after is not None
+            and after["type"] in ("choose", "assign")
+            and after["entity"] == self.auction.high[0]
+        )
+
     def stock_step(self, action: dict) -> None:  # noqa: C901
         kind, entity = action["type"], action["entity"]
         self.cash.update(self.cash_at.get(action["id"], {}))
@@ -799,8 +816,12 @@ class Converter1817:
             if kind == "take_loan":  # its president's turn, for it (facts §4)
                 self.emit(f"loan {corp}")
                 self.corporate_turn = corp
+            elif kind == "buy_shares":  # it redeems shares from the market (contract)
+                self.market.difference_update(action["shares"])
+                self.emit(f"redeem {corp} {len(action['shares'])}")
+                self.corporate_turn = corp
             elif kind != "place_token":  # the home station: the map's
-                raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+                raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
             return
         if self.corporate_turn is not None:
             corp, self.corporate_turn = self.corporate_turn, None
@@ -812,15 +833,17 @@ class Converter1817:
                 self.open_auction(corp, entity, action["price"], self.ipo_power())
             else:
                 self.raise_bid(entity, action["price"], self.ipo_power())
-            if len(self.auction.bidders) <= 1:
+            if len(self.auction.bidders) <= 1 or self.won_by_next():
                 self.win_ipo()
         elif kind == "pass" and self.auction is not None:
             self.auction.bidders.remove(entity)
-            if len(self.auction.bidders) <= 1:
+            if len(self.auction.bidders) <= 1 or self.won_by_next():
                 self.win_ipo()
         elif kind == "pass" and self.ipo_won is not None and self.ipo_won[0] == entity:
             self.finish_ipo()  # the winner contributes no more privates
         elif kind == "assign":
+            if self.auction is not None:  # the others could not bid (a certificate limit)
+                self.win_ipo()
             private = action["target"]
             self.privates[entity].remove(private)
             self.cash[entity] += PRIVATES_1817[private][1]
@@ -832,6 +855,10 @@ class Converter1817:
         elif kind == "pass":
             self.emit(f"pass {self.names[entity]}")
         elif kind == "choose":  # the winner's size for his corporation (facts §3)
+            if self.auction is not None:  # the others could not bid (a certificate limit)
+                self.win_ipo()
+            if self.ipo_won is not None:
+                self.finish_ipo()
             at = max(i for i, line in enumerate(self.lines) if line.startswith("ipo "))
             words = self.lines[at].split()
             words[4] = str(action["choice"])
@@ -983,6 +1010,7 @@ class Converter1817:
                 self.operating_step(action, revenue)
                 continue
             self.expects(action["id"])
+            self.upcoming = actions[i + 1 : i + 3]
             if self.phase == "sale":
                 self.sale_step(action)
             else:
@@ -1034,7 +1062,9 @@ class Converter1817:
             assert corp is not None
             acted.add(corp)
             if kind == "merge":
-                self.emit(f"merge {corp} {banker_id(action['corporation'])}")
+                target = banker_id(action["corporation"])
+                self.emit(f"merge {corp} {target}")
+                self.trains.setdefault(corp, []).extend(self.trains.pop(target, []))
                 turn = corp
             elif kind == "convert":
                 self.emit(f"convert {corp}")
@@ -1046,21 +1076,58 @@ class Converter1817:
         if self.rounds % 2 == 0 and not self.round_starts:
             self.stopped = f"the acquisition round {label} begins here"
             return None
-        # the acquisition round (facts §10): every president passing writes nothing; it
-        # ends at the next operating round's first corporation, or where the figures say
-        # the stock round begins
-        while count < len(actions):
-            action = actions[count]
-            begins = self.round_starts.get(action["id"], "Acquisition")
-            if not begins.startswith("Acquisition") or action["entity_type"] != "player":
-                break
-            if action["type"] != "pass":
-                self.stopped = f"the acquisition round {label} with an acquisition begins here"
-                return None
-            self.expects(action["id"])
-            count += 1
+        count = self.acquisition_round(actions, count, label)
+        if count is None:
+            return None
         if self.rounds % 2 == 0:
             self.phase = "stock"  # the next set's stock round
+        return count
+
+    def acquisition_round(self, actions: list[dict], count: int, label: str) -> int | None:
+        """The acquisition round (facts §10) from ``actions[count]``: the index of the next
+        round's first action.  Offers, bids and passes write nothing; an auction's result is
+        `acquire BUYER TARGET PRICE` (from the figures' acquisitions: without them the
+        conversion stops at the first offer or bid), then the buyer's `loan` and `payback`
+        lines and `done BUYER` at its pass.  It ends at a corporation's action other than
+        the buyer's, or where the figures say the stock round begins."""
+        buyer: str | None = None
+        while count < len(actions):
+            action = actions[count]
+            kind, is_player = action["type"], action["entity_type"] == "player"
+            begins = self.round_starts.get(action["id"], "Acquisition")
+            corp = None if is_player else self.corp_of(action)
+            if not begins.startswith("Acquisition") or (corp is not None and corp != buyer):
+                break
+            self.expects(action["id"])
+            count += 1
+            if kind == "end_game":  # a player ended the game: no line of the contract
+                self.stopped = (
+                    f"the acquisition round {label}: a player ends the game here (18xx.games "
+                    f"`end_game`, action {action['id']}), which no line of the contract does"
+                )
+                return None
+            ends = count < len(actions) and actions[count]["type"] == "end_game"
+            if corp is not None:  # the buyer after its acquisition (contract)
+                if kind == "take_loan":
+                    self.emit(f"loan {corp}")
+                elif kind == "payoff_loan":
+                    self.emit(f"payback {corp}")
+                elif kind == "pass":  # its turn ends: inherited loans unpaid move it now
+                    if not ends:  # (before a game's end, the figures follow the bid)
+                        self.emit(f"done {corp}")
+                    buyer = None
+                else:
+                    raise ValueError(f"action {action['id']}: {kind!r} after an acquisition")
+                continue
+            if kind != "pass" and not self.acquisitions:
+                self.stopped = f"the acquisition round {label} with an acquisition begins here"
+                return None
+            if kind not in ("pass", "assign", "bid", "merge"):
+                raise ValueError(f"action {action['id']}: {kind!r} in an acquisition round")
+            if action["id"] in self.acquisitions:
+                buyer, target, price = self.acquisitions[action["id"]]
+                self.emit(f"acquire {buyer} {target} {price}")
+                self.trains.setdefault(buyer, []).extend(self.trains.pop(target, []))
         return count
 
     def after_conversion(self, action: dict) -> None:
@@ -1117,9 +1184,12 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
         corp = banker_id(corp)
         lines.append(f"expect {corp} cash {figures['cash']}")
         lines.append(f"expect {corp} price {figures['price']}")
-        lines.append(f"expect {corp} loans {figures['loans']}")
+        if "loans" in figures:  # (none while the engine auctions a liquidating one)
+            lines.append(f"expect {corp} loans {figures['loans']}")
         if final or merger:
             lines.append(f"expect {corp} size {figures['size']}")
+        for pid, count in figures.get("shorts", {}).items():
+            lines.append(f"expect {by_id[int(pid)]} shorts {corp} {count}")
         if "shares" in figures:  # a corporation converted this merger round
             lines.append(f"expect {corp} stations {figures['stations']}")
             lines.append(f"expect {corp} president {by_id[int(figures['president'])]}")
@@ -1144,6 +1214,10 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     }
     converter = Converter1817(by_id, seating, expects)
     converter.revenues = {int(k): v for k, v in (figures or {}).get("revenue", {}).items()}
+    converter.acquisitions = {
+        int(k): (banker_id(a["buyer"]), banker_id(a["target"]), a["price"])
+        for k, a in (figures or {}).get("acquisitions", {}).items()
+    }
     for checkpoint in checkpoints:
         converter.round_starts.setdefault(checkpoint["before"], checkpoint["round"])
         converter.cash_at[checkpoint["before"]] = {
@@ -1206,7 +1280,7 @@ def converter_main(
 
 
 def _convert_any(game: dict, names: list[str] | None, figures: object, file_name: str) -> str:
-    """1817 through its first conversion (with its figures), or 1830/1889/18Chesapeake."""
+    """1817 (further with its figures), or 1830/1889/18Chesapeake."""
     if game["title"] == "1817":
         game.setdefault("fixture", f"public/fixtures/1817/{file_name}")
         return convert_1817(game, names, figures)  # type: ignore[arg-type]

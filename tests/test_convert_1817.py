@@ -1,11 +1,12 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games through their first set of operating rounds.
+"""scripts/convert_18xxgames.py on 1817: recorded games through a set of rounds, 16852 whole.
 
 The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
-through the set's two operating rounds with their merger rounds (conversions, mergers) and the
-acquisition round after the first, up to the acquisition round after the second) convert, with
-their figures (``1817-ID.figures.json``: the state the 18xx.games engine printed at round
-starts, at the end of each operating turn and after each action of a merger round from its
-first conversion or merger on), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+through the set's two operating rounds with their merger and acquisition rounds; 16852's to
+its end, three stock rounds and five operating rounds later, with its shorts, acquisitions and
+cash crisis) convert, with their figures (``1817-ID.figures.json``: the state the 18xx.games
+engine printed at round starts, at the end of each operating turn, after each action of a
+merger round from its first conversion or merger on and of the later stock rounds; the
+acquisitions it made), to the committed ``tests/scripts/1817-recorded-ID.script``; the
 converter's readings are checked on small hand-made games; and each script replays to the
 coin (``tests/test_examples.py`` plays them too).
 """
@@ -53,7 +54,9 @@ def test_a_converted_1817_game_replays_to_where_it_stops(game: Path) -> None:
     """Every figure up to where the conversion stops: the opening sale, the IPOs, the loans,
     the interest, the track charges, the runs and their payouts, the trains, the prices, the
     priority, the players' values; in a merger round from its first conversion or merger, after each
-    action, the sizes, the stations, the presidents and every player's percent."""
+    action, the sizes, the stations, the presidents and every player's percent; in the later
+    stock rounds after each action, the cash, values and shorts; 16852's acquisitions, its
+    liquidation, its cash crisis and the final scores."""
     play(_script(game).read_text(encoding="utf-8"))
 
 
@@ -281,3 +284,91 @@ def test_the_1817_conversion_stops_at_a_merger_round(
         *lines,
     ]
     assert script[-1] == f"# {stop}"
+
+
+def _numbered(actions: list[dict], first: int = 1) -> list[dict]:
+    return [{"id": i, **a} for i, a in enumerate(actions, first)]
+
+
+def _converter(cash: int = 500) -> object:
+    converter = convert_18xxgames.Converter1817({1: "One", 2: "Two", 3: "Three"}, [1, 2, 3])
+    converter.cash = {1: cash, 2: 50, 3: 50}
+    converter.privates = {1: [], 2: [], 3: []}
+    converter.phase = "stock"
+    return converter
+
+
+def test_the_1817_converter_reads_a_later_stock_round() -> None:
+    """Sales, a purchase from the market (a share sold there) or the treasury, a short, a
+    corporation's loans and buy-back, an IPO whose winner chooses the size (facts §3-§5)."""
+    converter = _converter()
+    actions = _numbered(
+        [
+            _player(2, type="sell_shares", shares=["A&S_1"], percent=20),
+            _player(3, type="short", corporation="A&S"),
+            _player(1, type="buy_shares", shares=["A&S_1"], percent=20),  # the market's
+            _player(2, type="buy_shares", shares=["A&S_2"], percent=20),  # the treasury's
+            _corp("A&S", type="take_loan", loan=0),
+            _corp("A&S", type="buy_shares", shares=["A&S_9", "A&S_10"], percent=40),
+            _player(3, type="pass"),
+            _player(1, type="bid", corporation="R", price=300),  # nobody reaches $305
+            _corp("R", type="place_token", city="5-2-0", slot=0),
+            _player(1, type="choose", choice=5),
+        ]
+    )
+    for action in actions:
+        converter.stock_step(action)
+    assert converter.lines == [
+        "sell Two AS 1",
+        "short Three AS",
+        "buy One AS pool",
+        "buy Two AS ipo",
+        "loan AS",
+        "redeem AS 2",
+        "pass Three",
+        "ipo One R 300 5",
+    ]
+
+
+def test_the_1817_converter_reads_an_auction_won_by_the_next_action() -> None:
+    """Another player's cash reaches the next bid, but the winner's next action is his
+    corporation's size: the others could not bid (the certificate limit)."""
+    converter = _converter()
+    converter.cash[2] = 1000
+    bid = {"id": 1, **_player(1, type="bid", corporation="R", price=300)}
+    token = {"id": 2, **_corp("R", type="place_token", city="5-2-0", slot=0)}
+    choose = {"id": 3, **_player(1, type="choose", choice=2)}
+    converter.upcoming = [token, choose]
+    converter.stock_step(bid)
+    assert converter.lines == ["ipo One R 300 2"]  # written before the token's figures
+
+
+ACQUISITION = [
+    _player(1, type="assign", target="H", target_type="corporation"),  # offers H
+    _player(2, type="bid", corporation="H", price=350),
+    _player(1, type="bid", corporation="H", price=360),
+    _player(2, type="pass"),  # One wins: PW acquires H (the figures' acquisitions)
+    _corp("PW", type="take_loan", loan=0),
+    _corp("PW", type="pass"),  # its turn ends
+    _player(3, type="pass"),  # declines to offer another
+]
+
+
+def test_the_1817_converter_reads_an_acquisition_round() -> None:
+    converter = _converter()
+    converter.owner = {}
+    converter.acquisitions = {4: ("PW", "H", 360)}
+    actions = _numbered([*ACQUISITION, _corp("A&S", type="pass")])  # the next OR
+    assert converter.acquisition_round(actions, 0, "1.1") == 7
+    assert converter.lines == ["acquire PW H 360", "loan PW", "done PW"]
+    # without the figures' acquisitions the conversion stops at the first offer
+    converter = _converter()
+    assert converter.acquisition_round(actions, 0, "1.1") is None
+    assert converter.stopped == "the acquisition round 1.1 with an acquisition begins here"
+    # a player ending the game: no `done` before it, the conversion stops there
+    converter = _converter()
+    converter.acquisitions = {4: ("PW", "H", 360)}
+    ended = _numbered([*ACQUISITION[:5], _corp("PW", type="pass"), _player(2, type="end_game")])
+    assert converter.acquisition_round(ended, 0, "3.1") is None
+    assert converter.lines == ["acquire PW H 360", "loan PW"]
+    assert "a player ends the game here" in str(converter.stopped)
