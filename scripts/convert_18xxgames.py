@@ -628,6 +628,10 @@ RIVERS_1817 = frozenset("G6 H3 H9 D13 E12 F11 G4 G10 H7".split())
 LAKES_1817 = frozenset("D7 B9 B27 D25 D27 G20 H17 C8 E22".split())
 SECOND_LAY_1817 = 20  # the second tile operation of a turn (facts §8)
 IPO_STEP_1817 = 5  # bids rise by $5 (facts §1, §3)
+IPO_MAX_1817 = 400  # an IPO's highest bid (facts §3)
+# the smallest size each phase starts a corporation at (facts §2); where it offers two, the
+# winner's `choose` says which
+IPO_SIZE_1817 = {"2": 2, "2+": 2, "3": 2, "4": 5, "5": 5, "6": 10, "7": 10, "8": 10}
 
 
 def terrain_1817(hex_: str) -> int:
@@ -699,7 +703,10 @@ class Converter1817:
     # players' cash before an action of a later stock round (who can reach a bid: facts §3)
     round_starts: dict[int, str] = field(default_factory=dict)
     cash_at: dict[int, dict[int, int]] = field(default_factory=dict)
+    phase_at: dict[int, str] = field(default_factory=dict)  # the phase before an action
+    game_phase: str = "2"
     market: set[str] = field(default_factory=set)  # shares (engine ids) in the market
+    taken: set[str] = field(default_factory=set)  # shares a player bought, once at least
     upcoming: list[dict] = field(default_factory=list)  # the next actions (a look ahead)
     # the acquisitions the engine made (action id -> buyer, target, price): who buys is the
     # auction winner's choice among his corporations, not always an action of its own
@@ -778,8 +785,9 @@ class Converter1817:
     def finish_ipo(self) -> None:
         assert self.ipo_won is not None
         player, corp, price, nominator = self.ipo_won
-        # the first stock round's phase (2) starts 2-share corporations only (facts §2)
-        words = [f"ipo {self.names[player]} {corp} {price} 2"]
+        # the phase's size (the first stock round's phase, 2, offers 2 only: facts §2)
+        size = IPO_SIZE_1817.get(self.game_phase, 2)
+        words = [f"ipo {self.names[player]} {corp} {price} {size}"]
         words += [PRIVATES_1817[c][0] for c in self.contributed]
         if nominator != player:
             words.append(f"by {self.names[nominator]}")
@@ -797,6 +805,11 @@ class Converter1817:
         if not self.available(winner):
             self.finish_ipo()
 
+    def shorted_share(self, share: str) -> bool:
+        """A share a short made (the engine numbers them from 10 on: no corporation has
+        more than 10 shares) that nobody has bought yet: it lies in the market (facts §5)."""
+        return int(share.rsplit("_", 1)[1]) >= 10 and share not in self.taken
+
     def won_by_next(self) -> bool:
         """The high bidder's next action is his corporation's size or a private: the
         others could not bid on (a certificate limit the cash does not show)."""
@@ -811,6 +824,7 @@ class Converter1817:
     def stock_step(self, action: dict) -> None:  # noqa: C901
         kind, entity = action["type"], action["entity"]
         self.cash.update(self.cash_at.get(action["id"], {}))
+        self.game_phase = self.phase_at.get(action["id"], self.game_phase)
         if action["entity_type"] != "player":
             corp = banker_id(entity)
             if kind == "take_loan":  # its president's turn, for it (facts §4)
@@ -818,6 +832,7 @@ class Converter1817:
                 self.corporate_turn = corp
             elif kind == "buy_shares":  # it redeems shares from the market (contract)
                 self.market.difference_update(action["shares"])
+                self.taken.update(action["shares"])
                 self.emit(f"redeem {corp} {len(action['shares'])}")
                 self.corporate_turn = corp
             elif kind != "place_token":  # the home station: the map's
@@ -833,6 +848,8 @@ class Converter1817:
                 self.open_auction(corp, entity, action["price"], self.ipo_power())
             else:
                 self.raise_bid(entity, action["price"], self.ipo_power())
+            if action["price"] + IPO_STEP_1817 > IPO_MAX_1817:
+                self.auction.bidders = [entity]  # nobody may bid higher
             if len(self.auction.bidders) <= 1 or self.won_by_next():
                 self.win_ipo()
         elif kind == "pass" and self.auction is not None:
@@ -865,8 +882,9 @@ class Converter1817:
             self.lines[at] = " ".join(words)
         elif kind == "buy_shares":  # one share: from the market if one lies there
             share = action["shares"][0]
-            source = "pool" if share in self.market else "ipo"
+            source = "pool" if share in self.market or self.shorted_share(share) else "ipo"
             self.market.discard(share)
+            self.taken.add(share)
             corp = banker_id(share.rsplit("_", 1)[0])
             self.emit(f"buy {self.names[entity]} {corp} {source}")
         elif kind == "sell_shares":
@@ -934,6 +952,9 @@ class Converter1817:
                 self.interest_paid = "written"
             self.emit(f"loan {corp}")
         elif kind == "payoff_loan":
+            if not self.ran:  # no train: it did not run (facts §8)
+                self.emit(f"run {corp} 0")
+                self.ran = True
             self.emit(f"payback {corp}")  # the turn's first pays the interest (contract)
             self.interest_paid = "written"
         elif kind == "lay_tile":
@@ -1088,14 +1109,21 @@ class Converter1817:
         round's first action.  Offers, bids and passes write nothing; an auction's result is
         `acquire BUYER TARGET PRICE` (from the figures' acquisitions: without them the
         conversion stops at the first offer or bid), then the buyer's `loan` and `payback`
-        lines and `done BUYER` at its pass.  It ends at a corporation's action other than
-        the buyer's, or where the figures say the stock round begins."""
-        buyer: str | None = None
+        lines and `done BUYER` at the first action not the buyer's.  It ends at a
+        corporation's action other than the buyer's, or where the figures say the stock
+        round begins."""
+        buyer: str | None = None  # the corporation that acquired, its turn open
         while count < len(actions):
             action = actions[count]
             kind, is_player = action["type"], action["entity_type"] == "player"
-            begins = self.round_starts.get(action["id"], "Acquisition")
             corp = None if is_player else self.corp_of(action)
+            if buyer is not None and corp != buyer:
+                # its turn ends (loans, then paybacks): inherited loans unpaid move it now;
+                # not before a player's end of the game (a cash crisis may be open)
+                if kind != "end_game":
+                    self.emit(f"done {buyer}")
+                buyer = None
+            begins = self.round_starts.get(action["id"], "Acquisition")
             if not begins.startswith("Acquisition") or (corp is not None and corp != buyer):
                 break
             self.expects(action["id"])
@@ -1106,17 +1134,15 @@ class Converter1817:
                     f"`end_game`, action {action['id']}), which no line of the contract does"
                 )
                 return None
-            ends = count < len(actions) and actions[count]["type"] == "end_game"
             if corp is not None:  # the buyer after its acquisition (contract)
                 if kind == "take_loan":
                     self.emit(f"loan {corp}")
                 elif kind == "payoff_loan":
                     self.emit(f"payback {corp}")
-                elif kind == "pass":  # its turn ends: inherited loans unpaid move it now
-                    if not ends:  # (before a game's end, the figures follow the bid)
-                        self.emit(f"done {corp}")
-                    buyer = None
-                else:
+                elif kind == "discard_train":  # trains over its limit (contract)
+                    self.trains[corp].remove(action["train"])
+                    self.emit(f"discard {corp} {action['train'].rsplit('-', 1)[0]}")
+                elif kind != "pass":  # its pass ends its loans; paybacks may follow
                     raise ValueError(f"action {action['id']}: {kind!r} after an acquisition")
                 continue
             if kind != "pass" and not self.acquisitions:
@@ -1128,6 +1154,8 @@ class Converter1817:
                 buyer, target, price = self.acquisitions[action["id"]]
                 self.emit(f"acquire {buyer} {target} {price}")
                 self.trains.setdefault(buyer, []).extend(self.trains.pop(target, []))
+        if buyer is not None:
+            self.emit(f"done {buyer}")
         return count
 
     def after_conversion(self, action: dict) -> None:
@@ -1165,7 +1193,9 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
             "# (a merger round keeps the rate of the operating round before it; the mail "
             "contracts pay at the next one's start)"
         )
-    lines.append(f"expect interest {checkpoint['interest']}")
+    if "interest" in checkpoint:  # (not at a stock round's start: the tool's rate is the
+        # acquisition round's until the stock round's first line, contract 1817 "Checks")
+        lines.append(f"expect interest {checkpoint['interest']}")
     lines.append(f"expect phase {checkpoint['phase']}")
     sale = checkpoint["round"].startswith("Auction")
     if not sale and "priority" in checkpoint:  # the sale's turns are its own; in a
@@ -1182,7 +1212,8 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
     merger = checkpoint["round"].startswith(("Merger", "Acquisition"))
     for corp, figures in checkpoint["corps"].items():
         corp = banker_id(corp)
-        lines.append(f"expect {corp} cash {figures['cash']}")
+        if "cash" in figures:  # (none while the engine auctions a liquidating one)
+            lines.append(f"expect {corp} cash {figures['cash']}")
         lines.append(f"expect {corp} price {figures['price']}")
         if "loans" in figures:  # (none while the engine auctions a liquidating one)
             lines.append(f"expect {corp} loans {figures['loans']}")
@@ -1220,6 +1251,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     }
     for checkpoint in checkpoints:
         converter.round_starts.setdefault(checkpoint["before"], checkpoint["round"])
+        converter.phase_at[checkpoint["before"]] = checkpoint["phase"]
         converter.cash_at[checkpoint["before"]] = {
             int(pid): player["cash"] for pid, player in checkpoint["players"].items()
         }

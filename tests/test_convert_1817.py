@@ -330,6 +330,32 @@ def test_the_1817_converter_reads_a_later_stock_round() -> None:
     ]
 
 
+def test_the_1817_converter_reads_shorted_shares_the_top_bid_and_the_phase_size() -> None:
+    """A share a short made (numbered from 10) lies in the market until bought; $400 ends
+    an IPO auction (no higher bid); phase 4 starts 5-share corporations (facts §2, §3, §5)."""
+    converter = _converter()
+    converter.cash[2] = 1000  # could reach $405, but $400 is the top
+    converter.phase_at = {1: "4"}
+    actions = _numbered(
+        [
+            _player(1, type="bid", corporation="R", price=400),
+            _player(2, type="buy_shares", shares=["NYSW_10"], percent=20),  # a short's
+            _player(3, type="sell_shares", shares=["NYSW_10"], percent=20),
+            _player(1, type="buy_shares", shares=["NYSW_10"], percent=20),  # sold there
+            _player(2, type="buy_shares", shares=["NYSW_3"], percent=20),
+        ]
+    )
+    for action in actions:
+        converter.stock_step(action)
+    assert converter.lines == [
+        "ipo One R 400 5",
+        "buy Two NYSW pool",
+        "sell Three NYSW 1",
+        "buy One NYSW pool",
+        "buy Two NYSW ipo",
+    ]
+
+
 def test_the_1817_converter_reads_an_auction_won_by_the_next_action() -> None:
     """Another player's cash reaches the next bid, but the winner's next action is his
     corporation's size: the others could not bid (the certificate limit)."""
@@ -349,8 +375,10 @@ ACQUISITION = [
     _player(1, type="bid", corporation="H", price=360),
     _player(2, type="pass"),  # One wins: PW acquires H (the figures' acquisitions)
     _corp("PW", type="take_loan", loan=0),
-    _corp("PW", type="pass"),  # its turn ends
-    _player(3, type="pass"),  # declines to offer another
+    _corp("PW", type="pass"),  # its loans end; its paybacks may follow
+    _corp("PW", type="payoff_loan", loan=1),
+    _corp("PW", type="discard_train", train="2-3"),
+    _player(3, type="pass"),  # declines to offer another: PW's turn is over
 ]
 
 
@@ -358,9 +386,16 @@ def test_the_1817_converter_reads_an_acquisition_round() -> None:
     converter = _converter()
     converter.owner = {}
     converter.acquisitions = {4: ("PW", "H", 360)}
+    converter.trains = {"H": ["2-3"]}  # H's train goes to PW with it
     actions = _numbered([*ACQUISITION, _corp("A&S", type="pass")])  # the next OR
-    assert converter.acquisition_round(actions, 0, "1.1") == 7
-    assert converter.lines == ["acquire PW H 360", "loan PW", "done PW"]
+    assert converter.acquisition_round(actions, 0, "1.1") == 9
+    assert converter.lines == [
+        "acquire PW H 360",
+        "loan PW",
+        "payback PW",
+        "discard PW 2",
+        "done PW",  # at the first action not PW's
+    ]
     # without the figures' acquisitions the conversion stops at the first offer
     converter = _converter()
     assert converter.acquisition_round(actions, 0, "1.1") is None
@@ -372,3 +407,12 @@ def test_the_1817_converter_reads_an_acquisition_round() -> None:
     assert converter.acquisition_round(ended, 0, "3.1") is None
     assert converter.lines == ["acquire PW H 360", "loan PW"]
     assert "a player ends the game here" in str(converter.stopped)
+
+
+def test_the_1817_converter_writes_the_run_of_a_trainless_corporation_before_its_payback() -> None:
+    """A corporation without a train does not run (left 1), then pays its interest and a
+    loan back (15528's GT, action 596): `run GT 0` comes first (facts §8)."""
+    converter = _converter()
+    converter.turn = "GT"
+    converter.operating_step({"id": 1, **_corp("GT", type="payoff_loan", loan=7)}, [])
+    assert converter.lines == ["run GT 0", "payback GT"]
