@@ -1262,17 +1262,24 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     converter.convert(actions)
     if converter.stopped is None and not converter.rounds:
         raise ValueError("the game ends before its first merger round")
+    tail = ": not converted further"
     if converter.stopped is None:
         converter.end_turn()
         converter.stopped = "the recording ends here"
+        if game.get("result"):  # the game is over: its last round ends with a pass
+            last = next(a["entity"] for a in reversed(actions) if a["entity_type"] == "player")
+            converter.emit(f"pass {by_id[last]}")  # the game's last round (contract)
+            converter.emit("# the final scores the game recorded (facts §14)")
+            for pid, score in game["result"].items():
+                converter.emit(f"expect {by_id[int(pid)]} value {score}")
+            converter.stopped, tail = "the game is over", ""
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = (figures or {}).get("source", "")
     fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")
     header = textwrap.wrap(
         f"1817, {len(players)} players: the recorded 18xx.games game {game['id']} "
         f"(public fixture tobymao/18xx {fixture}), "
-        f"converted by scripts/convert_18xxgames.py up to a merger round (the last line says "
-        f"which); players "
+        f"converted by scripts/convert_18xxgames.py (the last line says how far); players "
         f"in seating order: {seats}. The opening sale and the IPOs are written by their "
         "results; track charges are `spend` lines. " + source,
         width=92,
@@ -1280,7 +1287,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    tail = f"# {converter.stopped}: not converted further"
+    tail = f"# {converter.stopped}{tail}"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 
