@@ -264,7 +264,7 @@ class AcquisitionRound(MergerRound):
         if index < ar["next"]:
             raise Refusal(
                 f"{tid}'s turn in the acquisition round has passed: corporations are dealt with "
-                f"highest price first ({', '.join(order)}) ({rule})"
+                f"lowest price first ({', '.join(order)}) ({rule})"
             )
         return index
 

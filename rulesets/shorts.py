@@ -670,7 +670,7 @@ class ShortSelling(MergerRound):
         state.extra["final_set"] = [state.round_number + 1, ors]
         self.note(
             state,
-            f"the first {phase}-train signals the game end: this set is finished, then one more "
+            f"The first {phase}-train signals the game end: this set is finished, then one more "
             f"set of {ors} operating rounds; the game ends after its last merger round "
             f"({self.r('final_set')})",
         )
@@ -682,7 +682,7 @@ class ShortSelling(MergerRound):
             state.ors_in_set = int(final[1])
             self.note(
                 state,
-                f"the final set: {final[1]} operating rounds, each followed by its merger "
+                f"The final set: {final[1]} operating rounds, each followed by its merger "
                 f"round; the game ends after the last ({self.r('final_set')})",
             )
 
