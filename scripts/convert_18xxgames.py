@@ -995,6 +995,15 @@ class Converter1817:
                 continue
             kind = action["type"]
             is_player = action["entity_type"] == "player"
+            if kind == "end_game":  # a player ended the game: no line of the contract
+                if self.phase == "operating":
+                    self.end_turn()
+                self.expects(action["id"])
+                self.stopped = (
+                    f"a player ends the game here (18xx.games `end_game`, action "
+                    f"{action['id']}), which no line of the contract does"
+                )
+                return
             if self.phase == "stock" and self.round_starts.get(action["id"], "").startswith(
                 "Operating"
             ):
@@ -1054,6 +1063,10 @@ class Converter1817:
         passed begins the next operating round."""
         self.rounds += 1
         label = f"{(self.rounds + 1) // 2}.{2 - self.rounds % 2}"
+        begins = self.round_starts.get(actions[0]["id"], "")
+        if begins.startswith("Merger "):  # the figures name it (a round may hold no action)
+            label = begins.split()[1]
+        second = label.endswith(".2")  # the set's second: a stock round follows
         turn: str | None = None
         acted: set[str] = set()
         count = 0
@@ -1062,8 +1075,10 @@ class Converter1817:
             corp = None if is_player else self.corp_of(action)
             after = kind in ("buy_shares", "sell_shares", "pass")  # a player's, after it
             if turn is not None and not (is_player and after or corp == turn):
-                # its turn ended without its pass (no loan to take): its stations now
-                self.emit(f"done {turn}")
+                # its turn ended without its pass (no loan to take): its stations now;
+                # not at a player's end of the game (its turn is left open)
+                if kind != "end_game":
+                    self.emit(f"done {turn}")
                 turn = None
             self.expects(action["id"])
             if turn is not None and is_player:
@@ -1085,7 +1100,7 @@ class Converter1817:
             if kind == "merge":
                 target = banker_id(action["corporation"])
                 self.emit(f"merge {corp} {target}")
-                self.trains.setdefault(corp, []).extend(self.trains.pop(target, []))
+                self.take_assets(corp, target)
                 turn = corp
             elif kind == "convert":
                 self.emit(f"convert {corp}")
@@ -1094,13 +1109,13 @@ class Converter1817:
                 raise ValueError(f"action {action['id']}: {kind!r} in a merger round")
         else:
             count = len(actions)
-        if self.rounds % 2 == 0 and not self.round_starts:
+        if second and not self.round_starts:
             self.stopped = f"the acquisition round {label} begins here"
             return None
         count = self.acquisition_round(actions, count, label)
         if count is None:
             return None
-        if self.rounds % 2 == 0:
+        if second:
             self.phase = "stock"  # the next set's stock round
         return count
 
@@ -1153,10 +1168,18 @@ class Converter1817:
             if action["id"] in self.acquisitions:
                 buyer, target, price = self.acquisitions[action["id"]]
                 self.emit(f"acquire {buyer} {target} {price}")
-                self.trains.setdefault(buyer, []).extend(self.trains.pop(target, []))
+                self.take_assets(buyer, target)
         if buyer is not None:
             self.emit(f"done {buyer}")
         return count
+
+    def take_assets(self, corp: str, target: str) -> None:
+        """A merger or an acquisition: the target's trains and privates are ``corp``'s
+        (facts §9, §10): a private's later action is its new owner's."""
+        self.trains.setdefault(corp, []).extend(self.trains.pop(target, []))
+        for private, owner in self.owner.items():
+            if owner == target:
+                self.owner[private] = corp
 
     def after_conversion(self, action: dict) -> None:
         """A player's purchase or sale of the converted corporation's shares (R 7.1.4)."""

@@ -416,3 +416,24 @@ def test_the_1817_converter_writes_the_run_of_a_trainless_corporation_before_its
     converter.turn = "GT"
     converter.operating_step({"id": 1, **_corp("GT", type="payoff_loan", loan=7)}, [])
     assert converter.lines == ["run GT 0", "payback GT"]
+
+
+def test_the_1817_converter_moves_a_targets_privates_and_stops_at_a_players_end() -> None:
+    """A merger or an acquisition gives the target's trains and privates to the buyer: a
+    private's later action is the buyer's (16281's UBC); a player's `end_game` stops the
+    conversion, an open turn left open (16281 ends inside NYSW's conversion)."""
+    converter = _converter()
+    converter.owner = {"UBC": "R", "MAIL": "SR"}
+    converter.trains = {"R": ["3-1"], "SR": ["2-4"]}
+    converter.take_assets("AA", "R")
+    assert converter.owner == {"UBC": "AA", "MAIL": "SR"}
+    assert converter.trains == {"SR": ["2-4"], "AA": ["3-1"]}
+    converter = _converter()
+    actions = _numbered(
+        [_corp("A&S", type="convert"), _player(2, type="pass"), _player(3, type="end_game")]
+    )
+    converter.merger_round(actions)
+    assert converter.lines == ["convert AS"]  # no `done AS`: the game ended inside its turn
+    converter = _converter()
+    converter.convert(actions[2:])
+    assert "a player ends the game here" in str(converter.stopped)
