@@ -663,14 +663,15 @@ class Auction:
 @dataclass
 class Converter1817:
     """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
-    1817 rows): the opening sale, the first stock round, the set's operating rounds and the
-    merger and acquisition rounds between them where nobody acts, through the first merger
-    round with a conversion (or the set's last), up to the acquisition round after it.
+    1817 rows): the opening sale, the stock rounds, the operating rounds, the merger and
+    acquisition rounds; without the figures' round starts and acquisitions, through the
+    first set up to its second acquisition round (or an acquisition round's first offer).
 
     It follows just enough of the game to tell what each action is: the players' cash
-    through the opening sale and the first stock round (an auction's bidder who cannot
-    reach the next bid leaves it without a word: facts §1, §3), the privates each holds,
-    which corporations have operated in the operating round."""
+    through the opening sale and the first stock round, then the figures' before each
+    action (an auction's bidder who cannot reach the next bid leaves it without a word:
+    facts §1, §3), the privates each holds and their owners, the trains, the shares in the
+    market, which corporations have operated in the operating round."""
 
     names: dict[int, str]
     seating: list[int]
@@ -1048,10 +1049,9 @@ class Converter1817:
 
     def merger_round(self, actions: list[dict]) -> int | None:
         """The merger and acquisition rounds after an operating round: how many actions
-        they take when every player passes in the acquisition round after the set's first
-        operating round; None (the conversion stops) at an acquisition round's first other
-        action, or at the acquisition round after the set's last operating round (the stock
-        round that follows is not converted).
+        they take (the next round follows: an operating round, or after the set's second a
+        stock round); None where the conversion stops (:meth:`acquisition_round`; without
+        the figures' round starts, at the acquisition round after the set's second).
 
         A conversion or merger is written as played (facts §9): `convert CORP` or `merge
         CORP TARGET`, the purchases and sales of its treasury's shares, `loan CORP`, and
