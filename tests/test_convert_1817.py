@@ -298,6 +298,13 @@ def _converter(cash: int = 500) -> object:
     return converter
 
 
+def _stock_lines(converter: object, actions: list[dict]) -> list[str]:
+    """The lines a later stock round's ``actions`` write."""
+    for action in actions:
+        converter.stock_step(action)  # type: ignore[attr-defined]
+    return converter.lines  # type: ignore[attr-defined]
+
+
 def test_the_1817_converter_reads_a_later_stock_round() -> None:
     """Sales, a purchase from the market (a share sold there) or the treasury, a short, a
     corporation's loans and buy-back, an IPO whose winner chooses the size (facts §3-§5)."""
@@ -316,9 +323,7 @@ def test_the_1817_converter_reads_a_later_stock_round() -> None:
             _player(1, type="choose", choice=5),
         ]
     )
-    for action in actions:
-        converter.stock_step(action)
-    assert converter.lines == [
+    assert _stock_lines(converter, actions) == [
         "sell Two AS 1",
         "short Three AS",
         "buy One AS pool",
@@ -345,9 +350,7 @@ def test_the_1817_converter_reads_shorted_shares_the_top_bid_and_the_phase_size(
             _player(2, type="buy_shares", shares=["NYSW_3"], percent=20),
         ]
     )
-    for action in actions:
-        converter.stock_step(action)
-    assert converter.lines == [
+    assert _stock_lines(converter, actions) == [
         "ipo One R 400 5",
         "buy Two NYSW pool",
         "sell Three NYSW 1",
