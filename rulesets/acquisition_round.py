@@ -1,6 +1,8 @@
 """The acquisition round after each merger round (1817 facts §10, §11, R 7.2).
 
-Every floated corporation, highest price first, is dealt with once.  Its zone decides
+Every floated corporation, lowest price first (the operating order reversed, as the public
+implementation deals them and every recorded game plays them: 15528's acquisition round 4.2
+offers H at $60 before A&A at $90), is dealt with once.  Its zone decides
 (facts §10): in the liquidation cell the bank bids 0 (``liquidate CORP``: its cash settles
 its loans, the former president pays a shortfall, into debt if need be, the shareholders
 share a surplus; R 7.2.1); in the acquisition zone an auction with no bid leaves it
@@ -121,8 +123,8 @@ class AcquisitionRound(MergerRound):
 
     def begin_acquisition_round(self, state: GameState) -> dict[str, Any]:
         """The merger round's open turn ends; the round's order is fixed: the floated
-        corporations, highest price first (facts §10), without those that entered a zone
-        during the merger round."""
+        corporations, lowest price first (facts §10; see the module), without those that
+        entered a zone during the merger round."""
         ar = self.acquisition(state)
         if ar is not None:
             return ar
@@ -134,7 +136,7 @@ class AcquisitionRound(MergerRound):
         rule = self.r("acquisition")
         self.note(
             state,
-            f"Acquisition round {state.round_number}.{state.or_number}: highest price first "
+            f"Acquisition round {state.round_number}.{state.or_number}: lowest price first "
             f"({', '.join(order) or 'no corporation'}), each once ({rule})",
         )
         for cid in skipped:
@@ -146,13 +148,13 @@ class AcquisitionRound(MergerRound):
         return ar
 
     def _round_order(self, state: GameState) -> tuple[list[str], list[str]]:
-        """The floated corporations highest price first, and those skipped: in a zone
-        they were not in as the merger round began."""
+        """The floated corporations lowest price first (the operating order reversed),
+        and those skipped: in a zone they were not in as the merger round began."""
         corps = [co.id for co in state.ledger.corporations() if co.launched and not co.closed]
         order: list[str] = []
         skipped: list[str] = []
         start = state.extra.get("ar_zones") or {}
-        for cid in state.linear().order(corps):
+        for cid in reversed(state.linear().order(corps)):
             zone = self.zone(state, cid)
             (skipped if zone and start.get(cid, zone) != zone else order).append(cid)
         return order, skipped
@@ -262,7 +264,7 @@ class AcquisitionRound(MergerRound):
         if index < ar["next"]:
             raise Refusal(
                 f"{tid}'s turn in the acquisition round has passed: corporations are dealt with "
-                f"highest price first ({', '.join(order)}) ({rule})"
+                f"lowest price first ({', '.join(order)}) ({rule})"
             )
         return index
 

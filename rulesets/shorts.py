@@ -1,7 +1,12 @@
 """Short selling, the cash crisis and bankruptcy, the game end (1817 facts §5, §12, §14).
 
-**Shorts** (facts §5).  ``short PLAYER CORP`` is a stock turn's one purchase: the bank
-pays the player the price, one more share of the corporation appears in the market (a
+**Shorts** (facts §5).  ``short PLAYER CORP``, one a turn, comes in a stock turn after
+its sales and before its purchase, which may follow (R 5.5 "any or all of the following
+actions in this order", quoted in issue #2108; played so in every recorded game, as
+16852's action 655 then 656): the turn stays open as after a sale.  One short a turn, not
+a round: the engine forgets a turn's short at the next turn, and 16852's Four shorts WC
+in two turns of stock round 3 (actions 655, 668), Three PLE in five.  The bank pays the
+player the price, one more share of the corporation appears in the market (a
 real certificate: it pays nobody, it moves the price left at the round's end like any
 market share) and the player holds one short.  ``buy PLAYER CORP`` (or ``cover``) by a
 player holding a short of CORP covers it: he pays the price (treasury → the corporation,
@@ -33,9 +38,9 @@ stock round.  The score: cash, shares at the price, shorts at minus the price, p
 at face.
 
 State (``state.extra``): ``shorts`` (holder → corporation → count; the market's under
-``pool``), ``shorted`` (player → the stock round of his short), ``end_signal`` (the set
-and OR of the first 8-train), ``final_set`` (the last set's number), ``crisis`` (the
-player in a cash crisis, for the line that says it once).
+``pool``), ``shorted`` (player → the stock round and corporation of his last short),
+``end_signal`` (the set and OR of the first 8-train), ``final_set`` (the last set's
+number), ``crisis`` (the player in a cash crisis, for the line that says it once).
 """
 
 from __future__ import annotations
@@ -129,11 +134,17 @@ class ShortSelling(MergerRound):
         if why:
             return str(why)
         if state.turn_bought and state.current_player == player:
-            return f"{player} has made this turn's purchase: a short is that purchase ({rule})"
+            return f"{player} has made this turn's purchase: a short comes before it ({rule})"
         shorted = state.extra.get("shorted") or {}
         assert isinstance(shorted, dict)
-        if shorted.get(player) == state.round_number:
-            return f"{player} has shorted this stock round: one short a round ({rule})"
+        last = shorted.get(player)  # [stock round, corporation] of his last short
+        if (
+            isinstance(last, list)
+            and last[0] == state.round_number
+            and state.current_player == player
+            and last[1] in state.turn_sold  # the turn's sales and shorts: this turn
+        ):
+            return f"{player} has shorted this turn: one short a turn ({rule})"
         size = size_of(company)
         if size not in (5, 10):
             return (
@@ -163,12 +174,13 @@ class ShortSelling(MergerRound):
 
     def cmd_short(self, state: GameState, cmd: c.Later) -> None:
         """``short PLAYER CORP``: the bank pays the price, a new share goes to the market,
-        the player holds a short; the turn's purchase and a sale of CORP (facts §5, §4)."""
+        the player holds a short; a sale of CORP for the round, after which the turn goes
+        on to its purchase as after a sale (facts §5, §4; R 5.5 "in this order")."""
         if len(cmd.words) != 2:
             raise Refusal("usage: short PLAYER CORP")
         rule = self.r("short")
         if state.round_kind == "OR" and not state.extra.get("ma_round"):
-            raise Refusal(f"a short is a stock turn's purchase ({rule})")
+            raise Refusal(f"a short is made in a stock turn, before its purchase ({rule})")
         player = self._stock_turn(state, cmd.words[0], "short")
         company = self.launched(state, cmd.words[1])
         why = self.check_short(state, player, company)
@@ -192,9 +204,13 @@ class ShortSelling(MergerRound):
         self.note(state, f"{player} holds {held} {cid} short{'s' if held > 1 else ''} ({rule})")
         shorted = state.extra.setdefault("shorted", {})
         assert isinstance(shorted, dict)
-        shorted[player] = state.round_number
+        shorted[player] = [state.round_number, cid]
         state.sold_this_round.add((player, cid))  # no buy (nor cover) of it this round
-        self._after_purchase(state, player, company, "short")
+        if cid not in state.turn_sold:
+            state.turn_sold.append(cid)
+        state.last_actor = player
+        state.consecutive_passes = 0
+        self._auto_pass_if_stuck_after_sale(state, player)
 
     def other_purchase_possible(self, state: GameState, player: str) -> bool:
         """A short, or a cover at the certificate limit, keeps the player's turn: the tool
@@ -654,7 +670,7 @@ class ShortSelling(MergerRound):
         state.extra["final_set"] = [state.round_number + 1, ors]
         self.note(
             state,
-            f"the first {phase}-train signals the game end: this set is finished, then one more "
+            f"The first {phase}-train signals the game end: this set is finished, then one more "
             f"set of {ors} operating rounds; the game ends after its last merger round "
             f"({self.r('final_set')})",
         )
@@ -666,7 +682,7 @@ class ShortSelling(MergerRound):
             state.ors_in_set = int(final[1])
             self.note(
                 state,
-                f"the final set: {final[1]} operating rounds, each followed by its merger "
+                f"The final set: {final[1]} operating rounds, each followed by its merger "
                 f"round; the game ends after the last ({self.r('final_set')})",
             )
 

@@ -13,11 +13,13 @@ bought by corporations, the map's charges as ``spend`` lines (terrain on a hex's
 tile, station tokens at the corporation's next price) and a bankruptcy.  The script
 ends with one ``expect PLAYER value N`` per player: the final score the game recorded.
 
-Only 1830, 1889 and 18Chesapeake are known, and 1817 through the merger round of its first
-conversion (its own section below: the sale and the IPOs by their results, no final scores;
-``--figures`` adds the figures to check along the way).  The map figures below are facts
-of the maps (which hexes charge terrain, what stations cost: ``../shared/facts/``); the
-converter reads the public action format and is written from it, not from the engine.
+Only 1830, 1889 and 18Chesapeake are known, and 1817 through its first set of operating
+rounds with their merger and acquisition rounds (its own section below: the sale and the
+IPOs by their results; ``--figures`` adds the figures to check along the way, and with their
+round starts and acquisitions the conversion goes on to the recording's end).  The map
+figures below are facts of the maps (which hexes charge terrain, what stations cost:
+``../shared/facts/``); the converter reads the public action format and is written from it,
+not from the engine.
 """
 
 from __future__ import annotations
@@ -626,6 +628,10 @@ RIVERS_1817 = frozenset("G6 H3 H9 D13 E12 F11 G4 G10 H7".split())
 LAKES_1817 = frozenset("D7 B9 B27 D25 D27 G20 H17 C8 E22".split())
 SECOND_LAY_1817 = 20  # the second tile operation of a turn (facts §8)
 IPO_STEP_1817 = 5  # bids rise by $5 (facts §1, §3)
+IPO_MAX_1817 = 400  # an IPO's highest bid (facts §3)
+# the smallest size each phase starts a corporation at (facts §2); where it offers two, the
+# winner's `choose` says which
+IPO_SIZE_1817 = {"2": 2, "2+": 2, "3": 2, "4": 5, "5": 5, "6": 10, "7": 10, "8": 10}
 
 
 def terrain_1817(hex_: str) -> int:
@@ -657,14 +663,15 @@ class Auction:
 @dataclass
 class Converter1817:
     """Folds an 1817 game's actions into banker lines (``../shared/spec/script.md``'s
-    1817 rows): the opening sale, the first stock round, the set's operating rounds and the
-    merger and acquisition rounds between them where nobody acts, through the first merger
-    round with a conversion (or the set's last), up to the acquisition round after it.
+    1817 rows): the opening sale, the stock rounds, the operating rounds, the merger and
+    acquisition rounds; without the figures' round starts and acquisitions, through the
+    first set up to its second acquisition round (or an acquisition round's first offer).
 
     It follows just enough of the game to tell what each action is: the players' cash
-    through the opening sale and the first stock round (an auction's bidder who cannot
-    reach the next bid leaves it without a word: facts §1, §3), the privates each holds,
-    which corporations have operated in the operating round."""
+    through the opening sale and the first stock round, then the figures' before each
+    action (an auction's bidder who cannot reach the next bid leaves it without a word:
+    facts §1, §3), the privates each holds and their owners, the trains, the shares in the
+    market, which corporations have operated in the operating round."""
 
     names: dict[int, str]
     seating: list[int]
@@ -693,6 +700,18 @@ class Converter1817:
     # `interest` line first), "written" once a line paid it.
     interest_paid: str = ""
     revenues: dict[int, int] = field(default_factory=dict)  # run -> revenue, where unkept
+    # From the figures (none in a bare conversion): the round each action begins, the
+    # players' cash before an action of a later stock round (who can reach a bid: facts §3)
+    round_starts: dict[int, str] = field(default_factory=dict)
+    cash_at: dict[int, dict[int, int]] = field(default_factory=dict)
+    phase_at: dict[int, str] = field(default_factory=dict)  # the phase before an action
+    game_phase: str = "2"
+    market: set[str] = field(default_factory=set)  # shares (engine ids) in the market
+    taken: set[str] = field(default_factory=set)  # shares a player bought, once at least
+    upcoming: list[dict] = field(default_factory=list)  # the next actions (a look ahead)
+    # the acquisitions the engine made (action id -> buyer, target, price): who buys is the
+    # auction winner's choice among his corporations, not always an action of its own
+    acquisitions: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     stopped: str | None = None
 
     def emit(self, line: str) -> None:
@@ -767,8 +786,9 @@ class Converter1817:
     def finish_ipo(self) -> None:
         assert self.ipo_won is not None
         player, corp, price, nominator = self.ipo_won
-        # the first stock round's phase (2) starts 2-share corporations only (facts §2)
-        words = [f"ipo {self.names[player]} {corp} {price} 2"]
+        # the phase's size (the first stock round's phase, 2, offers 2 only: facts §2)
+        size = IPO_SIZE_1817.get(self.game_phase, 2)
+        words = [f"ipo {self.names[player]} {corp} {price} {size}"]
         words += [PRIVATES_1817[c][0] for c in self.contributed]
         if nominator != player:
             words.append(f"by {self.names[nominator]}")
@@ -786,15 +806,38 @@ class Converter1817:
         if not self.available(winner):
             self.finish_ipo()
 
-    def stock_step(self, action: dict) -> None:
+    def shorted_share(self, share: str) -> bool:
+        """A share a short made (the engine numbers them from 10 on: no corporation has
+        more than 10 shares) that nobody has bought yet: it lies in the market (facts §5)."""
+        return int(share.rsplit("_", 1)[1]) >= 10 and share not in self.taken
+
+    def won_by_next(self) -> bool:
+        """The high bidder's next action is his corporation's size or a private: the
+        others could not bid on (a certificate limit the cash does not show)."""
+        assert self.auction is not None
+        after = next((a for a in self.upcoming if a["type"] != "place_token"), None)
+        return (
+            after is not None
+            and after["type"] in ("choose", "assign")
+            and after["entity"] == self.auction.high[0]
+        )
+
+    def stock_step(self, action: dict) -> None:  # noqa: C901
         kind, entity = action["type"], action["entity"]
+        self.cash.update(self.cash_at.get(action["id"], {}))
+        self.game_phase = self.phase_at.get(action["id"], self.game_phase)
         if action["entity_type"] != "player":
             corp = banker_id(entity)
             if kind == "take_loan":  # its president's turn, for it (facts §4)
                 self.emit(f"loan {corp}")
                 self.corporate_turn = corp
+            elif kind == "buy_shares":  # it redeems shares from the market (contract)
+                self.market.difference_update(action["shares"])
+                self.taken.update(action["shares"])
+                self.emit(f"redeem {corp} {len(action['shares'])}")
+                self.corporate_turn = corp
             elif kind != "place_token":  # the home station: the map's
-                raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+                raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
             return
         if self.corporate_turn is not None:
             corp, self.corporate_turn = self.corporate_turn, None
@@ -806,15 +849,19 @@ class Converter1817:
                 self.open_auction(corp, entity, action["price"], self.ipo_power())
             else:
                 self.raise_bid(entity, action["price"], self.ipo_power())
-            if len(self.auction.bidders) <= 1:
+            if action["price"] + IPO_STEP_1817 > IPO_MAX_1817:
+                self.auction.bidders = [entity]  # nobody may bid higher
+            if len(self.auction.bidders) <= 1 or self.won_by_next():
                 self.win_ipo()
         elif kind == "pass" and self.auction is not None:
             self.auction.bidders.remove(entity)
-            if len(self.auction.bidders) <= 1:
+            if len(self.auction.bidders) <= 1 or self.won_by_next():
                 self.win_ipo()
         elif kind == "pass" and self.ipo_won is not None and self.ipo_won[0] == entity:
             self.finish_ipo()  # the winner contributes no more privates
         elif kind == "assign":
+            if self.auction is not None:  # the others could not bid (a certificate limit)
+                self.win_ipo()
             private = action["target"]
             self.privates[entity].remove(private)
             self.cash[entity] += PRIVATES_1817[private][1]
@@ -825,8 +872,30 @@ class Converter1817:
                 self.finish_ipo()
         elif kind == "pass":
             self.emit(f"pass {self.names[entity]}")
-        else:  # purchases, sales and shorts come from the second stock round on
-            raise ValueError(f"action {action['id']}: {kind!r} in the first stock round")
+        elif kind == "choose":  # the winner's size for his corporation (facts §3)
+            if self.auction is not None:  # the others could not bid (a certificate limit)
+                self.win_ipo()
+            if self.ipo_won is not None:
+                self.finish_ipo()
+            at = max(i for i, line in enumerate(self.lines) if line.startswith("ipo "))
+            words = self.lines[at].split()
+            words[4] = str(action["choice"])
+            self.lines[at] = " ".join(words)
+        elif kind == "buy_shares":  # one share: from the market if one lies there
+            share = action["shares"][0]
+            source = "pool" if share in self.market or self.shorted_share(share) else "ipo"
+            self.market.discard(share)
+            self.taken.add(share)
+            corp = banker_id(share.rsplit("_", 1)[0])
+            self.emit(f"buy {self.names[entity]} {corp} {source}")
+        elif kind == "sell_shares":
+            self.market.update(action["shares"])
+            corp = banker_id(action["shares"][0].rsplit("_", 1)[0])
+            self.emit(f"sell {self.names[entity]} {corp} {len(action['shares'])}")
+        elif kind == "short":
+            self.emit(f"short {self.names[entity]} {banker_id(action['corporation'])}")
+        else:
+            raise ValueError(f"action {action['id']}: {kind!r} in a stock round")
 
     # -- the operating round (facts §6, §8) --------------------------------------------
     def corp_of(self, action: dict) -> str:
@@ -884,6 +953,9 @@ class Converter1817:
                 self.interest_paid = "written"
             self.emit(f"loan {corp}")
         elif kind == "payoff_loan":
+            if not self.ran:  # no train: it did not run (facts §8)
+                self.emit(f"run {corp} 0")
+                self.ran = True
             self.emit(f"payback {corp}")  # the turn's first pays the interest (contract)
             self.interest_paid = "written"
         elif kind == "lay_tile":
@@ -924,6 +996,19 @@ class Converter1817:
                 continue
             kind = action["type"]
             is_player = action["entity_type"] == "player"
+            if kind == "end_game":  # a player ended the game: no line of the contract
+                if self.phase == "operating":
+                    self.end_turn()
+                self.expects(action["id"])
+                self.stopped = (
+                    f"a player ends the game here (18xx.games `end_game`, action "
+                    f"{action['id']}), which no line of the contract does"
+                )
+                return
+            if self.phase == "stock" and self.round_starts.get(action["id"], "").startswith(
+                "Operating"
+            ):
+                self.phase = "operating"  # the figures say the operating round begins
             if (
                 self.phase == "stock"
                 and not is_player
@@ -956,6 +1041,7 @@ class Converter1817:
                 self.operating_step(action, revenue)
                 continue
             self.expects(action["id"])
+            self.upcoming = actions[i + 1 : i + 3]
             if self.phase == "sale":
                 self.sale_step(action)
             else:
@@ -963,9 +1049,9 @@ class Converter1817:
 
     def merger_round(self, actions: list[dict]) -> int | None:
         """The merger and acquisition rounds after an operating round: how many actions
-        they take when nobody converts in the one and every player passes in the other;
-        None (the conversion stops) at the acquisition round after a conversion or merger,
-        or after the set's last operating round (a stock round follows).
+        they take (the next round follows: an operating round, or after the set's second a
+        stock round); None where the conversion stops (:meth:`acquisition_round`; without
+        the figures' round starts, at the acquisition round after the set's second).
 
         A conversion or merger is written as played (facts §9): `convert CORP` or `merge
         CORP TARGET`, the purchases and sales of its treasury's shares, `loan CORP`, and
@@ -977,17 +1063,22 @@ class Converter1817:
         passed begins the next operating round."""
         self.rounds += 1
         label = f"{(self.rounds + 1) // 2}.{2 - self.rounds % 2}"
+        begins = self.round_starts.get(actions[0]["id"], "")
+        if begins.startswith("Merger "):  # the figures name it (a round may hold no action)
+            label = begins.split()[1]
+        second = label.endswith(".2")  # the set's second: a stock round follows
         turn: str | None = None
         acted: set[str] = set()
-        converted = False
         count = 0
         for count, action in enumerate(actions):  # noqa: B007 - the count is returned
             kind, is_player = action["type"], action["entity_type"] == "player"
             corp = None if is_player else self.corp_of(action)
             after = kind in ("buy_shares", "sell_shares", "pass")  # a player's, after it
             if turn is not None and not (is_player and after or corp == turn):
-                # its turn ended without its pass (no loan to take): its stations now
-                self.emit(f"done {turn}")
+                # its turn ended without its pass (no loan to take): its stations now;
+                # not at a player's end of the game (its turn is left open)
+                if kind != "end_game":
+                    self.emit(f"done {turn}")
                 turn = None
             self.expects(action["id"])
             if turn is not None and is_player:
@@ -1007,24 +1098,88 @@ class Converter1817:
             assert corp is not None
             acted.add(corp)
             if kind == "merge":
-                self.emit(f"merge {corp} {banker_id(action['corporation'])}")
-                turn, converted = corp, True
+                target = banker_id(action["corporation"])
+                self.emit(f"merge {corp} {target}")
+                self.take_assets(corp, target)
+                turn = corp
             elif kind == "convert":
                 self.emit(f"convert {corp}")
-                turn, converted = corp, True
+                turn = corp
             elif kind != "pass":
                 raise ValueError(f"action {action['id']}: {kind!r} in a merger round")
         else:
             count = len(actions)
-        if converted or self.rounds % 2 == 0:
+        if second and not self.round_starts:
             self.stopped = f"the acquisition round {label} begins here"
             return None
-        while count < len(actions) and actions[count]["entity_type"] == "player":
-            if actions[count]["type"] != "pass":
+        count = self.acquisition_round(actions, count, label)
+        if count is None:
+            return None
+        if second:
+            self.phase = "stock"  # the next set's stock round
+        return count
+
+    def acquisition_round(self, actions: list[dict], count: int, label: str) -> int | None:
+        """The acquisition round (facts §10) from ``actions[count]``: the index of the next
+        round's first action.  Offers, bids and passes write nothing; an auction's result is
+        `acquire BUYER TARGET PRICE` (from the figures' acquisitions: without them the
+        conversion stops at the first offer or bid), then the buyer's `loan` and `payback`
+        lines and `done BUYER` at the first action not the buyer's.  It ends at a
+        corporation's action other than the buyer's, or where the figures say the stock
+        round begins."""
+        buyer: str | None = None  # the corporation that acquired, its turn open
+        while count < len(actions):
+            action = actions[count]
+            kind, is_player = action["type"], action["entity_type"] == "player"
+            corp = None if is_player else self.corp_of(action)
+            if buyer is not None and corp != buyer:
+                # its turn ends (loans, then paybacks): inherited loans unpaid move it now;
+                # not before a player's end of the game (a cash crisis may be open)
+                if kind != "end_game":
+                    self.emit(f"done {buyer}")
+                buyer = None
+            begins = self.round_starts.get(action["id"], "Acquisition")
+            if not begins.startswith("Acquisition") or (corp is not None and corp != buyer):
+                break
+            self.expects(action["id"])
+            count += 1
+            if kind == "end_game":  # a player ended the game: no line of the contract
+                self.stopped = (
+                    f"the acquisition round {label}: a player ends the game here (18xx.games "
+                    f"`end_game`, action {action['id']}), which no line of the contract does"
+                )
+                return None
+            if corp is not None:  # the buyer after its acquisition (contract)
+                if kind == "take_loan":
+                    self.emit(f"loan {corp}")
+                elif kind == "payoff_loan":
+                    self.emit(f"payback {corp}")
+                elif kind == "discard_train":  # trains over its limit (contract)
+                    self.trains[corp].remove(action["train"])
+                    self.emit(f"discard {corp} {action['train'].rsplit('-', 1)[0]}")
+                elif kind != "pass":  # its pass ends its loans; paybacks may follow
+                    raise ValueError(f"action {action['id']}: {kind!r} after an acquisition")
+                continue
+            if kind != "pass" and not self.acquisitions:
                 self.stopped = f"the acquisition round {label} with an acquisition begins here"
                 return None
-            count += 1
+            if kind not in ("pass", "assign", "bid", "merge"):
+                raise ValueError(f"action {action['id']}: {kind!r} in an acquisition round")
+            if action["id"] in self.acquisitions:
+                buyer, target, price = self.acquisitions[action["id"]]
+                self.emit(f"acquire {buyer} {target} {price}")
+                self.take_assets(buyer, target)
+        if buyer is not None:
+            self.emit(f"done {buyer}")
         return count
+
+    def take_assets(self, corp: str, target: str) -> None:
+        """A merger or an acquisition: the target's trains and privates are ``corp``'s
+        (facts §9, §10): a private's later action is its new owner's."""
+        self.trains.setdefault(corp, []).extend(self.trains.pop(target, []))
+        for private, owner in self.owner.items():
+            if owner == target:
+                self.owner[private] = corp
 
     def after_conversion(self, action: dict) -> None:
         """A player's purchase or sale of the converted corporation's shares (R 7.1.4)."""
@@ -1061,10 +1216,14 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
             "# (a merger round keeps the rate of the operating round before it; the mail "
             "contracts pay at the next one's start)"
         )
-    lines.append(f"expect interest {checkpoint['interest']}")
+    if "interest" in checkpoint:  # (not at a stock round's start: the tool's rate is the
+        # acquisition round's until the stock round's first line, contract 1817 "Checks")
+        lines.append(f"expect interest {checkpoint['interest']}")
     lines.append(f"expect phase {checkpoint['phase']}")
     sale = checkpoint["round"].startswith("Auction")
-    if not sale:  # the sale's turns are its own
+    if not sale and "priority" in checkpoint:  # the sale's turns are its own; in a
+        # stock round after the first, the figures of each action leave out the engine's
+        # running priority (the deal changes hands at the round's end: facts §4)
         lines.append(f"expect priority {by_id[int(checkpoint['priority'])]}")
     players = sorted(
         checkpoint["players"].items(), key=lambda item: list(by_id).index(int(item[0]))
@@ -1076,11 +1235,15 @@ def figure_lines(checkpoint: dict, by_id: dict[int, str], final: bool) -> list[s
     merger = checkpoint["round"].startswith(("Merger", "Acquisition"))
     for corp, figures in checkpoint["corps"].items():
         corp = banker_id(corp)
-        lines.append(f"expect {corp} cash {figures['cash']}")
+        if "cash" in figures:  # (none while the engine auctions a liquidating one)
+            lines.append(f"expect {corp} cash {figures['cash']}")
         lines.append(f"expect {corp} price {figures['price']}")
-        lines.append(f"expect {corp} loans {figures['loans']}")
+        if "loans" in figures:  # (none while the engine auctions a liquidating one)
+            lines.append(f"expect {corp} loans {figures['loans']}")
         if final or merger:
             lines.append(f"expect {corp} size {figures['size']}")
+        for pid, count in figures.get("shorts", {}).items():
+            lines.append(f"expect {by_id[int(pid)]} shorts {corp} {count}")
         if "shares" in figures:  # a corporation converted this merger round
             lines.append(f"expect {corp} stations {figures['stations']}")
             lines.append(f"expect {corp} president {by_id[int(figures['president'])]}")
@@ -1105,21 +1268,41 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     }
     converter = Converter1817(by_id, seating, expects)
     converter.revenues = {int(k): v for k, v in (figures or {}).get("revenue", {}).items()}
+    converter.acquisitions = {
+        int(k): (banker_id(a["buyer"]), banker_id(a["target"]), a["price"])
+        for k, a in (figures or {}).get("acquisitions", {}).items()
+    }
+    for checkpoint in checkpoints:
+        converter.round_starts.setdefault(checkpoint["before"], checkpoint["round"])
+        converter.phase_at[checkpoint["before"]] = checkpoint["phase"]
+        converter.cash_at[checkpoint["before"]] = {
+            int(pid): player["cash"] for pid, player in checkpoint["players"].items()
+        }
     converter.cash = {p: START_CASH_1817[len(players)] for p in seating}
     converter.privates = {p: [] for p in seating}
     converter.unsold = list(PRIVATES_1817)
     actions = effective_actions(game["actions"])
     converter.convert(actions)
-    if converter.stopped is None:
+    if converter.stopped is None and not converter.rounds:
         raise ValueError("the game ends before its first merger round")
+    tail = ": not converted further"
+    if converter.stopped is None:
+        converter.end_turn()
+        converter.stopped = "the recording ends here"
+        if game.get("result"):  # the game is over: its last round ends with a pass
+            last = next(a["entity"] for a in reversed(actions) if a["entity_type"] == "player")
+            converter.emit(f"pass {by_id[last]}")  # the game's last round (contract)
+            converter.emit("# the final scores the game recorded (facts §14)")
+            for pid, score in game["result"].items():
+                converter.emit(f"expect {by_id[int(pid)]} value {score}")
+            converter.stopped, tail = "the game is over", ""
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = (figures or {}).get("source", "")
     fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")
     header = textwrap.wrap(
         f"1817, {len(players)} players: the recorded 18xx.games game {game['id']} "
         f"(public fixture tobymao/18xx {fixture}), "
-        f"converted by scripts/convert_18xxgames.py up to a merger round (the last line says "
-        f"which); players "
+        f"converted by scripts/convert_18xxgames.py (the last line says how far); players "
         f"in seating order: {seats}. The opening sale and the IPOs are written by their "
         "results; track charges are `spend` lines. " + source,
         width=92,
@@ -1127,7 +1310,7 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
         subsequent_indent="# ",
     )
     game_line = "game 1817 " + " ".join(chosen[: len(players)])
-    tail = f"# {converter.stopped}: not converted (1817 part 3)"
+    tail = f"# {converter.stopped}{tail}"
     return "\n".join([*header, game_line, *converter.lines, tail]) + "\n"
 
 
@@ -1159,7 +1342,7 @@ def converter_main(
 
 
 def _convert_any(game: dict, names: list[str] | None, figures: object, file_name: str) -> str:
-    """1817 through its first conversion (with its figures), or 1830/1889/18Chesapeake."""
+    """1817 (further with its figures), or 1830/1889/18Chesapeake."""
     if game["title"] == "1817":
         game.setdefault("fixture", f"public/fixtures/1817/{file_name}")
         return convert_1817(game, names, figures)  # type: ignore[arg-type]

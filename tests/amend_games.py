@@ -23,6 +23,9 @@ RECORDED = {
     "1817": "1817-recorded-15528",
 }
 """Each title's recorded (or longest hand-computed) test game."""
+UP_TO = {"1817": "\n# figures before action 290 "}
+"""Where a recorded game is cut for the correction tests: 1817's 15528 through its first set
+of rounds (the whole game makes each replay long, and an edit there stops further on)."""
 
 NO_TRAINS_RUN = {"1847RRRRB"}
 """Titles whose test game ends before a train runs (every run is ``run X 0`` with no
@@ -46,4 +49,7 @@ def recorded_game(title: str) -> Game:
     """The game of ``title`` the correction tests amend (see :data:`RECORDED`)."""
     if title in NO_TRAINS_RUN:
         return legal_game(title, seed=5, commands=150)
-    return played((SCRIPTS / f"{RECORDED[title]}.script").read_text(encoding="utf-8"))
+    text = (SCRIPTS / f"{RECORDED[title]}.script").read_text(encoding="utf-8")
+    if title in UP_TO:
+        text = text[: text.index(UP_TO[title]) + 1]
+    return played(text)

@@ -1,10 +1,12 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games through their first conversion.
+"""scripts/convert_18xxgames.py on 1817: recorded games through a set of rounds, 16852 whole.
 
 The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
-through the merger round with the first conversion, up to the acquisition round after it, or
-up to a merger) convert, with their figures (``1817-ID.figures.json``: the state the
-18xx.games engine printed at round starts, at the end of each operating turn and after each
-action of that merger round), to the committed ``tests/scripts/1817-recorded-ID.script``; the
+through the set's two operating rounds with their merger and acquisition rounds; 16852's to
+its end, three stock rounds and five operating rounds later, with its shorts, acquisitions and
+cash crisis) convert, with their figures (``1817-ID.figures.json``: the state the 18xx.games
+engine printed at round starts, at the end of each operating turn, after each action of a
+merger round from its first conversion or merger on and of the later stock rounds; the
+acquisitions it made), to the committed ``tests/scripts/1817-recorded-ID.script``; the
 converter's readings are checked on small hand-made games; and each script replays to the
 coin (``tests/test_examples.py`` plays them too).
 """
@@ -51,8 +53,10 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
 def test_a_converted_1817_game_replays_to_where_it_stops(game: Path) -> None:
     """Every figure up to where the conversion stops: the opening sale, the IPOs, the loans,
     the interest, the track charges, the runs and their payouts, the trains, the prices, the
-    priority, the players' values; in the merger round of the first conversion, after each
-    action, the sizes, the stations, the presidents and every player's percent."""
+    priority, the players' values; in a merger round from its first conversion or merger, after each
+    action, the sizes, the stations, the presidents and every player's percent; in the later
+    stock rounds after each action, the cash, values and shorts; 16852's acquisitions, its
+    liquidation, its cash crisis and the final scores."""
     play(_script(game).read_text(encoding="utf-8"))
 
 
@@ -196,7 +200,7 @@ OR_2 = [
 ]
 
 
-PART_3 = "not converted (1817 part 3)"
+PART_3 = "not converted further"
 
 
 @pytest.mark.parametrize(
@@ -212,19 +216,24 @@ PART_3 = "not converted (1817 part 3)"
                 _corp("A&S", type="take_loan", loan=0),
                 _corp("A&S", type="pass"),  # ends its turn: its station
                 _player(2, type="pass"),  # the acquisition round
+                _player(3, type="bid", corporation="ME", price=10),  # an acquisition
             ],
             ["convert AS", "buy One AS ipo", "buy One AS ipo", "sell Two AS 1", "loan AS"]
             + ["done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
         ),
         (
             [
                 _corp("A&S", type="merge", corporation="ME"),
                 _player(2, type="buy_shares", shares=["A&S_1"], percent=20),
                 _corp("ME", type="pass"),  # its turn ended without a pass: no loan left
+                *(_player(p, type="pass") for p in (1, 2, 3)),  # the acquisition round
+                *OR_2,  # the set's second operating round, converted too
+                _corp("A&S", type="pass"),
+                _player(1, type="pass"),
             ],
-            ["merge AS ME", "buy Two AS ipo", "done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            ["merge AS ME", "buy Two AS ipo", "done AS", "run AS 40", "done AS"],
+            f"the acquisition round 1.2 begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), _player(2, type="bid", corporation="A&S", price=10)],
@@ -238,7 +247,7 @@ PART_3 = "not converted (1817 part 3)"
                 _player(3, type="bid", corporation="A&S", price=10),
             ],
             ["convert AS", "done AS"],
-            f"the acquisition round 1.1 begins here: {PART_3}",
+            f"the acquisition round 1.1 with an acquisition begins here: {PART_3}",
         ),
         (
             [_corp("A&S", type="pass"), *(_player(p, type="pass") for p in (1, 2, 3)), *OR_2]
@@ -275,3 +284,159 @@ def test_the_1817_conversion_stops_at_a_merger_round(
         *lines,
     ]
     assert script[-1] == f"# {stop}"
+
+
+def _numbered(actions: list[dict], first: int = 1) -> list[dict]:
+    return [{"id": i, **a} for i, a in enumerate(actions, first)]
+
+
+def _converter(cash: int = 500) -> object:
+    converter = convert_18xxgames.Converter1817({1: "One", 2: "Two", 3: "Three"}, [1, 2, 3])
+    converter.cash = {1: cash, 2: 50, 3: 50}
+    converter.privates = {1: [], 2: [], 3: []}
+    converter.phase = "stock"
+    return converter
+
+
+def _stock_lines(converter: object, actions: list[dict]) -> list[str]:
+    """The lines a later stock round's ``actions`` write."""
+    for action in actions:
+        converter.stock_step(action)  # type: ignore[attr-defined]
+    return converter.lines  # type: ignore[attr-defined]
+
+
+def test_the_1817_converter_reads_a_later_stock_round() -> None:
+    """Sales, a purchase from the market (a share sold there) or the treasury, a short, a
+    corporation's loans and buy-back, an IPO whose winner chooses the size (facts §3-§5)."""
+    converter = _converter()
+    actions = _numbered(
+        [
+            _player(2, type="sell_shares", shares=["A&S_1"], percent=20),
+            _player(3, type="short", corporation="A&S"),
+            _player(1, type="buy_shares", shares=["A&S_1"], percent=20),  # the market's
+            _player(2, type="buy_shares", shares=["A&S_2"], percent=20),  # the treasury's
+            _corp("A&S", type="take_loan", loan=0),
+            _corp("A&S", type="buy_shares", shares=["A&S_9", "A&S_10"], percent=40),
+            _player(3, type="pass"),
+            _player(1, type="bid", corporation="R", price=300),  # nobody reaches $305
+            _corp("R", type="place_token", city="5-2-0", slot=0),
+            _player(1, type="choose", choice=5),
+        ]
+    )
+    assert _stock_lines(converter, actions) == [
+        "sell Two AS 1",
+        "short Three AS",
+        "buy One AS pool",
+        "buy Two AS ipo",
+        "loan AS",
+        "redeem AS 2",
+        "pass Three",
+        "ipo One R 300 5",
+    ]
+
+
+def test_the_1817_converter_reads_shorted_shares_the_top_bid_and_the_phase_size() -> None:
+    """A share a short made (numbered from 10) lies in the market until bought; $400 ends
+    an IPO auction (no higher bid); phase 4 starts 5-share corporations (facts §2, §3, §5)."""
+    converter = _converter()
+    converter.cash[2] = 1000  # could reach $405, but $400 is the top
+    converter.phase_at = {1: "4"}
+    actions = _numbered(
+        [
+            _player(1, type="bid", corporation="R", price=400),
+            _player(2, type="buy_shares", shares=["NYSW_10"], percent=20),  # a short's
+            _player(3, type="sell_shares", shares=["NYSW_10"], percent=20),
+            _player(1, type="buy_shares", shares=["NYSW_10"], percent=20),  # sold there
+            _player(2, type="buy_shares", shares=["NYSW_3"], percent=20),
+        ]
+    )
+    assert _stock_lines(converter, actions) == [
+        "ipo One R 400 5",
+        "buy Two NYSW pool",
+        "sell Three NYSW 1",
+        "buy One NYSW pool",
+        "buy Two NYSW ipo",
+    ]
+
+
+def test_the_1817_converter_reads_an_auction_won_by_the_next_action() -> None:
+    """Another player's cash reaches the next bid, but the winner's next action is his
+    corporation's size: the others could not bid (the certificate limit)."""
+    converter = _converter()
+    converter.cash[2] = 1000
+    bid = {"id": 1, **_player(1, type="bid", corporation="R", price=300)}
+    token = {"id": 2, **_corp("R", type="place_token", city="5-2-0", slot=0)}
+    choose = {"id": 3, **_player(1, type="choose", choice=2)}
+    converter.upcoming = [token, choose]
+    converter.stock_step(bid)
+    assert converter.lines == ["ipo One R 300 2"]  # written before the token's figures
+
+
+ACQUISITION = [
+    _player(1, type="assign", target="H", target_type="corporation"),  # offers H
+    _player(2, type="bid", corporation="H", price=350),
+    _player(1, type="bid", corporation="H", price=360),
+    _player(2, type="pass"),  # One wins: PW acquires H (the figures' acquisitions)
+    _corp("PW", type="take_loan", loan=0),
+    _corp("PW", type="pass"),  # its loans end; its paybacks may follow
+    _corp("PW", type="payoff_loan", loan=1),
+    _corp("PW", type="discard_train", train="2-3"),
+    _player(3, type="pass"),  # declines to offer another: PW's turn is over
+]
+
+
+def test_the_1817_converter_reads_an_acquisition_round() -> None:
+    converter = _converter()
+    converter.owner = {}
+    converter.acquisitions = {4: ("PW", "H", 360)}
+    converter.trains = {"H": ["2-3"]}  # H's train goes to PW with it
+    actions = _numbered([*ACQUISITION, _corp("A&S", type="pass")])  # the next OR
+    assert converter.acquisition_round(actions, 0, "1.1") == 9
+    assert converter.lines == [
+        "acquire PW H 360",
+        "loan PW",
+        "payback PW",
+        "discard PW 2",
+        "done PW",  # at the first action not PW's
+    ]
+    # without the figures' acquisitions the conversion stops at the first offer
+    converter = _converter()
+    assert converter.acquisition_round(actions, 0, "1.1") is None
+    assert converter.stopped == "the acquisition round 1.1 with an acquisition begins here"
+    # a player ending the game: no `done` before it, the conversion stops there
+    converter = _converter()
+    converter.acquisitions = {4: ("PW", "H", 360)}
+    ended = _numbered([*ACQUISITION[:5], _corp("PW", type="pass"), _player(2, type="end_game")])
+    assert converter.acquisition_round(ended, 0, "3.1") is None
+    assert converter.lines == ["acquire PW H 360", "loan PW"]
+    assert "a player ends the game here" in str(converter.stopped)
+
+
+def test_the_1817_converter_writes_the_run_of_a_trainless_corporation_before_its_payback() -> None:
+    """A corporation without a train does not run (left 1), then pays its interest and a
+    loan back (15528's GT, action 596): `run GT 0` comes first (facts §8)."""
+    converter = _converter()
+    converter.turn = "GT"
+    converter.operating_step({"id": 1, **_corp("GT", type="payoff_loan", loan=7)}, [])
+    assert converter.lines == ["run GT 0", "payback GT"]
+
+
+def test_the_1817_converter_moves_a_targets_privates_and_stops_at_a_players_end() -> None:
+    """A merger or an acquisition gives the target's trains and privates to the buyer: a
+    private's later action is the buyer's (16281's UBC); a player's `end_game` stops the
+    conversion, an open turn left open (16281 ends inside NYSW's conversion)."""
+    converter = _converter()
+    converter.owner = {"UBC": "R", "MAIL": "SR"}
+    converter.trains = {"R": ["3-1"], "SR": ["2-4"]}
+    converter.take_assets("AA", "R")
+    assert converter.owner == {"UBC": "AA", "MAIL": "SR"}
+    assert converter.trains == {"SR": ["2-4"], "AA": ["3-1"]}
+    converter = _converter()
+    actions = _numbered(
+        [_corp("A&S", type="convert"), _player(2, type="pass"), _player(3, type="end_game")]
+    )
+    converter.merger_round(actions)
+    assert converter.lines == ["convert AS"]  # no `done AS`: the game ended inside its turn
+    converter = _converter()
+    converter.convert(actions[2:])
+    assert "a player ends the game here" in str(converter.stopped)

@@ -26,7 +26,7 @@ def _until(name: str, marker: str) -> str:
     return text[: text.index(f"\n{marker}\n") + 1]
 
 
-OFFERED = _until("1817-acquisition-round.script", "acquire UR GT 450")
+OFFERED = _until("1817-acquisition-round.script", "acquire UR PW 10")
 """After merger round 1.1: UR $90 (cash $100), GT $90 (5 shares, 3 in its treasury, $50),
 PW in the acquisition zone ($190, 2 loans)."""
 LIQUIDATIONS = _until("1817-acquisition-liquidations.script", "acquire UR PW 20")
@@ -47,16 +47,20 @@ def test_facts_10_bids_refused_naming_r_7_2_4_and_nothing_applied() -> None:
     refuse(g, "acquire UR GT", "usage: acquire BUYER TARGET PRICE")
     refuse(g, "liquidate PW", "PW is not in liquidation", "R 7.2.1")
     assert g.state_json()["acquisition"] is None  # nothing began
-    assert g.execute("acquire UR PW 10").ok  # passes UR and GT
-    refuse(g, "acquire UR GT 450", "GT's turn in the acquisition round has passed", "R 7.2")
+    # lowest price first (the operating order reversed: 15528's acquisition round 4.2
+    # offers H at $60 before A&A at $90): PW ($0), GT, UR
+    assert g.execute("acquire UR GT 450").ok  # passes PW
+    refuse(g, "acquire UR PW 10", "PW's turn in the acquisition round has passed", "R 7.2")
     refuse(g, "convert UR", "the merger round is over", "R 7.2")
 
 
 def test_facts_10_the_open_purchase_loans_and_paybacks() -> None:
     g = play(LIQUIDATIONS + "acquire UR PW 20\n")
     data = g.state_json()["acquisition"]
-    assert data["order"] == ["UR", "PW", "ME"] and data["skipped"] == ["GT"]
-    assert data["passed"] == ["UR", "PW"] and data["up"] == "ME"
+    assert data["order"] == ["ME", "PW", "UR"] and data["skipped"] == ["GT"]
+    assert data["passed"] == ["ME", "PW"] and data["up"] == "UR"
+    # ME, passed in the liquidation cell, was taken by the bank at once
+    assert not g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 220
     assert data["turn"] == {"buyer": "UR", "target": "PW", "unpaid_loans": 2, "loans_over": False}
     assert g.state_json()["to_act"] == "UR"
     legal = g.legal_commands()
@@ -69,10 +73,6 @@ def test_facts_10_the_open_purchase_loans_and_paybacks() -> None:
     assert g.execute("expect UR price 90").ok
     assert g.execute("done UR").ok
     assert g.state.price("UR") == 80 and g.state_json()["acquisition"]["turn"] is None
-    # ME is left: the bank takes it at the round's end (offered to the keys too)
-    assert c.Later(verb="liquidate", words=("ME",)) in g.legal_commands()
-    assert g.execute("liquidate ME").ok
-    assert not g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 220
 
 
 def test_facts_10_a_corporation_liquidated_in_the_merger_round_is_skipped() -> None:
@@ -141,14 +141,15 @@ def test_facts_10_the_worked_example_of_recorded_game_16852() -> None:
 
 
 def test_facts_10_step_8_a_bid_for_a_corporation_in_liquidation() -> None:
-    """PW in liquidation ($0, 2 loans; Bob its former president, $100) bought by Amy's UR
-    for $150: its cash set aside ($0) and the bid settle $150 of its $200 of loans, Bob
-    pays the other $50 (Step 8); nothing is left for the shareholders (Step 9); UR takes its
-    two 3s and MAIL, none of its loans."""
-    g = play(_until("1817-liquidated-through-sr.script", "liquidate PW"))
+    """PW in liquidation ($0, 2 loans; Bob its former president, $140 after GT went first)
+    bought by Amy's UR for $150: its cash set aside ($0) and the bid settle $150 of its $200
+    of loans, Bob pays the other $50 (Step 8); nothing is left for the shareholders (Step
+    9); UR takes its two 3s and MAIL, none of its loans."""
+    g = play(_until("1817-liquidated-through-sr.script", "liquidate PW"))  # GT taken
     ur_cash, amy = g.state.company("UR").cash, g.state.ledger.player("Amy").cash
+    bob = g.state.ledger.player("Bob").cash  # $100 and $40 for his GT share
     assert g.execute("acquire UR PW 150").ok
-    assert g.state.ledger.player("Bob").cash == 100 - 50
+    assert g.state.ledger.player("Bob").cash == bob - 50
     assert g.state.ledger.player("Amy").cash == amy
     ur = g.state.company("UR")
     assert ur.cash == ur_cash - 150 and g.ruleset.loans_of(g.state, "UR") == 0  # type: ignore[attr-defined]
@@ -168,7 +169,7 @@ def test_facts_10_step_8_the_worked_example_of_recorded_game_16852_ar_3_1() -> N
     pw, ur = state.company("PW"), state.company("UR")
     pw.certificates = [Certificate(40, True, "Bob")] + [Certificate(20, False, "Cat")] * 3
     ur.certificates = [Certificate(40, True, "Amy")] + [Certificate(20, False, "UR")] * 3
-    ledger.transfer(BANK, "Bob", 6, "test: Player2's $106")
+    ledger.transfer("Bob", BANK, ledger.player("Bob").cash - 106, "test: Player2's $106")
     ledger.transfer("UR", BANK, ur.cash - 95, "test: PW's $95")
     ruleset.loans(state).update({"PW": 5, "UR": 3})  # type: ignore[attr-defined]
     market = state.market
@@ -184,20 +185,22 @@ def test_facts_10_step_8_the_worked_example_of_recorded_game_16852_ar_3_1() -> N
 
 
 def test_facts_10_a_buyer_falling_into_the_acquisition_zone_is_not_dealt_with() -> None:
-    """UR ($45, after GT in the order) buys GT with its 2 loans and pays none back: left 2,
-    into the acquisition zone; the round no longer deals with UR (journaled)."""
+    """UR ($45, after GT at $40 in the order, lowest price first) buys GT with its 2 loans
+    and pays none back: left 2, into the acquisition zone; the round no longer deals with
+    UR (journaled)."""
     g = play(OFFERED)
     state = g.state.clone()  # set by hand, played by the ruleset itself
     ruleset, market = g.ruleset, state.market
     assert isinstance(market, ZonedRow)
     market.place_at("UR", market.values.index(45))
+    market.place_at("GT", market.values.index(40))
     state.ledger.transfer(BANK, "UR", 300, "test: UR's $400")
     ruleset.loans(state)["GT"] = 2  # type: ignore[attr-defined]
     ruleset.apply(state, parse_line("acquire UR GT 450"))
-    assert ruleset.acquisition(state)["order"] == ["GT", "UR", "PW"]  # type: ignore[attr-defined]
+    assert ruleset.acquisition(state)["order"] == ["PW", "GT", "UR"]  # type: ignore[attr-defined]
     ruleset.apply(state, parse_line("done UR"))
     ar = ruleset.acquisition(state)  # type: ignore[attr-defined]
     assert ruleset.zone(state, "UR") == "acquisition"  # type: ignore[attr-defined]
-    assert ar["order"] == ["GT", "PW"] and "UR" in ar["skipped"]
+    assert ar["order"] == ["PW", "GT"] and "UR" in ar["skipped"]
     with pytest.raises(Refusal, match="skipped until the next acquisition round"):
         ruleset.apply(state.clone(), parse_line("acquire PW UR 10"))

@@ -88,7 +88,7 @@ def test_facts_9_merger_round_lines_and_what_stays_refused() -> None:
     g = play(STARTED)
     refuse(g, "convert UR", "merger and conversion round after an operating round", "R 7.1")
     g = play(MERGER)
-    refuse(g, "short Amy UR", "a stock turn's purchase", "facts §5")
+    refuse(g, "short Amy UR", "a short is made in a stock turn", "facts §5")
     # played since part 3 (tests/rulesets/test_g1817_acquisition.py): its bids checked
     refuse(g, "acquire UR PW 95", "multiples of $10", "R 7.2.4")
     refuse(g, "convert Bess", "not been launched")

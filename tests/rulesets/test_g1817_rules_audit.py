@@ -49,7 +49,7 @@ def test_facts_9_10_merger_round_lines_refused_in_the_pause_and_nothing_applied(
     text += "train UR 3\ndone UR\ntrain PW 3\ndone PW\ntrain GT 3\ndone GT\n"
     g = play(text)
     assert g.state_json()["merger_round"]
-    refuse(g, "short Amy GT", "a stock turn's purchase", "facts §5")  # played since part 4
+    refuse(g, "short Amy GT", "a short is made in a stock turn", "facts §5")  # played since part 4
     # played since part 3 (tests/rulesets/test_g1817_acquisition.py): checked, refused
     refuse(g, "acquire GT UR 100", "the lowest bid for UR is $270", "R 7.2.4")
     refuse(g, "liquidate UR", "UR is not in liquidation", "R 7.2.1")

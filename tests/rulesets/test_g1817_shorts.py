@@ -25,7 +25,7 @@ OPENING = (
 shares at $60 (Bob 60%), PW 2 shares at $40 (Amy); cash Amy 230, Bob 265, Cat 190."""
 SR2 = OPENING + "pass Cat\n"
 """Stock round 2, Amy on turn."""
-SHORTED = SR2 + "short Amy UR\nshort Bob UR\npass Cat\npass Amy\npass Bob\n"
+SHORTED = SR2 + "short Amy UR\npass Amy\nshort Bob UR\npass Bob\npass Cat\npass Amy\npass Bob\n"
 """OR 2.1 begins: Amy and Bob hold a UR short each, UR at $80 with 2 market shares."""
 
 
@@ -52,10 +52,30 @@ def test_facts_5_short_pays_the_price_and_adds_a_market_share() -> None:
     assert ur.holder_percent(POOL) == 20 and ruleset(g).shorts_of(g.state, "Amy", "UR") == 1
     assert g.state_json()["players"][0]["shorts"] == {"UR": 1}
     shares_match_shorts(g)
-    # one short a round; a short is the turn's purchase; a sale of UR for the round
-    g2 = play(SR2 + "short Amy UR\npass Bob\npass Cat\n")
-    refuse(g2, "short Amy GT", "one short a round", "facts §5")
+    # one short a turn (another in her next turn: 16852's actions 655, 668); the turn
+    # stays open for its purchase; a sale of UR for the round
+    refuse(g, "short Amy GT", "one short a turn", "facts §5")
+    g2 = play(SR2 + "short Amy UR\npass Amy\npass Bob\npass Cat\n")
+    assert ruleset(g2).check_short(g2.state, "Amy", g2.state.company("GT")) is None
     refuse(g2, "buy Amy UR", "sold or shorted UR this stock round", "facts §4")
+
+
+def test_facts_4_5_a_short_leaves_the_turn_open_for_its_purchase() -> None:
+    """R 5.5 "any or all of the following actions in this order" (issue #2108): sales, a
+    short, then one purchase or an IPO, in one turn; as in the recorded game 16852 (its
+    action 655, a short of WC, then 656, an IPO auction by the same player)."""
+    g = play(SR2 + "short Amy UR\n")
+    assert g.state.current_player == "Amy"
+    assert g.execute("buy Amy GT ipo").ok  # the turn's purchase, after the short
+    assert g.state.current_player == "Bob" and g.state.ledger.player("Amy").cash == 270
+    g = play(SR2 + "short Amy UR\nipo Amy BA 300 2\n")  # or an IPO: $330 covers it
+    assert g.state.company("BA").launched and g.state.ledger.player("Amy").cash == 30
+    # a short after the turn's purchase is refused (the purchase ended the turn)
+    g = play(SR2 + "buy Amy GT ipo\n")
+    assert not g.execute("short Amy UR").ok
+    # the pass ending a turn with a short is not a pass in a row: the round goes on
+    g = play(SR2 + "short Amy UR\npass Amy\npass Bob\npass Cat\n")
+    assert g.state.round_kind == "SR" and g.state.current_player == "Amy"
 
 
 def test_facts_5_short_refusals_name_the_rule() -> None:
@@ -67,7 +87,7 @@ def test_facts_5_short_refusals_name_the_rule() -> None:
     g = play(SR2 + "loan PW 1\n")  # Amy's turn acting for PW: the whole turn (facts §4)
     refuse(g, "short Amy UR", "acts for PW this turn", "facts §4")
     g = play(SHORTED)
-    refuse(g, "short Amy UR", "a stock turn's purchase", "facts §5")
+    refuse(g, "short Amy UR", "a short is made in a stock turn", "facts §5")
     # not operated: a fresh 5-share corporation (a conversion made it, no OR yet)
     g = play(OPENING + "convert PW\n")
     assert not g.execute("short Bob PW").ok
@@ -183,7 +203,7 @@ def test_facts_10_11_settle_target_shorts_pays_per_share_into_debt() -> None:
 def _crisis() -> Game:
     """Amy at -$4 after UR's dividend on her short (1817-cash-crisis.script)."""
     return play(
-        SR2 + "ipo Amy BA 230 2\npass Bob\npass Cat\nshort Amy UR\npass Bob\npass Cat\n"
+        SR2 + "ipo Amy BA 230 2\npass Bob\npass Cat\nshort Amy UR\npass Amy\npass Bob\npass Cat\n"
         "buy Amy GT ipo\npass Bob\npass Cat\npass Amy\ntrain BA 2+\ndone BA\nrun UR 220\n"
     )
 

@@ -99,7 +99,7 @@ async def test_1817_merger_round_takes_the_stock_round_keys(tmp_path: Path) -> N
     there ("Pass is for a stock round; this is an operating round") and ``s`` opened an
     operating round's forced sale for no company; now they are the stock round's keys."""
     saves = tmp_path / "saves"
-    path = save_at(Cut("1817", 1, 159), saves)
+    path = save_at(Cut("1817", 1, 159), saves)  # after a set's last operating turn
     async with running(saves) as (app, pilot):
         screen = main_screen(app)
         assert screen.session.data.get("merger_round")

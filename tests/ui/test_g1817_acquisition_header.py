@@ -11,7 +11,8 @@ from ui_helpers import main_screen, running, save_from_script
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = (ROOT / "scripts" / "1817-acquisition-liquidations.script").read_text(encoding="utf-8")
 OPEN = SCRIPT[: SCRIPT.index("\nacquire UR PW 20\n") + 1]
-"""Merger round 1.1 over (GT converted and liquidated): UR, PW, ME to be dealt with."""
+"""Merger round 1.1 over (GT converted and liquidated): ME, PW, UR to be dealt with, lowest
+price first (ME, passed by the purchase of PW, is taken by the bank)."""
 
 
 def header(app: object) -> str:
@@ -41,4 +42,4 @@ async def test_the_header_names_the_corporation_up_then_the_open_purchase(saves:
         await pilot.press("escape")
         await pilot.pause()
         text = header(app)
-        assert "Acquisition round 1.1" in text and "up ME (Cat)" in text
+        assert "Acquisition round 1.1" in text and "up UR (Cat)" in text
