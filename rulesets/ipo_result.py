@@ -24,6 +24,7 @@ from moderator.errors import Refusal
 from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.sharecount import ShareCount
 from rulesets.stations_owed import StationsOwed, record
 from rulesets.zoned_row import ZonedRow
@@ -233,7 +234,8 @@ class IpoByResult(StationsOwed, ShareCount):
             company.id,
             BANK,
             price * cmd.count,
-            f"{company.id} buys back {cmd.count} share(s) ({rule})",
+            f"{counted(cmd.count, f'{company.id} share')} bought back from the "
+            f"{self.pool_name} at {self.money(price)} ({rule})",
         )
         for cert in certs:
             state.ledger.move_certificate(company, cert, company.id, f"bought back ({rule})")

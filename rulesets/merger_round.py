@@ -34,6 +34,7 @@ from moderator.errors import Refusal
 from moderator.events import PriceMoved
 from moderator.ledger import BANK, Certificate, Company
 from moderator.state import GameState
+from moderator.text import counted, with_article
 from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
 from rulesets.sharecount import ShareCount, share_unit, size_of
@@ -131,10 +132,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
 
     def after_merger_words(self, state: GameState) -> str:
         """What the merger round's line says of the round after it."""
-        return (
-            "the acquisition round after it is part of a later step of moderator's "
-            f"{self.title_name}"
-        )
+        return f"the acquisition round after it is {self.unplayed(state)}"
 
     def leave_ma_round(self, state: GameState) -> None:
         """The open conversion ends (its stations or its liquidation), then the next round."""
@@ -199,8 +197,9 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self.liquidate(
             state,
             company,
-            f"its cash ({self.money(company.cash)}) cannot pay the {due} station{plural} its "
-            f"conversion brings ({self.money(cost)}; {self.r('converted_stations')})",
+            f"its {self.money(company.cash)} does not pay for the "
+            f"{'station' if due == 1 else f'{due} stations'} its conversion brings, "
+            f"{self.money(cost)} ({self.r('converted_stations')})",
         )
 
     # ------------------------------------------------------------- convert
@@ -410,16 +409,20 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         record(state, "stations").pop(tid, None)
         record(state, "stations_owed").pop(tid, None)
         got = [
-            f"{len(privates)} private{'s' if len(privates) != 1 else ''} ({', '.join(privates)})"
+            f"{'its private' if len(privates) == 1 else 'its privates'} {', '.join(privates)}"
             if privates
             else "no private",
-            f"{loans} loan{'s' if loans != 1 else ''}",
-            f"trains {', '.join(trains)}" if trains else "no train",
+            counted(loans, "loan") if loans else "no loan",
+            f"{with_article(trains[0])}-train"
+            if len(trains) == 1
+            else f"{len(trains)} trains ({', '.join(trains)})"
+            if trains
+            else "no train",
         ]
         self.note(
             state,
-            f"{cid} {how or f'takes over {tid}'}: {', '.join(got)}; {stations} stations in "
-            f"all ({rule})",
+            f"{cid} {how or f'takes over {tid}'} with {', '.join(got)}; {stations} stations "
+            f"in all ({rule})",
         )
 
     def _merge_two(

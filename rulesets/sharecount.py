@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from moderator.ledger import POOL, Certificate, Company
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.stock import StockRound
 from rulesets.zoned_row import end_words
 
@@ -106,7 +107,8 @@ class ShareCount(StockRound):
                 state.move_price(cid, 1, said(cid, 1, why) if said else why)
             pool = self.shares(co, POOL)
             if pool:
-                why = f"{pool} share(s) in the market: left {pool} ({self.r('turn')})"
+                why = f"{counted(pool, 'share')} in the {self.pool_name}: left {pool}"
+                why += f" ({self.r('turn')})"
                 why += end_words(market, cid, -pool)
                 state.move_price(cid, -pool, said(cid, -pool, why) if said else why)
         super().stock_round_end_moves(state)

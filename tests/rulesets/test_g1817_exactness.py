@@ -115,6 +115,6 @@ def test_facts_4_the_stock_rounds_end_drop_between_the_zero_cells_is_said_as_a_m
     assert g.execute("pass Amy").ok
     assert g.state.market.position["GT"] == 2
     assert any(
-        r.startswith("1 share(s) in the market") and "moves left to another space" in r
+        r.startswith("1 share in the market") and "moves left to another space" in r
         for r in _price_reasons(g)
     )
