@@ -430,6 +430,15 @@ def title_word(title: str | None, word: str) -> str:
     return _word(title, word, word)
 
 
+def president_shown(who: str | None) -> str:
+    """A corporation's president as every table and page shows him: ``none`` while its
+    president's certificate lies in the market (1817 facts §12: a bankrupt's, never a
+    holder called ``pool``); ``""`` for nobody."""
+    if who is not None and who.lower() == POOL:
+        return "none"
+    return who or ""
+
+
 def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
     president = _word(title, "president", "president")
     if ev.after is None or _is_account(ev.after, POOL):

@@ -71,6 +71,7 @@ __all__ = [
     "figure",
     "first_unsafe",
     "money",
+    "shorts_held",
     "with_article",
 ]
 
@@ -129,6 +130,13 @@ def because(text: str, reason: str, sep: str = ": ") -> str:
     if "(" in reason:
         return f"{text}{sep}{reason}"
     return f"{text} ({reason})"
+
+
+def shorts_held(cid: str, count: int) -> str:
+    """A player's shorts of a corporation as every table and page shows them among his
+    holdings (1817 facts §5): ``UR -1 short``, ``UR -2 shorts``: minus, as a short
+    counts against him."""
+    return f"{cid} -{count} short{'' if count == 1 else 's'}"
 
 
 def cited(text: str) -> tuple[str, str]:

@@ -158,7 +158,9 @@ class IpoByResult(StationsOwed, ShareCount):
                 PrivateMoved(company=private.id, source=winner, target=cid, reason=why)
             )
         state.ledger.events.append(
-            PresidentChanged(company=cid, before=None, after=winner, reason=f"IPO ({rule})")
+            PresidentChanged(
+                company=cid, before=None, after=winner, reason=f"winner of its IPO ({rule})"
+            )
         )
         self.ipo_rounds(state)[cid] = state.round_number
         extra = sum(1 for p in privates if p.id == self.extra_station_private)

@@ -742,8 +742,7 @@ class ShortSelling(MergerRound):
                     -n * price,
                     count=-n,
                     price=price,
-                    note=f"{n} short{'s' if n > 1 else ''} × {self.money(price)}, minus "
-                    f"({self.r('short')}, facts §14)",
+                    note=f"a short scores minus the price ({self.r('short')}, §14)",
                 )
             )
         return items
