@@ -304,7 +304,9 @@ class AcquisitionRound(MergerRound):
         mode = self.zone(state, tid) or "offered"
         lowest = self.lowest_bid(state, target)
         if price % BID_STEP:
-            raise Refusal(f"bids are in multiples of ${BID_STEP}: {price} is not ({bids})")
+            raise Refusal(
+                f"bids are in multiples of ${BID_STEP}: {self.money(price)} is not ({bids})"
+            )
         if price < lowest:
             what = (
                 f"{size_of(target)} shares × {self.money(state.price(tid))}, rounded up to $10"

@@ -275,7 +275,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self.note(
             state,
             f"{cid}: from its president on ({order}) the president buys any number of its "
-            f"treasury shares, each other player one or sells; then `loan {cid}`; {owed}; "
+            f"treasury shares, each other player buys or sells one; then `loan {cid}`; {owed}; "
             f"`done {cid}` ends its turn ({self.r('after_conversion')})",
         )
 
@@ -326,7 +326,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 raise Refusal(
                     f"{owner} has {self.money(cash)}: {cid}'s president pays "
                     f"{self.money(price)}, the new price, for the share {towner} receives "
-                    f"({rule}; O6)"
+                    f"({rule}; facts §16 O6)"
                 )
         if size == 5:
             held: dict[str, int] = {}
@@ -450,10 +450,18 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         if owner == towner:
             return
         state.ledger.transfer(
-            owner, cid, price, f"{owner} pays the new price for {towner}'s share ({rule}; O6)"
+            owner,
+            cid,
+            price,
+            f"the new price, for the share {towner} receives ({rule}; facts §16 O6)",
         )
         cert = next(x for x in company.certificates if x.holder == cid)
-        state.ledger.move_certificate(company, cert, towner, f"for his {target.id} ({rule}; O6)")
+        state.ledger.move_certificate(
+            company,
+            cert,
+            towner,
+            f"in exchange for {towner}'s {target.id} certificate ({rule}; facts §16 O6)",
+        )
 
     def _merge_five(self, state: GameState, company: Company, target: Company, owner: str) -> None:
         """5 + 5: a 10-share corporation; every 20% of either becomes a 10% of the survivor
