@@ -561,7 +561,7 @@ class AcquisitionRound(MergerRound):
         bid = buyer.id
         parts = []
         if self.loan_room(state, buyer):
-            parts.append(f"{bid} may take loans (`loan {bid}`)")
+            parts.append(f"{bid} may take loans: `loan {bid}`")
         if unpaid:
             parts.append(
                 f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at $100 "

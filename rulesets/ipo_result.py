@@ -207,7 +207,7 @@ class IpoByResult(StationsOwed, ShareCount):
             raise Refusal(
                 f"{company.id} has bought shares back: no loan after ({self.r('company_action')})"
             )
-        self.take_loans(state, company, n, f" ({player} acting for it)")
+        self.take_loans(state, company, n, f", {player} acting for it")
         state.extra["acting_for"] = company.id
         state.turn_bought.append((company.id, "loan"))
         state.last_actor = player

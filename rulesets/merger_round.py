@@ -126,8 +126,8 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         return (
             f"Merger and conversion round {state.round_number}.{state.or_number}: in operating "
             f"order {order} may convert or merge (`convert CORP`, `merge CORP TARGET`; facts "
-            f"§9, R 7.1); {self.after_merger_words(state)}; the next round begins with its "
-            "first other line"
+            f"§9, R 7.1); {self.after_merger_words(state)}; any other line begins the next "
+            "round"
         )
 
     def after_merger_words(self, state: GameState) -> str:
