@@ -398,8 +398,8 @@ class AcquisitionRound(MergerRound):
                 state,
                 tid,
                 comp,
-                f"{tid} offered for sale: the bank pays its {n} treasury share{_s(n)} at "
-                f"{self.money(state.price(tid))} ({rule}, Step 6)",
+                f"its {n} treasury share{_s(n)} at {self.money(state.price(tid))}, as it is "
+                f"offered for sale ({rule}, Step 6)",
             )
         inherited = 0
         if buyer is not None:

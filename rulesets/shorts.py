@@ -536,10 +536,10 @@ class ShortSelling(MergerRound):
         why = self.may_sell(state, player, company)
         if why:
             raise Refusal(why)
-        if n > self.sellable(state, player, company):
+        if n > (n_ok := self.sellable(state, player, company)):
             raise Refusal(
                 f"{player}'s president's certificate of {cid} is not sold in a cash crisis: "
-                f"he may sell {counted(self.sellable(state, player, company), f'{cid} share')} "
+                f"he may sell {counted(n_ok, f'{cid} share') if n_ok else f'no {cid} share'} "
                 f"({rule})"
             )
         price = state.price(cid)
