@@ -321,8 +321,9 @@ class AcquisitionRound(MergerRound):
         if price > most:
             raise Refusal(
                 f"{bid} could pay at most {self.money(most)} for {tid} (its cash, the loans it "
-                f"could still take, {tid}'s cash and compensation less $100 a loan of "
-                f"{tid}'s): {self.money(price)} is too much ({bids})"
+                f"could still take, {tid}'s cash and compensation less "
+                f"{self.money(self.loan_value)} a loan of {tid}'s): {self.money(price)} is too "
+                f"much ({bids})"
             )
         ar = self.begin_acquisition_round(state)
         self._pass_to(state, ar, index)
@@ -564,7 +565,8 @@ class AcquisitionRound(MergerRound):
             parts.append(f"{bid} may take loans: `loan {bid}`")
         if unpaid:
             parts.append(
-                f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at $100 "
+                f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at "
+                f"{self.money(self.loan_value)} "
                 f"without a move; each left unpaid moves {bid} left 1 when its turn ends"
             )
         if parts:
