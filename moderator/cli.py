@@ -545,6 +545,8 @@ def show(game: Game) -> None:
             f"  interest {interest['rate']}% {fixed}, loans {interest['loans_out']}/"
             f"{interest['loans_out'] + interest['loans_left']}"
         )
+    for line in _later_round(data):  # 1817: the round under way is no operating round
+        console.print(f"  {esc(line)}")
     players = Table(title="Players")
     for col in ("player", "cash", "value", "certs", "shares", "privates"):
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
@@ -621,6 +623,25 @@ def show(game: Game) -> None:
             tied = f" ({', '.join(said)})" if said else ""
             names = ", ".join(esc(name) for name in place["players"])
             console.print(f"  {place['place']}. {names} {m(place['score'])}{tied}")
+
+
+def _later_round(data: dict[str, Any]) -> list[str]:
+    """1817's merger or acquisition round under way, as the TUI's header says it (the state
+    JSON's round is still the operating round before it): ``merger and conversion round
+    1.1: UR, GT may convert or merge``, ``acquisition round 1.1: UR, GT, PW highest price
+    first, PW next``."""
+    rnd = data["round"]
+    number = f"{rnd['number']}.{rnd['or']}"
+    acquisition, merger = data.get("acquisition"), data.get("merger")
+    if isinstance(acquisition, dict):
+        up = f", {acquisition['up']} next" if acquisition.get("up") else ""
+        order = ", ".join(acquisition.get("order") or []) or "no corporation"
+        return [f"acquisition round {number}: {order} highest price first{up}"]
+    if isinstance(merger, dict):
+        may = ", ".join(merger.get("may") or [])
+        said = f"{may} may convert or merge" if may else "no corporation may convert or merge"
+        return [f"merger and conversion round {number}: {said}"]
+    return []
 
 
 def _priority(data: dict[str, Any]) -> list[tuple[str, str]]:

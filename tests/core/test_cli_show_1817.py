@@ -73,3 +73,21 @@ def test_a_bankrupt_player_is_said_bankrupt_not_a_row_of_0(
     out = capsys.readouterr().out
     assert "│ pool " not in out and "│ none " in out
     assert "2. Amy, Bob $0 (tie, bankrupt)" in out
+
+
+def test_the_table_names_the_merger_or_acquisition_round_under_way(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The state JSON's round stays ``OR 1.1`` through the rounds after it (facts §9, §10):
+    the table's head says which is under way, as the TUI's header does."""
+    monkeypatch.setenv("COLUMNS", "120")
+    lines = (SCRIPTS / "1817-acquisition-round.script").read_text().splitlines()
+    merger = "\n".join(lines[: lines.index("convert GT")]) + "\n"
+    acquisition = "\n".join(lines[: lines.index("acquire UR GT 450") + 1]) + "\n"
+    for text, said in (
+        (merger, "  merger and conversion round 1.1: UR, GT may convert or merge\n"),
+        (acquisition, "  acquisition round 1.1: UR, GT, PW highest price first, PW next\n"),
+    ):
+        (tmp_path / "g.script").write_text(text)
+        assert main(["play", str(tmp_path / "g.script")]) == 0
+        assert said in capsys.readouterr().out
