@@ -55,6 +55,11 @@ def _round_text(state: dict[str, Any], label: str) -> str:
     if label == "setup":  # the state's round is stock round 1 to come: not "Stock round setup"
         return "Setup"
     names = {"SR": "Stock round", "OR": "Operating round"}
+    # 1817 (facts §9, §10): the rounds after an OR keep its number; said as the TUI does
+    if kind == "OR" and isinstance(state.get("acquisition"), dict):
+        return f"Acquisition round {label.split(' ', 1)[-1]}"
+    if kind == "OR" and isinstance(state.get("merger"), dict):
+        return f"Merger and conversion round {label.split(' ', 1)[-1]}"
     if kind in names:
         return f"{names[kind]} {label.split(' ', 1)[-1]}"
     return label.capitalize()

@@ -47,3 +47,22 @@ def test_a_bankrupt_card_and_no_pool_president(
     page = _page(tmp_path, "1817-seventy-loans.script", capsys)
     assert 'class="tag warn">bankrupt<' in _card(page, "Amy")
     assert ">pool<" not in page and 'class="president">none<' in page
+
+
+@pytest.mark.parametrize(
+    ("upto", "said"),
+    [
+        ("convert GT", "Merger and conversion round 1.1"),
+        ("acquire UR PW 10", "Acquisition round 1.1"),
+    ],
+)
+def test_the_round_under_way_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], upto: str, said: str
+) -> None:
+    """The state's round stays the OR before them (facts §9, §10): the page names them."""
+    lines = (SCRIPTS / "1817-acquisition-round.script").read_text().splitlines()
+    (tmp_path / "g.script").write_text("\n".join(lines[: lines.index(upto)]) + "\n")
+    save = tmp_path / "g.json"
+    assert main(["play", str(tmp_path / "g.script"), "--save", str(save), "--quiet"]) == 0
+    with client_for(SaveFollower(save)) as client:
+        assert f'<span class="round" id="round">{said}</span>' in client.get("/" + Q).text
