@@ -425,9 +425,9 @@ class AcquisitionRound(MergerRound):
                         president,
                         BANK,
                         debt,
-                        f"what {tid}'s cash and the bid ({self.money(funds)}) leave unpaid of "
-                        f"its {tloans} loan{_s(tloans)} ({self.money(owed)}), paid by its "
-                        f"former president ({rule}, Step 8)",
+                        f"{tid}'s {tloans} loan{_s(tloans)} ({self.money(owed)}) less its cash "
+                        f"and the bid ({self.money(funds)}): its former president pays the rest "
+                        f"({rule}, Step 8)",
                         overdraw=True,
                     )
             else:
