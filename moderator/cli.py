@@ -41,7 +41,7 @@ from pathlib import Path
 from moderator import __version__
 from moderator.errors import Refusal, SaveError
 from moderator.lazy import lazy_module
-from moderator.text import counted, escaped, money
+from moderator.text import counted, escaped, money, shorts_held
 
 shutil = lazy_module("shutil")  # with its compressors, only for a backup or a width
 
@@ -545,13 +545,20 @@ def show(game: Game) -> None:
             f"  interest {interest['rate']}% {fixed}, loans {interest['loans_out']}/"
             f"{interest['loans_out'] + interest['loans_left']}"
         )
+    for line in _later_round(data):  # 1817: the round under way is no operating round
+        console.print(f"  {esc(line)}")
     players = Table(title="Players")
     for col in ("player", "cash", "value", "certs", "shares", "privates"):
         players.add_column(col, justify="right" if col in ("cash", "value", "certs") else "left")
     for p in data["players"]:
-        shares = " ".join(f"{k} {v}%" for k, v in p["shares"].items())
+        if p.get("bankrupt"):  # 1817 facts §12: out of the game, not a player with $0
+            players.add_row(esc(p["name"]), "—", "—", "—", "bankrupt: out of the game", "")
+            continue
         shorts = p.get("shorts") or {}  # 1817 facts §5: short certificates held
-        shares += "".join(f" {k} short x{n}" for k, n in shorts.items())
+        shares = " ".join(
+            [f"{k} {v}%" for k, v in p["shares"].items()]
+            + [shorts_held(k, n) for k, n in shorts.items() if n]
+        )
         players.add_row(
             esc(p["name"]),
             m(p["cash"]),
@@ -563,7 +570,7 @@ def show(game: Game) -> None:
     console.print(players)
     companies = Table(title="Companies")
     loans = any("loans" in co for co in data["companies"])  # 1817: size and loans too
-    from moderator.narrate import share_heads, title_word
+    from moderator.narrate import president_shown, share_heads, title_word
 
     lead = title_word(data["title"], "president")  # as the title's rules say (1853, 1847)
     unsold, pool = share_heads(data["title"])  # 1830's offering and pool, 1846's market
@@ -597,7 +604,7 @@ def show(game: Game) -> None:
             esc(co["id"]),
             m(co["cash"]),
             m(co["price"]) if co["price"] is not None else "",
-            esc((co["president"] if corporation else co["owner"]) or ""),
+            esc(president_shown(co["president"]) if corporation else co["owner"] or ""),
             f"{co['ipo']}%" if corporation else "",
             f"{co['pool']}%" if corporation else "",
             esc(" ".join(co["trains"])),
@@ -611,9 +618,30 @@ def show(game: Game) -> None:
         why = f": {esc(data['end_reason'])}." if data.get("end_reason") else "."
         console.print(f"[bold]Game over[/]{why}")
         for place in data.get("ranking") or []:
-            tied = " (tie)" if len(place["players"]) > 1 else ""
+            said = ["tie"] if len(place["players"]) > 1 else []
+            said += ["bankrupt"] if place.get("bankrupt") else []  # as `score` says it
+            tied = f" ({', '.join(said)})" if said else ""
             names = ", ".join(esc(name) for name in place["players"])
             console.print(f"  {place['place']}. {names} {m(place['score'])}{tied}")
+
+
+def _later_round(data: dict[str, Any]) -> list[str]:
+    """1817's merger or acquisition round under way, as the TUI's header says it (the state
+    JSON's round is still the operating round before it): ``merger and conversion round
+    1.1: UR, GT may convert or merge``, ``acquisition round 1.1: UR, GT, PW highest price
+    first, PW next``."""
+    rnd = data["round"]
+    number = f"{rnd['number']}.{rnd['or']}"
+    acquisition, merger = data.get("acquisition"), data.get("merger")
+    if isinstance(acquisition, dict):
+        up = f", {acquisition['up']} next" if acquisition.get("up") else ""
+        order = ", ".join(acquisition.get("order") or []) or "no corporation"
+        return [f"acquisition round {number}: {order} highest price first{up}"]
+    if isinstance(merger, dict):
+        may = ", ".join(merger.get("may") or [])
+        said = f"{may} may convert or merge" if may else "no corporation may convert or merge"
+        return [f"merger and conversion round {number}: {said}"]
+    return []
 
 
 def _priority(data: dict[str, Any]) -> list[tuple[str, str]]:

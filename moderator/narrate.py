@@ -40,7 +40,16 @@ from moderator.events import (
     TurnStarted,
 )
 from moderator.ledger import BANK, DEPOT, POOL, RESERVE, SCRAP
-from moderator.text import A_SHARE, MOVED, a_share, because, money, to_cents, with_article
+from moderator.text import (
+    A_SHARE,
+    MOVED,
+    a_share,
+    because,
+    cited,
+    money,
+    to_cents,
+    with_article,
+)
 from moderator.text import capital as _capital
 
 _ACCOUNTS = {
@@ -383,8 +392,11 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
             way = tail.split()[0]
             return f"{ev.company} marker moves {way} to another {money} space: {head}"
         if said:
-            # another move between spaces of one price (1817's liquidation cell): a move
-            return f"{ev.company} marker moves {tail} ({money}): {head}"
+            # another move between spaces of one price (1817's liquidation cell): a move,
+            # its rule still last
+            where, rule = cited(tail)
+            said = because(head, rule) if rule else head
+            return f"{ev.company} marker moves {where} ({money}): {said}"
         return f"{ev.company} price stays at {money}: {ev.reason}"
     way = "up" if ev.after > ev.before else "down"
     return (
@@ -416,6 +428,15 @@ def title_word(title: str | None, word: str) -> str:
     and ``directorship`` in 1853 and the 1847 titles, else ``word`` itself; every table,
     dialog and line that names a corporation's leader says it so."""
     return _word(title, word, word)
+
+
+def president_shown(who: str | None) -> str:
+    """A corporation's president as every table and page shows him: ``none`` while its
+    president's certificate lies in the market (1817 facts §12: a bankrupt's, never a
+    holder called ``pool``); ``""`` for nobody."""
+    if who is not None and who.lower() == POOL:
+        return "none"
+    return who or ""
 
 
 def _president_line(ev: PresidentChanged, title: str | None = None) -> str:

@@ -27,7 +27,7 @@ from moderator.errors import Refusal
 from moderator.events import DividendPaid
 from moderator.narrate import describe
 from moderator.state import GameState
-from moderator.text import cents_sum, figure, money
+from moderator.text import cents_sum, figure, money, shorts_held
 from rulesets.base import ScoreItem
 from rulesets.names import title_name
 
@@ -163,6 +163,10 @@ class Score:
                 elif i.kind == "shares":
                     label = f"{i.what} {i.count} × {money(m, i.price)}"
                     out.append(f"  {label:<22} {money(m, i.value):>{w}}")
+                elif i.kind == "short":  # 1817 facts §5: as the holdings show it
+                    label = f"{shorts_held(i.what, -i.count)} × {money(m, i.price)}"
+                    line = f"  {label:<22} {money(m, i.value):>{w}}  {i.note}"
+                    out.extend(_wrap(line, limit, " " * (w + 27)))
                 else:
                     label = f"{i.what} ({i.kind})"
                     line = f"  {label:<22} {money(m, i.value):>{w}}  {i.note}"

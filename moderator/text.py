@@ -66,10 +66,12 @@ __all__ = [
     "UNSAFE_CATEGORIES",
     "a_share",
     "article",
+    "cited",
     "escaped",
     "figure",
     "first_unsafe",
     "money",
+    "shorts_held",
     "with_article",
 ]
 
@@ -128,6 +130,27 @@ def because(text: str, reason: str, sep: str = ": ") -> str:
     if "(" in reason:
         return f"{text}{sep}{reason}"
     return f"{text} ({reason})"
+
+
+def shorts_held(cid: str, count: int) -> str:
+    """A player's shorts of a corporation as every table and page shows them among his
+    holdings (1817 facts §5): ``UR -1 short``, ``UR -2 shorts``: minus, as a short
+    counts against him."""
+    return f"{cid} -{count} short{'' if count == 1 else 's'}"
+
+
+def cited(text: str) -> tuple[str, str]:
+    """``text`` apart from the rule in its closing parenthesis, so a line that adds words
+    after it can still cite the rule last: ``cited("no train (facts §8)")`` is ``("no
+    train", "facts §8")``; ``(text, "")`` when it does not end in one."""
+    if not text.endswith(")"):
+        return text, ""
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[:i].rstrip(), text[i + 1 : -1]
+    return text, ""
 
 
 def ordinal(place: int, tied: bool = False) -> str:

@@ -143,7 +143,7 @@ class AcquisitionRound(MergerRound):
             self.note(
                 state,
                 f"{cid} entered the {self.zone(state, cid)} zone during the merger round: "
-                f"skipped until the next acquisition round ({rule}; issue #2179)",
+                f"skipped until the next acquisition round ({rule})",
             )
         return ar
 
@@ -216,9 +216,8 @@ class AcquisitionRound(MergerRound):
     def cmd_later(self, state: GameState, cmd: c.Later) -> None:
         if not self.plays_acquisitions(state) and cmd.verb in ("acquire", "liquidate"):
             raise Refusal(
-                f"`{cmd.verb}` belongs to the acquisition round ({self.r('acquisition')}), "
-                f"a later step for a game saved at rules level {state.rules_level} (it "
-                f"keeps the pause: rules level 13, {FIX})"
+                f"`{cmd.verb}` belongs to the acquisition round, {self.unplayed(state)}; "
+                f"games from rules level 13 play it ({self.r('acquisition')})"
             )
         if not self.plays_acquisitions(state) or cmd.verb not in (
             "acquire",
@@ -256,7 +255,7 @@ class AcquisitionRound(MergerRound):
         if tid in skipped:
             raise Refusal(
                 f"{tid} entered the {zone} zone during this merger round: it is skipped until "
-                f"the next acquisition round ({rule}; issue #2179)"
+                f"the next acquisition round ({rule})"
             )
         if tid not in order:
             raise Refusal(f"{tid} takes no part in this acquisition round ({rule})")
@@ -307,7 +306,9 @@ class AcquisitionRound(MergerRound):
         mode = self.zone(state, tid) or "offered"
         lowest = self.lowest_bid(state, target)
         if price % BID_STEP:
-            raise Refusal(f"bids are in multiples of ${BID_STEP}: {price} is not ({bids})")
+            raise Refusal(
+                f"bids are in multiples of ${BID_STEP}: {self.money(price)} is not ({bids})"
+            )
         if price < lowest:
             what = (
                 f"{size_of(target)} shares × {self.money(state.price(tid))}, rounded up to $10"
@@ -322,8 +323,9 @@ class AcquisitionRound(MergerRound):
         if price > most:
             raise Refusal(
                 f"{bid} could pay at most {self.money(most)} for {tid} (its cash, the loans it "
-                f"could still take, {tid}'s cash and compensation less $100 a loan of "
-                f"{tid}'s): {self.money(price)} is too much ({bids})"
+                f"could still take, {tid}'s cash and compensation less "
+                f"{self.money(self.loan_value)} a loan of {tid}'s): {self.money(price)} is too "
+                f"much ({bids})"
             )
         ar = self.begin_acquisition_round(state)
         self._pass_to(state, ar, index)
@@ -399,8 +401,8 @@ class AcquisitionRound(MergerRound):
                 state,
                 tid,
                 comp,
-                f"{tid} offered for sale: the bank pays its {n} treasury share{_s(n)} at "
-                f"{self.money(state.price(tid))} ({rule}, Step 6)",
+                f"its {n} treasury share{_s(n)} at {self.money(state.price(tid))}, as it is "
+                f"offered for sale ({rule}, Step 6)",
             )
         inherited = 0
         if buyer is not None:
@@ -425,9 +427,9 @@ class AcquisitionRound(MergerRound):
                         president,
                         BANK,
                         debt,
-                        f"{president}, {tid}'s former president, pays the "
-                        f"{self.money(debt)} its cash and the bid leave of its {tloans} "
-                        f"loan{_s(tloans)} ({rule}, Step 8)",
+                        f"{tid}'s {tloans} loan{_s(tloans)} ({self.money(owed)}) less its cash "
+                        f"and the bid ({self.money(funds)}): its former president pays the rest "
+                        f"({rule}, Step 8)",
                         overdraw=True,
                     )
             else:
@@ -449,9 +451,9 @@ class AcquisitionRound(MergerRound):
                         state,
                         p.name,
                         per_share * n,
-                        f"{tid} settles with its shareholders: {self.money(shareholders)} on "
-                        f"{size_of(target)} shares, {self.money(per_share)} a share rounded "
-                        f"down, {n} share{_s(n)} ({rule}, Step 9)",
+                        f"{n} {tid} share{_s(n)} at {self.money(per_share)}: {tid}'s "
+                        f"{self.money(shareholders)} shared over its {size_of(target)} shares, "
+                        f"rounded down ({rule}, Step 9)",
                     )
         self.settle_target_shorts(state, target, per_share)
         self._leave_game(state, target, buyer, rule)
@@ -460,9 +462,8 @@ class AcquisitionRound(MergerRound):
 
     def settle_target_shorts(self, state: GameState, target: Company, per_share: int) -> None:
         """Step 9's short holders: each pays ``per_share`` per short of ``target`` to the
-        bank (facts §5, §10).  No shorts exist in this step of moderator's 1817: nothing to
-        do here; the short-selling step overrides it (called once per target, before its
-        certificates are gone, ``per_share`` 0 or more)."""
+        bank (facts §5, §10).  Nothing here: :mod:`rulesets.shorts` overrides it (called
+        once per target, before its certificates are gone, ``per_share`` 0 or more)."""
 
     def _former_president(self, state: GameState, target: Company) -> str | None:
         """Who pays a liquidation's shortfall (Step 8): its president when it went into
@@ -489,9 +490,7 @@ class AcquisitionRound(MergerRound):
         # Step 7: loans as needed, then the price to the bank
         while buyer.cash < price and self.loan_room(state, buyer):
             self.take_loans(state, buyer, 1, f" to pay for {tid}")
-        state.ledger.transfer(
-            bid, BANK, price, f"{bid} pays {self.money(price)} for {tid} ({rule}, Step 7)"
-        )
+        state.ledger.transfer(bid, BANK, price, f"its winning bid for {tid} ({rule}, Step 7)")
         # Step 7a: loans over its limit repaid at once, $100 each, no move
         over = self.loans_of(state, bid) - self.max_loans(state, buyer)
         unpaid = loans
@@ -501,8 +500,9 @@ class AcquisitionRound(MergerRound):
                     bid,
                     BANK,
                     self.loan_value,
-                    f"{bid} repays one of {tid}'s loans over its limit of "
-                    f"{self.max_loans(state, buyer)}, no move ({rule}, Step 7a)",
+                    f"one of {tid}'s loans, over {bid}'s limit of "
+                    f"{self.max_loans(state, buyer)}, repaid at once without a move "
+                    f"({rule}, Step 7a)",
                 )
             self.loans(state)[bid] = self.loans_of(state, bid) - over
             unpaid = max(0, unpaid - over)
@@ -564,11 +564,12 @@ class AcquisitionRound(MergerRound):
         bid = buyer.id
         parts = []
         if self.loan_room(state, buyer):
-            parts.append(f"{bid} may take loans (`loan {bid}`)")
+            parts.append(f"{bid} may take loans: `loan {bid}`")
         if unpaid:
             parts.append(
-                f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at $100 "
-                f"without a move; each left unpaid moves {bid} left 1 at the next other line"
+                f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at "
+                f"{self.money(self.loan_value)} "
+                f"without a move; each left unpaid moves {bid} left 1 when its turn ends"
             )
         if parts:
             self.note(state, f"{'; then '.join(parts)} ({self.r('acquisition')})")

@@ -300,8 +300,8 @@ class G1817(
             raise Refusal(f"1817 is played by 3 to 7 players ({self.r('players')})")
         if "volatility" in options:
             raise Refusal(
-                "the Volatility expansion (13 more privates, a tiered auction) is part of a "
-                "later step of moderator's 1817 (facts §15)"
+                "the Volatility expansion (13 more privates, a tiered auction) is not offered "
+                "by moderator (facts §15)"
             )
         ledger = Ledger(bank=0, starting_total=0)
         for cid, name in CORPORATIONS:

@@ -104,4 +104,4 @@ class IncrementalDividend(OperatingRound):
         else:
             return 0, f"{self.money(paid)} paid out, under {self.money(price)}: no move ({rule})"
         # the row's end may leave fewer spaces than the payout moves: the line says so
-        return steps, f"{why} ({rule}){end_words(state.market, company.id, steps)}"
+        return steps, f"{why}{end_words(state.market, company.id, steps)} ({rule})"

@@ -24,6 +24,7 @@ from moderator.errors import Refusal
 from moderator.events import PresidentChanged, PriceMoved, PrivateMoved
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.sharecount import ShareCount
 from rulesets.stations_owed import StationsOwed, record
 from rulesets.zoned_row import ZonedRow
@@ -157,7 +158,9 @@ class IpoByResult(StationsOwed, ShareCount):
                 PrivateMoved(company=private.id, source=winner, target=cid, reason=why)
             )
         state.ledger.events.append(
-            PresidentChanged(company=cid, before=None, after=winner, reason=f"IPO ({rule})")
+            PresidentChanged(
+                company=cid, before=None, after=winner, reason=f"winner of its IPO ({rule})"
+            )
         )
         self.ipo_rounds(state)[cid] = state.round_number
         extra = sum(1 for p in privates if p.id == self.extra_station_private)
@@ -204,7 +207,7 @@ class IpoByResult(StationsOwed, ShareCount):
             raise Refusal(
                 f"{company.id} has bought shares back: no loan after ({self.r('company_action')})"
             )
-        self.take_loans(state, company, n, f" ({player} acting for it)")
+        self.take_loans(state, company, n, f", {player} acting for it")
         state.extra["acting_for"] = company.id
         state.turn_bought.append((company.id, "loan"))
         state.last_actor = player
@@ -233,7 +236,8 @@ class IpoByResult(StationsOwed, ShareCount):
             company.id,
             BANK,
             price * cmd.count,
-            f"{company.id} buys back {cmd.count} share(s) ({rule})",
+            f"{counted(cmd.count, f'{company.id} share')} bought back from the "
+            f"{self.pool_name} at {self.money(price)} ({rule})",
         )
         for cert in certs:
             state.ledger.move_certificate(company, cert, company.id, f"bought back ({rule})")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.state import GameState
+from moderator.text import capital
 from rulesets.base import Receipt
 from rulesets.operating import OperatingRound
 
@@ -38,10 +39,13 @@ class LaterRounds(OperatingRound):
     def cmd_later(self, state: GameState, cmd: c.Later) -> None:
         """Commands of the later steps, refused by name."""
         what = self.later_steps.get(cmd.verb, cmd.verb)
-        raise Refusal(
-            f"`{cmd.verb}` belongs to {what}, part of a later step of moderator's "
-            f"{self.title_name}: not played yet"
-        )
+        raise Refusal(f"`{cmd.verb}` belongs to {what}, {self.unplayed(state)}")
+
+    @staticmethod
+    def unplayed(state: GameState) -> str:
+        """The one wording of rounds and commands a game saved at an earlier rules level
+        does not play (1817's merger and acquisition rounds before levels 12 and 13)."""
+        return f"not played in this game (saved at rules level {state.rules_level})"
 
     def after_operating_round(self, state: GameState) -> None:
         """After an operating round ended by ``done``: the pause for the later rounds."""
@@ -60,8 +64,8 @@ class LaterRounds(OperatingRound):
     def pause_note(self, state: GameState) -> str:
         """The line that says the game pauses after the operating round."""
         return (
-            f"{self.later_rounds} {state.round_number}.{state.or_number}: part of a later "
-            f"step of moderator's {self.title_name}; the next round begins with its first line"
+            f"{capital(self.later_rounds)} {state.round_number}.{state.or_number}: "
+            f"{self.unplayed(state)}; the next round begins with its first line"
         )
 
     def ma_line(self, state: GameState, cmd: c.Command) -> bool:

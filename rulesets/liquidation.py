@@ -20,6 +20,7 @@ from moderator.errors import Refusal
 from moderator.events import PriceMoved
 from moderator.ledger import Company
 from moderator.state import GameState
+from moderator.text import cited
 from rulesets.operating import OperatingRound
 from rulesets.stock import StockRound
 from rulesets.zoned_row import ZonedRow, zone_of
@@ -41,11 +42,13 @@ class Liquidation(StockRound, OperatingRound):
 
     def liquidate(self, state: GameState, company: Company, why: str) -> None:
         """The marker goes to the liquidation cell; the corporation no longer operates
-        and its shares are no longer traded (facts §11); the acquisition round settles it
-        (a later step)."""
+        and its shares are no longer traded (facts §11); the acquisition round settles it.
+        ``why`` may end in its own rule: the line cites both last."""
         market = state.market
         assert isinstance(market, ZonedRow)
         before = state.price(company.id)
+        text, own = cited(why)
+        rule = f"{own}; {self.r('liquidation')}" if own else self.r("liquidation")
         market.place_at(company.id, 0)
         held = state.extra.setdefault("liquidated", {})
         assert isinstance(held, dict)
@@ -55,8 +58,8 @@ class Liquidation(StockRound, OperatingRound):
                 company=company.id,
                 before=before,
                 after=0,
-                reason=f"{company.id} goes into liquidation: {why} ({self.r('liquidation')}); "
-                "the marker moves to the liquidation cell, the row's leftmost space",
+                reason=f"{company.id} goes into liquidation: {text}; the marker moves to the "
+                f"liquidation cell, the row's leftmost space ({rule})",
             )
         )
 

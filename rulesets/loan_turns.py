@@ -58,7 +58,8 @@ class LoanTurns(LoanTrack, Liquidation):
                 company.id,
                 president,
                 company.cash,
-                f"{company.id}'s cash to its president ({rule})",
+                f"{company.id}'s cash to its president, toward its {self.money(owed)} "
+                f"interest ({rule})",
             )
         state.ledger.transfer(
             president,

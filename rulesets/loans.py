@@ -186,7 +186,7 @@ class LoanTrack(OperatingRound):
         """The line to mirror for a loan's move: its spaces and way, and what the row's end
         leaves of them (:func:`rulesets.zoned_row.end_words`)."""
         way = "left" if steps < 0 else "right"
-        return f"{what}: {way} {abs(steps)} ({rule}){end_words(state.market, cid, steps)}"
+        return f"{what}: {way} {abs(steps)}{end_words(state.market, cid, steps)} ({rule})"
 
     @staticmethod
     def _said_as_move(state: GameState, cid: str, steps: int, reason: str) -> str:

@@ -34,6 +34,7 @@ from moderator.errors import Refusal
 from moderator.events import PriceMoved
 from moderator.ledger import BANK, Certificate, Company
 from moderator.state import GameState
+from moderator.text import counted, with_article
 from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
 from rulesets.sharecount import ShareCount, share_unit, size_of
@@ -125,16 +126,13 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         return (
             f"Merger and conversion round {state.round_number}.{state.or_number}: in operating "
             f"order {order} may convert or merge (`convert CORP`, `merge CORP TARGET`; facts "
-            f"§9, R 7.1); {self.after_merger_words(state)}; the next round begins with its "
-            "first other line"
+            f"§9, R 7.1); {self.after_merger_words(state)}; any other line begins the next "
+            "round"
         )
 
     def after_merger_words(self, state: GameState) -> str:
         """What the merger round's line says of the round after it."""
-        return (
-            "the acquisition round after it is part of a later step of moderator's "
-            f"{self.title_name}"
-        )
+        return f"the acquisition round after it is {self.unplayed(state)}"
 
     def leave_ma_round(self, state: GameState) -> None:
         """The open conversion ends (its stations or its liquidation), then the next round."""
@@ -199,8 +197,9 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self.liquidate(
             state,
             company,
-            f"its cash ({self.money(company.cash)}) cannot pay the {due} station{plural} its "
-            f"conversion brings ({self.money(cost)}; {self.r('converted_stations')})",
+            f"its {self.money(company.cash)} does not pay for the "
+            f"{'station' if due == 1 else f'{due} stations'} its conversion brings, "
+            f"{self.money(cost)} ({self.r('converted_stations')})",
         )
 
     # ------------------------------------------------------------- convert
@@ -276,7 +275,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         self.note(
             state,
             f"{cid}: from its president on ({order}) the president buys any number of its "
-            f"treasury shares, each other player one or sells; then `loan {cid}`; {owed}; "
+            f"treasury shares, each other player buys or sells one; then `loan {cid}`; {owed}; "
             f"`done {cid}` ends its turn ({self.r('after_conversion')})",
         )
 
@@ -327,7 +326,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 raise Refusal(
                     f"{owner} has {self.money(cash)}: {cid}'s president pays "
                     f"{self.money(price)}, the new price, for the share {towner} receives "
-                    f"({rule}; O6)"
+                    f"({rule}; facts §16 O6)"
                 )
         if size == 5:
             held: dict[str, int] = {}
@@ -410,16 +409,20 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         record(state, "stations").pop(tid, None)
         record(state, "stations_owed").pop(tid, None)
         got = [
-            f"{len(privates)} private{'s' if len(privates) != 1 else ''} ({', '.join(privates)})"
+            f"{'its private' if len(privates) == 1 else 'its privates'} {', '.join(privates)}"
             if privates
             else "no private",
-            f"{loans} loan{'s' if loans != 1 else ''}",
-            f"trains {', '.join(trains)}" if trains else "no train",
+            counted(loans, "loan") if loans else "no loan",
+            f"{with_article(trains[0])}-train"
+            if len(trains) == 1
+            else f"{len(trains)} trains ({', '.join(trains)})"
+            if trains
+            else "no train",
         ]
         self.note(
             state,
-            f"{cid} {how or f'takes over {tid}'}: {', '.join(got)}; {stations} stations in "
-            f"all ({rule})",
+            f"{cid} {how or f'takes over {tid}'} with {', '.join(got)}; {stations} stations "
+            f"in all ({rule})",
         )
 
     def _merge_two(
@@ -447,10 +450,18 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         if owner == towner:
             return
         state.ledger.transfer(
-            owner, cid, price, f"{owner} pays the new price for {towner}'s share ({rule}; O6)"
+            owner,
+            cid,
+            price,
+            f"the new price, for the share {towner} receives ({rule}; facts §16 O6)",
         )
         cert = next(x for x in company.certificates if x.holder == cid)
-        state.ledger.move_certificate(company, cert, towner, f"for his {target.id} ({rule}; O6)")
+        state.ledger.move_certificate(
+            company,
+            cert,
+            towner,
+            f"in exchange for {towner}'s {target.id} certificate ({rule}; facts §16 O6)",
+        )
 
     def _merge_five(self, state: GameState, company: Company, target: Company, owner: str) -> None:
         """5 + 5: a 10-share corporation; every 20% of either becomes a 10% of the survivor

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from moderator.ledger import POOL, Certificate, Company
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.stock import StockRound
 from rulesets.zoned_row import end_words
 
@@ -101,13 +102,14 @@ class ShareCount(StockRound):
             held = sum(self.shares(co, p.name) for p in state.ledger.players)
             said = getattr(market, "said_as_move", None)  # 1817: the $0 cells (facts §7)
             if size_of(co) > 2 and held >= size_of(co):
-                why = f"players hold every share: right 1 ({self.r('turn')})"
+                why = "players hold every share: right 1"
                 why += end_words(market, cid, 1)  # the row's end: the line says so
+                why += f" ({self.r('turn')})"
                 state.move_price(cid, 1, said(cid, 1, why) if said else why)
             pool = self.shares(co, POOL)
             if pool:
-                why = f"{pool} share(s) in the market: left {pool} ({self.r('turn')})"
-                why += end_words(market, cid, -pool)
+                why = f"{counted(pool, 'share')} in the {self.pool_name}: left {pool}"
+                why += end_words(market, cid, -pool) + f" ({self.r('turn')})"
                 state.move_price(cid, -pool, said(cid, -pool, why) if said else why)
         super().stock_round_end_moves(state)
 

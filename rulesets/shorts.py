@@ -50,6 +50,7 @@ from moderator.errors import Refusal
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company
 from moderator.state import GameState
+from moderator.text import capital, counted, with_article
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import share_unit, size_of
@@ -62,11 +63,11 @@ SHORT_RULES = {
     "short": "facts §5",
     "cover": "facts §5",
     "short_dividend": "facts §5, §8",
-    "market_shorts": "facts §4, §5, O5",
+    "market_shorts": "facts §4, §5, §16 O5",
     "cash_crisis": "facts §12",
     "crisis_sale": "facts §12, R 7.4",
     "settlement": "facts §5, §10 Step 9, §11",
-    "final_set": "facts §14, O7",
+    "final_set": "facts §14, §16 O7",
 }
 """Where each mechanism of this module is in the facts (no rulebook text was found)."""
 
@@ -198,7 +199,7 @@ class ShortSelling(MergerRound):
             state,
             player,
             price,
-            f"{player} shorts {cid}: the bank pays the price, {self.money(price)} ({rule})",
+            f"{with_article(cid)} short, at the share's price ({rule})",
         )
         held = self.shorts_of(state, player, cid)
         self.note(state, f"{player} holds {held} {cid} short{'s' if held > 1 else ''} ({rule})")
@@ -305,7 +306,10 @@ class ShortSelling(MergerRound):
         price = self.share_price(state, company, source, cert)
         payee, where = (company.id, "treasury") if source == "ipo" else (BANK, "market")
         state.ledger.transfer(
-            player, payee, price, f"{player} buys a {cid} share from the {where} to cover ({rule})"
+            player,
+            payee,
+            price,
+            f"{with_article(cid)} share from the {where}, to cover a short ({rule})",
         )
         self._cancel(
             state,
@@ -315,7 +319,11 @@ class ShortSelling(MergerRound):
             f"covers {player}'s short: share and short cancel ({rule})",
         )
         left = self.shorts_of(state, player, cid)
-        self.note(state, f"{player} covers a {cid} short; {left} left ({rule})")
+        self.note(
+            state,
+            f"{player} covers a {cid} short; {counted(left, 'short') if left else 'none'} left "
+            f"({rule})",
+        )
 
     # ------------------------------------------------------------- the market's shorts
     def close_market_shorts(self, state: GameState, company: Company) -> None:
@@ -411,8 +419,7 @@ class ShortSelling(MergerRound):
                     p.name,
                     BANK,
                     owed,
-                    f"{p.name} pays {n} × {self.money(per_share)} on his {tid} "
-                    f"short{'s' if n > 1 else ''} ({rule})",
+                    f"{counted(n, f'{tid} short')} closed at {self.money(per_share)} each ({rule})",
                     overdraw=True,
                 )
             self.note(state, f"{p.name}'s {n} {tid} short{'s' if n > 1 else ''} closed ({rule})")
@@ -431,7 +438,11 @@ class ShortSelling(MergerRound):
             if n:
                 self._add_short(state, holder, tid, -n)
                 self._add_short(state, holder, cid, n)
-                self.note(state, f"{holder}'s {n} {tid} short(s) become {cid} shorts ({rule})")
+                whose = f"the {self.pool_name}'s" if holder == POOL else f"{holder}'s"
+                shorts = f"{tid} short becomes {with_article(cid)} short"
+                if n > 1:
+                    shorts = f"{n} {tid} shorts become {cid} shorts"
+                self.note(state, f"{capital(whose)} {shorts} ({rule})")
         for holder in list(book):
             while self.shorts_of(state, holder, cid):
                 cert = next((x for x in company.certs_of(holder) if not x.president), None)
@@ -541,16 +552,17 @@ class ShortSelling(MergerRound):
         why = self.may_sell(state, player, company)
         if why:
             raise Refusal(why)
-        if n > self.sellable(state, player, company):
+        if n > (n_ok := self.sellable(state, player, company)):
             raise Refusal(
                 f"{player}'s president's certificate of {cid} is not sold in a cash crisis: "
-                f"he may sell {self.sellable(state, player, company)} {cid} share(s) ({rule})"
+                f"he may sell {counted(n_ok, f'{cid} share') if n_ok else f'no {cid} share'} "
+                f"({rule})"
             )
         price = state.price(cid)
         debt = -state.ledger.player(player).cash
         if (n - 1) * price >= debt:
             raise Refusal(
-                f"{player} owes {self.money(debt)}: {n - 1} {cid} share(s) at "
+                f"{player} owes {self.money(debt)}: {counted(n - 1, f'{cid} share')} at "
                 f"{self.money(price)} already clear it; no more than needed ({rule})"
             )
         self._sell_shares(state, player, company, n, moves=False)
@@ -600,15 +612,16 @@ class ShortSelling(MergerRound):
                     state,
                     player,
                     price * held,
-                    f"{player}'s {held} {co.id} share(s) to the market at {self.money(price)} "
-                    f"({rule})",
+                    f"{player}'s {counted(held, f'{co.id} share')} sold to the {self.pool_name} "
+                    f"at {self.money(price)} ({rule})",
                 )
             self.close_market_shorts(state, co)
             if co.president() == POOL and not self.in_liquidation(state, co.id):
                 self.liquidate(
                     state,
                     co,
-                    f"{player}'s bankruptcy put its president's certificate in the market, {rule}",
+                    f"{player}'s bankruptcy put its president's certificate in the "
+                    f"{self.pool_name} ({rule})",
                 )
         for cid, n in list(self.short_book(state).get(player, {}).items()):
             co = state.company(cid)
@@ -618,8 +631,8 @@ class ShortSelling(MergerRound):
                     player,
                     BANK,
                     price * n,
-                    f"{player}'s {n} {cid} short(s) go to the market at {self.money(price)} "
-                    f"({rule})",
+                    f"{counted(n, f'{cid} short')} passed to the {self.pool_name} at "
+                    f"{self.money(price)} a short ({rule})",
                     overdraw=True,
                 )
             self._add_short(state, player, cid, -n)
@@ -631,12 +644,12 @@ class ShortSelling(MergerRound):
                 co.closed = True
                 self.note(
                     state,
-                    f"{co.id} goes to the market with {player}'s bankruptcy: out of play "
-                    f"(privates enter corporations only at an IPO, facts §1; {rule})",
+                    f"{co.id} closes with {player}'s bankruptcy: a private enters a "
+                    f"corporation only at an IPO (facts §1, {rule.removeprefix('facts ')})",
                 )
         cash = state.ledger.player(player).cash
         if cash > 0:
-            state.ledger.transfer(player, BANK, cash, f"{player}'s cash left to the bank ({rule})")
+            state.ledger.transfer(player, BANK, cash, f"the cash a bankrupt leaves ({rule})")
         elif cash < 0:
             state.ledger.transfer(
                 BANK, player, -cash, f"{player}'s debt of {self.money(-cash)} written off ({rule})"
@@ -647,12 +660,12 @@ class ShortSelling(MergerRound):
         self.note(
             state,
             f"{player} leaves the game; the certificate limit is now {self.cert_limit(state)} "
-            f"({rule}; facts §0)",
+            f"(facts §0, {rule.removeprefix('facts ')})",
         )
         if len(left) <= 1:
             self._end_game(
                 state,
-                f"all players but {left[0].name if left else 'none'} are bankrupt ({rule}; O8)",
+                f"all players but {left[0].name if left else 'none'} are bankrupt ({rule}, §16 O8)",
             )
             return
         if state.round_kind == "SR" and state.current_player == player:
@@ -745,8 +758,7 @@ class ShortSelling(MergerRound):
                     -n * price,
                     count=-n,
                     price=price,
-                    note=f"{n} short{'s' if n > 1 else ''} × {self.money(price)}, minus "
-                    f"({self.r('short')}, facts §14)",
+                    note=f"a short scores minus the price ({self.r('short')}, §14)",
                 )
             )
         return items

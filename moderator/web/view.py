@@ -12,8 +12,8 @@ from typing import Any
 
 from moderator.export import CSV_FILES
 from moderator.market import ZONE_MARKS, linear_stack, zone_legend
-from moderator.narrate import place_names, title_word
-from moderator.text import capital
+from moderator.narrate import place_names, president_shown, title_word
+from moderator.text import capital, shorts_held
 from moderator.text import money as _grouped
 from moderator.web.colours import css_class
 from rulesets.names import title_name
@@ -55,6 +55,11 @@ def _round_text(state: dict[str, Any], label: str) -> str:
     if label == "setup":  # the state's round is stock round 1 to come: not "Stock round setup"
         return "Setup"
     names = {"SR": "Stock round", "OR": "Operating round"}
+    # 1817 (facts §9, §10): the rounds after an OR keep its number; said as the TUI does
+    if kind == "OR" and isinstance(state.get("acquisition"), dict):
+        return f"Acquisition round {label.split(' ', 1)[-1]}"
+    if kind == "OR" and isinstance(state.get("merger"), dict):
+        return f"Merger and conversion round {label.split(' ', 1)[-1]}"
     if kind in names:
         return f"{names[kind]} {label.split(' ', 1)[-1]}"
     return label.capitalize()
@@ -101,6 +106,8 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
                 "certificates": p.get("certificates", 0),
                 "cert_limit": state.get("cert_limit"),
                 "holdings": holdings,
+                # 1817 facts §5: his shorts among his holdings (``UR -1 short``)
+                "shorts": [shorts_held(cid, n) for cid, n in (p.get("shorts") or {}).items() if n],
                 "privates": [
                     {"id": pid, "name": names.get(pid, pid), "cls": css_class(pid, snap["title"])}
                     for pid in p.get("privates") or []
@@ -154,7 +161,7 @@ def _companies(snap: dict[str, Any]) -> dict[str, Any]:
             "cash": money(cur, co.get("cash")),
             "price": money(cur, co.get("price")),
             "par": money(cur, co.get("par")) if co.get("par") else "",
-            "president": co.get("president") or co.get("owner") or "",
+            "president": president_shown(co.get("president")) or co.get("owner") or "",
             "trains": list(co.get("trains") or []),
             "phased_out": list(co.get("phased_out") or []),
             "privates": [

@@ -34,3 +34,60 @@ def test_other_titles_tables_have_no_loan_columns(
     assert main(["play", str(DEMOS / "demo-1830.script")]) == 0
     out = capsys.readouterr().out
     assert "loans" not in out and "interest " not in out
+
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def _rows(out: str) -> dict[str, str]:
+    """The players table's rows by name (a row of six cells)."""
+    return {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") == 7}
+
+
+def test_a_short_is_shown_among_the_holdings_and_in_the_score(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Facts §5: Amy's UR short reads ``UR -1 short`` in the table and the score, never an
+    ``x1`` of the developer's."""
+    monkeypatch.setenv("COLUMNS", "120")
+    save = tmp_path / "g.json"
+    assert main(["play", str(SCRIPTS / "1817-cash-crisis.script"), "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "BA 100% PW 100% UR -1 short" in _rows(out)["Amy"]
+    assert " x1" not in out
+    assert main(["score", str(save)]) == 0
+    score = capsys.readouterr().out
+    assert "UR -1 short × $110        -$110  a short scores minus the price" in score
+
+
+def test_a_bankrupt_player_is_said_bankrupt_not_a_row_of_0(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facts §12: Amy's row says she is out of the game; a corporation whose president's
+    certificate is in the market has none (never ``pool``); the places say bankrupt."""
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["play", str(SCRIPTS / "1817-bankrupt-short.script")]) == 0
+    amy = _rows(capsys.readouterr().out)["Amy"]
+    assert "bankrupt: out of the game" in amy and "$0" not in amy
+    assert main(["play", str(SCRIPTS / "1817-seventy-loans.script")]) == 0
+    out = capsys.readouterr().out
+    assert "│ pool " not in out and "│ none " in out
+    assert "2. Amy, Bob $0 (tie, bankrupt)" in out
+
+
+def test_the_table_names_the_merger_or_acquisition_round_under_way(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The state JSON's round stays ``OR 1.1`` through the rounds after it (facts §9, §10):
+    the table's head says which is under way, as the TUI's header does."""
+    monkeypatch.setenv("COLUMNS", "120")
+    lines = (SCRIPTS / "1817-acquisition-round.script").read_text().splitlines()
+    merger = "\n".join(lines[: lines.index("convert GT")]) + "\n"
+    acquisition = "\n".join(lines[: lines.index("acquire UR GT 450") + 1]) + "\n"
+    for text, said in (
+        (merger, "  merger and conversion round 1.1: UR, GT may convert or merge\n"),
+        (acquisition, "  acquisition round 1.1: UR, GT, PW highest price first, PW next\n"),
+    ):
+        (tmp_path / "g.script").write_text(text)
+        assert main(["play", str(tmp_path / "g.script")]) == 0
+        assert said in capsys.readouterr().out

@@ -77,8 +77,13 @@ def test_facts_10_the_open_purchase_loans_and_paybacks() -> None:
 
 def test_facts_10_a_corporation_liquidated_in_the_merger_round_is_skipped() -> None:
     g = play(LIQUIDATIONS)
-    refuse(g, "liquidate GT", "GT entered the liquidation zone during this merger round", "#2179")
-    refuse(g, "acquire UR GT 10", "skipped until the next acquisition round", "#2179")
+    refuse(
+        g,
+        "liquidate GT",
+        "GT entered the liquidation zone during this merger round",
+        "(facts §10, R 7.2)",
+    )
+    refuse(g, "acquire UR GT 10", "skipped until the next acquisition round", "(facts §10, R 7.2)")
     # the keys' offers: the bank's liquidation, the acquisition zone at $10
     legal = g.legal_commands()
     assert c.Later(verb="liquidate", words=("ME",)) in legal
@@ -94,7 +99,7 @@ def test_facts_11_an_older_save_keeps_the_pause() -> None:
         if isinstance(line.command, c.GameCmd | c.Expect):
             continue
         assert g.execute(line.command).ok, line.text
-    refuse(g, "liquidate ME", "later step")
+    refuse(g, "liquidate ME", "not played in this game (saved at rules level 12)")
     assert g.execute("run UR 0").ok
     assert g.state.company("ME").launched and g.state.ledger.player("Cat").cash == 120
     assert g.ruleset.zone(g.state, "ME") == "liquidation"  # type: ignore[attr-defined]

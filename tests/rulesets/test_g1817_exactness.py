@@ -95,7 +95,7 @@ def test_facts_7_loans_and_paybacks_between_the_zero_cells_are_said_as_moves() -
     assert line == "GT marker moves left to another $0 space: a loan taken: left 1 (facts §6)"
     g = play(_upto(ZONE, "expect GT cell 0 1\nexpect GT cash 185"))
     assert _price_reasons(g) == [  # column 1: it stays
-        "a loan taken: left 1 (facts §6); the marker stays, no space further left"
+        "a loan taken: left 1; the marker stays, no space further left (facts §6)"
     ]
     assert g.execute("payback GT").ok
     assert any("moves right to another space of the same price" in r for r in _price_reasons(g))
@@ -115,6 +115,6 @@ def test_facts_4_the_stock_rounds_end_drop_between_the_zero_cells_is_said_as_a_m
     assert g.execute("pass Amy").ok
     assert g.state.market.position["GT"] == 2
     assert any(
-        r.startswith("1 share(s) in the market") and "moves left to another space" in r
+        r.startswith("1 share in the market") and "moves left to another space" in r
         for r in _price_reasons(g)
     )

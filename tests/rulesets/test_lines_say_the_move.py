@@ -211,8 +211,13 @@ def _near_the_end(game: Game, back: int) -> tuple[str, LinearMarket]:
     ("name", "back", "times", "said"),
     [
         ("1846-nyc-at-165.script", 1, 3, "3 right (6.75); only 1 right: the row ends"),
-        ("1817-late-phases.script", 1, 2, "right 2 (facts §8, R 6.6); only 1 right: the row ends"),
-        ("1817-late-phases.script", 0, 2, "; the marker stays, no space further right"),
+        ("1817-late-phases.script", 1, 2, "right 2; only 1 right: the row ends (facts §8, R 6.6)"),
+        (
+            "1817-late-phases.script",
+            0,
+            2,
+            "; the marker stays, no space further right (facts §8, R 6.6)",
+        ),
     ],
 )
 def test_a_dividend_at_the_rows_end_says_the_spaces_it_moves(

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 import moderator.web.server as server
 from moderator.follow import GameSource, LiveGame, SaveFollower
 from moderator.game import Game
+from moderator.narrate import president_shown
 from moderator.web import create_app
 from moderator.web.colours import COLOURS
 from moderator.web.view import LOG_REST, log_step
@@ -75,7 +76,7 @@ def _check_page_against(page: str, state: dict[str, Any], currency: str) -> None
         block = _article(page, "data-company", co["id"])
         assert _field(block, "price") == _money(currency, co["price"])
         assert _field(block, "cash") == _money(currency, co["cash"])
-        assert _field(block, "president") == (co["president"] or "—")
+        assert _field(block, "president") == (president_shown(co["president"]) or "—")
         trains = ", ".join(co["trains"]) if co["trains"] else "none"
         assert f'<strong class="trains">{trains}</strong>' in block
     assert f'<dd id="phase">{html.escape(str(state["phase"]))}</dd>' in page

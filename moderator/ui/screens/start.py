@@ -636,12 +636,12 @@ SETUP_NOTES: dict[str, str] = {
     "privates are sold in the opening sale on the main screen, keys b (buy), a (bid, "
     "multiples of $5), x (pass). Two players play the variant of §13: 30% president's "
     "certificates, a share leaving the game with each market purchase by a non-president.",
-    "1817": "1817 (part 1: loans and interest): 3 to 7 players in seat order, the first "
+    "1817": "1817: 3 to 7 players in seat order, the first "
     "choosing first in the opening sale; the bank is unlimited. Write each auction's result: "
     "`private PLAYER PRIVATE PRICE` (the $200 seed money covers bids under face), `pass "
     "PLAYER` for a chooser who puts nothing up; IPOs as `ipo PLAYER CORP PRICE SIZE "
     "[PRIVATE...] [by NOMINATOR]` (facts §1, §3), key p on the main screen. The Volatility "
-    "expansion (`volatility`) is a later step of moderator's 1817: not offered yet.",
+    "expansion (`volatility`) is not offered.",
     "1853": "1853: 3 to 6 players. The board's market values and pars are not in the rules: "
     "the shipped ones are PROVISIONAL, check them against the board below (an edit "
     "starts the game with `market`/`setpar` lines). Bonds and contract claims are "

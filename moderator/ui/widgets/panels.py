@@ -25,8 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from moderator.market import ZONE_MARKS, linear_stack
-from moderator.narrate import place_names, share_heads, title_word
-from moderator.text import capital, counted, money, ordinal
+from moderator.narrate import place_names, president_shown, share_heads, title_word
+from moderator.text import capital, counted, money, ordinal, shorts_held
 from moderator.ui import style
 from moderator.ui.style import ACTING, CHANGED
 from moderator.ui.widgets.quicktable import quick
@@ -327,9 +327,11 @@ class PlayersPanel(Panel):
                 _cell(_money(cur, p["cash"]), ch),
                 _cell(Text(certs, style="bold red" if over else ""), ch),
             ]
+            shorts = p.get("shorts") or {}  # 1817 facts §5: "-1 short" in its column
             for cid in corps:
                 pct = p["shares"].get(cid, 0)
-                row.append(_cell(f"{pct}%" if pct else "·", ch and cid in self.changed))
+                said = shorts_held(cid, shorts[cid])[len(cid) + 1 :] if shorts.get(cid) else "·"
+                row.append(_cell(f"{pct}%" if pct else said, ch and cid in self.changed))
             if bonds:
                 bond = bonds.get(name)
                 row.append(
@@ -435,7 +437,7 @@ class CompaniesPanel(Panel):
                     trains.append(name, style="bold")
             privates = Text(" ").join(company_text(x) for x in co["privates"])
             if co["kind"] == "corporation":
-                who = co["president"] or "—"
+                who = president_shown(co["president"]) or "—"
                 ipo = f"{co['ipo']}%"
                 pool = f"{co['pool']}%" if co["pool"] else "·"
                 if co.get("out_of_game"):  # 18Chesapeake, two players: left the game (§13.3)
