@@ -219,3 +219,19 @@ async def test_a_short_burst_commits_what_it_spells_or_nothing(
         assert after == [*before, spelled[corp]]
     else:
         assert after == before
+
+
+# ---------------------------------------------------------------- the help
+async def test_the_help_says_the_titles_places_and_still_fills_120x40(saves: Path) -> None:
+    save_from_script(saves / "g.json", upto(SHORTS, "short Amy UR"))
+    async with running(saves) as (app, pilot):
+        await pilot.press("f1")
+        await pilot.pause()
+        shown = "\n".join(
+            strip.text
+            for strip in app.screen._compositor.render_strips()  # type: ignore[attr-defined]
+        )
+        assert "buy one share (treasury or market)" in shown
+        assert "1817: shorts, crisis" in shown, shown
+        # the last key row down to ctrl+t is whole at 120x40
+        assert "ctrl+t" in shown and "l local network, s stops." in shown

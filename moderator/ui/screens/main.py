@@ -2007,7 +2007,7 @@ class MainScreen(Screen[None]):
         """The keys."""
         from moderator.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.session.game.title))
 
     def action_help_typed(self) -> None:
         """``?``: the keys (in the command bar, a question mark)."""
