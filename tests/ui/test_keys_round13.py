@@ -21,8 +21,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from bursting import both_ways
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hunt_bursts import typed
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator import commands as c
@@ -235,3 +237,56 @@ async def test_the_help_says_the_titles_places_and_still_fills_120x40(saves: Pat
         assert "1817: shorts, crisis" in shown, shown
         # the last key row down to ctrl+t is whole at 120x40
         assert "ctrl+t" in shown and "l local network, s stops." in shown
+
+
+PIECES = {
+    "crisis": [
+        ["d"],
+        ["x"],
+        ["t", "enter"],
+        ["e", "4", "0", "enter"],
+        ["j", "enter"],
+        ["s", "g", "t", "1", "enter"],
+        ["s", "enter"],
+        ["s", "b", "a", "n", "k", "enter"],
+        ["l", *"sellamygt1", "enter"],
+        ["r", "9", "0", "enter"],
+    ],
+    "acquire": [
+        ["l", *"acquireurpw", "enter", "2", "0", "enter"],
+        ["l", *"acquireurpw", "enter", "9", "9", "9", "enter"],
+        ["l", *"liquidateme", "enter"],
+        ["l", *"acquireurpw", "escape"],
+        ["d"],
+        ["j", "enter"],
+        ["x"],
+    ],
+}
+BASES = {
+    "crisis": upto(CRISIS, "sell Amy GT 1"),
+    "acquire": ACQ_OPEN,
+}
+
+
+@settings(
+    max_examples=4,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(where=st.sampled_from(sorted(PIECES)), data=st.data())
+def test_a_crisis_or_acquisition_burst_commits_what_the_slow_keys_commit(
+    saves: Path, where: str, data: st.DataObject
+) -> None:
+    folder = Path(tempfile.mkdtemp(dir=saves))
+    base = folder / "g.json"
+    save_from_script(base, BASES[where])
+    count = len(saved_lines(base))
+    pieces = data.draw(st.lists(st.sampled_from(PIECES[where]), min_size=1, max_size=3))
+    keys = [key for piece in pieces for key in piece]
+    results, seen = both_ways(base, keys, typed, "round13-")
+    (_, unused, burst), (_, _, slow) = results["burst"], results["slow"]
+    if unused:  # cut short by a refusal: where the slow typing went through
+        assert burst in seen, (keys, burst[count:], slow[count:])
+    else:  # every key used: the same lines
+        assert burst == slow, (keys, burst[count:], slow[count:])
