@@ -264,34 +264,90 @@ def main(titles: list[str], count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
-def late_cuts(seed: int, upto: int = 700) -> list[tuple[int, int, str]]:
+def late_kind(at: Game) -> str:
+    """What of 1817's parts 3 and 4 the position of ``at`` is: ``crisis``, ``acquisition``,
+    ``short`` (a stock turn the engine offers a short in), ``cover`` (the player to act
+    holds a short), or ``""``."""
+    rules, state = at.ruleset, at.state
+    if rules.crisis_player(state) is not None:  # type: ignore[attr-defined]
+        return "crisis"
+    if state.extra.get("ma_round") and rules.acquisition(state) is not None:  # type: ignore[attr-defined]
+        return "acquisition"
+    if state.round_kind == "SR" and not state.extra.get("ma_round"):
+        book = state.extra.get("shorts") or {}
+        if book.get(state.current_player):  # type: ignore[union-attr]
+            return "cover"
+        offered = [x for x in rules.candidates(state) if isinstance(x, c.Later)]
+        if any(x.verb == "short" for x in offered):
+            return "short"
+    return ""
+
+
+def late_cuts(seed: int, upto: int = 700) -> list[tuple[int | str, int, str]]:
     """1817's positions of its parts 3 and 4 in the game from ``seed``: (seed, commands,
-    what: ``crisis``, ``short`` (a stock turn the engine offers a short in), ``cover``,
-    ``acquisition``)."""
+    :func:`late_kind`)."""
     game = played("1817", seed, upto)
     at = Game.new("1817", list(game.players))
-    rules = at.ruleset
-    cuts = []
+    cuts: list[tuple[int | str, int, str]] = []
     for i, entry in enumerate(game.journal):
         assert at.execute(entry.command).ok
-        state = at.state
-        what = ""
-        if rules.crisis_player(state) is not None:  # type: ignore[attr-defined]
-            what = "crisis"
-        elif state.extra.get("ma_round") and rules.acquisition(state) is not None:  # type: ignore[attr-defined]
-            what = "acquisition"
-        elif state.round_kind == "SR" and not state.extra.get("ma_round"):
-            offered = [x for x in rules.candidates(state) if isinstance(x, c.Later)]
-            book = state.extra.get("shorts") or {}
-            if any(x.verb == "short" for x in offered):
-                what = "short"
-            elif state.current_player in book and book[state.current_player]:  # type: ignore[operator]
-                what = "cover"
+        what = late_kind(at)
         if what:
             cuts.append((seed, i + 1, what))
     at.close()
     game.close()
     return cuts
+
+
+LATE_SCRIPTS = (
+    "1817-acquisition-liquidations",
+    "1817-acquisition-round",
+    "1817-shorts",
+    "1817-cash-crisis",
+    "1817-bankrupt-short",
+)
+"""The test scripts whose positions the ``--late`` hunt adds (the simulation reaches few
+acquisition rounds and covers)."""
+
+
+def script_lines(name: str) -> list[c.Command]:
+    from moderator.script import parse_script
+
+    text = (HERE.parent / "scripts" / f"{name}.script").read_text(encoding="utf-8")
+    return [x.command for x in parse_script(text) if x.command.kind != "expect"]
+
+
+def script_cuts(name: str) -> list[tuple[int | str, int, str]]:
+    """The positions of :func:`late_kind` in the script ``name``: (name, commands, kind)."""
+    lines = script_lines(name)
+    at = Game.from_command(lines[0])
+    cuts: list[tuple[int | str, int, str]] = []
+    for i, cmd in enumerate(lines[1:]):
+        assert at.execute(cmd).ok
+        what = late_kind(at)
+        if what:
+            cuts.append((name, i + 1, what))
+    at.close()
+    return cuts
+
+
+@cache
+def script_position(name: str, count: int, which: int) -> Path:
+    """The script ``name`` after ``count`` commands, its players named by set ``which``."""
+    from adversary import renamed
+
+    lines = script_lines(name)
+    first = lines[0]
+    assert isinstance(first, c.GameCmd)
+    names = dict(zip(first.players, names_for("1817", len(first.players), which), strict=False))
+    at = Game.from_command(renamed(first, names))
+    for cmd in lines[1 : count + 1]:
+        assert at.execute(renamed(cmd, names)).ok, cmd
+    folder = Path(tempfile.mkdtemp(prefix="keys-hunt-late-"))
+    path = folder / "game.json"
+    at.save(path)
+    at.close()
+    return path
 
 
 def late_commands(path: Path) -> list[list[str]]:
@@ -329,6 +385,7 @@ def late_main(count: int, seed: int) -> int:
     crises and acquisition rounds (``late_cuts``), spelled by ``late_commands``."""
     rng = random.Random(seed)
     cuts = [cut for s in (1, 2, 3, 4, 5, 6) for cut in late_cuts(s)]
+    cuts += [cut for name in LATE_SCRIPTS for cut in script_cuts(name)]
     kinds = sorted({cut[2] for cut in cuts})
     print("positions:", {k: sum(cut[2] == k for cut in cuts) for k in kinds}, flush=True)
     bad = 0
@@ -336,7 +393,10 @@ def late_main(count: int, seed: int) -> int:
         kind = rng.choice(kinds)
         game_seed, at, _ = rng.choice([cut for cut in cuts if cut[2] == kind])
         which = rng.randrange(len(NAMES))
-        base = position("1817", game_seed, at, which)
+        if isinstance(game_seed, str):
+            base = script_position(game_seed, at, which)
+        else:
+            base = position("1817", game_seed, at, which)
         spelled = late_commands(base)
         keys: list[str] = []
         for _ in range(rng.randint(1, 3)):

@@ -197,13 +197,13 @@ async def test_the_score_screen_counts_a_short_at_minus_the_price(saves: Path) -
 
 # ---------------------------------------------------------------- bursts
 @settings(
-    max_examples=6,
+    max_examples=8,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
-    corp=st.sampled_from(["ur", "gt", "pw", "uripo", "x"]),
+    corp=st.sampled_from(["ur", "gt", "pw", "uripo", "x", "urshort", "gtsh"]),
     tail=st.sampled_from(["enter", "d", "x", "escape"]),
 )
 async def test_a_short_burst_commits_what_it_spells_or_nothing(
@@ -216,7 +216,12 @@ async def test_a_short_burst_commits_what_it_spells_or_nothing(
     async with running(folder) as (app, pilot):
         await send_burst(pilot, "s", corp, tail)
         after = saved_lines(path)
-    spelled = {"ur": "short Amy UR", "gt": "short Amy GT"}
+    spelled = {
+        "ur": "short Amy UR",
+        "gt": "short Amy GT",
+        "urshort": "short Amy UR",
+        "gtsh": "short Amy GT",
+    }
     if tail == "enter" and corp in spelled:
         assert after == [*before, spelled[corp]]
     else:
