@@ -295,3 +295,12 @@ def test_a_crisis_or_acquisition_burst_commits_what_the_slow_keys_commit(
         assert burst in seen, (keys, burst[count:], slow[count:])
     else:  # every key used: the same lines
         assert burst == slow, (keys, burst[count:], slow[count:])
+
+
+async def test_the_buyers_payback_and_done_are_its_keys(saves: Path) -> None:
+    save_from_script(saves / "g.json", upto(ACQUIRE, "payback UR 1"))
+    async with running(saves) as (app, pilot):
+        assert main_screen(app).session.data["acquisition"]["turn"]["buyer"] == "UR"
+        await send_burst(pilot, "u", "enter", "d")
+        assert saved_lines(saves / "g.json")[-2:] == ["payback UR 1", "done UR"]
+        assert main_screen(app).session.data["acquisition"]["turn"] is None
