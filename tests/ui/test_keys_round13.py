@@ -46,6 +46,13 @@ def notes(app: object) -> list[str]:
     return [n.message for n in app._notifications]  # type: ignore[attr-defined]
 
 
+def screen_text(app: object) -> str:
+    return "\n".join(
+        strip.text
+        for strip in app.screen._compositor.render_strips()  # type: ignore[attr-defined]
+    )
+
+
 def header(app: object) -> str:
     return next(
         strip.text
@@ -188,10 +195,7 @@ async def test_the_score_screen_counts_a_short_at_minus_the_price(saves: Path) -
     async with running(saves) as (app, pilot):
         await pilot.press("f")
         await pilot.pause()
-        shown = "\n".join(
-            strip.text
-            for strip in app.screen._compositor.render_strips()  # type: ignore[attr-defined]
-        )
+        shown = screen_text(app)
         assert "short" in shown and "-$80" in shown, shown
 
 
@@ -234,10 +238,7 @@ async def test_the_help_says_the_titles_places_and_still_fills_120x40(saves: Pat
     async with running(saves) as (app, pilot):
         await pilot.press("f1")
         await pilot.pause()
-        shown = "\n".join(
-            strip.text
-            for strip in app.screen._compositor.render_strips()  # type: ignore[attr-defined]
-        )
+        shown = screen_text(app)
         assert "buy one share (treasury or market)" in shown
         assert "1817: shorts, crisis" in shown, shown
         # the last key row down to ctrl+t is whole at 120x40

@@ -128,6 +128,15 @@ def narration_around(
         return [], [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
 
+def offered_label(head: str, why: str | None, paid: str) -> str | Text:
+    """A list's line: what it does and what it pays, or, refused, why not (under it)."""
+    if why is None:
+        return f"{head}   {paid}"
+    label = Text(head)
+    label.append(f"\n  ✗ not allowed: {why}", style="red")
+    return label
+
+
 def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
     """The buy list's title, naming what is bought (issue 37.7): a share, 1830's private
     on offer (7.1), an item of the starting package (1847 AE, Pfalz), or several kinds."""
@@ -1145,12 +1154,7 @@ class MainScreen(Screen[None]):
             assert isinstance(x, c.Later)
             who, cid = x.words
             head = f"{who} shorts {cid}: a new share to the {self.places[1]}"
-            if why is None:
-                choices.append((f"{head}   {self.price_label(x, who)}", x))
-            else:
-                label = Text(head)
-                label.append(f"\n  ✗ not allowed: {why}", style="red")
-                choices.append((label, x))
+            choices.append((offered_label(head, why, self.price_label(x, who)), x))
             keys.append((field(cid, names.get(cid)), field("short")))
         dialog = ChoiceDialog(
             f"Sell shares to the {self.places[1]}, or short (facts §5)",
@@ -1216,12 +1220,7 @@ class MainScreen(Screen[None]):
         choices: list[tuple[str | Text, c.Command]] = []
         for x, why in zip(offered, refusals, strict=True):
             head = f"{x.player} sells {x.count} × {x.corp}"
-            if why is None:
-                choices.append((f"{head}   {self.price_label(x, x.player)}", x))
-            else:
-                label = Text(head)
-                label.append(f"\n  ✗ not allowed: {why}", style="red")
-                choices.append((label, x))
+            choices.append((offered_label(head, why, self.price_label(x, x.player)), x))
         dialog = ChoiceDialog(
             f"Forced sale: {president} raises money for {cid}'s train",
             choices,
