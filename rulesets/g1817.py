@@ -412,7 +412,23 @@ class G1817(
             "merger_round": bool(state.extra.get("ma_round")),
             "merger": self.merger_json(state),
             "acquisition": self.acquisition_json(state),
+            "crisis": self.crisis_json(state),
         }
+
+    def crisis_json(self, state: GameState) -> dict[str, Any] | None:
+        """The state JSON's ``crisis``: the player in a cash crisis, his cash, what his
+        crisis sales could raise and whether ``bankrupt`` is his line (facts §12: when
+        they cannot clear the debt); ``None`` outside a crisis."""
+        who = self.crisis_player(state)
+        if who is None:
+            return None
+        cash = state.ledger.player(who).cash
+        could = sum(
+            self.sellable(state, who, co) * state.price(co.id)
+            for co in state.ledger.corporations()
+            if self.sellable(state, who, co)
+        )
+        return {"player": who, "cash": cash, "may_raise": could, "bankrupt": cash + could < 0}
 
     def company_json(self, state: GameState, entry: dict[str, Any]) -> None:
         if entry["kind"] != "corporation":

@@ -73,7 +73,7 @@ UI_COMMANDS: tuple[UICommand, ...] = (
         "s",
         "sell",
         "Sell",
-        "Sell shares, with what they bring (operating round: a forced sale).",
+        "Sell shares at the price (an OR's forced sale; 1817: shorts, crisis).",
         ("setup", "SR", "OR"),
     ),
     UICommand(

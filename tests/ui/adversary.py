@@ -66,6 +66,8 @@ def renamed(cmd: c.Command, names: dict[str, str]) -> c.Command:
             return names.get(value, value)
         if isinstance(value, list):
             return [swap(v) for v in value]
+        if isinstance(value, tuple):  # a later step's words (1817's `short Amy UR`)
+            return tuple(swap(v) for v in value)
         if isinstance(value, dict):
             return {k: swap(v) for k, v in value.items()}
         return value

@@ -22,6 +22,12 @@ those it found.
 the simulation converts and merges), most with a conversion's turn open, the commands
 spelled as ``l`` and the keys spell them there (``b`` and the buyer's name, ``s``, ``j``,
 ``d``); ``test_keys_round12.py`` holds what it found.
+
+    .venv/bin/python tests/ui/keys_hunt.py 1817 40 1313 --late
+
+(thirteenth round) types them at 1817's parts 3 and 4: a stock turn that may short or cover,
+a cash crisis, an acquisition round (an ``acquire`` from ``l`` with its price typed);
+``test_keys_round13.py`` holds what it found.
 """
 
 from __future__ import annotations
@@ -121,7 +127,10 @@ async def typed(path: Path, keys: list[str], slow: bool, seen: list[list[str]]) 
             players = {getattr(x, "player", None) for x in legal}
             if legal and None not in players and len(players) == 1:
                 only = players.pop()
-                if game.state.round_kind != "OR" and shown != only:
+                # 1817 facts §12: the header names the debtor of a cash crisis beside the
+                # round's next actor (thirteenth keys round)
+                crisis = mains[0].session.data.get("crisis") or {}
+                if game.state.round_kind != "OR" and only not in (shown, crisis.get("player")):
                     wrong = f"header {shown}, but only {only}'s lines are legal"
         return wrong, app.unused, app.bells, [n.message for n in app._notifications]
 
@@ -255,7 +264,158 @@ def main(titles: list[str], count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+def late_kind(at: Game) -> str:
+    """What of 1817's parts 3 and 4 the position of ``at`` is: ``crisis``, ``acquisition``,
+    ``short`` (a stock turn the engine offers a short in), ``cover`` (the player to act
+    holds a short), or ``""``."""
+    rules, state = at.ruleset, at.state
+    if rules.crisis_player(state) is not None:  # type: ignore[attr-defined]
+        return "crisis"
+    if state.extra.get("ma_round") and rules.acquisition(state) is not None:  # type: ignore[attr-defined]
+        return "acquisition"
+    if state.round_kind == "SR" and not state.extra.get("ma_round"):
+        book = state.extra.get("shorts") or {}
+        if book.get(state.current_player):  # type: ignore[union-attr]
+            return "cover"
+        offered = [x for x in rules.candidates(state) if isinstance(x, c.Later)]
+        if any(x.verb == "short" for x in offered):
+            return "short"
+    return ""
+
+
+def late_cuts(seed: int, upto: int = 700) -> list[tuple[int | str, int, str]]:
+    """1817's positions of its parts 3 and 4 in the game from ``seed``: (seed, commands,
+    :func:`late_kind`)."""
+    game = played("1817", seed, upto)
+    at = Game.new("1817", list(game.players))
+    cuts: list[tuple[int | str, int, str]] = []
+    for i, entry in enumerate(game.journal):
+        assert at.execute(entry.command).ok
+        what = late_kind(at)
+        if what:
+            cuts.append((seed, i + 1, what))
+    at.close()
+    game.close()
+    return cuts
+
+
+LATE_SCRIPTS = (
+    "1817-acquisition-liquidations",
+    "1817-acquisition-round",
+    "1817-shorts",
+    "1817-cash-crisis",
+    "1817-bankrupt-short",
+)
+"""The test scripts whose positions the ``--late`` hunt adds (the simulation reaches few
+acquisition rounds and covers)."""
+
+
+def script_lines(name: str) -> list[c.Command]:
+    from moderator.script import parse_script
+
+    text = (HERE.parent / "scripts" / f"{name}.script").read_text(encoding="utf-8")
+    return [x.command for x in parse_script(text) if x.command.kind != "expect"]
+
+
+def script_cuts(name: str) -> list[tuple[int | str, int, str]]:
+    """The positions of :func:`late_kind` in the script ``name``: (name, commands, kind)."""
+    lines = script_lines(name)
+    at = Game.from_command(lines[0])
+    cuts: list[tuple[int | str, int, str]] = []
+    for i, cmd in enumerate(lines[1:]):
+        assert at.execute(cmd).ok
+        what = late_kind(at)
+        if what:
+            cuts.append((name, i + 1, what))
+    at.close()
+    return cuts
+
+
+@cache
+def script_position(name: str, count: int, which: int) -> Path:
+    """The script ``name`` after ``count`` commands, its players named by set ``which``."""
+    from adversary import renamed
+
+    lines = script_lines(name)
+    first = lines[0]
+    assert isinstance(first, c.GameCmd)
+    names = dict(zip(first.players, names_for("1817", len(first.players), which), strict=False))
+    at = Game.from_command(renamed(first, names))
+    for cmd in lines[1 : count + 1]:
+        assert at.execute(renamed(cmd, names)).ok, cmd
+    folder = Path(tempfile.mkdtemp(prefix="keys-hunt-late-"))
+    path = folder / "game.json"
+    at.save(path)
+    at.close()
+    return path
+
+
+def late_commands(path: Path) -> list[list[str]]:
+    """Keys that spell the legal commands of 1817's parts 3 and 4 (thirteenth keys round):
+    ``l`` and the line; a short as ``s``, the corporation and ``short``; a sale or a
+    bankruptcy in a crisis from ``s``; an acquisition from ``l`` with its price typed."""
+    game = Game.load(path, read_only=True)
+    try:
+        out = []
+        for cmd in game.legal_commands()[:60]:
+            line = format_command(cmd).lower()
+            words = [ch for ch in line if ch.isalnum()]
+            if isinstance(cmd, c.Later) and cmd.verb == "acquire":
+                price = str(int(cmd.words[2]) + 10 * random.Random(line).randrange(0, 4))
+                out.append(["l", *words[:-2], "enter", *price, "enter"])
+                continue
+            out.append(["l", *words, "enter"])
+            if isinstance(cmd, c.Later) and cmd.verb == "short":
+                out.append(["s", *cmd.words[1].lower(), *"short", "enter"])
+            elif isinstance(cmd, c.Sell):
+                out.append(["s", *cmd.corp.lower(), str(cmd.count), "enter"])
+            elif isinstance(cmd, c.Bankrupt):
+                out.append(["s", *"bankrupt", "enter"])
+            elif isinstance(cmd, c.Buy) and cmd.source:
+                out.append(["b", *cmd.corp.lower(), *cmd.source, "enter"])
+            elif isinstance(cmd, c.Done):
+                out.append(["d"])
+        return out or [["x"]]
+    finally:
+        game.close()
+
+
+def late_main(count: int, seed: int) -> int:
+    """The ``--late`` hunt (thirteenth keys round): bursts at 1817's shorts, covers, cash
+    crises and acquisition rounds (``late_cuts``), spelled by ``late_commands``."""
+    rng = random.Random(seed)
+    cuts = [cut for s in (1, 2, 3, 4, 5, 6) for cut in late_cuts(s)]
+    cuts += [cut for name in LATE_SCRIPTS for cut in script_cuts(name)]
+    kinds = sorted({cut[2] for cut in cuts})
+    print("positions:", {k: sum(cut[2] == k for cut in cuts) for k in kinds}, flush=True)
+    bad = 0
+    for i in range(count):
+        kind = rng.choice(kinds)
+        game_seed, at, _ = rng.choice([cut for cut in cuts if cut[2] == kind])
+        which = rng.randrange(len(NAMES))
+        if isinstance(game_seed, str):
+            base = script_position(game_seed, at, which)
+        else:
+            base = position("1817", game_seed, at, which)
+        spelled = late_commands(base)
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.4:  # a screen or a dialog opened and closed first
+                keys.append(rng.choice([*OPENERS, "b", "s", "d", "l", "t", "e"]))
+                keys += rng.choices(INSIDE, k=rng.randint(0, 2))
+                keys.append("escape")
+            keys += rng.choice(spelled)
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, kind, game_seed, at, which, " ".join(keys), flush=True)
+        for fault in found:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
     if "--merger" in sys.argv:
         sys.exit(merger_main(int(sys.argv[2]), int(sys.argv[3])))
+    if "--late" in sys.argv:
+        sys.exit(late_main(int(sys.argv[2]), int(sys.argv[3])))
     sys.exit(main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])))

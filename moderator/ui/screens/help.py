@@ -68,8 +68,15 @@ def _key_name(key: str) -> str:
     return names.get(key, key)
 
 
-def key_table() -> Table:
-    """The table of keys (also used for the README)."""
+BUY_PLACES = "(IPO or pool)"
+"""The buy key's places in its help row, said in the game's title's words where a game is
+open (:func:`moderator.narrate.share_heads`: 1830's offering or pool, 1846's treasury or
+market)."""
+
+
+def key_table(title: str | None = None) -> Table:
+    """The table of keys (also used for the README, without ``title``); with ``title``, the
+    places shares are bought from in its words."""
     table = Table(box=None, padding=(0, 2), header_style="bold")
     # a long key cell (`score project rounds`) wraps rather than narrowing every
     # description: the help fits a 120x40 terminal with few wrapped rows
@@ -84,7 +91,13 @@ def key_table() -> Table:
         if cmd.help in done:
             continue
         done.add(cmd.help)
-        table.add_row(" / ".join(seen[cmd.help]), cmd.label, cmd.help)
+        said = cmd.help
+        if title is not None and BUY_PLACES in said:
+            from moderator.narrate import share_heads
+
+            unsold, pool = share_heads(title)
+            said = said.replace(BUY_PLACES, f"({unsold} or {pool})")
+        table.add_row(" / ".join(seen[cmd.help]), cmd.label, said)
     for key, what in EXTRA_KEYS:
         table.add_row(key, "", what)
     return table
@@ -98,6 +111,11 @@ class HelpScreen(StrayKeysRefused, ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close", priority=True)]
 
+    def __init__(self, title: str | None = None) -> None:
+        super().__init__()
+        self.game_title = title
+        """The open game's title (its words for the places shares are bought from)."""
+
     def compose(self) -> ComposeResult:
         # scrolls (↑↓, PgUp/PgDn, the wheel) when the keys are more than the terminal's rows
         with VerticalScroll(classes="dialog-box", id="help-box") as box:
@@ -106,7 +124,7 @@ class HelpScreen(StrayKeysRefused, ModalScreen[None]):
             box.styles.width = 118
             box.styles.max_height = "100%"
             yield Label("Keys", classes="dialog-title")
-            yield Static(key_table())
+            yield Static(key_table(self.game_title))
             yield Static(
                 "Keys of commands the rules forbid right now are dimmed in the footer; "
                 "pressing one says why; keys of another stage are not shown.",

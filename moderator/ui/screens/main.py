@@ -128,6 +128,15 @@ def narration_around(
         return [], [f"(the bank's actions could not be worded: {type(exc).__name__}: {exc})"]
 
 
+def offered_label(head: str, why: str | None, paid: str) -> str | Text:
+    """A list's line: what it does and what it pays, or, refused, why not (under it)."""
+    if why is None:
+        return f"{head}   {paid}"
+    label = Text(head)
+    label.append(f"\n  ✗ not allowed: {why}", style="red")
+    return label
+
+
 def buy_title(cmds: Sequence[c.Command], sale: bool, package: set[str]) -> str:
     """The buy list's title, naming what is bought (issue 37.7): a share, 1830's private
     on offer (7.1), an item of the starting package (1847 AE, Pfalz), or several kinds."""
@@ -521,6 +530,11 @@ class MainScreen(Screen[None]):
     def allowed(self, cmd: UICommand) -> bool:
         """Whether the rules allow anything behind the key now (from the game)."""
         game = self.session.game
+        if self.crisis() is not None and cmd.rounds:
+            # 1817 facts §12: the debtor's sale or bankruptcy first (`s` lists them)
+            return cmd.id == "sell" and bool(self.session.legal_of(c.Sell, c.Bankrupt))
+        if cmd.id == "sell" and self.session.round_kind != "OR" and self.shorts_offered():
+            return True  # 1817 facts §5: a short is listed with the sales
         if cmd.id == "train":
             # the list opens while the bank offers the company a train, refused or not: it
             # says why (issue 27.4), and the `d` typed after `t` falls into it, not on done
@@ -554,6 +568,13 @@ class MainScreen(Screen[None]):
         if title in cmd.absent or not self.title_has(cmd):
             return f"{self.session.game.ruleset.title_name} has no {cmd.label.lower()} command"
         kind = stage_of(self.session.data)
+        crisis = self.crisis()
+        if crisis is not None and cmd.rounds and cmd.id != "sell":
+            # 1817 facts §12: the engine's reason (thirteenth keys round: "the rules allow
+            # no done now", the debtor unnamed)
+            why = self.session.reason(c.Pass(player=str(crisis["player"])))
+            if why:
+                return why
         corp = self.conversion_turn()
         if cmd.id in ("buy", "sell") and corp is not None:
             return f"no {cmd.label.lower()} after {corp}'s conversion is legal now"
@@ -758,6 +779,9 @@ class MainScreen(Screen[None]):
             # 1817 R 7.1.4: none legal; the list says why (and takes the keys after it)
             self.after_conversion(c.Buy if cmd.id == "buy" else c.Sell, corp)
             return "taken"
+        if cmd.id == "sell" and self.crisis() is not None:
+            self.crisis_sales()  # 1817 facts §12: says the engine's reason
+            return "refused" if self.app.screen is self else "taken"
         if cmd.id == "sell" and cid is not None and not self.session.data.get("ended"):
             # the forced sale's list opens with the rules' reasons (and takes the keys
             # typed after `s`, as the train list does)
@@ -834,6 +858,7 @@ class MainScreen(Screen[None]):
         done: bool = False,
         keys: list[Keys] | None = None,
         clashes: list[frozenset[int]] | None = None,
+        then: Any = None,
     ) -> None:
         """Open a choice dialog over ``cmds`` labelled by ``label(cmd)``, each with what
         would follow it by itself; a single legal choice opens a list too (issue 27.1:
@@ -856,6 +881,8 @@ class MainScreen(Screen[None]):
         )
         if done:
             dialog.done_after = self.done_after()
+        if then is not None:  # the answer's next step (1817's acquire: its price)
+            dialog.then = then
         self.ask(dialog)
 
     # ------------------------------------------------------------ stock round keys
@@ -973,6 +1000,7 @@ class MainScreen(Screen[None]):
         cmds.sort(key=lambda x: isinstance(x, c.Buy) and x.player != self.session.acting)
         package = {item["item"]: item for item in self.session.data.get("package") or []}
         sale = self.session.data.get("sale") or {}
+        shorts = {p["name"]: p.get("shorts") or {} for p in self.session.data.get("players", [])}
 
         def label(x: c.Buy) -> Text:
             t = Text(f"{x.player} buys ")
@@ -993,6 +1021,11 @@ class MainScreen(Screen[None]):
                 return t
             # the script's words here: the list's letters spell them (dialogs.choice_keys)
             source = "IPO" if x.source == "ipo" else "pool"
+            if x.corp in (shorts.get(x.player) or {}):
+                # 1817 facts §5: a short holder's purchase covers a short (no share gained)
+                t = Text(f"{x.player} covers a {x.corp} short, buying from the {source}")
+                t.append(f"   {self.price_label(x, x.player)}")
+                return t
             t.append(f" from the {source}   {self.price_label(x, x.player)}")
             return t
 
@@ -1002,12 +1035,18 @@ class MainScreen(Screen[None]):
         """Sell shares: legal counts with what they bring (in an operating round, the
         president's forced sale: :meth:`forced_sale`)."""
         self.typing()
+        if self.crisis() is not None:
+            self.crisis_sales()
+            return
         corp = self.conversion_turn()
         if corp is not None:
             self.after_conversion(c.Sell, corp)
             return
         if self.session.round_kind == "OR":
             self.forced_sale()
+            return
+        if self.shorts_offered():
+            self.sales_and_shorts()
             return
         cmds = self.session.legal_of(c.Sell)
         # the header's player's sales first, as his purchases (1830 4.0: after a purchase
@@ -1019,6 +1058,118 @@ class MainScreen(Screen[None]):
             return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
 
         self.choose(f"Sell shares to the {self.places[1]}", cmds, label)
+
+    def crisis(self) -> dict[str, Any] | None:
+        """1817's cash crisis (facts §12): the engine's record of the player in debt, who
+        sells or goes bankrupt before any other line; ``None`` outside one."""
+        found = self.session.data.get("crisis")
+        return found if isinstance(found, dict) else None
+
+    def crisis_sales(self) -> None:
+        """``s`` in a cash crisis: the debtor's sales the engine takes (no president's
+        certificate, no more than the debt needs), then ``bankrupt`` when it takes that
+        (his sales cannot clear the debt); spelled as sales, ``bankrupt`` by its word."""
+        from moderator.ui.screens.dialogs import choice_keys, company_names, field
+
+        crisis = self.crisis()
+        assert crisis is not None
+        who = str(crisis["player"])
+        cmds = [
+            x
+            for x in self.session.legal_of(c.Sell, c.Bankrupt)
+            if isinstance(x, c.Sell | c.Bankrupt) and x.player == who
+        ]
+        if not cmds:
+            self.opened_nothing(
+                self.session.reason(c.Bankrupt(player=who)) or f"{who} has no line now"
+            )
+            return
+        names = company_names(self.session)
+
+        def label(x: c.Command) -> str:
+            if isinstance(x, c.Sell):
+                return f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}"
+            return f"{who} goes bankrupt   {'; '.join(self.session.payments(x))}".rstrip()
+
+        keys: list[Keys] = [
+            choice_keys(x, names) if isinstance(x, c.Sell) else (field("bankrupt"),) for x in cmds
+        ]
+        owed = self.session.money(-int(crisis["cash"]))
+        self.choose(
+            f"Cash crisis: {who} owes {owed} and sells at once (facts §12)",
+            cmds,
+            label,
+            note=f"to the {self.places[1]} at the price; no other line before",
+            keys=keys,
+        )
+
+    def shorts_offered(self) -> bool:
+        """Whether the engine offers the player to act a short now (1817 facts §5)."""
+        return bool(self.legal_shorts())
+
+    def legal_shorts(self) -> list[c.Later]:
+        """The shorts the engine takes now (its candidates, checked)."""
+        if not hasattr(self.session.game.ruleset, "cmd_short"):
+            return []
+        return [x for x in self.session.legal() if isinstance(x, c.Later) and x.verb == "short"]
+
+    def sales_and_shorts(self) -> None:
+        """``s`` in 1817's stock turn: the sales, then the shorts the engine takes (a
+        short is a purchase of a share the player does not hold: spelled by the
+        corporation, then ``short``), then the shorts it refuses, each with its reason,
+        for the corporations he holds none of (Enter takes nothing there)."""
+        from moderator.ui.screens.dialogs import ChoiceDialog, choice_keys, company_names, field
+
+        sales = [x for x in self.session.legal_of(c.Sell) if isinstance(x, c.Sell)]
+        sales.sort(key=lambda x: x.player != self.session.acting)
+        shorts = self.legal_shorts()
+        player = self.session.acting
+        held = next(
+            (p.get("shares") or {} for p in self.session.data["players"] if p["name"] == player),
+            {},
+        )
+        tried: list[c.Command] = []
+        taken = {x.words[1] for x in shorts}
+        for co in self.session.data.get("companies", []):
+            cid = co["id"]
+            if co.get("kind") != "corporation" or not co.get("price") or co.get("closed"):
+                continue
+            if player is None or cid in taken or held.get(cid):
+                continue
+            tried.append(c.Later(verb="short", words=(player, cid)))
+        refusals_of = [self.session.reason(x) for x in tried]
+        refused = [(x, why) for x, why in zip(tried, refusals_of, strict=True) if why]
+        cmds: list[c.Command] = [*sales, *shorts, *(x for x, _ in refused)]
+        whys: list[str | None] = [None] * (len(sales) + len(shorts)) + [w for _, w in refused]
+        names = company_names(self.session)
+        choices: list[tuple[str | Text, c.Command]] = []
+        keys: list[Keys] = []
+        for x, why in zip(cmds, whys, strict=True):
+            if isinstance(x, c.Sell):
+                choices.append(
+                    (f"{x.player} sells {x.count} × {x.corp}   {self.price_label(x, x.player)}", x)
+                )
+                keys.append(choice_keys(x, names))
+                continue
+            assert isinstance(x, c.Later)
+            who, cid = x.words
+            head = f"{who} shorts {cid}: a new share to the {self.places[1]}"
+            choices.append((offered_label(head, why, self.price_label(x, who)), x))
+            keys.append((field(cid, names.get(cid)), field("short")))
+        dialog = ChoiceDialog(
+            f"Sell shares to the {self.places[1]}, or short (facts §5)",
+            choices,
+            "a short: the bank pays the price; it is the turn's purchase",
+            keys=keys,
+            details=[
+                self.session.follow_lines(x) if w is None else []
+                for x, w in zip(cmds, whys, strict=True)
+            ],
+            refusals=whys,
+            names=names,
+            sends=[self.session.line(x) for x in cmds],
+        )
+        self.ask(dialog)
 
     def forced_sale(self) -> None:
         """``s`` in an operating round: the acting company's president sells shares to
@@ -1069,12 +1220,7 @@ class MainScreen(Screen[None]):
         choices: list[tuple[str | Text, c.Command]] = []
         for x, why in zip(offered, refusals, strict=True):
             head = f"{x.player} sells {x.count} × {x.corp}"
-            if why is None:
-                choices.append((f"{head}   {self.price_label(x, x.player)}", x))
-            else:
-                label = Text(head)
-                label.append(f"\n  ✗ not allowed: {why}", style="red")
-                choices.append((label, x))
+            choices.append((offered_label(head, why, self.price_label(x, x.player)), x))
         dialog = ChoiceDialog(
             f"Forced sale: {president} raises money for {cid}'s train",
             choices,
@@ -1670,7 +1816,38 @@ class MainScreen(Screen[None]):
         keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
         players = list(self.session.game.players)
         clashes = [name_clashes(x, players) for x in cmds]  # a player called Trade
-        self.choose("Commands the rules accept now", cmds, label, keys=keys, clashes=clashes)
+        self.choose(
+            "Commands the rules accept now",
+            cmds,
+            label,
+            keys=keys,
+            clashes=clashes,
+            then=self.acquire_price,
+        )
+
+    def acquire_price(self, cmd: c.Command) -> Step:
+        """1817's ``acquire BUYER TARGET PRICE`` taken from ``l``: the price next, filled
+        with the engine's lowest bid, under it the engine's preview of the very line (the
+        money it moves: the buyer's payment, the loans it takes, the target's assets, the
+        shareholders' part per share); another line of ``l`` is given as it is
+        (thirteenth keys round: Enter gave the $10 line at once)."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
+        if not (isinstance(cmd, c.Later) and cmd.verb == "acquire"):
+            return cmd
+        buyer, target = cmd.words[0], cmd.words[1]
+        ruleset = self.session.game.ruleset
+        state = self.session.game.state
+        low = ruleset.lowest_bid(state, state.company(target))  # type: ignore[attr-defined]
+        most = ruleset.max_bid(state, state.company(buyer), state.company(target))  # type: ignore[attr-defined]
+        money = self.session.money
+        return AmountDialog(
+            self.session,
+            f"{buyer} acquires {target} at which price? (facts §10)",
+            lambda amount, _: c.Later(verb="acquire", words=(buyer, target, str(amount))),
+            initial=low,
+            note=f"the auction's result: {money(low)} to {money(most)}, in multiples of $10",
+        )
 
     def action_command_bar(self) -> None:
         """Focus the command bar (in the bar, the key is typed: see ``keys.bindings``)."""
@@ -1829,7 +2006,7 @@ class MainScreen(Screen[None]):
         """The keys."""
         from moderator.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.session.game.title))
 
     def action_help_typed(self) -> None:
         """``?``: the keys (in the command bar, a question mark)."""

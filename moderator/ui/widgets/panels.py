@@ -985,6 +985,7 @@ class StatusBar(Panel):
             data.get("seed_money"),
             str(data.get("merger")),  # 1817's merger round (its presidents with it)
             str(data.get("acquisition")),  # 1817's acquisition round
+            str(data.get("crisis")),  # 1817's cash crisis
         )
 
     def build(self) -> Any:
@@ -1101,6 +1102,7 @@ class StatusBar(Panel):
                     line.append(_money(cur, due), style="bold")
             if data.get("extra_or") == "called":
                 line.append("   extra OR called (4.9)", style="yellow")
+        _crisis_words(line, data, cur)
         if data.get("elephant") or "elephant" in data:
             # 1853 3.1.11: the Elephant is the priority deal (no holder before the bonds)
             if data.get("elephant"):
@@ -1279,6 +1281,23 @@ class PanelColumn(VerticalScroll):
     def watch_has_focus(self, _has_focus: bool) -> None:
         """Restyle the column alone (see the class docstring)."""
         self.app.stylesheet.update_nodes([self], animate=True)
+
+
+def _crisis_words(line: Text, data: dict[str, Any], cur: str) -> None:
+    """1817's cash crisis in the header (facts §12): the player in debt, his cash, and his
+    line before any other: a sale at once (``s``), or ``bankrupt`` when the engine's record
+    says his sales cannot clear it (thirteenth keys round: the header named the
+    corporation operating, whose keys the engine refused)."""
+    crisis = data.get("crisis")
+    if not crisis:
+        return
+    who = crisis["player"]
+    line.append(f"   {who} in a cash crisis ", style="bold yellow")
+    line.append(_money(cur, crisis["cash"]), style="bold")
+    if crisis.get("bankrupt"):
+        line.append(f": bankrupt {who} (s lists it)", style="bold yellow")
+    else:
+        line.append(": s sells at once", style="bold yellow")
 
 
 def _acquisition_words(line: Text, data: dict[str, Any]) -> None:
