@@ -24,7 +24,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "ui"))
-sys.path.append(str(REPO / "tests"))  # ui_helpers reads conftest (after the packages: tests/rulesets)
+# ui_helpers reads conftest (after the packages: tests/rulesets)
+sys.path.append(str(REPO / "tests"))
 
 from shots import SHOTS, capture, demo_save  # noqa: E402
 

@@ -493,6 +493,15 @@ FIXES: dict[str, RulesFix] = {
             "cash settles its loans, its former president pays a shortfall, its shareholders "
             "share a surplus; before: it stayed in the liquidation cell)",
         ),
+        RulesFix(
+            "1846-6.48",
+            13,
+            "1846",
+            "6.48",
+            "`spend CORP AMOUNT tile` or `terrain` is a multiple of $20: every track charge "
+            "is $20, a printed terrain or hexside cost ($20, $40, $60) or one less a $20 "
+            "discount (before: any amount)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (
