@@ -502,6 +502,13 @@ FIXES: dict[str, RulesFix] = {
             "is $20, a printed terrain or hexside cost ($20, $40, $60) or one less a $20 "
             "discount (before: any amount)",
         ),
+        RulesFix(
+            "1847AE-6.3",
+            13,
+            "1847AE",
+            "6.3",
+            LEVEL_12_SPEND["terrain"].format("the 1847 AE map's M40, M50, M70, M80"),
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (

@@ -173,6 +173,7 @@ RULE_NUMBERS = {
     "sold_then_buy": "3.1.9",
     "hold_limit": "3.1.2",
     "cert_limit": "3.1.2",
+    "terrain": "4.1.12",
     "buy_ipo": "3.1.4",
     "buy_pool": "3.1.7",
     "par": "3.1.4",

@@ -368,6 +368,7 @@ def test_the_level_13_acquisition_round_fix() -> None:
     ("title", "idents"),
     [
         ("1846", {"1846-6.48", "1846-run-income"}),
+        ("1847AE", {"1847AE-6.3", "1847AE-run-income"}),
     ],
 )
 def test_the_level_13_rules_fixes(title: str, idents: set[str]) -> None:
