@@ -509,6 +509,14 @@ FIXES: dict[str, RulesFix] = {
             "6.3",
             LEVEL_12_SPEND["terrain"].format("the 1847 AE map's M40, M50, M70, M80"),
         ),
+        RulesFix(
+            "1853-4.1.3-once",
+            13,
+            "1853",
+            "4.1.2, 4.1.3",
+            "a major's two-tile fee (`spend CORP AMOUNT fee`) is paid at most once in an "
+            "operating turn: it lays at most two tiles (before: any number of fees)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (
