@@ -510,6 +510,14 @@ FIXES: dict[str, RulesFix] = {
             LEVEL_12_SPEND["terrain"].format("the 1847 AE map's M40, M50, M70, M80"),
         ),
         RulesFix(
+            "1853-4.1.2-minor",
+            13,
+            "1853",
+            "4.1.2, 4.1.12",
+            "a minor lays one tile a turn: its `terrain` or `tile` lines of a turn add up to one "
+            "construction cost of Table 4 at most (before: two, or any number of lines)",
+        ),
+        RulesFix(
             "1853-4.1.3-once",
             13,
             "1853",

@@ -369,7 +369,7 @@ def test_the_level_13_acquisition_round_fix() -> None:
     [
         ("1846", {"1846-6.48", "1846-run-income"}),
         ("1847AE", {"1847AE-6.3", "1847AE-run-income"}),
-        ("1853", {"1853-4.1.3-once", "1853-run-income"}),
+        ("1853", {"1853-4.1.3-once", "1853-4.1.2-minor", "1853-run-income"}),
     ],
 )
 def test_the_level_13_rules_fixes(title: str, idents: set[str]) -> None:
