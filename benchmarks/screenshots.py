@@ -25,6 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "ui"))
 # ui_helpers reads conftest; appended, after the packages (tests/rulesets is no package)
+sys.path.append(str(REPO / "tests"))
 
 from shots import SHOTS, capture, demo_save  # noqa: E402
 

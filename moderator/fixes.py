@@ -493,6 +493,38 @@ FIXES: dict[str, RulesFix] = {
             "cash settles its loans, its former president pays a shortfall, its shareholders "
             "share a surplus; before: it stayed in the liquidation cell)",
         ),
+        RulesFix(
+            "1846-6.48",
+            13,
+            "1846",
+            "6.48",
+            "`spend CORP AMOUNT tile` or `terrain` is a multiple of $20: every track charge "
+            "is $20, a printed terrain or hexside cost ($20, $40, $60) or one less a $20 "
+            "discount (before: any amount)",
+        ),
+        RulesFix(
+            "1847AE-6.3",
+            13,
+            "1847AE",
+            "6.3",
+            LEVEL_12_SPEND["terrain"].format("the 1847 AE map's M40, M50, M70, M80"),
+        ),
+        RulesFix(
+            "1853-4.1.2-minor",
+            13,
+            "1853",
+            "4.1.2, 4.1.12",
+            "a minor lays one tile a turn: its `terrain` or `tile` lines of a turn add up to one "
+            "construction cost of Table 4 at most (before: two, or any number of lines)",
+        ),
+        RulesFix(
+            "1853-4.1.3-once",
+            13,
+            "1853",
+            "4.1.2, 4.1.3",
+            "a major's two-tile fee (`spend CORP AMOUNT fee`) is paid at most once in an "
+            "operating turn: it lays at most two tiles (before: any number of fees)",
+        ),
         *(
             RulesFix(f"{title}-{suffix}", 12, title, rule, LEVEL_12_SPEND[what].format(figures))
             for title, suffix, rule, what, figures in (

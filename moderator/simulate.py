@@ -39,7 +39,8 @@ from moderator.simulate_1830 import Sim1830
 from rulesets.g1847ae import G1847AE, INVESTOR_OF, QUARRY_RANGE, TOKEN_QUARRIES, TRADEABLE
 from rulesets.g1847ae import PHASES as AE_PHASES
 
-NAMES = ("Amy", "Bob", "Carlos", "Dana", "Eve", "Finn")
+NAMES = ("Amy", "Bob", "Carlos", "Dana", "Eve", "Finn", "Gus")
+"""The players' names, seated in this order (seven: 1817 seats 3-7)."""
 TRAIN_REVENUE = {"2": (30, 90), "4": (60, 150), "5": (120, 260), "6": (180, 400)}
 """Made-up revenue range per train card (enough to break the bank in a normal length)."""
 TRAIN_REVENUE_1847AE = {
@@ -156,6 +157,8 @@ class Simulation(Sim1817, Sim1830):
     def __post_init__(self) -> None:
         if self.title not in TITLES:
             raise ValueError(f"no simulation of {self.title!r}: {', '.join(TITLES)}")
+        if self.players > len(NAMES):  # a silent cut would play fewer players than asked
+            raise ValueError(f"a simulation seats at most {len(NAMES)} players")
         if self.rng is None:
             self.rng = random.Random(self.seed)
         words = list(NAMES[: self.players])

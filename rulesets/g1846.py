@@ -35,6 +35,7 @@ from rulesets.base import Receipt, ReceiptLine
 from rulesets.charter_tokens import record_token, token_this_turn, tokens_placed
 from rulesets.engine import Engine
 from rulesets.stock import seat_order_from as _seat_order_from
+from rulesets.terrain import TerrainCosts
 from rulesets.zoned_row import end_words
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -250,6 +251,7 @@ RULE_NUMBERS = {
     "president_pays": "6.86",
     "forced_cheapest": "6.87",
     "spend": "6.4, 6.5",
+    "terrain": "6.48",
     "run_income": "6.2",
     "spend_purpose": "6.4-6.5",
     "dividend": "6.71",
@@ -270,7 +272,7 @@ RULE_NUMBERS = {
 """The 1846 rulebook section of each shared mechanism (see ``Ruleset.rule_numbers``)."""
 
 
-class G1846(Engine):
+class G1846(TerrainCosts, Engine):
     """1846 with 3-5 players: the tables above and the rules where 1846 is its own."""
 
     title: ClassVar[str] = "1846"
@@ -296,6 +298,20 @@ class G1846(Engine):
     ipo_name: ClassVar[str] = "treasury"
     pool_name: ClassVar[str] = "Stock Market"
     forced_sales_one_turn: ClassVar[bool] = True  # 5.22 with 6.88: docs/titles/1846.md
+    # 6.48: $20 a lay or upgrade, or the hex's printed terrain ($40, $60) when greater, plus
+    # the bridge, pass or tunnel hexsides ($20, $40, $60) the track completes; Tunnel
+    # Blasting takes $20 off (mountains, tunnels), the IC's land-grant yellow lays and
+    # (second edition, facts §5) Little Miami's lays are $20 cheaper; Michigan Central's,
+    # Ohio & Indiana's and Lake Shore Line's lays are free.  The map (facts §9) prints no
+    # other figure, in either edition, so every charge, and every sum of them, is a
+    # multiple of $20.  A line may add up several lays (`spend NYC 140 tile`): no ceiling.
+    track_step: ClassVar[int] = 20
+    track_costs: ClassVar[str] = (
+        "1846 track costs $20 a lay or upgrade, or the hex's terrain ($40, $60) when more, "
+        "plus the hexsides it completes ($20, $40, $60), less $20 for Tunnel Blasting, the "
+        "IC's land grant or Little Miami"
+    )
+    track_fix: ClassVar[str] = "1846-6.48"
 
     def __init__(self) -> None:
         super().__init__(

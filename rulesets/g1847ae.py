@@ -25,6 +25,7 @@ from rulesets.engine import Engine
 from rulesets.grid import GridRules
 from rulesets.private_trade import sell_private
 from rulesets.stock import seat_order_from
+from rulesets.terrain import TerrainCosts
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -202,6 +203,7 @@ RULE_NUMBERS = {
     "president_pays": "6.8.2",
     "forced_cheapest": "6.8.2",
     "spend": "6.3-6.5",
+    "terrain": "6.3",
     "run_income": "6.2, 6.3",
     "spend_purpose": "6.3-6.5",
     "dividend": "6.7.4",
@@ -225,7 +227,7 @@ RULE_NUMBERS = {
 """The 1847 AE rulebook section of each shared mechanism."""
 
 
-class G1847AE(GridRules, Engine):
+class G1847AE(TerrainCosts, GridRules, Engine):
     """1847 AE with 3-5 players; ``variant`` in the ``game`` line plays section 10."""
 
     title: ClassVar[str] = "1847AE"
@@ -278,6 +280,15 @@ class G1847AE(GridRules, Engine):
     Pfalz: 100 each, 11.2.5)."""
     edition: ClassVar[str] = "1847 AE"
     """The version's name in refusals."""
+    # 6.3: "costs printed" on the mountain and Rhine/Saar hexes, paid for the first tile
+    # only; the 1847 AE map's (facts §9): the rules print no other figure.
+    terrain_costs: ClassVar[dict[int, str]] = {
+        40: "a mountain or the water of B18, B20, D18, F18, F20",
+        50: "the water of C3, G3, H4, I5",
+        70: "a high mountain",
+        80: "the water of G19, I19",
+    }
+    terrain_fix: ClassVar[str] = "1847AE-6.3"
 
     def __init__(self) -> None:
         super().__init__(

@@ -145,6 +145,7 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
     tradeable: ClassVar[tuple[str, ...]] = QUARRIES
     one_train_per_type: ClassVar[bool] = False  # 11.2.7, 12.2.2: only the train limit
     quarry_note: ClassVar[str] = "quarries may be sold to the Pfalzbahnen (11.2.4)"
+    terrain_costs: ClassVar[dict[int, str]] = {}  # the RRR&B map's costs: not in the facts
     """What the green phase brings for quarries, in the phase notes."""
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS
     """The readings this version plays where the rules leave a question open."""

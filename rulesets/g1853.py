@@ -154,6 +154,11 @@ TOKEN_TRAIN = {"2": "2M", "3": "3M", "4": "4M"}
 ORS_PER_SET = {"1": 1, "2": 1, "3": 2, "4": 3, "5": 3}  # Table 6
 TOKEN_COSTS = (40, 100)  # 4.4.4: the first additional base, then each further one
 AJMER_MAJOR = 70  # 2.6.2, 4.1.13
+TERRAIN_TURN = "terrain_turn"
+"""``state.extra`` key: ``[round, operating round, company, total]`` of the construction
+costs (``terrain``/``tile`` lines) of the company's turn so far (4.1.2)."""
+FEE_TURN = "fee_turn"
+"""``state.extra`` key: ``[round, operating round, company]`` of the last two-tile fee paid."""
 TWO_TILE_FEE = {"EIR": 50, "GIP": 20, "NWR": 20, "BNR": 20, "BBCI": 20}  # 4.1.3
 TERRAIN = (40, 60, 80, 140, 240, 30, 50, 70, 100)  # Table 4 broad and metre
 CALCUTTA_PROMOTION = 60  # 4.2.13
@@ -173,6 +178,7 @@ RULE_NUMBERS = {
     "sold_then_buy": "3.1.9",
     "hold_limit": "3.1.2",
     "cert_limit": "3.1.2",
+    "terrain": "4.1.12",
     "buy_ipo": "3.1.4",
     "buy_pool": "3.1.7",
     "par": "3.1.4",
@@ -1417,6 +1423,17 @@ class G1853(Engine):
                 raise Refusal(f"{cid} is a minor: it lays one tile a turn and pays no fee (4.1.2)")
             if cmd.amount != fee:
                 raise Refusal(f"{cid}'s two-tile fee is {self.money(fee)} (4.1.3)")
+            turn = [state.round_number, state.or_number, cid]
+            if state.extra.get(FEE_TURN) == turn and follows(state, "1853-4.1.3-once"):
+                # 4.1.2: one or two tiles a turn, so the fee of 4.1.3 ("whenever it is
+                # used") is paid at most once in an operating turn
+                raise Refusal(
+                    f"{cid} has paid its two-tile fee this turn: a major lays at most two "
+                    f"tiles a turn (4.1.2), one fee (4.1.3)"
+                )
+            super().cmd_spend(state, cmd)
+            state.extra[FEE_TURN] = turn
+            return
         elif purpose in ("terrain", "tile"):
             costs = set(TERRAIN) | {CALCUTTA_PROMOTION}
             pairs = {a + b for a in costs for b in costs}
@@ -1426,6 +1443,25 @@ class G1853(Engine):
                     f"broad 40/60/80/140/240, metre 30/40/50/70/100, Calcutta's first promotion "
                     f"60 (4.1.12, 4.2.13)"
                 )
+            turn = [state.round_number, state.or_number, cid]
+            held = state.extra.get(TERRAIN_TURN)
+            before = int(held[3]) if isinstance(held, list) and held[:3] == turn else 0
+            total = before + cmd.amount
+            if (
+                not self.is_major(state, cid)
+                and total not in costs
+                and follows(state, "1853-4.1.2-minor")
+            ):
+                # 4.1.2: "Minor Companies may only lay 1 tile per turn": one hex's cost a turn
+                said = f" ({self.money(before)} already this turn)" if before else ""
+                raise Refusal(
+                    f"{cid} is a minor: it lays one tile a turn (4.1.2), so it pays one "
+                    f"construction cost of Table 4 at most, not {self.money(total)}{said} "
+                    f"(4.1.12)"
+                )
+            super().cmd_spend(state, cmd)
+            state.extra[TERRAIN_TURN] = [*turn, total]
+            return
         super().cmd_spend(state, cmd)
 
     def cmd_frontier(self, state: GameState, cmd: c.Frontier) -> None:

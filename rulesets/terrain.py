@@ -7,6 +7,11 @@ only that the amount is one the map prints.  Two charges in one turn (a private'
 tile on a second terrain hex) are two lines.  A ``spend`` line without ``terrain`` is not
 checked.  Games saved before the rules level of the title's :attr:`TerrainCosts.terrain_fix`
 took any terrain line.
+
+A title whose track costs add up (1846 6.48: $20 a lay or the hex's terrain, whichever is
+greater, plus the bridge, pass and tunnel hexsides the track completes, less a private's or
+the IC's $20) sets :attr:`TerrainCosts.track_step` instead: a ``tile`` or ``terrain`` line
+is then a multiple of it (from the rules level of :attr:`TerrainCosts.track_fix`).
 """
 
 from __future__ import annotations
@@ -33,6 +38,12 @@ class TerrainCosts(Ruleset):
     """Each printed terrain cost and what it is paid for (1830: 80 water, 120 mountain)."""
     terrain_fix: ClassVar[str] = ""
     """The rules fix (moderator.fixes) from which the title checks terrain lines."""
+    track_step: ClassVar[int] = 0
+    """Every track charge of the title is a multiple of this (1846 6.48: $20); 0: unchecked."""
+    track_costs: ClassVar[str] = ""
+    """The title's track charges in a banker's words, said when a line is refused."""
+    track_fix: ClassVar[str] = ""
+    """The rules fix from which ``tile`` and ``terrain`` lines are multiples of the step."""
 
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
         """``spend``: a ``terrain`` line pays one of the map's printed terrain costs."""
@@ -48,5 +59,16 @@ class TerrainCosts(Ruleset):
             raise Refusal(
                 f"terrain on the map costs {said}, not {self.money(cmd.amount)} "
                 f"({self.r('terrain')}); two charges are two lines"
+            )
+        step = self.track_step
+        if (
+            step
+            and cmd.purpose in ("tile", "terrain")
+            and cmd.amount % step
+            and follows(state, self.track_fix)
+        ):
+            raise Refusal(
+                f"{self.track_costs}: every charge is a multiple of {self.money(step)}, not "
+                f"{self.money(cmd.amount)} ({self.r('terrain')})"
             )
         super().cmd_spend(state, cmd)  # type: ignore[misc]

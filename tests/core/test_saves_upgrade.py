@@ -362,3 +362,18 @@ def test_the_level_13_acquisition_round_fix() -> None:
     level_13 = {f.ident for f in fixes_between("1817", 12, 13)}
     assert "1817-acquisition-round" in level_13
     assert FIXES["1817-acquisition-round"].title == "1817"
+
+
+@pytest.mark.parametrize(
+    ("title", "idents"),
+    [
+        ("1846", {"1846-6.48", "1846-run-income"}),
+        ("1847AE", {"1847AE-6.3", "1847AE-run-income"}),
+        ("1853", {"1853-4.1.3-once", "1853-4.1.2-minor", "1853-run-income"}),
+    ],
+)
+def test_the_level_13_rules_fixes(title: str, idents: set[str]) -> None:
+    """Rules level 13 (helper `rules14`: 1846's track costs, the slips of 1853 and 1847's
+    family); other helpers' level-13 rows may join them."""
+    level_13 = {f.ident for f in fixes_between(title, 12, 13)}
+    assert idents <= level_13 and all(FIXES[i].title == title for i in idents)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from moderator.simulate import Simulation
 
 
@@ -41,3 +43,12 @@ def test_a_seeded_1817_game_plays_to_its_end_with_every_kind_of_move() -> None:
     assert any(x.startswith("buy ") and x.endswith(" ipo") for x in after)
     again = Simulation(seed=1, players=4, title="1817", max_commands=4000, final_set=True).run()
     assert again.script() == game.script()
+
+
+def test_seven_players_are_seated_and_more_are_refused() -> None:
+    """1817 seats up to seven: a simulation of 7 seats 7 (it seated 6 before, the names
+    running out silently); one of 8 is refused rather than cut."""
+    sim = Simulation(seed=0, players=7, title="1817")
+    assert len(sim.game.state.ledger.players) == 7
+    with pytest.raises(ValueError, match="at most 7 players"):
+        Simulation(seed=0, players=8, title="1817")

@@ -342,7 +342,7 @@ def test_6_3_redeem_then_issue_refused() -> None:
 
 def test_6_4_6_66_spend_and_run_refusals() -> None:
     g = game(TRAINED)
-    refuse(g, "spend NYC 50 tile", "cannot spend", "6.4")  # NYC has $40
+    refuse(g, "spend NYC 60 tile", "cannot spend", "6.4")  # NYC has $40
     refuse(g, "run NYC 80 full mail 10", "no separate mail run", "6.66")
 
 

@@ -86,7 +86,7 @@ def test_spend_of_0_is_refused_by_the_rules_as_by_the_script_language() -> None:
     assert "changes nothing" in outcome.message and "6.4" in outcome.message
     assert data(g) == before and not g.journal[-1].line.startswith("spend")
     assert g.try_command(c.Spend(company="NYC", amount=0, purpose="tile")) is not None
-    step(g, "spend NYC 1 tile")
+    step(g, "spend NYC 20 tile")
 
 
 # ================================================================= point 18: payout options
