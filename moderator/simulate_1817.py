@@ -101,7 +101,7 @@ class Sim1817:
                 if rs.sellable(state, debtor, co)
             ]
             return self._try([*sales, c.Bankrupt(player=debtor)])
-        if state.extra.get("ma_round") and rs.final_round_over(state):
+        if rs.pause_ends_game(state):
             # facts §14: the last merger round over, the game ends
             return self._try([c.Pass(player=rs.active_players(state)[0].name)])
         if state.extra.get("ma_round"):

@@ -490,9 +490,9 @@ class ShortSelling(MergerRound):
             )
         if (
             state.extra.get("ma_round")
-            and self.final_round_over(state)
             and not isinstance(cmd, c.Expect | c.Note)
             and not self.ma_line(state, cmd)
+            and self.pause_ends_game(state)
         ):
             if not isinstance(cmd, c.Pass):
                 raise Refusal(
@@ -700,8 +700,8 @@ class ShortSelling(MergerRound):
             )
 
     def final_round_over(self, state: GameState) -> bool:
-        """The final set's last operating round is over (its merger round is the game's
-        last round on this step; the acquisition round is wired after it)."""
+        """The final set's last operating round is over (its merger and acquisition
+        rounds are the game's last)."""
         final = state.extra.get("final_set")
         return (
             isinstance(final, list)
@@ -709,6 +709,22 @@ class ShortSelling(MergerRound):
             and state.or_number is not None
             and state.or_number >= int(final[1])
         )
+
+    def pause_ends_game(self, state: GameState) -> bool:
+        """In a merger or acquisition round of the final set, whether leaving it ends the
+        game: after the set's last operating round, or earlier when the set's operating
+        rounds left have nobody to operate (every corporation gone), so that the next
+        line would begin no round.  There ``pass PLAYER`` ends the game (facts §14)."""
+        if not state.extra.get("ma_round") or not isinstance(state.extra.get("final_set"), list):
+            return False
+        if self.final_round_over(state):
+            return True
+        ahead = state.clone()  # the final set only: a few lines of a game
+        try:
+            self.leave_ma_round(ahead)
+        except Refusal:
+            return False
+        return ahead.ended
 
     def _start_stock_round(self, state: GameState, *, first: bool = False) -> None:
         """After the final set's last operating round (and its merger round) the game
@@ -735,7 +751,7 @@ class ShortSelling(MergerRound):
                     out.append(c.Sell(player=who, corp=co.id, count=n))
             return [*out, c.Bankrupt(player=who)]
         out = super().candidates(state)
-        if state.extra.get("ma_round") and self.final_round_over(state):
+        if self.pause_ends_game(state):
             return [*out, *(c.Pass(player=p.name) for p in self.active_players(state)[:1])]
         player = state.current_player
         if state.round_kind == "SR" and player is not None and not state.ended:

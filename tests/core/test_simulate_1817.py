@@ -52,3 +52,15 @@ def test_seven_players_are_seated_and_more_are_refused() -> None:
     assert len(sim.game.state.ledger.players) == 7
     with pytest.raises(ValueError, match="at most 7 players"):
         Simulation(seed=0, players=8, title="1817")
+
+
+def test_a_final_set_with_nobody_left_to_operate_ends_at_the_next_pass() -> None:
+    """Six players, seed 8: every corporation is gone in the merger round after OR 10.1 of
+    a final set of two (facts §14).  Leaving that round would begin OR 10.2 with nobody to
+    operate and end the game, so its next line, `pass PLAYER`, is the one that ends it (the
+    engine refused every line there: the game had ended under it)."""
+    game = Simulation(seed=8, players=6, title="1817", max_commands=4000, final_set=True).run()
+    state = game.state
+    assert state.ended and "facts §14" in (state.end_reason or "")
+    assert game.journal[-1].line.startswith("pass ")
+    assert not [co for co in state.ledger.corporations() if co.launched and not co.closed]
