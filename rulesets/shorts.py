@@ -213,6 +213,29 @@ class ShortSelling(MergerRound):
         state.consecutive_passes = 0
         self._auto_pass_if_stuck_after_sale(state, player)
 
+    def _close_open_turn(self, state: GameState, player: str) -> None:
+        """A stock-round line of another player ends a turn whose short is its last action.
+
+        Reading: the rules let a purchase follow the turn's short (R 5.5 "in this order"),
+        and the recorded games do so; the contract calls the short the turn's purchase, so
+        a script may go on with the next player's line at once.  Both are accepted: the
+        shorter's own purchase (or ``pass``) goes on with his turn, another player's line
+        ends it, as his ``pass`` would after an action (facts §5)."""
+        current = state.current_player
+        shorted = (state.extra.get("shorted") or {}).get(current) if current else None  # type: ignore[union-attr]
+        if (
+            state.round_kind == "SR"
+            and current is not None
+            and current != player
+            and not state.turn_bought
+            and isinstance(shorted, list)
+            and shorted[0] == state.round_number
+            and shorted[1] in state.turn_sold
+        ):
+            self._end_stock_turn(state, current, bought=False)
+            return
+        super()._close_open_turn(state, player)
+
     def other_purchase_possible(self, state: GameState, player: str) -> bool:
         """A short, or a cover at the certificate limit, keeps the player's turn: the tool
         does not pass him (a save before rules level 13 replays as played)."""

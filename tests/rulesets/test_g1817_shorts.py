@@ -4,7 +4,7 @@ the score (§14): the refusals by rule, the money, and what an old save keeps.""
 from __future__ import annotations
 
 import pytest
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 
 from moderator import commands as c
 from moderator.errors import Refusal
@@ -336,3 +336,30 @@ def test_facts_15_short_squeeze_moves_once_more() -> None:
         before = state.market.position["UR"]  # type: ignore[attr-defined]
         rs.stock_round_end_moves(state)
         assert state.market.position["UR"] - before == expected  # type: ignore[attr-defined]
+
+
+def test_a_short_ends_the_turn_at_the_next_players_line_or_goes_on_to_its_purchase() -> None:
+    """The contract calls the short the turn's purchase (the next player's line follows
+    at once); the rules and the recorded games let a purchase follow it (R 5.5).  The
+    shorts script played without its `pass` after each short ends where it does with
+    them."""
+    from moderator.script import parse_script
+
+    text = (SCRIPTS / "1817-shorts.script").read_text(encoding="utf-8")
+    bare = text.replace("shorts UR 1\npass Amy\n", "shorts UR 1\n").replace(
+        "shorts UR 1\npass Bob\n", "shorts UR 1\n"
+    )
+    assert bare.count("\n") == text.count("\n") - 2
+    ends = []
+    for script in (text, bare):
+        game: Game | None = None
+        for line in parse_script(script):
+            if game is None:
+                game = Game.from_command(line.command)
+                continue
+            outcome = game.execute(line.command)
+            assert outcome.ok, (line.text, outcome.message)
+        assert game is not None
+        data = game.state_json()
+        ends.append({k: data[k] for k in ("players", "companies", "round", "priority")})
+    assert ends[0] == ends[1]
