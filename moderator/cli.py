@@ -628,15 +628,15 @@ def show(game: Game) -> None:
 def _later_round(data: dict[str, Any]) -> list[str]:
     """1817's merger or acquisition round under way, as the TUI's header says it (the state
     JSON's round is still the operating round before it): ``merger and conversion round
-    1.1: UR, GT may convert or merge``, ``acquisition round 1.1: UR, GT, PW highest price
-    first, PW next``."""
+    1.1: UR, GT may convert or merge``, ``acquisition round 1.1: PW, GT, UR lowest price
+    first, UR next``."""
     rnd = data["round"]
     number = f"{rnd['number']}.{rnd['or']}"
     acquisition, merger = data.get("acquisition"), data.get("merger")
     if isinstance(acquisition, dict):
         up = f", {acquisition['up']} next" if acquisition.get("up") else ""
         order = ", ".join(acquisition.get("order") or []) or "no corporation"
-        return [f"acquisition round {number}: {order} highest price first{up}"]
+        return [f"acquisition round {number}: {order} lowest price first{up}"]
     if isinstance(merger, dict):
         may = ", ".join(merger.get("may") or [])
         said = f"{may} may convert or merge" if may else "no corporation may convert or merge"

@@ -347,7 +347,7 @@ class G1817(
     def phase_notes(self, phase: str) -> list[str]:
         words = [f"corporations start with {' or '.join(map(str, SIZES[phase]))} shares"]
         if phase == "8":
-            words.append("no new shorts; the game end is signalled (facts §14)")
+            words.append("no new shorts; the game end is signalled")  # facts §13, the 8 row
         return words
 
     def title_candidates(self, state: GameState) -> list[c.Command]:

@@ -86,7 +86,7 @@ def test_the_table_names_the_merger_or_acquisition_round_under_way(
     acquisition = "\n".join(lines[: lines.index("acquire UR GT 450") + 1]) + "\n"
     for text, said in (
         (merger, "  merger and conversion round 1.1: UR, GT may convert or merge\n"),
-        (acquisition, "  acquisition round 1.1: UR, GT, PW highest price first, PW next\n"),
+        (acquisition, "  acquisition round 1.1: PW, GT, UR lowest price first, UR next\n"),
     ):
         (tmp_path / "g.script").write_text(text)
         assert main(["play", str(tmp_path / "g.script")]) == 0

@@ -48,7 +48,7 @@ def test_an_acquisition_says_who_pays_whom_what_for() -> None:
         "rounded down (facts §10, R 7.2.3, Step 9)"
     ) in lines
     assert (
-        "UR acquires PW for $10 with no private, 2 loans, a 2-train; 4 stations in all "
+        "UR acquires PW for $10 with no private, 2 loans, a 2-train; 2 stations in all "
         "(facts §10, R 7.2.2, Step 6a)"
     ) in lines
     assert "Cat is president of UR: winner of its IPO (facts §3)" in lines

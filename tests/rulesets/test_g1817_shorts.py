@@ -343,8 +343,6 @@ def test_a_short_ends_the_turn_at_the_next_players_line_or_goes_on_to_its_purcha
     at once); the rules and the recorded games let a purchase follow it (R 5.5).  The
     shorts script played without its `pass` after each short ends where it does with
     them."""
-    from moderator.script import parse_script
-
     text = (SCRIPTS / "1817-shorts.script").read_text(encoding="utf-8")
     bare = text.replace("shorts UR 1\npass Amy\n", "shorts UR 1\n").replace(
         "shorts UR 1\npass Bob\n", "shorts UR 1\n"
@@ -352,14 +350,6 @@ def test_a_short_ends_the_turn_at_the_next_players_line_or_goes_on_to_its_purcha
     assert bare.count("\n") == text.count("\n") - 2
     ends = []
     for script in (text, bare):
-        game: Game | None = None
-        for line in parse_script(script):
-            if game is None:
-                game = Game.from_command(line.command)
-                continue
-            outcome = game.execute(line.command)
-            assert outcome.ok, (line.text, outcome.message)
-        assert game is not None
-        data = game.state_json()
+        data = play(script).state_json()
         ends.append({k: data[k] for k in ("players", "companies", "round", "priority")})
     assert ends[0] == ends[1]

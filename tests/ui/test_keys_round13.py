@@ -83,15 +83,16 @@ async def test_s_lists_the_shorts_the_engine_takes_and_why_not_the_others(saves:
         await pilot.pause()
         await send_burst(pilot, "s", "ur", "enter")
         assert saved_lines(saves / "g.json")[-1] == "short Amy UR"
-        # Bob holds GT: his list has UR's short; GT is his sale, not a short
-        await send_burst(pilot, "s", "ur", "enter")
-        assert saved_lines(saves / "g.json")[-1] == "short Bob UR"
+        # her turn stays open for a purchase after the short (R 5.5): `x` ends it; Bob
+        # holds GT: his list has UR's short; GT is his sale, not a short
+        await send_burst(pilot, "x", "s", "ur", "enter")
+        assert saved_lines(saves / "g.json")[-2:] == ["pass Amy", "short Bob UR"]
 
 
 async def test_a_refused_short_takes_nothing_and_the_keys_behind_are_not_used(
     saves: Path,
 ) -> None:
-    save_from_script(saves / "g.json", upto(SHORTS, "short Amy UR") + "short Amy UR\n")
+    save_from_script(saves / "g.json", upto(SHORTS, "short Amy UR") + "short Amy UR\npass Amy\n")
     async with running(saves) as (app, pilot):
         before = saved_lines(saves / "g.json")
         # Bob: PW has 2 shares (no shorts); the x typed behind the refused Enter is not used

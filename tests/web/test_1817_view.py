@@ -53,7 +53,7 @@ def test_a_bankrupt_card_and_no_pool_president(
     ("upto", "said"),
     [
         ("convert GT", "Merger and conversion round 1.1"),
-        ("acquire UR PW 10", "Acquisition round 1.1"),
+        ("acquire UR GT 450", "Acquisition round 1.1"),
     ],
 )
 def test_the_round_under_way_is_named(
