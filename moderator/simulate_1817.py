@@ -116,7 +116,10 @@ class Sim1817:
         over = rs.over_limit(state)
         if over:  # facts §13: over the limit a train is given up
             co = over[0]
-            names = sorted({t.name for t in co.trains}, key=lambda n: n in ("2", "2+"))
+            names = sorted(  # the 2s (obsolete first) last, else the cheapest: never set order
+                {t.name for t in co.trains},
+                key=lambda n: (n in ("2", "2+"), -TRAIN_PRICE_1817.get(n, 0), n),
+            )
             return self._try([c.Discard(corp=co.id, train=names[-1])])
         if state.round_kind == "setup":
             return self._try_or_offered(list(self._g17_sale_choices(state)))

@@ -3,6 +3,9 @@ to the 8-train, and the game ends where facts §14 ends it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -64,3 +67,25 @@ def test_a_final_set_with_nobody_left_to_operate_ends_at_the_next_pass() -> None
     assert state.ended and "facts §14" in (state.end_reason or "")
     assert game.journal[-1].line.startswith("pass ")
     assert not [co for co in state.ledger.corporations() if co.launched and not co.closed]
+
+
+def test_the_simulated_game_is_the_same_whatever_the_hash_seed() -> None:
+    """The benchmark's 1817 game (seed 0, 4 players, to its end) gave up a train in set
+    order when a corporation held two types over its limit, so another hash seed played
+    another game (753 or 798 commands).  Two processes, two hash seeds: one script."""
+    code = (
+        "from moderator.simulate import Simulation; import sys; sys.stdout.write(Simulation("
+        "seed=0, players=4, title='1817', max_commands=4000, final_set=True).run().script())"
+    )
+    scripts = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        for seed in ("0", "2")
+    ]
+    assert scripts[0] == scripts[1] and scripts[0].count("\n") > 700
