@@ -136,7 +136,7 @@ def shorts_held(cid: str, count: int) -> str:
     """A player's shorts of a corporation as every table and page shows them among his
     holdings (1817 facts §5): ``UR -1 short``, ``UR -2 shorts``: minus, as a short
     counts against him."""
-    return f"{cid} -{count} short{'' if count == 1 else 's'}"
+    return f"{cid} -{counted(count, 'short')}"
 
 
 def cited(text: str) -> tuple[str, str]:

@@ -38,6 +38,7 @@ from moderator.events import CompanyClosed
 from moderator.fixes import follows
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
+from moderator.text import counted
 from rulesets.base import Receipt
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import size_of
@@ -60,10 +61,6 @@ ACQUISITION_RULES = {
     "bids": "facts §10, R 7.2.4",
 }
 """Where the round's figures are (merged into the title's ``rule_numbers``)."""
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
 
 
 class AcquisitionRound(MergerRound):
@@ -389,7 +386,7 @@ class AcquisitionRound(MergerRound):
                     BANK,
                     target.cash,
                     f"{tid}'s cash set aside for its "
-                    + (f"{tloans} loan{_s(tloans)} and its " if tloans else "")
+                    + (f"{counted(tloans, 'loan')} and its " if tloans else "")
                     + f"shareholders ({rule}, Step 8)",
                 )
             self.loans(state).pop(tid, None)
@@ -401,7 +398,7 @@ class AcquisitionRound(MergerRound):
                 state,
                 tid,
                 comp,
-                f"its {n} treasury share{_s(n)} at {self.money(state.price(tid))}, as it is "
+                f"its {counted(n, 'treasury share')} at {self.money(state.price(tid))}, as it is "
                 f"offered for sale ({rule}, Step 6)",
             )
         inherited = 0
@@ -427,7 +424,7 @@ class AcquisitionRound(MergerRound):
                         president,
                         BANK,
                         debt,
-                        f"{tid}'s {tloans} loan{_s(tloans)} ({self.money(owed)}) less its cash "
+                        f"{tid}'s {counted(tloans, 'loan')} ({self.money(owed)}) less its cash "
                         f"and the bid ({self.money(funds)}): its former president pays the rest "
                         f"({rule}, Step 8)",
                         overdraw=True,
@@ -437,7 +434,7 @@ class AcquisitionRound(MergerRound):
                 if owed:
                     self.note(
                         state,
-                        f"{tid}'s {tloans} loan{_s(tloans)} settled from its cash and the bid "
+                        f"{tid}'s {counted(tloans, 'loan')} settled from its cash and the bid "
                         f"({self.money(owed)}); {self.money(shareholders)} left for its "
                         f"shareholders ({rule}, Step 8)",
                     )
@@ -451,7 +448,7 @@ class AcquisitionRound(MergerRound):
                         state,
                         p.name,
                         per_share * n,
-                        f"{n} {tid} share{_s(n)} at {self.money(per_share)}: {tid}'s "
+                        f"{counted(n, f'{tid} share')} at {self.money(per_share)}: {tid}'s "
                         f"{self.money(shareholders)} shared over its {size_of(target)} shares, "
                         f"rounded down ({rule}, Step 9)",
                     )
@@ -567,7 +564,7 @@ class AcquisitionRound(MergerRound):
             parts.append(f"{bid} may take loans: `loan {bid}`")
         if unpaid:
             parts.append(
-                f"`payback {bid}` pays back {target.id}'s {unpaid} loan{_s(unpaid)} at "
+                f"`payback {bid}` pays back {target.id}'s {counted(unpaid, 'loan')} at "
                 f"{self.money(self.loan_value)} "
                 f"without a move; each left unpaid moves {bid} left 1 when its turn ends"
             )
@@ -636,7 +633,7 @@ class AcquisitionRound(MergerRound):
         need = cmd.count * self.loan_value
         if company.cash < need:
             raise Refusal(
-                f"{bid} has {self.money(company.cash)}, {cmd.count} loan{_s(cmd.count)} cost "
+                f"{bid} has {self.money(company.cash)}, {counted(cmd.count, 'loan')} cost "
                 f"{self.money(need)} ({rule})"
             )
         for _ in range(cmd.count):

@@ -590,7 +590,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
             )
         held = self.shares(company, player)
         if cmd.count < 1 or held < cmd.count:
-            raise Refusal(f"{player} holds {held} {cid} share{'s' if held != 1 else ''} ({rule})")
+            raise Refusal(f"{player} holds {counted(held, f'{cid} share')} ({rule})")
         # the market takes them at the price, which does not move (facts §4: no sale moves it)
         self._sell_shares(state, player, company, cmd.count, moves=False)
         self._acted(state, turn, player)

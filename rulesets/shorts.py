@@ -571,7 +571,7 @@ class ShortSelling(MergerRound):
         n = cmd.count
         held = self.shares(company, player)
         if n < 1 or held < n:
-            raise Refusal(f"{player} holds {held} {cid} share{'s' if held != 1 else ''} ({rule})")
+            raise Refusal(f"{player} holds {counted(held, f'{cid} share')} ({rule})")
         why = self.may_sell(state, player, company)
         if why:
             raise Refusal(why)
