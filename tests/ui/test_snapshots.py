@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import REPO, rulebook_save, save_from_script
+from ui_helpers import REPO, rulebook_save, save_from_script, settle
 
 from moderator.ui.app import ModeratorApp
 
@@ -34,7 +34,7 @@ def test_run_dialog_with_its_receipt(snap_compare, tmp_path: Path) -> None:  # t
 
     async def typed(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("r", "3", "7", "0", "down")
-        await pilot.pause()
+        await settle(pilot)  # the keys held while the dialog opened, all handed out
         # the cursor steady: its blink (every 0.5 s) made the picture depend on the clock
         pilot.app.screen.query_one("#amount").cursor_blink = False
 
