@@ -7,7 +7,7 @@ by hand from the board (``shared/facts/1847ae.md`` §2) before the tool was aske
 from __future__ import annotations
 
 import pytest
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 from test_g1853_refusals import upto
 
 from moderator.game import Game
@@ -98,3 +98,32 @@ def test_6_7_4_8_2_8_5_the_1847ae_board_edges(
     market.place("X", cell)
     assert getattr(market, way)("X") == (before_price, after_price)
     assert market.cell("X") == after
+
+
+# ----------------------------------------------------------------- 1853: the bid example
+def test_2_6_2_2_8_4_the_example_bbci_is_a_major_and_no_1m_trains_join() -> None:
+    """``1853-rulebook-bid-example.script``: Jeff, BBCI's director at the end of the first
+    stock round, bid Ajmer and Bombay: BBCI is a major (2.6.2). No minor formed, so the depot
+    is Table 5's without the bracketed trains: six 2s, two 2Ms, three 3Ms, no 1M (2.8.4)."""
+    game = play((SCRIPTS / "1853-rulebook-bid-example.script").read_text(encoding="utf-8"))
+    data = game.state_json()
+    assert data["minor_formed_sr1"] is False
+    assert game.state.extra["major_bbci"]
+    remaining = data["depot_remaining"]
+    assert (remaining["2"], remaining["2M"], remaining["3M"]) == (6, 2, 3)
+    assert "1M" not in remaining
+
+
+def test_2_6_3_2_8_4_without_ajmer_bbci_is_a_minor_and_the_trains_join() -> None:
+    """The same game with Jeff's Ajmer claim made as Cawnpore (his bid then lacks Ajmer):
+    BBCI is a minor (2.6.3), formed in the first stock round, so one 2, one 2M and one 3M join
+    the mix and the 2s are sold as 2 or 1M to a minor (2.8.4, Table 5: 7, 3 and 4)."""
+    text = (SCRIPTS / "1853-rulebook-bid-example.script").read_text(encoding="utf-8")
+    text = text.replace("claim Jeff Ajmer BBCI", "claim Jeff Cawnpore BBCI")
+    game = play(text)  # its expect lines hold: a minor is formed with ten times par too
+    data = game.state_json()
+    assert data["minor_formed_sr1"] is True
+    assert not game.state.extra["major_bbci"]
+    remaining = data["depot_remaining"]
+    assert (remaining["2"], remaining["2M"], remaining["3M"]) == (7, 3, 4)
+    assert ("1M", 180) in [(t["train"], t["price"]) for t in data["depot"]]
