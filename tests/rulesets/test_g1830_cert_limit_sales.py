@@ -9,37 +9,11 @@ corporations not yet launched are moved to the player (they count and cannot be 
 from __future__ import annotations
 
 from conftest import play
+from test_g1830_market_edges import STOCK_ROUND_2
 
 from moderator.game import Game
 
-FLOATED = """\
-game 1830 Amy Bob Cy
-buy Amy SV
-buy Bob CS
-buy Cy DH
-buy Amy MH
-buy Bob CA
-buy Cy BOP
-par Cy BO 67
-par Amy NYC 100
-buy Bob NYC
-buy Cy NYC
-buy Amy NYC
-buy Bob NYC
-pass Cy
-buy Amy NYC
-pass Bob
-pass Cy
-buy Amy NYC
-pass Bob
-pass Cy
-pass Amy
-run NYC 0
-train NYC 2
-done NYC
-pass Bob
-pass Cy
-"""
+FLOATED = STOCK_ROUND_2 + "pass Bob\npass Cy\n"
 """Stock round 2, Amy's turn: she holds NYC's president's certificate and three 10%s, SV
 and MH (6 certificates of her limit of 20, Table 3); the pool holds no NYC."""
 

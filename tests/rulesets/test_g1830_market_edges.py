@@ -10,20 +10,13 @@ exchange moving no priority deal (4.0: only a purchase or a sale does).
 
 from __future__ import annotations
 
+import pytest
 from conftest import play
+from test_g1830 import SALE
 
 from moderator.game import Game
 
-OPENING = """\
-game 1830 Amy Bob Cy
-buy Amy SV
-buy Bob CS
-buy Cy DH
-buy Amy MH
-buy Bob CA
-buy Cy BOP
-par Cy BO 67
-"""
+OPENING = SALE
 """Three players buy the privates in turn: Bob holds CA's PRR 10%, Cy B&O's presidency."""
 
 NYC = (
@@ -70,21 +63,18 @@ def test_8_2_a_sale_at_the_bottom_of_its_column_leaves_the_price() -> None:
     assert game.state.price("NYC") == 200
 
 
-def test_8_2_a_withheld_run_at_a_rows_left_end_moves_down() -> None:
-    """(0,0) $60: no space left, so one row down to (1,0) $53 (8.2(4))."""
+@pytest.mark.parametrize(
+    ("cell", "after"),
+    [((0, 0), (1, 0)), ((7, 0), (7, 0))],
+    ids=["row-left-end-moves-down", "bottom-left-corner-stays"],
+)
+def test_8_2_a_withheld_run_at_the_left_edge(cell: tuple[int, int], after: tuple[int, int]) -> None:
+    """(0,0) $60: no space left, so one row down to (1,0) $53; (7,0) $10: no space left nor
+    below, the marker stays (8.2(4))."""
     game = play(STOCK_ROUND_2)
-    game.state.market.place("NYC", (0, 0))
+    game.state.market.place("NYC", cell)
     ok(game, "pass Bob", "pass Cy", "pass Amy", "run NYC 0")
-    assert game.state.market.cell("NYC") == (1, 0)
-    assert game.state.price("NYC") == 53
-
-
-def test_8_2_the_bottom_left_corner_keeps_a_withheld_marker() -> None:
-    """(7,0) $10: no space left nor below; the marker stays (8.2(4))."""
-    game = play(STOCK_ROUND_2)
-    game.state.market.place("NYC", (7, 0))
-    ok(game, "pass Bob", "pass Cy", "pass Amy", "run NYC 0")
-    assert game.state.market.cell("NYC") == (7, 0)
+    assert game.state.market.cell("NYC") == after
 
 
 def test_8_2_the_top_right_corner_keeps_a_paying_marker() -> None:
