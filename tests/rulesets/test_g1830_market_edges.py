@@ -130,3 +130,16 @@ def test_24_0_a_forced_sale_in_the_first_operating_round() -> None:
     ok(game, "sell Amy NYC 1", "train NYC 2")
     assert game.state.market.cell("NYC") == (1, 5)
     assert game.state.ledger.player("Amy").cash == 45 + 90 - 80
+
+
+# ------------------------------------------------------------------ the first stock round
+def test_12_0_the_round_after_a_7_3_round_of_passes_is_still_the_first() -> None:
+    """7.3: a complete round of passes with CA on offer pays the privates' income and
+    "another Stock Round is then commenced".  Reading (docs/titles/1830.md): stock goes on
+    sale only once every private is sold (6.0, 8.0), so that round is still the first in
+    which stock is dealt, and no certificate is sold in it (7.0, 12.0(1))."""
+    game = play(OPENING.split("buy Bob CA")[0] + "pass Bob\npass Cy\npass Amy\n")
+    assert game.state.ledger.player("Amy").cash == 800 - 130 + 25  # SV 5 + MH 20 (7.3)
+    ok(game, "buy Bob CA", "buy Cy BOP", "par Cy BO 67", "par Amy PRR 67")
+    outcome = game.execute("sell Bob PRR 1")
+    assert not outcome.ok and "first stock round (7.0, 12.0)" in outcome.message
