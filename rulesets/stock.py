@@ -813,13 +813,34 @@ class StockRound(Ruleset):
         player = self._stock_turn(state, cmd.player, "pass")
         limit = self.cert_limit(state)
         # An excess caused by a presidency change must be sold on the player's next turn;
-        # the rules are silent on one left by a closing, and a banker asks the same.
-        if self.cert_count(state, player) > limit and self._can_sell_anything(state, player):
+        # the rules are silent on one left by a closing, and a banker asks the same.  Only
+        # a sale of a certificate that counts corrects it (1830 10.0: yellow-zone shares
+        # are outside the limit), so none is asked where no such sale is possible.
+        if (
+            self.cert_count(state, player) > limit
+            and self._can_sell_anything(state, player)
+            and self._can_sell_counted(state, player)
+        ):
             raise Refusal(
                 f"{player} holds more than {limit} certificates and must sell first "
                 f"({self.r('over_cert_limit')})"
             )
         self._end_stock_turn(state, player, bought=False)
+
+    def _can_sell_counted(self, state: GameState, player: str) -> bool:
+        """Whether a sale now would lower ``player``'s count toward the certificate limit:
+        a certificate of a corporation the limit counts may be sold (asked after
+        :meth:`_can_sell_anything`, which keeps each title's own bars; 1830 10.0)."""
+        if not self.some_outside_limit(state):
+            return True  # every corporation counts: _can_sell_anything answered
+        free = self.free_of_limit(state)
+        return any(
+            co.launched
+            and co.id not in free
+            and co.holder_percent(player)
+            and self.check_sell(state, player, co, 1) is None
+            for co in state.ledger.corporations()
+        )
 
     def _can_sell_anything(self, state: GameState, player: str) -> bool:
         for co in state.ledger.corporations():
