@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from amend_games import recorded_game
+from amend_games import check_against_the_edited_script, recorded_game
 
 from moderator.amend import amend
 from moderator.errors import Refusal, SaveError
@@ -183,4 +183,26 @@ def test_a_save_whose_writer_lacked_a_fix_stays_readable_after_a_correction(
     game.close()
     again = Game.load(path, read_only=True)
     assert [e.line for e in again.journal][-1] == "pass Three"
+    assert again.state_json() == want
+
+
+def test_an_older_moderator_s_note_line_is_given_again_as_its_line_reads(
+    tmp_path: Path,
+) -> None:
+    """A save written before issue 28.2 holds `note "tile #57 laid"` for the text without
+    its quotes (:func:`moderator.script.legacy_note_line`), a command no line of today's
+    gives back.  A correction gives the later lines again as pasted lines are given, by
+    their text: the note stays, as its line reads today, and the corrected game is the
+    edited script's (before: the replay stopped on the note, "would not read back")."""
+    path = copied(tmp_path, "before-28.2-1846-notes.json")
+    game = Game.load(path)
+    lines = [e.line for e in game.journal]
+    assert 'note "tile #57 laid"' in lines[2:]
+    assert check_against_the_edited_script(game, 2, "delete", None)
+    done = amend(game, 2, how="delete")
+    assert [e.line for e in done.game.journal] == lines[:1] + lines[2:]
+    want = done.game.state_json()
+    done.keep()
+    game.close()
+    again = Game.load(path, read_only=True)
     assert again.state_json() == want
