@@ -31,7 +31,7 @@ from conftest import check_invariants, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from moderator.amend import amend
+from moderator.amend import amend, amount_span
 from moderator.cli import main
 from moderator.errors import Refusal
 from moderator.game import Game
@@ -238,3 +238,23 @@ def test_a_changed_automatic_payment_is_shown_to_mirror(
     out = capsys.readouterr().out.splitlines()
     at = out.index(f"✓ {shown[later].number} {later}")
     assert any(said in x for x in out[at + 1 :]), out[at:]
+
+
+@pytest.mark.parametrize(
+    ("line", "amount"),
+    [
+        ("run PRR 170 half", "170"),
+        ("ipo Bob GT 200 2", "200"),
+        ("acquire UR PW 10", "10"),
+        ("loan PW 2", "2"),
+        ("train UR 3 from GT 11", "11"),  # the price, not the train's type
+        ("train ERIE 2 from PRR 65", "65"),
+        ("train UR 2", "2"),  # no price written: the type, the only number
+        ("buy Amy UR", None),
+    ],
+)
+def test_the_amount_history_s_e_selects(line: str, amount: str | None) -> None:
+    """History's ``e`` selects the line's amount, so the digits typed replace it: a train
+    bought from another company is corrected by its price, never its type."""
+    span = amount_span(line)
+    assert (line[span[0] : span[1]] if span else None) == amount

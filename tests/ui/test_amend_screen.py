@@ -16,9 +16,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from amend_games import RECORDED, recorded_game
+from amend_games import RECORDED, SCRIPTS, recorded_game
 from textual.widgets import OptionList
-from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+from ui_helpers import (
+    main_screen,
+    rulebook_save,
+    running,
+    save_from_script,
+    saved_lines,
+    send_burst,
+)
 
 from moderator.amend import amend
 from moderator.errors import Refusal
@@ -329,3 +336,22 @@ async def test_the_log_never_cuts_the_changed_lines_silently(
             "  … 1 more line with other figures (History shows each; o lists what changes "
             "on the table)" in logged
         ), [x for x in logged if "given again" in x]
+
+
+async def test_e_on_a_train_bought_from_a_company_selects_its_price(saves: Path) -> None:
+    """``train UR 3 from GT 1``: `e` selects the price, and the digits typed correct it
+    (they replaced the train's type `3`, and the line was refused)."""
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "game.json"
+    text = (SCRIPTS / "1817-trains-buyback.script").read_text(encoding="utf-8")
+    save_from_script(path, text).close()
+    old = saved_lines(path)
+    number = old.index("train UR 3 from GT 1") + 1
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), number), "e", "11", "enter")
+        box = app.screen
+        if isinstance(box, WhatIfScreen):
+            box = box.sandbox_screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.session.game.journal[number - 1].line == "train UR 3 from GT 11"
+    assert saved_lines(path) == old

@@ -24,7 +24,6 @@ screen is back, its log saying what happened.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group
@@ -38,7 +37,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets.input import Selection
 
-from moderator.amend import Amended, How, Stop, on_table_text, start
+from moderator.amend import Amended, How, Stop, amount_span, on_table_text, start
 from moderator.errors import Refusal, SaveError
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.sandbox_table import table_changes
@@ -255,9 +254,9 @@ class SandboxScreen(MainScreen):
         if amended.how == "replace":
             bar.input.value = amended.old
             bar.input.cursor_position = len(amended.old)
-            amount = re.search(r"(?<!\S)[0-9]+(?!\S)", amended.old)
-            if amount is not None:  # the line's first amount, selected: digits replace it
-                bar.input.selection = Selection(amount.start(), amount.end())
+            amount = amount_span(amended.old)
+            if amount is not None:  # the line's amount, selected: digits replace it
+                bar.input.selection = Selection(*amount)
             said = f"✎ line {amended.number} (`{escaped(amended.old)}`): edit it in the bar"
         else:
             said = f"✎ a line to insert before line {amended.number}: type it in the bar"
