@@ -355,3 +355,23 @@ async def test_e_on_a_train_bought_from_a_company_selects_its_price(saves: Path)
         assert isinstance(box, SandboxScreen) and box.amended is not None
         assert box.session.game.journal[number - 1].line == "train UR 3 from GT 11"
     assert saved_lines(path) == old
+
+
+async def test_a_later_run_that_pays_otherwise_shows_its_payments(saves: Path) -> None:
+    """Line 22, ``issue GT 2``, corrected to 3: GT's treasury holds a share more when
+    line 58, ``run GT 160 full``, pays; the log lists that run with what the bank pays
+    each holder now (its receipt's payments: the bank never acts unseen), not its line
+    alone."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    assert old[21] == "issue GT 2" and old[57] == "run GT 160 full"
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), 22), "e", "3", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        game = view.sandbox_screen.session.game
+        assert game.journal[21].line == "issue GT 3"
+        logged = view.sandbox_screen.log_panel.plain_lines
+        at = logged.index("  58 run GT 160 full")
+        paid = [x.strip() for x in logged[at + 1 : at + 3]]
+        assert paid == ["The bank pays Amy $48", "The bank pays GT $64"], logged[at:]

@@ -39,6 +39,7 @@ from textual.widgets.input import Selection
 
 from moderator.amend import Amended, How, Stop, amount_span, on_table_text, start
 from moderator.errors import Refusal, SaveError
+from moderator.narrate import split
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.sandbox_table import table_changes
 from moderator.text import counted, escaped
@@ -378,6 +379,9 @@ class SandboxScreen(MainScreen):
         for g in changed[:SHOWN_CHANGED]:
             entry = game.journal[g.number - 1]
             count += self.log_panel.add(f"  {g.number} {escaped(entry.line)}", "cyan")
+            if g.outcome.receipt is not None:  # a run: what the bank pays each holder now
+                for said in split(entry.command, entry.events).payments(self.session.currency):
+                    count += self.log_panel.add(f"    {escaped(said)}", "cyan")
             for said in narration(entry.command, entry.events, self.session.currency, game.title):
                 count += self.log_panel.add(f"    {said}", "cyan")
         if len(changed) > SHOWN_CHANGED:  # never a silent cut: the list below has them all
