@@ -26,6 +26,7 @@ No Textual here.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -39,7 +40,16 @@ from moderator.sandbox_table import TableChange, table_changes
 from moderator.script import ParseError, parse_line
 from moderator.text import counted
 
-__all__ = ["Amended", "Given", "Stop", "amend", "amend_shell", "on_table_text", "start"]
+__all__ = [
+    "Amended",
+    "Given",
+    "Stop",
+    "amend",
+    "amend_shell",
+    "amount_span",
+    "on_table_text",
+    "start",
+]
 
 How = Literal["replace", "insert", "delete"]
 
@@ -151,7 +161,10 @@ class Amended:
             if drawn is not None:
                 self.stop = Stop(number, entry.line, drawn, len(game.journal) + 1)
                 return self.stop
-            outcome = game.execute(entry.command)
+            # by its text, as a pasted line is given and the edited script reads it: an
+            # older moderator's note line (`note "a  b"`, issue 28.2) holds a command no
+            # line of today's gives back, so given as that command it would be refused
+            outcome = game.execute(entry.line)
             if not outcome.ok:
                 self.stop = Stop(number, entry.line, outcome.message, len(game.journal) + 1)
                 return self.stop
@@ -311,6 +324,20 @@ def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[
         return ["on the table: nothing changes"]
     head = "on the table, the keep would change" if dry_run else "on the table, change"
     return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
+
+
+def amount_span(line: str) -> tuple[int, int] | None:
+    """Where the amount of ``line`` is (``None``: it has none): the part History's ``e``
+    selects, so the digits typed replace it.  The line's first number (a run's revenue, a
+    price, a count), but a train bought from another company is corrected by its price
+    (``train UR 3 from GT 11``: ``11``, never the type ``3``)."""
+    numbers = list(re.finditer(r"(?<!\S)[0-9]+(?!\S)", line))
+    if not numbers:
+        return None
+    words = line.split()
+    bought = len(words) >= 5 and words[0].lower() in ("train", "buytrain")
+    chosen = numbers[-1] if bought and words[-3].lower() == "from" else numbers[0]
+    return chosen.start(), chosen.end()
 
 
 def random_draw(game: Game, cmd: Command) -> str | None:

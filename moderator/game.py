@@ -490,6 +490,16 @@ class Game:
                 _check_line(entry, number)
                 events = game._apply_direct(entry.command, number, entry.line)
             except SaveError as exc:
+                # an entry recorded doing nothing that the fix refuses shows its writer
+                # lacked it as well as one the fix settles otherwise (1 for "made"): its
+                # writer gave it so, and a correction plays on under the game's own rules
+                kind, at, was = entry.command.kind, entry.round or "", tuple(entry.events)
+                why = lacked_by_writer(game.title, data.rules_level, kind, at, was, 1)
+                if why is not None and lacked is None:
+                    try:
+                        return cls._replay_save(path, loaded, verify=verify, lacked=why)
+                    except SaveError:
+                        pass  # nor without the fix: refused as it is with it
                 raise SaveError(f"{path}: {exc}; the file was left untouched") from None
             made = tuple(events)
             written = None if unread is None else unread[number - 1]
@@ -574,6 +584,10 @@ class Game:
                 events = tuple(state.ledger.events)
                 if events != self_events:
                     what = _event_difference(self_events, events, today)
+                    # the same rules in other words: the game holds today's words, as
+                    # :meth:`_replay_save` gives them (the file keeps its own); else a
+                    # line given again (a correction, a kept what-if) made other events
+                    entry = entry.model_copy(update={"events": events})
             state.ledger.events = []
             if what is not None:
                 self.rules_difference = RulesDifference(
@@ -587,8 +601,9 @@ class Game:
                 return
             today.journal.append(entry)
             today._maybe_checkpoint()
-        # the same game under today's rules: play on at today's level
+        # the same game under today's rules: play on at today's level, in today's words
         self.state, self._checkpoints = today.state, today._checkpoints
+        self.journal[:] = today.journal
 
     def notices(self) -> list[str]:
         """What the banker must be told about the save as it was opened, one line each:

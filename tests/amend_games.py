@@ -1,13 +1,17 @@
 """The games the tests of corrections (issue 39) amend: each title's recorded (or longest
-hand-computed) test game, played from its script; shared by ``tests/core/test_amend.py``
-and ``tests/ui/test_amend_screen.py``."""
+hand-computed) test game, played from its script, and the check of an amendment against the
+edited script played from scratch; shared by ``tests/core/test_amend.py``,
+``tests/core/test_amend_every_verb.py`` and ``tests/ui/test_amend_screen.py``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from moderator import commands as c
+from moderator.amend import amend
+from moderator.errors import Refusal
 from moderator.game import Game
-from moderator.script import parse_script
+from moderator.script import format_command, parse_script
 from moderator.simulate import legal_game
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
@@ -53,3 +57,65 @@ def recorded_game(title: str) -> Game:
     if title in UP_TO:
         text = text[: text.index(UP_TO[title]) + 1]
     return played(text)
+
+
+def head(game: Game) -> str:
+    """The game's ``game`` line."""
+    return format_command(c.GameCmd(title=game.title, players=(*game.players, *game.options)))
+
+
+def replay_lines(game: Game, lines: list[str]) -> tuple[Game, int | None]:
+    """``lines`` played on a new game like ``game``: the game, and the index of the first
+    line refused (``None``: every line applied)."""
+    fresh = Game.new(game.title, [*game.players, *game.options], rules_level=game.rules_level)
+    for k, line in enumerate(lines):
+        if not fresh.execute(line).ok:
+            return fresh, k
+    return fresh, None
+
+
+def edited(lines: list[str], number: int, how: str, line: str | None) -> list[str]:
+    """``lines`` with line ``number`` (1-based) replaced, a line inserted before it, or
+    the line deleted."""
+    i = number - 1
+    if how == "replace":
+        return [*lines[:i], line or "", *lines[i + 1 :]]
+    if how == "insert":
+        return [*lines[:i], line or "", *lines[i:]]
+    return [*lines[:i], *lines[i + 1 :]]
+
+
+def check_against_the_edited_script(game: Game, number: int, how: str, line: str | None) -> bool:
+    """Amend ``game`` and hold the result to the edited script's replay; whether every
+    later line still applied."""
+    lines = [e.line for e in game.journal]
+    want_lines = edited(lines, number, how, line)
+    want, refused = replay_lines(game, want_lines)
+    draw_first = bool(game.journal) and game.journal[0].command.kind == "vanderbilt"
+    try:
+        done = amend(game, number, line, how=how)  # type: ignore[arg-type]
+    except Refusal as exc:
+        if "setup draw" in exc.message:  # the table's draw taken out or put behind a line
+            assert draw_first and number == 1, exc.message
+            return False
+        assert how != "delete" and refused == number - 1  # the new line itself is refused
+        return False
+    if done.stop is not None and "setup draw" in done.stop.rule:
+        # line 1, the draw, replaced by a line that is no draw: a correction never draws
+        # again at random (the edited script's replay would, by chance)
+        assert draw_first and number == 1 and done.stop.at == 2, done.stop
+        return False
+    if refused is None:
+        assert done.stop is None and done.done
+        assert [e.line for e in done.game.journal] == want_lines
+        assert done.game.state_json() == want.state_json()
+        return True
+    assert done.stop is not None, (number, how, line, refused)
+    assert done.stop.at == refused + 1
+    assert done.stop.text == want_lines[refused]
+    assert [e.line for e in done.game.journal] == want_lines[:refused]
+    # the stopped line's number in the real game, and the rule that refused it
+    offset = {"replace": 0, "insert": -1, "delete": 1}[how]
+    assert done.stop.number == refused + 1 + offset
+    assert done.stop.rule and done.stop.rule == want.execute(want_lines[refused]).message
+    return False

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from amend_games import recorded_game
+from amend_games import check_against_the_edited_script, recorded_game
 
 from moderator.amend import amend
 from moderator.errors import Refusal, SaveError
@@ -129,3 +129,80 @@ def test_a_sandbox_undo_before_the_line_is_not_kept_and_the_record_tells_the_tru
         done.keep()
     game.close()
     assert Game.load(save, read_only=True).journal[RUN - 1].line == "run BO 410"
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def copied(tmp_path: Path, name: str) -> Path:
+    """A save of ``tests/core/data`` copied where it may be written."""
+    path = tmp_path / name
+    path.write_bytes((DATA / name).read_bytes())
+    return path
+
+
+def test_a_save_moved_to_today_s_level_is_corrected_without_false_changes(
+    tmp_path: Path,
+) -> None:
+    """A save of rules level 11 whose entries today's rules settle alike, in other words
+    (1817's merger-round note of level 11), opens at today's level: its lines hold today's
+    words, so a line corrected to what it was changes nothing, no later line is listed as
+    changed, and the deletion of its last line is kept (its record on the line before,
+    which the keep's check replays) and the save opens again."""
+    path = copied(tmp_path, "level11-1817-through-the-pause.json")
+    game = Game.load(path)
+    total = len(game.journal)
+    done = amend(game, 5, game.journal[4].line)
+    assert done.done and done.unchanged() and done.changed() == [done.given[0]]
+    done = amend(game, total, how="delete")
+    assert done.done and [g.number for g in done.changed()] == []
+    want = done.game.state_json()
+    done.keep()
+    game.close()
+    again = Game.load(path, read_only=True)
+    assert len(again.journal) == total - 1 and again.journal[-1].amended
+    assert again.state_json() == want
+
+
+def test_a_save_whose_writer_lacked_a_fix_stays_readable_after_a_correction(
+    tmp_path: Path,
+) -> None:
+    """A level-3 save written by a build without ``1847AE-pass-after-or`` (its last `pass`
+    recorded doing nothing, :func:`moderator.fixes.lacked_by_writer`) plays on under its
+    own rules: its train purchase deleted, that `pass` is given again as its writer gave
+    it; the kept save opens again (the `pass` that today's fix refuses shows the writer
+    lacked it, as one that it settles otherwise does)."""
+    path = copied(tmp_path, "level3-1847ae-pass-after-or.json")
+    game = Game.load(path)
+    total = len(game.journal)
+    assert game.journal[total - 2].line == "train L 3"
+    done = amend(game, total - 1, how="delete")
+    assert done.done
+    want = done.game.state_json()
+    done.keep()
+    game.close()
+    again = Game.load(path, read_only=True)
+    assert [e.line for e in again.journal][-1] == "pass Three"
+    assert again.state_json() == want
+
+
+def test_an_older_moderator_s_note_line_is_given_again_as_its_line_reads(
+    tmp_path: Path,
+) -> None:
+    """A save written before issue 28.2 holds `note "tile #57 laid"` for the text without
+    its quotes (:func:`moderator.script.legacy_note_line`), a command no line of today's
+    gives back.  A correction gives the later lines again as pasted lines are given, by
+    their text: the note stays, as its line reads today, and the corrected game is the
+    edited script's (before: the replay stopped on the note, "would not read back")."""
+    path = copied(tmp_path, "before-28.2-1846-notes.json")
+    game = Game.load(path)
+    lines = [e.line for e in game.journal]
+    assert 'note "tile #57 laid"' in lines[2:]
+    assert check_against_the_edited_script(game, 2, "delete", None)
+    done = amend(game, 2, how="delete")
+    assert [e.line for e in done.game.journal] == lines[:1] + lines[2:]
+    want = done.game.state_json()
+    done.keep()
+    game.close()
+    again = Game.load(path, read_only=True)
+    assert again.state_json() == want

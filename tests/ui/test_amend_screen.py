@@ -16,9 +16,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from amend_games import RECORDED, recorded_game
+from amend_games import RECORDED, SCRIPTS, recorded_game
 from textual.widgets import OptionList
-from ui_helpers import main_screen, rulebook_save, running, saved_lines, send_burst
+from ui_helpers import (
+    main_screen,
+    rulebook_save,
+    running,
+    save_from_script,
+    saved_lines,
+    send_burst,
+)
 
 from moderator.amend import amend
 from moderator.errors import Refusal
@@ -329,3 +336,42 @@ async def test_the_log_never_cuts_the_changed_lines_silently(
             "  … 1 more line with other figures (History shows each; o lists what changes "
             "on the table)" in logged
         ), [x for x in logged if "given again" in x]
+
+
+async def test_e_on_a_train_bought_from_a_company_selects_its_price(saves: Path) -> None:
+    """``train UR 3 from GT 1``: `e` selects the price, and the digits typed correct it
+    (they replaced the train's type `3`, and the line was refused)."""
+    saves.mkdir(parents=True, exist_ok=True)
+    path = saves / "game.json"
+    text = (SCRIPTS / "1817-trains-buyback.script").read_text(encoding="utf-8")
+    save_from_script(path, text).close()
+    old = saved_lines(path)
+    number = old.index("train UR 3 from GT 1") + 1
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), number), "e", "11", "enter")
+        box = app.screen
+        if isinstance(box, WhatIfScreen):
+            box = box.sandbox_screen
+        assert isinstance(box, SandboxScreen) and box.amended is not None
+        assert box.session.game.journal[number - 1].line == "train UR 3 from GT 11"
+    assert saved_lines(path) == old
+
+
+async def test_a_later_run_that_pays_otherwise_shows_its_payments(saves: Path) -> None:
+    """Line 22, ``issue GT 2``, corrected to 3: GT's treasury holds a share more when
+    line 58, ``run GT 160 full``, pays; the log lists that run with what the bank pays
+    each holder now (its receipt's payments: the bank never acts unseen), not its line
+    alone."""
+    path = rulebook_save(saves, None)
+    old = saved_lines(path)
+    assert old[21] == "issue GT 2" and old[57] == "run GT 160 full"
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", *ups(len(old), 22), "e", "3", "enter")
+        view = app.screen
+        assert isinstance(view, WhatIfScreen)
+        game = view.sandbox_screen.session.game
+        assert game.journal[21].line == "issue GT 3"
+        logged = view.sandbox_screen.log_panel.plain_lines
+        at = logged.index("  58 run GT 160 full")
+        paid = [x.strip() for x in logged[at + 1 : at + 3]]
+        assert paid == ["The bank pays Amy $48", "The bank pays GT $64"], logged[at:]

@@ -24,7 +24,6 @@ screen is back, its log saying what happened.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group
@@ -38,8 +37,9 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets.input import Selection
 
-from moderator.amend import Amended, How, Stop, on_table_text, start
+from moderator.amend import Amended, How, Stop, amount_span, on_table_text, start
 from moderator.errors import Refusal, SaveError
+from moderator.narrate import split
 from moderator.sandbox import Comparison, Sandbox, compare, open_sandbox
 from moderator.sandbox_table import table_changes
 from moderator.text import counted, escaped
@@ -255,9 +255,9 @@ class SandboxScreen(MainScreen):
         if amended.how == "replace":
             bar.input.value = amended.old
             bar.input.cursor_position = len(amended.old)
-            amount = re.search(r"(?<!\S)[0-9]+(?!\S)", amended.old)
-            if amount is not None:  # the line's first amount, selected: digits replace it
-                bar.input.selection = Selection(amount.start(), amount.end())
+            amount = amount_span(amended.old)
+            if amount is not None:  # the line's amount, selected: digits replace it
+                bar.input.selection = Selection(*amount)
             said = f"✎ line {amended.number} (`{escaped(amended.old)}`): edit it in the bar"
         else:
             said = f"✎ a line to insert before line {amended.number}: type it in the bar"
@@ -379,6 +379,9 @@ class SandboxScreen(MainScreen):
         for g in changed[:SHOWN_CHANGED]:
             entry = game.journal[g.number - 1]
             count += self.log_panel.add(f"  {g.number} {escaped(entry.line)}", "cyan")
+            if g.outcome.receipt is not None:  # a run: what the bank pays each holder now
+                for said in split(entry.command, entry.events).payments(self.session.currency):
+                    count += self.log_panel.add(f"    {escaped(said)}", "cyan")
             for said in narration(entry.command, entry.events, self.session.currency, game.title):
                 count += self.log_panel.add(f"    {said}", "cyan")
         if len(changed) > SHOWN_CHANGED:  # never a silent cut: the list below has them all
