@@ -558,6 +558,36 @@ FIXES: dict[str, RulesFix] = {
                 ("1817", "facts §8"),
             )
         ),
+        RulesFix(
+            "1846-fee",
+            14,
+            "1846",
+            "6.4, 6.5",
+            "`spend CORP AMOUNT fee` is refused: 1846 charges no fee; a corporation pays the bank "
+            "for its track (`tile`, `terrain`, 6.48) and its tokens (`token`, 6.51) (before: "
+            "any fee taken)",
+        ),
+        RulesFix(
+            "1853-4.1.2-major",
+            14,
+            "1853",
+            "4.1.2, 4.2.1, 4.1.12",
+            "a major lays two tiles a turn at most, or promotes one: its `terrain` or `tile` "
+            "lines of a turn add up to two construction costs of Table 4 at most (before: each "
+            "line checked alone, any number of lines)",
+        ),
+        *(
+            RulesFix(
+                f"{title}-{rule}-lays",
+                14,
+                title,
+                f"{rule}, 6.3",
+                "a corporation lays two tiles a turn in the yellow phase, one from the first "
+                "4-train (a quarry's tile is free): so it pays at most two `terrain` lines a "
+                "turn, then one (before: any number)",
+            )
+            for title, rule in (("1847Pfalz", "11.2.6"), ("1847RRRRB", "12.2.1"))
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

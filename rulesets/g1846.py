@@ -711,8 +711,18 @@ class G1846(TerrainCosts, Engine):
             )
 
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
-        """``spend``: as for every title; an independent railroad buys no token."""
+        """``spend``: as for every title; an independent railroad buys no token; no fee
+        (6.4-6.5)."""
         company = self.operating_company(state, cmd.company)
+        if cmd.purpose == "fee" and follows(state, "1846-fee"):
+            # 6.4-6.5: what a corporation or an independent pays the bank in its turn is its
+            # track (6.48: lays, terrain, hexsides) and its tokens (6.51-6.53); trains and
+            # redemptions have lines of their own.  The rules charge no fee.
+            raise Refusal(
+                f"1846 charges no fee: {company.id} pays the bank for its track (6.48: "
+                f"`spend {company.id} AMOUNT tile` or `terrain`) and its tokens (6.51: "
+                f"`token`) only"
+            )
         if (
             company.kind == "independent"
             and cmd.purpose == "token"

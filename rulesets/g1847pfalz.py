@@ -209,6 +209,7 @@ class G1847Pfalz(PfalzPackageVersion):
     rust: ClassVar[dict[str, tuple[str, ...]]] = {"4+4": ("3",), "5+5": ("3+3",), "6+6": ("4",)}
     closings: ClassVar[dict[str, tuple[str, ...]]] = {"6": ("K", "H", "W")}
     station_prices: ClassVar[dict[str, tuple[int, ...]] | None] = None  # 11.2.5: its own
+    lays_fix: ClassVar[str] = "1847Pfalz-11.2.6-lays"
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS + PFALZ_READINGS
     rule_numbers: ClassVar[dict[str, str]] = {
         **PfalzPackageVersion.rule_numbers,

@@ -75,6 +75,8 @@ class G1847RRRRB(PfalzPackageVersion):
     title: ClassVar[str] = "1847RRRRB"
     edition: ClassVar[str] = "1847 RRRR&B"
     rule: ClassVar[str] = "12"
+    lay_rule: ClassVar[str] = "12.2.1"
+    lays_fix: ClassVar[str] = "1847RRRRB-12.2.1-lays"
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS + RRRRB_READINGS
 
     def box_keys(self, intro: bool, players: int, optional: bool = False) -> list[BoxKey]:

@@ -1447,17 +1447,24 @@ class G1853(Engine):
             held = state.extra.get(TERRAIN_TURN)
             before = int(held[3]) if isinstance(held, list) and held[:3] == turn else 0
             total = before + cmd.amount
-            if (
-                not self.is_major(state, cid)
-                and total not in costs
-                and follows(state, "1853-4.1.2-minor")
-            ):
-                # 4.1.2: "Minor Companies may only lay 1 tile per turn": one hex's cost a turn
+            # 4.1.2: "Minor Companies may only lay 1 tile per turn": one hex's cost a turn;
+            # a major lays "one or two tiles per turn", or promotes ONE (4.2.1), free
+            # (4.2.11) but for Calcutta's first (4.2.13, £60, one of Table 4's)
+            if self.is_major(state, cid):
+                allowed, fix = costs | pairs, "1853-4.1.2-major"
+                lays = (
+                    "lays two tiles a turn at most (4.1.2) or promotes one (4.2.1), so it pays "
+                    "two construction costs"
+                )
+            else:
+                allowed, fix = costs, "1853-4.1.2-minor"
+                lays = (
+                    "is a minor: it lays one tile a turn (4.1.2), so it pays one construction cost"
+                )
+            if total not in allowed and follows(state, fix):
                 said = f" ({self.money(before)} already this turn)" if before else ""
                 raise Refusal(
-                    f"{cid} is a minor: it lays one tile a turn (4.1.2), so it pays one "
-                    f"construction cost of Table 4 at most, not {self.money(total)}{said} "
-                    f"(4.1.12)"
+                    f"{cid} {lays} of Table 4 at most, not {self.money(total)}{said} (4.1.12)"
                 )
             super().cmd_spend(state, cmd)
             state.extra[TERRAIN_TURN] = [*turn, total]

@@ -145,6 +145,6 @@ def test_6_8_2_the_directors_payment_and_his_krauss_sale_cite_6_8_2() -> None:
     assert outcome.ok, outcome.message
     reasons = [ev.reason for ev in outcome.events if ev.kind == "cash" and ev.target == "bank"]
     assert reasons[:2] == [
-        "HLB pays all its M150 toward its 3+3-train (6.8.1)",
-        "C pays M150 toward HLB's 3+3-train (6.8.2)",
+        "HLB pays all its M160 toward its 3+3-train (6.8.1)",
+        "C pays M140 toward HLB's 3+3-train (6.8.2)",
     ]

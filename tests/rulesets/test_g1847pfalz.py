@@ -205,7 +205,7 @@ def test_quarry_sold_to_a_pfalzbahn() -> None:
 
 def test_rrrrb_quarry_sold_to_any_railway() -> None:
     """12: 11.2.4 is not among RRRR&B's changes: 1847 AE's 4.2."""
-    game = play(upto(RRRRB5, "spend Saar 70 terrain"))
+    game = play(upto(RRRRB5, "spend Saar 130 terrain"))
     _phase_4(game)
     assert game.execute("buyprivate Saar K 20").ok
 

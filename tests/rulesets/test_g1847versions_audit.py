@@ -56,7 +56,7 @@ def test_6_8_2_the_director_sells_only_what_the_forced_purchase_needs() -> None:
     """6.8.2: "he may only sell the number of certificates necessary"; the acting
     corporation's certificates are not his to sell (8.2: N is in its first operating round),
     nor is a director's certificate nobody could take (8.2).  RRRR&B: A's L 10% at 86 makes
-    up the 100 N lacks; a second sale is refused."""
+    up the 40 N lacks; a second sale is refused."""
     game = play(upto("1847rrrrb-forced-purchase.script", "sell A L 1"))
     assert "(8.2)" in refuse(game, "sell A N 2")
     assert "(8.2)" in refuse(game, "sell A Saar 2")
