@@ -518,6 +518,16 @@ FIXES: dict[str, RulesFix] = {
             "construction cost of Table 4 at most (before: two, or any number of lines)",
         ),
         RulesFix(
+            "1817-§15-squeeze",
+            14,
+            "1817",
+            "facts §4, §15",
+            "with the option short_squeeze, a corporation's move once more for players holding "
+            "over 100% comes right after its sold-out move, corporation by corporation in price "
+            "order (before: every squeezed corporation first, in charter order, so two squeezed "
+            "in one space swapped places in its stack and in the operating order)",
+        ),
+        RulesFix(
             "1853-4.1.3-once",
             13,
             "1853",

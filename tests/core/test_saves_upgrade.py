@@ -356,6 +356,15 @@ def test_the_level_13_1817_fixes() -> None:
     assert all(FIXES[i].title == "1817" and FIXES[i].level == 13 for i in level_13)
 
 
+def test_the_level_14_1817_squeeze_fix() -> None:
+    """Rules level 14 (helper `audit17`: the short squeeze's move in each corporation's
+    own turn of the price order); other helpers' level-14 rows may join it. The game is
+    played in ``tests/rulesets/test_g1817_shorts.py`` at both levels."""
+    level_14 = {f.ident for f in fixes_between("1817", 13, 14)}
+    assert "1817-§15-squeeze" in level_14
+    assert FIXES["1817-§15-squeeze"].title == "1817" and FIXES["1817-§15-squeeze"].level == 14
+
+
 def test_the_level_13_acquisition_round_fix() -> None:
     """Rules level 13 (helper `acq1817`): 1817's acquisition round, the bank's liquidation
     at its end; other helpers' level-13 rows may join it."""
