@@ -528,6 +528,15 @@ FIXES: dict[str, RulesFix] = {
             "in one space swapped places in its stack and in the operating order)",
         ),
         RulesFix(
+            "1817-§9-merge-cell",
+            14,
+            "1817",
+            "facts §7, §9",
+            "a 5 + 5 merger that leaves the survivor's price where it stands leaves its marker "
+            "in its place in the stack (before: it went below the other markers of that "
+            "space, as if it arrived there, and operated after them)",
+        ),
+        RulesFix(
             "1853-4.1.3-once",
             13,
             "1853",
