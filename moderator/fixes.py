@@ -537,6 +537,16 @@ FIXES: dict[str, RulesFix] = {
             "space, as if it arrived there, and operated after them)",
         ),
         RulesFix(
+            "1817-§12-bankrupt-order",
+            14,
+            "1817",
+            "facts §12, §10",
+            "a bankrupt's holdings are taken corporation by corporation in price order, so "
+            "the corporations his bankruptcy liquidates reach the liquidation cell in that "
+            "order and the acquisition round deals with them in its reverse (before: in "
+            "charter order)",
+        ),
+        RulesFix(
             "1853-4.1.3-once",
             13,
             "1853",

@@ -638,7 +638,15 @@ class ShortSelling(MergerRound):
         of play, his cash to the bank or his debt written off (facts §12)."""
         rule = self.r("bankrupt")
         self.note(state, f"{player} goes bankrupt ({rule})")
-        for co in list(state.ledger.corporations()):
+        corps = list(state.ledger.corporations())
+        if follows(state, "1817-§12-bankrupt-order"):
+            # in price order, as the public implementation takes a bankrupt's holdings, so
+            # that corporations his bankruptcy liquidates reach the liquidation cell in that
+            # order (the acquisition round deals with the last to arrive first); before
+            # rules level 14, in charter order
+            order = state.linear().order([co.id for co in corps if co.launched])
+            corps = [state.company(cid) for cid in order]
+        for co in corps:
             held = self.shares(co, player)
             if not co.launched or not held:
                 continue

@@ -386,3 +386,24 @@ def test_facts_15_two_squeezed_in_one_space_keep_their_order() -> None:
     g = play(SR2)
     assert _squeezed(g, 14) == ["UR", "GT"]
     assert _squeezed(g, 13) == ["GT", "UR"]
+
+
+def _liquidated_by_bankruptcy(level: int) -> list[str]:
+    """``1817-bankrupt-short.script`` to Amy's bankruptcy, with PW set by hand at $120
+    (over BA's $100): the liquidation cell's stack after ``bankrupt Amy`` at ``level``."""
+    text = (SCRIPTS / "1817-bankrupt-short.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("\nbankrupt Amy\n") + 1])
+    g.state.rules_level = level
+    market = g.state.market
+    market.place_at("PW", market.values.index(120))  # type: ignore[attr-defined]
+    assert g.execute("bankrupt Amy").ok
+    return g.state.market.order(["BA", "PW"])
+
+
+def test_facts_12_a_bankrupts_corporations_liquidate_in_price_order() -> None:
+    """Facts §12, §10 (rules level 14, ``1817-§12-bankrupt-order``): the public
+    implementation takes a bankrupt's holdings in price order, so PW ($120) reaches the
+    liquidation cell before BA ($100) and the acquisition round, which deals with the last
+    to arrive first, offers BA first. Before, charter order put BA there first."""
+    assert _liquidated_by_bankruptcy(14) == ["PW", "BA"]
+    assert _liquidated_by_bankruptcy(13) == ["BA", "PW"]
