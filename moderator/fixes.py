@@ -518,6 +518,35 @@ FIXES: dict[str, RulesFix] = {
             "construction cost of Table 4 at most (before: two, or any number of lines)",
         ),
         RulesFix(
+            "1817-§15-squeeze",
+            14,
+            "1817",
+            "facts §4, §15",
+            "with the option short_squeeze, a corporation's move once more for players holding "
+            "over 100% comes right after its sold-out move, corporation by corporation in price "
+            "order (before: every squeezed corporation first, in charter order, so two squeezed "
+            "in one space swapped places in its stack and in the operating order)",
+        ),
+        RulesFix(
+            "1817-§9-merge-cell",
+            14,
+            "1817",
+            "facts §7, §9",
+            "a 5 + 5 merger that leaves the survivor's price where it stands leaves its marker "
+            "in its place in the stack (before: it went below the other markers of that "
+            "space, as if it arrived there, and operated after them)",
+        ),
+        RulesFix(
+            "1817-§12-bankrupt-order",
+            14,
+            "1817",
+            "facts §12, §10",
+            "a bankrupt's holdings are taken corporation by corporation in price order, so "
+            "the corporations his bankruptcy liquidates reach the liquidation cell in that "
+            "order and the acquisition round deals with them in its reverse (before: in "
+            "charter order)",
+        ),
+        RulesFix(
             "1853-4.1.3-once",
             13,
             "1853",

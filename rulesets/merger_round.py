@@ -32,6 +32,7 @@ from __future__ import annotations
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import PriceMoved
+from moderator.fixes import follows
 from moderator.ledger import BANK, Certificate, Company
 from moderator.state import GameState
 from moderator.text import counted, with_article
@@ -345,7 +346,12 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         m["converted"].append(cid)
         self._merge_assets(state, company, target)
         before = state.price(cid)
-        market.place_at(cid, cell)
+        if market.position[cid] != cell or not follows(state, "1817-§9-merge-cell"):
+            # reading (facts §9 silent): a merger that leaves the survivor's price where it
+            # stands (5 + 5 at one price) leaves its marker in its place in the stack, as
+            # the public implementation does not move a marker to its own space (facts §7: a
+            # marker *arriving* goes below); before rules level 14 it went below the others
+            market.place_at(cid, cell)
         market.remove(tid)
         how = "the sum" if size == 2 else "the average, rounded down,"
         state.ledger.events.append(

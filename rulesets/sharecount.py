@@ -106,12 +106,17 @@ class ShareCount(StockRound):
                 why += end_words(market, cid, 1)  # the row's end: the line says so
                 why += f" ({self.r('turn')})"
                 state.move_price(cid, 1, said(cid, 1, why) if said else why)
+                self.after_sold_out_move(state, co, held)
             pool = self.shares(co, POOL)
             if pool:
                 why = f"{counted(pool, 'share')} in the {self.pool_name}: left {pool}"
                 why += end_words(market, cid, -pool) + f" ({self.r('turn')})"
                 state.move_price(cid, -pool, said(cid, -pool, why) if said else why)
         super().stock_round_end_moves(state)
+
+    def after_sold_out_move(self, state: GameState, co: Company, held: int) -> None:
+        """After a sold-out corporation's right 1, before its market shares' moves, in
+        the same price order (1817: the option ``short_squeeze``'s move once more)."""
 
     # ------------------------------------------------------------- presidency
     def president_units(self, company: Company) -> int:

@@ -256,22 +256,40 @@ class ShortSelling(MergerRound):
 
     def stock_round_end_moves(self, state: GameState) -> None:
         """Option ``short_squeeze``: players holding more than every share (shorts made
-        the extra ones) move the price right once more (facts §4, §15)."""
+        the extra ones) move the price right once more (facts §4, §15), right after the
+        sold-out move, corporation by corporation in price order
+        (:meth:`after_sold_out_move`).  A game saved before rules level 14
+        (``1817-§15-squeeze``) moved every squeezed corporation first, in charter order:
+        two squeezed in one space swapped places in its stack."""
         options = state.extra.get("options") or []
-        if "short_squeeze" in options:  # type: ignore[operator]
-            rule = self.r("turn")
+        if "short_squeeze" in options and not follows(state, "1817-§15-squeeze"):  # type: ignore[operator]
             for co in list(state.ledger.corporations()):
                 if not co.launched or not self.traded(state, co.id) or size_of(co) <= 2:
                     continue
                 held = sum(self.shares(co, p.name) for p in state.ledger.players)
                 if held > size_of(co):
-                    state.move_price(
-                        co.id,
-                        1,
-                        f"players hold {held} shares of {size_of(co)}, over 100%: right 1 "
-                        f"more (option short_squeeze, {rule}; facts §15)",
-                    )
+                    self._squeeze_move(state, co, held)
         super().stock_round_end_moves(state)
+
+    def after_sold_out_move(self, state: GameState, co: Company, held: int) -> None:
+        """The squeeze's move once more, in the sold-out corporation's own turn of the
+        price order, as the public implementation moves it (facts §4, §15)."""
+        options = state.extra.get("options") or []
+        if (
+            "short_squeeze" in options  # type: ignore[operator]
+            and follows(state, "1817-§15-squeeze")
+            and held > size_of(co)
+        ):
+            self._squeeze_move(state, co, held)
+        super().after_sold_out_move(state, co, held)
+
+    def _squeeze_move(self, state: GameState, co: Company, held: int) -> None:
+        state.move_price(
+            co.id,
+            1,
+            f"players hold {held} shares of {size_of(co)}, over 100%: right 1 "
+            f"more (option short_squeeze, {self.r('turn')}; facts §15)",
+        )
 
     # ------------------------------------------------------------- cover
     def cmd_cover(self, state: GameState, cmd: c.Later) -> None:
@@ -620,7 +638,15 @@ class ShortSelling(MergerRound):
         of play, his cash to the bank or his debt written off (facts §12)."""
         rule = self.r("bankrupt")
         self.note(state, f"{player} goes bankrupt ({rule})")
-        for co in list(state.ledger.corporations()):
+        corps = list(state.ledger.corporations())
+        if follows(state, "1817-§12-bankrupt-order"):
+            # in price order, as the public implementation takes a bankrupt's holdings, so
+            # that corporations his bankruptcy liquidates reach the liquidation cell in that
+            # order (the acquisition round deals with the last to arrive first); before
+            # rules level 14, in charter order
+            order = state.linear().order([co.id for co in corps if co.launched])
+            corps = [state.company(cid) for cid in order]
+        for co in corps:
             held = self.shares(co, player)
             if not co.launched or not held:
                 continue

@@ -357,6 +357,18 @@ def test_the_level_13_1817_fixes() -> None:
     assert all(FIXES[i].title == "1817" and FIXES[i].level == 13 for i in level_13)
 
 
+def test_the_level_14_1817_fixes() -> None:
+    """Rules level 14 (helper `audit17`: the short squeeze's move in each corporation's
+    own turn of the price order; a merger at the survivor's own price keeps its marker's
+    place; a bankrupt's holdings in price order); other helpers' level-14 rows may join
+    them. The games are played at both
+    levels in ``tests/rulesets/test_g1817_shorts.py`` and ``test_g1817_merger.py``."""
+    level_14 = {f.ident for f in fixes_between("1817", 13, 14)}
+    mine = {"1817-§15-squeeze", "1817-§9-merge-cell", "1817-§12-bankrupt-order"}
+    assert mine <= level_14
+    assert all(FIXES[i].title == "1817" and FIXES[i].level == 14 for i in mine)
+
+
 def test_the_level_13_acquisition_round_fix() -> None:
     """Rules level 13 (helper `acq1817`): 1817's acquisition round, the bank's liquidation
     at its end; other helpers' level-13 rows may join it."""

@@ -3,7 +3,7 @@ purchases and sales after them, loans, new stations or liquidation, refusals by 
 
 from __future__ import annotations
 
-from conftest import play, refuse
+from conftest import SCRIPTS, play, refuse
 
 from moderator.ledger import POOL
 from rulesets.sharecount import size_of
@@ -159,3 +159,30 @@ def test_facts_9_a_merger_over_the_train_limit_gives_a_train_up() -> None:
     refuse(g, "run UR 0", "limit of 4")  # the next round's line waits too
     assert g.execute("discard UR 2").ok and g.execute("done UR").ok
     assert len(g.state.company("UR").trains) == 4
+
+
+def _merged_in_one_space(level: int) -> list[str]:
+    """``1817-merger-prices.script`` to merger round 1.2, then GT, AS and UR stacked in that
+    order at $80 (set by hand): GT takes UR over at ($80 + $80) / 2 = $80 under rules
+    ``level``; the stack's order after."""
+    text = (SCRIPTS / "1817-merger-prices.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("\nmerge GT UR\n") + 1])
+    g.state.rules_level = level
+    market = g.state.market
+    cell = market.position["GT"]  # type: ignore[attr-defined]
+    market.place_at("AS", cell)  # type: ignore[attr-defined]
+    market.place_at("UR", cell)  # type: ignore[attr-defined]
+    assert market.order(["GT", "AS", "UR"]) == ["GT", "AS", "UR"]
+    outcome = g.execute("merge GT UR")
+    assert outcome.ok, outcome.message
+    assert g.state.price("GT") == 80 and g.state.company("GT").launched
+    return g.state.market.order(["GT", "AS"])
+
+
+def test_facts_7_9_a_merger_at_the_survivors_own_price_keeps_its_place() -> None:
+    """Facts §7, §9 (rules level 14, ``1817-§9-merge-cell``): a 5 + 5 merger whose average
+    is the survivor's own price does not move its marker, so it keeps its place over AS
+    in the stack and still operates first, as in the public implementation (a marker
+    *arriving* in a space goes below). Before, it went below AS."""
+    assert _merged_in_one_space(14) == ["GT", "AS"]
+    assert _merged_in_one_space(13) == ["AS", "GT"]

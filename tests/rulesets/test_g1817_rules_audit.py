@@ -7,9 +7,13 @@ docstring).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import play, refuse
 
 from moderator.narrate import describe
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
 PHASE_3 = "game 1817 Amy Bob Cat\n" + "pass Amy\npass Bob\npass Cat\n" * 4
 """No private sold ($420 each); stock rounds 1-3 pass by, their exports bring phase 3:
@@ -56,3 +60,15 @@ def test_facts_9_10_merger_round_lines_refused_in_the_pause_and_nothing_applied(
     assert g.state_json()["merger_round"]
     assert g.execute("run UR 0").ok  # OR 4.2 begins
     assert not g.state_json()["merger_round"] and g.state.round_kind == "OR"
+
+
+def test_facts_10_bid_limit_and_payback_over_the_limit() -> None:
+    """Facts §10 (R 7.2.4, Step 7a), the fourth audit: in
+    ``1817-acquisition-over-limit.script`` UR ($195, 1 loan of 2) may bid at most $195 +
+    $100 (one loan more) + PW's $190 - PW's 2 loans $200 = $285; at $280 it keeps $5 after
+    the loan over its limit is repaid, too little to pay back the inherited one it keeps."""
+    text = (SCRIPTS / "1817-acquisition-over-limit.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("\nacquire UR PW 280\n") + 1])
+    refuse(g, "acquire UR PW 290", "UR could pay at most $285 for PW", "R 7.2.4")
+    assert g.execute("acquire UR PW 280").ok
+    refuse(g, "payback UR", "UR has $5")

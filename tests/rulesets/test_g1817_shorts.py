@@ -353,3 +353,57 @@ def test_a_short_ends_the_turn_at_the_next_players_line_or_goes_on_to_its_purcha
         data = play(script).state_json()
         ends.append({k: data[k] for k in ("players", "companies", "round", "priority")})
     assert ends[0] == ends[1]
+
+
+def _squeezed(g: Game, level: int) -> list[str]:
+    """UR over GT in one space at $100, players holding 6 of the 5 shares of each: the
+    stock round's end with ``short_squeeze`` at rules ``level``; the stack's order after."""
+    rs = ruleset(g)
+    state = g.state.clone()
+    state.rules_level = level
+    state.extra["options"] = ["short_squeeze"]
+    market = state.market
+    market.place_at("GT", market.position["UR"])  # type: ignore[attr-defined]
+    assert market.order(["UR", "GT"]) == ["UR", "GT"]
+    for cid, holder in (("UR", "Bob"), ("GT", "Amy")):
+        co = state.company(cid)
+        for x in [y for y in co.certs_of(cid) if not y.president]:
+            state.ledger.move_certificate(co, x, holder, "test")
+        co.certificates = [*co.certificates, type(co.certificates[0])(20, False, holder)]
+    before = market.position["UR"]  # type: ignore[attr-defined]
+    rs.stock_round_end_moves(state)
+    for cid in ("UR", "GT"):
+        assert market.position[cid] - before == 2  # type: ignore[attr-defined]
+    return market.order(["UR", "GT"])
+
+
+def test_facts_15_two_squeezed_in_one_space_keep_their_order() -> None:
+    """Facts §4, §15 (rules level 14, ``1817-§15-squeeze``): the squeeze's move once more
+    comes in each corporation's own turn of the price order, right after its sold-out move,
+    as in the public implementation: UR, over GT at $100, moves first and stays over it at
+    $120. Before, every squeezed corporation moved first in charter order (GT before UR),
+    so GT arrived first and went over UR: the next operating order swapped."""
+    g = play(SR2)
+    assert _squeezed(g, 14) == ["UR", "GT"]
+    assert _squeezed(g, 13) == ["GT", "UR"]
+
+
+def _liquidated_by_bankruptcy(level: int) -> list[str]:
+    """``1817-bankrupt-short.script`` to Amy's bankruptcy, with PW set by hand at $120
+    (over BA's $100): the liquidation cell's stack after ``bankrupt Amy`` at ``level``."""
+    text = (SCRIPTS / "1817-bankrupt-short.script").read_text(encoding="utf-8")
+    g = play(text[: text.index("\nbankrupt Amy\n") + 1])
+    g.state.rules_level = level
+    market = g.state.market
+    market.place_at("PW", market.values.index(120))  # type: ignore[attr-defined]
+    assert g.execute("bankrupt Amy").ok
+    return g.state.market.order(["BA", "PW"])
+
+
+def test_facts_12_a_bankrupts_corporations_liquidate_in_price_order() -> None:
+    """Facts §12, §10 (rules level 14, ``1817-§12-bankrupt-order``): the public
+    implementation takes a bankrupt's holdings in price order, so PW ($120) reaches the
+    liquidation cell before BA ($100) and the acquisition round, which deals with the last
+    to arrive first, offers BA first. Before, charter order put BA there first."""
+    assert _liquidated_by_bankruptcy(14) == ["PW", "BA"]
+    assert _liquidated_by_bankruptcy(13) == ["BA", "PW"]
