@@ -47,3 +47,50 @@ async def test_the_placeholder_price_typed_still_asks_and_esc_gives_nothing(save
         assert saved_lines(path) == before
         await send_burst(pilot, "escape", "x")  # the x: a stock-round key, refused here
         assert saved_lines(path) == before
+
+
+async def test_t_still_asks_the_agreed_price(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, TRAINS, "train CPR D").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "t", *"6prr", "enter", "2", "0", "0", "enter")
+        assert saved_lines(path)[len(before) :] == ["train CPR 6 from PRR 200"]
+        assert app.screen is main_screen(app)
+
+
+# ---------------------------------------------------------------- names that collide
+BONDS = 'game 1853 "Ü 2" 2 Lee\n'
+"""1853's contract bonds (2.5.2) with a player called by a digit, another whose name ends
+with it and begins with a letter with an accent."""
+
+
+async def test_a_digit_name_and_an_accented_name_in_the_bond_list(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, BONDS).close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", "2", "enter", "1", "0", "0", "enter")
+        await send_burst(pilot, "n", "u", "2", "enter", "1", "2", "0", "enter")
+        await send_burst(pilot, "n", "l", "enter", "8", "0", "enter")
+    assert saved_lines(path) == ["bond 2 100", 'bond "Ü 2" 120', "bond Lee 80"]
+
+
+MERGER = (
+    'game 1817 "Done Ur" Loan Cat\nprivate "Done Ur" MAJC 90\nprivate Loan MTE 40\n'
+    'pass Cat\npass "Done Ur"\npass Loan\nipo Cat UR 400 2\nipo "Done Ur" PW 100 2\n'
+    'pass Loan\npass Cat\npass "Done Ur"\nloan UR 2\ntrain UR 2\ndone UR\ntrain PW 2\n'
+    "done PW\nconvert UR\n"
+)
+"""1817's merger round 1.1, UR converted (``test_keys_round12.MERGER``), its players called
+by a verb and the corporation's letters (``Done Ur``) and by a verb (``Loan``)."""
+
+
+async def test_players_called_done_ur_and_loan_in_a_conversions_turn(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, MERGER).close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "b", *"doneur", "enter", "b", *"loan", "enter")
+        assert saved_lines(path)[len(before) :] == ['buy "Done Ur" UR ipo', "buy Loan UR ipo"]
+        await send_burst(pilot, "l", *"doneur", "enter")  # the verb typed first: done UR
+        assert saved_lines(path)[-1] == "done UR"
