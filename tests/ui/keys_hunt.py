@@ -514,6 +514,10 @@ def rare_main(count: int, seed: int) -> int:
                 keys.append(rng.choice([*OPENERS, "b", "s", "d", "l", "t", "e", "f"]))
                 keys += rng.choices(INSIDE, k=rng.randint(0, 2))
                 keys.append("escape")
+            if rng.random() < 0.3:  # an undo, a redo or a rewind typed between commands
+                keys += rng.choice(
+                    [["ctrl+z"], ["ctrl+y"], ["ctrl+z", "ctrl+y"], ["h", "up", "enter", "y"]]
+                )
             keys += pasted(rng, rng.choice(spelled))
         keys = alt_pairs(rng, keys)
         found = faults(base, keys)

@@ -94,3 +94,38 @@ async def test_players_called_done_ur_and_loan_in_a_conversions_turn(saves: Path
         assert saved_lines(path)[len(before) :] == ['buy "Done Ur" UR ipo', "buy Loan UR ipo"]
         await send_burst(pilot, "l", *"doneur", "enter")  # the verb typed first: done UR
         assert saved_lines(path)[-1] == "done UR"
+
+
+# ---------------------------------------------------------------- a player called like a city
+CLAIMS = (
+    (SCRIPTS / "1853-contract-bids.script").read_text(encoding="utf-8").replace("Bob", "Bombay")
+)
+"""1853's contract bids (2.5.4) with the first claimer called Bombay, a city he may claim."""
+
+
+async def test_a_player_called_like_a_city_names_no_claim_for_sure(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, CLAIMS, "claim Bombay Calcutta EIR").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        # "bombay" alone is his name or the city: Enter takes nothing, and the keys typed
+        # behind it are not used (it took `claim Bombay Calcutta EIR`: with the claimer
+        # called Bob, `l b o m b a y Enter` is `claim Bob Bombay BBCI`)
+        await send_burst(pilot, "l", *"bombay", "enter", "x")
+        assert saved_lines(path) == before
+        said = [n.message for n in app._notifications]  # type: ignore[attr-defined]
+        assert any("'bombay' is a player's name" in m for m in said), said
+        await send_burst(pilot, "escape", "l", *"bombaybbci", "enter")
+        assert saved_lines(path)[len(before) :] == ["claim Bombay Bombay BBCI"]
+
+
+async def test_the_name_then_the_city_and_the_claim_key_are_the_claim(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, CLAIMS, "claim Bombay Calcutta EIR").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"bombaycalcutta", "enter")
+        assert saved_lines(path)[len(before) :] == ["claim Bombay Calcutta EIR"]
+        # the claim key spells the city: the claimer's name is never a key of it
+        await send_burst(pilot, "a", *"bombay", "enter", *"bbci", "enter")
+        assert saved_lines(path)[len(before) + 1 :] == ["claim Cid Bombay BBCI"]

@@ -1815,12 +1815,18 @@ class MainScreen(Screen[None]):
             paid = "; ".join(self.session.payments(x))
             return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
 
-        from moderator.ui.screens.dialogs import company_names, line_keys, name_clashes
+        from moderator.ui.screens.dialogs import (
+            company_names,
+            line_keys,
+            name_clashes,
+            thing_words,
+        )
 
         names = company_names(self.session)
         keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
         players = list(self.session.game.players)
-        clashes = [name_clashes(x, players) for x in cmds]  # a player called Trade
+        things = thing_words(cmds)  # a player called Bombay, a city of 1853's claims
+        clashes = [name_clashes(x, players, things) for x in cmds]  # a player called Trade
         self.choose(
             "Commands the rules accept now",
             cmds,
