@@ -12,12 +12,23 @@ found:
   r r Enter 2 0 0 Enter``, typed as ``t 6 p r r Enter 2 0 0 Enter`` is, bought the 6 for $1
   and the ``2 0 0 Enter`` rang on the main screen.  Now the line asks the agreed price
   next, as ``t`` does (and as ``l``'s 1817 ``acquire`` asks its price, thirteenth round).
+* A player called like a thing a line of ``l`` names: with 1853's first claimer called
+  Bombay (2.5.4), ``l b o m b a y Enter`` took ``claim Bombay Calcutta EIR`` (the letters read
+  as his name, the first of his claims), where with him called Bob the same keys give
+  ``claim Bob Bombay BBCI``.  Now the word names no line for sure, as a player called Trade's
+  (seventh round): Enter rings, takes nothing, the keys behind it are not used; the next word
+  (``b b c i``, ``c a l c u t t a``) chooses.
 """
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+from bursting import both_ways
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_hunt_bursts import typed
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.screens.dialogs import AmountDialog
@@ -129,3 +140,59 @@ async def test_the_name_then_the_city_and_the_claim_key_are_the_claim(saves: Pat
         # the claim key spells the city: the claimer's name is never a key of it
         await send_burst(pilot, "a", *"bombay", "enter", *"bbci", "enter")
         assert saved_lines(path)[len(before) + 1 :] == ["claim Cid Bombay BBCI"]
+
+
+# ---------------------------------------------------------------- bursts
+PIECES = {
+    "claims": [
+        ["l", *"bombay", "enter"],
+        ["l", *"bombaybbci", "enter"],
+        ["l", *"claimbombaycalcutta", "enter"],
+        ["a", *"bombay", "enter", *"bbci", "enter"],
+        ["a", *"calcutta", "enter", "enter"],
+        ["alt+x"],
+        ["x", "enter"],
+        ["escape", "l", "b", "o"],
+        ["n", "enter"],
+    ],
+    "trains": [
+        ["l", *"traincpr6fromprr", "enter", "2", "0", "0", "enter"],
+        ["l", *"traincpr6fromprr", "enter", "escape"],
+        ["t", *"6prr", "enter", "9", "0", "d"],
+        ["t", "enter"],
+        ["t", "alt+d"],
+        ["l", *"traincprd", "enter"],
+        ["d"],
+        ["ctrl+z"],
+    ],
+}
+BASES = {
+    "claims": (CLAIMS, "claim Bombay Calcutta EIR"),
+    "trains": (TRAINS, "train CPR D"),
+}
+
+
+@settings(
+    max_examples=2,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(where=st.sampled_from(sorted(PIECES)), data=st.data())
+def test_a_claim_or_train_burst_commits_what_the_slow_keys_commit(
+    saves: Path, where: str, data: st.DataObject
+) -> None:
+    folder = Path(tempfile.mkdtemp(dir=saves))
+    base = folder / "g.json"
+    text, stop = BASES[where]
+    save_from_script(base, text, stop).close()
+    count = len(saved_lines(base))
+    pieces = data.draw(st.lists(st.sampled_from(PIECES[where]), min_size=1, max_size=2))
+    keys = [key for piece in pieces for key in piece]
+    results, seen = both_ways(base, keys, typed, "round14-")
+    (wrong, unused, burst), (_, _, slow) = results["burst"], results["slow"]
+    assert wrong is None, wrong
+    if unused:  # cut short by a refusal: where the slow typing went through
+        assert burst in seen, (keys, burst[count:], slow[count:])
+    else:  # every key used: the same lines
+        assert burst == slow, (keys, burst[count:], slow[count:])
