@@ -334,25 +334,6 @@ def script_cuts(name: str) -> list[tuple[int | str, int, str]]:
     return cuts
 
 
-@cache
-def script_position(name: str, count: int, which: int) -> Path:
-    """The script ``name`` after ``count`` commands, its players named by set ``which``."""
-    from adversary import renamed
-
-    lines = script_lines(name)
-    first = lines[0]
-    assert isinstance(first, c.GameCmd)
-    names = dict(zip(first.players, names_for("1817", len(first.players), which), strict=False))
-    at = Game.from_command(renamed(first, names))
-    for cmd in lines[1 : count + 1]:
-        assert at.execute(renamed(cmd, names)).ok, cmd
-    folder = Path(tempfile.mkdtemp(prefix="keys-hunt-late-"))
-    path = folder / "game.json"
-    at.save(path)
-    at.close()
-    return path
-
-
 def late_commands(path: Path) -> list[list[str]]:
     """Keys that spell the legal commands of 1817's parts 3 and 4 (thirteenth keys round):
     ``l`` and the line; a short as ``s``, the corporation and ``short``; a sale or a
@@ -397,7 +378,7 @@ def late_main(count: int, seed: int) -> int:
         game_seed, at, _ = rng.choice([cut for cut in cuts if cut[2] == kind])
         which = rng.randrange(len(NAMES))
         if isinstance(game_seed, str):
-            base = script_position(game_seed, at, which)
+            base = rare_position(game_seed, at, which)
         else:
             base = position("1817", game_seed, at, which)
         spelled = late_commands(base)

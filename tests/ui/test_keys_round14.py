@@ -25,7 +25,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from bursting import both_ways
+from bursting import burst_as_slow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hunt_bursts import typed
@@ -38,10 +38,15 @@ TRAINS = (SCRIPTS / "1830-trains-phases.script").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------- a train's agreed price
-async def test_l_train_from_a_company_asks_the_agreed_price(saves: Path) -> None:
+def before_cprs_train(saves: Path) -> tuple[Path, list[str]]:
+    """1830's OR 6 (``1830-trains-phases``), CPR to buy a train: the save and its lines."""
     path = saves / "g.json"
     save_from_script(path, TRAINS, "train CPR D").close()
-    before = saved_lines(path)
+    return path, saved_lines(path)
+
+
+async def test_l_train_from_a_company_asks_the_agreed_price(saves: Path) -> None:
+    path, before = before_cprs_train(saves)
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "l", *"traincpr6fromprr", "enter", "2", "0", "0", "enter")
         assert saved_lines(path)[len(before) :] == ["train CPR 6 from PRR 200"]
@@ -49,9 +54,7 @@ async def test_l_train_from_a_company_asks_the_agreed_price(saves: Path) -> None
 
 
 async def test_the_placeholder_price_typed_still_asks_and_esc_gives_nothing(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, TRAINS, "train CPR D").close()
-    before = saved_lines(path)
+    path, before = before_cprs_train(saves)
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "l", *"traincpr6fromprr1", "enter")
         assert isinstance(app.screen, AmountDialog)
@@ -61,9 +64,7 @@ async def test_the_placeholder_price_typed_still_asks_and_esc_gives_nothing(save
 
 
 async def test_t_still_asks_the_agreed_price(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, TRAINS, "train CPR D").close()
-    before = saved_lines(path)
+    path, before = before_cprs_train(saves)
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "t", *"6prr", "enter", "2", "0", "0", "enter")
         assert saved_lines(path)[len(before) :] == ["train CPR 6 from PRR 200"]
@@ -114,10 +115,15 @@ CLAIMS = (
 """1853's contract bids (2.5.4) with the first claimer called Bombay, a city he may claim."""
 
 
-async def test_a_player_called_like_a_city_names_no_claim_for_sure(saves: Path) -> None:
+def before_the_claims(saves: Path) -> tuple[Path, list[str]]:
+    """:data:`CLAIMS` before its first claim, Bombay's: the save and its lines."""
     path = saves / "g.json"
     save_from_script(path, CLAIMS, "claim Bombay Calcutta EIR").close()
-    before = saved_lines(path)
+    return path, saved_lines(path)
+
+
+async def test_a_player_called_like_a_city_names_no_claim_for_sure(saves: Path) -> None:
+    path, before = before_the_claims(saves)
     async with running(saves) as (app, pilot):
         # "bombay" alone is his name or the city: Enter takes nothing, and the keys typed
         # behind it are not used (it took `claim Bombay Calcutta EIR`: with the claimer
@@ -131,9 +137,7 @@ async def test_a_player_called_like_a_city_names_no_claim_for_sure(saves: Path) 
 
 
 async def test_the_name_then_the_city_and_the_claim_key_are_the_claim(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, CLAIMS, "claim Bombay Calcutta EIR").close()
-    before = saved_lines(path)
+    path, before = before_the_claims(saves)
     async with running(saves) as (app, pilot):
         await send_burst(pilot, "l", *"bombaycalcutta", "enter")
         assert saved_lines(path)[len(before) :] == ["claim Bombay Calcutta EIR"]
@@ -186,13 +190,6 @@ def test_a_claim_or_train_burst_commits_what_the_slow_keys_commit(
     base = folder / "g.json"
     text, stop = BASES[where]
     save_from_script(base, text, stop).close()
-    count = len(saved_lines(base))
     pieces = data.draw(st.lists(st.sampled_from(PIECES[where]), min_size=1, max_size=2))
-    keys = [key for piece in pieces for key in piece]
-    results, seen = both_ways(base, keys, typed, "round14-")
-    (wrong, unused, burst), (_, _, slow) = results["burst"], results["slow"]
+    wrong = burst_as_slow(base, [key for piece in pieces for key in piece], typed, "round14-")
     assert wrong is None, wrong
-    if unused:  # cut short by a refusal: where the slow typing went through
-        assert burst in seen, (keys, burst[count:], slow[count:])
-    else:  # every key used: the same lines
-        assert burst == slow, (keys, burst[count:], slow[count:])
