@@ -28,6 +28,17 @@ spelled as ``l`` and the keys spell them there (``b`` and the buyer's name, ``s`
 (thirteenth round) types them at 1817's parts 3 and 4: a stock turn that may short or cover,
 a cash crisis, an acquisition round (an ``acquire`` from ``l`` with its price typed);
 ``test_keys_round13.py`` holds what it found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --rare 100 1418
+    .venv/bin/python tests/ui/keys_hunt.py --spell 150 1417
+
+(fourteenth round) ``--rare`` types them at the positions of :data:`RARE_SCRIPTS` (1853's
+contract bids, 1847 AE's nationalisation, 1846's issues and independents, 1830's auction
+and D trade-in, 1889, 18Chesapeake, bankruptcies, the game's end), with players called by
+names with a space, an accent, a digit (the last sets of :data:`NAMES`), part of a command
+pasted, Esc and the next key as ``alt+KEY``, an undo, a redo or a rewind between commands;
+``--spell`` spells one legal command there in one burst and checks the journal gains that
+line or nothing with a bell.  ``test_keys_round14.py`` holds what they found.
 """
 
 from __future__ import annotations
