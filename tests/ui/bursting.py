@@ -465,3 +465,26 @@ def both_ways(
             outcome = asyncio.run(typed(path, keys, mode == "slow", seen))
             results[mode] = (*outcome, saved_lines(path))
     return results, seen
+
+
+def burst_as_slow(
+    base: Path,
+    keys: list[str],
+    typed: Callable[[Path, list[str], bool, list[list[str]]], Any],
+    prefix: str,
+) -> Any:
+    """``keys`` typed into copies of ``base`` at once and one at a time (:func:`both_ways`
+    with ``typed``, which returns what is wrong with the header and the keys not used):
+    where every key was used the journals are the same, where a refusal cut the burst
+    short its journal is one the slow typing went through.  Returns what ``typed`` said
+    was wrong with the header after the burst."""
+    from ui_helpers import saved_lines
+
+    count = len(saved_lines(base))
+    results, seen = both_ways(base, keys, typed, prefix)
+    (wrong, unused, burst), (_, _, slow) = results["burst"], results["slow"]
+    if unused:  # cut short by a refusal: where the slow typing went through
+        assert burst in seen, (keys, burst[count:], slow[count:])
+    else:  # every key used: the same lines
+        assert burst == slow, (keys, burst[count:], slow[count:])
+    return wrong

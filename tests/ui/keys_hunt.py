@@ -28,6 +28,17 @@ spelled as ``l`` and the keys spell them there (``b`` and the buyer's name, ``s`
 (thirteenth round) types them at 1817's parts 3 and 4: a stock turn that may short or cover,
 a cash crisis, an acquisition round (an ``acquire`` from ``l`` with its price typed);
 ``test_keys_round13.py`` holds what it found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --rare 100 1418
+    .venv/bin/python tests/ui/keys_hunt.py --spell 150 1417
+
+(fourteenth round) ``--rare`` types them at the positions of :data:`RARE_SCRIPTS` (1853's
+contract bids, 1847 AE's nationalisation, 1846's issues and independents, 1830's auction
+and D trade-in, 1889, 18Chesapeake, bankruptcies, the game's end), with players called by
+names with a space, an accent, a digit (the last sets of :data:`NAMES`), part of a command
+pasted, Esc and the next key as ``alt+KEY``, an undo, a redo or a rewind between commands;
+``--spell`` spells one legal command there in one burst and checks the journal gains that
+line or nothing with a bell.  ``test_keys_round14.py`` holds what they found.
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from bursting import both_ways, key_event, settle  # noqa: E402
 from positions import played  # noqa: E402
 from test_adversarial_keys import KEY_OF, spelling, targets  # noqa: E402
 from test_hunt_bursts import Counted as HuntCounted  # noqa: E402
+from textual import events  # noqa: E402
 from ui_helpers import saved_lines  # noqa: E402
 
 from moderator import commands as c  # noqa: E402
@@ -60,6 +72,8 @@ NAMES = (
     ("Al", "Ali", "Alice", "1"),
     ("ipo", "Trade", "By", "D"),
     ("N", "Y", "L", "From"),
+    ("Amy Lee", "Lee", "Pass Cy", "Ü 2"),
+    ("Done Ur", "É", "4", "Bo B"),
 )
 """Players' names (each title takes those it accepts: :func:`names_for`)."""
 COUNTS = (2, 6, 12, 25, 45, 80, 110, 130, 160)
@@ -108,7 +122,7 @@ async def typed(path: Path, keys: list[str], slow: bool, seen: list[list[str]]) 
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         for key in keys:
-            event = key_event(key)
+            event = events.Paste(key[6:]) if key.startswith("paste:") else key_event(key)
             event.set_sender(app)
             app.post_message(event)
             if slow:
@@ -331,25 +345,6 @@ def script_cuts(name: str) -> list[tuple[int | str, int, str]]:
     return cuts
 
 
-@cache
-def script_position(name: str, count: int, which: int) -> Path:
-    """The script ``name`` after ``count`` commands, its players named by set ``which``."""
-    from adversary import renamed
-
-    lines = script_lines(name)
-    first = lines[0]
-    assert isinstance(first, c.GameCmd)
-    names = dict(zip(first.players, names_for("1817", len(first.players), which), strict=False))
-    at = Game.from_command(renamed(first, names))
-    for cmd in lines[1 : count + 1]:
-        assert at.execute(renamed(cmd, names)).ok, cmd
-    folder = Path(tempfile.mkdtemp(prefix="keys-hunt-late-"))
-    path = folder / "game.json"
-    at.save(path)
-    at.close()
-    return path
-
-
 def late_commands(path: Path) -> list[list[str]]:
     """Keys that spell the legal commands of 1817's parts 3 and 4 (thirteenth keys round):
     ``l`` and the line; a short as ``s``, the corporation and ``short``; a sale or a
@@ -394,7 +389,7 @@ def late_main(count: int, seed: int) -> int:
         game_seed, at, _ = rng.choice([cut for cut in cuts if cut[2] == kind])
         which = rng.randrange(len(NAMES))
         if isinstance(game_seed, str):
-            base = script_position(game_seed, at, which)
+            base = rare_position(game_seed, at, which)
         else:
             base = position("1817", game_seed, at, which)
         spelled = late_commands(base)
@@ -413,7 +408,174 @@ def late_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+RARE_SCRIPTS = (
+    "1853-contract-bids",
+    "1853-short-game",
+    "1847ae-nationalize",
+    "1847ae-nationalize-top-row",
+    "1847ae-recorded-game-end-bankrupt",
+    "1846-issue-example-6-31",
+    "1846-independents-privates-phase-iii",
+    "1846-bankruptcy-receivership",
+    "1830-privates",
+    "1830-trains-phases",
+    "1830-recorded-game-end-bank",
+    "1889-five-players-bankruptcy",
+    "1889-bank-breaks",
+    "18chesapeake-auction",
+    "18chesapeake-six-players-bankruptcy",
+    "1817-acquisition-round",
+    "1817-bankrupt-short",
+)
+"""The test scripts whose positions the ``--rare`` hunt (fourteenth keys round) types at:
+1853's contract bids, 1847 AE's nationalisation, 1846's issues and independents, 1830's
+auction and D trade-in, 1889 and 18Chesapeake, bankruptcies and the game's end."""
+
+
+@cache
+def rare_position(name: str, count: int, which: int) -> Path:
+    """The script ``name`` after ``count`` commands, its players named by set ``which``
+    (as its title accepts them)."""
+    from adversary import renamed
+
+    lines = script_lines(name)
+    first = lines[0]
+    assert isinstance(first, c.GameCmd)
+    probe = Game.from_command(first)
+    title, players = probe.title, list(probe.players)
+    probe.close()
+    names = dict(zip(players, names_for(title, len(players), which), strict=False))
+    at = Game.from_command(renamed(first, names))
+    for cmd in lines[1 : count + 1]:
+        if not at.execute(renamed(cmd, names)).ok:
+            break
+    folder = Path(tempfile.mkdtemp(prefix="keys-hunt-rare-"))
+    path = folder / "game.json"
+    at.save(path)
+    at.close()
+    return path
+
+
+def pasted(rng: random.Random, keys: list[str]) -> list[str]:
+    """``keys``, some of the letters and digits after the first key pasted at once (a
+    paste in a dialog is the keys that type it; a line end in it is Enter)."""
+    if len(keys) < 3 or rng.random() < 0.6:
+        return keys
+    i = rng.randrange(1, len(keys) - 1)
+    j = rng.randrange(i + 1, len(keys) + 1)
+    part = keys[i:j]
+    if not all(len(k) == 1 or k == "enter" for k in part):
+        return keys
+    text = "".join("\n" if k == "enter" else k for k in part)
+    return [*keys[:i], f"paste:{text}", *keys[j:]]
+
+
+def alt_pairs(rng: random.Random, keys: list[str]) -> list[str]:
+    """``keys`` with some ``escape`` and the letter or digit after it as ``alt+KEY`` (what
+    a terminal's parser makes of the pair typed within its escape delay)."""
+    out: list[str] = []
+    i = 0
+    while i < len(keys):
+        key = keys[i]
+        after = keys[i + 1] if i + 1 < len(keys) else ""
+        if key == "escape" and len(after) == 1 and after.isalnum() and rng.random() < 0.5:
+            out.append(f"alt+{after}")
+            i += 2
+            continue
+        out.append(key)
+        i += 1
+    return out
+
+
+def rare_main(count: int, seed: int) -> int:
+    """The ``--rare`` hunt: bursts at the positions of :data:`RARE_SCRIPTS` (each cut at a
+    random line, the last line, the game's end, too), spelled by :func:`commands` and
+    :func:`late_commands`."""
+    rng = random.Random(seed)
+    lengths = {name: len(script_lines(name)) - 1 for name in RARE_SCRIPTS}
+    bad = 0
+    for i in range(count):
+        name = rng.choice(RARE_SCRIPTS)
+        at = lengths[name] if rng.random() < 0.2 else rng.randrange(1, lengths[name] + 1)
+        which = rng.randrange(len(NAMES))
+        base = rare_position(name, at, which)
+        spelled = commands(base, rng) + late_commands(base)
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.4:  # a screen or a dialog opened and closed first
+                keys.append(rng.choice([*OPENERS, "b", "s", "d", "l", "t", "e", "f"]))
+                keys += rng.choices(INSIDE, k=rng.randint(0, 2))
+                keys.append("escape")
+            if rng.random() < 0.3:  # an undo, a redo or a rewind typed between commands
+                keys += rng.choice(
+                    [["ctrl+z"], ["ctrl+y"], ["ctrl+z", "ctrl+y"], ["h", "up", "enter", "y"]]
+                )
+            keys += pasted(rng, rng.choice(spelled))
+        keys = alt_pairs(rng, keys)
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
+        for fault in found:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
+
+
+def spell_main(count: int, seed: int) -> int:
+    """The ``--spell`` hunt (fourteenth keys round): at the positions of
+    :data:`RARE_SCRIPTS` with the players named by each set of :data:`NAMES`, a legal
+    command is spelled in one burst (``l`` and its line's letters, or its key and the
+    grammar's letters); the journal must gain exactly that line, or nothing with a bell."""
+    rng = random.Random(seed)
+    lengths = {name: len(script_lines(name)) - 1 for name in RARE_SCRIPTS}
+    bad = 0
+    for i in range(count):
+        name = rng.choice(RARE_SCRIPTS)
+        at = rng.randrange(0, lengths[name] + 1)
+        which = rng.randrange(len(NAMES))
+        base = rare_position(name, at, which)
+        game = Game.load(base, read_only=True)
+        try:
+            session = Session(game)
+            wanted = [
+                (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
+                for cmd in game.legal_commands()
+            ]
+            wanted += [
+                (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
+                for cmd in targets(session)
+                if not isinstance(cmd, (c.Run, c.Spend))
+            ]
+        finally:
+            game.close()
+        if not wanted:
+            continue
+        cmd, keys = rng.choice(wanted)
+        asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
+        if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+            keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
+        line = format_command(cmd)
+        before = saved_lines(base)
+        with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
+            path = Path(folder) / base.name
+            path.write_bytes(base.read_bytes())
+            import asyncio
+
+            wrong, unused, bells, said = asyncio.run(typed(path, keys, False, []))
+            after = saved_lines(path)
+        new = after[len(before) :]
+        ok = new == [line] or (not new and bells)
+        bad += not ok
+        print("ok" if ok else "FAULT", i, name, at, which, " ".join(keys), flush=True)
+        if not ok:
+            print("    wanted", line, "got", new, "bells", bells, said[-2:], flush=True)
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
+    if "--spell" in sys.argv:
+        sys.exit(spell_main(int(sys.argv[2]), int(sys.argv[3])))
+    if "--rare" in sys.argv:
+        sys.exit(rare_main(int(sys.argv[2]), int(sys.argv[3])))
     if "--merger" in sys.argv:
         sys.exit(merger_main(int(sys.argv[2]), int(sys.argv[3])))
     if "--late" in sys.argv:

@@ -268,19 +268,47 @@ a spend's purpose and ``noroute`` since the eighth keys round: with a player cal
 ``l f r o m Enter`` took ``train KO 2 from AR 1``, not his forced sale."""
 
 
-def name_clashes(cmd: c.Command, players: list[str]) -> frozenset[int]:
+NOT_THINGS = frozenset({"kind", "player", "nominator", "players", "words"})
+"""A command's fields that name no thing of the game (its verb, its players, a later
+step's words): :func:`thing_words` reads the others."""
+
+
+def thing_words(cmds: list[c.Command]) -> frozenset[str]:
+    """The words, lowercased, that the lines of ``cmds`` name things by (a city, a
+    company, a private, a source, a train): a player's name that is one of them names
+    nobody for sure where it is read as his (:func:`name_clashes`)."""
+    found: set[str] = set()
+    for cmd in cmds:
+        for field_name, value in cmd.model_dump().items():
+            if field_name in NOT_THINGS:
+                continue
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, str):
+                    found.add(item.lower())
+    return frozenset(found)
+
+
+def name_clashes(
+    cmd: c.Command, players: list[str], things: frozenset[str] = frozenset()
+) -> frozenset[int]:
     """The words of ``cmd``'s line (as :func:`line_keys` reads them) that are a player's
     name which is also a word of the script (a verb, :data:`SCRIPT_WORDS`): a player
-    called Trade, Pass or Pool.  In the list of every legal command such a word typed
-    alone names nobody for sure (:meth:`ChoiceDialog.clash`)."""
+    called Trade, Pass or Pool; and the player's own word (after the verb) where his name
+    is a thing another line names (``things``, :func:`thing_words`: 1853's first claimer
+    called Bombay, fourteenth keys round: ``l b o m b a y Enter`` took ``claim Bombay
+    Calcutta EIR``, where with him called Bob it is ``claim Bob Bombay BBCI``).  In the
+    list of every legal command such a word typed alone names nobody for sure
+    (:meth:`ChoiceDialog.clash`)."""
     from moderator.script import VERBS, format_command
 
     words = set(VERBS) | SCRIPT_WORDS
     named = set(players)
+    line = format_command(cmd).split()
+    own = 1 if len(line) > 1 and line[1] == getattr(cmd, "player", None) else None
     return frozenset(
         i
-        for i, word in enumerate(format_command(cmd).split())
-        if word in named and word.lower() in words
+        for i, word in enumerate(line)
+        if word in named and (word.lower() in words or (i == own and word.lower() in things))
     )
 
 
@@ -764,8 +792,8 @@ class ChoiceDialog(CommandDialog):
                 w.startswith(self.typed) for w in self.keys[i][start]
             ):
                 return (
-                    f"{self.typed!r} is a player's name and a word of the script: "
-                    "type on (the line's next word) or choose with ↑↓"
+                    f"{self.typed!r} is a player's name and a word of the script (or of "
+                    "a thing a line names): type on (the line's next word) or choose with ↑↓"
                 )
         return None
 

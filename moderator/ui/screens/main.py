@@ -1518,7 +1518,7 @@ class MainScreen(Screen[None]):
         purchase, or cannot pay it all).  Enter or ``d`` on a refused one takes nothing:
         ``t d`` never buys another company's train instead of the bank's.
         """
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         self.typing()
         cid = self.acting_company()
@@ -1574,15 +1574,6 @@ class MainScreen(Screen[None]):
             self.opened_nothing("no train can be bought now")
             return
 
-        def picked(cmd: c.Command) -> Step:
-            if isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool"):
-                return AmountDialog(
-                    self.session,
-                    f"{cmd.corp} buys {with_article(cmd.train)} from {cmd.source}: agreed price",
-                    lambda amount, _opt: cmd.model_copy(update={"price": amount}),
-                )
-            return cmd
-
         # the bank's and the pool's trains at their price: what follows each (a phase
         # change, trains rusting) is listed under it; a price agreed is asked next
         details = [
@@ -1596,9 +1587,23 @@ class MainScreen(Screen[None]):
             refusals=refusals,
             names=company_names(self.session),
         )
-        dialog.then = picked
+        dialog.then = self.agreed_price
         dialog.done_after = self.done_after()
         self.ask(dialog)
+
+    def agreed_price(self, cmd: c.Command) -> Step:
+        """A train bought from another company: its price, agreed at the table (1846 6.81:
+        any agreed price of at least $1), asked next; the engine lists the purchase at a
+        placeholder $1.  Any other command is given as it is."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
+        if not (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+            return cmd
+        return AmountDialog(
+            self.session,
+            f"{cmd.corp} buys {with_article(cmd.train)} from {cmd.source}: agreed price",
+            lambda amount, _opt: cmd.model_copy(update={"price": amount}),
+        )
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
@@ -1810,29 +1815,40 @@ class MainScreen(Screen[None]):
             paid = "; ".join(self.session.payments(x))
             return f"{self.session.line(x)}   {paid}" if paid else self.session.line(x)
 
-        from moderator.ui.screens.dialogs import company_names, line_keys, name_clashes
+        from moderator.ui.screens.dialogs import (
+            company_names,
+            line_keys,
+            name_clashes,
+            thing_words,
+        )
 
         names = company_names(self.session)
         keys = [line_keys(x, names) for x in cmds]  # the words of each line (docs/keys.md)
         players = list(self.session.game.players)
-        clashes = [name_clashes(x, players) for x in cmds]  # a player called Trade
+        things = thing_words(cmds)  # a player called Bombay, a city of 1853's claims
+        clashes = [name_clashes(x, players, things) for x in cmds]  # a player called Trade
         self.choose(
             "Commands the rules accept now",
             cmds,
             label,
             keys=keys,
             clashes=clashes,
-            then=self.acquire_price,
+            then=self.line_amount,
         )
 
-    def acquire_price(self, cmd: c.Command) -> Step:
-        """1817's ``acquire BUYER TARGET PRICE`` taken from ``l``: the price next, filled
-        with the engine's lowest bid, under it the engine's preview of the very line (the
-        money it moves: the buyer's payment, the loans it takes, the target's assets, the
-        shareholders' part per share); another line of ``l`` is given as it is
-        (thirteenth keys round: Enter gave the $10 line at once)."""
+    def line_amount(self, cmd: c.Command) -> Step:
+        """A line of ``l`` whose amount the engine only stands in for, its amount asked
+        next: 1817's ``acquire BUYER TARGET PRICE``, filled with the engine's lowest bid,
+        under it the engine's preview of the very line (the money it moves: the buyer's
+        payment, the loans it takes, the target's assets, the shareholders' part per
+        share; thirteenth keys round: Enter gave the $10 line at once); a train bought from
+        another company, its agreed price as ``t`` asks it (fourteenth keys round: Enter
+        gave the engine's placeholder, ``train CPR 6 from PRR 1``, at once).  Another line
+        of ``l`` is given as it is."""
         from moderator.ui.screens.dialogs import AmountDialog
 
+        if isinstance(cmd, c.BuyTrain):
+            return self.agreed_price(cmd)
         if not (isinstance(cmd, c.Later) and cmd.verb == "acquire"):
             return cmd
         buyer, target = cmd.words[0], cmd.words[1]
