@@ -55,17 +55,22 @@ async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 # ================================================================= score
+async def open_score(app, pilot) -> tuple[ScoreScreen, DataTable]:  # type: ignore[no-untyped-def]
+    """Press f: the score screen and its table."""
+    await pilot.press("f")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ScoreScreen)
+    return screen, screen.query_one("#score-table", DataTable)
+
+
 async def test_score_screen_shows_each_players_score_item_by_item(saves: Path) -> None:
     path = demo_save(saves, "1846")
     before = path.read_bytes()
     async with running(saves) as (app, pilot):
         game = main_screen(app).session.game
         expected = scoring.score(game)
-        await pilot.press("f")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ScoreScreen)
-        table = screen.query_one("#score-table", DataTable)
+        screen, table = await open_score(app, pilot)
         for p in expected.players:
             assert cell(table, "total", p.name) == f"${p.total}"
             assert cell(table, "cash", p.name) == f"${p.cash}"
@@ -545,11 +550,7 @@ async def test_score_screen_counts_a_1817_short_minus_the_price(saves: Path) -> 
     text = (REPO / "tests" / "scripts" / "1817-shorts.script").read_text(encoding="utf-8")
     save_from_script(saves / "shorts.json", text, stop_before="cover Amy").close()
     async with running(saves) as (app, pilot):
-        await pilot.press("f")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ScoreScreen)
-        table = screen.query_one("#score-table", DataTable)
+        screen, table = await open_score(app, pilot)
         assert cell(table, "short:UR", "Amy") == "-1 × $70  -$70"
         assert cell(table, "total", "Amy") == "$500"
         assert "UR (short)" in screen_text(app) and "UR (excluded)" not in screen_text(app)
@@ -566,11 +567,7 @@ async def test_1817_real_end_with_a_short_score_screen_and_undo(saves: Path) -> 
         game = main_screen(app).session.game
         assert game.state.ended and game.state.result == ENDED_1817_SCORES
         expected = scoring.score(game)
-        await pilot.press("f")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ScoreScreen)
-        table = screen.query_one("#score-table", DataTable)
+        screen, table = await open_score(app, pilot)
         for p in expected.players:
             assert ENDED_1817_SCORES[p.name] == p.total
             assert cell(table, "total", p.name) == money("$", p.total)
