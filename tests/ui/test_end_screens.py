@@ -566,6 +566,9 @@ async def test_1817_real_end_with_a_short_score_screen_and_undo(saves: Path) -> 
     async with running(saves) as (app, pilot):
         game = main_screen(app).session.game
         assert game.state.ended and game.state.result == ENDED_1817_SCORES
+        board = screen_text(app)  # the main screen: the game over box, the short held
+        assert "Winner: Four" in board and "1st   Four   $11,397" in board
+        assert "4th   One   $6,202" in board and "-1 short" in board
         expected = scoring.score(game)
         screen, table = await open_score(app, pilot)
         for p in expected.players:
