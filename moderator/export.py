@@ -216,6 +216,15 @@ def _uncounted_value(player: scoring.PlayerScore, what: str) -> int | None:
     return sum(found) if found else None
 
 
+def _counted_per_share(player: scoring.PlayerScore, kind: str, what: str) -> int | None:
+    """The summed count of a player's counted items of ``kind``/``what`` when each is so
+    many shares at their company's price (value = count × price), else ``None``."""
+    found = [i for i in player.items if i.kind == kind and i.what == what and i.counted]
+    if not found or any(not i.count or i.value != i.count * i.price for i in found):
+        return None
+    return sum(i.count for i in found)
+
+
 def _shares(player: scoring.PlayerScore, cid: str) -> int:
     return sum(i.count for i in player.items if i.kind == "shares" and i.what == cid)
 
@@ -598,7 +607,22 @@ def _final_sheet(sh: _Sheet, score: Score) -> None:
                 r, col[f"{cid} value"], f"={c}{x}*{c}${price_ref}", value, fmt.money, money=True
             )
         for kind, what in layout.counted:
-            sh.put(r, col[f"{what} ({kind})"], _item_value(p, kind, what, True), money=True)
+            value = _item_value(p, kind, what, True)
+            count = _counted_per_share(p, kind, what)
+            if value is not None and count is not None and what in layout.prices:
+                # An item counted per share at a company's price (1817's short: -1 × the
+                # price, facts §5, §14) follows the price cell as the holdings do.
+                c = letter[what]
+                sh.formula(
+                    r,
+                    col[f"{what} ({kind})"],
+                    f"={count}*{c}${price_ref}",
+                    value,
+                    fmt.money,
+                    money=True,
+                )
+            else:
+                sh.put(r, col[f"{what} ({kind})"], value, money=True)
         parts = [f"{letter['Cash']}{x}"]
         if summed:
             parts.append(f"{letter[summed[0]]}{x}:{letter[summed[-1]]}{x}")

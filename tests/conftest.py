@@ -342,6 +342,38 @@ def play(
     return game
 
 
+ENDED_1817_SCORES = {"One": 6202, "Two": 6736, "Three": 10072, "Four": 11397}
+"""The final scores of :func:`ended_1817_with_a_short`, worked out by hand (facts §14):
+cash + shares × price − shorts × price (no private is held by a player at the end).
+
+- One: 1,832 + AS 1 × 110 + Bess 6 × 245 + DLW 6 × 245 + NYSW 6 × 220 = 6,202
+- Two: 1,676 + AS 6 × 110 + GT 4 × 490 + NYOW 3 × 300 + NYSW 1 × 220 + WT 3 × 440 = 6,736
+- Three: 4,267 + AS 1 × 110 + Bess 3 × 245 + NYOW 1 × 300 + NYSW 1 × 220 + UR 6 × 300
+  + WT 6 × 440 = 10,072
+- Four: 4,797 + Belt 2 × 300 + Bess 1 × 245 + DLW 1 × 245 + GT 6 × 490 + NYOW 6 × 300
+  + NYSW 2 × 220 + WT 1 × 440 − AS 1 short × 110 = 11,397
+"""
+
+
+def ended_1817_with_a_short() -> str:
+    """A cut of the recorded game 15528 that ends with a short held and a loan-laden
+    corporation: its script without the ``expect`` lines (its figures change), Four's last
+    cover of an AS short in stock round 7 (phase 8: no new short) written ``pass Four``
+    instead, and AS's three paybacks of its last turn (OR 7.2) left out.  The game still
+    ends at its last acquisition round's ``pass`` (facts §14): Four holds 1 AS short, AS
+    ends at $110 with 5 loans, Two its president (:data:`ENDED_1817_SCORES`)."""
+    lines = [
+        line
+        for line in (SCRIPTS / "1817-recorded-15528.script").read_text("utf-8").splitlines()
+        if not line.startswith(("expect ", "#"))
+    ]
+    cover = len(lines) - 1 - lines[::-1].index("buy Four AS pool")
+    lines[cover] = "pass Four"
+    last_run = max(k for k, line in enumerate(lines) if line.startswith("run AS "))
+    lines = lines[:last_run] + [x for x in lines[last_run:] if x != "payback AS"]
+    return "\n".join(lines) + "\n"
+
+
 def refuse(game: Game, line: str, *fragments: str) -> str:
     """Assert ``line`` is refused, its message holds ``fragments``, and nothing changed."""
     before = json.dumps(game.state_json(), sort_keys=True)

@@ -88,7 +88,14 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
         score = scores.get(p["name"], {})
         extra = []
         left_out: dict[str, list[str]] = {}  # what the score leaves out, by its rule
+        counted_shorts = []  # 1817 facts §5, §14: each short minus the price, the engine's
         for item in score.get("items") or []:
+            if item.get("kind") == "short" and item.get("counted", True):
+                counted_shorts.append(
+                    f"{shorts_held(item['what'], -item['count'])} × "
+                    f"{money(cur, item['price'])} = {money(cur, item['value'])}"
+                    + (f", {item['note']}" if item.get("note") else "")
+                )
             if not item.get("counted", True):
                 what = item["what"]
                 shown = f"{what} {money(cur, item['value'])}" if item.get("value") else what
@@ -108,6 +115,7 @@ def _players(snap: dict[str, Any]) -> list[dict[str, Any]]:
                 "holdings": holdings,
                 # 1817 facts §5: his shorts among his holdings (``UR -1 short``)
                 "shorts": [shorts_held(cid, n) for cid, n in (p.get("shorts") or {}).items() if n],
+                "short_values": counted_shorts,
                 "privates": [
                     {"id": pid, "name": names.get(pid, pid), "cls": css_class(pid, snap["title"])}
                     for pid in p.get("privates") or []

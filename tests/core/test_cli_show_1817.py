@@ -4,9 +4,11 @@ state JSON gives them; other titles' tables are unchanged."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from conftest import ENDED_1817_SCORES, ended_1817_with_a_short, play
 
 from moderator.cli import main
 
@@ -91,3 +93,37 @@ def test_the_table_names_the_merger_or_acquisition_round_under_way(
         (tmp_path / "g.script").write_text(text)
         assert main(["play", str(tmp_path / "g.script")]) == 0
         assert said in capsys.readouterr().out
+
+
+def test_the_real_end_with_a_short_in_score_and_state(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Facts §14: at the real end of a game (a cut of the recorded 15528, Four short one AS
+    at $110) ``score`` says the short as a negative line with its price and the places, and
+    ``score --json`` and ``state --json`` carry the engine's figures."""
+    monkeypatch.setenv("COLUMNS", "120")
+    save = tmp_path / "g.json"
+    play(ended_1817_with_a_short()).save(save)  # one write (`play --save` writes each line)
+    assert main(["score", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Final score (1817, OR 7.2): the last set after the first 8-train")
+    four = out[out.index("\nFour\n") : out.index("Places:")]
+    assert "AS -1 short × $110        -$110  a short scores minus the price" in four
+    assert "total                   $11,397" in four
+    assert "1. Four  $11,397\n  2. Three  $10,072\n  3. Two  $6,736\n  4. One  $6,202" in out
+    assert main(["score", str(save), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["final"] and {p["name"]: p["total"] for p in data["players"]} == (ENDED_1817_SCORES)
+    items = next(p for p in data["players"] if p["name"] == "Four")["items"]
+    short = next(i for i in items if i["kind"] == "short")
+    assert (short["what"], short["count"], short["price"], short["value"]) == ("AS", -1, 110, -110)
+    assert main(["state", str(save), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["ended"] and state["result"] == ENDED_1817_SCORES
+    assert state["ranking"][0] == {
+        "place": 1,
+        "players": ["Four"],
+        "score": 11397,
+        "bankrupt": False,
+    }
+    assert next(p for p in state["players"] if p["name"] == "Four")["shorts"] == {"AS": 1}

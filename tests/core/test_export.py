@@ -29,7 +29,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import REPO, SCRIPTS, play
+from conftest import ENDED_1817_SCORES, REPO, SCRIPTS, ended_1817_with_a_short, play
 from pypdf import PdfReader
 from python_calamine import CalamineWorkbook
 
@@ -1487,3 +1487,35 @@ def test_exported_files_get_the_usual_mode_and_a_replaced_one_keeps_its_own(
         assert stat.S_IMODE((tmp_path / "a.xlsx").stat().st_mode) == 0o640
     finally:
         os.umask(umask)
+
+
+def test_a_1817_short_at_the_end_follows_the_price_cell(tmp_path: Path) -> None:
+    """1817 facts §5, §14: Four's AS short at the real end (a cut of the recorded game 15528)
+    is its own column, minus the price, a formula on AS's price cell as the holdings are;
+    the CSV has the same figures, and the totals and places are the engine's."""
+    game = play(ended_1817_with_a_short())
+    path = tmp_path / "end.xlsx"
+    path.write_bytes(export.workbook(game))
+    rows = calamine(path, "Final")
+    header, prices, players = final_table(rows)
+    assert num(prices[header.index("AS")]) == 110
+    assert num(players["Four"][header.index("AS (short)")]) == -110
+    assert {name: num(row[header.index("Total")]) for name, row in players.items()} == (
+        ENDED_1817_SCORES
+    )
+    assert num(players["Four"][header.index("Place")]) == 1
+    sheet = openpyxl.load_workbook(path)["Final"]
+    short_col = header.index("AS (short)") + 1
+    four_row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Four")
+    price_cell = f"{openpyxl.utils.get_column_letter(header.index('AS') + 1)}$"
+    assert sheet.cell(four_row, short_col).value.startswith(f"=-1*{price_cell}")
+    # final.csv's rows (the plain values csv_files writes, without its other tables)
+    table = export._final_csv(scoring.score(game))
+    final = [dict(zip(table[0], (str(x) for x in row), strict=True)) for row in table[1:]]
+    four = next(r for r in final if r["Player"] == "Four")
+    assert (four["AS (short)"], four["AS price"], four["Total"], four["Place"]) == (
+        "-110",
+        "110",
+        "11397",
+        "1",
+    )

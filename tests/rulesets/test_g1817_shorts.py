@@ -3,13 +3,16 @@ the score (§14): the refusals by rule, the money, and what an old save keeps.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import SCRIPTS, play, refuse
+from conftest import ENDED_1817_SCORES, SCRIPTS, ended_1817_with_a_short, play, refuse
 
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.game import Game
 from moderator.ledger import BANK, POOL
+from moderator.scoring import score_state
 from moderator.state import GameState
 from rulesets.g1817 import G1817
 from rulesets.sharecount import size_of
@@ -407,3 +410,71 @@ def test_facts_12_a_bankrupts_corporations_liquidate_in_price_order() -> None:
     to arrive first, offers BA first. Before, charter order put BA there first."""
     assert _liquidated_by_bankruptcy(14) == ["PW", "BA"]
     assert _liquidated_by_bankruptcy(13) == ["BA", "PW"]
+
+
+def test_facts_14_the_real_end_with_a_short_held_scores_by_hand() -> None:
+    """A cut of the recorded game 15528 played to its end (facts §14) with Four still short
+    one AS and AS carrying 5 loans: the engine's result is the hand-worked score, the
+    short a negative item at the price, the loans counting nothing but through the price;
+    every line after the end is refused naming facts §14, and undoing the ending ``pass``
+    gives back the state before it, which the same line ends again."""
+    text = ended_1817_with_a_short()
+    last = [line for line in text.splitlines() if line.strip()][-1]
+    g = play(text[: text.rindex(last)])
+    before = json.dumps(g.state_json(), sort_keys=True)
+    journal = len(g.journal)
+    assert ruleset(g).pause_ends_game(g.state) and not g.state.ended
+    assert g.execute(last).ok
+    state = g.state
+    assert state.ended and "facts §14" in (state.end_reason or "")
+    assert state.result == ENDED_1817_SCORES
+    assert ruleset(g).short_book(state) == {"Four": {"AS": 1}}
+    four = {(i.kind, i.what): i for i in ruleset(g).score_items(state, "Four")}
+    short = four[("short", "AS")]
+    assert (short.count, short.price, short.value, short.counted) == (-1, 110, -110, True)
+    assert sum(i.value for i in four.values() if i.counted) == 11397
+    data = g.state_json()
+    assert data["result"] == ENDED_1817_SCORES
+    as_ = next(co for co in data["companies"] if co["id"] == "AS")
+    assert (as_["loans"], as_["price"], as_["president"]) == (5, 110, "Two")
+    assert [(p["place"], p["players"]) for p in data["ranking"]] == [
+        (1, ["Four"]),
+        (2, ["Three"]),
+        (3, ["Two"]),
+        (4, ["One"]),
+    ]
+    assert {p["name"]: p["shorts"] for p in data["players"]}["Four"] == {"AS": 1}
+    for line in (
+        "pass One",
+        "short One UR",
+        "buy Four AS pool",
+        "loan AS",
+        "run AS 100",
+        "convert GT",
+        "acquire GT AS 10",
+        "sell One Bess 1",
+        "bankrupt One",
+    ):
+        refuse(g, line, "the game has ended", "facts §14")
+    assert g.execute("expect Four value 11397").ok  # checks are still answered
+    g.undo()
+    assert len(g.journal) == journal and not g.state.ended and g.state.result is None
+    assert json.dumps(g.state_json(), sort_keys=True) == before
+    assert g.execute(last).ok and g.state.result == ENDED_1817_SCORES
+
+
+def test_facts_14_a_tie_at_the_end_shares_the_place() -> None:
+    """Two equal final scores share first place in the engine's ranking, the score and its
+    text (set figures: Three given Four's score in cash)."""
+    g = play(ended_1817_with_a_short())
+    state = g.state.clone()
+    three = state.ledger.player("Three")
+    three.cash += ENDED_1817_SCORES["Four"] - ENDED_1817_SCORES["Three"]
+    result = score_state(g, state)
+    assert result.places[0]["players"] == ["Three", "Four"] or result.places[0]["players"] == [
+        "Four",
+        "Three",
+    ]
+    assert result.place_of("Three") == result.place_of("Four") == 1
+    assert result.place_of("Two") == 3 and result.tied("Four")
+    assert "1. " in result.text() and "(tie)  $11,397" in result.text()

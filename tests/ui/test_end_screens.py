@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import ENDED_1817_SCORES, ended_1817_with_a_short
 from textual.widgets import DataTable, Input, ProgressBar, TabbedContent
 from textual_plotext import PlotextPlot
 from ui_helpers import REPO, main_screen, rulebook_save, running, save_from_script
 
 from moderator import scoring
 from moderator.checker import check
+from moderator.text import money
 from moderator.ui.screens import endgame
 from moderator.ui.screens.charts import RoundsScreen
 from moderator.ui.screens.checker import CheckerDialog
@@ -53,17 +55,22 @@ async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 # ================================================================= score
+async def open_score(app, pilot) -> tuple[ScoreScreen, DataTable]:  # type: ignore[no-untyped-def]
+    """Press f: the score screen and its table."""
+    await pilot.press("f")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ScoreScreen)
+    return screen, screen.query_one("#score-table", DataTable)
+
+
 async def test_score_screen_shows_each_players_score_item_by_item(saves: Path) -> None:
     path = demo_save(saves, "1846")
     before = path.read_bytes()
     async with running(saves) as (app, pilot):
         game = main_screen(app).session.game
         expected = scoring.score(game)
-        await pilot.press("f")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ScoreScreen)
-        table = screen.query_one("#score-table", DataTable)
+        screen, table = await open_score(app, pilot)
         for p in expected.players:
             assert cell(table, "total", p.name) == f"${p.total}"
             assert cell(table, "cash", p.name) == f"${p.cash}"
@@ -543,11 +550,57 @@ async def test_score_screen_counts_a_1817_short_minus_the_price(saves: Path) -> 
     text = (REPO / "tests" / "scripts" / "1817-shorts.script").read_text(encoding="utf-8")
     save_from_script(saves / "shorts.json", text, stop_before="cover Amy").close()
     async with running(saves) as (app, pilot):
-        await pilot.press("f")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ScoreScreen)
-        table = screen.query_one("#score-table", DataTable)
+        screen, table = await open_score(app, pilot)
         assert cell(table, "short:UR", "Amy") == "-1 × $70  -$70"
         assert cell(table, "total", "Amy") == "$500"
         assert "UR (short)" in screen_text(app) and "UR (excluded)" not in screen_text(app)
+
+
+async def test_1817_real_end_with_a_short_score_screen_and_undo(saves: Path) -> None:
+    """1817 facts §14 at the real end (a cut of the recorded game 15528: Four short one AS
+    at $110, AS with 5 loans): the final score, each player's items as the engine counts
+    them, Four's short a negative row with its price, the places; a line after the end is
+    refused with the reason; ctrl+z takes back the ending ``pass`` (the game open again,
+    as before it) and the score screen then says "if the game ended now"."""
+    save_from_script(saves / "end.json", ended_1817_with_a_short()).close()
+    async with running(saves) as (app, pilot):
+        game = main_screen(app).session.game
+        assert game.state.ended and game.state.result == ENDED_1817_SCORES
+        board = screen_text(app)  # the main screen: the game over box, the short held
+        assert "Winner: Four" in board and "1st   Four   $11,397" in board
+        assert "4th   One   $6,202" in board and "-1 short" in board
+        expected = scoring.score(game)
+        screen, table = await open_score(app, pilot)
+        for p in expected.players:
+            assert ENDED_1817_SCORES[p.name] == p.total
+            assert cell(table, "total", p.name) == money("$", p.total)
+            for item in p.items:
+                if item.kind in ("shares", "short"):
+                    shown = cell(table, f"{item.kind}:{item.what}", p.name)
+                    assert shown == f"{item.count} × {money('$', item.price)}  " + money(
+                        "$", item.value
+                    )
+        assert cell(table, "short:AS", "Four") == "-1 × $110  -$110"
+        assert cell(table, "short:AS", "Three") == "·"  # none held
+        shown = screen_text(app)
+        assert "Final score" in shown and "AS (short)" in shown
+        assert "1st Four $11,397" in shown and "4th One $6,202" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        before = len(game.journal)
+        await pilot.press("colon")
+        await type_text(pilot, "run AS 100")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        said = "\n".join(main_screen(app).log_panel.plain_lines)
+        assert "✗ run AS 100: refused: the game has ended" in said and "facts §14" in said
+        assert len(game.journal) == before
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        game = main_screen(app).session.game
+        assert not game.state.ended and len(game.journal) == before - 1
+        await pilot.press("f")
+        await pilot.pause()
+        assert "Score if the game ended now" in screen_text(app)

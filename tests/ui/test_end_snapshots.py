@@ -1,13 +1,15 @@
 """Snapshot tests of the end-of-game screens (committed SVGs under ``__snapshots__``).
 
 The shipped 1846 demo (stopped in OR 3.1, as the README shows it) saved under a fixed
-name, so nothing on screen depends on the clock or on temporary paths.
+name, so nothing on screen depends on the clock or on temporary paths; and the final score
+of a 1817 game ended with a short held.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import ended_1817_with_a_short
 from textual.widgets import Input
 from ui_helpers import REPO, save_from_script, settle
 
@@ -52,6 +54,15 @@ def test_rounds_screen_players_table(snap_compare, tmp_path: Path) -> None:  # t
 def test_score_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """f: the score if the game ended now, item by item, with the places."""
     assert snap_compare(demo_app(tmp_path), terminal_size=SIZE, run_before=typed_then_settled("f"))
+
+
+def test_score_screen_1817_final_with_a_short(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """f at the real end of a 1817 game (a cut of the recorded 15528, facts §14): the final
+    score, Four's AS short a negative row at its price, the places."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save_from_script(saves / "end-1817.json", ended_1817_with_a_short()).close()
+    assert snap_compare(ModeratorApp(saves=saves), terminal_size=SIZE, press=["f"])
 
 
 def test_projection_screen(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

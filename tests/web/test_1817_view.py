@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ended_1817_with_a_short, play
 
 from moderator.cli import main
 from moderator.follow import SaveFollower
@@ -66,3 +67,31 @@ def test_the_round_under_way_is_named(
     assert main(["play", str(tmp_path / "g.script"), "--save", str(save), "--quiet"]) == 0
     with client_for(SaveFollower(save)) as client:
         assert f'<span class="round" id="round">{said}</span>' in client.get("/" + Q).text
+
+
+def test_the_real_end_shows_the_short_at_its_price_and_the_result(tmp_path: Path) -> None:
+    """Facts §14: at the real end (a cut of the recorded game 15528, Four short one AS at
+    $110) the result is the engine's places and scores, Four's card says the short among
+    his holdings and, at its price, what it takes off his value."""
+    save = tmp_path / "g.json"
+    play(ended_1817_with_a_short()).save(save)
+    with client_for(SaveFollower(save)) as client:
+        page = client.get("/" + Q).text
+    result = re.search(r'<section id="s-result".*?</section>', page, re.S)
+    assert result
+    rows = re.findall(r"<tr[^>]*><td>(\d+)</td><td>([^<]*)</td><td[^>]*>([^<]*)</td>", result[0])
+    assert rows == [
+        ("1", "Four", "$11,397"),
+        ("2", "Three", "$10,072"),
+        ("3", "Two", "$6,736"),
+        ("4", "One", "$6,202"),
+    ]
+    assert "the last set after the first 8-train is played" in result[0]
+    four = _card(page, "Four")
+    assert '<dd class="value">$11,397</dd>' in four
+    assert '<span class="hold short">AS -1 short</span>' in four
+    assert (
+        '<p class="small short-value">In the value: AS -1 short × $110 = -$110, a short '
+        "scores minus the price (facts §5, §14)</p>"
+    ) in four
+    assert "short-value" not in _card(page, "Three")
