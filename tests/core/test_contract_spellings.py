@@ -38,3 +38,32 @@ def test_1817_cover_takes_every_spelling_of_the_treasury(line: str) -> None:
 def test_1817_cover_from_the_market_or_by_default(line: str) -> None:
     g = play(COVER + line + "\nexpect Amy shorts UR 0\n")
     assert isinstance(g, Game)
+
+
+# ----------------------------------------------------------------- expect round
+@pytest.mark.parametrize(
+    "game",
+    [
+        "game 1846 Amy Bob Cy",
+        "game 1847AE Amy Bob Cy",
+        "game 1847Pfalz Amy Bob Cy",
+        "game 1847RRRRB Amy Bob Cy",
+        "game 1853 Amy Bob Cy",
+        "game 1830 Amy Bob Cy",
+        "game 1889 Amy Bob Cy",
+        "game 18Chesapeake Amy Bob Cy",
+        "game 1817 Amy Bob Cy",
+    ],
+)
+def test_expect_round_agrees_with_the_state_json_from_the_first_line(game: str) -> None:
+    """script.md: `expect round SR|OR` checks the kind of round, which the state JSON gives
+    as `round.kind` (`SR` or `OR`).  A title's setup steps right after `game` (1846's
+    private distribution, 1853's contracts, 1817's opening sale) read `SR` there
+    (`round.setup` says which): `expect round SR` holds there too, `expect round OR` is
+    refused."""
+    g = play(game + "\n")
+    kind = g.state_json()["round"]["kind"]
+    assert kind == "SR"
+    assert g.execute("expect round SR").ok
+    assert g.execute("expect round sr").ok
+    assert not g.execute("expect round OR").ok
