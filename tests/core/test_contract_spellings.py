@@ -67,3 +67,15 @@ def test_expect_round_agrees_with_the_state_json_from_the_first_line(game: str) 
     assert g.execute("expect round SR").ok
     assert g.execute("expect round sr").ok
     assert not g.execute("expect round OR").ok
+
+
+# ----------------------------------------------------------------- 1846: independents split
+MS_RUNS = prefix("1846-phase-iv", 57)
+"""1846 phase IV, the independent MS about to run for 60."""
+
+
+def test_1846_an_independent_splits_with_the_default_s_word_too() -> None:
+    """script.md `run`: default `full`; "Companies that must split (1846 independents)
+    split without a word" -- `run MS 60 full` is `run MS 60`, a split (6.72)."""
+    plain = play(MS_RUNS + "run MS 60\n").state_json()
+    assert play(MS_RUNS + "run MS 60 FULL\n").state_json() == plain
