@@ -79,3 +79,35 @@ def test_1846_an_independent_splits_with_the_default_s_word_too() -> None:
     split without a word" -- `run MS 60 full` is `run MS 60`, a split (6.72)."""
     plain = play(MS_RUNS + "run MS 60\n").state_json()
     assert play(MS_RUNS + "run MS 60 FULL\n").state_json() == plain
+
+
+# ----------------------------------------------------------------- pass after the tool's pass
+PASSED_THROUGH = prefix("1830-private-trade-turn", 47)
+"""1830 stock round 2: `pass Cy` (line 47) makes the tool pass Amy, which ends the round;
+operating round 2.1 has no corporation to operate (privates' income only), so stock round 3
+begins in the same line, Bob to act."""
+
+
+def test_a_pass_for_a_player_the_tool_passed_is_accepted_in_the_round_after() -> None:
+    """script.md `pass`: a `pass` naming a player the tool has already passed "is accepted
+    and changes nothing -- also when that automatic pass ended the round and the next round
+    has begun", here with every round between run through by itself (1830 4.0)."""
+    g = play(PASSED_THROUGH)
+    before = g.state_json()
+    assert before["round"] == {"kind": "SR", "number": 3, "or": None, "setup": False}
+    assert g.execute("pass Amy").ok
+    assert g.state_json() == before
+    # Bob's own turn is untouched, and the accepted pass is Amy's no more once she acts
+    g = play(PASSED_THROUGH + "pass Amy\npass Bob\n")
+    assert g.state_json()["to_act"] != "Bob"
+    assert not g.execute("pass Bob").ok
+
+
+def test_the_pass_carried_over_is_the_player_s_own_once_he_has_had_his_turn() -> None:
+    g = play(PASSED_THROUGH + "pass Bob\npass Cy\n")
+    assert g.state_json()["to_act"] == "Amy"
+    assert "Amy" in g.state.passed_into_round
+    assert g.execute("pass Amy").ok  # her own pass: all have passed, stock round 3 ends
+    assert g.state_json()["round"]["number"] == 4 and g.state_json()["to_act"] == "Bob"
+    assert not g.state.passed_into_round
+    assert not g.execute("pass Amy").ok  # not hers to make in stock round 4
