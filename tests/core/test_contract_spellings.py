@@ -111,3 +111,19 @@ def test_the_pass_carried_over_is_the_player_s_own_once_he_has_had_his_turn() ->
     assert g.state_json()["round"]["number"] == 4 and g.state_json()["to_act"] == "Bob"
     assert not g.state.passed_into_round
     assert not g.execute("pass Amy").ok  # not hers to make in stock round 4
+
+
+# ----------------------------------------------------------------- box values' statuses
+@pytest.mark.parametrize("title", ["1847Pfalz", "1847RRRRB"])
+def test_every_box_value_in_the_state_json_has_one_of_the_contract_s_statuses(title: str) -> None:
+    """script.md 1847Pfalz/RRRRB: "Each value in the state JSON has a status (`missing`,
+    `PROVISIONAL`, `confirmed`)".  The readings the tool plays where the rules are silent
+    are not box values: they are listed apart, under `box_readings`."""
+    data = play(f"game {title} Amy Bob Cy\n").state_json()
+    assert data["box"] and {b["status"] for b in data["box"]} <= {
+        "missing",
+        "PROVISIONAL",
+        "confirmed",
+    }
+    assert {b["status"] for b in data["box"]} >= {"missing", "PROVISIONAL"}
+    assert data["box_readings"] and all(b["rule"] and b["value"] for b in data["box_readings"])
