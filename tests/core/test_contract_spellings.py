@@ -127,3 +127,22 @@ def test_every_box_value_in_the_state_json_has_one_of_the_contract_s_statuses(ti
     }
     assert {b["status"] for b in data["box"]} >= {"missing", "PROVISIONAL"}
     assert data["box_readings"] and all(b["rule"] and b["value"] for b in data["box_readings"])
+
+
+# ----------------------------------------------------------------- 1817's state JSON
+def test_1817_state_json_fields_of_the_contract() -> None:
+    """script.md 1817: `"interest"`, per company `"loans"`, `"size"`, `"stations"`, per
+    player `"shorts"`; `bank.cash` null; shares in percents (a 2-share president's
+    certificate is 100).  docs/script.md gives the types read here."""
+    g = play(prefix("1817-shorts", 50))  # stock round 2: Amy has shorted UR
+    data = g.state_json()
+    assert data["bank"]["cash"] is None
+    assert isinstance(data["interest"]["rate"], int)
+    assert g.execute(f"expect interest {data['interest']['rate']}").ok
+    ur = next(co for co in data["companies"] if co["id"] == "UR")
+    assert (ur["size"], type(ur["loans"]), type(ur["stations"])) == (5, int, int)
+    amy = next(p for p in data["players"] if p["name"] == "Amy")
+    assert amy["shorts"] == {"UR": 1}
+    assert all(isinstance(p["shorts"], dict) for p in data["players"])
+    pw = next(co for co in data["companies"] if co["id"] == "PW")
+    assert pw["size"] == 2 and amy["shares"]["PW"] == 100
