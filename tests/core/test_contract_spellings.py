@@ -146,3 +146,40 @@ def test_1817_state_json_fields_of_the_contract() -> None:
     assert all(isinstance(p["shorts"], dict) for p in data["players"])
     pw = next(co for co in data["companies"] if co["id"] == "PW")
     assert pw["size"] == 2 and amy["shares"]["PW"] == 100
+
+
+# ----------------------------------------------------------------- titles, options, aliases
+@pytest.mark.parametrize(
+    ("line", "title", "options"),
+    [
+        ("game 18chesapeake Amy Bob Cy", "18Chesapeake", []),
+        ("GAME 18CHESAPEAKE Amy Bob", "18Chesapeake", []),
+        ("game 1889 Amy Bob Cy BEGINNER", "1889", ["beginner"]),
+        ("game 1830 Amy Bob Cy Brownpool SIXES3", "1830", ["brownpool", "sixes3"]),
+        ("game 1847pfalz Amy Bob Cy", "1847Pfalz", None),
+        ("game 1847rrrrb Amy Bob Cy", "1847RRRRB", None),
+    ],
+)
+def test_titles_and_options_in_any_case(line: str, title: str, options: list[str] | None) -> None:
+    """script.md `game`: verbs are case-insensitive, and so the title and its option words
+    (the state JSON gives the title as the contract spells it)."""
+    data = play(line + "\n").state_json()
+    assert data["title"] == title
+    if options is not None:
+        assert data["options"] == options
+
+
+@pytest.mark.parametrize(("plain", "alias"), [("MAJC", "P10"), ("MTE", "p3"), ("MAJM", "P11")])
+def test_1817_privates_by_their_p_numbers(plain: str, alias: str) -> None:
+    """script.md 1817: privates `MINC` ... `MAJM`, "P1–P11 accepted"."""
+    opening = "game 1817 Amy Bob Cy\nprivate Amy {} 90\n"
+    a = play(opening.format(plain)).state_json()
+    assert play(opening.format(alias)).state_json() == a
+    assert a["players"][0]["privates"] == [plain]
+
+
+@pytest.mark.parametrize(("plain", "alias"), [("NW", "N&W"), ("CA", "c&a"), ("BO", "B&O")])
+def test_18chesapeake_corporations_with_their_ampersands(plain: str, alias: str) -> None:
+    """script.md 18Chesapeake: `B&O`, `C&O`, `C&A`, `N&W` accepted (`vanderbilt CORP`)."""
+    a = play(f"game 18Chesapeake Amy Bob Cy\nvanderbilt {plain}\n").state_json()
+    assert play(f"game 18Chesapeake Amy Bob Cy\nvanderbilt {alias}\n").state_json() == a
