@@ -211,7 +211,7 @@ def _p_par(a: list[str]) -> c.Command:
 
 def _p_buy(a: list[str]) -> c.Command:
     _need(a, 2, 3, "buy PLAYER CORP [ipo|pool]")
-    src = _source(a[2], "buy") if len(a) == 3 else None
+    src = share_source(a[2], "buy") if len(a) == 3 else None
     return c.Buy(player=a[0], corp=a[1], source=src)
 
 
@@ -434,7 +434,7 @@ def _p_assign(a: list[str]) -> c.Command:
     return c.Assign(private=a[0], company=a[1])
 
 
-def _source(word: str, verb: str) -> Literal["ipo", "pool"]:
+def share_source(word: str, verb: str) -> Literal["ipo", "pool"]:
     """``ipo`` or ``pool`` (with their other spellings) after ``buy`` or ``exchange``."""
     low = word.lower()
     if low in ("ipo", "treasury", "ipo.", "initial"):
@@ -446,7 +446,7 @@ def _source(word: str, verb: str) -> Literal["ipo", "pool"]:
 
 def _p_exchange(a: list[str]) -> c.Command:
     _need(a, 2, 3, "exchange PLAYER PRIVATE [ipo|pool]")
-    src = _source(a[2], "exchange") if len(a) == 3 else None
+    src = share_source(a[2], "exchange") if len(a) == 3 else None
     return c.Exchange(player=a[0], private=a[1], source=src)
 
 

@@ -69,6 +69,10 @@ class GameState:
     """Players whose stock turn the tool ended by itself in this round (a pass when they had
     no legal move; 1846 5.11: a turn after a sale with nothing more to buy or sell), so a
     later ``pass`` for them is accepted and changes nothing."""
+    passed_into_round: frozenset[str] = frozenset()
+    """Players whose automatic passes ended the last stock round in the very line that began
+    this one (every round between ran through by itself): a ``pass`` for one of them, not
+    on his turn, is that pass, accepted and changing nothing (script.md ``pass``)."""
     passed_by_tool: list[str] = field(default_factory=list)
     """Players the tool passed since a turn last ended otherwise: once the stock round ends,
     those whose automatic passes ended it (see :attr:`rulesets.stock.StockRound.sell_after_buy`)."""

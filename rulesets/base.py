@@ -608,7 +608,11 @@ class Ruleset:
             same = actual.lower() == expected.lower()
         elif fld == "round":
             actual = state.round_kind if state.round_kind != "setup" else "setup"
-            same = actual.lower() == expected.lower()
+            # the setup steps read SR in the state JSON's round.kind (script.md): `expect
+            # round SR` agrees with it there; `expect round setup` still holds
+            same = actual.lower() == expected.lower() or (
+                actual == "setup" and expected.upper() == "SR"
+            )
         elif fld == "priority":
             actual = state.priority or "nobody"
             same = actual == self.player_name(state, expected)

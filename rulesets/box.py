@@ -297,12 +297,15 @@ class BoxedRuleset(Ruleset):
         )
 
     def box_title_json(self, state: GameState) -> dict[str, Any]:
-        """The state JSON's box: the entries, whether the game waits for them, and the keys
-        still ``provisional`` and ``missing``."""
+        """The state JSON's box: the values (each ``missing``, ``PROVISIONAL`` or
+        ``confirmed``, script.md), the readings apart (``box_readings``: not box values),
+        whether the game waits for them, and the keys still ``provisional`` and
+        ``missing``."""
         box = self.box_json(state)
         values = [b for b in box if b["status"] != "reading"]
         return {
-            "box": box,
+            "box": values,
+            "box_readings": [b for b in box if b["status"] == "reading"],
             "box_open": bool(state.extra["box_open"]),
             "provisional": [b["key"] for b in values if b["status"] == "PROVISIONAL"],
             "missing": [b["key"] for b in values if b["status"] == "missing"],

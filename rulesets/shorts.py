@@ -49,6 +49,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company
+from moderator.script import share_source
 from moderator.state import GameState
 from moderator.text import capital, counted, with_article
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
@@ -294,8 +295,10 @@ class ShortSelling(MergerRound):
     # ------------------------------------------------------------- cover
     def cmd_cover(self, state: GameState, cmd: c.Later) -> None:
         """``cover PLAYER CORP [ipo|pool]``: ``buy`` by a short holder (facts §5)."""
-        if len(cmd.words) not in (2, 3) or cmd.words[2:] not in ((), ("ipo",), ("pool",)):
+        if len(cmd.words) not in (2, 3):
             raise Refusal("usage: cover PLAYER CORP [ipo|pool]")
+        # buy's sources, in any case, `treasury` and `market` too (script.md 1817)
+        source = share_source(cmd.words[2], "cover") if len(cmd.words) == 3 else None
         player = self.player_name(state, cmd.words[0])
         cid = self.company_id(state, cmd.words[1])
         if not self.shorts_of(state, player, cid):
@@ -303,8 +306,7 @@ class ShortSelling(MergerRound):
                 f"{player} holds no {cid} short to cover: `buy {player} {cid}` buys a share "
                 f"({self.r('cover')})"
             )
-        source = cmd.words[2] if len(cmd.words) == 3 else None
-        self.cmd_buy(state, c.Buy(player=player, corp=cid, source=source))  # type: ignore[arg-type]
+        self.cmd_buy(state, c.Buy(player=player, corp=cid, source=source))
 
     def covering(self, state: GameState, player: str, cid: str) -> bool:
         """A purchase by a short holder covers a short: no certificate is gained, so

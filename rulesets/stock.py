@@ -19,6 +19,7 @@ from moderator import commands as c
 from moderator.errors import ExpectationFailed, Refusal
 from moderator.events import (
     Noted,
+    Passed,
     PresidentChanged,
     PriorityChanged,
     RoundStarted,
@@ -324,6 +325,12 @@ class StockRound(Ruleset):
         state.turn_bought = []
         state.last_actor = None
         state.auto_passed = set()
+        # the tool's passes made by this same line ended the last stock round, and every
+        # round since ran through by itself: a `pass` the banker writes for one of those
+        # players is still that pass (script.md `pass`)
+        state.passed_into_round = frozenset(
+            e.player for e in state.ledger.events if isinstance(e, Passed) and e.auto
+        )
         state.passed_by_tool = []
         state.ledger.events.append(RoundStarted(round_kind="SR", number=state.round_number))
         active = self.active_players(state)
@@ -804,7 +811,10 @@ class StockRound(Ruleset):
             self.begin_from_setup(state)
         if state.round_kind in ("SR", "OR"):
             name = self.player_name(state, cmd.player)
-            if name in state.auto_passed and state.current_player != name:
+            if state.current_player != name and (
+                name in state.auto_passed
+                or (state.round_kind == "SR" and name in state.passed_into_round)
+            ):
                 return  # the tool already passed this player (spec: accepted, changes nothing)
             if state.round_kind == "OR":
                 self._finish_operating_for_stock_round(state, "pass", passing=name)
@@ -917,6 +927,7 @@ class StockRound(Ruleset):
     def _end_stock_turn(self, state: GameState, player: str, *, bought: bool) -> None:
         """After a purchase or a pass the turn goes on; all passing ends the round."""
         state.passed_by_tool = []
+        state.passed_into_round -= {player}  # his own turn in this round: a pass is his again
         acted = bought or bool(state.turn_sold) or bool(state.turn_bought)
         if acted:
             state.consecutive_passes = 0

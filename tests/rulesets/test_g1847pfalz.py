@@ -421,7 +421,7 @@ def test_rrrrb_optional_cards() -> None:
     """12.1: "all train cards"; left out by default (the reading shown), played with the
     option `optional`, their types a box value (3)."""
     game = Game.new("1847RRRRB", ["A", "B", "C"])
-    readings = [b for b in game.state_json()["box"] if b["status"] == "reading"]
+    readings = game.state_json()["box_readings"]
     optional = next(b for b in readings if b["key"] == "reading:optional cards")
     assert optional["rule"].startswith("12.1") and "left out" in optional["value"]
     cards = game.state_json()["train_cards"]
@@ -445,7 +445,7 @@ def test_readings_are_listed_with_their_rules() -> None:
         ("1847RRRRB", ["A", "B", "C"]),
     ):
         data = Game.new(title, players).state_json()
-        readings = {b["key"]: b for b in data["box"] if b["status"] == "reading"}
+        readings = {b["key"]: b for b in data["box_readings"]}
         assert readings["reading:availability"]["rule"].startswith("4.5.1")
         assert "Saar" in readings["reading:availability"]["value"]
         assert "K, H and W" in readings["reading:package shares"]["value"]
