@@ -289,6 +289,12 @@ class G1847AE(TerrainCosts, GridRules, Engine):
         80: "the water of G19, I19",
     }
     terrain_fix: ClassVar[str] = "1847AE-6.3"
+    lays_fix: ClassVar[str] = "1847AE-6.2-lays"
+    lay_rule: ClassVar[str] = "6.2"
+    """The version's rule on tile lays a turn (6.2; 1847 Pfalz 11.2.6, RRRR&B 12.2.1)."""
+    first_turn_lays: ClassVar[bool] = True
+    """6.2: two tiles in a corporation's first operating round whatever the phase (not in
+    1847 Pfalz 11.2.6, RRRR&B 12.2.1)."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -1085,6 +1091,18 @@ class G1847AE(TerrainCosts, GridRules, Engine):
                 f"charter {which}, not {self.money(amount)}"
             )
 
+    def terrain_lays(self, state: GameState) -> tuple[int, str] | None:
+        """6.2 step 1: two yellow tiles a turn during the yellow phase, one tile from the
+        green phase (the first 4-train, 6.4), two in a corporation's first operating round
+        whatever the phase (:attr:`first_turn_lays`).  A quarry's free tile on a mountain
+        (4.2) pays no terrain."""
+        if state.operating is None:
+            return None
+        if self.first_turn_lays and not state.company(state.operating).operated:
+            return 2, f"{self.lay_rule}: its first operating round"
+        yellow = self.phases.index(state.phase) < self.phases.index("4")
+        return (2, f"{self.lay_rule}: the yellow phase") if yellow else (1, self.lay_rule)
+
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
         """``spend``: track and terrain (6.3); a station token (``token``): one per operating
         round, no more than the charter holds (6.5, 4.5.1); ``token W``: a station at
@@ -1093,6 +1111,15 @@ class G1847AE(TerrainCosts, GridRules, Engine):
             raise Refusal(
                 f"a private's ability is named with a station: `spend {cmd.company} AMOUNT "
                 f"token W` (4.2)"
+            )
+        if cmd.purpose in ("tile", "fee") and follows(state, f"{self.title}-6.3-tile"):
+            # 6.3: a tile costs nothing; a corporation pays the bank the terrain printed on
+            # the map for the first tile laid in the hex, and its stations (6.5).  No rule of
+            # the box (sections 10-12 included) names a fee.
+            raise Refusal(
+                f"{self.edition} charges nothing for a tile and no fee: {cmd.company} pays the "
+                f"bank the terrain printed on the map ({self.r('terrain')}: `spend "
+                f"{cmd.company} AMOUNT terrain`) and its stations (6.5: `token`) only"
             )
         if cmd.purpose != "token":
             super().cmd_spend(state, cmd)

@@ -310,6 +310,7 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         "1847Pfalz-box-digits",
         "1847Pfalz-run-income",
         "1847Pfalz-11.2.6-lays",
+        "1847Pfalz-6.3-tile",
     ]
 
 
@@ -397,13 +398,15 @@ def test_the_level_13_rules_fixes(title: str, idents: set[str]) -> None:
     [
         ("1846", {"1846-fee"}),
         ("1853", {"1853-4.1.2-major"}),
-        ("1847Pfalz", {"1847Pfalz-11.2.6-lays"}),
-        ("1847RRRRB", {"1847RRRRB-12.2.1-lays"}),
+        ("1847Pfalz", {"1847Pfalz-11.2.6-lays", "1847Pfalz-6.3-tile"}),
+        ("1847RRRRB", {"1847RRRRB-12.2.1-lays", "1847RRRRB-6.3-tile"}),
+        ("1847AE", {"1847AE-6.2-lays", "1847AE-6.3-tile"}),
     ],
 )
 def test_the_level_14_spend_fixes(title: str, idents: set[str]) -> None:
     """Rules level 14 (helper `spend`: 1846's fee, a 1853 major's costs of a turn, the
-    Pfalz and RRRR&B terrain lines a turn); other helpers' level-14 rows may join them.  A
+    Pfalz and RRRR&B terrain lines a turn; helper `spend47`: 1847 AE's, and no tile cost
+    or fee in any 1847 version); other helpers' level-14 rows may join them.  A
     level-13 save is told of them, one of level 14 is not."""
     level_14 = {f.ident for f in fixes_between(title, 13, 14)}
     assert idents <= level_14 and all(FIXES[i].title == title for i in idents)
