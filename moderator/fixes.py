@@ -626,6 +626,16 @@ FIXES: dict[str, RulesFix] = {
             "4-train, two in its first operating round whatever the phase (a quarry's tile is "
             "free): so it pays at most that many `terrain` lines a turn (before: any number)",
         ),
+        RulesFix(
+            "1847AE-6.2-costs",
+            14,
+            "1847AE",
+            "6.2, 6.3, 6.5",
+            "what a corporation pays the bank in a turn (`terrain`, `token` and `spend` lines "
+            "without purpose) comes to no more than its tile lays at the map's dearest "
+            "terrain (M80) and its next station (before: a line without purpose took any "
+            "amount)",
+        ),
         *(
             RulesFix(
                 f"{title}-6.3-tile",
