@@ -12,20 +12,11 @@ round's short round, home station only: its next station costs M60 (6.5): M220 a
 
 from __future__ import annotations
 
-from conftest import SCRIPTS, play, refuse
+from conftest import play, refuse
+from test_g1847ae_tile_lays import AE5, PFALZ3, before
 
 from moderator.fixes import FIXES
 from moderator.game import Game
-
-AE5 = (SCRIPTS / "1847ae-five-players.script").read_text(encoding="utf-8")
-PFALZ3 = (SCRIPTS / "1847pfalz-three-players.script").read_text(encoding="utf-8")
-
-
-def before(script: str, line: str) -> str:
-    """The script up to the first line that starts with ``line``, that line left out."""
-    lines = script.splitlines()
-    index = next(i for i, x in enumerate(lines) if x.startswith(line))
-    return "\n".join(lines[:index]) + "\n"
 
 
 def test_6_2_6_5_a_bare_spend_beyond_two_lays_and_a_station_is_refused() -> None:
