@@ -617,6 +617,37 @@ FIXES: dict[str, RulesFix] = {
             )
             for title, rule in (("1847Pfalz", "11.2.6"), ("1847RRRRB", "12.2.1"))
         ),
+        RulesFix(
+            "1847AE-6.2-lays",
+            14,
+            "1847AE",
+            "6.2, 6.3",
+            "a corporation lays two tiles a turn in the yellow phase, one from the first "
+            "4-train, two in its first operating round whatever the phase (a quarry's tile is "
+            "free): so it pays at most that many `terrain` lines a turn (before: any number)",
+        ),
+        RulesFix(
+            "1847AE-6.2-costs",
+            14,
+            "1847AE",
+            "6.2, 6.3, 6.5",
+            "what a corporation pays the bank in a turn (`terrain`, `token` and `spend` lines "
+            "without purpose) comes to no more than its tile lays at the map's dearest "
+            "terrain (M80) and its next station (before: a line without purpose took any "
+            "amount)",
+        ),
+        *(
+            RulesFix(
+                f"{title}-6.3-tile",
+                14,
+                title,
+                "6.3, 6.5",
+                "`spend CORP AMOUNT tile` and `fee` are refused: a tile costs nothing and no "
+                "fee is charged; a corporation pays the bank the terrain printed on the map "
+                "(`terrain`) and its stations (`token`) (before: taken)",
+            )
+            for title in ("1847AE", "1847Pfalz", "1847RRRRB")
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -25,7 +25,7 @@ from rulesets.engine import Engine
 from rulesets.grid import GridRules
 from rulesets.private_trade import sell_private
 from rulesets.stock import seat_order_from
-from rulesets.terrain import TerrainCosts
+from rulesets.terrain import TERRAIN_LINES, TerrainCosts
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -126,6 +126,11 @@ CLOSINGS: dict[str, tuple[str, ...]] = {"6E": TOKEN_QUARRIES}
 STATIONS: dict[str, int] = {"L": 4, "Saar": 4, "HLB": 4, "M": 3, "NDB": 2, "N": 3, "RNB": 3}
 """4.5.1: the station tokens of each charter, the home station's (two for HLB, 6.5)
 included."""
+TURN_COSTS = "turn_costs"
+"""``state.extra`` key: ``[paid, station]``, what the operating corporation has paid the bank
+this turn in ``terrain``, ``token`` and bare ``spend`` lines, and of it for its station
+(:meth:`G1847AE._check_turn_costs`, 6.2-6.5)."""
+
 STATION_PRICES: dict[str, tuple[int, ...]] = {
     "L": (0, 60, 80, 100),
     "Saar": (0, 60, 80, 100),
@@ -289,6 +294,12 @@ class G1847AE(TerrainCosts, GridRules, Engine):
         80: "the water of G19, I19",
     }
     terrain_fix: ClassVar[str] = "1847AE-6.3"
+    lays_fix: ClassVar[str] = "1847AE-6.2-lays"
+    lay_rule: ClassVar[str] = "6.2"
+    """The version's rule on tile lays a turn (6.2; 1847 Pfalz 11.2.6, RRRR&B 12.2.1)."""
+    first_turn_lays: ClassVar[bool] = True
+    """6.2: two tiles in a corporation's first operating round whatever the phase (not in
+    1847 Pfalz 11.2.6, RRRR&B 12.2.1)."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -1068,22 +1079,87 @@ class G1847AE(TerrainCosts, GridRules, Engine):
     ) -> None:
         """6.5: the station costs the price printed under the charter's next token (4.2:
         half of it with Weidenthal).  Games before rules level 11 took any amount."""
-        prices = self.station_prices
-        if prices is None or not follows(state, f"{self.title}-6.5-price"):
+        if self.station_prices is None or not follows(state, f"{self.title}-6.5-price"):
             return
         cid = company.id
-        placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
-        charter = prices.get(cid, ())
-        index = self.home_stations(cid) + placed.get(cid, 0)
-        if index >= len(charter):
+        full = self.next_station_price(state, cid)
+        if full is None:
             return  # no token left: _check_station has refused it already
-        price = charter[index] // 2 if weidenthal else charter[index]
+        price = full // 2 if weidenthal else full
         if amount != price:
-            which = f"half the {self.money(charter[index])} (4.2)" if weidenthal else "(6.5)"
+            which = f"half the {self.money(full)} (4.2)" if weidenthal else "(6.5)"
             raise Refusal(
                 f"{cid}'s next station token costs {self.money(price)}, the price on its "
                 f"charter {which}, not {self.money(amount)}"
             )
+
+    def next_station_price(self, state: GameState, cid: str) -> int | None:
+        """The price on ``cid``'s charter of its next station token (6.5); ``None``: no
+        token left, or a version without the charters' prices (1847 Pfalz, 11.2.5)."""
+        prices = self.station_prices
+        if prices is None:
+            return None
+        placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
+        charter = prices.get(cid, ())
+        index = self.home_stations(cid) + placed.get(cid, 0)
+        return charter[index] if index < len(charter) else None
+
+    def _check_turn_costs(self, state: GameState, cmd: c.Spend) -> list[int] | None:
+        """6.2-6.5: what a corporation pays the bank in its turn is the terrain of the tiles
+        it lays (6.2 step 1, 6.3) and one station (6.5); a ``spend`` line without purpose is
+        one of them (the contract: money for the turn's track or stations).  The turn's
+        ``terrain``, ``token`` and bare lines together come to no more than its lays at the
+        map's dearest terrain plus its next station, if none is placed yet.  The amount of a
+        bare line is not otherwise checked: it may pay a terrain and a station together.
+        Returns the turn's total with the line and what its station cost, to be kept once it
+        is paid; ``None``: not counted (before rules level 14, or a map whose costs are not
+        known: Pfalz, RRRR&B)."""
+        if (
+            cmd.purpose not in (None, "terrain", "token")
+            or not self.terrain_costs
+            or state.operating is None
+            or not follows(state, f"{self.title}-6.2-costs")
+        ):
+            return None
+        lays = self.terrain_lays(state)
+        if lays is None:
+            return None
+        cid = state.operating
+        most, rule = lays
+        dearest = max(self.terrain_costs)
+        placed = bool(state.extra["station_this_turn"])
+        held = state.extra.get(TURN_COSTS)
+        paid, station_paid = (int(x) for x in held) if isinstance(held, list) else (0, 0)
+        station = station_paid if placed else self.next_station_price(state, cid) or 0
+        total = paid + cmd.amount
+        most_paid = most * dearest + station
+        if total > most_paid:
+            tiles = "one tile" if most == 1 else f"{most} tiles"
+            if placed:
+                stations = f"its station of the round {self.money(station)} (6.5)"
+            elif station:
+                stations = f"its next station {self.money(station)} (6.5)"
+            else:
+                stations = "no station token left (6.5)"
+            raise Refusal(
+                f"{cid} may pay the bank {self.money(most_paid)} at most this turn: {tiles} "
+                f"({rule}) at the map's dearest terrain {self.money(dearest)} "
+                f"({self.r('terrain')}), {stations}; it has paid {self.money(paid)}, so not "
+                f"{self.money(cmd.amount)} more"
+            )
+        return [total, cmd.amount if cmd.purpose == "token" else station_paid]
+
+    def terrain_lays(self, state: GameState) -> tuple[int, str] | None:
+        """6.2 step 1: two yellow tiles a turn during the yellow phase, one tile from the
+        green phase (the first 4-train, 6.4), two in a corporation's first operating round
+        whatever the phase (:attr:`first_turn_lays`).  A quarry's free tile on a mountain
+        (4.2) pays no terrain."""
+        if state.operating is None:
+            return None
+        if self.first_turn_lays and not state.company(state.operating).operated:
+            return 2, f"{self.lay_rule}: its first operating round"
+        yellow = self.phases.index(state.phase) < self.phases.index("4")
+        return (2, f"{self.lay_rule}: the yellow phase") if yellow else (1, self.lay_rule)
 
     def cmd_spend(self, state: GameState, cmd: c.Spend) -> None:
         """``spend``: track and terrain (6.3); a station token (``token``): one per operating
@@ -1094,14 +1170,29 @@ class G1847AE(TerrainCosts, GridRules, Engine):
                 f"a private's ability is named with a station: `spend {cmd.company} AMOUNT "
                 f"token W` (4.2)"
             )
+        if cmd.purpose in ("tile", "fee") and follows(state, f"{self.title}-6.3-tile"):
+            # 6.3: a tile costs nothing; a corporation pays the bank the terrain printed on
+            # the map for the first tile laid in the hex, and its stations (6.5).  No rule of
+            # the box (sections 10-12 included) names a fee.
+            raise Refusal(
+                f"{self.edition} charges nothing for a tile and no fee: {cmd.company} pays the "
+                f"bank the terrain printed on the map ({self.r('terrain')}: `spend "
+                f"{cmd.company} AMOUNT terrain`) and its stations (6.5: `token`) only"
+            )
         if cmd.purpose != "token":
+            total = self._check_turn_costs(state, cmd)
             super().cmd_spend(state, cmd)
+            if total is not None:
+                state.extra[TURN_COSTS] = total
             return
         company = self.operating_company(state, cmd.company)
         weidenthal = self.station_price(state, company, cmd)
         self._check_station(state, company)
         self._check_charter_price(state, company, cmd.amount, weidenthal is not None)
+        total = self._check_turn_costs(state, cmd)
         super().cmd_spend(state, cmd)
+        if total is not None:
+            state.extra[TURN_COSTS] = total
         placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
         placed[company.id] = placed.get(company.id, 0) + 1
         state.extra["station_this_turn"] = True
@@ -1311,6 +1402,10 @@ class G1847AE(TerrainCosts, GridRules, Engine):
     def operating_turn_started(self, state: GameState, cid: str) -> None:
         state.extra["bought_types"] = []
         state.extra["station_this_turn"] = False
+        # The two short operating rounds of the first stock round (3.3) share a round and
+        # an OR number: the turn's terrain lines (6.2, 6.3) are counted from its start.
+        state.extra.pop(TERRAIN_LINES, None)
+        state.extra.pop(TURN_COSTS, None)
 
     def after_operating_round(self, state: GameState) -> None:
         """3.3: after a short operating round the first stock round goes on."""

@@ -145,12 +145,14 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
     tradeable: ClassVar[tuple[str, ...]] = QUARRIES
     one_train_per_type: ClassVar[bool] = False  # 11.2.7, 12.2.2: only the train limit
     quarry_note: ClassVar[str] = "quarries may be sold to the Pfalzbahnen (11.2.4)"
+    """What the green phase brings for quarries, in the phase notes."""
     # 6.3: the costs printed on the 1847 Pfalz and 1847 RRR&B maps (11.1, 12.1) are in
     # neither the rules nor the facts: no amount is checked, only how many (terrain_lays).
     terrain_costs: ClassVar[dict[int, str]] = {}
     lay_rule: ClassVar[str] = "11.2.6"
-    """The version's rule on tile lays a turn (11.2.6; RRRR&B 12.2.1)."""
-    """What the green phase brings for quarries, in the phase notes."""
+    # 11.2.6, 12.2.1: two tiles a turn "during the yellow phase only" (it ends with the first
+    # 4-train, 6.4), no extra lay for a corporation starting later; a quarry's tile is free.
+    first_turn_lays: ClassVar[bool] = False
     readings: ClassVar[tuple[Reading, ...]] = COMMON_READINGS
     """The readings this version plays where the rules leave a question open."""
 
@@ -311,13 +313,6 @@ class PfalzPackageVersion(BoxedRuleset, G1847AE):
     def weidenthal_use(self, corp: str) -> str:
         """The line of Weidenthal's use: half the charter's price, naming W (4.2)."""
         return f"spend {corp} AMOUNT token W"
-
-    def terrain_lays(self, state: GameState) -> tuple[int, str] | None:
-        """11.2.6, 12.2.1: two tiles a turn "during the yellow phase only", with no extra
-        lay in a corporation's first turn later; the yellow phase ends with the first
-        4-train (6.4, 4.2).  A quarry's tile (4.2, 11.3) is free: no terrain line."""
-        yellow = self.phases.index(state.phase) < self.phases.index("4")
-        return (2, f"{self.lay_rule}: the yellow phase") if yellow else (1, self.lay_rule)
 
     # ================================================================= phases
     def phase_notes(self, phase: str) -> list[str]:

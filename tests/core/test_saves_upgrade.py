@@ -9,7 +9,9 @@ header (format 2), so they are level 0:
 
 * ``level0-1847ae-bankrupt-without-sales.json``: ``tests/scripts/1847ae-forced-bankrupt.script``
   without B's forced sale (``sell B L 1``), stopping at ``bankrupt B`` (entry 29), which
-  that build accepted with B still holding his L share (1847 AE 6.8.2).
+  that build accepted with B still holding his L share (1847 AE 6.8.2). Since rules level
+  14 its entry 22, `spend L 400`, is the first difference: a turn pays no more than two
+  tiles' terrain and a station (6.2-6.5, ``1847AE-6.2-costs``; the script was reworked).
 * ``level0-1853-credit-train-auto-paid.json``: ``tests/scripts/1853-managers.script`` whole;
   entry 40, ``buy Bo NWR pool``, makes Bo NWR's director and he pays the £80 still owed on
   its credit train automatically (1853 4.8.10: today he chooses to buy it or return it).
@@ -48,7 +50,9 @@ DATA = Path(__file__).parent / "data"
 
 FIXTURES = {
     # name: (entries, the entry a fix changes, the fix)
-    "level0-1847ae-bankrupt-without-sales.json": (29, 29, "1847AE-6.8.2"),
+    # entry 22, `spend L 400`: beyond a turn's costs from level 14 (6.2-6.5), before the
+    # `bankrupt B` of entry 29 that 6.8.2 settles differently (level 1)
+    "level0-1847ae-bankrupt-without-sales.json": (29, 22, "1847AE-6.2-costs"),
     "level0-1853-credit-train-auto-paid.json": (46, 40, "1853-4.8.10"),
     "level0-1853-first-sr-pool-share-bought.json": (32, 28, "1853-2.8.1"),
 }
@@ -310,6 +314,7 @@ def test_a_level_2_pfalz_save_with_a_bare_close_w_opens_as_recorded(tmp_path: Pa
         "1847Pfalz-box-digits",
         "1847Pfalz-run-income",
         "1847Pfalz-11.2.6-lays",
+        "1847Pfalz-6.3-tile",
     ]
 
 
@@ -397,13 +402,15 @@ def test_the_level_13_rules_fixes(title: str, idents: set[str]) -> None:
     [
         ("1846", {"1846-fee"}),
         ("1853", {"1853-4.1.2-major"}),
-        ("1847Pfalz", {"1847Pfalz-11.2.6-lays"}),
-        ("1847RRRRB", {"1847RRRRB-12.2.1-lays"}),
+        ("1847Pfalz", {"1847Pfalz-11.2.6-lays", "1847Pfalz-6.3-tile"}),
+        ("1847RRRRB", {"1847RRRRB-12.2.1-lays", "1847RRRRB-6.3-tile"}),
+        ("1847AE", {"1847AE-6.2-lays", "1847AE-6.3-tile", "1847AE-6.2-costs"}),
     ],
 )
 def test_the_level_14_spend_fixes(title: str, idents: set[str]) -> None:
     """Rules level 14 (helper `spend`: 1846's fee, a 1853 major's costs of a turn, the
-    Pfalz and RRRR&B terrain lines a turn); other helpers' level-14 rows may join them.  A
+    Pfalz and RRRR&B terrain lines a turn; helper `spend47`: 1847 AE's, a turn's costs,
+    and no tile cost or fee in any 1847 version); other helpers' level-14 rows may join them.  A
     level-13 save is told of them, one of level 14 is not."""
     level_14 = {f.ident for f in fixes_between(title, 13, 14)}
     assert idents <= level_14 and all(FIXES[i].title == title for i in idents)

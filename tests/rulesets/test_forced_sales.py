@@ -212,7 +212,8 @@ def test_1847ae_6_8_2_the_forced_purchase_may_take_the_bank_pools_train() -> Non
     from test_g1847ae_audit import KRAUSS_DIRECTOR
 
     assert FIXES["1847AE-6.8.2-pool"].level == 8
-    game = play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n")
+    # L's 430 in one turn: a game of rules level 13 (test_g1847ae_audit.KRAUSS_DIRECTOR)
+    game = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\n", 13)
     _pool_three_short(game)
     refused = game.execute("train L 3 from pool")
     assert "C has M53 of the M150 needed: sell shares (6.8.2)" in refused.message

@@ -12,9 +12,10 @@ import json
 
 from conftest import REPO, SCRIPTS, play, refuse
 
-from moderator.fixes import RULES_LEVEL
+from moderator.fixes import FIXES
 from moderator.game import Game
 from moderator.narrate import narrate
+from tests.core.test_rules_level_4 import _play
 
 
 def upto(script: str, line: str) -> str:
@@ -89,7 +90,15 @@ pass A
 C 38 (500-172-130-160). L: C 20% director + H's 10%, A 20% (K, W): PLP+K+W+H = 50%, L
 floats with 430 (4.6). B and C can buy nothing (passed by the tool), A passes: OR 1.1.
 Income: A 5+10+15+20 = 50, B 15+30+20 = 65, C 15 (H): A 145, B 135, C 53.
-Bank 8000 - 1500 + 1297 - 430 - 130 = 7237."""
+Bank 8000 - 1500 + 1297 - 430 - 130 = 7237.
+
+The tests below empty L's treasury with one `spend L 430` in its first turn, which 6.2-6.5
+no longer allow (rules level 14, row ``1847AE-6.2-costs``: two tiles at M80 at most and a
+station at M60); no legal line reaches a corporation without cash or train in its first
+turn, so they play the game at rules level 13, as a save of that level replays."""
+
+EMPTIED = 13
+"""The rules level at which a bare `spend` may empty a treasury (before ``1847AE-6.2-costs``)."""
 
 
 def test_4_1_6_8_2_krauss_sold_for_a_forced_train_then_its_dividend_stays_in_the_bank() -> None:
@@ -97,7 +106,7 @@ def test_4_1_6_8_2_krauss_sold_for_a_forced_train_then_its_dividend_stays_in_the
     (4.1: "sold ... to the Bank Pool like a railway certificate ... moved one space down");
     the train is the OR's first new one, and with Krauss in the pool "the dividend remains
     with the Bank" while the marker still moves right (4.1)."""
-    g = play(KRAUSS_DIRECTOR)
+    g = _play(KRAUSS_DIRECTOR, EMPTIED)
     ok(g, "expect round OR", "expect A cash 145", "expect B cash 135", "expect C cash 53")
     ok(g, "expect L cash 430", "expect bank cash 7237", "expect LFK price 100")
     ok(g, "spend L 430", "run L 0")
@@ -265,7 +274,7 @@ def test_6_8_1_a_corporation_that_can_pay_for_a_pool_train_forces_no_sale() -> N
     but does not have enough money in its treasury to buy a train from the Bank or the
     Bank Pool". L can pay the pool's 4 itself, so its director sells nothing, and is not
     bankrupt: L buys the pool train (at list price, no Krauss dividend: not a new train)."""
-    g = play(QUARRIES_L_OR41)
+    g = _play(QUARRIES_L_OR41, EMPTIED)  # L's 730 in one turn: level 13 (see KRAUSS_DIRECTOR)
     ok(g, "expect C cash 149", "spend L 730", "run L 0", "expect L cash 300")
     # L 300 < the bank's 5 at 450, and 300 + C's 149 = 449: the tool let C sell Saar
     refuse(g, "sell C Saar 1", "6.8.1")
@@ -306,7 +315,7 @@ def test_4_2_a_player_who_can_buy_a_quarry_is_not_passed_by_the_tool() -> None:
     price" -- a player without the cash for any share still has a legal purchase while
     another player owns a quarry (script contract: only a player with no legal sale or
     purchase is passed by the tool)."""
-    g = play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\nsell C LFK 1\ntrain L 3\ndone L\n")
+    g = _play(KRAUSS_DIRECTOR + "spend L 430\nrun L 0\nsell C LFK 1\ntrain L 3\ndone L\n", EMPTIED)
     ok(g, "expect round SR", "expect B cash 135", "expect A cash 145", "expect C cash 3")
     # SR 2 (B, C, A): B buys a Saar 10% at 84: 135 - 84 = 51; Saar SPR 20% + investors 20% +
     # 10% = 50%: floats with 5 x 84 = 420 (4.6)
@@ -396,9 +405,10 @@ def test_6_8_2_bankrupt_is_refused_while_the_sales_would_raise_the_train() -> No
     """6.8.2: bankruptcy comes only when even every sale cannot raise the cash: with M10 more
     in Saar's treasury (30 + 141 + 72 + 62 = 305 >= 300) Cora pays and sells instead."""
     g = play(
-        BANKRUPT_SALES.replace("spend Saar 400\n", "spend Saar 390\n").replace(
-            "expect Saar cash 20\n", "expect Saar cash 30\n"
-        )
+        BANKRUPT_SALES.replace(
+            "spend Saar 50 terrain\nspend Saar 50 terrain\n",
+            "spend Saar 50 terrain\nspend Saar 40 terrain\n",
+        ).replace("expect Saar cash 20\n", "expect Saar cash 30\n")
     )
     refuse(g, "bankrupt Cora", "M305", "M300", "6.8.2")
 
@@ -425,6 +435,9 @@ buy Cora Saar
 run L 0
 train L 3
 done L
+spend Saar 80 terrain
+spend Saar 80 terrain
+spend Saar 60 token
 run Saar 0
 done Saar noroute
 pass Anna
@@ -444,7 +457,9 @@ pass Cora
 run L 20 withhold
 train L 3
 done L
-spend Saar 420
+spend Saar 80 terrain
+spend Saar 40 terrain
+spend Saar 80 token
 run Saar 0
 """
     )
@@ -458,7 +473,9 @@ run Saar 0
     # OR 2.1: Anna 140, Bert 185, Cora 84; L 82 -> 78, Saar 78 -> 72.
     # SR 3: Cora buys VIW from Bert for 50: Cora 34, Bert 235.
     # OR 3.1: Anna 140 + 30 + 15 = 185, Bert 235 + 65 = 300, Cora 34 + 15 + 20 = 69;
-    # L 130 + 20 = 150 pays the last 3, 78 -> 72; Saar spends its 420, 72 -> 62.
+    # L 130 + 20 = 150 pays the last 3, 78 -> 72; Saar spends its 420 on track and stations
+    # (6.2-6.5: OR 1.1, its first turn, two M80 tiles and a M60 station, 220; OR 3.1 an M80
+    # and an M40 tile and a M80 station, 200), 72 -> 62.
     ok(g, "expect Anna cash 185", "expect Bert cash 300", "expect Cora cash 69")
     ok(g, "expect L price 72", "expect Saar price 62", "expect L president Cora")
     # Saar 0 + Cora 69 + L 20% at 72 (144) + Saar 10% at 62 = 275 < 300 (the 3+3)
@@ -503,11 +520,14 @@ def test_6_8_2_a_game_saved_before_the_fix_ends_without_the_sales() -> None:
 
 def test_6_8_2_the_level_0_fixture_bankruptcy_replays_its_recorded_events() -> None:
     """The fixture saved at rules level 0 (tests/core/data): its last entry, ``bankrupt B``
-    with B's L 10% unsold, gives the very events recorded; at today's level B sells it."""
+    with B's L 10% unsold, gives the very events recorded; at rules level 13 B sells it.
+    (Its `spend L 400` and `spend Saar 420` are beyond a turn's costs from level 14, row
+    ``1847AE-6.2-costs``: the save's rewind offer points at the first.)"""
     path = REPO / "tests" / "core" / "data" / "level0-1847ae-bankrupt-without-sales.json"
     records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     header, entries = records[0], [r["entry"] for r in records[1:]]
-    for level in (0, RULES_LEVEL):
+    assert FIXES["1847AE-6.2-costs"].level == EMPTIED + 1
+    for level in (0, EMPTIED):
         g = play(f"game {header['title']} {' '.join(header['players'])}\n")
         g.state.rules_level = level
         for entry in entries[:-1]:
