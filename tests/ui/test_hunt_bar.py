@@ -24,8 +24,8 @@ from moderator.ui.widgets.commandbar import ScriptSuggester
 @pytest.mark.parametrize(
     ("count", "typed", "line"),
     [
-        (108, ["sell Bob L", "tab", "1", "enter"], "sell Bob L 1"),
-        (130, ["buy Bob N", "tab", "ipo", "enter"], "buy Bob N ipo"),
+        (107, ["sell Bob L", "tab", "1", "enter"], "sell Bob L 1"),
+        (185, ["buy Bob N", "tab", "ipo", "enter"], "buy Bob N ipo"),
     ],
 )
 async def test_tab_keeps_a_whole_id_that_begins_another(
