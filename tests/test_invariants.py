@@ -107,8 +107,8 @@ class Plan:
 
 
 PLANS = (
-    Plan("1846", (3, 5), games=12, whole=4, legal=2, commands=300, whole_commands=3000),
-    Plan("1847AE", (3, 5), games=40, whole=25, legal=2, whole_commands=3000, option="variant"),
+    Plan("1846", (3, 5), games=8, whole=4, legal=2, commands=300, whole_commands=3000),
+    Plan("1847AE", (3, 5), games=28, whole=16, legal=2, whole_commands=3000, option="variant"),
     Plan(
         "1853",
         (3, 6),
@@ -123,7 +123,7 @@ PLANS = (
     ),
     Plan("1847Pfalz", (3, 5), legal=2),
     Plan("1847RRRRB", (3, 5), legal=2),
-    Plan("1830", (2, 6), games=30, whole=12, legal=5),
+    Plan("1830", (2, 6), games=20, whole=10, legal=5),
     Plan("1889", (2, 6), games=8, whole=4, legal=3, option="beginner"),
     Plan("18Chesapeake", (2, 6), games=8, whole=4, legal=3),
     # the two-player variant every time, not only when a draw above picks two (§13)

@@ -29,7 +29,9 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("title", ["1846", "1847ae", "1853", "1830"])
+# two demos of different key sets (1846: issue/redeem and independents; 1853: claims, bonds
+# and mail): the tool is the same on every title (CI time)
+@pytest.mark.parametrize("title", ["1846", "1853"])
 def test_burst_check_passes_on_each_demo(title: str) -> None:
     done = subprocess.run(
         ["bash", str(TOOL), title, "--bursts", "4", "--seed", "27"],

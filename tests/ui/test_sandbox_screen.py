@@ -229,7 +229,9 @@ async def test_phones_show_the_real_game_until_the_sandbox_is_shared(saves: Path
         assert 'class="whatif"' not in httpx.get(url, timeout=10).text
 
 
-@pytest.mark.parametrize("title", ["1846", "1847AE", "1847Pfalz", "1847RRRRB", "1853"])
+# the simulated games (1846, 1853) and the rules' own list (1847 AE; Pfalz and RRRR&B are
+# played the same way, with the same screens): CI time
+@pytest.mark.parametrize("title", ["1846", "1847AE", "1853"])
 async def test_a_sandbox_session_of_every_title_leaves_the_save_byte_for_byte(
     saves: Path, title: str
 ) -> None:

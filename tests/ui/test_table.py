@@ -217,6 +217,18 @@ async def test_a_block_taller_than_the_log_is_shown_from_its_first_line(saves: P
         assert log.back < 40 - len(log.visible())
 
 
+async def receipt_shown(app: ModeratorApp, pilot: Any) -> str:
+    """The screen's text once every line of the last run's receipt is on it: the log
+    scrolls to it after a refresh, which a loaded machine may not have drawn yet (a
+    minute's patience, then the screen as it is, for the test's own assertion)."""
+    for _ in range(1200):
+        shown = screen_text(app)
+        if all(line.rstrip() in shown for line in receipt_lines(app)):
+            return shown
+        await pilot.pause(0.05)
+    return screen_text(app)
+
+
 def receipt_lines(app: ModeratorApp) -> list[str]:
     """The receipt of the last run, line by line (from the game)."""
     game = main_screen(app).session.game
@@ -232,7 +244,7 @@ async def test_the_receipt_stays_on_screen_at_80x24_after_the_bar(saves: Path) -
     async with running(saves, SMALL) as (app, pilot):
         await pilot.press("colon")
         await send_burst(pilot, "run NYC 370 half", "enter")
-        shown = screen_text(app)
+        shown = await receipt_shown(app, pilot)
         lines = receipt_lines(app)
         assert "$19 a share" in "\n".join(lines) and len(lines) >= 10
         for line in lines:
@@ -249,7 +261,7 @@ async def test_the_receipt_stays_on_screen_at_80x24_after_the_run_dialog(saves: 
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert main_screen(app).session.game.journal[-1].line == "run NYC 370 half"
-        shown = screen_text(app)
+        shown = await receipt_shown(app, pilot)
         for line in receipt_lines(app):
             assert line.rstrip() in shown, line
 

@@ -315,7 +315,7 @@ async def type_action(cut: Cut, kind: str, rng: random.Random, done: bool) -> No
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
-@settings(max_examples=examples(45), suppress_health_check=SLOW)
+@settings(max_examples=examples(30), suppress_health_check=SLOW)
 @given(data=st.data())
 def test_the_keys_of_each_action_give_the_command_they_spell(data: st.DataObject) -> None:
     kind = data.draw(st.sampled_from(sorted(KINDS)), label="action")
