@@ -1149,6 +1149,14 @@ class G1847AE(TerrainCosts, GridRules, Engine):
             )
         return [total, cmd.amount if cmd.purpose == "token" else station_paid]
 
+    def _pay_counted(self, state: GameState, cmd: c.Spend) -> None:
+        """Pay ``cmd`` as every title does (terrain checked, :class:`TerrainCosts`), within
+        the turn's costs (:meth:`_check_turn_costs`), which then count it."""
+        total = self._check_turn_costs(state, cmd)
+        super().cmd_spend(state, cmd)
+        if total is not None:
+            state.extra[TURN_COSTS] = total
+
     def terrain_lays(self, state: GameState) -> tuple[int, str] | None:
         """6.2 step 1: two yellow tiles a turn during the yellow phase, one tile from the
         green phase (the first 4-train, 6.4), two in a corporation's first operating round
@@ -1180,19 +1188,13 @@ class G1847AE(TerrainCosts, GridRules, Engine):
                 f"{cmd.company} AMOUNT terrain`) and its stations (6.5: `token`) only"
             )
         if cmd.purpose != "token":
-            total = self._check_turn_costs(state, cmd)
-            super().cmd_spend(state, cmd)
-            if total is not None:
-                state.extra[TURN_COSTS] = total
+            self._pay_counted(state, cmd)
             return
         company = self.operating_company(state, cmd.company)
         weidenthal = self.station_price(state, company, cmd)
         self._check_station(state, company)
         self._check_charter_price(state, company, cmd.amount, weidenthal is not None)
-        total = self._check_turn_costs(state, cmd)
-        super().cmd_spend(state, cmd)
-        if total is not None:
-            state.extra[TURN_COSTS] = total
+        self._pay_counted(state, cmd)
         placed: dict[str, int] = state.extra["stations"]  # type: ignore[assignment]
         placed[company.id] = placed.get(company.id, 0) + 1
         state.extra["station_this_turn"] = True
