@@ -16,6 +16,7 @@ from moderator.events import DividendPaid
 from moderator.game import Game
 from moderator.journal import read_save
 from moderator.script import parse_script
+from moderator.state import GameState
 
 EXAMPLE = SHORT_RECORDED.read_text(encoding="utf-8")
 """48 commands over a stock round and an operating round, with an emergency issue."""
@@ -484,37 +485,45 @@ SCRIPT_TITLES = sorted({path.name.split("-")[0] for path in SCRIPTS.glob("*.scri
 the workers)."""
 
 
+def _receipts_leave_the_state(
+    game: Game, state: GameState, cmd: c.Run, sweep: bool, line: str
+) -> None:
+    """The run's receipt leaves ``state`` as it found it; with ``sweep``, so do the receipts
+    typed on the way there (the screen shows one for every revenue typed), refused ones
+    too: any company, option, amount."""
+    import pickle
+
+    before = pickle.dumps(state)
+    game.ruleset.receipt(state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
+    assert pickle.dumps(state) == before, line
+    if not sweep:
+        return
+    for company in sorted(state.ledger.companies):
+        for option in (None, "full", "half", "withhold", "split", "bogus"):
+            for revenue in (0, 5, cmd.revenue, 10**6):
+                try:
+                    game.ruleset.receipt(state, company, revenue, option, None)
+                except Refusal:
+                    pass
+        assert pickle.dumps(state) == before, (line, company)
+
+
 @pytest.mark.parametrize("title", SCRIPT_TITLES)
 def test_receipts_only_read_the_state(title: str) -> None:
     """``Game.execute`` computes a run's receipt on the live state: every title's receipt
     must leave the state as it found it (all runs of the recorded test scripts; the typed
     receipts' sweep below at every third run of each script)."""
-    import pickle
-
     runs = 0
     for path in sorted(SCRIPTS.glob(f"{title}-*.script")):
         game = play(path.read_text(encoding="utf-8"))
-        for n, entry in enumerate(game.journal):
+        state = game.initial_state()  # walked once through the journal: replay(n) at each run
+        for entry in game.journal:
             cmd = entry.command
-            if not isinstance(cmd, c.Run):
-                continue
-            state = game.replay(n)
-            before = pickle.dumps(state)
-            game.ruleset.receipt(state, cmd.company, cmd.revenue, cmd.option, cmd.mail)
-            assert pickle.dumps(state) == before, (path.name, entry.line)
-            runs += 1
-            if runs % 3 != 1:
-                continue
-            # ...and so must the receipts typed on the way there (the screen shows one
-            # for every revenue typed), refused ones too: any company, option, amount
-            for company in sorted(state.ledger.companies):
-                for option in (None, "full", "half", "withhold", "split", "bogus"):
-                    for revenue in (0, 5, cmd.revenue, 10**6):
-                        try:
-                            game.ruleset.receipt(state, company, revenue, option, None)
-                        except Refusal:
-                            pass
-                assert pickle.dumps(state) == before, (path.name, entry.line, company)
+            if isinstance(cmd, c.Run):
+                runs += 1
+                _receipts_leave_the_state(game, state, cmd, sweep=runs % 3 == 1, line=entry.line)
+            game.ruleset.apply(state, cmd)
+            state.ledger.events = []
     assert runs > 10
 
 

@@ -8,6 +8,7 @@ read to equal records, and the same damaged ones refused, at the same place.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 import pytest
@@ -16,20 +17,32 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from moderator import journal, strict
+from moderator.journal import Entry
 from moderator.simulate import simulate
 
 GAMES = {
-    "1846": simulate(3, 4, max_commands=300, title="1846"),
-    "1847AE": simulate(3, 3, max_commands=300, title="1847AE"),
-    "1853": simulate(3, 3, max_commands=300, title="1853"),
-    "1830": simulate(3, 4, max_commands=300, title="1830"),
-    "1889": simulate(3, 4, max_commands=300, title="1889"),
-    "18Chesapeake": simulate(3, 4, max_commands=300, title="18Chesapeake"),
-    "18Chesapeake two players": simulate(3, 2, max_commands=150, title="18Chesapeake"),
-    "1817": simulate(3, 4, max_commands=300, title="1817"),
+    "1846": (4, 300),
+    "1847AE": (3, 300),
+    "1853": (3, 300),
+    "1830": (4, 300),
+    "1889": (4, 300),
+    "18Chesapeake": (4, 300),
+    "18Chesapeake two players": (2, 150),
+    "1817": (4, 300),
 }
-ENTRIES = [e for g in GAMES.values() for e in g.journal]
-RAW = [journal.entry_json(e).encode() for e in ENTRIES]
+"""Simulated games (seed 3) of every title: (players, commands)."""
+
+
+@cache
+def entries() -> tuple[tuple[Entry, ...], tuple[bytes, ...]]:
+    """The entries of :data:`GAMES` and their records: played when a test first asks, not
+    at collection (by every worker)."""
+    found = tuple(
+        e
+        for title, (players, count) in GAMES.items()
+        for e in simulate(3, players, max_commands=count, title=title.split()[0]).journal
+    )
+    return found, tuple(journal.entry_json(e).encode() for e in found)
 
 
 def pydantic_verdict(raw: bytes) -> tuple[str, Any]:
@@ -51,6 +64,7 @@ def strict_verdict(raw: bytes) -> tuple[str, Any]:
 
 
 def test_every_entry_of_three_games_reads_as_pydantic_reads_it() -> None:
+    ENTRIES, RAW = entries()
     kinds = {e.command.kind for e in ENTRIES} | {x.kind for e in ENTRIES for x in e.events}
     assert len(kinds) > 20, "the games cover many command and event kinds"
     for raw, entry in zip(RAW, ENTRIES, strict=True):
@@ -104,7 +118,7 @@ def _damaged(value: Any, path: tuple[Any, ...], how: str, new: Any) -> Any:
 
 @settings(max_examples=examples(400))
 @given(
-    which=st.integers(0, len(ENTRIES) - 1),
+    which=st.integers(0, 10_000),
     pick=st.integers(0, 10_000),
     how=st.sampled_from(["replace", "remove", "extra"]),
     new=JSON_VALUES,
@@ -116,7 +130,8 @@ def _damaged(value: Any, path: tuple[Any, ...], how: str, new: Any) -> Any:
 def test_a_damaged_entry_is_refused_where_pydantic_refuses_it(
     which: int, pick: int, how: str, new: Any
 ) -> None:
-    value = json.loads(RAW[which])
+    raw_entries = entries()[1]
+    value = json.loads(raw_entries[which % len(raw_entries)])
     places = _paths(value)
     damaged = _damaged(value, places[pick % len(places)], how, new)
     raw = json.dumps(damaged, ensure_ascii=False).encode()

@@ -20,6 +20,7 @@ import atexit
 import json
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -246,33 +247,39 @@ def _folder() -> Path:
     return _FOLDER[0]
 
 
+_RECORDED = SCRIPTS / "1846-short-recorded.script"
+
+GAMES: dict[str, Callable[[], Game]] = {
+    "1846 setup": lambda: Game.new("1846", ["Amy", "Bob", "Carlos"]),
+    "1846 recorded (OR 1)": lambda: play(_RECORDED.read_text(encoding="utf-8")),
+    "1846 simulated (150)": lambda: _played("1846", 7, 150),
+    "1846 simulated (to its end)": lambda: _played("1846", 11, 1000, players=5),
+    "1847AE start": lambda: Game.new("1847AE", ["Amy", "Bob", "Carlos"]),
+    "1847AE simulated (200)": lambda: _played("1847AE", 3, 200),
+    "1853 bonds": lambda: Game.new("1853", ["Amy", "Bob", "Carlos", "Dana"]),
+    "1853 simulated (40)": lambda: _played("1853", 5, 40),
+    "1853 simulated (250)": lambda: _played("1853", 9, 250, players=5),
+    "1847Pfalz simulated (60)": lambda: legal_game("1847Pfalz", 4, 60),
+    "1847RRRRB simulated (60)": lambda: legal_game("1847RRRRB", 5, 60),
+    "1830 opening sale": lambda: Game.new("1830", ["Amy", "Bob", "Carlos", "Dana"]),
+    "1830 simulated (40)": lambda: _played("1830", 4, 40),
+    "1830 simulated (400)": lambda: _played("1830", 6, 400, players=5),
+    "1889 opening sale": lambda: Game.new("1889", ["Amy", "Bob", "Carlos"]),
+    "1889 simulated (300)": lambda: _played("1889", 4, 300, players=4),
+    "18Chesapeake simulated (300)": lambda: _played("18Chesapeake", 5, 300, players=4),
+    "18Chesapeake two players (120)": lambda: _played("18Chesapeake", 6, 120, players=2),  # §13
+    "1817 opening sale": lambda: Game.new("1817", ["Amy", "Bob", "Carlos"]),
+    "1817 simulated (200)": lambda: _played("1817", 5, 200, players=4),
+}
+"""The positions by name: games of every title at a few points (setup, stock round,
+operating round, late).  Made only when a test first asks (:func:`positions`): a test's
+name is known at collection, its game is played by the worker that runs it."""
+
+
 @lru_cache(maxsize=1)
 def positions() -> tuple[Position, ...]:
-    """Games of every title at a few points (setup, stock round, operating round, late),
-    each saved (and held) in a temporary folder."""
-    recorded = (SCRIPTS / "1846-short-recorded.script").read_text(encoding="utf-8")
-    games = {
-        "1846 setup": Game.new("1846", ["Amy", "Bob", "Carlos"]),
-        "1846 recorded (OR 1)": play(recorded),
-        "1846 simulated (150)": _played("1846", 7, 150),
-        "1846 simulated (to its end)": _played("1846", 11, 1000, players=5),
-        "1847AE start": Game.new("1847AE", ["Amy", "Bob", "Carlos"]),
-        "1847AE simulated (200)": _played("1847AE", 3, 200),
-        "1853 bonds": Game.new("1853", ["Amy", "Bob", "Carlos", "Dana"]),
-        "1853 simulated (40)": _played("1853", 5, 40),
-        "1853 simulated (250)": _played("1853", 9, 250, players=5),
-        "1847Pfalz simulated (60)": legal_game("1847Pfalz", 4, 60),
-        "1847RRRRB simulated (60)": legal_game("1847RRRRB", 5, 60),
-        "1830 opening sale": Game.new("1830", ["Amy", "Bob", "Carlos", "Dana"]),
-        "1830 simulated (40)": _played("1830", 4, 40),
-        "1830 simulated (400)": _played("1830", 6, 400, players=5),
-        "1889 opening sale": Game.new("1889", ["Amy", "Bob", "Carlos"]),
-        "1889 simulated (300)": _played("1889", 4, 300, players=4),
-        "18Chesapeake simulated (300)": _played("18Chesapeake", 5, 300, players=4),
-        "18Chesapeake two players (120)": _played("18Chesapeake", 6, 120, players=2),  # §13
-        "1817 opening sale": Game.new("1817", ["Amy", "Bob", "Carlos"]),
-        "1817 simulated (200)": _played("1817", 5, 200, players=4),
-    }
+    """The games of :data:`GAMES`, each saved (and held) in a temporary folder."""
+    games = {name: make() for name, make in GAMES.items()}
     out = []
     for k, (name, game) in enumerate(games.items()):
         game.save(_folder() / f"position-{k}.json")
@@ -347,15 +354,20 @@ def _mutated(draw: st.DrawFn, seeds: list[str]) -> str:
 
 def lines() -> st.SearchStrategy[str]:
     """Random and malformed lines, most of them near a real command."""
-    seeds = legal_lines()
-    return st.one_of(
-        st.text(max_size=60),
-        st.text(st.characters(codec="ascii"), max_size=60),
-        _known_verb(),
-        _mutated(seeds),
-        _mutated(seeds),
-        st.sampled_from(seeds),
-    )
+
+    def built() -> st.SearchStrategy[str]:
+        seeds = legal_lines()
+        return st.one_of(
+            st.text(max_size=60),
+            st.text(st.characters(codec="ascii"), max_size=60),
+            _known_verb(),
+            _mutated(seeds),
+            _mutated(seeds),
+            st.sampled_from(seeds),
+        )
+
+    # deferred: the positions are played when a test first draws, not at collection
+    return st.deferred(built)
 
 
 def corpus() -> list[str]:

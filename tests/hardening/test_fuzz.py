@@ -16,6 +16,7 @@ import pytest
 from conftest import examples
 from fuzzing import (
     CORPUS,
+    GAMES,
     check_execute,
     check_parse,
     corpus,
@@ -42,11 +43,7 @@ EMPTY_TITLE = 'game   "" Patna pool SR £60 Atlantis K'
 line read back with `Patna` as the title.  Kept as an explicit example (and in the corpus)."""
 
 
-def _position_names() -> list[str]:
-    return [p.name for p in positions()]
-
-
-@pytest.mark.parametrize("name", _position_names())
+@pytest.mark.parametrize("name", list(GAMES))
 def test_the_corpus_is_refused_or_accepted_without_a_trace(name: str) -> None:
     position = next(p for p in positions() if p.name == name)
     outcomes = [check_execute(position, line) for line in corpus()]

@@ -119,8 +119,35 @@ def _positions(legal: Callable[[Game, str], object]) -> list[tuple[str, int, int
     return found
 
 
-POSITIONS = _positions(_turn_is_legal)
-AGAIN = _positions(_same_as_last_time)
+POSITIONS = [
+    ("1846", 3, 63),
+    ("1846", 11, 92),
+    ("1846", 29, 165),
+    ("1847AE", 3, 38),
+    ("1853", 3, 191),
+    ("1853", 29, 183),
+    ("1830", 3, 189),
+]
+"""``_positions(_turn_is_legal)``, written out: the search replays hundreds of positions
+(9 s), which every worker paid at collection.  A position where the turn is no longer
+legal (the simulator changed) fails its test, naming it; run this module as a script to
+print the search's positions again."""
+
+AGAIN = [
+    ("1846", 3, 63),
+    ("1846", 11, 56),
+    ("1846", 29, 238),
+    ("1847AE", 3, 122),
+    ("1847AE", 11, 134),
+    ("1847AE", 29, 115),
+    ("1853", 3, 105),
+    ("1853", 11, 172),
+    ("1853", 29, 227),
+    ("1830", 3, 189),
+    ("1830", 11, 169),
+    ("1830", 29, 218),
+]
+"""``_positions(_same_as_last_time)``, written out (see :data:`POSITIONS`)."""
 
 
 def test_there_are_positions_to_type_at() -> None:
@@ -142,7 +169,7 @@ async def _typed(
         assert game.execute(entry.command).ok
     cid = game.state_json()["turn"]
     expected = legal(game, cid)
-    assert expected is not None
+    assert expected is not None, f"{title} seed {seed} at {count}: the turn is not legal there"
     others = [x for x in game.legal_commands() if isinstance(x, c.BuyTrain)]
     game.save(tmp_path / "g.json")
     game.close()
@@ -189,3 +216,8 @@ async def test_t_lists_the_trains_even_when_the_bank_has_the_only_one(tmp_path: 
         assert app.screen is screen and saved_lines(tmp_path / "rulebook.json")[-1] != "train GT 2"
         await send_burst(pilot, "t", "enter")
         assert saved_lines(tmp_path / "rulebook.json")[-1] == "train GT 2"
+
+
+if __name__ == "__main__":  # the positions' search, to write them out again
+    print("POSITIONS =", _positions(_turn_is_legal))
+    print("AGAIN =", _positions(_same_as_last_time))
