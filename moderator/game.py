@@ -311,6 +311,8 @@ class Game:
     _format: int = field(default=FORMAT_VERSION, repr=False, compare=False)
     """The save's format: :data:`~moderator.journal.AMENDED_FORMAT` once it holds an
     amendment's record (it stays so: older moderators refuse it as a newer one's)."""
+    _refusal_checkpoint: int | None = field(default=None, repr=False, compare=False)
+    """The journal length of the checkpoint :meth:`_restore` kept (``None``: none)."""
     checkpoints: bool = field(default=True, repr=False, compare=False)
     """Keep a copy of the state every :data:`CHECKPOINT_EVERY` new entries (undo, the
     history, a refusal's rebuild start from the nearest).  A script played in one go
@@ -789,8 +791,21 @@ class Game:
         return Outcome(ok=True, command=cmd, events=events, receipt=receipt, journaled=True)
 
     def _restore(self) -> None:
-        """Make the state the fold of the journal again (after a refused command)."""
-        self.state = self.replay(len(self.journal))
+        """Make the state the fold of the journal again (after a refused command).
+
+        The fold is then kept as a checkpoint of its own, one at a time beside the regular
+        ones: refusals come in runs at one position (a banker trying again, the dialogs'
+        and the simulator's candidates), and each after the first costs a copy, not a
+        replay from the last regular checkpoint (four fifths of a simulated game's time).
+        Undo, a rewind and a correction drop it as they drop any checkpoint past them."""
+        n = len(self.journal)
+        self.state = self.replay(n)
+        if not self.checkpoints or n in self._checkpoints:
+            return
+        if self._refusal_checkpoint is not None:
+            self._checkpoints.pop(self._refusal_checkpoint, None)
+        self._checkpoints[n] = self.state.clone()
+        self._refusal_checkpoint = n
 
     def _round_of(self, events: tuple[Event, ...], given_in: str) -> str:
         """The round a command was given in.

@@ -480,6 +480,29 @@ def test_a_refused_command_leaves_the_state_as_the_fold_of_the_journal(title: st
     assert refused > 20 and tried > refused
 
 
+def test_a_refusal_keeps_the_fold_as_one_checkpoint_that_undo_drops() -> None:
+    """After a refusal the fold is kept as a checkpoint (one at a time): the next refusal
+    there starts from it; a refusal elsewhere replaces it; an undo below it drops it, so
+    a refusal after another command at the same length rebuilds the new fold."""
+    game = play(SETUP + SR1)
+    n = len(game.journal)
+    bad = c.Par(player="Amy", corp="GT", price=61)
+    assert not game.execute(bad).ok
+    assert n in game._checkpoints and game._refusal_checkpoint == n
+    assert game._checkpoints[n] == game.state == game.replay(n)
+    undone = game.undo()
+    assert undone is not None and n not in game._checkpoints
+    assert not game.execute(bad).ok
+    assert game._refusal_checkpoint == n - 1 and list(game._checkpoints) == [0, n - 1]
+    others = [x for x in game.legal_commands() if x != undone.command]
+    assert others and game.execute(others[0]).ok  # another line at the same length
+    assert not game.execute(bad).ok
+    fresh = play(SETUP + SR1, check=lambda _: None)
+    fresh.undo()
+    assert fresh.execute(others[0]).ok
+    assert snapshot(game) == snapshot(fresh) and game.state == fresh.state
+
+
 SCRIPT_TITLES = sorted({path.name.split("-")[0] for path in SCRIPTS.glob("*.script")})
 """The titles of the test scripts, as their names begin (one test each: they spread over
 the workers)."""
