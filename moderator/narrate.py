@@ -106,7 +106,10 @@ def _trade(cmd: c.Command, ev: Event) -> bool:
     if isinstance(ev, PrivateMoved):  # a private bought or sold (1847 AE 3.3, 4.1)
         player = (getattr(cmd, "player", None) or "").lower()
         return player in ((ev.source or "").lower(), (ev.target or "").lower())
-    return isinstance(ev, CertificateMoved)
+    # A certificate that leaves the game is the bank's own move, never the line's: a
+    # share sold into the 1817 market cancelling a market short (facts §5), a share bought
+    # cancelling the buyer's short, 18Chesapeake's two-player share out of the game (§13.3).
+    return isinstance(ev, CertificateMoved) and not _is_account(ev.target, SCRAP)
 
 
 def _bid(cmd: c.Command, ev: Event) -> bool:
