@@ -180,7 +180,15 @@ def _remove(cmd: c.Command, ev: Event) -> bool:
 
 
 def _private_result(cmd: c.Command, ev: Event) -> bool:
-    return isinstance(ev, CashMoved | PrivateMoved)
+    """``private PLAYER PRIVATE [PRICE]`` (1846 3.23, 1817 facts §1): the price the player
+    pays and the private he gets.  An independent's debt paid with it (1846 3.1) and the
+    treasury the bank gives it (3.23) are more than the line says: lines to mirror."""
+    assert isinstance(cmd, c.PrivateResult)
+    if isinstance(ev, PrivateMoved):
+        return True
+    if not isinstance(ev, CashMoved) or ev.source.lower() != cmd.player.lower():
+        return False
+    return "debt" not in ev.reason.lower()
 
 
 def _bond(cmd: c.Command, ev: Event) -> bool:
@@ -197,7 +205,15 @@ def _claim(cmd: c.Command, ev: Event) -> bool:
 
 
 def _own_cash(cmd: c.Command, ev: Event) -> bool:
-    """1853 ``redeemshare``, ``frontier``, ``elephant``: the payment the line names."""
+    """1853 ``redeemshare``, ``frontier``: the payment the line names.  What a managed
+    company then pays toward its credit train out of the frontier money (3.4.3, 3.4.6) is
+    the bank's move, a line to mirror."""
+    if isinstance(cmd, c.Frontier):
+        return (
+            isinstance(ev, CashMoved)
+            and _is_account(ev.source, BANK)
+            and ev.target.lower() == cmd.corp.lower()
+        )
     return isinstance(ev, CashMoved)
 
 

@@ -424,3 +424,22 @@ def test_a_private_sold_to_the_pool_goes_to_the_titles_bank_pool() -> None:
     """1847 AE 4.1: Krauss & Co. is sold to the Bank Pool; the line said "to pool"."""
     ev = PrivateMoved(company="LFK", source="Amy", target="pool", reason="sold (4.1)")
     assert describe(ev, "M", "1847AE") == "LFK goes from Amy to the bank pool: sold (4.1)"
+
+
+def test_a_private_result_narrates_an_independents_debt_and_treasury() -> None:
+    """1846 3.1, 3.23, worked from the rulebook's example: Amy gets the Michigan Southern
+    at its list price, $60 -- her line's own payment -- and pays its $80 debt with it; the
+    bank gives MS its $60 list price as its treasury.  The debt and the treasury are more
+    than `private Amy MS` says: lines to mirror.  A private without debt narrates
+    nothing."""
+    said = dict(
+        narrated(
+            "game 1846 Amy Bob Carlos\nremove ERIE PRR MC OI SC TBC\nprivate Amy MS\n"
+            "private Bob CWI\n"
+        )
+    )
+    assert said["private Amy MS"] == [
+        "Amy pays the bank $80: MS's debt, paid with its price (3.1)",
+        "The bank pays MS $60: its initial treasury, its list price (3.23)",
+    ]
+    assert said["private Bob CWI"] == []

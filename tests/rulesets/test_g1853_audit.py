@@ -210,6 +210,11 @@ def test_credit_train_paid_off_over_several_runs() -> None:
         "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\nfrontier NWR 30\n"
     )
     game = play(setup)
+    # the 30 goes on to the debt by itself: a line to mirror, as after a run (3.4.6)
+    entry = game.journal[-1]
+    assert narrate(entry.command, entry.events, "£", "1853") == [
+        "NWR pays the bank £30: NWR pays toward its credit train (3.4.3, 3.4.6)"
+    ]
     assert company(game, "NWR")["credit_debt"] == 110
     assert company(game, "NWR")["cash"] == 0
     refuse(game, "spend NWR 30 terrain", "3.4.6")
