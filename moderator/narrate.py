@@ -99,7 +99,12 @@ def _trade(cmd: c.Command, ev: Event) -> bool:
     if isinstance(ev, CashMoved):
         player = getattr(cmd, "player", None)
         if player is None:
-            return True
+            # a corporation's issue (the bank pays it) or redemption (it pays the bank):
+            # anything else, the treasury of one that closes at $0 (1846 8.1), is narrated
+            corp = getattr(cmd, "corp", "").lower()
+            if isinstance(cmd, c.Issue):
+                return _is_account(ev.source, BANK) and ev.target.lower() == corp
+            return ev.source.lower() == corp and _is_account(ev.target, BANK)
         # The buyer's or seller's own payment; the bank paying a corporation that floated
         # on this purchase (1847 AE 4.6) is the bank acting by itself, and is narrated.
         return player.lower() in (ev.source.lower(), ev.target.lower())
@@ -125,7 +130,12 @@ def _deal(cmd: c.Command, ev: Event) -> bool:
 
 
 def _par(cmd: c.Command, ev: Event) -> bool:
-    if isinstance(ev, CashMoved | CertificateMoved):
+    """A par: the player's payment, his certificate, the starting price and his presidency.
+    What the bank pays by itself (1846 5.35: IC's land grant) is narrated."""
+    if isinstance(ev, CashMoved):
+        assert isinstance(cmd, c.Par)
+        return ev.source.lower() == cmd.player.lower()
+    if isinstance(ev, CertificateMoved):
         return True
     if isinstance(ev, PriceMoved):
         return ev.before is None

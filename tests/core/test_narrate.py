@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SHORT_RECORDED
+from conftest import SCRIPTS, SHORT_RECORDED
 
 from moderator import cli
 from moderator import commands as c
@@ -443,3 +443,22 @@ def test_a_private_result_narrates_an_independents_debt_and_treasury() -> None:
         "The bank pays MS $60: its initial treasury, its list price (3.23)",
     ]
     assert said["private Bob CWI"] == []
+
+
+def test_the_banks_own_payments_around_a_par_or_an_issue_are_narrated() -> None:
+    """1846 5.35: IC launched at $100 receives a $100 land grant from the bank, which the
+    `par` line does not say (its own is Cat's $200 for the president's certificate).  8.1,
+    6.86, from ``1846-issue-to-zero-closes``: NYC issues 3 shares, the price falls 30 -> 20
+    -> 10 -> 0 and it closes: its $60 treasury goes to the bank, beyond the issue's own
+    proceeds."""
+    text = (SCRIPTS / "1846-table-fixes.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("# Cat's purchase")[0] + "par Cat IC 100\n"))
+    assert said["par Cat IC 100"][0] == "The bank pays IC $100: land grant bonus (5.35)"
+    assert not any("Cat pays" in line for line in said["par Cat IC 100"])
+    text = (SCRIPTS / "1846-issue-to-zero-closes.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("issue NYC 3\n")[0] + "issue NYC 3\n"))
+    assert (
+        "NYC pays the bank $60: NYC closes: its treasury goes to the bank (8.1)"
+        in (said["issue NYC 3"])
+    )
+    assert not any("The bank pays NYC" in line for line in said["issue NYC 3"])
