@@ -1218,6 +1218,16 @@ def _place(
     the Market sheet (:data:`NUMBERING`), as the header's lines; ``money`` says a price
     with the title's sign (``¥90``)."""
     market = state.market
+    zones = getattr(market, "zones", ())
+    acquisition = [i for i, zone in enumerate(zones) if zone == "acquisition"]
+    if price == 0 and acquisition and isinstance(market, LinearMarket):
+        # 1817's $0 acquisition cells (facts §7): a corporation there still operates and
+        # pays; the marker goes on the rightmost one, where a left move from $40 lands
+        market.place_at(cid, acquisition[-1])  # type: ignore[attr-defined]
+        return [
+            f"  market: space {acquisition[-1] + 1} of the Market sheet (from 1 at the lowest "
+            "price), an acquisition cell"
+        ]
     if price <= 0:
         raise Refusal(f"a price of {price} is no share price (a company at 0 has closed)")
     if isinstance(market, GridMarket):

@@ -47,6 +47,7 @@ from moderator.text import (
     because,
     cited,
     money,
+    same_price_move,
     to_cents,
     with_article,
 )
@@ -414,12 +415,11 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
     if ev.before is None:
         return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
     if ev.before == ev.after:
-        head, said, tail = ev.reason.rpartition("; the marker moves ")
         money = _money(currency, ev.after)
-        if said and tail.endswith(" to another space of the same price"):
-            # 1817's $0 acquisition cells (facts §7): the marker moves, the price does not
-            way = tail.split()[0]
-            return f"{ev.company} marker moves {way} to another {money} space: {head}"
+        moved = same_price_move(ev.reason, money)
+        if moved:  # 1817's $0 acquisition cells (facts §7): the marker moves, the price not
+            return f"{ev.company} {moved}"
+        head, said, tail = ev.reason.rpartition("; the marker moves ")
         if said:
             # another move between spaces of one price (1817's liquidation cell): a move,
             # its rule still last

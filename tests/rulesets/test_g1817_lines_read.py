@@ -100,3 +100,22 @@ def test_a_sale_that_closes_a_market_short_says_so() -> None:
         "(facts §10, §11, R 7.2.1, Step 9)"
     ) in said["pass Cat"]
     assert game.state.company("UR").holder_percent(POOL) == 0
+
+
+def test_a_run_between_two_0_cells_reads_as_a_move_on_its_receipt() -> None:
+    """Facts §7, §8, from ``1817-zone-loans``, OR 4.2: GT ($0, column 2) withholds: left 1,
+    to column 1, another $0 space.  The marker moves, so the receipt must not read "price
+    stays at $0" (the move's own line said it; the receipt, which is what `play` and the
+    run dialog show for a typed run, did not)."""
+    text = (SCRIPTS / "1817-zone-loans.script").read_text(encoding="utf-8")
+    lines = list(parse_script(text.split("run GT 0\n")[0]))
+    head = lines[0].command
+    game = Game.new(head.title, list(head.players))  # type: ignore[attr-defined]
+    for line in lines[1:]:
+        assert game.execute(line.command).ok, line.text
+    outcome = game.execute("run GT 0")
+    assert outcome.receipt is not None
+    assert outcome.receipt.text().splitlines()[-1] == (
+        "  marker moves left to another $0 space: nothing paid out: left 1 (facts §8, R 6.6)"
+    )
+    assert game.state_json()["market"]["by_index"]["1"] == ["GT"]
