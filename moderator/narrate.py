@@ -153,6 +153,8 @@ def _company_pays(cmd: c.Command, ev: Event) -> bool:
     if isinstance(ev, CashMoved):
         return ev.source.lower() == company.lower()
     if isinstance(ev, TrainMoved):
+        if isinstance(cmd, c.BuyPrivate):  # 1846 6.92: an independent's train comes with it
+            return False
         return ev.target.lower() == company.lower() and ev.source.lower() != company.lower()
     if isinstance(ev, PrivateMoved):
         return (ev.target or "").lower() == company.lower()

@@ -462,3 +462,16 @@ def test_the_banks_own_payments_around_a_par_or_an_issue_are_narrated() -> None:
         in (said["issue NYC 3"])
     )
     assert not any("The bank pays NYC" in line for line in said["issue NYC 3"])
+
+
+def test_an_independents_train_comes_with_it_as_a_line_to_mirror() -> None:
+    """1846 6.92, from ``1846-four-players-ms-for-nothing``: GT buys Big 4 from Amy for $40
+    (its own line: GT pays Amy, the private moves); Big 4's $60 treasury and its 2-train
+    go to GT by themselves: both are lines to mirror (the train used to be counted as the
+    purchase's own, unseen)."""
+    text = (SCRIPTS / "1846-four-players-ms-for-nothing.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("buyprivate GT BIG4 40\n")[0] + "buyprivate GT BIG4 40\n"))
+    assert said["buyprivate GT BIG4 40"] == [
+        "BIG4 pays GT $60: BIG4's treasury (6.92)",
+        "GT gets a 2-train from BIG4: BIG4's train (6.92)",
+    ]
