@@ -990,7 +990,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     from rulesets import ruleset_for
 
     ruleset = ruleset_for(args.title)
-    holders = _holders(args)
+    holders = _holders(args, title_word(ruleset.title, "president").capitalize())
     names = [h for h, _ in holders if h.lower() not in (*TREASURY_WORDS, *POOL_WORDS, INVESTOR)]
     if args.form == "sell" and args.seller and args.seller not in names:
         names.append(args.seller)
@@ -1045,8 +1045,9 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
         if seller is None:
             raise Refusal("nobody holds the president's certificate: name the seller (--seller)")
         args.seller_name = seller
+    leader = title_word(ruleset.title, "president")  # 1853, 1847: the director (2.9, 5)
     shown = [
-        f"{name} {n}" + (" (president)" if name == president else "")
+        f"{name} {n}" + (f" ({leader})" if name == president else "")
         for name, n in units.items()
         if n and name not in (cid, POOL, INVESTOR)
     ]
@@ -1111,18 +1112,20 @@ def _pairs_text(text: str, what: str) -> list[tuple[str, str]]:
     return out
 
 
-def _holders(args: argparse.Namespace) -> list[tuple[str, int]]:
-    """The ``--shares`` pairs, or the default layout."""
+def _holders(args: argparse.Namespace, leader: str = DEFAULT_PRESIDENT) -> list[tuple[str, int]]:
+    """The ``--shares`` pairs, or the default layout: a player named ``leader`` (the
+    title's word: ``President``, or ``Director`` in 1853 and the 1847 titles) holds the
+    president's certificate."""
     if args.shares:
         pairs = _pairs(args.shares, "--shares")
         if not pairs:
             raise Refusal("--shares is empty: NAME=N,... (e.g. Amy=3,pool=4)")
         return pairs
     if args.form == "sell":
-        if not args.seller or args.seller.lower() == DEFAULT_PRESIDENT.lower():
-            return [(DEFAULT_PRESIDENT, 2 + args.count)]  # the president sells, and stays
-        return [(DEFAULT_PRESIDENT, 2), (args.seller, args.count)]
-    return [(DEFAULT_PRESIDENT, 2)]
+        if not args.seller or args.seller.lower() == leader.lower():
+            return [(leader, 2 + args.count)]  # the president sells, and stays
+        return [(leader, 2), (args.seller, args.count)]
+    return [(leader, 2)]
 
 
 def _units(
