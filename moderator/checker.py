@@ -178,6 +178,8 @@ def _rules_in(*texts: str) -> list[str]:
             group = group.strip()
             if _RULE_GROUP.match(group):
                 found.extend(re.findall(_RULE_TOKEN, group))
+            elif group.startswith(("facts §", "§")):  # 1817's, 1889's, 18Chesapeake's
+                found.extend(part.strip() for part in group.split(","))
     return found
 
 
@@ -371,7 +373,7 @@ def check_run(
     if option is None and receipt.option != "split":
         lines.append(f"  (no payout named: {receipt.option}, as `run {cid} {revenue}` does)")
     judged = [_judge_run(ruleset, co, receipt, claim) for claim in claims]
-    rules = [ruleset.r("dividend")] if receipt.option != "split" else []
+    rules = _rules_in(f"({ruleset.r('dividend')})") if receipt.option != "split" else []
     rules += _rules_in(receipt.rule, *receipt.notes, *(x.note for x in receipt.lines))
     return _answer(lines, judged, rules)
 
@@ -466,12 +468,17 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
 _NO_MOVE: dict[str, str] = {
     "1846": "only a sale by the president moves it (5.22)",
     "1853": "a sale never moves it, only a dividend does (4.7.1)",
+    "1817": "a sale does not move it when made (facts §4, RDL 2.7)",
 }
 """Why a sale left the price where it was, by title (1847 AE always moves it, 8.2)."""
 _LATER: dict[str, str] = {
     "1846": (
         "at the end of the stock round a corporation with shares in the Stock Market "
         "moves one more column left (5.52)"
+    ),
+    "1817": (
+        "at the end of the stock round the price moves left 1 for each share in the market "
+        "(facts §4)"
     ),
 }
 """What the end of the stock round will still do after a sale, by title (a reminder)."""
