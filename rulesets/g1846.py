@@ -510,9 +510,7 @@ class G1846(TerrainCosts, Engine):
             )
         state.ledger.transfer(player, BANK, price, f"buys {company.id} (3.23)")
         if company.debt:
-            state.ledger.transfer(
-                player, BANK, company.debt, f"{company.id}'s debt, paid with its price (3.1)"
-            )
+            state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
         company.owner = player
         if price < company.value:
             state.extra["reduced_private"] = company.id
@@ -523,9 +521,8 @@ class G1846(TerrainCosts, Engine):
         )
         if company.kind == "independent":
             # 3.23: the treasury is the list price even when the price paid was reduced.
-            self.bank_pays(
-                state, company.id, company.value, "its initial treasury, its list price (3.23)"
-            )
+            # (the words are kept: saves written with them are compared with them)
+            self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
 
     def begin_from_setup(self, state: GameState) -> None:
         """The first stock-round command: the removals must be complete (2.3).
