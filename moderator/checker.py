@@ -178,6 +178,8 @@ def _rules_in(*texts: str) -> list[str]:
             group = group.strip()
             if _RULE_GROUP.match(group):
                 found.extend(re.findall(_RULE_TOKEN, group))
+            elif group.startswith(("facts §", "§")):  # 1817's, 1889's, 18Chesapeake's
+                found.extend(part.strip() for part in group.split(","))
     return found
 
 
@@ -371,7 +373,7 @@ def check_run(
     if option is None and receipt.option != "split":
         lines.append(f"  (no payout named: {receipt.option}, as `run {cid} {revenue}` does)")
     judged = [_judge_run(ruleset, co, receipt, claim) for claim in claims]
-    rules = [ruleset.r("dividend")] if receipt.option != "split" else []
+    rules = _rules_in(f"({ruleset.r('dividend')})") if receipt.option != "split" else []
     rules += _rules_in(receipt.rule, *receipt.notes, *(x.note for x in receipt.lines))
     return _answer(lines, judged, rules)
 
@@ -466,12 +468,17 @@ def _judge_run(ruleset: Ruleset, co: Company, receipt: Receipt, claim: Claim) ->
 _NO_MOVE: dict[str, str] = {
     "1846": "only a sale by the president moves it (5.22)",
     "1853": "a sale never moves it, only a dividend does (4.7.1)",
+    "1817": "a sale does not move it when made (facts §4, RDL 2.7)",
 }
 """Why a sale left the price where it was, by title (1847 AE always moves it, 8.2)."""
 _LATER: dict[str, str] = {
     "1846": (
         "at the end of the stock round a corporation with shares in the Stock Market "
         "moves one more column left (5.52)"
+    ),
+    "1817": (
+        "at the end of the stock round the price moves left 1 for each share in the market "
+        "(facts §4)"
     ),
 }
 """What the end of the stock round will still do after a sale, by title (a reminder)."""
@@ -990,7 +997,7 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     from rulesets import ruleset_for
 
     ruleset = ruleset_for(args.title)
-    holders = _holders(args)
+    holders = _holders(args, title_word(ruleset.title, "president").capitalize())
     names = [h for h, _ in holders if h.lower() not in (*TREASURY_WORDS, *POOL_WORDS, INVESTOR)]
     if args.form == "sell" and args.seller and args.seller not in names:
         names.append(args.seller)
@@ -1045,8 +1052,9 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
         if seller is None:
             raise Refusal("nobody holds the president's certificate: name the seller (--seller)")
         args.seller_name = seller
+    leader = title_word(ruleset.title, "president")  # 1853, 1847: the director (2.9, 5)
     shown = [
-        f"{name} {n}" + (" (president)" if name == president else "")
+        f"{name} {n}" + (f" ({leader})" if name == president else "")
         for name, n in units.items()
         if n and name not in (cid, POOL, INVESTOR)
     ]
@@ -1111,18 +1119,20 @@ def _pairs_text(text: str, what: str) -> list[tuple[str, str]]:
     return out
 
 
-def _holders(args: argparse.Namespace) -> list[tuple[str, int]]:
-    """The ``--shares`` pairs, or the default layout."""
+def _holders(args: argparse.Namespace, leader: str = DEFAULT_PRESIDENT) -> list[tuple[str, int]]:
+    """The ``--shares`` pairs, or the default layout: a player named ``leader`` (the
+    title's word: ``President``, or ``Director`` in 1853 and the 1847 titles) holds the
+    president's certificate."""
     if args.shares:
         pairs = _pairs(args.shares, "--shares")
         if not pairs:
             raise Refusal("--shares is empty: NAME=N,... (e.g. Amy=3,pool=4)")
         return pairs
     if args.form == "sell":
-        if not args.seller or args.seller.lower() == DEFAULT_PRESIDENT.lower():
-            return [(DEFAULT_PRESIDENT, 2 + args.count)]  # the president sells, and stays
-        return [(DEFAULT_PRESIDENT, 2), (args.seller, args.count)]
-    return [(DEFAULT_PRESIDENT, 2)]
+        if not args.seller or args.seller.lower() == leader.lower():
+            return [(leader, 2 + args.count)]  # the president sells, and stays
+        return [(leader, 2), (args.seller, args.count)]
+    return [(leader, 2)]
 
 
 def _units(
@@ -1218,6 +1228,16 @@ def _place(
     the Market sheet (:data:`NUMBERING`), as the header's lines; ``money`` says a price
     with the title's sign (``¥90``)."""
     market = state.market
+    zones = getattr(market, "zones", ())
+    acquisition = [i for i, zone in enumerate(zones) if zone == "acquisition"]
+    if price == 0 and acquisition and isinstance(market, LinearMarket):
+        # 1817's $0 acquisition cells (facts §7): a corporation there still operates and
+        # pays; the marker goes on the rightmost one, where a left move from $40 lands
+        market.place_at(cid, acquisition[-1])  # type: ignore[attr-defined]
+        return [
+            f"  market: space {acquisition[-1] + 1} of the Market sheet (from 1 at the lowest "
+            "price), an acquisition cell"
+        ]
     if price <= 0:
         raise Refusal(f"a price of {price} is no share price (a company at 0 has closed)")
     if isinstance(market, GridMarket):

@@ -47,6 +47,7 @@ from moderator.text import (
     because,
     cited,
     money,
+    same_price_move,
     to_cents,
     with_article,
 )
@@ -99,14 +100,22 @@ def _trade(cmd: c.Command, ev: Event) -> bool:
     if isinstance(ev, CashMoved):
         player = getattr(cmd, "player", None)
         if player is None:
-            return True
+            # a corporation's issue (the bank pays it) or redemption (it pays the bank):
+            # anything else, the treasury of one that closes at $0 (1846 8.1), is narrated
+            corp = getattr(cmd, "corp", "").lower()
+            if isinstance(cmd, c.Issue):
+                return _is_account(ev.source, BANK) and ev.target.lower() == corp
+            return ev.source.lower() == corp and _is_account(ev.target, BANK)
         # The buyer's or seller's own payment; the bank paying a corporation that floated
         # on this purchase (1847 AE 4.6) is the bank acting by itself, and is narrated.
         return player.lower() in (ev.source.lower(), ev.target.lower())
     if isinstance(ev, PrivateMoved):  # a private bought or sold (1847 AE 3.3, 4.1)
         player = (getattr(cmd, "player", None) or "").lower()
         return player in ((ev.source or "").lower(), (ev.target or "").lower())
-    return isinstance(ev, CertificateMoved)
+    # A certificate that leaves the game is the bank's own move, never the line's: a
+    # share sold into the 1817 market cancelling a market short (facts §5), a share bought
+    # cancelling the buyer's short, 18Chesapeake's two-player share out of the game (§13.3).
+    return isinstance(ev, CertificateMoved) and not _is_account(ev.target, SCRAP)
 
 
 def _bid(cmd: c.Command, ev: Event) -> bool:
@@ -122,7 +131,12 @@ def _deal(cmd: c.Command, ev: Event) -> bool:
 
 
 def _par(cmd: c.Command, ev: Event) -> bool:
-    if isinstance(ev, CashMoved | CertificateMoved):
+    """A par: the player's payment, his certificate, the starting price and his presidency.
+    What the bank pays by itself (1846 5.35: IC's land grant) is narrated."""
+    if isinstance(ev, CashMoved):
+        assert isinstance(cmd, c.Par)
+        return ev.source.lower() == cmd.player.lower()
+    if isinstance(ev, CertificateMoved):
         return True
     if isinstance(ev, PriceMoved):
         return ev.before is None
@@ -139,6 +153,8 @@ def _company_pays(cmd: c.Command, ev: Event) -> bool:
     if isinstance(ev, CashMoved):
         return ev.source.lower() == company.lower()
     if isinstance(ev, TrainMoved):
+        if isinstance(cmd, c.BuyPrivate):  # 1846 6.92: an independent's train comes with it
+            return False
         return ev.target.lower() == company.lower() and ev.source.lower() != company.lower()
     if isinstance(ev, PrivateMoved):
         return (ev.target or "").lower() == company.lower()
@@ -177,7 +193,15 @@ def _remove(cmd: c.Command, ev: Event) -> bool:
 
 
 def _private_result(cmd: c.Command, ev: Event) -> bool:
-    return isinstance(ev, CashMoved | PrivateMoved)
+    """``private PLAYER PRIVATE [PRICE]`` (1846 3.23, 1817 facts §1): the price the player
+    pays and the private he gets.  An independent's debt paid with it (1846 3.1) and the
+    treasury the bank gives it (3.23) are more than the line says: lines to mirror."""
+    assert isinstance(cmd, c.PrivateResult)
+    if isinstance(ev, PrivateMoved):
+        return True
+    if not isinstance(ev, CashMoved) or ev.source.lower() != cmd.player.lower():
+        return False
+    return "debt" not in ev.reason.lower()
 
 
 def _bond(cmd: c.Command, ev: Event) -> bool:
@@ -194,7 +218,15 @@ def _claim(cmd: c.Command, ev: Event) -> bool:
 
 
 def _own_cash(cmd: c.Command, ev: Event) -> bool:
-    """1853 ``redeemshare``, ``frontier``, ``elephant``: the payment the line names."""
+    """1853 ``redeemshare``, ``frontier``: the payment the line names.  What a managed
+    company then pays toward its credit train out of the frontier money (3.4.3, 3.4.6) is
+    the bank's move, a line to mirror."""
+    if isinstance(cmd, c.Frontier):
+        return (
+            isinstance(ev, CashMoved)
+            and _is_account(ev.source, BANK)
+            and ev.target.lower() == cmd.corp.lower()
+        )
     return isinstance(ev, CashMoved)
 
 
@@ -385,12 +417,11 @@ def _price_line(ev: PriceMoved, currency: str) -> str:
     if ev.before is None:
         return f"{ev.company} price marker placed at {_money(currency, ev.after)}: {ev.reason}"
     if ev.before == ev.after:
-        head, said, tail = ev.reason.rpartition("; the marker moves ")
         money = _money(currency, ev.after)
-        if said and tail.endswith(" to another space of the same price"):
-            # 1817's $0 acquisition cells (facts §7): the marker moves, the price does not
-            way = tail.split()[0]
-            return f"{ev.company} marker moves {way} to another {money} space: {head}"
+        moved = same_price_move(ev.reason, money)
+        if moved:  # 1817's $0 acquisition cells (facts §7): the marker moves, the price not
+            return f"{ev.company} {moved}"
+        head, said, tail = ev.reason.rpartition("; the marker moves ")
         if said:
             # another move between spaces of one price (1817's liquidation cell): a move,
             # its rule still last

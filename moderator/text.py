@@ -139,6 +139,21 @@ def shorts_held(cid: str, count: int) -> str:
     return f"{cid} -{counted(count, 'short')}"
 
 
+SAME_PRICE = " to another space of the same price"
+"""How a price move's reason ends when the marker goes to another space showing the same
+price (1817's $0 acquisition cells, facts §7): a move to mirror, never a "stays"."""
+
+
+def same_price_move(reason: str, price: str) -> str | None:
+    """The words of a move between two spaces of one price, from its ``reason`` (``...;
+    the marker moves left to another space of the same price``): ``marker moves left to
+    another $0 space: ...``; ``None`` for any other reason."""
+    head, said, tail = reason.rpartition("; the marker moves ")
+    if not said or not tail.endswith(SAME_PRICE):
+        return None
+    return f"marker moves {tail.split()[0]} to another {price} space: {head}"
+
+
 def cited(text: str) -> tuple[str, str]:
     """``text`` apart from the rule in its closing parenthesis, so a line that adds words
     after it can still cite the rule last: ``cited("no train (facts §8)")`` is ``("no

@@ -36,7 +36,7 @@ from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import CompanyClosed
 from moderator.fixes import follows
-from moderator.ledger import BANK, Company
+from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
 from moderator.text import counted
 from rulesets.base import Receipt
@@ -452,6 +452,17 @@ class AcquisitionRound(MergerRound):
                         f"{self.money(shareholders)} shared over its {size_of(target)} shares, "
                         f"rounded down ({rule}, Step 9)",
                     )
+            # the shares no player holds: the line to mirror says where their part stays
+            places = ((POOL, f"the {self.pool_name}"), (tid, f"its {self.ipo_name}"))
+            counts = [(self.shares(target, holder), where) for holder, where in places]
+            held = [(n, f"{counted(n, 'share')} in {where}") for n, where in counts if n]
+            if held:
+                self.note(
+                    state,
+                    f"{tid}'s {' and '.join(said for _, said in held)} get nothing: "
+                    f"{self.money(per_share * sum(n for n, _ in held))} stays with the bank "
+                    f"({rule}, Step 9)",
+                )
         self.settle_target_shorts(state, target, per_share)
         self._leave_game(state, target, buyer, rule)
         if buyer is not None:

@@ -19,7 +19,7 @@ from moderator.fixes import FIXES, follows
 from moderator.ledger import BANK, POOL, RESERVE, SCRAP, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
-from moderator.text import MOVED, a_share, because, money, to_cents
+from moderator.text import MOVED, a_share, because, money, same_price_move, to_cents
 from rulesets.names import player_key, title_name
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -139,7 +139,10 @@ class Receipt(c.Record):
         out.extend(f"  {n}" for n in self.notes)
         if self.price_before is not None and self.price_after is not None:
             before, after = money(m, self.price_before), money(m, self.price_after)
-            if before == after:  # not "$80 → $80"; the rule says what the marker did
+            moved = same_price_move(self.rule, before) if before == after else None
+            if moved:  # 1817's $0 cells: the marker moves, the price does not (facts §7)
+                out.append(f"  {moved}")
+            elif before == after:  # not "$80 → $80"; the rule says what the marker did
                 out.append(because(f"  price stays at {before}", self.rule))
             else:
                 out.append(because(f"  price {before} {MOVED} {after}", self.rule))

@@ -521,6 +521,7 @@ class G1846(TerrainCosts, Engine):
         )
         if company.kind == "independent":
             # 3.23: the treasury is the list price even when the price paid was reduced.
+            # (the words are kept: saves written with them are compared with them)
             self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
 
     def begin_from_setup(self, state: GameState) -> None:

@@ -1568,6 +1568,8 @@ class G1853(Engine):
             rule += end_words(state.market, cid, steps)
         elif self.shares(company, POOL):
             steps, rule = -1, "no dividend with shares in the bank pool: one space left (4.7.1)"
+            if end_words(state.market, cid, steps):  # the track's first space: it stays
+                rule += f"; at {self.money(price)} it can not be reduced further (4.7.3)"
         else:
             steps, rule = (
                 0,

@@ -104,4 +104,10 @@ class IncrementalDividend(OperatingRound):
         else:
             return 0, f"{self.money(paid)} paid out, under {self.money(price)}: no move ({rule})"
         # the row's end may leave fewer spaces than the payout moves: the line says so
-        return steps, f"{why}{end_words(state.market, company.id, steps)} ({rule})"
+        said = f"{why}{end_words(state.market, company.id, steps)} ({rule})"
+        market = state.market
+        if self.moves_between_equal_prices(state, company.id, steps):
+            # the receipt, not only the move's line, says that the marker moves (facts §7)
+            assert isinstance(market, ZonedRow)
+            said = market.said_as_move(company.id, steps, said)
+        return steps, said

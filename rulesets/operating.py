@@ -19,7 +19,7 @@ from moderator.events import DividendPaid, Noted, RoundStarted
 from moderator.fixes import FIXES, follows, written_without
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
-from moderator.text import A_SHARE, a_share, to_cents
+from moderator.text import A_SHARE, SAME_PRICE, a_share, to_cents
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -672,13 +672,12 @@ class OperatingRound(Ruleset):
             if plan.price_after != plan.price_before:
                 state.move_price(cid, plan.price_steps, plan.rule)
             elif self.moves_between_equal_prices(state, cid, plan.price_steps):
-                # the line to mirror must not read as "stays": the marker does move
+                # the line to mirror must not read as "stays": the marker does move (the
+                # title's rule says so already, 1817's receipt included)
                 way = "left" if plan.price_steps < 0 else "right"
-                state.move_price(
-                    cid,
-                    plan.price_steps,
-                    f"{plan.rule}; the marker moves {way} to another space of the same price",
-                )
+                said = f"; the marker moves {way}{SAME_PRICE}"
+                why = plan.rule if plan.rule.endswith(said) else plan.rule + said
+                state.move_price(cid, plan.price_steps, why)
         self.after_run(state, company, plan)
         return plan
 

@@ -179,14 +179,8 @@ class TwoPlayerShares(FullCapitalisation, GridRules, Engine):
                 )
             )
             return
-        why = f"{player} is not {company.id}'s president ({rule})"
+        why = f"{player}, not {company.id}'s president, bought one there: one more leaves ({rule})"
         state.ledger.move_certificate(company, cert, SCRAP, why)
-        state.ledger.events.append(
-            Noted(
-                text=f"One more {company.id} share leaves the {self.pool_name} and the game: "
-                f"{player}, not its president, bought one there ({rule})"
-            )
-        )
 
     def sold_out(self, state: GameState, company: Company) -> str | None:
         """§13.3: sold out = floated with none in the pool (shares out of the game do not

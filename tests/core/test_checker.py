@@ -772,3 +772,33 @@ def test_the_help_names_every_title(capsys: pytest.CaptureFixture[str]) -> None:
     shown = " ".join(capsys.readouterr().out.split()).upper()
     for title in RULESETS:
         assert title.upper() in shown, title
+
+
+def test_no_game_1817_in_the_acquisition_zone(capsys: pytest.CaptureFixture[str]) -> None:
+    """1817 facts §7, §8: a corporation on a $0 acquisition cell still runs and pays, its
+    price counting as $40 for the move; the calculator used to refuse a price of 0 (no such
+    share price elsewhere).  By hand: $80 paid out on 10 shares at the rightmost
+    acquisition cell (column 3): at least twice $40, right 2: column 5, $45; withheld,
+    left 1 to column 2, another $0 space."""
+    argv = "1817 run --price 0 --revenue 80 --shares Amy=2 --new-price 45".split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "an acquisition cell" in out
+    assert "price $0 → $45: $80 paid out, at least twice $40: right 2 (facts §8, R 6.6)" in out
+    assert check_main("1817 run --price 0 --revenue 0 --shares Amy=2".split()) == 0
+    out = capsys.readouterr().out
+    assert "marker moves left to another $0 space: nothing paid out: left 1" in out
+    assert check_main("1846 run --price 0 --revenue 0".split()) == 2  # bad input elsewhere
+    assert "no share price" in capsys.readouterr().err
+
+
+def test_no_game_1817_sale_says_why_the_price_stays(capsys: pytest.CaptureFixture[str]) -> None:
+    """1817 facts §4 (RDL 2.7), by hand: Bob sells his 2 AS shares at $100: $200, and a
+    sale does not move the price when made; the stock round's end will move it left 1 per
+    market share.  The check said "price stays $100" with no reason and cited no rule."""
+    argv = "1817 sell --price 100 --count 2 --shares Amy=4,Bob=2 --seller Bob --gets 200"
+    assert check_main([*argv.split(), "--new-price", "100"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "  price stays $100: a sale does not move it when made (facts §4, RDL 2.7)" in out
+    assert out[-1] == "✓ right (facts §4, RDL 2.7)"
+    assert any(line.startswith("  later: at the end of the stock round the price") for line in out)

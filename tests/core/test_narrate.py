@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SHORT_RECORDED
+from conftest import SCRIPTS, SHORT_RECORDED
 
 from moderator import cli
 from moderator import commands as c
@@ -424,3 +424,54 @@ def test_a_private_sold_to_the_pool_goes_to_the_titles_bank_pool() -> None:
     """1847 AE 4.1: Krauss & Co. is sold to the Bank Pool; the line said "to pool"."""
     ev = PrivateMoved(company="LFK", source="Amy", target="pool", reason="sold (4.1)")
     assert describe(ev, "M", "1847AE") == "LFK goes from Amy to the bank pool: sold (4.1)"
+
+
+def test_a_private_result_narrates_an_independents_debt_and_treasury() -> None:
+    """1846 3.1, 3.23, worked from the rulebook's example: Amy gets the Michigan Southern
+    at its list price, $60 -- her line's own payment -- and pays its $80 debt with it; the
+    bank gives MS its $60 list price as its treasury.  The debt and the treasury are more
+    than `private Amy MS` says: lines to mirror.  A private without debt narrates
+    nothing."""
+    said = dict(
+        narrated(
+            "game 1846 Amy Bob Carlos\nremove ERIE PRR MC OI SC TBC\nprivate Amy MS\n"
+            "private Bob CWI\n"
+        )
+    )
+    assert said["private Amy MS"] == [
+        "Amy pays the bank $80: pays MS's debt (3.1)",
+        "The bank pays MS $60: initial treasury (3.23)",
+    ]
+    assert said["private Bob CWI"] == []
+
+
+def test_the_banks_own_payments_around_a_par_or_an_issue_are_narrated() -> None:
+    """1846 5.35: IC launched at $100 receives a $100 land grant from the bank, which the
+    `par` line does not say (its own is Cat's $200 for the president's certificate).  8.1,
+    6.86, from ``1846-issue-to-zero-closes``: NYC issues 3 shares, the price falls 30 -> 20
+    -> 10 -> 0 and it closes: its $60 treasury goes to the bank, beyond the issue's own
+    proceeds."""
+    text = (SCRIPTS / "1846-table-fixes.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("# Cat's purchase")[0] + "par Cat IC 100\n"))
+    assert said["par Cat IC 100"][0] == "The bank pays IC $100: land grant bonus (5.35)"
+    assert not any("Cat pays" in line for line in said["par Cat IC 100"])
+    text = (SCRIPTS / "1846-issue-to-zero-closes.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("issue NYC 3\n")[0] + "issue NYC 3\n"))
+    assert (
+        "NYC pays the bank $60: NYC closes: its treasury goes to the bank (8.1)"
+        in (said["issue NYC 3"])
+    )
+    assert not any("The bank pays NYC" in line for line in said["issue NYC 3"])
+
+
+def test_an_independents_train_comes_with_it_as_a_line_to_mirror() -> None:
+    """1846 6.92, from ``1846-four-players-ms-for-nothing``: GT buys Big 4 from Amy for $40
+    (its own line: GT pays Amy, the private moves); Big 4's $60 treasury and its 2-train
+    go to GT by themselves: both are lines to mirror (the train used to be counted as the
+    purchase's own, unseen)."""
+    text = (SCRIPTS / "1846-four-players-ms-for-nothing.script").read_text(encoding="utf-8")
+    said = dict(narrated(text.split("buyprivate GT BIG4 40\n")[0] + "buyprivate GT BIG4 40\n"))
+    assert said["buyprivate GT BIG4 40"] == [
+        "BIG4 pays GT $60: BIG4's treasury (6.92)",
+        "GT gets a 2-train from BIG4: BIG4's train (6.92)",
+    ]

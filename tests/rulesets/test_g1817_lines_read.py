@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from moderator.game import Game
-from moderator.narrate import describe
+from moderator.ledger import POOL
+from moderator.narrate import describe, narrate
 from moderator.script import parse_script
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
@@ -65,3 +66,56 @@ def test_a_bankruptcy_says_what_goes_where() -> None:
         "liquidation: Amy's bankruptcy put its president's certificate in the market "
         "(facts §12; facts §11)"
     ) in lines
+
+
+def test_a_sale_that_closes_a_market_short_says_so() -> None:
+    """Facts §5, §9, §10 Step 9, §11, worked by hand from ``1817-bankrupt-short`` after OR
+    2.2: Amy's UR short lies in the market (her bankruptcy).  UR converts 5 -> 10 (every
+    certificate keeps its shares: Bob's 20% is one 10% share; five new ones in its
+    treasury, the price stays $150); Bob sells his share into the market: $150 (347 ->
+    497), and that share and the market's short cancel, both gone (facts §5) -- a move the
+    bank makes by itself, so a line to mirror (it was the sale's own, unseen).  UR then
+    buys its 2 new stations, $100 (400 -> 300).  In the acquisition round nobody bids for
+    BA (liquidation): its $130 goes to the bank for its shareholders, but its 2 shares lie
+    in the market, which receives nothing (Step 9): the line says the $130 stays (the round
+    ends with stock round 3's first line)."""
+    text = (SCRIPTS / "1817-bankrupt-short.script").read_text(encoding="utf-8")
+    text = text.split("expect Bob cash 347\n")[0] + "expect Bob cash 347\n"
+    text += "convert UR\nsell Bob UR 1\nexpect Bob cash 497\n"
+    text += "done UR\nexpect UR cash 300\npass Cat\n"
+    lines = list(parse_script(text))
+    head = lines[0].command
+    game = Game.new(head.title, list(head.players))  # type: ignore[attr-defined]
+    said: dict[str, list[str]] = {}
+    for line in lines[1:]:
+        outcome = game.execute(line.command)
+        assert outcome.ok, (line.text, outcome.message)
+        said[line.text] = narrate(line.command, outcome.events, "$", "1817")
+    assert said["sell Bob UR 1"] == [
+        "UR share (10%) leaves the game from the market: a market share closes a market short "
+        "(facts §4, §5, §16 O5)"
+    ]
+    assert (
+        "BA's 2 shares in the market get nothing: $130 stays with the bank "
+        "(facts §10, §11, R 7.2.1, Step 9)"
+    ) in said["pass Cat"]
+    assert game.state.company("UR").holder_percent(POOL) == 0
+
+
+def test_a_run_between_two_0_cells_reads_as_a_move_on_its_receipt() -> None:
+    """Facts §7, §8, from ``1817-zone-loans``, OR 4.2: GT ($0, column 2) withholds: left 1,
+    to column 1, another $0 space.  The marker moves, so the receipt must not read "price
+    stays at $0" (the move's own line said it; the receipt, which is what `play` and the
+    run dialog show for a typed run, did not)."""
+    text = (SCRIPTS / "1817-zone-loans.script").read_text(encoding="utf-8")
+    lines = list(parse_script(text.split("run GT 0\n")[0]))
+    head = lines[0].command
+    game = Game.new(head.title, list(head.players))  # type: ignore[attr-defined]
+    for line in lines[1:]:
+        assert game.execute(line.command).ok, line.text
+    outcome = game.execute("run GT 0")
+    assert outcome.receipt is not None
+    assert outcome.receipt.text().splitlines()[-1] == (
+        "  marker moves left to another $0 space: nothing paid out: left 1 (facts §8, R 6.6)"
+    )
+    assert game.state_json()["market"]["by_index"]["1"] == ["GT"]

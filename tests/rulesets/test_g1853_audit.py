@@ -17,6 +17,7 @@ from conftest import SCRIPTS, play, refuse
 from test_g1853_refusals import upto
 
 from moderator.game import Game
+from moderator.narrate import narrate
 
 
 def whole(script: str) -> str:
@@ -209,6 +210,11 @@ def test_credit_train_paid_off_over_several_runs() -> None:
         "expect round SR\npass Ann\npass Bo\npass Cat\npass Dan\nfrontier NWR 30\n"
     )
     game = play(setup)
+    # the 30 goes on to the debt by itself: a line to mirror, as after a run (3.4.6)
+    entry = game.journal[-1]
+    assert narrate(entry.command, entry.events, "£", "1853") == [
+        "NWR pays the bank £30: NWR pays toward its credit train (3.4.3, 3.4.6)"
+    ]
     assert company(game, "NWR")["credit_debt"] == 110
     assert company(game, "NWR")["cash"] == 0
     refuse(game, "spend NWR 30 terrain", "3.4.6")
@@ -462,3 +468,19 @@ def test_a_director_who_cannot_cover_a_train_may_end_the_turn() -> None:
     assert outcome.ok, outcome.message
     assert cash(game) == before
     assert company(game, "EIR")["cash"] == 10
+
+
+def test_no_dividend_at_10_says_the_price_can_fall_no_further() -> None:
+    """4.7.1, 4.7.3, worked by hand from ``1853-market-floor``: in OR 2.1 ECR runs nothing
+    (no train yet) with a share in the bank pool, so 4.7.1 moves it one space down, but it
+    stands at £10, the track's first space, which "can not be reduced further" (4.7.3):
+    the line to mirror says why the marker does not move (it used to say "one space left"
+    and leave the player to wonder)."""
+    text = whole("1853-market-floor.script").split("train ECR 1M\n")[0] + "train ECR 1M\n"
+    game = play(text)
+    entry = game.journal[-1]
+    lines = narrate(entry.command, entry.events, "£", "1853")
+    assert (
+        "ECR price stays at £10: no dividend with shares in the bank pool: one space left "
+        "(4.7.1); at £10 it can not be reduced further (4.7.3)"
+    ) in lines

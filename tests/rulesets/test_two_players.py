@@ -10,6 +10,7 @@ from conftest import SCRIPTS, play, refuse
 from moderator.checker import check, check_main
 from moderator.game import Game
 from moderator.ledger import POOL, SCRAP
+from moderator.narrate import narrate
 
 SCRIPT = (SCRIPTS / "18chesapeake-two-players.script").read_text(encoding="utf-8")
 
@@ -77,8 +78,9 @@ def test_13_3_a_share_leaves_with_each_market_purchase_by_a_non_president() -> N
     events = g.journal[-1].events  # journaled with the purchase
     gone = [x for x in events if getattr(x, "target", None) == SCRAP]
     assert len(gone) == 1 and gone[0].percent == 10  # type: ignore[attr-defined]
-    assert any(
-        "One more BO share leaves the market and the game" in getattr(x, "text", "") for x in events
+    assert narrate(g.journal[-1].command, events, "$", "18Chesapeake")[-1] == (
+        "BO share (10%) leaves the game from the market: Bob, not BO's president, bought one "
+        "there: one more leaves (§13.3, facts §12)"
     )
     # the president buys from the market: nothing leaves
     g = upto("buy Bob CO                           # $80 from the market: Bob is")
