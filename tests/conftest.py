@@ -42,6 +42,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 from textual._styles_cache import StylesCache
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 
 from moderator.game import Game
 from moderator.script import parse_script
@@ -214,6 +216,40 @@ def forget_styles_caches() -> None:
     its two colours, so emptying it changes nothing drawn; it is emptied after each test
     and when an app of ``tests/ui/ui_helpers.running`` ends."""
     StylesCache.get_inner_outer.cache_clear()
+
+
+_PARSED_CSS: dict[tuple[object, ...], list[RuleSet]] = {}
+"""Textual's parsed rules of each stylesheet source, kept for every app of the run."""
+_parse_rules = Stylesheet._parse_rules
+
+
+def _parse_rules_once(
+    self: Stylesheet,
+    css: str,
+    read_from: tuple[str, str],
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    """Textual's ``Stylesheet._parse_rules``, parsed once for the whole run.
+
+    Textual keeps a stylesheet's parsed sources for that stylesheet alone: every app a
+    test starts parsed ``app.tcss`` and the default styles of each widget class again
+    (15 ms, a tenth of a UI test's start of the app, issue 41).  The rules are a
+    function of the source, where it was read from, its flags and the theme's
+    variables (all in the key), and Textual only reads them once parsed (it shares
+    them between its own re-parses of one stylesheet already), so every app of the
+    run shares them: nothing drawn changes.  A source that fails to parse raises each
+    time, as before (nothing is kept of it)."""
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+    rules = _PARSED_CSS.get(key)
+    if rules is None:
+        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        _PARSED_CSS[key] = rules
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 
 def pytest_runtest_teardown(item: pytest.Item) -> None:
