@@ -1,0 +1,51 @@
+"""Fifteenth keys round: the titles added later, the palette, names that begin one another.
+
+The hunt (``tests/ui/keys_hunt.py --r15`` and ``--r15 --spell15``: 1889, 18Chesapeake,
+1817's loans, shorts, mergers and acquisitions, 1853's contract bids and mail, 1847 Pfalz
+and RRRR&B, with players called ``Jo``, ``Jon``, ``Jonas``, ``Jon 2``, ``Ny``, ``U``,
+``Undo``, ``Loan``, ``3``, ``A 1``...; by hand, the command palette) found:
+
+* The command palette (``ctrl+p``, Textual's) searches its lines in a worker after each key,
+  and its Enter took the line highlighted in the list shown then: in a burst the list of
+  the letters typed before the last.  With players Jo, Jon and Jonas and Jo to act, ``ctrl+p
+  p a s s Space j o n a s Enter`` gave ``pass Jo`` (typed one at a time: nothing, Jonas has
+  no line).  The keys typed behind its Enter reached it while it closed: ``... j o Enter
+  x`` lost the ``x`` (one at a time it passes Jon), ``... j o Enter Enter`` chose the line
+  again and closed the main screen under it (the app stopped on ``NoMatches '#log'``).  The
+  palette now takes the next key once its list shows its line, and the keys typed behind
+  the Enter that chose wait for the command (``moderator.ui.screens.palette``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
+
+from moderator.ui.screens.palette import Palette
+
+PREFIXES = "game 1830 Jo Jon Jonas\n"
+"""1830's opening sale, its players' names beginning one another (Jo to act)."""
+
+
+async def test_the_palette_takes_the_line_typed_not_the_list_before(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, PREFIXES).close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+p", "pass jonas", "enter")
+        assert isinstance(app.screen, Palette)  # no line of Jonas's: nothing taken
+        assert saved_lines(path) == []
+        await send_burst(pilot, "escape", "ctrl+p", "pass jo", "enter", "x")
+        assert saved_lines(path) == ["pass Jo", "pass Jon"]  # the x: the next player's pass
+        assert app.screen is main_screen(app)
+
+
+async def test_enter_twice_in_the_palette_gives_the_line_once(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, PREFIXES).close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+p", "pass jo", "enter", "enter")
+        assert app.is_running and app._exception is None
+        assert saved_lines(path) == ["pass Jo"]
+        assert app.screen is main_screen(app)
+        assert main_screen(app).session.data.get("to_act") == "Jon"
