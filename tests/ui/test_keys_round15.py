@@ -14,13 +14,17 @@ and RRRR&B, with players called ``Jo``, ``Jon``, ``Jonas``, ``Jon 2``, ``Ny``, `
   again and closed the main screen under it (the app stopped on ``NoMatches '#log'``).  The
   palette now takes the next key once its list shows its line, and the keys typed behind
   the Enter that chose wait for the command (``moderator.ui.screens.palette``).
+* The palette's line of a train bought from another company gave the engine's placeholder
+  price at once (``train CPR 6 from PRR 1``; ``... Enter 2 0 0 Enter`` rang on the digits),
+  as ``l``'s did before the fourteenth round, and 1817's ``acquire`` its lowest bid: it now
+  asks the amount next, as ``l`` does (``MainScreen.take_line``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.screens.palette import Palette
 
@@ -49,3 +53,16 @@ async def test_enter_twice_in_the_palette_gives_the_line_once(saves: Path) -> No
         assert saved_lines(path) == ["pass Jo"]
         assert app.screen is main_screen(app)
         assert main_screen(app).session.data.get("to_act") == "Jon"
+
+
+TRAINS = (REPO / "tests" / "scripts" / "1830-trains-phases.script").read_text(encoding="utf-8")
+
+
+async def test_the_palettes_train_from_a_company_asks_the_agreed_price(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, TRAINS, "train CPR D").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+p", "train cpr 6", "enter", "2", "0", "0", "enter")
+        assert saved_lines(path)[len(before) :] == ["train CPR 6 from PRR 200"]
+        assert app.screen is main_screen(app)

@@ -2048,5 +2048,16 @@ class MainScreen(Screen[None]):
         for legal in self.session.legal():
             line = self.session.line(legal)
             yield SystemCommand(
-                line, "a command the rules accept now", lambda x=legal: self.give(x)
+                line, "a command the rules accept now", lambda x=legal: self.take_line(x)
             )
+
+    def take_line(self, cmd: c.Command) -> None:
+        """A line of the palette, as ``l`` takes it (:meth:`line_amount`): a line whose
+        amount the engine only stands in for asks it (fifteenth keys round: the palette
+        gave ``train CPR 6 from PRR 1``, the placeholder price, and 1817's ``acquire`` at
+        the lowest bid, at once); another is given."""
+        step = self.line_amount(cmd)
+        if isinstance(step, c.Command):
+            self.give(step)
+        elif step is not None:
+            self.ask(step)
