@@ -18,6 +18,11 @@ and RRRR&B, with players called ``Jo``, ``Jon``, ``Jonas``, ``Jon 2``, ``Ny``, `
   price at once (``train CPR 6 from PRR 1``; ``... Enter 2 0 0 Enter`` rang on the digits),
   as ``l``'s did before the fourteenth round, and 1817's ``acquire`` its lowest bid: it now
   asks the amount next, as ``l`` does (``MainScreen.take_line``).
+* 18Chesapeake's export at the end of a set of operating rounds (§10.9) may change the
+  phase and leave a company over the train limit as the stock round begins (§10.7): the
+  header said "to act Bob" alone, and his ``x`` and ``b`` rang "the rules allow no pass
+  now (Bob to act)".  The header now says "PRR discards first", as in an operating round,
+  and the keys give the engine's reason.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from pathlib import Path
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
 from moderator.ui.screens.palette import Palette
+from moderator.ui.widgets.panels import StatusBar
 
 PREFIXES = "game 1830 Jo Jon Jonas\n"
 """1830's opening sale, its players' names beginning one another (Jo to act)."""
@@ -66,3 +72,22 @@ async def test_the_palettes_train_from_a_company_asks_the_agreed_price(saves: Pa
         await send_burst(pilot, "ctrl+p", "train cpr 6", "enter", "2", "0", "0", "enter")
         assert saved_lines(path)[len(before) :] == ["train CPR 6 from PRR 200"]
         assert app.screen is main_screen(app)
+
+
+EXPORT = (REPO / "tests" / "scripts" / "18chesapeake-export-phase-four.script").read_text(
+    encoding="utf-8"
+)
+
+
+async def test_a_discard_before_a_stock_round_is_in_the_header(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, EXPORT, "discard PRR 3").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        text = app.screen.query_one("#status", StatusBar).build().plain
+        assert "to act Bob" in text and "PRR discards first" in text, text
+        await send_burst(pilot, "x")
+        said = [n.message for n in app._notifications]  # type: ignore[attr-defined]
+        assert said and "`discard PRR TYPE` first (§10.7)" in said[-1], said
+        await send_burst(pilot, "l", *"discardprr3", "enter", "x")
+        assert saved_lines(path)[len(before) :] == ["discard PRR 3", "pass Bob"]

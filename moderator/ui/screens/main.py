@@ -592,6 +592,14 @@ class MainScreen(Screen[None]):
             return "nothing to undo"
         if cmd.id == "redo":
             return "nothing to redo"
+        who = self.session.acting
+        if kind == "SR" and self.session.data.get("discard_first") and who:
+            # 18Chesapeake §10.7: a company left over the limit by the export before the
+            # stock round discards first: the engine's reason (fifteenth keys round: "the
+            # rules allow no pass now (Bob to act)")
+            why = self.session.reason(c.Pass(player=who))
+            if why:
+                return why
         why = self.guard_reason(GUARD_KINDS.get(cmd.id, ()))
         if why:
             return why
