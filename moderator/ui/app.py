@@ -907,6 +907,18 @@ class ModeratorApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(Palette(self._hold_keys, id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """Textual's list of themes (the palette's "Theme"), a palette holding the keys
+        typed as :meth:`action_command_palette`'s does (a burst's ``x`` typed behind it was
+        lost: the theme's list opened from the palette took it)."""
+        from textual.theme import ThemeProvider
+
+        from moderator.ui.screens.palette import Palette
+
+        self.push_screen(
+            Palette(self._hold_keys, providers=[ThemeProvider], placeholder="Search for themes…")
+        )
+
     def _hold_keys(self) -> Callable[[], Awaitable[None]]:
         """Hold the keys typed until the callback returned is called (the palette's command
         runs after the palette is gone: the keys typed behind it wait for it)."""

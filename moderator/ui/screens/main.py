@@ -643,7 +643,6 @@ class MainScreen(Screen[None]):
                 f"{waiting['director']} first buys {waiting['corp']}'s credit train or "
                 "returns it to the bank (4.8.10; key k)"
             )
-        who = self.session.acting
         if cmd.id == "pass" and who is not None and self.setup_first(who):
             return self.pass_in_setup(who)
         if kind == "setup":
