@@ -637,6 +637,19 @@ def r15_position(name: str, count: int, which: int) -> Path:
         NAMES = saved
 
 
+def palette_commands(path: Path) -> list[list[str]]:
+    """Keys that spell legal commands in the command palette (``ctrl+p``, the line typed,
+    Enter; fifteenth keys round)."""
+    from bursting import typed as line_keys
+
+    game = Game.load(path, read_only=True)
+    try:
+        lines = [format_command(cmd) for cmd in game.legal_commands()[:30]]
+    finally:
+        game.close()
+    return [["ctrl+p", *line_keys(line), "enter"] for line in lines]
+
+
 def r15_main(count: int, seed: int, spell: bool) -> int:
     """The ``--r15`` hunt (fifteenth keys round): as ``--rare`` (or ``--spell``) at
     :data:`R15_SCRIPTS` with the players of :data:`NAMES15`."""
@@ -688,7 +701,7 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
             if not ok:
                 print("    wanted", line, "got", new, "bells", bells, wrong, said[-2:], flush=True)
             continue
-        spelled = commands(base, rng) + late_commands(base)
+        spelled = commands(base, rng) + late_commands(base) + palette_commands(base)
         keys: list[str] = []
         for _ in range(rng.randint(1, 3)):
             if rng.random() < 0.4:
