@@ -25,6 +25,11 @@ and RRRR&B, with players called ``Jo``, ``Jon``, ``Jonas``, ``Jon 2``, ``Ny``, `
   header said "to act Bob" alone, and his ``x`` and ``b`` rang "the rules allow no pass
   now (Bob to act)".  The header now says "PRR discards first", as in an operating round,
   and the keys give the engine's reason.
+* History's ``e`` selects the line's amount so the digits typed replace it: the line's first
+  number, which for a player called by digits is his name.  With 1853's bonds written by
+  players 3 and 12, ``h ↑ e 2 0 0 Enter k y`` (``bond 12 220`` corrected to 200) typed
+  ``bond 200 220`` and rang "no player called '200'".  The player's name after the verb is
+  no amount now (``moderator.amend.amount_span``).
 """
 
 from __future__ import annotations
@@ -102,3 +107,12 @@ async def test_a_discard_before_a_stock_round_is_in_the_header(saves: Path) -> N
         assert said and "`discard PRR TYPE` first (§10.7)" in said[-1], said
         await send_burst(pilot, "l", *"discardprr3", "enter", "x")
         assert saved_lines(path)[len(before) :] == ["discard PRR 3", "pass Bob"]
+
+
+async def test_a_correction_selects_the_amount_not_a_players_digits(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, "game 1853 3 12 Lee\nbond 12 220\nbond 3 100\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "up", "e", "2", "0", "0", "enter", "k", "y")
+        assert saved_lines(path) == ["bond 12 200", "bond 3 100"]
+        assert app.screen is main_screen(app)
