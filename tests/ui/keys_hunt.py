@@ -529,6 +529,48 @@ def rare_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], str] | None:
+    """A legal command at ``base`` spelled in one burst (``l`` and its line's letters, or its
+    key and the grammar's letters): the keys and what is wrong (``""``: the journal gained
+    exactly that line, or nothing with a bell; and, with ``header``, the header names the
+    engine's next actor); ``None`` where no command is legal."""
+    import asyncio
+
+    game = Game.load(base, read_only=True)
+    try:
+        session = Session(game)
+        wanted = [
+            (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
+            for cmd in game.legal_commands()
+        ]
+        wanted += [
+            (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
+            for cmd in targets(session)
+            if not isinstance(cmd, (c.Run, c.Spend))
+        ]
+    finally:
+        game.close()
+    if not wanted:
+        return None
+    cmd, keys = rng.choice(wanted)
+    asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
+    if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+        keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
+    line = format_command(cmd)
+    before = saved_lines(base)
+    with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
+        path = Path(folder) / base.name
+        path.write_bytes(base.read_bytes())
+        wrong, _unused, bells, said = asyncio.run(typed(path, keys, False, []))
+        after = saved_lines(path)
+    new = after[len(before) :]
+    if not (new == [line] or (not new and bells)):
+        return keys, f"wanted {line} got {new} bells {bells} {said[-2:]}"
+    if header and wrong:
+        return keys, f"header: {wrong}"
+    return keys, ""
+
+
 def spell_main(count: int, seed: int) -> int:
     """The ``--spell`` hunt (fourteenth keys round): at the positions of
     :data:`RARE_SCRIPTS` with the players named by each set of :data:`NAMES`, a legal
@@ -542,41 +584,14 @@ def spell_main(count: int, seed: int) -> int:
         at = rng.randrange(0, lengths[name] + 1)
         which = rng.randrange(len(NAMES))
         base = rare_position(name, at, which)
-        game = Game.load(base, read_only=True)
-        try:
-            session = Session(game)
-            wanted = [
-                (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
-                for cmd in game.legal_commands()
-            ]
-            wanted += [
-                (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
-                for cmd in targets(session)
-                if not isinstance(cmd, (c.Run, c.Spend))
-            ]
-        finally:
-            game.close()
-        if not wanted:
+        found = spell_one(rng, base, header=False)
+        if found is None:
             continue
-        cmd, keys = rng.choice(wanted)
-        asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
-        if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
-            keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
-        line = format_command(cmd)
-        before = saved_lines(base)
-        with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
-            path = Path(folder) / base.name
-            path.write_bytes(base.read_bytes())
-            import asyncio
-
-            wrong, unused, bells, said = asyncio.run(typed(path, keys, False, []))
-            after = saved_lines(path)
-        new = after[len(before) :]
-        ok = new == [line] or (not new and bells)
-        bad += not ok
-        print("ok" if ok else "FAULT", i, name, at, which, " ".join(keys), flush=True)
-        if not ok:
-            print("    wanted", line, "got", new, "bells", bells, said[-2:], flush=True)
+        keys, fault = found
+        bad += bool(fault)
+        print("FAULT" if fault else "ok", i, name, at, which, " ".join(keys), flush=True)
+        if fault:
+            print("   ", fault, flush=True)
     return 1 if bad else 0
 
 
@@ -662,44 +677,14 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
         which = rng.randrange(len(NAMES15))
         base = r15_position(name, at, which)
         if spell:
-            game = Game.load(base, read_only=True)
-            try:
-                session = Session(game)
-                wanted = [
-                    (
-                        cmd,
-                        ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"],
-                    )
-                    for cmd in game.legal_commands()
-                ]
-                wanted += [
-                    (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
-                    for cmd in targets(session)
-                    if not isinstance(cmd, (c.Run, c.Spend))
-                ]
-            finally:
-                game.close()
-            if not wanted:
+            found = spell_one(rng, base, header=True)
+            if found is None:
                 continue
-            cmd, keys = rng.choice(wanted)
-            asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
-            if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
-                keys = [*keys, "enter"]
-            line = format_command(cmd)
-            before = saved_lines(base)
-            with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
-                path = Path(folder) / base.name
-                path.write_bytes(base.read_bytes())
-                import asyncio
-
-                wrong, unused, bells, said = asyncio.run(typed(path, keys, False, []))
-                after = saved_lines(path)
-            new = after[len(before) :]
-            ok = (new == [line] or (not new and bells)) and not wrong
-            bad += not ok
-            print("ok" if ok else "FAULT", i, name, at, which, " ".join(keys), flush=True)
-            if not ok:
-                print("    wanted", line, "got", new, "bells", bells, wrong, said[-2:], flush=True)
+            keys, fault = found
+            bad += bool(fault)
+            print("FAULT" if fault else "ok", i, name, at, which, " ".join(keys), flush=True)
+            if fault:
+                print("   ", fault, flush=True)
             continue
         spelled = commands(base, rng) + late_commands(base) + palette_commands(base)
         keys: list[str] = []
