@@ -15,7 +15,9 @@ and RRRR&B, with players called ``Jo``, ``Jon``, ``Jonas``, ``Jon 2``, ``Ny``, `
   palette now takes the next key once its list shows its line, and the keys typed behind
   the Enter that chose wait for the command (``moderator.ui.screens.palette``).  The same
   for the list of themes the palette's "Theme" opens (Textual's palette too): ``ctrl+p t h e
-  m e Enter n o r d Enter x`` lost the ``x``.
+  m e Enter n o r d Enter x`` lost the ``x``.  (The hunt then found a space typed or erased
+  in the palette's line, which searches the same words again: its Enter took the line an
+  arrow had highlighted in the list drawn before.)
 * The palette's line of a train bought from another company gave the engine's placeholder
   price at once (``train CPR 6 from PRR 1``; ``... Enter 2 0 0 Enter`` rang on the digits),
   as ``l``'s did before the fourteenth round, and 1817's ``acquire`` its lowest bid: it now
@@ -55,6 +57,17 @@ async def test_the_palette_takes_the_line_typed_not_the_list_before(saves: Path)
         await send_burst(pilot, "escape", "ctrl+p", "pass jo", "enter", "x")
         assert saved_lines(path) == ["pass Jo", "pass Jon"]  # the x: the next player's pass
         assert app.screen is main_screen(app)
+
+
+async def test_a_space_erased_in_the_palette_draws_its_list_anew(saves: Path) -> None:
+    """A space typed or erased searches the same words again and the list is drawn anew,
+    its first line highlighted: Enter waits for it (the hunt: ``... P L E Space ↑ ⌫ Enter``
+    took 18Chesapeake's last par of PLE, the line ↑ highlighted in the list before)."""
+    path = saves / "g.json"
+    save_from_script(path, PREFIXES).close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "ctrl+p", "pa ", "up", "backspace", "enter")
+        assert saved_lines(path) == ["pass Jo"]
 
 
 async def test_a_key_typed_behind_the_themes_list_acts_after_it(saves: Path) -> None:

@@ -25,7 +25,7 @@ from textual import work
 from textual.binding import Binding, BindingType
 from textual.command import CommandInput, CommandList, CommandPalette
 from textual.css.query import NoMatches
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from moderator.ui.host import KeysReady
 
@@ -50,7 +50,7 @@ class Palette(CommandPalette):
         self._hold_keys = hold_keys
         """The app's: hold the keys typed until the callback it returns is called."""
         self._listed: str | None = None
-        """The search whose list is shown (``None``: none yet)."""
+        """The line (as typed) whose list is shown (``None``: none yet)."""
         self._taking = False
         """Whether Enter chose a line of the list (the palette closes with its command)."""
 
@@ -61,7 +61,7 @@ class Palette(CommandPalette):
         if self._taking or self._selected_command is not None or self._listed is None:
             return False
         try:
-            typed = self.query_one(CommandInput).value.strip()
+            typed = self.query_one(CommandInput).value
         except NoMatches:
             return False
         return typed == self._listed
@@ -70,12 +70,18 @@ class Palette(CommandPalette):
     def ready_for_keys(self, ready: bool) -> None:
         """The app marks a screen ready (``KeysReady``): the palette knows it itself."""
 
+    def _gather_commands(self, search_value: str) -> Worker[None]:
+        """Textual's search of ``search_value`` (its line, stripped), in a worker; the line
+        as typed now is the one its list will show (a space typed or erased searches the
+        same words again, and the list is drawn anew: its first line highlighted)."""
+        return self._gather_for(search_value, self.query_one(CommandInput).value)
+
     @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        """Textual's search; then the list shows ``search_value``: the keys held go on."""
+    async def _gather_for(self, search_value: str, typed: str) -> None:
+        """Textual's search; then the list shows ``typed``: the keys held go on."""
         await _gather(self, search_value)
         if not get_current_worker().is_cancelled:
-            self._listed = search_value
+            self._listed = typed
             self.app.post_message(KeysReady(self))
 
     def action_take(self) -> None:
