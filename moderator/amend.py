@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -326,12 +327,20 @@ def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[
     return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
 
 
-def amount_span(line: str) -> tuple[int, int] | None:
+def amount_span(line: str, players: Collection[str] = ()) -> tuple[int, int] | None:
     """Where the amount of ``line`` is (``None``: it has none): the part History's ``e``
     selects, so the digits typed replace it.  The line's first number (a run's revenue, a
     price, a count), but a train bought from another company is corrected by its price
-    (``train UR 3 from GT 11``: ``11``, never the type ``3``)."""
-    numbers = list(re.finditer(r"(?<!\S)[0-9]+(?!\S)", line))
+    (``train UR 3 from GT 11``: ``11``, never the type ``3``).  A player called by digits
+    (one of ``players``) named after the verb is no amount: ``bond 12 220`` is corrected
+    by ``220`` (fifteenth keys round: ``12`` was selected, so the digits typed renamed the
+    bonder, ``no player called '200'``)."""
+    numbers = [
+        found
+        for found in re.finditer(r"(?<!\S)[0-9]+(?!\S)", line)
+        # the word after the verb, a player's name: `bond PLAYER`, `buy PLAYER`, `ipo PLAYER`
+        if not (found.group() in players and len(line[: found.start()].split()) == 1)
+    ]
     if not numbers:
         return None
     words = line.split()

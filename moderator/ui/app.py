@@ -20,7 +20,7 @@ import gc
 import re
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from time import monotonic
@@ -896,6 +896,39 @@ class ModeratorApp(App[None]):
             if isinstance(screen, MainScreen):
                 return screen.session.game
         return None
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, holding the keys typed until its list shows them
+        (:mod:`moderator.ui.screens.palette`, fifteenth keys round)."""
+        from textual.command import CommandPalette
+
+        from moderator.ui.screens.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(self._hold_keys, id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """Textual's list of themes (the palette's "Theme"), a palette holding the keys
+        typed as :meth:`action_command_palette`'s does (a burst's ``x`` typed behind it was
+        lost: the theme's list opened from the palette took it)."""
+        from textual.theme import ThemeProvider
+
+        from moderator.ui.screens.palette import Palette
+
+        self.push_screen(
+            Palette(self._hold_keys, providers=[ThemeProvider], placeholder="Search for themes…")
+        )
+
+    def _hold_keys(self) -> Callable[[], Awaitable[None]]:
+        """Hold the keys typed until the callback returned is called (the palette's command
+        runs after the palette is gone: the keys typed behind it wait for it)."""
+        self._screens_changing += 1
+
+        async def go_on() -> None:
+            self._screens_changing -= 1
+            await self._release_keys()
+
+        return go_on
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: the main screen's live commands first, then new game and open a

@@ -39,6 +39,15 @@ names with a space, an accent, a digit (the last sets of :data:`NAMES`), part of
 pasted, Esc and the next key as ``alt+KEY``, an undo, a redo or a rewind between commands;
 ``--spell`` spells one legal command there in one burst and checks the journal gains that
 line or nothing with a bell.  ``test_keys_round14.py`` holds what they found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --r15 150 1501
+    .venv/bin/python tests/ui/keys_hunt.py --r15 300 1502 --spell15
+
+(fifteenth round) the same two hunts at :data:`R15_SCRIPTS` (1889, 18Chesapeake, 1817's
+loans, shorts, mergers and acquisitions, 1853's contract bids and mail, 1847 Pfalz and
+RRRR&B) with the players of :data:`NAMES15` (prefixes of companies' ids and of one another,
+digits and spaces, words the command bar knows); the spelled line must leave the header
+right too.  ``test_keys_round15.py`` holds what they found.
 """
 
 from __future__ import annotations
@@ -520,6 +529,48 @@ def rare_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], str] | None:
+    """A legal command at ``base`` spelled in one burst (``l`` and its line's letters, or its
+    key and the grammar's letters): the keys and what is wrong (``""``: the journal gained
+    exactly that line, or nothing with a bell; and, with ``header``, the header names the
+    engine's next actor); ``None`` where no command is legal."""
+    import asyncio
+
+    game = Game.load(base, read_only=True)
+    try:
+        session = Session(game)
+        wanted = [
+            (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
+            for cmd in game.legal_commands()
+        ]
+        wanted += [
+            (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
+            for cmd in targets(session)
+            if not isinstance(cmd, (c.Run, c.Spend))
+        ]
+    finally:
+        game.close()
+    if not wanted:
+        return None
+    cmd, keys = rng.choice(wanted)
+    asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
+    if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+        keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
+    line = format_command(cmd)
+    before = saved_lines(base)
+    with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
+        path = Path(folder) / base.name
+        path.write_bytes(base.read_bytes())
+        wrong, _unused, bells, said = asyncio.run(typed(path, keys, False, []))
+        after = saved_lines(path)
+    new = after[len(before) :]
+    if not (new == [line] or (not new and bells)):
+        return keys, f"wanted {line} got {new} bells {bells} {said[-2:]}"
+    if header and wrong:
+        return keys, f"header: {wrong}"
+    return keys, ""
+
+
 def spell_main(count: int, seed: int) -> int:
     """The ``--spell`` hunt (fourteenth keys round): at the positions of
     :data:`RARE_SCRIPTS` with the players named by each set of :data:`NAMES`, a legal
@@ -533,45 +584,139 @@ def spell_main(count: int, seed: int) -> int:
         at = rng.randrange(0, lengths[name] + 1)
         which = rng.randrange(len(NAMES))
         base = rare_position(name, at, which)
-        game = Game.load(base, read_only=True)
-        try:
-            session = Session(game)
-            wanted = [
-                (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
-                for cmd in game.legal_commands()
-            ]
-            wanted += [
-                (cmd, [KEY_OF[type(cmd)], *spelling(cmd)])
-                for cmd in targets(session)
-                if not isinstance(cmd, (c.Run, c.Spend))
-            ]
-        finally:
-            game.close()
-        if not wanted:
+        found = spell_one(rng, base, header=False)
+        if found is None:
             continue
-        cmd, keys = rng.choice(wanted)
-        asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
-        if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
-            keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
-        line = format_command(cmd)
-        before = saved_lines(base)
-        with tempfile.TemporaryDirectory(prefix="keys-spell-") as folder:
-            path = Path(folder) / base.name
-            path.write_bytes(base.read_bytes())
-            import asyncio
+        keys, fault = found
+        bad += bool(fault)
+        print("FAULT" if fault else "ok", i, name, at, which, " ".join(keys), flush=True)
+        if fault:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
 
-            wrong, unused, bells, said = asyncio.run(typed(path, keys, False, []))
-            after = saved_lines(path)
-        new = after[len(before) :]
-        ok = new == [line] or (not new and bells)
-        bad += not ok
-        print("ok" if ok else "FAULT", i, name, at, which, " ".join(keys), flush=True)
-        if not ok:
-            print("    wanted", line, "got", new, "bells", bells, said[-2:], flush=True)
+
+NAMES15 = (
+    ("Ny", "Nyc Bo", "N", "Pr"),
+    ("Jo", "Jon", "Jonas", "Jon 2"),
+    ("Undo", "Note", "Score", "Check"),
+    ("Loan", "Short", "Cover", "Merge"),
+    ("Convert", "Interest", "Acquire", "Payback"),
+    ("Ko", "Ir", "U", "Ba"),
+    ("Co", "Cv", "Bor", "Pass Bo"),
+    ("3", "12", "A 1", "Mail"),
+    ("Sr", "Or", "Round", "Phase"),
+)
+"""The fifteenth round's players: prefixes of companies' ids and of one another, digits and
+spaces, words the command bar knows."""
+
+R15_SCRIPTS = (
+    "1889-beginner",
+    "1889-forced-train",
+    "1889-privates-to-corporations",
+    "1889-dougo-exchange",
+    "1889-stock-rules",
+    "18chesapeake-auction",
+    "18chesapeake-forced-sales",
+    "18chesapeake-privates-to-corporations",
+    "18chesapeake-two-players",
+    "1817-loans-and-dividends",
+    "1817-interest-auto-loans",
+    "1817-shorts",
+    "1817-short-squeeze",
+    "1817-merger-round",
+    "1817-conversion-chain",
+    "1817-acquisition-round",
+    "1817-seed-money",
+    "1853-contract-bids",
+    "1853-rulebook-bid-example",
+    "1853-operating",
+    "1853-managers",
+    "1847pfalz-three-players",
+    "1847pfalz-nationalise",
+    "1847rrrrb-forced-purchase",
+    "1847rrrrb-nationalise",
+)
+"""The scripts the ``--r15`` hunt types at."""
+
+
+@cache
+def r15_position(name: str, count: int, which: int) -> Path:
+    """The script ``name`` after ``count`` commands, its players named by set ``which`` of
+    :data:`NAMES15` (as its title accepts them)."""
+    global NAMES
+    saved = NAMES
+    NAMES = NAMES15
+    try:
+        return rare_position.__wrapped__(name, count, which)
+    finally:
+        NAMES = saved
+
+
+def palette_commands(path: Path) -> list[list[str]]:
+    """Keys that spell legal commands in the command palette (``ctrl+p``, the line typed,
+    Enter; fifteenth keys round)."""
+    from bursting import typed as line_keys
+
+    game = Game.load(path, read_only=True)
+    try:
+        lines = [format_command(cmd) for cmd in game.legal_commands()[:30]]
+    finally:
+        game.close()
+    return [["ctrl+p", *line_keys(line), "enter"] for line in lines]
+
+
+def r15_main(count: int, seed: int, spell: bool) -> int:
+    """The ``--r15`` hunt (fifteenth keys round): as ``--rare`` (or ``--spell``) at
+    :data:`R15_SCRIPTS` with the players of :data:`NAMES15`."""
+    rng = random.Random(seed)
+    lengths = {name: len(script_lines(name)) - 1 for name in R15_SCRIPTS}
+    bad = 0
+    for i in range(count):
+        name = rng.choice(R15_SCRIPTS)
+        at = lengths[name] if rng.random() < 0.1 else rng.randrange(1, lengths[name] + 1)
+        which = rng.randrange(len(NAMES15))
+        base = r15_position(name, at, which)
+        if spell:
+            found = spell_one(rng, base, header=True)
+            if found is None:
+                continue
+            keys, fault = found
+            bad += bool(fault)
+            print("FAULT" if fault else "ok", i, name, at, which, " ".join(keys), flush=True)
+            if fault:
+                print("   ", fault, flush=True)
+            continue
+        spelled = commands(base, rng) + late_commands(base) + palette_commands(base)
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.4:
+                keys.append(rng.choice([*OPENERS, "b", "s", "d", "l", "t", "e", "f", ":"]))
+                keys += rng.choices(INSIDE, k=rng.randint(0, 2))
+                keys.append("escape")
+            if rng.random() < 0.3:
+                keys += rng.choice(
+                    [
+                        ["ctrl+z"],
+                        ["ctrl+y"],
+                        ["ctrl+z", "ctrl+y"],
+                        ["h", "up", "enter", "y"],
+                        ["h", "up", "up", "escape"],
+                        ["o", "x", "y"],
+                    ]
+                )
+            keys += pasted(rng, rng.choice(spelled))
+        keys = alt_pairs(rng, [k if k != ":" else "colon" for k in keys])
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
+        for fault in found:
+            print("   ", fault, flush=True)
     return 1 if bad else 0
 
 
 if __name__ == "__main__":
+    if "--r15" in sys.argv:
+        sys.exit(r15_main(int(sys.argv[2]), int(sys.argv[3]), "--spell15" in sys.argv))
     if "--spell" in sys.argv:
         sys.exit(spell_main(int(sys.argv[2]), int(sys.argv[3])))
     if "--rare" in sys.argv:

@@ -592,6 +592,14 @@ class MainScreen(Screen[None]):
             return "nothing to undo"
         if cmd.id == "redo":
             return "nothing to redo"
+        who = self.session.acting
+        if kind == "SR" and self.session.data.get("discard_first") and who:
+            # 18Chesapeake §10.7: a company left over the limit by the export before the
+            # stock round discards first: the engine's reason (fifteenth keys round: "the
+            # rules allow no pass now (Bob to act)")
+            why = self.session.reason(c.Pass(player=who))
+            if why:
+                return why
         why = self.guard_reason(GUARD_KINDS.get(cmd.id, ()))
         if why:
             return why
@@ -635,7 +643,6 @@ class MainScreen(Screen[None]):
                 f"{waiting['director']} first buys {waiting['corp']}'s credit train or "
                 "returns it to the bank (4.8.10; key k)"
             )
-        who = self.session.acting
         if cmd.id == "pass" and who is not None and self.setup_first(who):
             return self.pass_in_setup(who)
         if kind == "setup":
@@ -2048,5 +2055,16 @@ class MainScreen(Screen[None]):
         for legal in self.session.legal():
             line = self.session.line(legal)
             yield SystemCommand(
-                line, "a command the rules accept now", lambda x=legal: self.give(x)
+                line, "a command the rules accept now", lambda x=legal: self.take_line(x)
             )
+
+    def take_line(self, cmd: c.Command) -> None:
+        """A line of the palette, as ``l`` takes it (:meth:`line_amount`): a line whose
+        amount the engine only stands in for asks it (fifteenth keys round: the palette
+        gave ``train CPR 6 from PRR 1``, the placeholder price, and 1817's ``acquire`` at
+        the lowest bid, at once); another is given."""
+        step = self.line_amount(cmd)
+        if isinstance(step, c.Command):
+            self.give(step)
+        elif step is not None:
+            self.ask(step)

@@ -255,7 +255,7 @@ class SandboxScreen(MainScreen):
         if amended.how == "replace":
             bar.input.value = amended.old
             bar.input.cursor_position = len(amended.old)
-            amount = amount_span(amended.old)
+            amount = amount_span(amended.old, self.session.game.players)
             if amount is not None:  # the line's amount, selected: digits replace it
                 bar.input.selection = Selection(*amount)
             said = f"✎ line {amended.number} (`{escaped(amended.old)}`): edit it in the bar"

@@ -1049,6 +1049,10 @@ class StatusBar(Panel):
                     # 1830 4.0: the turn that bought stays open for sales until the next
                     # player's line closes it
                     line.append(f" ({turn} may still sell)", style="dim")
+            # 18Chesapeake §10.7: the export at the end of the operating rounds changed the
+            # phase and left a company over the limit before the stock round (fifteenth keys
+            # round: the header named the player alone, whose every key was refused)
+            _discard_words(line, data)
         elif data.get("merger_round"):
             # 1817: the merger and conversion round after an OR (facts §9), then the
             # acquisition round (a later step); the next round begins with its first line
@@ -1085,13 +1089,7 @@ class StatusBar(Panel):
                         line.append(badge(cid))
                     else:
                         line.append(company_text(cid))
-            first = data.get("discard_first")
-            if first:
-                # a company over the train limit discards before any other line is taken:
-                # the acting company's keys are refused until then (eighth keys round)
-                who = " and ".join(first["companies"])
-                line.append(f"   {who} discards first", style="bold yellow")
-                line.append(f" (over the train limit, {first['rule']}: l lists it)", style="dim")
+            _discard_words(line, data)
             owed = _acting_interest(data)
             if owed is not None:  # 1817: what the acting corporation owes at its turn's end
                 cid, due, paid = owed
@@ -1281,6 +1279,17 @@ class PanelColumn(VerticalScroll):
     def watch_has_focus(self, _has_focus: bool) -> None:
         """Restyle the column alone (see the class docstring)."""
         self.app.stylesheet.update_nodes([self], animate=True)
+
+
+def _discard_words(line: Text, data: dict[str, Any]) -> None:
+    """A company over the train limit discards before any other line is taken: the
+    header says so, and the keys of the one named to act are refused until then (eighth
+    keys round)."""
+    first = data.get("discard_first")
+    if first:
+        who = " and ".join(first["companies"])
+        line.append(f"   {who} discards first", style="bold yellow")
+        line.append(f" (over the train limit, {first['rule']}: l lists it)", style="dim")
 
 
 def _crisis_words(line: Text, data: dict[str, Any], cur: str) -> None:
