@@ -593,7 +593,9 @@ def check_sell(
         elif isinstance(e, PriceMoved):
             lines.append(f"  {e.company} price {m(e.before or 0)} {MOVED} {m(e.after)}: {e.reason}")
             reasons.append(e.reason)
-    if not moves and before is not None and after == before:
+    # a board's edge that keeps the marker in place says so itself (rulesets/grid.py)
+    told = any(isinstance(e, Noted) and e.text.startswith(f"{cid}'s marker stays") for e in events)
+    if not moves and not told and before is not None and after == before:
         why = _NO_MOVE.get(game.title, "")
         lines.append(f"  price stays {m(before)}" + (f": {why}" if why else ""))
         reasons.append(why)
@@ -999,8 +1001,14 @@ def scratch_game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     ruleset = ruleset_for(args.title)
     holders = _holders(args, title_word(ruleset.title, "president").capitalize())
     names = [h for h, _ in holders if h.lower() not in (*TREASURY_WORDS, *POOL_WORDS, INVESTOR)]
-    if args.form == "sell" and args.seller and args.seller not in names:
-        names.append(args.seller)
+    if args.form == "sell" and args.seller:
+        # a name is a name in any case (``--seller president`` is the default President,
+        # ``--seller amy`` the Amy of --shares), as everywhere else
+        same = next((n for n in names if n.lower() == args.seller.lower()), None)
+        if same is None:
+            names.append(args.seller)
+        else:
+            args.seller = same
     if len({n.lower() for n in names}) != len(names):
         raise Refusal("a player is named twice in --shares")
     if len(names) > ruleset.max_players:

@@ -235,6 +235,30 @@ def test_no_game_sale_by_the_president(capsys: pytest.CaptureFixture[str]) -> No
     assert "only a sale by the president moves it (5.22)" in out
 
 
+@pytest.mark.parametrize("seller", ["president", "PRESIDENT", "bob"])
+def test_no_game_seller_named_in_any_case(capsys: pytest.CaptureFixture[str], seller: str) -> None:
+    """``--seller president`` is the default President, ``--seller bob`` the Bob of
+    --shares (both said "a player is named twice in --shares")."""
+    shares = "" if seller != "bob" else " --shares Amy=2,Bob=2"
+    argv = f"1846 sell --price 70 --count 2{shares} --seller {seller}".split()
+    assert check_main(argv) == 0
+    out = capsys.readouterr().out
+    who = "President" if seller != "bob" else "Bob"
+    assert f"{who} selling 2 PRR shares: gets $140" in out, out
+
+
+@pytest.mark.parametrize("title", ["1847AE", "1847Pfalz", "1847RRRRB"])
+def test_no_game_a_sale_at_the_boards_bottom_says_once_that_the_price_stays(
+    capsys: pytest.CaptureFixture[str], title: str
+) -> None:
+    """At M50 the board has no row down (8.2): the marker's line says it stays; the
+    calculator's own "price stays" line said it a second time."""
+    assert check_main(f"{title} sell --price 50 --count 1".split()) == 0
+    out = capsys.readouterr().out
+    assert "L's marker stays at M50: the board has no space down of it" in out
+    assert "price stays" not in out, out
+
+
 def test_no_game_counts_are_worded_in_the_singular_for_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
