@@ -593,8 +593,9 @@ def check_sell(
         elif isinstance(e, PriceMoved):
             lines.append(f"  {e.company} price {m(e.before or 0)} {MOVED} {m(e.after)}: {e.reason}")
             reasons.append(e.reason)
-    # a board's edge that keeps the marker in place says so itself (rulesets/grid.py)
-    told = any(isinstance(e, Noted) and e.text.startswith(f"{cid}'s marker stays") for e in events)
+    from rulesets.grid import marker_stays  # a board's edge that keeps it says so itself
+
+    told = any(isinstance(e, Noted) and e.text.startswith(marker_stays(cid)) for e in events)
     if not moves and not told and before is not None and after == before:
         why = _NO_MOVE.get(game.title, "")
         lines.append(f"  price stays {m(before)}" + (f": {why}" if why else ""))

@@ -45,6 +45,13 @@ def grid_from_text(
     return grid, zones, pars  # type: ignore[return-value]
 
 
+def marker_stays(cid: str) -> str:
+    """How the line of a marker the board's edge keeps in place begins (``moderator
+    check`` reads it: the sale's answer then does not say a second time that the price
+    stays)."""
+    return f"{cid}'s marker stays"
+
+
 class GridRules(Ruleset):
     """The moves of a 2-D market, each told to the banker with its rule."""
 
@@ -79,7 +86,7 @@ class GridRules(Ruleset):
             state.ledger.events.append(
                 Noted(
                     text=because(
-                        f"{cid}'s marker stays at {self.money(after)}: the board has no "
+                        f"{marker_stays(cid)} at {self.money(after)}: the board has no "
                         f"space {way} of it",
                         reason,
                         "; ",
