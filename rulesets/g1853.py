@@ -995,6 +995,11 @@ class G1853(Engine):
         self._mark_holding(state, company, player)
         self._after_gain(state, company)
         state.last_actor = player
+        # Reading: the purchase ends the turn, so a turn's sales are written before it.
+        # Section 3 lets a turn sell any number and buy one and 3.1.5 puts a sale and a
+        # purchase in one turn, in no order; since a sale moves no price (3.1.7) and the
+        # company bought is never one sold (3.1.9), writing the sales first changes no
+        # figure, and frees the cash and the certificates the purchase may need.
         self._end_stock_turn(state, player, bought=True)
 
     def _after_gain(self, state: GameState, company: Company) -> None:
