@@ -6,27 +6,24 @@ the figures in the comments are the hand computation, the ``expect`` lines check
 from __future__ import annotations
 
 from conftest import play, refuse
+from test_g1830 import SALE as SALE_1830
 from test_g1853_refusals import upto
+from test_g1889 import SALE as SALE_1889
 
 # 1830, three players ($800 each, Table 5).  The opening sale at face: Amy SV 20 and MH 110,
 # Bob CS 40 and CA 160 (with a PRR 10%, Table 1 note 4), Cy DH 70 and BOP 220 (with B&O's
-# president's certificate, note 5; its par free, 8.1).  Amy 670, Bob 600, Cy 510; the bank
+# president's certificate, note 5; its par free, 8.1: $67).  Amy 670, Bob 600, Cy 510; the bank
 # 9,600 + 620 = 10,220; the priority deal left of Cy, the last buyer: Amy (7.0).
-OPENING_1830 = """\
-game 1830 Amy Bob Cy
-buy Amy SV
-buy Bob CS
-buy Cy DH
-buy Amy MH
-buy Bob CA
-buy Cy BOP
-par Cy BO 100
+OPENING_1830 = (
+    SALE_1830
+    + """\
 expect Amy cash 670
 expect Bob cash 600
 expect Cy cash 510
 expect bank cash 10220
 expect priority Amy
 """
+)
 
 # Stock round 1: Amy pars NYC at 90 (180; at (1,6)), Bob, Cy, Amy, Bob and Cy buy one each at
 # par: Amy 30% (the president's certificate and a 10%), Bob 20%, Cy 20%; NYC floats at 60%
@@ -205,15 +202,8 @@ def test_1889_half_floats_dr_for_an_ir_share_and_the_pools_dividend() -> None:
     20% 20 (65), Cy 10 (215), the pool's 10% to AR (580), the IPO's 40% stays in the bank;
     (6,2) -> (6,3) $60; the bank 5,195 - 60 = 5,135."""
     play(
-        """\
-game 1889 Amy Bob Cy
-expect Amy cash 420
-buy Amy TER
-buy Bob MF
-buy Cy ER
-buy Amy SMR
-buy Bob DR
-buy Cy SIR
+        SALE_1889
+        + """\
 expect bank cash 6020
 expect priority Amy
 par Amy AR 65
