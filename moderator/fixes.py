@@ -648,6 +648,15 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        RulesFix(
+            "1830-Table1-note3",
+            15,
+            "1830",
+            "Table 1 note 3",
+            "M&H is exchanged for an NYC share only by a player holding under 60% of NYC, "
+            "whatever NYC's zone (before: in the orange and brown zones a holder of 60% or "
+            "more exchanged it, as for a purchase)",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -20,6 +20,8 @@ TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issu
 if TYPE_CHECKING:
     from typing import ClassVar
 
+    from moderator.ledger import Company
+
 
 class ExchangeRule(c.Record):
     """One private's exchange: the corporation whose 10% it becomes, where that share may
@@ -63,9 +65,7 @@ class PrivateExchange(StockRound):
         if private.closed or private.owner != player:
             raise Refusal(f"{player} does not own {pid} ({why})")
         corp = state.company(rule.corp)
-        # held without limit in the orange (1830: and brown) zone, as for a purchase (1830
-        # 10.0; 1889 facts §1, §4; engine `holding_ok?`)
-        unlimited = state.market.zone(corp.id) in getattr(self, "unlimited_zones", "")  # type: ignore[attr-defined]
+        unlimited = self.zone_lifts_exchange_limit(state, corp)
         if corp.holder_percent(player) >= rule.below_percent and not unlimited:
             raise Refusal(f"{player} already holds {rule.below_percent}% of {corp.id} ({why})")
         if cmd.source is not None and cmd.source not in rule.sources:
@@ -87,6 +87,12 @@ class PrivateExchange(StockRound):
         state.ledger.move_certificate(corp, cert, player, f"for {pid} ({why})")
         self._presidency_after_gain(state, corp, player)
         self.after_share_bought(state, player, corp)
+
+    def zone_lifts_exchange_limit(self, state: GameState, corp: Company) -> bool:
+        """Whether the corporation's market zone lifts the exchange's holding test: where
+        its shares are held without limit, as for a purchase (1889 facts §1, §2, §4: the
+        orange zone; engine `holding_ok?`).  1830 keeps Table 1 note 3's own test."""
+        return state.market.zone(corp.id) in getattr(self, "unlimited_zones", "")  # type: ignore[attr-defined,no-any-return]
 
     def exchange_candidates(self, state: GameState) -> list[c.Command]:
         """The exchanges open now, for the tool's offers."""

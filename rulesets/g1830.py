@@ -16,6 +16,8 @@ expects is written beside the code (and in ``docs/script.md``).
 
 from __future__ import annotations
 
+from moderator.fixes import follows
+from moderator.state import GameState
 from rulesets.exchange import ExchangeRule
 from rulesets.family1830 import Family1830, FreeCertificate
 from rulesets.grid import grid_from_text
@@ -23,6 +25,8 @@ from rulesets.grid import grid_from_text
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
     from typing import ClassVar
+
+    from moderator.ledger import Company
 
 # --------------------------------------------------------------------- tables
 _MARKET = """
@@ -165,7 +169,7 @@ class G1830(Family1830):
         "MH": ExchangeRule("NYC", ("ipo", "pool"), 60, "Table 1 note 3")
     }
     """Table 1 note 3: M&H for an NYC 10% from the initial offering or the bank pool, its
-    owner under 60% of NYC (facts D6)."""
+    owner under 60% of NYC (facts D6) in every zone (:meth:`zone_lifts_exchange_limit`)."""
     token_costs: ClassVar[dict[str, tuple[int, ...]]] = TOKENS
     free_station_privates: ClassVar[tuple[str, ...]] = ("DH",)  # Table 1 note 2
     token_fix: ClassVar[str] = "1830-19.0"
@@ -204,3 +208,13 @@ class G1830(Family1830):
 
     def __init__(self) -> None:
         super().__init__(aliases={"BMAINE": "BM", "NYNHH": "NYNH", "CP": "CPR", "PENN": "PRR"})
+
+    def zone_lifts_exchange_limit(self, state: GameState, corp: Company) -> bool:
+        """Table 1 note 3: M&H is exchanged "provided he does not already hold 60% of the
+        NYC stock", a test of its own, which 10.0's orange and brown zones (stock "held
+        without limit", "exempt from the rules limiting stock ... holding") do not lift:
+        from rules level 15 (``1830-Table1-note3``) a player holding 60% of NYC or more keeps
+        his M&H in every zone.  Before, those zones lifted it as for a purchase."""
+        if follows(state, "1830-Table1-note3"):
+            return False
+        return super().zone_lifts_exchange_limit(state, corp)

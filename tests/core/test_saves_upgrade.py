@@ -415,3 +415,15 @@ def test_the_level_14_spend_fixes(title: str, idents: set[str]) -> None:
     level_14 = {f.ident for f in fixes_between(title, 13, 14)}
     assert idents <= level_14 and all(FIXES[i].title == title for i in idents)
     assert not idents & {f.ident for f in fixes_between(title, 14, 14)}
+
+
+def test_the_level_15_1830_exchange_fix() -> None:
+    """Rules level 15 (helper `rules15`: 1830 Table 1 note 3, M&H kept by a holder of 60% of
+    NYC in every zone); other helpers' level-15 rows may join it.  A level-14 save is told
+    of it, one of level 15 is not; the behaviour either side of it is asked in
+    tests/rulesets/test_family1830_audit16.py."""
+    fix = FIXES["1830-Table1-note3"]
+    assert (fix.level, fix.title, fix.rule) == (15, "1830", "Table 1 note 3")
+    assert "1830-Table1-note3" in {f.ident for f in fixes_between("1830", 14, 15)}
+    assert "1830-Table1-note3" not in {f.ident for f in fixes_between("1830", 15, 15)}
+    assert "1830-Table1-note3" not in {f.ident for f in fixes_between("1889", 14, 15)}

@@ -10,6 +10,9 @@ from test_g1830 import SALE as SALE_1830
 from test_g1853_refusals import upto
 from test_g1889 import SALE as SALE_1889
 
+from moderator.game import Game
+from moderator.script import parse_script
+
 # 1830, three players ($800 each, Table 5).  The opening sale at face: Amy SV 20 and MH 110,
 # Bob CS 40 and CA 160 (with a PRR 10%, Table 1 note 4), Cy DH 70 and BOP 220 (with B&O's
 # president's certificate, note 5; its par free, 8.1: $67).  Amy 670, Bob 600, Cy 510; the bank
@@ -360,3 +363,35 @@ expect bank cash 5180
     assert data["players"][1]["privates"] == ["CP", "COC"]
     assert companies["BO"]["pool"] == 20
     assert companies["CO"]["pool"] == 20
+
+
+# tests/scripts/1830-brown-zone.script to stock round 3: NYC at (9,4) $30, brown; the pool
+# holds 40%, the initial offering 40%; Amy, M&H's owner, is NYC's president with 20% and has
+# 557 + 25 income = 582.  Cy buys a pool share (30); Amy buys the other three (90) and one
+# from the initial offering at par (67), several in one brown-zone turn (10.0): 60% of NYC,
+# 582 - 157 = 425.
+NOTE_3 = """\
+buy Cy NYC pool
+buy Amy NYC pool
+buy Amy NYC pool
+buy Amy NYC pool
+buy Amy NYC ipo
+expect Amy shares NYC 60
+expect Amy cash 425
+expect NYC cell 9 4
+"""
+
+
+def test_table_1_note_3_no_mohawk_exchange_at_60_percent_even_in_the_brown_zone() -> None:
+    """Table 1 note 3: M&H is exchanged only by a player who does not already hold 60% of
+    NYC.  The note sets its own test; 10.0 frees orange and brown stock from the limits of
+    holding and buying, not from the note's condition (rules level 15, ``1830-Table1-note3``:
+    before, these zones lifted it as for a purchase, and Amy took a 70%)."""
+    start = upto("1830-brown-zone.script", "buy Cy NYC pool") + NOTE_3
+    game = play(start)
+    refuse(game, "exchange Amy MH", "Amy already holds 60% of NYC (Table 1 note 3)")
+    older = Game.new("1830", ["Amy", "Bob", "Cy"], rules_level=14)
+    for line in list(parse_script(start))[1:]:
+        assert older.execute(line.command).ok, line.text
+    assert older.execute("exchange Amy MH").ok
+    assert older.state_json()["players"][0]["shares"]["NYC"] == 70
