@@ -395,3 +395,19 @@ def test_table_1_note_3_no_mohawk_exchange_at_60_percent_even_in_the_brown_zone(
         assert older.execute(line.command).ok, line.text
     assert older.execute("exchange Amy MH").ok
     assert older.state_json()["players"][0]["shares"]["NYC"] == 70
+
+
+def test_24_0_the_cheapest_train_the_bank_sells_is_a_5_given_back_at_face_value() -> None:
+    """21.0, 24.0: tests/scripts/1830-trains-phases with ERIE leaving the 5 B&O traded in
+    toward its D with the bank (the bank "may sell it again at face value", $450).  NYNH,
+    floated in stock round 7 with $670, has no train: the D's $1,100 would need its
+    president's money, which goes only toward the cheapest train the bank sells, that 5, not
+    the D; NYNH pays the $450 itself (670 -> 220) and no share is sold."""
+    text = upto("1830-trains-phases.script", "bankrupt Amy")
+    text = text.replace("run ERIE 0\ntrain ERIE 5\n", "run ERIE 0\n", 1)
+    text = text.replace("expect bank cash 9989                # 9539 + 450\n", "", 1)
+    game = play(text)
+    refuse(game, "train NYNH D", "the cheapest train the bank sells, at $450", "(24.0)")
+    for line in ("train NYNH 5", "expect NYNH cash 220", "expect Amy cash 43"):
+        outcome = game.execute(line)
+        assert outcome.ok, f"{line}: {outcome.message}"
