@@ -714,6 +714,12 @@ class Converter1817:
     acquisitions: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     stopped: str | None = None
 
+    def final_scores(self, result: dict[str, int]) -> None:
+        """The recorded final scores (18xx.games' ``result``, keyed by player id) as each
+        player's value: ``expect PLAYER value N``."""
+        for pid, score in result.items():
+            self.emit(f"expect {self.names[int(pid)]} value {score}")
+
     def emit(self, line: str) -> None:
         self.lines.append(line)
 
@@ -1256,7 +1262,8 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
     """The banker script of a recorded 1817 game up to where the conversion stops
     (:meth:`Converter1817.merger_round`), with the
     figures of ``figures`` (the game's state at round starts and turn ends, keyed by the
-    action played next) as `expect` lines."""
+    action played next) as `expect` lines; a game's recorded ``result``, at its end or at
+    the players' `end_game`, is each player's value at the end (facts §14)."""
     players = game["players"]
     chosen = names or ORDINALS[: len(players)]
     by_id = {p["id"]: chosen[i] for i, p in enumerate(players)}
@@ -1293,9 +1300,12 @@ def convert_1817(game: dict, names: list[str] | None, figures: dict | None) -> s
             last = next(a["entity"] for a in reversed(actions) if a["entity_type"] == "player")
             converter.emit(f"pass {by_id[last]}")  # the game's last round (contract)
             converter.emit("# the final scores the game recorded (facts §14)")
-            for pid, score in game["result"].items():
-                converter.emit(f"expect {by_id[int(pid)]} value {score}")
+            converter.final_scores(game["result"])
             converter.stopped, tail = "the game is over", ""
+    elif game.get("result") and "`end_game`" in converter.stopped:
+        # the players ended the game: the score each was given there is his value (facts §14)
+        converter.emit("# the final scores the game recorded at the players' end (facts §14)")
+        converter.final_scores(game["result"])
     seats = ", ".join(f"{p['name']} = {by_id[p['id']]}" for p in players)
     source = (figures or {}).get("source", "")
     fixture = game.get("fixture", f"public/fixtures/1817/{game['id']}.json")

@@ -1,14 +1,15 @@
-"""scripts/convert_18xxgames.py on 1817: recorded games through a set of rounds, 16852 whole.
+"""scripts/convert_18xxgames.py on 1817: the four recorded games whole, to their scores.
 
 The stored games (``tests/recorded/1817-ID.json``: the public 18xx.games fixtures' actions
-through the set's two operating rounds with their merger and acquisition rounds; 16852's to
-its end, three stock rounds and five operating rounds later, with its shorts, acquisitions and
-cash crisis) convert, with their figures (``1817-ID.figures.json``: the state the 18xx.games
-engine printed at round starts, at the end of each operating turn, after each action of a
-merger round from its first conversion or merger on and of the later stock rounds; the
-acquisitions it made), to the committed ``tests/scripts/1817-recorded-ID.script``; the
-converter's readings are checked on small hand-made games; and each script replays to the
-coin (``tests/test_examples.py`` plays them too).
+with undone ones left out, and their recorded scores: 15528 to the game's end after the
+first 8-train's last set; 16281, 16852 and 20758 to the players' `end_game`; 16852 with its
+shorts, acquisitions and cash crisis) convert, with their figures (``1817-ID.figures.json``:
+the state the 18xx.games engine printed at round starts, at the end of each operating turn,
+after each action of a merger round from its first conversion or merger on and of the later
+stock rounds; the acquisitions it made), to the committed
+``tests/scripts/1817-recorded-ID.script``, which ends with the recorded scores as each
+player's value; the converter's readings are checked on small hand-made games; and each
+script replays to the coin (``tests/test_examples.py`` plays them too).
 """
 
 from __future__ import annotations
@@ -47,6 +48,20 @@ def test_a_stored_1817_game_converts_to_its_committed_script(game: Path) -> None
     assert script == _script(game).read_text(encoding="utf-8")
     # every figure the engine printed is an `expect` of the script
     assert script.count("# figures before action") == len(figures["checkpoints"])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_a_stored_1817_game_ends_with_its_recorded_scores(game: Path) -> None:
+    """The script's last lines before its closing comment are the scores 18xx.games
+    recorded (its ``result``), each player's value: at the game's end (15528) or where the
+    players ended it (16281, 16852, 20758: their `end_game`); the replay checks them."""
+    recorded = json.loads(game.read_text(encoding="utf-8"))
+    ids = [p["id"] for p in recorded["players"]]
+    names = dict(zip(ids, convert_18xxgames.ORDINALS[: len(ids)], strict=True))
+    lines = _script(game).read_text(encoding="utf-8").splitlines()
+    scores = [f"expect {names[int(pid)]} value {n}" for pid, n in recorded["result"].items()]
+    assert lines[-1 - len(scores) : -1] == scores
+    assert lines[-2 - len(scores)].startswith("# the final scores the game recorded")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
@@ -440,3 +455,20 @@ def test_the_1817_converter_moves_a_targets_privates_and_stops_at_a_players_end(
     converter = _converter()
     converter.convert(actions[2:])
     assert "a player ends the game here" in str(converter.stopped)
+
+
+def test_the_1817_converter_ends_a_players_end_with_the_recorded_scores() -> None:
+    """At the players' `end_game` the recorded ``result`` is each player's value (facts
+    §14: cash, shares at their price, privates); the script replays to them."""
+    game = _short_game([_player(2, type="end_game")])
+    game["result"] = {"2": 420, "3": 420, "1": 410}  # One: $320 and his 100% of A&S at $90
+    script = convert_18xxgames.convert_1817(game, None, None)
+    assert script.splitlines()[-5:] == [
+        "# the final scores the game recorded at the players' end (facts §14)",
+        "expect Two value 420",
+        "expect Three value 420",
+        "expect One value 410",
+        "# a player ends the game here (18xx.games `end_game`, action 12), which no line of the "
+        "contract does: not converted further",
+    ]
+    play(script)
