@@ -510,7 +510,9 @@ class G1846(TerrainCosts, Engine):
             )
         state.ledger.transfer(player, BANK, price, f"buys {company.id} (3.23)")
         if company.debt:
-            state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
+            state.ledger.transfer(
+                player, BANK, company.debt, f"{company.id}'s debt, paid with its price (3.1)"
+            )
         company.owner = player
         if price < company.value:
             state.extra["reduced_private"] = company.id
@@ -521,8 +523,11 @@ class G1846(TerrainCosts, Engine):
         )
         if company.kind == "independent":
             # 3.23: the treasury is the list price even when the price paid was reduced.
-            # (the words are kept: saves written with them are compared with them)
-            self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
+            # A save written with other words ("initial treasury") opens with these
+            # (docs/saves.md: the words need not match; tests/core/test_save_limits.py).
+            self.bank_pays(
+                state, company.id, company.value, "its initial treasury, its list price (3.23)"
+            )
 
     def begin_from_setup(self, state: GameState) -> None:
         """The first stock-round command: the removals must be complete (2.3).

@@ -439,8 +439,8 @@ def test_a_private_result_narrates_an_independents_debt_and_treasury() -> None:
         )
     )
     assert said["private Amy MS"] == [
-        "Amy pays the bank $80: pays MS's debt (3.1)",
-        "The bank pays MS $60: initial treasury (3.23)",
+        "Amy pays the bank $80: MS's debt, paid with its price (3.1)",
+        "The bank pays MS $60: its initial treasury, its list price (3.23)",
     ]
     assert said["private Bob CWI"] == []
 
