@@ -512,7 +512,8 @@ def describe(ev: Event, currency: str = "$", title: str | None = None) -> str | 
             why = f": {ev.reason}" if ev.reason else ""
             return f"{ev.player} passes" + (" (automatic)" if ev.auto else "") + why
         case PriorityChanged():
-            return f"{_word(title, 'priority', 'Priority deal')} goes to {ev.player}"
+            why = f": {ev.reason}" if ev.reason else ""
+            return f"{_word(title, 'priority', 'Priority deal')} goes to {ev.player}{why}"
         case PresidentChanged():
             return _president_line(ev, title)
         case DividendPaid():

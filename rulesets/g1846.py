@@ -223,6 +223,7 @@ RULE_NUMBERS = {
     "bank_broken": "10.1",
     "bank_runs_out": "10.1",
     "all_passed": "5.11, 5.13",
+    "priority": "5.51",
     "rounds": "4",
     "sold_then_buy": "5.38",
     "hold_limit": "5.36",
@@ -1518,7 +1519,10 @@ class G1846(TerrainCosts, Engine):
                 p for p in _seat_order_from(state.ledger.players, player) if not p.bankrupt
             ]
             state.priority = following[0].name
-            state.ledger.events.append(PriorityChanged(player=state.priority))
+            # the rules are silent (7.11-7.14): the card goes on to the next player on
+            # the bankrupt's left, as 5.51 hands it to the left
+            why = f"{player}, who held it, is bankrupt: the next player on his left (reading)"
+            state.ledger.events.append(PriorityChanged(player=state.priority, reason=why))
         if company.closed:
             self._next_operator(state)
         elif self.in_receivership(company) and not company.trains:

@@ -174,6 +174,7 @@ RULE_NUMBERS = {
     "bank_broken": "5.1.2",
     "bank_runs_out": "5.1.1",
     "all_passed": "3",
+    "priority": "3.1.11",
     "rounds": "3.5",
     "sold_then_buy": "3.1.9",
     "hold_limit": "3.1.2",
@@ -586,7 +587,9 @@ class G1853(Engine):
         state.ledger.players = [by_name[name] for name in seated]
         state.priority = seated[0]
         state.extra["stage"] = "claims"
-        state.ledger.events.append(PriorityChanged(player=seated[0]))
+        state.ledger.events.append(
+            PriorityChanged(player=seated[0], reason="the largest Bond takes the Elephant (2.5.3)")
+        )
         self.note(
             state,
             "Seating by bond (2.5.3): "
@@ -2156,7 +2159,9 @@ class G1853(Engine):
             )
         state.ledger.transfer(buyer, seller, cmd.price, "buys the Elephant (3.1.11)")
         state.priority = buyer
-        state.ledger.events.append(PriorityChanged(player=buyer))
+        state.ledger.events.append(
+            PriorityChanged(player=buyer, reason=f"bought from {seller} (3.1.11)")
+        )
 
     # ================================================================= score and views
     def score_price(self, state: GameState, company: Company) -> int | None:
