@@ -529,8 +529,14 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     """A certificate whose move another line already says.
 
     A certificate swapped with a presidency: the presidency's line says so.  The
-    certificates of a corporation that closes: its closing line says so.
+    certificates of a corporation that closes: its closing line says so.  A train a
+    company keeps, phased out, as it closes in the same breath (1846 9: phase III phases out
+    the 2-trains and closes the Michigan Southern, whose 2-train leaves the game): the
+    train's line saying it leaves is the one to mirror ("MS keeps its 2-train ... it runs
+    once more" was said just before it).
     """
+    if isinstance(ev, TrainMoved) and ev.source == ev.target:
+        return ev.source in closing
     if not isinstance(ev, CertificateMoved):
         return False
     if ev.company in closing and _is_account(ev.target, SCRAP):

@@ -975,7 +975,10 @@ class StockRound(Ruleset):
         state.auto_passed.add(player)
         state.passed_by_tool.append(player)
         state.consecutive_passes += 1
-        state.ledger.events.append(passed(player, True, "no legal sale or purchase"))
+        # the turn's rule (1846 5.11, 1847 AE 8, 1817 facts §4): a player with nothing
+        # legal to do can only pass, and the tool passes him (the spec)
+        why = f"no legal sale or purchase ({self.r('turn')})"
+        state.ledger.events.append(passed(player, True, why))
         self._next_stock_player(state, player)
 
     def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:

@@ -242,7 +242,7 @@ def test_the_recorded_game_narrates_what_the_bank_did_by_itself() -> None:
 
 def test_the_demo_game_narrates_automatic_passes_and_end_of_round_moves() -> None:
     lines = all_lines(demo_script())
-    assert "Carlos passes (automatic): no legal sale or purchase" in lines
+    assert "Carlos passes (automatic): no legal sale or purchase (5.11)" in lines
     assert "ERIE price down $70 → $60: shares in the Stock Market (5.52)" in lines
     assert "Priority deal goes to Carlos: left of Bob, the last to buy or sell (5.51)" in lines
 

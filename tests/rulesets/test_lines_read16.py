@@ -72,3 +72,51 @@ def test_a_save_whose_priority_lines_cite_no_rule_opens_with_today_s_words() -> 
         "The Elephant (priority deal) goes to Ann: the largest Bond takes the Elephant (2.5.3)"
         in said
     )
+
+
+def test_a_bankrupt_holders_priority_deal_says_the_rules_are_silent() -> None:
+    """1846 7.11-7.14 say nothing of the card of a bankrupt holder; the tool hands it to
+    the next player on his left, as 5.51 hands it on (seats One Two Three Four Five: Four
+    holds it and goes bankrupt, One is next who is still in the game)."""
+    text = (SCRIPTS / "1846-recorded-19962.script").read_text(encoding="utf-8")
+    assert (
+        "Priority deal goes to One: Four, who held it, is bankrupt: the next player on his "
+        "left (rules silent; as 5.51)"
+    ) in _said(text)
+
+
+# ------------------------------------------------------------------ 1846 lines
+def test_an_automatic_pass_cites_the_turn_rule() -> None:
+    """1846 5.11: a player with nothing legal to do passes; the tool passes him, and says
+    under which rule (Cy, $0 after the phase III script's purchases)."""
+    text = (SCRIPTS / "1846-independents-privates-phase-iii.script").read_text(encoding="utf-8")
+    said = _said(text)
+    assert "Cy passes (automatic): no legal sale or purchase (5.11)" in said
+    assert not [line for line in said if line.endswith("no legal sale or purchase")]
+
+
+def test_phase_iii_says_ms_s_train_leaves_not_that_it_runs_once_more() -> None:
+    """1846 9 (phase III): the 2-trains are phased out, and the Michigan Southern, still a
+    player's, closes: its $160 to the bank and its 2-train out of the game.  The lines say
+    that; "MS keeps its 2-train, phased out ... it runs once more" (said just before MS
+    closed) is gone, while each corporation's phased-out 2-train is still said (NYC 3, GT
+    1, IC 2)."""
+    text = (SCRIPTS / "1846-independents-privates-phase-iii.script").read_text(encoding="utf-8")
+    said = _said(text)
+    assert not [line for line in said if line.startswith("MS keeps")]
+    kept = [line.split()[0] for line in said if " keeps its 2-train, phased out" in line]
+    assert sorted(kept) == ["GT", "IC", "IC", "NYC", "NYC", "NYC"]
+    assert "MS pays the bank $160: MS closes: its treasury goes to the bank; private " in (
+        "\n".join(said)
+    )
+    assert "MS's 2-train leaves the game: private companies close in phase III (9)" in said
+
+
+def test_the_reserve_line_cites_10_1() -> None:
+    """1846 10.1 (2.2): the bank of 3 players holds $6,500 and the box keeps $5,500 aside;
+    when the bank runs out the $5,500 comes in, a payment to mirror with its rule."""
+    text = (SCRIPTS / "1846-bank-breaks.script").read_text(encoding="utf-8")
+    assert (
+        "The reserve pays the bank $5,500: the bank broke: the money put aside at setup is "
+        "added (10.1)"
+    ) in _said(text)
