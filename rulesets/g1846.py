@@ -994,7 +994,9 @@ class G1846(TerrainCosts, Engine):
     @staticmethod
     def price_steps(price: int, paid: int) -> tuple[int, str]:
         """6.75: columns to move for a payout against the current price."""
-        if paid == 0 or 2 * paid < price:
+        if paid == 0:  # a withhold, or no revenue: "no payout"
+            return -1, "no payout: 1 left (6.75)"
+        if 2 * paid < price:
             return -1, "payout below half the price: 1 left (6.75)"
         if paid < price:
             return 0, "payout at least half the price: no move (6.75)"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from moderator.game import Game
-from moderator.narrate import narrate
+from moderator.narrate import describe, narrate
 from moderator.script import parse_script
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
@@ -31,6 +31,14 @@ def _narrated(text: str) -> tuple[Game, list[tuple[str, list[str]]]]:
 
 def _said(text: str) -> list[str]:
     return [n for _, lines in _narrated(text)[1] for n in lines]
+
+
+def _every_line(text: str) -> list[str]:
+    """Every event of a script's game as a line, a command's own effect included."""
+    game = _narrated(text)[0]
+    currency = game.ruleset.currency
+    said = [describe(ev, currency, game.title) for entry in game.journal for ev in entry.events]
+    return [line for line in said if line]
 
 
 # ------------------------------------------------------------------ the priority deal
@@ -120,3 +128,15 @@ def test_the_reserve_line_cites_10_1() -> None:
         "The reserve pays the bank $5,500: the bank broke: the money put aside at setup is "
         "added (10.1)"
     ) in _said(text)
+
+
+def test_no_payout_is_said_as_6_75_says_it() -> None:
+    """1846 6.75: "one column left if either there is no payout or its payout is less than
+    half": a corporation's first run, with no train, pays nothing (the rulebook's example:
+    GT at $60 to $50, NYC and IC at $80 to $70); the line said "payout below half the
+    price" of $0.  A payout under half stays so worded (the rulebook example's later runs)."""
+    text = (SCRIPTS / "1846-rulebook-example.script").read_text(encoding="utf-8")
+    lines = _every_line(text)
+    assert "GT price down $60 → $50: no payout: 1 left (6.75)" in lines
+    assert "NYC price down $80 → $70: no payout: 1 left (6.75)" in lines
+    assert not [line for line in lines if "payout below half" in line and "$0" in line]
