@@ -140,3 +140,41 @@ def test_no_payout_is_said_as_6_75_says_it() -> None:
     assert "GT price down $60 → $50: no payout: 1 left (6.75)" in lines
     assert "NYC price down $80 → $70: no payout: 1 left (6.75)" in lines
     assert not [line for line in lines if "payout below half" in line and "$0" in line]
+
+
+_ISSUED = """game 1846 Amy Bob Cy
+remove ERIE PRR MC OI SC TBC
+par Amy NYC 100
+buy Bob NYC
+buy Cy NYC
+pass Amy
+pass Bob
+pass Cy
+issue NYC 2
+run NYC 0
+train NYC 2
+done NYC
+"""
+"""OR 1.1: NYC issues 2 of its treasury shares at $90, one value below its $100 (6.31):
+$400 + $180; no payout, $90 (6.75); a 2-train, $500 left.  OR 1.2 is NYC's turn."""
+
+
+def test_6_32_a_redemption_at_the_market_s_right_edge() -> None:
+    """1846 6.32: a share is redeemed at one value more than the price.  At $510 that is
+    $550, the last space; at $550 there is none, and the rules are silent: the tool reads
+    $550 (the price stops at $550 everywhere else, 6.75).  Set by hand for the test: NYC's
+    price, and $550 more in its treasury: $1,050 pays for one share, not two ($1,100)."""
+    for price, each in ((510, 550), (550, 550)):
+        for count in (2, 1):  # a refusal restores the journal's state: a game each
+            game, _ = _narrated(_ISSUED)
+            game.state.market.place("NYC", price)
+            game.state.ledger.transfer("bank", "NYC", 550, "set by hand for the test")
+            outcome = game.execute(f"redeem NYC {count}")
+            if count == 2:
+                assert outcome.message == f"NYC has $1,050, redeeming 2 costs ${2 * each:,} (6.32)"
+                continue
+            assert outcome.ok, outcome.message
+            paid = outcome.events[0]
+            assert paid.reason == f"redeems 1 at ${each} (6.32)"  # type: ignore[union-attr]
+            assert game.state.company("NYC").cash == 1_050 - each
+            assert game.state.price("NYC") == price  # no move (6.33)
