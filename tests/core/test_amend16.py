@@ -45,6 +45,17 @@ def _kept_is_what_was_shown(game: Game, path: Path, number: int, line: str) -> l
     return shown
 
 
+def _amended(tmp_path: Path, name: str, old: str, new: str) -> list[str]:
+    """Script ``name`` saved, its line ``old`` amended to ``new`` and kept: the table's
+    changes (:func:`_kept_is_what_was_shown`)."""
+    game, path = _saved(tmp_path, name)
+    return _kept_is_what_was_shown(game, path, _number(game, old), new)
+
+
+def _number(game: Game, line: str) -> int:
+    return next(n for n, e in enumerate(game.journal, 1) if e.line == line)
+
+
 def _head(game: Game) -> str:
     return game.script().splitlines()[0]
 
@@ -56,9 +67,7 @@ def test_1846_a_half_pay_corrected_pays_every_holder_the_new_share(tmp_path: Pat
     +$1, NYC's treasury share +$1 and $10 more kept: +$11; its 4 Stock Market shares pay the
     bank nothing either way.  The bank pays $16 more.  $190 and $200 are both at least double
     $70: two columns right either way, $90, and every later line applies."""
-    game, path = _saved(tmp_path, "1846-rulebook-example")
-    number = next(n for n, e in enumerate(game.journal, 1) if e.line == "run NYC 370 half")
-    shown = _kept_is_what_was_shown(game, path, number, "run NYC 390 half")
+    shown = _amended(tmp_path, "1846-rulebook-example", "run NYC 370 half", "run NYC 390 half")
     assert shown == [
         "the bank: cash $5,956 → $5,940 (-$16)",
         "Amy: cash $32 → $33 (+$1)",
@@ -76,14 +85,14 @@ def test_1817_an_ipo_price_corrected_drops_an_automatic_loan(tmp_path: Path) -> 
     no automatic loan (the $300 game took one, price $110).  OR 4.2 (2 loans out: 5%): run
     $0, price $110; three loans, $315, price $80; interest on 4 loans, $20: $295 (was $365),
     4 loans (was 5).  Stock round 5: 6 loans out, 10% either way."""
-    game, path = _saved(tmp_path, "1817-interest-auto-loans")
-    number = next(n for n, e in enumerate(game.journal, 1) if e.line == "ipo Amy GT 300 5")
-    given = amend(game, number, "ipo Amy GT 320 5")
+    game, _ = _saved(tmp_path, "1817-interest-auto-loans")
+    given = amend(game, _number(game, "ipo Amy GT 300 5"), "ipo Amy GT 320 5")
     said = [line for g in given.given for line in narrate(g.outcome.command, g.outcome.events)]
     assert "GT pays $5 interest: 1 loan at 5% (facts §6, R 6.8) — to the bank" in said
     assert "GT pays $20 interest: 4 loans at 5% (facts §6, R 6.8) — to the bank" in said
     assert not [line for line in said if "to pay its interest" in line]  # no automatic loan
-    shown = _kept_is_what_was_shown(game, path, number, "ipo Amy GT 320 5")
+    game.close()
+    shown = _amended(tmp_path, "1817-interest-auto-loans", "ipo Amy GT 300 5", "ipo Amy GT 320 5")
     assert shown == [
         "Amy: cash $120 → $100 (-$20)",
         "GT: treasury $365 → $295 (-$70)",
@@ -97,9 +106,7 @@ def test_1817_a_loan_count_corrected_changes_the_rate_of_the_next_round(tmp_path
     instead of $300 to $70; interest on 3 loans at the 5% fixed for the round, $15 (not
     $25 on 5): $90 + $100 - $15 = $175 (was $365).  Loans out 5 (3 + UR's 2): the rate the
     stock round reads falls from 10% (7 loans) to 5% (0-5)."""
-    game, path = _saved(tmp_path, "1817-interest-auto-loans")
-    number = next(n for n, e in enumerate(game.journal, 1) if e.line == "loan GT 3")
-    shown = _kept_is_what_was_shown(game, path, number, "loan GT 1")
+    shown = _amended(tmp_path, "1817-interest-auto-loans", "loan GT 3", "loan GT 1")
     assert shown == [
         "the game: interest rate 10% → 5%",
         "GT: treasury $365 → $175 (-$190)",
@@ -117,8 +124,7 @@ def test_1847ae_a_train_price_corrected_stops_at_the_purchase_it_makes_unafforda
     nothing is written."""
     game, path = _saved(tmp_path, "1847ae-krauss")
     before = path.read_bytes()
-    number = next(n for n, e in enumerate(game.journal, 1) if e.line == "train Saar 3 from L 100")
-    done = amend(game, number, "train Saar 3 from L 60")
+    done = amend(game, _number(game, "train Saar 3 from L 100"), "train Saar 3 from L 60")
     assert done.stop is not None
     assert done.stop.text_said() == (
         "line 63 (`train L 3 from pool`) no longer applies: L has M140, the 3 costs M150; a "
