@@ -607,7 +607,12 @@ class G1846(TerrainCosts, Engine):
         )
         state.ledger.move_certificate(company, cert, player, "virtual share (7.13)")
         state.ledger.events.append(
-            PresidentChanged(company=cid, before=POOL, after=player, reason="7.13")
+            PresidentChanged(
+                company=cid,
+                before=POOL,
+                after=player,
+                reason="a holder of 20% takes over, by a virtual share (7.13)",
+            )
         )
 
     def _presidency_after_gain(self, state: GameState, company: Company, player: str) -> None:
