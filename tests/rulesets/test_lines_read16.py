@@ -178,3 +178,15 @@ def test_6_32_a_redemption_at_the_market_s_right_edge() -> None:
             assert paid.reason == f"redeems 1 at ${each} (6.32)"  # type: ignore[union-attr]
             assert game.state.company("NYC").cash == 1_050 - each
             assert game.state.price("NYC") == price  # no move (6.33)
+
+
+def test_1847ae_a_train_from_the_bank_pool_names_its_rule() -> None:
+    """1847 AE 6.8 (the Krauss script, OR 6.1): L buys the bank pool's 3-train at its list
+    price, M150.  The payment said "L pays the bank M150: buys a 3 from the bank pool" with
+    no rule, where the train's own line cited 6.8."""
+    text = (SCRIPTS / "1847ae-krauss.script").read_text(encoding="utf-8")
+    lines = _every_line(text)
+    assert "L pays the bank M150: buys a 3 from the bank pool (6.8)" in lines
+    assert "L gets a 3-train from the bank pool for M150: bought from the bank pool at list " in (
+        "\n".join(lines)
+    )
