@@ -115,14 +115,10 @@ class Passed(_Event):
 
 
 class PriorityChanged(_Event):
-    """The priority deal (1853: the elephant) went to another player.
-
-    ``reason``: why, with the rule (a save written before the priority lines cited their
-    rule holds none; it opens with today's words, docs/saves.md)."""
+    """The priority deal (1853: the elephant) went to another player."""
 
     kind: Literal["priority"] = "priority"
     player: str
-    reason: str = ""
 
 
 class PresidentChanged(_Event):

@@ -336,20 +336,16 @@ class PrivateAuction(StockRound):
         self.sale_round_passed(state)
         # "closed in the usual way" (7.3): the priority deal as at a round's end (4.0), left
         # of the last player who got a private, by a purchase or a bid (reading, facts D2)
-        new, why = state.priority, ""
+        new = state.priority
         # facts §5 (1889, 18Chesapeake): on in turn; a game saved before rules level 4
         # goes on left of whoever got a private last, as recorded (moderator.fixes)
         if self.priority_left_of_turn and follows(state, f"{self.title}-§5-pass"):
             new = self.next_stock_players(state, player)[0].name
-            why = f"left of {player}, the last to pass ({rule})"
         elif state.last_actor is not None:
             new = self.next_stock_players(state, state.last_actor)[0].name
-            why = (
-                f"left of {state.last_actor}, the last to get a private ({rule}, {self.r('turn')})"
-            )
         if new != state.priority:
             state.priority = new
-            state.ledger.events.append(PriorityChanged(player=new, reason=why))
+            state.ledger.events.append(PriorityChanged(player=new))
         state.ledger.events.append(
             Noted(
                 text=f"A complete round without a purchase: {pid} is unsold, the privates "
@@ -442,8 +438,7 @@ class PrivateAuction(StockRound):
             dealt = self.next_stock_players(state, last)[0].name
             if dealt != state.priority:
                 state.priority = dealt
-                why = f"left of {last}, {done} ({self.r('sale_first')})"
-                state.ledger.events.append(PriorityChanged(player=dealt, reason=why))
+                state.ledger.events.append(PriorityChanged(player=dealt))
             deal = f"; the priority deal to {dealt}, left of {last}, {done}"
         else:
             deal = ""

@@ -1527,12 +1527,9 @@ class G1846(TerrainCosts, Engine):
             ]
             state.priority = following[0].name
             # the rules are silent (7.11-7.14): the card goes on to the next player on
-            # the bankrupt's left, as 5.51 hands it to the left
-            why = (
-                f"{player}, who held it, is bankrupt: the next player on his left "
-                "(rules silent; as 5.51)"
-            )
-            state.ledger.events.append(PriorityChanged(player=state.priority, reason=why))
+            # the bankrupt's left, as 5.51 hands it to the left (the line says so,
+            # moderator.narrate)
+            state.ledger.events.append(PriorityChanged(player=state.priority))
         if company.closed:
             self._next_operator(state)
         elif self.in_receivership(company) and not company.trains:

@@ -588,9 +588,7 @@ class G1853(Engine):
         state.ledger.players = [by_name[name] for name in seated]
         state.priority = seated[0]
         state.extra["stage"] = "claims"
-        state.ledger.events.append(
-            PriorityChanged(player=seated[0], reason="the largest Bond takes the Elephant (2.5.3)")
-        )
+        state.ledger.events.append(PriorityChanged(player=seated[0]))
         self.note(
             state,
             "Seating by bond (2.5.3): "
@@ -2160,9 +2158,7 @@ class G1853(Engine):
             )
         state.ledger.transfer(buyer, seller, cmd.price, "buys the Elephant (3.1.11)")
         state.priority = buyer
-        state.ledger.events.append(
-            PriorityChanged(player=buyer, reason=f"bought from {seller} (3.1.11)")
-        )
+        state.ledger.events.append(PriorityChanged(player=buyer))
 
     # ================================================================= score and views
     def score_price(self, state: GameState, company: Company) -> int | None:

@@ -129,7 +129,8 @@ class StockRound(Ruleset):
     pool_limit: ClassVar[int] = 50
     priority_last: ClassVar[str] = "the last to buy or sell"
     """Whom the priority deal goes left of at a stock round's end, as the title's rule
-    (``rule_numbers["priority"]``) says it (1853 3.1.11: the last to buy)."""
+    (``rule_numbers["priority"]``) says it (1853 3.1.11: the last to buy): the words of the
+    priority deal's line (``moderator.narrate``)."""
     """Most percent of one corporation the pool may hold."""
     sell_after_buy: ClassVar[bool] = False
     """A turn's purchase and its sales come in either order (1830 4.0): after a purchase the
@@ -1008,8 +1009,7 @@ class StockRound(Ruleset):
             new = following[0].name if following else state.last_actor
             if new != state.priority:
                 state.priority = new
-                why = f"left of {state.last_actor}, {self.priority_last} ({self.r('priority')})"
-                state.ledger.events.append(PriorityChanged(player=new, reason=why))
+                state.ledger.events.append(PriorityChanged(player=new))
         if self.sell_after_buy:
             # A later `pass` is accepted and changes nothing only for the players whose
             # automatic passes ended the round (the contract): 1830's purchases close turns

@@ -48,8 +48,8 @@ def test_the_priority_deal_line_cites_its_rule_in_1846() -> None:
     the Stock Market), Carlos, Amy and Bob pass, and it goes to Carlos."""
     text = (SCRIPTS / "1846-rulebook-example.script").read_text(encoding="utf-8")
     said = _said(text)
-    assert "Priority deal goes to Bob: left of Amy, the last to buy or sell (5.51)" in said
-    assert "Priority deal goes to Carlos: left of Bob, the last to buy or sell (5.51)" in said
+    assert "Priority deal goes to Bob: left of the last to buy or sell (5.51)" in said
+    assert "Priority deal goes to Carlos: left of the last to buy or sell (5.51)" in said
 
 
 def test_the_priority_deal_line_cites_its_rule_in_1847ae_and_1817() -> None:
@@ -59,27 +59,40 @@ def test_the_priority_deal_line_cites_its_rule_in_1847ae_and_1817() -> None:
     # the short operating round, C (on B's left) gets the card; then C buys last, A gets it
     text = (SCRIPTS / "1847ae-starting-package.script").read_text(encoding="utf-8")
     said = _said(text)
-    assert "Priority deal goes to C: left of B, the last to buy or sell (3.3, 8)" in said
-    assert "Priority deal goes to A: left of C, the last to buy or sell (3.3, 8)" in said
+    assert "Priority deal goes to C: left of the last to buy or sell (3.3, 8)" in said
+    assert "Priority deal goes to A: left of the last to buy or sell (3.3, 8)" in said
     text = (SCRIPTS / "1817-shorts.script").read_text(encoding="utf-8")
     assert (
-        "Priority deal goes to Bob: left of Amy, the last to act, for himself or a "
+        "Priority deal goes to Bob: left of the last to act, for himself or a "
         "corporation (facts §4, RDL 2.11)"
     ) in _said(text)
 
 
-def test_a_save_whose_priority_lines_cite_no_rule_opens_with_today_s_words() -> None:
-    """A save written before the priority deal's event held a reason opens (the words need
-    not be as recorded, docs/saves.md); the game holds today's words, its file its own."""
+def test_the_priority_deal_s_rule_is_the_line_s_not_the_save_s(tmp_path: Path) -> None:
+    """The line derives its rule from the title, the command and the events around it:
+    the event stays as every released moderator wrote it (a moderator of rules level 14
+    refuses an event with a field it does not know as a malformed save).  1853 2.5.3 (the
+    seating by bonds: the largest takes the Elephant), read from a save written before the
+    lines cited a rule; 1830 7.0-7.3 in the opening private sale, 4.0 at the stock
+    round's end; a new save's priority events hold the player alone."""
     path = DATA / "before-wording-1853-managers.json"
     record = json.loads(path.read_text(encoding="utf-8").splitlines()[4])["entry"]
     assert {"kind": "priority", "player": "Ann"} in record["events"]
     game = Game.load(path, read_only=True)
-    said = narrate(None, game.journal[3].events, "£", "1853")
+    entry = game.journal[3]
     assert (
         "The Elephant (priority deal) goes to Ann: the largest Bond takes the Elephant (2.5.3)"
-        in said
+        in narrate(entry.command, entry.events, "£", "1853")
     )
+    text = (SCRIPTS / "1830-opening-sale.script").read_text(encoding="utf-8")
+    game, out = _narrated(text)
+    said = [n for _, lines in out for n in lines]
+    assert "Priority deal goes to Cy: as the private sale hands it on (7.0, 7.3)" in said
+    assert "Priority deal goes to Bob: left of the last to buy or sell (4.0)" in said
+    game.save(tmp_path / "g.json")
+    records = (tmp_path / "g.json").read_text(encoding="utf-8").splitlines()[1:]
+    held = [ev for r in records for ev in json.loads(r)["entry"]["events"]]
+    assert [sorted(ev) for ev in held if ev["kind"] == "priority"] == [["kind", "player"]] * 3
 
 
 def test_a_bankrupt_holders_priority_deal_says_the_rules_are_silent() -> None:
@@ -88,8 +101,8 @@ def test_a_bankrupt_holders_priority_deal_says_the_rules_are_silent() -> None:
     holds it and goes bankrupt, One is next who is still in the game)."""
     text = (SCRIPTS / "1846-recorded-19962.script").read_text(encoding="utf-8")
     assert (
-        "Priority deal goes to One: Four, who held it, is bankrupt: the next player on his "
-        "left (rules silent; as 5.51)"
+        "Priority deal goes to One: its holder is bankrupt: the next player on his left "
+        "(rules silent; as 5.51)"
     ) in _said(text)
 
 
