@@ -528,8 +528,14 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     """A certificate whose move another line already says.
 
     A certificate swapped with a presidency: the presidency's line says so.  The
-    certificates of a corporation that closes: its closing line says so.
+    certificates of a corporation that closes: its closing line says so.  A train a
+    company keeps, phased out, as it closes in the same breath (1846 9: phase III phases out
+    the 2-trains and closes the Michigan Southern, whose 2-train leaves the game): the
+    train's line saying it leaves is the one to mirror ("MS keeps its 2-train ... it runs
+    once more" was said just before it).
     """
+    if isinstance(ev, TrainMoved) and ev.source == ev.target:
+        return ev.source in closing
     if not isinstance(ev, CertificateMoved):
         return False
     if ev.company in closing and _is_account(ev.target, SCRAP):
@@ -623,13 +629,14 @@ class Effects(c.Record):
 
     def lines(self, currency: str = "$", title: str | None = None) -> list[str]:
         """The follow-ups as the log words them (:func:`narrate`)."""
-        return _worded(self.follows, self.own + self.follows, currency, title)
+        return _worded(self.follows, self.own + self.follows, currency, title, self.command)
 
     def after_lines(self, currency: str = "$", title: str | None = None) -> list[str]:
         """What would follow the command, as a dialog lists it: :meth:`lines` without the
         round the command opens before it acts (the screen already shows that round, and
         "then, by itself: — Stock round 1 begins —" said otherwise; issue 27.7)."""
-        return _worded(self.follows[self.opening :], self.own + self.follows, currency, title)
+        every = self.own + self.follows
+        return _worded(self.follows[self.opening :], every, currency, title, self.command)
 
 
 def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
@@ -653,7 +660,11 @@ def split(cmd: c.Command | None, events: Sequence[Event]) -> Effects:
 
 
 def _worded(
-    events: Sequence[Event], every: Sequence[Event], currency: str, title: str | None
+    events: Sequence[Event],
+    every: Sequence[Event],
+    currency: str,
+    title: str | None,
+    cmd: c.Command | None = None,
 ) -> list[str]:
     closing = {ev.company for ev in every if isinstance(ev, CompanyClosed)}
     lines: list[str] = []
@@ -661,9 +672,49 @@ def _worded(
         if _folded(ev, closing):
             continue
         text = describe(ev, currency, title)
+        if text and isinstance(ev, PriorityChanged):
+            why = priority_why(ev, cmd, every, title)
+            text = f"{text}: {why}" if why else text
         if text:
             lines.append(text)
     return lines
+
+
+def priority_why(
+    ev: PriorityChanged, cmd: c.Command | None, every: Sequence[Event], title: str | None
+) -> str:
+    """Why the priority deal moved, with the rule, as its line says it (``""``: unknown).
+
+    The event holds no reason: the saves of every released moderator hold it so, and one
+    of them refuses an event with a field it does not know as malformed.  The rule
+    follows from the title, the command and the events around it in its entry: the
+    stock round's end (1846 5.51, 1847 AE 3.3 and 8, 1853 3.1.11, 1817 facts §4, 1830
+    4.0...), its price moves and the next round after it; 1853's seating by the bonds
+    (2.5.3) and the Elephant sold (3.1.11); an 1846 bankrupt holder's card (the rules are
+    silent); the opening private sale of 1830, 1889 and 18Chesapeake (its rules), whose
+    own note says left of whom.
+    """
+    from rulesets import RULESETS  # the game's ruleset, already loaded: no import cost
+
+    rules = RULESETS.get((title or "").upper())
+    numbers: dict[str, str] = getattr(rules, "rule_numbers", {})
+    kind = (cmd.kind if cmd is not None else "", title)
+    if kind == ("bond", "1853"):  # 2.5.3: the largest bond takes the Elephant
+        return "the largest Bond takes the Elephant (2.5.3)"
+    if kind == ("elephant", "1853"):
+        return "sold by its holder (3.1.11)"
+    if kind == ("bankrupt", "1846"):  # the rules are silent
+        return "its holder is bankrupt: the next player on his left (rules silent; as 5.51)"
+    at = next((i for i, x in enumerate(every) if x is ev), len(every))
+    after = every[at + 1 :]
+    ends = next((x for x in after if isinstance(x, RoundStarted | PriorityChanged)), None)
+    if isinstance(ends, RoundStarted) and "priority" in numbers:  # the stock round's end
+        last = getattr(rules, "priority_last", "the last to buy or sell")
+        return f"left of {last} ({numbers['priority']})"
+    if "sale_first" in numbers:  # in the opening private sale: its note says left of whom
+        sale = dict.fromkeys((numbers["sale_first"], numbers["sale_unsold"]))
+        return f"as the private sale hands it on ({', '.join(sale)})"
+    return ""
 
 
 def narrate(
@@ -707,7 +758,10 @@ def narrate_around(
     before = [ev for ev, mine in zip(events[:first], flags[:first], strict=True) if not mine]
     after = [ev for ev, mine in zip(events[first:], flags[first:], strict=True) if not mine]
     every = tuple(events)
-    return _worded(before, every, currency, title), _worded(after, every, currency, title)
+    return (
+        _worded(before, every, currency, title, cmd),
+        _worded(after, every, currency, title, cmd),
+    )
 
 
 __all__ = ["DIRECT", "Effects", "describe", "narrate", "narrate_around", "split"]

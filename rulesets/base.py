@@ -407,9 +407,9 @@ class Ruleset:
         reserve = state.ledger.reserve
         state.reserve_added = reserve
         if reserve:
-            state.ledger.transfer(
-                RESERVE, BANK, reserve, "the bank broke: the money put aside at setup is added"
-            )
+            # 1846 10.1 (with 2.2): the only title with money put aside at setup
+            why = f"the bank broke: the money put aside at setup is added ({self.r('bank_broken')})"
+            state.ledger.transfer(RESERVE, BANK, reserve, why)
         state.ledger.events.append(Noted(text=self.bank_broke_text(state)))
 
     def bank_broke_text(self, state: GameState) -> str:

@@ -142,6 +142,7 @@ RULE_NUMBERS = {
     "bank_broken": "facts §0",
     "bank_runs_out": "facts §0, RDL 13.2",
     "all_passed": "facts §4",
+    "priority": "facts §4, RDL 2.11",
     "rounds": "facts §8",
     "sold_then_buy": "facts §4",
     "hold_limit": "facts §0",
@@ -241,6 +242,7 @@ class G1817(
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
+    priority_last: ClassVar[str] = "the last to act, for himself or a corporation"  # facts §4
     train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = TRAIN_VARIANTS
     card_phase: ClassVar[dict[str, str]] = {p: p for p in PHASES}
     phases: ClassVar[tuple[str, ...]] = PHASES

@@ -97,7 +97,7 @@ RULE_NUMBERS = {
     "removed": "2.0",
     "players": "2.0, Table 3",
     "rounds": "3.0",
-    **dict.fromkeys(("turn", "all_passed", "sold_then_buy"), "4.0"),
+    **dict.fromkeys(("turn", "all_passed", "sold_then_buy", "priority"), "4.0"),
     "sale_first": "7.0",
     "sale_buy": "7.1",
     "sale_bid": "7.2",

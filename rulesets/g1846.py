@@ -223,6 +223,7 @@ RULE_NUMBERS = {
     "bank_broken": "10.1",
     "bank_runs_out": "10.1",
     "all_passed": "5.11, 5.13",
+    "priority": "5.51",
     "rounds": "4",
     "sold_then_buy": "5.38",
     "hold_limit": "5.36",
@@ -510,7 +511,9 @@ class G1846(TerrainCosts, Engine):
             )
         state.ledger.transfer(player, BANK, price, f"buys {company.id} (3.23)")
         if company.debt:
-            state.ledger.transfer(player, BANK, company.debt, f"pays {company.id}'s debt (3.1)")
+            state.ledger.transfer(
+                player, BANK, company.debt, f"{company.id}'s debt, paid with its price (3.1)"
+            )
         company.owner = player
         if price < company.value:
             state.extra["reduced_private"] = company.id
@@ -521,8 +524,11 @@ class G1846(TerrainCosts, Engine):
         )
         if company.kind == "independent":
             # 3.23: the treasury is the list price even when the price paid was reduced.
-            # (the words are kept: saves written with them are compared with them)
-            self.bank_pays(state, company.id, company.value, "initial treasury (3.23)")
+            # A save written with other words ("initial treasury") opens with these
+            # (docs/saves.md: the words need not match; tests/core/test_save_limits.py).
+            self.bank_pays(
+                state, company.id, company.value, "its initial treasury, its list price (3.23)"
+            )
 
     def begin_from_setup(self, state: GameState) -> None:
         """The first stock-round command: the removals must be complete (2.3).
@@ -601,7 +607,12 @@ class G1846(TerrainCosts, Engine):
         )
         state.ledger.move_certificate(company, cert, player, "virtual share (7.13)")
         state.ledger.events.append(
-            PresidentChanged(company=cid, before=POOL, after=player, reason="7.13")
+            PresidentChanged(
+                company=cid,
+                before=POOL,
+                after=player,
+                reason="a holder of 20% takes over, by a virtual share (7.13)",
+            )
         )
 
     def _presidency_after_gain(self, state: GameState, company: Company, player: str) -> None:
@@ -988,7 +999,9 @@ class G1846(TerrainCosts, Engine):
     @staticmethod
     def price_steps(price: int, paid: int) -> tuple[int, str]:
         """6.75: columns to move for a payout against the current price."""
-        if paid == 0 or 2 * paid < price:
+        if paid == 0:  # a withhold, or no revenue: "no payout"
+            return -1, "no payout: 1 left (6.75)"
+        if 2 * paid < price:
             return -1, "payout below half the price: 1 left (6.75)"
         if paid < price:
             return 0, "payout at least half the price: no move (6.75)"
@@ -1513,6 +1526,9 @@ class G1846(TerrainCosts, Engine):
                 p for p in _seat_order_from(state.ledger.players, player) if not p.bankrupt
             ]
             state.priority = following[0].name
+            # the rules are silent (7.11-7.14): the card goes on to the next player on
+            # the bankrupt's left, as 5.51 hands it to the left (the line says so,
+            # moderator.narrate)
             state.ledger.events.append(PriorityChanged(player=state.priority))
         if company.closed:
             self._next_operator(state)

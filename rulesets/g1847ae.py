@@ -180,6 +180,7 @@ RULE_NUMBERS = {
     "bank_broken": "9",
     "bank_runs_out": "9",
     "all_passed": "8",
+    "priority": "3.3, 8",
     "rounds": "2",
     "sold_then_buy": "8.1",
     "hold_limit": "8.3",

@@ -174,6 +174,7 @@ RULE_NUMBERS = {
     "bank_broken": "5.1.2",
     "bank_runs_out": "5.1.1",
     "all_passed": "3",
+    "priority": "3.1.11",
     "rounds": "3.5",
     "sold_then_buy": "3.1.9",
     "hold_limit": "3.1.2",
@@ -259,6 +260,7 @@ class G1853(Engine):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     rule_numbers: ClassVar[dict[str, str]] = RULE_NUMBERS
+    priority_last: ClassVar[str] = "the last to buy"  # 3.1.11; a sale moves no Elephant
     train_variants: ClassVar[dict[str, tuple[tuple[str, int], ...]]] = TRAIN_VARIANTS
     card_phase: ClassVar[dict[str, str]] = {
         "2": "2", "3": "3", "4": "4", "5": "5", "6": "5", "2M": "1", "3M": "1", "4M": "1",

@@ -104,7 +104,7 @@ _SECTIONS = {
     "§3": "corporation float par par_cost capital spend spend_purpose token terrain",
     "§4": "dividend_move sale_move sold_out",
     "§5": "sale_first sale_buy sale_bid sale_unsold",
-    "§6": "rounds turn all_passed sold_then_buy sell_buy_sell buy_ipo buy_pool hold_limit "
+    "§6": "rounds turn all_passed priority sold_then_buy sell_buy_sell buy_ipo buy_pool hold_limit "
     "over_cert_limit sell pool_limit president_sale one_sale president_swap president_change",
     "§7": "income order order_detail run_step train_step dividend pool_dividend run run_income",
     "§8": "train_limit train_order train_buy train_trade trade_in discard phase_out_sale "

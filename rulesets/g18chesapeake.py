@@ -84,6 +84,7 @@ _SECTIONS = {
     "§9.1": "sale_first sale_buy sale_bid sale_unsold",
     "§9.2": "cert_limit over_cert_limit hold_limit",
     "§9.3": "rounds turn all_passed sell",
+    "§9.8": "priority",
     "§9.4": "sold_then_buy pool_limit president_sale one_sale president_swap president_change",
     "§9.5": "par par_cost buy_ipo buy_pool",
     "§9.6": "float capital",

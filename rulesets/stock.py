@@ -127,6 +127,10 @@ class StockRound(Ruleset):
     max_holding: ClassVar[int | None] = None
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
     pool_limit: ClassVar[int] = 50
+    priority_last: ClassVar[str] = "the last to buy or sell"
+    """Whom the priority deal goes left of at a stock round's end, as the title's rule
+    (``rule_numbers["priority"]``) says it (1853 3.1.11: the last to buy): the words of the
+    priority deal's line (``moderator.narrate``)."""
     """Most percent of one corporation the pool may hold."""
     sell_after_buy: ClassVar[bool] = False
     """A turn's purchase and its sales come in either order (1830 4.0): after a purchase the
@@ -972,7 +976,10 @@ class StockRound(Ruleset):
         state.auto_passed.add(player)
         state.passed_by_tool.append(player)
         state.consecutive_passes += 1
-        state.ledger.events.append(passed(player, True, "no legal sale or purchase"))
+        # the turn's rule (1846 5.11, 1847 AE 8, 1817 facts §4): a player with nothing
+        # legal to do can only pass, and the tool passes him (the spec)
+        why = f"no legal sale or purchase ({self.r('turn')})"
+        state.ledger.events.append(passed(player, True, why))
         self._next_stock_player(state, player)
 
     def _auto_pass_if_stuck_after_sale(self, state: GameState, player: str) -> None:

@@ -408,7 +408,13 @@ class TrainDepot(Ruleset):
                 f"{cid}'s {name} from the {self.train_pool_name} ({self.r('president_pays')})",
             )
         else:
-            state.ledger.transfer(cid, BANK, price, f"buys {with_article(name)} from the bank pool")
+            state.ledger.transfer(
+                cid,
+                BANK,
+                price,
+                f"buys {with_article(name)} from the {self.train_pool_name} "
+                f"({self.r('train_buy')})",
+            )
         pool.remove(train)
         company.trains.append(train)
         state.ledger.events.append(

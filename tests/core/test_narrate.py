@@ -242,9 +242,9 @@ def test_the_recorded_game_narrates_what_the_bank_did_by_itself() -> None:
 
 def test_the_demo_game_narrates_automatic_passes_and_end_of_round_moves() -> None:
     lines = all_lines(demo_script())
-    assert "Carlos passes (automatic): no legal sale or purchase" in lines
+    assert "Carlos passes (automatic): no legal sale or purchase (5.11)" in lines
     assert "ERIE price down $70 → $60: shares in the Stock Market (5.52)" in lines
-    assert "Priority deal goes to Carlos" in lines
+    assert "Priority deal goes to Carlos" in lines  # no title given: no rule (see lines_read16)
 
 
 # ----------------------------------------------------------------- own effect and follow-ups
@@ -439,8 +439,8 @@ def test_a_private_result_narrates_an_independents_debt_and_treasury() -> None:
         )
     )
     assert said["private Amy MS"] == [
-        "Amy pays the bank $80: pays MS's debt (3.1)",
-        "The bank pays MS $60: initial treasury (3.23)",
+        "Amy pays the bank $80: MS's debt, paid with its price (3.1)",
+        "The bank pays MS $60: its initial treasury, its list price (3.23)",
     ]
     assert said["private Bob CWI"] == []
 

@@ -65,9 +65,21 @@ single letter) and a short adjustment."""
 
 
 def _recorded(path: Path) -> list[dict[str, object]]:
-    """The entries of a save of lines as its file holds them (line, round, command, events)."""
+    """The entries of a save of lines as its file holds them (line, round, command, events),
+    each event's ``reason`` left out (:func:`_unworded`)."""
     lines = path.read_bytes().split(b"\n")[1:]
-    return [json.loads(line)["entry"] for line in lines if line]
+    return _unworded([json.loads(line)["entry"] for line in lines if line])
+
+
+def _unworded(entries: list[dict[str, object]]) -> list[dict[str, object]]:
+    """``entries`` without their events' ``reason``: docs/saves.md, "the words need not
+    be" as recorded -- a save opens with today's words and its file keeps its own (1846's
+    private distribution words MS's debt and treasury otherwise since this save was
+    written).  A note's text is the banker's and is compared whole."""
+    for entry in entries:
+        for event in entry["events"]:  # type: ignore[attr-defined]
+            event.pop("reason", None)
+    return entries
 
 
 def _as_read(game: Game) -> list[dict[str, object]]:
@@ -82,7 +94,7 @@ def _as_read(game: Game) -> list[dict[str, object]]:
         }
         for e in game.journal
     ]
-    return json.loads(json.dumps(entries))  # type: ignore[no-any-return]
+    return _unworded(json.loads(json.dumps(entries)))
 
 
 def test_a_save_with_notes_over_the_bound_stored_three_times_opens_as_recorded(
@@ -96,6 +108,15 @@ def test_a_save_with_notes_over_the_bound_stored_three_times_opens_as_recorded(
     assert recorded[7]["events"] == [{"kind": "note", "text": recorded[7]["command"]["text"]}]  # type: ignore[index]
     game = Game.load(path)
     assert _as_read(game) == recorded  # every line, round, command and event as recorded
+    said = json.loads(path.read_bytes().split(b"\n")[2])["entry"]["events"]
+    assert [ev.get("reason") for ev in said][1::2] == [
+        "pays MS's debt (3.1)",
+        "initial treasury (3.23)",
+    ]
+    assert [ev.reason for ev in game.journal[1].events][1::2] == [  # type: ignore[union-attr]
+        "MS's debt, paid with its price (3.1)",  # today's words; the file keeps its own
+        "its initial treasury, its list price (3.23)",
+    ]
     assert game.execute("note and on").ok  # played on under today's bound
     assert not game.execute("note " + "x" * 2_001).ok
     game.close()

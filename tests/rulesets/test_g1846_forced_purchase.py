@@ -21,6 +21,7 @@ from test_g1846_trains import PHASE_III
 
 from moderator import commands as c
 from moderator.fixes import FIXES, fixes_between
+from moderator.narrate import describe
 from tests.core.test_rules_level_4 import _play
 
 FORCED = (
@@ -443,6 +444,11 @@ def test_7_13_virtual_share_when_only_the_presidents_certificate_is_in_the_marke
     assert president(g, "NYC") == "Bob" and pct(g, "Bob", "NYC") == 20
     assert pool(g, "NYC") == 10
     assert cash(g, "Bob") == bob - 50 and cash(g, "bank") == bank + 50
+    said = [describe(ev, "$", "1846") for ev in g.journal[-1].events]
+    assert (  # the line said a bare "7.13" for its reason
+        "NYC presidency: the pool → Bob, certificates exchanged: a holder of 20% takes over, "
+        "by a virtual share (7.13)"
+    ) in said
 
 
 def test_6_86_6_87_emergency_refusals_name_the_rule() -> None:

@@ -473,7 +473,7 @@ def test_rusted_trains_go_to_the_scrap_heap_with_their_reason_9() -> None:
 def test_automatic_actions_name_their_rule() -> None:
     g = game(PRIVATES3 + "par Amy NYC 100\npar Bob GT 70\npass Cat\n")
     auto = next(e for e in last_events(g) if isinstance(e, Passed) and e.auto)
-    assert auto.auto and auto.reason == "no legal sale or purchase"
+    assert auto.auto and auto.reason == "no legal sale or purchase (5.11)"
     g = game(BANKRUPT + "bankrupt Amy\n")
     bought = next(e for e in last_events(g) if isinstance(e, TrainMoved) and e.target == "NYC")
     assert "receivership" in bought.reason and "7.14" in bought.reason

@@ -573,5 +573,5 @@ def test_five_players_certificate_limit_counts_the_shares_under_the_package() ->
     assert game.ruleset.cert_count(game.state, "A") == 9
     outcome = game.execute("pass E")
     passed = [e for e in outcome.events if type(e).__name__ == "Passed"]
-    assert [(e.player, e.reason) for e in passed][-1] == ("A", "no legal sale or purchase")
+    assert [(e.player, e.reason) for e in passed][-1] == ("A", "no legal sale or purchase (8)")
     assert game.state.extra["package"] == ["PLP"]  # unsold: a short operating round (3.3)

@@ -752,7 +752,9 @@ def test_narration_of_the_contract_stage_and_formation_in_1853s_words() -> None:
         said.append(narrate(out.command, out.events, "£", "1853"))
     # the bond set aside and the share claimed are what the lines say: no line of their own
     assert said[0] == [] and said[1] == [] and said[3] == []
-    assert said[2][0] == "The Elephant (priority deal) goes to Bob"
+    assert said[2][0] == (
+        "The Elephant (priority deal) goes to Bob: the largest Bond takes the Elephant (2.5.3)"
+    )
     assert said[2][1].startswith("Seating by bond (2.5.3): Bob £160, Amy £120, Carlos £100")
     # a bond account in words; a director, not a president
     back = CashMoved(source="bond:Amy", target="Amy", amount=120, reason="bond returned")
