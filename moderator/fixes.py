@@ -648,6 +648,16 @@ FIXES: dict[str, RulesFix] = {
             )
             for title in ("1847AE", "1847Pfalz", "1847RRRRB")
         ),
+        RulesFix(
+            "1830-10.0-brown",
+            15,
+            "1830",
+            "10.0, 4.0",
+            "brown-zone stock is not the turn's one purchase: in one turn a player buys any "
+            "number of brown-zone certificates, of any corporations, besides one other "
+            "certificate or par (before: more only of the one brown corporation bought, "
+            "never with another purchase or a par; `brownpool` keeps that)",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

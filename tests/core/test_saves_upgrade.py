@@ -415,3 +415,12 @@ def test_the_level_14_spend_fixes(title: str, idents: set[str]) -> None:
     level_14 = {f.ident for f in fixes_between(title, 13, 14)}
     assert idents <= level_14 and all(FIXES[i].title == title for i in idents)
     assert not idents & {f.ident for f in fixes_between(title, 14, 14)}
+
+
+def test_the_level_15_1830_brown_zone_fix() -> None:
+    """Rules level 15 (helper `audit46`: 1830 10.0, brown-zone stock outside the turn's one
+    purchase); other helpers' level-15 rows may join it.  A level-14 save is told of it,
+    one of level 15 is not, and a level-14 game keeps the old reading."""
+    assert FIXES["1830-10.0-brown"].level == 15 and FIXES["1830-10.0-brown"].title == "1830"
+    assert "1830-10.0-brown" in {f.ident for f in fixes_between("1830", 14, 15)}
+    assert "1830-10.0-brown" not in {f.ident for f in fixes_between("1830", 15, 15)}
