@@ -78,6 +78,23 @@ def test_6_31_issue_at_550_brings_510() -> None:
     assert (cash(g, "NYC"), price(g, "NYC"), pool(g, "NYC")) == (2324, 550, 40)
 
 
+def test_6_31_6_32_issue_and_redeem_at_the_bottom_of_the_row() -> None:
+    """6.31 at $20: one value below is $10: OR 2.1 of OPS, NYC's marker put at $20 (7 spaces
+    left of $90, not journaled), issues 1: $284 + $10 = $294, price unchanged (6.33).
+    6.32 at $10: one value above is $20: OR 2.2 of AT_550, NYC ($604, market 40%) put at $10,
+    redeems 2 for $40: $564, market 20%, still $10."""
+    g = game(OPS)
+    g.state.move_price("NYC", -7, "test: to $20")
+    assert price(g, "NYC") == 20
+    step(g, "issue NYC 1")
+    assert (cash(g, "NYC"), price(g, "NYC"), pool(g, "NYC")) == (294, 20, 10)
+    g = game(AT_550)
+    g.state.move_price("NYC", -7, "test: to $10")
+    assert price(g, "NYC") == 10
+    step(g, "redeem NYC 2")
+    assert (cash(g, "NYC"), price(g, "NYC"), pool(g, "NYC")) == (564, 10, 20)
+
+
 # ================================================================= 1847 AE: the grid's edges
 def _all_pass(g: Game) -> None:
     while g.state_json()["round"]["kind"] == "SR":

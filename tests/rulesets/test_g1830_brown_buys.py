@@ -116,3 +116,17 @@ def test_brownpool_keeps_the_18xx_games_reading() -> None:
     game = _game(" brownpool")
     assert game.execute("buy Cy NYC pool").ok
     assert not game.execute("buy Cy NYC ipo").ok
+
+
+def test_a_private_bought_from_a_player_is_the_turns_one_other_purchase() -> None:
+    """23.1 and facts D17: a private bought from another player in the buyer's turn is the
+    turn's purchase; brown stock is not (10.0).  Cy buys a brown NYC ($30), Amy's SV for
+    $25, another brown NYC ($30): 598 - 30 - 25 - 30 = 513, Amy 582 + 25 = 607.  A BO share
+    after them is a second purchase outside the brown zone: refused (4.0)."""
+    game = _game()
+    for cmd in ("buy Cy NYC pool", "trade SV Amy Cy 25", "buy Cy NYC pool"):
+        outcome = game.execute(cmd)
+        assert outcome.ok, (cmd, outcome.message)
+    assert game.state.ledger.player("Cy").cash == 513
+    assert game.state.ledger.player("Amy").cash == 607
+    assert not game.execute("buy Cy BO ipo").ok
