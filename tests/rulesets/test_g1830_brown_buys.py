@@ -17,18 +17,14 @@ DH/BOP income = 598, Amy 557 + 25 = 582, Bob 621 + 35 = 656.
 
 from __future__ import annotations
 
+from test_g1830 import SALE
+
 from moderator.game import Game
 from moderator.script import parse_script
 
-TO_BROWN = """\
-game 1830 Amy Bob Cy{options}
-buy Amy SV
-buy Bob CS
-buy Cy DH
-buy Amy MH
-buy Bob CA
-buy Cy BOP
-par Cy BO 67
+TO_BROWN = (
+    SALE.replace("Bob Cy\n", "Bob Cy{options}\n", 1)
+    + """\
 par Amy NYC 67
 buy Bob NYC
 buy Cy NYC
@@ -48,6 +44,7 @@ pass Bob
 run NYC 0
 done NYC noroute
 """
+)
 
 
 def _game(options: str = "", level: int | None = None) -> Game:
