@@ -657,6 +657,16 @@ FIXES: dict[str, RulesFix] = {
             "whatever NYC's zone (before: in the orange and brown zones a holder of 60% or "
             "more exchanged it, as for a purchase)",
         ),
+        RulesFix(
+            "1830-10.0-brown",
+            15,
+            "1830",
+            "10.0, 4.0",
+            "brown-zone stock is not the turn's one purchase: in one turn a player buys any "
+            "number of brown-zone certificates, of any corporations, besides one other "
+            "certificate or par (before: more only of the one brown corporation bought, "
+            "never with another purchase or a par; `brownpool` keeps that)",
+        ),
     )
 }
 """Every rules fix that changes how a recorded command plays, by id."""

@@ -20,6 +20,7 @@ from collections.abc import Collection
 from moderator import commands as c
 from moderator.errors import Refusal
 from moderator.events import Noted, PresidentChanged, PrivateMoved
+from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company, Ledger, Player
 from moderator.market import GridMarket
 from moderator.state import GameState
@@ -270,8 +271,40 @@ class Family1830(
     def some_outside_limit(self, state: GameState) -> bool:
         return bool(self.free_of_limit(state))  # a marker in a zone: 10.0
 
+    def brown_apart(self, state: GameState) -> bool:
+        """10.0 as the Avalon Hill text reads (rules level 15, ``1830-10.0-brown``): stock
+        valued in the brown zone "is exempt from the rules limiting stock buying", so a
+        brown-zone certificate is not the turn's one purchase (4.0): any number of them, of
+        any corporations, besides one other certificate (or a par, or a private bought from
+        a player).  Before, and with ``brownpool`` (18xx.games' reading, facts D8): more
+        only of the corporation bought, itself brown, and never after a par."""
+        return (
+            "b" in self.unlimited_zones
+            and follows(state, "1830-10.0-brown")
+            and not self.option(state, "brownpool")
+        )
+
+    def ordinary_purchase_made(self, state: GameState) -> bool:
+        """Whether this turn has bought its one certificate that is not brown-zone stock
+        (4.0, 10.0).  A purchase is read by its corporation's zone now: within a turn only
+        the player's own sales move a price, and a certificate he bought and then sold
+        down into the brown zone (facts D13) is the one case this reads as brown."""
+        return any(self.zone(state, cid) != "b" for cid, _ in state.turn_bought)
+
+    def purchase_made(self, state: GameState) -> bool:
+        if self.brown_apart(state):
+            return self.ordinary_purchase_made(state)
+        return super().purchase_made(state)
+
     def buys_after_purchase(self, state: GameState) -> frozenset[str]:
-        """10.0: more shares after a purchase only of a corporation in the brown zone."""
+        """10.0: more shares after a purchase only of a corporation in the brown zone (the
+        Avalon Hill reading, :meth:`brown_apart`: any brown-zone corporation, and any at all
+        while the turn has bought brown stock only)."""
+        if self.brown_apart(state):
+            ids = state.ledger.corporations()
+            if not self.ordinary_purchase_made(state):
+                return frozenset(co.id for co in ids)
+            return frozenset(co.id for co in ids if self.zone(state, co.id) == "b")
         return frozenset(cid for cid, _ in state.turn_bought if self.zone(state, cid) == "b")
 
     # ================================================================= the opening sale
@@ -463,6 +496,13 @@ class Family1830(
         With ``brownpool`` (facts D8) only from the pool, every one of them."""
         bought = state.turn_bought
         brown = self.zone(state, company.id) == "b"
+        if self.brown_apart(state):
+            if (source is not None and brown) or not self.ordinary_purchase_made(state):
+                return None
+            return (
+                f"{player} has bought a certificate this turn: one a turn, more only of "
+                f"brown-zone stock ({self.r('turn')}, {self.r('hold_limit')})"
+            )
         if source is None or not brown or any(cid != company.id for cid, _ in bought):
             more = (
                 ", more only of the same corporation in the brown zone"

@@ -46,7 +46,7 @@ class PrivateTrades(StockRound):
         if (
             not self.privates_traded
             or state.round_number == 1
-            or state.turn_bought
+            or self.purchase_made(state)  # type: ignore[attr-defined]
             or state.ledger.player(player).cash < 1
         ):
             return False
@@ -93,7 +93,9 @@ class PrivateTrades(StockRound):
                 f"{state.current_player}'s ({rule})"
             )
         if state.current_player == buyer and state.turn_bought:
-            raise Refusal(self.another_purchase(state, buyer, private, None) or "")
+            why = self.another_purchase(state, buyer, private, None)
+            if why:
+                raise Refusal(why)
         sell_private(self, state, private, seller, buyer, cmd.price, rule)
         if state.current_player == buyer:
             self._after_purchase(state, buyer, private, "trade")

@@ -458,6 +458,11 @@ class StockRound(Ruleset):
         (``None``) ``company`` as well, or ``None`` (1830 10.0: brown-zone shares)."""
         return f"{player} has bought a certificate this turn: one a turn ({self.r('turn')})"
 
+    def purchase_made(self, state: GameState) -> bool:
+        """Whether the open turn has made its purchase (default: any; 1830 10.0 leaves
+        brown-zone stock out of it)."""
+        return bool(state.turn_bought)
+
     def buys_after_purchase(self, state: GameState) -> frozenset[str]:
         """The corporations of which :meth:`another_purchase` may allow a purchase after this
         turn's: a cheap answer for the tool's question whether the turn can go on (default:

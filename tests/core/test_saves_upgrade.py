@@ -427,3 +427,12 @@ def test_the_level_15_1830_exchange_fix() -> None:
     assert "1830-Table1-note3" in {f.ident for f in fixes_between("1830", 14, 15)}
     assert "1830-Table1-note3" not in {f.ident for f in fixes_between("1830", 15, 15)}
     assert "1830-Table1-note3" not in {f.ident for f in fixes_between("1889", 14, 15)}
+
+
+def test_the_level_15_1830_brown_zone_fix() -> None:
+    """Rules level 15 (helper `audit46`: 1830 10.0, brown-zone stock outside the turn's one
+    purchase); other helpers' level-15 rows may join it.  A level-14 save is told of it,
+    one of level 15 is not, and a level-14 game keeps the old reading."""
+    assert FIXES["1830-10.0-brown"].level == 15 and FIXES["1830-10.0-brown"].title == "1830"
+    assert "1830-10.0-brown" in {f.ident for f in fixes_between("1830", 14, 15)}
+    assert "1830-10.0-brown" not in {f.ident for f in fixes_between("1830", 15, 15)}

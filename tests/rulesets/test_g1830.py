@@ -173,7 +173,7 @@ def test_4_0_one_certificate_a_turn_and_no_purchase_after_a_sale() -> None:
     assert g.execute("sell Bob PRR 1").ok
     refuse(g, "buy Bob PRR pool", "Bob already sold PRR this stock round (4.0)")
     assert g.execute("buy Bob NYC").ok
-    refuse(g, "buy Bob NYC", "one a turn, more only of the same corporation in the brown zone")
+    refuse(g, "buy Bob NYC", "one a turn, more only of brown-zone stock (4.0, 10.0)")
     assert g.execute("sell Bob PRR 1").ok  # sales may follow the purchase (4.0)
     assert g.execute("buy Cy PRR pool").ok  # the next player's line closes Bob's turn
     assert g.state_json()["turn"] == "Cy"
