@@ -529,6 +529,19 @@ def rare_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+def asks_amount(cmd: c.Command) -> bool:
+    """Whether Enter on ``cmd``'s line in ``l`` asks its amount next, the engine only
+    standing in for it (``MainScreen.line_amount``: 1817's acquire, a train from another
+    company; sixteenth round: a run, a bid, a bond, a private's price, 1817's results)."""
+    if isinstance(cmd, c.Later):
+        return cmd.verb == "acquire"
+    if isinstance(cmd, c.BuyTrain):
+        return cmd.source not in (None, "pool")
+    if isinstance(cmd, c.Ipo | c.PrivateResult):
+        return cmd.price is not None
+    return isinstance(cmd, c.Run | c.Bid | c.Bond | c.BuyPrivate)
+
+
 def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], str] | None:
     """A legal command at ``base`` spelled in one burst (``l`` and its line's letters, or its
     key and the grammar's letters): the keys and what is wrong (``""``: the journal gained
@@ -553,8 +566,7 @@ def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], 
     if not wanted:
         return None
     cmd, keys = rng.choice(wanted)
-    asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
-    if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+    if keys[0] == "l" and asks_amount(cmd):
         keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
     line = format_command(cmd)
     before = saved_lines(base)

@@ -1,0 +1,95 @@
+"""Sixteenth keys round: what ``l`` commits, and the hunts where earlier rounds did not look.
+
+* ``l`` (every legal command) listed lines whose amount the engine only stands in for, and
+  Enter gave them at once: the zero run (``run UR 0``), the least bid (``bid Buy MH 115``),
+  the lowest bond, a private's list price, 1817's IPO and opening-sale prices.  ``l r u n u
+  r Enter 5 0 Enter``, the revenue typed behind the line, ran UR for nothing and rang on the
+  ``5`` (docs/keys.md: an amount filled in is committed only by a key typed into that
+  dialog).  Enter on such a line now opens the dialog its own key opens (``r``, ``a``,
+  ``n``, ``v``), filled with the line's amount, selected: ``Enter`` again takes it, digits
+  replace it (``MainScreen.line_amount``).  The palette's lines the same.
+* In 1817's opening sale the header names the player to choose, but ``x`` rang when his
+  pass ended the sale (every player passing in a row, facts §1), with 1846's reason ("the
+  setup comes first: the privates distributed"), and the keys typed behind it were not
+  used: ``x l i p o b o b a s Enter 2 2 0 Enter`` lost the stock round's first IPO.
+  ``x`` now passes him (``MainScreen.setup_first``, ``panels.setup_names_actor``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
+
+from moderator.ui.screens.dialogs import AmountDialog
+from moderator.ui.widgets.panels import StatusBar
+
+
+def script(name: str) -> str:
+    return (REPO / "tests" / "scripts" / f"{name}.script").read_text(encoding="utf-8")
+
+
+async def test_l_asks_a_runs_revenue(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, script("1817-half-pay"), "run UR 50 half").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"runur", "enter")
+        assert isinstance(app.screen, AmountDialog)  # the run dialog, filled with 0
+        assert saved_lines(path) == before
+        await send_burst(pilot, "5", "0", "right", "enter")
+        assert saved_lines(path)[len(before) :] == ["run UR 50 half"]
+        assert app.screen is main_screen(app)
+
+
+async def test_l_asks_a_bid_and_enter_again_takes_the_least(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, "game 1830 Buy Pass Cy\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"bidbuymh", "enter", "1", "2", "0", "enter")
+        assert saved_lines(path) == ["bid Buy MH 120"]
+        await send_burst(pilot, "l", *"bidpassca", "enter", "enter")
+        assert saved_lines(path) == ["bid Buy MH 120", "bid Pass CA 165"]
+        assert app.screen is main_screen(app)
+
+
+async def test_l_asks_a_bond(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, "game 1853 Amy Bob Cy\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"bondamy", "enter", "1", "5", "0", "enter")
+        assert saved_lines(path) == ["bond Amy 150"]
+
+
+async def test_l_asks_1817s_sale_and_ipo_prices(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, "game 1817 Amy Bob Cat\n").close()
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"privateamymte", "enter", "4", "5", "enter")
+        assert saved_lines(path) == ["private Amy MTE 45"]
+        await send_burst(pilot, "x", "x", "x")  # Bob, Cat, Amy pass: the sale is over
+        await send_burst(pilot, "l", *"ipobobas", "enter", "2", "2", "0", "enter")
+        assert saved_lines(path)[4:] == ["ipo Bob AS 220 2"]
+
+
+async def test_l_asks_a_privates_price(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, script("1846-2e-free-big4-privates-bought"), "buyprivate IC LM").close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "l", *"buyprivateiclm", "enter", "3", "0", "enter")
+        assert saved_lines(path)[len(before) :] == ["buyprivate IC LM 30"]
+
+
+SALE = "game 1817 Amy Bob Cat\nprivate Amy MTE 45\n"
+"""1817's opening sale (facts §1), one private sold: Bob chooses next."""
+
+
+async def test_x_passes_the_chooser_whose_pass_ends_1817s_opening_sale(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, SALE + "pass Bob\npass Cat\n").close()
+    async with running(saves) as (app, pilot):
+        text = app.screen.query_one("#status", StatusBar).build().plain
+        assert "to choose Amy" in text, text
+        await send_burst(pilot, "x", "l", *"ipobobas", "enter", "2", "2", "0", "enter")
+        assert saved_lines(path)[3:] == ["pass Amy", "ipo Bob AS 220 2"]
