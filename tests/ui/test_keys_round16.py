@@ -13,14 +13,23 @@
   setup comes first: the privates distributed"), and the keys typed behind it were not
   used: ``x l i p o b o b a s Enter 2 2 0 Enter`` lost the stock round's first IPO.
   ``x`` now passes him (``MainScreen.setup_first``, ``panels.setup_names_actor``).
+* History's ``e`` selected a player called by digits named after the verb's first word:
+  1830's ``trade SV 3 12 30`` (a private sold from player 3 to player 12), ``h e 5 0 Enter
+  k y`` typed ``trade SV 50 12 30`` and rang "no player called '50'" (with a player called
+  50, it would have sold his private); 1853's ``elephant FROM TO PRICE``, 1847 AE's
+  ``nationalize PLAYER CORP FROM`` the same.  The amount is now the price (or none:
+  ``moderator.amend.amount_span``, ``PLAYER_WORDS``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator.amend import amount_span
 from moderator.ui.screens.dialogs import AmountDialog
 from moderator.ui.widgets.panels import StatusBar
 
@@ -93,3 +102,37 @@ async def test_x_passes_the_chooser_whose_pass_ends_1817s_opening_sale(saves: Pa
         assert "to choose Amy" in text, text
         await send_burst(pilot, "x", "l", *"ipobobas", "enter", "2", "2", "0", "enter")
         assert saved_lines(path)[3:] == ["pass Amy", "ipo Bob AS 220 2"]
+
+
+def digit_players_trade() -> str:
+    """1830's privates script up to its first trade between players, Amy called 3 and Cy
+    called 12: ``trade SV 3 12 30``."""
+    lines = script("1830-privates").splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith("trade "))
+    text = "\n".join(lines[: cut + 1]) + "\n"
+    return re.sub(r"\bCy\b", "12", re.sub(r"\bAmy\b", "3", text))
+
+
+async def test_a_correction_of_a_trade_between_players_called_by_digits(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, digit_players_trade()).close()
+    before = saved_lines(path)
+    assert before[-1] == "trade SV 3 12 30"
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "e", "5", "0", "enter", "k", "y")
+        assert saved_lines(path) == [*before[:-1], "trade SV 3 12 50"]
+        assert app.screen is main_screen(app)
+
+
+@pytest.mark.parametrize(
+    ("line", "amount"),
+    [
+        ("elephant 3 12 60", "60"),
+        ("nationalize 3 HLB 12 20", "20"),
+        ("nationalize 3 HLB 12", None),
+        ('trade SV "Ü 2" 3 30', "30"),
+    ],
+)
+def test_the_amount_of_a_line_naming_players_by_digits(line: str, amount: str | None) -> None:
+    span = amount_span(line, ("3", "12", "Ü 2"))
+    assert (line[span[0] : span[1]] if span else None) == amount
