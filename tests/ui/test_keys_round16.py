@@ -19,6 +19,10 @@
   50, it would have sold his private); 1853's ``elephant FROM TO PRICE``, 1847 AE's
   ``nationalize PLAYER CORP FROM`` the same.  The amount is now the price (or none:
   ``moderator.amend.amount_span``, ``PLAYER_WORDS``).
+* The new-game form's private field (1846 3.2, ``player [price]``) read a last word of
+  digits as the price even where the words were a player's name whole: with players ``Ü``
+  and ``Ü 50``, ``n Ü "Ü 50" Cy Dee Eve Tab Tab Ü 50 ctrl+s`` started the game with ``private
+  Ü MS 50``.  A player's name typed whole is his (``screens.start.private_result``).
 """
 
 from __future__ import annotations
@@ -136,3 +140,11 @@ async def test_a_correction_of_a_trade_between_players_called_by_digits(saves: P
 def test_the_amount_of_a_line_naming_players_by_digits(line: str, amount: str | None) -> None:
     span = amount_span(line, ("3", "12", "Ü 2"))
     assert (line[span[0] : span[1]] if span else None) == amount
+
+
+async def test_a_players_name_ending_in_digits_in_a_private_field(saves: Path) -> None:
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "n", 'Ü "Ü 50" Cy Dee Eve', "tab", "tab", "Ü 50", "ctrl+s")
+        session = main_screen(app).session
+        assert session.game.players[:2] == ["Ü", "Ü 50"]
+        assert [e.line for e in session.game.journal] == ['private "Ü 50" MS']
