@@ -342,7 +342,8 @@ def amount_span(line: str, players: Collection[str] = ()) -> tuple[int, int] | N
     (one of ``players``) named where the line names a player (:data:`PLAYER_WORDS`) is no
     amount: ``bond 12 220`` is corrected by ``220`` (fifteenth keys round: ``12`` was
     selected, so the digits typed renamed the bonder, ``no player called '200'``), and
-    ``trade SV 3 12 30`` by ``30`` (sixteenth keys round: the seller ``3`` was selected)."""
+    ``trade SV 3 12 30`` by ``30`` (sixteenth keys round: the seller ``3`` was selected).
+    A negative amount (an ``adjust``) is corrected by its digits, the sign kept."""
 
     def names_player(found: re.Match[str]) -> bool:
         if found.group() not in players:
@@ -356,7 +357,12 @@ def amount_span(line: str, players: Collection[str] = ()) -> tuple[int, int] | N
         return len(before) in PLAYER_WORDS.get(before[0].lower(), (1,))
 
     numbers = [
-        found for found in re.finditer(r"(?<!\S)[0-9]+(?!\S)", line) if not names_player(found)
+        found
+        # a number's digits, also after a sign: `adjust NYC -670 REASON` is corrected by
+        # `670`, its sign kept (sixteenth keys round: no amount was selected, so the digits
+        # typed went to the end of the reason)
+        for found in re.finditer(r"(?:(?<!\S)|(?<=(?<!\S)-))[0-9]+(?!\S)", line)
+        if not names_player(found)
     ]
     if not numbers:
         return None

@@ -18,7 +18,10 @@
   k y`` typed ``trade SV 50 12 30`` and rang "no player called '50'" (with a player called
   50, it would have sold his private); 1853's ``elephant FROM TO PRICE``, 1847 AE's
   ``nationalize PLAYER CORP FROM`` the same.  The amount is now the price (or none:
-  ``moderator.amend.amount_span``, ``PLAYER_WORDS``).
+  ``moderator.amend.amount_span``, ``PLAYER_WORDS``).  A negative amount was no amount:
+  ``h e 4 0 0 Enter k y`` on ``adjust NYC -670 treasury emptied…`` kept ``… emptied…400``,
+  the digits typed at the reason's end; now its digits are selected, the sign kept
+  (``adjust NYC -400 …``).
 * The new-game form's private field (1846 3.2, ``player [price]``) read a last word of
   digits as the price even where the words were a player's name whole: with players ``Ü``
   and ``Ü 50``, ``n Ü "Ü 50" Cy Dee Eve Tab Tab Ü 50 ctrl+s`` started the game with ``private
@@ -128,6 +131,17 @@ async def test_a_correction_of_a_trade_between_players_called_by_digits(saves: P
         assert app.screen is main_screen(app)
 
 
+async def test_a_correction_of_a_negative_adjustment(saves: Path) -> None:
+    path = saves / "g.json"
+    save_from_script(path, script("1830-forced-private-sale"), "adjust Amy -450").close()
+    before = saved_lines(path)
+    assert before[-1].startswith("adjust NYC -670 ")
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "h", "e", "4", "0", "0", "enter", "k", "y")
+        assert saved_lines(path)[-1] == before[-1].replace("-670", "-400")
+        assert app.screen is main_screen(app)
+
+
 @pytest.mark.parametrize(
     ("line", "amount"),
     [
@@ -135,6 +149,7 @@ async def test_a_correction_of_a_trade_between_players_called_by_digits(saves: P
         ("nationalize 3 HLB 12 20", "20"),
         ("nationalize 3 HLB 12", None),
         ('trade SV "Ü 2" 3 30', "30"),
+        ("adjust 3 -20 fixed 2 errors", "20"),
     ],
 )
 def test_the_amount_of_a_line_naming_players_by_digits(line: str, amount: str | None) -> None:
