@@ -26,6 +26,12 @@
   digits as the price even where the words were a player's name whole: with players ``Ü``
   and ``Ü 50``, ``n Ü "Ü 50" Cy Dee Eve Tab Tab Ü 50 ctrl+s`` started the game with ``private
   Ü MS 50``.  A player's name typed whole is his (``screens.start.private_result``).
+* 1817's ``l`` listed the opening sale's results of the first four unsold privates and the
+  IPOs of the first three corporations not started: with MINC and OBC sold, ``l private
+  cat mail Enter 9 5 Enter`` wrote ``private Cat MINM 95`` ("mail" a word of the Minor Mail
+  Contract's name, MAIL not listed), and ``l ipo amy ur Enter`` rang.  Every unsold private
+  and every corporation not started is listed now (``SaleByResult.sale_candidates``,
+  ``IpoResult.stock_candidates``; the simulated games are the same).
 """
 
 from __future__ import annotations
@@ -163,3 +169,15 @@ async def test_a_players_name_ending_in_digits_in_a_private_field(saves: Path) -
         session = main_screen(app).session
         assert session.game.players[:2] == ["Ü", "Ü 50"]
         assert [e.line for e in session.game.journal] == ['private "Ü 50" MS']
+
+
+async def test_l_lists_every_private_of_1817s_sale_and_every_ipo(saves: Path) -> None:
+    path = saves / "g.json"
+    script = "game 1817 Amy Bob Cat\nprivate Amy MINC 20\nprivate Bob OBC 30\n"
+    save_from_script(path, script).close()
+    async with running(saves) as (_app, pilot):
+        await send_burst(pilot, "l", *"privatecatmail", "enter", "9", "5", "enter")
+        assert saved_lines(path)[2:] == ["private Cat MAIL 95"]
+        await send_burst(pilot, "x", "x", "x")  # the sale over: Amy's stock turn
+        await send_burst(pilot, "l", *"ipoamyur", "enter", "2", "0", "0", "enter")
+        assert saved_lines(path)[6:] == ["ipo Amy UR 200 2"]
