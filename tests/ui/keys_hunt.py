@@ -48,6 +48,13 @@ loans, shorts, mergers and acquisitions, 1853's contract bids and mail, 1847 Pfa
 RRRR&B) with the players of :data:`NAMES15` (prefixes of companies' ids and of one another,
 digits and spaces, words the command bar knows); the spelled line must leave the header
 right too.  ``test_keys_round15.py`` holds what they found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --r15 120 1602 --spell15
+    .venv/bin/python tests/ui/keys_hunt.py --spell 150 1603
+
+(sixteenth round) the same, ``l``'s lines whose amount the engine stands in for typed with
+the Enter of the amount dialog they now open (:func:`asks_amount`); ``--rare 100 1604`` and
+``--r15 100 1605`` again.  ``test_keys_round16.py`` holds what the round found.
 """
 
 from __future__ import annotations
