@@ -64,23 +64,41 @@ async def test_l_asks_a_runs_revenue(saves: Path) -> None:
         assert app.screen is main_screen(app)
 
 
-async def test_l_asks_a_bid_and_enter_again_takes_the_least(saves: Path) -> None:
+async def typed_at(saves: Path, text: str, stop: str | None, *keys: str) -> list[str]:
+    """The lines a burst of ``keys`` writes at the position ``text`` reaches (before the
+    line that starts with ``stop``); the app is back on the main screen after it."""
     path = saves / "g.json"
-    save_from_script(path, "game 1830 Buy Pass Cy\n").close()
+    save_from_script(path, text, stop).close()
+    before = saved_lines(path)
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "l", *"bidbuymh", "enter", "1", "2", "0", "enter")
-        assert saved_lines(path) == ["bid Buy MH 120"]
-        await send_burst(pilot, "l", *"bidpassca", "enter", "enter")
-        assert saved_lines(path) == ["bid Buy MH 120", "bid Pass CA 165"]
+        await send_burst(pilot, *keys)
         assert app.screen is main_screen(app)
+    return saved_lines(path)[len(before) :]
 
 
-async def test_l_asks_a_bond(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, "game 1853 Amy Bob Cy\n").close()
-    async with running(saves) as (app, pilot):
-        await send_burst(pilot, "l", *"bondamy", "enter", "1", "5", "0", "enter")
-        assert saved_lines(path) == ["bond Amy 150"]
+@pytest.mark.parametrize(
+    ("text", "stop", "keys", "lines"),
+    [
+        (  # the least bid is filled in: Enter again takes it (1830 7.2)
+            "game 1830 Buy Pass Cy\n",
+            None,
+            ["l", *"bidbuymh", "enter", "1", "2", "0", "enter", "l", *"bidpassca", "enter"],
+            ["bid Buy MH 120", "bid Pass CA 165"],
+        ),
+        ("game 1853 Amy Bob Cy\n", None, ["l", *"bondamy", "enter", "150"], ["bond Amy 150"]),
+        (
+            "1846-2e-free-big4-privates-bought",
+            "buyprivate IC LM",
+            ["l", *"buyprivateiclm", "enter", "30"],
+            ["buyprivate IC LM 30"],
+        ),
+    ],
+)
+async def test_l_asks_a_bid_a_bond_a_privates_price(
+    saves: Path, text: str, stop: str | None, keys: list[str], lines: list[str]
+) -> None:
+    text = text if text.startswith("game") else script(text)
+    assert await typed_at(saves, text, stop, *keys, "enter") == lines
 
 
 async def test_l_asks_1817s_sale_and_ipo_prices(saves: Path) -> None:
@@ -92,15 +110,6 @@ async def test_l_asks_1817s_sale_and_ipo_prices(saves: Path) -> None:
         await send_burst(pilot, "x", "x", "x")  # Bob, Cat, Amy pass: the sale is over
         await send_burst(pilot, "l", *"ipobobas", "enter", "2", "2", "0", "enter")
         assert saved_lines(path)[4:] == ["ipo Bob AS 220 2"]
-
-
-async def test_l_asks_a_privates_price(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, script("1846-2e-free-big4-privates-bought"), "buyprivate IC LM").close()
-    before = saved_lines(path)
-    async with running(saves) as (app, pilot):
-        await send_burst(pilot, "l", *"buyprivateiclm", "enter", "3", "0", "enter")
-        assert saved_lines(path)[len(before) :] == ["buyprivate IC LM 30"]
 
 
 SALE = "game 1817 Amy Bob Cat\nprivate Amy MTE 45\n"
@@ -126,25 +135,25 @@ def digit_players_trade() -> str:
     return re.sub(r"\bCy\b", "12", re.sub(r"\bAmy\b", "3", text))
 
 
-async def test_a_correction_of_a_trade_between_players_called_by_digits(saves: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "stop", "keys", "old", "new"),
+    [
+        ("trade by digits", None, "50", "trade SV 3 12 30", "trade SV 3 12 50"),
+        ("1830-forced-private-sale", "adjust Amy -450", "400", "-670 ", "-400 "),
+    ],
+)
+async def test_a_correction_selects_the_amount(
+    saves: Path, text: str, stop: str | None, keys: str, old: str, new: str
+) -> None:
+    """History's ``e`` on the last line, the digits typed, the correction kept."""
     path = saves / "g.json"
-    save_from_script(path, digit_players_trade()).close()
+    text = digit_players_trade() if text == "trade by digits" else script(text)
+    save_from_script(path, text, stop).close()
     before = saved_lines(path)
-    assert before[-1] == "trade SV 3 12 30"
+    assert old in before[-1]
     async with running(saves) as (app, pilot):
-        await send_burst(pilot, "h", "e", "5", "0", "enter", "k", "y")
-        assert saved_lines(path) == [*before[:-1], "trade SV 3 12 50"]
-        assert app.screen is main_screen(app)
-
-
-async def test_a_correction_of_a_negative_adjustment(saves: Path) -> None:
-    path = saves / "g.json"
-    save_from_script(path, script("1830-forced-private-sale"), "adjust Amy -450").close()
-    before = saved_lines(path)
-    assert before[-1].startswith("adjust NYC -670 ")
-    async with running(saves) as (app, pilot):
-        await send_burst(pilot, "h", "e", "4", "0", "0", "enter", "k", "y")
-        assert saved_lines(path)[-1] == before[-1].replace("-670", "-400")
+        await send_burst(pilot, "h", "e", keys, "enter", "k", "y")
+        assert saved_lines(path) == [*before[:-1], before[-1].replace(old, new)]
         assert app.screen is main_screen(app)
 
 
