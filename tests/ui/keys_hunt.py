@@ -537,6 +537,10 @@ def rare_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+KEY_NAMES = {"+": "plus"}
+"""The characters of a line a list is spelled by that are keys with a name."""
+
+
 def asks_amount(cmd: c.Command) -> bool:
     """Whether Enter on ``cmd``'s line in ``l`` asks its amount next, the engine only
     standing in for it (``MainScreen.line_amount``: 1817's acquire, a train from another
@@ -560,8 +564,19 @@ def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], 
     game = Game.load(base, read_only=True)
     try:
         session = Session(game)
-        wanted = [
-            (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
+        wanted = [  # `+` is a key of the list (1817's 2+: without it, `2` spells the 2)
+            (
+                cmd,
+                [
+                    "l",
+                    *[
+                        KEY_NAMES.get(ch, ch)
+                        for ch in format_command(cmd).lower()
+                        if ch.isalnum() or ch in KEY_NAMES
+                    ],
+                    "enter",
+                ],
+            )
             for cmd in game.legal_commands()
         ]
         wanted += [
