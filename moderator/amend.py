@@ -38,7 +38,7 @@ from moderator.game import Game, Outcome
 from moderator.journal import Amendment, Entry
 from moderator.sandbox import Kept, Sandbox, open_sandbox
 from moderator.sandbox_table import TableChange, table_changes
-from moderator.script import ParseError, parse_line
+from moderator.script import ParseError, parse_line, tokenize
 from moderator.text import counted
 
 __all__ = [
@@ -327,19 +327,42 @@ def on_table_text(changes: list[TableChange], *, dry_run: bool = False) -> list[
     return [f"{head} ({counted(len(changes), 'figure')}):"] + [f"  {c.text()}" for c in changes]
 
 
+PLAYER_WORDS = {"trade": (2, 3), "elephant": (1, 2), "nationalize": (1, 3)}
+"""The words of a line that name players, by the verb (the verb is word 0; any other verb
+names one right after it: ``bond PLAYER``, ``buy PLAYER``, ``ipo PLAYER``): 1830's ``trade
+PRIVATE FROM TO PRICE``, 1853's ``elephant FROM TO PRICE``, 1847 AE's ``nationalize PLAYER
+CORP FROM`` (1817's ``ipo ... by NOMINATOR`` names him after the price)."""
+
+
 def amount_span(line: str, players: Collection[str] = ()) -> tuple[int, int] | None:
     """Where the amount of ``line`` is (``None``: it has none): the part History's ``e``
     selects, so the digits typed replace it.  The line's first number (a run's revenue, a
     price, a count), but a train bought from another company is corrected by its price
     (``train UR 3 from GT 11``: ``11``, never the type ``3``).  A player called by digits
-    (one of ``players``) named after the verb is no amount: ``bond 12 220`` is corrected
-    by ``220`` (fifteenth keys round: ``12`` was selected, so the digits typed renamed the
-    bonder, ``no player called '200'``)."""
+    (one of ``players``) named where the line names a player (:data:`PLAYER_WORDS`) is no
+    amount: ``bond 12 220`` is corrected by ``220`` (fifteenth keys round: ``12`` was
+    selected, so the digits typed renamed the bonder, ``no player called '200'``), and
+    ``trade SV 3 12 30`` by ``30`` (sixteenth keys round: the seller ``3`` was selected).
+    A negative amount (an ``adjust``) is corrected by its digits, the sign kept."""
+
+    def names_player(found: re.Match[str]) -> bool:
+        if found.group() not in players:
+            return False
+        try:
+            before = tokenize(line[: found.start()])
+        except ParseError:
+            return False
+        if not before:
+            return False
+        return len(before) in PLAYER_WORDS.get(before[0].lower(), (1,))
+
     numbers = [
         found
-        for found in re.finditer(r"(?<!\S)[0-9]+(?!\S)", line)
-        # the word after the verb, a player's name: `bond PLAYER`, `buy PLAYER`, `ipo PLAYER`
-        if not (found.group() in players and len(line[: found.start()].split()) == 1)
+        # a number's digits, also after a sign: `adjust NYC -670 REASON` is corrected by
+        # `670`, its sign kept (sixteenth keys round: no amount was selected, so the digits
+        # typed went to the end of the reason)
+        for found in re.finditer(r"(?:(?<!\S)|(?<=(?<!\S)-))[0-9]+(?!\S)", line)
+        if not names_player(found)
     ]
     if not numbers:
         return None

@@ -293,7 +293,9 @@ class IpoByResult(StationsOwed, ShareCount):
         return power >= self.bid_range[0]
 
     def stock_candidates(self, state: GameState) -> list[c.Command]:
-        """IPO results, loans and buy-backs worth offering to the player on turn."""
+        """IPO results, loans and buy-backs worth offering to the player on turn: every
+        corporation not yet started (the first three were, so the UI's ``l`` offered no
+        IPO of the others; sixteenth keys round)."""
         player = state.current_player
         if state.round_kind != "SR" or player is None:
             return []
@@ -304,7 +306,7 @@ class IpoByResult(StationsOwed, ShareCount):
             for co in state.ledger.companies.values()
             if co.kind == "private" and co.owner == player and not co.closed
         )
-        unstarted = [co.id for co in state.ledger.corporations() if not co.launched][:3]
+        unstarted = [co.id for co in state.ledger.corporations() if not co.launched]
         low = self.bid_range[0]
         for cid in unstarted:
             for size in self.sizes_by_phase[state.phase]:

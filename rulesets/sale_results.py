@@ -155,13 +155,16 @@ class SaleByResult(StockRound):
 
     def sale_candidates(self, state: GameState) -> list[c.Command]:
         """Results worth offering in the sale: each unsold private to each player at its
-        lowest bid and at face; the chooser's pass."""
+        lowest bid and at face; the chooser's pass.  Every unsold private, so that the
+        list of every legal command (the UI's ``l``) names each: it offered the first
+        four, and ``l private Cat mail`` spelled the Minor Mail Contract's name, MAIL not
+        being listed (sixteenth keys round)."""
         record = self.sale(state)
         if state.round_kind != "setup" or record["over"]:
             return []
         seed = int(record["seed"])  # type: ignore[call-overload]
         out: list[c.Command] = [c.Pass(player=str(record["chooser"]))]
-        for pid in self.unsold(state)[:4]:
+        for pid in self.unsold(state):
             face = state.company(pid).value
             for price in sorted({max(0, face - seed), face}):
                 out.extend(

@@ -48,11 +48,19 @@ loans, shorts, mergers and acquisitions, 1853's contract bids and mail, 1847 Pfa
 RRRR&B) with the players of :data:`NAMES15` (prefixes of companies' ids and of one another,
 digits and spaces, words the command bar knows); the spelled line must leave the header
 right too.  ``test_keys_round15.py`` holds what they found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --r15 120 1602 --spell15
+    .venv/bin/python tests/ui/keys_hunt.py --spell 150 1603
+
+(sixteenth round) the same, ``l``'s lines whose amount the engine stands in for typed with
+the Enter of the amount dialog they now open (:func:`asks_amount`); ``--rare 100 1604`` and
+``--r15 100 1605`` again.  ``test_keys_round16.py`` holds what the round found.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
 import tempfile
 from functools import cache
@@ -529,6 +537,23 @@ def rare_main(count: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+KEY_NAMES = {"+": "plus"}
+"""The characters of a line a list is spelled by that are keys with a name."""
+
+
+def asks_amount(cmd: c.Command) -> bool:
+    """Whether Enter on ``cmd``'s line in ``l`` asks its amount next, the engine only
+    standing in for it (``MainScreen.line_amount``: 1817's acquire, a train from another
+    company; sixteenth round: a run, a bid, a bond, a private's price, 1817's results)."""
+    if isinstance(cmd, c.Later):
+        return cmd.verb == "acquire"
+    if isinstance(cmd, c.BuyTrain):
+        return cmd.source not in (None, "pool")
+    if isinstance(cmd, c.Ipo | c.PrivateResult):
+        return cmd.price is not None
+    return isinstance(cmd, c.Run | c.Bid | c.Bond | c.BuyPrivate)
+
+
 def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], str] | None:
     """A legal command at ``base`` spelled in one burst (``l`` and its line's letters, or its
     key and the grammar's letters): the keys and what is wrong (``""``: the journal gained
@@ -539,8 +564,19 @@ def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], 
     game = Game.load(base, read_only=True)
     try:
         session = Session(game)
-        wanted = [
-            (cmd, ["l", *[ch for ch in format_command(cmd).lower() if ch.isalnum()], "enter"])
+        wanted = [  # `+` is a key of the list (1817's 2+: without it, `2` spells the 2)
+            (
+                cmd,
+                [
+                    "l",
+                    *[
+                        KEY_NAMES.get(ch, ch)
+                        for ch in format_command(cmd).lower()
+                        if ch.isalnum() or ch in KEY_NAMES
+                    ],
+                    "enter",
+                ],
+            )
             for cmd in game.legal_commands()
         ]
         wanted += [
@@ -553,8 +589,7 @@ def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], 
     if not wanted:
         return None
     cmd, keys = rng.choice(wanted)
-    asked = isinstance(cmd, c.Later) and cmd.verb == "acquire"
-    if asked or (isinstance(cmd, c.BuyTrain) and cmd.source not in (None, "pool")):
+    if keys[0] == "l" and asks_amount(cmd):
         keys = [*keys, "enter"]  # the line's amount is asked next: its Enter gives it
     line = format_command(cmd)
     before = saved_lines(base)
@@ -564,6 +599,9 @@ def spell_one(rng: random.Random, base: Path, header: bool) -> tuple[list[str], 
         wrong, _unused, bells, said = asyncio.run(typed(path, keys, False, []))
         after = saved_lines(path)
     new = after[len(before) :]
+    if isinstance(cmd, c.Run) and cmd.option is None and keys[0] == "l" and len(new) == 1:
+        # the run dialog names the payout kind it offers (the last run's; no dividend at $0)
+        new = [re.sub(r" (full|half|withhold)$", "", new[0])]
     if not (new == [line] or (not new and bells)):
         return keys, f"wanted {line} got {new} bells {bells} {said[-2:]}"
     if header and wrong:

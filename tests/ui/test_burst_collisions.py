@@ -148,7 +148,8 @@ async def test_the_legal_list_is_spelled_by_the_words_of_each_line(saves: Path) 
     chosen thing's own keys: with 1830's first player called Buy, ``l b u y Enter`` (the
     verb of ``buy Buy SV``) passed Buy, a pass being spelled by the player's name; and
     ``l p a s s Enter`` spelled nothing.  ``l c a Enter`` still finds the bid on C&A by its
-    id, a word of the line."""
+    id, a word of the line (and asks its amount, filled with the least: sixteenth keys
+    round)."""
     path = saves / "g.json"
     save_from_script(path, "game 1830 Buy Pass Cy\n").close()
     async with running(saves) as (app, pilot):
@@ -156,8 +157,8 @@ async def test_the_legal_list_is_spelled_by_the_words_of_each_line(saves: Path) 
         assert saved_lines(path) == ["buy Buy SV"]
         await send_burst(pilot, "l", "p", "a", "s", "s", "enter")
         assert saved_lines(path)[-1] == "pass Pass"
-        await send_burst(pilot, "l", "c", "a", "enter")
+        await send_burst(pilot, "l", "c", "a", "enter", "enter")  # the bid's amount next
         assert saved_lines(path)[-1] == "bid Cy CA 165"
-        await send_burst(pilot, "l", *"bidbuymh", "enter")  # the whole line but its amount
+        await send_burst(pilot, "l", *"bidbuymh", "enter", "enter")  # the least, as filled in
         assert saved_lines(path)[-1] == "bid Buy MH 115"
         assert app.screen is main_screen(app)

@@ -81,7 +81,7 @@ class BondDialog(AmountDialog):
     """``bond PLAYER AMOUNT``: the amount, checked by the game as it is typed, with what
     the bond moves (the engine's preview) under it."""
 
-    def __init__(self, session: Session, player: str, low: int) -> None:
+    def __init__(self, session: Session, player: str, low: int, initial: int | None = None) -> None:
         cash = next(
             (p.get("cash") for p in session.data.get("players", []) if p.get("name") == player),
             None,
@@ -90,7 +90,7 @@ class BondDialog(AmountDialog):
             session,
             f"{player}'s contract bond (2.5.2)",
             lambda amount, _option: c.Bond(player=player, amount=amount),
-            initial=low,
+            initial=low if initial is None else initial,
             note=f"at least {session.money(low)} · {player} has {session.money(cash)} · "
             f"the largest bond sits first and takes the Elephant (2.5.3)",
             dialog_id="bond-dialog",

@@ -182,46 +182,49 @@ def spelled(typed: str, keys: Keys) -> int | None:
 
 
 def how_spelled(typed: str, keys: Keys) -> tuple[int, int] | None:
-    """:func:`spelled`'s rank, then which spelling of the part read first it used (0: the
-    id, 1: the whole name, then its words), or ``None`` when ``typed`` spells nothing.
+    """:func:`spelled`'s rank, then which spellings of the parts read it used (the
+    farthest from the id of them: 0 the id, 1 the whole name, then its words), or
+    ``None`` when ``typed`` spells nothing.
 
     Of two choices ``typed`` spells equally well, the one it names by its id or its whole
     name comes before one it names by a word of a longer name: in 1817 ``mail`` is the
     private MAIL, not the Minor Mail Contract (MINM) listed before it, and a player ``Lee``
-    is not ``Amy Lee``.
+    is not ``Amy Lee``; in a later part of a line too (sixteenth keys round: ``l private
+    cat mail`` took ``private Cat MINM 0``, the part read first being the verb).
     """
     if not typed:
         return (0, 0)
 
-    def reads(word: str, rest: str, at: int) -> bool | None:
-        """Whether ``rest`` reads from ``word``, a spelling of part ``at``, on: True
-        ending on a part's end, False inside one, None not at all."""
+    def reads(word: str, n: int, rest: str, at: int) -> tuple[bool, int] | None:
+        """Whether ``rest`` reads from ``word``, spelling ``n`` of part ``at``, on: True
+        ending on a part's end, False inside one, None not at all; and the farthest
+        spelling it used."""
         if word == rest:
-            return True
+            return True, n
         if word.startswith(rest):
-            return False
+            return False, n
         if rest.startswith(word):
-            return from_part(rest[len(word) :], at + 1)
+            after = from_part(rest[len(word) :], at + 1)
+            return None if after is None else (after[0], max(n, after[1]))
         return None
 
-    def from_part(rest: str, at: int) -> bool | None:
-        """Whether ``rest`` reads from part ``at`` on (as :func:`reads`, by any spelling)."""
-        best: bool | None = None
-        for word in keys[at] if at < len(keys) else ():
-            ends = reads(word, rest, at)
-            if ends is True:
-                return True
-            if ends is False:
-                best = False
-        return best
+    def from_part(rest: str, at: int) -> tuple[bool, int] | None:
+        """Whether ``rest`` reads from part ``at`` on (as :func:`reads`, by its best
+        spelling: ending on a part's end first, then the nearest to the id)."""
+        found = [
+            ends
+            for n, word in enumerate(keys[at] if at < len(keys) else ())
+            if (ends := reads(word, n, rest, at)) is not None
+        ]
+        return min(found, key=lambda x: (not x[0], x[1])) if found else None
 
     for start in range(len(keys)):
         best: tuple[int, int] | None = None
         for n, word in enumerate(keys[start]):
-            ends = reads(word, typed, start)
+            ends = reads(word, n, typed, start)
             if ends is None:
                 continue
-            found = ((0 if ends else 1) if start == 0 else 2, n)
+            found = ((0 if ends[0] else 1) if start == 0 else 2, ends[1])
             if best is None or found < best:
                 best = found
         if best is not None:

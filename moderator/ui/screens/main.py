@@ -58,7 +58,7 @@ from moderator.ui.widgets.panels import (
 )
 
 if TYPE_CHECKING:
-    from moderator.ui.screens.dialogs import CommandDialog, Keys, Step
+    from moderator.ui.screens.dialogs import AmountDialog, CommandDialog, Keys, RunDialog, Step
 
 HIGHLIGHT_SECONDS = 3.0
 """How long the figures a command changed stay highlighted."""
@@ -1302,11 +1302,16 @@ class MainScreen(Screen[None]):
     def setup_first(self, player: str | None) -> bool:
         """Whether the header names no player (the setup's own step, ``widgets.panels``
         shows "Setup") and ``player``'s pass would end the setup: 1846 before a private
-        is distributed.  A pass inside the setup (1817's opening sale) is given."""
-        from moderator.ui.widgets.panels import setup_done
+        is distributed.  A pass of the player the header names is given: in 1817's opening
+        sale also the last, which ends the sale (facts §1; sixteenth keys round: the header
+        said "to choose Amy" and ``x`` rang, with 1846's reason, and the keys typed behind
+        it were not used)."""
+        from moderator.ui.widgets.panels import setup_done, setup_names_actor
 
         data = self.session.data
         if player is None or not data["round"].get("setup") or setup_done(data):
+            return False
+        if setup_names_actor(data):
             return False
         trial = self.session.game.trial(c.Pass(player=player))
         return not isinstance(trial, str) and trial[0].round_kind != "setup"
@@ -1315,7 +1320,7 @@ class MainScreen(Screen[None]):
         """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
         least the rules take; the dialog shows what the bid sets aside (the engine's
         preview).  In an auction the list holds its bidders' raises."""
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog
+        from moderator.ui.screens.dialogs import ChoiceDialog
 
         self.typing()
         cmds = [x for x in self.session.legal_of(c.Bid) if isinstance(x, c.Bid)]
@@ -1332,23 +1337,27 @@ class MainScreen(Screen[None]):
             t.append(f" (face {money(entry.get('face'))})  from {money(x.amount)}")
             return t
 
-        def amount(x: c.Bid) -> Step:
-            return AmountDialog(
-                self.session,
-                f"{x.player}'s bid on {x.private} (7.2)",
-                lambda value, _opt: c.Bid(player=x.player, private=x.private, amount=value),
-                initial=x.amount,
-                note=f"at least {money(x.amount)}; the bid is set aside from {x.player}'s cash",
-            )
-
         dialog = ChoiceDialog(
             "Bid on which private? (7.2)",
             [(label(x), x) for x in cmds],
             keys=[x.private for x in cmds],
             note="then the amount",
         )
-        dialog.then = amount  # type: ignore[attr-defined]
+        dialog.then = self.bid_amount  # type: ignore[attr-defined]
         self.ask(dialog)
+
+    def bid_amount(self, x: c.Bid) -> AmountDialog:
+        """A bid's amount, filled with the least the rules take (7.2)."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
+        return AmountDialog(
+            self.session,
+            f"{x.player}'s bid on {x.private} (7.2)",
+            lambda value, _opt: c.Bid(player=x.player, private=x.private, amount=value),
+            initial=x.amount,
+            note=f"at least {self.session.money(x.amount)}; the bid is set aside from "
+            f"{x.player}'s cash",
+        )
 
     # ------------------------------------------------------------ 1853 contract bids keys
     def action_bond(self) -> None:
@@ -1494,8 +1503,6 @@ class MainScreen(Screen[None]):
 
     def action_run(self) -> None:
         """Run: the revenue, then the payout kinds the company may use, with the receipt."""
-        from moderator.ui.screens.dialogs import RunDialog
-
         self.typing()
         cid = self.acting_company()
         runs = self.session.legal_of(c.Run)
@@ -1503,15 +1510,27 @@ class MainScreen(Screen[None]):
             cid = runs[0].company  # type: ignore[attr-defined]
         if cid is None:
             return
+        self.ask(self.run_dialog(cid))
+
+    def run_dialog(self, cid: str, line: c.Run | None = None) -> RunDialog:
+        """The run dialog of ``cid``: its last run filled in, or ``line``'s revenue, payout
+        kind and mail (a run taken from ``l``, whose revenue the engine only stands in
+        for)."""
+        from moderator.ui.screens.dialogs import RunDialog
+
+        initial = None if line is None else line.revenue
         if self.session.game.title == "1853":
             # 1853 4.6.6: the mail run, always to the company, is part of the run line
             from moderator.ui.screens.mailrun import MailRunDialog
 
-            dialog: RunDialog = MailRunDialog(self.session, cid)
+            mail = None if line is None else line.mail
+            dialog: RunDialog = MailRunDialog(self.session, cid, initial, mail)
         else:
-            dialog = RunDialog(self.session, cid)
+            dialog = RunDialog(self.session, cid, initial)
+        if line is not None and line.option in dialog.options:
+            dialog.selected = dialog.options.index(line.option)
         dialog.done_after = self.done_after()
-        self.ask(dialog)
+        return dialog
 
     def action_train(self) -> None:
         """Buy a train: always the list of the trains the company may buy, the bank's
@@ -1614,31 +1633,10 @@ class MainScreen(Screen[None]):
 
     def action_buy_private(self) -> None:
         """Buy a private from its owner: which one, then the agreed price."""
-        from moderator.ui.screens.dialogs import AmountDialog, ChoiceDialog, company_names
+        from moderator.ui.screens.dialogs import ChoiceDialog, company_names
 
         self.typing()
         cmds, ends = self.private_purchases()
-
-        def picked(cmd: c.Command) -> Step:
-            assert isinstance(cmd, c.BuyPrivate)
-            note = f"list price {self.session.money(cmd.price)}"
-            span = (self.session.company(cmd.private) or {}).get("range")
-            if span:
-                # 1847 AE 4.2: a quarry is sold to a railway within its printed range
-                low, high = span
-                note = f"price from {self.session.money(low)} to {self.session.money(high)}"
-            if ends:
-                note += f"; {ends}'s turn ends first (an implicit done)"
-            dialog = AmountDialog(
-                self.session,
-                f"{cmd.corp} buys {cmd.private}: price",
-                lambda amount, _opt: cmd.model_copy(update={"price": amount}),
-                initial=cmd.price,
-                note=note,
-            )
-            dialog.done_after = c.Done(company=cmd.corp) if ends else self.done_after()
-            return dialog
-
         if not cmds:
             self.opened_nothing("no private company can be bought now")
             return
@@ -1655,7 +1653,7 @@ class MainScreen(Screen[None]):
                 )
             )
         dialog = ChoiceDialog("Buy a private company", choices, names=company_names(self.session))
-        dialog.then = picked
+        dialog.then = lambda cmd: self.private_price(cmd, ends)
         dialog.done_after = c.Done(company=cmds[0].corp) if ends else self.done_after()
         self.ask(dialog)
 
@@ -1668,6 +1666,30 @@ class MainScreen(Screen[None]):
         order = list(self.session.data.get("operating_order") or ())
         later = order[order.index(acting) + 1 :] if acting in order else []
         return later[0] if later else None
+
+    def private_price(self, cmd: c.BuyPrivate, ends: str | None) -> AmountDialog:
+        """A private's price, agreed at the table, filled with its list price (or the
+        lowest of its range); ``ends``: the independent whose turn the purchase ends
+        first (an implicit ``done``)."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
+        note = f"list price {self.session.money(cmd.price)}"
+        span = (self.session.company(cmd.private) or {}).get("range")
+        if span:
+            # 1847 AE 4.2: a quarry is sold to a railway within its printed range
+            low, high = span
+            note = f"price from {self.session.money(low)} to {self.session.money(high)}"
+        if ends:
+            note += f"; {ends}'s turn ends first (an implicit done)"
+        dialog = AmountDialog(
+            self.session,
+            f"{cmd.corp} buys {cmd.private}: price",
+            lambda amount, _opt: cmd.model_copy(update={"price": amount}),
+            initial=cmd.price,
+            note=note,
+        )
+        dialog.done_after = c.Done(company=cmd.corp) if ends else self.done_after()
+        return dialog
 
     def private_purchases(self) -> tuple[list[c.Command], str | None]:
         """The private purchases ``v`` offers, and the company whose turn they end first.
@@ -1845,17 +1867,40 @@ class MainScreen(Screen[None]):
 
     def line_amount(self, cmd: c.Command) -> Step:
         """A line of ``l`` whose amount the engine only stands in for, its amount asked
-        next: 1817's ``acquire BUYER TARGET PRICE``, filled with the engine's lowest bid,
-        under it the engine's preview of the very line (the money it moves: the buyer's
-        payment, the loans it takes, the target's assets, the shareholders' part per
-        share; thirteenth keys round: Enter gave the $10 line at once); a train bought from
-        another company, its agreed price as ``t`` asks it (fourteenth keys round: Enter
-        gave the engine's placeholder, ``train CPR 6 from PRR 1``, at once).  Another line
-        of ``l`` is given as it is."""
+        next, filled with the line's (selected: the digits typed replace it, Enter takes
+        it), in the dialog its own key opens: 1817's ``acquire BUYER TARGET PRICE``, filled
+        with the engine's lowest bid, under it the engine's preview of the very line (the
+        money it moves: the buyer's payment, the loans it takes, the target's assets, the
+        shareholders' part per share; thirteenth keys round: Enter gave the $10 line at
+        once); a train bought from another company, its agreed price as ``t`` asks it
+        (fourteenth keys round: Enter gave the engine's placeholder, ``train CPR 6 from
+        PRR 1``, at once); a run's revenue (the engine's ``run CO 0``), a bid, a bond, a
+        private's price (``v``'s, 1817's opening sale) and 1817's IPO price (sixteenth keys
+        round: Enter gave the engine's zero run, least bid or lowest bond at once, and the
+        digits typed behind it for the amount rang on the main screen).  Another line of
+        ``l`` is given as it is."""
         from moderator.ui.screens.dialogs import AmountDialog
 
         if isinstance(cmd, c.BuyTrain):
             return self.agreed_price(cmd)
+        if isinstance(cmd, c.Run):
+            return self.run_dialog(cmd.company, cmd)
+        if isinstance(cmd, c.Bid):
+            return self.bid_amount(cmd)
+        if isinstance(cmd, c.Bond):
+            from moderator.ui.screens.bids import BondDialog
+
+            low = min(
+                x.amount
+                for x in self.session.legal_of(c.Bond)
+                if isinstance(x, c.Bond) and x.player == cmd.player
+            )
+            return BondDialog(self.session, cmd.player, low, cmd.amount)
+        if isinstance(cmd, c.BuyPrivate):
+            own, ends = self.private_purchases()
+            return self.private_price(cmd, ends if cmd in own else None)
+        if isinstance(cmd, c.Ipo | c.PrivateResult) and cmd.price is not None:
+            return self.result_price(cmd)
         if not (isinstance(cmd, c.Later) and cmd.verb == "acquire"):
             return cmd
         buyer, target = cmd.words[0], cmd.words[1]
@@ -1870,6 +1915,26 @@ class MainScreen(Screen[None]):
             lambda amount, _: c.Later(verb="acquire", words=(buyer, target, str(amount))),
             initial=low,
             note=f"the auction's result: {money(low)} to {money(most)}, in multiples of $10",
+        )
+
+    def result_price(self, cmd: c.Ipo | c.PrivateResult) -> AmountDialog:
+        """1817's results written at the price the table's auction reached: an IPO's
+        winning bid (facts §3; its size and privates as the line of ``l`` has them) or
+        an opening sale's private (facts §1), filled with the line's."""
+        from moderator.ui.screens.dialogs import AmountDialog
+
+        if isinstance(cmd, c.Ipo):
+            title = f"{cmd.player} won {cmd.corp} ({cmd.size} shares) at which price? (facts §3)"
+            if cmd.privates:
+                title += f" paying with {' '.join(cmd.privates)}"
+        else:
+            title = f"{cmd.player} bought {cmd.private} at which price? (facts §1)"
+        return AmountDialog(
+            self.session,
+            title,
+            lambda amount, _opt: cmd.model_copy(update={"price": amount}),
+            initial=cmd.price,
+            note="the auction's result: typing replaces it, Enter takes it",
         )
 
     def action_command_bar(self) -> None:

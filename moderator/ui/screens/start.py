@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -583,11 +584,13 @@ script, ``_``, ``.`` and ``,`` included, so that ``١٢٠`` or ``1_0`` is refuse
 number rule (:func:`moderator.script.amount`) rather than read as part of a name."""
 
 
-def private_result(text: str, private: str) -> PrivateResult | None:
+def private_result(text: str, private: str, players: Collection[str] = ()) -> PrivateResult | None:
     """A private's field, ``player [price]``, as a ``private`` command; ``None`` when empty.
 
     The player may be quoted (``"Mary Ann" 50``) or not (``Mary Ann 50``): the
-    words before the price are the name.
+    words before the price are the name.  Unquoted words that are one of ``players``'
+    names whole are his name, with no price (sixteenth keys round: with a player called
+    ``Ü 50``, the field ``Ü 50`` gave the private to a player ``Ü`` at $50).
 
     Raises:
         ParseError: a control character, an unclosed quote, an absurd price.
@@ -600,6 +603,8 @@ def private_result(text: str, private: str) -> PrivateResult | None:
     if not words:
         return None
     price = None
+    if '"' not in text and " ".join(words) in players:
+        return PrivateResult(player=" ".join(words), private=private)
     if len(words) > 1 and _PRICE.fullmatch(words[-1]):
         price = amount(words.pop(), "price")
     return PrivateResult(player=" ".join(words), private=private, price=price)
@@ -1387,7 +1392,7 @@ class NewGameScreen(KeyedScreen):
             if pid in removed:
                 continue
             try:
-                cmd = private_result(box.query_one(f"#pv-{pid}", Input).value, pid)
+                cmd = private_result(box.query_one(f"#pv-{pid}", Input).value, pid, game.players)
             except ParseError as exc:
                 result.problems.append(f"private {pid}: {exc.message}")
                 continue

@@ -891,6 +891,14 @@ def setup_done(data: dict[str, Any]) -> bool:
     )
 
 
+def setup_names_actor(data: dict[str, Any]) -> bool:
+    """Whether the header of a setup names the player to act: 1853's contract bids (2.5.4)
+    and 1817's opening auction (its chooser, facts §1), whose ``x`` passes him, also where
+    the pass ends the setup (the header of 1846's removals and distribution, or of 1847
+    Pfalz's box, says "Setup" and names no one)."""
+    return ("stage" in data or "seed_money" in data) and _to_act(data) is not None
+
+
 def _unowned_privates(data: dict[str, Any]) -> bool:
     """Whether a private company is still without an owner (a result may come)."""
     return any(
@@ -1017,7 +1025,7 @@ class StatusBar(Panel):
             if "stage" in data:  # 1853: the contract bids (2.5-2.7)
                 what = {"bonds": "contract bonds (2.5)", "claims": "contract claims (2.5)"}
                 line.append(f" — {what.get(data.get('stage') or '', 'contract bids')}", style="dim")
-                if _to_act(data):  # 2.5.4: the claims go round the table
+                if setup_names_actor(data):  # 2.5.4: the claims go round the table
                     line.append("   to act ", style="dim")
                     line.append(str(_to_act(data)), style=ACTING)
             elif "box" in data:  # 1847 Pfalz 11.1, RRRR&B 12.1: the box's values first
@@ -1027,7 +1035,7 @@ class StatusBar(Panel):
                 line.append(" — the opening auction (facts §1)", style="dim")
                 line.append("   seed money left ", style="dim")
                 line.append(_money(cur, data["seed_money"]), style="bold")
-                if _to_act(data):  # the player who puts the next private up, or passes
+                if setup_names_actor(data):  # who puts the next private up, or passes
                     line.append("   to choose ", style="dim")
                     line.append(str(_to_act(data)), style=ACTING)
             else:
