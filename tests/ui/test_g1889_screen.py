@@ -115,3 +115,16 @@ async def test_the_companies_panel_shows_the_shares_out_of_the_game(saves: Path)
     async with running(saves) as (app, _pilot):
         shown = screen_text(app)
         assert "20%, 10% out" in shown  # PRR: 20% in the market, 10% out of the game
+
+
+async def test_the_bid_dialogs_name_the_titles_own_sale_rule(saves: Path) -> None:
+    """``a`` in 1889's opening sale: the list and the amount name facts §5, the sale's rule
+    the engine states, not 1830's 7.2 (sixteenth keys round)."""
+    save_from_script(saves / "g.json", SALE)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, "a")
+        text = screen_text(app)
+        assert "Bid on which private? (facts §5)" in text and "(7.2)" not in text
+        await send_burst(pilot, "enter")
+        text = screen_text(app)
+        assert "bid on" in text and "(facts §5)" in text and "(7.2)" not in text

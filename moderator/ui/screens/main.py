@@ -1317,9 +1317,10 @@ class MainScreen(Screen[None]):
         return not isinstance(trial, str) and trial[0].round_kind != "setup"
 
     def action_bid(self) -> None:
-        """1830 ``bid`` (7.2): which private (a list, even of one), then the amount, from the
-        least the rules take; the dialog shows what the bid sets aside (the engine's
-        preview).  In an auction the list holds its bidders' raises."""
+        """``bid`` (1830 7.2, 1889 facts §5, 18Chesapeake §9.1): which private (a list, even
+        of one), then the amount, from the least the rules take; the dialog shows what the
+        bid sets aside (the engine's preview).  In an auction the list holds its bidders'
+        raises."""
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         self.typing()
@@ -1329,6 +1330,7 @@ class MainScreen(Screen[None]):
             return
         sale = self.session.data.get("sale") or {}
         money = self.session.money
+        rule = self.bid_rule()
 
         def label(x: c.Bid) -> Text:
             t = Text(f"{x.player} bids on ")
@@ -1338,7 +1340,7 @@ class MainScreen(Screen[None]):
             return t
 
         dialog = ChoiceDialog(
-            "Bid on which private? (7.2)",
+            f"Bid on which private? ({rule})",
             [(label(x), x) for x in cmds],
             keys=[x.private for x in cmds],
             note="then the amount",
@@ -1346,13 +1348,19 @@ class MainScreen(Screen[None]):
         dialog.then = self.bid_amount  # type: ignore[attr-defined]
         self.ask(dialog)
 
+    def bid_rule(self) -> str:
+        """The rule of a bid in this title's opening sale, as the engine states it (1830
+        7.2, 1889 facts §5, 18Chesapeake §9.1)."""
+        sale = self.session.data.get("sale") or {}
+        return str((sale.get("rules") or {}).get("bid", "7.2"))
+
     def bid_amount(self, x: c.Bid) -> AmountDialog:
-        """A bid's amount, filled with the least the rules take (7.2)."""
+        """A bid's amount, filled with the least the rules take (:meth:`bid_rule`)."""
         from moderator.ui.screens.dialogs import AmountDialog
 
         return AmountDialog(
             self.session,
-            f"{x.player}'s bid on {x.private} (7.2)",
+            f"{x.player}'s bid on {x.private} ({self.bid_rule()})",
             lambda value, _opt: c.Bid(player=x.player, private=x.private, amount=value),
             initial=x.amount,
             note=f"at least {self.session.money(x.amount)}; the bid is set aside from "
