@@ -544,6 +544,45 @@ def _folded(ev: Event, closing: set[str]) -> bool:
     return "exchanged" in reason or reason.startswith(("presidency", "directorship"))
 
 
+def _run_said(ev: Event, every: Sequence[Event]) -> bool:
+    """A run of nothing that the line just before already says: 1853's company without a
+    train runs nothing by itself ("EIR has no train and runs nothing (4.5.1)."); its
+    dividend's line, "EIR runs £0, withhold", said it a second time without a rule."""
+    if not isinstance(ev, DividendPaid) or ev.revenue:
+        return False
+    before = _beside(ev, every, -1)
+    return isinstance(before, Noted) and before.text.startswith(f"{ev.company} has no train")
+
+
+def _beside(ev: Event, every: Sequence[Event], step: int) -> Event | None:
+    """The event ``step`` places after ``ev`` in ``every`` (-1: just before), if any."""
+    at = next((i for i, x in enumerate(every) if x is ev), None)
+    near = None if at is None else at + step
+    return every[near] if near is not None and 0 <= near < len(every) else None
+
+
+def _said_next(ev: Event, every: Sequence[Event]) -> bool:
+    """A move that the next line says again, with its rule: the priority deal at the end
+    of the opening private sale of 1830, 1889 and 18Chesapeake ("Every private company is
+    sold: shares are on sale, Cy first; the priority deal to Cy, left of Bob, the last to
+    buy (7.0, 7.2)"), the president's certificate a private brings ("Bob receives B&O's
+    president's certificate free with the B&O private (Table 1 note 5) and now announces
+    its par ..."); "Priority deal goes to Cy", "Bob is president of BO" just before them
+    said each move twice.  1853's run of nothing is said by the line before it
+    (:func:`_run_said`)."""
+    if _run_said(ev, every):
+        return True
+    after = _beside(ev, every, 1)
+    if not isinstance(after, Noted):
+        return False
+    if isinstance(ev, PriorityChanged):
+        return f"the priority deal to {ev.player}," in after.text
+    if isinstance(ev, PresidentChanged) and ev.before is None and ev.after:
+        said = f"{ev.after} receives "
+        return after.text.startswith(said) and "president's certificate " + ev.reason in after.text
+    return False
+
+
 def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:
     """How many events came before ``cmd`` acted, a company's line that ended the turns
     before its own (``run MS 70`` typed while IC, the round's last, still had its turn):
@@ -669,7 +708,7 @@ def _worded(
     closing = {ev.company for ev in every if isinstance(ev, CompanyClosed)}
     lines: list[str] = []
     for ev in events:
-        if _folded(ev, closing):
+        if _folded(ev, closing) or _said_next(ev, every):
             continue
         text = describe(ev, currency, title)
         if text and isinstance(ev, PriorityChanged):

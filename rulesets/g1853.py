@@ -456,7 +456,11 @@ class G1853(Engine):
         market.values = values
         # A provisional par not on the new track waits for its `setpar`.
         market.provisional = False
-        self.note(state, f"Stock market track set: {len(values)} spaces, £10 to £400.")
+        self.note(
+            state,
+            f"Stock market track set: {len(values)} spaces, £10 to £400 (1 The Stock Market; "
+            "4.7.3, 5.1.1).",
+        )
 
     def cmd_setpar(self, state: GameState, cmd: c.SetPar) -> None:
         """``setpar CORP VALUE``: a company's printed par (1 The Shares)."""
@@ -470,7 +474,7 @@ class G1853(Engine):
             )
         market.par_of = {**market.par_of, company.id: cmd.value}
         market.provisional_pars = tuple(x for x in market.provisional_pars if x != company.id)
-        self.note(state, f"{company.id}'s par set to {self.money(cmd.value)}.")
+        self.note(state, f"{company.id}'s par set to {self.money(cmd.value)} (1 The Shares).")
 
     def board_values(self, state: GameState) -> list[dict[str, Any]]:
         """The board's values as box entries (:func:`rulesets.box.entries`): the track and
@@ -1190,7 +1194,9 @@ class G1853(Engine):
             state.consecutive_passes = 0
         else:
             state.consecutive_passes += 1
-            state.ledger.events.append(Passed(player=player))
+            # a turn of sales alone declines to buy: the line says why it counts as a pass
+            why = "sold and bought nothing: a decline to buy (Section 3)"
+            state.ledger.events.append(Passed(player=player, reason=why if state.turn_sold else ""))
         fresh: list[str] = state.extra["fresh_windows"]  # type: ignore[assignment]
         for cid, waiting in state.extra["windows"].items():  # type: ignore[attr-defined]
             if cid not in fresh and player in waiting:
@@ -1773,7 +1779,13 @@ class G1853(Engine):
                 TrainMoved(train=train.name, source=cid, target=POOL, reason=reason)
             )
         if paid:
-            self.bank_pays(state, cid, paid, f"{cid} gets back what it paid toward the train")
+            self.bank_pays(
+                state,
+                cid,
+                paid,
+                f"{cid} gets back what it paid toward the credit train, returned to the bank "
+                "(4.8.10; rules silent on the refund: the sale undone)",
+            )
         company.debt = 0
         state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
 

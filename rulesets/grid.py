@@ -16,7 +16,7 @@ from moderator.events import Noted, PriceMoved
 from moderator.ledger import POOL, Company
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
-from moderator.text import because
+from moderator.text import because, cited
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -140,7 +140,10 @@ class GridRules(Ruleset):
         for cid in self.grid(state).order(corps):
             why = self.sold_out(state, state.company(cid))
             if why is not None:
-                self._market_move(state, cid, "up", f"{why}: one row up")
+                # the rule last, as every other move's line cites it (1830 8.2)
+                head, rule = cited(why)
+                said = f"{head}: one row up"
+                self._market_move(state, cid, "up", because(said, rule) if rule else said)
 
     def operates(self, state: GameState, cid: str) -> bool:
         """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has
