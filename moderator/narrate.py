@@ -567,20 +567,32 @@ def _said_next(ev: Event, every: Sequence[Event]) -> bool:
     sold: shares are on sale, Cy first; the priority deal to Cy, left of Bob, the last to
     buy (7.0, 7.2)"), the president's certificate a private brings ("Bob receives B&O's
     president's certificate free with the B&O private (Table 1 note 5) and now announces
-    its par ..."); "Priority deal goes to Cy", "Bob is president of BO" just before them
-    said each move twice.  1853's run of nothing is said by the line before it
-    (:func:`_run_said`)."""
+    its par ..."), the share a private brings ("Amy receives a B&O 10% share free with BOR
+    (§3)"); "Priority deal goes to Cy", "Bob is president of BO" and, for a private won in
+    its auction, the certificate's own line just before them said each move twice.  1853's
+    run of nothing is said by the line before it (:func:`_run_said`)."""
     if _run_said(ev, every):
         return True
     after = _beside(ev, every, 1)
-    if not isinstance(after, Noted):
-        return False
     if isinstance(ev, PriorityChanged):
-        return f"the priority deal to {ev.player}," in after.text
+        return isinstance(after, Noted) and f"the priority deal to {ev.player}," in after.text
     if isinstance(ev, PresidentChanged) and ev.before is None and ev.after:
-        said = f"{ev.after} receives "
-        return after.text.startswith(said) and "president's certificate " + ev.reason in after.text
+        return _received(after, ev.after, ev.reason)
+    if isinstance(ev, CertificateMoved) and ev.target:
+        # a private won in its auction: its certificate, then (for a president's) the
+        # presidency, then the note that says both
+        if ev.president and isinstance(after, PresidentChanged):
+            after = _beside(ev, every, 2)
+        return _received(after, ev.target, ev.reason)
     return False
+
+
+def _received(ev: Event | None, who: str, reason: str) -> bool:
+    """Whether ``ev`` is the note of a certificate ``who`` receives for ``reason``
+    ("Amy receives a B&O 10% share free with BOR (§3)")."""
+    if not isinstance(ev, Noted) or not ev.text.startswith(f"{who} receives "):
+        return False
+    return f" {reason}" in ev.text
 
 
 def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:
