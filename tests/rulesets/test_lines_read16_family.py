@@ -1,0 +1,266 @@
+"""What players read in 1830, 1889, 18Chesapeake and 1853 (issue of stop 16, the second
+half): every line the bank says by itself names its rule and says its move once.  Each
+position is worked out by hand from the rules (the comments: 1830's Avalon Hill numbers,
+the facts sections of 1889 and 18Chesapeake, the 1853 rulebook) before it was played;
+figures and lines compared.  Only small scripts are played, in the tests themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from moderator.game import Game
+from tests.rulesets.test_lines_read16 import _narrated
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def _script(name: str) -> str:
+    return (SCRIPTS / name).read_text(encoding="utf-8")
+
+
+def _at(name: str, typed: str) -> list[str]:
+    """The lines said with the first typed line of script ``name`` that starts so."""
+    return next(said for line, said in _narrated(_script(name))[1] if line.startswith(typed))
+
+
+def _every(name: str) -> list[str]:
+    return [n for _, said in _narrated(_script(name))[1] for n in said]
+
+
+# ------------------------------------------------------------------ 1830
+def test_1830_7_2_an_auction_winner_s_payment_cites_the_sale_s_rule() -> None:
+    """1830 7.2: CS has bids of Amy $45, Cy $50 and Dee $55; in its auction Amy raises to
+    $60, Cy drops out, Dee raises to $65, Amy drops out: Dee pays $65.  DH's one bid (Bob
+    $75) and CA's (Amy $165) are sold at them.  Each payment is the bank acting by itself
+    (the line typed was a pass or another purchase): it said "Dee pays $65 for CS" with no
+    rule, while the private's own line cited 7.2."""
+    said = _every("1830-opening-sale.script")
+    assert "Dee pays $65 for CS (7.2) — to the bank" in said
+    assert "Bob pays $75 for DH (7.2) — to the bank" in said
+    assert "Amy pays $165 for CA (7.2) — to the bank" in said
+    paid = [line for line in said if " pays $" in line and line.endswith("to the bank")]
+    assert paid and not [line for line in paid if "(7." not in line]
+
+
+def test_1830_table_1_note_5_the_b_o_certificate_is_said_once() -> None:
+    """1830 Table 1 note 5, 8.1: BOP's buyer (Bob, at $220 on offer) gets B&O's president's
+    certificate free and announces its par, $67 to $100, at no cost.  "Bob is president of
+    BO: free with the B&O private (Table 1 note 5)" came just before the line that says he
+    receives it: one move said twice.  The one line now cites both rules."""
+    said = _at("1830-opening-sale.script", "buy Bob BOP")
+    assert (
+        "Bob receives B&O's president's certificate free with the B&O private (Table 1 note 5) "
+        "and now announces its par: `par Bob BO PRICE`, $67 to $100, at no cost (8.1)"
+    ) in said
+    assert not [line for line in said if line.startswith("Bob is president of BO")]
+
+
+def test_1830_23_2_22_0_21_0_the_first_5_the_d_trade_in_and_the_rust() -> None:
+    """1830-trains-phases: at ERIE's first 5 (OR 5.1) the privates still open are SV (B&O's,
+    bought in OR 4.1), CS and CA (Bob's), D&H (PRR's), M&H (NYC's); BOP closed at B&O's
+    first train (23.2).  Five closing lines, no money.  At NYC's first D (OR 6.1) its 4 is
+    traded in, $300 off the $1,100 (21.0): NYC pays $800 (175 + 20 + 300 + 300 - 450 +
+    500 - 800 = 45 left); phase D rusts every 4 (22.0): B&O's, PRR's, CPR's and the one
+    NYC just gave the bank, four lines (four 4s in the game, Table 4)."""
+    lines = _narrated(_script("1830-trains-phases.script"))[1]
+    five = next(said for typed, said in lines if typed == "train ERIE 5")
+    closed = [line for line in five if " closes: " in line]
+    assert closed == [
+        f"{p} closes: the first 5-train closes every private (23.2)"
+        for p in ("SV", "CS", "DH", "MH", "CA")
+    ]
+    assert five[0].startswith("Phase 4 → 5: ERIE bought the first 5-train: train limit 2;")
+    d = next(said for typed, said in lines if typed.startswith("train NYC D trade 4"))
+    assert d[0] == "NYC's 4-train goes to the bank: traded in toward a D, $300 off (21.0)"
+    rusted = sorted(line.split("'")[0] for line in d if "rusts (phase D, 22.0)" in line)
+    assert rusted == ["BO", "CPR", "PRR", "The bank"]
+    assert "The bank's 4-train leaves the game: returned train rusts (phase D, 22.0)" in d
+
+
+def test_1830_25_0_the_bank_broken_line_says_what_follows() -> None:
+    """1830 25.0, two players: the bank holds $12,000 - 2 x $1,200 = $9,600; the six
+    privates bring $620 (10,220); SR 1 NYC $600 (Amy's par $100: $200 + 4 x $100) and B&O
+    $400 (Bob's four 10%s, his 20% free with BOP): 11,220; OR 1.1 income $105 and both
+    capitals $2,000: 9,115; four 2s for B&O, two 2s and a 3 for NYC, $660: 9,775; OR 2.1
+    income $75: 9,700; B&O pays Bob's 60% of $11,000, $6,600: 3,100; NYC pays Amy's 60%
+    of $6,000, $3,600: -$500.  The line said only "The bank has broken (it holds -$500).";
+    it says when the game ends, as 25.0 does (the set under way, OR 2.2, is played)."""
+    said = _every("1830-bank-breaks-first-of-two.script")
+    assert (
+        "The bank has broken (it holds -$500): the game ends when the set of operating rounds "
+        "under way (broken in a stock round: the next set) is complete (25.0)."
+    ) in said
+    assert (
+        "The game ends: the bank broke in round set 2 (25.0); the game ended after that "
+        "set's operating rounds."
+    ) in said
+
+
+def test_1830_8_2_a_sold_out_corporation_s_move_cites_its_rule_last() -> None:
+    """1830 8.2: at the end of a stock round a corporation whose certificates are all in
+    players' hands moves up a row (B&O at $65, up to $67 in the 1830-stock-market script).
+    The line read "all certificates held by players (8.2): one row up"."""
+    said = _every("1830-stock-market.script")
+    assert "BO price up $65 → $67: all certificates held by players: one row up (8.2)" in said
+
+
+# ------------------------------------------------------------------ 1889
+def test_1889_facts_5_and_2_the_auction_and_the_first_5() -> None:
+    """1889 facts §5: UTF's bids Bob ¥155, Eve ¥160; Bob raises to ¥165, Eve drops out:
+    Bob pays ¥165, a line with the sale's rule.  Facts §2, §8 (1889-trains-phases): the
+    first 5 closes every private but UTF held by a player, whose income becomes ¥50; the
+    phase line said "its income is now 50" with no currency."""
+    said = _every("1889-six-players.script")
+    assert "Bob pays ¥165 for UTF (facts §5) — to the bank" in said
+    said = _every("1889-trains-phases.script")
+    assert [line for line in said if line.startswith("Phase 4 → 5")] == [
+        "Phase 4 → 5: IR bought the first 5-train: train limit 2; brown tiles; every private "
+        "closes but UTF held by a player: its income is now ¥50 (facts §2, §8); 3 operating "
+        "rounds a set from the next stock round (facts §8)"
+    ]
+    closed = [line.split()[0] for line in said if line.endswith("closes the privates (facts §2)")]
+    assert closed == ["TER", "MF", "ER", "SMR", "DR", "SIR"]
+    assert "UTF stays open with its player: its income is now ¥50 (facts §2)" in said
+    assert "The bank pays Cy ¥50: UTF income to Cy (facts §7)" in said
+
+
+# ------------------------------------------------------------------ 18Chesapeake
+def test_18chesapeake_cv_won_in_its_auction_is_said_once() -> None:
+    """18Chesapeake §9.1, §7.1: CV's bids Bob $205, Cy $210; Bob drops out and Cy pays $210
+    (his $800 - COC $80 - $210 = $510).  With CV comes C&O's president's certificate: the
+    certificate's own line ("CO president's certificate (20%): CO IPO → Cy: free with CV
+    (§7.1)") came before the line saying Cy receives it and announces its par, free."""
+    said = _at("18chesapeake-sale-export.script", "pass Bob")
+    assert said[said.index("Cy pays $210 for CV (§9.1) — to the bank") + 1] == (
+        "CV goes from the bank to Cy: the last bidder in its auction, for $210 (§9.1)"
+    )
+    assert (
+        "Cy receives C&O's president's certificate free with CV (§7.1) and now announces its "
+        "par: `par Cy CO PRICE`, $70, $80 or $95, at no cost (§9.5)"
+    ) in said
+    assert not [line for line in said if line.startswith("CO president's certificate")]
+
+
+def test_18chesapeake_a_bor_share_won_in_its_auction_is_said_once() -> None:
+    """18Chesapeake §3, §9.1 (recorded game 1905): BOR's bids Two $115, One $120; One
+    drops out at Two's $150; the B&O 10% comes with it: one line, "Two receives ..."."""
+    said = _every("18chesapeake-recorded-1905.script")
+    at = said.index("Two pays $150 for BOR (§9.1) — to the bank")
+    assert said[at + 1 : at + 3] == [
+        "BOR goes from the bank to Two: the last bidder in its auction, for $150 (§9.1)",
+        "Two receives a B&O 10% share free with BOR (§3)",
+    ]
+
+
+def test_18chesapeake_10_9_the_export_at_the_end_of_each_set() -> None:
+    """18Chesapeake §10.9 (facts §7, §8), 18chesapeake-export-phase-four: set 1 sells six of
+    the seven 2s (PRR 1, B&O 3, C&O 2): the seventh is exported; set 2 sells four 3s (PRR
+    3, C&O 1): the fifth is exported; set 3 sells the sixth: the next train, the first 4,
+    is exported and starts phase 4: the 2s rust, B&O's four (three bought and PRR's for
+    $1) and C&O's two.  No money moves; CV closes at C&O's first train (facts §2)."""
+    said = _every("18chesapeake-export-phase-four.script")
+    exported = [line for line in said if "exported at the end of the set" in line]
+    assert exported == [
+        f"The bank's {t}-train leaves the game: exported at the end of the set of operating "
+        "rounds (§10.9)"
+        for t in ("2", "3", "4")
+    ]
+    phase = said.index(exported[2]) + 1
+    assert said[phase].startswith("Phase 3 → 4: the first 4-train was exported (§10.9): ")
+    rusted = [line.split("'")[0] for line in said if "rusts (phase 4, §10.7)" in line]
+    assert rusted == ["BO"] * 4 + ["CO"] * 2
+    assert "CV closes: CO bought its first train (facts §2)" in said
+
+
+def test_18chesapeake_11_the_bank_broken_in_a_stock_round() -> None:
+    """18Chesapeake §11: the bank brought down to $60, Bob sells a C&O at $75: -$15.  The
+    round goes on and the next set (OR 2.1) is played; the line says so."""
+    said = _every("18chesapeake-bank-breaks-in-sr.script")
+    assert (
+        "The bank has broken (it holds -$15): the game ends when the set of operating rounds "
+        "under way (broken in a stock round: the next set) is complete (§11)."
+    ) in said
+
+
+# ------------------------------------------------------------------ 1853
+def test_1853_a_company_without_a_train_runs_nothing_said_once() -> None:
+    """1853 4.5.1, 4.7.1 (1853-operating, OR 1.1): EIR and GIP have no train in their first
+    turn; each runs nothing and pays nothing.  EIR has an EIR share in the bank pool: one
+    space left, £100 → £90; GIP none: no move.  "EIR runs £0, withhold", with no rule,
+    came after "EIR has no train and runs nothing (4.5.1)."."""
+    said = _every("1853-operating.script")
+    assert not [line for line in said if "runs £0, withhold" in line]
+    at = said.index("EIR has no train and runs nothing (4.5.1).")
+    assert said[at + 1] == (
+        "EIR price down £100 → £90: no dividend with shares in the bank pool: one space "
+        "left (4.7.1)"
+    )
+    assert "GIP has no train and runs nothing (4.5.1)." in said
+
+
+def test_1853_section_3_a_turn_of_sales_alone_is_a_pass_that_says_so() -> None:
+    """1853 Section 3: the round "will stop once every player has consecutively declined
+    the opportunity to buy (not sell) a share".  Gus sells his two GIP at £90 (£180: the
+    bank -£30, 5.1.1) and can do nothing more: his turn ends, a decline; Eve and Fay had
+    declined before him, so the round ends.  The pass said "Gus passes" alone."""
+    said = _at("1853-bank-breaks-in-sr.script", "sell Gus GIP 2")
+    assert said[1:3] == [
+        "Gus can neither buy nor sell more: the turn ends (3.1)",
+        "Gus passes: sold and bought nothing: a decline to buy (Section 3)",
+    ]
+
+
+def test_1853_4_8_10_a_credit_train_returned_by_itself_names_its_refund() -> None:
+    """1853 4.8.10, 3.4.3, 3.4.6 (1853-credit-train-choice to SR 3): NWR paid £160 and then
+    £60 toward its £300 credit 2: £80 owed.  Bo, with £100 taken from him for the test
+    (£142), buys the pool share at £71 and becomes director with £71: less than the £80
+    owed, with NWR at £0, so he has no choice: the train goes back to the bank pool and
+    NWR gets back the £220 it paid (rules silent on the refund: the sale undone).  The
+    refund's line had no rule."""
+    text = _script("1853-credit-train-choice.script")
+    head, _, _ = text.partition("buy Bo NWR pool")
+    game = _narrated(head)[0]
+    game.state.ledger.transfer("Bo", "bank", 100, "set by hand for the test")
+    outcome = game.execute("buy Bo NWR pool")
+    assert outcome.ok, outcome.message
+    from moderator.narrate import narrate
+
+    said = narrate(outcome.command, outcome.events, "£", "1853")
+    assert "NWR's 2-train goes to the bank pool: credit train returned: Bo cannot pay £80 " in (
+        "\n".join(said)
+    )
+    assert (
+        "The bank pays NWR £220: NWR gets back what it paid toward the credit train, returned "
+        "to the bank (4.8.10; rules silent on the refund: the sale undone)"
+    ) in said
+    assert game.state.company("NWR").cash == 220
+    assert game.state.ledger.player("Bo").cash == 71
+
+
+def test_1853_the_floor_the_cap_and_the_box_lines() -> None:
+    """1853 4.7.3: at £10 a share cannot fall (ECR, no dividend with a share in the pool);
+    a dividend of ten times the price moves five spaces at most, £10 → £76 on the typed
+    track (4.7.1); at £400 the game stops (EIR, £100 → £400 two spaces up the short track).
+    The track's and the par's confirmations cite the Section 1 the values come from."""
+    said = _every("1853-market-floor.script")
+    assert said[0] == (
+        "Stock market track set: 24 spaces, £10 to £400 (1 The Stock Market; 4.7.3, 5.1.1)."
+    )
+    assert (
+        "ECR price stays at £10: no dividend with shares in the bank pool: one space left "
+        "(4.7.1); at £10 it can not be reduced further (4.7.3)"
+    ) in said
+    said = _every("1853-price-400.script")
+    assert "GIP's par set to £100 (1 The Shares)." in said
+    ended = "The game ends: EIR's share value reached £400, the end of the market (4.7.3, 5.1.3)."
+    assert ended in said
+
+
+def test_the_folds_keep_the_events() -> None:
+    """The lines said once are wording: the events stay as recorded (a save written now
+    opens in a released moderator).  The president's certificate, the presidency and the
+    priority deal of the sale's end are all still in the journal."""
+    game: Game = _narrated(_script("18chesapeake-sale-export.script"))[0]
+    entry = next(e for e in game.journal if e.line.startswith("pass Bob"))
+    kinds = [ev.kind for ev in entry.events]
+    assert kinds.count("certificate") == 1 and "president" in kinds and "priority" in kinds
