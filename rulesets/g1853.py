@@ -1850,13 +1850,28 @@ class G1853(Engine):
                     f"{director} pays the rest of {cid}'s credit {name}, "
                     f"{self.money(company.debt)} (4.8.10, 4.8.8)",
                 )
+                paid = self.money(company.debt)
                 company.debt = 0
                 state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
-                self.note(state, f"{cid}'s {name} is paid for: {director} bought it (4.8.10).")
+                # the figures the line typed does not name: what he paid, what comes back
+                self.note(
+                    state,
+                    f"{cid}'s {name} is paid for: {director} bought it, paying the {paid} "
+                    "still owed (4.8.10).",
+                )
         else:
+            before = company.cash
             self._return_credit_train(
                 state, company, f"credit train returned to the bank by {director} (4.8.10)"
             )
+            back = company.cash - before
+            if back:
+                self.note(
+                    state,
+                    f"{cid}'s {name} goes back to the bank pool and {cid} gets back the "
+                    f"{self.money(back)} it paid toward it (4.8.10; rules silent on the "
+                    "refund: the sale undone).",
+                )
         state.extra["credit_choice"] = None
 
     # ----------------------------------------------------------------- trains
@@ -2064,8 +2079,14 @@ class G1853(Engine):
             state.depot.insert(0, train)
         # The bank hands the train over at once; the treasury pays what it holds at once and
         # the rest is owed (3.4.3, 3.4.6: the debt comes before any other expense).
+        # the price, and that the treasury's payment is all it holds: the payment itself is
+        # the line typed's own, which names no figure
         state.ledger.events.append(
-            Noted(text=f"{cid} buys {with_article(name)} on credit (3.4.3).")
+            Noted(
+                text=f"{cid} buys {with_article(name)} on credit for {self.money(price)}: its "
+                f"treasury pays what it holds, {self.money(min(price, company.cash))}, the "
+                f"rest is owed (3.4.3, 3.4.6)."
+            )
         )
         company.debt = price
         state.extra["credit"][cid] = {"serial": train.serial, "price": price}  # type: ignore[index]

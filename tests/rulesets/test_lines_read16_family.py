@@ -264,3 +264,27 @@ def test_the_folds_keep_the_events() -> None:
     entry = next(e for e in game.journal if e.line.startswith("pass Bob"))
     kinds = [ev.kind for ev in entry.events]
     assert kinds.count("certificate") == 1 and "president" in kinds and "priority" in kinds
+
+
+def test_1853_3_4_3_4_8_10_the_credit_train_s_figures_are_said() -> None:
+    """1853 3.4.3, 3.4.6 (1853-credit-train-choice, OR 1.1): NWR, formed with 10 x £82 =
+    £820, pays £60 of terrain and two 2s at £300: £160 left.  Its manager buys a third 2 on
+    credit: the treasury pays its £160 at once and owes £140.  The line typed ("train NWR 2
+    credit") names no figure, and its payment is its own: the first line now says the price
+    and what the treasury pays.  4.8.10 (SR 3): with £80 owed, Bo, director, returns the
+    train: NWR gets back the £220 (£160 + £60) it paid, a figure the typed line does not name
+    (the rules are silent on the refund: the sale undone); in the managers script he pays
+    the £80 instead."""
+    said = _at("1853-credit-train-choice.script", "train NWR 2 credit")
+    assert said == [
+        "NWR buys a 2 on credit for £300: its treasury pays what it holds, £160, the rest is "
+        "owed (3.4.3, 3.4.6).",
+        "NWR owes the bank £140 for its 2 (3.4.3).",
+    ]
+    assert _at("1853-credit-train-choice.script", "credit NWR return") == [
+        "NWR's 2 goes back to the bank pool and NWR gets back the £220 it paid toward it "
+        "(4.8.10; rules silent on the refund: the sale undone)."
+    ]
+    assert _at("1853-managers.script", "credit NWR pay") == [
+        "NWR's 2 is paid for: Bo bought it, paying the £80 still owed (4.8.10)."
+    ]
