@@ -288,3 +288,20 @@ def test_1853_3_4_3_4_8_10_the_credit_train_s_figures_are_said() -> None:
     assert _at("1853-managers.script", "credit NWR pay") == [
         "NWR's 2 is paid for: Bo bought it, paying the £80 still owed (4.8.10)."
     ]
+
+
+def test_1830_23_2_and_1889_facts_2_a_private_that_closes_by_itself() -> None:
+    """1830 23.2, Table 1 note 5: BOP closes when B&O buys its first train (OR 1.1 of
+    1830-trains-phases, its 2 at $80); no money moves.  1889 facts §2 (1889-dougo-exchange,
+    OR 1.1): Amy exchanges DR for an IR 10% from the IPO, no money; it is IR's fifth 10%
+    (Amy's 40% + this), so IR floats at 50% (facts §3) and receives 10 x ¥70 = ¥700 at the
+    next operating round's start."""
+    lines = _narrated(_script("1830-trains-phases.script"))[1]
+    assert next(said for typed, said in lines if typed.startswith("train BO 2")) == [
+        "BOP closes: BO bought its first train (23.2)"
+    ]
+    said = _every("1889-dougo-exchange.script")
+    at = said.index("DR closes: exchanged for 10% of IR (facts §2)")
+    assert said[at + 1] == "IR share (10%): IR IPO → Amy: for DR (facts §2)"
+    assert said[at + 2].startswith("IR has floated: 50% sold (facts §3); it receives ¥700")
+    assert "The bank pays IR ¥700: IR's capital: 10 times its par of ¥70 (facts §3)" in said
