@@ -441,13 +441,20 @@ _DIRECTOR = {"president": "director", "presidency": "directorship"}
 president."""
 
 WORDS: dict[str, dict[str, str]] = {
-    "1853": {**_DIRECTOR, "priority": "The Elephant (priority deal)"},
+    "1853": {
+        **_DIRECTOR,
+        "priority": "The Elephant (priority deal)",
+        # 3.2.1, 3.2.3: the Director's certificate stands for two shares and its holder
+        # always swaps two ordinary ones for it; a line that appoints one says so
+        "appointed": "{who} exchanges two ordinary shares for the Director's certificate (3.2.1)",
+    },
     "1847AE": _DIRECTOR,
     "1847Pfalz": _DIRECTOR,
     "1847RRRRB": _DIRECTOR,
 }
 """A title's own words for what the lines call a president and the priority deal (1853:
-a company's director, 2.9; the Elephant, 3.1.11; the 1847 titles' director, 5)."""
+a company's director, 2.9; the Elephant, 3.1.11; the 1847 titles' director, 5), and what
+an appointment adds (1853 3.2.1: the Director's certificate swapped for two shares)."""
 
 
 def _word(title: str | None, word: str, default: str) -> str:
@@ -475,7 +482,9 @@ def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
     if ev.after is None or _is_account(ev.after, POOL):
         return f"{ev.company} has no {president} now ({_who(ev.before)} was): {ev.reason}"
     if ev.before is None:
-        return f"{ev.after} is {president} of {ev.company}: {ev.reason}"
+        swap = _word(title, "appointed", "").format(who=ev.after)
+        said = f"{ev.after} is {president} of {ev.company}: {ev.reason}"
+        return f"{said}; {swap}" if swap else said
     return (
         f"{ev.company} {_word(title, 'presidency', 'presidency')}: {_who(ev.before)} {MOVED} "
         f"{ev.after}, certificates exchanged: {ev.reason}"
@@ -577,6 +586,11 @@ def _said_next(ev: Event, every: Sequence[Event]) -> bool:
     if isinstance(ev, PriorityChanged):
         return isinstance(after, Noted) and f"the priority deal to {ev.player}," in after.text
     if isinstance(ev, PresidentChanged) and ev.before is None and ev.after:
+        # 1853 3.4.1: a managed company's new director, said by the note after it ("Amy
+        # holds 2 BNR shares and becomes its director; the manager Cy is replaced (3.4.1).")
+        noted = after.text if isinstance(after, Noted) else ""
+        if noted.startswith(ev.after) and "becomes its director" in noted:
+            return True
         return _received(after, ev.after, ev.reason)
     if isinstance(ev, CertificateMoved) and ev.target:
         # a private won in its auction: its certificate, then (for a president's) the

@@ -1326,10 +1326,18 @@ class G1853(Engine):
         if new is not None:
             if before_manager is not None:
                 state.extra["manager"][company.id] = None  # type: ignore[index]
+                # 3.4.1 and the Director's certificate swapped for two shares (3.2.1)
+                who = f"{new}, its manager," if before_manager == new else new
+                gone = (
+                    "no manager now"
+                    if before_manager == new
+                    else f"the manager {before_manager} is replaced"
+                )
                 self.note(
                     state,
-                    f"{new} holds {self.shares(company, new)} {company.id} shares and becomes its "
-                    f"director; the manager {before_manager} is replaced (3.4.1).",
+                    f"{who} holds {self.shares(company, new)} {company.id} shares and becomes "
+                    f"its director, two ordinary shares exchanged for the Director's "
+                    f"certificate (3.2.1); {gone} (3.4.1).",
                 )
                 self._credit_on_director(state, company, new)
             if state.extra["appointed"].get(company.id) is None:  # type: ignore[attr-defined]
@@ -2138,7 +2146,9 @@ class G1853(Engine):
                 "3M trains on sale",
                 "3 operating rounds a set after the next stock round",
             ],
-            "5": ["grey tiles", "6 and 4M trains on sale", "territories open (4.2.3, 4.4.2)"],
+            # its own rules before the others: the phase line's rule (4.10) closes it, and
+            # "(4.2.3, 4.4.2) (4.10)" read as two parentheses in a row
+            "5": ["territories open (4.2.3, 4.4.2)", "grey tiles", "6 and 4M trains on sale"],
         }
         return notes.get(phase, [])
 

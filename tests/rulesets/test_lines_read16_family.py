@@ -305,3 +305,23 @@ def test_1830_23_2_and_1889_facts_2_a_private_that_closes_by_itself() -> None:
     assert said[at + 1] == "IR share (10%): IR IPO → Amy: for DR (facts §2)"
     assert said[at + 2].startswith("IR has floated: 50% sold (facts §3); it receives ¥700")
     assert "The bank pays IR ¥700: IR's capital: 10 times its par of ¥70 (facts §3)" in said
+
+
+def test_1853_3_2_1_an_appointed_director_swaps_two_shares_for_the_certificate() -> None:
+    """1853 3.2.1, 2.9.1, 3.4.1: the Director's certificate stands for two shares and its
+    holder swaps two ordinary ones for it.  1853-bank-breaks-in-sr: at the end of stock
+    round 1 Eve (EIR) and Fay (GIP) are appointed; the lines did not say to swap.
+    1853-credit-train-choice, SR 3: Bo buys the pool's NWR share at £71, holds two and
+    replaces the manager Ann: "Bo is director of NWR" came just before the note saying so
+    (said twice); the note now says the swap."""
+    said = _every("1853-bank-breaks-in-sr.script")
+    assert (
+        "Eve is director of EIR: appointed: floated in the first stock round (2.9.1); Eve "
+        "exchanges two ordinary shares for the Director's certificate (3.2.1)"
+    ) in said
+    said = _at("1853-credit-train-choice.script", "buy Bo NWR pool")
+    assert said[0] == (
+        "Bo holds 2 NWR shares and becomes its director, two ordinary shares exchanged for "
+        "the Director's certificate (3.2.1); the manager Ann is replaced (3.4.1)."
+    )
+    assert not [line for line in said if line.startswith("Bo is director")]
