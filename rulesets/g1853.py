@@ -597,7 +597,8 @@ class G1853(Engine):
             state,
             "Seating by bond (2.5.3): "
             + ", ".join(f"{p} {self.money(bids[p]['bond'])}" for p in seated)  # type: ignore[index]
-            + f"; {seated[0]} takes the Elephant and claims first (2.5.4).",
+            # the Elephant's own line, just before, says who takes it (2.5.3)
+            + f"; {seated[0]}, with the Elephant, claims first (2.5.4).",
         )
 
     def _city(self, word: str) -> tuple[str, str | None]:

@@ -325,3 +325,46 @@ def test_1853_3_2_1_an_appointed_director_swaps_two_shares_for_the_certificate()
         "the Director's certificate (3.2.1); the manager Ann is replaced (3.4.1)."
     )
     assert not [line for line in said if line.startswith("Bo is director")]
+
+
+def test_1853_4_6_5_4_6_6_the_mail_and_the_dividend_on_the_receipt() -> None:
+    """1853 4.6.5, 4.6.6, 4.7.1 (1853-operating, OR 2.1): EIR pays £280, £28 a share: Dee's
+    3 shares £84, Ann's 2 £56; the bank pool's share (£28) and the 4 unsold (£112) stay in
+    the bank; the mail, £40, goes to EIR whatever the dividend; £280 is three times the
+    £90 price or more (not four: £360): three spaces, £90 → £100 → £112 → £126.  Then
+    GIP's £45: £4 a share rounded down; Dee's 3 un-redeemed shares' £12 stay in the bank
+    (2.7.3); £45 is under twice £90: one space, £90 → £100."""
+    text = _script("1853-operating.script")
+    head, _, _ = text.partition("run EIR 280 full mail 40")
+    game = _narrated(head)[0]
+    receipt = game.execute("run EIR 280 full mail 40").receipt
+    assert receipt is not None
+    lines = [line.strip() for line in receipt.text().splitlines()]
+    assert lines[:2] == ["EIR runs £280, full", "£28 a share"]
+    assert "Dee             3 sh £84" in lines and "Ann             2 sh £56" in lines
+    assert "bank pool       1 sh  £0  £28 stays in the bank (4.6.5)" in lines
+    assert "initial offer   4 sh  £0  £112 stays in the bank (4.6.5)" in lines
+    assert "EIR                  £40  mail run, to the company always (4.6.6)" in lines
+    assert lines[-1] == (
+        "price £90 → £126: dividend £280 is 3x the price or more: 3 spaces right (4.7.1)"
+    )
+    for line in ("train EIR 2 from GIP 100", "extra", "done EIR"):
+        assert game.execute(line).ok
+    receipt = game.execute("run GIP 45 full mail 10").receipt
+    assert receipt is not None
+    lines = [line.strip() for line in receipt.text().splitlines()]
+    assert "Dee                   £0  3 un-redeemed: £12 stays in the bank (2.7.3)" in lines
+    assert "GIP                  £10  mail run, to the company always (4.6.6)" in lines
+    assert lines[-1].startswith("price £90 → £100: dividend £45 is under twice the price")
+
+
+def test_1853_2_5_3_the_bonds_seat_the_players() -> None:
+    """1853 2.5.3, 2.5.4 (1853-bank-breaks-in-sr): bonds of Eve £130, Fay £100 and Gus £90
+    are set aside (each his own line, typed); after the last, the largest (Eve's) takes the
+    Elephant and claims first: two lines of the bank's, each with its rule.  The seating's
+    line said again "Eve takes the Elephant", as the Elephant's line before it had."""
+    assert _at("1853-bank-breaks-in-sr.script", "bond Gus 90") == [
+        "The Elephant (priority deal) goes to Eve: the largest Bond takes the Elephant (2.5.3)",
+        "Seating by bond (2.5.3): Eve £130, Fay £100, Gus £90; Eve, with the Elephant, "
+        "claims first (2.5.4).",
+    ]
