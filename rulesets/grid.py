@@ -65,16 +65,21 @@ class GridRules(Ruleset):
         return state.market
 
     def _market_move(
-        self, state: GameState, cid: str, way: str, reason: str, times: int = 1
+        self, state: GameState, cid: str, way: str, reason: str, times: int = 1, moved: str = ""
     ) -> None:
         """Move a marker ``right``/``left``/``up``/``down`` (``times`` spaces, one event) and
-        tell the banker; a marker the board's edge keeps in place is told so too."""
+        tell the banker; a marker the board's edge keeps in place is told so too.  ``moved``:
+        words the line says only when the marker moves, before the reason's rule (a sold-out
+        corporation's ": one row up"; one the top row keeps was said to stay and go up)."""
         grid = self.grid(state)
         cell = grid.cell(cid)
         before = after = grid.price(cid)
         for _ in range(times):
             _, after = getattr(grid, way)(cid)
         if grid.cell(cid) != cell:
+            if moved:
+                head, rule = cited(reason)
+                reason = because(f"{head}{moved}", rule) if rule else f"{head}{moved}"
             if after == before:
                 # another space of the same price (1830: $67 above $67): a move all the
                 # same, which the line must not read as "stays"
@@ -141,9 +146,7 @@ class GridRules(Ruleset):
             why = self.sold_out(state, state.company(cid))
             if why is not None:
                 # the rule last, as every other move's line cites it (1830 8.2)
-                head, rule = cited(why)
-                said = f"{head}: one row up"
-                self._market_move(state, cid, "up", because(said, rule) if rule else said)
+                self._market_move(state, cid, "up", why, moved=": one row up")
 
     def operates(self, state: GameState, cid: str) -> bool:
         """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has

@@ -99,9 +99,18 @@ def test_1830_25_0_the_bank_broken_line_says_what_follows() -> None:
 def test_1830_8_2_a_sold_out_corporation_s_move_cites_its_rule_last() -> None:
     """1830 8.2: at the end of a stock round a corporation whose certificates are all in
     players' hands moves up a row (B&O at $65, up to $67 in the 1830-stock-market script).
-    The line read "all certificates held by players (8.2): one row up"."""
+    The line read "all certificates held by players (8.2): one row up".  In the top row it
+    stays."""
     said = _every("1830-stock-market.script")
     assert "BO price up $65 → $67: all certificates held by players: one row up (8.2)" in said
+    # In the top row it stays (facts §4): the line said it stayed and went "one row up"
+    # (1830-recorded-game-end-bank: B&O at $112, the top row's, sold out)
+    said = _every("1830-recorded-game-end-bank.script")
+    assert (
+        "BO's marker stays at $112: the board has no space up of it; all certificates held by "
+        "players (8.2)"
+    ) in said
+    assert not [line for line in said if "stays" in line and "one row up" in line]
 
 
 # ------------------------------------------------------------------ 1889
