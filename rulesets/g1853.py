@@ -2067,7 +2067,9 @@ class G1853(Engine):
             director,
             company.id,
             need,
-            f"{director} gives {company.id} the rest of the {name}'s price ({rule})",
+            # the line names the payer and the company already ("Ben pays GIP £20: Ben
+            # gives GIP ..." said both twice)
+            f"its {role} makes up the rest of the {name}'s price ({rule})",
         )
 
     def _buy_on_credit(self, state: GameState, company: Company, name: str) -> None:

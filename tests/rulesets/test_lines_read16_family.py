@@ -377,3 +377,13 @@ def test_1853_2_5_3_the_bonds_seat_the_players() -> None:
         "Seating by bond (2.5.3): Eve £130, Fay £100, Gus £90; Eve, with the Elephant, "
         "claims first (2.5.4).",
     ]
+
+
+def test_1853_4_8_8_the_director_s_gift_names_each_once() -> None:
+    """1853 4.8.8 (1853-operating): GIP, formed with £900, pays a £20 fee (4.1.3) and two
+    2-trains (£600): £280 left; the third 2 costs £300 and Ben, its director, gives the
+    missing £20; in OR 2.1 GIP has £110 for the sixth 2 and Ben gives £190.  The line said
+    "Ben pays GIP £20: Ben gives GIP the rest of the 2's price (4.8.8)"."""
+    said = _every("1853-operating.script")
+    assert "Ben pays GIP £20: its director makes up the rest of the 2's price (4.8.8)" in said
+    assert "Ben pays GIP £190: its director makes up the rest of the 2's price (4.8.8)" in said
