@@ -1679,9 +1679,7 @@ class G1853(Engine):
         if not company.debt or not company.cash:
             return
         pay = min(company.debt, company.cash)
-        state.ledger.transfer(
-            company.id, BANK, pay, f"{company.id} pays toward its credit train (3.4.3, 3.4.6)"
-        )
+        state.ledger.transfer(company.id, BANK, pay, "toward its credit train (3.4.3, 3.4.6)")
         company.debt -= pay
         if not company.debt:
             state.extra["credit"].pop(company.id, None)  # type: ignore[attr-defined]
