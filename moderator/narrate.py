@@ -441,13 +441,20 @@ _DIRECTOR = {"president": "director", "presidency": "directorship"}
 president."""
 
 WORDS: dict[str, dict[str, str]] = {
-    "1853": {**_DIRECTOR, "priority": "The Elephant (priority deal)"},
+    "1853": {
+        **_DIRECTOR,
+        "priority": "The Elephant (priority deal)",
+        # 3.2.1, 3.2.3: the Director's certificate stands for two shares and its holder
+        # always swaps two ordinary ones for it; a line that appoints one says so
+        "appointed": "{who} exchanges two ordinary shares for the Director's certificate (3.2.1)",
+    },
     "1847AE": _DIRECTOR,
     "1847Pfalz": _DIRECTOR,
     "1847RRRRB": _DIRECTOR,
 }
 """A title's own words for what the lines call a president and the priority deal (1853:
-a company's director, 2.9; the Elephant, 3.1.11; the 1847 titles' director, 5)."""
+a company's director, 2.9; the Elephant, 3.1.11; the 1847 titles' director, 5), and what
+an appointment adds (1853 3.2.1: the Director's certificate swapped for two shares)."""
 
 
 def _word(title: str | None, word: str, default: str) -> str:
@@ -475,7 +482,9 @@ def _president_line(ev: PresidentChanged, title: str | None = None) -> str:
     if ev.after is None or _is_account(ev.after, POOL):
         return f"{ev.company} has no {president} now ({_who(ev.before)} was): {ev.reason}"
     if ev.before is None:
-        return f"{ev.after} is {president} of {ev.company}: {ev.reason}"
+        swap = _word(title, "appointed", "").format(who=ev.after)
+        said = f"{ev.after} is {president} of {ev.company}: {ev.reason}"
+        return f"{said}; {swap}" if swap else said
     return (
         f"{ev.company} {_word(title, 'presidency', 'presidency')}: {_who(ev.before)} {MOVED} "
         f"{ev.after}, certificates exchanged: {ev.reason}"
@@ -542,6 +551,62 @@ def _folded(ev: Event, closing: set[str]) -> bool:
         return True
     reason = ev.reason.lower()
     return "exchanged" in reason or reason.startswith(("presidency", "directorship"))
+
+
+def _run_said(ev: Event, every: Sequence[Event]) -> bool:
+    """A run of nothing that the line just before already says: 1853's company without a
+    train runs nothing by itself ("EIR has no train and runs nothing (4.5.1)."); its
+    dividend's line, "EIR runs £0, withhold", said it a second time without a rule."""
+    if not isinstance(ev, DividendPaid) or ev.revenue:
+        return False
+    before = _beside(ev, every, -1)
+    return isinstance(before, Noted) and before.text.startswith(f"{ev.company} has no train")
+
+
+def _beside(ev: Event, every: Sequence[Event], step: int) -> Event | None:
+    """The event ``step`` places after ``ev`` in ``every`` (-1: just before), if any."""
+    at = next((i for i, x in enumerate(every) if x is ev), None)
+    near = None if at is None else at + step
+    return every[near] if near is not None and 0 <= near < len(every) else None
+
+
+def _said_next(ev: Event, every: Sequence[Event]) -> bool:
+    """A move that the next line says again, with its rule: the priority deal at the end
+    of the opening private sale of 1830, 1889 and 18Chesapeake ("Every private company is
+    sold: shares are on sale, Cy first; the priority deal to Cy, left of Bob, the last to
+    buy (7.0, 7.2)"), the president's certificate a private brings ("Bob receives B&O's
+    president's certificate free with the B&O private (Table 1 note 5) and now announces
+    its par ..."), the share a private brings ("Amy receives a B&O 10% share free with BOR
+    (§3)"); "Priority deal goes to Cy", "Bob is president of BO" and, for a private won in
+    its auction, the certificate's own line just before them said each move twice.  1853's
+    run of nothing is said by the line before it (:func:`_run_said`)."""
+    if _run_said(ev, every):
+        return True
+    after = _beside(ev, every, 1)
+    if isinstance(ev, PriorityChanged):
+        return isinstance(after, Noted) and f"the priority deal to {ev.player}," in after.text
+    if isinstance(ev, PresidentChanged) and ev.before is None and ev.after:
+        # 1853 3.4.1: a managed company's new director, said by the note after it ("Amy
+        # holds 2 BNR shares and becomes its director; the manager Cy is replaced (3.4.1).")
+        noted = after.text if isinstance(after, Noted) else ""
+        if noted.startswith(ev.after) and "becomes its director" in noted:
+            return True
+        return _received(after, ev.after, ev.reason)
+    if isinstance(ev, CertificateMoved) and ev.target:
+        # a private won in its auction: its certificate, then (for a president's) the
+        # presidency, then the note that says both
+        if ev.president and isinstance(after, PresidentChanged):
+            after = _beside(ev, every, 2)
+        return _received(after, ev.target, ev.reason)
+    return False
+
+
+def _received(ev: Event | None, who: str, reason: str) -> bool:
+    """Whether ``ev`` is the note of a certificate ``who`` receives for ``reason``
+    ("Amy receives a B&O 10% share free with BOR (§3)")."""
+    if not isinstance(ev, Noted) or not ev.text.startswith(f"{who} receives "):
+        return False
+    return f" {reason}" in ev.text
 
 
 def _turn_begun(cmd: c.Command | None, events: Sequence[Event]) -> int:
@@ -669,7 +734,7 @@ def _worded(
     closing = {ev.company for ev in every if isinstance(ev, CompanyClosed)}
     lines: list[str] = []
     for ev in events:
-        if _folded(ev, closing):
+        if _folded(ev, closing) or _said_next(ev, every):
             continue
         text = describe(ev, currency, title)
         if text and isinstance(ev, PriorityChanged):

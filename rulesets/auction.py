@@ -26,6 +26,7 @@ from moderator.events import Noted, Passed, PriorityChanged, PrivateMoved, TurnS
 from moderator.fixes import follows
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
+from moderator.text import cited
 from rulesets.stock import StockRound
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -370,9 +371,11 @@ class PrivateAuction(StockRound):
         """The private to ``player`` for ``price`` (to the bank); his bids on it end."""
         sale = self.sale(state)
         if price:
-            state.ledger.transfer(
-                player, BANK, price, f"{player} pays {self.money(price)} for {private.id}"
-            )
+            # the payment cites the sale's rule as its private's line does (1830 7.1, 7.2;
+            # 1889 facts §5; 18Chesapeake §9.1): a bid's winner pays by itself, a line to mirror
+            rule = cited(why)[1]
+            paid = f"{player} pays {self.money(price)} for {private.id}"
+            state.ledger.transfer(player, BANK, price, f"{paid} ({rule})" if rule else paid)
         sale["unsold"].remove(private.id)
         sale["bids"].pop(private.id, None)
         sale["discount"] = 0  # 7.3: only the first private is offered for less

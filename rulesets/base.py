@@ -420,7 +420,9 @@ class Ruleset:
             else ""
         )
         held = self.money(state.bank_ran_out_at or 0)
-        return f"The bank has broken (it holds {held}){added}."
+        # what follows, with its rule (1830 25.0, 1889 and 18Chesapeake facts §11): the
+        # line once said only that it broke
+        return f"The bank has broken (it holds {held}){added}: {self.bank_ends_game}."
 
     def bank_json(self, state: GameState) -> dict[str, Any]:
         """The state JSON's ``bank``: cash, broken, reserve, and a note once it has broken.

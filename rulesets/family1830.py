@@ -349,9 +349,9 @@ class Family1830(
             )
             state.ledger.events.append(
                 Noted(
-                    text=f"{player} receives {free.name}'s president's certificate and now "
-                    f"announces its par: `par {player} {corp.id} PRICE`, {told}, at no cost "
-                    f"({self.r('par')})"
+                    text=f"{player} receives {free.name}'s president's certificate {reason} "
+                    f"and now announces its par: `par {player} {corp.id} PRICE`, {told}, at no "
+                    f"cost ({self.r('par')})"
                 )
             )
 

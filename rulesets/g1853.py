@@ -456,7 +456,11 @@ class G1853(Engine):
         market.values = values
         # A provisional par not on the new track waits for its `setpar`.
         market.provisional = False
-        self.note(state, f"Stock market track set: {len(values)} spaces, £10 to £400.")
+        self.note(
+            state,
+            f"Stock market track set: {len(values)} spaces, £10 to £400 (1 The Stock Market; "
+            "4.7.3, 5.1.1).",
+        )
 
     def cmd_setpar(self, state: GameState, cmd: c.SetPar) -> None:
         """``setpar CORP VALUE``: a company's printed par (1 The Shares)."""
@@ -470,7 +474,7 @@ class G1853(Engine):
             )
         market.par_of = {**market.par_of, company.id: cmd.value}
         market.provisional_pars = tuple(x for x in market.provisional_pars if x != company.id)
-        self.note(state, f"{company.id}'s par set to {self.money(cmd.value)}.")
+        self.note(state, f"{company.id}'s par set to {self.money(cmd.value)} (1 The Shares).")
 
     def board_values(self, state: GameState) -> list[dict[str, Any]]:
         """The board's values as box entries (:func:`rulesets.box.entries`): the track and
@@ -593,7 +597,8 @@ class G1853(Engine):
             state,
             "Seating by bond (2.5.3): "
             + ", ".join(f"{p} {self.money(bids[p]['bond'])}" for p in seated)  # type: ignore[index]
-            + f"; {seated[0]} takes the Elephant and claims first (2.5.4).",
+            # the Elephant's own line, just before, says who takes it (2.5.3)
+            + f"; {seated[0]}, with the Elephant, claims first (2.5.4).",
         )
 
     def _city(self, word: str) -> tuple[str, str | None]:
@@ -1190,7 +1195,9 @@ class G1853(Engine):
             state.consecutive_passes = 0
         else:
             state.consecutive_passes += 1
-            state.ledger.events.append(Passed(player=player))
+            # a turn of sales alone declines to buy: the line says why it counts as a pass
+            why = "sold and bought nothing: a decline to buy (Section 3)"
+            state.ledger.events.append(Passed(player=player, reason=why if state.turn_sold else ""))
         fresh: list[str] = state.extra["fresh_windows"]  # type: ignore[assignment]
         for cid, waiting in state.extra["windows"].items():  # type: ignore[attr-defined]
             if cid not in fresh and player in waiting:
@@ -1320,10 +1327,18 @@ class G1853(Engine):
         if new is not None:
             if before_manager is not None:
                 state.extra["manager"][company.id] = None  # type: ignore[index]
+                # 3.4.1 and the Director's certificate swapped for two shares (3.2.1)
+                who = f"{new}, its manager," if before_manager == new else new
+                gone = (
+                    "no manager now"
+                    if before_manager == new
+                    else f"the manager {before_manager} is replaced"
+                )
                 self.note(
                     state,
-                    f"{new} holds {self.shares(company, new)} {company.id} shares and becomes its "
-                    f"director; the manager {before_manager} is replaced (3.4.1).",
+                    f"{who} holds {self.shares(company, new)} {company.id} shares and becomes "
+                    f"its director, two ordinary shares exchanged for the Director's "
+                    f"certificate (3.2.1); {gone} (3.4.1).",
                 )
                 self._credit_on_director(state, company, new)
             if state.extra["appointed"].get(company.id) is None:  # type: ignore[attr-defined]
@@ -1664,9 +1679,7 @@ class G1853(Engine):
         if not company.debt or not company.cash:
             return
         pay = min(company.debt, company.cash)
-        state.ledger.transfer(
-            company.id, BANK, pay, f"{company.id} pays toward its credit train (3.4.3, 3.4.6)"
-        )
+        state.ledger.transfer(company.id, BANK, pay, "toward its credit train (3.4.3, 3.4.6)")
         company.debt -= pay
         if not company.debt:
             state.extra["credit"].pop(company.id, None)  # type: ignore[attr-defined]
@@ -1773,7 +1786,13 @@ class G1853(Engine):
                 TrainMoved(train=train.name, source=cid, target=POOL, reason=reason)
             )
         if paid:
-            self.bank_pays(state, cid, paid, f"{cid} gets back what it paid toward the train")
+            self.bank_pays(
+                state,
+                cid,
+                paid,
+                f"{cid} gets back what it paid toward the credit train, returned to the bank "
+                "(4.8.10; rules silent on the refund: the sale undone)",
+            )
         company.debt = 0
         state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
 
@@ -1838,13 +1857,28 @@ class G1853(Engine):
                     f"{director} pays the rest of {cid}'s credit {name}, "
                     f"{self.money(company.debt)} (4.8.10, 4.8.8)",
                 )
+                paid = self.money(company.debt)
                 company.debt = 0
                 state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
-                self.note(state, f"{cid}'s {name} is paid for: {director} bought it (4.8.10).")
+                # the figures the line typed does not name: what he paid, what comes back
+                self.note(
+                    state,
+                    f"{cid}'s {name} is paid for: {director} bought it, paying the {paid} "
+                    "still owed (4.8.10).",
+                )
         else:
+            before = company.cash
             self._return_credit_train(
                 state, company, f"credit train returned to the bank by {director} (4.8.10)"
             )
+            back = company.cash - before
+            if back:
+                self.note(
+                    state,
+                    f"{cid}'s {name} goes back to the bank pool and {cid} gets back the "
+                    f"{self.money(back)} it paid toward it (4.8.10; rules silent on the "
+                    "refund: the sale undone).",
+                )
         state.extra["credit_choice"] = None
 
     # ----------------------------------------------------------------- trains
@@ -2031,7 +2065,9 @@ class G1853(Engine):
             director,
             company.id,
             need,
-            f"{director} gives {company.id} the rest of the {name}'s price ({rule})",
+            # the line names the payer and the company already ("Ben pays GIP £20: Ben
+            # gives GIP ..." said both twice)
+            f"its {role} makes up the rest of the {name}'s price ({rule})",
         )
 
     def _buy_on_credit(self, state: GameState, company: Company, name: str) -> None:
@@ -2052,8 +2088,14 @@ class G1853(Engine):
             state.depot.insert(0, train)
         # The bank hands the train over at once; the treasury pays what it holds at once and
         # the rest is owed (3.4.3, 3.4.6: the debt comes before any other expense).
+        # the price, and that the treasury's payment is all it holds: the payment itself is
+        # the line typed's own, which names no figure
         state.ledger.events.append(
-            Noted(text=f"{cid} buys {with_article(name)} on credit (3.4.3).")
+            Noted(
+                text=f"{cid} buys {with_article(name)} on credit for {self.money(price)}: its "
+                f"treasury pays what it holds, {self.money(min(price, company.cash))}, the "
+                f"rest is owed (3.4.3, 3.4.6)."
+            )
         )
         company.debt = price
         state.extra["credit"][cid] = {"serial": train.serial, "price": price}  # type: ignore[index]
@@ -2105,7 +2147,9 @@ class G1853(Engine):
                 "3M trains on sale",
                 "3 operating rounds a set after the next stock round",
             ],
-            "5": ["grey tiles", "6 and 4M trains on sale", "territories open (4.2.3, 4.4.2)"],
+            # its own rules before the others: the phase line's rule (4.10) closes it, and
+            # "(4.2.3, 4.4.2) (4.10)" read as two parentheses in a row
+            "5": ["territories open (4.2.3, 4.4.2)", "grey tiles", "6 and 4M trains on sale"],
         }
         return notes.get(phase, [])
 

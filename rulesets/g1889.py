@@ -92,7 +92,7 @@ PHASE_NOTES = {
     "3": ("green tiles; corporations may buy privates until the first 5 (facts §2, §8)",),
     "5": (
         "brown tiles; every private closes but UTF held by a player: its income is now "
-        "50 (facts §2, §8)",
+        "¥50 (facts §2, §8)",
     ),  # fmt: skip
     "6": ("D-trains on sale beside the 6s, ¥800 with a 4, 5 or 6 traded in (facts §8)",),
 }

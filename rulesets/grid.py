@@ -16,7 +16,7 @@ from moderator.events import Noted, PriceMoved
 from moderator.ledger import POOL, Company
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
-from moderator.text import because
+from moderator.text import because, cited
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -65,16 +65,21 @@ class GridRules(Ruleset):
         return state.market
 
     def _market_move(
-        self, state: GameState, cid: str, way: str, reason: str, times: int = 1
+        self, state: GameState, cid: str, way: str, reason: str, times: int = 1, moved: str = ""
     ) -> None:
         """Move a marker ``right``/``left``/``up``/``down`` (``times`` spaces, one event) and
-        tell the banker; a marker the board's edge keeps in place is told so too."""
+        tell the banker; a marker the board's edge keeps in place is told so too.  ``moved``:
+        words the line says only when the marker moves, before the reason's rule (a sold-out
+        corporation's ": one row up"; one the top row keeps was said to stay and go up)."""
         grid = self.grid(state)
         cell = grid.cell(cid)
         before = after = grid.price(cid)
         for _ in range(times):
             _, after = getattr(grid, way)(cid)
         if grid.cell(cid) != cell:
+            if moved:
+                head, rule = cited(reason)
+                reason = because(f"{head}{moved}", rule) if rule else f"{head}{moved}"
             if after == before:
                 # another space of the same price (1830: $67 above $67): a move all the
                 # same, which the line must not read as "stays"
@@ -140,7 +145,8 @@ class GridRules(Ruleset):
         for cid in self.grid(state).order(corps):
             why = self.sold_out(state, state.company(cid))
             if why is not None:
-                self._market_move(state, cid, "up", f"{why}: one row up")
+                # the rule last, as every other move's line cites it (1830 8.2)
+                self._market_move(state, cid, "up", why, moved=": one row up")
 
     def operates(self, state: GameState, cid: str) -> bool:
         """Whether the corporation ``cid`` operates (1847 AE: it floated, 4.6; 1830: it has

@@ -213,7 +213,7 @@ def test_credit_train_paid_off_over_several_runs() -> None:
     # the 30 goes on to the debt by itself: a line to mirror, as after a run (3.4.6)
     entry = game.journal[-1]
     assert narrate(entry.command, entry.events, "£", "1853") == [
-        "NWR pays the bank £30: NWR pays toward its credit train (3.4.3, 3.4.6)"
+        "NWR pays the bank £30: toward its credit train (3.4.3, 3.4.6)"
     ]
     assert company(game, "NWR")["credit_debt"] == 110
     assert company(game, "NWR")["cash"] == 0

@@ -73,8 +73,9 @@ def test_the_priority_deal_s_rule_is_the_line_s_not_the_save_s(tmp_path: Path) -
     the event stays as every released moderator wrote it (a moderator of rules level 14
     refuses an event with a field it does not know as a malformed save).  1853 2.5.3 (the
     seating by bonds: the largest takes the Elephant), read from a save written before the
-    lines cited a rule; 1830 7.0-7.3 in the opening private sale, 4.0 at the stock
-    round's end; a new save's priority events hold the player alone."""
+    lines cited a rule; 1830 7.0-7.3 in the opening private sale (at its end the sale's
+    own line says it), 4.0 at the stock round's end; a new save's priority events hold the
+    player alone."""
     path = DATA / "before-wording-1853-managers.json"
     record = json.loads(path.read_text(encoding="utf-8").splitlines()[4])["entry"]
     assert {"kind": "priority", "player": "Ann"} in record["events"]
@@ -87,7 +88,13 @@ def test_the_priority_deal_s_rule_is_the_line_s_not_the_save_s(tmp_path: Path) -
     text = (SCRIPTS / "1830-opening-sale.script").read_text(encoding="utf-8")
     game, out = _narrated(text)
     said = [n for _, lines in out for n in lines]
-    assert "Priority deal goes to Cy: as the private sale hands it on (7.0, 7.3)" in said
+    assert "Priority deal goes to Bob: as the private sale hands it on (7.0, 7.3)" in said
+    # the sale's end: its own line says the deal with its rule, said once (read16b)
+    assert not [line for line in said if line.startswith("Priority deal goes to Cy")]
+    assert (
+        "Every private company is sold: shares are on sale, Cy first; the priority deal to "
+        "Cy, left of Bob, the last to buy (7.0, 7.2)"
+    ) in said
     assert "Priority deal goes to Bob: left of the last to buy or sell (4.0)" in said
     game.save(tmp_path / "g.json")
     records = (tmp_path / "g.json").read_text(encoding="utf-8").splitlines()[1:]

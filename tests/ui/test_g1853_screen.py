@@ -765,7 +765,8 @@ def test_narration_of_the_contract_stage_and_formation_in_1853s_words() -> None:
     assert lines == [
         "Amy's bond pays Amy £120: bond returned",
         "Amy sets £120 aside as Amy's bond: set aside (2.5.2)",
-        "Bob is director of EIR: (2.9.1)",
+        "Bob is director of EIR: (2.9.1); Bob exchanges two ordinary shares for the "
+        "Director's certificate (3.2.1)",
         "The Elephant (priority deal) goes to Amy",
     ]
     # other titles keep their words

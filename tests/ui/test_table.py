@@ -142,7 +142,9 @@ async def test_the_log_shows_what_the_bank_did_by_itself(saves: Path) -> None:
         await send_burst(pilot, "pass Amy", "enter")
         entry = screen.session.game.journal[-1]
         assert entry.line == "pass Amy"
-        said = narrate(entry.command, entry.events, "$")
+        # the game's title: the log words a line in its title's words and rules (the
+        # priority deal's, 5.51)
+        said = narrate(entry.command, entry.events, "$", screen.session.game.title)
         assert any("Bob" in x and "income" in x for x in said), said  # CWI, LSL (6.1 A)
         log = screen.log_panel.plain_lines
         at = log.index("✓ pass Amy")
