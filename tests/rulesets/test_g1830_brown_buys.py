@@ -127,3 +127,19 @@ def test_a_private_bought_from_a_player_is_the_turns_one_other_purchase() -> Non
     assert game.state.ledger.player("Cy").cash == 513
     assert game.state.ledger.player("Amy").cash == 607
     assert not game.execute("buy Cy BO ipo").ok
+
+
+def test_brown_stock_sold_this_round_is_not_bought_back() -> None:
+    """Facts D18, the reading kept at rules level 15: 10.0's exemption lifts the limits of
+    quantity and holding, not 4.0's ban on buying a corporation sold in the same round.
+    Cy buys two brown NYC from the pool at $30 and sells one back at $30 (8.2: cell 9 4 to
+    10 4, $20): 598 - 30 - 30 + 30 = 568.  NYC again, from the pool or the offering: refused
+    (4.0), state unchanged."""
+    game = _game()
+    for cmd in ("buy Cy NYC pool", "buy Cy NYC pool", "sell Cy NYC 1"):
+        assert game.execute(cmd).ok, cmd
+    assert game.state.ledger.player("Cy").cash == 568 and game.state.price("NYC") == 20
+    for source in ("pool", "ipo"):
+        outcome = game.execute(f"buy Cy NYC {source}")
+        assert not outcome.ok and "4.0" in outcome.message
+    assert game.state.ledger.player("Cy").cash == 568
