@@ -151,3 +151,26 @@ def test_1847_pfalz_the_same_play_with_stations_at_100() -> None:
     assert (game.state.company("N").cash, game.state.price("L")) == (0, 84)
     assert game.state.ledger.bank == 7243
     assert game.state.priority == "A"
+
+
+def test_6_1_equal_prices_the_marker_furthest_right_operates_first() -> None:
+    """6.1: "When two or more Corporations have the same stock price but occupy different
+    fields, the Corporation whose stock marker is the furthest to the right operates first."
+    From the first test's end (stock rounds of passes between; phase 3+3, one OR a set):
+    OR 4.1 L pays (88 -> 94, cell 3 3), Saar pays (74 -> 82, cell 5 2); OR 5.1 L withholds
+    (94 -> 88, cell 3 2), Saar pays (82 -> 88, cell 5 3).  OR 6.1: both at 88, Saar's marker
+    in column 3 right of L's in column 2: Saar first, though L operated first until now.
+    Cash: A 94 + 5 + 10 + 12 = 121, + 5 + 12 = 138, + 5 = 143; B 134 + 45 + 10 + 6 = 195,
+    + 45 + 6 = 246, + 45 = 291; C 109 + 10 + 40 + 6 = 165, + 10 + 6 = 181, + 10 = 191."""
+    game = play((SCRIPTS / FORCED).read_text("utf-8"))
+    stock_round_3 = ("sell A Saar 1", "buy A L pool", "pass B", "sell C N 1", "buy C L ipo")
+    passes = ("pass A", "pass B", "pass C")
+    _run(game, *stock_round_3, *passes, "run L 90 full", "train L 3+3", "done L")
+    _run(game, "run Saar 60 full", "done Saar", "run N 50 withhold", "done N", *passes)
+    for l_run in ("full", "withhold"):
+        _run(game, f"run L 100 {l_run}", "done L", "run Saar 60 full", "done Saar")
+        _run(game, "run N 50 withhold", "done N", *passes)
+    _run(game, "expect L cell 3 2", "expect Saar cell 5 3", "expect L price 88")
+    _cash(game, A=143, B=291, C=191)
+    refuse(game, "run L 10 full", "Saar", "(6.2")
+    _run(game, "run Saar 60 full")
