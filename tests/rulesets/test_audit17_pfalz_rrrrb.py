@@ -174,3 +174,15 @@ def test_6_1_equal_prices_the_marker_furthest_right_operates_first() -> None:
     _cash(game, A=143, B=291, C=191)
     refuse(game, "run L 10 full", "Saar", "(6.2")
     _run(game, "run Saar 60 full")
+
+
+def test_11_2_3_the_next_row_containing_certificates() -> None:
+    """11.2.3 with three players and the package laid in three rows (box rows
+    PLP,SPR/R,K/H,W): the top row's last item or "the most left certificate in the next row
+    containing certificates".  3.3's order C, B, A, A: C PLP; B R (SPR or R); A K (SPR or
+    K); the second row is empty, so A's second turn is offered SPR or H (row 3), not W."""
+    lines = ("box SPR 170", "box SPR.income 10", "box rows PLP,SPR/R,K/H,W", "box confirm")
+    game = play("game 1847Pfalz A B C\n" + "\n".join(lines) + "\n")
+    _run(game, "buy C PLP", "buy B R", "buy A K")
+    assert game.state_json()["package_offer"] == ["SPR", "H"]
+    refuse(game, "buy A W", "11.2.3")
