@@ -126,7 +126,9 @@ class GridRules(Ruleset):
                 why += ", to the bottom of its column"
             self._market_move(state, company.id, "down", f"{why} ({rule})", times=shares)
             return
-        self._market_move(state, company.id, "down", f"sold: one row down ({rule})")
+        # the rows it goes only when it moves: at the bottom of its column the line said it
+        # stays and goes "one row down" (1847 8.2)
+        self._market_move(state, company.id, "down", f"sold ({rule})", moved=": one row down")
 
     def unsold_holders(self, company: Company) -> tuple[str, ...]:
         """Who holds shares that are not in players' hands: the unsold ones and the pool

@@ -186,3 +186,22 @@ def test_11_2_3_the_next_row_containing_certificates() -> None:
     _run(game, "buy C PLP", "buy B R", "buy A K")
     assert game.state_json()["package_offer"] == ["SPR", "H"]
     refuse(game, "buy A W", "11.2.3")
+
+
+def test_a_sale_at_the_bottom_of_a_column_says_the_marker_stays_and_no_more() -> None:
+    """C sells his N 10% at 50 in the bottom row (8.2: "already at the bottom of a column
+    will not be moved"): the line says the marker stays; it also said "one row down"."""
+    from moderator.narrate import narrate
+
+    game = play((SCRIPTS / FORCED).read_text("utf-8"))
+    _run(game, "sell A Saar 1", "buy A L pool", "pass B")
+    sold = game.execute("sell C N 1")
+    assert sold.ok, sold.message
+    said = narrate(sold.command, sold.events, game.ruleset.currency, game.title)
+    stays = [line for line in said if "stays" in line]
+    assert stays == ["N's marker stays at M50: the board has no space down of it; sold (8.2)"]
+    assert not any("row down" in line for line in said), said
+    moved = game.execute("sell C Saar 1")  # 62 at cell 5 0: one row down to 50
+    assert moved.ok, moved.message
+    said = narrate(moved.command, moved.events, game.ruleset.currency, game.title)
+    assert any(line.endswith("M62 → M50: sold: one row down (8.2)") for line in said), said
