@@ -385,7 +385,7 @@ class AcquisitionRound(MergerRound):
                     tid,
                     BANK,
                     target.cash,
-                    f"{tid}'s cash set aside for its "
+                    "its cash set aside for its "
                     + (f"{counted(tloans, 'loan')} and its " if tloans else "")
                     + f"shareholders ({rule}, Step 8)",
                 )
@@ -508,7 +508,7 @@ class AcquisitionRound(MergerRound):
                     bid,
                     BANK,
                     self.loan_value,
-                    f"one of {tid}'s loans, over {bid}'s limit of "
+                    f"one of {tid}'s loans, over the buyer's limit of "
                     f"{self.max_loans(state, buyer)}, repaid at once without a move "
                     f"({rule}, Step 7a)",
                 )
@@ -652,7 +652,7 @@ class AcquisitionRound(MergerRound):
                 bid,
                 BANK,
                 self.loan_value,
-                f"{bid} pays back one of {turn['target']}'s loans, no move ({rule}, Step 7a)",
+                f"one of {turn['target']}'s loans paid back, no move ({rule}, Step 7a)",
             )
         self.loans(state)[bid] = self.loans_of(state, bid) - cmd.count
         if not self.loans(state)[bid]:

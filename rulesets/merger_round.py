@@ -190,7 +190,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 cid,
                 BANK,
                 cost,
-                f"{cid} buys {due} station{plural} at {self.money(self.station_cost)} after its "
+                f"{due} station{plural} at {self.money(self.station_cost)} after its "
                 f"conversion ({self.r('converted_stations')})",
             )
             record(state, "stations")[cid] = self.stations_of(state, cid) + due
@@ -397,7 +397,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         cid, tid = company.id, target.id
         rule = rule or self.r("merge")
         if target.cash:
-            state.ledger.transfer(tid, cid, target.cash, f"{tid}'s cash to {cid} ({rule})")
+            state.ledger.transfer(tid, cid, target.cash, f"all its cash ({rule})")
         privates = [co.id for co in state.ledger.companies.values() if co.owner == tid]
         for pid in privates:
             state.ledger.companies[pid].owner = cid

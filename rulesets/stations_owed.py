@@ -76,7 +76,7 @@ class StationsOwed(LoanTrack, Liquidation):
             company.id,
             BANK,
             cost,
-            f"{company.id} buys {owed} station{'s' if owed > 1 else ''} at "
+            f"{owed} station{'s' if owed > 1 else ''} at "
             f"{self.money(self.station_cost)} ({self.r('stations')})",
         )
         record(state, "stations")[company.id] = self.stations_of(state, company.id) + owed
