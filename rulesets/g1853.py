@@ -1790,7 +1790,7 @@ class G1853(Engine):
                 state,
                 cid,
                 paid,
-                f"{cid} gets back what it paid toward the credit train, returned to the bank "
+                "what it paid toward its credit train, refunded as the train goes back "
                 "(4.8.10; rules silent on the refund: the sale undone)",
             )
         company.debt = 0
@@ -1875,9 +1875,9 @@ class G1853(Engine):
             if back:
                 self.note(
                     state,
-                    f"{cid}'s {name} goes back to the bank pool and {cid} gets back the "
-                    f"{self.money(back)} it paid toward it (4.8.10; rules silent on the "
-                    "refund: the sale undone).",
+                    f"{cid}'s {name} goes back to the bank pool; the {self.money(back)} it "
+                    "paid toward it is refunded (4.8.10; rules silent on the refund: the "
+                    "sale undone).",
                 )
         state.extra["credit_choice"] = None
 
