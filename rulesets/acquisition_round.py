@@ -38,7 +38,7 @@ from moderator.events import CompanyClosed
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import counted, counted_at
 from rulesets.base import Receipt
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import size_of
@@ -448,7 +448,7 @@ class AcquisitionRound(MergerRound):
                         state,
                         p.name,
                         per_share * n,
-                        f"{counted(n, f'{tid} share')} at {self.money(per_share)}: {tid}'s "
+                        f"{counted_at(n, f'{tid} share', f'at {self.money(per_share)}')}: {tid}'s "
                         f"{self.money(shareholders)} shared over its {size_of(target)} shares, "
                         f"rounded down ({rule}, Step 9)",
                     )

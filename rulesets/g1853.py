@@ -1367,7 +1367,7 @@ class G1853(Engine):
         company.launched = True
         company.value = par
         self._review_director(state, company, f"appointed: {why}")
-        self.bank_pays(state, cid, 10 * par, f"{cid} is formed: ten times par (3.3.1)")
+        self.bank_pays(state, cid, 10 * par, "its capital as it is formed: ten times par (3.3.1)")
         state.place_price(cid, par, "formed: the cube on its track at par (3.3.2)")
 
     # ================================================================= operating rounds

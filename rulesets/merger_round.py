@@ -35,7 +35,7 @@ from moderator.events import PriceMoved
 from moderator.fixes import follows
 from moderator.ledger import BANK, Certificate, Company
 from moderator.state import GameState
-from moderator.text import counted, with_article
+from moderator.text import counted, counted_at, with_article
 from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
 from rulesets.sharecount import ShareCount, share_unit, size_of
@@ -184,14 +184,13 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         if not due:
             return
         cost = due * self.station_cost
-        plural = "s" if due > 1 else ""
         if company.cash >= cost:
             state.ledger.transfer(
                 cid,
                 BANK,
                 cost,
-                f"{due} station{plural} at {self.money(self.station_cost)} after its "
-                f"conversion ({self.r('converted_stations')})",
+                f"{counted_at(due, 'station', f'at {self.money(self.station_cost)}')} after "
+                f"its conversion ({self.r('converted_stations')})",
             )
             record(state, "stations")[cid] = self.stations_of(state, cid) + due
             return

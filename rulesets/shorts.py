@@ -51,7 +51,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company
 from moderator.script import share_source
 from moderator.state import GameState
-from moderator.text import capital, counted, with_article
+from moderator.text import capital, counted, counted_at, with_article
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import share_unit, size_of
@@ -465,7 +465,8 @@ class ShortSelling(MergerRound):
                     p.name,
                     BANK,
                     owed,
-                    f"{counted(n, f'{tid} short')} closed at {self.money(per_share)} each ({rule})",
+                    f"{counted_at(n, f'{tid} short', f'at {self.money(per_share)} each', 'closed')}"
+                    f" ({rule})",
                     overdraw=True,
                 )
             self.note(state, f"{p.name}'s {n} {tid} short{'s' if n > 1 else ''} closed ({rule})")
@@ -685,8 +686,13 @@ class ShortSelling(MergerRound):
                     player,
                     BANK,
                     price * n,
-                    f"{counted(n, f'{cid} short')} passed to the {self.pool_name} at "
-                    f"{self.money(price)} a short ({rule})",
+                    counted_at(
+                        n,
+                        f"{cid} short",
+                        f"at {self.money(price)} a short",
+                        f"passed to the {self.pool_name}",
+                    )
+                    + f" ({rule})",
                     overdraw=True,
                 )
             self._add_short(state, player, cid, -n)

@@ -313,7 +313,7 @@ def test_1830_23_2_and_1889_facts_2_a_private_that_closes_by_itself() -> None:
     at = said.index("DR closes: exchanged for 10% of IR (facts §2)")
     assert said[at + 1] == "IR share (10%): IR IPO → Amy: for DR (facts §2)"
     assert said[at + 2].startswith("IR has floated: 50% sold (facts §3); it receives ¥700")
-    assert "The bank pays IR ¥700: IR's capital: 10 times its par of ¥70 (facts §3)" in said
+    assert "The bank pays IR ¥700: its capital, 10 times its par of ¥70 (facts §3)" in said
 
 
 def test_1853_3_2_1_an_appointed_director_swaps_two_shares_for_the_certificate() -> None:

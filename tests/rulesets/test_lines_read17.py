@@ -123,3 +123,16 @@ def test_1853_4_8_10_the_credit_train_s_refund_is_said_once() -> None:
         "NWR's 2 goes back to the bank pool; the £220 it paid toward it is refunded (4.8.10; "
         "rules silent on the refund: the sale undone)."
     ]
+
+
+def test_1817_one_station_or_short_says_its_price_once() -> None:
+    """1817 facts §3 (RDL 6.1), §9 (R 7.1.4), §5, §12: a station costs $50; one bought reads
+    "GT pays the bank $50: a station", not "1 station at $50" (the $50 twice); three read
+    "3 stations at $50" ($150).  1817-bankrupt-short: Amy's one UR short passes to the
+    market at UR's $150: "Amy pays the bank $150: a UR short passed to the market"."""
+    every = [line for _, said in _lines("1817-dividend-zones") for line in said]
+    assert "GT pays the bank $50: a station (facts §3, RDL 6.1)" in every
+    every = [line for _, said in _lines("1817-late-phases") for line in said]
+    assert "GT pays the bank $150: 3 stations at $50 (facts §3, RDL 6.1)" in every
+    said = _at(_lines("1817-bankrupt-short"), "bankrupt Amy")
+    assert "Amy pays the bank $150: a UR short passed to the market (facts §12)" in said
