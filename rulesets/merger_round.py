@@ -358,7 +358,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 company=cid,
                 before=before,
                 after=price,
-                reason=f"{cid} merges with {tid}: {how} of their prices "
+                reason=f"its merger with {tid}: {how} of their prices "
                 f"({self.money(new_price)}), the cell at or below it ({rule})",
             )
         )

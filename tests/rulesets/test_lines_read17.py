@@ -136,3 +136,21 @@ def test_1817_one_station_or_short_says_its_price_once() -> None:
     assert "GT pays the bank $150: 3 stations at $50 (facts §3, RDL 6.1)" in every
     said = _at(_lines("1817-bankrupt-short"), "bankrupt Amy")
     assert "Amy pays the bank $150: a UR short passed to the market (facts §12)" in said
+
+
+def test_1817_facts_9_11_a_price_line_names_its_corporation_once() -> None:
+    """Facts §9 (1817-merger-prices): AS ($65) merges PW ($50), 2 shares each: the sum,
+    $115, the cell at or below it $110.  Facts §11 (1817-acquisition-over-limit, OR 1.2):
+    UR owes 2 x $5 with $5 at its loan limit: it liquidates, $70 → the liquidation cell.
+    The lines read "AS price up ...: AS merges with PW" and "UR price down ...: UR goes
+    into liquidation"."""
+    every = [line for _, said in _lines("1817-merger-prices") for line in said]
+    assert (
+        "AS price up $65 → $110: its merger with PW: the sum of their prices ($115), the cell "
+        "at or below it (facts §9, R 7.1.2, R 7.1.3)"
+    ) in every
+    said = _at(_lines("1817-acquisition-over-limit"), "done UR", 2)
+    assert said[0] == (
+        "UR price down $70 → $0: it goes into liquidation: it cannot pay $10 interest; the "
+        "marker moves to the liquidation cell, the row's leftmost space (facts §11)"
+    )
