@@ -118,3 +118,27 @@ def test_1853_4_6_6_4_8_8_a_mail_corrected_changes_the_director_s_gift(tmp_path:
         tmp_path, "1853-operating", "run GIP 45 full mail 10", "run GIP 45 full mail 30"
     )
     assert shown == ["the bank: cash £13,119 → £13,099 (-£20)", "Ben: cash £52 → £72 (+£20)"]
+
+
+def test_1853_4_8_9_a_train_price_between_companies_corrected(tmp_path: Path) -> None:
+    """1853 4.8.9, 4.8.8 (1853-operating, OR 2.1): EIR bought GIP's 2 for £100; corrected to
+    £120: EIR has £120, not £140; GIP £120, +£10 mail after its run = £130 for its sixth 2
+    (£300), so Ben makes up £170, not £190 (Ben £52 → £72 at the end).  OR 2.2: EIR
+    withholds £200 + £20 mail: £340, not £360.  The bank takes £300 for the 2 either way:
+    no change there."""
+    shown = _amended(
+        tmp_path, "1853-operating", "train EIR 2 from GIP 100", "train EIR 2 from GIP 120"
+    )
+    assert shown == ["Ben: cash £52 → £72 (+£20)", "EIR: treasury £360 → £340 (-£20)"]
+
+
+def test_1830_a_train_price_between_corporations_corrected(tmp_path: Path) -> None:
+    """1830 (recorded game 26855, its last operating round): CPR bought B&O's 5 for $760;
+    corrected to $700, CPR keeps $60 and B&O has $60 less.  What follows (NYC's run, ERIE's
+    run of nothing, Three's bankruptcy, which ends the game) moves neither treasury: only
+    the two change, and no player's value (a treasury is not a player's)."""
+    shown = _amended(
+        tmp_path, "1830-recorded-26855", "train CPR 5 from BO 760", "train CPR 5 from BO 700"
+    )
+    # the differences by hand; the treasuries' levels ($60 and $1,200) as the game has them
+    assert shown == ["CPR: treasury $60 → $120 (+$60)", "BO: treasury $1,200 → $1,140 (-$60)"]
