@@ -191,6 +191,16 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
+def counted_at(count: int, word: str, rate: str, done: str = "") -> str:
+    """A payment's things, what is ``done`` with them and their ``rate`` (``2 stations at
+    $50``, ``2 UR shorts closed at $40 each``); one alone is said with its article and no
+    rate (``a station``, ``a UR short closed``): the payment's own amount is then its
+    price, said once by the payment's line."""
+    if count == 1:
+        return " ".join(x for x in (article(word.split()[0]), word, done) if x)
+    return " ".join(x for x in (counted(count, word), done, rate) if x)
+
+
 def to_cents(amount: int, count: int) -> str | None:
     """``amount`` divided by ``count`` to the cent (``to_cents(133, 5)``: ``26.60``), the
     amount a share of a payout its shares do not divide (1817); ``None`` where it is no

@@ -38,7 +38,7 @@ from moderator.events import CompanyClosed
 from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, Company
 from moderator.state import GameState
-from moderator.text import counted
+from moderator.text import counted, counted_at
 from rulesets.base import Receipt
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import size_of
@@ -385,7 +385,7 @@ class AcquisitionRound(MergerRound):
                     tid,
                     BANK,
                     target.cash,
-                    f"{tid}'s cash set aside for its "
+                    "its cash set aside for its "
                     + (f"{counted(tloans, 'loan')} and its " if tloans else "")
                     + f"shareholders ({rule}, Step 8)",
                 )
@@ -448,7 +448,7 @@ class AcquisitionRound(MergerRound):
                         state,
                         p.name,
                         per_share * n,
-                        f"{counted(n, f'{tid} share')} at {self.money(per_share)}: {tid}'s "
+                        f"{counted_at(n, f'{tid} share', f'at {self.money(per_share)}')}: {tid}'s "
                         f"{self.money(shareholders)} shared over its {size_of(target)} shares, "
                         f"rounded down ({rule}, Step 9)",
                     )
@@ -508,7 +508,7 @@ class AcquisitionRound(MergerRound):
                     bid,
                     BANK,
                     self.loan_value,
-                    f"one of {tid}'s loans, over {bid}'s limit of "
+                    f"one of {tid}'s loans, over the buyer's limit of "
                     f"{self.max_loans(state, buyer)}, repaid at once without a move "
                     f"({rule}, Step 7a)",
                 )
@@ -652,7 +652,7 @@ class AcquisitionRound(MergerRound):
                 bid,
                 BANK,
                 self.loan_value,
-                f"{bid} pays back one of {turn['target']}'s loans, no move ({rule}, Step 7a)",
+                f"one of {turn['target']}'s loans paid back, no move ({rule}, Step 7a)",
             )
         self.loans(state)[bid] = self.loans_of(state, bid) - cmd.count
         if not self.loans(state)[bid]:

@@ -83,7 +83,7 @@ class FullCapitalisation(StockRound, OperatingRound):
                 state,
                 cid,
                 capital,
-                f"{cid}'s capital: {self.capital_times_par} times its par of "
+                f"its capital, {self.capital_times_par} times its par of "
                 f"{self.money(company.value)} ({self.r('capital')})",
             )
         due.clear()

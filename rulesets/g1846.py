@@ -1275,7 +1275,7 @@ class G1846(TerrainCosts, Engine):
         if private.kind == "independent":
             if private.cash:
                 state.ledger.transfer(
-                    private.id, cid, private.cash, f"{private.id}'s treasury (6.92)"
+                    private.id, cid, private.cash, "its treasury, with the purchase (6.92)"
                 )
             if private.trains:
                 # 6.93: these trains do not run for the buyer in this operating round.
@@ -1292,7 +1292,7 @@ class G1846(TerrainCosts, Engine):
                         train=train.name,
                         source=private.id,
                         target=cid,
-                        reason=f"{private.id}'s train (6.92)",
+                        reason="its train, with the purchase (6.92)",
                     )
                 )
         if private.id in ABILITY_NOTES:
@@ -1547,9 +1547,7 @@ class G1846(TerrainCosts, Engine):
             return False
         cid = company.id
         if company.cash:
-            state.ledger.transfer(
-                cid, BANK, company.cash, f"{cid} closes: its treasury goes to the bank (8.1)"
-            )
+            state.ledger.transfer(cid, BANK, company.cash, "its treasury, as it closes (8.1)")
         self._scrap_trains(state, company, list(company.trains), "closed (8.1)")
         for co in state.ledger.companies.values():
             if co.owner == cid and not co.closed:

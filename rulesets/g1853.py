@@ -1367,7 +1367,7 @@ class G1853(Engine):
         company.launched = True
         company.value = par
         self._review_director(state, company, f"appointed: {why}")
-        self.bank_pays(state, cid, 10 * par, f"{cid} is formed: ten times par (3.3.1)")
+        self.bank_pays(state, cid, 10 * par, "its capital as it is formed: ten times par (3.3.1)")
         state.place_price(cid, par, "formed: the cube on its track at par (3.3.2)")
 
     # ================================================================= operating rounds
@@ -1790,7 +1790,7 @@ class G1853(Engine):
                 state,
                 cid,
                 paid,
-                f"{cid} gets back what it paid toward the credit train, returned to the bank "
+                "what it paid toward its credit train, refunded as the train goes back "
                 "(4.8.10; rules silent on the refund: the sale undone)",
             )
         company.debt = 0
@@ -1875,9 +1875,9 @@ class G1853(Engine):
             if back:
                 self.note(
                     state,
-                    f"{cid}'s {name} goes back to the bank pool and {cid} gets back the "
-                    f"{self.money(back)} it paid toward it (4.8.10; rules silent on the "
-                    "refund: the sale undone).",
+                    f"{cid}'s {name} goes back to the bank pool; the {self.money(back)} it "
+                    "paid toward it is refunded (4.8.10; rules silent on the refund: the "
+                    "sale undone).",
                 )
         state.extra["credit_choice"] = None
 

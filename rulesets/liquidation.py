@@ -58,7 +58,7 @@ class Liquidation(StockRound, OperatingRound):
                 company=company.id,
                 before=before,
                 after=0,
-                reason=f"{company.id} goes into liquidation: {text}; the marker moves to the "
+                reason=f"it goes into liquidation: {text}; the marker moves to the "
                 f"liquidation cell, the row's leftmost space ({rule})",
             )
         )

@@ -58,8 +58,7 @@ class LoanTurns(LoanTrack, Liquidation):
                 company.id,
                 president,
                 company.cash,
-                f"{company.id}'s cash to its president, toward its {self.money(owed)} "
-                f"interest ({rule})",
+                f"all its cash, to its president toward its {self.money(owed)} interest ({rule})",
             )
         state.ledger.transfer(
             president,

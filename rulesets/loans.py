@@ -147,7 +147,7 @@ class LoanTrack(OperatingRound):
                 state,
                 company.id,
                 self.loan_value,
-                f"{company.id} takes a loan{why} ({rule})",
+                f"a loan{why} ({rule})",
             )
             if self.loan_steps and state.market.has(company.id):
                 moved = self._said_as_move(  # not `why`: the next loan's line still says it
@@ -172,7 +172,7 @@ class LoanTrack(OperatingRound):
                 f"cost {self.money(need)} to pay back ({rule})"
             )
         for _ in range(n):
-            state.ledger.transfer(company.id, BANK, self.loan_value, f"pays back a loan ({rule})")
+            state.ledger.transfer(company.id, BANK, self.loan_value, f"a loan repaid ({rule})")
             self.loans(state)[company.id] = self.loans_of(state, company.id) - 1
             if not self.loans(state)[company.id]:
                 del self.loans(state)[company.id]

@@ -35,7 +35,7 @@ from moderator.events import PriceMoved
 from moderator.fixes import follows
 from moderator.ledger import BANK, Certificate, Company
 from moderator.state import GameState
-from moderator.text import counted, with_article
+from moderator.text import counted, counted_at, with_article
 from rulesets.later_rounds import LaterRounds
 from rulesets.loan_turns import LoanTurns
 from rulesets.sharecount import ShareCount, share_unit, size_of
@@ -184,14 +184,13 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         if not due:
             return
         cost = due * self.station_cost
-        plural = "s" if due > 1 else ""
         if company.cash >= cost:
             state.ledger.transfer(
                 cid,
                 BANK,
                 cost,
-                f"{cid} buys {due} station{plural} at {self.money(self.station_cost)} after its "
-                f"conversion ({self.r('converted_stations')})",
+                f"{counted_at(due, 'station', f'at {self.money(self.station_cost)}')} after "
+                f"its conversion ({self.r('converted_stations')})",
             )
             record(state, "stations")[cid] = self.stations_of(state, cid) + due
             return
@@ -359,7 +358,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
                 company=cid,
                 before=before,
                 after=price,
-                reason=f"{cid} merges with {tid}: {how} of their prices "
+                reason=f"its merger with {tid}: {how} of their prices "
                 f"({self.money(new_price)}), the cell at or below it ({rule})",
             )
         )
@@ -397,7 +396,7 @@ class MergerRound(LaterRounds, StationsOwed, LoanTurns, ShareCount):
         cid, tid = company.id, target.id
         rule = rule or self.r("merge")
         if target.cash:
-            state.ledger.transfer(tid, cid, target.cash, f"{tid}'s cash to {cid} ({rule})")
+            state.ledger.transfer(tid, cid, target.cash, f"all its cash ({rule})")
         privates = [co.id for co in state.ledger.companies.values() if co.owner == tid]
         for pid in privates:
             state.ledger.companies[pid].owner = cid

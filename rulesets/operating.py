@@ -228,7 +228,7 @@ class OperatingRound(Ruleset):
         for co in privates:
             assert co.owner is not None
             why = rule or self.r("income")
-            self.bank_pays(state, co.owner, co.income, f"{co.id} income to {co.owner} ({why})")
+            self.bank_pays(state, co.owner, co.income, f"{co.id} income ({why})")
 
     def _pass_after_or(self, state: GameState) -> bool:
         """Whether the game follows the fix ``TITLE-pass-after-or`` (rules level 3): a game

@@ -51,7 +51,7 @@ from moderator.fixes import follows
 from moderator.ledger import BANK, POOL, SCRAP, Certificate, Company
 from moderator.script import share_source
 from moderator.state import GameState
-from moderator.text import capital, counted, with_article
+from moderator.text import capital, counted, counted_at, with_article
 from rulesets.base import Receipt, ReceiptLine, ScoreItem
 from rulesets.merger_round import MergerRound
 from rulesets.sharecount import share_unit, size_of
@@ -347,13 +347,13 @@ class ShortSelling(MergerRound):
         cert = self.buyable_certificate(state, player, company, source)
         assert not isinstance(cert, str)
         price = self.share_price(state, company, source, cert)
-        payee, where = (company.id, "treasury") if source == "ipo" else (BANK, "market")
-        state.ledger.transfer(
-            player,
-            payee,
-            price,
-            f"{with_article(cid)} share from the {where}, to cover a short ({rule})",
+        # the payee is said by the payment line: a treasury share is "its" (facts §5)
+        payee, what = (
+            (company.id, "a share from its treasury")
+            if source == "ipo"
+            else (BANK, f"{with_article(cid)} share from the market")
         )
+        state.ledger.transfer(player, payee, price, f"{what}, to cover a short ({rule})")
         self._cancel(
             state,
             company,
@@ -408,7 +408,10 @@ class ShortSelling(MergerRound):
                     break
                 price = state.price(co.id)
                 self.bank_pays(
-                    state, co.id, price, f"the market buys a {co.id} treasury share ({rule})"
+                    state,
+                    co.id,
+                    price,
+                    f"one of its treasury shares, bought by the market ({rule})",
                 )
                 self._cancel(state, co, cert, POOL, f"closes a market short ({rule})")
         self.start_final_set(state)
@@ -462,7 +465,8 @@ class ShortSelling(MergerRound):
                     p.name,
                     BANK,
                     owed,
-                    f"{counted(n, f'{tid} short')} closed at {self.money(per_share)} each ({rule})",
+                    f"{counted_at(n, f'{tid} short', f'at {self.money(per_share)} each', 'closed')}"
+                    f" ({rule})",
                     overdraw=True,
                 )
             self.note(state, f"{p.name}'s {n} {tid} short{'s' if n > 1 else ''} closed ({rule})")
@@ -663,7 +667,7 @@ class ShortSelling(MergerRound):
                     state,
                     player,
                     price * held,
-                    f"{player}'s {counted(held, f'{co.id} share')} sold to the {self.pool_name} "
+                    f"{counted(held, f'{co.id} share')} sold to the {self.pool_name} "
                     f"at {self.money(price)} ({rule})",
                 )
             self.close_market_shorts(state, co)
@@ -682,8 +686,13 @@ class ShortSelling(MergerRound):
                     player,
                     BANK,
                     price * n,
-                    f"{counted(n, f'{cid} short')} passed to the {self.pool_name} at "
-                    f"{self.money(price)} a short ({rule})",
+                    counted_at(
+                        n,
+                        f"{cid} short",
+                        f"at {self.money(price)} a short",
+                        f"passed to the {self.pool_name}",
+                    )
+                    + f" ({rule})",
                     overdraw=True,
                 )
             self._add_short(state, player, cid, -n)
@@ -703,7 +712,7 @@ class ShortSelling(MergerRound):
             state.ledger.transfer(player, BANK, cash, f"the cash a bankrupt leaves ({rule})")
         elif cash < 0:
             state.ledger.transfer(
-                BANK, player, -cash, f"{player}'s debt of {self.money(-cash)} written off ({rule})"
+                BANK, player, -cash, f"the debt a bankrupt leaves, written off ({rule})"
             )
         state.ledger.player(player).bankrupt = True
         state.extra.pop("crisis", None)

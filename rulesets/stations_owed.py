@@ -19,6 +19,7 @@ from __future__ import annotations
 from moderator.events import CompanyClosed
 from moderator.ledger import BANK, Company
 from moderator.state import GameState
+from moderator.text import counted_at
 from rulesets.liquidation import Liquidation
 from rulesets.loans import LoanTrack
 
@@ -76,8 +77,8 @@ class StationsOwed(LoanTrack, Liquidation):
             company.id,
             BANK,
             cost,
-            f"{company.id} buys {owed} station{'s' if owed > 1 else ''} at "
-            f"{self.money(self.station_cost)} ({self.r('stations')})",
+            f"{counted_at(owed, 'station', f'at {self.money(self.station_cost)}')} "
+            f"({self.r('stations')})",
         )
         record(state, "stations")[company.id] = self.stations_of(state, company.id) + owed
         del record(state, "stations_owed")[company.id]

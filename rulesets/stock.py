@@ -363,9 +363,16 @@ class StockRound(Ruleset):
             raise Refusal(f"{player} is bankrupt and out of the game ({self.r('bankrupt')})")
         self._close_open_turn(state, player)
         if state.current_player != player:
+            # a player the tool passed just now (no legal sale or purchase) is said so: a
+            # corrected past amount can leave him unable to buy what a later line buys
+            passed_now = (
+                f": the tool passed {player}, with no legal sale or purchase"
+                if player in state.passed_by_tool
+                else ""
+            )
             raise Refusal(
-                f"it is {state.current_player}'s turn in the stock round, not {player}'s "
-                f"({self.r('turn')})"
+                f"it is {state.current_player}'s turn in the stock round, not {player}'s"
+                f"{passed_now} ({self.r('turn')})"
             )
         return player
 

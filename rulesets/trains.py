@@ -652,7 +652,7 @@ class TrainDepot(Ruleset):
                 co.id,
                 BANK,
                 co.cash,
-                because(f"{co.id} closes: its treasury goes to the bank", reason, "; "),
+                because("its treasury, as it closes", reason, "; "),
             )
         self._scrap_trains(state, co, list(co.trains), reason)
         co.closed = True

@@ -188,7 +188,7 @@ def test_a_kept_correction_of_1817_s_newest_lines_reads_back(tmp_path: Path, nam
             8,
             "ipo Bob GT 210 2",
             "acquire UR GT 450",
-            "GT pays UR $330: GT's cash to UR",
+            "GT pays UR $330: all its cash",
         ),
         # Cat's GT bid $10 more: the bank's liquidation sets $10 more aside for its holders
         (
@@ -196,7 +196,7 @@ def test_a_kept_correction_of_1817_s_newest_lines_reads_back(tmp_path: Path, nam
             15,
             "ipo Cat GT 210 5",
             "liquidate GT",
-            "GT pays the bank $211: GT's cash set aside for its shareholders",
+            "GT pays the bank $211: its cash set aside for its shareholders",
         ),
         # PW bought no train: no loans inherited, UR's price no longer moves for them
         (
@@ -204,7 +204,7 @@ def test_a_kept_correction_of_1817_s_newest_lines_reads_back(tmp_path: Path, nam
             17,
             None,
             "acquire UR PW 10",
-            "PW pays the bank $290: PW's cash set aside for its 2 loans",
+            "PW pays the bank $290: its cash set aside for its 2 loans",
         ),
     ],
 )

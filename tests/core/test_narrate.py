@@ -308,8 +308,8 @@ def test_the_purchase_that_ends_the_1847ae_first_stock_round_costs_its_price() -
     assert forecast.paid("Carlos") == 86  # a 10% L share at its par, M86 (its charter)
     lines = forecast.lines("M", "1847AE")
     assert "— Operating round 1.1 begins —" in lines
-    assert "The bank pays Carlos M30: R income to Carlos (6.1)" in lines
-    assert "The bank pays Carlos M15: SCR income to Carlos (6.1)" in lines
+    assert "The bank pays Carlos M30: R income (6.1)" in lines
+    assert "The bank pays Carlos M15: SCR income (6.1)" in lines
     before = game.state.ledger.player("Carlos").cash
     outcome = game.execute(buy)
     assert outcome.ok
@@ -360,7 +360,9 @@ def test_a_run_that_opens_the_next_round_prints_the_round_before_its_receipt(
     assert cli.main(["play", str(script)]) == 0
     out = capsys.readouterr().out.splitlines()
     heading = out.index("  — Operating round 1.2 begins —")
-    income = next(i for i, x in enumerate(out) if i > heading and "CWI income to Bob" in x)
+    income = next(
+        i for i, x in enumerate(out) if i > heading and "The bank pays Bob $10: CWI income" in x
+    )
     ms_runs = next(i for i, x in enumerate(out) if x.startswith("MS runs $70"))
     assert heading < income < ms_runs
 
@@ -457,10 +459,7 @@ def test_the_banks_own_payments_around_a_par_or_an_issue_are_narrated() -> None:
     assert not any("Cat pays" in line for line in said["par Cat IC 100"])
     text = (SCRIPTS / "1846-issue-to-zero-closes.script").read_text(encoding="utf-8")
     said = dict(narrated(text.split("issue NYC 3\n")[0] + "issue NYC 3\n"))
-    assert (
-        "NYC pays the bank $60: NYC closes: its treasury goes to the bank (8.1)"
-        in (said["issue NYC 3"])
-    )
+    assert "NYC pays the bank $60: its treasury, as it closes (8.1)" in (said["issue NYC 3"])
     assert not any("The bank pays NYC" in line for line in said["issue NYC 3"])
 
 
@@ -472,6 +471,6 @@ def test_an_independents_train_comes_with_it_as_a_line_to_mirror() -> None:
     text = (SCRIPTS / "1846-four-players-ms-for-nothing.script").read_text(encoding="utf-8")
     said = dict(narrated(text.split("buyprivate GT BIG4 40\n")[0] + "buyprivate GT BIG4 40\n"))
     assert said["buyprivate GT BIG4 40"] == [
-        "BIG4 pays GT $60: BIG4's treasury (6.92)",
-        "GT gets a 2-train from BIG4: BIG4's train (6.92)",
+        "BIG4 pays GT $60: its treasury, with the purchase (6.92)",
+        "GT gets a 2-train from BIG4: its train, with the purchase (6.92)",
     ]

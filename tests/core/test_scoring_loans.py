@@ -34,7 +34,7 @@ def test_projected_turn_takes_the_loan_for_its_interest_as_the_real_turn() -> No
     projection = scoring.project(game, ors=1)
     assert projection.company("GT").final_price == 110
     notes = "\n".join(projection.notes)
-    assert "OR 4.1: The bank pays GT $100: GT takes a loan to pay its interest" in notes
+    assert "OR 4.1: The bank pays GT $100: a loan to pay its interest" in notes
     assert "OR 4.1: GT price down $120 → $110: a loan taken: left 1" in notes
     assert "OR 4.1: GT pays $10 interest: 2 loans at 5% (facts §6, R 6.8)" in notes
     assert "OR 4.1: 1 3-train exported (facts §8, R 6.11)" in notes

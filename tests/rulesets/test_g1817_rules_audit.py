@@ -34,9 +34,9 @@ def test_facts_6_each_loan_of_a_line_says_the_same_payment() -> None:
     the first move's words leaked into it."""
     lines = _lines(PHASE_3 + "ipo Amy UR 200 2\npass Bob\npass Cat\n", "loan UR 2")
     assert lines == [
-        "The bank pays UR $100: UR takes a loan, Amy acting for it (facts §6)",
+        "The bank pays UR $100: a loan, Amy acting for it (facts §6)",
         "UR price down $100 → $90: a loan taken: left 1 (facts §6)",
-        "The bank pays UR $100: UR takes a loan, Amy acting for it (facts §6)",
+        "The bank pays UR $100: a loan, Amy acting for it (facts §6)",
         "UR price down $90 → $80: a loan taken: left 1 (facts §6)",
     ]
 

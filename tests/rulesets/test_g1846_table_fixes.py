@@ -375,8 +375,8 @@ def test_a_command_for_the_next_or_ends_the_last_turn_and_the_round() -> None:
     events = last_events(g)
     assert isinstance(events[0], RoundStarted) and events[0].or_number == 2
     assert [e.reason for e in events if isinstance(e, CashMoved) and e.target == "Bob"] == [
-        "CWI income to Bob (6.1 A)",
-        "LSL income to Bob (6.1 A)",
+        "CWI income (6.1 A)",
+        "LSL income (6.1 A)",
     ]
     assert g.state.company("IC").operated
 

@@ -134,9 +134,7 @@ def test_phase_iii_says_ms_s_train_leaves_not_that_it_runs_once_more() -> None:
     assert not [line for line in said if line.startswith("MS keeps")]
     kept = [line.split()[0] for line in said if " keeps its 2-train, phased out" in line]
     assert sorted(kept) == ["GT", "IC", "IC", "NYC", "NYC", "NYC"]
-    assert "MS pays the bank $160: MS closes: its treasury goes to the bank; private " in (
-        "\n".join(said)
-    )
+    assert "MS pays the bank $160: its treasury, as it closes; private " in ("\n".join(said))
     assert "MS's 2-train leaves the game: private companies close in phase III (9)" in said
 
 

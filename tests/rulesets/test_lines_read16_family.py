@@ -130,7 +130,7 @@ def test_1889_facts_5_and_2_the_auction_and_the_first_5() -> None:
     closed = [line.split()[0] for line in said if line.endswith("closes the privates (facts §2)")]
     assert closed == ["TER", "MF", "ER", "SMR", "DR", "SIR"]
     assert "UTF stays open with its player: its income is now ¥50 (facts §2)" in said
-    assert "The bank pays Cy ¥50: UTF income to Cy (facts §7)" in said
+    assert "The bank pays Cy ¥50: UTF income (facts §7)" in said
 
 
 # ------------------------------------------------------------------ 18Chesapeake
@@ -239,8 +239,8 @@ def test_1853_4_8_10_a_credit_train_returned_by_itself_names_its_refund() -> Non
         "\n".join(said)
     )
     assert (
-        "The bank pays NWR £220: NWR gets back what it paid toward the credit train, returned "
-        "to the bank (4.8.10; rules silent on the refund: the sale undone)"
+        "The bank pays NWR £220: what it paid toward its credit train, refunded as the train "
+        "goes back (4.8.10; rules silent on the refund: the sale undone)"
     ) in said
     assert game.state.company("NWR").cash == 220
     assert game.state.ledger.player("Bo").cash == 71
@@ -291,8 +291,8 @@ def test_1853_3_4_3_4_8_10_the_credit_train_s_figures_are_said() -> None:
         "NWR owes the bank £140 for its 2 (3.4.3).",
     ]
     assert _at("1853-credit-train-choice.script", "credit NWR return") == [
-        "NWR's 2 goes back to the bank pool and NWR gets back the £220 it paid toward it "
-        "(4.8.10; rules silent on the refund: the sale undone)."
+        "NWR's 2 goes back to the bank pool; the £220 it paid toward it is refunded (4.8.10; "
+        "rules silent on the refund: the sale undone)."
     ]
     assert _at("1853-managers.script", "credit NWR pay") == [
         "NWR's 2 is paid for: Bo bought it, paying the £80 still owed (4.8.10)."
@@ -313,7 +313,7 @@ def test_1830_23_2_and_1889_facts_2_a_private_that_closes_by_itself() -> None:
     at = said.index("DR closes: exchanged for 10% of IR (facts §2)")
     assert said[at + 1] == "IR share (10%): IR IPO → Amy: for DR (facts §2)"
     assert said[at + 2].startswith("IR has floated: 50% sold (facts §3); it receives ¥700")
-    assert "The bank pays IR ¥700: IR's capital: 10 times its par of ¥70 (facts §3)" in said
+    assert "The bank pays IR ¥700: its capital, 10 times its par of ¥70 (facts §3)" in said
 
 
 def test_1853_3_2_1_an_appointed_director_swaps_two_shares_for_the_certificate() -> None:

@@ -365,8 +365,8 @@ async def test_the_1847ae_purchase_that_ends_the_first_stock_round_shows_its_pri
         assert not any("M41" in x or "M39" in x for x in labels)
         shown = follows_shown(dialog.detail_shown)
         assert "— Operating round 1.1 begins —" in shown
-        assert "The bank pays Carlos M30: R income to Carlos (6.1)" in shown
-        assert "The bank pays Carlos M15: SCR income to Carlos (6.1)" in shown
+        assert "The bank pays Carlos M30: R income (6.1)" in shown
+        assert "The bank pays Carlos M15: SCR income (6.1)" in shown
         at = next(i for i, x in enumerate(labels) if x.startswith("Carlos buys L "))
         screen = main_screen(app)
         before = next(p for p in screen.session.data["players"] if p["name"] == "Carlos")
