@@ -1,0 +1,47 @@
+"""Seventeenth keys round: bursts that commit something other than what they spell.
+
+* 1817's ``l`` offered an IPO's result (facts §3) won by the nominator, with his first
+  private alone, or by the first other player, without privates, where ``p`` lists every
+  player and every set of the winner's privates: with Bob to nominate, ``l i p o c a t u r
+  Enter Enter`` rang (no line won by Cat) and ``l i p o a m y u r 1 0 0 2 p s m Enter Enter`` rang
+  (Amy's PSM offered with no line).  Every player may win, with each of his privates or
+  all of them (``IpoByResult.offered_sets``; the other sets are ``p``'s, docs/keys.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ui_helpers import main_screen, running, save_from_script, saved_lines, send_burst
+
+SALE_OVER = (
+    "game 1817 Amy Bob Cat\nprivate Amy MINC 20\nprivate Bob OBC 30\nprivate Cat MTE 45\n"
+    "private Amy PSM 40\npass Bob\npass Cat\npass Amy\n"
+)
+"""1817's opening sale over (facts §1): Amy holds MINC and PSM, Bob OBC, Cat MTE; Bob
+nominates first in stock round 1."""
+
+
+async def typed_at(saves: Path, text: str, *keys: str) -> list[str]:
+    """The lines a burst of ``keys`` writes at the position ``text`` reaches; the app is
+    back on the main screen after it."""
+    path = saves / "g.json"
+    save_from_script(path, text).close()
+    before = saved_lines(path)
+    async with running(saves) as (app, pilot):
+        await send_burst(pilot, *keys)
+        assert app.screen is main_screen(app)
+    return saved_lines(path)[len(before) :]
+
+
+@pytest.mark.parametrize(
+    ("keys", "line"),
+    [
+        ("ipocatur", "ipo Cat UR 100 2 by Bob"),
+        ("ipoamyur1002psm", "ipo Amy UR 100 2 PSM by Bob"),
+        ("ipoamyur1002mincpsm", "ipo Amy UR 100 2 MINC PSM by Bob"),
+    ],
+)
+async def test_l_offers_every_ipo_winner_and_private(saves: Path, keys: str, line: str) -> None:
+    assert await typed_at(saves, SALE_OVER, "l", *keys, "enter", "enter") == [line]
