@@ -55,6 +55,16 @@ right too.  ``test_keys_round15.py`` holds what they found.
 (sixteenth round) the same, ``l``'s lines whose amount the engine stands in for typed with
 the Enter of the amount dialog they now open (:func:`asks_amount`); ``--rare 100 1604`` and
 ``--r15 100 1605`` again.  ``test_keys_round16.py`` holds what the round found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --r17 60 1703
+
+(seventeenth round) at 1817's, 1853's, 1847 Pfalz's and RRRR&B's positions of
+:data:`R15_SCRIPTS`: every screen over the main one (:data:`SCREENS17`: help, score,
+projection, rounds, checker, sharing, saves, palette, History, the what-if comparison)
+opened, ``Esc`` and at once a command (often as ``alt+KEY``), History's rewinds between
+commands; ``--r15 50 1702``, ``--r15 80 1701 --spell15``, ``1817 30 1704 --late``, ``1817 30
+1705 --merger`` and ``--r15 100 1706 --spell15`` besides.  ``test_keys_round17.py`` holds
+what the round found.
 """
 
 from __future__ import annotations
@@ -752,7 +762,73 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
     return 1 if bad else 0
 
 
+SCREENS17 = [
+    ["f1"],
+    ["question_mark"],
+    ["f"],
+    ["w"],
+    ["g"],
+    ["c"],
+    ["ctrl+t"],
+    ["ctrl+o"],
+    ["ctrl+p"],
+    ["h"],
+    ["h", "up"],
+    ["h", "up", "up"],
+    ["o", "o"],
+]
+"""Screens over the main one (and the what-if comparison over a sandbox) the ``--r17`` hunt
+opens before its Esc."""
+REWINDS17 = [
+    ["h", "up", "enter", "y"],
+    ["h", "up", "up", "enter", "y"],
+    ["h", "up", "enter", "n"],
+    ["h", "up", "enter", "escape"],
+    ["h", "home", "down", "enter", "y"],
+    ["h", "up", "enter", "y", "escape"],
+]
+"""History's rewinds (answered, declined, left) the ``--r17`` hunt types between commands."""
+
+
+def r17_main(count: int, seed: int) -> int:
+    """The ``--r17`` hunt (seventeenth keys round): at 1817's, 1853's, 1847 Pfalz's and
+    RRRR&B's positions of :data:`R15_SCRIPTS` with the players of :data:`NAMES15`, a screen
+    over the main one opened (:data:`SCREENS17`), ``Esc`` and at once a command spelled
+    (half the time the pair as ``alt+KEY``), History's rewinds between commands
+    (:data:`REWINDS17`)."""
+    rng = random.Random(seed)
+    names = [n for n in R15_SCRIPTS if n.startswith(("1817", "1853", "1847"))]
+    lengths = {name: len(script_lines(name)) - 1 for name in names}
+    bad = 0
+    for i in range(count):
+        name = rng.choice(names)
+        at = lengths[name] if rng.random() < 0.1 else rng.randrange(1, lengths[name] + 1)
+        which = rng.randrange(len(NAMES15))
+        base = r15_position(name, at, which)
+        spelled = commands(base, rng) + late_commands(base)
+        if not spelled:
+            continue
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 2)):
+            if rng.random() < 0.8:
+                keys += rng.choice(SCREENS17)
+                keys += rng.choices(["down", "up", "1", "tab", "x"], k=rng.randint(0, 1))
+                keys.append("escape")
+            if rng.random() < 0.35:
+                keys += rng.choice(REWINDS17)
+            keys += rng.choice(spelled)
+        keys = alt_pairs(rng, keys)
+        found = faults(base, keys)
+        bad += bool(found)
+        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
+        for fault in found:
+            print("   ", fault, flush=True)
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
+    if "--r17" in sys.argv:
+        sys.exit(r17_main(int(sys.argv[2]), int(sys.argv[3])))
     if "--r15" in sys.argv:
         sys.exit(r15_main(int(sys.argv[2]), int(sys.argv[3]), "--spell15" in sys.argv))
     if "--spell" in sys.argv:
