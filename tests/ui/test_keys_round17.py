@@ -6,6 +6,13 @@
   Enter Enter`` rang (no line won by Cat) and ``l i p o a m y u r 1 0 0 2 p s m Enter Enter`` rang
   (Amy's PSM offered with no line).  Every player may win, with each of his privates or
   all of them (``IpoByResult.offered_sets``; the other sets are ``p``'s, docs/keys.md).
+* 1830 23.1/4.0, asked and found right: after a trade between players at a stock turn's
+  start the header names the engine's ``next_actor`` and ``x`` passes him (pinned).
+* A correction (History's ``Delete`` or ``e``) whose later line no longer applies stops in
+  the bar with the rule and the keys typed behind it are not used, but typed one key at a
+  time it did not ring: ``h ↑ Delete Esc l i p o …`` (the hunt's ``--r17``-like rewinds,
+  seed 1712) dropped 17 keys in a burst where nothing rang slowly.  It rings now
+  (``SandboxScreen._give_again``).
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from pathlib import Path
 import pytest
 from ui_helpers import REPO, main_screen, running, save_from_script, saved_lines, send_burst
 
+from moderator.ui.app import ModeratorApp
+from moderator.ui.screens.sandbox import SandboxScreen
 from moderator.ui.widgets.panels import StatusBar
 
 SALE_OVER = (
@@ -88,3 +97,23 @@ async def test_the_header_after_a_trade_at_a_turns_start(
 def status(app: object) -> str:
     """The header's text."""
     return main_screen(app).query_one("#status", StatusBar).build().plain
+
+
+async def test_a_correction_stopped_by_a_later_line_rings(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History's Delete on 1817's first sale: the later ``pass Bob`` no longer applies (Amy
+    chooses, facts §1) and stops in the bar; typed one key at a time it rings, as the keys
+    typed behind the Delete in a burst are not used."""
+    path = saves / "g.json"
+    save_from_script(path, "game 1817 Amy Bob Cat\nprivate Amy MTE 45\npass Bob\n").close()
+    rung: list[int] = []
+    monkeypatch.setattr(ModeratorApp, "bell", lambda self: rung.append(1))
+    async with running(saves) as (app, pilot):
+        for key in ("h", "up", "delete"):
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SandboxScreen)
+        assert app.screen.bar.input.value == "pass Bob"  # stopped, with its rule
+        assert rung, "the stopped line is a refusal: it rings"
