@@ -63,8 +63,9 @@ the Enter of the amount dialog they now open (:func:`asks_amount`); ``--rare 100
 projection, rounds, checker, sharing, saves, palette, History, the what-if comparison)
 opened, ``Esc`` and at once a command (often as ``alt+KEY``), History's rewinds between
 commands; ``--r15 50 1702``, ``--r15 80 1701 --spell15``, ``1817 30 1704 --late``, ``1817 30
-1705 --merger`` and ``--r15 100 1706 --spell15`` besides.  ``test_keys_round17.py`` holds
-what the round found.
+1705 --merger`` and ``--r15 100 1706 --spell15`` besides; ``--r17 150 1707`` and, with History's
+corrections, ``--r17 80 1713`` (a correction stopped by a later line did not ring: seed
+1712).  ``test_keys_round17.py`` holds what the round found.
 """
 
 from __future__ import annotations
@@ -786,8 +787,15 @@ REWINDS17 = [
     ["h", "up", "enter", "escape"],
     ["h", "home", "down", "enter", "y"],
     ["h", "up", "enter", "y", "escape"],
+    ["h", "up", "delete", "escape"],
+    ["h", "up", "delete", "k", "y"],
+    ["h", "up", "e", "escape"],
+    ["h", "up", "e", "1", "0", "enter", "escape"],
+    ["h", "up", "i", "escape"],
 ]
-"""History's rewinds (answered, declined, left) the ``--r17`` hunt types between commands."""
+"""History's rewinds (answered, declined, left) and corrections (a line deleted, edited,
+inserted: a later line that no longer applies stops them, and rings; seventeenth round) the
+``--r17`` hunt types between commands."""
 
 
 def r17_main(count: int, seed: int) -> int:
