@@ -74,6 +74,7 @@ import random
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -223,6 +224,32 @@ def faults(base: Path, keys: list[str]) -> list[tuple[object, ...]]:
     if s_bells == 0 and (b_unused or b_lines != s_lines):
         found.append(("nothing rang typed slowly; the burst", b_lines[before:], b_notes[-2:]))
     return found
+
+
+def drawn(
+    rng: random.Random,
+    lengths: dict[str, int],
+    last: float,
+    sets: int,
+    at: Callable[[str, int, int], Path],
+) -> tuple[str, int, int, Path]:
+    """A script of ``lengths`` drawn, cut at its last line (chance ``last``) or at a random
+    one, a set of names drawn of ``sets``: the script, the cut, the set and the position
+    ``at`` makes of them."""
+    name = rng.choice(list(lengths))
+    cut = lengths[name] if rng.random() < last else rng.randrange(1, lengths[name] + 1)
+    which = rng.randrange(sets)
+    return name, cut, which, at(name, cut, which)
+
+
+def hunted(base: Path, keys: list[str], *where: object) -> bool:
+    """Type ``keys`` at ``base`` both ways (:func:`faults`) and print the run's line (``ok``
+    or ``FAULT``, ``where`` it was typed, the keys) and each fault; whether one was found."""
+    found = faults(base, keys)
+    print("FAULT" if found else "ok", *where, " ".join(keys), flush=True)
+    for fault in found:
+        print("   ", fault, flush=True)
+    return bool(found)
 
 
 def merger_cuts(seed: int, upto: int = 450) -> list[tuple[int, int, bool]]:
@@ -523,10 +550,7 @@ def rare_main(count: int, seed: int) -> int:
     lengths = {name: len(script_lines(name)) - 1 for name in RARE_SCRIPTS}
     bad = 0
     for i in range(count):
-        name = rng.choice(RARE_SCRIPTS)
-        at = lengths[name] if rng.random() < 0.2 else rng.randrange(1, lengths[name] + 1)
-        which = rng.randrange(len(NAMES))
-        base = rare_position(name, at, which)
+        name, at, which, base = drawn(rng, lengths, 0.2, len(NAMES), rare_position)
         spelled = commands(base, rng) + late_commands(base)
         keys: list[str] = []
         for _ in range(rng.randint(1, 3)):
@@ -540,11 +564,7 @@ def rare_main(count: int, seed: int) -> int:
                 )
             keys += pasted(rng, rng.choice(spelled))
         keys = alt_pairs(rng, keys)
-        found = faults(base, keys)
-        bad += bool(found)
-        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
-        for fault in found:
-            print("   ", fault, flush=True)
+        bad += hunted(base, keys, i, name, at, which)
     return 1 if bad else 0
 
 
@@ -721,10 +741,7 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
     lengths = {name: len(script_lines(name)) - 1 for name in R15_SCRIPTS}
     bad = 0
     for i in range(count):
-        name = rng.choice(R15_SCRIPTS)
-        at = lengths[name] if rng.random() < 0.1 else rng.randrange(1, lengths[name] + 1)
-        which = rng.randrange(len(NAMES15))
-        base = r15_position(name, at, which)
+        name, at, which, base = drawn(rng, lengths, 0.1, len(NAMES15), r15_position)
         if spell:
             found = spell_one(rng, base, header=True)
             if found is None:
@@ -755,11 +772,7 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
                 )
             keys += pasted(rng, rng.choice(spelled))
         keys = alt_pairs(rng, [k if k != ":" else "colon" for k in keys])
-        found = faults(base, keys)
-        bad += bool(found)
-        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
-        for fault in found:
-            print("   ", fault, flush=True)
+        bad += hunted(base, keys, i, name, at, which)
     return 1 if bad else 0
 
 
@@ -809,10 +822,7 @@ def r17_main(count: int, seed: int) -> int:
     lengths = {name: len(script_lines(name)) - 1 for name in names}
     bad = 0
     for i in range(count):
-        name = rng.choice(names)
-        at = lengths[name] if rng.random() < 0.1 else rng.randrange(1, lengths[name] + 1)
-        which = rng.randrange(len(NAMES15))
-        base = r15_position(name, at, which)
+        name, at, which, base = drawn(rng, lengths, 0.1, len(NAMES15), r15_position)
         spelled = commands(base, rng) + late_commands(base)
         if not spelled:
             continue
@@ -826,11 +836,7 @@ def r17_main(count: int, seed: int) -> int:
                 keys += rng.choice(REWINDS17)
             keys += rng.choice(spelled)
         keys = alt_pairs(rng, keys)
-        found = faults(base, keys)
-        bad += bool(found)
-        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
-        for fault in found:
-            print("   ", fault, flush=True)
+        bad += hunted(base, keys, i, name, at, which)
     return 1 if bad else 0
 
 
