@@ -292,34 +292,57 @@ class IpoByResult(StationsOwed, ShareCount):
                 power += co.value
         return power >= self.bid_range[0]
 
+    @staticmethod
+    def offered_sets(held: list[Company]) -> list[list[Company]]:
+        """The sets of a winner's privates ``l`` offers with an IPO: each alone, and all
+        of them (every set is the engine's, facts §3, but they are 2**n - 1: ``p``'s last
+        list offers each set; seventeenth keys round: ``l`` offered the nominator's first
+        private alone)."""
+        sets = [[co] for co in held]
+        return [*sets, held] if len(held) > 1 else sets
+
     def stock_candidates(self, state: GameState) -> list[c.Command]:
         """IPO results, loans and buy-backs worth offering to the player on turn: every
         corporation not yet started (the first three were, so the UI's ``l`` offered no
-        IPO of the others; sixteenth keys round)."""
+        IPO of the others; sixteenth keys round), won by any player (the nominator or
+        another: facts §3), with each of the winner's privates or all of them (it offered
+        the first other player alone, and the nominator's first private; seventeenth keys
+        round)."""
         player = state.current_player
         if state.round_kind != "SR" or player is None:
             return []
         out: list[c.Command] = []
         others = [p.name for p in self.active_players(state) if p.name != player]
-        privates = tuple(
-            co.id
-            for co in state.ledger.companies.values()
-            if co.kind == "private" and co.owner == player and not co.closed
-        )
+        held: dict[str, list[Company]] = {name: [] for name in (player, *others)}
+        for co in state.ledger.companies.values():
+            if co.kind == "private" and co.owner in held and not co.closed:
+                held[co.owner].append(co)
         unstarted = [co.id for co in state.ledger.corporations() if not co.launched]
         low = self.bid_range[0]
         for cid in unstarted:
             for size in self.sizes_by_phase[state.phase]:
                 for price in (low, low + 60, low + 140):
                     out.append(c.Ipo(player=player, corp=cid, price=price, size=size))
-                if privates:
-                    out.append(
-                        c.Ipo(player=player, corp=cid, price=low, size=size, privates=privates[:1])
-                    )
-                if others:
-                    out.append(
-                        c.Ipo(player=others[0], corp=cid, price=low, size=size, nominator=player)
-                    )
+                for winner, own in held.items():
+                    by = None if winner == player else player
+                    if by is not None:
+                        out.append(
+                            c.Ipo(player=winner, corp=cid, price=low, size=size, nominator=by)
+                        )
+                    for part in self.offered_sets(own):
+                        face = sum(co.value for co in part)
+                        price = max(low, -(-face // self.bid_multiple) * self.bid_multiple)
+                        ids = tuple(co.id for co in part)
+                        out.append(
+                            c.Ipo(
+                                player=winner,
+                                corp=cid,
+                                price=price,
+                                size=size,
+                                privates=ids,
+                                nominator=by,
+                            )
+                        )
         for co in state.ledger.corporations():
             if co.launched and co.president() == player:
                 out.append(c.Loan(corp=co.id, count=1))

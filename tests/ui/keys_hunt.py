@@ -55,6 +55,17 @@ right too.  ``test_keys_round15.py`` holds what they found.
 (sixteenth round) the same, ``l``'s lines whose amount the engine stands in for typed with
 the Enter of the amount dialog they now open (:func:`asks_amount`); ``--rare 100 1604`` and
 ``--r15 100 1605`` again.  ``test_keys_round16.py`` holds what the round found.
+
+    .venv/bin/python tests/ui/keys_hunt.py --r17 60 1703
+
+(seventeenth round) at 1817's, 1853's, 1847 Pfalz's and RRRR&B's positions of
+:data:`R15_SCRIPTS`: every screen over the main one (:data:`SCREENS17`: help, score,
+projection, rounds, checker, sharing, saves, palette, History, the what-if comparison)
+opened, ``Esc`` and at once a command (often as ``alt+KEY``), History's rewinds between
+commands; ``--r15 50 1702``, ``--r15 80 1701 --spell15``, ``1817 30 1704 --late``, ``1817 30
+1705 --merger`` and ``--r15 100 1706 --spell15`` besides; ``--r17 150 1707`` and, with History's
+corrections, ``--r17 80 1713`` (a correction stopped by a later line did not ring: seed
+1712).  ``test_keys_round17.py`` holds what the round found.
 """
 
 from __future__ import annotations
@@ -63,6 +74,7 @@ import random
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -212,6 +224,32 @@ def faults(base: Path, keys: list[str]) -> list[tuple[object, ...]]:
     if s_bells == 0 and (b_unused or b_lines != s_lines):
         found.append(("nothing rang typed slowly; the burst", b_lines[before:], b_notes[-2:]))
     return found
+
+
+def drawn(
+    rng: random.Random,
+    lengths: dict[str, int],
+    last: float,
+    sets: int,
+    at: Callable[[str, int, int], Path],
+) -> tuple[str, int, int, Path]:
+    """A script of ``lengths`` drawn, cut at its last line (chance ``last``) or at a random
+    one, a set of names drawn of ``sets``: the script, the cut, the set and the position
+    ``at`` makes of them."""
+    name = rng.choice(list(lengths))
+    cut = lengths[name] if rng.random() < last else rng.randrange(1, lengths[name] + 1)
+    which = rng.randrange(sets)
+    return name, cut, which, at(name, cut, which)
+
+
+def hunted(base: Path, keys: list[str], *where: object) -> bool:
+    """Type ``keys`` at ``base`` both ways (:func:`faults`) and print the run's line (``ok``
+    or ``FAULT``, ``where`` it was typed, the keys) and each fault; whether one was found."""
+    found = faults(base, keys)
+    print("FAULT" if found else "ok", *where, " ".join(keys), flush=True)
+    for fault in found:
+        print("   ", fault, flush=True)
+    return bool(found)
 
 
 def merger_cuts(seed: int, upto: int = 450) -> list[tuple[int, int, bool]]:
@@ -512,10 +550,7 @@ def rare_main(count: int, seed: int) -> int:
     lengths = {name: len(script_lines(name)) - 1 for name in RARE_SCRIPTS}
     bad = 0
     for i in range(count):
-        name = rng.choice(RARE_SCRIPTS)
-        at = lengths[name] if rng.random() < 0.2 else rng.randrange(1, lengths[name] + 1)
-        which = rng.randrange(len(NAMES))
-        base = rare_position(name, at, which)
+        name, at, which, base = drawn(rng, lengths, 0.2, len(NAMES), rare_position)
         spelled = commands(base, rng) + late_commands(base)
         keys: list[str] = []
         for _ in range(rng.randint(1, 3)):
@@ -529,11 +564,7 @@ def rare_main(count: int, seed: int) -> int:
                 )
             keys += pasted(rng, rng.choice(spelled))
         keys = alt_pairs(rng, keys)
-        found = faults(base, keys)
-        bad += bool(found)
-        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
-        for fault in found:
-            print("   ", fault, flush=True)
+        bad += hunted(base, keys, i, name, at, which)
     return 1 if bad else 0
 
 
@@ -710,10 +741,7 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
     lengths = {name: len(script_lines(name)) - 1 for name in R15_SCRIPTS}
     bad = 0
     for i in range(count):
-        name = rng.choice(R15_SCRIPTS)
-        at = lengths[name] if rng.random() < 0.1 else rng.randrange(1, lengths[name] + 1)
-        which = rng.randrange(len(NAMES15))
-        base = r15_position(name, at, which)
+        name, at, which, base = drawn(rng, lengths, 0.1, len(NAMES15), r15_position)
         if spell:
             found = spell_one(rng, base, header=True)
             if found is None:
@@ -744,15 +772,77 @@ def r15_main(count: int, seed: int, spell: bool) -> int:
                 )
             keys += pasted(rng, rng.choice(spelled))
         keys = alt_pairs(rng, [k if k != ":" else "colon" for k in keys])
-        found = faults(base, keys)
-        bad += bool(found)
-        print("FAULT" if found else "ok", i, name, at, which, " ".join(keys), flush=True)
-        for fault in found:
-            print("   ", fault, flush=True)
+        bad += hunted(base, keys, i, name, at, which)
+    return 1 if bad else 0
+
+
+SCREENS17 = [
+    ["f1"],
+    ["question_mark"],
+    ["f"],
+    ["w"],
+    ["g"],
+    ["c"],
+    ["ctrl+t"],
+    ["ctrl+o"],
+    ["ctrl+p"],
+    ["h"],
+    ["h", "up"],
+    ["h", "up", "up"],
+    ["o", "o"],
+]
+"""Screens over the main one (and the what-if comparison over a sandbox) the ``--r17`` hunt
+opens before its Esc."""
+REWINDS17 = [
+    ["h", "up", "enter", "y"],
+    ["h", "up", "up", "enter", "y"],
+    ["h", "up", "enter", "n"],
+    ["h", "up", "enter", "escape"],
+    ["h", "home", "down", "enter", "y"],
+    ["h", "up", "enter", "y", "escape"],
+    ["h", "up", "delete", "escape"],
+    ["h", "up", "delete", "k", "y"],
+    ["h", "up", "e", "escape"],
+    ["h", "up", "e", "1", "0", "enter", "escape"],
+    ["h", "up", "i", "escape"],
+]
+"""History's rewinds (answered, declined, left) and corrections (a line deleted, edited,
+inserted: a later line that no longer applies stops them, and rings; seventeenth round) the
+``--r17`` hunt types between commands."""
+
+
+def r17_main(count: int, seed: int) -> int:
+    """The ``--r17`` hunt (seventeenth keys round): at 1817's, 1853's, 1847 Pfalz's and
+    RRRR&B's positions of :data:`R15_SCRIPTS` with the players of :data:`NAMES15`, a screen
+    over the main one opened (:data:`SCREENS17`), ``Esc`` and at once a command spelled
+    (half the time the pair as ``alt+KEY``), History's rewinds between commands
+    (:data:`REWINDS17`)."""
+    rng = random.Random(seed)
+    names = [n for n in R15_SCRIPTS if n.startswith(("1817", "1853", "1847"))]
+    lengths = {name: len(script_lines(name)) - 1 for name in names}
+    bad = 0
+    for i in range(count):
+        name, at, which, base = drawn(rng, lengths, 0.1, len(NAMES15), r15_position)
+        spelled = commands(base, rng) + late_commands(base)
+        if not spelled:
+            continue
+        keys: list[str] = []
+        for _ in range(rng.randint(1, 2)):
+            if rng.random() < 0.8:
+                keys += rng.choice(SCREENS17)
+                keys += rng.choices(["down", "up", "1", "tab", "x"], k=rng.randint(0, 1))
+                keys.append("escape")
+            if rng.random() < 0.35:
+                keys += rng.choice(REWINDS17)
+            keys += rng.choice(spelled)
+        keys = alt_pairs(rng, keys)
+        bad += hunted(base, keys, i, name, at, which)
     return 1 if bad else 0
 
 
 if __name__ == "__main__":
+    if "--r17" in sys.argv:
+        sys.exit(r17_main(int(sys.argv[2]), int(sys.argv[3])))
     if "--r15" in sys.argv:
         sys.exit(r15_main(int(sys.argv[2]), int(sys.argv[3]), "--spell15" in sys.argv))
     if "--spell" in sys.argv:

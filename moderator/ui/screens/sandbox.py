@@ -401,7 +401,11 @@ class SandboxScreen(MainScreen):
             self.move_focus(bar.input)
             bar.refused(f"{stop.text_said()} — correct it and ⏎, or ⌫ ⏎ ⏎ to drop it and go on")
             # the keys typed meanwhile were for the comparison (``k y``): typed into the bar
-            # they replaced the stopped line; not used (the banker reads the rule first)
+            # they replaced the stopped line; not used (the banker reads the rule first).
+            # It rings as a refused line typed in the bar does (seventeenth keys round:
+            # typed one at a time it was silent, so nothing said why the keys typed behind
+            # History's Delete or the edit's Enter in a burst were not used)
+            self.app.bell()
             keys_refused(self.app)
             return
         self.log_panel.add(
