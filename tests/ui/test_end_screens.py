@@ -604,3 +604,31 @@ async def test_1817_real_end_with_a_short_score_screen_and_undo(saves: Path) -> 
         await pilot.press("f")
         await pilot.pause()
         assert "Score if the game ended now" in screen_text(app)
+
+
+async def test_a_what_if_sandbox_exports_beside_the_real_save_under_its_own_name(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """x on the score screen of a what-if sandbox (its game has no save): the workbook goes
+    beside the real game's save as ``NAME.what-if.xlsx``; it went to ``saves/game.xlsx``
+    under the folder the app was started from (seventeenth keys round)."""
+    monkeypatch.setattr(endgame, "LONG_JOURNAL", 10)
+    elsewhere = tmp_path / "started-here"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    path = demo_save(saves, "1846")
+    async with running(saves) as (app, pilot):
+        await pilot.press("o")
+        await pilot.pause()
+        assert main_screen(app) is not app.screen and app.screen.session.game.path is None
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("x")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        target = path.with_name(f"{path.stem}.what-if.xlsx")
+        assert target.is_file() and target.read_bytes()[:2] == b"PK"
+        assert not path.with_suffix(".xlsx").exists()
+        assert not any(elsewhere.rglob("*.xlsx"))

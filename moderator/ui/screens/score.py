@@ -228,6 +228,20 @@ class ScoreScreen(StrayKeysRefused, Screen[None]):
         the views never import one another)."""
         host(self.app).switch_view(where, self.session)
 
+    def export_target(self) -> Path:
+        """Where ``x`` writes the workbook: beside the save, ``NAME.xlsx``.  A what-if
+        sandbox's game has no save: its workbook goes beside the real game's save as
+        ``NAME.what-if.xlsx``, never over the real game's own (it went to
+        ``saves/game.xlsx`` under whatever folder the app was started from)."""
+        game = self.session.game
+        if game.path is not None:
+            return game.path.with_suffix(".xlsx")
+        for screen in reversed(self.app.screen_stack):
+            real = getattr(getattr(screen, "session", None), "game", None)
+            if real is not None and real.path is not None:
+                return real.path.with_name(f"{real.path.stem}.what-if.xlsx")
+        return Path(getattr(self.app, "saves", "saves")) / "what-if.xlsx"
+
     def action_export(self) -> None:
         """Write the game to an XLSX workbook beside its save (``moderator.export``)."""
         game = self.session.game
@@ -236,8 +250,7 @@ class ScoreScreen(StrayKeysRefused, Screen[None]):
         except ImportError:
             self.notify("this moderator has no export yet", severity="warning")
             return
-        base = game.path if game.path is not None else Path("saves") / "game.json"
-        target = base.with_suffix(".xlsx")
+        target = self.export_target()
 
         def job(progress: Progress | None) -> Path:
             try:
