@@ -117,3 +117,21 @@ async def test_a_correction_stopped_by_a_later_line_rings(
         assert isinstance(app.screen, SandboxScreen)
         assert app.screen.bar.input.value == "pass Bob"  # stopped, with its rule
         assert rung, "the stopped line is a refusal: it rings"
+
+
+@pytest.mark.parametrize("way", ["undo", "redo"])
+async def test_nothing_to_undo_or_redo_rings_as_every_refused_key(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """The last guard of ``ctrl+z``/``ctrl+y`` (the key's dimming said it could act, the
+    journal had nothing to take back or give again): a toast and a bell, as every other
+    refused key; it gave the toast alone."""
+    save_from_script(saves / "g.json", "game 1846 Amy Bob Cy\n")
+    async with running(saves) as (app, pilot):
+        screen = main_screen(app)
+        rung: list[bool] = []
+        monkeypatch.setattr(app, "bell", lambda: rung.append(True))
+        getattr(screen, f"action_{way}")()
+        await pilot.pause()
+        assert rung == [True]
+        assert any(f"nothing to {way}" in str(n.message) for n in app._notifications)

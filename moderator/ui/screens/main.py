@@ -1990,8 +1990,7 @@ class MainScreen(Screen[None]):
             self.keys_typed_behind_refused()
             return
         if line is None:
-            self.notify("nothing to undo", severity="warning")
-            self.keys_typed_behind_refused()
+            self.opened_nothing("nothing to undo")  # a bell too, as every refused key
             return
         self.log_panel.add(f"↶ undone: {line}", "yellow")
         count = 1 + self.log_table_changes(before, before_round)
@@ -2022,8 +2021,7 @@ class MainScreen(Screen[None]):
             self.keys_typed_behind_refused()
             return
         if entry is None:
-            self.notify("nothing to redo", severity="warning")
-            self.keys_typed_behind_refused()
+            self.opened_nothing("nothing to redo")  # a bell too, as every refused key
             return
         count = self.log_panel.add(f"↷ redone: {entry.line}", "yellow")
         for said in narration(
