@@ -127,11 +127,11 @@ class StockRound(Ruleset):
     max_holding: ClassVar[int | None] = None
     """Most percent of one corporation a player may hold (1846 5.36: 60), ``None``: no cap."""
     pool_limit: ClassVar[int] = 50
+    """Most percent of one corporation the pool may hold."""
     priority_last: ClassVar[str] = "the last to buy or sell"
     """Whom the priority deal goes left of at a stock round's end, as the title's rule
     (``rule_numbers["priority"]``) says it (1853 3.1.11: the last to buy): the words of the
     priority deal's line (``moderator.narrate``)."""
-    """Most percent of one corporation the pool may hold."""
     sell_after_buy: ClassVar[bool] = False
     """A turn's purchase and its sales come in either order (1830 4.0): after a purchase the
     turn stays open for the same player's sales (and whatever other purchase the title
