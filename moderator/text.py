@@ -144,6 +144,14 @@ SAME_PRICE = " to another space of the same price"
 price (1817's $0 acquisition cells, facts §7): a move to mirror, never a "stays"."""
 
 
+def moving_to_same_price(reason: str, way: str) -> str:
+    """``reason`` of a marker's move ``way`` to another space showing the same price, said
+    as a move (never a "stays"; :func:`same_price_move` reads it back), and said once: a
+    reason that says so already is kept as it is."""
+    said = f"; the marker moves {way}{SAME_PRICE}"
+    return reason if reason.endswith(said) else reason + said
+
+
 def same_price_move(reason: str, price: str) -> str | None:
     """The words of a move between two spaces of one price, from its ``reason`` (``...;
     the marker moves left to another space of the same price``): ``marker moves left to

@@ -16,7 +16,7 @@ from moderator.events import Noted, PriceMoved
 from moderator.ledger import POOL, Company
 from moderator.market import Cell, GridMarket
 from moderator.state import GameState
-from moderator.text import because, cited
+from moderator.text import because, cited, moving_to_same_price
 from rulesets.base import Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -83,7 +83,7 @@ class GridRules(Ruleset):
             if after == before:
                 # another space of the same price (1830: $67 above $67): a move all the
                 # same, which the line must not read as "stays"
-                reason = f"{reason}; the marker moves {way} to another space of the same price"
+                reason = moving_to_same_price(reason, way)
             state.ledger.events.append(
                 PriceMoved(company=cid, before=before, after=after, reason=reason)
             )

@@ -19,7 +19,7 @@ from moderator.events import DividendPaid, Noted, RoundStarted
 from moderator.fixes import FIXES, follows, written_without
 from moderator.ledger import BANK, POOL, Company, turn_started
 from moderator.state import GameState
-from moderator.text import A_SHARE, SAME_PRICE, a_share, to_cents
+from moderator.text import A_SHARE, a_share, moving_to_same_price, to_cents
 from rulesets.base import Receipt, ReceiptLine, Ruleset
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
@@ -675,9 +675,7 @@ class OperatingRound(Ruleset):
                 # the line to mirror must not read as "stays": the marker does move (the
                 # title's rule says so already, 1817's receipt included)
                 way = "left" if plan.price_steps < 0 else "right"
-                said = f"; the marker moves {way}{SAME_PRICE}"
-                why = plan.rule if plan.rule.endswith(said) else plan.rule + said
-                state.move_price(cid, plan.price_steps, why)
+                state.move_price(cid, plan.price_steps, moving_to_same_price(plan.rule, way))
         self.after_run(state, company, plan)
         return plan
 

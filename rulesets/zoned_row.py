@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from moderator.dataclass_subset import dataclass
 from moderator.market import LinearMarket
-from moderator.text import SAME_PRICE
+from moderator.text import moving_to_same_price
 
 TYPE_CHECKING = False  # not `typing`'s: a batch command imports no typing (issue 41)
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class ZonedRow(LinearMarket):
         if after == before or self.values[after] != self.values[before]:
             return reason
         way = "left" if steps < 0 else "right"
-        return f"{reason}; the marker moves {way}{SAME_PRICE}"
+        return moving_to_same_price(reason, way)
 
     def place_at(self, company: str, index: int) -> None:
         """Put a marker on the space ``index`` (a liquidation: forced onto the floor)."""
