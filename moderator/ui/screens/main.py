@@ -1375,13 +1375,11 @@ class MainScreen(Screen[None]):
         from moderator.ui.screens.dialogs import ChoiceDialog
 
         self.typing()
-        cmds = [x for x in self.session.legal_of(c.Bond) if isinstance(x, c.Bond)]
+        cmds = self.legal_bonds()
         if not cmds:
             self.opened_nothing("no bond can be set aside now")
             return
-        lows: dict[str, int] = {}
-        for x in cmds:  # the lowest bond the game accepts, per player
-            lows[x.player] = min(lows.get(x.player, x.amount), x.amount)
+        lows = self.lowest_bonds(cmds)
         # the list opens even for the last player without a bond (issue 27.1)
         cash = {p["name"]: p.get("cash") for p in self.session.data.get("players", [])}
         firsts = [next(x for x in cmds if x.player == p) for p in lows]
@@ -1395,6 +1393,19 @@ class MainScreen(Screen[None]):
             self.session, x.player, lows[x.player]
         )
         self.ask(dialog)
+
+    def legal_bonds(self) -> list[c.Bond]:
+        """1853's bonds the game accepts now (2.5.2), as the engine lists them."""
+        return [x for x in self.session.legal_of(c.Bond) if isinstance(x, c.Bond)]
+
+    @staticmethod
+    def lowest_bonds(cmds: list[c.Bond]) -> dict[str, int]:
+        """The lowest of ``cmds`` per player, in their order: the bond dialog's amount, filled
+        with the least the rules take (2.5.2)."""
+        lows: dict[str, int] = {}
+        for x in cmds:
+            lows[x.player] = min(lows.get(x.player, x.amount), x.amount)
+        return lows
 
     def action_claim(self) -> None:
         """1853 ``claim``: a city for the next bidder (or a sealed one), then the company
@@ -1898,11 +1909,7 @@ class MainScreen(Screen[None]):
         if isinstance(cmd, c.Bond):
             from moderator.ui.screens.bids import BondDialog
 
-            low = min(
-                x.amount
-                for x in self.session.legal_of(c.Bond)
-                if isinstance(x, c.Bond) and x.player == cmd.player
-            )
+            low = self.lowest_bonds(self.legal_bonds())[cmd.player]
             return BondDialog(self.session, cmd.player, low, cmd.amount)
         if isinstance(cmd, c.BuyPrivate):
             own, ends = self.private_purchases()
