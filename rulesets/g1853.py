@@ -131,6 +131,9 @@ CITY_LINKS: dict[str, tuple[frozenset[str], bool]] = {
 }
 """City -> (companies it is known to carry, whether that list is complete), facts §5.1."""
 SEALED = "sealed"
+REFUND_RULE = "4.8.10; rules silent on the refund: the sale undone"
+"""Why a credit train given back returns what its company paid toward it: 4.8.10 gives the
+train back to the bank; the rules are silent on the money, and the sale is undone."""
 
 TRAIN_VARIANTS: dict[str, tuple[tuple[str, int], ...]] = {
     "2": (("2", 300), ("1M", 180)),
@@ -1791,7 +1794,7 @@ class G1853(Engine):
                 cid,
                 paid,
                 "what it paid toward its credit train, refunded as the train goes back "
-                "(4.8.10; rules silent on the refund: the sale undone)",
+                f"({REFUND_RULE})",
             )
         company.debt = 0
         state.extra["credit"].pop(cid, None)  # type: ignore[attr-defined]
@@ -1876,8 +1879,7 @@ class G1853(Engine):
                 self.note(
                     state,
                     f"{cid}'s {name} goes back to the bank pool; the {self.money(back)} it "
-                    "paid toward it is refunded (4.8.10; rules silent on the refund: the "
-                    "sale undone).",
+                    f"paid toward it is refunded ({REFUND_RULE}).",
                 )
         state.extra["credit_choice"] = None
 
